@@ -1,0 +1,66 @@
+import { Command, Option } from 'clipanion';
+import { decideNext } from '../core/next.js';
+import { formatStepId } from '../core/step-id.js';
+import { planAdvance } from '../core/transitions.js';
+import { applyTransition } from '../io/apply-transition.js';
+import { readCheckpoint } from '../io/checkpoint.js';
+import { findJournal } from '../io/journal.js';
+import { withMutation } from '../io/project.js';
+import { readStagingView } from '../io/staging-probe.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+import { parseStepArg } from './validate.js';
+
+export class AdvanceCommand extends NovelCommand {
+  static override paths = [['advance']];
+
+  static override usage = Command.Usage({
+    category: 'Pipeline',
+    description: 'Record a finished step: validate its outputs and move the pipeline on',
+    details: `
+      Takes the project lock, refuses a step other than the one \`novel next\` names, validates the step's staged outputs, sends the finished-step event to the pipeline machine and writes the resulting \`.checkpoint.json\` atomically.
+
+      After a judge step the gate runs at once: a revision archives the round's files under \`staging/revisions/chapter-NNN/round-K/\`. Refuses (exit 2) when the book's final trees changed outside novel, and exits 3 while another process holds the lock.
+    `,
+    examples: [
+      ['Record the draft of chapter 4', '$0 advance chapter:004:draft'],
+      ['Record the judge step and see the gate decision', '$0 advance chapter:004:judge --json'],
+    ],
+  });
+
+  step = Option.String({ name: 'step' });
+
+  run(): CommandResult {
+    const { step } = parseStepArg(this.step);
+    const chapter = step.kind === 'chapter' ? step.chapter : null;
+    return withMutation(this.context, this.project, { chapter }, (p) => {
+      const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal };
+      const plan = planAdvance(input, step);
+      const written = applyTransition(p.fs, p.loaded, p.view, plan, new Date());
+      const after = readCheckpoint(p.fs);
+      const next = decideNext({ checkpoint: after.checkpoint, settings: p.settings, view: readStagingView(p.fs), journal: findJournal(p.fs) });
+      const gate = plan.snapshot.context.gate;
+      const lines = [`advanced ${formatStepId(step)}: ${plan.from} → ${plan.to}`];
+      if (plan.events.some((e) => e.type === 'JUDGED') && gate) lines.push(`gate: ${gate.decision} — ${gate.reason}`);
+      if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
+      lines.push(`next: ${next.step} (${next.action})`);
+      return {
+        data: {
+          step: formatStepId(step),
+          from: plan.from,
+          to: plan.to,
+          checkpoint: {
+            pipeline_stage: written.pipeline_stage ?? null,
+            inflight_chapter: written.inflight_chapter ?? null,
+            revision_count: written.revision_count ?? 0,
+            last_completed_chapter: written.last_completed_chapter,
+          },
+          ...(gate && plan.events.some((e) => e.type === 'JUDGED') ? { gate } : {}),
+          archived: plan.archive ?? null,
+          next: { step: next.step, action: next.action, reason: next.reason },
+        },
+        text: lines.join('\n'),
+        warnings: plan.warnings,
+      };
+    });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * What every `novel` command shares: `--json` and `--project`, the JSON
+ * envelope of PROTOCOL §11 and the rendering of errors (never a stack trace
+ * unless NOVEL_DEBUG=1). Commands implement `run()` and return their data and
+ * plain text; they never write to stdout themselves.
+ */
+import { Command, Option, type BaseContext } from 'clipanion';
+import type { Diagnostic } from '../core/diagnostics.js';
+import { EXIT, NovelError } from '../core/errors.js';
+import type { CommandEnv } from '../io/project.js';
+
+export interface NovelContext extends BaseContext, CommandEnv {}
+
+export interface CommandResult {
+  data: Record<string, unknown>;
+  /** Plain output for stdout (a trailing newline is added when missing). */
+  text: string;
+  /** Warnings: in data.warnings with --json, on stderr otherwise. */
+  warnings?: Diagnostic[];
+  exitCode?: number;
+}
+
+export function envelopeError(command: string, err: NovelError): string {
+  const error: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err.hint !== undefined) error.hint = err.hint;
+  if (err.details !== undefined) error.details = err.details;
+  return `${JSON.stringify({ ok: false, command, error })}\n`;
+}
+
+export function plainError(command: string, err: NovelError): string {
+  const head = `novel ${command}: ${err.message}`;
+  return `${head}\n${err.hint ? `hint: ${err.hint}\n` : ''}`;
+}
+
+export function asNovelError(err: unknown, debug: boolean): NovelError {
+  if (err instanceof NovelError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new NovelError('internal', `internal error: ${message}`, {
+    exitCode: EXIT.internal,
+    hint: debug ? 'see the stack trace on stderr' : 'set NOVEL_DEBUG=1 to see a stack trace, and report it',
+  });
+}
+
+export abstract class NovelCommand extends Command<NovelContext> {
+  json = Option.Boolean('--json', false, { description: 'Print exactly one JSON object {ok, command, data | error} on stdout' });
+  project = Option.String('--project', { description: 'Project directory (holds .checkpoint.json); default: nearest ancestor of the current directory' });
+
+  abstract run(): Promise<CommandResult> | CommandResult;
+
+  get commandName(): string {
+    return this.path.join(' ');
+  }
+
+  override async execute(): Promise<number> {
+    const debug = this.context.env.NOVEL_DEBUG === '1';
+    try {
+      const result = await this.run();
+      const warnings = result.warnings ?? [];
+      if (this.json) {
+        const data = warnings.length && !('warnings' in result.data) ? { ...result.data, warnings } : result.data;
+        this.context.stdout.write(`${JSON.stringify({ ok: true, command: this.commandName, data })}\n`);
+      } else {
+        for (const w of warnings) this.context.stderr.write(`warning: ${w.message}${w.fix ? ` (fix: ${w.fix})` : ''}\n`);
+        if (result.text) this.context.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+      }
+      return result.exitCode ?? EXIT.ok;
+    } catch (err) {
+      const e = asNovelError(err, debug);
+      if (debug && err instanceof Error && err.stack) this.context.stderr.write(`${err.stack}\n`);
+      if (this.json) this.context.stdout.write(envelopeError(this.commandName, e));
+      else this.context.stderr.write(plainError(this.commandName, e));
+      return e.exitCode;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { Command, Option } from 'clipanion';
+import * as t from 'typanion';
+import { DECISIONS, type Decision } from '../../machines/pipeline.events.js';
+import { NovelError } from '../core/errors.js';
+import { decideNext } from '../core/next.js';
+import { paths } from '../core/paths.js';
+import { parseChapterRef, padChapter } from '../core/step-id.js';
+import { planDecide } from '../core/transitions.js';
+import { applyTransition } from '../io/apply-transition.js';
+import { readCheckpoint } from '../io/checkpoint.js';
+import { findJournal } from '../io/journal.js';
+import { withMutation } from '../io/project.js';
+import { readStagingView } from '../io/staging-probe.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+const isDecision = t.isEnum(DECISIONS);
+
+export class DecideCommand extends NovelCommand {
+  static override paths = [['decide']];
+
+  static override usage = Command.Usage({
+    category: 'Pipeline',
+    description: 'Resolve a pause: accept, revise or rewrite the paused chapter',
+    details: `
+      Only valid while the chapter is paused at review (\`novel next\` prints \`chapter:NNN:review\`).
+
+      - \`accept\` commits the chapter as it is (gate decision \`accepted_by_user\`).
+      - \`revise\` runs one more revision round, even past the revision budget.
+      - \`rewrite\` discards the chapter's staged outputs (kept under \`staging/revisions/chapter-NNN/rewrite-K/\`) and starts again at draft with revision_count 0.
+    `,
+    examples: [
+      ['Accept chapter 12 as it is', '$0 decide chapter:012 accept'],
+      ['Ask for one more revision', '$0 decide chapter:12 revise'],
+      ['Start the chapter again from a fresh draft', '$0 decide chapter:012 rewrite'],
+    ],
+  });
+
+  chapter = Option.String({ name: 'chapter:NNN' });
+  decision = Option.String({ name: 'accept|revise|rewrite' });
+
+  run(): CommandResult {
+    const ref = parseChapterRef(this.chapter);
+    if (!ref.ok) throw new NovelError('invalid_step', `"${this.chapter}": ${ref.reason}`, { hint: 'e.g. novel decide chapter:012 accept' });
+    if (!isDecision(this.decision)) {
+      throw new NovelError('invalid_decision', `decision "${this.decision}": expected one of ${DECISIONS.join(', ')}`, {
+        hint: `e.g. novel decide chapter:${padChapter(ref.chapter)} accept`,
+      });
+    }
+    const decision: Decision = this.decision;
+    return withMutation(this.context, this.project, { chapter: ref.chapter }, (p) => {
+      const rewritesBase = paths.rewriteDir(ref.chapter, 1).replace(/\/rewrite-1$/, '');
+      const existingRewrites = p.fs.listDirs(rewritesBase).filter((d) => /^rewrite-\d+$/.test(d)).length;
+      const plan = planDecide(
+        { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal, existingRewrites },
+        ref.chapter,
+        decision,
+      );
+      const written = applyTransition(p.fs, p.loaded, p.view, plan, new Date());
+      const after = readCheckpoint(p.fs);
+      const next = decideNext({ checkpoint: after.checkpoint, settings: p.settings, view: readStagingView(p.fs), journal: findJournal(p.fs) });
+      const lines = [`chapter ${ref.chapter}: ${decision} (${plan.from} → ${plan.to})`];
+      if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
+      lines.push(`next: ${next.step} (${next.action})`);
+      return {
+        data: {
+          chapter: ref.chapter,
+          decision,
+          from: plan.from,
+          to: plan.to,
+          checkpoint: {
+            pipeline_stage: written.pipeline_stage ?? null,
+            inflight_chapter: written.inflight_chapter ?? null,
+            revision_count: written.revision_count ?? 0,
+          },
+          gate: plan.snapshot.context.gate,
+          archived: plan.archive ?? null,
+          next: { step: next.step, action: next.action, reason: next.reason },
+        },
+        text: lines.join('\n'),
+      };
+    });
+  }
+}

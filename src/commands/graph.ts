@@ -1,0 +1,48 @@
+import { Command, Option } from 'clipanion';
+import * as t from 'typanion';
+import { NovelError } from '../core/errors.js';
+import { pipelineGraph, toDot, toMermaid } from '../core/graph.js';
+import { decideNext } from '../core/next.js';
+import { openProject } from '../io/project.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+const FORMATS = ['mermaid', 'dot', 'json'] as const;
+const isFormat = t.isEnum(FORMATS);
+
+export class GraphCommand extends NovelCommand {
+  static override paths = [['graph']];
+
+  static override usage = Command.Usage({
+    category: 'Pipeline',
+    description: 'Export the pipeline machine as mermaid, dot or JSON',
+    details: `
+      The graph is read from the pipeline machine itself: every state, event, guard and action. \`--highlight current\` marks the state the project's pipeline rests in (needs a project).
+    `,
+    examples: [
+      ['Mermaid state diagram', '$0 graph'],
+      ['Graphviz, with the current state marked', '$0 graph --format dot --highlight current'],
+      ['Nodes and edges as JSON', '$0 graph --format json'],
+    ],
+  });
+
+  format = Option.String('--format', 'mermaid', { description: 'mermaid (default), dot or json' });
+  highlight = Option.String('--highlight', { description: '"current": mark the state the project is in' });
+
+  run(): CommandResult {
+    if (!isFormat(this.format)) {
+      throw new NovelError('invalid_option', `--format ${this.format}: expected one of ${FORMATS.join(', ')}`, { hint: 'e.g. novel graph --format dot' });
+    }
+    if (this.highlight !== undefined && this.highlight !== 'current') {
+      throw new NovelError('invalid_option', `--highlight ${this.highlight}: expected "current"`, { hint: 'novel graph --highlight current' });
+    }
+    let current: string | undefined;
+    if (this.highlight === 'current') {
+      const p = openProject(this.context, this.project);
+      const next = decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal });
+      current = next.state === 'volume_planning' ? undefined : next.state;
+    }
+    const graph = pipelineGraph();
+    const text = this.format === 'mermaid' ? toMermaid(graph, current) : this.format === 'dot' ? toDot(graph, current) : `${JSON.stringify(graph, null, 2)}\n`;
+    return { data: { format: this.format, ...(current ? { current } : {}), graph, rendered: text }, text };
+  }
+}

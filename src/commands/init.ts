@@ -1,0 +1,52 @@
+import * as nodeFs from 'node:fs';
+import * as path from 'node:path';
+import { Command, Option } from 'clipanion';
+import { NovelError } from '../core/errors.js';
+import { paths } from '../core/paths.js';
+import { newProjectFiles } from '../core/project-template.js';
+import { hashAll, listFinalTrees, writeFingerprint } from '../io/fingerprint.js';
+import { ProjectFs } from '../io/project-fs.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+export class InitCommand extends NovelCommand {
+  static override paths = [['init']];
+
+  static override usage = Command.Usage({
+    category: 'Project',
+    description: 'Create a minimal valid project',
+    details: `
+      Writes \`.checkpoint.json\` (volume 1 awaiting planning), \`novel.config.json\` with the defaults, an empty state, an empty foreshadowing list and empty input files. Refuses when the directory already holds a project; existing files are never overwritten.
+    `,
+    examples: [['Create a project in ./my-novel', '$0 init my-novel'], ['Create a project in the current directory', '$0 init']],
+  });
+
+  dir = Option.String({ name: 'dir', required: false });
+
+  run(): CommandResult {
+    const target = path.resolve(this.context.cwd, this.dir ?? '.');
+    if (nodeFs.existsSync(path.join(target, paths.checkpoint))) {
+      throw new NovelError('project_exists', `${target}: already holds a project (${paths.checkpoint})`, {
+        hint: 'choose another directory; init never overwrites a project',
+      });
+    }
+    nodeFs.mkdirSync(target, { recursive: true });
+    const fs = new ProjectFs(target);
+    const created: string[] = [];
+    const kept: string[] = [];
+    const files = newProjectFiles();
+    // The checkpoint goes last: its presence marks a finished project root.
+    const order = Object.keys(files).filter((f) => f !== paths.checkpoint).concat(paths.checkpoint);
+    for (const rel of order) {
+      if (fs.exists(rel)) {
+        kept.push(rel);
+        continue;
+      }
+      fs.writeText(rel, files[rel] as string);
+      created.push(rel);
+    }
+    for (const dir of ['characters/active', 'volumes', 'chapters', 'summaries', 'evaluations', 'logs', 'staging']) fs.mkdir(dir);
+    writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+    const lines = [`created a novel project in ${target}`, ...created.map((f) => `  + ${f}`), ...kept.map((f) => `  = ${f} (kept as it was)`), 'next: plan volume 1 (`novel next` → volume:01:plan)'];
+    return { data: { root: target, created, kept }, text: lines.join('\n') };
+  }
+}

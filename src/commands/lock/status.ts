@@ -1,0 +1,27 @@
+import { Command } from 'clipanion';
+import { lockStatus } from '../../io/lock.js';
+import { lockEnvFor, openFs } from '../../io/project.js';
+import { NovelCommand, type CommandResult } from '../base-command.js';
+
+export class LockStatusCommand extends NovelCommand {
+  static override paths = [['lock', 'status']];
+
+  static override usage = Command.Usage({
+    category: 'Lock',
+    description: 'Show who holds the project lock and whether it is stale',
+    details: `
+      A lock is stale when its heartbeat is older than \`lock_stale_minutes\` (default 30), when its process is gone on this host, or (for a lock without readable info.json) when it is more than 60 s old.
+    `,
+    examples: [['Show the lock', '$0 lock status'], ['As JSON', '$0 lock status --json']],
+  });
+
+  run(): CommandResult {
+    const fs = openFs(this.context, this.project);
+    const s = lockStatus(fs, lockEnvFor(this.context, fs));
+    const h = s.holder;
+    const text = !s.held
+      ? 'lock: free'
+      : `lock: held${s.stale ? ` (stale: ${s.stale_reason})` : ''} by ${h ? `pid ${h.pid} on ${h.host}, started ${h.started}, heartbeat ${h.heartbeat}, chapter ${h.chapter ?? '-'}${h.owner ? `, owner ${h.owner}` : ''}` : 'an unknown tool (no readable info.json)'}`;
+    return { data: { held: s.held, stale: s.stale, stale_reason: s.stale_reason, holder: h }, text };
+  }
+}

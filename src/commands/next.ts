@@ -1,0 +1,32 @@
+import { Command } from 'clipanion';
+import { decideNext } from '../core/next.js';
+import { lockStatus } from '../io/lock.js';
+import { lockEnvFor, openProject } from '../io/project.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+export class NextCommand extends NovelCommand {
+  static override paths = [['next']];
+
+  static override usage = Command.Usage({
+    category: 'Pipeline',
+    description: 'Print the next step of the pipeline (read-only)',
+    details: `
+      Rebuilds the pipeline machine from \`.checkpoint.json\`, probes \`staging/\` and prints the next step id.
+
+      The step's action says what to do: \`execute\` (run the agent), \`advance\` (its outputs are present, new and valid: record them), \`commit\`, \`review\` (the author decides) or \`recover\` (finish an interrupted commit). Nothing is written.
+    `,
+    examples: [
+      ['Print the next step id', '$0 next'],
+      ['Full decision with reason and evidence', '$0 next --json'],
+    ],
+  });
+
+  run(): CommandResult {
+    const p = openProject(this.context, this.project);
+    const decision = decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal });
+    const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs));
+    const { diagnostics, command, ...rest } = decision;
+    const data = { ...rest, problems: diagnostics, next_command: command, lock };
+    return { data, text: decision.step };
+  }
+}

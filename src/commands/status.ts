@@ -1,0 +1,37 @@
+import { Command } from 'clipanion';
+import { decideNext } from '../core/next.js';
+import { paths } from '../core/paths.js';
+import { buildStatusView, renderStatus } from '../core/status-view.js';
+import { lockStatus } from '../io/lock.js';
+import { lockEnvFor, openProject } from '../io/project.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+export class StatusCommand extends NovelCommand {
+  static override paths = [['status']];
+
+  static override usage = Command.Usage({
+    category: 'Pipeline',
+    description: 'Show where the pipeline stands and the exact next command (read-only)',
+    details: `
+      One line per stage with the current one marked, the chapter's place in the volume outline, the revision round, the gate, the lock holder and the exact command to type next.
+    `,
+    examples: [['Human view', '$0 status'], ['The same data as JSON', '$0 status --json']],
+  });
+
+  run(): CommandResult {
+    const p = openProject(this.context, this.project);
+    const cp = p.loaded.checkpoint;
+    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, journal: p.journal });
+    const outlinePath = paths.volumeOutline(Math.max(1, cp.current_volume));
+    const outlineText = p.fs.readTextChecked(outlinePath);
+    const view = buildStatusView({
+      next,
+      volume: cp.current_volume,
+      lastCompleted: cp.last_completed_chapter,
+      maxRevisions: p.settings.max_revisions,
+      outline: outlineText && 'text' in outlineText ? { path: outlinePath, text: outlineText.text } : null,
+      lock: lockStatus(p.fs, lockEnvFor(this.context, p.fs)),
+    });
+    return { data: { ...view }, text: renderStatus(view) };
+  }
+}

@@ -1,0 +1,62 @@
+import { Command, Option } from 'clipanion';
+import { diagnosticsError, NovelError } from '../core/errors.js';
+import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
+import { validateStep, type ValidatedStage } from '../core/validate.js';
+import { openProject } from '../io/project.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+const VALIDATED: readonly string[] = ['draft', 'summarize', 'refine', 'judge'];
+
+export function parseStepArg(raw: string): ReturnType<typeof parseStepId> & { ok: true } {
+  const parsed = parseStepId(raw);
+  if (!parsed.ok) {
+    throw new NovelError('invalid_step', `step "${raw}": ${parsed.reason}`, { hint: `expected ${STEP_ID_FORMAT}` });
+  }
+  return parsed;
+}
+
+export class ValidateCommand extends NovelCommand {
+  static override paths = [['validate']];
+
+  static override usage = Command.Usage({
+    category: 'Pipeline',
+    description: "Check a step's staged outputs and report every problem at once",
+    details: `
+      Checks what the agent of the step wrote under \`staging/\` (PROTOCOL §4): presence, UTF-8, JSON shape, chapter numbers, slugs. Every problem is reported with file, field, expected and found. Exits 2 when anything required is wrong; problems in optional files are warnings.
+    `,
+    examples: [
+      ['Validate the summarizer outputs of chapter 4', '$0 validate chapter:004:summarize'],
+      ['Machine-readable report', '$0 validate chapter:4:judge --json'],
+    ],
+  });
+
+  step = Option.String({ name: 'step' });
+
+  run(): CommandResult {
+    const { step } = parseStepArg(this.step);
+    const id = formatStepId(step);
+    if (step.kind !== 'chapter' || !VALIDATED.includes(step.stage)) {
+      throw new NovelError('not_validatable', `${id}: only draft, summarize, refine and judge steps have staged outputs to validate`, {
+        hint: `e.g. novel validate chapter:${String(step.kind === 'chapter' ? step.chapter : 1).padStart(3, '0')}:draft`,
+      });
+    }
+    const p = openProject(this.context, this.project);
+    const cp = p.loaded.checkpoint;
+    const stagedTitle = (p.loaded.raw.staged_title as string | undefined) ?? undefined;
+    const result = validateStep(step.stage as ValidatedStage, p.view, {
+      chapter: step.chapter,
+      ...(cp.staging_hashes ? { stagingHashes: cp.staging_hashes } : {}),
+      ...(typeof stagedTitle === 'string' && step.stage === 'refine' ? { stagedTitle } : {}),
+    });
+    if (!result.valid) {
+      throw diagnosticsError('validation_failed', `${id}: the staged outputs do not validate`, result.diagnostics, 'fix every file listed, then validate again');
+    }
+    const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
+    const lines = [`${id}: valid`, ...result.outputs.filter((o) => o.present).map((o) => `  ${o.path}${o.new ? '' : ' (unchanged since the last advance)'}`)];
+    return {
+      data: { step: id, valid: true, fresh: result.fresh, outputs: result.outputs, warnings },
+      text: lines.join('\n'),
+      warnings,
+    };
+  }
+}

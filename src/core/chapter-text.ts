@@ -1,0 +1,26 @@
+/** Checks on chapter markdown shared by draft and refine validation. */
+
+export function isNonEmptyText(text: string): boolean {
+  return /\S/u.test(text);
+}
+
+/** The first non-empty line, without its line ending. */
+export function firstNonEmptyLine(text: string): string | undefined {
+  for (const line of text.split(/\r?\n/)) {
+    if (/\S/u.test(line)) return line;
+  }
+  return undefined;
+}
+
+/** The chapter's `# ` title line, if its first non-empty line is one. */
+export function chapterTitle(text: string): string | undefined {
+  const line = firstNonEmptyLine(text);
+  return line !== undefined && line.startsWith('# ') ? line.trim() : undefined;
+}
+
+/** Characters of prose (CJK counts per character, Latin words per word). */
+export function countWords(text: string): number {
+  const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff]/gu)?.length ?? 0;
+  const latin = text.replace(/[\u3400-\u9fff\uf900-\ufaff]/gu, ' ').match(/[A-Za-z0-9]+/g)?.length ?? 0;
+  return cjk + latin;
+}

@@ -1,0 +1,45 @@
+/**
+ * Chapter blocks of volumes/vol-VV/outline.md (PROTOCOL §9.1). A block starts
+ * at `### 第 {C} 章` followed by end of line, ":", "：" or a space, and runs to
+ * the next `### ` line or EOF.
+ */
+
+const HEADING_RE = /^### 第 ?(\d+) ?章(?=$|[:：\s])/;
+
+export interface OutlineBlock {
+  chapter: number;
+  /** The heading line, without line ending. */
+  heading: string;
+  /** The whole block including the heading, lines joined with "\n". */
+  text: string;
+  /** 1-based line of the heading. */
+  line: number;
+}
+
+export function outlineBlocks(outline: string): OutlineBlock[] {
+  const lines = outline.split(/\r?\n/);
+  const blocks: OutlineBlock[] = [];
+  let current: { chapter: number; heading: string; start: number } | null = null;
+  const close = (end: number): void => {
+    if (current) {
+      blocks.push({
+        chapter: current.chapter,
+        heading: current.heading,
+        text: lines.slice(current.start, end).join('\n').replace(/\n+$/, ''),
+        line: current.start + 1,
+      });
+    }
+  };
+  lines.forEach((line, i) => {
+    if (!line.startsWith('### ')) return;
+    close(i);
+    const m = HEADING_RE.exec(line);
+    current = m ? { chapter: Number(m[1]), heading: line, start: i } : null;
+  });
+  close(lines.length);
+  return blocks;
+}
+
+export function outlineBlock(outline: string, chapter: number): OutlineBlock | undefined {
+  return outlineBlocks(outline).find((b) => b.chapter === chapter);
+}

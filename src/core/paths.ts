@@ -1,0 +1,39 @@
+/** Where things live in a project (PROTOCOL §1, §4). Pure string functions. */
+import { padChapter, padVolume } from './step-id.js';
+
+export const FINAL_TREES = ['chapters', 'summaries', 'evaluations', 'state', 'storylines', 'foreshadowing', 'volumes'] as const;
+
+export const paths = {
+  checkpoint: '.checkpoint.json',
+  config: 'novel.config.json',
+  fingerprint: '.novel/fingerprint.json',
+  lockDir: '.novel.lock',
+  lockInfo: '.novel.lock/info.json',
+  lockTmpPrefix: '.novel.lock.tmp-',
+  lockGravePrefix: '.novel.lock.stale-',
+  commitJournalDir: 'staging/.commit',
+  volumeOutline: (vol: number) => `volumes/vol-${padVolume(vol)}/outline.md`,
+  volumeDir: (vol: number) => `volumes/vol-${padVolume(vol)}`,
+
+  stagingChapter: (n: number) => `staging/chapters/chapter-${padChapter(n)}.md`,
+  stagingSummary: (n: number) => `staging/summaries/chapter-${padChapter(n)}-summary.md`,
+  stagingDelta: (n: number) => `staging/state/chapter-${padChapter(n)}-delta.json`,
+  stagingCrossref: (n: number) => `staging/state/chapter-${padChapter(n)}-crossref.json`,
+  stagingChapterMemory: (n: number) => `staging/state/chapter-${padChapter(n)}-memory.json`,
+  stagingStorylineMemory: (id: string) => `staging/storylines/${id}/memory.md`,
+  stagingEval: (n: number) => `staging/evaluations/chapter-${padChapter(n)}-eval.json`,
+  stagingEvalSecondary: (n: number) => `staging/evaluations/chapter-${padChapter(n)}-eval-secondary.json`,
+  stagingChangeLog: (n: number) => `staging/logs/style-refiner-chapter-${padChapter(n)}-changes.json`,
+  revisionRoundDir: (n: number, round: number) => `staging/revisions/chapter-${padChapter(n)}/round-${round}`,
+  rewriteDir: (n: number, k: number) => `staging/revisions/chapter-${padChapter(n)}/rewrite-${k}`,
+
+  chapter: (n: number) => `chapters/chapter-${padChapter(n)}.md`,
+  summary: (n: number) => `summaries/chapter-${padChapter(n)}-summary.md`,
+  evaluation: (n: number) => `evaluations/chapter-${padChapter(n)}-eval.json`,
+  crossref: (n: number) => `state/chapter-${padChapter(n)}-crossref.json`,
+} as const;
+
+/** Staging paths that are bookkeeping, not agent outputs: never hashed, never probed. */
+export function isStagingBookkeeping(rel: string): boolean {
+  return rel.startsWith('staging/.commit/') || rel.startsWith('staging/revisions/') || rel.startsWith('staging/manifests/');
+}

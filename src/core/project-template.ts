@@ -1,0 +1,36 @@
+/**
+ * The files of a new, minimal, valid project (`novel init`): volume 1 awaits
+ * planning. Pure: a map of project-relative path → content.
+ */
+import { DEFAULT_SETTINGS } from './settings.js';
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+export function newProjectFiles(): Record<string, string> {
+  return {
+    '.checkpoint.json': json({
+      last_completed_chapter: 0,
+      current_volume: 1,
+      orchestrator_state: 'VOL_PLANNING',
+      pipeline_stage: null,
+      inflight_chapter: null,
+      revision_count: 0,
+    }),
+    'novel.config.json': json({
+      gate: DEFAULT_SETTINGS.thresholds,
+      max_revisions: DEFAULT_SETTINGS.max_revisions,
+      revision_policy: DEFAULT_SETTINGS.revision_policy,
+      memory_context_chapters: DEFAULT_SETTINGS.memory_context_chapters,
+      lock_stale_minutes: DEFAULT_SETTINGS.lock_stale_minutes,
+      chapters_per_volume: DEFAULT_SETTINGS.chapters_per_volume,
+    }),
+    'brief.md': '# 作品简介\n\n（在这里写下故事的核心设定、主角、基调与目标读者。）\n',
+    'style-profile.json': json({}),
+    'ai-blacklist.json': json({ words: [] }),
+    'world/rules.json': json({ rules: [] }),
+    'storylines/storylines.json': json({ storylines: [], relationships: [] }),
+    'state/current-state.json': json({ schema_version: 1, state_version: 0, last_updated_chapter: 0 }),
+    'state/changelog.jsonl': '',
+    'foreshadowing/global.json': json({ foreshadowing: [] }),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Which staged files belong to a judged round (PROTOCOL §6): they are copied to
+ * staging/revisions/chapter-NNN/round-K/ and removed from the live paths when a
+ * revision starts, so each round starts clean and stays auditable. The chapter
+ * itself stays: it is the revision's input.
+ */
+import { paths } from './paths.js';
+import { padChapter } from './step-id.js';
+import type { StagingView } from './staging-view.js';
+
+export interface ArchivePlan {
+  /** Project-relative archive directory. */
+  dir: string;
+  /** Live staging paths moved into it (their path below staging/ is kept). */
+  files: string[];
+}
+
+export function roundFiles(view: StagingView, chapter: number): string[] {
+  const nnn = padChapter(chapter);
+  const exact = new Set([
+    paths.stagingSummary(chapter),
+    paths.stagingDelta(chapter),
+    paths.stagingCrossref(chapter),
+    paths.stagingChapterMemory(chapter),
+  ]);
+  const evalRe = new RegExp(`^staging/evaluations/chapter-${nnn}-eval[^/]*\\.json$`);
+  const memoryRe = /^staging\/storylines\/[^/]+\/memory\.md$/;
+  return [...view.files.keys()].filter((p) => exact.has(p) || evalRe.test(p) || memoryRe.test(p)).sort();
+}
+
+export function revisionArchive(view: StagingView, chapter: number, round: number): ArchivePlan {
+  return { dir: paths.revisionRoundDir(chapter, round), files: roundFiles(view, chapter) };
+}
+
+/** Where a live staging file lands inside an archive directory. */
+export function archivedPath(dir: string, live: string): string {
+  return `${dir}/${live.replace(/^staging\//, '')}`;
+}
+
+/** A rewrite discards every staged output of the chapter into rewrite-K. */
+export function rewriteArchive(view: StagingView, chapter: number, k: number): ArchivePlan {
+  return { dir: paths.rewriteDir(chapter, k), files: [...view.files.keys()].sort() };
+}

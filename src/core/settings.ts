@@ -1,0 +1,61 @@
+/** novel.config.json resolved against its defaults (PROTOCOL §10). Pure. */
+import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS, type Thresholds } from '../../machines/pipeline.gate.js';
+import type { RevisionPolicy } from '../../machines/pipeline.machine.js';
+import type { Config } from '../schemas/config.js';
+import { errorAt, type Diagnostic } from './diagnostics.js';
+import { paths } from './paths.js';
+
+export interface Settings {
+  thresholds: Thresholds;
+  max_revisions: number;
+  revision_policy: RevisionPolicy;
+  memory_context_chapters: number;
+  lock_stale_minutes: number;
+  chapters_per_volume: number;
+  executor: { command?: string; timeout_s: number; retries: number };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  thresholds: DEFAULT_THRESHOLDS,
+  max_revisions: DEFAULT_MAX_REVISIONS,
+  revision_policy: 'auto',
+  memory_context_chapters: 3,
+  lock_stale_minutes: 30,
+  chapters_per_volume: 30,
+  executor: { timeout_s: 1800, retries: 1 },
+};
+
+export function resolveSettings(config: Config | null): { settings: Settings; diagnostics: Diagnostic[] } {
+  const c = config ?? {};
+  const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...c.gate };
+  const diagnostics: Diagnostic[] = [];
+  const order: Array<keyof Thresholds> = ['pass', 'polish', 'revise', 'pause'];
+  for (let i = 0; i + 1 < order.length; i++) {
+    const hi = order[i] as keyof Thresholds;
+    const lo = order[i + 1] as keyof Thresholds;
+    if (thresholds[hi] < thresholds[lo]) {
+      diagnostics.push(
+        errorAt('invalid_config', paths.config, {
+          field: `gate.${lo}`,
+          expected: `a threshold ≤ gate.${hi} (${thresholds[hi]})`,
+          found: String(thresholds[lo]),
+          fix: 'thresholds must descend: pass ≥ polish ≥ revise ≥ pause',
+        }),
+      );
+    }
+  }
+  const settings: Settings = {
+    thresholds,
+    max_revisions: c.max_revisions ?? DEFAULT_SETTINGS.max_revisions,
+    revision_policy: c.revision_policy ?? DEFAULT_SETTINGS.revision_policy,
+    memory_context_chapters: c.memory_context_chapters ?? DEFAULT_SETTINGS.memory_context_chapters,
+    lock_stale_minutes: c.lock_stale_minutes ?? DEFAULT_SETTINGS.lock_stale_minutes,
+    chapters_per_volume: c.chapters_per_volume ?? DEFAULT_SETTINGS.chapters_per_volume,
+    executor: {
+      ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),
+      timeout_s: c.executor?.timeout_s ?? DEFAULT_SETTINGS.executor.timeout_s,
+      retries: c.executor?.retries ?? DEFAULT_SETTINGS.executor.retries,
+    },
+  };
+  return { settings, diagnostics };
+}

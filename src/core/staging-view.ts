@@ -1,0 +1,36 @@
+/**
+ * A read-only picture of staging/ taken once per command: every agent output
+ * with its sha256 and text (or the problem that kept it from being read).
+ * The I/O shell fills it; the core decides from it.
+ */
+import type { Diagnostic } from './diagnostics.js';
+
+export type StagedFile =
+  | { path: string; sha256: string; text: string }
+  | { path: string; sha256: string | null; problem: Diagnostic };
+
+export interface StagingView {
+  readonly files: ReadonlyMap<string, StagedFile>;
+}
+
+export function stagedText(view: StagingView, rel: string): string | undefined {
+  const f = view.files.get(rel);
+  return f && 'text' in f ? f.text : undefined;
+}
+
+/** {path → sha256} of every readable staged file, sorted by path. */
+export function stagingHashes(view: StagingView): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of [...view.files.keys()].sort()) {
+    const f = view.files.get(p);
+    if (f?.sha256) out[p] = f.sha256;
+  }
+  return out;
+}
+
+/** A file is new when it is present and its hash was not recorded at the last advance. */
+export function isNewFile(view: StagingView, rel: string, recorded: Readonly<Record<string, string>> | undefined): boolean {
+  const f = view.files.get(rel);
+  if (!f) return false;
+  return recorded?.[rel] !== f.sha256;
+}

@@ -1,0 +1,114 @@
+/**
+ * The author's view of where the pipeline stands (`novel status`). Pure: built
+ * from the next-step decision and the volume outline text.
+ */
+import type { LockStatus } from '../io/lock.js';
+import type { NextDecision } from './next.js';
+import { outlineBlocks } from './outline.js';
+
+export const DISPLAY_STAGES = ['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'commit'] as const;
+
+export interface StatusView {
+  chapter: number | null;
+  volume: number;
+  last_completed_chapter: number;
+  volume_outline: { path: string; chapters: number; first: number | null; last: number | null; position: number | null } | null;
+  state: string;
+  mode: string;
+  stages: Array<{ name: string; status: 'done' | 'current' | 'pending'; note?: string }>;
+  revision_count: number;
+  max_revisions: number;
+  gate: NextDecision['gate'] | null;
+  lock: LockStatus;
+  next: { step: string; action: string; reason: string; command: string };
+}
+
+function currentDisplayStage(state: string): { stage: (typeof DISPLAY_STAGES)[number]; note?: string } | null {
+  switch (state) {
+    case 'draft':
+      return { stage: 'draft' };
+    case 'revising':
+      return { stage: 'draft', note: 'revision' };
+    case 'summarize':
+    case 'refine':
+    case 'judge':
+    case 'commit':
+      return { stage: state };
+    case 'polishing':
+      return { stage: 'refine', note: 'polish pass' };
+    case 'review':
+      return { stage: 'gate', note: 'paused for the author' };
+    default:
+      return null;
+  }
+}
+
+export function buildStatusView(input: {
+  next: NextDecision;
+  volume: number;
+  lastCompleted: number;
+  maxRevisions: number;
+  outline: { path: string; text: string } | null;
+  lock: LockStatus;
+}): StatusView {
+  const { next } = input;
+  const current = currentDisplayStage(next.state);
+  const idx = current ? DISPLAY_STAGES.indexOf(current.stage) : -1;
+  const stages = DISPLAY_STAGES.map((name, i) => {
+    const status: 'done' | 'current' | 'pending' = idx < 0 ? 'pending' : i < idx ? 'done' : i === idx ? 'current' : 'pending';
+    return { name, status, ...(i === idx && current?.note ? { note: current.note } : {}) };
+  });
+  let volumeOutline: StatusView['volume_outline'] = null;
+  if (input.outline) {
+    const chapters = outlineBlocks(input.outline.text)
+      .map((b) => b.chapter)
+      .sort((a, b) => a - b);
+    const pos = next.chapter === null ? -1 : chapters.indexOf(next.chapter);
+    volumeOutline = {
+      path: input.outline.path,
+      chapters: chapters.length,
+      first: chapters[0] ?? null,
+      last: chapters[chapters.length - 1] ?? null,
+      position: pos < 0 ? null : pos + 1,
+    };
+  }
+  return {
+    chapter: next.chapter,
+    volume: input.volume,
+    last_completed_chapter: input.lastCompleted,
+    volume_outline: volumeOutline,
+    state: next.state,
+    mode: next.mode,
+    stages,
+    revision_count: next.revision_count,
+    max_revisions: input.maxRevisions,
+    gate: next.gate ?? null,
+    lock: input.lock,
+    next: { step: next.step, action: next.action, reason: next.reason, command: next.command },
+  };
+}
+
+export function renderStatus(v: StatusView): string {
+  const lines: string[] = [];
+  const o = v.volume_outline;
+  const where =
+    v.chapter === null
+      ? `volume ${v.volume}: planning`
+      : `chapter ${v.chapter}${o && o.position !== null ? ` (${o.position} of ${o.chapters} in volume ${v.volume}, chapters ${o.first}–${o.last})` : o ? ` (not in the volume ${v.volume} outline, which has ${o.chapters} chapters)` : ` (volume ${v.volume}: no outline yet)`}`;
+  lines.push(`${where}; ${v.last_completed_chapter} chapter(s) committed`);
+  for (const s of v.stages) {
+    const mark = s.status === 'done' ? '✓' : s.status === 'current' ? '▶' : ' ';
+    lines.push(`  ${mark} ${s.name.padEnd(10)}${s.status === 'current' ? `← ${v.next.step} (${v.next.action}${s.note ? `, ${s.note}` : ''})` : ''}`);
+  }
+  lines.push(`revision round: ${v.revision_count} of ${v.max_revisions}`);
+  if (v.gate) lines.push(`gate: ${v.gate.decision} — ${v.gate.reason}`);
+  const h = v.lock.holder;
+  lines.push(
+    v.lock.held
+      ? `lock: held by ${h ? `pid ${h.pid} on ${h.host} since ${h.started}${h.chapter === null ? '' : ` (chapter ${h.chapter})`}` : 'an unknown tool'}${v.lock.stale ? ` — stale (${v.lock.stale_reason}); \`novel lock clear\` removes it` : ''}`
+      : 'lock: free',
+  );
+  lines.push(`why: ${v.next.reason}`);
+  lines.push(`next: ${v.next.command}`);
+  return lines.join('\n');
+}

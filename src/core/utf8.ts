@@ -1,0 +1,48 @@
+/** Strict UTF-8 decoding that reports the byte offset of the first invalid sequence. */
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** Offset of the first byte that does not start a valid UTF-8 sequence, or -1. */
+export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  const n = bytes.length;
+  while (i < n) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      i += 1;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      min = 0x800;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+    } else return i;
+    let cp = b & (need === 1 ? 0x1f : need === 2 ? 0x0f : 0x07);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+export type DecodeResult = { ok: true; text: string } | { ok: false; offset: number };
+
+export function decodeUtf8(bytes: Uint8Array): DecodeResult {
+  try {
+    return { ok: true, text: decoder.decode(bytes) };
+  } catch {
+    const offset = firstInvalidUtf8Offset(bytes);
+    return { ok: false, offset: offset < 0 ? 0 : offset };
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * What `validate` checks for each step's staged outputs (PROTOCOL §4). Pure:
+ * works on a StagingView. Reports every problem at once.
+ */
+import { computeVerdict, type EvalForGate, type Verdict } from '../../machines/pipeline.gate.js';
+import { parseJsonText, parseWith } from '../schemas/parse.js';
+import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, EvalSchema } from '../schemas/staging.js';
+import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.js';
+import { describeValue, errorAt, warningAt, type Diagnostic } from './diagnostics.js';
+import { paths } from './paths.js';
+import { isNewFile, type StagingView } from './staging-view.js';
+import type * as v from 'valibot';
+
+export type ValidatedStage = 'draft' | 'summarize' | 'refine' | 'judge';
+
+export interface OutputEvidence {
+  path: string;
+  required: boolean;
+  present: boolean;
+  valid: boolean;
+  /** Present and not byte-identical to what the last advance recorded. */
+  new: boolean;
+}
+
+export interface StepValidation {
+  diagnostics: Diagnostic[];
+  outputs: OutputEvidence[];
+  /** No error-severity diagnostic. */
+  valid: boolean;
+  /** The outputs were produced since the last advance (§5 "new"). */
+  fresh: boolean;
+  /** Gate inputs, for a valid judge step. */
+  verdict?: Verdict;
+  /** The chapter's title line, when the staged chapter has one. */
+  title?: string;
+}
+
+export interface ValidationContext {
+  chapter: number;
+  stagingHashes?: Readonly<Record<string, string>>;
+  /** Title of the staged chapter recorded at the last advance (refine warning). */
+  stagedTitle?: string;
+}
+
+class Collector {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly outputs: OutputEvidence[] = [];
+  constructor(
+    private readonly view: StagingView,
+    private readonly ctx: ValidationContext,
+  ) {}
+
+  /** Text of a staged file, recording presence; problems become diagnostics. */
+  text(rel: string, required: boolean, producer: string, strictness: 'strict' | 'lenient' = required ? 'strict' : 'lenient'): string | undefined {
+    const f = this.view.files.get(rel);
+    const evidence: OutputEvidence = {
+      path: rel,
+      required,
+      present: f !== undefined,
+      valid: false,
+      new: isNewFile(this.view, rel, this.ctx.stagingHashes),
+    };
+    this.outputs.push(evidence);
+    if (!f) {
+      if (required) {
+        this.diagnostics.push(
+          errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: `run the ${producer} step so that it writes ${rel}` }),
+        );
+      }
+      return undefined;
+    }
+    if ('problem' in f) {
+      this.diagnostics.push(strictness === 'strict' ? f.problem : { ...f.problem, severity: 'warning' });
+      return undefined;
+    }
+    evidence.valid = true;
+    return f.text;
+  }
+
+  fail(rel: string, d: Diagnostic): void {
+    this.diagnostics.push(d);
+    const e = this.outputs.find((o) => o.path === rel);
+    if (e) e.valid = false;
+  }
+
+  /**
+   * A staged JSON file checked against its schema. Problems in a required
+   * file, or in an optional one marked `strict` (it feeds a decision), are
+   * errors; in other optional files they are warnings.
+   */
+  json<S extends v.GenericSchema>(
+    rel: string,
+    schema: S,
+    required: boolean,
+    producer: string,
+    code: string,
+    strictness: 'strict' | 'lenient' = required ? 'strict' : 'lenient',
+  ): v.InferOutput<S> | undefined {
+    const text = this.text(rel, required, producer, strictness);
+    if (text === undefined) return undefined;
+    const json = parseJsonText(text, rel, code);
+    const parsed = json.ok ? parseWith(schema, json.value, rel, code) : json;
+    if (!parsed.ok) {
+      for (const d of parsed.diagnostics) this.fail(rel, strictness === 'strict' ? d : { ...d, severity: 'warning' });
+      return undefined;
+    }
+    return parsed.value;
+  }
+
+  chapterNumber(rel: string, found: number, required: boolean): void {
+    if (found !== this.ctx.chapter) {
+      this.fail(
+        rel,
+        (required ? errorAt : warningAt)('wrong_chapter', rel, {
+          field: 'chapter',
+          expected: String(this.ctx.chapter),
+          found: describeValue(found),
+          fix: `this file belongs to chapter ${found}; write chapter ${this.ctx.chapter}'s output here`,
+        }),
+      );
+    }
+  }
+
+  result(fresh: boolean, extra: Partial<StepValidation> = {}): StepValidation {
+    const valid = !this.diagnostics.some((d) => d.severity === 'error');
+    return { diagnostics: this.diagnostics, outputs: this.outputs, valid, fresh, ...extra };
+  }
+}
+
+function checkChapterText(c: Collector, rel: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (!isNonEmptyText(text)) {
+    c.fail(rel, errorAt('chapter_empty', rel, { expected: 'chapter text', found: 'an empty file', fix: 'write the chapter, starting with a `# ` title line' }));
+    return undefined;
+  }
+  const title = chapterTitle(text);
+  if (title === undefined) {
+    c.fail(
+      rel,
+      errorAt('chapter_title_missing', rel, {
+        field: 'first non-empty line',
+        expected: 'a `# ` title line, e.g. "# 第4章 雨夜"',
+        found: describeValue(firstNonEmptyLine(text)),
+        fix: 'start the chapter with a line "# <title>"',
+      }),
+    );
+  }
+  return title;
+}
+
+function validateDraft(view: StagingView, ctx: ValidationContext): StepValidation {
+  const c = new Collector(view, ctx);
+  const rel = paths.stagingChapter(ctx.chapter);
+  const title = checkChapterText(c, rel, c.text(rel, true, 'draft'));
+  const fresh = isNewFile(view, rel, ctx.stagingHashes);
+  return c.result(fresh, title === undefined ? {} : { title });
+}
+
+function validateSummarize(view: StagingView, ctx: ValidationContext): StepValidation {
+  const c = new Collector(view, ctx);
+  const n = ctx.chapter;
+  const summaryRel = paths.stagingSummary(n);
+  const summary = c.text(summaryRel, true, 'summarize');
+  if (summary !== undefined && !isNonEmptyText(summary)) {
+    c.fail(summaryRel, errorAt('summary_empty', summaryRel, { expected: 'a non-empty summary', found: 'an empty file' }));
+  }
+  const deltaRel = paths.stagingDelta(n);
+  const delta = c.json(deltaRel, DeltaSchema, true, 'summarize', 'invalid_delta');
+  if (delta) c.chapterNumber(deltaRel, delta.chapter, true);
+  const crossrefRel = paths.stagingCrossref(n);
+  const crossref = c.json(crossrefRel, CrossrefSchema, true, 'summarize', 'invalid_crossref');
+  const required = [summaryRel, deltaRel, crossrefRel];
+  if (delta) {
+    const memoryRel = paths.stagingStorylineMemory(delta.storyline_id);
+    required.push(memoryRel);
+    const memory = c.text(memoryRel, true, 'summarize');
+    if (memory !== undefined && !isNonEmptyText(memory)) {
+      c.fail(memoryRel, errorAt('storyline_memory_empty', memoryRel, { expected: 'the storyline memory text', found: 'an empty file' }));
+    }
+    if (crossref && crossref.storyline_id !== delta.storyline_id) {
+      c.diagnostics.push(
+        warningAt('storyline_mismatch', crossrefRel, {
+          field: 'storyline_id',
+          expected: `${JSON.stringify(delta.storyline_id)} (the delta's storyline_id)`,
+          found: describeValue(crossref.storyline_id),
+        }),
+      );
+    }
+  } else {
+    c.outputs.push({ path: 'staging/storylines/{storyline_id}/memory.md', required: true, present: false, valid: false, new: false });
+  }
+  // Optional, but once present it is committed into the ledger, so it must be valid.
+  const memRel = paths.stagingChapterMemory(n);
+  const mem = c.json(memRel, ChapterMemorySchema, false, 'summarize', 'invalid_chapter_memory', 'strict');
+  if (mem) c.chapterNumber(memRel, mem.chapter, true);
+  const fresh = required.every((rel) => isNewFile(view, rel, ctx.stagingHashes));
+  return c.result(fresh);
+}
+
+function validateRefine(view: StagingView, ctx: ValidationContext): StepValidation {
+  const c = new Collector(view, ctx);
+  const rel = paths.stagingChapter(ctx.chapter);
+  const title = checkChapterText(c, rel, c.text(rel, true, 'refine'));
+  if (title !== undefined && ctx.stagedTitle !== undefined && title !== ctx.stagedTitle) {
+    c.diagnostics.push(
+      warningAt('title_changed', rel, {
+        field: 'title line',
+        expected: `${JSON.stringify(ctx.stagedTitle)} (unchanged by the refiner)`,
+        found: JSON.stringify(title),
+        fix: 'the style-refiner should keep the title line as drafted',
+      }),
+    );
+  }
+  const logRel = paths.stagingChangeLog(ctx.chapter);
+  if (view.files.has(logRel)) c.json(logRel, ChangeLogSchema, false, 'refine', 'invalid_change_log');
+  const fresh = isNewFile(view, rel, ctx.stagingHashes) || isNewFile(view, logRel, ctx.stagingHashes);
+  return c.result(fresh, title === undefined ? {} : { title });
+}
+
+function validateJudge(view: StagingView, ctx: ValidationContext): StepValidation {
+  const c = new Collector(view, ctx);
+  const rel = paths.stagingEval(ctx.chapter);
+  const primary = c.json(rel, EvalSchema, true, 'judge', 'invalid_eval');
+  if (primary) c.chapterNumber(rel, primary.chapter, true);
+  const secRel = paths.stagingEvalSecondary(ctx.chapter);
+  let secondary: v.InferOutput<typeof EvalSchema> | undefined;
+  if (view.files.has(secRel)) {
+    // Optional, but once present it feeds the gate, so it must be valid.
+    secondary = c.json(secRel, EvalSchema, false, 'judge', 'invalid_eval', 'strict');
+    if (secondary) c.chapterNumber(secRel, secondary.chapter, true);
+  }
+  const valid = !c.diagnostics.some((d) => d.severity === 'error');
+  const fresh = isNewFile(view, rel, ctx.stagingHashes);
+  if (!valid || !primary) return c.result(fresh);
+  return c.result(fresh, { verdict: computeVerdict(primary as EvalForGate, secondary as EvalForGate | undefined) });
+}
+
+export function validateStep(stage: ValidatedStage, view: StagingView, ctx: ValidationContext): StepValidation {
+  switch (stage) {
+    case 'draft':
+      return validateDraft(view, ctx);
+    case 'summarize':
+      return validateSummarize(view, ctx);
+    case 'refine':
+      return validateRefine(view, ctx);
+    case 'judge':
+      return validateJudge(view, ctx);
+  }
+}

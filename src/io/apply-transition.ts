@@ -1,0 +1,68 @@
+/**
+ * Applies a planned transition. Order, for crash safety:
+ *   1. copy the round's files into the archive directory;
+ *   2. write the checkpoint (the commit point) with an `archive_pending`
+ *      marker naming the live files and their hashes;
+ *   3. remove those live files;
+ *   4. rewrite the checkpoint without the marker.
+ * A crash before 2 leaves the old state plus harmless copies; a crash between
+ * 2 and 4 is finished by `completeInterruptedArchive`, which every mutating
+ * command runs first.
+ */
+import { archivedPath } from '../core/revision-round.js';
+import { stagingHashes, type StagingView } from '../core/staging-view.js';
+import type { TransitionPlan } from '../core/transitions.js';
+import { nextCheckpointObject, writeCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
+import type { ProjectFs } from './project-fs.js';
+
+export const ARCHIVE_MARKER = 'archive_pending';
+
+export function applyTransition(
+  fs: ProjectFs,
+  loaded: LoadedCheckpoint,
+  view: StagingView,
+  plan: TransitionPlan,
+  now: Date,
+): Record<string, unknown> {
+  const hashes = stagingHashes(view);
+  const pending: Record<string, string> = {};
+  if (plan.archive) {
+    for (const live of plan.archive.files) {
+      fs.copyFile(live, archivedPath(plan.archive.dir, live));
+      const h = hashes[live];
+      if (h !== undefined) pending[live] = h;
+      delete hashes[live];
+    }
+  }
+  let value = nextCheckpointObject(loaded.raw, plan.fields, { staging_hashes: hashes, staged_title: plan.stagedTitle, now });
+  delete value[ARCHIVE_MARKER];
+  if (plan.archive && plan.archive.files.length > 0) {
+    writeCheckpoint(fs, { ...value, [ARCHIVE_MARKER]: { dir: plan.archive.dir, files: pending } });
+    for (const live of plan.archive.files) fs.remove(live);
+  }
+  writeCheckpoint(fs, value);
+  return value;
+}
+
+/**
+ * Finish step 3–4 of an interrupted transition: remove live files still
+ * identical to what the marker recorded, then drop the marker. Returns the
+ * removed paths and the checkpoint object to continue from.
+ */
+export function completeInterruptedArchive(fs: ProjectFs, loaded: LoadedCheckpoint): { removed: string[]; loaded: LoadedCheckpoint } {
+  const marker = loaded.raw[ARCHIVE_MARKER] as { dir?: unknown; files?: unknown } | undefined;
+  if (marker === undefined) return { removed: [], loaded };
+  const removed: string[] = [];
+  if (marker && typeof marker.files === 'object' && marker.files !== null) {
+    for (const [live, hash] of Object.entries(marker.files as Record<string, unknown>)) {
+      if (typeof hash === 'string' && live.startsWith('staging/') && fs.sha256(live) === hash) {
+        fs.remove(live);
+        removed.push(live);
+      }
+    }
+  }
+  const raw = { ...loaded.raw };
+  delete raw[ARCHIVE_MARKER];
+  writeCheckpoint(fs, raw);
+  return { removed, loaded: { raw, checkpoint: loaded.checkpoint } };
+}

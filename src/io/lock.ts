@@ -1,0 +1,179 @@
+/**
+ * `.novel.lock/` (PROTOCOL §8). Acquired atomically *with* its info: info.json
+ * is written into a fresh `.novel.lock.tmp-<random>/`, which is then renamed to
+ * `.novel.lock` (rename fails while a lock with content exists). A stale lock
+ * is moved aside to a unique name before removal, so a process never deletes
+ * a lock another process has just taken.
+ */
+import * as os from 'node:os';
+import { EXIT, NovelError } from '../core/errors.js';
+import { staleReason } from '../core/lock-rules.js';
+import { paths } from '../core/paths.js';
+import { LockInfoSchema, type LockInfo } from '../schemas/lock.js';
+import type { ProjectFs } from './project-fs.js';
+
+export interface LockStatus {
+  held: boolean;
+  stale: boolean;
+  stale_reason: string | null;
+  holder: LockInfo | null;
+}
+
+export interface LockEnv {
+  now: () => Date;
+  pid: number;
+  host: string;
+  owner: string | null;
+  staleMinutes: number;
+}
+
+export function defaultLockEnv(env: NodeJS.ProcessEnv, staleMinutes: number): LockEnv {
+  return {
+    now: () => new Date(),
+    pid: process.pid,
+    host: os.hostname(),
+    owner: env.NOVEL_LOCK_OWNER && env.NOVEL_LOCK_OWNER.length > 0 ? env.NOVEL_LOCK_OWNER : null,
+    staleMinutes,
+  };
+}
+
+export function isPidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readInfo(fs: ProjectFs, rel: string): LockInfo | null {
+  try {
+    const parsed = fs.readJson(rel, LockInfoSchema, 'invalid_lock');
+    return parsed && parsed.ok ? parsed.value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function lockStatus(fs: ProjectFs, env: LockEnv): LockStatus {
+  if (!fs.isDir(paths.lockDir)) return { held: false, stale: false, stale_reason: null, holder: null };
+  const info = readInfo(fs, paths.lockInfo);
+  const reason = staleReason({
+    info,
+    dirMtimeMs: fs.mtimeMs(paths.lockDir),
+    nowMs: env.now().getTime(),
+    staleMinutes: env.staleMinutes,
+    host: env.host,
+    isPidAlive,
+  });
+  return { held: true, stale: reason !== null, stale_reason: reason, holder: info };
+}
+
+function lockHeldError(status: LockStatus): NovelError {
+  const h = status.holder;
+  const who = h
+    ? `pid ${h.pid} on ${h.host}, started ${h.started}${h.chapter === null ? '' : `, chapter ${h.chapter}`}`
+    : 'another tool (no readable info.json)';
+  return new NovelError('lock_held', `the project is locked by ${who}`, {
+    exitCode: EXIT.lockHeld,
+    hint: 'wait for it to finish; `novel lock status` shows the holder, `novel lock clear` removes a stale lock',
+    details: { holder: h },
+  });
+}
+
+/** Move a lock directory aside and delete it; true when it was the one we judged. */
+function removeLockDir(fs: ProjectFs, expected: LockInfo | null): boolean {
+  const grave = `${paths.lockGravePrefix}${Math.random().toString(16).slice(2, 14)}`;
+  try {
+    fs.rename(paths.lockDir, grave);
+  } catch {
+    return false;
+  }
+  const moved = readInfo(fs, `${grave}/info.json`);
+  const same =
+    (expected === null && moved === null) ||
+    (expected !== null && moved !== null && moved.pid === expected.pid && moved.started === expected.started && moved.host === expected.host);
+  if (!same) {
+    // Someone took the lock between our look and our move: give it back.
+    try {
+      fs.rename(grave, paths.lockDir);
+      return false;
+    } catch {
+      /* the directory stays aside; it is removed below */
+    }
+  }
+  fs.remove(grave);
+  return same;
+}
+
+/** Remove leftovers of interrupted acquisitions and removals. */
+function sweepLeftovers(fs: ProjectFs, env: LockEnv): void {
+  for (const name of fs.rootEntries('.novel.lock.')) {
+    if (!name.startsWith(paths.lockTmpPrefix) && !name.startsWith(paths.lockGravePrefix)) continue;
+    const info = readInfo(fs, `${name}/info.json`);
+    const mtime = fs.mtimeMs(name);
+    const old = mtime === null || env.now().getTime() - mtime > 60_000;
+    const dead = info !== null && info.host === env.host && !isPidAlive(info.pid);
+    if (old || dead || info === null && name.startsWith(paths.lockGravePrefix)) fs.remove(name);
+  }
+}
+
+export interface LockHandle {
+  /** false when admitted under the owner token of a running `novel run`. */
+  owned: boolean;
+  info: LockInfo;
+  release(): void;
+}
+
+export function acquireLock(fs: ProjectFs, env: LockEnv, chapter: number | null): LockHandle {
+  sweepLeftovers(fs, env);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const status = lockStatus(fs, env);
+    if (status.held) {
+      if (!status.stale && status.holder && env.owner !== null && status.holder.owner === env.owner) {
+        return { owned: false, info: status.holder, release: () => undefined };
+      }
+      if (!status.stale) throw lockHeldError(status);
+      removeLockDir(fs, status.holder);
+      continue;
+    }
+    const now = env.now().toISOString();
+    const info: LockInfo = { pid: env.pid, host: env.host, started: now, heartbeat: now, chapter, owner: env.owner };
+    const tmp = fs.makeTempDir(paths.lockTmpPrefix);
+    fs.writeJson(`${tmp}/info.json`, info);
+    try {
+      fs.rename(tmp, paths.lockDir);
+    } catch (err) {
+      fs.remove(tmp);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST') continue;
+      throw err;
+    }
+    return {
+      owned: true,
+      info,
+      release: () => {
+        const current = readInfo(fs, paths.lockInfo);
+        if (current && current.pid === info.pid && current.started === info.started && current.host === info.host) {
+          removeLockDir(fs, current);
+        }
+      },
+    };
+  }
+  throw lockHeldError(lockStatus(fs, env));
+}
+
+/** `novel lock clear`: only stale locks unless forced. */
+export function clearLock(fs: ProjectFs, env: LockEnv, force: boolean): { removed: boolean; status: LockStatus } {
+  const status = lockStatus(fs, env);
+  if (!status.held) return { removed: false, status };
+  if (!status.stale && !force) {
+    throw new NovelError('lock_live', `the lock is live (pid ${status.holder?.pid ?? '?'} on ${status.holder?.host ?? '?'}); not removed`, {
+      hint: 'wait for the holder to finish, or pass --force if you are sure it is gone',
+      details: { holder: status.holder },
+    });
+  }
+  removeLockDir(fs, status.holder);
+  sweepLeftovers(fs, env);
+  return { removed: true, status };
+}

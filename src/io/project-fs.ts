@@ -1,0 +1,327 @@
+/**
+ * The only door to the disk. Every path is project-relative, resolved, and
+ * refused when it leaves the project root (symlinks followed). Text is strict
+ * UTF-8 and at most 16 MiB. Every write is atomic (write-file-atomic, fsync).
+ *
+ * Mutating calls go through `mutation()`, the seam of the test hook
+ * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { errorAt, type Diagnostic } from '../core/diagnostics.js';
+import { NovelError } from '../core/errors.js';
+import { decodeUtf8 } from '../core/utf8.js';
+import { parseJsonText, parseWith, type Parsed } from '../schemas/parse.js';
+import type * as v from 'valibot';
+
+export const MAX_TEXT_BYTES = 16 * 1024 * 1024;
+export const CHECKPOINT_FILE = '.checkpoint.json';
+
+export interface ProjectFsOptions {
+  /** NOVEL_FAULT_KILL_AT: SIGKILL at this mutating call (test hook). */
+  faultKillAt?: number;
+}
+
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+export class ProjectFs {
+  readonly root: string;
+  private mutations = 0;
+  private readonly faultKillAt: number | undefined;
+
+  constructor(root: string, options: ProjectFsOptions = {}) {
+    this.root = fs.realpathSync(root);
+    this.faultKillAt = options.faultKillAt;
+  }
+
+  /** Absolute path of a project-relative path, refused when it escapes the root. */
+  resolve(rel: string): string {
+    if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
+      throw new NovelError('path_outside_project', `${rel}: the path must be project-relative without ".." segments`, {
+        hint: 'every file novel reads or writes stays inside the project root',
+      });
+    }
+    const abs = path.resolve(this.root, rel);
+    // Follow symlinks of the deepest existing ancestor.
+    let probe = abs;
+    const rest: string[] = [];
+    for (;;) {
+      try {
+        const real = fs.realpathSync(probe);
+        const full = rest.length ? path.join(real, ...rest.reverse()) : real;
+        if (full !== this.root && !full.startsWith(this.root + path.sep)) {
+          throw new NovelError(
+            'path_outside_project',
+            `${rel}: resolves to ${full}, outside the project root ${this.root} (through a symlink)`,
+            { hint: 'replace the symlink with a real file inside the project' },
+          );
+        }
+        return abs;
+      } catch (err) {
+        if (err instanceof NovelError) throw err;
+        const parent = path.dirname(probe);
+        if (parent === probe) return abs;
+        rest.push(path.basename(probe));
+        probe = parent;
+      }
+    }
+  }
+
+  relative(abs: string): string {
+    return toPosix(path.relative(this.root, abs));
+  }
+
+  private mutation(what: string): void {
+    this.mutations += 1;
+    if (this.faultKillAt !== undefined && this.mutations === this.faultKillAt) {
+      process.kill(process.pid, 'SIGKILL');
+    }
+    void what;
+  }
+
+  exists(rel: string): boolean {
+    return fs.existsSync(this.resolve(rel));
+  }
+
+  isFile(rel: string): boolean {
+    try {
+      return fs.statSync(this.resolve(rel)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  isDir(rel: string): boolean {
+    try {
+      return fs.statSync(this.resolve(rel)).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  mtimeMs(rel: string): number | null {
+    try {
+      return fs.statSync(this.resolve(rel)).mtimeMs;
+    } catch {
+      return null;
+    }
+  }
+
+  readBytes(rel: string): Buffer {
+    const abs = this.resolve(rel);
+    const stat = fs.statSync(abs);
+    if (stat.size > MAX_TEXT_BYTES) {
+      throw new NovelError('file_too_large', `${rel}: ${stat.size} bytes, above the 16 MiB limit for project files`, {
+        hint: 'split the file; novel refuses text files above 16 MiB',
+      });
+    }
+    return fs.readFileSync(abs);
+  }
+
+  /** Strict UTF-8 text, or a diagnostic naming the byte offset. Missing file ⇒ null. */
+  readTextChecked(rel: string, code = 'invalid_utf8'): { text: string } | { diagnostic: Diagnostic } | null {
+    let bytes: Buffer;
+    try {
+      bytes = this.readBytes(rel);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if ((err as NodeJS.ErrnoException).code === 'EISDIR') {
+        return { diagnostic: errorAt('not_a_file', rel, { expected: 'a file', found: 'a directory' }) };
+      }
+      if (err instanceof NovelError) return { diagnostic: errorAt(err.code, rel, { message: err.message.replace(`${rel}: `, '') }) };
+      throw err;
+    }
+    const decoded = decodeUtf8(bytes);
+    if (!decoded.ok) {
+      return {
+        diagnostic: errorAt(code, rel, {
+          expected: 'UTF-8 text',
+          found: `an invalid byte sequence at byte offset ${decoded.offset}`,
+          fix: 'save the file as UTF-8',
+        }),
+      };
+    }
+    return { text: decoded.text };
+  }
+
+  /** Text that must be there: missing or unreadable is a NovelError. */
+  readText(rel: string): string {
+    const r = this.readTextChecked(rel);
+    if (r === null) throw new NovelError('file_missing', `${rel}: file not found`);
+    if ('diagnostic' in r) throw new NovelError(r.diagnostic.code, r.diagnostic.message);
+    return r.text;
+  }
+
+  /** Read, JSON-parse and schema-check a file. Missing ⇒ null. */
+  readJson<S extends v.GenericSchema>(
+    rel: string,
+    schema: S,
+    code: string,
+    fix?: (field: string) => string | undefined,
+  ): Parsed<v.InferOutput<S>> | null {
+    const r = this.readTextChecked(rel);
+    if (r === null) return null;
+    if ('diagnostic' in r) return { ok: false, diagnostics: [r.diagnostic] };
+    const json = parseJsonText(r.text, rel, code);
+    if (!json.ok) return json;
+    return parseWith(schema, json.value, rel, code, fix);
+  }
+
+  sha256(rel: string): string | null {
+    try {
+      return sha256Hex(this.readBytes(rel));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      throw err;
+    }
+  }
+
+  /** Project-relative paths of the files below `dir`, sorted; [] when absent. */
+  listFiles(dir: string, options: { recursive?: boolean } = {}): string[] {
+    const base = this.resolve(dir);
+    const out: string[] = [];
+    const walk = (abs: string): void => {
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(abs, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const child = path.join(abs, e.name);
+        if (e.isDirectory()) {
+          if (options.recursive) walk(child);
+        } else if (e.isFile() || e.isSymbolicLink()) {
+          out.push(this.relative(child));
+        }
+      }
+    };
+    walk(base);
+    return out.sort();
+  }
+
+  listDirs(dir: string): string[] {
+    try {
+      return fs
+        .readdirSync(this.resolve(dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort();
+    } catch {
+      return [];
+    }
+  }
+
+  // ---- mutations -------------------------------------------------------
+
+  writeText(rel: string, content: string | Buffer): void {
+    const abs = this.resolve(rel);
+    this.mkdirFor(abs);
+    this.mutation(`write ${rel}`);
+    writeFileAtomic.sync(abs, content, { fsync: true });
+  }
+
+  writeJson(rel: string, value: unknown): void {
+    this.writeText(rel, `${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  private mkdirFor(abs: string): void {
+    const dir = path.dirname(abs);
+    if (!fs.existsSync(dir)) {
+      this.mutation(`mkdir ${dir}`);
+      fs.mkdirSync(dir, { recursive: true });
+    }
+  }
+
+  mkdir(rel: string): void {
+    const abs = this.resolve(rel);
+    if (fs.existsSync(abs)) return;
+    this.mutation(`mkdir ${rel}`);
+    fs.mkdirSync(abs, { recursive: true });
+  }
+
+  copyFile(from: string, to: string): void {
+    const src = this.resolve(from);
+    const dst = this.resolve(to);
+    this.writeText(this.relative(dst), fs.readFileSync(src));
+  }
+
+  remove(rel: string): void {
+    const abs = this.resolve(rel);
+    if (!fs.existsSync(abs) && !isDanglingLink(abs)) return;
+    this.mutation(`remove ${rel}`);
+    fs.rmSync(abs, { recursive: true, force: true });
+  }
+
+  /** rename(2): atomic, fails when `to` is a non-empty directory. */
+  rename(from: string, to: string): void {
+    const src = this.resolve(from);
+    const dst = this.resolve(to);
+    this.mutation(`rename ${from} -> ${to}`);
+    fs.renameSync(src, dst);
+  }
+
+  /** A fresh, uniquely named directory `${prefix}${random}` at the root. */
+  makeTempDir(prefix: string): string {
+    const rel = `${prefix}${randomBytes(6).toString('hex')}`;
+    this.mutation(`mkdir ${rel}`);
+    fs.mkdirSync(this.resolve(rel));
+    return rel;
+  }
+
+  /** Entries at the root whose names start with `prefix`. */
+  rootEntries(prefix: string): string[] {
+    return fs
+      .readdirSync(this.root)
+      .filter((n) => n.startsWith(prefix))
+      .sort();
+  }
+}
+
+function isDanglingLink(abs: string): boolean {
+  try {
+    return fs.lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The project root: `--project DIR` (must hold .checkpoint.json; `..`
+ * segments refused) or the nearest ancestor of `cwd` holding one.
+ */
+export function findProjectRoot(cwd: string, projectFlag: string | undefined): string {
+  if (projectFlag !== undefined) {
+    if (projectFlag.split(/[\\/]/).includes('..')) {
+      throw new NovelError('invalid_project_path', `--project ${projectFlag}: ".." segments are not allowed`, {
+        hint: 'pass the project directory as an absolute path or a path below the current directory',
+      });
+    }
+    const dir = path.resolve(cwd, projectFlag);
+    if (!fs.existsSync(path.join(dir, CHECKPOINT_FILE))) {
+      throw new NovelError('not_a_project', `--project ${projectFlag}: ${dir} holds no ${CHECKPOINT_FILE}`, {
+        hint: 'run `novel init DIR` to create a project, or point --project at the directory holding .checkpoint.json',
+      });
+    }
+    return dir;
+  }
+  let dir = path.resolve(cwd);
+  for (;;) {
+    if (fs.existsSync(path.join(dir, CHECKPOINT_FILE))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) {
+      throw new NovelError('not_a_project', `no ${CHECKPOINT_FILE} in ${cwd} or any parent directory`, {
+        hint: 'cd into a novel project, pass --project DIR, or create one with `novel init DIR`',
+      });
+    }
+    dir = parent;
+  }
+}

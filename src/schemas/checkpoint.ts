@@ -1,0 +1,67 @@
+/**
+ * `.checkpoint.json` (PROTOCOL §2). A loose object: fields other tools add are
+ * kept and written back untouched.
+ */
+import * as v from 'valibot';
+import { NonNegativeIntSchema, PositiveIntSchema, Sha256Schema } from './common.js';
+
+export const ORCHESTRATOR_STATES = [
+  'INIT',
+  'QUICK_START',
+  'VOL_PLANNING',
+  'WRITING',
+  'CHAPTER_REWRITE',
+  'VOL_REVIEW',
+  'ERROR_RETRY',
+] as const;
+
+export const PIPELINE_STAGES = ['drafting', 'drafted', 'refined', 'judged', 'revising', 'committed'] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+export const GATE_DECISIONS = [
+  'pass',
+  'polish',
+  'revise',
+  'pause_for_user',
+  'pause_for_user_force_rewrite',
+  'accepted_by_user',
+] as const;
+
+export const CheckpointGateSchema = v.looseObject({
+  decision: v.picklist(GATE_DECISIONS),
+  verdict: v.optional(v.picklist(['revise', 'pass', 'polish', 'pause_for_user', 'pause_for_user_force_rewrite'])),
+  overall_final: v.optional(v.number()),
+  high_violation: v.optional(v.boolean()),
+  high_confidence_violations: v.optional(v.array(v.looseObject({}))),
+  warnings: v.optional(v.array(v.looseObject({}))),
+  reason: v.optional(v.string()),
+  force_passed: v.optional(v.boolean()),
+  polished: v.optional(v.boolean()),
+});
+
+export const CheckpointSchema = v.looseObject({
+  last_completed_chapter: NonNegativeIntSchema,
+  current_volume: NonNegativeIntSchema,
+  orchestrator_state: v.optional(v.picklist(ORCHESTRATOR_STATES)),
+  pipeline_stage: v.optional(v.nullable(v.picklist(PIPELINE_STAGES))),
+  inflight_chapter: v.optional(v.nullable(PositiveIntSchema)),
+  revision_count: v.optional(NonNegativeIntSchema),
+  gate: v.optional(CheckpointGateSchema),
+  staging_hashes: v.optional(v.record(v.string(), Sha256Schema)),
+  last_checkpoint_time: v.optional(v.string()),
+});
+
+export type CheckpointInput = v.InferInput<typeof CheckpointSchema>;
+export type Checkpoint = v.InferOutput<typeof CheckpointSchema>;
+export type CheckpointGate = v.InferOutput<typeof CheckpointGateSchema>;
+
+export const CHECKPOINT_FIXES: Record<string, string> = {
+  last_completed_chapter: 'set it to the number of the last chapter in chapters/ (0 for a new book)',
+  current_volume: 'set it to the volume being written (1 for a new book)',
+  orchestrator_state: `use one of ${ORCHESTRATOR_STATES.join(', ')}`,
+  pipeline_stage: `use null or one of ${PIPELINE_STAGES.join(', ')}`,
+  inflight_chapter: 'use null or the chapter number in progress',
+  revision_count: 'use a whole number ≥ 0 (0 when unsure)',
+  gate: 'remove the gate object; `novel next` recomputes it from the staged evaluation',
+  staging_hashes: 'remove staging_hashes; it is rebuilt at the next advance',
+};

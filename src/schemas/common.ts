@@ -1,0 +1,13 @@
+import * as v from 'valibot';
+
+export const SLUG_RE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const SHA256_RE = /^[0-9a-f]{64}$/;
+
+export const SlugSchema = v.pipe(v.string(), v.regex(SLUG_RE, 'a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$'));
+export const Sha256Schema = v.pipe(v.string(), v.regex(SHA256_RE, 'a lowercase hex sha256 (64 characters)'));
+export const NonNegativeIntSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const PositiveIntSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+export function isSlug(value: string): boolean {
+  return SLUG_RE.test(value);
+}
