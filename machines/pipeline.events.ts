@@ -1,7 +1,8 @@
 /**
  * Events of the pipeline machine and their link to step ids. Events are the
- * finished steps (past tense) and the human decisions; CHAPTER_LOST is what the
- * staging probe reports when the drafted chapter vanished before summarize.
+ * finished steps (past tense) and the human decisions; DRAFT_LOST is what the
+ * staging probe reports when the drafted chapter vanished, or was replaced,
+ * before summarize.
  */
 import type { ChapterStage } from '../src/core/step-id.js';
 import type { Verdict } from './pipeline.gate.js';
@@ -15,7 +16,7 @@ export type PipelineEvent =
   | { type: 'ACCEPT' }
   | { type: 'REVISE' }
   | { type: 'REWRITE' }
-  | { type: 'CHAPTER_LOST' };
+  | { type: 'DRAFT_LOST' };
 
 export type PipelineEventType = PipelineEvent['type'];
 

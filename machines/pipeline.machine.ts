@@ -258,7 +258,7 @@ export const pipelineMachine = setup({
       meta: { step: 'summarize', mode: 'normal', action: 'execute', description: 'summarize the chapter' },
       on: {
         SUMMARIZED: 'refine',
-        CHAPTER_LOST: [{ guard: 'inRevisionRound', target: 'revising' }, { target: 'draft' }],
+        DRAFT_LOST: [{ guard: 'inRevisionRound', target: 'revising' }, { target: 'draft' }],
       },
     },
     refine: {

@@ -5,6 +5,7 @@
  */
 import { Builtins, Cli } from 'clipanion';
 import { AdvanceCommand } from './commands/advance.js';
+import { CommitCommand } from './commands/commit.js';
 import { envelopeError, plainError, type NovelContext } from './commands/base-command.js';
 import { DecideCommand } from './commands/decide.js';
 import { GraphCommand } from './commands/graph.js';
@@ -26,6 +27,7 @@ export function buildCli(): Cli<NovelContext> {
     ValidateCommand,
     AdvanceCommand,
     DecideCommand,
+    CommitCommand,
     LockStatusCommand,
     LockClearCommand,
     GraphCommand,

@@ -34,7 +34,7 @@ interface TransitionLike {
   actions?: readonly unknown[];
 }
 
-function guardName(guard: unknown): string | null {
+export function guardName(guard: unknown): string | null {
   if (guard === undefined || guard === null) return null;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
@@ -73,6 +73,11 @@ export function pipelineGraph(): PipelineGraph {
     for (const t of always) push('', t);
   }
   return { id: PIPELINE_MACHINE_ID, initial: String(root.initial?.target?.[0]?.key ?? 'lock'), states, transitions };
+}
+
+/** A stable key for a transition: source|event|target|guard. */
+export function transitionKey(t: Pick<GraphTransition, 'source' | 'event' | 'target' | 'guard'>): string {
+  return `${t.source} --${t.event || '(always)'}${t.guard ? ` [${t.guard}]` : ''}--> ${t.target}`;
 }
 
 function label(t: GraphTransition): string {

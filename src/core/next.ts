@@ -6,6 +6,7 @@ import { stateMeta, type GateRecord, type StableState, type StepMode } from '../
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from './diagnostics.js';
+import { paths } from './paths.js';
 import { rehydrate, stateName, type Rehydrated } from './rehydrate.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
@@ -55,6 +56,19 @@ const PRODUCER: Record<ValidatedStage, string> = {
   refine: 'style-refiner',
   judge: 'quality-judge',
 };
+
+/**
+ * The hashes a step's outputs must differ from to count as new (§5). A fresh
+ * draft only has to exist and validate; when the drafted chapter was lost, its
+ * recorded hash no longer says anything and is ignored.
+ */
+export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<string, string> {
+  const state = stateName(hydrated.snapshot);
+  if (state === 'draft') return {};
+  const hashes = { ...(cp.staging_hashes ?? {}) };
+  if (hydrated.draftLost) delete hashes[paths.stagingChapter(hydrated.snapshot.context.chapter)];
+  return hashes;
+}
 
 export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view)): NextDecision {
   const cp = input.checkpoint;
@@ -138,7 +152,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   const stage = stepStage as ValidatedStage;
   const validation = validateStep(stage, input.view, {
     chapter: ctx.chapter,
-    ...(input.checkpoint.staging_hashes ? { stagingHashes: input.checkpoint.staging_hashes } : {}),
+    stagingHashes: freshnessBaseline(input.checkpoint, hydrated),
   });
   const evidence = evidenceOf(validation.outputs);
   const who = PRODUCER[stage];
@@ -147,14 +161,16 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     return {
       ...common,
       action: 'advance',
-      reason: `the ${who} outputs${modeNote} are present, new and valid: record them`,
+      reason: hydrated.draftLost
+        ? `the staged chapter replaced the one recorded at the draft advance${modeNote}: record it as the draft`
+        : `the ${who} outputs${modeNote} are present, new and valid: record them`,
       evidence,
       diagnostics: validation.diagnostics,
       command: `novel advance ${step}`,
     };
   }
   let reason: string;
-  if (hydrated.chapterLost) reason = `the drafted chapter is missing from staging: draft it again${modeNote}`;
+  if (hydrated.draftLost) reason = `the drafted chapter is missing from staging or was replaced since its advance: draft it again${modeNote}`;
   else if (!validation.outputs.some((o) => o.required && o.present)) reason = `run the ${who}${modeNote}`;
   else if (!validation.valid) reason = `the ${who} outputs${modeNote} do not validate: run it again (see \`novel validate ${step}\`)`;
   else reason = `the ${who} outputs${modeNote} are unchanged since the last advance: run it`;

@@ -1,8 +1,8 @@
 /**
  * Checkpoint + staging probe ⇒ machine snapshot (PROTOCOL §5). Only stable
  * states are restored (`machine.resolveState` runs no eventless transitions);
- * the probe then sends the events the staging area implies: CHAPTER_LOST when
- * the drafted chapter vanished, JUDGED when the checkpoint says `judged` but
+ * the probe then sends the events the staging area implies: DRAFT_LOST when
+ * the drafted chapter vanished or is no longer the one recorded at its advance, JUDGED when the checkpoint says `judged` but
  * no gate was recorded.
  */
 import { transition, type SnapshotFrom } from 'xstate';
@@ -28,8 +28,8 @@ export interface Rehydrated {
   restored: StableState;
   /** A gate computed from the staged eval that the checkpoint does not record yet. */
   pendingGate: boolean;
-  /** The probe found the drafted chapter missing and went back to draft. */
-  chapterLost: boolean;
+  /** The probe found the drafted chapter missing or replaced and went back to draft. */
+  draftLost: boolean;
 }
 
 function gateFromCheckpoint(gate: CheckpointGate | undefined): GateRecord | null {
@@ -99,11 +99,13 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView)
     gate,
   };
   let snapshot = pipelineMachine.resolveState({ value: state, context });
-  let chapterLost = false;
+  let draftLost = false;
   let pendingGate = false;
-  if (state === 'summarize' && !view.files.has(paths.stagingChapter(chapter))) {
-    [snapshot] = transition(pipelineMachine, snapshot, { type: 'CHAPTER_LOST' });
-    chapterLost = true;
+  const staged = view.files.get(paths.stagingChapter(chapter));
+  const recorded = cp.staging_hashes?.[paths.stagingChapter(chapter)];
+  if (state === 'summarize' && (!staged || (recorded !== undefined && staged.sha256 !== recorded))) {
+    [snapshot] = transition(pipelineMachine, snapshot, { type: 'DRAFT_LOST' });
+    draftLost = true;
   }
   if (gateMissing) {
     const judged = validateStep('judge', view, { chapter });
@@ -112,7 +114,7 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView)
       pendingGate = true;
     }
   }
-  return { snapshot, restored: state, pendingGate, chapterLost };
+  return { snapshot, restored: state, pendingGate, draftLost };
 }
 
 export function stateName(snapshot: PipelineSnapshot): StableState {

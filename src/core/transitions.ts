@@ -10,7 +10,7 @@ import { pipelineMachine, type StableState } from '../../machines/pipeline.machi
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import { describeValue, type Diagnostic } from './diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
-import { decideNext } from './next.js';
+import { decideNext, freshnessBaseline } from './next.js';
 import { projectCheckpoint, type CheckpointFields } from './projection.js';
 import { rehydrate, stateName, type PipelineSnapshot } from './rehydrate.js';
 import { revisionArchive, rewriteArchive, type ArchivePlan } from './revision-round.js';
@@ -22,6 +22,8 @@ import { validateStep, type ValidatedStage } from './validate.js';
 export const STAGE_ORDER = 'draft → summarize → refine → judge → (gate) → commit; a revision loops back to draft, a polish to refine';
 
 export interface TransitionPlan {
+  /** The step or decision this transition records, e.g. chapter:004:judge or decide:revise. */
+  step: string;
   events: PipelineEvent[];
   from: StableState;
   to: StableState;
@@ -90,7 +92,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   const stagedTitle = stagedTitleOf(input.checkpoint);
   const validation = validateStep(stage, input.view, {
     chapter: step.chapter,
-    ...(input.checkpoint.staging_hashes ? { stagingHashes: input.checkpoint.staging_hashes } : {}),
+    stagingHashes: freshnessBaseline(input.checkpoint, hydrated),
     ...(stagedTitle !== undefined && stage === 'refine' ? { stagedTitle } : {}),
   });
   if (!validation.valid) {
@@ -123,6 +125,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     archive = revisionArchive(input.view, step.chapter, snapshot.context.revision_count);
   }
   return {
+    step: requested,
     events,
     from,
     to: stateName(snapshot),
@@ -158,6 +161,7 @@ export function planDecide(
   if (decision === 'rewrite') archive = rewriteArchive(input.view, chapter, input.existingRewrites + 1);
   const stagedTitle = decision === 'rewrite' ? null : (stagedTitleOf(input.checkpoint) ?? null);
   return {
+    step: `decide ${ref} ${decision}`,
     events: [event],
     from: hydrated.restored,
     to,

@@ -13,6 +13,7 @@ import { archivedPath } from '../core/revision-round.js';
 import { stagingHashes, type StagingView } from '../core/staging-view.js';
 import type { TransitionPlan } from '../core/transitions.js';
 import { nextCheckpointObject, writeCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
+import { appendHistory } from './history-log.js';
 import type { ProjectFs } from './project-fs.js';
 
 export const ARCHIVE_MARKER = 'archive_pending';
@@ -41,6 +42,16 @@ export function applyTransition(
     for (const live of plan.archive.files) fs.remove(live);
   }
   writeCheckpoint(fs, value);
+  // A log line for the chapter's stage history; not part of the transition's commit point.
+  appendHistory(fs, plan.snapshot.context.chapter, {
+    step: plan.step,
+    events: plan.events.map((e) => e.type),
+    from: plan.from,
+    to: plan.to,
+    revision_count: plan.snapshot.context.revision_count,
+    ...(plan.snapshot.context.gate && plan.events.some((e) => e.type === 'JUDGED') ? { gate: plan.snapshot.context.gate.decision } : {}),
+    at: now.toISOString(),
+  });
   return value;
 }
 

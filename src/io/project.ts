@@ -12,7 +12,9 @@ import type { StagingView } from '../core/staging-view.js';
 import { ConfigSchema } from '../schemas/config.js';
 import { readCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
 import { completeInterruptedArchive } from './apply-transition.js';
+import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
 import { checkFinalTrees } from './fingerprint.js';
+import type { Journal } from '../schemas/journal.js';
 import { findJournal } from './journal.js';
 import { acquireLock, defaultLockEnv, type LockEnv, type LockHandle } from './lock.js';
 import { findProjectRoot, ProjectFs } from './project-fs.js';
@@ -78,25 +80,50 @@ function testHoldLock(env: NodeJS.ProcessEnv): void {
 export interface MutationOptions {
   /** Chapter recorded in the lock's info.json. */
   chapter: number | null;
-  /** Refuse while a commit journal is pending (true for all but recovery). */
+  /** Check the final trees against the fingerprint before acting (default true). */
   checkFingerprint?: boolean;
+  /** Refuse instead of rolling forward a pending commit journal (state rebuild). */
+  refuseJournal?: boolean;
+}
+
+export interface MutationContext {
+  lock: LockHandle;
+  /** The commit journal this command rolled forward before acting, if any. */
+  recovered: Journal | null;
+}
+
+/** Leftovers of interrupted atomic writes of the bookkeeping files. */
+function sweepBookkeepingTemps(fs: ProjectFs): void {
+  sweepAtomicTemps(fs, [paths.checkpoint, paths.fingerprint]);
+  for (const f of fs.listFiles(paths.commitJournalDir)) if (!f.endsWith('.json')) fs.remove(f);
 }
 
 export function withMutation<R>(
   cenv: CommandEnv,
   projectFlag: string | undefined,
   options: MutationOptions,
-  fn: (project: OpenProject, lock: LockHandle) => R,
+  fn: (project: OpenProject, mutation: MutationContext) => R,
 ): R {
   const fs = openFs(cenv, projectFlag);
   const lock = acquireLock(fs, lockEnvFor(cenv, fs), options.chapter);
   try {
     testHoldLock(cenv.env);
+    sweepBookkeepingTemps(fs);
+    let recovered: Journal | null = null;
+    const pending = findJournal(fs);
+    if (pending !== null) {
+      if (options.refuseJournal) {
+        throw new NovelError('commit_pending', `an unfinished commit journal ${pending} is pending`, {
+          hint: 'finish it first with any other mutating command (e.g. `novel commit` as `novel next` names it), then retry',
+        });
+      }
+      recovered = recoverJournal(fs, pending);
+    }
     let project = openProject(cenv, projectFlag, fs);
     if (options.checkFingerprint !== false) checkFinalTrees(fs, project.loaded.checkpoint);
     const finished = completeInterruptedArchive(fs, project.loaded);
     if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs) };
-    return fn(project, lock);
+    return fn(project, { lock, recovered });
   } finally {
     lock.release();
   }

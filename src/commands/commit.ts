@@ -1,0 +1,150 @@
+import { Command, Option } from 'clipanion';
+import { planChapterCommit, type CommitPlan } from '../core/commit-plan.js';
+import { NovelError } from '../core/errors.js';
+import { decideNext } from '../core/next.js';
+import { paths } from '../core/paths.js';
+import { rehydrate } from '../core/rehydrate.js';
+import { applyJournal, journalFromPlan, journalPathFor, writeJournal } from '../io/commit-journal.js';
+import { fileBytes, readChangelog, readGlobalForeshadowing, readLedger, readState, readVolumePlan } from '../io/book-files.js';
+import { readHistory } from '../io/history-log.js';
+import { openProject, withMutation, type OpenProject } from '../io/project.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+function parseNumber(flag: string, raw: string): number {
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) {
+    throw new NovelError('invalid_option', `${flag} ${raw}: expected a whole number ≥ 1`, { hint: `e.g. novel commit ${flag} 12` });
+  }
+  return Number(raw);
+}
+
+/** Everything the commit needs, read and checked; then the pure plan. */
+export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date): CommitPlan {
+  const cp = p.loaded.checkpoint;
+  if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter) {
+    throw new NovelError('already_committed', `commit --chapter ${chapter}: chapter ${chapter} is already committed (last_completed_chapter ${cp.last_completed_chapter})`, {
+      hint: 'nothing to do; `novel next` shows the next step',
+    });
+  }
+  const hydrated = rehydrate(cp, p.settings, p.view);
+  const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, journal: null }, hydrated);
+  if (next.state !== 'commit' || next.chapter !== chapter) {
+    throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
+      hint: next.action === 'review' ? `the chapter is paused: ${next.command}` : 'run `novel next` to see what to do',
+      details: { expected: next.step, state: next.state },
+    });
+  }
+  const gate = hydrated.snapshot.context.gate;
+  if (!gate) throw new NovelError('internal', 'commit state without a gate record', { exitCode: 1 });
+  const changelog = readChangelog(p.fs);
+  return planChapterCommit({
+    chapter,
+    checkpointRaw: p.loaded.raw,
+    settings: p.settings,
+    view: p.view,
+    gate,
+    revisionCount: hydrated.snapshot.context.revision_count,
+    state: readState(p.fs),
+    changelogBytes: changelog.bytes,
+    changelogEndsWithNewline: changelog.endsWithNewline,
+    globalForeshadowing: readGlobalForeshadowing(p.fs),
+    volumePlan: readVolumePlan(p.fs, paths.volumeDir(Math.max(1, cp.current_volume))),
+    ledger: readLedger(p.fs),
+    unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
+    history: readHistory(p.fs, chapter),
+    currentVolume: cp.current_volume,
+    now,
+  });
+}
+
+function describePlan(plan: CommitPlan): Record<string, unknown> {
+  return {
+    chapter: plan.chapter,
+    writes: plan.writes.map((w) => ({ path: w.path, kind: w.kind, ...(w.from ? { from: w.from } : {}), bytes: Buffer.byteLength(w.content) })),
+    appends: plan.appends.map((a) => ({ path: a.path, before_bytes: a.before, lines: a.text.split('\n').filter(Boolean).length, text: a.text })),
+    removes: plan.removes,
+    state_ops: plan.state_ops,
+    checkpoint: {
+      pipeline_stage: plan.checkpoint.pipeline_stage,
+      inflight_chapter: plan.checkpoint.inflight_chapter,
+      last_completed_chapter: plan.checkpoint.last_completed_chapter,
+      revision_count: plan.checkpoint.revision_count,
+      orchestrator_state: plan.checkpoint.orchestrator_state,
+      current_volume: plan.checkpoint.current_volume,
+    },
+  };
+}
+
+function renderPlan(plan: CommitPlan, dryRun: boolean): string {
+  const lines = [`${dryRun ? 'would commit' : 'committed'} chapter ${plan.chapter}:`];
+  for (const w of plan.writes) lines.push(`  ${w.kind === 'move' ? 'move ' : 'write'} ${w.path}${w.from ? ` ← ${w.from}` : ''}`);
+  for (const a of plan.appends) lines.push(`  append ${a.path} (+${a.text.split('\n').filter(Boolean).length} line(s))`);
+  for (const r of plan.removes) lines.push(`  clear ${r}`);
+  lines.push(`  state ops: ${plan.state_ops.applied.length} applied, ${plan.state_ops.dropped.length} dropped`);
+  for (const d of plan.state_ops.dropped) lines.push(`    dropped ${JSON.stringify(d)}`);
+  return lines.join('\n');
+}
+
+export class CommitCommand extends NovelCommand {
+  static override paths = [['commit']];
+
+  static override usage = Command.Usage({
+    category: 'Pipeline',
+    description: 'Move a gated chapter into the book in one crash-safe transaction',
+    details: `
+      Refused unless the chapter is inflight and its gate allows the commit (pass, force pass, accepted by the author).
+
+      Everything is computed first and written to a journal (\`staging/.commit/chapter-NNN.json\`, fsync'd); then each target is applied idempotently and the journal is deleted. A process killed at any instant leaves a project that the next mutating command rolls forward to exactly the bytes of an uninterrupted commit.
+
+      \`--dry-run\` prints the exact plan — every file written, moved, appended or cleared and every state op applied or dropped — and touches nothing.
+    `,
+    examples: [
+      ['Commit chapter 4', '$0 commit --chapter 4'],
+      ['Show the plan without writing anything', '$0 commit --chapter 4 --dry-run --json'],
+    ],
+  });
+
+  chapter = Option.String('--chapter', { description: 'The chapter to commit' });
+  volume = Option.String('--volume', { description: 'Commit the staged plan of volume VV (volume planning)' });
+  dryRun = Option.Boolean('--dry-run', false, { description: 'Print the plan, write nothing' });
+
+  run(): CommandResult {
+    if ((this.chapter === undefined) === (this.volume === undefined)) {
+      throw new NovelError('usage', 'commit: pass exactly one of --chapter N or --volume VV', { hint: 'e.g. novel commit --chapter 4' });
+    }
+    if (this.volume !== undefined) {
+      parseNumber('--volume', this.volume);
+      throw new NovelError('not_implemented', 'commit --volume: volume plan commits are not available yet', { hint: 'see docs/commit.md' });
+    }
+    const chapter = parseNumber('--chapter', this.chapter as string);
+    if (this.dryRun) {
+      const p = openProject(this.context, this.project);
+      if (p.journal !== null) {
+        throw new NovelError('commit_pending', `an unfinished commit journal ${p.journal} is pending; a dry run cannot plan past it`, {
+          hint: 'run the commit without --dry-run to roll it forward',
+        });
+      }
+      const plan = buildChapterCommitPlan(p, chapter, new Date());
+      return { data: { dry_run: true, ...describePlan(plan) }, text: renderPlan(plan, true) };
+    }
+    return withMutation(this.context, this.project, { chapter }, (p, m) => {
+      if (m.recovered && m.recovered.kind === 'chapter' && m.recovered.chapter === chapter) {
+        return {
+          data: { dry_run: false, recovered: true, chapter, journal: journalPathFor({ kind: 'chapter', chapter }) },
+          text: `chapter ${chapter}: an interrupted commit was rolled forward; the chapter is committed`,
+        };
+      }
+      const plan = buildChapterCommitPlan(p, chapter, new Date());
+      const rel = journalPathFor({ kind: 'chapter', chapter });
+      const journal = journalFromPlan(plan);
+      writeJournal(p.fs, rel, journal);
+      applyJournal(p.fs, rel, journal);
+      const after = openProject(this.context, this.project, p.fs);
+      const next = decideNext({ checkpoint: after.loaded.checkpoint, settings: after.settings, view: after.view, journal: after.journal });
+      const recoveredNote = m.recovered ? `rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first\n` : '';
+      return {
+        data: { dry_run: false, recovered: false, ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}), ...describePlan(plan), next: { step: next.step, action: next.action } },
+        text: `${recoveredNote}${renderPlan(plan, false)}\nnext: ${next.step} (${next.action})`,
+      };
+    });
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The chapter commit of PROTOCOL §7, computed in full before anything is
+ * written: every file written or moved, every append, every staging removal,
+ * the state ops applied and dropped, and the checkpoint afterwards. The plan
+ * is what the journal records and what `--dry-run` prints. Pure.
+ */
+import type { GateRecord } from '../../machines/pipeline.machine.js';
+import { upsertChapterMemory } from './chapter-memory.js';
+import { prettyJson } from './canonical-json.js';
+import { errorAt, type Diagnostic } from './diagnostics.js';
+import { diagnosticsError, NovelError } from './errors.js';
+import { updateForeshadowing } from './foreshadowing.js';
+import { paths } from './paths.js';
+import type { Settings } from './settings.js';
+import { stagedText, type StagingView } from './staging-view.js';
+import { applyOps, type DroppedOp, type StateDoc } from './state-ops.js';
+import { padChapter } from './step-id.js';
+import { validateStep } from './validate.js';
+
+type Obj = Record<string, unknown>;
+
+export interface PlannedWrite {
+  path: string;
+  content: string;
+  /** "move": the content comes from a staged file; "write": computed. */
+  kind: 'move' | 'write';
+  from?: string;
+}
+
+export interface PlannedAppend {
+  path: string;
+  /** Byte length of the file before the append (the journal truncates back to it). */
+  before: number;
+  text: string;
+}
+
+export interface CommitPlan {
+  kind: 'chapter';
+  chapter: number;
+  writes: PlannedWrite[];
+  appends: PlannedAppend[];
+  removes: string[];
+  checkpoint: Obj;
+  state_ops: { applied: Obj[]; dropped: DroppedOp[] };
+  /** Final-tree files whose fingerprint the commit updates. */
+  fingerprint_paths: string[];
+}
+
+export interface CommitInput {
+  chapter: number;
+  checkpointRaw: Obj;
+  settings: Settings;
+  view: StagingView;
+  gate: GateRecord;
+  revisionCount: number;
+  state: StateDoc;
+  changelogBytes: number;
+  changelogEndsWithNewline: boolean;
+  globalForeshadowing: Obj[];
+  volumePlan: Obj[];
+  ledger: Obj[];
+  unknownEntitiesBytes: number;
+  history: Obj[];
+  currentVolume: number;
+  now: Date;
+}
+
+function parsed(view: StagingView, rel: string): Obj {
+  return JSON.parse(stagedText(view, rel) as string) as Obj;
+}
+
+/** Every staged output the commit needs, validated; problems are one refusal. */
+export function checkCommitInputs(view: StagingView, chapter: number): void {
+  const problems: Diagnostic[] = [];
+  for (const stage of ['draft', 'summarize', 'judge'] as const) {
+    problems.push(...validateStep(stage, view, { chapter }).diagnostics.filter((d) => d.severity === 'error'));
+  }
+  if (problems.length) {
+    throw diagnosticsError('commit_inputs_invalid', `chapter ${chapter}: the staged outputs cannot be committed`, problems, 'restore or regenerate the files above; `novel next` says which step to run');
+  }
+}
+
+export function planChapterCommit(input: CommitInput): CommitPlan {
+  const n = input.chapter;
+  const nnn = padChapter(n);
+  const view = input.view;
+  checkCommitInputs(view, n);
+  const delta = parsed(view, paths.stagingDelta(n));
+  const storyline = String(delta.storyline_id);
+  if (delta.base_state_version !== input.state.state_version) {
+    throw new NovelError(
+      'state_version_mismatch',
+      `${paths.stagingDelta(n)}: field "base_state_version": expected ${input.state.state_version} (state/current-state.json state_version), found ${String(delta.base_state_version)}`,
+      { hint: 'the delta was computed against another state: re-run the summarizer for this chapter (novel decide … rewrite, or regenerate the delta)' },
+    );
+  }
+
+  const writes: PlannedWrite[] = [];
+  const move = (from: string, to: string): void => {
+    writes.push({ path: to, content: stagedText(view, from) as string, kind: 'move', from });
+  };
+  move(paths.stagingChapter(n), paths.chapter(n));
+  move(paths.stagingSummary(n), paths.summary(n));
+  move(paths.stagingCrossref(n), paths.crossref(n));
+  move(paths.stagingStorylineMemory(storyline), `storylines/${storyline}/memory.md`);
+
+  const judges: Obj[] = [];
+  const primary = parsed(view, paths.stagingEval(n));
+  judges.push({ role: 'primary', file: paths.evaluation(n), overall: primary.overall });
+  const secondaryRel = paths.stagingEvalSecondary(n);
+  const hasSecondary = view.files.has(secondaryRel);
+  if (hasSecondary) {
+    const secondary = parsed(view, secondaryRel);
+    judges.push({ role: 'secondary', file: `evaluations/chapter-${nnn}-eval-secondary.json`, overall: secondary.overall });
+    writes.push({ path: `evaluations/chapter-${nnn}-eval-secondary.json`, content: prettyJson(secondary), kind: 'move', from: secondaryRel });
+  }
+  const metadata = { ...((primary.metadata as Obj | undefined) ?? {}), gate: input.gate, judges };
+  writes.push({ path: paths.evaluation(n), content: prettyJson({ ...primary, metadata }), kind: 'move', from: paths.stagingEval(n) });
+
+  // §7.1 state merge.
+  const ops = Array.isArray(delta.ops) ? delta.ops : [];
+  const result = applyOps(input.state, ops);
+  const newState = { ...result.state, state_version: input.state.state_version + 1, last_updated_chapter: n };
+  writes.push({ path: 'state/current-state.json', content: prettyJson(newState), kind: 'write' });
+
+  // §7.2 foreshadowing; "already in history" ops change nothing but count as applied.
+  const planMap = new Map<string, Obj>();
+  for (const item of input.volumePlan) if (typeof item.id === 'string') planMap.set(item.id, item);
+  if (result.foreshadow.length > 0) {
+    const global = updateForeshadowing(input.globalForeshadowing, result.foreshadow, { chapter: n, storyline_id: storyline, plan: planMap });
+    writes.push({ path: 'foreshadowing/global.json', content: prettyJson({ foreshadowing: global }), kind: 'write' });
+  }
+
+  // §7.4 chapter memory ledger.
+  const memRel = paths.stagingChapterMemory(n);
+  if (view.files.has(memRel)) {
+    writes.push({ path: 'state/chapter-memory.json', content: prettyJson(upsertChapterMemory(input.ledger, parsed(view, memRel))), kind: 'write' });
+  }
+
+  // §7.3 changelog line.
+  const line = {
+    chapter: n,
+    base_state_version: input.state.state_version,
+    state_version: newState.state_version,
+    storyline_id: storyline,
+    ops: result.applied,
+    dropped: result.dropped,
+  };
+  const appends: PlannedAppend[] = [
+    {
+      path: 'state/changelog.jsonl',
+      before: input.changelogBytes,
+      text: `${input.changelogBytes > 0 && !input.changelogEndsWithNewline ? '\n' : ''}${JSON.stringify(line)}\n`,
+    },
+  ];
+  const unknown = Array.isArray(delta.unknown_entities) ? delta.unknown_entities : [];
+  if (unknown.length) {
+    appends.push({
+      path: 'logs/unknown-entities.jsonl',
+      before: input.unknownEntitiesBytes,
+      text: unknown.map((entity) => `${JSON.stringify({ chapter: n, storyline_id: storyline, entity })}\n`).join(''),
+    });
+  }
+
+  writes.push({
+    path: `logs/chapter-${nnn}-log.json`,
+    content: prettyJson({
+      chapter: n,
+      storyline_id: storyline,
+      committed_at: input.now.toISOString(),
+      gate: input.gate,
+      revisions: input.revisionCount,
+      force_passed: input.gate.force_passed === true,
+      state_version: newState.state_version,
+      ops_applied: result.applied.length,
+      ops_dropped: result.dropped.length,
+      stages: input.history,
+    }),
+    kind: 'write',
+  });
+
+  // Checkpoint (§3): committed; a volume's last chapter hands over to planning the next.
+  const volumeDone = n >= input.currentVolume * input.settings.chapters_per_volume;
+  const checkpoint: Obj = { ...input.checkpointRaw };
+  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending']) delete checkpoint[k];
+  Object.assign(checkpoint, {
+    last_completed_chapter: n,
+    pipeline_stage: 'committed',
+    inflight_chapter: null,
+    revision_count: 0,
+    ...(volumeDone ? { orchestrator_state: 'VOL_PLANNING', current_volume: input.currentVolume + 1 } : {}),
+    last_checkpoint_time: input.now.toISOString(),
+  });
+
+  const removes = [...view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
+  const finalTree = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;
+  const fingerprintPaths = [...writes.map((w) => w.path), ...appends.map((a) => a.path)].filter((p) => finalTree.test(p)).sort();
+  return {
+    kind: 'chapter',
+    chapter: n,
+    writes,
+    appends,
+    removes,
+    checkpoint,
+    state_ops: { applied: result.applied, dropped: result.dropped },
+    fingerprint_paths: fingerprintPaths,
+  };
+}
+
+export function commitRefusal(chapter: number, reason: string, hint: string): NovelError {
+  return new NovelError('commit_refused', `commit --chapter ${chapter}: ${reason}`, { hint });
+}
+
+export { errorAt };

@@ -1,0 +1,183 @@
+/**
+ * The state-ops engine of PROTOCOL §7.1. Pure and total: any input list of
+ * ops yields a new state plus the applied and dropped ops; nothing throws,
+ * nothing touches prototypes, no path outside the whitelist is written.
+ */
+import { jsonEqual } from './canonical-json.js';
+
+export const STATE_TOP_LEVEL = ['characters', 'items', 'locations', 'factions', 'world_state', 'active_foreshadowing'] as const;
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+const SEGMENT_RE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const FORESHADOW_ACTIONS = ['planted', 'advanced', 'resolved'] as const;
+export type ForeshadowAction = (typeof FORESHADOW_ACTIONS)[number];
+
+export type StateDoc = Record<string, unknown> & { schema_version: number; state_version: number; last_updated_chapter: number };
+
+export const EMPTY_STATE: StateDoc = { schema_version: 1, state_version: 0, last_updated_chapter: 0 };
+
+export interface DroppedOp {
+  [key: string]: unknown;
+  reason: string;
+}
+
+export interface ForeshadowOp {
+  op: 'foreshadow';
+  path: string;
+  value: ForeshadowAction;
+  detail?: unknown;
+}
+
+export interface OpsResult {
+  state: StateDoc;
+  applied: Record<string, unknown>[];
+  dropped: DroppedOp[];
+  /** Foreshadow ops in order, for the foreshadowing updater (§7.2). */
+  foreshadow: ForeshadowOp[];
+}
+
+type Obj = Record<string, unknown>;
+
+function isPlainObject(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function clone<T>(v: T): T {
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}
+
+function own(o: Obj, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+}
+
+/** Why a path is not writable, or null. */
+export function pathProblem(path: unknown): string | null {
+  if (typeof path !== 'string') return 'path is not a string';
+  const segments = path.split('.');
+  if (segments.length < 2 || segments.length > 4) return `path must have 2–4 dot-separated segments, found ${segments.length}`;
+  for (const s of segments) {
+    if (FORBIDDEN_SEGMENTS.has(s)) return `path segment "${s}" is forbidden`;
+    if (!SEGMENT_RE.test(s)) return `path segment "${s}" is not a slug`;
+  }
+  if (!(STATE_TOP_LEVEL as readonly string[]).includes(segments[0] as string)) {
+    return `top level "${segments[0]}" is not one of ${STATE_TOP_LEVEL.join(', ')}`;
+  }
+  return null;
+}
+
+/** The parent object of the path's leaf, creating objects as needed; a string on type collision. */
+function parentFor(state: Obj, segments: string[], create: boolean): { parent: Obj; leaf: string } | string | null {
+  let cur: Obj = state;
+  for (const s of segments.slice(0, -1)) {
+    const next = own(cur, s);
+    if (next === undefined) {
+      if (!create) return null;
+      const made: Obj = {};
+      cur[s] = made;
+      cur = made;
+    } else if (isPlainObject(next)) {
+      cur = next;
+    } else {
+      return `type collision: "${s}" holds ${Array.isArray(next) ? 'an array' : typeof next}, not an object`;
+    }
+  }
+  return { parent: cur, leaf: segments[segments.length - 1] as string };
+}
+
+function applyOne(state: Obj, op: Obj): string | null {
+  const kind = op.op;
+  if (kind === 'foreshadow') {
+    if (typeof op.path !== 'string' || !SEGMENT_RE.test(op.path) || FORBIDDEN_SEGMENTS.has(op.path)) {
+      return 'foreshadow path must be a foreshadowing id (slug)';
+    }
+    if (!(FORESHADOW_ACTIONS as readonly unknown[]).includes(op.value)) return `foreshadow value must be one of ${FORESHADOW_ACTIONS.join(', ')}`;
+    const active = own(state, 'active_foreshadowing');
+    if (active !== undefined && !Array.isArray(active)) return 'type collision: active_foreshadowing is not an array';
+    const list = (active as unknown[] | undefined) ?? [];
+    if (op.value === 'resolved') state.active_foreshadowing = list.filter((x) => x !== op.path);
+    else state.active_foreshadowing = list.includes(op.path) ? list : [...list, op.path];
+    return null;
+  }
+  if (kind !== 'set' && kind !== 'inc' && kind !== 'add' && kind !== 'remove') {
+    return `unknown op ${JSON.stringify(kind)} (expected set, inc, add, remove or foreshadow)`;
+  }
+  const problem = pathProblem(op.path);
+  if (problem) return problem;
+  if (!('value' in op)) return 'op has no value';
+  const segments = (op.path as string).split('.');
+  const found = parentFor(state, segments, kind !== 'remove');
+  if (typeof found === 'string') return found;
+  if (found === null) return null; // remove on a missing path: nothing to remove
+  const { parent, leaf } = found;
+  const current = own(parent, leaf);
+  switch (kind) {
+    case 'set':
+      parent[leaf] = clone(op.value);
+      return null;
+    case 'inc':
+      if (typeof op.value !== 'number' || !Number.isFinite(op.value)) return 'inc value is not a number';
+      if (current !== undefined && typeof current !== 'number') return `type collision: ${op.path} holds ${typeof current}, not a number`;
+      parent[leaf] = ((current as number | undefined) ?? 0) + op.value;
+      return null;
+    case 'add':
+      if (current !== undefined && !Array.isArray(current)) return `type collision: ${op.path} is not an array`;
+      if (!(current as unknown[] | undefined)?.some((x) => jsonEqual(x, op.value))) parent[leaf] = [...((current as unknown[]) ?? []), clone(op.value)];
+      return null;
+    case 'remove':
+      if (current === undefined) return null;
+      if (!Array.isArray(current)) return `type collision: ${op.path} is not an array`;
+      parent[leaf] = current.filter((x) => !jsonEqual(x, op.value));
+      return null;
+  }
+  return null;
+}
+
+/**
+ * Apply ops in order. Each op is checked and applied on a copy, so a dropped
+ * op leaves no trace. `state_version`/`last_updated_chapter` are not touched.
+ */
+export function applyOps(state: StateDoc, ops: readonly unknown[]): OpsResult {
+  let current = clone(state);
+  const applied: Obj[] = [];
+  const dropped: DroppedOp[] = [];
+  const foreshadow: ForeshadowOp[] = [];
+  for (const op of ops) {
+    if (!isPlainObject(op)) {
+      dropped.push({ value: op, reason: 'op is not an object' });
+      continue;
+    }
+    const next = clone(current);
+    const reason = applyOne(next, op);
+    if (reason !== null) {
+      dropped.push({ ...op, reason });
+      continue;
+    }
+    current = next;
+    applied.push(op);
+    if (op.op === 'foreshadow') foreshadow.push(op as unknown as ForeshadowOp);
+  }
+  return { state: current, applied, dropped, foreshadow };
+}
+
+export interface ChangelogLine {
+  chapter: number;
+  base_state_version: number;
+  state_version: number;
+  storyline_id: string;
+  ops: unknown[];
+  dropped: unknown[];
+}
+
+/** Replay applied ops of the changelog from the empty state (§7.3). */
+export function replayChangelog(lines: readonly ChangelogLine[]): { state: StateDoc; writers: Map<string, number> } {
+  let state: StateDoc = clone(EMPTY_STATE);
+  const writers = new Map<string, number>();
+  for (const line of lines) {
+    const r = applyOps(state, line.ops);
+    state = { ...r.state, state_version: line.state_version, last_updated_chapter: line.chapter };
+    for (const op of r.applied) {
+      const p = op.op === 'foreshadow' ? 'active_foreshadowing' : String(op.path);
+      writers.set(p, line.chapter);
+    }
+  }
+  return { state, writers };
+}

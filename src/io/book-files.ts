@@ -1,0 +1,82 @@
+/**
+ * Reading the book's state files for a commit or a verification, each parsed
+ * by its schema; a damaged file is a refusal naming it, never a guess.
+ */
+import type * as v from 'valibot';
+import { diagnosticsError } from '../core/errors.js';
+import { errorAt } from '../core/diagnostics.js';
+import { EMPTY_STATE, type ChangelogLine, type StateDoc } from '../core/state-ops.js';
+import { parseJsonText, parseWith } from '../schemas/parse.js';
+import { ChangelogLineSchema, GlobalForeshadowingSchema, LedgerSchema, StateSchema, VolumeForeshadowingSchema } from '../schemas/book.js';
+import type { ProjectFs } from './project-fs.js';
+
+type Obj = Record<string, unknown>;
+
+function readOr<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S, fallback: v.InferOutput<S>): v.InferOutput<S> {
+  const parsed = fs.readJson(rel, schema, 'invalid_book_file');
+  if (parsed === null) return fallback;
+  if (!parsed.ok) throw diagnosticsError('invalid_book_file', `${rel} is damaged`, parsed.diagnostics, 'restore it (git, backup) or run `novel state rebuild` for state/current-state.json');
+  return parsed.value;
+}
+
+export const STATE_FILE = 'state/current-state.json';
+export const CHANGELOG_FILE = 'state/changelog.jsonl';
+
+export function readState(fs: ProjectFs): StateDoc {
+  return readOr(fs, STATE_FILE, StateSchema, { ...EMPTY_STATE, schema_version: 1 as const }) as StateDoc;
+}
+
+export function readGlobalForeshadowing(fs: ProjectFs): Obj[] {
+  return readOr(fs, 'foreshadowing/global.json', GlobalForeshadowingSchema, { foreshadowing: [] }).foreshadowing;
+}
+
+export function readVolumePlan(fs: ProjectFs, volumeDir: string): Obj[] {
+  return readOr(fs, `${volumeDir}/foreshadowing.json`, VolumeForeshadowingSchema, { foreshadowing: [] }).foreshadowing;
+}
+
+export function readLedger(fs: ProjectFs): Obj[] {
+  return readOr(fs, 'state/chapter-memory.json', LedgerSchema, []);
+}
+
+export function readChangelog(fs: ProjectFs): { lines: ChangelogLine[]; bytes: number; endsWithNewline: boolean } {
+  if (!fs.exists(CHANGELOG_FILE)) return { lines: [], bytes: 0, endsWithNewline: true };
+  const bytes = fs.readBytes(CHANGELOG_FILE);
+  const text = fs.readText(CHANGELOG_FILE);
+  const lines: ChangelogLine[] = [];
+  const problems = [];
+  let lineNo = 0;
+  for (const raw of text.split('\n')) {
+    lineNo += 1;
+    if (raw.trim() === '') continue;
+    const where = `${CHANGELOG_FILE} line ${lineNo}`;
+    const json = parseJsonText(raw, where, 'invalid_changelog');
+    const parsed = json.ok ? parseWith(ChangelogLineSchema, json.value, where, 'invalid_changelog') : json;
+    if (!parsed.ok) problems.push(...parsed.diagnostics);
+    else lines.push(parsed.value as ChangelogLine);
+  }
+  if (problems.length) throw diagnosticsError('invalid_changelog', `${CHANGELOG_FILE} is damaged`, problems, 'restore it from a backup; novel never rewrites committed changelog lines');
+  return { lines, bytes: bytes.length, endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === 0x0a };
+}
+
+export function fileBytes(fs: ProjectFs, rel: string): number {
+  return fs.exists(rel) ? fs.readBytes(rel).length : 0;
+}
+
+/** JSON Lines of a log; unreadable lines are skipped (logs are informative). */
+export function readJsonLines(fs: ProjectFs, rel: string): Obj[] {
+  const r = fs.readTextChecked(rel);
+  if (r === null || 'diagnostic' in r) return [];
+  const out: Obj[] = [];
+  for (const line of r.text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const v = JSON.parse(line) as unknown;
+      if (v && typeof v === 'object' && !Array.isArray(v)) out.push(v as Obj);
+    } catch {
+      /* a torn last line of an interrupted append */
+    }
+  }
+  return out;
+}
+
+export { errorAt };

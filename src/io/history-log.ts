@@ -1,0 +1,17 @@
+/** logs/chapter-NNN-history.jsonl: one line per pipeline transition, for the chapter log. */
+import { padChapter } from '../core/step-id.js';
+import type { ProjectFs } from './project-fs.js';
+import { readJsonLines } from './book-files.js';
+
+export const historyPath = (chapter: number): string => `logs/chapter-${padChapter(chapter)}-history.jsonl`;
+
+export function appendHistory(fs: ProjectFs, chapter: number, entry: Record<string, unknown>): void {
+  const rel = historyPath(chapter);
+  const before = fs.exists(rel) ? fs.readBytes(rel) : Buffer.alloc(0);
+  const sep = before.length > 0 && before[before.length - 1] !== 0x0a ? '\n' : '';
+  fs.writeText(rel, Buffer.concat([before, Buffer.from(`${sep}${JSON.stringify(entry)}\n`, 'utf8')]));
+}
+
+export function readHistory(fs: ProjectFs, chapter: number): Record<string, unknown>[] {
+  return readJsonLines(fs, historyPath(chapter));
+}

@@ -1,0 +1,30 @@
+/** Shapes of the book's own state files (PROTOCOL §7). */
+import * as v from 'valibot';
+import { NonNegativeIntSchema } from './common.js';
+
+export const StateSchema = v.looseObject({
+  schema_version: v.literal(1),
+  state_version: NonNegativeIntSchema,
+  last_updated_chapter: NonNegativeIntSchema,
+});
+
+export const GlobalForeshadowingSchema = v.looseObject({
+  foreshadowing: v.array(v.looseObject({ id: v.string() })),
+});
+
+export const VolumeForeshadowingSchema = v.looseObject({
+  foreshadowing: v.array(v.looseObject({ id: v.string() })),
+});
+
+export const LedgerSchema = v.array(v.looseObject({ chapter: v.number() }));
+
+export const ChangelogLineSchema = v.looseObject({
+  chapter: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  base_state_version: NonNegativeIntSchema,
+  state_version: NonNegativeIntSchema,
+  storyline_id: v.string(),
+  ops: v.array(v.unknown()),
+  dropped: v.optional(v.array(v.unknown())),
+});
+
+export const HistoryLineSchema = v.looseObject({ step: v.string() });

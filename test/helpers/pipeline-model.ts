@@ -1,0 +1,339 @@
+/**
+ * The model-based harness: sample events for @xstate/graph, the real CLI
+ * actions that realise each event on a project copy, and the §3 expectations
+ * for `.checkpoint.json` after each event.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createActor, initialTransition, transition } from 'xstate';
+import { expect } from 'vitest';
+import { computeVerdict, type EvalForGate } from '../../machines/pipeline.gate.js';
+import type { PipelineEvent } from '../../machines/pipeline.events.js';
+import { pipelineMachine, stateMeta, type PipelineInput, type StableState } from '../../machines/pipeline.machine.js';
+import { guardName, transitionKey } from '../../src/core/graph.js';
+import { readJson, novel, novelJson, outputFile, overlay, tempDir } from './project.js';
+
+export const CHAPTER = 4;
+export const NNN = '004';
+const STAGED_CHAPTER = `staging/chapters/chapter-${NNN}.md`;
+
+/** Judge fixtures used as JUDGED samples; the verdict is computed from the file itself. */
+export const JUDGE_SAMPLES = {
+  pass: 'judge/overall-4.2',
+  polish: 'judge/overall-3.5',
+  revise: 'judge/overall-3.2',
+  pause: 'judge/overall-2.0',
+  rewrite: 'judge/overall-1.99',
+  high: 'judge/high-violation-4.8',
+} as const;
+
+export function judgedEvent(variant: string): PipelineEvent {
+  const primary = JSON.parse(outputFile(variant, `staging/evaluations/chapter-${NNN}-eval.json`).toString('utf8')) as EvalForGate;
+  return { type: 'JUDGED', ...computeVerdict(primary), sample: variant } as PipelineEvent;
+}
+
+export function sampleEvents(): PipelineEvent[] {
+  return [
+    { type: 'DRAFTED' },
+    { type: 'SUMMARIZED' },
+    { type: 'REFINED' },
+    { type: 'COMMITTED' },
+    { type: 'ACCEPT' },
+    { type: 'REVISE' },
+    { type: 'REWRITE' },
+    { type: 'DRAFT_LOST' },
+    ...Object.values(JUDGE_SAMPLES).map(judgedEvent),
+  ];
+}
+
+export type ModelSnapshot = ReturnType<ReturnType<typeof createActor<typeof pipelineMachine>>['getSnapshot']>;
+
+export function serializeSnapshot(s: ModelSnapshot): string {
+  return `${String(s.value)}|rc=${s.context.revision_count}|${s.context.gate?.decision ?? '-'}${s.context.gate?.force_passed ? '+forced' : ''}`;
+}
+
+export function eventLabel(e: PipelineEvent & { sample?: string }): string {
+  return e.type === 'JUDGED' ? `JUDGED(${(e as { sample?: string }).sample?.replace('judge/', '')})` : e.type;
+}
+
+/** Transition keys taken when replaying events, read from the actor's inspection stream. */
+export function transitionsTaken(input: PipelineInput, events: readonly PipelineEvent[]): string[] {
+  const taken: string[] = [];
+  const actor = createActor(pipelineMachine, {
+    input,
+    inspect: (ev) => {
+      if (ev.type !== '@xstate.microstep') return;
+      for (const t of (ev as unknown as { _transitions: Array<{ source: { key: string }; eventType: string; target?: Array<{ key: string }>; guard?: unknown }> })._transitions) {
+        for (const target of t.target ?? []) {
+          taken.push(transitionKey({ source: t.source.key, event: t.eventType, target: target.key, guard: guardName(t.guard) }));
+        }
+      }
+    },
+  });
+  actor.start();
+  for (const e of events) actor.send(e);
+  actor.stop();
+  return taken;
+}
+
+export function sha256(buf: Buffer | string): string {
+  return createHash('sha256').update(buf).digest('hex');
+}
+
+export function checkpointOf(project: string): Record<string, any> {
+  return readJson(join(project, '.checkpoint.json'));
+}
+
+function stagedChapterHash(project: string): string | null {
+  const p = join(project, STAGED_CHAPTER);
+  return existsSync(p) ? sha256(readFileSync(p)) : null;
+}
+
+/** The first fixture variant whose chapter differs from both the staged and the recorded chapter. */
+function pickChapterVariant(project: string, candidates: string[]): string {
+  const recorded = checkpointOf(project).staging_hashes?.[STAGED_CHAPTER] ?? null;
+  const staged = stagedChapterHash(project);
+  for (const c of candidates) {
+    const h = sha256(outputFile(c, STAGED_CHAPTER));
+    if (h !== recorded && h !== staged) return c;
+  }
+  throw new Error(`no chapter variant differs from the staged/recorded chapter among ${candidates.join(', ')}`);
+}
+
+/** What `novel next` must say when the pipeline rests in `state` (outputs not written yet). */
+export function predictedNext(s: ModelSnapshot): { step: string; action: string } {
+  const state = String(s.value) as StableState;
+  if (state === 'done') return { step: `chapter:${String(CHAPTER + 1).padStart(3, '0')}:draft`, action: 'execute' };
+  const meta = stateMeta(state);
+  return { step: `chapter:${NNN}:${meta.step}`, action: meta.action };
+}
+
+export async function expectNext(project: string, expected: { step: string; action: string }, note: string): Promise<any> {
+  const r = await novelJson(project, ['next']);
+  expect(r.code, `${note}: next exit code (${JSON.stringify(r.body)})`).toBe(0);
+  expect({ step: r.body.data.step, action: r.body.data.action }, `${note}: next (${r.body.data.reason})`).toEqual(expected);
+  return r.body.data;
+}
+
+async function ok(project: string, args: string[], note: string): Promise<void> {
+  const r = await novel(project, args);
+  expect(r.code, `${note}: novel ${args.join(' ')} failed:\n${r.stderr}${r.stdout}`).toBe(0);
+}
+
+/** Write the outputs an executor would write for the event (the "execute" half). */
+export function writeOutputs(project: string, event: PipelineEvent & { sample?: string }, before: ModelSnapshot): string | null {
+  const state = String(before.value);
+  switch (event.type) {
+    case 'DRAFTED': {
+      const v = pickChapterVariant(project, state === 'revising' ? ['draft/revision', 'draft/good'] : ['draft/good', 'draft/revision']);
+      overlay(project, v);
+      return 'draft';
+    }
+    case 'SUMMARIZED':
+      overlay(project, before.context.revision_count > 0 ? 'summarize/revision' : 'summarize/good');
+      return 'summarize';
+    case 'REFINED': {
+      const v = pickChapterVariant(project, state === 'polishing' ? ['refine/polish', 'refine/good', 'refine/revision'] : ['refine/good', 'refine/revision', 'refine/polish']);
+      overlay(project, v);
+      return 'refine';
+    }
+    case 'JUDGED':
+      overlay(project, event.sample as string);
+      return 'judge';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Realise one event through the real CLI. For a step with outputs, `crashImage`
+ * (when given) receives a copy of the project taken after the outputs were
+ * written and before the advance: a simulated crash between execute and advance.
+ */
+export async function realise(
+  project: string,
+  event: PipelineEvent & { sample?: string },
+  before: ModelSnapshot,
+  note: string,
+  crashImage?: (image: string, step: string) => Promise<void>,
+): Promise<void> {
+  const stage = writeOutputs(project, event, before);
+  if (stage !== null) {
+    const step = `chapter:${NNN}:${stage}`;
+    // Outputs written, not yet advanced: `next` must resume with an advance.
+    await expectNext(project, { step, action: 'advance' }, `${note} (outputs written)`);
+    let image: string | null = null;
+    if (crashImage) {
+      image = tempDir('novel-crash-');
+      cpSync(project, image, { recursive: true });
+    }
+    await ok(project, ['validate', step], note);
+    await ok(project, ['advance', step], note);
+    if (image) {
+      await crashImage?.(image, step);
+      rmSync(image, { recursive: true, force: true });
+    }
+    return;
+  }
+  switch (event.type) {
+    case 'COMMITTED':
+      await expectNext(project, { step: `chapter:${NNN}:commit`, action: 'commit' }, note);
+      await ok(project, ['commit', '--chapter', String(CHAPTER)], note);
+      return;
+    case 'ACCEPT':
+    case 'REVISE':
+    case 'REWRITE':
+      await expectNext(project, { step: `chapter:${NNN}:review`, action: 'review' }, note);
+      await ok(project, ['decide', `chapter:${NNN}`, event.type.toLowerCase()], note);
+      return;
+    case 'DRAFT_LOST':
+      rmSync(join(project, STAGED_CHAPTER));
+      return;
+    default:
+      throw new Error(`unrealised event ${event.type}`);
+  }
+}
+
+/** §3: what `.checkpoint.json` holds after the event, stated independently of the projection code. */
+export function expectCheckpoint(project: string, event: PipelineEvent, before: ModelSnapshot, after: ModelSnapshot, note: string): void {
+  const cp = checkpointOf(project);
+  const to = String(after.value);
+  const rc = after.context.revision_count;
+  const base = { inflight_chapter: CHAPTER, revision_count: rc };
+  const pick = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, cp[k] ?? null]));
+  const check = (want: Record<string, unknown>) => expect(pick(Object.keys(want)), `${note}: checkpoint`).toEqual(want);
+  expect(cp.x_editor_note, `${note}: unknown checkpoint field preserved`).toBe('kept by other tools; novel must preserve it');
+  switch (event.type) {
+    case 'DRAFTED':
+      return check({ ...base, pipeline_stage: 'drafting' });
+    case 'SUMMARIZED':
+      return check({ ...base, pipeline_stage: 'drafted' });
+    case 'REFINED':
+      if (String(before.value) === 'polishing') {
+        check({ ...base, pipeline_stage: 'judged' });
+        expect(cp.gate?.decision, note).toBe('pass');
+        expect(cp.gate?.polished, note).toBe(true);
+        return;
+      }
+      return check({ ...base, pipeline_stage: 'refined' });
+    case 'JUDGED':
+      if (to === 'revising') {
+        check({ ...base, pipeline_stage: 'revising', revision_count: before.context.revision_count + 1 });
+        expect(cp.gate?.decision, note).toBe('revise');
+        return;
+      }
+      if (to === 'polishing') {
+        check({ ...base, pipeline_stage: 'revising' });
+        expect(cp.gate?.decision, note).toBe('polish');
+        return;
+      }
+      check({ ...base, pipeline_stage: 'judged' });
+      expect(cp.gate?.decision, note).toBe(after.context.gate?.decision);
+      if (to === 'commit') expect(['pass'], note).toContain(cp.gate?.decision);
+      else expect(['pause_for_user', 'pause_for_user_force_rewrite'], note).toContain(cp.gate?.decision);
+      return;
+    case 'COMMITTED':
+      check({ pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0, last_completed_chapter: CHAPTER });
+      expect(cp.gate, `${note}: gate removed`).toBeUndefined();
+      return;
+    case 'ACCEPT':
+      check({ ...base, pipeline_stage: 'judged' });
+      expect(cp.gate?.decision, note).toBe('accepted_by_user');
+      return;
+    case 'REVISE':
+      check({ ...base, pipeline_stage: 'revising', revision_count: before.context.revision_count + 1 });
+      expect(cp.gate?.decision, note).toBe('revise');
+      return;
+    case 'REWRITE':
+      check({ pipeline_stage: null, inflight_chapter: CHAPTER, revision_count: 0 });
+      expect(cp.gate, `${note}: gate removed`).toBeUndefined();
+      return;
+    case 'DRAFT_LOST':
+      check({ ...base, pipeline_stage: 'drafting' });
+      return;
+  }
+}
+
+export function writeConfig(project: string, policy: string, maxRevisions: number): void {
+  const p = join(project, 'novel.config.json');
+  const config = JSON.parse(readFileSync(p, 'utf8'));
+  writeFileSync(p, `${JSON.stringify({ ...config, revision_policy: policy, max_revisions: maxRevisions }, null, 2)}\n`);
+}
+
+/** The step's first required output: removing it simulates a crash in the middle of execute. */
+export function firstRequiredOutput(step: string): string {
+  const stage = step.split(':')[2];
+  switch (stage) {
+    case 'draft':
+    case 'refine':
+      return STAGED_CHAPTER;
+    case 'summarize':
+      return `staging/state/chapter-${NNN}-delta.json`;
+    default:
+      return `staging/evaluations/chapter-${NNN}-eval.json`;
+  }
+}
+
+/**
+ * A crash image resumes per §5: with an output missing, `next` re-executes the
+ * same step (never an earlier one); with all outputs, it advances them; and
+ * advancing from the image gives the checkpoint the uninterrupted run wrote.
+ */
+export async function checkCrashImage(image: string, step: string, uninterrupted: string, note: string): Promise<void> {
+  const victim = join(image, firstRequiredOutput(step));
+  const aside = `${victim}.aside`;
+  cpSync(victim, aside);
+  rmSync(victim);
+  await expectNext(image, { step, action: 'execute' }, `${note} (crash during execute)`);
+  cpSync(aside, victim);
+  rmSync(aside);
+  await expectNext(image, { step, action: 'advance' }, `${note} (crash before advance)`);
+  await ok(image, ['advance', step], `${note} (resumed)`);
+  const strip = (cp: Record<string, any>) => {
+    const { last_checkpoint_time: _t, ...rest } = cp;
+    return rest;
+  };
+  expect(strip(checkpointOf(image)), `${note}: resumed checkpoint equals the uninterrupted one`).toEqual(strip(checkpointOf(uninterrupted)));
+}
+
+/** The pipeline's snapshot after a list of events from a fresh chapter. */
+export function replay(input: PipelineInput, events: readonly PipelineEvent[]): ModelSnapshot[] {
+  let [snapshot] = initialTransition(pipelineMachine, input);
+  const out: ModelSnapshot[] = [snapshot as ModelSnapshot];
+  for (const e of events) {
+    [snapshot] = transition(pipelineMachine, snapshot, e);
+    out.push(snapshot as ModelSnapshot);
+  }
+  return out;
+}
+
+/**
+ * Breadth-first search over the sample events: the shortest event list from
+ * `start` (events already applied) to a snapshot satisfying `goal`.
+ */
+export function shortestEvents(
+  input: PipelineInput,
+  start: readonly PipelineEvent[],
+  goal: (s: ModelSnapshot, events: readonly PipelineEvent[]) => boolean,
+  stopWhen: (s: ModelSnapshot) => boolean,
+): PipelineEvent[] | null {
+  const first = replay(input, start).at(-1) as ModelSnapshot;
+  const queue: Array<{ s: ModelSnapshot; events: PipelineEvent[] }> = [{ s: first, events: [...start] }];
+  const seen = new Set([serializeSnapshot(first)]);
+  while (queue.length) {
+    const { s, events } = queue.shift()!;
+    if (events.length > start.length && goal(s, events)) return events;
+    if (stopWhen(s) || s.status === 'done') continue;
+    for (const e of sampleEvents()) {
+      const [next] = transition(pipelineMachine, s, e);
+      const key = serializeSnapshot(next as ModelSnapshot);
+      const nextEvents = [...events, e];
+      if (goal(next as ModelSnapshot, nextEvents)) return nextEvents;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push({ s: next as ModelSnapshot, events: nextEvents });
+    }
+  }
+  return null;
+}

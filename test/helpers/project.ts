@@ -1,0 +1,126 @@
+/**
+ * Test helpers: temporary copies of the fixture project, overlays of staged
+ * outputs, tree snapshots, and the CLI run in-process or as the built binary.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../src/cli.js';
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+export const FIXTURE_PROJECT = join(REPO, 'fixtures/project');
+export const OUTPUTS = join(REPO, 'fixtures/outputs');
+export const BIN = join(REPO, 'dist/cli.js');
+
+const made: string[] = [];
+
+export function tempDir(prefix = 'novel-test-'): string {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+}
+
+export function cleanupTempDirs(): void {
+  while (made.length) rmSync(made.pop() as string, { recursive: true, force: true });
+}
+
+/** A fresh copy of the fixture project. */
+export function fixtureCopy(): string {
+  const dir = tempDir();
+  cpSync(FIXTURE_PROJECT, dir, { recursive: true });
+  return dir;
+}
+
+/** Copy a fixture output variant (e.g. "draft/good") onto the project root. */
+export function overlay(project: string, variant: string): void {
+  const src = join(OUTPUTS, variant);
+  if (!existsSync(src)) throw new Error(`no fixture output ${variant}`);
+  cpSync(src, project, { recursive: true });
+}
+
+export function outputFile(variant: string, rel: string): Buffer {
+  return readFileSync(join(OUTPUTS, variant, rel));
+}
+
+/** {relative path → sha256} of every file below dir. */
+export function treeHashes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else out[relative(dir, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function collect(stream: PassThrough): () => string {
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
+  return () => Buffer.concat(chunks).toString('utf8');
+}
+
+/** The real CLI (argv parsing, commands, envelope), run in this process. */
+export async function novel(cwd: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out = collect(stdout);
+  const err = collect(stderr);
+  const code = await runCli(args, {
+    stdin: process.stdin,
+    stdout,
+    stderr,
+    cwd,
+    env: { ...process.env, NOVEL_DEBUG: '', ...env },
+    colorDepth: 1,
+  });
+  stdout.end();
+  stderr.end();
+  await new Promise((r) => setImmediate(r));
+  return { code, stdout: out(), stderr: err() };
+}
+
+export async function novelJson(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; body: any; stderr: string }> {
+  const r = await novel(cwd, [...args, '--json'], env);
+  let body: any;
+  try {
+    body = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`stdout is not one JSON document: ${r.stdout}\nstderr: ${r.stderr}`);
+  }
+  return { code: r.code, body, stderr: r.stderr };
+}
+
+/** The built binary (dist/cli.js) as a child process. */
+export function novelBin(cwd: string, args: string[], env: Record<string, string> = {}): RunResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NOVEL_DEBUG: '', ...env }, encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function novelBinAsync(cwd: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NOVEL_DEBUG: '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+export function readJson(path: string): any {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: ['default'],
+    // clipanion's ESM build imports a directory (../platform), which Node's
+    // ESM loader refuses; let Vite resolve it instead.
+    server: { deps: { inline: ['clipanion'] } },
+  },
+});
