@@ -3,7 +3,7 @@
  * kept and written back untouched.
  */
 import * as v from 'valibot';
-import { NonNegativeIntSchema, PositiveIntSchema, Sha256Schema } from './common.js';
+import { NonNegativeIntSchema, PositiveIntSchema, recordOf, Sha256Schema } from './common.js';
 
 export const ORCHESTRATOR_STATES = [
   'INIT',
@@ -47,7 +47,7 @@ export const CheckpointSchema = v.looseObject({
   inflight_chapter: v.optional(v.nullable(PositiveIntSchema)),
   revision_count: v.optional(NonNegativeIntSchema),
   gate: v.optional(CheckpointGateSchema),
-  staging_hashes: v.optional(v.record(v.string(), Sha256Schema)),
+  staging_hashes: v.optional(recordOf(Sha256Schema, 'staging path → sha256')),
   last_checkpoint_time: v.optional(v.string()),
 });
 

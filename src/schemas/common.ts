@@ -11,3 +11,11 @@ export const PositiveIntSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 export function isSlug(value: string): boolean {
   return SLUG_RE.test(value);
 }
+
+/** A JSON object used as a map (valibot's record alone also admits arrays). */
+export function recordOf<S extends v.GenericSchema>(value: S, what: string) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), `an object (${what})`),
+    v.record(v.string(), value),
+  );
+}

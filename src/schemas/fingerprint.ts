@@ -1,8 +1,8 @@
 /** `.novel/fingerprint.json` (PROTOCOL §4). */
 import * as v from 'valibot';
-import { Sha256Schema } from './common.js';
+import { recordOf, Sha256Schema } from './common.js';
 
 export const FingerprintSchema = v.looseObject({
-  files: v.record(v.string(), Sha256Schema),
+  files: recordOf(Sha256Schema, 'path → sha256'),
 });
 export type Fingerprint = v.InferOutput<typeof FingerprintSchema>;

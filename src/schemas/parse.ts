@@ -63,6 +63,9 @@ export function issuesToDiagnostics(
     } else if (issue.received === 'undefined' && issue.kind === 'schema' && /object$/.test(issue.type)) {
       expected = `${describeExpectation(schemaAt(schema as SchemaLike, keys))} (required)`;
       found = 'nothing (the field is missing)';
+    } else if (issue.type === 'regex' || issue.type === 'custom') {
+      expected = issue.message.replace(/^Invalid (format|input): /, '');
+      found = issue.received;
     } else if (issue.type === 'integer') {
       expected = 'an integer';
       found = issue.received;
@@ -108,6 +111,7 @@ export function parseJsonText(text: string, file: string, code: string): Parsed<
     const message = err instanceof Error ? err.message : String(err);
     const pos = /position (\d+)/.exec(message);
     let where = '';
+    if (!pos && /end of JSON input/.test(message)) where = ` at the end of the file (line ${text.split('\n').length})`;
     if (pos) {
       const offset = Number(pos[1]);
       const before = text.slice(0, offset);

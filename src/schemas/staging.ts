@@ -1,6 +1,6 @@
 /** Shapes of what agents write under staging/ (PROTOCOL §4, §7.4). */
 import * as v from 'valibot';
-import { NonNegativeIntSchema, PositiveIntSchema, SlugSchema } from './common.js';
+import { NonNegativeIntSchema, PositiveIntSchema, recordOf, SlugSchema } from './common.js';
 
 export const DeltaSchema = v.looseObject({
   chapter: PositiveIntSchema,
@@ -33,7 +33,7 @@ export const EvalSchema = v.looseObject({
     l3_checks: v.array(CheckSchema),
     ls_checks: v.array(CheckSchema),
   }),
-  scores: v.record(v.string(), v.looseObject({ score: v.number(), reason: v.string() })),
+  scores: recordOf(v.looseObject({ score: v.number(), reason: v.string() }), 'dimension → {score, reason}'),
   required_fixes: v.optional(v.array(v.looseObject({ target: v.optional(v.string()), instruction: v.string() }))),
 });
 export type Evaluation = v.InferOutput<typeof EvalSchema>;
@@ -43,7 +43,7 @@ export const ChapterMemorySchema = v.looseObject({
   time_anchor: v.string(),
   location: v.string(),
   events: v.array(v.unknown()),
-  character_states: v.record(v.string(), v.unknown()),
+  character_states: recordOf(v.unknown(), 'character → state'),
   open_threads: v.array(v.unknown()),
 });
 

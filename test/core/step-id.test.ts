@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CHAPTER_STAGES, formatStepId, MAX_NUMBER, parseChapterRef, parseStepId, VOLUME_STAGES, type StepId } from '../../src/core/step-id.js';
+
+const stepArb: fc.Arbitrary<StepId> = fc.oneof(
+  fc.record({ kind: fc.constant('chapter' as const), chapter: fc.integer({ min: 1, max: MAX_NUMBER }), stage: fc.constantFrom(...CHAPTER_STAGES) }),
+  fc.record({ kind: fc.constant('volume' as const), volume: fc.integer({ min: 1, max: MAX_NUMBER }), stage: fc.constantFrom(...VOLUME_STAGES) }),
+);
+
+describe('step ids', () => {
+  it('format then parse is the identity', () => {
+    fc.assert(
+      fc.property(stepArb, (step) => {
+        const parsed = parseStepId(formatStepId(step));
+        expect(parsed).toEqual({ ok: true, step });
+      }),
+    );
+  });
+
+  it('parse then format normalises: padding to 3 (chapter) or 2 (volume) digits, leading zeros dropped', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_NUMBER }), fc.nat({ max: 3 }), fc.constantFrom(...CHAPTER_STAGES), (n, zeros, stage) => {
+        const parsed = parseStepId(`chapter:${'0'.repeat(zeros)}${n}:${stage}`);
+        expect(parsed.ok).toBe(true);
+        if (parsed.ok) expect(formatStepId(parsed.step)).toBe(`chapter:${String(n).padStart(3, '0')}:${stage}`);
+      }),
+    );
+  });
+
+  it('chapter:48:draft is accepted and normalised to chapter:048:draft; chapter:1200 keeps 4 digits', () => {
+    const a = parseStepId('chapter:48:draft');
+    expect(a.ok && formatStepId(a.step)).toBe('chapter:048:draft');
+    const b = parseStepId('chapter:1200:judge');
+    expect(b.ok && formatStepId(b.step)).toBe('chapter:1200:judge');
+    const c = parseStepId('volume:3:plan');
+    expect(c.ok && formatStepId(c.step)).toBe('volume:03:plan');
+  });
+
+  it.each(['chapter:1e3:draft', 'chapter:0:draft', 'chapter:-1:draft', 'chapter:4:write', 'chapter:4:draft:x', 'chapter:4', 'chapter::draft', 'chapter: 4:draft', 'chapter:0x10:draft', 'chapter:4.0:draft', 'volume:1:draft', 'book:1:draft', '', 'chapter:100000:draft', 'CHAPTER:4:draft', 'chapter:４:draft'])(
+    'rejects %j with the reason',
+    (input) => {
+      const r = parseStepId(input);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason.length).toBeGreaterThan(10);
+    },
+  );
+
+  it('rejects every string that is not exactly a well-formed id', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const r = parseStepId(s);
+        if (r.ok) {
+          // Only strings of the documented shape parse, and they round-trip up to zero padding.
+          expect(s).toMatch(/^(chapter:[0-9]+:(draft|summarize|refine|judge|commit|review)|volume:[0-9]+:(plan|commit))$/);
+          expect(Number(s.split(':')[1])).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('mutating one character of a valid id either keeps it valid or is rejected, never throws', () => {
+    fc.assert(
+      fc.property(stepArb, fc.nat(), fc.string({ minLength: 1, maxLength: 1 }), (step, pos, ch) => {
+        const id = formatStepId(step);
+        const i = pos % id.length;
+        const mutated = id.slice(0, i) + ch + id.slice(i + 1);
+        const r = parseStepId(mutated);
+        if (r.ok) expect(formatStepId(r.step)).toMatch(/^(chapter|volume):\d+:[a-z]+$/);
+      }),
+    );
+  });
+
+  it('chapter refs for decide: chapter:NNN only', () => {
+    expect(parseChapterRef('chapter:12')).toEqual({ ok: true, chapter: 12 });
+    expect(parseChapterRef('chapter:012')).toEqual({ ok: true, chapter: 12 });
+    for (const bad of ['chapter:0', 'chapter:12:review', '12', 'chapter:x']) expect(parseChapterRef(bad).ok).toBe(false);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Bad input gets exit 2, a message naming the file and the field, no stack
+ * trace, and no byte changed on disk.
+ */
+import { readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, treeHashes } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+const PRIOR: Record<string, string[]> = {
+  draft: [],
+  summarize: ['draft/good'],
+  refine: ['draft/good', 'summarize/good'],
+  judge: ['draft/good', 'summarize/good', 'refine/good'],
+};
+
+async function projectAwaiting(stage: string): Promise<string> {
+  const project = fixtureCopy();
+  for (const variant of PRIOR[stage] ?? []) {
+    overlay(project, variant);
+    const r = await novel(project, ['advance', `chapter:004:${variant.split('/')[0]}`]);
+    expect(r.code, r.stderr).toBe(0);
+  }
+  return project;
+}
+
+function expectNoStack(text: string): void {
+  expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  expect(text).not.toMatch(/TypeError|ReferenceError|SyntaxError: /);
+}
+
+const BROKEN: Array<{ variant: string; file: string; mentions: RegExp[] }> = [
+  { variant: 'draft/no-title', file: 'staging/chapters/chapter-004.md', mentions: [/first non-empty line/, /# /] },
+  { variant: 'draft/empty', file: 'staging/chapters/chapter-004.md', mentions: [/empty/] },
+  { variant: 'draft/invalid-utf8', file: 'staging/chapters/chapter-004.md', mentions: [/byte offset 27/, /UTF-8/] },
+  { variant: 'summarize/bad-json', file: 'staging/state/chapter-004-delta.json', mentions: [/valid JSON/, /end of the file/] },
+  { variant: 'summarize/wrong-chapter', file: 'staging/state/chapter-004-delta.json', mentions: [/field "chapter"/, /expected 4/, /found 5/] },
+  { variant: 'summarize/non-slug-storyline', file: 'staging/state/chapter-004-delta.json', mentions: [/field "storyline_id"/, /slug/, /残剑主线/] },
+  { variant: 'summarize/missing-summary', file: 'staging/summaries/chapter-004-summary.md', mentions: [/found no file/] },
+  { variant: 'summarize/bad-crossref', file: 'staging/state/chapter-004-crossref.json', mentions: [/field "cross_references"/, /field "leak_risk"/, /maybe/] },
+  { variant: 'summarize/bad-memory-entry', file: 'staging/state/chapter-004-memory.json', mentions: [/field "time_anchor"/, /field "location"/] },
+  { variant: 'refine/no-title', file: 'staging/chapters/chapter-004.md', mentions: [/first non-empty line/] },
+  { variant: 'judge/wrong-chapter', file: 'staging/evaluations/chapter-004-eval.json', mentions: [/field "chapter"/, /expected 4/, /found 3/] },
+  { variant: 'judge/bad-json', file: 'staging/evaluations/chapter-004-eval.json', mentions: [/valid JSON/] },
+  { variant: 'judge/bad-shape', file: 'staging/evaluations/chapter-004-eval.json', mentions: [/field "overall"/, /field "recommendation"/, /field "contract_verification.l1_checks.0.confidence"/, /field "scores"/] },
+];
+
+describe('broken staged outputs', () => {
+  it.each(BROKEN)('$variant: validate and advance exit 2 naming $file, no byte changed', async ({ variant, file, mentions }) => {
+    const stage = variant.split('/')[0] as string;
+    const project = await projectAwaiting(stage);
+    if (variant === 'summarize/missing-summary') overlay(project, variant);
+    else overlay(project, variant);
+    const before = treeHashes(project);
+    const step = `chapter:004:${stage}`;
+
+    const v = await novel(project, ['validate', step]);
+    expect(v.code).toBe(2);
+    expect(v.stdout).toBe('');
+    expect(v.stderr).toContain(file);
+    for (const m of mentions) expect(v.stderr).toMatch(m);
+    expectNoStack(v.stderr);
+
+    const a = await novel(project, ['advance', step]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain(file);
+    expectNoStack(a.stderr);
+
+    const j = await novelJson(project, ['advance', step]);
+    expect(j.code).toBe(2);
+    expect(j.body).toMatchObject({ ok: false, command: 'advance', error: { code: 'validation_failed' } });
+    const diagnostics = j.body.error.details.diagnostics as Array<Record<string, string>>;
+    expect(diagnostics.some((d) => d.file === file && d.expected && d.found !== undefined)).toBe(true);
+
+    expect(treeHashes(project)).toEqual(before);
+  });
+
+  it('every problem is reported at once (bad delta, bad crossref and missing summary together)', async () => {
+    const project = await projectAwaiting('summarize');
+    overlay(project, 'summarize/bad-crossref');
+    writeFileSync(join(project, 'staging/state/chapter-004-delta.json'), JSON.stringify({ chapter: 9, base_state_version: -1, storyline_id: 'X', ops: {} }));
+    rmSync(join(project, 'staging/summaries/chapter-004-summary.md'));
+    const r = await novelJson(project, ['validate', 'chapter:004:summarize']);
+    expect(r.code).toBe(2);
+    const fields = (r.body.error.details.diagnostics as Array<{ file: string; field?: string }>).map((d) => `${d.file}#${d.field ?? ''}`);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'staging/summaries/chapter-004-summary.md#',
+        'staging/state/chapter-004-delta.json#base_state_version',
+        'staging/state/chapter-004-delta.json#storyline_id',
+        'staging/state/chapter-004-delta.json#ops',
+        'staging/state/chapter-004-crossref.json#cross_references',
+        'staging/state/chapter-004-crossref.json#leak_risk',
+      ]),
+    );
+  });
+
+  it('a changed title after refine is a warning (stderr, data.warnings), not an error', async () => {
+    const project = await projectAwaiting('refine');
+    overlay(project, 'refine/title-changed');
+    const plain = await novel(project, ['validate', 'chapter:004:refine']);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toMatch(/warning: .*title line.*第4章 藏经阁/);
+    const json = await novelJson(project, ['validate', 'chapter:004:refine']);
+    expect(json.body.data.warnings[0]).toMatchObject({ severity: 'warning', code: 'title_changed', file: 'staging/chapters/chapter-004.md' });
+  });
+});
+
+describe('broken project files', () => {
+  const CASES: Array<{ name: string; file: string; edit: (text: string) => string; mentions: RegExp[] }> = [
+    { name: 'checkpoint not JSON', file: '.checkpoint.json', edit: (t) => t.slice(0, 40), mentions: [/\.checkpoint\.json/, /valid JSON/] },
+    { name: 'checkpoint missing a required field', file: '.checkpoint.json', edit: (t) => JSON.stringify({ ...JSON.parse(t), last_completed_chapter: undefined }), mentions: [/field "last_completed_chapter"/, /missing/, /fix: set it/] },
+    { name: 'checkpoint wrong type', file: '.checkpoint.json', edit: (t) => JSON.stringify({ ...JSON.parse(t), inflight_chapter: 'four' }), mentions: [/field "inflight_chapter"/, /"four"/] },
+    { name: 'checkpoint unknown stage', file: '.checkpoint.json', edit: (t) => JSON.stringify({ ...JSON.parse(t), pipeline_stage: 'writing' }), mentions: [/field "pipeline_stage"/, /"writing"/, /fix: use null or one of drafting/] },
+    { name: 'config unknown key', file: 'novel.config.json', edit: (t) => JSON.stringify({ ...JSON.parse(t), max_revision: 3 }), mentions: [/novel\.config\.json/, /field "max_revision"/, /unknown key/] },
+    { name: 'config nested unknown key', file: 'novel.config.json', edit: (t) => JSON.stringify({ ...JSON.parse(t), gate: { pass: 4, passs: 3 } }), mentions: [/field "gate\.passs"/] },
+    { name: 'config wrong type', file: 'novel.config.json', edit: (t) => JSON.stringify({ ...JSON.parse(t), revision_policy: 'sometimes' }), mentions: [/field "revision_policy"/, /"sometimes"/] },
+    { name: 'config thresholds out of order', file: 'novel.config.json', edit: (t) => JSON.stringify({ ...JSON.parse(t), gate: { pass: 3.0, polish: 3.5 } }), mentions: [/field "gate\.polish"/, /must descend/] },
+  ];
+
+  it.each(CASES)('$name: every command exits 2 naming file and field, nothing written', async ({ file, edit, mentions }) => {
+    const project = fixtureCopy();
+    const path = join(project, file);
+    writeFileSync(path, edit(readFileSync(path, 'utf8')));
+    const before = treeHashes(project);
+    for (const args of [['next'], ['status'], ['advance', 'chapter:004:draft'], ['validate', 'chapter:004:draft']]) {
+      if (args[0] === 'validate' && file === 'novel.config.json') continue;
+      const r = await novel(project, args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      for (const m of mentions) expect(r.stderr).toMatch(m);
+      expectNoStack(r.stderr);
+    }
+    expect(treeHashes(project)).toEqual(before);
+  });
+
+  it('--project with ".." segments is refused', async () => {
+    const project = fixtureCopy();
+    const r = await novelJson(join(project, 'chapters'), ['next', '--project', '../']);
+    expect(r.code).toBe(2);
+    expect(r.body.error.code).toBe('invalid_project_path');
+  });
+
+  it('a directory without .checkpoint.json is not a project', async () => {
+    const r = await novelJson('/', ['next']);
+    expect(r.code).toBe(2);
+    expect(r.body.error).toMatchObject({ code: 'not_a_project' });
+    expect(r.body.error.hint).toMatch(/novel init/);
+  });
+
+  it('the built binary prints no stack trace for an internal-looking failure and exit codes follow §11', () => {
+    const project = fixtureCopy();
+    writeFileSync(join(project, '.checkpoint.json'), '[]');
+    const r = novelBin(project, ['next']);
+    expect(r.code).toBe(2);
+    expectNoStack(r.stderr);
+    expect(r.stderr).toMatch(/\.checkpoint\.json: expected a JSON object, found an array/);
+  });
+});
