@@ -1,0 +1,141 @@
+/**
+ * The lock of §8 through the built binary: two concurrent advances, live and
+ * stale holders, owner tokens, lock status / clear.
+ */
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { BIN, cleanupTempDirs, fixtureCopy, novelBinAsync, novelJson, overlay, readJson } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+beforeAll(() => {
+  expect(existsSync(BIN), 'dist/cli.js is built by `npm test` before vitest runs').toBe(true);
+});
+
+function writeLock(project: string, info: Record<string, unknown> | null, ageSeconds = 0): void {
+  const dir = join(project, '.novel.lock');
+  mkdirSync(dir);
+  if (info) writeFileSync(join(dir, 'info.json'), JSON.stringify(info));
+  if (ageSeconds) {
+    const t = new Date(Date.now() - ageSeconds * 1000);
+    utimesSync(dir, t, t);
+  }
+}
+
+const now = () => new Date().toISOString();
+
+describe('lock', () => {
+  it('two advance processes started together: exactly one succeeds, the other exits 3; the checkpoint stays valid', async () => {
+    const project = fixtureCopy();
+    overlay(project, 'draft/good');
+    // The test hook keeps the lock a moment so that both processes really overlap.
+    const env = { NOVEL_TEST_LOCK_HOLD_MS: '400' };
+    const [a, b] = await Promise.all([novelBinAsync(project, ['advance', 'chapter:004:draft'], env), novelBinAsync(project, ['advance', 'chapter:004:draft'], env)]);
+    expect([a.code, b.code].sort()).toEqual([0, 3]);
+    const loser = a.code === 3 ? a : b;
+    expect(loser.stderr).toMatch(/locked by pid \d+ on .+, started .+, chapter 4/);
+    const cp = readJson(join(project, '.checkpoint.json'));
+    expect(cp).toMatchObject({ pipeline_stage: 'drafting', inflight_chapter: 4, revision_count: 0 });
+    expect(existsSync(join(project, '.novel.lock'))).toBe(false);
+    const next = await novelJson(project, ['next']);
+    expect(next.body.data.step).toBe('chapter:004:summarize');
+  });
+
+  it('a live foreign lock answers 3 before the project state is even looked at', async () => {
+    const project = fixtureCopy();
+    writeLock(project, { pid: process.pid, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+    writeFileSync(join(project, '.checkpoint.json'), 'not json');
+    const r = await novelJson(project, ['advance', 'chapter:004:draft']);
+    expect(r.code).toBe(3);
+    expect(r.body.error).toMatchObject({ code: 'lock_held', details: { holder: { pid: process.pid, chapter: 4 } } });
+  });
+
+  it('a lock whose pid is dead on this host is stale and is taken over', async () => {
+    const project = fixtureCopy();
+    writeLock(project, { pid: 2 ** 22 + 12345, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+    const status = await novelJson(project, ['lock', 'status']);
+    expect(status.body.data).toMatchObject({ held: true, stale: true });
+    expect(status.body.data.stale_reason).toMatch(/is gone/);
+    overlay(project, 'draft/good');
+    const r = await novelJson(project, ['advance', 'chapter:004:draft']);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(project, '.novel.lock'))).toBe(false);
+  });
+
+  it('a lock on another host is stale only after 30 minutes without heartbeat', async () => {
+    const project = fixtureCopy();
+    const old = new Date(Date.now() - 31 * 60 * 1000).toISOString();
+    const recent = new Date(Date.now() - 5 * 60 * 1000).toISOString();
+    writeLock(project, { pid: 1, host: 'other-host', started: old, heartbeat: recent, chapter: 4, owner: null });
+    expect((await novelJson(project, ['lock', 'status'])).body.data).toMatchObject({ held: true, stale: false });
+    writeFileSync(join(project, '.novel.lock/info.json'), JSON.stringify({ pid: 1, host: 'other-host', started: old, heartbeat: old, chapter: 4, owner: null }));
+    const s = await novelJson(project, ['lock', 'status']);
+    expect(s.body.data).toMatchObject({ held: true, stale: true });
+    expect(s.body.data.stale_reason).toMatch(/no heartbeat for 31 min/);
+  });
+
+  it('a lock without readable info.json is stale once it is more than 60 s old', async () => {
+    const project = fixtureCopy();
+    writeLock(project, null);
+    expect((await novelJson(project, ['lock', 'status'])).body.data).toMatchObject({ held: true, stale: false, holder: null });
+    expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(3);
+    const t = new Date(Date.now() - 120 * 1000);
+    utimesSync(join(project, '.novel.lock'), t, t);
+    expect((await novelJson(project, ['lock', 'status'])).body.data).toMatchObject({ held: true, stale: true });
+  });
+
+  it('lock clear removes only stale locks unless --force', async () => {
+    const project = fixtureCopy();
+    writeLock(project, { pid: process.pid, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+    const refused = await novelJson(project, ['lock', 'clear']);
+    expect(refused.code).toBe(2);
+    expect(refused.body.error.code).toBe('lock_live');
+    expect(existsSync(join(project, '.novel.lock'))).toBe(true);
+    const forced = await novelJson(project, ['lock', 'clear', '--force']);
+    expect(forced.body.data.removed).toBe(true);
+    expect(existsSync(join(project, '.novel.lock'))).toBe(false);
+  });
+
+  it('a command carrying the owner token of the running holder is admitted and leaves the lock in place', async () => {
+    const project = fixtureCopy();
+    const info = { pid: process.pid, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: 'run-token-1' };
+    writeLock(project, info);
+    overlay(project, 'draft/good');
+    const r = await novelJson(project, ['advance', 'chapter:004:draft'], { NOVEL_LOCK_OWNER: 'run-token-1' });
+    expect(r.code).toBe(0);
+    expect(readJson(join(project, '.novel.lock/info.json'))).toEqual(info);
+    const other = await novelJson(project, ['advance', 'chapter:004:summarize'], { NOVEL_LOCK_OWNER: 'someone-else' });
+    expect(other.code).toBe(3);
+  });
+
+  it('leftover .novel.lock.tmp-* directories of dead processes are removed by the next mutating command', async () => {
+    const project = fixtureCopy();
+    const tmp = join(project, '.novel.lock.tmp-deadbeef');
+    mkdirSync(tmp);
+    writeFileSync(join(tmp, 'info.json'), JSON.stringify({ pid: 2 ** 22 + 999, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null }));
+    overlay(project, 'draft/good');
+    expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
+    expect(existsSync(tmp)).toBe(false);
+  });
+
+  it('info.json holds pid, host, ISO started/heartbeat, chapter and owner while held', async () => {
+    const project = fixtureCopy();
+    overlay(project, 'draft/good');
+    const p = novelBinAsync(project, ['advance', 'chapter:004:draft'], { NOVEL_TEST_LOCK_HOLD_MS: '1500' });
+    let info: any = null;
+    for (let i = 0; i < 100 && !info; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      try {
+        info = JSON.parse(readFileSync(join(project, '.novel.lock/info.json'), 'utf8'));
+      } catch {
+        /* not yet */
+      }
+    }
+    await p;
+    expect(info).toMatchObject({ host: hostname(), chapter: 4, owner: null });
+    expect(info.pid).toBeGreaterThan(0);
+    expect(new Date(info.started).toISOString()).toBe(info.started);
+    expect(info.heartbeat).toBe(info.started);
+  });
+});
