@@ -1,9 +1,14 @@
 import { runCli } from './cli.js';
+import { syncWriter } from './io/stdio.js';
+
+const stderr = syncWriter(2);
 
 runCli(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
+  // novel never reads standard input; touching process.stdin would load the
+  // tty/net machinery at every start.
+  stdin: undefined as unknown as NodeJS.ReadStream,
+  stdout: syncWriter(1) as unknown as NodeJS.WriteStream,
+  stderr: stderr as unknown as NodeJS.WriteStream,
   env: process.env,
   cwd: process.cwd(),
   colorDepth: 1,
@@ -12,8 +17,8 @@ runCli(process.argv.slice(2), {
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`novel: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (process.env.NOVEL_DEBUG === '1' && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    stderr.write(`novel: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (process.env.NOVEL_DEBUG === '1' && err instanceof Error) stderr.write(`${err.stack}\n`);
     process.exitCode = 1;
   },
 );

@@ -6,7 +6,7 @@
  * Mutating calls go through `mutation()`, the seam of the test hook
  * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import type * as NodeCrypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -24,8 +24,15 @@ export interface ProjectFsOptions {
   faultKillAt?: number;
 }
 
+/** node:crypto, loaded on first use: most read-only commands never hash anything. */
+let cryptoModule: typeof NodeCrypto | undefined;
+function crypto(): typeof NodeCrypto {
+  cryptoModule ??= process.getBuiltinModule('node:crypto') as typeof NodeCrypto;
+  return cryptoModule;
+}
+
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return crypto().createHash('sha256').update(data).digest('hex');
 }
 
 function toPosix(p: string): string {
@@ -271,7 +278,7 @@ export class ProjectFs {
 
   /** A fresh, uniquely named directory `${prefix}${random}` at the root. */
   makeTempDir(prefix: string): string {
-    const rel = `${prefix}${randomBytes(6).toString('hex')}`;
+    const rel = `${prefix}${crypto().randomBytes(6).toString('hex')}`;
     this.mutation(`mkdir ${rel}`);
     fs.mkdirSync(this.resolve(rel));
     return rel;

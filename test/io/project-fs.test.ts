@@ -1,0 +1,77 @@
+import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { decodeUtf8, firstInvalidUtf8Offset } from '../../src/core/utf8.js';
+import { NovelError } from '../../src/core/errors.js';
+import { ProjectFs } from '../../src/io/project-fs.js';
+import { cleanupTempDirs, fixtureCopy, novelJson, overlay, tempDir, treeHashes } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+describe('project-fs path safety', () => {
+  it('refuses absolute paths, ".." segments and symlinks that leave the root', () => {
+    const root = tempDir();
+    const outside = tempDir();
+    writeFileSync(join(outside, 'secret.txt'), 'x');
+    mkdirSync(join(root, 'staging'));
+    symlinkSync(outside, join(root, 'staging/escape'));
+    symlinkSync(join(outside, 'secret.txt'), join(root, 'link.txt'));
+    const fs = new ProjectFs(root);
+    for (const bad of ['/etc/passwd', '../x', 'a/../../x', 'staging/escape/secret.txt', 'link.txt', 'staging/escape/new-file.md']) {
+      expect(() => fs.resolve(bad), bad).toThrow(NovelError);
+    }
+    expect(() => fs.writeText('staging/escape/new.md', 'x')).toThrow(/outside the project root/);
+    expect(fs.resolve('staging/ok.md')).toBe(join(fs.root, 'staging/ok.md'));
+  });
+
+  it('a staged output that is a symlink to outside the project is an error naming it; nothing is written', async () => {
+    const project = fixtureCopy();
+    const outside = tempDir();
+    writeFileSync(join(outside, 'chapter.md'), '# 第4章 外面\n\n正文\n');
+    mkdirSync(join(project, 'staging/chapters'), { recursive: true });
+    symlinkSync(join(outside, 'chapter.md'), join(project, 'staging/chapters/chapter-004.md'));
+    const before = treeHashes(project);
+    const r = await novelJson(project, ['advance', 'chapter:004:draft']);
+    expect(r.code).toBe(2);
+    expect(r.body.error.message).toMatch(/staging\/chapters\/chapter-004\.md.*outside the project root/s);
+    expect(treeHashes(project)).toEqual(before);
+  });
+
+  it('refuses text files above 16 MiB', async () => {
+    const project = fixtureCopy();
+    overlay(project, 'draft/good');
+    truncateSync(join(project, 'staging/chapters/chapter-004.md'), 16 * 1024 * 1024 + 1);
+    const r = await novelJson(project, ['validate', 'chapter:004:draft']);
+    expect(r.code).toBe(2);
+    expect(r.body.error.message).toMatch(/16777217 bytes, above the 16 MiB limit/);
+  });
+});
+
+describe('strict UTF-8', () => {
+  it('the offset finder agrees with the fatal decoder on arbitrary bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        let ok = true;
+        try {
+          new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        } catch {
+          ok = false;
+        }
+        expect(firstInvalidUtf8Offset(bytes) === -1).toBe(ok);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('names the byte offset of a bad byte inserted between characters', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom(0xff, 0xc0, 0x80, 0xfe), (a, b, bad) => {
+        const head = Buffer.from(a, 'utf8');
+        const bytes = Buffer.concat([head, Buffer.from([bad]), Buffer.from(b, 'utf8')]);
+        const r = decodeUtf8(bytes);
+        expect(r).toEqual({ ok: false, offset: head.length });
+      }),
+    );
+  });
+});
