@@ -14,6 +14,8 @@ import { LockClearCommand } from './commands/lock/clear.js';
 import { LockStatusCommand } from './commands/lock/status.js';
 import { NextCommand } from './commands/next.js';
 import { StatusCommand } from './commands/status.js';
+import { StateRebuildCommand } from './commands/state/rebuild.js';
+import { StateVerifyCommand } from './commands/state/verify.js';
 import { ValidateCommand } from './commands/validate.js';
 import { EXIT, NovelError } from './core/errors.js';
 
@@ -30,6 +32,8 @@ export function buildCli(): Cli<NovelContext> {
     CommitCommand,
     LockStatusCommand,
     LockClearCommand,
+    StateVerifyCommand,
+    StateRebuildCommand,
     GraphCommand,
     InitCommand,
     Builtins.HelpCommand,

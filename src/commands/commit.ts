@@ -1,6 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { planChapterCommit, type CommitPlan } from '../core/commit-plan.js';
-import { NovelError } from '../core/errors.js';
+import { diagnosticsError, NovelError } from '../core/errors.js';
+import { plannedRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
 import { decideNext } from '../core/next.js';
 import { paths } from '../core/paths.js';
 import { rehydrate } from '../core/rehydrate.js';
@@ -107,14 +108,44 @@ export class CommitCommand extends NovelCommand {
   volume = Option.String('--volume', { description: 'Commit the staged plan of volume VV (volume planning)' });
   dryRun = Option.Boolean('--dry-run', false, { description: 'Print the plan, write nothing' });
 
+  private commitVolume(volume: number): CommandResult {
+    const plan = (p: OpenProject): VolumeCommitPlan => {
+      const cp = p.loaded.checkpoint;
+      if (cp.orchestrator_state !== 'VOL_PLANNING' || Math.max(1, cp.current_volume) !== volume) {
+        throw new NovelError('not_committable', `commit --volume ${volume}: volume ${volume} is not being planned (orchestrator_state ${cp.orchestrator_state ?? 'unset'}, current_volume ${cp.current_volume})`, {
+          hint: 'run `novel next` to see what to do',
+        });
+      }
+      const problems = validateVolumePlan(p.view, volume, plannedRange(cp.last_completed_chapter, volume, p.settings));
+      if (problems.length) throw diagnosticsError('validation_failed', `volume:${String(volume).padStart(2, '0')}:plan: the staged plan does not validate`, problems, 'fix the files, then commit again');
+      return planVolumeCommit(p.view, volume, p.loaded.raw, new Date());
+    };
+    const describe = (v: VolumeCommitPlan) => ({ volume: v.volume, writes: v.writes.map((w) => ({ path: w.path, kind: w.kind, from: w.from, bytes: Buffer.byteLength(w.content) })), removes: v.removes, checkpoint: { orchestrator_state: v.checkpoint.orchestrator_state, current_volume: v.checkpoint.current_volume } });
+    const render = (v: VolumeCommitPlan, dry: boolean) => [`${dry ? 'would commit' : 'committed'} the plan of volume ${v.volume}:`, ...v.writes.map((w) => `  move  ${w.path} ← ${w.from}`)].join('\n');
+    if (this.dryRun) {
+      const p = openProject(this.context, this.project);
+      if (p.journal !== null) throw new NovelError('commit_pending', `an unfinished commit journal ${p.journal} is pending; a dry run cannot plan past it`, { hint: 'run the commit without --dry-run to roll it forward' });
+      const v = plan(p);
+      return { data: { dry_run: true, ...describe(v) }, text: render(v, true) };
+    }
+    return withMutation(this.context, this.project, { chapter: null }, (p, m) => {
+      if (m.recovered && m.recovered.kind === 'volume' && m.recovered.volume === volume) {
+        return { data: { dry_run: false, recovered: true, volume }, text: `volume ${volume}: an interrupted plan commit was rolled forward` };
+      }
+      const v = plan(p);
+      const rel = journalPathFor({ kind: 'volume', volume });
+      const journal = journalFromPlan(v);
+      writeJournal(p.fs, rel, journal);
+      applyJournal(p.fs, rel, journal);
+      return { data: { dry_run: false, recovered: false, ...describe(v) }, text: render(v, false) };
+    });
+  }
+
   run(): CommandResult {
     if ((this.chapter === undefined) === (this.volume === undefined)) {
       throw new NovelError('usage', 'commit: pass exactly one of --chapter N or --volume VV', { hint: 'e.g. novel commit --chapter 4' });
     }
-    if (this.volume !== undefined) {
-      parseNumber('--volume', this.volume);
-      throw new NovelError('not_implemented', 'commit --volume: volume plan commits are not available yet', { hint: 'see docs/commit.md' });
-    }
+    if (this.volume !== undefined) return this.commitVolume(parseNumber('--volume', this.volume));
     const chapter = parseNumber('--chapter', this.chapter as string);
     if (this.dryRun) {
       const p = openProject(this.context, this.project);

@@ -3,6 +3,7 @@ import { diagnosticsError, NovelError } from '../core/errors.js';
 import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
 import { openProject } from '../io/project.js';
+import { plannedRange, validateVolumePlan } from '../core/volume-plan.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 const VALIDATED: readonly string[] = ['draft', 'summarize', 'refine', 'judge'];
@@ -35,8 +36,15 @@ export class ValidateCommand extends NovelCommand {
   run(): CommandResult {
     const { step } = parseStepArg(this.step);
     const id = formatStepId(step);
+    if (step.kind === 'volume' && step.stage === 'plan') {
+      const p = openProject(this.context, this.project);
+      const range = plannedRange(p.loaded.checkpoint.last_completed_chapter, step.volume, p.settings);
+      const problems = validateVolumePlan(p.view, step.volume, range);
+      if (problems.length) throw diagnosticsError('validation_failed', `${id}: the staged volume plan does not validate`, problems, 'fix every file listed, then validate again');
+      return { data: { step: id, valid: true, chapter_range: range, warnings: [] }, text: `${id}: valid (chapters ${range[0]}–${range[1]})` };
+    }
     if (step.kind !== 'chapter' || !VALIDATED.includes(step.stage)) {
-      throw new NovelError('not_validatable', `${id}: only draft, summarize, refine and judge steps have staged outputs to validate`, {
+      throw new NovelError('not_validatable', `${id}: only draft, summarize, refine, judge and volume plan steps have staged outputs to validate`, {
         hint: `e.g. novel validate chapter:${String(step.kind === 'chapter' ? step.chapter : 1).padStart(3, '0')}:draft`,
       });
     }

@@ -12,6 +12,7 @@ import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage } from './step-id.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
+import { plannedRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
 
 export type NextAction = 'execute' | 'advance' | 'commit' | 'review' | 'recover';
 
@@ -97,18 +98,27 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
 
   if (cp.orchestrator_state === 'VOL_PLANNING' && (cp.inflight_chapter ?? null) === null) {
     const vol = Math.max(1, cp.current_volume);
-    const step = formatStepId({ kind: 'volume', volume: vol, stage: 'plan' });
+    const range = plannedRange(cp.last_completed_chapter, vol, input.settings);
+    const staged = [...input.view.files.keys()].some((p) => p.startsWith(`${stagedVolumeDir(vol)}/`));
+    const problems = staged ? validateVolumePlan(input.view, vol, range) : [];
+    const ready = staged && problems.length === 0;
+    const step = formatStepId({ kind: 'volume', volume: vol, stage: ready ? 'commit' : 'plan' });
     return {
       ...base,
       step,
-      action: 'execute',
-      reason: `volume ${vol} is being planned (orchestrator_state VOL_PLANNING): the plot-architect writes its outline and contracts`,
+      action: ready ? 'commit' : 'execute',
+      reason: ready
+        ? `the plan of volume ${vol} (chapters ${range[0]}–${range[1]}) is staged and valid: commit it into volumes/vol-${padVolume(vol)}/`
+        : staged
+          ? `the staged plan of volume ${vol} does not validate (see \`novel validate ${step}\`): run the plot-architect again`
+          : `volume ${vol} is being planned (orchestrator_state VOL_PLANNING): run the plot-architect for chapters ${range[0]}–${range[1]}`,
       chapter: null,
       revision_count: 0,
       mode: 'plan',
       state: 'volume_planning',
       evidence: {},
-      command: `novel validate ${step}`,
+      diagnostics: problems,
+      command: ready ? `novel commit --volume ${vol}` : `novel validate ${step}`,
     };
   }
 

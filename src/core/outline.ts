@@ -43,3 +43,16 @@ export function outlineBlocks(outline: string): OutlineBlock[] {
 export function outlineBlock(outline: string, chapter: number): OutlineBlock | undefined {
   return outlineBlocks(outline).find((b) => b.chapter === chapter);
 }
+
+/** The 8 key lines every chapter block carries (§9.1). */
+export const OUTLINE_KEYS = ['Storyline', 'POV', 'Location', 'Conflict', 'Arc', 'Foreshadowing', 'StateChanges', 'TransitionHint'] as const;
+
+/** `- **Key**: value` lines of a block (ASCII or full-width colon). */
+export function blockKeyLines(block: OutlineBlock): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of block.text.split('\n').slice(1)) {
+    const m = /^\s*[-*]\s+\*\*([^*]+)\*\*\s*[:：]\s*(.*)$/.exec(line);
+    if (m) out[(m[1] as string).trim()] = (m[2] as string).trim();
+  }
+  return out;
+}

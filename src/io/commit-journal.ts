@@ -7,6 +7,7 @@ import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { prettyJson } from '../core/canonical-json.js';
 import type { CommitPlan } from '../core/commit-plan.js';
+import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
 import { JournalSchema, type Journal } from '../schemas/journal.js';
@@ -19,7 +20,7 @@ export function journalPathFor(plan: { kind: 'chapter' | 'volume'; chapter?: num
     : `${paths.commitJournalDir}/vol-${String(plan.volume).padStart(2, '0')}.json`;
 }
 
-export function journalFromPlan(plan: CommitPlan | (Omit<CommitPlan, 'kind' | 'chapter' | 'state_ops'> & { kind: 'volume'; volume: number })): Journal {
+export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan): Journal {
   return {
     version: 1,
     kind: plan.kind,

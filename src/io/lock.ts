@@ -106,15 +106,25 @@ function removeLockDir(fs: ProjectFs, expected: LockInfo | null): boolean {
   return same;
 }
 
-/** Remove leftovers of interrupted acquisitions and removals. */
+/**
+ * Remove leftovers of interrupted acquisitions and removals. A tmp directory
+ * carries its creator's pid in its name, so one left without info.json by a
+ * killed process is recognised too; a moved-aside stale lock is never needed
+ * once its mover is gone.
+ */
 function sweepLeftovers(fs: ProjectFs, env: LockEnv): void {
   for (const name of fs.rootEntries('.novel.lock.')) {
-    if (!name.startsWith(paths.lockTmpPrefix) && !name.startsWith(paths.lockGravePrefix)) continue;
+    if (name.startsWith(paths.lockGravePrefix)) {
+      fs.remove(name);
+      continue;
+    }
+    if (!name.startsWith(paths.lockTmpPrefix)) continue;
     const info = readInfo(fs, `${name}/info.json`);
+    const namedPid = Number(/^\.novel\.lock\.tmp-(\d+)-/.exec(name)?.[1] ?? NaN);
     const mtime = fs.mtimeMs(name);
     const old = mtime === null || env.now().getTime() - mtime > 60_000;
-    const dead = info !== null && info.host === env.host && !isPidAlive(info.pid);
-    if (old || dead || info === null && name.startsWith(paths.lockGravePrefix)) fs.remove(name);
+    const dead = info !== null ? info.host === env.host && !isPidAlive(info.pid) : Number.isInteger(namedPid) && namedPid !== env.pid && !isPidAlive(namedPid);
+    if (old || dead) fs.remove(name);
   }
 }
 
@@ -139,7 +149,7 @@ export function acquireLock(fs: ProjectFs, env: LockEnv, chapter: number | null)
     }
     const now = env.now().toISOString();
     const info: LockInfo = { pid: env.pid, host: env.host, started: now, heartbeat: now, chapter, owner: env.owner };
-    const tmp = fs.makeTempDir(paths.lockTmpPrefix);
+    const tmp = fs.makeTempDir(`${paths.lockTmpPrefix}${env.pid}-`);
     fs.writeJson(`${tmp}/info.json`, info);
     try {
       fs.rename(tmp, paths.lockDir);

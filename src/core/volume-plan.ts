@@ -1,0 +1,126 @@
+/**
+ * Volume planning (PROTOCOL §9.3): what the plot-architect must stage under
+ * staging/volumes/vol-VV/, its validation, and the commit that moves it into
+ * volumes/vol-VV/. Pure.
+ */
+import { prettyJson } from './canonical-json.js';
+import { describeValue, errorAt, type Diagnostic } from './diagnostics.js';
+import { blockKeyLines, OUTLINE_KEYS, outlineBlocks } from './outline.js';
+import { parseJsonText } from '../schemas/parse.js';
+import { stagedText, type StagingView } from './staging-view.js';
+import { padChapter, padVolume } from './step-id.js';
+import type { Settings } from './settings.js';
+
+type Obj = Record<string, unknown>;
+
+export function stagedVolumeDir(volume: number): string {
+  return `staging/volumes/vol-${padVolume(volume)}`;
+}
+
+/** [first, last] chapters a volume plan must cover. */
+export function plannedRange(lastCompleted: number, volume: number, settings: Settings): [number, number] {
+  return [lastCompleted + 1, Math.max(lastCompleted + 1, volume * settings.chapters_per_volume)];
+}
+
+function json(view: StagingView, rel: string, out: Diagnostic[]): unknown {
+  const text = stagedText(view, rel);
+  if (text === undefined) {
+    const f = view.files.get(rel);
+    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: 'run the plot-architect (volume plan step)' }));
+    return undefined;
+  }
+  const parsed = parseJsonText(text, rel, 'invalid_volume_plan');
+  if (!parsed.ok) {
+    out.push(...parsed.diagnostics);
+    return undefined;
+  }
+  return parsed.value;
+}
+
+export function validateVolumePlan(view: StagingView, volume: number, range: [number, number]): Diagnostic[] {
+  const dir = stagedVolumeDir(volume);
+  const out: Diagnostic[] = [];
+  const outlineRel = `${dir}/outline.md`;
+  const outline = stagedText(view, outlineRel);
+  const storylineOf = new Map<number, string>();
+  if (outline === undefined) {
+    out.push(errorAt('output_missing', outlineRel, { expected: 'the volume outline', found: 'no file', fix: 'run the plot-architect (volume plan step)' }));
+  } else {
+    const blocks = outlineBlocks(outline);
+    const byChapter = new Map(blocks.map((b) => [b.chapter, b]));
+    const missing: number[] = [];
+    for (let c = range[0]; c <= range[1]; c++) {
+      const block = byChapter.get(c);
+      if (!block) {
+        missing.push(c);
+        continue;
+      }
+      const keys = blockKeyLines(block);
+      const absent = OUTLINE_KEYS.filter((k) => !keys[k]);
+      if (absent.length) {
+        out.push(errorAt('outline_block_incomplete', outlineRel, { field: `${block.heading} (line ${block.line})`, expected: `all 8 key lines (${OUTLINE_KEYS.join(', ')})`, found: `missing ${absent.join(', ')}`, fix: 'add the lines as "- **Key**: value"' }));
+      }
+      if (keys.Storyline) storylineOf.set(c, keys.Storyline);
+    }
+    if (missing.length) {
+      out.push(errorAt('outline_gap', outlineRel, { expected: `a block "### 第 C 章: 章名" for every chapter ${range[0]}–${range[1]}`, found: `no block for chapter(s) ${missing.join(', ')}` }));
+    }
+  }
+  const newChars = json(view, `${dir}/new-characters.json`, out);
+  if (newChars !== undefined && (!Array.isArray(newChars) || newChars.some((x) => typeof x !== 'object' || x === null || Array.isArray(x)))) {
+    out.push(errorAt('invalid_volume_plan', `${dir}/new-characters.json`, { expected: 'an array of objects', found: describeValue(newChars) }));
+  }
+  const schedule = json(view, `${dir}/storyline-schedule.json`, out) as Obj | undefined;
+  if (schedule !== undefined) {
+    const active = schedule.active_storylines;
+    if (!Array.isArray(active)) out.push(errorAt('invalid_volume_plan', `${dir}/storyline-schedule.json`, { field: 'active_storylines', expected: 'an array', found: describeValue(active) }));
+    else if (active.length > 4) out.push(errorAt('too_many_storylines', `${dir}/storyline-schedule.json`, { field: 'active_storylines', expected: 'at most 4 active storylines', found: String(active.length) }));
+  }
+  const foreshadowing = json(view, `${dir}/foreshadowing.json`, out) as Obj | undefined;
+  if (foreshadowing !== undefined && !Array.isArray(foreshadowing.foreshadowing)) {
+    out.push(errorAt('invalid_volume_plan', `${dir}/foreshadowing.json`, { field: 'foreshadowing', expected: 'an array', found: describeValue(foreshadowing.foreshadowing) }));
+  }
+  for (let c = range[0]; c <= range[1]; c++) {
+    const rel = `${dir}/chapter-contracts/chapter-${padChapter(c)}.json`;
+    const contract = json(view, rel, out) as Obj | undefined;
+    if (contract === undefined) continue;
+    if (contract.chapter !== c) out.push(errorAt('wrong_chapter', rel, { field: 'chapter', expected: String(c), found: describeValue(contract.chapter) }));
+    const line = storylineOf.get(c);
+    if (line !== undefined && contract.storyline_id !== line) {
+      out.push(errorAt('storyline_mismatch', rel, { field: 'storyline_id', expected: `${JSON.stringify(line)} (the outline block's Storyline)`, found: describeValue(contract.storyline_id) }));
+    }
+    const objectives = Array.isArray(contract.objectives) ? (contract.objectives as Obj[]) : [];
+    if (!objectives.some((o) => o && o.required === true)) {
+      out.push(errorAt('no_required_objective', rel, { field: 'objectives', expected: 'at least one objective with required: true', found: describeValue(contract.objectives) }));
+    }
+  }
+  return out;
+}
+
+export interface VolumeCommitPlan {
+  kind: 'volume';
+  volume: number;
+  writes: Array<{ path: string; content: string; kind: 'move'; from: string }>;
+  appends: [];
+  removes: string[];
+  checkpoint: Obj;
+  fingerprint_paths: string[];
+}
+
+export function planVolumeCommit(view: StagingView, volume: number, checkpointRaw: Obj, now: Date): VolumeCommitPlan {
+  const dir = `${stagedVolumeDir(volume)}/`;
+  const files = [...view.files.keys()].filter((p) => p.startsWith(dir)).sort();
+  const writes = files.map((from) => ({ path: `volumes/vol-${padVolume(volume)}/${from.slice(dir.length)}`, content: stagedText(view, from) as string, kind: 'move' as const, from }));
+  const checkpoint: Obj = { ...checkpointRaw, orchestrator_state: 'WRITING', current_volume: volume, last_checkpoint_time: now.toISOString() };
+  return {
+    kind: 'volume',
+    volume,
+    writes,
+    appends: [],
+    removes: files,
+    checkpoint,
+    fingerprint_paths: writes.map((w) => w.path),
+  };
+}
+
+export { prettyJson };

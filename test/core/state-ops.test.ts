@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { updateForeshadowing } from '../../src/core/foreshadowing.js';
+import { applyOps, EMPTY_STATE, pathProblem, replayChangelog, STATE_TOP_LEVEL, type ChangelogLine } from '../../src/core/state-ops.js';
+
+const base = { ...EMPTY_STATE, state_version: 3, last_updated_chapter: 3, characters: { a: { hp: 1, tags: ['x'] } } };
+
+describe('state ops (§7.1)', () => {
+  it('set overwrites, inc adds (missing ⇒ 0), add appends unless equal, remove deletes equal elements', () => {
+    const r = applyOps(base, [
+      { op: 'set', path: 'characters.a.location', value: '藏经阁' },
+      { op: 'inc', path: 'characters.a.hp', value: 2 },
+      { op: 'inc', path: 'characters.b.hp', value: 5 },
+      { op: 'add', path: 'characters.a.tags', value: 'x' },
+      { op: 'add', path: 'characters.a.tags', value: { k: 1, j: 2 } },
+      { op: 'add', path: 'characters.a.tags', value: { j: 2, k: 1 } },
+      { op: 'remove', path: 'characters.a.tags', value: 'x' },
+    ]);
+    expect(r.state.characters).toEqual({ a: { hp: 3, tags: [{ k: 1, j: 2 }], location: '藏经阁' }, b: { hp: 5 } });
+    expect(r.dropped).toEqual([]);
+    expect(r.applied).toHaveLength(7);
+  });
+
+  it.each([
+    [{ op: 'set', path: 'characters', value: 1 }, /2–4/],
+    [{ op: 'set', path: 'a.b.c.d.e', value: 1 }, /2–4/],
+    [{ op: 'set', path: 'spells.fire', value: 1 }, /top level "spells"/],
+    [{ op: 'set', path: 'characters.__proto__.polluted', value: 1 }, /forbidden/],
+    [{ op: 'set', path: 'characters.constructor.prototype', value: 1 }, /forbidden/],
+    [{ op: 'set', path: 'characters.Lin', value: 1 }, /not a slug/],
+    [{ op: 'inc', path: 'characters.a.tags', value: 1 }, /type collision/],
+    [{ op: 'inc', path: 'characters.a.hp', value: 'x' }, /not a number/],
+    [{ op: 'add', path: 'characters.a.hp', value: 1 }, /not an array/],
+    [{ op: 'set', path: 'characters.a.hp.max', value: 1 }, /type collision/],
+    [{ op: 'rename', path: 'characters.a', value: 1 }, /unknown op/],
+    [{ op: 'foreshadow', path: 'f-001', value: 'forgotten' }, /planted, advanced, resolved/],
+    [{ op: 'set', path: 'characters.a.x' }, /no value/],
+  ])('drops %j with a reason; the rest still applies', (op, reason) => {
+    const r = applyOps(base, [op, { op: 'set', path: 'items.sword.state', value: 'ok' }]);
+    expect(r.dropped).toHaveLength(1);
+    expect(r.dropped[0]).toMatchObject({ ...op, reason: expect.stringMatching(reason) });
+    expect(r.state.items).toEqual({ sword: { state: 'ok' } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a non-object op is dropped as {value, reason}', () => {
+    expect(applyOps(base, ['set x', 3, null]).dropped).toEqual([
+      { value: 'set x', reason: 'op is not an object' },
+      { value: 3, reason: 'op is not an object' },
+      { value: null, reason: 'op is not an object' },
+    ]);
+  });
+
+  it('foreshadow keeps active_foreshadowing in step (added on planted/advanced, removed on resolved)', () => {
+    const r = applyOps(base, [
+      { op: 'foreshadow', path: 'f-1', value: 'planted' },
+      { op: 'foreshadow', path: 'f-2', value: 'advanced' },
+      { op: 'foreshadow', path: 'f-1', value: 'advanced' },
+      { op: 'foreshadow', path: 'f-2', value: 'resolved' },
+    ]);
+    expect(r.state.active_foreshadowing).toEqual(['f-1']);
+    expect(r.foreshadow).toHaveLength(4);
+  });
+
+  const segment = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', 'b-1', 'x_y', 'Z', '', '中文'), fc.string({ maxLength: 6 }));
+  const pathArb = fc.oneof(
+    fc.array(segment, { minLength: 1, maxLength: 5 }).map((s) => s.join('.')),
+    fc.tuple(fc.constantFrom(...STATE_TOP_LEVEL), fc.array(segment, { minLength: 1, maxLength: 3 })).map(([t, s]) => [t, ...s].join('.')),
+  );
+  const opArb = fc.oneof(
+    fc.record({ op: fc.constantFrom('set', 'inc', 'add', 'remove', 'foreshadow', 'bogus'), path: fc.oneof(pathArb, fc.anything()), value: fc.oneof(fc.jsonValue(), fc.constantFrom('planted', 'advanced', 'resolved')) }, { requiredKeys: ['op'] }),
+    fc.anything(),
+  );
+
+  it('random op lists never throw, never pollute prototypes, never write outside the whitelist', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 30 }), (ops) => {
+        const r = applyOps(base, ops);
+        expect(r.applied.length + r.dropped.length).toBe(ops.length);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'a')).toBe(false);
+        for (const key of Object.keys(r.state)) {
+          expect(['schema_version', 'state_version', 'last_updated_chapter', ...STATE_TOP_LEVEL]).toContain(key);
+        }
+        for (const op of r.applied) {
+          if (op.op !== 'foreshadow') expect(pathProblem(op.path)).toBeNull();
+        }
+        expect(base.characters).toEqual({ a: { hp: 1, tags: ['x'] } });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('applying deltas then replaying the changelog gives the identical state', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(opArb, { maxLength: 8 }), { maxLength: 6 }), (deltas) => {
+        let state = { ...EMPTY_STATE };
+        const lines: ChangelogLine[] = [];
+        deltas.forEach((ops, i) => {
+          const r = applyOps(state, ops);
+          const next = { ...r.state, state_version: state.state_version + 1, last_updated_chapter: i + 1 };
+          lines.push(JSON.parse(JSON.stringify({ chapter: i + 1, base_state_version: state.state_version, state_version: next.state_version, storyline_id: 'main', ops: r.applied, dropped: r.dropped })));
+          state = next;
+        });
+        expect(replayChangelog(lines).state).toEqual(JSON.parse(JSON.stringify(state)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('foreshadowing (§7.2)', () => {
+  const plan = new Map([['f-9', { id: 'f-9', description: '计划中的伏笔', scope: 'short', target_resolve_range: [5, 8] }]]);
+
+  it('history once per (chapter, action), status only forward, planted fields when missing, plan fills gaps, sorted by id', () => {
+    const global = [{ id: 'f-2', status: 'advanced', planted_chapter: 1, planted_storyline: 'main', last_updated_chapter: 3, history: [{ chapter: 3, action: 'advanced', detail: 'x' }] }];
+    const out = updateForeshadowing(
+      global,
+      [
+        { op: 'foreshadow', path: 'f-2', value: 'planted', detail: 'again' },
+        { op: 'foreshadow', path: 'f-2', value: 'advanced', detail: 'dup' },
+        { op: 'foreshadow', path: 'f-9', value: 'planted', detail: '埋下' },
+        { op: 'foreshadow', path: 'f-1', value: 'resolved', detail: '揭晓' },
+      ],
+      { chapter: 3, storyline_id: 'side', plan },
+    );
+    expect(out.map((f) => f.id)).toEqual(['f-1', 'f-2', 'f-9']);
+    const f2 = out[1]!;
+    expect(f2.status).toBe('advanced');
+    expect(f2.history).toEqual([
+      { chapter: 3, action: 'advanced', detail: 'x' },
+      { chapter: 3, action: 'planted', detail: 'again' },
+    ]);
+    expect(f2.planted_storyline).toBe('main');
+    expect(out[2]).toMatchObject({ description: '计划中的伏笔', scope: 'short', target_resolve_range: [5, 8], planted_chapter: 3, planted_storyline: 'side', status: 'planted' });
+    expect(out[0]).toMatchObject({ status: 'resolved', planted_chapter: 3, last_updated_chapter: 3 });
+  });
+});
