@@ -3,13 +3,13 @@
  * outputs, tree snapshots, and the CLI run in-process or as the built binary.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli.js';
+export { treeHashes } from './tree.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const FIXTURE_PROJECT = join(REPO, 'fixtures/project');
@@ -46,25 +46,11 @@ export function outputFile(variant: string, rel: string): Buffer {
   return readFileSync(join(OUTPUTS, variant, rel));
 }
 
-/** {relative path → sha256} of every file below dir. */
-export function treeHashes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else out[relative(dir, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 export interface RunResult {
   code: number;
   stdout: string;
   stderr: string;
+  signal?: NodeJS.Signals | null;
 }
 
 function collect(stream: PassThrough): () => string {
@@ -107,7 +93,7 @@ export async function novelJson(cwd: string, args: string[], env: Record<string,
 /** The built binary (dist/cli.js) as a child process. */
 export function novelBin(cwd: string, args: string[], env: Record<string, string> = {}): RunResult {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NOVEL_DEBUG: '', ...env }, encoding: 'utf8' });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, signal: r.signal };
 }
 
 export function novelBinAsync(cwd: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
