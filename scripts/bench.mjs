@@ -2,7 +2,7 @@
 // with bare `node -e 0` on the same machine in the same run, and the ratio of
 // the medians is printed. Usage: node scripts/bench.mjs [runs]
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,15 +45,65 @@ for (let i = 0; i < runs; i++) {
     results[k].push(time(c.args));
   });
 }
-console.log(`novel benchmark: ${runs} alternated runs per command against bare \`node -e 0\`, medians (node ${process.version})`);
+console.log(`novel benchmark: ${runs} alternated runs per command against bare \`node -e 0\` (times: medians; ratio: median of the per-pair ratios; node ${process.version})`);
 let failed = false;
+// The figure is the median of the per-pair ratios: each run of a command
+// divided by the `node -e 0` run right before it, so slow drift of the
+// machine's load cancels out.
+const pairRatio = (xs, bs) => median(xs.map((x, i) => x / bs[i]));
 cases.forEach((c, k) => {
   const base = median(baselines[k]);
   const m = median(results[k]);
-  const ratio = m / base;
+  const ratio = pairRatio(results[k], baselines[k]);
   const verdict = c.target === null ? '' : ratio <= c.target ? `  (target ≤ ${c.target}: met)` : `  (target ≤ ${c.target}: NOT met)`;
   if (c.target !== null && ratio > c.target) failed = true;
   console.log(`  ${c.name.padEnd(24)} ${m.toFixed(1).padStart(6)} ms  vs node -e 0 ${base.toFixed(1).padStart(6)} ms  ratio ${ratio.toFixed(2)}${verdict}`);
 });
+// A commit on a synthetic project: a ~5,000-character state and a 3,000-line
+// changelog. Each run commits a fresh copy (the copy is not timed).
+const synthetic = mkdtempSync(join(tmpdir(), 'novel-bench-commit-'));
+cpSync(join(repo, 'fixtures/project'), synthetic, { recursive: true });
+const stateVersion = 3000;
+const lines = [];
+for (let i = 1; i <= stateVersion; i++) {
+  const ops = [{ op: 'set', path: `world_state.tick-${i % 40}.value`, value: i }];
+  if (i % 100 === 0) ops.push({ op: 'set', path: `characters.extra-${(i / 100) % 30}.location`, value: `青岚山第${i / 100}峰` });
+  if (i % 100 === 50) ops.push({ op: 'add', path: `characters.extra-${Math.floor(i / 100) % 30}.tags`, value: `第${i}回` });
+  lines.push(JSON.stringify({ chapter: Math.min(3, i), base_state_version: i - 1, state_version: i, storyline_id: 'main-sword', ops, dropped: [] }));
+}
+writeFileSync(join(synthetic, 'state/changelog.jsonl'), `${lines.join('\n')}\n`);
+const sh = (args) => {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: synthetic, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stdout}${r.stderr}`);
+};
+sh(['state', 'rebuild']);
+sh(['state', 'verify', '--accept']);
+const stateChars = readFileSync(join(synthetic, 'state/current-state.json'), 'utf8').length;
+for (const variant of ['draft/good', 'summarize/good', 'refine/good', 'judge/overall-4.2']) {
+  cpSync(join(repo, 'fixtures/outputs', variant), synthetic, { recursive: true });
+  if (variant.startsWith('summarize')) {
+    const deltaPath = join(synthetic, 'staging/state/chapter-004-delta.json');
+    const delta = JSON.parse(readFileSync(deltaPath, 'utf8'));
+    writeFileSync(deltaPath, JSON.stringify({ ...delta, base_state_version: stateVersion }));
+  }
+  sh(['advance', `chapter:004:${variant.split('/')[0]}`]);
+}
+const commitRuns = Math.max(10, Math.floor(runs / 2));
+const commitTimes = [];
+const commitBase = [];
+for (let i = 0; i < commitRuns; i++) {
+  const copy = mkdtempSync(join(tmpdir(), 'novel-bench-run-'));
+  cpSync(synthetic, copy, { recursive: true });
+  commitBase.push(time(['-e', '0']));
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [cli, 'commit', '--chapter', '4'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] });
+  commitTimes.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  if (r.status !== 0) throw new Error(`commit failed: ${r.stderr}`);
+  rmSync(copy, { recursive: true, force: true });
+}
+const cm = median(commitTimes);
+const cb = median(commitBase);
+console.log(`  ${'novel commit (synthetic)'.padEnd(24)} ${cm.toFixed(1).padStart(6)} ms  vs node -e 0 ${cb.toFixed(1).padStart(6)} ms  ratio ${pairRatio(commitTimes, commitBase).toFixed(2)}  (${commitRuns} runs; state ${stateChars} characters, changelog ${stateVersion} lines)`);
+rmSync(synthetic, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });
 if (failed && process.argv.includes('--strict')) process.exitCode = 1;

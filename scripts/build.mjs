@@ -10,7 +10,7 @@
 // novel prints without colours.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +76,14 @@ await build({
   ],
 });
 
+// The loader decodes the bundle as latin1 (fastest); that is only right for ASCII.
+const bundleBytes = readFileSync(join(dist, 'novel.cjs'));
+const nonAscii = bundleBytes.findIndex((b) => b > 0x7f);
+if (nonAscii >= 0) {
+  const context = bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 20).toString('utf8');
+  throw new Error(`dist/novel.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`);
+}
+
 writeFileSync(
   join(dist, 'cli.js'),
   `#!/usr/bin/env node
@@ -89,7 +97,8 @@ const file = path.join(__dirname, 'novel.cjs');
 const cacheFile = path.join(__dirname, 'novel.cache');
 let cachedData;
 try { cachedData = fs.readFileSync(cacheFile); } catch { cachedData = undefined; }
-const script = new vm.Script(wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
+// The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
+const script = new vm.Script(wrap(fs.readFileSync(file, 'latin1')), { filename: file, cachedData });
 const mod = { exports: {} };
 script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, __dirname);
 if (process.env.NOVEL_BUILD_CODE_CACHE === '1') {

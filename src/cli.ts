@@ -21,27 +21,48 @@ import { EXIT, NovelError } from './core/errors.js';
 
 export const VERSION = '0.1.0';
 
-export function buildCli(): Cli<NovelContext> {
+const COMMANDS = [
+  StatusCommand,
+  NextCommand,
+  ValidateCommand,
+  AdvanceCommand,
+  DecideCommand,
+  CommitCommand,
+  LockStatusCommand,
+  LockClearCommand,
+  StateVerifyCommand,
+  StateRebuildCommand,
+  GraphCommand,
+  InitCommand,
+];
+
+function newCli(commands: ReadonlyArray<(typeof COMMANDS)[number]>): Cli<NovelContext> {
   const cli = new Cli<NovelContext>({ binaryLabel: 'novel', binaryName: 'novel', binaryVersion: VERSION, enableColors: false });
-  for (const c of [
-    StatusCommand,
-    NextCommand,
-    ValidateCommand,
-    AdvanceCommand,
-    DecideCommand,
-    CommitCommand,
-    LockStatusCommand,
-    LockClearCommand,
-    StateVerifyCommand,
-    StateRebuildCommand,
-    GraphCommand,
-    InitCommand,
-    Builtins.HelpCommand,
-    Builtins.VersionCommand,
-  ]) {
-    cli.register(c);
-  }
+  for (const c of commands) cli.register(c);
+  cli.register(Builtins.HelpCommand);
+  cli.register(Builtins.VersionCommand);
   return cli;
+}
+
+export function buildCli(): Cli<NovelContext> {
+  return newCli(COMMANDS);
+}
+
+/**
+ * The CLI for one invocation. clipanion compiles a parser for every registered
+ * command on each run, which costs milliseconds per command; when the leading
+ * words of argv name a command, only that one is registered (parsing, help and
+ * errors are the same). Anything else gets the full CLI, with its suggestions.
+ */
+function cliFor(argv: readonly string[]): Cli<NovelContext> {
+  const words: string[] = [];
+  for (const a of argv) {
+    if (a.startsWith('-')) break;
+    words.push(a);
+  }
+  const match = COMMANDS.filter((c) => c.paths?.some((p) => p.length <= words.length && p.every((w, i) => words[i] === w)))
+    .sort((a, b) => Math.max(...(b.paths ?? [[]]).map((p) => p.length)) - Math.max(...(a.paths ?? [[]]).map((p) => p.length)))[0];
+  return match ? newCli([match]) : buildCli();
 }
 
 /** Guess the command path from argv for a usage error's envelope. */
@@ -52,7 +73,7 @@ function commandPathOf(argv: readonly string[]): string {
 }
 
 export async function runCli(argv: string[], context: NovelContext): Promise<number> {
-  const cli = buildCli();
+  const cli = cliFor(argv);
   let command;
   try {
     command = cli.process(argv, context);

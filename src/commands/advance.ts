@@ -1,12 +1,8 @@
 import { Command, Option } from 'clipanion';
-import { decideNext } from '../core/next.js';
 import { formatStepId } from '../core/step-id.js';
 import { planAdvance } from '../core/transitions.js';
 import { applyTransition } from '../io/apply-transition.js';
-import { readCheckpoint } from '../io/checkpoint.js';
-import { findJournal } from '../io/journal.js';
-import { withMutation } from '../io/project.js';
-import { readStagingView } from '../io/staging-probe.js';
+import { nextAfterWrite, withMutation } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { parseStepArg } from './validate.js';
 
@@ -32,17 +28,17 @@ export class AdvanceCommand extends NovelCommand {
   run(): CommandResult {
     const { step } = parseStepArg(this.step);
     const chapter = step.kind === 'chapter' ? step.chapter : null;
-    return withMutation(this.context, this.project, { chapter }, (p) => {
+    return withMutation(this.context, this.project, { chapter }, (p, m) => {
       const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal };
       const plan = planAdvance(input, step);
       const written = applyTransition(p.fs, p.loaded, p.view, plan, new Date());
-      const after = readCheckpoint(p.fs);
-      const next = decideNext({ checkpoint: after.checkpoint, settings: p.settings, view: readStagingView(p.fs), journal: findJournal(p.fs) });
+      const next = nextAfterWrite(this.context, this.project, p.fs);
       const gate = plan.snapshot.context.gate;
       const lines = [`advanced ${formatStepId(step)}: ${plan.from} → ${plan.to}`];
       if (plan.events.some((e) => e.type === 'JUDGED') && gate) lines.push(`gate: ${gate.decision} — ${gate.reason}`);
       if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
       lines.push(`next: ${next.step} (${next.action})`);
+      if (m.recovered) lines.unshift(`rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first`);
       return {
         data: {
           step: formatStepId(step),
@@ -57,6 +53,7 @@ export class AdvanceCommand extends NovelCommand {
           ...(gate && plan.events.some((e) => e.type === 'JUDGED') ? { gate } : {}),
           archived: plan.archive ?? null,
           next: { step: next.step, action: next.action, reason: next.reason },
+          ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}),
         },
         text: lines.join('\n'),
         warnings: plan.warnings,

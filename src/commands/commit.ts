@@ -6,9 +6,9 @@ import { decideNext } from '../core/next.js';
 import { paths } from '../core/paths.js';
 import { rehydrate } from '../core/rehydrate.js';
 import { applyJournal, journalFromPlan, journalPathFor, writeJournal } from '../io/commit-journal.js';
-import { fileBytes, readChangelog, readGlobalForeshadowing, readLedger, readState, readVolumePlan } from '../io/book-files.js';
+import { changelogTail, fileBytes, readGlobalForeshadowing, readLedger, readState, readVolumePlan } from '../io/book-files.js';
 import { readHistory } from '../io/history-log.js';
-import { openProject, withMutation, type OpenProject } from '../io/project.js';
+import { nextAfterWrite, openProject, withMutation, type OpenProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 function parseNumber(flag: string, raw: string): number {
@@ -36,7 +36,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   }
   const gate = hydrated.snapshot.context.gate;
   if (!gate) throw new NovelError('internal', 'commit state without a gate record', { exitCode: 1 });
-  const changelog = readChangelog(p.fs);
+  const changelog = changelogTail(p.fs);
   return planChapterCommit({
     chapter,
     checkpointRaw: p.loaded.raw,
@@ -169,8 +169,7 @@ export class CommitCommand extends NovelCommand {
       const journal = journalFromPlan(plan);
       writeJournal(p.fs, rel, journal);
       applyJournal(p.fs, rel, journal);
-      const after = openProject(this.context, this.project, p.fs);
-      const next = decideNext({ checkpoint: after.loaded.checkpoint, settings: after.settings, view: after.view, journal: after.journal });
+      const next = nextAfterWrite(this.context, this.project, p.fs);
       const recoveredNote = m.recovered ? `rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first\n` : '';
       return {
         data: { dry_run: false, recovered: false, ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}), ...describePlan(plan), next: { step: next.step, action: next.action } },

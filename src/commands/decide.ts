@@ -1,19 +1,15 @@
 import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
+import { oneOf } from '../core/one-of.js';
 import { DECISIONS, type Decision } from '../../machines/pipeline.events.js';
 import { NovelError } from '../core/errors.js';
-import { decideNext } from '../core/next.js';
 import { paths } from '../core/paths.js';
 import { parseChapterRef, padChapter } from '../core/step-id.js';
 import { planDecide } from '../core/transitions.js';
 import { applyTransition } from '../io/apply-transition.js';
-import { readCheckpoint } from '../io/checkpoint.js';
-import { findJournal } from '../io/journal.js';
-import { withMutation } from '../io/project.js';
-import { readStagingView } from '../io/staging-probe.js';
+import { nextAfterWrite, withMutation } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
-const isDecision = t.isEnum(DECISIONS);
+const isDecision = oneOf(DECISIONS);
 
 export class DecideCommand extends NovelCommand {
   static override paths = [['decide']];
@@ -47,7 +43,7 @@ export class DecideCommand extends NovelCommand {
       });
     }
     const decision: Decision = this.decision;
-    return withMutation(this.context, this.project, { chapter: ref.chapter }, (p) => {
+    return withMutation(this.context, this.project, { chapter: ref.chapter }, (p, m) => {
       const rewritesBase = paths.rewriteDir(ref.chapter, 1).replace(/\/rewrite-1$/, '');
       const existingRewrites = p.fs.listDirs(rewritesBase).filter((d) => /^rewrite-\d+$/.test(d)).length;
       const plan = planDecide(
@@ -56,11 +52,11 @@ export class DecideCommand extends NovelCommand {
         decision,
       );
       const written = applyTransition(p.fs, p.loaded, p.view, plan, new Date());
-      const after = readCheckpoint(p.fs);
-      const next = decideNext({ checkpoint: after.checkpoint, settings: p.settings, view: readStagingView(p.fs), journal: findJournal(p.fs) });
+      const next = nextAfterWrite(this.context, this.project, p.fs);
       const lines = [`chapter ${ref.chapter}: ${decision} (${plan.from} → ${plan.to})`];
       if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
       lines.push(`next: ${next.step} (${next.action})`);
+      if (m.recovered) lines.unshift(`rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first`);
       return {
         data: {
           chapter: ref.chapter,
@@ -75,6 +71,7 @@ export class DecideCommand extends NovelCommand {
           gate: plan.snapshot.context.gate,
           archived: plan.archive ?? null,
           next: { step: next.step, action: next.action, reason: next.reason },
+          ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}),
         },
         text: lines.join('\n'),
       };

@@ -1,13 +1,12 @@
 import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
+import { oneOf } from '../core/one-of.js';
 import { NovelError } from '../core/errors.js';
 import { pipelineGraph, toDot, toMermaid } from '../core/graph.js';
-import { decideNext } from '../core/next.js';
-import { openProject } from '../io/project.js';
+import { nextOf, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 const FORMATS = ['mermaid', 'dot', 'json'] as const;
-const isFormat = t.isEnum(FORMATS);
+const isFormat = oneOf(FORMATS);
 
 export class GraphCommand extends NovelCommand {
   static override paths = [['graph']];
@@ -38,7 +37,7 @@ export class GraphCommand extends NovelCommand {
     let current: string | undefined;
     if (this.highlight === 'current') {
       const p = openProject(this.context, this.project);
-      const next = decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal });
+      const next = nextOf(p);
       current = next.state === 'volume_planning' ? undefined : next.state;
     }
     const graph = pipelineGraph();

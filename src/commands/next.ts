@@ -1,7 +1,6 @@
 import { Command } from 'clipanion';
-import { decideNext } from '../core/next.js';
 import { lockStatus } from '../io/lock.js';
-import { lockEnvFor, openProject } from '../io/project.js';
+import { lockEnvFor, nextOf, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 export class NextCommand extends NovelCommand {
@@ -23,7 +22,7 @@ export class NextCommand extends NovelCommand {
 
   run(): CommandResult {
     const p = openProject(this.context, this.project);
-    const decision = decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal });
+    const decision = nextOf(p);
     const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs));
     const { diagnostics, command, ...rest } = decision;
     const data = { ...rest, problems: diagnostics, next_command: command, lock };

@@ -1,9 +1,8 @@
 import { Command } from 'clipanion';
-import { decideNext } from '../core/next.js';
 import { paths } from '../core/paths.js';
 import { buildStatusView, renderStatus } from '../core/status-view.js';
 import { lockStatus } from '../io/lock.js';
-import { lockEnvFor, openProject } from '../io/project.js';
+import { lockEnvFor, nextOf, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 export class StatusCommand extends NovelCommand {
@@ -21,7 +20,7 @@ export class StatusCommand extends NovelCommand {
   run(): CommandResult {
     const p = openProject(this.context, this.project);
     const cp = p.loaded.checkpoint;
-    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, journal: p.journal });
+    const next = nextOf(p);
     const outlinePath = paths.volumeOutline(Math.max(1, cp.current_volume));
     const outlineText = p.fs.readTextChecked(outlinePath);
     const view = buildStatusView({

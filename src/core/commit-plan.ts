@@ -7,7 +7,7 @@
 import type { GateRecord } from '../../machines/pipeline.machine.js';
 import { upsertChapterMemory } from './chapter-memory.js';
 import { prettyJson } from './canonical-json.js';
-import { errorAt, type Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from './diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
 import { updateForeshadowing } from './foreshadowing.js';
 import { paths } from './paths.js';
@@ -206,9 +206,3 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     fingerprint_paths: fingerprintPaths,
   };
 }
-
-export function commitRefusal(chapter: number, reason: string, hint: string): NovelError {
-  return new NovelError('commit_refused', `commit --chapter ${chapter}: ${reason}`, { hint });
-}
-
-export { errorAt };

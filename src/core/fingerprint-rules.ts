@@ -2,7 +2,7 @@
  * Which final-tree files a mutating command re-hashes before acting (the hot
  * set of PROTOCOL §4) and how a fingerprint differs from the disk. Pure.
  */
-import { padChapter, padVolume } from './step-id.js';
+import { padVolume } from './step-id.js';
 
 /** Files whose content is re-hashed on every mutating command. */
 export function isHotPath(rel: string, currentVolume: number, lastCompleted: number): boolean {
@@ -39,5 +39,3 @@ export function isEmptyDiff(d: FingerprintDiff): boolean {
 export function describeDiff(d: FingerprintDiff): string[] {
   return [...d.changed.map((p) => `changed: ${p}`), ...d.added.map((p) => `added: ${p}`), ...d.removed.map((p) => `removed: ${p}`)];
 }
-
-export { padChapter };

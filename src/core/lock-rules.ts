@@ -1,6 +1,14 @@
 /** When a lock is stale (PROTOCOL §8). Pure: the caller supplies clock and pid liveness. */
 import type { LockInfo } from '../schemas/lock.js';
 
+/** What `novel lock status` reports. */
+export interface LockStatus {
+  held: boolean;
+  stale: boolean;
+  stale_reason: string | null;
+  holder: LockInfo | null;
+}
+
 export interface StaleInput {
   info: LockInfo | null;
   /** mtime of the lock directory (for a lock without readable info.json). */

@@ -4,7 +4,8 @@
  * the next `### ` line or EOF.
  */
 
-const HEADING_RE = /^### 第 ?(\d+) ?章(?=$|[:：\s])/;
+// `### 第 C 章` (第 = \u7b2c, 章 = \u7ae0, ： = \uff1a), escaped so that the bundle stays ASCII.
+const HEADING_RE = /^### \u7b2c ?(\d+) ?\u7ae0(?=$|[:\uff1a\s])/;
 
 export interface OutlineBlock {
   chapter: number;
@@ -51,7 +52,7 @@ export const OUTLINE_KEYS = ['Storyline', 'POV', 'Location', 'Conflict', 'Arc', 
 export function blockKeyLines(block: OutlineBlock): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of block.text.split('\n').slice(1)) {
-    const m = /^\s*[-*]\s+\*\*([^*]+)\*\*\s*[:：]\s*(.*)$/.exec(line);
+    const m = /^\s*[-*]\s+\*\*([^*]+)\*\*\s*[:\uff1a]\s*(.*)$/.exec(line);
     if (m) out[(m[1] as string).trim()] = (m[2] as string).trim();
   }
   return out;

@@ -2,7 +2,7 @@
  * The author's view of where the pipeline stands (`novel status`). Pure: built
  * from the next-step decision and the volume outline text.
  */
-import type { LockStatus } from '../io/lock.js';
+import type { LockStatus } from './lock-rules.js';
 import type { NextDecision } from './next.js';
 import { outlineBlocks } from './outline.js';
 

@@ -3,7 +3,6 @@
  * staging/volumes/vol-VV/, its validation, and the commit that moves it into
  * volumes/vol-VV/. Pure.
  */
-import { prettyJson } from './canonical-json.js';
 import { describeValue, errorAt, type Diagnostic } from './diagnostics.js';
 import { blockKeyLines, OUTLINE_KEYS, outlineBlocks } from './outline.js';
 import { parseJsonText } from '../schemas/parse.js';
@@ -122,5 +121,3 @@ export function planVolumeCommit(view: StagingView, volume: number, checkpointRa
     fingerprint_paths: writes.map((w) => w.path),
   };
 }
-
-export { prettyJson };

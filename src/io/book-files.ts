@@ -4,7 +4,6 @@
  */
 import type * as v from 'valibot';
 import { diagnosticsError } from '../core/errors.js';
-import { errorAt } from '../core/diagnostics.js';
 import { EMPTY_STATE, type ChangelogLine, type StateDoc } from '../core/state-ops.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { ChangelogLineSchema, GlobalForeshadowingSchema, LedgerSchema, StateSchema, VolumeForeshadowingSchema } from '../schemas/book.js';
@@ -58,6 +57,13 @@ export function readChangelog(fs: ProjectFs): { lines: ChangelogLine[]; bytes: n
   return { lines, bytes: bytes.length, endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === 0x0a };
 }
 
+/** Byte length of the changelog and whether it ends with a newline, without parsing it (commit). */
+export function changelogTail(fs: ProjectFs): { bytes: number; endsWithNewline: boolean } {
+  if (!fs.exists(CHANGELOG_FILE)) return { bytes: 0, endsWithNewline: true };
+  const bytes = fs.readBytes(CHANGELOG_FILE);
+  return { bytes: bytes.length, endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === 0x0a };
+}
+
 export function fileBytes(fs: ProjectFs, rel: string): number {
   return fs.exists(rel) ? fs.readBytes(rel).length : 0;
 }
@@ -78,5 +84,3 @@ export function readJsonLines(fs: ProjectFs, rel: string): Obj[] {
   }
   return out;
 }
-
-export { errorAt };

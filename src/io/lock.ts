@@ -7,17 +7,13 @@
  */
 import * as os from 'node:os';
 import { EXIT, NovelError } from '../core/errors.js';
-import { staleReason } from '../core/lock-rules.js';
+import { staleReason, type LockStatus } from '../core/lock-rules.js';
+
+export type { LockStatus };
 import { paths } from '../core/paths.js';
 import { LockInfoSchema, type LockInfo } from '../schemas/lock.js';
 import type { ProjectFs } from './project-fs.js';
 
-export interface LockStatus {
-  held: boolean;
-  stale: boolean;
-  stale_reason: string | null;
-  holder: LockInfo | null;
-}
 
 export interface LockEnv {
   now: () => Date;

@@ -45,7 +45,7 @@ export class ProjectFs {
   private readonly faultKillAt: number | undefined;
 
   constructor(root: string, options: ProjectFsOptions = {}) {
-    this.root = fs.realpathSync(root);
+    this.root = fs.realpathSync.native(root);
     this.faultKillAt = options.faultKillAt;
   }
 
@@ -62,7 +62,7 @@ export class ProjectFs {
     const rest: string[] = [];
     for (;;) {
       try {
-        const real = fs.realpathSync(probe);
+        const real = fs.realpathSync.native(probe);
         const full = rest.length ? path.join(real, ...rest.reverse()) : real;
         if (full !== this.root && !full.startsWith(this.root + path.sep)) {
           throw new NovelError(

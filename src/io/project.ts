@@ -5,6 +5,7 @@
  * always releases a lock it took.
  */
 import { NovelError } from '../core/errors.js';
+import { decideNext, type NextDecision } from '../core/next.js';
 import { paths } from '../core/paths.js';
 import type { Settings } from '../core/settings.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
@@ -55,6 +56,16 @@ export function openProject(cenv: CommandEnv, projectFlag: string | undefined, f
   const loaded = readCheckpoint(fs);
   const settings = loadSettings(fs);
   return { fs, loaded, settings, view: readStagingView(fs), journal: findJournal(fs) };
+}
+
+/** The next step of an opened project (read-only). */
+export function nextOf(p: OpenProject): NextDecision {
+  return decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal });
+}
+
+/** The next step after a command wrote: the project is read again from disk. */
+export function nextAfterWrite(cenv: CommandEnv, projectFlag: string | undefined, fs: ProjectFs): NextDecision {
+  return nextOf(openProject(cenv, projectFlag, fs));
 }
 
 /** Lock staleness needs the config before the project is checked: read it leniently. */

@@ -3,7 +3,7 @@
  * diagnostics that name file, field, what was expected and what was found.
  */
 import * as v from 'valibot';
-import { describeValue, errorAt, type Diagnostic } from '../core/diagnostics.js';
+import { errorAt, type Diagnostic } from '../core/diagnostics.js';
 
 type AnySchema = v.GenericSchema;
 
@@ -131,5 +131,3 @@ export function parseJsonText(text: string, file: string, code: string): Parsed<
     };
   }
 }
-
-export { describeValue };
