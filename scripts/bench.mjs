@@ -30,6 +30,7 @@ const cases = [
   { name: 'novel next', args: [cli, 'next'], target: 1.25 },
   { name: 'novel next --json', args: [cli, 'next', '--json'], target: null },
   { name: 'novel status', args: [cli, 'status'], target: null },
+  { name: 'instructions draft --json', args: [cli, 'instructions', 'chapter:004:draft', '--json'], target: 1.5 },
 ];
 
 // Each command is paired with its own baseline: the two alternate run by

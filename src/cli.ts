@@ -10,6 +10,7 @@ import { envelopeError, plainError, type NovelContext } from './commands/base-co
 import { DecideCommand } from './commands/decide.js';
 import { GraphCommand } from './commands/graph.js';
 import { InitCommand } from './commands/init.js';
+import { InstructionsCommand } from './commands/instructions.js';
 import { LockClearCommand } from './commands/lock/clear.js';
 import { LockStatusCommand } from './commands/lock/status.js';
 import { NextCommand } from './commands/next.js';
@@ -24,6 +25,7 @@ export const VERSION = '0.1.0';
 const COMMANDS = [
   StatusCommand,
   NextCommand,
+  InstructionsCommand,
   ValidateCommand,
   AdvanceCommand,
   DecideCommand,

@@ -190,6 +190,6 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     reason,
     evidence,
     diagnostics: validation.diagnostics,
-    command: `novel advance ${step}`,
+    command: `novel instructions ${step}`,
   };
 }

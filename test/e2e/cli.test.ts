@@ -6,7 +6,7 @@ import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, read
 
 afterAll(cleanupTempDirs);
 
-const COMMANDS = [['status'], ['next'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init']];
+const COMMANDS = [['status'], ['next'], ['instructions'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init']];
 
 describe('help and usage errors', () => {
   it.each(COMMANDS)('novel %s --help describes the command with examples', async (...path) => {
@@ -209,7 +209,7 @@ describe('init, status, graph', () => {
     expect(r.stdout).toMatch(/▶ summarize\s+← chapter:004:summarize \(execute\)/);
     expect(r.stdout).toMatch(/revision round: 0 of 2/);
     expect(r.stdout).toMatch(/lock: free/);
-    expect(r.stdout).toMatch(/next: novel advance chapter:004:summarize/);
+    expect(r.stdout).toMatch(/next: novel instructions chapter:004:summarize/);
     const j = await novelJson(project, ['status']);
     expect(j.body.data.stages.map((s: { status: string }) => s.status)).toEqual(['done', 'done', 'current', 'pending', 'pending', 'pending', 'pending']);
     expect(j.body.data.volume_outline).toMatchObject({ chapters: 12, first: 1, last: 12, position: 4 });

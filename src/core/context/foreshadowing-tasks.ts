@@ -1,0 +1,58 @@
+/**
+ * foreshadowing_tasks for a chapter, from the volume plan and the global list:
+ * items the outline block's Foreshadowing line names (to plant here, or to
+ * advance here when already planted),
+ * items whose resolve window covers the chapter, and overdue short items.
+ * Merged by id (the global entry wins), sorted by id.
+ */
+import { isObj, type Obj } from './project-view.js';
+
+export type TaskReason = 'plant_here' | 'advance_here' | 'resolve_window' | 'overdue_short';
+
+export interface ForeshadowingTask {
+  id: string;
+  reasons: TaskReason[];
+  description?: unknown;
+  scope?: unknown;
+  status?: unknown;
+  target_resolve_range?: unknown;
+  planted_chapter?: unknown;
+  last_updated_chapter?: unknown;
+}
+
+function items(file: unknown): Obj[] {
+  return isObj(file) && Array.isArray(file.foreshadowing) ? file.foreshadowing.filter((x): x is Obj => isObj(x) && typeof x.id === 'string') : [];
+}
+
+function reasonsFor(item: Obj, chapter: number, outlineLine: string): TaskReason[] {
+  const out: TaskReason[] = [];
+  const id = String(item.id);
+  const resolved = item.status === 'resolved';
+  if (!resolved && outlineLine.toLowerCase().includes(id.toLowerCase())) {
+    const planted = item.status === 'planted' || item.status === 'advanced';
+    out.push(planted && item.planted_chapter !== chapter ? 'advance_here' : 'plant_here');
+  }
+  const range = item.target_resolve_range;
+  const hasRange = Array.isArray(range) && typeof range[0] === 'number' && typeof range[1] === 'number';
+  if (!resolved && hasRange && (range[0] as number) <= chapter && chapter <= (range[1] as number)) out.push('resolve_window');
+  if (!resolved && item.scope === 'short' && hasRange && (range[1] as number) < chapter) out.push('overdue_short');
+  return out;
+}
+
+const KEYS = ['description', 'scope', 'status', 'target_resolve_range', 'planted_chapter', 'last_updated_chapter'] as const;
+
+export function foreshadowingTasks(plan: unknown, global: unknown, chapter: number, outlineForeshadowingLine: string): ForeshadowingTask[] {
+  const merged = new Map<string, Obj>();
+  for (const item of items(plan)) merged.set(String(item.id), item);
+  for (const item of items(global)) merged.set(String(item.id), { ...(merged.get(String(item.id)) ?? {}), ...item });
+  const out: ForeshadowingTask[] = [];
+  for (const id of [...merged.keys()].sort()) {
+    const item = merged.get(id) as Obj;
+    const reasons = reasonsFor(item, chapter, outlineForeshadowingLine);
+    if (!reasons.length) continue;
+    const task: ForeshadowingTask = { id, reasons };
+    for (const k of KEYS) if (item[k] !== undefined) (task as unknown as Obj)[k] = item[k];
+    out.push(task);
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * The read-only view of a project that context assembly works on. The I/O
+ * shell implements it over the disk; tests may implement it in memory.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+
+export interface ProjectView {
+  /** Text of a project file; undefined when absent (problems go to `problems`). */
+  text(rel: string): string | undefined;
+  /** Parsed JSON of a project file; undefined when absent or invalid (problems go to `problems`). */
+  json(rel: string): unknown;
+  /** Project-relative paths of the files directly in `dir`, sorted. */
+  list(dir: string): string[];
+  exists(rel: string): boolean;
+  /** Problems met while reading (invalid JSON, bad UTF-8), as warnings. */
+  readonly problems: Diagnostic[];
+}
+
+export type Obj = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

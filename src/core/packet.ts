@@ -1,0 +1,463 @@
+/**
+ * Instruction packets (PROTOCOL §9): for a step of the next or inflight
+ * chapter (or the volume being planned), which agent runs, with which inline
+ * context and which files, what it must write, and what to do after. Pure over
+ * a read-only ProjectView; the same project gives the same packet.
+ */
+import { STEP_EVENT } from '../../machines/pipeline.events.js';
+import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.machine.js';
+import type { Checkpoint } from '../schemas/checkpoint.js';
+import type { Packet } from '../schemas/packet.js';
+import { recentMemory } from './chapter-memory.js';
+import { blacklistTop10 } from './context/blacklist.js';
+import { selectCharacters } from './context/characters.js';
+import { entityIdMap } from './context/entities.js';
+import { foreshadowingTasks } from './context/foreshadowing-tasks.js';
+import { isObj, type Obj, type ProjectView } from './context/project-view.js';
+import { requiredFixes } from './context/revision.js';
+import { adjacentMemories, adjacentStorylines, storylineMemoryPath } from './context/storylines.js';
+import { latestSummaries, prevSummary } from './context/summaries.js';
+import { hardRulesList } from './context/world-rules.js';
+import { warningAt, type Diagnostic } from './diagnostics.js';
+import { dataBlock, dataType } from './embed.js';
+import { NovelError } from './errors.js';
+import { pipelineGraph } from './graph.js';
+import type { NextDecision } from './next.js';
+import { blockKeyLines, outlineBlock } from './outline.js';
+import { paths } from './paths.js';
+import type { Settings } from './settings.js';
+import { formatStepId, padChapter, padVolume, type StepId } from './step-id.js';
+import { plannedRange, stagedVolumeDir } from './volume-plan.js';
+
+export interface PacketInput {
+  view: ProjectView;
+  checkpoint: Checkpoint;
+  settings: Settings;
+  step: StepId;
+  /** What `novel next` says now (which chapter is next or inflight, and its gate). */
+  next: NextDecision;
+  embed?: { cap?: number };
+}
+
+export interface PacketResult {
+  packet: Packet;
+  warnings: Diagnostic[];
+}
+
+type PathsMap = Record<string, string | string[]>;
+
+function stepOf(chapter: number, stage: 'draft' | 'summarize' | 'refine' | 'judge' | 'commit' | 'review'): string {
+  return formatStepId({ kind: 'chapter', chapter, stage });
+}
+
+/** Optional files: only those that exist, in the given order. */
+function existing(view: ProjectView, candidates: readonly string[]): string[] {
+  return candidates.filter((p) => view.exists(p));
+}
+
+function setPath(out: PathsMap, view: ProjectView, key: string, rel: string | undefined): void {
+  if (rel !== undefined && view.exists(rel)) out[key] = rel;
+}
+
+function setPaths(out: PathsMap, key: string, rels: string[]): void {
+  if (rels.length) out[key] = rels;
+}
+
+/** The step after advancing `stage` from `state`, read from the machine (the gate fans out). */
+function afterAdvance(state: StableState, stage: keyof typeof STEP_EVENT, chapter: number): string {
+  const graph = pipelineGraph();
+  const event = STEP_EVENT[stage];
+  const expand = (target: string, seen: Set<string>): string[] => {
+    const node = graph.states.find((s) => s.id === target);
+    if (node?.type !== 'transient') return [target];
+    if (seen.has(target)) return [];
+    seen.add(target);
+    return graph.transitions.filter((t) => t.source === target && t.event === '').flatMap((t) => expand(t.target, seen));
+  };
+  const targets = [
+    ...new Set(graph.transitions.filter((t) => t.source === state && t.event === event).flatMap((t) => expand(t.target, new Set()))),
+  ];
+  const label = (s: string): string => {
+    if (s === 'done') return 'done';
+    const meta = stateMeta(s as StableState);
+    const mode = meta.mode === 'revision' || meta.mode === 'polish' ? ` (${meta.mode})` : '';
+    return `${stepOf(chapter, meta.step ?? 'draft')}${mode}`;
+  };
+  return `sends ${event}; then ${[...new Set(targets.map(label))].join(' | ')}`;
+}
+
+interface ChapterContext {
+  chapter: number;
+  volume: number;
+  outlinePath: string;
+  outlineText: string | undefined;
+  block: ReturnType<typeof outlineBlock>;
+  keys: Record<string, string>;
+  contractPath: string;
+  contract: Obj | undefined;
+  storylineId: string | undefined;
+  entities: ReturnType<typeof entityIdMap>;
+  warnings: Diagnostic[];
+}
+
+function chapterContext(input: PacketInput, chapter: number): ChapterContext {
+  const { view } = input;
+  const volume = Math.max(1, input.checkpoint.current_volume);
+  const outlinePath = paths.volumeOutline(volume);
+  const outlineText = view.text(outlinePath);
+  const block = outlineText === undefined ? undefined : outlineBlock(outlineText, chapter);
+  const keys = block ? blockKeyLines(block) : {};
+  const contractPath = `${paths.volumeDir(volume)}/chapter-contracts/chapter-${padChapter(chapter)}.json`;
+  const rawContract = view.json(contractPath);
+  const contract = isObj(rawContract) ? rawContract : undefined;
+  const storylineId = typeof contract?.storyline_id === 'string' ? contract.storyline_id : keys.Storyline;
+  const entities = entityIdMap(view);
+  return { chapter, volume, outlinePath, outlineText, block, keys, contractPath, contract, storylineId, entities, warnings: [...entities.problems] };
+}
+
+function requireOutlineBlock(ctx: ChapterContext, step: string): NonNullable<ChapterContext['block']> {
+  if (ctx.block) return ctx.block;
+  const vv = padVolume(ctx.volume);
+  throw new NovelError(
+    'outline_block_missing',
+    `${ctx.outlinePath}: ${ctx.outlineText === undefined ? 'file not found' : `no block for chapter ${ctx.chapter}`}; ${step} needs the chapter's outline block, a heading like "### 第 ${ctx.chapter} 章: 章名" followed by its key lines`,
+    { hint: `plan the volume first (\`novel next\` → volume:${vv}:plan)`, details: { file: ctx.outlinePath, expected_heading: `### 第 ${ctx.chapter} 章: 章名` } },
+  );
+}
+
+function requireDraft(view: ProjectView, chapter: number, step: string): string {
+  const rel = paths.stagingChapter(chapter);
+  if (!view.exists(rel)) {
+    throw new NovelError('input_missing', `${step} needs ${rel} (chapter_draft), which does not exist`, {
+      hint: `run ${stepOf(chapter, 'draft')} first (the chapter-writer writes it)`,
+      details: { missing: [rel], produced_by: stepOf(chapter, 'draft') },
+    });
+  }
+  return rel;
+}
+
+function storylineContext(contract: Obj | undefined): { storyline_context: Obj | null; concurrent_state: unknown; transition_hint: unknown } {
+  const sc = isObj(contract?.storyline_context) ? (contract?.storyline_context as Obj) : undefined;
+  return {
+    storyline_context: sc ? { last_chapter_summary: sc.last_chapter_summary ?? null, chapters_since_last: sc.chapters_since_last ?? null, line_arc_progress: sc.line_arc_progress ?? null } : null,
+    concurrent_state: sc?.concurrent_state ?? null,
+    transition_hint: contract?.transition_hint ?? null,
+  };
+}
+
+function foreshadowingFor(input: PacketInput, ctx: ChapterContext): ReturnType<typeof foreshadowingTasks> {
+  return foreshadowingTasks(input.view.json(`${paths.volumeDir(ctx.volume)}/foreshadowing.json`), input.view.json('foreshadowing/global.json'), ctx.chapter, ctx.keys.Foreshadowing ?? '');
+}
+
+function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnostic[]): Obj[] {
+  const ledger = input.view.json('state/chapter-memory.json');
+  if (!Array.isArray(ledger)) {
+    warnings.push(warningAt('ledger_unavailable', 'state/chapter-memory.json', { expected: 'the chapter memory ledger (a JSON array)', found: input.view.exists('state/chapter-memory.json') ? 'an unreadable file' : 'no file', fix: 'recent_memory is [] until the ledger exists' }));
+    return [];
+  }
+  return recentMemory(ledger.filter(isObj), chapter, input.settings.memory_context_chapters);
+}
+
+function summariesNewestFirst(input: PacketInput, chapter: number, count: number): Array<{ chapter: number; path: string; text: string }> {
+  return latestSummaries(input.view, chapter, count).map((s) => ({ ...s, text: input.view.text(s.path) ?? '' }));
+}
+
+function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: string[]; profiles: string[] } {
+  const selection = selectCharacters(ctx.entities.map, ctx.contract, ctx.contractPath, summariesNewestFirst(input, ctx.chapter, 10));
+  ctx.warnings.push(...selection.problems);
+  return {
+    contracts: existing(input.view, selection.slugs.map((s) => `characters/active/${s}.json`)),
+    profiles: existing(input.view, selection.slugs.map((s) => `characters/active/${s}.md`)),
+  };
+}
+
+function revisionEvalPath(chapter: number, round: number): string {
+  return `${paths.revisionRoundDir(chapter, round)}/evaluations/chapter-${padChapter(chapter)}-eval.json`;
+}
+
+function executeActions(state: StableState, stage: keyof typeof STEP_EVENT, chapter: number): Packet['next_actions'] {
+  const step = stepOf(chapter, stage);
+  return [
+    { command: `novel validate ${step}`, note: 'check every output at once' },
+    { command: `novel advance ${step}`, note: afterAdvance(state, stage, chapter) },
+  ];
+}
+
+function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean, gate: GateRecord | undefined): Packet {
+  const { view } = input;
+  const step = stepOf(ctx.chapter, 'draft');
+  const block = requireOutlineBlock(ctx, step);
+  const sc = storylineContext(ctx.contract);
+  const chars = characterPaths(input, ctx);
+  const inline: Obj = {
+    chapter: ctx.chapter,
+    volume: ctx.volume,
+    storyline_id: ctx.storylineId ?? null,
+    chapter_outline_block: block.text,
+    storyline_context: sc.storyline_context,
+    concurrent_state: sc.concurrent_state,
+    transition_hint: sc.transition_hint,
+    hard_rules_list: hardRulesList(view.json('world/rules.json')),
+    foreshadowing_tasks: foreshadowingFor(input, ctx),
+    ai_blacklist_top10: blacklistTop10(view.json('ai-blacklist.json')),
+    recent_memory: recentMemoryFor(input, ctx.chapter, ctx.warnings),
+  };
+  const p: PathsMap = {};
+  setPath(p, view, 'style_profile', 'style-profile.json');
+  setPath(p, view, 'chapter_contract', ctx.contractPath);
+  setPath(p, view, 'volume_outline', ctx.outlinePath);
+  setPath(p, view, 'current_state', 'state/current-state.json');
+  setPath(p, view, 'world_rules', 'world/rules.json');
+  setPaths(p, 'recent_summaries', latestSummaries(view, ctx.chapter, 3).map((s) => s.path));
+  if (ctx.storylineId) setPath(p, view, 'storyline_memory', storylineMemoryPath(ctx.storylineId));
+  if (ctx.storylineId) {
+    const schedule = view.json(`${paths.volumeDir(ctx.volume)}/storyline-schedule.json`);
+    setPaths(p, 'adjacent_memories', adjacentMemories(view, adjacentStorylines(ctx.storylineId, ctx.chapter, ctx.contract, schedule)));
+  }
+  setPaths(p, 'character_contracts', chars.contracts);
+  setPath(p, view, 'project_brief', 'brief.md');
+  if (revision) {
+    const round = input.next.revision_count;
+    const evalPath = revisionEvalPath(ctx.chapter, round);
+    inline.required_fixes = requiredFixes(view.json(evalPath));
+    inline.high_confidence_violations = gate?.high_confidence_violations ?? [];
+    setPath(p, view, 'chapter_draft', paths.stagingChapter(ctx.chapter));
+    setPath(p, view, 'chapter_eval', evalPath);
+  }
+  return {
+    version: 1,
+    step,
+    agent: { kind: 'subagent', name: 'chapter-writer' },
+    mode: revision ? 'revision' : 'draft',
+    manifest: { mode: 'paths', inline, paths: p },
+    expected_outputs: [{ path: paths.stagingChapter(ctx.chapter), required: true, note: revision ? 'the revised chapter, replacing the draft; first non-empty line a "# " title' : 'first non-empty line a "# " title' }],
+    write_scope: ['staging/chapters/'],
+    next_actions: executeActions(revision ? 'revising' : 'draft', 'draft', ctx.chapter),
+  };
+}
+
+function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
+  const { view } = input;
+  const step = stepOf(ctx.chapter, 'summarize');
+  const draft = requireDraft(view, ctx.chapter, step);
+  const p: PathsMap = { chapter_draft: draft };
+  setPath(p, view, 'current_state', 'state/current-state.json');
+  const n = ctx.chapter;
+  const line = ctx.storylineId ?? '{storyline_id}';
+  return {
+    version: 1,
+    step,
+    agent: { kind: 'subagent', name: 'summarizer' },
+    mode: 'normal',
+    manifest: {
+      mode: 'paths',
+      inline: { chapter: n, volume: ctx.volume, storyline_id: ctx.storylineId ?? null, foreshadowing_tasks: foreshadowingFor(input, ctx), entity_id_map: ctx.entities.map },
+      paths: p,
+    },
+    expected_outputs: [
+      { path: paths.stagingSummary(n), required: true },
+      { path: paths.stagingDelta(n), required: true, note: 'base_state_version = state_version of state/current-state.json; ops set/inc/add/remove/foreshadow' },
+      { path: paths.stagingCrossref(n), required: true, note: 'storyline_id, cross_references[], leak_risk none|low|high' },
+      { path: paths.stagingStorylineMemory(line), required: true, note: "the delta's storyline_id's memory, updated" },
+      { path: paths.stagingChapterMemory(n), required: false, note: 'chapter memory entry {chapter, time_anchor, location, events, character_states, open_threads}' },
+    ],
+    write_scope: ['staging/summaries/', 'staging/state/', 'staging/storylines/'],
+    next_actions: executeActions('summarize', 'summarize', n),
+  };
+}
+
+function refinePacket(input: PacketInput, ctx: ChapterContext, polish: boolean): Packet {
+  const { view } = input;
+  const step = stepOf(ctx.chapter, 'refine');
+  const draft = requireDraft(view, ctx.chapter, step);
+  const p: PathsMap = { chapter_draft: draft };
+  setPath(p, view, 'style_profile', 'style-profile.json');
+  setPath(p, view, 'ai_blacklist', 'ai-blacklist.json');
+  if (polish) setPath(p, view, 'previous_change_log', paths.stagingChangeLog(ctx.chapter));
+  return {
+    version: 1,
+    step,
+    agent: { kind: 'subagent', name: 'style-refiner' },
+    mode: polish ? 'polish' : 'normal',
+    manifest: { mode: 'paths', inline: { chapter: ctx.chapter }, paths: p },
+    expected_outputs: [
+      { path: paths.stagingChapter(ctx.chapter), required: true, note: 'overwrite in place; keep the "# " title line unchanged' },
+      { path: paths.stagingChangeLog(ctx.chapter), required: false, note: 'what changed and why' },
+    ],
+    write_scope: ['staging/chapters/', 'staging/logs/'],
+    next_actions: executeActions(polish ? 'polishing' : 'refine', 'refine', ctx.chapter),
+  };
+}
+
+function judgePacket(input: PacketInput, ctx: ChapterContext): Packet {
+  const { view } = input;
+  const step = stepOf(ctx.chapter, 'judge');
+  const block = requireOutlineBlock(ctx, step);
+  const draft = requireDraft(view, ctx.chapter, step);
+  const chars = characterPaths(input, ctx);
+  const p: PathsMap = { chapter_draft: draft };
+  setPath(p, view, 'style_profile', 'style-profile.json');
+  setPath(p, view, 'ai_blacklist', 'ai-blacklist.json');
+  setPath(p, view, 'chapter_contract', ctx.contractPath);
+  setPath(p, view, 'world_rules', 'world/rules.json');
+  setPath(p, view, 'prev_summary', prevSummary(view, ctx.chapter));
+  setPaths(p, 'character_profiles', chars.profiles);
+  setPaths(p, 'character_contracts', chars.contracts);
+  setPath(p, view, 'storyline_spec', 'storylines/storyline-spec.json');
+  setPath(p, view, 'storyline_schedule', `${paths.volumeDir(ctx.volume)}/storyline-schedule.json`);
+  setPath(p, view, 'cross_references', paths.stagingCrossref(ctx.chapter));
+  return {
+    version: 1,
+    step,
+    agent: { kind: 'subagent', name: 'quality-judge' },
+    mode: 'normal',
+    manifest: {
+      mode: 'paths',
+      inline: { chapter: ctx.chapter, volume: ctx.volume, chapter_outline_block: block.text, hard_rules_list: hardRulesList(view.json('world/rules.json')) },
+      paths: p,
+    },
+    expected_outputs: [
+      { path: paths.stagingEval(ctx.chapter), required: true, note: 'read-only judge: the executor writes its JSON {chapter, overall 0–5, recommendation, contract_verification{l1,l2,l3,ls}_checks, scores, required_fixes?}' },
+      { path: paths.stagingEvalSecondary(ctx.chapter), required: false, note: 'a second judge; the gate takes the minimum' },
+    ],
+    write_scope: ['staging/evaluations/'],
+    next_actions: executeActions('judge', 'judge', ctx.chapter),
+  };
+}
+
+function commitPacket(ctx: ChapterContext, gate: GateRecord | undefined): Packet {
+  return {
+    version: 1,
+    step: stepOf(ctx.chapter, 'commit'),
+    agent: { kind: 'cli', name: 'novel commit' },
+    mode: 'commit',
+    manifest: { mode: 'paths', inline: { chapter: ctx.chapter, gate: gate ?? null }, paths: {} },
+    expected_outputs: [],
+    write_scope: [],
+    next_actions: [
+      { command: `novel commit --chapter ${ctx.chapter} --dry-run`, note: 'show the plan, write nothing' },
+      { command: `novel commit --chapter ${ctx.chapter}`, note: `sends COMMITTED; then ${stepOf(ctx.chapter + 1, 'draft')}` },
+    ],
+  };
+}
+
+function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord | undefined): Packet {
+  const p: PathsMap = {};
+  setPath(p, input.view, 'chapter_draft', paths.stagingChapter(ctx.chapter));
+  setPath(p, input.view, 'chapter_eval', paths.stagingEval(ctx.chapter));
+  const ref = `chapter:${padChapter(ctx.chapter)}`;
+  const graph = pipelineGraph();
+  const targets = (event: string) => graph.transitions.filter((t) => t.source === 'review' && t.event === event).map((t) => t.target);
+  return {
+    version: 1,
+    step: stepOf(ctx.chapter, 'review'),
+    agent: { kind: 'human', name: 'author' },
+    mode: 'review',
+    manifest: { mode: 'paths', inline: { chapter: ctx.chapter, gate: gate ?? null, reason: gate?.reason ?? null }, paths: p },
+    expected_outputs: [],
+    write_scope: [],
+    next_actions: [
+      { command: `novel decide ${ref} accept`, note: `commit as it is (ACCEPT → ${targets('ACCEPT').join(', ')})` },
+      { command: `novel decide ${ref} revise`, note: `one more revision, even past the budget (REVISE → ${targets('REVISE').join(', ')})` },
+      { command: `novel decide ${ref} rewrite`, note: `discard the staged outputs and draft again with revision_count 0 (REWRITE → ${targets('REWRITE').join(', ')})` },
+    ],
+  };
+}
+
+function volumePlanPacket(input: PacketInput, volume: number): Packet {
+  const { view, checkpoint } = input;
+  const range = plannedRange(checkpoint.last_completed_chapter, volume, input.settings);
+  const p: PathsMap = {};
+  setPath(p, view, 'brief', 'brief.md');
+  setPath(p, view, 'storylines', 'storylines/storylines.json');
+  setPaths(p, 'world_docs', view.list('world'));
+  setPaths(p, 'character_files', view.list('characters/active'));
+  setPath(p, view, 'global_foreshadowing', 'foreshadowing/global.json');
+  const review = `${paths.volumeDir(volume - 1)}/review.md`;
+  if (volume > 1 && view.exists(review)) p.previous_volume_review = review;
+  else setPaths(p, 'recent_summaries', latestSummaries(view, checkpoint.last_completed_chapter + 1, 3).map((s) => s.path));
+  const dir = stagedVolumeDir(volume);
+  const contracts: Packet['expected_outputs'] = [];
+  for (let c = range[0]; c <= range[1]; c++) contracts.push({ path: `${dir}/chapter-contracts/chapter-${padChapter(c)}.json`, required: true });
+  const step = formatStepId({ kind: 'volume', volume, stage: 'plan' });
+  return {
+    version: 1,
+    step,
+    agent: { kind: 'subagent', name: 'plot-architect' },
+    mode: 'plan',
+    manifest: { mode: 'paths', inline: { volume, chapter_range: range }, paths: p },
+    expected_outputs: [
+      { path: `${dir}/outline.md`, required: true, note: `one "### 第 C 章: 章名" block per chapter ${range[0]}–${range[1]}, each with the 8 key lines` },
+      { path: `${dir}/storyline-schedule.json`, required: true, note: 'at most 4 active storylines' },
+      { path: `${dir}/foreshadowing.json`, required: true },
+      { path: `${dir}/new-characters.json`, required: true, note: 'an array of objects' },
+      ...contracts,
+    ],
+    write_scope: [`${dir}/`],
+    next_actions: [
+      { command: `novel validate ${step}` },
+      { command: `novel commit --volume ${volume}`, note: `moves the plan into volumes/vol-${padVolume(volume)}/; then ${stepOf(range[0], 'draft')}` },
+    ],
+  };
+}
+
+function withEmbed(packet: Packet, view: ProjectView, cap: number | undefined): Packet {
+  const embed: Record<string, string> = {};
+  for (const [key, value] of Object.entries(packet.manifest.paths)) {
+    for (const rel of Array.isArray(value) ? value : [value]) {
+      const text = view.text(rel);
+      if (text !== undefined && !(rel in embed)) embed[rel] = dataBlock(dataType(key), rel, text, cap);
+    }
+  }
+  return { ...packet, manifest: { ...packet.manifest, mode: 'paths+embed', embed } };
+}
+
+export function buildPacket(input: PacketInput): PacketResult {
+  const { step, next, checkpoint } = input;
+  let packet: Packet;
+  let warnings: Diagnostic[] = [];
+  if (step.kind === 'volume') {
+    const planning = checkpoint.orchestrator_state === 'VOL_PLANNING' ? Math.max(1, checkpoint.current_volume) : null;
+    if (step.stage !== 'plan' || planning !== step.volume) {
+      throw new NovelError('not_instructable', `${formatStepId(step)}: no packet; ${planning === null ? 'no volume is being planned' : `volume ${planning} is being planned (volume:${padVolume(planning)}:plan)`}`, { hint: `the pipeline expects ${next.step}` });
+    }
+    packet = volumePlanPacket(input, step.volume);
+  } else {
+    const inflight = checkpoint.inflight_chapter ?? null;
+    const current = next.chapter ?? checkpoint.last_completed_chapter + 1;
+    const allowed = new Set([current, ...(inflight === null ? [] : [inflight])]);
+    if (!allowed.has(step.chapter) || next.state === 'volume_planning') {
+      throw new NovelError('not_instructable', `${formatStepId(step)}: packets are built for the next or inflight chapter (${current}); chapter ${step.chapter} is neither`, { hint: `the pipeline expects ${next.step}` });
+    }
+    const ctx = chapterContext(input, step.chapter);
+    const gate = next.gate;
+    const revising = next.revision_count > 0;
+    switch (step.stage) {
+      case 'draft':
+        packet = draftPacket(input, ctx, revising, gate);
+        break;
+      case 'summarize':
+        packet = summarizePacket(input, ctx);
+        break;
+      case 'refine':
+        packet = refinePacket(input, ctx, gate?.decision === 'polish' || next.state === 'polishing');
+        break;
+      case 'judge':
+        packet = judgePacket(input, ctx);
+        break;
+      case 'commit':
+        packet = commitPacket(ctx, gate);
+        break;
+      case 'review':
+        packet = reviewPacket(input, ctx, gate);
+        break;
+    }
+    warnings = ctx.warnings;
+  }
+  if (input.embed) packet = withEmbed(packet, input.view, input.embed.cap);
+  return { packet, warnings: [...warnings, ...input.view.problems] };
+}
+
+export function manifestPath(step: StepId): string {
+  return step.kind === 'chapter' ? `staging/manifests/chapter-${padChapter(step.chapter)}-${step.stage}.json` : `staging/manifests/volume-${padVolume(step.volume)}-${step.stage}.json`;
+}
