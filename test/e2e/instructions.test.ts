@@ -127,6 +127,20 @@ describe('packet rules', () => {
     expect(Object.values(json.manifest.paths)).not.toContain(null);
   });
 
+  it('a missing or unreadable memory ledger gives recent_memory [] and a warning, never a failure', async () => {
+    const project = fixtureCopy();
+    writeFileSync(join(project, 'state/chapter-memory.json'), '{ broken');
+    const r = await novelJson(project, ['instructions', 'chapter:004:draft']);
+    expect(r.code).toBe(0);
+    expect(r.body.data.manifest.inline.recent_memory).toEqual([]);
+    expect(r.body.data.warnings.map((w: { file: string }) => w.file)).toContain('state/chapter-memory.json');
+    const { rmSync } = await import('node:fs');
+    rmSync(join(project, 'state/chapter-memory.json'));
+    const plain = await novel(project, ['instructions', 'chapter:004:draft']);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toMatch(/warning: state\/chapter-memory\.json/);
+  });
+
   it('a missing outline block is exit 2 with the file, the expected heading and the way back to planning', async () => {
     const project = fixtureCopy();
     const outline = join(project, 'volumes/vol-01/outline.md');
