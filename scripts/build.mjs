@@ -33,6 +33,8 @@ await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // src/io/package-files.ts reads import.meta.url only when __dirname is absent (ESM sources).
+  logOverride: { 'empty-import-meta': 'silent' },
   // clipanion's default context reads process.stdin/stdout/stderr when it
   // loads, which builds three streams at every start; novel never reads
   // standard input and writes through src/io/stdio.ts.

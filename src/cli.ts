@@ -14,6 +14,7 @@ import { InstructionsCommand } from './commands/instructions.js';
 import { LockClearCommand } from './commands/lock/clear.js';
 import { LockStatusCommand } from './commands/lock/status.js';
 import { NextCommand } from './commands/next.js';
+import { RunCommand } from './commands/run.js';
 import { StatusCommand } from './commands/status.js';
 import { StateRebuildCommand } from './commands/state/rebuild.js';
 import { StateVerifyCommand } from './commands/state/verify.js';
@@ -36,6 +37,7 @@ const COMMANDS = [
   StateRebuildCommand,
   GraphCommand,
   InitCommand,
+  RunCommand,
 ];
 
 function newCli(commands: ReadonlyArray<(typeof COMMANDS)[number]>): Cli<NovelContext> {

@@ -6,6 +6,7 @@ import { paths } from '../core/paths.js';
 import { newProjectFiles } from '../core/project-template.js';
 import { hashAll, listFinalTrees, writeFingerprint } from '../io/fingerprint.js';
 import { ProjectFs } from '../io/project-fs.js';
+import { demoProjectSource } from '../io/package-files.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 export class InitCommand extends NovelCommand {
@@ -17,10 +18,15 @@ export class InitCommand extends NovelCommand {
     details: `
       Writes \`.checkpoint.json\` (volume 1 awaiting planning), \`novel.config.json\` with the defaults, an empty state, an empty foreshadowing list and empty input files. Refuses when the directory already holds a project; existing files are never overwritten.
     `,
-    examples: [['Create a project in ./my-novel', '$0 init my-novel'], ['Create a project in the current directory', '$0 init']],
+    examples: [
+      ['Create a project in ./my-novel', '$0 init my-novel'],
+      ['Create a project in the current directory', '$0 init'],
+      ['Create the demo project (for `novel run --executor demo`)', '$0 init --demo demo-project'],
+    ],
   });
 
   dir = Option.String({ name: 'dir', required: false });
+  demo = Option.Boolean('--demo', false, { description: 'Create the demo project instead: 《青岚剑录》, three chapters committed, a 12-chapter outline' });
 
   run(): CommandResult {
     const target = path.resolve(this.context.cwd, this.dir ?? '.');
@@ -28,6 +34,17 @@ export class InitCommand extends NovelCommand {
       throw new NovelError('project_exists', `${target}: already holds a project (${paths.checkpoint})`, {
         hint: 'choose another directory; init never overwrites a project',
       });
+    }
+    if (this.demo) {
+      if (nodeFs.existsSync(target) && nodeFs.readdirSync(target).length > 0) {
+        throw new NovelError('directory_not_empty', `${target}: not empty; the demo project goes into a new or empty directory`, { hint: 'choose another directory' });
+      }
+      nodeFs.cpSync(demoProjectSource(), target, { recursive: true });
+      return {
+        data: { root: target, demo: true },
+        text: `created the demo project in ${target}
+next: novel run --chapters 3 --executor demo --project ${this.dir ?? '.'}`,
+      };
     }
     nodeFs.mkdirSync(target, { recursive: true });
     const fs = new ProjectFs(target);

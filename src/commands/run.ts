@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { Command, Option } from 'clipanion';
+import { parseDemoScores } from '../core/demo-executor.js';
+import { NovelError } from '../core/errors.js';
+import { outlineBlock } from '../core/outline.js';
+import { paths } from '../core/paths.js';
+import { nextMove, RUN_EXIT, type RunLimits } from '../core/run-policy.js';
+import { CHAPTER_STAGES, padChapter, padVolume, parseStepId } from '../core/step-id.js';
+import { nextCheckpointObject, readCheckpoint, writeCheckpoint } from '../io/checkpoint.js';
+import { runCommandExecutor, runDemoExecutor, type ExecutorResult } from '../io/executor.js';
+import { acquireLock, type LockHandle } from '../io/lock.js';
+import { lockEnvFor, openFs, openProject } from '../io/project.js';
+import type { ProjectFs } from '../io/project-fs.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+interface Captured {
+  code: number;
+  body: { ok: boolean; data?: any; error?: { code: string; message: string; hint?: string } };
+}
+
+export class RunCommand extends NovelCommand {
+  static override paths = [['run']];
+
+  static override usage = Command.Usage({
+    category: 'Autopilot',
+    description: 'Drive the pipeline end to end with an executor',
+    details: `
+      Repeats: \`novel next\`, then per action — execute (write the packet with --write-manifest, run the executor, retry per \`executor.retries\`), advance, commit, or stop for a review. The run holds the project lock for its whole length (heartbeat) and passes its owner token as NOVEL_LOCK_OWNER to the executor. The project stays resumable by plain \`novel next\` at every instant.
+
+      Executors: \`demo\` (offline, deterministic; NOVEL_DEMO_SCORES=3.2,4.1 scripts the judge per revision round) or any command template (\`{packet}\` becomes the packet path). Exit codes: 0 target reached, 10 paused for a decision, 11 executor failed after retries, 2/3 as everywhere.
+
+      The first Ctrl-C finishes the current step and stops; a second one kills the executor's process group and exits.
+    `,
+    examples: [
+      ['Write the next 3 chapters offline', '$0 run --chapters 3 --executor demo'],
+      ['Up to chapter 10, with a script', '$0 run --to-chapter 10 --executor "./my-executor.sh {packet}"'],
+      ['Stop after every judge step', '$0 run --chapters 2 --executor demo --pause-after judge'],
+    ],
+  });
+
+  chapters = Option.String('--chapters', { description: 'How many chapters to commit (default 1)' });
+  toChapter = Option.String('--to-chapter', { description: 'Run until this chapter is committed' });
+  until = Option.String('--until', { description: 'Stop before this step id' });
+  pauseAfter = Option.String('--pause-after', { description: 'Comma-separated stages after whose advance to stop' });
+  executor = Option.String('--executor', { description: 'demo, or a command template with {packet}' });
+  force = Option.Boolean('--force', false, { description: 'Re-run steps whose outputs are already present and valid' });
+  verbose = Option.Boolean('--verbose', false, { description: 'Print packet paths and executor durations' });
+  events = Option.Boolean('--events', false, { description: 'Stream one JSON line per step transition' });
+
+  private emit(line: string, event: Record<string, unknown>): void {
+    if (this.json) return;
+    if (this.events) this.context.stdout.write(`${JSON.stringify(event)}\n`);
+    else this.context.stdout.write(`${line}\n`);
+  }
+
+  async run(): Promise<CommandResult> {
+    const count = (flag: string, raw: string | undefined): number | undefined => {
+      if (raw === undefined) return undefined;
+      if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) throw new NovelError('invalid_option', `${flag} ${raw}: expected a whole number ≥ 1`);
+      return Number(raw);
+    };
+    const chapters = count('--chapters', this.chapters);
+    const toChapter = count('--to-chapter', this.toChapter);
+    if (chapters !== undefined && toChapter !== undefined) throw new NovelError('usage', 'pass --chapters or --to-chapter, not both');
+    if (this.until !== undefined && !parseStepId(this.until).ok) throw new NovelError('invalid_step', `--until ${this.until}: not a step id`, { hint: 'e.g. --until chapter:006:judge' });
+    const pauseAfter = new Set((this.pauseAfter ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+    for (const s of pauseAfter) if (!(CHAPTER_STAGES as readonly string[]).includes(s)) throw new NovelError('invalid_option', `--pause-after ${s}: expected stages among ${CHAPTER_STAGES.join(', ')}`);
+    const executor = this.executor ?? 'demo';
+    const scores = parseDemoScores(this.context.env.NOVEL_DEMO_SCORES);
+    if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
+
+    const project = openProject(this.context, this.project);
+    const cp0 = project.loaded.checkpoint;
+    const start = cp0.last_completed_chapter;
+    const target = toChapter ?? start + (chapters ?? 1);
+    this.checkPrerequisites(project.fs, cp0.current_volume, start + 1, target);
+
+    const fs = openFs(this.context, this.project);
+    const token = `run-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const lock = acquireLock(fs, { ...lockEnvFor(this.context, fs), owner: token }, start + 1);
+    const heartbeat = setInterval(() => this.beat(fs, lock), 30_000);
+    heartbeat.unref();
+    const env = { ...this.context.env, NOVEL_LOCK_OWNER: token };
+    let interrupts = 0;
+    let running: ReturnType<typeof runCommandExecutor> | null = null;
+    const onSigint = (): void => {
+      interrupts += 1;
+      if (interrupts === 1) {
+        this.context.stderr.write('novel run: finishing the current step, then stopping (Ctrl-C again to abort now)\n');
+        return;
+      }
+      if (running?.child.pid) {
+        try {
+          process.kill(-running.child.pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
+      lock.release();
+      this.context.stderr.write('novel run: aborted; `novel next` resumes\n');
+      process.exit(130);
+    };
+    process.on('SIGINT', onSigint);
+    const limits: RunLimits = { targetChapter: target, pauseAfter, force: this.force, ...(this.until ? { until: this.until } : {}) };
+    const executed = new Set<string>();
+    const steps: Array<Record<string, unknown>> = [];
+    const attempts = new Map<string, number>();
+    const retries = project.settings.executor.retries;
+    let exit: number = RUN_EXIT.done;
+    let reason = '';
+    try {
+      this.clearErrorRetry(fs);
+      for (;;) {
+        if (interrupts > 0) {
+          reason = 'stopped by Ctrl-C; `novel next` resumes';
+          exit = 130;
+          break;
+        }
+        const next = await this.novel(['next'], env);
+        if (next.code !== 0) throw this.subError('next', next);
+        const decision = next.body.data;
+        const cp = readCheckpoint(fs).checkpoint;
+        const move = nextMove(decision, limits, cp.last_completed_chapter, executed);
+        if (move.kind === 'stop') {
+          exit = move.exit;
+          reason = move.reason;
+          break;
+        }
+        if (move.kind === 'commit') {
+          const r = await this.novel(move.chapter !== null ? ['commit', '--chapter', String(move.chapter)] : ['commit', '--volume', String(move.volume)], env);
+          if (r.code !== 0) throw this.subError('commit', r);
+          steps.push({ step: move.step, action: 'commit' });
+          this.emit(`✓ ${move.step} committed${decision.action === 'recover' ? ' (an interrupted commit rolled forward)' : ''}`, { event: 'committed', step: move.step });
+          continue;
+        }
+        if (move.kind === 'advance') {
+          if (move.reused) this.emit(`↺ ${move.step}: outputs already present and valid, reused (--force re-runs the step)`, { event: 'reused', step: move.step });
+          const r = await this.novel(['advance', move.step], env);
+          if (r.code !== 0) throw this.subError('advance', r);
+          // The same step id comes back in the next revision round: count afresh.
+          attempts.delete(move.step);
+          executed.delete(move.step);
+          const d = r.body.data;
+          steps.push({ step: move.step, action: 'advance', to: d.to, ...(d.gate ? { gate: d.gate.decision, overall: d.gate.overall_final } : {}) });
+          this.emit(`✓ ${move.step} → ${d.to}${d.gate ? ` (gate ${d.gate.decision}, overall ${d.gate.overall_final})` : ''}`, { event: 'advanced', step: move.step, to: d.to, gate: d.gate?.decision ?? null });
+          const stage = move.step.split(':')[2] as string;
+          if (pauseAfter.has(stage)) {
+            reason = `paused after ${move.step} (--pause-after ${stage}); \`novel run\` continues`;
+            break;
+          }
+          continue;
+        }
+        // execute
+        const attempt = (attempts.get(move.step) ?? 0) + 1;
+        attempts.set(move.step, attempt);
+        if (attempt > retries + 1) {
+          this.markErrorRetry(fs);
+          exit = RUN_EXIT.executorFailed;
+          reason = `${move.step}: the executor failed ${attempt - 1} time(s); orchestrator_state is ERROR_RETRY. Fix the cause, then \`novel run\` again`;
+          break;
+        }
+        const ins = await this.novel(['instructions', move.step, '--write-manifest'], env);
+        if (ins.code !== 0) throw this.subError('instructions', ins);
+        const packetRel: string = ins.body.data.written_path;
+        this.emit(`… ${move.step}: ${ins.body.data.agent.name} (${ins.body.data.mode})${attempt > 1 ? `, attempt ${attempt}` : ''}${this.verbose ? ` — packet ${packetRel}` : ''}`, { event: 'execute', step: move.step, agent: ins.body.data.agent.name, mode: ins.body.data.mode, attempt, packet: packetRel });
+        let result: ExecutorResult;
+        if (executor === 'demo') {
+          result = runDemoExecutor(fs, packetRel, scores, decision.revision_count ?? 0);
+        } else {
+          running = runCommandExecutor(fs, executor, packetRel, move.step, attempt, env, project.settings.executor.timeout_s);
+          result = await running.done;
+          running = null;
+        }
+        if (this.verbose) this.emit(`  executor: ${result.message} (${result.duration_ms} ms)${result.log ? `, log ${result.log}` : ''}`, { event: 'executor', step: move.step, ...result });
+        executed.add(move.step);
+        if (!result.ok) this.emit(`✗ ${move.step}: ${result.message}`, { event: 'executor_failed', step: move.step, message: result.message, attempt });
+      }
+    } finally {
+      process.off('SIGINT', onSigint);
+      clearInterval(heartbeat);
+      lock.release();
+    }
+    const after = readCheckpoint(fs).checkpoint;
+    const summary = { exit, reason, start_chapter: start + 1, target_chapter: target, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - start, steps };
+    return { data: summary, text: `${reason}\n${summary.committed} chapter(s) committed (last: ${after.last_completed_chapter})`, exitCode: exit };
+  }
+
+  private checkPrerequisites(fs: ProjectFs, volume: number, from: number, to: number): void {
+    const vol = Math.max(1, volume);
+    const outline = fs.readTextChecked(paths.volumeOutline(vol));
+    const text = outline && 'text' in outline ? outline.text : '';
+    const missing: number[] = [];
+    for (let c = from; c <= to; c++) {
+      const contract = `${paths.volumeDir(vol)}/chapter-contracts/chapter-${padChapter(c)}.json`;
+      if (!outlineBlock(text, c) || !fs.exists(contract)) missing.push(c);
+    }
+    if (missing.length) {
+      throw new NovelError('prerequisites_missing', `the outline and contracts of volume ${vol} do not cover chapter(s) ${missing.join(', ')}`, {
+        hint: `run first, in order: volume:${padVolume(vol)}:plan (then \`novel commit --volume ${vol}\`), or lower the target`,
+        details: { missing_chapters: missing, steps: [`volume:${padVolume(vol)}:plan`, `volume:${padVolume(vol)}:commit`] },
+      });
+    }
+  }
+
+  private beat(fs: ProjectFs, lock: LockHandle): void {
+    try {
+      fs.writeJson(paths.lockInfo, { ...lock.info, heartbeat: new Date().toISOString() });
+    } catch {
+      /* a missed heartbeat only makes the lock look older */
+    }
+  }
+
+  private setOrchestratorState(fs: ProjectFs, from: string | null, to: string): void {
+    const loaded = readCheckpoint(fs);
+    if (from !== null && loaded.checkpoint.orchestrator_state !== from) return;
+    writeCheckpoint(fs, nextCheckpointObject(loaded.raw, { orchestrator_state: to }, { now: new Date() }));
+  }
+
+  private markErrorRetry(fs: ProjectFs): void {
+    this.setOrchestratorState(fs, null, 'ERROR_RETRY');
+  }
+
+  private clearErrorRetry(fs: ProjectFs): void {
+    this.setOrchestratorState(fs, 'ERROR_RETRY', 'WRITING');
+  }
+
+  private subError(what: string, r: Captured): NovelError {
+    const e = r.body.error;
+    return new NovelError(e?.code ?? 'run_failed', `${what}: ${e?.message ?? 'failed'}`, { ...(e?.hint ? { hint: e.hint } : {}), exitCode: r.code === 3 ? 3 : r.code === 1 ? 1 : 2 });
+  }
+
+  /** A novel command run in this process, as the run's owner (its JSON envelope). */
+  private async novel(args: string[], env: NodeJS.ProcessEnv): Promise<Captured> {
+    const { runCli } = await import('../cli.js');
+    let out = '';
+    const sink = { write: (s: string | Uint8Array) => ((out += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true) };
+    const code = await runCli([...args, '--json', ...(this.project ? ['--project', this.project] : [])], {
+      ...this.context,
+      env,
+      stdout: sink as unknown as NodeJS.WriteStream,
+      stderr: sink as unknown as NodeJS.WriteStream,
+    });
+    return { code, body: JSON.parse(out) };
+  }
+}

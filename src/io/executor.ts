@@ -1,0 +1,114 @@
+/**
+ * Running a step's executor: the built-in offline demo executor, or any
+ * command template (`{packet}` is replaced by the packet's path). The command
+ * runs in the project root, in its own process group, with NOVEL_PACKET,
+ * NOVEL_PROJECT, NOVEL_STEP and NOVEL_LOCK_OWNER set; its output is kept in
+ * logs/executor/. An optional last stdout line of JSON reports
+ * {status, model, usage:{input_tokens, output_tokens}, cost_usd}.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { demoOutputs } from '../core/demo-executor.js';
+import { NovelError } from '../core/errors.js';
+import { PacketSchema, type Packet } from '../schemas/packet.js';
+import type { ProjectFs } from './project-fs.js';
+
+export interface ExecutorResult {
+  ok: boolean;
+  exit: number | null;
+  signal: string | null;
+  duration_ms: number;
+  log: string | null;
+  report: { status?: string; model?: string; input_tokens?: number; output_tokens?: number; cost_usd?: number } | null;
+  message: string;
+}
+
+export function readPacket(fs: ProjectFs, rel: string): Packet {
+  const parsed = fs.readJson(rel, PacketSchema, 'invalid_packet');
+  if (!parsed || !parsed.ok) throw new NovelError('invalid_packet', `${rel}: not a valid instruction packet`, { exitCode: 1 });
+  return parsed.value;
+}
+
+export function runDemoExecutor(fs: ProjectFs, packetRel: string, scores: number[], round: number): ExecutorResult {
+  const t0 = Date.now();
+  const packet = readPacket(fs, packetRel);
+  const read = (rel: string): string | undefined => {
+    const r = fs.readTextChecked(rel);
+    return r && 'text' in r ? r.text : undefined;
+  };
+  const outputs = demoOutputs({ packet, read, scores }, round);
+  for (const [rel, content] of Object.entries(outputs)) {
+    if (!packet.write_scope.some((scope) => rel.startsWith(scope))) {
+      return { ok: false, exit: null, signal: null, duration_ms: Date.now() - t0, log: null, report: null, message: `demo executor: ${rel} is outside the write scope ${packet.write_scope.join(', ')}` };
+    }
+    fs.writeText(rel, content);
+  }
+  return { ok: true, exit: 0, signal: null, duration_ms: Date.now() - t0, log: null, report: { status: 'ok', model: 'demo', input_tokens: 0, output_tokens: 0, cost_usd: 0 }, message: `demo executor wrote ${Object.keys(outputs).length} file(s)` };
+}
+
+function lastJsonLine(stdout: string): ExecutorResult['report'] {
+  const lines = stdout.trim().split('\n');
+  const last = lines[lines.length - 1];
+  if (!last) return null;
+  try {
+    const v = JSON.parse(last) as Record<string, unknown>;
+    const usage = (v.usage ?? {}) as Record<string, unknown>;
+    const num = (x: unknown): number | undefined => (typeof x === 'number' ? x : undefined);
+    return {
+      ...(typeof v.status === 'string' ? { status: v.status } : {}),
+      ...(typeof v.model === 'string' ? { model: v.model } : {}),
+      ...(num(usage.input_tokens) !== undefined ? { input_tokens: num(usage.input_tokens) as number } : {}),
+      ...(num(usage.output_tokens) !== undefined ? { output_tokens: num(usage.output_tokens) as number } : {}),
+      ...(num(v.cost_usd) !== undefined ? { cost_usd: num(v.cost_usd) as number } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export interface CommandRun {
+  child: ChildProcess;
+  done: Promise<ExecutorResult>;
+}
+
+export function runCommandExecutor(
+  fs: ProjectFs,
+  template: string,
+  packetRel: string,
+  step: string,
+  attempt: number,
+  env: NodeJS.ProcessEnv,
+  timeoutS: number,
+): CommandRun {
+  const t0 = Date.now();
+  const packetAbs = path.join(fs.root, packetRel);
+  const command = template.includes('{packet}') ? template.split('{packet}').join(JSON.stringify(packetAbs)) : `${template} ${JSON.stringify(packetAbs)}`;
+  const child = spawn('/bin/sh', ['-c', command], {
+    cwd: fs.root,
+    env: { ...env, NOVEL_PACKET: packetAbs, NOVEL_PROJECT: fs.root, NOVEL_STEP: step },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, timeoutS * 1000);
+  const done = new Promise<ExecutorResult>((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const log = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}.log`;
+      fs.writeText(log, `$ ${command}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}\n--- exit ${code ?? signal} after ${Date.now() - t0} ms ---\n`);
+      const report = lastJsonLine(stdout);
+      const ok = code === 0 && report?.status !== 'error';
+      resolve({ ok, exit: code, signal, duration_ms: Date.now() - t0, log, report, message: ok ? 'executor finished' : `executor ${signal ? `killed by ${signal}` : `exited ${code}`}${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-1)[0]}` : ''}` });
+    });
+  });
+  return { child, done };
+}

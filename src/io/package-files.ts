@@ -1,0 +1,27 @@
+/** Files shipped with novel itself (the demo project), found from the running module. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NovelError } from '../core/errors.js';
+
+declare const __dirname: string | undefined;
+
+function moduleDir(): string {
+  // The bundle (dist/novel.cjs) is CommonJS; the sources run as ES modules.
+  return typeof __dirname === 'string' ? __dirname : path.dirname(fileURLToPath(import.meta.url));
+}
+
+export function packageRoot(): string {
+  let dir = moduleDir();
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && /"name":\s*"novel"/.test(fs.readFileSync(pkg, 'utf8'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new NovelError('internal', 'cannot find the novel package root (package.json)', { exitCode: 1 });
+    dir = parent;
+  }
+}
+
+export function demoProjectSource(): string {
+  return path.join(packageRoot(), 'fixtures/project');
+}
