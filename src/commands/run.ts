@@ -118,7 +118,8 @@ export class RunCommand extends NovelCommand {
         }
         const next = await this.novel(['next'], env);
         if (next.code !== 0) throw this.subError('next', next);
-        const decision = next.body.data;
+        // `novel next --json` names the command next_command.
+        const decision = { ...next.body.data, command: next.body.data.next_command };
         const cp = readCheckpoint(fs).checkpoint;
         const move = nextMove(decision, limits, cp.last_completed_chapter, executed);
         if (move.kind === 'stop') {

@@ -32,7 +32,7 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
   }
   switch (next.action) {
     case 'review':
-      return { kind: 'stop', exit: RUN_EXIT.review, reason: `paused for the author: ${next.reason}; decide with \`${next.command}\`` };
+      return { kind: 'stop', exit: RUN_EXIT.review, reason: `${next.reason}; decide with \`${next.command}\`` };
     case 'recover':
     case 'commit': {
       const m = /^(chapter|volume):(\d+):commit$/.exec(next.step);

@@ -1,0 +1,183 @@
+/** `novel run` through the built binary: demo executor, policies, failures, signals, kills. */
+import { spawn } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { normalisedTree } from '../helpers/commit-fixture.js';
+import { BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, OUTPUTS } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+function demoProject(): string {
+  const dir = join(tempDir(), 'demo');
+  const r = novelBin(process.cwd(), ['init', '--demo', dir]);
+  expect(r.code, r.stderr).toBe(0);
+  return dir;
+}
+
+function setConfig(dir: string, patch: Record<string, unknown>): void {
+  const p = join(dir, 'novel.config.json');
+  writeFileSync(p, JSON.stringify({ ...readJson(p), ...patch }, null, 2));
+}
+
+describe('novel run with the demo executor', () => {
+  it('writes chapters to the commit, with a revision round where the judge scores 3.2 first', async () => {
+    const dir = demoProject();
+    const r = await novelBinAsync(dir, ['run', '--chapters', '2', '--executor', 'demo', '--json'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout).data;
+    expect(summary).toMatchObject({ exit: 0, committed: 2, last_completed_chapter: 5 });
+    expect(summary.steps.filter((s: { gate?: string }) => s.gate === 'revise')).toHaveLength(2);
+    expect(readFileSync(join(dir, 'chapters/chapter-005.md'), 'utf8')).toMatch(/^# 第5章 试炼/);
+    expect(readJson(join(dir, 'logs/chapter-004-log.json')).revisions).toBe(1);
+    expect(existsSync(join(dir, 'staging/revisions/chapter-004/round-1/evaluations/chapter-004-eval.json'))).toBe(true);
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
+    expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+  });
+
+  it('--events streams one JSON line per transition', async () => {
+    const dir = demoProject();
+    const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--events']);
+    expect(r.code).toBe(0);
+    const events = r.stdout.trim().split('\n').slice(0, -2).map((l) => JSON.parse(l));
+    expect(events.map((e) => e.event)).toEqual(['execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'committed']);
+  });
+
+  it('--until stops before a step; --pause-after stops after one; outputs present are reused', async () => {
+    const dir = demoProject();
+    const u = await novelBinAsync(dir, ['run', '--executor', 'demo', '--until', 'chapter:004:judge']);
+    expect(u.code).toBe(0);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:judge\n');
+    const p = await novelBinAsync(dir, ['run', '--executor', 'demo', '--pause-after', 'judge']);
+    expect(p.code).toBe(0);
+    expect(p.stdout).toMatch(/paused after chapter:004:judge/);
+    // Outputs written by hand before the run are reused, not re-executed.
+    const dir2 = demoProject();
+    cpSync(join(OUTPUTS, 'draft/good'), dir2, { recursive: true });
+    const reuse = await novelBinAsync(dir2, ['run', '--executor', 'demo', '--until', 'chapter:004:summarize']);
+    expect(reuse.stdout).toMatch(/chapter:004:draft: outputs already present and valid, reused \(--force re-runs the step\)/);
+    expect(readFileSync(join(dir2, 'staging/chapters/chapter-004.md'))).toEqual(readFileSync(join(OUTPUTS, 'draft/good/staging/chapters/chapter-004.md')));
+  });
+
+  it('manual_confirm stops with exit 10 at a revise decision until novel decide; none records and continues', async () => {
+    const dir = demoProject();
+    setConfig(dir, { revision_policy: 'manual_confirm' });
+    const r = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
+    expect(r.code).toBe(10);
+    expect(r.stdout).toMatch(/novel decide chapter:004 accept\|revise\|rewrite/);
+    expect(novelBin(dir, ['decide', 'chapter:004', 'revise']).code).toBe(0);
+    const again = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(4);
+
+    const none = demoProject();
+    setConfig(none, { revision_policy: 'none' });
+    const n = await novelBinAsync(none, ['run', '--executor', 'demo', '--json'], { NOVEL_DEMO_SCORES: '3.2' });
+    expect(n.code).toBe(0);
+    const evaluation = readJson(join(none, 'evaluations/chapter-004-eval.json'));
+    expect(evaluation.metadata.gate.warnings.at(-1)).toMatchObject({ layer: 'gate', decision: 'revise' });
+  });
+
+  it('auto: a chapter judged below 2.0 pauses for the author (exit 10)', async () => {
+    const dir = demoProject();
+    const r = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '1.5' });
+    expect(r.code).toBe(10);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:review\n');
+  });
+
+  it('refuses to start when the outline and contracts do not cover the target, listing the steps to run first', async () => {
+    const dir = demoProject();
+    const r = await novelBinAsync(dir, ['run', '--to-chapter', '14', '--executor', 'demo', '--json']);
+    expect(r.code).toBe(2);
+    const body = JSON.parse(r.stdout);
+    expect(body.error.details).toEqual({ missing_chapters: [13, 14], steps: ['volume:01:plan', 'volume:01:commit'] });
+  });
+});
+
+describe('novel run with a command template', () => {
+  it('passes the packet and the owner token: an executor that advances by itself is admitted', async () => {
+    const dir = demoProject();
+    const script = join(tempDir(), 'exec.sh');
+    writeFileSync(
+      script,
+      `#!/bin/sh
+set -e
+step="$NOVEL_STEP"
+stage="\${step##*:}"
+test -f "$1"
+grep -q '"step": "'"$step"'"' "$NOVEL_PACKET"
+case "$stage" in
+  draft) cp -r ${OUTPUTS}/draft/good/. "$NOVEL_PROJECT"/ ;;
+  summarize) cp -r ${OUTPUTS}/summarize/good/. "$NOVEL_PROJECT"/ ;;
+  refine) cp -r ${OUTPUTS}/refine/good/. "$NOVEL_PROJECT"/ ;;
+  judge) cp -r ${OUTPUTS}/judge/overall-4.2/. "$NOVEL_PROJECT"/ ;;
+esac
+if [ "$stage" = summarize ]; then node ${BIN} advance "$step" >/dev/null; fi
+echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":20},"cost_usd":0.01}'
+`,
+    );
+    chmodSync(script, 0o755);
+    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data.last_completed_chapter).toBe(4);
+    expect(readFileSync(join(dir, 'chapters/chapter-004.md'))).toEqual(readFileSync(join(OUTPUTS, 'refine/good/staging/chapters/chapter-004.md')));
+    expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(/"cost_usd":0.01/);
+  });
+
+  it('an executor that keeps failing: exit 11 after the retries, ERROR_RETRY recorded, next still resumes', async () => {
+    const dir = demoProject();
+    const r = await novelBinAsync(dir, ['run', '--executor', 'echo broken >&2; exit 7 # {packet}', '--json']);
+    expect(r.code).toBe(11);
+    expect(JSON.parse(r.stdout).data.reason).toMatch(/failed 2 time\(s\); orchestrator_state is ERROR_RETRY/);
+    expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('ERROR_RETRY');
+    expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-2.log'), 'utf8')).toMatch(/broken/);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:draft\n');
+    const ok = await novelBinAsync(dir, ['run', '--executor', 'demo']);
+    expect(ok.code).toBe(0);
+    expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('WRITING');
+  });
+});
+
+describe('interrupting novel run', () => {
+  it('the first SIGINT finishes the current step and stops; novel next resumes', async () => {
+    const dir = demoProject();
+    const child = spawn(process.execPath, [BIN, 'run', '--chapters', '2', '--executor', `sleep 1; cp -r ${OUTPUTS}/draft/good/. . # {packet}`], { cwd: dir });
+    let err = '';
+    child.stderr.on('data', (c) => (err += c));
+    await new Promise((r) => setTimeout(r, 700));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+    expect(code).toBe(130);
+    expect(err).toMatch(/finishing the current step/);
+    expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+    // The executor's step finished (its outputs are staged); next resumes with an advance.
+    const next = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+    expect(next).toMatchObject({ step: 'chapter:004:draft', action: 'advance' });
+  });
+
+  it('SIGKILL at random points of a 3-chapter run: running again reaches the same final tree', async () => {
+    const reference = demoProject();
+    const env = { NOVEL_DEMO_SCORES: '3.2,4.3' };
+    expect((await novelBinAsync(reference, ['run', '--chapters', '3', '--executor', 'demo'], env)).code).toBe(0);
+    const refTree = normalisedTree(treeHashes(reference), reference);
+    const delays = [50, 150, 250, 400, 600, 900];
+    for (const delay of delays) {
+      const dir = demoProject();
+      await new Promise<void>((resolve) => {
+        const child = spawn(process.execPath, [BIN, 'run', '--chapters', '3', '--executor', 'demo'], { cwd: dir, env: { ...process.env, ...env }, stdio: 'ignore' });
+        const t = setTimeout(() => child.kill('SIGKILL'), delay);
+        child.on('close', () => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+      const again = await novelBinAsync(dir, ['run', '--to-chapter', '6', '--executor', 'demo'], env);
+      expect(again.code, `kill after ${delay} ms: ${again.stdout}${again.stderr}`).toBe(0);
+      const tree = normalisedTree(treeHashes(dir), dir);
+      // Manifests and executor logs are bookkeeping; everything else must match.
+      const strip = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('staging/manifests/') && !k.startsWith('logs/chapter-00') ));
+      expect(strip(tree), `kill after ${delay} ms`).toEqual(strip(refTree));
+    }
+  });
+});
