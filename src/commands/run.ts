@@ -7,11 +7,20 @@ import { paths } from '../core/paths.js';
 import { nextMove, RUN_EXIT, type RunLimits } from '../core/run-policy.js';
 import { CHAPTER_STAGES, padChapter, padVolume, parseStepId } from '../core/step-id.js';
 import { nextCheckpointObject, readCheckpoint, writeCheckpoint } from '../io/checkpoint.js';
-import { runCommandExecutor, runDemoExecutor, type ExecutorResult } from '../io/executor.js';
+import { runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from '../io/executor.js';
 import { acquireLock, type LockHandle } from '../io/lock.js';
 import { lockEnvFor, openFs, openProject } from '../io/project.js';
 import type { ProjectFs } from '../io/project-fs.js';
-import { NovelCommand, type CommandResult } from './base-command.js';
+import { NovelCommand, type CommandResult, type NovelContext } from './base-command.js';
+
+/** novel.config.json executor.command, when set, is the default executor. */
+function project0Executor(cenv: NovelContext, projectFlag: string | undefined): string | undefined {
+  try {
+    return openProject(cenv, projectFlag).settings.executor.command;
+  } catch {
+    return undefined;
+  }
+}
 
 interface Captured {
   code: number;
@@ -27,7 +36,7 @@ export class RunCommand extends NovelCommand {
     details: `
       Repeats: \`novel next\`, then per action — execute (write the packet with --write-manifest, run the executor, retry per \`executor.retries\`), advance, commit, or stop for a review. The run holds the project lock for its whole length (heartbeat) and passes its owner token as NOVEL_LOCK_OWNER to the executor. The project stays resumable by plain \`novel next\` at every instant.
 
-      Executors: \`demo\` (offline, deterministic; NOVEL_DEMO_SCORES=3.2,4.1 scripts the judge per revision round) or any command template (\`{packet}\` becomes the packet path). Exit codes: 0 target reached, 10 paused for a decision, 11 executor failed after retries, 2/3 as everywhere.
+      Executors: \`demo\` (offline, deterministic; NOVEL_DEMO_SCORES=3.2,4.1 scripts the judge per revision round), \`claude\` (Claude Code, \`claude -p … --output-format json\`), \`codex\` (\`codex exec --json\`), or any command template (\`{packet}\` becomes the packet path). Default: \`executor.command\` of novel.config.json, else demo. Exit codes: 0 target reached, 10 paused for a decision, 11 executor failed after retries, 2/3 as everywhere.
 
       The first Ctrl-C finishes the current step and stops; a second one kills the executor's process group and exits.
     `,
@@ -65,7 +74,7 @@ export class RunCommand extends NovelCommand {
     if (this.until !== undefined && !parseStepId(this.until).ok) throw new NovelError('invalid_step', `--until ${this.until}: not a step id`, { hint: 'e.g. --until chapter:006:judge' });
     const pauseAfter = new Set((this.pauseAfter ?? '').split(',').map((s) => s.trim()).filter(Boolean));
     for (const s of pauseAfter) if (!(CHAPTER_STAGES as readonly string[]).includes(s)) throw new NovelError('invalid_option', `--pause-after ${s}: expected stages among ${CHAPTER_STAGES.join(', ')}`);
-    const executor = this.executor ?? 'demo';
+    const executor = this.executor ?? project0Executor(this.context, this.project) ?? 'demo';
     const scores = parseDemoScores(this.context.env.NOVEL_DEMO_SCORES);
     if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
 
@@ -167,6 +176,10 @@ export class RunCommand extends NovelCommand {
         let result: ExecutorResult;
         if (executor === 'demo') {
           result = runDemoExecutor(fs, packetRel, scores, decision.revision_count ?? 0);
+        } else if (executor === 'claude' || executor === 'codex') {
+          running = runAgentExecutor(fs, executor, packetRel, move.step, attempt, env, project.settings.executor.timeout_s);
+          result = await running.done;
+          running = null;
         } else {
           running = runCommandExecutor(fs, executor, packetRel, move.step, attempt, env, project.settings.executor.timeout_s);
           result = await running.done;

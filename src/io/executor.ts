@@ -7,10 +7,13 @@
  * {status, model, usage:{input_tokens, output_tokens}, cost_usd}.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
+import { extractJson, invocation, parseClaudeOutput, parseCodexOutput, type AgentCli } from '../core/agent-invocation.js';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { PacketSchema, type Packet } from '../schemas/packet.js';
+import { packageRoot } from './package-files.js';
 import type { ProjectFs } from './project-fs.js';
 
 export interface ExecutorResult {
@@ -109,6 +112,96 @@ export function runCommandExecutor(
       const ok = code === 0 && report?.status !== 'error';
       resolve({ ok, exit: code, signal, duration_ms: Date.now() - t0, log, report, message: ok ? 'executor finished' : `executor ${signal ? `killed by ${signal}` : `exited ${code}`}${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-1)[0]}` : ''}` });
     });
+  });
+  return { child, done };
+}
+
+/** The agent brief shipped in adapters/claude/agents/<agent>.md (front matter removed). */
+export function agentBrief(agent: string): string {
+  const file = path.join(packageRoot(), 'adapters/claude/agents', `${agent}.md`);
+  try {
+    return nodeFs.readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '').trim();
+  } catch {
+    return `You are the ${agent}.`;
+  }
+}
+
+/** Claude Code or Codex CLI, non-interactive, on one packet. */
+export function runAgentExecutor(
+  fs: ProjectFs,
+  cli: AgentCli,
+  packetRel: string,
+  step: string,
+  attempt: number,
+  env: NodeJS.ProcessEnv,
+  timeoutS: number,
+): CommandRun {
+  const t0 = Date.now();
+  const packet = readPacket(fs, packetRel);
+  const logBase = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}`;
+  const lastMessageRel = `${logBase}.last-message.txt`;
+  fs.mkdir('logs/executor');
+  const inv = invocation(cli, packet, packetRel, agentBrief(packet.agent.name), fs.root, path.join(fs.root, lastMessageRel));
+  const [bin, ...args] = inv.argv as [string, ...string[]];
+  const child = spawn(bin, args, {
+    cwd: fs.root,
+    env: { ...env, NOVEL_PACKET: path.join(fs.root, packetRel), NOVEL_PROJECT: fs.root, NOVEL_STEP: step },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }, timeoutS * 1000);
+  const done = new Promise<ExecutorResult>((resolve) => {
+    let finished = false;
+    const finish = (code: number | null, signal: string | null, spawnError?: string): void => {
+      // A CLI that cannot start emits 'error' and then 'close': report the first.
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      const log = `${logBase}.log`;
+      fs.writeText(log, `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}${spawnError ?? ''}\n--- exit ${code ?? signal} after ${Date.now() - t0} ms ---\n`);
+      let lastMessage: string | undefined;
+      const lm = fs.readTextChecked(lastMessageRel);
+      if (lm && 'text' in lm) lastMessage = lm.text;
+      const report = cli === 'claude' ? parseClaudeOutput(stdout) : parseCodexOutput(stdout, lastMessage);
+      let ok = code === 0 && report.ok && !spawnError;
+      let message = ok ? `${cli} finished` : spawnError ?? report.error ?? `${cli} ${signal ? `killed by ${signal}` : `exited ${code}`}${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-1)[0]}` : ''}`;
+      if (ok && inv.answerPath) {
+        const json = report.answer ? extractJson(report.answer) : null;
+        if (json) fs.writeText(inv.answerPath, json);
+        else {
+          ok = false;
+          message = `${cli}: the quality-judge's answer is not a JSON object (see ${log})`;
+        }
+      }
+      const result: ExecutorResult = {
+        ok,
+        exit: code,
+        signal,
+        duration_ms: Date.now() - t0,
+        log,
+        report: {
+          status: ok ? 'ok' : 'error',
+          ...(report.model !== undefined ? { model: report.model } : {}),
+          ...(report.input_tokens !== undefined ? { input_tokens: report.input_tokens } : {}),
+          ...(report.output_tokens !== undefined ? { output_tokens: report.output_tokens } : {}),
+          ...(report.cost_usd !== undefined ? { cost_usd: report.cost_usd } : {}),
+        },
+        message,
+      };
+      resolve(result);
+    };
+    child.on('error', (err) => finish(null, null, `\ncannot start ${bin}: ${err.message} (is it installed and on PATH?)`));
+    child.on('close', (code, signal) => finish(code, signal));
   });
   return { child, done };
 }

@@ -1,0 +1,113 @@
+/**
+ * The claude and codex executors end to end against stub executables on PATH
+ * that check the arguments they receive and behave like the real CLIs
+ * (write the staged outputs; print claude's JSON result / codex's JSON events).
+ */
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, novelBin, novelBinAsync, OUTPUTS, readJson, tempDir } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+const EVAL = `${OUTPUTS}/judge/overall-4.2/staging/evaluations/chapter-004-eval.json`;
+
+/** Shell that copies the fixture outputs of the step being run into the project. */
+const COPY_OUTPUTS = `
+stage="\${NOVEL_STEP##*:}"
+case "$stage" in
+  draft) cp -r ${OUTPUTS}/draft/good/. "$NOVEL_PROJECT"/ ;;
+  summarize) cp -r ${OUTPUTS}/summarize/good/. "$NOVEL_PROJECT"/ ;;
+  refine) cp -r ${OUTPUTS}/refine/good/. "$NOVEL_PROJECT"/ ;;
+esac
+`;
+
+function stubBin(): string {
+  const bin = join(tempDir(), 'bin');
+  mkdirSync(bin);
+  writeFileSync(
+    join(bin, 'claude'),
+    `#!/bin/sh
+fail() { echo "stub claude: $1" >&2; exit 64; }
+[ "$1" = "-p" ] || fail "expected -p first"
+prompt="$2"; shift 2
+echo "$prompt" | grep -q "instruction packet staging/manifests/" || fail "prompt does not name the packet"
+args=" $* "
+case "$args" in *" --output-format json "*) ;; *) fail "no --output-format json";; esac
+case "$args" in *" --permission-mode acceptEdits "*) ;; *) fail "no --permission-mode acceptEdits";; esac
+case "$args" in *" --append-system-prompt "*) ;; *) fail "no --append-system-prompt";; esac
+stage="\${NOVEL_STEP##*:}"
+if [ "$stage" = judge ]; then
+  case "$args" in *"Write("*) fail "the judge must be read-only";; esac
+  result=$(node -e 'process.stdout.write(JSON.stringify(require("fs").readFileSync(process.argv[1],"utf8")))' ${EVAL})
+else
+  case "$args" in *"Write(staging/**)"*) ;; *) fail "writers may write staging/** only";; esac
+  ${COPY_OUTPUTS}
+  result='"done"'
+fi
+printf '{"type":"result","subtype":"success","is_error":false,"result":%s,"total_cost_usd":0.0125,"usage":{"input_tokens":1200,"output_tokens":800},"modelUsage":{"claude-sonnet-stub":{}}}\n' "$result"
+`,
+  );
+  writeFileSync(
+    join(bin, 'codex'),
+    `#!/bin/sh
+fail() { echo "stub codex: $1" >&2; exit 64; }
+[ "$1" = "exec" ] || fail "expected exec"
+shift
+last=""; sandbox=""; json=0; cd_dir=""
+while [ $# -gt 1 ]; do
+  case "$1" in
+    --sandbox) sandbox="$2"; shift 2;;
+    --json) json=1; shift;;
+    --skip-git-repo-check) shift;;
+    --cd) cd_dir="$2"; shift 2;;
+    --output-last-message) last="$2"; shift 2;;
+    *) fail "unexpected argument $1";;
+  esac
+done
+[ $json = 1 ] || fail "no --json"
+[ "$cd_dir" = "$NOVEL_PROJECT" ] || fail "--cd is not the project"
+[ -n "$last" ] || fail "no --output-last-message"
+stage="\${NOVEL_STEP##*:}"
+echo '{"type":"thread.started","thread_id":"stub"}'
+if [ "$stage" = judge ]; then
+  [ "$sandbox" = read-only ] || fail "the judge must run read-only"
+  cp ${EVAL} "$last"
+else
+  [ "$sandbox" = workspace-write ] || fail "writers need workspace-write"
+  ${COPY_OUTPUTS}
+  echo done > "$last"
+fi
+echo '{"type":"turn.completed","usage":{"input_tokens":900,"output_tokens":300}}'
+`,
+  );
+  chmodSync(join(bin, 'claude'), 0o755);
+  chmodSync(join(bin, 'codex'), 0o755);
+  return bin;
+}
+
+function demoProject(): string {
+  const dir = join(tempDir(), 'demo');
+  expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+  return dir;
+}
+
+describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
+  it('runs a chapter through the stub CLI to the commit; usage lands in the executor log', async () => {
+    const bin = stubBin();
+    const dir = demoProject();
+    const r = await novelBinAsync(dir, ['run', '--executor', cli, '--verbose'], { PATH: `${bin}:${process.env.PATH}` });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(4);
+    expect(readJson(join(dir, 'evaluations/chapter-004-eval.json')).overall).toBe(4.2);
+    const log = readFileSync(join(dir, 'logs/executor/chapter-004-judge-attempt-1.log'), 'utf8');
+    expect(log).toMatch(cli === 'claude' ? /total_cost_usd/ : /turn\.completed/);
+  });
+
+  it('fails cleanly (exit 11) when the CLI is not installed', async () => {
+    const dir = demoProject();
+    const r = await novelBinAsync(dir, ['run', '--executor', cli, '--json'], { PATH: '/nonexistent' });
+    expect(r.code).toBe(11);
+    expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(new RegExp(`cannot start ${cli}`));
+  });
+});
