@@ -1,5 +1,9 @@
 import { Command, Option } from 'clipanion';
 import { formatStepId } from '../core/step-id.js';
+import { consistencyConflicts } from '../core/chapter-log.js';
+import { paths } from '../core/paths.js';
+import { stagedText } from '../core/staging-view.js';
+import { appendJsonLine } from '../io/history-log.js';
 import { planAdvance } from '../core/transitions.js';
 import { applyTransition } from '../io/apply-transition.js';
 import { nextAfterWrite, withMutation } from '../io/project.js';
@@ -31,7 +35,16 @@ export class AdvanceCommand extends NovelCommand {
     return withMutation(this.context, this.project, { chapter }, (p, m) => {
       const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal };
       const plan = planAdvance(input, step);
+      const judgedRound = p.loaded.checkpoint.revision_count ?? 0;
+      const evalText = stagedText(p.view, paths.stagingEval(plan.snapshot.context.chapter));
       const written = applyTransition(p.fs, p.loaded, p.view, plan, new Date());
+      if (plan.events.some((e) => e.type === 'JUDGED') && evalText !== undefined) {
+        appendJsonLine(p.fs, 'logs/consistency-report.jsonl', {
+          chapter: plan.snapshot.context.chapter,
+          round: judgedRound,
+          conflicts: consistencyConflicts(JSON.parse(evalText) as Record<string, unknown>),
+        });
+      }
       const next = nextAfterWrite(this.context, this.project, p.fs);
       const gate = plan.snapshot.context.gate;
       const lines = [`advanced ${formatStepId(step)}: ${plan.from} → ${plan.to}`];

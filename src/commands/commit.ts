@@ -6,8 +6,8 @@ import { decideNext } from '../core/next.js';
 import { paths } from '../core/paths.js';
 import { rehydrate } from '../core/rehydrate.js';
 import { applyJournal, journalFromPlan, journalPathFor, writeJournal } from '../io/commit-journal.js';
-import { changelogTail, fileBytes, readGlobalForeshadowing, readLedger, readState, readVolumePlan } from '../io/book-files.js';
-import { readHistory } from '../io/history-log.js';
+import { changelogTail, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from '../io/book-files.js';
+import { executionsPath, readHistory } from '../io/history-log.js';
 import { nextAfterWrite, openProject, withMutation, type OpenProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
@@ -52,6 +52,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     ledger: readLedger(p.fs),
     unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
     history: readHistory(p.fs, chapter),
+    executions: readJsonLines(p.fs, executionsPath(chapter)),
     currentVolume: cp.current_volume,
     now,
   });

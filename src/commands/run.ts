@@ -9,6 +9,8 @@ import { CHAPTER_STAGES, padChapter, padVolume, parseStepId } from '../core/step
 import { nextCheckpointObject, readCheckpoint, writeCheckpoint } from '../io/checkpoint.js';
 import { runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from '../io/executor.js';
 import { acquireLock, type LockHandle } from '../io/lock.js';
+import { appendJsonLine, executionsPath } from '../io/history-log.js';
+import { bookTotals } from '../core/chapter-log.js';
 import { lockEnvFor, openFs, openProject } from '../io/project.js';
 import type { ProjectFs } from '../io/project-fs.js';
 import { NovelCommand, type CommandResult, type NovelContext } from './base-command.js';
@@ -55,6 +57,8 @@ export class RunCommand extends NovelCommand {
   force = Option.Boolean('--force', false, { description: 'Re-run steps whose outputs are already present and valid' });
   verbose = Option.Boolean('--verbose', false, { description: 'Print packet paths and executor durations' });
   events = Option.Boolean('--events', false, { description: 'Stream one JSON line per step transition' });
+  budgetUsd = Option.String('--budget-usd', { description: 'Stop (exit 12) once executors reported this much cost' });
+  budgetTokens = Option.String('--budget-tokens', { description: 'Stop (exit 12) once executors reported this many tokens' });
 
   private emit(line: string, event: Record<string, unknown>): void {
     if (this.json) return;
@@ -74,6 +78,9 @@ export class RunCommand extends NovelCommand {
     if (this.until !== undefined && !parseStepId(this.until).ok) throw new NovelError('invalid_step', `--until ${this.until}: not a step id`, { hint: 'e.g. --until chapter:006:judge' });
     const pauseAfter = new Set((this.pauseAfter ?? '').split(',').map((s) => s.trim()).filter(Boolean));
     for (const s of pauseAfter) if (!(CHAPTER_STAGES as readonly string[]).includes(s)) throw new NovelError('invalid_option', `--pause-after ${s}: expected stages among ${CHAPTER_STAGES.join(', ')}`);
+    const budgetUsd = this.budgetUsd === undefined ? undefined : Number(this.budgetUsd);
+    if (budgetUsd !== undefined && !(budgetUsd >= 0)) throw new NovelError('invalid_option', `--budget-usd ${this.budgetUsd}: expected a number ≥ 0`);
+    const budgetTokens = count('--budget-tokens', this.budgetTokens);
     const executor = this.executor ?? project0Executor(this.context, this.project) ?? 'demo';
     const scores = parseDemoScores(this.context.env.NOVEL_DEMO_SCORES);
     if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
@@ -115,6 +122,8 @@ export class RunCommand extends NovelCommand {
     const steps: Array<Record<string, unknown>> = [];
     const attempts = new Map<string, number>();
     const retries = project.settings.executor.retries;
+    const spent = { cost_usd: 0, tokens: 0 };
+    const perStep = new Map<string, { executor: string; model: string | null; attempts: number; duration_ms: number; input_tokens: number | null; output_tokens: number | null; cost_usd: number | null }>();
     let exit: number = RUN_EXIT.done;
     let reason = '';
     try {
@@ -147,6 +156,10 @@ export class RunCommand extends NovelCommand {
           if (move.reused) this.emit(`↺ ${move.step}: outputs already present and valid, reused (--force re-runs the step)`, { event: 'reused', step: move.step });
           const r = await this.novel(['advance', move.step], env);
           if (r.code !== 0) throw this.subError('advance', r);
+          // What the executor reported for this step goes to the chapter's log.
+          const record = perStep.get(move.step);
+          if (record) appendJsonLine(fs, executionsPath(Number(move.step.split(':')[1])), { step: move.step, ...record });
+          perStep.delete(move.step);
           // The same step id comes back in the next revision round: count afresh.
           attempts.delete(move.step);
           executed.delete(move.step);
@@ -161,6 +174,11 @@ export class RunCommand extends NovelCommand {
           continue;
         }
         // execute
+        if ((budgetUsd !== undefined && spent.cost_usd >= budgetUsd) || (budgetTokens !== undefined && spent.tokens >= budgetTokens)) {
+          exit = RUN_EXIT.budget;
+          reason = `budget reached: $${spent.cost_usd.toFixed(4)} and ${spent.tokens} tokens reported so far; \`novel run\` continues with a larger budget`;
+          break;
+        }
         const attempt = (attempts.get(move.step) ?? 0) + 1;
         attempts.set(move.step, attempt);
         if (attempt > retries + 1) {
@@ -187,6 +205,21 @@ export class RunCommand extends NovelCommand {
         }
         if (this.verbose) this.emit(`  executor: ${result.message} (${result.duration_ms} ms)${result.log ? `, log ${result.log}` : ''}`, { event: 'executor', step: move.step, ...result });
         executed.add(move.step);
+        const rep = result.report ?? {};
+        spent.cost_usd += rep.cost_usd ?? 0;
+        spent.tokens += (rep.input_tokens ?? 0) + (rep.output_tokens ?? 0);
+        const prev = perStep.get(move.step);
+        const add = (a: number | null | undefined, b: number | undefined): number | null => (a === null || a === undefined) && b === undefined ? null : (a ?? 0) + (b ?? 0);
+        perStep.set(move.step, {
+          executor: executor === 'demo' || executor === 'claude' || executor === 'codex' ? executor : 'command',
+          model: rep.model ?? prev?.model ?? null,
+          attempts: attempt,
+          duration_ms: (prev?.duration_ms ?? 0) + result.duration_ms,
+          input_tokens: add(prev?.input_tokens, rep.input_tokens),
+          output_tokens: add(prev?.output_tokens, rep.output_tokens),
+          cost_usd: add(prev?.cost_usd, rep.cost_usd),
+        });
+        if (this.verbose && result.report) this.emit(`  usage: ${rep.input_tokens ?? '?'} in / ${rep.output_tokens ?? '?'} out tokens, $${rep.cost_usd ?? '?'}${rep.model ? `, model ${rep.model}` : ''}`, { event: 'usage', step: move.step, ...rep });
         if (!result.ok) this.emit(`✗ ${move.step}: ${result.message}`, { event: 'executor_failed', step: move.step, message: result.message, attempt });
       }
     } finally {
@@ -195,8 +228,28 @@ export class RunCommand extends NovelCommand {
       lock.release();
     }
     const after = readCheckpoint(fs).checkpoint;
-    const summary = { exit, reason, start_chapter: start + 1, target_chapter: target, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - start, steps };
-    return { data: summary, text: `${reason}\n${summary.committed} chapter(s) committed (last: ${after.last_completed_chapter})`, exitCode: exit };
+    const chaptersTable = this.chapterTable(fs, start + 1, after.last_completed_chapter);
+    const summary = { exit, reason, start_chapter: start + 1, target_chapter: target, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - start, spent, chapters: chaptersTable.rows, steps };
+    return { data: summary, text: `${reason}\n${summary.committed} chapter(s) committed (last: ${after.last_completed_chapter})${chaptersTable.text}`, exitCode: exit };
+  }
+
+  /** One row per chapter committed in this run, from its chapter log (never the chapter text). */
+  private chapterTable(fs: ProjectFs, from: number, to: number): { rows: Array<Record<string, unknown>>; text: string } {
+    const rows: Array<Record<string, unknown>> = [];
+    for (let c = from; c <= to; c++) {
+      const r = fs.readTextChecked(`logs/chapter-${padChapter(c)}-log.json`);
+      if (!r || !('text' in r)) continue;
+      const log = JSON.parse(r.text) as Record<string, unknown>;
+      const t = bookTotals([log]);
+      const stages = Array.isArray(log.stages) ? (log.stages as Array<Record<string, unknown>>) : [];
+      const ms = stages.reduce((a, s) => a + (typeof s.duration_ms === 'number' ? s.duration_ms : 0), 0);
+      const gate = (log.gate ?? {}) as Record<string, unknown>;
+      rows.push({ chapter: c, words: t.words, overall: log.overall ?? gate.overall_final ?? null, gate: gate.force_passed ? 'force pass' : gate.decision ?? null, revisions: log.revisions ?? 0, duration_ms: ms, tokens: t.input_tokens + t.output_tokens, cost_usd: t.cost_usd });
+    }
+    if (!rows.length) return { rows, text: '' };
+    const head = '\n\nchapter  words  overall  gate              revisions  time      tokens  cost';
+    const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.words).padStart(5)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${`${((r.duration_ms as number) / 1000).toFixed(1)}s`.padStart(6)}  ${String(r.tokens).padStart(8)}  $${(r.cost_usd as number).toFixed(4)}`);
+    return { rows, text: `${head}\n${lines.join('\n')}` };
   }
 
   private checkPrerequisites(fs: ProjectFs, volume: number, from: number, to: number): void {

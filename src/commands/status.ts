@@ -1,6 +1,7 @@
 import { Command } from 'clipanion';
 import { paths } from '../core/paths.js';
 import { buildStatusView, renderStatus } from '../core/status-view.js';
+import { bookTotals } from '../core/chapter-log.js';
 import { lockStatus } from '../io/lock.js';
 import { lockEnvFor, nextOf, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -31,6 +32,19 @@ export class StatusCommand extends NovelCommand {
       outline: outlineText && 'text' in outlineText ? { path: outlinePath, text: outlineText.text } : null,
       lock: lockStatus(p.fs, lockEnvFor(this.context, p.fs)),
     });
-    return { data: { ...view }, text: renderStatus(view) };
+    const logs = p.fs
+      .listFiles('logs')
+      .filter((f) => /^logs\/chapter-\d+-log\.json$/.test(f))
+      .map((f) => {
+        try {
+          return JSON.parse(p.fs.readText(f)) as Record<string, unknown>;
+        } catch {
+          return null;
+        }
+      })
+      .filter((x): x is Record<string, unknown> => x !== null);
+    const totals = bookTotals(logs);
+    const t = `book: ${cp.last_completed_chapter} chapter(s) committed; ${totals.chapters} with logs: ${totals.words} words, ${totals.input_tokens} input / ${totals.output_tokens} output tokens, $${totals.cost_usd.toFixed(4)}`;
+    return { data: { ...view, totals }, text: `${renderStatus(view)}\n${t}` };
   }
 }

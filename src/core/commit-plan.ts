@@ -6,6 +6,8 @@
  */
 import type { GateRecord } from '../../machines/pipeline.machine.js';
 import { upsertChapterMemory } from './chapter-memory.js';
+import { stageRecords } from './chapter-log.js';
+import { countWords } from './chapter-text.js';
 import { prettyJson } from './canonical-json.js';
 import type { Diagnostic } from './diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
@@ -61,6 +63,8 @@ export interface CommitInput {
   ledger: Obj[];
   unknownEntitiesBytes: number;
   history: Obj[];
+  /** What executors reported per step (logs/chapter-NNN-executions.jsonl). */
+  executions: Obj[];
   currentVolume: number;
   now: Date;
 }
@@ -174,7 +178,9 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
       state_version: newState.state_version,
       ops_applied: result.applied.length,
       ops_dropped: result.dropped.length,
-      stages: input.history,
+      words: countWords(stagedText(view, paths.stagingChapter(n)) as string),
+      overall: input.gate.overall_final,
+      stages: stageRecords(input.history, input.executions),
     }),
     kind: 'write',
   });

@@ -5,11 +5,17 @@ import { readJsonLines } from './book-files.js';
 
 export const historyPath = (chapter: number): string => `logs/chapter-${padChapter(chapter)}-history.jsonl`;
 
-export function appendHistory(fs: ProjectFs, chapter: number, entry: Record<string, unknown>): void {
-  const rel = historyPath(chapter);
+export const executionsPath = (chapter: number): string => `logs/chapter-${padChapter(chapter)}-executions.jsonl`;
+
+/** Append one JSON line to a log file (atomic rewrite). */
+export function appendJsonLine(fs: ProjectFs, rel: string, entry: Record<string, unknown>): void {
   const before = fs.exists(rel) ? fs.readBytes(rel) : Buffer.alloc(0);
   const sep = before.length > 0 && before[before.length - 1] !== 0x0a ? '\n' : '';
   fs.writeText(rel, Buffer.concat([before, Buffer.from(`${sep}${JSON.stringify(entry)}\n`, 'utf8')]));
+}
+
+export function appendHistory(fs: ProjectFs, chapter: number, entry: Record<string, unknown>): void {
+  appendJsonLine(fs, historyPath(chapter), entry);
 }
 
 export function readHistory(fs: ProjectFs, chapter: number): Record<string, unknown>[] {

@@ -1,0 +1,98 @@
+/**
+ * The per-stage records of a chapter (logs/chapter-NNN-log.json `stages`):
+ * each advance from the history log, joined with what the executor of that
+ * step reported (logs/chapter-NNN-executions.jsonl); unknown values are null.
+ * Pure.
+ */
+
+type Obj = Record<string, unknown>;
+
+export interface StageRecord {
+  name: string;
+  step: string;
+  executor: string | null;
+  model: string | null;
+  attempts: number | null;
+  duration_ms: number | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cost_usd: number | null;
+  from: string | null;
+  to: string | null;
+  at: string | null;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export function stageRecords(history: readonly Obj[], executions: readonly Obj[]): StageRecord[] {
+  const used = new Map<string, number>();
+  return history
+    .filter((h) => typeof h.step === 'string' && /^chapter:\d+:(draft|summarize|refine|judge)$/.test(h.step as string))
+    .map((h) => {
+      const step = h.step as string;
+      const k = used.get(step) ?? 0;
+      used.set(step, k + 1);
+      const e = executions.filter((x) => x.step === step)[k] ?? {};
+      return {
+        name: step.split(':')[2] as string,
+        step,
+        executor: str(e.executor),
+        model: str(e.model),
+        attempts: num(e.attempts),
+        duration_ms: num(e.duration_ms),
+        input_tokens: num(e.input_tokens),
+        output_tokens: num(e.output_tokens),
+        cost_usd: num(e.cost_usd),
+        from: str(h.from),
+        to: str(h.to),
+        at: str(h.at),
+      };
+    });
+}
+
+export interface BookTotals {
+  chapters: number;
+  words: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+}
+
+/** Totals over committed chapter logs (never the chapter texts). */
+export function bookTotals(logs: readonly Obj[]): BookTotals {
+  const t: BookTotals = { chapters: 0, words: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0 };
+  for (const log of logs) {
+    t.chapters += 1;
+    t.words += num(log.words) ?? 0;
+    for (const s of Array.isArray(log.stages) ? (log.stages as Obj[]) : []) {
+      t.input_tokens += num(s.input_tokens) ?? 0;
+      t.output_tokens += num(s.output_tokens) ?? 0;
+      t.cost_usd += num(s.cost_usd) ?? 0;
+    }
+  }
+  t.cost_usd = Math.round(t.cost_usd * 1e6) / 1e6;
+  return t;
+}
+
+/** Consistency conflicts of an evaluation: every violation, with the fixes that target it. */
+export function consistencyConflicts(evaluation: Obj): Obj[] {
+  const cv = (evaluation.contract_verification ?? {}) as Obj;
+  const fixes = Array.isArray(evaluation.required_fixes) ? (evaluation.required_fixes as Obj[]) : [];
+  const out: Obj[] = [];
+  for (const layer of ['l1', 'l2', 'l3', 'ls']) {
+    const checks = Array.isArray(cv[`${layer}_checks`]) ? (cv[`${layer}_checks`] as Obj[]) : [];
+    for (const c of checks) {
+      if (c.status !== 'violation') continue;
+      const id = str(c.rule_id) ?? str(c.contract_id) ?? str(c.objective_id);
+      out.push({
+        type: `${layer}_violation`,
+        entities: id ? [id] : [],
+        description: str(c.detail) ?? '',
+        confidence: c.confidence ?? null,
+        fix_instructions: fixes.map((f) => String(f.instruction ?? '')).filter(Boolean),
+      });
+    }
+  }
+  return out;
+}
