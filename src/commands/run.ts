@@ -230,6 +230,7 @@ export class RunCommand extends NovelCommand {
     const after = readCheckpoint(fs).checkpoint;
     const chaptersTable = this.chapterTable(fs, start + 1, after.last_completed_chapter);
     const summary = { exit, reason, start_chapter: start + 1, target_chapter: target, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - start, spent, chapters: chaptersTable.rows, steps };
+    if (this.events) return { data: summary, text: JSON.stringify({ event: 'finished', ...summary, steps: undefined }), exitCode: exit };
     return { data: summary, text: `${reason}\n${summary.committed} chapter(s) committed (last: ${after.last_completed_chapter})${chaptersTable.text}`, exitCode: exit };
   }
 

@@ -40,8 +40,9 @@ describe('novel run with the demo executor', () => {
     const dir = demoProject();
     const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--events']);
     expect(r.code).toBe(0);
-    const events = r.stdout.trim().split('\n').slice(0, -2).map((l) => JSON.parse(l));
-    expect(events.map((e) => e.event)).toEqual(['execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'committed']);
+    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(events.map((e) => e.event)).toEqual(['execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'committed', 'finished']);
+    expect(events.at(-1)).toMatchObject({ exit: 0, committed: 1, chapters: [{ chapter: 4, gate: 'pass', revisions: 0 }] });
   });
 
   it('--until stops before a step; --pause-after stops after one; outputs present are reused', async () => {
