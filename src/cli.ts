@@ -5,6 +5,7 @@
  */
 import { Builtins, Cli } from 'clipanion';
 import { AdvanceCommand } from './commands/advance.js';
+import { AdaptersInstallCommand } from './commands/adapters/install.js';
 import { CommitCommand } from './commands/commit.js';
 import { envelopeError, plainError, type NovelContext } from './commands/base-command.js';
 import { DecideCommand } from './commands/decide.js';
@@ -38,6 +39,7 @@ const COMMANDS = [
   GraphCommand,
   InitCommand,
   RunCommand,
+  AdaptersInstallCommand,
 ];
 
 function newCli(commands: ReadonlyArray<(typeof COMMANDS)[number]>): Cli<NovelContext> {
@@ -72,7 +74,7 @@ function cliFor(argv: readonly string[]): Cli<NovelContext> {
 /** Guess the command path from argv for a usage error's envelope. */
 function commandPathOf(argv: readonly string[]): string {
   const words = argv.filter((a) => !a.startsWith('-'));
-  if (words[0] === 'lock' || words[0] === 'state') return words.slice(0, 2).join(' ');
+  if (words[0] === 'lock' || words[0] === 'state' || words[0] === 'adapters') return words.slice(0, 2).join(' ');
   return words[0] ?? '';
 }
 

@@ -111,3 +111,26 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
     expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(new RegExp(`cannot start ${cli}`));
   });
 });
+
+describe('novel adapters install', () => {
+  it('copies the claude and codex adapter files, never overwriting an edited file', () => {
+    const dir = demoProject();
+    const first = JSON.parse(novelBin(dir, ['adapters', 'install', 'claude', '--json']).stdout).data;
+    expect(first.installed).toEqual([
+      '.claude/agents/chapter-writer.md',
+      '.claude/agents/plot-architect.md',
+      '.claude/agents/quality-judge.md',
+      '.claude/agents/style-refiner.md',
+      '.claude/agents/summarizer.md',
+      '.claude/commands/novel-step.md',
+    ]);
+    expect(readFileSync(join(dir, '.claude/agents/quality-judge.md'), 'utf8')).toMatch(/^---\nname: quality-judge\n/);
+    writeFileSync(join(dir, '.claude/agents/summarizer.md'), 'my own summarizer\n');
+    const second = JSON.parse(novelBin(dir, ['adapters', 'install', 'claude', '--json']).stdout).data;
+    expect(second).toMatchObject({ installed: [], kept: ['.claude/agents/summarizer.md'] });
+    expect(readFileSync(join(dir, '.claude/agents/summarizer.md'), 'utf8')).toBe('my own summarizer\n');
+    const codex = JSON.parse(novelBin(dir, ['adapters', 'install', 'codex', '--json']).stdout).data;
+    expect(codex.installed).toEqual(['.codex/skills/novel/SKILL.md']);
+    expect(novelBin(dir, ['adapters', 'install', 'vim']).code).toBe(2);
+  });
+});

@@ -6,7 +6,7 @@ import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, read
 
 afterAll(cleanupTempDirs);
 
-const COMMANDS = [['status'], ['next'], ['instructions'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init']];
+const COMMANDS = [['status'], ['next'], ['instructions'], ['run'], ['adapters', 'install'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init']];
 
 describe('help and usage errors', () => {
   it.each(COMMANDS)('novel %s --help describes the command with examples', async (...path) => {

@@ -1,0 +1,70 @@
+import * as nodeFs from 'node:fs';
+import * as path from 'node:path';
+import { Command, Option } from 'clipanion';
+import { NovelError } from '../../core/errors.js';
+import { oneOf } from '../../core/one-of.js';
+import { packageRoot } from '../../io/package-files.js';
+import { openFs } from '../../io/project.js';
+import { sha256Hex } from '../../io/project-fs.js';
+import { NovelCommand, type CommandResult } from '../base-command.js';
+
+const KINDS = ['claude', 'codex'] as const;
+const isKind = oneOf(KINDS);
+
+/** Shipped adapter file (relative to adapters/KIND) → where it goes in a project. */
+const TARGETS: Record<(typeof KINDS)[number], (rel: string) => string> = {
+  claude: (rel) => `.claude/${rel}`,
+  codex: (rel) => `.codex/${rel}`,
+};
+
+function shippedFiles(dir: string, base = dir): string[] {
+  return nodeFs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? shippedFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')]))
+    .sort();
+}
+
+export class AdaptersInstallCommand extends NovelCommand {
+  static override paths = [['adapters', 'install']];
+
+  static override usage = Command.Usage({
+    category: 'Project',
+    description: 'Copy the Claude Code or Codex adapter files into the project',
+    details: `
+      \`claude\`: the subagents (chapter-writer, summarizer, style-refiner, quality-judge, plot-architect) into \`.claude/agents/\` and the \`/novel-step\` command into \`.claude/commands/\`. \`codex\`: the \`novel\` skill into \`.codex/skills/\`. Each runs one pipeline step from its packet and stops for review.
+
+      A file you edited is never overwritten: it is kept and reported.
+    `,
+    examples: [
+      ['Install the Claude Code adapters', '$0 adapters install claude'],
+      ['Install the Codex skill', '$0 adapters install codex'],
+    ],
+  });
+
+  kind = Option.String({ name: 'claude|codex' });
+
+  run(): CommandResult {
+    if (!isKind(this.kind)) throw new NovelError('invalid_option', `adapters install ${this.kind}: expected claude or codex`, { hint: 'novel adapters install claude' });
+    const fs = openFs(this.context, this.project);
+    const source = path.join(packageRoot(), 'adapters', this.kind);
+    const installed: string[] = [];
+    const unchanged: string[] = [];
+    const kept: string[] = [];
+    for (const rel of shippedFiles(source)) {
+      const content = nodeFs.readFileSync(path.join(source, rel));
+      const target = TARGETS[this.kind](rel);
+      const existing = fs.sha256(target);
+      if (existing === null) {
+        fs.writeText(target, content);
+        installed.push(target);
+      } else if (existing === sha256Hex(content)) unchanged.push(target);
+      else kept.push(target);
+    }
+    const lines = [
+      ...installed.map((f) => `  + ${f}`),
+      ...unchanged.map((f) => `  = ${f} (already installed)`),
+      ...kept.map((f) => `  ! ${f} (kept: differs from the shipped file, your edits win)`),
+    ];
+    return { data: { kind: this.kind, installed, unchanged, kept }, text: `${this.kind} adapters:\n${lines.join('\n')}` };
+  }
+}
