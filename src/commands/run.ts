@@ -12,6 +12,7 @@ import { acquireLock, type LockHandle } from '../io/lock.js';
 import { appendJsonLine, executionsPath } from '../io/history-log.js';
 import { bookTotals } from '../core/chapter-log.js';
 import { lockEnvFor, openFs, openProject } from '../io/project.js';
+import { startLiveActor } from '../io/inspector.js';
 import type { ProjectFs } from '../io/project-fs.js';
 import { NovelCommand, type CommandResult, type NovelContext } from './base-command.js';
 
@@ -57,6 +58,7 @@ export class RunCommand extends NovelCommand {
   force = Option.Boolean('--force', false, { description: 'Re-run steps whose outputs are already present and valid' });
   verbose = Option.Boolean('--verbose', false, { description: 'Print packet paths and executor durations' });
   events = Option.Boolean('--events', false, { description: 'Stream one JSON line per step transition' });
+  inspect = Option.String('--inspect', { tolerateBoolean: true, description: 'Mirror the run in a live actor for the Stately inspector: --inspect or --inspect=ws://host:port (default ws://localhost:8080)' });
   budgetUsd = Option.String('--budget-usd', { description: 'Stop (exit 12) once executors reported this much cost' });
   budgetTokens = Option.String('--budget-tokens', { description: 'Stop (exit 12) once executors reported this many tokens' });
 
@@ -118,6 +120,9 @@ export class RunCommand extends NovelCommand {
     };
     process.on('SIGINT', onSigint);
     const limits: RunLimits = { targetChapter: target, pauseAfter, force: this.force, ...(this.until ? { until: this.until } : {}) };
+    const inspectUrl = this.inspect === undefined || (this.inspect as unknown) === false ? null : typeof this.inspect === 'string' ? this.inspect : 'ws://localhost:8080';
+    const live = inspectUrl ? await startLiveActor(inspectUrl, project) : null;
+    if (live) this.emit(`inspector: live actor connected to ${inspectUrl}`, { event: 'inspector', url: inspectUrl });
     const executed = new Set<string>();
     const steps: Array<Record<string, unknown>> = [];
     const attempts = new Map<string, number>();
@@ -149,6 +154,7 @@ export class RunCommand extends NovelCommand {
           const r = await this.novel(move.chapter !== null ? ['commit', '--chapter', String(move.chapter)] : ['commit', '--volume', String(move.volume)], env);
           if (r.code !== 0) throw this.subError('commit', r);
           steps.push({ step: move.step, action: 'commit' });
+          live?.stepped(move.step, r.body.data, openProject(this.context, this.project));
           this.emit(`✓ ${move.step} committed${decision.action === 'recover' ? ' (an interrupted commit rolled forward)' : ''}`, { event: 'committed', step: move.step });
           continue;
         }
@@ -164,6 +170,7 @@ export class RunCommand extends NovelCommand {
           attempts.delete(move.step);
           executed.delete(move.step);
           const d = r.body.data;
+          live?.stepped(move.step, d, openProject(this.context, this.project));
           steps.push({ step: move.step, action: 'advance', to: d.to, ...(d.gate ? { gate: d.gate.decision, overall: d.gate.overall_final } : {}) });
           this.emit(`✓ ${move.step} → ${d.to}${d.gate ? ` (gate ${d.gate.decision}, overall ${d.gate.overall_final})` : ''}`, { event: 'advanced', step: move.step, to: d.to, gate: d.gate?.decision ?? null });
           const stage = move.step.split(':')[2] as string;
@@ -224,6 +231,7 @@ export class RunCommand extends NovelCommand {
       }
     } finally {
       process.off('SIGINT', onSigint);
+      await live?.stop();
       clearInterval(heartbeat);
       lock.release();
     }
