@@ -33,6 +33,9 @@ await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // Only `novel run --inspect` needs the inspector (and its WebSocket stack):
+  // it is loaded from node_modules on demand instead of growing every start.
+  external: ['@statelyai/inspect'],
   // src/io/package-files.ts reads import.meta.url only when __dirname is absent (ESM sources).
   logOverride: { 'empty-import-meta': 'silent' },
   // clipanion's default context reads process.stdin/stdout/stderr when it
@@ -96,15 +99,21 @@ const path = require('node:path');
 const vm = require('node:vm');
 const { wrap } = require('node:module');
 const file = path.join(__dirname, 'novel.cjs');
-const cacheFile = path.join(__dirname, 'novel.cache');
-let cachedData;
-try { cachedData = fs.readFileSync(cacheFile); } catch { cachedData = undefined; }
-// The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
-const script = new vm.Script(wrap(fs.readFileSync(file, 'latin1')), { filename: file, cachedData });
-const mod = { exports: {} };
-script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, __dirname);
-if (process.env.NOVEL_BUILD_CODE_CACHE === '1') {
-  process.on('exit', () => fs.writeFileSync(cacheFile, script.createCachedData()));
+if (process.argv.some((a) => a.startsWith('--inspect'))) {
+  // import() of ES modules (the Stately inspector) needs Node's own module
+  // loader, which code-cached vm.Script code lacks on Node 20.
+  require(file);
+} else {
+  const cacheFile = path.join(__dirname, 'novel.cache');
+  let cachedData;
+  try { cachedData = fs.readFileSync(cacheFile); } catch { cachedData = undefined; }
+  // The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
+  const script = new vm.Script(wrap(fs.readFileSync(file, 'latin1')), { filename: file, cachedData });
+  const mod = { exports: {} };
+  script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, __dirname);
+  if (process.env.NOVEL_BUILD_CODE_CACHE === '1') {
+    process.on('exit', () => fs.writeFileSync(cacheFile, script.createCachedData()));
+  }
 }
 `,
 );

@@ -3,46 +3,38 @@
  * used by the binary and by in-process tests. Usage errors (unknown command or
  * flag, missing or extra argument) exit 2, with the JSON envelope under --json.
  */
-import { Builtins, Cli } from 'clipanion';
-import { AdvanceCommand } from './commands/advance.js';
-import { AdaptersInstallCommand } from './commands/adapters/install.js';
-import { CommitCommand } from './commands/commit.js';
+import { Builtins, Cli, type CommandClass } from 'clipanion';
 import { envelopeError, plainError, type NovelContext } from './commands/base-command.js';
-import { DecideCommand } from './commands/decide.js';
-import { GraphCommand } from './commands/graph.js';
-import { InitCommand } from './commands/init.js';
-import { InstructionsCommand } from './commands/instructions.js';
-import { LockClearCommand } from './commands/lock/clear.js';
-import { LockStatusCommand } from './commands/lock/status.js';
-import { NextCommand } from './commands/next.js';
-import { RunCommand } from './commands/run.js';
-import { StatusCommand } from './commands/status.js';
-import { StateRebuildCommand } from './commands/state/rebuild.js';
-import { StateVerifyCommand } from './commands/state/verify.js';
-import { ValidateCommand } from './commands/validate.js';
 import { EXIT, NovelError } from './core/errors.js';
 
 export const VERSION = '0.1.0';
 
-const COMMANDS = [
-  StatusCommand,
-  NextCommand,
-  InstructionsCommand,
-  ValidateCommand,
-  AdvanceCommand,
-  DecideCommand,
-  CommitCommand,
-  LockStatusCommand,
-  LockClearCommand,
-  StateVerifyCommand,
-  StateRebuildCommand,
-  GraphCommand,
-  InitCommand,
-  RunCommand,
-  AdaptersInstallCommand,
+type Loader = () => Promise<CommandClass<NovelContext>>;
+
+/**
+ * Every command, by path, loaded on demand: an invocation only loads (and
+ * initialises) the modules of the command it runs. A test checks that these
+ * paths are the commands' own `static paths`.
+ */
+export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loader }> = [
+  { path: ['status'], load: async () => (await import('./commands/status.js')).StatusCommand },
+  { path: ['next'], load: async () => (await import('./commands/next.js')).NextCommand },
+  { path: ['instructions'], load: async () => (await import('./commands/instructions.js')).InstructionsCommand },
+  { path: ['validate'], load: async () => (await import('./commands/validate.js')).ValidateCommand },
+  { path: ['advance'], load: async () => (await import('./commands/advance.js')).AdvanceCommand },
+  { path: ['decide'], load: async () => (await import('./commands/decide.js')).DecideCommand },
+  { path: ['commit'], load: async () => (await import('./commands/commit.js')).CommitCommand },
+  { path: ['lock', 'status'], load: async () => (await import('./commands/lock/status.js')).LockStatusCommand },
+  { path: ['lock', 'clear'], load: async () => (await import('./commands/lock/clear.js')).LockClearCommand },
+  { path: ['state', 'verify'], load: async () => (await import('./commands/state/verify.js')).StateVerifyCommand },
+  { path: ['state', 'rebuild'], load: async () => (await import('./commands/state/rebuild.js')).StateRebuildCommand },
+  { path: ['graph'], load: async () => (await import('./commands/graph.js')).GraphCommand },
+  { path: ['init'], load: async () => (await import('./commands/init.js')).InitCommand },
+  { path: ['run'], load: async () => (await import('./commands/run.js')).RunCommand },
+  { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
 ];
 
-function newCli(commands: ReadonlyArray<(typeof COMMANDS)[number]>): Cli<NovelContext> {
+function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>): Cli<NovelContext> {
   const cli = new Cli<NovelContext>({ binaryLabel: 'novel', binaryName: 'novel', binaryVersion: VERSION, enableColors: false });
   for (const c of commands) cli.register(c);
   cli.register(Builtins.HelpCommand);
@@ -50,25 +42,25 @@ function newCli(commands: ReadonlyArray<(typeof COMMANDS)[number]>): Cli<NovelCo
   return cli;
 }
 
-export function buildCli(): Cli<NovelContext> {
-  return newCli(COMMANDS);
+export async function buildCli(): Promise<Cli<NovelContext>> {
+  return newCli(await Promise.all(COMMAND_TABLE.map((c) => c.load())));
 }
 
 /**
  * The CLI for one invocation. clipanion compiles a parser for every registered
  * command on each run, which costs milliseconds per command; when the leading
- * words of argv name a command, only that one is registered (parsing, help and
- * errors are the same). Anything else gets the full CLI, with its suggestions.
+ * words of argv name a command, only that one is loaded and registered
+ * (parsing, help and errors are the same). Anything else gets the full CLI,
+ * with its suggestions.
  */
-function cliFor(argv: readonly string[]): Cli<NovelContext> {
+async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
   const words: string[] = [];
   for (const a of argv) {
     if (a.startsWith('-')) break;
     words.push(a);
   }
-  const match = COMMANDS.filter((c) => c.paths?.some((p) => p.length <= words.length && p.every((w, i) => words[i] === w)))
-    .sort((a, b) => Math.max(...(b.paths ?? [[]]).map((p) => p.length)) - Math.max(...(a.paths ?? [[]]).map((p) => p.length)))[0];
-  return match ? newCli([match]) : buildCli();
+  const match = COMMAND_TABLE.filter((c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w)).sort((a, b) => b.path.length - a.path.length)[0];
+  return match ? newCli([await match.load()]) : buildCli();
 }
 
 /** Guess the command path from argv for a usage error's envelope. */
@@ -79,7 +71,7 @@ function commandPathOf(argv: readonly string[]): string {
 }
 
 export async function runCli(argv: string[], context: NovelContext): Promise<number> {
-  const cli = cliFor(argv);
+  const cli = await cliFor(argv);
   let command;
   try {
     command = cli.process(argv, context);

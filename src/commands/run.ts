@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Command, Option } from 'clipanion';
 import { parseDemoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
@@ -13,7 +12,7 @@ import { appendJsonLine, executionsPath } from '../io/history-log.js';
 import { bookTotals } from '../core/chapter-log.js';
 import { lockEnvFor, openFs, openProject } from '../io/project.js';
 import { startLiveActor } from '../io/inspector.js';
-import type { ProjectFs } from '../io/project-fs.js';
+import { randomHex, type ProjectFs } from '../io/project-fs.js';
 import { NovelCommand, type CommandResult, type NovelContext } from './base-command.js';
 
 /** novel.config.json executor.command, when set, is the default executor. */
@@ -94,7 +93,7 @@ export class RunCommand extends NovelCommand {
     this.checkPrerequisites(project.fs, cp0.current_volume, start + 1, target);
 
     const fs = openFs(this.context, this.project);
-    const token = `run-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const token = `run-${process.pid}-${randomHex(4)}`;
     const lock = acquireLock(fs, { ...lockEnvFor(this.context, fs), owner: token }, start + 1);
     const heartbeat = setInterval(() => this.beat(fs, lock), 30_000);
     heartbeat.unref();

@@ -6,7 +6,8 @@
  * logs/executor/. An optional last stdout line of JSON reports
  * {status, model, usage:{input_tokens, output_tokens}, cost_usd}.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type * as ChildProcesses from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
 import { extractJson, invocation, parseClaudeOutput, parseCodexOutput, type AgentCli } from '../core/agent-invocation.js';
@@ -15,6 +16,11 @@ import { NovelError } from '../core/errors.js';
 import { PacketSchema, type Packet } from '../schemas/packet.js';
 import { packageRoot } from './package-files.js';
 import type { ProjectFs } from './project-fs.js';
+
+/** node:child_process, loaded when an executor first runs (not at every start). */
+function spawn(...args: Parameters<typeof ChildProcesses.spawn>): ChildProcess {
+  return (process.getBuiltinModule('node:child_process') as typeof ChildProcesses).spawn(...args);
+}
 
 export interface ExecutorResult {
   ok: boolean;

@@ -20,6 +20,7 @@ export interface LiveActor {
 }
 
 export async function startLiveActor(url: string, project: OpenProject): Promise<LiveActor> {
+  // Loaded on demand (kept out of the bundle: see scripts/build.mjs).
   const { createWebSocketInspector } = await import('@statelyai/inspect');
   const inspector = createWebSocketInspector({ url }) as unknown as InspectorLike;
   const start = (p: OpenProject): Actor<typeof pipelineMachine> => {

@@ -31,6 +31,11 @@ function crypto(): typeof NodeCrypto {
   return cryptoModule;
 }
 
+/** Random lowercase hex (tokens, temporary names). */
+export function randomHex(bytes: number): string {
+  return crypto().randomBytes(bytes).toString('hex');
+}
+
 export function sha256Hex(data: string | Uint8Array): string {
   return crypto().createHash('sha256').update(data).digest('hex');
 }

@@ -6,7 +6,18 @@ import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, read
 
 afterAll(cleanupTempDirs);
 
-const COMMANDS = [['status'], ['next'], ['instructions'], ['run'], ['adapters', 'install'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init']];
+const COMMANDS = [['status'], ['next'], ['instructions'], ['run'], ['adapters', 'install'], ['state', 'verify'], ['state', 'rebuild'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init']];
+
+describe('command table', () => {
+  it('the lazily loaded command table names each command by its own static paths', async () => {
+    const { COMMAND_TABLE } = await import('../../src/cli.js');
+    for (const entry of COMMAND_TABLE) {
+      const cls = await entry.load();
+      expect(cls.paths, entry.path.join(' ')).toEqual([entry.path]);
+    }
+    expect(COMMAND_TABLE.map((c) => c.path.join(' ')).sort()).toEqual(COMMANDS.map((c) => c.join(' ')).sort());
+  });
+});
 
 describe('help and usage errors', () => {
   it.each(COMMANDS)('novel %s --help describes the command with examples', async (...path) => {
