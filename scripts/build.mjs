@@ -122,7 +122,7 @@ chmodSync(join(dist, 'cli.js'), 0o755);
 
 // Warm-up run on the fixture project: the cache then covers the functions a
 // typical read-only command compiles.
-const warm = spawnSync(process.execPath, [join(dist, 'cli.js'), 'status', '--project', join(repo, 'fixtures/project')], {
+const warm = spawnSync(process.execPath, [join(dist, 'cli.js'), 'next', '--project', join(repo, 'fixtures/project')], {
   env: { ...process.env, NOVEL_BUILD_CODE_CACHE: '1' },
   encoding: 'utf8',
 });

@@ -61,10 +61,27 @@ export class RunCommand extends NovelCommand {
   budgetUsd = Option.String('--budget-usd', { description: 'Stop (exit 12) once executors reported this much cost' });
   budgetTokens = Option.String('--budget-tokens', { description: 'Stop (exit 12) once executors reported this many tokens' });
 
+  /** The live status line (TTY only): rewritten in place under the step lines. */
+  private live: { tty: boolean; started: number; target: number; first: number; text: string } = { tty: false, started: Date.now(), target: 0, first: 0, text: '' };
+
   private emit(line: string, event: Record<string, unknown>): void {
     if (this.json) return;
-    if (this.events) this.context.stdout.write(`${JSON.stringify(event)}\n`);
-    else this.context.stdout.write(`${line}\n`);
+    if (this.events) {
+      this.context.stdout.write(`${JSON.stringify(event)}\n`);
+      return;
+    }
+    if (this.live.tty) this.context.stdout.write('\r\x1b[K');
+    this.context.stdout.write(`${line}\n`);
+    if (this.live.tty && this.live.text) this.context.stdout.write(this.live.text);
+  }
+
+  private status(step: string, revision: number, spent: { cost_usd: number; tokens: number }): void {
+    if (!this.live.tty || this.json || this.events) return;
+    const chapter = Number(step.split(':')[1]);
+    const secs = Math.floor((Date.now() - this.live.started) / 1000);
+    const total = this.live.target - this.live.first + 1;
+    this.live.text = `  ▶ chapter ${chapter} (${chapter - this.live.first + 1}/${total}) · ${step.split(':')[2]} · ${String(Math.floor(secs / 60)).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')} · revision ${revision} · ${spent.tokens} tokens · $${spent.cost_usd.toFixed(4)}`;
+    this.context.stdout.write(`\r\x1b[K${this.live.text}`);
   }
 
   async run(): Promise<CommandResult> {
@@ -92,6 +109,9 @@ export class RunCommand extends NovelCommand {
     const target = toChapter ?? start + (chapters ?? 1);
     this.checkPrerequisites(project.fs, cp0.current_volume, start + 1, target);
 
+    // A live status line only when stdout is a terminal; plain lines otherwise.
+    const tty = (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(1);
+    this.live = { tty, started: Date.now(), target, first: start + 1, text: '' };
     const fs = openFs(this.context, this.project);
     const token = `run-${process.pid}-${randomHex(4)}`;
     const lock = acquireLock(fs, { ...lockEnvFor(this.context, fs), owner: token }, start + 1);
@@ -144,6 +164,7 @@ export class RunCommand extends NovelCommand {
         const decision = { ...next.body.data, command: next.body.data.next_command };
         const cp = readCheckpoint(fs).checkpoint;
         const move = nextMove(decision, limits, cp.last_completed_chapter, executed);
+        if (move.kind !== 'stop' && move.step.startsWith('chapter:')) this.status(move.step, decision.revision_count ?? 0, spent);
         if (move.kind === 'stop') {
           exit = move.exit;
           reason = move.reason;
@@ -234,6 +255,7 @@ export class RunCommand extends NovelCommand {
       clearInterval(heartbeat);
       lock.release();
     }
+    if (this.live.tty && this.live.text) this.context.stdout.write('\r\x1b[K');
     const after = readCheckpoint(fs).checkpoint;
     const chaptersTable = this.chapterTable(fs, start + 1, after.last_completed_chapter);
     const summary = { exit, reason, start_chapter: start + 1, target_chapter: target, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - start, spent, chapters: chaptersTable.rows, steps };

@@ -215,7 +215,7 @@ describe('init, status, graph', () => {
     overlay(project, 'draft/good');
     await novel(project, ['advance', 'chapter:004:draft']);
     const r = await novel(project, ['status']);
-    expect(r.stdout).toMatch(/chapter 4 \(4 of 12 in volume 1, chapters 1–12\)/);
+    expect(r.stdout).toMatch(/chapter 4 \(4 of 24 in volume 1, chapters 1–24\)/);
     expect(r.stdout).toMatch(/✓ draft/);
     expect(r.stdout).toMatch(/▶ summarize\s+← chapter:004:summarize \(execute\)/);
     expect(r.stdout).toMatch(/revision round: 0 of 2/);
@@ -223,7 +223,7 @@ describe('init, status, graph', () => {
     expect(r.stdout).toMatch(/next: novel instructions chapter:004:summarize/);
     const j = await novelJson(project, ['status']);
     expect(j.body.data.stages.map((s: { status: string }) => s.status)).toEqual(['done', 'done', 'current', 'pending', 'pending', 'pending', 'pending']);
-    expect(j.body.data.volume_outline).toMatchObject({ chapters: 12, first: 1, last: 12, position: 4 });
+    expect(j.body.data.volume_outline).toMatchObject({ chapters: 24, first: 1, last: 24, position: 4 });
   });
 
   it('graph renders mermaid, dot and json from the machine; --highlight current marks the state', async () => {

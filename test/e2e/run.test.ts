@@ -89,10 +89,10 @@ describe('novel run with the demo executor', () => {
 
   it('refuses to start when the outline and contracts do not cover the target, listing the steps to run first', async () => {
     const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--to-chapter', '14', '--executor', 'demo', '--json']);
+    const r = await novelBinAsync(dir, ['run', '--to-chapter', '26', '--executor', 'demo', '--json']);
     expect(r.code).toBe(2);
     const body = JSON.parse(r.stdout);
-    expect(body.error.details).toEqual({ missing_chapters: [13, 14], steps: ['volume:01:plan', 'volume:01:commit'] });
+    expect(body.error.details).toEqual({ missing_chapters: [25, 26], steps: ['volume:01:plan', 'volume:01:commit'] });
   });
 });
 
