@@ -6,7 +6,8 @@ import { paths } from '../core/paths.js';
 import { nextMove, RUN_EXIT, type RunLimits } from '../core/run-policy.js';
 import { CHAPTER_STAGES, padChapter, padVolume, parseStepId } from '../core/step-id.js';
 import { nextCheckpointObject, readCheckpoint, writeCheckpoint } from '../io/checkpoint.js';
-import { runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from '../io/executor.js';
+import { readPacket, runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from '../io/executor.js';
+import { agentPrompt } from '../core/agent-invocation.js';
 import { acquireLock, type LockHandle } from '../io/lock.js';
 import { appendJsonLine, executionsPath } from '../io/history-log.js';
 import { bookTotals } from '../core/chapter-log.js';
@@ -222,6 +223,7 @@ export class RunCommand extends NovelCommand {
         if (executor === 'demo') {
           result = runDemoExecutor(fs, packetRel, scores, decision.revision_count ?? 0);
         } else if (executor === 'claude' || executor === 'codex') {
+          if (this.verbose) this.emit(`  prompt: ${agentPrompt(readPacket(fs, packetRel), packetRel).replace(/\n+/g, ' ')}`, { event: 'prompt', step: move.step });
           running = runAgentExecutor(fs, executor, packetRel, move.step, attempt, env, project.settings.executor.timeout_s);
           result = await running.done;
           running = null;

@@ -182,3 +182,41 @@ describe('interrupting novel run', () => {
     }
   });
 });
+
+describe('novel run limits', () => {
+  it('--force re-runs a step whose outputs are present and valid', async () => {
+    const dir = demoProject();
+    cpSync(join(OUTPUTS, 'draft/good'), dir, { recursive: true });
+    const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--force', '--until', 'chapter:004:summarize']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/reused/);
+    expect(readFileSync(join(dir, 'staging/chapters/chapter-004.md'), 'utf8')).not.toEqual(readFileSync(join(OUTPUTS, 'draft/good/staging/chapters/chapter-004.md'), 'utf8'));
+  });
+
+  it('--budget-usd stops with exit 12 once the executors reported that much', async () => {
+    const dir = demoProject();
+    const exec = `cp -r ${OUTPUTS}/draft/good/. . && echo '{"status":"ok","usage":{"input_tokens":5,"output_tokens":5},"cost_usd":0.5}' # {packet}`;
+    const r = await novelBinAsync(dir, ['run', '--executor', exec, '--budget-usd', '0.4', '--json']);
+    expect(r.code).toBe(12);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ exit: 12, spent: { cost_usd: 0.5, tokens: 10 } });
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:summarize\n');
+  });
+
+  it('a second SIGINT kills the executor process group and exits at once', async () => {
+    const dir = demoProject();
+    const marker = join(dir, 'executor-finished');
+    const child = spawn(process.execPath, [BIN, 'run', '--executor', `sleep 4; touch ${marker} # {packet}`], { cwd: dir });
+    await new Promise((r) => setTimeout(r, 600));
+    child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = Date.now();
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+    expect(code).toBe(130);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    await new Promise((r) => setTimeout(r, 4500));
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:draft\n');
+  });
+});
