@@ -7,21 +7,14 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from './lib/seeded-random.js';
 import { bigDelta, DELTA, normalisedTree } from '../test/helpers/commit-fixture.js';
 import { treeHashes } from '../test/helpers/tree.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(repo, 'dist/cli.js');
 const trials = Number(process.argv[2] ?? 200);
-let seed = Number(process.argv[3] ?? 1);
-const random = (): number => {
-  // mulberry32: reproducible instants for a given seed.
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = seededRandom(Number(process.argv[3] ?? 1));
 
 const work = mkdtempSync(join(tmpdir(), 'novel-soak-'));
 const run = (cwd: string, args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from './lib/seeded-random.js';
 import { normalisedTree } from '../test/helpers/commit-fixture.js';
 import { treeHashes } from '../test/helpers/tree.js';
 
@@ -15,14 +16,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(repo, 'dist/cli.js');
 const trials = Number(process.argv[2] ?? 20);
 const chapters = Number(process.argv[3] ?? 20);
-let seed = Number(process.argv[4] ?? 1);
-const random = (): number => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = seededRandom(Number(process.argv[4] ?? 1));
 const env = { ...process.env, NOVEL_DEMO_SCORES: '3.2,4.3' };
 const work = mkdtempSync(join(tmpdir(), 'novel-run-soak-'));
 const init = (dir: string) => {

@@ -75,6 +75,61 @@ function lastJsonLine(stdout: string): ExecutorResult['report'] {
   }
 }
 
+interface ProcessOutcome {
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  /** Set when the program could not be started at all. */
+  spawnError?: string;
+  duration_ms: number;
+}
+
+/**
+ * Runs a program in the project root, in its own process group (so that a
+ * timeout or a second Ctrl-C can kill everything it started), collecting
+ * its output. Resolves once, on the first of 'error' and 'close'.
+ */
+function runProcess(
+  file: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutS: number,
+): { child: ChildProcess; outcome: Promise<ProcessOutcome> } {
+  const t0 = Date.now();
+  const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, timeoutS * 1000);
+  const outcome = new Promise<ProcessOutcome>((resolve) => {
+    let settled = false;
+    const settle = (code: number | null, signal: string | null, spawnError?: string): void => {
+      // A program that cannot start emits 'error' and then 'close': report the first.
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, ...(spawnError ? { spawnError } : {}), duration_ms: Date.now() - t0 });
+    };
+    child.on('error', (err) => settle(null, null, `cannot start ${file}: ${err.message} (is it installed and on PATH?)`));
+    child.on('close', (code, signal) => settle(code, signal));
+  });
+  return { child, outcome };
+}
+
+function lastStderrLine(stderr: string): string {
+  const t = stderr.trim();
+  return t ? `: ${t.split('\n').slice(-1)[0]}` : '';
+}
+
 export interface CommandRun {
   child: ChildProcess;
   done: Promise<ExecutorResult>;
@@ -89,35 +144,16 @@ export function runCommandExecutor(
   env: NodeJS.ProcessEnv,
   timeoutS: number,
 ): CommandRun {
-  const t0 = Date.now();
   const packetAbs = path.join(fs.root, packetRel);
   const command = template.includes('{packet}') ? template.split('{packet}').join(JSON.stringify(packetAbs)) : `${template} ${JSON.stringify(packetAbs)}`;
-  const child = spawn('/bin/sh', ['-c', command], {
-    cwd: fs.root,
-    env: { ...env, NOVEL_PACKET: packetAbs, NOVEL_PROJECT: fs.root, NOVEL_STEP: step },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-(child.pid as number), 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }, timeoutS * 1000);
-  const done = new Promise<ExecutorResult>((resolve) => {
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const log = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}.log`;
-      fs.writeText(log, `$ ${command}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}\n--- exit ${code ?? signal} after ${Date.now() - t0} ms ---\n`);
-      const report = lastJsonLine(stdout);
-      const ok = code === 0 && report?.status !== 'error';
-      resolve({ ok, exit: code, signal, duration_ms: Date.now() - t0, log, report, message: ok ? 'executor finished' : `executor ${signal ? `killed by ${signal}` : `exited ${code}`}${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-1)[0]}` : ''}` });
-    });
+  const { child, outcome } = runProcess('/bin/sh', ['-c', command], fs.root, { ...env, NOVEL_PACKET: packetAbs, NOVEL_PROJECT: fs.root, NOVEL_STEP: step }, timeoutS);
+  const done = outcome.then((o): ExecutorResult => {
+    const log = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}.log`;
+    fs.writeText(log, `$ ${command}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`);
+    const report = lastJsonLine(o.stdout);
+    const ok = o.code === 0 && report?.status !== 'error';
+    const message = ok ? 'executor finished' : (o.spawnError ?? `executor ${o.signal ? `killed by ${o.signal}` : `exited ${o.code}`}${lastStderrLine(o.stderr)}`);
+    return { ok, exit: o.code, signal: o.signal, duration_ms: o.duration_ms, log, report, message };
   });
   return { child, done };
 }
@@ -142,72 +178,45 @@ export function runAgentExecutor(
   env: NodeJS.ProcessEnv,
   timeoutS: number,
 ): CommandRun {
-  const t0 = Date.now();
   const packet = readPacket(fs, packetRel);
   const logBase = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}`;
   const lastMessageRel = `${logBase}.last-message.txt`;
   fs.mkdir('logs/executor');
   const inv = invocation(cli, packet, packetRel, agentBrief(packet.agent.name), fs.root, path.join(fs.root, lastMessageRel));
   const [bin, ...args] = inv.argv as [string, ...string[]];
-  const child = spawn(bin, args, {
-    cwd: fs.root,
-    env: { ...env, NOVEL_PACKET: path.join(fs.root, packetRel), NOVEL_PROJECT: fs.root, NOVEL_STEP: step },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-(child.pid as number), 'SIGKILL');
-    } catch {
-      /* gone */
-    }
-  }, timeoutS * 1000);
-  const done = new Promise<ExecutorResult>((resolve) => {
-    let finished = false;
-    const finish = (code: number | null, signal: string | null, spawnError?: string): void => {
-      // A CLI that cannot start emits 'error' and then 'close': report the first.
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      const log = `${logBase}.log`;
-      fs.writeText(log, `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}${spawnError ?? ''}\n--- exit ${code ?? signal} after ${Date.now() - t0} ms ---\n`);
-      let lastMessage: string | undefined;
-      const lm = fs.readTextChecked(lastMessageRel);
-      if (lm && 'text' in lm) lastMessage = lm.text;
-      const report = cli === 'claude' ? parseClaudeOutput(stdout) : parseCodexOutput(stdout, lastMessage);
-      let ok = code === 0 && report.ok && !spawnError;
-      let message = ok ? `${cli} finished` : spawnError ?? report.error ?? `${cli} ${signal ? `killed by ${signal}` : `exited ${code}`}${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-1)[0]}` : ''}`;
-      if (ok && inv.answerPath) {
-        const json = report.answer ? extractJson(report.answer) : null;
-        if (json) fs.writeText(inv.answerPath, json);
-        else {
-          ok = false;
-          message = `${cli}: the quality-judge's answer is not a JSON object (see ${log})`;
-        }
+  const { child, outcome } = runProcess(bin, args, fs.root, { ...env, NOVEL_PACKET: path.join(fs.root, packetRel), NOVEL_PROJECT: fs.root, NOVEL_STEP: step }, timeoutS);
+  const done = outcome.then((o): ExecutorResult => {
+    const log = `${logBase}.log`;
+    fs.writeText(log, `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`);
+    let lastMessage: string | undefined;
+    const lm = fs.readTextChecked(lastMessageRel);
+    if (lm && 'text' in lm) lastMessage = lm.text;
+    const report = cli === 'claude' ? parseClaudeOutput(o.stdout) : parseCodexOutput(o.stdout, lastMessage);
+    let ok = o.code === 0 && report.ok && !o.spawnError;
+    let message = ok ? `${cli} finished` : (o.spawnError ?? report.error ?? `${cli} ${o.signal ? `killed by ${o.signal}` : `exited ${o.code}`}${lastStderrLine(o.stderr)}`);
+    if (ok && inv.answerPath) {
+      const json = report.answer ? extractJson(report.answer) : null;
+      if (json) fs.writeText(inv.answerPath, json);
+      else {
+        ok = false;
+        message = `${cli}: the quality-judge's answer is not a JSON object (see ${log})`;
       }
-      const result: ExecutorResult = {
-        ok,
-        exit: code,
-        signal,
-        duration_ms: Date.now() - t0,
-        log,
-        report: {
-          status: ok ? 'ok' : 'error',
-          ...(report.model !== undefined ? { model: report.model } : {}),
-          ...(report.input_tokens !== undefined ? { input_tokens: report.input_tokens } : {}),
-          ...(report.output_tokens !== undefined ? { output_tokens: report.output_tokens } : {}),
-          ...(report.cost_usd !== undefined ? { cost_usd: report.cost_usd } : {}),
-        },
-        message,
-      };
-      resolve(result);
+    }
+    return {
+      ok,
+      exit: o.code,
+      signal: o.signal,
+      duration_ms: o.duration_ms,
+      log,
+      report: {
+        status: ok ? 'ok' : 'error',
+        ...(report.model !== undefined ? { model: report.model } : {}),
+        ...(report.input_tokens !== undefined ? { input_tokens: report.input_tokens } : {}),
+        ...(report.output_tokens !== undefined ? { output_tokens: report.output_tokens } : {}),
+        ...(report.cost_usd !== undefined ? { cost_usd: report.cost_usd } : {}),
+      },
+      message,
     };
-    child.on('error', (err) => finish(null, null, `\ncannot start ${bin}: ${err.message} (is it installed and on PATH?)`));
-    child.on('close', (code, signal) => finish(code, signal));
   });
   return { child, done };
 }
