@@ -54,9 +54,9 @@ export class RunCommand extends NovelCommand {
   toChapter = Option.String('--to-chapter', { description: 'Run until this chapter is committed' });
   until = Option.String('--until', { description: 'Stop before this step id' });
   pauseAfter = Option.String('--pause-after', { description: 'Comma-separated stages after whose advance to stop' });
-  executor = Option.String('--executor', { description: 'demo, or a command template with {packet}' });
+  executor = Option.String('--executor', { description: 'demo, claude, codex, or a command template with {packet} (default: executor.command of novel.config.json, else demo)' });
   force = Option.Boolean('--force', false, { description: 'Re-run steps whose outputs are already present and valid' });
-  verbose = Option.Boolean('--verbose', false, { description: 'Print packet paths and executor durations' });
+  verbose = Option.Boolean('--verbose', false, { description: 'Also print packet paths, the prompt sent, executor durations and usage' });
   events = Option.Boolean('--events', false, { description: 'Stream one JSON line per step transition' });
   inspect = Option.String('--inspect', { tolerateBoolean: true, description: 'Mirror the run in a live actor for the Stately inspector: --inspect or --inspect=ws://host:port (default ws://localhost:8080)' });
   budgetUsd = Option.String('--budget-usd', { description: 'Stop (exit 12) once executors reported this much cost' });
