@@ -6,7 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default'],
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
     // clipanion's ESM build imports a directory (../platform), which Node's
     // ESM loader refuses; let Vite resolve it instead.
     server: { deps: { inline: ['clipanion'] } },
