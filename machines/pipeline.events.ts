@@ -1,13 +1,18 @@
 /**
- * Events of the pipeline machine and their link to step ids. Events are the
- * finished steps (past tense) and the human decisions; DRAFT_LOST is what the
- * staging probe reports when the drafted chapter vanished, or was replaced,
- * before summarize.
+ * Events of the two machines and their link to step ids.
+ *
+ * Chapter events are the finished steps (past tense) and the author's
+ * decisions; DRAFT_LOST is what the staging probe reports when the drafted
+ * chapter vanished, or was replaced, before summarize.
+ *
+ * Book events are what happens above one chapter: a volume plan committed, a
+ * commit transaction interrupted and rolled forward, an executor that failed
+ * past its retries, and the author (or `novel run`) retrying after that.
  */
 import type { ChapterStage } from '../src/core/step-id.js';
 import type { Verdict } from './pipeline.gate.js';
 
-export type PipelineEvent =
+export type ChapterEvent =
   | { type: 'DRAFTED' }
   | { type: 'SUMMARIZED' }
   | { type: 'REFINED' }
@@ -18,6 +23,20 @@ export type PipelineEvent =
   | { type: 'REWRITE' }
   | { type: 'DRAFT_LOST' };
 
+export type BookEvent =
+  /** `novel commit --volume` moved a valid plan into volumes/; the chapters its outline covers. */
+  | { type: 'PLAN_COMMITTED'; outline_chapters: readonly number[] }
+  /** A chapter or plan commit was killed after its journal was written. */
+  | { type: 'COMMIT_INTERRUPTED' }
+  | { type: 'PLAN_COMMIT_INTERRUPTED'; outline_chapters: readonly number[] }
+  /** The next mutating command rolled the journal forward. */
+  | { type: 'JOURNAL_RECOVERED' }
+  /** `novel run` gave up on a step after its retries (orchestrator_state ERROR_RETRY). */
+  | { type: 'EXECUTOR_FAILED' }
+  /** The step is tried again: `novel run`, or a manual advance of it. */
+  | { type: 'RETRY' };
+
+export type PipelineEvent = ChapterEvent | BookEvent;
 export type PipelineEventType = PipelineEvent['type'];
 
 /** The event an `advance` of a step sends once its outputs validate. */

@@ -108,13 +108,13 @@ const chapterPlans = {
   11: ['残剑认主', 'main-sword', '林青岚', '后山', '残剑认主', '觉醒', 'F-001 推进', 'items.broken-sword.owner=lin-qingyan', '收束'],
   12: ['卷终', 'main-sword', '林青岚', '青岚宗大殿', '宗主召见', '新的开始', 'F-003 圣女之死（埋下）', 'characters.lin-qingyan.rank=内门候补', '第二卷'],
 };
-// Chapters 13–24: the second half of volume 1, so that long demo runs have an outline.
+// Chapters 13–30: the rest of volume 1 (chapters_per_volume 30), so that the demo never dead-ends.
 const lines = ['main-sword', 'sect-intrigue', 'heisha-threat'];
 const places = ['后山', '外门演武场', '藏经阁', '丹房药园', '试炼谷', '青岚宗大殿'];
-for (let n = 13; n <= 24; n++) {
+for (let n = 13; n <= 30; n++) {
   chapterPlans[n] = [`卷中第${n}章`, lines[n % 3], '林青岚', places[n % places.length], `第${n}章的冲突`, '成长', '无', `world_state.chapter-${n}.done=true`, '承上启下'];
 }
-let outline = '# 第一卷 残剑\n\n本卷 24 章，主线为残剑来历，暗线为宗门内斗与黑煞门渗透。\n\n';
+let outline = '# 第一卷 残剑\n\n本卷 30 章，主线为残剑来历，暗线为宗门内斗与黑煞门渗透。\n\n';
 for (const [n, p] of Object.entries(chapterPlans)) {
   const num = Number(n);
   // Chapter 7 uses a colon-less heading, chapter 9 a full-width colon.

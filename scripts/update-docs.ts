@@ -1,14 +1,14 @@
 // Regenerates the parts of docs/ that are derived from the code: the
-// pipeline diagram in docs/pipeline.md. Run: npm run docs
+// book and chapter machine diagram in docs/pipeline.md. Run: npm run docs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { pipelineGraph, toMermaid } from '../src/core/graph.js';
+import { bookGraph, toMermaid } from '../src/core/graph.js';
 
 export const BEGIN = '<!-- BEGIN GENERATED: novel graph --format mermaid -->';
 export const END = '<!-- END GENERATED -->';
 
 export function pipelineDocBlock(): string {
-  return `${BEGIN}\n\`\`\`mermaid\n${toMermaid(pipelineGraph())}\`\`\`\n${END}`;
+  return `${BEGIN}\n\`\`\`mermaid\n${toMermaid(bookGraph())}\`\`\`\n${END}`;
 }
 
 export function withPipelineBlock(doc: string): string {

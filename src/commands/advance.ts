@@ -1,12 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { formatStepId } from '../core/step-id.js';
-import { consistencyConflicts } from '../core/chapter-log.js';
-import { paths } from '../core/paths.js';
-import { stagedText } from '../core/staging-view.js';
-import { appendJsonLine } from '../io/history-log.js';
-import { planAdvance } from '../core/transitions.js';
-import { applyTransition } from '../io/apply-transition.js';
-import { nextAfterWrite, withMutation } from '../io/project.js';
+import { advanceStep } from '../io/operations.js';
+import { withMutation } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { parseStepArg } from './validate.js';
 
@@ -33,22 +28,11 @@ export class AdvanceCommand extends NovelCommand {
     const { step } = parseStepArg(this.step);
     const chapter = step.kind === 'chapter' ? step.chapter : null;
     return withMutation(this.context, this.project, { chapter }, (p, m) => {
-      const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal };
-      const plan = planAdvance(input, step);
-      const judgedRound = p.loaded.checkpoint.revision_count ?? 0;
-      const evalText = stagedText(p.view, paths.stagingEval(plan.snapshot.context.chapter));
-      const written = applyTransition(p.fs, p.loaded, p.view, plan, new Date());
-      if (plan.events.some((e) => e.type === 'JUDGED') && evalText !== undefined) {
-        appendJsonLine(p.fs, 'logs/consistency-report.jsonl', {
-          chapter: plan.snapshot.context.chapter,
-          round: judgedRound,
-          conflicts: consistencyConflicts(JSON.parse(evalText) as Record<string, unknown>),
-        });
-      }
-      const next = nextAfterWrite(this.context, this.project, p.fs);
+      const { plan, written, next } = advanceStep(p, step, new Date());
       const gate = plan.snapshot.context.gate;
+      const judged = plan.events.some((e) => e.type === 'JUDGED');
       const lines = [`advanced ${formatStepId(step)}: ${plan.from} → ${plan.to}`];
-      if (plan.events.some((e) => e.type === 'JUDGED') && gate) lines.push(`gate: ${gate.decision} — ${gate.reason}`);
+      if (judged && gate) lines.push(`gate: ${gate.decision} — ${gate.reason}`);
       if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
       lines.push(`next: ${next.step} (${next.action})`);
       if (m.recovered) lines.unshift(`rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first`);
@@ -62,8 +46,9 @@ export class AdvanceCommand extends NovelCommand {
             inflight_chapter: written.inflight_chapter ?? null,
             revision_count: written.revision_count ?? 0,
             last_completed_chapter: written.last_completed_chapter,
+            orchestrator_state: written.orchestrator_state ?? null,
           },
-          ...(gate && plan.events.some((e) => e.type === 'JUDGED') ? { gate } : {}),
+          ...(gate && judged ? { gate } : {}),
           archived: plan.archive ?? null,
           next: { step: next.step, action: next.action, reason: next.reason },
           ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}),

@@ -1,14 +1,10 @@
 import { Command, Option } from 'clipanion';
-import { planChapterCommit, type CommitPlan } from '../core/commit-plan.js';
-import { diagnosticsError, NovelError } from '../core/errors.js';
-import { plannedRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
-import { decideNext } from '../core/next.js';
-import { paths } from '../core/paths.js';
-import { rehydrate } from '../core/rehydrate.js';
-import { applyJournal, journalFromPlan, journalPathFor, writeJournal } from '../io/commit-journal.js';
-import { changelogTail, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from '../io/book-files.js';
-import { executionsPath, readHistory } from '../io/history-log.js';
-import { nextAfterWrite, openProject, withMutation, type OpenProject } from '../io/project.js';
+import type { CommitPlan } from '../core/commit-plan.js';
+import { NovelError } from '../core/errors.js';
+import { journalPath } from '../core/paths.js';
+import type { VolumeCommitPlan } from '../core/volume-plan.js';
+import { buildChapterCommitPlan, buildVolumeCommitPlan, commitChapter, commitVolume } from '../io/operations.js';
+import { openProject, withMutation, type OpenProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 function parseNumber(flag: string, raw: string): number {
@@ -18,44 +14,12 @@ function parseNumber(flag: string, raw: string): number {
   return Number(raw);
 }
 
-/** Everything the commit needs, read and checked; then the pure plan. */
-export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date): CommitPlan {
-  const cp = p.loaded.checkpoint;
-  if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter) {
-    throw new NovelError('already_committed', `commit --chapter ${chapter}: chapter ${chapter} is already committed (last_completed_chapter ${cp.last_completed_chapter})`, {
-      hint: 'nothing to do; `novel next` shows the next step',
+function refusePendingForDryRun(p: OpenProject): void {
+  if (p.journal !== null) {
+    throw new NovelError('commit_pending', `an unfinished commit journal ${p.journal} is pending; a dry run cannot plan past it`, {
+      hint: 'run the commit without --dry-run to roll it forward',
     });
   }
-  const hydrated = rehydrate(cp, p.settings, p.view);
-  const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, journal: null }, hydrated);
-  if (next.state !== 'commit' || next.chapter !== chapter) {
-    throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
-      hint: next.action === 'review' ? `the chapter is paused: ${next.command}` : 'run `novel next` to see what to do',
-      details: { expected: next.step, state: next.state },
-    });
-  }
-  const gate = hydrated.snapshot.context.gate;
-  if (!gate) throw new NovelError('internal', 'commit state without a gate record', { exitCode: 1 });
-  const changelog = changelogTail(p.fs);
-  return planChapterCommit({
-    chapter,
-    checkpointRaw: p.loaded.raw,
-    settings: p.settings,
-    view: p.view,
-    gate,
-    revisionCount: hydrated.snapshot.context.revision_count,
-    state: readState(p.fs),
-    changelogBytes: changelog.bytes,
-    changelogEndsWithNewline: changelog.endsWithNewline,
-    globalForeshadowing: readGlobalForeshadowing(p.fs),
-    volumePlan: readVolumePlan(p.fs, paths.volumeDir(Math.max(1, cp.current_volume))),
-    ledger: readLedger(p.fs),
-    unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
-    history: readHistory(p.fs, chapter),
-    executions: readJsonLines(p.fs, executionsPath(chapter)),
-    currentVolume: cp.current_volume,
-    now,
-  });
 }
 
 function describePlan(plan: CommitPlan): Record<string, unknown> {
@@ -110,35 +74,20 @@ export class CommitCommand extends NovelCommand {
   dryRun = Option.Boolean('--dry-run', false, { description: 'Print the plan, write nothing' });
 
   private commitVolume(volume: number): CommandResult {
-    const plan = (p: OpenProject): VolumeCommitPlan => {
-      const cp = p.loaded.checkpoint;
-      if (cp.orchestrator_state !== 'VOL_PLANNING' || Math.max(1, cp.current_volume) !== volume) {
-        throw new NovelError('not_committable', `commit --volume ${volume}: volume ${volume} is not being planned (orchestrator_state ${cp.orchestrator_state ?? 'unset'}, current_volume ${cp.current_volume})`, {
-          hint: 'run `novel next` to see what to do',
-        });
-      }
-      const problems = validateVolumePlan(p.view, volume, plannedRange(cp.last_completed_chapter, volume, p.settings));
-      if (problems.length) throw diagnosticsError('validation_failed', `volume:${String(volume).padStart(2, '0')}:plan: the staged plan does not validate`, problems, 'fix the files, then commit again');
-      return planVolumeCommit(p.view, volume, p.loaded.raw, new Date());
-    };
     const describe = (v: VolumeCommitPlan) => ({ volume: v.volume, writes: v.writes.map((w) => ({ path: w.path, kind: w.kind, from: w.from, bytes: Buffer.byteLength(w.content) })), removes: v.removes, checkpoint: { orchestrator_state: v.checkpoint.orchestrator_state, current_volume: v.checkpoint.current_volume } });
     const render = (v: VolumeCommitPlan, dry: boolean) => [`${dry ? 'would commit' : 'committed'} the plan of volume ${v.volume}:`, ...v.writes.map((w) => `  move  ${w.path} ← ${w.from}`)].join('\n');
     if (this.dryRun) {
       const p = openProject(this.context, this.project);
-      if (p.journal !== null) throw new NovelError('commit_pending', `an unfinished commit journal ${p.journal} is pending; a dry run cannot plan past it`, { hint: 'run the commit without --dry-run to roll it forward' });
-      const v = plan(p);
+      refusePendingForDryRun(p);
+      const v = buildVolumeCommitPlan(p, volume, new Date());
       return { data: { dry_run: true, ...describe(v) }, text: render(v, true) };
     }
     return withMutation(this.context, this.project, { chapter: null }, (p, m) => {
       if (m.recovered && m.recovered.kind === 'volume' && m.recovered.volume === volume) {
         return { data: { dry_run: false, recovered: true, volume }, text: `volume ${volume}: an interrupted plan commit was rolled forward` };
       }
-      const v = plan(p);
-      const rel = journalPathFor({ kind: 'volume', volume });
-      const journal = journalFromPlan(v);
-      writeJournal(p.fs, rel, journal);
-      applyJournal(p.fs, rel, journal);
-      return { data: { dry_run: false, recovered: false, ...describe(v) }, text: render(v, false) };
+      const { plan: v, next } = commitVolume(p, volume, new Date());
+      return { data: { dry_run: false, recovered: false, ...describe(v), next: { step: next.step, action: next.action } }, text: `${render(v, false)}\nnext: ${next.step} (${next.action})` };
     });
   }
 
@@ -150,27 +99,18 @@ export class CommitCommand extends NovelCommand {
     const chapter = parseNumber('--chapter', this.chapter as string);
     if (this.dryRun) {
       const p = openProject(this.context, this.project);
-      if (p.journal !== null) {
-        throw new NovelError('commit_pending', `an unfinished commit journal ${p.journal} is pending; a dry run cannot plan past it`, {
-          hint: 'run the commit without --dry-run to roll it forward',
-        });
-      }
+      refusePendingForDryRun(p);
       const plan = buildChapterCommitPlan(p, chapter, new Date());
       return { data: { dry_run: true, ...describePlan(plan) }, text: renderPlan(plan, true) };
     }
     return withMutation(this.context, this.project, { chapter }, (p, m) => {
       if (m.recovered && m.recovered.kind === 'chapter' && m.recovered.chapter === chapter) {
         return {
-          data: { dry_run: false, recovered: true, chapter, journal: journalPathFor({ kind: 'chapter', chapter }) },
+          data: { dry_run: false, recovered: true, chapter, journal: journalPath({ kind: 'chapter', chapter }) },
           text: `chapter ${chapter}: an interrupted commit was rolled forward; the chapter is committed`,
         };
       }
-      const plan = buildChapterCommitPlan(p, chapter, new Date());
-      const rel = journalPathFor({ kind: 'chapter', chapter });
-      const journal = journalFromPlan(plan);
-      writeJournal(p.fs, rel, journal);
-      applyJournal(p.fs, rel, journal);
-      const next = nextAfterWrite(this.context, this.project, p.fs);
+      const { plan, next } = commitChapter(p, chapter, new Date());
       const recoveredNote = m.recovered ? `rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first\n` : '';
       return {
         data: { dry_run: false, recovered: false, ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}), ...describePlan(plan), next: { step: next.step, action: next.action } },

@@ -2,11 +2,9 @@ import { Command, Option } from 'clipanion';
 import { oneOf } from '../core/one-of.js';
 import { DECISIONS, type Decision } from '../../machines/pipeline.events.js';
 import { NovelError } from '../core/errors.js';
-import { paths } from '../core/paths.js';
 import { parseChapterRef, padChapter } from '../core/step-id.js';
-import { planDecide } from '../core/transitions.js';
-import { applyTransition } from '../io/apply-transition.js';
-import { nextAfterWrite, withMutation } from '../io/project.js';
+import { decideChapter } from '../io/operations.js';
+import { withMutation } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 const isDecision = oneOf(DECISIONS);
@@ -44,15 +42,7 @@ export class DecideCommand extends NovelCommand {
     }
     const decision: Decision = this.decision;
     return withMutation(this.context, this.project, { chapter: ref.chapter }, (p, m) => {
-      const rewritesBase = paths.rewriteDir(ref.chapter, 1).replace(/\/rewrite-1$/, '');
-      const existingRewrites = p.fs.listDirs(rewritesBase).filter((d) => /^rewrite-\d+$/.test(d)).length;
-      const plan = planDecide(
-        { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal, existingRewrites },
-        ref.chapter,
-        decision,
-      );
-      const written = applyTransition(p.fs, p.loaded, p.view, plan, new Date());
-      const next = nextAfterWrite(this.context, this.project, p.fs);
+      const { plan, written, next } = decideChapter(p, ref.chapter, decision, new Date());
       const lines = [`chapter ${ref.chapter}: ${decision} (${plan.from} → ${plan.to})`];
       if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
       lines.push(`next: ${next.step} (${next.action})`);

@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { oneOf } from '../core/one-of.js';
 import { NovelError } from '../core/errors.js';
-import { pipelineGraph, toDot, toMermaid } from '../core/graph.js';
+import { bookGraph, toDot, toMermaid } from '../core/graph.js';
 import { nextOf, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
@@ -13,9 +13,9 @@ export class GraphCommand extends NovelCommand {
 
   static override usage = Command.Usage({
     category: 'Pipeline',
-    description: 'Export the pipeline machine as mermaid, dot or JSON',
+    description: 'Export the book and chapter machines as mermaid, dot or JSON',
     details: `
-      The graph is read from the pipeline machine itself: every state, event, guard and action. \`--highlight current\` marks the state the project's pipeline rests in (needs a project).
+      The graph is read from the book machine itself: the book states (planning, writing, recovering, retrying, complete) and the chapter pipeline inside \`writing\`, with every event, guard and action. \`--highlight current\` marks the state the project rests in (needs a project).
     `,
     examples: [
       ['Mermaid state diagram', '$0 graph'],
@@ -37,10 +37,10 @@ export class GraphCommand extends NovelCommand {
     let current: string | undefined;
     if (this.highlight === 'current') {
       const p = openProject(this.context, this.project);
-      const next = nextOf(p);
-      current = next.state === 'volume_planning' ? undefined : next.state;
+      const state = nextOf(p).state;
+      current = bookGraph().states.find((s) => s.id === state || s.id === `writing.${state}`)?.id;
     }
-    const graph = pipelineGraph();
+    const graph = bookGraph();
     const text = this.format === 'mermaid' ? toMermaid(graph, current) : this.format === 'dot' ? toDot(graph, current) : `${JSON.stringify(graph, null, 2)}\n`;
     return { data: { format: this.format, ...(current ? { current } : {}), graph, rendered: text }, text };
   }

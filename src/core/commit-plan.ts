@@ -4,7 +4,8 @@
  * the state ops applied and dropped, and the checkpoint afterwards. The plan
  * is what the journal records and what `--dry-run` prints. Pure.
  */
-import type { GateRecord } from '../../machines/pipeline.machine.js';
+import type { GateRecord } from '../../machines/novel.setup.js';
+import type { CheckpointFields } from './projection.js';
 import { upsertChapterMemory } from './chapter-memory.js';
 import { stageRecords } from './chapter-log.js';
 import { countWords } from './chapter-text.js';
@@ -51,6 +52,8 @@ export interface CommitPlan {
 export interface CommitInput {
   chapter: number;
   checkpointRaw: Obj;
+  /** The checkpoint fields after COMMITTED, projected from the book machine. */
+  checkpointFields: CheckpointFields;
   settings: Settings;
   view: StagingView;
   gate: GateRecord;
@@ -185,18 +188,12 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     kind: 'write',
   });
 
-  // Checkpoint (§3): committed; a volume's last chapter hands over to planning the next.
-  const volumeDone = n >= input.currentVolume * input.settings.chapters_per_volume;
+  // Checkpoint (§3): committed, and what the book machine does next (the next
+  // chapter, a volume to plan after the volume's last chapter, or the end).
   const checkpoint: Obj = { ...input.checkpointRaw };
   for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending']) delete checkpoint[k];
-  Object.assign(checkpoint, {
-    last_completed_chapter: n,
-    pipeline_stage: 'committed',
-    inflight_chapter: null,
-    revision_count: 0,
-    ...(volumeDone ? { orchestrator_state: 'VOL_PLANNING', current_volume: input.currentVolume + 1 } : {}),
-    last_checkpoint_time: input.now.toISOString(),
-  });
+  const { gate: _gate, ...fields } = input.checkpointFields;
+  Object.assign(checkpoint, fields, { last_checkpoint_time: input.now.toISOString() });
 
   const removes = [...view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
   const finalTree = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;

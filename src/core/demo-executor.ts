@@ -157,6 +157,75 @@ function judge(input: DemoInput, round: number): Record<string, string> {
   };
 }
 
+const PLAN_LOCATIONS = ['青岚山门', '外门演武场', '藏经阁', '后山剑冢', '山下集镇', '黑风谷'];
+const PLAN_CONFLICTS = ['门规与本心相争', '旧敌再度逼近', '残剑的秘密露出一角', '同门起了猜忌', '外敌试探山门', '一次代价沉重的抉择'];
+const PLAN_ARCS = ['从犹疑到决断', '学会隐忍', '看清身边的人', '承担后果', '信念动摇又重建', '向前一步'];
+
+/** The plot-architect: a plausible, valid plan of the packet's chapter range. */
+function plan(input: DemoInput): Record<string, string> {
+  const inline = input.packet.manifest.inline as Obj;
+  const volume = Number(inline.volume);
+  const [from, to] = (Array.isArray(inline.chapter_range) ? inline.chapter_range : [1, 1]).map(Number) as [number, number];
+  const paths = input.packet.manifest.paths;
+  const storylinesText = typeof paths.storylines === 'string' ? input.read(paths.storylines) : undefined;
+  const listed = storylinesText ? ((JSON.parse(storylinesText) as Obj).storylines as Obj[] | undefined) ?? [] : [];
+  const lines = listed.map((l) => String(l.id)).filter((id) => /^[a-z0-9][a-z0-9_-]{0,63}$/.test(id)).slice(0, 3);
+  if (lines.length === 0) lines.push('main');
+  const files = Array.isArray(paths.character_files) ? paths.character_files : [];
+  const names: string[] = [];
+  for (const f of files.filter((x) => x.endsWith('.json'))) {
+    const text = input.read(f);
+    const name = text ? (JSON.parse(text) as Obj).display_name : undefined;
+    if (typeof name === 'string') names.push(name);
+  }
+  const pov = names[0] ?? '主角';
+  const vv = String(volume).padStart(2, '0');
+  const dir = `staging/volumes/vol-${vv}`;
+  const fid = `v${vv}-f1`;
+  const out: Record<string, string> = {};
+  const blocks: string[] = [];
+  for (let c = from; c <= to; c++) {
+    const i = c - from;
+    const line = lines[i % 4 === 3 ? 1 % lines.length : 0] as string;
+    const conflict = PLAN_CONFLICTS[i % PLAN_CONFLICTS.length] as string;
+    blocks.push(
+      [
+        `### 第 ${c} 章: 第${volume}卷·其${i + 1}`,
+        `- **Storyline**: ${line}`,
+        `- **POV**: ${pov}`,
+        `- **Location**: ${PLAN_LOCATIONS[i % PLAN_LOCATIONS.length]}`,
+        `- **Conflict**: ${conflict}`,
+        `- **Arc**: ${PLAN_ARCS[i % PLAN_ARCS.length]}`,
+        `- **Foreshadowing**: ${i === 0 ? `${fid} 卷中伏笔（埋下）` : c === to ? `${fid} 回收` : '无'}`,
+        `- **StateChanges**: 无`,
+        `- **TransitionHint**: ${c === to ? `转入第${volume + 1}卷` : `引出第${c + 1}章`}`,
+      ].join('\n'),
+    );
+    out[`${dir}/chapter-contracts/chapter-${padChapter(c)}.json`] = prettyJson({
+      chapter: c,
+      storyline_id: line,
+      storyline_context: { last_chapter_summary: c === from ? '' : `第${c - 1}章：${PLAN_CONFLICTS[(i - 1) % PLAN_CONFLICTS.length]}。`, chapters_since_last: 1, line_arc_progress: `${line} ${i + 1}/${to - from + 1}`, concurrent_state: {} },
+      preconditions: {},
+      objectives: [{ id: `c${padChapter(c)}-o1`, type: 'plot', required: true, description: conflict }],
+      postconditions: {},
+      acceptance_criteria: [`完成冲突：${conflict}`, '结尾留有钩子'],
+    });
+  }
+  out[`${dir}/outline.md`] = `# 第${volume}卷\n\n本卷 ${to - from + 1} 章（第 ${from}–${to} 章）。\n\n${blocks.join('\n\n')}\n`;
+  out[`${dir}/storyline-schedule.json`] = prettyJson({
+    volume,
+    active_storylines: lines.map((id, k) => ({ storyline_id: id, volume_role: k === 0 ? 'primary' : 'secondary' })),
+    convergence_events: [],
+    dormant_storylines: [],
+  });
+  out[`${dir}/foreshadowing.json`] = prettyJson({
+    volume,
+    foreshadowing: [{ id: fid, description: `第${volume}卷埋下、卷末回收的伏笔`, scope: 'medium', status: 'planned', target_resolve_range: [from, to], history: [] }],
+  });
+  out[`${dir}/new-characters.json`] = prettyJson([]);
+  return out;
+}
+
 /** The files the demo executor writes for this packet (paths under staging/). */
 export function demoOutputs(input: DemoInput, round: number): Record<string, string> {
   const name = input.packet.agent.name;
@@ -169,6 +238,8 @@ export function demoOutputs(input: DemoInput, round: number): Record<string, str
       return refine(input);
     case 'quality-judge':
       return judge(input, round);
+    case 'plot-architect':
+      return plan(input);
     default:
       return {};
   }

@@ -1,43 +1,70 @@
 /**
- * The pipeline graph, read from the machine definition itself (states,
+ * The machines' graphs, read from the machine definitions themselves (states,
  * events, guards, actions) and rendered as mermaid, dot or JSON. Pure.
+ * `bookGraph()` has both levels: the book states, and the chapter pipeline as
+ * the children of `writing` (ids `writing.draft`, …); `pipelineGraph()` is the
+ * chapter machine alone.
  */
+import type { AnyStateMachine } from 'xstate';
+import { BOOK_MACHINE_ID, bookMachine } from '../../machines/book.machine.js';
 import { pipelineMachine, PIPELINE_MACHINE_ID, type StateMeta } from '../../machines/pipeline.machine.js';
 
 export interface GraphState {
+  /** Dotted path below the root: `planning`, `writing.draft`. */
   id: string;
-  type: 'transient' | 'stable' | 'final';
+  /** The compound state it is a child of (null: top level). */
+  parent: string | null;
+  type: 'transient' | 'stable' | 'final' | 'compound';
   description: string;
   step: string | null;
   mode: string | null;
+  /** A compound state's initial child. */
+  initial?: string;
 }
 
 export interface GraphTransition {
   source: string;
   target: string;
-  /** Event type; "" for an eventless (always) transition. */
+  /** Event type; "" for an eventless (always) transition, "done" for a compound state's completion. */
   event: string;
   guard: string | null;
   actions: string[];
 }
 
-export interface PipelineGraph {
+export interface MachineGraph {
   id: string;
   initial: string;
   states: GraphState[];
   transitions: GraphTransition[];
 }
+export type PipelineGraph = MachineGraph;
 
 interface TransitionLike {
-  target?: Array<{ key: string }>;
+  target?: Array<{ path: string[] }>;
   guard?: unknown;
   actions?: readonly unknown[];
+}
+
+interface NodeLike {
+  key: string;
+  path: string[];
+  type: string;
+  description?: string;
+  meta?: unknown;
+  states: Record<string, NodeLike>;
+  transitions: Map<string, TransitionLike[]>;
+  always?: TransitionLike[];
+  initial?: { target?: Array<{ path: string[] }> };
 }
 
 export function guardName(guard: unknown): string | null {
   if (guard === undefined || guard === null) return null;
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'object' && 'type' in guard) {
+    const g = guard as { type: unknown; params?: Record<string, unknown> };
+    const params = g.params && typeof g.params === 'object' ? Object.values(g.params).map(String) : [];
+    return params.length ? `${String(g.type)}(${params.join(', ')})` : String(g.type);
+  }
   const g = guard as { guards?: unknown[]; name?: string };
   if (Array.isArray(g.guards)) {
     const op = g.name === 'or' ? ' ∨ ' : ' ∧ ';
@@ -50,29 +77,48 @@ function actionNames(actions: readonly unknown[] | undefined): string[] {
   return (actions ?? []).map((a) => (typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: unknown }).type) : '?'));
 }
 
-export function pipelineGraph(): PipelineGraph {
-  const root = pipelineMachine.root;
+const pathId = (path: readonly string[]): string => path.join('.');
+
+export function machineGraph(machine: AnyStateMachine, id: string): MachineGraph {
   const states: GraphState[] = [];
   const transitions: GraphTransition[] = [];
-  for (const [id, node] of Object.entries(root.states)) {
+  const walk = (node: NodeLike, parent: string | null): void => {
+    const sid = pathId(node.path);
     const meta = node.meta as StateMeta | undefined;
-    const always = (node.always ?? []) as unknown as TransitionLike[];
+    const always = node.always ?? [];
+    const children = Object.values(node.states);
     states.push({
-      id,
-      type: node.type === 'final' ? 'final' : always.length > 0 ? 'transient' : 'stable',
+      id: sid,
+      parent,
+      type: node.type === 'final' ? 'final' : children.length > 0 ? 'compound' : always.length > 0 ? 'transient' : 'stable',
       description: node.description ?? '',
       step: meta?.step ?? null,
       mode: meta?.mode ?? null,
+      ...(children.length > 0 && node.initial?.target?.[0] ? { initial: pathId(node.initial.target[0].path) } : {}),
     });
     const push = (event: string, t: TransitionLike): void => {
       for (const target of t.target ?? []) {
-        transitions.push({ source: id, target: target.key, event, guard: guardName(t.guard), actions: actionNames(t.actions) });
+        transitions.push({ source: sid, target: pathId(target.path), event, guard: guardName(t.guard), actions: actionNames(t.actions) });
       }
     };
-    for (const [event, list] of node.transitions) for (const t of list as unknown as TransitionLike[]) push(event, t);
+    for (const [event, list] of node.transitions) {
+      const name = event.startsWith('xstate.done.state.') ? 'done' : event;
+      for (const t of list) push(name, t);
+    }
     for (const t of always) push('', t);
-  }
-  return { id: PIPELINE_MACHINE_ID, initial: String(root.initial?.target?.[0]?.key ?? 'lock'), states, transitions };
+    for (const child of children) walk(child, sid);
+  };
+  const root = machine.root as unknown as NodeLike;
+  for (const child of Object.values(root.states)) walk(child, null);
+  return { id, initial: pathId(root.initial?.target?.[0]?.path ?? []), states, transitions };
+}
+
+export function bookGraph(): MachineGraph {
+  return machineGraph(bookMachine, BOOK_MACHINE_ID);
+}
+
+export function pipelineGraph(): MachineGraph {
+  return machineGraph(pipelineMachine, PIPELINE_MACHINE_ID);
 }
 
 /** A stable key for a transition: source|event|target|guard. */
@@ -88,32 +134,56 @@ function label(t: GraphTransition): string {
   return parts.join(' ');
 }
 
-export function toMermaid(g: PipelineGraph, highlight?: string): string {
-  const lines = ['stateDiagram-v2', `  [*] --> ${g.initial}`];
-  for (const t of g.transitions) {
-    const l = label(t);
-    lines.push(`  ${t.source} --> ${t.target}${l ? `: ${l.replace(/:/g, '#colon;')}` : ''}`);
-  }
-  for (const s of g.states) if (s.type === 'final') lines.push(`  ${s.id} --> [*]`);
+/** The last segment of a state id: mermaid and dot names (unique across both levels). */
+const leaf = (id: string): string => id.split('.').at(-1) as string;
+
+export function toMermaid(g: MachineGraph, highlight?: string): string {
+  const lines = ['stateDiagram-v2'];
+  const byParent = (parent: string | null) => g.states.filter((s) => s.parent === parent);
+  const emit = (parent: string | null, indent: string): void => {
+    const initial = parent === null ? g.initial : g.states.find((s) => s.id === parent)?.initial;
+    if (initial) lines.push(`${indent}[*] --> ${leaf(initial)}`);
+    for (const s of byParent(parent)) {
+      if (s.type !== 'compound') continue;
+      lines.push(`${indent}state ${leaf(s.id)} {`);
+      emit(s.id, `${indent}  `);
+      lines.push(`${indent}}`);
+    }
+    for (const t of g.transitions.filter((x) => g.states.find((s) => s.id === x.source)?.parent === parent)) {
+      const l = label(t);
+      lines.push(`${indent}${leaf(t.source)} --> ${leaf(t.target)}${l ? `: ${l.replace(/:/g, '#colon;')}` : ''}`);
+    }
+    for (const s of byParent(parent)) if (s.type === 'final') lines.push(`${indent}${leaf(s.id)} --> [*]`);
+  };
+  emit(null, '  ');
   if (highlight) {
     lines.push('  classDef current fill:#ffd54f,stroke:#e65100,stroke-width:3px');
-    lines.push(`  class ${highlight} current`);
+    lines.push(`  class ${leaf(highlight)} current`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-export function toDot(g: PipelineGraph, highlight?: string): string {
-  const lines = [`digraph "${g.id}" {`, '  rankdir=LR;', '  node [shape=box, style=rounded];', '  __start [shape=point];', `  __start -> ${g.initial};`];
-  for (const s of g.states) {
+export function toDot(g: MachineGraph, highlight?: string): string {
+  const lines = [`digraph "${g.id}" {`, '  rankdir=LR;', '  compound=true;', '  node [shape=box, style=rounded];', '  __start [shape=point];', `  __start -> ${leaf(g.initial)};`];
+  const node = (s: GraphState, indent: string): void => {
     const attrs: string[] = [];
     if (s.type === 'transient') attrs.push('shape=diamond', 'style=""');
     if (s.type === 'final') attrs.push('peripheries=2');
     if (s.id === highlight) attrs.push('style="rounded,filled"', 'fillcolor="#ffd54f"');
-    lines.push(`  ${s.id}${attrs.length ? ` [${attrs.join(', ')}]` : ''};`);
+    lines.push(`${indent}${leaf(s.id)}${attrs.length ? ` [${attrs.join(', ')}]` : ''};`);
+  };
+  for (const s of g.states) {
+    if (s.parent !== null) continue;
+    if (s.type === 'compound') {
+      node(s, '  ');
+      lines.push(`  subgraph cluster_${leaf(s.id)} {`, `    label="${leaf(s.id)}";`);
+      for (const c of g.states.filter((x) => x.parent === s.id)) node(c, '    ');
+      lines.push('  }');
+    } else node(s, '  ');
   }
   for (const t of g.transitions) {
     const l = label(t);
-    lines.push(`  ${t.source} -> ${t.target}${l ? ` [label="${l.replace(/"/g, '\\"')}"]` : ''};`);
+    lines.push(`  ${leaf(t.source)} -> ${leaf(t.target)}${l ? ` [label="${l.replace(/"/g, '\\"')}"]` : ''};`);
   }
   lines.push('}');
   return `${lines.join('\n')}\n`;

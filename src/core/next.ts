@@ -2,19 +2,21 @@
  * `next`: what happens now, derived from the rehydrated machine snapshot and
  * the staging probe (PROTOCOL §5). Pure.
  */
-import { stateMeta, type GateRecord, type StableState, type StepMode } from '../../machines/pipeline.machine.js';
+import { transition } from 'xstate';
+import { bookMachine } from '../../machines/book.machine.js';
+import { stateMeta, type GateRecord, type StepMode } from '../../machines/pipeline.machine.js';
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from './diagnostics.js';
-import { paths } from './paths.js';
-import { rehydrate, stateName, type Rehydrated } from './rehydrate.js';
+import { journalPath, paths } from './paths.js';
+import { chapterRest, rehydrate, restName, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage } from './step-id.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
 import { plannedRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
 
-export type NextAction = 'execute' | 'advance' | 'commit' | 'review' | 'recover';
+export type NextAction = 'execute' | 'advance' | 'commit' | 'review' | 'recover' | 'done';
 
 export interface NextDecision {
   step: string;
@@ -24,9 +26,13 @@ export interface NextDecision {
   /** pipeline_stage as recorded: the last completed stage. */
   stage: string | null;
   revision_count: number;
-  mode: StepMode | 'plan';
-  /** The machine state the pipeline rests in. */
-  state: StableState | 'volume_planning';
+  mode: StepMode;
+  /** The machine state the book rests in: a chapter state while writing, else planning, recovering or complete. */
+  state: RestName;
+  /** The last run's executor failed here (orchestrator_state ERROR_RETRY). */
+  error_retry?: true;
+  /** The volume being planned or written. */
+  volume: number;
   gate?: GateRecord;
   evidence: Record<string, { present: boolean; valid: boolean; new: boolean }>;
   diagnostics: Diagnostic[];
@@ -40,8 +46,8 @@ export interface NextInput {
   checkpoint: Checkpoint;
   settings: Settings;
   view: StagingView;
-  /** Project-relative path of an unfinished commit journal, if any. */
-  journal: string | null;
+  /** What the I/O shell found besides the checkpoint: journal, outline. */
+  probe: BookProbe;
 }
 
 function evidenceOf(outputs: OutputEvidence[]): NextDecision['evidence'] {
@@ -64,44 +70,66 @@ const PRODUCER: Record<ValidatedStage, string> = {
  * recorded hash no longer says anything and is ignored.
  */
 export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<string, string> {
-  const state = stateName(hydrated.snapshot);
+  const state = chapterRest(hydrated.snapshot);
   if (state === 'draft') return {};
   const hashes = { ...(cp.staging_hashes ?? {}) };
   if (hydrated.draftLost) delete hashes[paths.stagingChapter(hydrated.snapshot.context.chapter)];
   return hashes;
 }
 
-export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view)): NextDecision {
-  const cp = input.checkpoint;
+export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe)): NextDecision {
+  const { snapshot } = hydrated;
+  const name = restName(snapshot);
+  if (name === 'retrying') {
+    // What the run would retry: the machine's own RETRY, decided like any other state.
+    const [resumed] = transition(bookMachine, snapshot, { type: 'RETRY' });
+    const d = decideNext(input, { ...hydrated, snapshot: resumed });
+    return { ...d, error_retry: true, reason: `the last run's executor failed here (orchestrator_state ERROR_RETRY; fix the cause, then \`novel run\` retries): ${d.reason}` };
+  }
+  const ctx = snapshot.context;
   const base = {
-    stage: cp.pipeline_stage ?? null,
+    stage: input.checkpoint.pipeline_stage ?? null,
     diagnostics: [] as Diagnostic[],
+    volume: ctx.volume,
+    state: name,
   };
 
-  if (input.journal !== null) {
-    const m = /chapter-(\d+)\.json$/.exec(input.journal);
-    const vm = /vol-(\d+)\.json$/.exec(input.journal);
-    const step = m ? `chapter:${padChapter(Number(m[1]))}:commit` : `volume:${padVolume(Number(vm?.[1] ?? cp.current_volume))}:commit`;
+  if (name === 'recovering') {
+    const j = ctx.journal ?? { kind: 'chapter' as const, chapter: ctx.chapter };
+    const rel = journalPath(j);
     return {
       ...base,
-      step,
+      step: j.kind === 'chapter' ? `chapter:${padChapter(j.chapter)}:commit` : `volume:${padVolume(j.volume)}:commit`,
       action: 'recover',
-      reason: `an unfinished commit journal ${input.journal} must be rolled forward first`,
-      chapter: m ? Number(m[1]) : null,
-      revision_count: cp.revision_count ?? 0,
+      reason: `an unfinished commit journal ${rel} must be rolled forward first`,
+      chapter: j.kind === 'chapter' ? j.chapter : null,
+      revision_count: input.checkpoint.revision_count ?? 0,
       mode: 'commit',
-      state: 'commit',
-      evidence: { [input.journal]: { present: true, valid: true, new: true } },
-      command: m ? `novel commit --chapter ${Number(m[1])}` : `novel commit --volume ${Number(vm?.[1] ?? cp.current_volume)}`,
+      evidence: { [rel]: { present: true, valid: true, new: true } },
+      command: j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}`,
     };
   }
 
-  if (cp.orchestrator_state === 'VOL_PLANNING' && (cp.inflight_chapter ?? null) === null) {
-    const vol = Math.max(1, cp.current_volume);
-    const range = plannedRange(cp.last_completed_chapter, vol, input.settings);
+  if (name === 'complete') {
+    return {
+      ...base,
+      step: 'book:complete',
+      action: 'done',
+      reason: `the planned book is written: chapter ${ctx.last_completed_chapter} of ${ctx.book_chapters} is committed (config book_chapters)`,
+      chapter: null,
+      revision_count: 0,
+      mode: 'normal',
+      evidence: {},
+      command: 'novel status',
+    };
+  }
+
+  if (name === 'planning') {
+    const vol = ctx.volume;
+    const range = plannedRange(ctx.last_completed_chapter, vol, input.settings);
     const staged = [...input.view.files.keys()].some((p) => p.startsWith(`${stagedVolumeDir(vol)}/`));
     const problems = staged ? validateVolumePlan(input.view, vol, range) : [];
-    const ready = staged && problems.length === 0;
+    const ready = staged && problems.every((d) => d.severity !== 'error');
     const step = formatStepId({ kind: 'volume', volume: vol, stage: ready ? 'commit' : 'plan' });
     return {
       ...base,
@@ -111,21 +139,18 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
         ? `the plan of volume ${vol} (chapters ${range[0]}–${range[1]}) is staged and valid: commit it into volumes/vol-${padVolume(vol)}/`
         : staged
           ? `the staged plan of volume ${vol} does not validate (see \`novel validate ${step}\`): run the plot-architect again`
-          : `volume ${vol} is being planned (orchestrator_state VOL_PLANNING): run the plot-architect for chapters ${range[0]}–${range[1]}`,
+          : `volume ${vol} is to be planned: run the plot-architect for chapters ${range[0]}–${range[1]}`,
       chapter: null,
       revision_count: 0,
       mode: 'plan',
-      state: 'volume_planning',
       evidence: {},
       diagnostics: problems,
-      command: ready ? `novel commit --volume ${vol}` : `novel validate ${step}`,
+      command: ready ? `novel commit --volume ${vol}` : `novel instructions ${step}`,
     };
   }
 
-  const { snapshot } = hydrated;
-  const state = stateName(snapshot);
+  const state = chapterRest(snapshot) ?? 'draft';
   const meta = stateMeta(state);
-  const ctx = snapshot.context;
   const stepStage = (meta.step ?? 'draft') as ChapterStage;
   const step = formatStepId({ kind: 'chapter', chapter: ctx.chapter, stage: stepStage });
   const common = {
@@ -134,7 +159,6 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     chapter: ctx.chapter,
     revision_count: ctx.revision_count,
     mode: meta.mode,
-    state,
     ...(ctx.gate ? { gate: ctx.gate } : {}),
   };
 

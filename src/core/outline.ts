@@ -41,6 +41,17 @@ export function outlineBlocks(outline: string): OutlineBlock[] {
   return blocks;
 }
 
+/** The chapters an outline has blocks for, ascending (each once). */
+export function outlineChapters(outline: string): number[] {
+  const out = new Set<number>();
+  for (const line of outline.split('\n')) {
+    if (!line.startsWith('### ')) continue;
+    const m = HEADING_RE.exec(line.replace(/\r$/, ''));
+    if (m) out.add(Number(m[1]));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
 export function outlineBlock(outline: string, chapter: number): OutlineBlock | undefined {
   return outlineBlocks(outline).find((b) => b.chapter === chapter);
 }
@@ -48,12 +59,34 @@ export function outlineBlock(outline: string, chapter: number): OutlineBlock | u
 /** The 8 key lines every chapter block carries (§9.1). */
 export const OUTLINE_KEYS = ['Storyline', 'POV', 'Location', 'Conflict', 'Arc', 'Foreshadowing', 'StateChanges', 'TransitionHint'] as const;
 
-/** `- **Key**: value` lines of a block (ASCII or full-width colon). */
+/**
+ * Chinese aliases of the key lines, accepted as written by Chinese-speaking
+ * authors and planners: 故事线 视角 地点 冲突 弧线 伏笔 状态变化 过渡提示
+ * (escaped so that the bundle stays ASCII).
+ */
+export const OUTLINE_KEY_ALIASES: Readonly<Record<string, (typeof OUTLINE_KEYS)[number]>> = {
+  '\u6545\u4e8b\u7ebf': 'Storyline',
+  '\u89c6\u89d2': 'POV',
+  '\u5730\u70b9': 'Location',
+  '\u51b2\u7a81': 'Conflict',
+  '\u5f27\u7ebf': 'Arc',
+  '\u4f0f\u7b14': 'Foreshadowing',
+  '\u72b6\u6001\u53d8\u5316': 'StateChanges',
+  '\u8fc7\u6e21\u63d0\u793a': 'TransitionHint',
+};
+
+/**
+ * `- **Key**: value` lines of a block (ASCII or full-width colon; the colon may
+ * also stand inside the bold, `- **Key：** value`). Chinese keys are read as
+ * their English names.
+ */
 export function blockKeyLines(block: OutlineBlock): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of block.text.split('\n').slice(1)) {
-    const m = /^\s*[-*]\s+\*\*([^*]+)\*\*\s*[:\uff1a]\s*(.*)$/.exec(line);
-    if (m) out[(m[1] as string).trim()] = (m[2] as string).trim();
+    const m = /^\s*[-*]\s+\*\*([^*]+?)\s*(?:[:\uff1a]\*\*|\*\*\s*[:\uff1a])\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const key = (m[1] as string).trim();
+    out[OUTLINE_KEY_ALIASES[key] ?? key] = (m[2] as string).trim();
   }
   return out;
 }

@@ -81,7 +81,7 @@ function afterAdvance(state: StableState, stage: keyof typeof STEP_EVENT, chapte
     if (s === 'done') return 'done';
     const meta = stateMeta(s as StableState);
     const mode = meta.mode === 'revision' || meta.mode === 'polish' ? ` (${meta.mode})` : '';
-    return `${stepOf(chapter, meta.step ?? 'draft')}${mode}`;
+    return `${stepOf(chapter, meta.step === null || meta.step === 'plan' ? 'draft' : meta.step)}${mode}`;
   };
   return `sends ${event}; then ${[...new Set(targets.map(label))].join(' | ')}`;
 }
@@ -417,7 +417,7 @@ export function buildPacket(input: PacketInput): PacketResult {
   let packet: Packet;
   let warnings: Diagnostic[] = [];
   if (step.kind === 'volume') {
-    const planning = checkpoint.orchestrator_state === 'VOL_PLANNING' ? Math.max(1, checkpoint.current_volume) : null;
+    const planning = next.state === 'planning' ? next.volume : null;
     if (step.stage !== 'plan' || planning !== step.volume) {
       throw new NovelError('not_instructable', `${formatStepId(step)}: no packet; ${planning === null ? 'no volume is being planned' : `volume ${planning} is being planned (volume:${padVolume(planning)}:plan)`}`, { hint: `the pipeline expects ${next.step}` });
     }
@@ -426,12 +426,14 @@ export function buildPacket(input: PacketInput): PacketResult {
     const inflight = checkpoint.inflight_chapter ?? null;
     const current = next.chapter ?? checkpoint.last_completed_chapter + 1;
     const allowed = new Set([current, ...(inflight === null ? [] : [inflight])]);
-    if (!allowed.has(step.chapter) || next.state === 'volume_planning') {
+    if (!allowed.has(step.chapter)) {
       throw new NovelError('not_instructable', `${formatStepId(step)}: packets are built for the next or inflight chapter (${current}); chapter ${step.chapter} is neither`, { hint: `the pipeline expects ${next.step}` });
     }
     const ctx = chapterContext(input, step.chapter);
     const gate = next.gate;
-    const revising = next.revision_count > 0;
+    // The awaited step's mode is the machine state's (meta); another step of the chapter infers it.
+    const awaited = next.step === formatStepId(step);
+    const revising = awaited ? next.mode === 'revision' : next.revision_count > 0;
     switch (step.stage) {
       case 'draft':
         packet = draftPacket(input, ctx, revising, gate);
@@ -440,7 +442,7 @@ export function buildPacket(input: PacketInput): PacketResult {
         packet = summarizePacket(input, ctx);
         break;
       case 'refine':
-        packet = refinePacket(input, ctx, gate?.decision === 'polish' || next.state === 'polishing');
+        packet = refinePacket(input, ctx, awaited ? next.mode === 'polish' : gate?.decision === 'polish');
         break;
       case 'judge':
         packet = judgePacket(input, ctx);

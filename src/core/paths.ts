@@ -33,6 +33,11 @@ export const paths = {
   crossref: (n: number) => `state/chapter-${padChapter(n)}-crossref.json`,
 } as const;
 
+/** Where the commit journal of a chapter or a volume plan lives. */
+export function journalPath(ref: { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number }): string {
+  return ref.kind === 'chapter' ? `${paths.commitJournalDir}/chapter-${padChapter(ref.chapter)}.json` : `${paths.commitJournalDir}/vol-${padVolume(ref.volume)}.json`;
+}
+
 /** Staging paths that are bookkeeping, not agent outputs: never hashed, never probed. */
 export function isStagingBookkeeping(rel: string): boolean {
   return rel.startsWith('staging/.commit/') || rel.startsWith('staging/revisions/') || rel.startsWith('staging/manifests/');

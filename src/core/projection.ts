@@ -1,49 +1,54 @@
 /**
- * Snapshot ⇒ checkpoint fields (the §3 table). The one function every
- * mutating command uses to write `.checkpoint.json`; `undefined` removes a key.
+ * Book snapshot ⇒ checkpoint fields, through the table of
+ * machines/book.table.ts (the §3 table). The one function every mutating
+ * command uses to write `.checkpoint.json`; `undefined` removes a key.
  */
-import type { GateRecord } from '../../machines/pipeline.machine.js';
+import { BOOK_ROWS, CHAPTER_ROWS, type OrchestratorState } from '../../machines/book.table.js';
+import type { GateRecord } from '../../machines/novel.setup.js';
 import type { PipelineStage } from '../schemas/checkpoint.js';
-import { stateName, type PipelineSnapshot } from './rehydrate.js';
+import { chapterRest, restName, type BookSnapshot } from './rehydrate.js';
 
 export interface CheckpointFields {
   pipeline_stage: PipelineStage | null;
   inflight_chapter: number | null;
   revision_count: number;
   gate: GateRecord | undefined;
-  last_completed_chapter?: number;
+  last_completed_chapter: number;
+  current_volume: number;
+  orchestrator_state?: OrchestratorState;
 }
 
-export function projectCheckpoint(snapshot: PipelineSnapshot): CheckpointFields {
-  const { chapter, revision_count, gate } = snapshot.context;
-  const inflight = (pipeline_stage: PipelineStage | null, withGate = false): CheckpointFields => ({
-    pipeline_stage,
-    inflight_chapter: chapter,
-    revision_count,
-    gate: withGate && gate ? gate : undefined,
-  });
-  switch (stateName(snapshot)) {
-    case 'draft':
-      return inflight(null);
-    case 'summarize':
-      return inflight('drafting', revision_count > 0);
-    case 'refine':
-      return inflight('drafted', revision_count > 0);
-    case 'judge':
-      return inflight('refined', revision_count > 0);
-    case 'commit':
-    case 'review':
-      return inflight('judged', true);
-    case 'revising':
-    case 'polishing':
-      return inflight('revising', true);
-    case 'done':
-      return {
-        pipeline_stage: 'committed',
-        inflight_chapter: null,
-        revision_count: 0,
-        gate: undefined,
-        last_completed_chapter: chapter,
-      };
+export function projectCheckpoint(snapshot: BookSnapshot): CheckpointFields {
+  const ctx = snapshot.context;
+  const name = restName(snapshot);
+  const book = {
+    last_completed_chapter: ctx.last_completed_chapter,
+    current_volume: ctx.volume,
+    ...(name in BOOK_ROWS ? { orchestrator_state: BOOK_ROWS[name as keyof typeof BOOK_ROWS] } : {}),
+  };
+  const chapter = chapterRest(snapshot);
+  if (chapter !== null && chapter !== 'done') {
+    const row = CHAPTER_ROWS[chapter];
+    if (chapter === 'draft' && !ctx.claimed) return { ...book, orchestrator_state: 'WRITING', ...committed() };
+    const withGate = row.gate === 'always' || (row.gate === 'in_revision' && ctx.revision_count > 0);
+    return {
+      ...book,
+      orchestrator_state: 'WRITING',
+      pipeline_stage: row.stage,
+      inflight_chapter: ctx.chapter,
+      revision_count: ctx.revision_count,
+      gate: withGate && ctx.gate ? ctx.gate : undefined,
+    };
+  }
+  if (name === 'retrying' && ctx.resume !== null && (ctx.claimed || ctx.resume !== 'draft')) {
+    // The failed step's chapter stays in flight; only orchestrator_state says ERROR_RETRY.
+    const row = CHAPTER_ROWS[ctx.resume];
+    const withGate = row.gate === 'always' || (row.gate === 'in_revision' && ctx.revision_count > 0);
+    return { ...book, pipeline_stage: row.stage, inflight_chapter: ctx.chapter, revision_count: ctx.revision_count, gate: withGate && ctx.gate ? ctx.gate : undefined };
+  }
+  return { ...book, ...committed() };
+
+  function committed() {
+    return { pipeline_stage: 'committed' as const, inflight_chapter: null, revision_count: 0, gate: undefined };
   }
 }

@@ -1,40 +1,67 @@
 /**
- * Checkpoint + staging probe ⇒ machine snapshot (PROTOCOL §5). Only stable
- * states are restored (`machine.resolveState` runs no eventless transitions);
- * the probe then sends the events the staging area implies: DRAFT_LOST when
- * the drafted chapter vanished or is no longer the one recorded at its advance, JUDGED when the checkpoint says `judged` but
- * no gate was recorded.
+ * Checkpoint + settings + probes ⇒ book machine snapshot (PROTOCOL §5). Only
+ * stable states are restored (`resolveState` runs no eventless transitions),
+ * through the one table of machines/book.table.ts. Where no chapter is in
+ * flight, the machine's own router (`resolving`) decides: a volume to plan,
+ * the next chapter, or the end of the book. The staging probe then sends the
+ * events staging implies: DRAFT_LOST when the drafted chapter vanished or is
+ * no longer the one recorded at its advance, JUDGED when the checkpoint says
+ * `judged` but records no usable gate.
  */
-import { transition, type SnapshotFrom } from 'xstate';
+import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { bookMachine } from '../../machines/book.machine.js';
+import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
 import type { LayeredCheck } from '../../machines/pipeline.gate.js';
-import {
-  pipelineMachine,
-  type GateRecord,
-  type PipelineContext,
-  type PolicyWarning,
-  type StableState,
-} from '../../machines/pipeline.machine.js';
+import { RESUMABLE_STATES, type BookContext, type GateRecord, type JournalRef, type PolicyWarning, type ResumableState } from '../../machines/novel.setup.js';
+import type { StableState } from '../../machines/pipeline.machine.js';
 import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { validateStep } from './validate.js';
 
-export type PipelineSnapshot = SnapshotFrom<typeof pipelineMachine>;
+export type BookSnapshot = SnapshotFrom<typeof bookMachine>;
+/** Kept for the chapter-level callers: the book snapshot carries the chapter. */
+export type PipelineSnapshot = BookSnapshot;
+
+/** What the I/O shell found besides the checkpoint. */
+export interface BookProbe {
+  /** An unfinished commit journal. */
+  journal: JournalRef | null;
+  /** Chapters with an outline block in volumes/vol-{current}/outline.md. */
+  outline_chapters: readonly number[];
+}
+
+/** A state the book can rest in, flattened: a chapter state while writing, else the book state. */
+export type RestName = StableState | 'planning' | 'recovering' | 'retrying' | 'complete';
 
 export interface Rehydrated {
-  snapshot: PipelineSnapshot;
+  snapshot: BookSnapshot;
   /** The state restored from the checkpoint alone, before probe events. */
-  restored: StableState;
+  restored: RestName;
   /** A gate computed from the staged eval that the checkpoint does not record yet. */
   pendingGate: boolean;
   /** The probe found the drafted chapter missing or replaced and went back to draft. */
   draftLost: boolean;
+  /** Effects (named actions) of the probe's own events, for the next mutating command to carry out. */
+  effects: string[];
+}
+
+export function restName(snapshot: BookSnapshot): RestName {
+  const v = snapshot.value as string | { writing: StableState };
+  if (typeof v === 'string') return v as RestName;
+  return v.writing;
+}
+
+/** The chapter state, when the book is writing one. */
+export function chapterRest(snapshot: BookSnapshot): StableState | null {
+  const v = snapshot.value as string | { writing: StableState };
+  return typeof v === 'string' ? null : v.writing;
 }
 
 function gateFromCheckpoint(gate: CheckpointGate | undefined): GateRecord | null {
   if (!gate) return null;
-  const record: GateRecord = {
+  return {
     ...(gate as Record<string, unknown>),
     decision: gate.decision,
     verdict: gate.verdict ?? (gate.decision === 'accepted_by_user' ? 'pause_for_user' : gate.decision),
@@ -44,50 +71,47 @@ function gateFromCheckpoint(gate: CheckpointGate | undefined): GateRecord | null
     warnings: (gate.warnings ?? []) as Array<LayeredCheck | PolicyWarning>,
     reason: gate.reason ?? `gate ${gate.decision} (recorded)`,
   } as GateRecord;
-  return record;
 }
 
-/** The stable state a checkpoint describes, and the chapter it concerns. */
-export function restoredState(cp: Checkpoint): { state: StableState; chapter: number; gateMissing: boolean } {
-  const stage = cp.pipeline_stage ?? null;
-  const inflight = cp.inflight_chapter ?? null;
-  if (stage === null || stage === 'committed' || inflight === null) {
-    const chapter = stage === null && inflight !== null ? inflight : cp.last_completed_chapter + 1;
-    return { state: 'draft', chapter, gateMissing: false };
-  }
-  switch (stage) {
-    case 'drafting':
-      return { state: 'summarize', chapter: inflight, gateMissing: false };
-    case 'drafted':
-      return { state: 'refine', chapter: inflight, gateMissing: false };
-    case 'refined':
-      return { state: 'judge', chapter: inflight, gateMissing: false };
-    case 'judged': {
-      const d = cp.gate?.decision;
-      if (d === 'pass' || d === 'accepted_by_user') return { state: 'commit', chapter: inflight, gateMissing: false };
-      if (d === 'pause_for_user' || d === 'pause_for_user_force_rewrite') {
-        return { state: 'review', chapter: inflight, gateMissing: false };
-      }
-      return { state: 'judge', chapter: inflight, gateMissing: true };
-    }
-    case 'revising':
-      return {
-        state: cp.gate?.decision === 'polish' ? 'polishing' : 'revising',
-        chapter: inflight,
-        gateMissing: false,
-      };
-  }
-}
-
-export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView): Rehydrated {
-  const { state, chapter, gateMissing } = restoredState(cp);
-  const gate = state === 'draft' || gateMissing ? null : gateFromCheckpoint(cp.gate);
-  const context: PipelineContext = {
+function bookInput(cp: Checkpoint, settings: Settings, probe: BookProbe, chapter: number) {
+  return {
     chapter,
-    revision_count: state === 'draft' ? 0 : (cp.revision_count ?? 0),
     max_revisions: settings.max_revisions,
     revision_policy: settings.revision_policy,
     thresholds: settings.thresholds,
+    volume: Math.max(1, cp.current_volume),
+    last_completed_chapter: cp.last_completed_chapter,
+    chapters_per_volume: settings.chapters_per_volume,
+    book_chapters: settings.book_chapters,
+    outline_chapters: probe.outline_chapters,
+    planning: cp.orchestrator_state === 'VOL_PLANNING',
+    journal: probe.journal,
+  };
+}
+
+const isResumable = (s: ChapterRestState): s is ResumableState => (RESUMABLE_STATES as readonly string[]).includes(s);
+
+export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView, probe: BookProbe): Rehydrated {
+  const stage = cp.pipeline_stage ?? null;
+  const inflight = cp.inflight_chapter ?? null;
+  const { state: chapterState, gateMissing } = chapterStateOf(stage, inflight, cp.gate?.decision);
+  const claimed = inflight !== null && stage !== 'committed';
+  const chapter = claimed ? inflight : cp.last_completed_chapter + 1;
+  const input = bookInput(cp, settings, probe, chapter);
+  const errorRetry = cp.orchestrator_state === 'ERROR_RETRY';
+
+  // No chapter in flight and nothing to resume: the machine's router decides.
+  if (probe.journal !== null || (!claimed && !errorRetry)) {
+    const [snapshot] = initialTransition(bookMachine, input);
+    return { snapshot, restored: restName(snapshot), pendingGate: false, draftLost: false, effects: [] };
+  }
+
+  const [fresh] = initialTransition(bookMachine, { ...input, planning: false });
+  const gate = chapterState === 'draft' || gateMissing ? null : gateFromCheckpoint(cp.gate);
+  const context: BookContext = {
+    ...fresh.context,
+    chapter,
+    revision_count: chapterState === 'draft' ? 0 : (cp.revision_count ?? 0),
     verdict: gate
       ? {
           overall_final: gate.overall_final,
@@ -97,26 +121,40 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView)
         }
       : null,
     gate,
+    planning: input.planning,
+    claimed,
+    resume: null,
   };
-  let snapshot = pipelineMachine.resolveState({ value: state, context });
+
+  if (errorRetry) {
+    // Failed in a chapter step, or (nothing claimed and nothing planned) while planning.
+    const inChapter = claimed || restName(fresh) !== 'planning';
+    const resume = inChapter && isResumable(chapterState) ? chapterState : null;
+    if (resume !== null || !inChapter) {
+      const snapshot = bookMachine.resolveState({ value: 'retrying', context: { ...context, resume } });
+      return { snapshot, restored: 'retrying', pendingGate: false, draftLost: false, effects: [] };
+    }
+  }
+
+  let snapshot = bookMachine.resolveState({ value: { writing: chapterState }, context });
+  const restored = chapterState;
   let draftLost = false;
   let pendingGate = false;
+  const effects: string[] = [];
   const staged = view.files.get(paths.stagingChapter(chapter));
   const recorded = cp.staging_hashes?.[paths.stagingChapter(chapter)];
-  if (state === 'summarize' && (!staged || (recorded !== undefined && staged.sha256 !== recorded))) {
-    [snapshot] = transition(pipelineMachine, snapshot, { type: 'DRAFT_LOST' });
+  if (chapterState === 'summarize' && (!staged || (recorded !== undefined && staged.sha256 !== recorded))) {
+    [snapshot] = transition(bookMachine, snapshot, { type: 'DRAFT_LOST' });
     draftLost = true;
   }
   if (gateMissing) {
     const judged = validateStep('judge', view, { chapter });
     if (judged.valid && judged.verdict) {
-      [snapshot] = transition(pipelineMachine, snapshot, { type: 'JUDGED', ...judged.verdict });
+      let actions;
+      [snapshot, actions] = transition(bookMachine, snapshot, { type: 'JUDGED', ...judged.verdict });
+      effects.push(...actions.map((a) => a.type));
       pendingGate = true;
     }
   }
-  return { snapshot, restored: state, pendingGate, draftLost };
-}
-
-export function stateName(snapshot: PipelineSnapshot): StableState {
-  return snapshot.value as StableState;
+  return { snapshot, restored, pendingGate, draftLost, effects };
 }

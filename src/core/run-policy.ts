@@ -1,20 +1,34 @@
 /**
- * What `novel run` does next. It never decides anything the machine does not
- * decide: it reads `novel next` and maps its action to a move, adding only the
- * run's own limits (target chapter, --until, --pause-after, --force). Pure.
+ * What `novel run` does next, and when it stops. It never decides anything the
+ * book machine does not decide: it maps `next`'s action to a move and adds
+ * only the run's own policy — target chapter, --until, --pause-after,
+ * --force, the executor's retry budget and the spending budgets. Pure.
  */
 import type { NextDecision } from './next.js';
 
-export const RUN_EXIT = { done: 0, review: 10, executorFailed: 11, budget: 12 } as const;
+export const RUN_EXIT = { done: 0, review: 10, executorFailed: 11, budget: 12, interrupted: 130 } as const;
+
+/** Stages --pause-after accepts: a chapter stage after its advance, or `plan` once a volume plan is staged and valid. */
+export const PAUSE_STAGES = ['draft', 'summarize', 'refine', 'judge', 'plan'] as const;
+export type PauseStage = (typeof PAUSE_STAGES)[number];
 
 export interface RunLimits {
   /** Stop once this chapter is committed. */
   targetChapter: number;
   /** Stop before executing or advancing this step. */
   until?: string;
-  /** Stages after whose advance the run pauses. */
-  pauseAfter: ReadonlySet<string>;
+  /** Stages after which the run pauses. */
+  pauseAfter: ReadonlySet<PauseStage>;
   force: boolean;
+  /** Executor attempts per step beyond the first. */
+  retries: number;
+  budgetUsd?: number;
+  budgetTokens?: number;
+}
+
+export interface Spent {
+  cost_usd: number;
+  tokens: number;
 }
 
 export type RunMove =
@@ -22,6 +36,8 @@ export type RunMove =
   | { kind: 'execute'; step: string }
   | { kind: 'advance'; step: string; reused: boolean }
   | { kind: 'commit'; step: string; chapter: number | null; volume: number | null };
+
+const stageOf = (step: string): string => step.split(':')[2] ?? '';
 
 export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: number, executedHere: ReadonlySet<string>): RunMove {
   if (next.action !== 'recover' && lastCompleted >= limits.targetChapter) {
@@ -31,21 +47,48 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
     return { kind: 'stop', exit: RUN_EXIT.done, reason: `stopped before ${limits.until} (--until)` };
   }
   switch (next.action) {
+    case 'done':
+      return { kind: 'stop', exit: RUN_EXIT.done, reason: next.reason };
     case 'review':
       return { kind: 'stop', exit: RUN_EXIT.review, reason: `${next.reason}; decide with \`${next.command}\`` };
     case 'recover':
     case 'commit': {
       const m = /^(chapter|volume):(\d+):commit$/.exec(next.step);
       const n = Number(m?.[2]);
-      return { kind: 'commit', step: next.step, chapter: m?.[1] === 'chapter' ? n : null, volume: m?.[1] === 'volume' ? n : null };
+      const volume = m?.[1] === 'volume' ? n : null;
+      const planStep = volume === null ? null : next.step.replace(/:commit$/, ':plan');
+      if (next.action === 'commit' && planStep !== null && limits.pauseAfter.has('plan') && executedHere.has(planStep)) {
+        return { kind: 'stop', exit: RUN_EXIT.done, reason: `paused after ${planStep} (--pause-after plan): review staging/volumes/vol-${String(volume).padStart(2, '0')}/, then \`novel run\` commits it (or \`novel commit --volume ${volume}\`)` };
+      }
+      return { kind: 'commit', step: next.step, chapter: m?.[1] === 'chapter' ? n : null, volume };
     }
     case 'advance':
       if (limits.force && !executedHere.has(next.step)) return { kind: 'execute', step: next.step };
       return { kind: 'advance', step: next.step, reused: !executedHere.has(next.step) };
     case 'execute':
-      if (next.state === 'volume_planning') {
-        return { kind: 'stop', exit: 2, reason: `${next.step} must run first: ${next.reason}` };
-      }
       return { kind: 'execute', step: next.step };
   }
+}
+
+/** After an advance: pause here? */
+export function pauseAfterAdvance(step: string, limits: RunLimits): string | null {
+  const stage = stageOf(step) as PauseStage;
+  return limits.pauseAfter.has(stage) ? `paused after ${step} (--pause-after ${stage}); \`novel run\` continues` : null;
+}
+
+/** Before an execution: is a budget spent? */
+export function budgetStop(spent: Spent, limits: RunLimits): string | null {
+  const usd = limits.budgetUsd !== undefined && spent.cost_usd >= limits.budgetUsd;
+  const tokens = limits.budgetTokens !== undefined && spent.tokens >= limits.budgetTokens;
+  if (!usd && !tokens) return null;
+  return `budget reached: $${spent.cost_usd.toFixed(4)} and ${spent.tokens} tokens reported so far; \`novel run\` continues with a larger budget`;
+}
+
+/** Attempt `attempt` (1-based) of a step: run it, or give up (ERROR_RETRY). */
+export function attemptAllowed(attempt: number, limits: RunLimits): boolean {
+  return attempt <= limits.retries + 1;
+}
+
+export function givenUpReason(step: string, failures: number): string {
+  return `${step}: the executor failed ${failures} time(s); orchestrator_state is ERROR_RETRY. Fix the cause, then \`novel run\` again`;
 }

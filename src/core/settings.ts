@@ -1,6 +1,6 @@
 /** novel.config.json resolved against its defaults (PROTOCOL §10). Pure. */
 import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS, type Thresholds } from '../../machines/pipeline.gate.js';
-import type { RevisionPolicy } from '../../machines/pipeline.machine.js';
+import type { RevisionPolicy } from '../../machines/novel.setup.js';
 import type { Config } from '../schemas/config.js';
 import { errorAt, type Diagnostic } from './diagnostics.js';
 import { paths } from './paths.js';
@@ -12,6 +12,8 @@ export interface Settings {
   memory_context_chapters: number;
   lock_stale_minutes: number;
   chapters_per_volume: number;
+  /** The planned length of the book; null: open-ended (never complete). */
+  book_chapters: number | null;
   executor: { command?: string; timeout_s: number; retries: number };
 }
 
@@ -22,6 +24,7 @@ export const DEFAULT_SETTINGS: Settings = {
   memory_context_chapters: 3,
   lock_stale_minutes: 30,
   chapters_per_volume: 30,
+  book_chapters: null,
   executor: { timeout_s: 1800, retries: 1 },
 };
 
@@ -51,6 +54,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     memory_context_chapters: c.memory_context_chapters ?? DEFAULT_SETTINGS.memory_context_chapters,
     lock_stale_minutes: c.lock_stale_minutes ?? DEFAULT_SETTINGS.lock_stale_minutes,
     chapters_per_volume: c.chapters_per_volume ?? DEFAULT_SETTINGS.chapters_per_volume,
+    book_chapters: c.book_chapters ?? null,
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),
       timeout_s: c.executor?.timeout_s ?? DEFAULT_SETTINGS.executor.timeout_s,

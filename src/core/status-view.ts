@@ -2,11 +2,12 @@
  * The author's view of where the pipeline stands (`novel status`). Pure: built
  * from the next-step decision and the volume outline text.
  */
+import { LADDER, STABLE_STATES, stateMeta, type StableState } from '../../machines/pipeline.machine.js';
 import type { LockStatus } from './lock-rules.js';
 import type { NextDecision } from './next.js';
 import { outlineBlocks } from './outline.js';
 
-export const DISPLAY_STAGES = ['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'commit'] as const;
+export const DISPLAY_STAGES = LADDER;
 
 export interface StatusView {
   chapter: number | null;
@@ -23,24 +24,11 @@ export interface StatusView {
   next: { step: string; action: string; reason: string; command: string };
 }
 
+/** The rung of the ladder a state sits on, read from the machine state's meta. */
 function currentDisplayStage(state: string): { stage: (typeof DISPLAY_STAGES)[number]; note?: string } | null {
-  switch (state) {
-    case 'draft':
-      return { stage: 'draft' };
-    case 'revising':
-      return { stage: 'draft', note: 'revision' };
-    case 'summarize':
-    case 'refine':
-    case 'judge':
-    case 'commit':
-      return { stage: state };
-    case 'polishing':
-      return { stage: 'refine', note: 'polish pass' };
-    case 'review':
-      return { stage: 'gate', note: 'paused for the author' };
-    default:
-      return null;
-  }
+  if (!(STABLE_STATES as readonly string[]).includes(state)) return null;
+  const rung = stateMeta(state as StableState).ladder;
+  return rung ? { stage: rung.rung, ...(rung.note ? { note: rung.note } : {}) } : null;
 }
 
 export function buildStatusView(input: {
@@ -93,7 +81,7 @@ export function renderStatus(v: StatusView): string {
   const o = v.volume_outline;
   const where =
     v.chapter === null
-      ? `volume ${v.volume}: planning`
+      ? `volume ${v.volume}: ${v.state === 'complete' ? 'the planned book is complete' : v.state === 'recovering' ? 'an interrupted plan commit to finish' : 'planning'}`
       : `chapter ${v.chapter}${o && o.position !== null ? ` (${o.position} of ${o.chapters} in volume ${v.volume}, chapters ${o.first}–${o.last})` : o ? ` (not in the volume ${v.volume} outline, which has ${o.chapters} chapters)` : ` (volume ${v.volume}: no outline yet)`}`;
   lines.push(`${where}; ${v.last_completed_chapter} chapter(s) committed`);
   for (const s of v.stages) {

@@ -1,18 +1,21 @@
 /**
- * The mutating transitions of the pipeline: `advance <step>` and `decide`.
- * Each is planned here, purely, from the checkpoint and the staging probe:
- * the machine event, the resulting snapshot, the checkpoint fields (§3) and
- * the files to archive. The I/O shell only applies the plan.
+ * The mutating transitions of the book machine that record a step:
+ * `advance <step>` and `decide`. Each is planned here, purely, from the
+ * checkpoint and the probes: the machine events, the resulting snapshot, the
+ * checkpoint fields (§3) and the files to archive. Which files are archived is
+ * read from the named actions `transition()` returns (archiveRound,
+ * archiveRewrite), never from state names. The I/O shell only applies the plan.
  */
 import { transition } from 'xstate';
+import { bookMachine } from '../../machines/book.machine.js';
 import { DECISION_EVENT, STEP_EVENT, type Decision, type PipelineEvent } from '../../machines/pipeline.events.js';
-import { pipelineMachine, type StableState } from '../../machines/pipeline.machine.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import { describeValue, type Diagnostic } from './diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
-import { decideNext, freshnessBaseline } from './next.js';
+import { decideNext, freshnessBaseline, type NextDecision } from './next.js';
+import { journalPath } from './paths.js';
 import { projectCheckpoint, type CheckpointFields } from './projection.js';
-import { rehydrate, stateName, type PipelineSnapshot } from './rehydrate.js';
+import { rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
 import { revisionArchive, rewriteArchive, type ArchivePlan } from './revision-round.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
@@ -25,9 +28,9 @@ export interface TransitionPlan {
   /** The step or decision this transition records, e.g. chapter:004:judge or decide:revise. */
   step: string;
   events: PipelineEvent[];
-  from: StableState;
-  to: StableState;
-  snapshot: PipelineSnapshot;
+  from: RestName;
+  to: RestName;
+  snapshot: BookSnapshot;
   fields: CheckpointFields;
   /** Files to copy into an archive directory, then remove from live staging. */
   archive: ArchivePlan | null;
@@ -43,12 +46,12 @@ export interface TransitionInput {
   checkpoint: Checkpoint;
   settings: Settings;
   view: StagingView;
-  journal: string | null;
+  probe: BookProbe;
 }
 
 function refuseJournal(input: TransitionInput): void {
-  if (input.journal !== null) {
-    throw new NovelError('commit_pending', `an unfinished commit journal ${input.journal} is pending`, {
+  if (input.probe.journal !== null) {
+    throw new NovelError('commit_pending', `an unfinished commit journal ${journalPath(input.probe.journal)} is pending`, {
       hint: 'finish it first: run the commit again (`novel next` names it); it rolls forward to the committed state',
     });
   }
@@ -59,6 +62,31 @@ function stagedTitleOf(cp: Checkpoint): string | undefined {
   return typeof t === 'string' ? t : undefined;
 }
 
+/** The files the named effects archive, for the chapter of the snapshot they ran on. */
+function archiveFor(effects: readonly string[], view: StagingView, snapshot: BookSnapshot, existingRewrites: number): ArchivePlan | null {
+  const chapter = snapshot.context.chapter;
+  if (effects.includes('archiveRewrite')) return rewriteArchive(view, chapter, existingRewrites + 1);
+  if (effects.includes('archiveRound')) return revisionArchive(view, chapter, snapshot.context.revision_count);
+  return null;
+}
+
+/** A book that waits after an executor failure is retried by any step recorded by hand. */
+function resumed(hydrated: Rehydrated): { snapshot: BookSnapshot; events: PipelineEvent[] } {
+  if (restName(hydrated.snapshot) !== 'retrying') return { snapshot: hydrated.snapshot, events: [] };
+  const [snapshot] = transition(bookMachine, hydrated.snapshot, { type: 'RETRY' });
+  return { snapshot, events: [{ type: 'RETRY' }] };
+}
+
+function refusePlanning(next: NextDecision, requested: string, input: TransitionInput): void {
+  if (next.state === 'planning' || next.state === 'complete') {
+    const what = next.state === 'planning' ? `volume ${next.volume} is to be planned first` : 'the planned book is complete';
+    throw new NovelError('out_of_order', `${requested}: ${what}; the next step is ${next.step}`, {
+      hint: next.state === 'planning' ? `plan the volume first: \`novel instructions ${next.step}\`, then \`novel commit --volume ${next.volume}\`` : `raise book_chapters in novel.config.json (now ${input.settings.book_chapters}) to write on`,
+      details: { expected: next.step },
+    });
+  }
+}
+
 export function planAdvance(input: TransitionInput, step: StepId): TransitionPlan {
   refuseJournal(input);
   const requested = formatStepId(step);
@@ -67,14 +95,9 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
       hint: 'run `novel next` to see the pipeline step to advance',
     });
   }
-  const hydrated = rehydrate(input.checkpoint, input.settings, input.view);
+  const hydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe);
   const next = decideNext(input, hydrated);
-  if (next.state === 'volume_planning') {
-    throw new NovelError('out_of_order', `${requested}: volume ${input.checkpoint.current_volume} is still being planned; the next step is ${next.step}`, {
-      hint: 'plan the volume first (`novel next` → volume:VV:plan)',
-      details: { expected: next.step },
-    });
-  }
+  refusePlanning(next, requested, input);
   if (step.stage === 'commit' || step.stage === 'review') {
     const how = step.stage === 'commit' ? `novel commit --chapter ${step.chapter}` : `novel decide chapter:${padChapter(step.chapter)} accept|revise|rewrite`;
     throw new NovelError('not_advanceable', `${requested}: a ${step.stage} step is not advanced; use \`${how}\``, {
@@ -106,29 +129,21 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     });
   }
 
-  const from = hydrated.restored;
-  let snapshot = hydrated.snapshot;
-  const events: PipelineEvent[] = [];
-  let archive: ArchivePlan | null = null;
-  if (hydrated.pendingGate && stateName(snapshot) === 'revising') {
-    archive = revisionArchive(input.view, step.chapter, snapshot.context.revision_count);
-  }
+  const start = resumed(hydrated);
+  // A gate a read-only command only computed is applied now: its archive too.
+  let archive = archiveFor(hydrated.effects, input.view, start.snapshot, 0);
   const event: PipelineEvent =
     stage === 'judge' && validation.verdict ? { type: 'JUDGED', ...validation.verdict } : ({ type: STEP_EVENT[stage] } as PipelineEvent);
-  const [after] = transition(pipelineMachine, snapshot, event);
-  if (after === snapshot || stateName(after) === stateName(snapshot) && after.context === snapshot.context) {
-    throw new NovelError('internal_transition', `${requested}: the pipeline machine did not accept ${event.type} in state ${stateName(snapshot)}`, { exitCode: 1 });
+  if (!start.snapshot.can(event)) {
+    throw new NovelError('internal_transition', `${requested}: the book machine does not accept ${event.type} in state ${restName(start.snapshot)}`, { exitCode: 1 });
   }
-  events.push(event);
-  snapshot = after;
-  if (event.type === 'JUDGED' && stateName(snapshot) === 'revising') {
-    archive = revisionArchive(input.view, step.chapter, snapshot.context.revision_count);
-  }
+  const [snapshot, actions] = transition(bookMachine, start.snapshot, event);
+  archive = archiveFor(actions.map((a) => a.type), input.view, snapshot, 0) ?? archive;
   return {
     step: requested,
-    events,
-    from,
-    to: stateName(snapshot),
+    events: [...start.events, event],
+    from: hydrated.restored,
+    to: restName(snapshot),
     snapshot,
     fields: projectCheckpoint(snapshot),
     archive,
@@ -138,13 +153,9 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   };
 }
 
-export function planDecide(
-  input: TransitionInput & { existingRewrites: number },
-  chapter: number,
-  decision: Decision,
-): TransitionPlan {
+export function planDecide(input: TransitionInput & { existingRewrites: number }, chapter: number, decision: Decision): TransitionPlan {
   refuseJournal(input);
-  const hydrated = rehydrate(input.checkpoint, input.settings, input.view);
+  const hydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe);
   const next = decideNext(input, hydrated);
   const ref = `chapter:${padChapter(chapter)}`;
   if (next.state !== 'review' || next.chapter !== chapter) {
@@ -153,22 +164,18 @@ export function planDecide(
       details: { expected: next.step, state: next.state, found_chapter: describeValue(next.chapter) },
     });
   }
+  const start = resumed(hydrated);
   const event: PipelineEvent = { type: DECISION_EVENT[decision] };
-  const [snapshot] = transition(pipelineMachine, hydrated.snapshot, event);
-  let archive: ArchivePlan | null = null;
-  const to = stateName(snapshot);
-  if (decision === 'revise') archive = revisionArchive(input.view, chapter, snapshot.context.revision_count);
-  if (decision === 'rewrite') archive = rewriteArchive(input.view, chapter, input.existingRewrites + 1);
-  const stagedTitle = decision === 'rewrite' ? null : (stagedTitleOf(input.checkpoint) ?? null);
+  const [snapshot, actions] = transition(bookMachine, start.snapshot, event);
   return {
     step: `decide ${ref} ${decision}`,
-    events: [event],
+    events: [...start.events, event],
     from: hydrated.restored,
-    to,
+    to: restName(snapshot),
     snapshot,
     fields: projectCheckpoint(snapshot),
-    archive,
-    stagedTitle,
+    archive: archiveFor(actions.map((a) => a.type), input.view, snapshot, input.existingRewrites),
+    stagedTitle: decision === 'rewrite' ? null : (stagedTitleOf(input.checkpoint) ?? null),
     warnings: [],
     appliedPendingGate: false,
   };

@@ -106,10 +106,34 @@ export interface VolumeCommitPlan {
   fingerprint_paths: string[];
 }
 
-export function planVolumeCommit(view: StagingView, volume: number, checkpointRaw: Obj, now: Date): VolumeCommitPlan {
+/**
+ * The outline after a plan of the rest of a volume whose outline already has
+ * blocks (chapters_per_volume raised, or a plan that stopped short): the
+ * existing text without the blocks of the planned range, then the staged
+ * blocks of that range in order.
+ */
+export function mergeOutline(existing: string, staged: string, range: [number, number]): string {
+  const inRange = (c: number): boolean => c >= range[0] && c <= range[1];
+  const lines = existing.split('\n');
+  const drop = new Set<number>();
+  for (const b of outlineBlocks(existing)) {
+    if (!inRange(b.chapter)) continue;
+    const count = b.text.split('\n').length;
+    for (let i = 0; i < count; i++) drop.add(b.line - 1 + i);
+  }
+  const kept = lines.filter((_, i) => !drop.has(i)).join('\n').replace(/\s+$/, '');
+  const added = outlineBlocks(staged).filter((b) => inRange(b.chapter)).map((b) => b.text);
+  return `${[kept, ...added].filter(Boolean).join('\n\n')}\n`;
+}
+
+export function planVolumeCommit(view: StagingView, volume: number, range: [number, number], existingOutline: string | null, checkpointRaw: Obj, now: Date): VolumeCommitPlan {
   const dir = `${stagedVolumeDir(volume)}/`;
   const files = [...view.files.keys()].filter((p) => p.startsWith(dir)).sort();
-  const writes = files.map((from) => ({ path: `volumes/vol-${padVolume(volume)}/${from.slice(dir.length)}`, content: stagedText(view, from) as string, kind: 'move' as const, from }));
+  const writes = files.map((from) => {
+    const content = stagedText(view, from) as string;
+    const merged = from === `${dir}outline.md` && existingOutline !== null && outlineBlocks(existingOutline).length > 0 ? mergeOutline(existingOutline, content, range) : content;
+    return { path: `volumes/vol-${padVolume(volume)}/${from.slice(dir.length)}`, content: merged, kind: 'move' as const, from };
+  });
   const checkpoint: Obj = { ...checkpointRaw, orchestrator_state: 'WRITING', current_volume: volume, last_checkpoint_time: now.toISOString() };
   return {
     kind: 'volume',

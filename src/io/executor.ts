@@ -30,6 +30,8 @@ export interface ExecutorResult {
   log: string | null;
   report: { status?: string; model?: string; input_tokens?: number; output_tokens?: number; cost_usd?: number } | null;
   message: string;
+  /** The program could not be started at all (not found, not executable): not worth a retry. */
+  unavailable?: true;
 }
 
 export function readPacket(fs: ProjectFs, rel: string): Packet {
@@ -153,7 +155,9 @@ export function runCommandExecutor(
     const report = lastJsonLine(o.stdout);
     const ok = o.code === 0 && report?.status !== 'error';
     const message = ok ? 'executor finished' : (o.spawnError ?? `executor ${o.signal ? `killed by ${o.signal}` : `exited ${o.code}`}${lastStderrLine(o.stderr)}`);
-    return { ok, exit: o.code, signal: o.signal, duration_ms: o.duration_ms, log, report, message };
+    // /bin/sh reports a program it cannot find or run as 127 / 126.
+    const unavailable = o.spawnError !== undefined || o.code === 127 || o.code === 126;
+    return { ok, exit: o.code, signal: o.signal, duration_ms: o.duration_ms, log, report, message, ...(unavailable ? { unavailable: true as const } : {}) };
   });
   return { child, done };
 }
@@ -216,6 +220,7 @@ export function runAgentExecutor(
         ...(report.cost_usd !== undefined ? { cost_usd: report.cost_usd } : {}),
       },
       message,
+      ...(o.spawnError !== undefined ? { unavailable: true as const } : {}),
     };
   });
   return { child, done };

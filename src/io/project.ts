@@ -16,7 +16,9 @@ import { completeInterruptedArchive } from './apply-transition.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
 import { checkFinalTrees } from './fingerprint.js';
 import type { Journal } from '../schemas/journal.js';
+import { readBookProbe } from './book-probe.js';
 import { findJournal } from './journal.js';
+import type { BookProbe } from '../core/rehydrate.js';
 import { acquireLock, defaultLockEnv, type LockEnv, type LockHandle } from './lock.js';
 import { findProjectRoot, ProjectFs } from './project-fs.js';
 import { loadSettings } from './settings.js';
@@ -32,7 +34,10 @@ export interface OpenProject {
   loaded: LoadedCheckpoint;
   settings: Settings;
   view: StagingView;
+  /** Project-relative path of an unfinished commit journal, if any. */
   journal: string | null;
+  /** What the book machine's guards read besides the checkpoint. */
+  probe: BookProbe;
 }
 
 function faultKillAt(env: NodeJS.ProcessEnv): number | undefined {
@@ -55,12 +60,13 @@ export function openFs(cenv: CommandEnv, projectFlag: string | undefined): Proje
 export function openProject(cenv: CommandEnv, projectFlag: string | undefined, fs = openFs(cenv, projectFlag)): OpenProject {
   const loaded = readCheckpoint(fs);
   const settings = loadSettings(fs);
-  return { fs, loaded, settings, view: readStagingView(fs), journal: findJournal(fs) };
+  const { journalPath, ...probe } = readBookProbe(fs, loaded.checkpoint);
+  return { fs, loaded, settings, view: readStagingView(fs), journal: journalPath, probe };
 }
 
 /** The next step of an opened project (read-only). */
 export function nextOf(p: OpenProject): NextDecision {
-  return decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, journal: p.journal });
+  return decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe });
 }
 
 /** The next step after a command wrote: the project is read again from disk. */

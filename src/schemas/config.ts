@@ -25,6 +25,7 @@ export const ConfigSchema = v.strictObject({
   ),
   lock_stale_minutes: v.optional(v.pipe(v.number(), v.minValue(1))),
   chapters_per_volume: v.optional(PositiveIntSchema),
+  book_chapters: v.optional(PositiveIntSchema),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

@@ -45,18 +45,38 @@ describe('step ids', () => {
     },
   );
 
-  it('rejects every string that is not exactly a well-formed id', () => {
+  it('accepts exactly the well-formed ids: near-misses built from the grammar are rejected', () => {
+    // Strings assembled from valid and invalid pieces, so that both outcomes occur often.
+    const kind = fc.constantFrom('chapter', 'volume', 'book', 'CHAPTER', 'chapters', '');
+    const num = fc.oneof(
+      fc.integer({ min: 0, max: MAX_NUMBER + 10 }).map(String),
+      fc.integer({ min: 1, max: 999 }).map((n) => `00${n}`),
+      fc.constantFrom('1e3', '-1', '4.0', '0x10', ' 4', '４', '', '100000'),
+    );
+    const stage = fc.constantFrom(...CHAPTER_STAGES, ...VOLUME_STAGES, 'write', 'Draft', 'draft ', '');
+    const extra = fc.constantFrom('', '', '', ':x', ':');
+    const grammar = /^(chapter:[0-9]+:(draft|summarize|refine|judge|commit|review)|volume:[0-9]+:(plan|commit))$/;
+    let accepted = 0;
+    let rejected = 0;
     fc.assert(
-      fc.property(fc.string(), (s) => {
+      fc.property(kind, num, stage, extra, (k, n, st, x) => {
+        const s = `${k}:${n}:${st}${x}`;
         const r = parseStepId(s);
+        const n10 = Number(n);
+        const wellFormed = grammar.test(s) && n10 >= 1 && n10 <= MAX_NUMBER;
+        expect(r.ok, s).toBe(wellFormed);
         if (r.ok) {
-          // Only strings of the documented shape parse, and they round-trip up to zero padding.
-          expect(s).toMatch(/^(chapter:[0-9]+:(draft|summarize|refine|judge|commit|review)|volume:[0-9]+:(plan|commit))$/);
-          expect(Number(s.split(':')[1])).toBeGreaterThanOrEqual(1);
+          accepted += 1;
+          expect(formatStepId(r.step)).toBe(`${k}:${String(n10).padStart(k === 'chapter' ? 3 : 2, '0')}:${st}`);
+        } else {
+          rejected += 1;
+          expect(r.reason.length).toBeGreaterThan(10);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
+    expect(accepted).toBeGreaterThan(100);
+    expect(rejected).toBeGreaterThan(200);
   });
 
   it('mutating one character of a valid id either keeps it valid or is rejected, never throws', () => {

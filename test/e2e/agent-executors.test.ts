@@ -3,7 +3,7 @@
  * that check the arguments they receive and behave like the real CLIs
  * (write the staged outputs; print claude's JSON result / codex's JSON events).
  */
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, novelBin, novelBinAsync, OUTPUTS, readJson, tempDir } from '../helpers/project.js';
@@ -104,11 +104,18 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
     expect(log).toMatch(cli === 'claude' ? /total_cost_usd/ : /turn\.completed/);
   });
 
-  it('fails cleanly (exit 11) when the CLI is not installed', async () => {
+  it('a CLI that is not installed is a usage error: exit 2 at once, no retry, orchestrator_state unchanged', async () => {
     const dir = demoProject();
+    const before = readFileSync(join(dir, '.checkpoint.json'), 'utf8');
     const r = await novelBinAsync(dir, ['run', '--executor', cli, '--json'], { PATH: '/nonexistent' });
-    expect(r.code).toBe(11);
-    expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(new RegExp(`cannot start ${cli}`));
+    expect(r.code).toBe(2);
+    const body = JSON.parse(r.stdout);
+    expect(body.ok).toBe(false);
+    expect(body.error.code).toBe('executor_unavailable');
+    expect(body.error.message).toMatch(new RegExp(`cannot start ${cli}`));
+    expect(body.error.details.PATH).toBe('/nonexistent');
+    expect(existsSync(join(dir, 'logs/executor/chapter-004-draft-attempt-2.log'))).toBe(false);
+    expect(readFileSync(join(dir, '.checkpoint.json'), 'utf8')).toBe(before);
   });
 });
 

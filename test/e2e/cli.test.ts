@@ -215,7 +215,7 @@ describe('init, status, graph', () => {
     overlay(project, 'draft/good');
     await novel(project, ['advance', 'chapter:004:draft']);
     const r = await novel(project, ['status']);
-    expect(r.stdout).toMatch(/chapter 4 \(4 of 24 in volume 1, chapters 1–24\)/);
+    expect(r.stdout).toMatch(/chapter 4 \(4 of 30 in volume 1, chapters 1–30\)/);
     expect(r.stdout).toMatch(/✓ draft/);
     expect(r.stdout).toMatch(/▶ summarize\s+← chapter:004:summarize \(execute\)/);
     expect(r.stdout).toMatch(/revision round: 0 of 2/);
@@ -223,7 +223,7 @@ describe('init, status, graph', () => {
     expect(r.stdout).toMatch(/next: novel instructions chapter:004:summarize/);
     const j = await novelJson(project, ['status']);
     expect(j.body.data.stages.map((s: { status: string }) => s.status)).toEqual(['done', 'done', 'current', 'pending', 'pending', 'pending', 'pending']);
-    expect(j.body.data.volume_outline).toMatchObject({ chapters: 24, first: 1, last: 24, position: 4 });
+    expect(j.body.data.volume_outline).toMatchObject({ chapters: 30, first: 1, last: 30, position: 4 });
   });
 
   it('graph renders mermaid, dot and json from the machine; --highlight current marks the state', async () => {
@@ -231,11 +231,18 @@ describe('init, status, graph', () => {
     const m = await novel(project, ['graph']);
     expect(m.stdout).toMatch(/^stateDiagram-v2/);
     expect(m.stdout).toContain('judge --> gate: JUDGED / storeVerdict');
+    expect(m.stdout).toContain('state writing {');
+    expect(m.stdout).toContain('planning --> resolving: PLAN_COMMITTED / leaveVolumePlanning');
     const d = await novel(project, ['graph', '--format', 'dot', '--highlight', 'current']);
     expect(d.stdout).toMatch(/^digraph/);
     expect(d.stdout).toMatch(/draft \[style="rounded,filled"/);
-    const j = await novelJson(project, ['graph', '--format', 'json']);
-    expect(j.body.data.graph.states.map((s: { id: string }) => s.id)).toEqual(['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'revising', 'polishing', 'review', 'commit', 'done']);
+    const j = await novelJson(project, ['graph', '--format', 'json', '--highlight', 'current']);
+    expect(j.body.data.current).toBe('writing.draft');
+    const ids = j.body.data.graph.states.map((s: { id: string }) => s.id);
+    expect(ids.filter((id: string) => !id.includes('.'))).toEqual(['resolving', 'planning', 'writing', 'recovering', 'retrying', 'complete']);
+    expect(ids.filter((id: string) => id.startsWith('writing.'))).toEqual(['writing.resume', 'writing.lock', 'writing.draft', 'writing.summarize', 'writing.refine', 'writing.judge', 'writing.gate', 'writing.revising', 'writing.polishing', 'writing.review', 'writing.commit', 'writing.done']);
+    const keys = j.body.data.graph.transitions.map((t: { source: string; event: string; target: string }) => `${t.source} ${t.event} ${t.target}`);
+    expect(keys).toEqual(expect.arrayContaining(['writing done resolving', 'writing.commit COMMITTED writing.done', 'writing.judge EXECUTOR_FAILED retrying', 'retrying RETRY resolving', 'recovering JOURNAL_RECOVERED resolving']));
     const bad = await novelJson(project, ['graph', '--format', 'png']);
     expect(bad.code).toBe(2);
   });

@@ -150,6 +150,9 @@ describe('packet rules', () => {
     expect(r.body.error.message).toMatch(/volumes\/vol-01\/outline\.md: no block for chapter 4/);
     expect(r.body.error.message).toContain('### 第 4 章: 章名');
     expect(r.body.error.hint).toMatch(/plan the volume first \(`novel next` → volume:01:plan\)/);
+    // The book machine agrees: the next chapter is not planned, so the volume is planned again.
+    const next = await novelJson(project, ['next']);
+    expect(next.body.data).toMatchObject({ step: 'volume:01:plan', action: 'execute', state: 'planning' });
   });
 
   it('a missing required input names it and the step that produces it', async () => {

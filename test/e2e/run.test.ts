@@ -41,7 +41,8 @@ describe('novel run with the demo executor', () => {
     const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--events']);
     expect(r.code).toBe(0);
     const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(events.map((e) => e.event)).toEqual(['execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'committed', 'finished']);
+    expect(events.map((e) => e.event)).toEqual(['executor', 'execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'committed', 'finished']);
+    expect(events[0]).toEqual({ event: 'executor', executor: 'demo', model: 'demo' });
     expect(events.at(-1)).toMatchObject({ exit: 0, committed: 1, chapters: [{ chapter: 4, gate: 'pass', revisions: 0 }] });
   });
 
@@ -87,12 +88,47 @@ describe('novel run with the demo executor', () => {
     expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:review\n');
   });
 
-  it('refuses to start when the outline and contracts do not cover the target, listing the steps to run first', async () => {
+  it('plans the volumes it needs: 60 chapters from a fresh demo project cross two volume boundaries unattended', async () => {
     const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--to-chapter', '26', '--executor', 'demo', '--json']);
-    expect(r.code).toBe(2);
+    const r = await novelBinAsync(dir, ['run', '--chapters', '60', '--executor', 'demo', '--json']);
+    expect(r.code, r.stderr).toBe(0);
     const body = JSON.parse(r.stdout);
-    expect(body.error.details).toEqual({ missing_chapters: [25, 26], steps: ['volume:01:plan', 'volume:01:commit'] });
+    expect(body.ok).toBe(true);
+    expect(body.data.last_completed_chapter).toBe(63);
+    expect(body.data.committed).toBe(60);
+    const plans = body.data.steps.filter((s: { step: string }) => s.step.startsWith('volume:')).map((s: { step: string }) => s.step);
+    expect(plans).toEqual(['volume:02:commit', 'volume:03:commit']);
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ current_volume: 3, orchestrator_state: 'WRITING', last_completed_chapter: 63 });
+    expect(readFileSync(join(dir, 'volumes/vol-02/outline.md'), 'utf8')).toMatch(/### 第 31 章/);
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  });
+
+  it('--pause-after plan stops once a volume plan is staged and valid; the next run commits it and goes on', async () => {
+    const dir = demoProject();
+    const a = await novelBinAsync(dir, ['run', '--to-chapter', '32', '--executor', 'demo', '--pause-after', 'plan']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stdout).toMatch(/paused after volume:02:plan \(--pause-after plan\)/);
+    expect(novelBin(dir, ['next']).stdout).toBe('volume:02:commit\n');
+    expect(existsSync(join(dir, 'staging/volumes/vol-02/outline.md'))).toBe(true);
+    const b = await novelBinAsync(dir, ['run', '--to-chapter', '32', '--executor', 'demo', '--pause-after', 'plan']);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout).toMatch(/✓ volume:02:commit committed/);
+    expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(32);
+  });
+
+  it('an outline that stops short of its volume is planned to the end of the volume, and the plan joins the outline', async () => {
+    const dir = demoProject();
+    setConfig(dir, { chapters_per_volume: 32 });
+    const r = await novelBinAsync(dir, ['run', '--to-chapter', '31', '--executor', 'demo', '--pause-after', 'plan']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(novelBin(dir, ['next']).stdout).toBe('volume:01:commit\n');
+    const c = novelBin(dir, ['commit', '--volume', '1']);
+    expect(c.code, c.stderr).toBe(0);
+    const outline = readFileSync(join(dir, 'volumes/vol-01/outline.md'), 'utf8');
+    expect(outline).toMatch(/^# 第一卷 残剑/);
+    const headings = [...outline.matchAll(/^### 第 (\d+) 章/gm)].map((m) => Number(m[1]));
+    expect(headings).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:031:draft\n');
   });
 });
 

@@ -204,6 +204,9 @@ export function expectCheckpoint(project: string, event: PipelineEvent, before: 
   const pick = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, cp[k] ?? null]));
   const check = (want: Record<string, unknown>) => expect(pick(Object.keys(want)), `${note}: checkpoint`).toEqual(want);
   expect(cp.x_editor_note, `${note}: unknown checkpoint field preserved`).toBe('kept by other tools; novel must preserve it');
+  if (event.type !== 'DRAFT_LOST') expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe('WRITING');
+  // The full gate record, so that the gate's three ways to commit (pass, force pass, policy none) are told apart.
+  if (cp.pipeline_stage === 'judged' || cp.pipeline_stage === 'revising') expect(cp.gate, `${note}: gate record`).toEqual(after.context.gate);
   switch (event.type) {
     case 'DRAFTED':
       return check({ ...base, pipeline_stage: 'drafting' });

@@ -5,7 +5,7 @@
 import { transition } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classifyVerdict, computeVerdict, DEFAULT_THRESHOLDS, type EvalForGate } from '../../machines/pipeline.gate.js';
-import { pipelineMachine, type PipelineContext } from '../../machines/pipeline.machine.js';
+import { initialContext, pipelineMachine, type PipelineContext } from '../../machines/pipeline.machine.js';
 import { cleanupTempDirs, fixtureCopy, novel, novelJson, outputFile, overlay } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
@@ -15,16 +15,7 @@ const load = (variant: string, rel = EVAL): EvalForGate => JSON.parse(outputFile
 
 function judgeAt(context: Partial<PipelineContext>, variant: string) {
   const verdict = computeVerdict(load(variant));
-  const base: PipelineContext = {
-    chapter: 4,
-    revision_count: 0,
-    max_revisions: 2,
-    revision_policy: 'auto',
-    thresholds: DEFAULT_THRESHOLDS,
-    verdict: null,
-    gate: null,
-    ...context,
-  };
+  const base = { ...initialContext({ chapter: 4, max_revisions: 2, revision_policy: 'auto', thresholds: DEFAULT_THRESHOLDS }), ...context };
   const snapshot = pipelineMachine.resolveState({ value: 'judge', context: base });
   const [next] = transition(pipelineMachine, snapshot, { type: 'JUDGED', ...verdict });
   return next;

@@ -1,0 +1,61 @@
+/**
+ * One table, two directions: which `.checkpoint.json` fields each stable state
+ * persists as (projection), and which state a checkpoint restores to
+ * (rehydration). Both directions read the rows below; a property test walks
+ * every stable state through the round trip. Pure.
+ */
+import type { GateDecision } from './novel.setup.js';
+import type { StableState } from './pipeline.machine.js';
+
+export type PipelineStage = 'drafting' | 'drafted' | 'refined' | 'judged' | 'revising' | 'committed';
+export type OrchestratorState = 'VOL_PLANNING' | 'WRITING' | 'ERROR_RETRY';
+
+/** Chapter states that rest in a checkpoint (`done` is the commit itself). */
+export type ChapterRestState = Exclude<StableState, 'done'>;
+
+export interface ChapterRow {
+  /** pipeline_stage written; `draft` of a chapter not yet claimed persists as `committed`. */
+  stage: PipelineStage | null;
+  /** Gate decisions this state is recorded with (empty: any or none). */
+  decisions: readonly GateDecision[];
+  /** Whether the gate record is written: always, only in a revision round, or never. */
+  gate: 'always' | 'in_revision' | 'never';
+}
+
+export const CHAPTER_ROWS: Record<ChapterRestState, ChapterRow> = {
+  draft: { stage: null, decisions: [], gate: 'never' },
+  summarize: { stage: 'drafting', decisions: [], gate: 'in_revision' },
+  refine: { stage: 'drafted', decisions: [], gate: 'in_revision' },
+  judge: { stage: 'refined', decisions: [], gate: 'in_revision' },
+  commit: { stage: 'judged', decisions: ['pass', 'accepted_by_user'], gate: 'always' },
+  review: { stage: 'judged', decisions: ['pause_for_user', 'pause_for_user_force_rewrite'], gate: 'always' },
+  // polishing first: a revising checkpoint is a revision round unless its gate says polish.
+  polishing: { stage: 'revising', decisions: ['polish'], gate: 'always' },
+  revising: { stage: 'revising', decisions: [], gate: 'always' },
+};
+
+/** Book states that rest in a checkpoint, and the orchestrator_state each writes. */
+export const BOOK_ROWS = {
+  planning: 'VOL_PLANNING',
+  writing: 'WRITING',
+  retrying: 'ERROR_RETRY',
+  complete: 'WRITING',
+} as const satisfies Record<string, OrchestratorState>;
+
+export type BookRestState = keyof typeof BOOK_ROWS | 'recovering';
+
+/**
+ * The chapter state a checkpoint's chapter fields describe. `judged` with no
+ * recorded (or an unknown) gate restores to `judge`: the gate is computed
+ * again from the staged evaluation (`gateMissing`).
+ */
+export function chapterStateOf(stage: PipelineStage | null, inflight: number | null, decision: GateDecision | undefined): { state: ChapterRestState; gateMissing: boolean } {
+  if (stage === null || stage === 'committed' || inflight === null) return { state: 'draft', gateMissing: false };
+  const rows = Object.entries(CHAPTER_ROWS) as Array<[ChapterRestState, ChapterRow]>;
+  for (const [state, row] of rows) {
+    if (row.stage !== stage) continue;
+    if (row.decisions.length === 0 || (decision !== undefined && row.decisions.includes(decision))) return { state, gateMissing: false };
+  }
+  // judged without a gate that allows a commit or asks for a review.
+  return { state: 'judge', gateMissing: true };
+}

@@ -1,0 +1,268 @@
+/**
+ * The one `setup()` both machines are built from: the context they share, the
+ * named guards (pure, synchronous) and the named actions. Context changes are
+ * `assign`s; effects on files are named actions with no implementation here —
+ * `transition()` returns them and the I/O shell carries them out
+ * (archiveRound, archiveRewrite). Pure: no I/O, no timers, no invoke.
+ */
+import { assign, setup } from 'xstate';
+import {
+  classifyVerdict,
+  forcePassAllowed,
+  type GateVerdict,
+  type LayeredCheck,
+  type Thresholds,
+  type Verdict,
+} from './pipeline.gate.js';
+import type { PipelineEvent } from './pipeline.events.js';
+
+export type RevisionPolicy = 'auto' | 'manual_confirm' | 'none';
+
+export type GateDecision =
+  | 'pass'
+  | 'polish'
+  | 'revise'
+  | 'pause_for_user'
+  | 'pause_for_user_force_rewrite'
+  | 'accepted_by_user';
+
+/** A warning the gate adds itself (revision_policy "none" skipping a revise). */
+export interface PolicyWarning {
+  layer: 'gate';
+  decision: 'revise';
+  message: string;
+}
+
+/** The `gate` object recorded in `.checkpoint.json`. */
+export interface GateRecord {
+  decision: GateDecision;
+  verdict: GateVerdict;
+  overall_final: number;
+  high_violation: boolean;
+  high_confidence_violations: LayeredCheck[];
+  warnings: Array<LayeredCheck | PolicyWarning>;
+  reason: string;
+  force_passed?: true;
+  polished?: true;
+}
+
+/** Chapter states an executor works in: the states `novel run` can fail in and resume. */
+export const RESUMABLE_STATES = ['draft', 'summarize', 'refine', 'judge', 'revising', 'polishing'] as const;
+export type ResumableState = (typeof RESUMABLE_STATES)[number];
+
+/** An unfinished commit journal found under staging/.commit/. */
+export type JournalRef = { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number };
+
+/** The chapter in flight. */
+export interface PipelineContext {
+  chapter: number;
+  revision_count: number;
+  max_revisions: number;
+  revision_policy: RevisionPolicy;
+  thresholds: Thresholds;
+  /** Gate inputs from the latest JUDGED event. */
+  verdict: Verdict | null;
+  gate: GateRecord | null;
+}
+
+/** The book around it: filled from `.checkpoint.json`, the settings and the probes. */
+export interface BookContext extends PipelineContext {
+  /** current_volume. */
+  volume: number;
+  last_completed_chapter: number;
+  chapters_per_volume: number;
+  /** The planned length of the book (config `book_chapters`); null: open-ended. */
+  book_chapters: number | null;
+  /** Chapters with an outline block in the current volume's outline. */
+  outline_chapters: readonly number[];
+  /** orchestrator_state VOL_PLANNING is recorded. */
+  planning: boolean;
+  journal: JournalRef | null;
+  /** The chapter state an executor failed in (ERROR_RETRY), to resume on RETRY. */
+  resume: ResumableState | null;
+  /** The chapter is claimed in flight (a draft after a rewrite), not merely next. */
+  claimed: boolean;
+}
+
+export interface PipelineInput {
+  chapter: number;
+  max_revisions?: number;
+  revision_policy?: RevisionPolicy;
+  thresholds?: Thresholds;
+}
+
+/** Where a book starts when an actor is created without a rehydrated snapshot. */
+export interface BookInput extends PipelineInput {
+  volume?: number;
+  last_completed_chapter?: number;
+  chapters_per_volume?: number;
+  book_chapters?: number | null;
+  outline_chapters?: readonly number[];
+  planning?: boolean;
+  journal?: JournalRef | null;
+}
+
+type JudgedEvent = Extract<PipelineEvent, { type: 'JUDGED' }>;
+
+const fmt = (n: number): string => n.toFixed(2);
+
+function verdictOf(context: PipelineContext): Verdict {
+  if (!context.verdict) throw new Error('gate entered without a verdict');
+  return context.verdict;
+}
+
+function gateRecord(context: PipelineContext, decision: GateDecision, reason: string, extra: Partial<GateRecord> = {}): GateRecord {
+  const v = verdictOf(context);
+  return {
+    decision,
+    verdict: classifyVerdict(v, context.thresholds),
+    overall_final: v.overall_final,
+    high_violation: v.high_violation,
+    high_confidence_violations: v.high_confidence_violations,
+    warnings: [...v.warnings],
+    reason,
+    ...extra,
+  };
+}
+
+function scoreReason(context: PipelineContext): string {
+  const v = verdictOf(context);
+  const t = context.thresholds;
+  if (v.high_violation) return `${v.high_confidence_violations.length} high-confidence violation(s)`;
+  return `overall_final ${fmt(v.overall_final)} (pass ≥ ${t.pass}, polish ≥ ${t.polish}, revise ≥ ${t.revise}, pause ≥ ${t.pause})`;
+}
+
+/** Book guards as plain predicates: the machine and the rehydration share them. */
+export const bookRules = {
+  journalPending: (c: BookContext): boolean => c.journal !== null,
+  chapterInFlight: (c: BookContext): boolean => c.resume !== null,
+  planningRecorded: (c: BookContext): boolean => c.planning,
+  bookComplete: (c: BookContext): boolean => c.book_chapters !== null && c.last_completed_chapter >= c.book_chapters,
+  volumeComplete: (c: BookContext): boolean => c.last_completed_chapter >= c.volume * c.chapters_per_volume,
+  nextChapterPlanned: (c: BookContext): boolean => c.outline_chapters.includes(c.last_completed_chapter + 1),
+};
+
+export const novelSetup = setup({
+  types: {
+    context: {} as BookContext,
+    events: {} as PipelineEvent,
+    input: {} as BookInput,
+  },
+  guards: {
+    verdictIsRevise: ({ context }) => classifyVerdict(verdictOf(context), context.thresholds) === 'revise',
+    verdictIsPass: ({ context }) => classifyVerdict(verdictOf(context), context.thresholds) === 'pass',
+    verdictIsPolish: ({ context }) => classifyVerdict(verdictOf(context), context.thresholds) === 'polish',
+    verdictIsPause: ({ context }) => classifyVerdict(verdictOf(context), context.thresholds) === 'pause_for_user',
+    policyIsNone: ({ context }) => context.revision_policy === 'none',
+    policyIsManualConfirm: ({ context }) => context.revision_policy === 'manual_confirm',
+    revisionBudgetLeft: ({ context }) => context.revision_count < context.max_revisions,
+    inRevisionRound: ({ context }) => context.revision_count > 0,
+    forcePassAllowed: ({ context }) => forcePassAllowed(verdictOf(context), context.thresholds),
+    journalPending: ({ context }) => bookRules.journalPending(context),
+    chapterInFlight: ({ context }) => bookRules.chapterInFlight(context),
+    planningRecorded: ({ context }) => bookRules.planningRecorded(context),
+    bookComplete: ({ context }) => bookRules.bookComplete(context),
+    volumeComplete: ({ context }) => bookRules.volumeComplete(context),
+    nextChapterPlanned: ({ context }) => bookRules.nextChapterPlanned(context),
+    resumesAt: ({ context }, params: { state: ResumableState }) => context.resume === params.state,
+  },
+  actions: {
+    // Effects the I/O shell carries out (transition() returns them).
+    archiveRound: () => {},
+    archiveRewrite: () => {},
+    // Chapter context.
+    startChapter: assign({ revision_count: 0, verdict: null, gate: null }),
+    claimChapter: assign({ claimed: true }),
+    countRevision: assign({ revision_count: ({ context }) => context.revision_count + 1 }),
+    storeVerdict: assign({
+      verdict: ({ event }) => {
+        const e = event as JudgedEvent;
+        return {
+          overall_final: e.overall_final,
+          high_violation: e.high_violation,
+          high_confidence_violations: e.high_confidence_violations,
+          warnings: e.warnings,
+        };
+      },
+    }),
+    recordPass: assign({ gate: ({ context }) => gateRecord(context, 'pass', `pass: ${scoreReason(context)}`) }),
+    recordPolish: assign({
+      gate: ({ context }) => gateRecord(context, 'polish', `polish: ${scoreReason(context)}; one extra refine, then commit`),
+    }),
+    recordRevise: assign({
+      gate: ({ context }) =>
+        gateRecord(context, 'revise', `revise: ${scoreReason(context)}; revision ${context.revision_count} of ${context.max_revisions}`),
+    }),
+    recordRevisionSkipped: assign({
+      gate: ({ context }) =>
+        gateRecord(context, 'pass', `revise not acted on (revision_policy none): ${scoreReason(context)}`, {
+          warnings: [
+            ...verdictOf(context).warnings,
+            {
+              layer: 'gate',
+              decision: 'revise',
+              message: `gate decided revise for chapter ${context.chapter} (${scoreReason(context)}); revision_policy "none" records it and allows the commit`,
+            },
+          ],
+        }),
+    }),
+    recordReviseAwaitingConfirmation: assign({
+      gate: ({ context }) =>
+        gateRecord(context, 'pause_for_user', `revise awaits confirmation (revision_policy manual_confirm): ${scoreReason(context)}`),
+    }),
+    recordForcePass: assign({
+      gate: ({ context }) =>
+        gateRecord(
+          context,
+          'pass',
+          `force pass: revision budget spent (${context.revision_count}/${context.max_revisions}), ${scoreReason(context)}, no high-confidence violation`,
+          { force_passed: true },
+        ),
+    }),
+    recordBudgetSpentPause: assign({
+      gate: ({ context }) =>
+        gateRecord(context, 'pause_for_user', `revision budget spent (${context.revision_count}/${context.max_revisions}) and ${scoreReason(context)}`),
+    }),
+    recordPause: assign({
+      gate: ({ context }) => gateRecord(context, 'pause_for_user', `pause for the author: ${scoreReason(context)}`),
+    }),
+    recordForceRewritePause: assign({
+      gate: ({ context }) => gateRecord(context, 'pause_for_user_force_rewrite', `pause, rewrite advised: ${scoreReason(context)}`),
+    }),
+    recordPolished: assign({
+      gate: ({ context }) =>
+        context.gate && { ...context.gate, decision: 'pass' as const, polished: true as const, reason: `${context.gate.reason}; polished` },
+    }),
+    recordAcceptedByUser: assign({
+      gate: ({ context }) =>
+        context.gate && { ...context.gate, decision: 'accepted_by_user' as const, reason: `accepted by the author (${context.gate.reason})` },
+    }),
+    recordRevisionByUser: assign({
+      gate: ({ context }) =>
+        context.gate && {
+          ...context.gate,
+          decision: 'revise' as const,
+          reason: `revision ${context.revision_count} requested by the author (${context.gate.reason})`,
+        },
+    }),
+    // Book context.
+    recordCommitted: assign({
+      last_completed_chapter: ({ context }) => context.chapter,
+      chapter: ({ context }) => context.chapter + 1,
+      claimed: false,
+      resume: null,
+    }),
+    enterVolumePlanning: assign({ planning: true, volume: ({ context }) => context.volume + 1, outline_chapters: [] }),
+    replanVolume: assign({ planning: true, volume: ({ context }) => Math.max(1, context.volume) }),
+    leaveVolumePlanning: assign({
+      planning: false,
+      outline_chapters: ({ context, event }) => ('outline_chapters' in event ? event.outline_chapters : context.outline_chapters),
+    }),
+    recordExecutorFailure: assign({ resume: (_, params: { state: ResumableState | null }) => params.state }),
+    recordJournal: assign({
+      journal: ({ context, event }): JournalRef =>
+        event.type === 'PLAN_COMMIT_INTERRUPTED' ? { kind: 'volume', volume: context.volume } : { kind: 'chapter', chapter: context.chapter },
+    }),
+    clearJournal: assign({ journal: null }),
+  },
+});

@@ -1,0 +1,94 @@
+/**
+ * How `novel run` shows itself: one line per event of the run, the live status
+ * line on a terminal, and the per-chapter table at the end. Pure: events in,
+ * text out; the run loop decides where the text goes (--events prints the
+ * events themselves as JSON lines instead).
+ */
+import { bookTotals } from './chapter-log.js';
+
+type Obj = Record<string, unknown>;
+
+export type RunEvent =
+  | { event: 'executor'; executor: string; model: string | null }
+  | { event: 'inspector'; url: string }
+  | { event: 'execute'; step: string; agent: string; mode: string; attempt: number; packet: string }
+  | { event: 'prompt'; step: string; prompt: string }
+  | { event: 'executor_result'; step: string; ok: boolean; message: string; duration_ms: number; log: string | null }
+  | { event: 'usage'; step: string; input_tokens?: number; output_tokens?: number; cost_usd?: number; model?: string }
+  | { event: 'executor_failed'; step: string; message: string; attempt: number }
+  | { event: 'reused'; step: string }
+  | { event: 'advanced'; step: string; to: string; gate: string | null; overall: number | null }
+  | { event: 'committed'; step: string; recovered: boolean };
+
+/** The line a run prints for an event (null: nothing in plain mode). */
+export function eventLine(e: RunEvent, verbose: boolean): string | null {
+  switch (e.event) {
+    case 'executor':
+      return `executor: ${e.executor}${e.model ? ` (model ${e.model})` : ''}`;
+    case 'inspector':
+      return `inspector: live actor connected to ${e.url}`;
+    case 'execute':
+      return `… ${e.step}: ${e.agent} (${e.mode})${e.attempt > 1 ? `, attempt ${e.attempt}` : ''}${verbose ? ` — packet ${e.packet}` : ''}`;
+    case 'prompt':
+      return verbose ? `  prompt: ${e.prompt.replace(/\n+/g, ' ')}` : null;
+    case 'executor_result':
+      return verbose ? `  executor: ${e.message} (${e.duration_ms} ms)${e.log ? `, log ${e.log}` : ''}` : null;
+    case 'usage':
+      return verbose ? `  usage: ${e.input_tokens ?? '?'} in / ${e.output_tokens ?? '?'} out tokens, $${e.cost_usd ?? '?'}${e.model ? `, model ${e.model}` : ''}` : null;
+    case 'executor_failed':
+      return `✗ ${e.step}: ${e.message}`;
+    case 'reused':
+      return `↺ ${e.step}: outputs already present and valid, reused (--force re-runs the step)`;
+    case 'advanced':
+      return `✓ ${e.step} → ${e.to}${e.gate ? ` (gate ${e.gate}, overall ${e.overall})` : ''}`;
+    case 'committed':
+      return `✓ ${e.step} committed${e.recovered ? ' (an interrupted commit rolled forward)' : ''}`;
+  }
+}
+
+export interface Progress {
+  step: string;
+  revision: number;
+  first: number;
+  target: number;
+  elapsed_ms: number;
+  spent: { cost_usd: number; tokens: number };
+}
+
+/** The live status line under the step lines (terminals only). */
+export function statusLine(p: Progress): string {
+  const [kind, n, stage] = p.step.split(':');
+  const secs = Math.floor(p.elapsed_ms / 1000);
+  const clock = `${String(Math.floor(secs / 60)).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`;
+  const spent = `${p.spent.tokens} tokens · $${p.spent.cost_usd.toFixed(4)}`;
+  if (kind === 'volume') return `  ▶ volume ${Number(n)} · ${stage} · ${clock} · ${spent}`;
+  const chapter = Number(n);
+  return `  ▶ chapter ${chapter} (${chapter - p.first + 1}/${p.target - p.first + 1}) · ${stage} · ${clock} · revision ${p.revision} · ${spent}`;
+}
+
+export interface ChapterRow {
+  chapter: number;
+  words: number;
+  overall: unknown;
+  gate: unknown;
+  revisions: unknown;
+  duration_ms: number;
+  tokens: number;
+  cost_usd: number;
+}
+
+/** One row per committed chapter, from its chapter log (never the chapter text). */
+export function chapterRow(chapter: number, log: Obj): ChapterRow {
+  const t = bookTotals([log]);
+  const stages = Array.isArray(log.stages) ? (log.stages as Obj[]) : [];
+  const ms = stages.reduce((a, s) => a + (typeof s.duration_ms === 'number' ? s.duration_ms : 0), 0);
+  const gate = (log.gate ?? {}) as Obj;
+  return { chapter, words: t.words, overall: log.overall ?? gate.overall_final ?? null, gate: gate.force_passed ? 'force pass' : (gate.decision ?? null), revisions: log.revisions ?? 0, duration_ms: ms, tokens: t.input_tokens + t.output_tokens, cost_usd: t.cost_usd };
+}
+
+export function chapterTable(rows: readonly ChapterRow[]): string {
+  if (!rows.length) return '';
+  const head = '\n\nchapter  words  overall  gate              revisions  time      tokens  cost';
+  const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.words).padStart(5)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(6)}  ${String(r.tokens).padStart(8)}  $${r.cost_usd.toFixed(4)}`);
+  return `${head}\n${lines.join('\n')}`;
+}

@@ -1,0 +1,35 @@
+/**
+ * The probes the book machine's guards read, besides the checkpoint: an
+ * unfinished commit journal (what it commits, read from the journal itself)
+ * and the chapters the current volume's outline covers.
+ */
+import type { BookProbe } from '../core/rehydrate.js';
+import { outlineChapters } from '../core/outline.js';
+import { paths } from '../core/paths.js';
+import type { Checkpoint } from '../schemas/checkpoint.js';
+import { JournalSchema } from '../schemas/journal.js';
+import { findJournal } from './journal.js';
+import type { ProjectFs } from './project-fs.js';
+
+export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { journalPath: string | null } {
+  const rel = findJournal(fs);
+  let journal: BookProbe['journal'] = null;
+  if (rel !== null) {
+    let parsed: ReturnType<typeof fs.readJson<typeof JournalSchema>> = null;
+    try {
+      parsed = fs.readJson(rel, JournalSchema, 'invalid_journal');
+    } catch {
+      parsed = null;
+    }
+    const j = parsed?.ok ? parsed.value : null;
+    const name = /(chapter|vol)-(\d+)\.json$/.exec(rel);
+    if (j?.kind === 'volume' && j.volume !== null) journal = { kind: 'volume', volume: j.volume };
+    else if (j?.kind === 'chapter' && j.chapter !== null) journal = { kind: 'chapter', chapter: j.chapter };
+    // A damaged journal still blocks: its name says what it was (recovery reports the damage).
+    else if (name?.[1] === 'vol') journal = { kind: 'volume', volume: Number(name[2]) };
+    else journal = { kind: 'chapter', chapter: Number(name?.[2] ?? cp.last_completed_chapter + 1) };
+  }
+  const outline = fs.readTextChecked(paths.volumeOutline(Math.max(1, cp.current_volume)));
+  const text = outline && 'text' in outline ? outline.text : '';
+  return { journal, journalPath: rel, outline_chapters: outlineChapters(text) };
+}

@@ -1,0 +1,160 @@
+/**
+ * The mutating operations of the book, shared by the commands and by
+ * `novel run`: record a step (advance), resolve a pause (decide), commit a
+ * chapter, commit a volume plan. Each runs inside `withMutation` (lock held,
+ * journal rolled forward, fingerprint checked), plans purely in the core from
+ * the book machine, then applies the plan. Nobody calls the CLI from inside
+ * the CLI.
+ */
+import { transition } from 'xstate';
+import { bookMachine } from '../../machines/book.machine.js';
+import type { Decision } from '../../machines/pipeline.events.js';
+import { consistencyConflicts } from '../core/chapter-log.js';
+import { planChapterCommit, type CommitPlan } from '../core/commit-plan.js';
+import { diagnosticsError, NovelError } from '../core/errors.js';
+import { decideNext, type NextDecision } from '../core/next.js';
+import { journalPath, paths } from '../core/paths.js';
+import { projectCheckpoint } from '../core/projection.js';
+import { rehydrate, restName } from '../core/rehydrate.js';
+import { stagedText } from '../core/staging-view.js';
+import { padVolume, type StepId } from '../core/step-id.js';
+import { planAdvance, planDecide, type TransitionPlan } from '../core/transitions.js';
+import { outlineChapters } from '../core/outline.js';
+import { plannedRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
+import { applyTransition } from './apply-transition.js';
+import { changelogTail, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from './book-files.js';
+import { applyJournal, journalFromPlan, writeJournal } from './commit-journal.js';
+import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
+import { nextOf, openProject, type OpenProject } from './project.js';
+
+export interface Recorded {
+  plan: TransitionPlan;
+  /** The checkpoint object written. */
+  written: Record<string, unknown>;
+  /** What comes next, read again from disk. */
+  next: NextDecision;
+}
+
+const CONSISTENCY_REPORT = 'logs/consistency-report.jsonl';
+
+function reopened(p: OpenProject): OpenProject {
+  return openProject({ cwd: p.fs.root, env: {} }, undefined, p.fs);
+}
+
+/** `advance <step>`: validate the step's outputs and send its event. */
+export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
+  const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe };
+  const plan = planAdvance(input, step);
+  const evalText = stagedText(p.view, paths.stagingEval(plan.snapshot.context.chapter));
+  if (plan.events.some((e) => e.type === 'JUDGED') && evalText !== undefined) {
+    // Before the transition, and once: a kill between the two never loses or doubles the line.
+    const line = { chapter: plan.snapshot.context.chapter, round: p.loaded.checkpoint.revision_count ?? 0, conflicts: consistencyConflicts(JSON.parse(evalText) as Record<string, unknown>) };
+    const last = readJsonLines(p.fs, CONSISTENCY_REPORT).at(-1);
+    if (JSON.stringify(last) !== JSON.stringify(line)) appendJsonLine(p.fs, CONSISTENCY_REPORT, line);
+  }
+  const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
+  return { plan, written, next: nextOf(reopened(p)) };
+}
+
+/** `decide chapter:NNN accept|revise|rewrite`. */
+export function decideChapter(p: OpenProject, chapter: number, decision: Decision, now: Date): Recorded {
+  const rewritesBase = paths.rewriteDir(chapter, 1).replace(/\/rewrite-1$/, '');
+  const existingRewrites = p.fs.listDirs(rewritesBase).filter((d) => /^rewrite-\d+$/.test(d)).length;
+  const plan = planDecide({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, existingRewrites }, chapter, decision);
+  const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
+  return { plan, written, next: nextOf(reopened(p)) };
+}
+
+/** Everything a chapter commit needs, read and checked; then the pure plan. */
+export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date): CommitPlan {
+  const cp = p.loaded.checkpoint;
+  if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter) {
+    throw new NovelError('already_committed', `commit --chapter ${chapter}: chapter ${chapter} is already committed (last_completed_chapter ${cp.last_completed_chapter})`, {
+      hint: 'nothing to do; `novel next` shows the next step',
+    });
+  }
+  const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
+  const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
+  if (next.state !== 'commit' || next.chapter !== chapter) {
+    throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
+      hint: next.action === 'review' ? `the chapter is paused: ${next.command}` : 'run `novel next` to see what to do',
+      details: { expected: next.step, state: next.state },
+    });
+  }
+  let snapshot = hydrated.snapshot;
+  if (restName(snapshot) === 'retrying') [snapshot] = transition(bookMachine, snapshot, { type: 'RETRY' });
+  const gate = snapshot.context.gate;
+  if (!gate) throw new NovelError('internal', 'commit state without a gate record', { exitCode: 1 });
+  // The checkpoint after the commit is the machine's: the next chapter, a volume to plan, or the end.
+  const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
+  const changelog = changelogTail(p.fs);
+  return planChapterCommit({
+    chapter,
+    checkpointRaw: p.loaded.raw,
+    checkpointFields: projectCheckpoint(after),
+    settings: p.settings,
+    view: p.view,
+    gate,
+    revisionCount: snapshot.context.revision_count,
+    state: readState(p.fs),
+    changelogBytes: changelog.bytes,
+    changelogEndsWithNewline: changelog.endsWithNewline,
+    globalForeshadowing: readGlobalForeshadowing(p.fs),
+    volumePlan: readVolumePlan(p.fs, paths.volumeDir(Math.max(1, cp.current_volume))),
+    ledger: readLedger(p.fs),
+    unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
+    history: readHistory(p.fs, chapter),
+    executions: readJsonLines(p.fs, executionsPath(chapter)),
+    currentVolume: cp.current_volume,
+    now,
+  });
+}
+
+/** Write the journal, then apply it: the crash-safe transaction of §7. */
+function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan): void {
+  const rel = journalPath(plan.kind === 'chapter' ? { kind: 'chapter', chapter: plan.chapter } : { kind: 'volume', volume: plan.volume });
+  const journal = journalFromPlan(plan);
+  writeJournal(p.fs, rel, journal);
+  applyJournal(p.fs, rel, journal);
+}
+
+export function commitChapter(p: OpenProject, chapter: number, now: Date): { plan: CommitPlan; next: NextDecision } {
+  const plan = buildChapterCommitPlan(p, chapter, now);
+  transact(p, plan);
+  return { plan, next: nextOf(reopened(p)) };
+}
+
+/** Everything a volume plan commit needs, read and checked; then the pure plan. */
+export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date): VolumeCommitPlan {
+  const cp = p.loaded.checkpoint;
+  const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
+  let snapshot = hydrated.snapshot;
+  if (restName(snapshot) === 'retrying') [snapshot] = transition(bookMachine, snapshot, { type: 'RETRY' });
+  if (restName(snapshot) !== 'planning' || snapshot.context.volume !== volume) {
+    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
+    throw new NovelError('not_committable', `commit --volume ${volume}: volume ${volume} is not being planned; the pipeline expects ${next.step} (${next.action})`, {
+      hint: 'run `novel next` to see what to do',
+      details: { expected: next.step, state: next.state },
+    });
+  }
+  const ctx = snapshot.context;
+  const range = plannedRange(ctx.last_completed_chapter, volume, p.settings);
+  const problems = validateVolumePlan(p.view, volume, range);
+  if (problems.some((d) => d.severity === 'error')) {
+    throw diagnosticsError('validation_failed', `volume:${padVolume(volume)}:plan: the staged plan does not validate`, problems, 'fix the files, then commit again');
+  }
+  const existing = p.fs.readTextChecked(paths.volumeOutline(volume));
+  const existingOutline = existing && 'text' in existing ? existing.text : null;
+  const draftPlan = planVolumeCommit(p.view, volume, range, existingOutline, p.loaded.raw, now);
+  const outline = draftPlan.writes.find((w) => w.path === paths.volumeOutline(volume))?.content ?? existingOutline ?? '';
+  const [after] = transition(bookMachine, snapshot, { type: 'PLAN_COMMITTED', outline_chapters: outlineChapters(outline) });
+  const fields = projectCheckpoint(after);
+  return { ...draftPlan, checkpoint: { ...draftPlan.checkpoint, orchestrator_state: fields.orchestrator_state, current_volume: fields.current_volume } };
+}
+
+export function commitVolume(p: OpenProject, volume: number, now: Date): { plan: VolumeCommitPlan; next: NextDecision } {
+  const plan = buildVolumeCommitPlan(p, volume, now);
+  transact(p, plan);
+  return { plan, next: nextOf(reopened(p)) };
+}
+

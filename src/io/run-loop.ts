@@ -1,0 +1,227 @@
+/**
+ * The autopilot: `novel next`, then per move — execute (write the packet, run
+ * the executor, retry per policy), advance, commit a chapter or a volume plan,
+ * or stop. The decisions are the book machine's (through `next`) and the run
+ * policy's; this loop only carries them out with the shared operations, under
+ * the run's lock, and reports each event to the renderer.
+ */
+import { transition } from 'xstate';
+import { bookMachine } from '../../machines/book.machine.js';
+import { projectCheckpoint } from '../core/projection.js';
+import { rehydrate, restName } from '../core/rehydrate.js';
+import { agentPrompt } from '../core/agent-invocation.js';
+import { NovelError } from '../core/errors.js';
+import { manifestPath, buildPacket } from '../core/packet.js';
+import { prettyJson } from '../core/canonical-json.js';
+import { chapterRow, type ChapterRow, type RunEvent } from '../core/run-render.js';
+import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance, RUN_EXIT, type RunLimits, type Spent } from '../core/run-policy.js';
+import { padChapter, parseStepId, type StepId } from '../core/step-id.js';
+import { nextCheckpointObject, writeCheckpoint } from './checkpoint.js';
+import { readPacket, runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from './executor.js';
+import { appendJsonLine, executionsPath } from './history-log.js';
+import { startLiveActor, type LiveActor } from './inspector.js';
+import { advanceStep, commitChapter, commitVolume } from './operations.js';
+import { nextOf, openFs, openProject, withMutation, type CommandEnv, type OpenProject } from './project.js';
+import { diskView } from './project-view.js';
+import { RunSession } from './run-session.js';
+
+export type ExecutorChoice = { kind: 'demo'; scores: number[] } | { kind: 'claude' | 'codex' } | { kind: 'command'; template: string };
+
+export interface RunOptions {
+  cenv: CommandEnv;
+  projectFlag: string | undefined;
+  executor: ExecutorChoice;
+  /** Chapters to commit (from the last committed), or an absolute target. */
+  target: { chapters: number } | { toChapter: number };
+  limits: Omit<RunLimits, 'targetChapter' | 'retries'>;
+  verbose: boolean;
+  inspectUrl: string | null;
+  emit: (e: RunEvent) => void;
+  /** The step the run is at (for the live status line). */
+  progress: (step: string, revision: number, first: number, target: number, spent: Spent) => void;
+  warn: (line: string) => void;
+}
+
+export interface RunSummary {
+  exit: number;
+  reason: string;
+  start_chapter: number;
+  target_chapter: number;
+  last_completed_chapter: number;
+  committed: number;
+  spent: Spent;
+  chapters: ChapterRow[];
+  steps: Array<Record<string, unknown>>;
+}
+
+interface StepRecord {
+  executor: string;
+  model: string | null;
+  attempts: number;
+  duration_ms: number;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cost_usd: number | null;
+}
+
+const sum = (a: number | null | undefined, b: number | undefined): number | null => ((a === null || a === undefined) && b === undefined ? null : (a ?? 0) + (b ?? 0));
+
+/** Record what the machine says about an executor failure or a retry: orchestrator_state only. */
+function markBook(p: OpenProject, event: 'EXECUTOR_FAILED' | 'RETRY'): void {
+  const { snapshot } = rehydrate(p.loaded.checkpoint, p.settings, p.view, p.probe);
+  if (event === 'RETRY' && restName(snapshot) !== 'retrying') return;
+  if (!snapshot.can({ type: event })) return;
+  const [after] = transition(bookMachine, snapshot, { type: event });
+  const { orchestrator_state } = projectCheckpoint(after);
+  if (orchestrator_state === undefined || orchestrator_state === p.loaded.checkpoint.orchestrator_state) return;
+  writeCheckpoint(p.fs, nextCheckpointObject(p.loaded.raw, { orchestrator_state }, { now: new Date() }));
+}
+
+function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string, step: string, attempt: number, env: NodeJS.ProcessEnv, revision: number) {
+  const timeout = p.settings.executor.timeout_s;
+  if (choice.kind === 'demo') return { child: null, done: Promise.resolve(runDemoExecutor(p.fs, packetRel, choice.scores, revision)) };
+  if (choice.kind === 'command') return runCommandExecutor(p.fs, choice.template, packetRel, step, attempt, env, timeout);
+  return runAgentExecutor(p.fs, choice.kind, packetRel, step, attempt, env, timeout);
+}
+
+export async function runBook(o: RunOptions): Promise<RunSummary> {
+  const fs = openFs(o.cenv, o.projectFlag);
+  const first = openProject(o.cenv, o.projectFlag, fs);
+  const start = first.loaded.checkpoint.last_completed_chapter;
+  const targetChapter = 'toChapter' in o.target ? o.target.toChapter : start + o.target.chapters;
+  const limits: RunLimits = { ...o.limits, targetChapter, retries: first.settings.executor.retries };
+  const session = new RunSession(fs, o.cenv, o.warn);
+  const ownEnv: CommandEnv = { cwd: o.cenv.cwd, env: session.env };
+  const mutate = <R>(chapter: number | null, fn: (p: OpenProject) => R): R => withMutation(ownEnv, o.projectFlag, { chapter }, (p) => fn(p));
+  session.open(start + 1);
+  const executorName = o.executor.kind === 'command' ? `command template: ${o.executor.template}` : o.executor.kind;
+  o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : null });
+  let live: LiveActor | null = null;
+  const executed = new Set<string>();
+  const attempts = new Map<string, number>();
+  const perStep = new Map<string, StepRecord>();
+  const steps: Array<Record<string, unknown>> = [];
+  const spent: Spent = { cost_usd: 0, tokens: 0 };
+  let exit: number = RUN_EXIT.done;
+  let reason = '';
+  try {
+    if (o.inspectUrl) {
+      live = await startLiveActor(o.inspectUrl, first);
+      o.emit({ event: 'inspector', url: o.inspectUrl });
+    }
+    mutate(null, (p) => markBook(p, 'RETRY'));
+    for (;;) {
+      if (session.stopRequested) {
+        exit = RUN_EXIT.interrupted;
+        reason = 'stopped by Ctrl-C; `novel next` resumes';
+        break;
+      }
+      const p = openProject(ownEnv, o.projectFlag, fs);
+      const next = nextOf(p);
+      const move = nextMove(next, limits, p.loaded.checkpoint.last_completed_chapter, executed);
+      if (move.kind === 'stop') {
+        exit = move.exit;
+        reason = move.reason;
+        break;
+      }
+      o.progress(move.step, next.revision_count, start + 1, targetChapter, spent);
+      if (move.kind === 'commit') {
+        // A pending journal is rolled forward by withMutation itself: nothing more to do then.
+        const recovered = next.action === 'recover';
+        if (move.volume !== null) {
+          mutate(null, (q) => (recovered ? undefined : commitVolume(q, move.volume as number, new Date())));
+          live?.sent([], openProject(ownEnv, o.projectFlag, fs));
+        } else {
+          mutate(move.chapter, (q) => (recovered ? undefined : commitChapter(q, move.chapter as number, new Date())));
+          live?.sent([{ type: 'COMMITTED' }], openProject(ownEnv, o.projectFlag, fs));
+        }
+        steps.push({ step: move.step, action: recovered ? 'recover' : 'commit' });
+        o.emit({ event: 'committed', step: move.step, recovered });
+        continue;
+      }
+      const step = (parseStepId(move.step) as { ok: true; step: StepId }).step;
+      if (move.kind === 'advance') {
+        if (move.reused) o.emit({ event: 'reused', step: move.step });
+        const chapter = step.kind === 'chapter' ? step.chapter : null;
+        const { plan } = mutate(chapter, (q) => advanceStep(q, step, new Date()));
+        const record = perStep.get(move.step);
+        if (record && chapter !== null) appendJsonLine(fs, executionsPath(chapter), { step: move.step, ...record });
+        perStep.delete(move.step);
+        // The same step id comes back in the next revision round: count afresh.
+        attempts.delete(move.step);
+        executed.delete(move.step);
+        live?.sent(plan.events, openProject(ownEnv, o.projectFlag, fs));
+        const gate = plan.events.some((e) => e.type === 'JUDGED') ? plan.snapshot.context.gate : null;
+        steps.push({ step: move.step, action: 'advance', to: plan.to, ...(gate ? { gate: gate.decision, overall: gate.overall_final } : {}) });
+        o.emit({ event: 'advanced', step: move.step, to: plan.to, gate: gate?.decision ?? null, overall: gate?.overall_final ?? null });
+        const pause = pauseAfterAdvance(move.step, limits);
+        if (pause) {
+          reason = pause;
+          break;
+        }
+        continue;
+      }
+      // execute
+      const budget = budgetStop(spent, limits);
+      if (budget) {
+        exit = RUN_EXIT.budget;
+        reason = budget;
+        break;
+      }
+      const attempt = (attempts.get(move.step) ?? 0) + 1;
+      attempts.set(move.step, attempt);
+      if (!attemptAllowed(attempt, limits)) {
+        mutate(null, (q) => markBook(q, 'EXECUTOR_FAILED'));
+        exit = RUN_EXIT.executorFailed;
+        reason = givenUpReason(move.step, attempt - 1);
+        break;
+      }
+      const { packet } = buildPacket({ view: diskView(fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next });
+      const packetRel = manifestPath(step);
+      fs.writeText(packetRel, prettyJson(packet));
+      o.emit({ event: 'execute', step: move.step, agent: packet.agent.name, mode: packet.mode, attempt, packet: packetRel });
+      if (o.verbose && (o.executor.kind === 'claude' || o.executor.kind === 'codex')) o.emit({ event: 'prompt', step: move.step, prompt: agentPrompt(readPacket(fs, packetRel), packetRel) });
+      const running = startExecutor(o.executor, p, packetRel, move.step, attempt, session.env, next.revision_count);
+      session.running(running.child);
+      let result: ExecutorResult;
+      try {
+        result = await running.done;
+      } finally {
+        session.running(null);
+      }
+      if (result.unavailable) {
+        throw new NovelError('executor_unavailable', `${move.step}: ${result.message}`, {
+          hint: o.executor.kind === 'claude' ? 'install Claude Code (npm install -g @anthropic-ai/claude-code) or choose another --executor' : o.executor.kind === 'codex' ? 'install the Codex CLI (npm install -g @openai/codex) or choose another --executor' : 'check the command template: its program must exist and be executable',
+          details: { PATH: o.cenv.env.PATH ?? '' },
+        });
+      }
+      if (o.verbose) o.emit({ event: 'executor_result', step: move.step, ok: result.ok, message: result.message, duration_ms: result.duration_ms, log: result.log });
+      executed.add(move.step);
+      const rep = result.report ?? {};
+      spent.cost_usd += rep.cost_usd ?? 0;
+      spent.tokens += (rep.input_tokens ?? 0) + (rep.output_tokens ?? 0);
+      const prev = perStep.get(move.step);
+      perStep.set(move.step, {
+        executor: o.executor.kind,
+        model: rep.model ?? prev?.model ?? null,
+        attempts: attempt,
+        duration_ms: (prev?.duration_ms ?? 0) + result.duration_ms,
+        input_tokens: sum(prev?.input_tokens, rep.input_tokens),
+        output_tokens: sum(prev?.output_tokens, rep.output_tokens),
+        cost_usd: sum(prev?.cost_usd, rep.cost_usd),
+      });
+      if (o.verbose && result.report) o.emit({ event: 'usage', step: move.step, ...rep });
+      if (!result.ok) o.emit({ event: 'executor_failed', step: move.step, message: result.message, attempt });
+    }
+  } finally {
+    await live?.stop();
+    session.close();
+  }
+  const after = openProject(o.cenv, o.projectFlag, fs).loaded.checkpoint;
+  const chapters: ChapterRow[] = [];
+  for (let c = start + 1; c <= after.last_completed_chapter; c++) {
+    const r = fs.readTextChecked(`logs/chapter-${padChapter(c)}-log.json`);
+    if (r && 'text' in r) chapters.push(chapterRow(c, JSON.parse(r.text) as Record<string, unknown>));
+  }
+  return { exit, reason, start_chapter: start + 1, target_chapter: targetChapter, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - start, spent, chapters, steps };
+}

@@ -1,0 +1,49 @@
+/** `decideNext` over the book machine: pure, from a checkpoint, settings and probes. */
+import { describe, expect, it } from 'vitest';
+import { decideNext } from '../../src/core/next.js';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
+import type { StagingView } from '../../src/core/staging-view.js';
+import type { Checkpoint } from '../../src/schemas/checkpoint.js';
+
+const none: StagingView = { files: new Map() };
+const cp = (over: Partial<Checkpoint> = {}): Checkpoint => ({ last_completed_chapter: 3, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0, ...over }) as Checkpoint;
+const outline = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const next = (c: Checkpoint, o: number[], extra: Partial<typeof DEFAULT_SETTINGS> = {}, journal: null | { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number } = null, view = none) =>
+  decideNext({ checkpoint: c, settings: { ...DEFAULT_SETTINGS, ...extra }, view, probe: { journal, outline_chapters: o } });
+
+describe('next, from the book machine', () => {
+  it('the next planned chapter is drafted', () => {
+    expect(next(cp(), outline(1, 30))).toMatchObject({ step: 'chapter:004:draft', action: 'execute', state: 'draft', mode: 'draft', volume: 1 });
+  });
+
+  it('a volume whose outline stops before the next chapter is planned to its end', () => {
+    const d = next(cp(), outline(1, 3));
+    expect(d).toMatchObject({ step: 'volume:01:plan', action: 'execute', state: 'planning', mode: 'plan', chapter: null });
+    expect(d.reason).toMatch(/chapters 4–30/);
+  });
+
+  it('after the last chapter of a volume, the next volume is planned', () => {
+    expect(next(cp({ last_completed_chapter: 30 }), outline(1, 30))).toMatchObject({ step: 'volume:02:plan', volume: 2, state: 'planning' });
+    expect(next(cp({ last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }), [])).toMatchObject({ step: 'volume:02:plan' });
+  });
+
+  it('VOL_PLANNING recorded wins over an outline already on disk', () => {
+    expect(next(cp({ orchestrator_state: 'VOL_PLANNING' }), outline(1, 30))).toMatchObject({ step: 'volume:01:plan' });
+  });
+
+  it('a pending journal is recovered first, named from the journal', () => {
+    expect(next(cp(), outline(1, 30), {}, { kind: 'chapter', chapter: 4 })).toMatchObject({ step: 'chapter:004:commit', action: 'recover', state: 'recovering', command: 'novel commit --chapter 4' });
+    expect(next(cp(), [], {}, { kind: 'volume', volume: 2 })).toMatchObject({ step: 'volume:02:commit', action: 'recover', command: 'novel commit --volume 2' });
+  });
+
+  it('ERROR_RETRY reports the step to retry and says why', () => {
+    const d = next(cp({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'drafting', inflight_chapter: 4 }), outline(1, 30), {}, null, { files: new Map([['staging/chapters/chapter-004.md', { path: 'staging/chapters/chapter-004.md', sha256: 'b'.repeat(64), text: '# 第4章\n' }]]) });
+    expect(d).toMatchObject({ step: 'chapter:004:summarize', action: 'execute', error_retry: true });
+    expect(d.reason).toMatch(/ERROR_RETRY/);
+  });
+
+  it('the planned book ends: book_chapters reached', () => {
+    expect(next(cp({ last_completed_chapter: 5 }), outline(1, 30), { book_chapters: 5 })).toMatchObject({ step: 'book:complete', action: 'done', state: 'complete' });
+    expect(next(cp({ last_completed_chapter: 4 }), outline(1, 30), { book_chapters: 5 })).toMatchObject({ step: 'chapter:005:draft' });
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * The book-level model-based harness: sample events of the book machine, the
+ * real CLI actions that realise each one on a project copy (`novel run` with
+ * the demo executor or a failing command template, `novel commit`, a commit
+ * killed right after its journal), and what `novel next` and
+ * `.checkpoint.json` must say for each model snapshot.
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createActor, transition, type SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import { bookMachine } from '../../machines/book.machine.js';
+import type { BookInput } from '../../machines/novel.setup.js';
+import type { PipelineEvent } from '../../machines/pipeline.events.js';
+import { stateMeta, type StableState } from '../../machines/pipeline.machine.js';
+import { guardName, transitionKey } from '../../src/core/graph.js';
+import { novel, novelBin, novelJson, readJson, tempDir } from './project.js';
+
+export type BookSnapshot = SnapshotFrom<typeof bookMachine>;
+
+const pad3 = (n: number): string => String(n).padStart(3, '0');
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** Verdicts the demo judge gives for a scripted score (NOVEL_DEMO_SCORES): pass, polish, revise. */
+const verdict = (overall_final: number) => ({ overall_final, high_violation: false, high_confidence_violations: [], warnings: [] });
+export const DEMO_VERDICTS = [verdict(4.2), verdict(3.5), verdict(3.2)];
+
+export function rangeOf(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}
+
+/**
+ * Sample events per snapshot: the chapter happy path (the chapter machine's
+ * own model covers its other branches) and every book event.
+ */
+export function bookEvents(s: BookSnapshot): PipelineEvent[] {
+  const c = s.context;
+  const planned = rangeOf(c.last_completed_chapter + 1, Math.max(c.last_completed_chapter + 1, c.volume * c.chapters_per_volume));
+  return [
+    { type: 'DRAFTED' },
+    { type: 'SUMMARIZED' },
+    { type: 'REFINED' },
+    ...DEMO_VERDICTS.map((v) => ({ type: 'JUDGED' as const, ...v })),
+    { type: 'COMMITTED' },
+    { type: 'PLAN_COMMITTED', outline_chapters: planned },
+    { type: 'PLAN_COMMIT_INTERRUPTED', outline_chapters: planned },
+    { type: 'COMMIT_INTERRUPTED' },
+    { type: 'JOURNAL_RECOVERED' },
+    { type: 'EXECUTOR_FAILED' },
+    { type: 'RETRY' },
+  ];
+}
+
+export function serializeBook(s: BookSnapshot): string {
+  const c = s.context;
+  return `${JSON.stringify(s.value)}|ch=${c.chapter}|last=${c.last_completed_chapter}|vol=${c.volume}|plan=${c.planning}|resume=${c.resume}|j=${c.journal ? JSON.stringify(c.journal) : '-'}|o=${c.outline_chapters.includes(c.last_completed_chapter + 1)}`;
+}
+
+export function eventName(e: PipelineEvent): string {
+  return e.type === 'JUDGED' ? `JUDGED(${e.overall_final})` : e.type;
+}
+
+/** Transition keys taken when replaying events from `input`, read from the actor's inspection stream. */
+export function bookTransitionsTaken(input: BookInput, events: readonly PipelineEvent[]): string[] {
+  const taken: string[] = [];
+  const actor = createActor(bookMachine, {
+    input,
+    inspect: (ev) => {
+      if (ev.type !== '@xstate.microstep') return;
+      for (const t of (ev as unknown as { _transitions: Array<{ source: { path: string[] }; eventType: string; target?: Array<{ path: string[] }>; guard?: unknown }> })._transitions) {
+        const event = t.eventType.startsWith('xstate.done.state.') ? 'done' : t.eventType;
+        for (const target of t.target ?? []) {
+          taken.push(transitionKey({ source: t.source.path.join('.'), event, target: target.path.join('.'), guard: guardName(t.guard) }));
+        }
+      }
+    },
+  });
+  actor.start();
+  for (const e of events) actor.send(e);
+  actor.stop();
+  return taken;
+}
+
+export function replayBook(input: BookInput, events: readonly PipelineEvent[]): BookSnapshot[] {
+  const actor = createActor(bookMachine, { input }).start();
+  const out = [actor.getSnapshot()];
+  for (const e of events) {
+    actor.send(e);
+    out.push(actor.getSnapshot());
+  }
+  actor.stop();
+  return out;
+}
+
+/** Breadth-first: the shortest event list from the start whose replay takes transition `key`. */
+export function shortestTo(input: BookInput, key: string, maxDepth = 40): PipelineEvent[] | null {
+  const [first] = replayBook(input, []);
+  const queue: Array<{ s: BookSnapshot; events: PipelineEvent[] }> = [{ s: first as BookSnapshot, events: [] }];
+  const seen = new Set([serializeBook(first as BookSnapshot)]);
+  while (queue.length) {
+    const { s, events } = queue.shift()!;
+    if (events.length >= maxDepth || s.status !== 'active') continue;
+    for (const e of bookEvents(s)) {
+      if (!s.can(e)) continue;
+      const [next] = transition(bookMachine, s, e);
+      const list = [...events, e];
+      if (bookTransitionsTaken(input, list).includes(key)) return list;
+      const k = serializeBook(next);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push({ s: next, events: list });
+    }
+  }
+  return null;
+}
+
+/** What `novel next` must say for a model snapshot. */
+export function predictedBookNext(s: BookSnapshot): { step: string; action: string } {
+  const c = s.context;
+  const v = s.value as string | { writing: StableState };
+  if (v === 'planning') return { step: `volume:${pad2(c.volume)}:plan`, action: 'execute' };
+  if (v === 'complete') return { step: 'book:complete', action: 'done' };
+  if (v === 'recovering') {
+    const j = c.journal!;
+    return j.kind === 'chapter' ? { step: `chapter:${pad3(j.chapter)}:commit`, action: 'recover' } : { step: `volume:${pad2(j.volume)}:commit`, action: 'recover' };
+  }
+  if (v === 'retrying') return predictedBookNext(transition(bookMachine, s, { type: 'RETRY' })[0]);
+  const state = (v as { writing: StableState }).writing;
+  const meta = stateMeta(state);
+  return { step: `chapter:${pad3(c.chapter)}:${meta.step}`, action: meta.action };
+}
+
+/** §2/§3 at book level: what `.checkpoint.json` holds for a model snapshot (not while a journal is pending). */
+export function expectBookCheckpoint(project: string, s: BookSnapshot, note: string): void {
+  const cp = readJson(join(project, '.checkpoint.json'));
+  const v = s.value as string | { writing: StableState };
+  const c = s.context;
+  expect(cp.x_editor_note, `${note}: unknown checkpoint field preserved`).toBe('kept by other tools; novel must preserve it');
+  if (v === 'recovering') return;
+  expect(cp.last_completed_chapter, `${note}: last_completed_chapter`).toBe(c.last_completed_chapter);
+  const orchestrator = v === 'planning' ? 'VOL_PLANNING' : v === 'retrying' ? 'ERROR_RETRY' : 'WRITING';
+  expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe(orchestrator);
+  if (v !== 'retrying') expect(cp.current_volume, `${note}: current_volume`).toBe(c.volume);
+  if (typeof v === 'object') {
+    const stage: Record<string, string> = { summarize: 'drafting', refine: 'drafted', judge: 'refined', commit: 'judged', revising: 'revising', polishing: 'revising' };
+    if (v.writing === 'draft') expect(cp.inflight_chapter ?? null, `${note}: no chapter in flight before its draft`).toBeNull();
+    else {
+      expect({ stage: cp.pipeline_stage, inflight: cp.inflight_chapter, revisions: cp.revision_count }, `${note}: chapter fields`).toEqual({ stage: stage[v.writing], inflight: c.chapter, revisions: c.revision_count });
+      if (['commit', 'revising', 'polishing'].includes(v.writing)) expect(cp.gate, `${note}: the full gate record`).toEqual(c.gate);
+    }
+  }
+}
+
+export async function expectBookNext(project: string, s: BookSnapshot, note: string): Promise<void> {
+  const r = await novelJson(project, ['next']);
+  expect(r.code, `${note}: next exit (${JSON.stringify(r.body)})`).toBe(0);
+  expect({ step: r.body.data.step, action: r.body.data.action }, `${note}: next (${r.body.data.reason})`).toEqual(predictedBookNext(s));
+  if (s.value === 'retrying') expect(r.body.data.error_retry, `${note}: next names the failure`).toBe(true);
+}
+
+async function ok(project: string, args: string[], note: string, env: Record<string, string> = {}): Promise<string> {
+  const r = await novel(project, args, env);
+  expect(r.code, `${note}: novel ${args.join(' ')} → ${r.code}\n${r.stderr}${r.stdout}`).toBe(0);
+  return r.stdout;
+}
+
+/** Run `args` as the built binary, SIGKILLed right after the commit journal is on disk. */
+export function crashAfterJournal(project: string, args: string[], note: string): void {
+  for (let k = 1; k <= 80; k++) {
+    const trial = tempDir('novel-crash-k-');
+    cpSync(project, trial, { recursive: true });
+    const r = novelBin(trial, args, { NOVEL_FAULT_KILL_AT: String(k) });
+    const dir = join(trial, 'staging/.commit');
+    const journal = existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.json'));
+    if (r.signal === 'SIGKILL' && journal) {
+      const real = novelBin(project, args, { NOVEL_FAULT_KILL_AT: String(k) });
+      expect(real.signal, `${note}: killed at mutating call ${k}`).toBe('SIGKILL');
+      return;
+    }
+    if (r.signal !== 'SIGKILL') break;
+  }
+  throw new Error(`${note}: no kill point leaves a journal for novel ${args.join(' ')}`);
+}
+
+const FAILING_EXECUTOR = 'false {packet}';
+
+/** Realise one event through the real CLI. */
+export async function realiseBook(project: string, e: PipelineEvent, before: BookSnapshot, note: string): Promise<void> {
+  const c = before.context;
+  const demo = ['run', '--executor', 'demo', '--to-chapter', '999'];
+  switch (e.type) {
+    case 'DRAFTED':
+      await ok(project, [...demo, '--pause-after', 'draft'], note);
+      return;
+    case 'SUMMARIZED':
+      await ok(project, [...demo, '--pause-after', 'summarize'], note);
+      return;
+    case 'REFINED':
+      await ok(project, [...demo, '--pause-after', 'refine'], note);
+      return;
+    case 'JUDGED':
+      await ok(project, [...demo, '--pause-after', 'judge'], note, { NOVEL_DEMO_SCORES: String(e.overall_final) });
+      return;
+    case 'COMMITTED':
+      await ok(project, ['commit', '--chapter', String(c.chapter)], note);
+      return;
+    case 'COMMIT_INTERRUPTED':
+      crashAfterJournal(project, ['commit', '--chapter', String(c.chapter)], note);
+      return;
+    case 'PLAN_COMMITTED':
+      await ok(project, [...demo, '--pause-after', 'plan'], note);
+      await ok(project, ['commit', '--volume', String(c.volume)], note);
+      return;
+    case 'PLAN_COMMIT_INTERRUPTED':
+      await ok(project, [...demo, '--pause-after', 'plan'], note);
+      crashAfterJournal(project, ['commit', '--volume', String(c.volume)], note);
+      return;
+    case 'JOURNAL_RECOVERED': {
+      const j = c.journal!;
+      const out = await ok(project, ['commit', ...(j.kind === 'chapter' ? ['--chapter', String(j.chapter)] : ['--volume', String(j.volume)])], note);
+      expect(out, `${note}: rolled forward`).toMatch(/rolled forward/);
+      return;
+    }
+    case 'EXECUTOR_FAILED': {
+      const r = await novel(project, ['run', '--executor', FAILING_EXECUTOR, '--to-chapter', '999']);
+      expect(r.code, `${note}: run with a failing executor\n${r.stderr}${r.stdout}`).toBe(11);
+      return;
+    }
+    case 'RETRY': {
+      const step = predictedBookNext(before).step;
+      const out = await ok(project, ['run', '--executor', 'demo', '--until', step], note);
+      expect(out, note).toMatch(/stopped before/);
+      return;
+    }
+    default:
+      throw new Error(`unrealised event ${e.type}`);
+  }
+}
+
+/** A start of the book model: the project on disk and the machine input that describes it. */
+export interface BookStart {
+  name: string;
+  input: BookInput;
+  prepare: (project: string) => Promise<void>;
+}
+
+export function configure(project: string, patch: Record<string, unknown>): void {
+  const p = join(project, 'novel.config.json');
+  writeFileSync(p, `${JSON.stringify({ ...readJson(p), ...patch }, null, 2)}\n`);
+}
+
+/** Cut the volume 1 outline after chapter `last`, and record it as the author's edit. */
+export async function truncateOutline(project: string, last: number): Promise<void> {
+  const p = join(project, 'volumes/vol-01/outline.md');
+  const text = readFileSync(p, 'utf8');
+  const cut = text.indexOf(`### 第 ${last + 1} 章`);
+  writeFileSync(p, text.slice(0, cut).replace(/\s+$/, '\n'));
+  await ok(project, ['state', 'verify', '--accept'], 'accept the outline edit');
+}

@@ -1,0 +1,139 @@
+/**
+ * Model-based tests of the book machine: for every book-level transition (and
+ * every transition the book adds to the chapter pipeline inside `writing`),
+ * the shortest sequence of events that takes it is replayed on the machine
+ * and realised through the real CLI on a copy of the fixture project — the
+ * demo executor writes, a failing command template fails, commits are killed
+ * right after their journal. After each event `novel next` must say what the
+ * machine predicts and `.checkpoint.json` must hold the book-level fields of
+ * the model snapshot. The chapter pipeline's own transitions are driven by
+ * pipeline.model.test.ts; together the two cover both machines.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PipelineEvent } from '../../machines/pipeline.events.js';
+import { bookGraph, pipelineGraph, transitionKey } from '../../src/core/graph.js';
+import {
+  bookTransitionsTaken,
+  configure,
+  crashAfterJournal,
+  eventName,
+  expectBookCheckpoint,
+  expectBookNext,
+  rangeOf,
+  realiseBook,
+  replayBook,
+  shortestTo,
+  truncateOutline,
+  type BookSnapshot,
+  type BookStart,
+} from '../helpers/book-model.js';
+import { cleanupTempDirs, fixtureCopy, novel } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+/** chapters_per_volume 4 and a 5-chapter book: chapter 4 ends volume 1, chapter 5 ends the book. */
+const BOOK = { chapters_per_volume: 4, book_chapters: 5, executor: { retries: 0 } };
+const base = { chapter: 4, last_completed_chapter: 3, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2 };
+
+const STARTS: BookStart[] = [
+  {
+    name: 'chapter 4 outlined',
+    input: { ...base, outline_chapters: rangeOf(1, 30) },
+    prepare: async (p) => configure(p, BOOK),
+  },
+  {
+    name: 'the outline stops at chapter 3',
+    input: { ...base, outline_chapters: [1, 2, 3] },
+    prepare: async (p) => {
+      configure(p, BOOK);
+      await truncateOutline(p, 3);
+    },
+  },
+  {
+    name: 'a commit of chapter 4 killed after its journal',
+    input: { ...base, chapter: 5, last_completed_chapter: 4, outline_chapters: rangeOf(1, 30), journal: { kind: 'chapter', chapter: 4 } },
+    prepare: async (p) => {
+      configure(p, BOOK);
+      const r = await novel(p, ['run', '--executor', 'demo', '--pause-after', 'judge']);
+      expect(r.code, r.stderr).toBe(0);
+      crashAfterJournal(p, ['commit', '--chapter', '4'], 'prepare');
+    },
+  },
+];
+
+/** The machine's own transitions of the book level (chapter-internal ones belong to the chapter model). */
+const chapterKeys = new Set(pipelineGraph().transitions.map((t) => transitionKey({ ...t, source: `writing.${t.source}`, target: `writing.${t.target}` })));
+const bookKeys = bookGraph().transitions.map(transitionKey).filter((k) => !chapterKeys.has(k));
+const bookStates = bookGraph().states.filter((s) => s.parent === null).map((s) => s.id);
+
+interface Planned {
+  start: BookStart;
+  events: PipelineEvent[];
+}
+
+function plan(): Planned[] {
+  const covered = new Set<string>();
+  const out: Planned[] = [];
+  for (const key of bookKeys) {
+    if (covered.has(key)) continue;
+    for (const start of STARTS) {
+      const events = shortestTo(start.input, key);
+      if (!events) continue;
+      out.push({ start, events });
+      for (const t of bookTransitionsTaken(start.input, events)) covered.add(t);
+      break;
+    }
+  }
+  return out;
+}
+
+const PLANNED = plan();
+const taken = new Map<string, number>();
+const visited = new Map<string, number>();
+
+describe('the book machine, driven through the real CLI', () => {
+  it(`plans ${PLANNED.length} paths that reach every book transition`, () => {
+    const reachable = new Set(PLANNED.flatMap((p) => bookTransitionsTaken(p.start.input, p.events)));
+    expect(bookKeys.filter((k) => !reachable.has(k))).toEqual([]);
+    expect(PLANNED.length).toBe(EXPECTED_PATHS);
+  });
+
+  PLANNED.forEach(({ start, events }, i) => {
+    it(`path ${i + 1} (${start.name}): ${events.map(eventName).join(' → ')}`, async () => {
+      const project = fixtureCopy();
+      await start.prepare(project);
+      const states = replayBook(start.input, events);
+      let before = states[0] as BookSnapshot;
+      await expectBookNext(project, before, 'start');
+      for (let k = 0; k < events.length; k++) {
+        const e = events[k] as PipelineEvent;
+        const after = states[k + 1] as BookSnapshot;
+        const note = `step ${k + 1} ${e.type} (${JSON.stringify(before.value)} → ${JSON.stringify(after.value)})`;
+        await realiseBook(project, e, before, note);
+        await expectBookNext(project, after, note);
+        expectBookCheckpoint(project, after, note);
+        before = after;
+      }
+      for (const t of new Set(bookTransitionsTaken(start.input, events))) taken.set(t, (taken.get(t) ?? 0) + 1);
+      for (const s of states) {
+        const top = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0] as string;
+        visited.set(top, (visited.get(top) ?? 0) + 1);
+      }
+      visited.set('resolving', (visited.get('resolving') ?? 0) + 1);
+    });
+  });
+
+  it('covers every state and transition of the book level (the chapter level: pipeline.model.test.ts)', () => {
+    const rows = ['state                  paths', ...bookStates.map((s) => `${s.padEnd(22)} ${visited.get(s) ?? 0}`), '', 'transition                                                                 paths'];
+    for (const k of bookKeys) rows.push(`${k.padEnd(74)} ${taken.get(k) ?? 0}`);
+    const states = bookStates.filter((s) => (visited.get(s) ?? 0) > 0).length;
+    const transitions = bookKeys.filter((k) => (taken.get(k) ?? 0) > 0).length;
+    rows.push('', `states covered: ${states}/${bookStates.length} (${((100 * states) / bookStates.length).toFixed(0)} %)`, `transitions covered: ${transitions}/${bookKeys.length} (${((100 * transitions) / bookKeys.length).toFixed(0)} %)`);
+    process.stdout.write(`\nBook model coverage\n${rows.join('\n')}\n`);
+    expect(states).toBe(bookStates.length);
+    expect(transitions).toBe(bookKeys.length);
+  });
+});
+
+/** The number of planned paths: a change of the book graph must show up here. */
+const EXPECTED_PATHS = 12;
