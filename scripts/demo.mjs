@@ -1,7 +1,9 @@
 // The README's main job: a fresh demo project (`novel init --demo`) driven by
 // `novel run` with the built-in offline demo executor for several chapters.
 // The judge is scripted (NOVEL_DEMO_SCORES) so that the first chapter goes
-// through a revision round (3.2: revise, then 4.3: pass); the next ones pass.
+// through a revision round (3.2: revise, then 4.3: pass); the next ones pass,
+// through the end of volume 1 (chapter 30), the plot-architect's plan of
+// volume 2, and into it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +23,8 @@ if (existsSync(project)) rmSync(project, { recursive: true, force: true });
 novel(['init', '--demo', 'demo-project']);
 novel(['status', '--project', 'demo-project']);
 novel(['run', '--chapters', '1', '--executor', 'demo', '--project', 'demo-project'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
-novel(['run', '--chapters', '3', '--executor', 'demo', '--project', 'demo-project']);
+novel(['run', '--to-chapter', '33', '--executor', 'demo', '--project', 'demo-project']);
 novel(['status', '--project', 'demo-project']);
 novel(['state', 'verify', '--project', 'demo-project']);
-process.stdout.write('\nfour chapters written offline: demo-project/chapters/chapter-004.md … chapter-007.md\n');
+novel(['graph', '--format', 'mermaid', '--highlight', 'current', '--project', 'demo-project']);
+process.stdout.write('\n30 chapters written offline across a volume boundary: demo-project/chapters/chapter-004.md … chapter-033.md, the plan of volume 2 in demo-project/volumes/vol-02/\n');

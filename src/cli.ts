@@ -31,6 +31,7 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['graph'], load: async () => (await import('./commands/graph.js')).GraphCommand },
   { path: ['init'], load: async () => (await import('./commands/init.js')).InitCommand },
   { path: ['run'], load: async () => (await import('./commands/run.js')).RunCommand },
+  { path: ['schema'], load: async () => (await import('./commands/schema.js')).SchemaCommand },
   { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
 ];
 

@@ -6,13 +6,7 @@ import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import { buildChapterCommitPlan, buildVolumeCommitPlan, commitChapter, commitVolume } from '../io/operations.js';
 import { openProject, withMutation, type OpenProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
-
-function parseNumber(flag: string, raw: string): number {
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) {
-    throw new NovelError('invalid_option', `${flag} ${raw}: expected a whole number ≥ 1`, { hint: `e.g. novel commit ${flag} 12` });
-  }
-  return Number(raw);
-}
+import { isCount } from './option-validators.js';
 
 function refusePendingForDryRun(p: OpenProject): void {
   if (p.journal !== null) {
@@ -69,8 +63,8 @@ export class CommitCommand extends NovelCommand {
     ],
   });
 
-  chapter = Option.String('--chapter', { description: 'The chapter to commit' });
-  volume = Option.String('--volume', { description: 'Commit the staged plan of volume VV (volume planning)' });
+  chapter = Option.String('--chapter', { validator: isCount, description: 'The chapter to commit' });
+  volume = Option.String('--volume', { validator: isCount, description: 'Commit the staged plan of volume VV (volume planning)' });
   dryRun = Option.Boolean('--dry-run', false, { description: 'Print the plan, write nothing' });
 
   private commitVolume(volume: number): CommandResult {
@@ -95,8 +89,8 @@ export class CommitCommand extends NovelCommand {
     if ((this.chapter === undefined) === (this.volume === undefined)) {
       throw new NovelError('usage', 'commit: pass exactly one of --chapter N or --volume VV', { hint: 'e.g. novel commit --chapter 4' });
     }
-    if (this.volume !== undefined) return this.commitVolume(parseNumber('--volume', this.volume));
-    const chapter = parseNumber('--chapter', this.chapter as string);
+    if (this.volume !== undefined) return this.commitVolume(this.volume);
+    const chapter = this.chapter as number;
     if (this.dryRun) {
       const p = openProject(this.context, this.project);
       refusePendingForDryRun(p);

@@ -1,12 +1,10 @@
 import { Command, Option } from 'clipanion';
-import { oneOf } from '../core/one-of.js';
-import { NovelError } from '../core/errors.js';
+import * as t from 'typanion';
 import { bookGraph, toDot, toMermaid } from '../core/graph.js';
 import { nextOf, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 const FORMATS = ['mermaid', 'dot', 'json'] as const;
-const isFormat = oneOf(FORMATS);
 
 export class GraphCommand extends NovelCommand {
   static override paths = [['graph']];
@@ -24,16 +22,10 @@ export class GraphCommand extends NovelCommand {
     ],
   });
 
-  format = Option.String('--format', 'mermaid', { description: 'mermaid (default), dot or json' });
-  highlight = Option.String('--highlight', { description: '"current": mark the state the project is in' });
+  format = Option.String('--format', 'mermaid', { validator: t.isEnum(FORMATS), description: 'mermaid (default), dot or json' });
+  highlight = Option.String('--highlight', { validator: t.isEnum(['current'] as const), description: '"current": mark the state the project is in' });
 
   run(): CommandResult {
-    if (!isFormat(this.format)) {
-      throw new NovelError('invalid_option', `--format ${this.format}: expected one of ${FORMATS.join(', ')}`, { hint: 'e.g. novel graph --format dot' });
-    }
-    if (this.highlight !== undefined && this.highlight !== 'current') {
-      throw new NovelError('invalid_option', `--highlight ${this.highlight}: expected "current"`, { hint: 'novel graph --highlight current' });
-    }
     let current: string | undefined;
     if (this.highlight === 'current') {
       const p = openProject(this.context, this.project);

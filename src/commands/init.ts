@@ -26,7 +26,7 @@ export class InitCommand extends NovelCommand {
   });
 
   dir = Option.String({ name: 'dir', required: false });
-  demo = Option.Boolean('--demo', false, { description: 'Create the demo project instead: 《青岚剑录》, three chapters committed, a 12-chapter outline' });
+  demo = Option.Boolean('--demo', false, { description: 'Create the demo project instead: 《青岚剑录》, three chapters committed, volume 1 (30 chapters) outlined' });
 
   run(): CommandResult {
     const target = path.resolve(this.context.cwd, this.dir ?? '.');

@@ -1,5 +1,4 @@
 import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
 import { parseDemoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { chapterTable, eventLine, statusLine } from '../core/run-render.js';
@@ -8,16 +7,7 @@ import { formatStepId, parseStepId } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
 import { runBook, type ExecutorChoice } from '../io/run-loop.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
-
-const isCount = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
-const isPauseList = t.makeValidator<unknown, string>({
-  test: (value, state): value is string => {
-    const bad = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s && !(PAUSE_STAGES as readonly string[]).includes(s)) : ['?'];
-    if (bad.length === 0) return true;
-    state?.errors?.push(`${state.p ?? 'value'}: expected stages among ${PAUSE_STAGES.join(', ')} (comma-separated), found ${bad.join(', ')}`);
-    return false;
-  },
-});
+import { isAmount, isCount, isListOf } from './option-validators.js';
 
 export class RunCommand extends NovelCommand {
   static override paths = [['run']];
@@ -43,13 +33,13 @@ export class RunCommand extends NovelCommand {
   chapters = Option.String('--chapters', { validator: isCount, description: 'How many chapters to commit (default 1)' });
   toChapter = Option.String('--to-chapter', { validator: isCount, description: 'Run until this chapter is committed' });
   until = Option.String('--until', { description: 'Stop before this step id' });
-  pauseAfter = Option.String('--pause-after', { validator: isPauseList, description: `Comma-separated stages after which to stop: ${PAUSE_STAGES.join(', ')} (plan: once a volume plan is staged and valid, before its commit)` });
+  pauseAfter = Option.String('--pause-after', { validator: isListOf(PAUSE_STAGES), description: `Comma-separated stages after which to stop: ${PAUSE_STAGES.join(', ')} (plan: once a volume plan is staged and valid, before its commit)` });
   executor = Option.String('--executor', { description: 'demo, claude, codex, or a command template with {packet} (default: executor.command of novel.config.json, else demo)' });
   force = Option.Boolean('--force', false, { description: 'Re-run steps whose outputs are already present and valid' });
   verbose = Option.Boolean('--verbose', false, { description: 'Also print packet paths, the prompt sent, executor durations and usage' });
   events = Option.Boolean('--events', false, { description: 'Stream one JSON line per run event' });
   inspect = Option.String('--inspect', { tolerateBoolean: true, description: 'Mirror the run in a live actor for the Stately inspector: --inspect or --inspect=ws://host:port (default ws://localhost:8080)' });
-  budgetUsd = Option.String('--budget-usd', { validator: t.cascade(t.isNumber(), [t.isAtLeast(0)]), description: 'Stop (exit 12) once executors reported this much cost' });
+  budgetUsd = Option.String('--budget-usd', { validator: isAmount, description: 'Stop (exit 12) once executors reported this much cost' });
   budgetTokens = Option.String('--budget-tokens', { validator: isCount, description: 'Stop (exit 12) once executors reported this many tokens' });
 
   async run(): Promise<CommandResult> {

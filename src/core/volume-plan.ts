@@ -5,7 +5,10 @@
  */
 import { describeValue, errorAt, type Diagnostic } from './diagnostics.js';
 import { blockKeyLines, OUTLINE_KEYS, outlineBlocks } from './outline.js';
-import { parseJsonText } from '../schemas/parse.js';
+import * as v from 'valibot';
+import { isSlug } from '../schemas/common.js';
+import { parseJsonText, parseWith } from '../schemas/parse.js';
+import { ChapterContractSchema, NewCharactersSchema, StorylineScheduleSchema, VolumeForeshadowingSchema } from '../schemas/volume-plan.js';
 import { stagedText, type StagingView } from './staging-view.js';
 import { padChapter, padVolume } from './step-id.js';
 import type { Settings } from './settings.js';
@@ -21,19 +24,25 @@ export function plannedRange(lastCompleted: number, volume: number, settings: Se
   return [lastCompleted + 1, Math.max(lastCompleted + 1, volume * settings.chapters_per_volume)];
 }
 
-function json(view: StagingView, rel: string, out: Diagnostic[]): unknown {
+/** A staged JSON file of the plan, parsed with its schema; problems go to `out`. */
+function parsed<S extends v.GenericSchema>(view: StagingView, rel: string, schema: S, out: Diagnostic[]): v.InferOutput<S> | undefined {
   const text = stagedText(view, rel);
   if (text === undefined) {
     const f = view.files.get(rel);
     out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: 'run the plot-architect (volume plan step)' }));
     return undefined;
   }
-  const parsed = parseJsonText(text, rel, 'invalid_volume_plan');
-  if (!parsed.ok) {
-    out.push(...parsed.diagnostics);
+  const json = parseJsonText(text, rel, 'invalid_volume_plan');
+  if (!json.ok) {
+    out.push(...json.diagnostics);
     return undefined;
   }
-  return parsed.value;
+  const r = parseWith(schema, json.value, rel, 'invalid_volume_plan');
+  if (!r.ok) {
+    out.push(...r.diagnostics);
+    return undefined;
+  }
+  return r.value;
 }
 
 export function validateVolumePlan(view: StagingView, volume: number, range: [number, number]): Diagnostic[] {
@@ -57,39 +66,30 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
       const keys = blockKeyLines(block);
       const absent = OUTLINE_KEYS.filter((k) => !keys[k]);
       if (absent.length) {
-        out.push(errorAt('outline_block_incomplete', outlineRel, { field: `${block.heading} (line ${block.line})`, expected: `all 8 key lines (${OUTLINE_KEYS.join(', ')})`, found: `missing ${absent.join(', ')}`, fix: 'add the lines as "- **Key**: value"' }));
+        out.push(errorAt('outline_block_incomplete', outlineRel, { field: `${block.heading} (line ${block.line})`, expected: `all 8 key lines (${OUTLINE_KEYS.join(', ')}, or their Chinese names)`, found: `missing ${absent.join(', ')}`, fix: 'add the lines as "- **Key**: value"' }));
       }
-      if (keys.Storyline) storylineOf.set(c, keys.Storyline);
+      if (keys.Storyline) {
+        storylineOf.set(c, keys.Storyline);
+        if (!isSlug(keys.Storyline)) out.push(errorAt('invalid_volume_plan', outlineRel, { field: `${block.heading} (line ${block.line}) Storyline`, expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', found: JSON.stringify(keys.Storyline) }));
+      }
     }
     if (missing.length) {
       out.push(errorAt('outline_gap', outlineRel, { expected: `a block "### 第 C 章: 章名" for every chapter ${range[0]}–${range[1]}`, found: `no block for chapter(s) ${missing.join(', ')}` }));
     }
   }
-  const newChars = json(view, `${dir}/new-characters.json`, out);
-  if (newChars !== undefined && (!Array.isArray(newChars) || newChars.some((x) => typeof x !== 'object' || x === null || Array.isArray(x)))) {
-    out.push(errorAt('invalid_volume_plan', `${dir}/new-characters.json`, { expected: 'an array of objects', found: describeValue(newChars) }));
-  }
-  const schedule = json(view, `${dir}/storyline-schedule.json`, out) as Obj | undefined;
-  if (schedule !== undefined) {
-    const active = schedule.active_storylines;
-    if (!Array.isArray(active)) out.push(errorAt('invalid_volume_plan', `${dir}/storyline-schedule.json`, { field: 'active_storylines', expected: 'an array', found: describeValue(active) }));
-    else if (active.length > 4) out.push(errorAt('too_many_storylines', `${dir}/storyline-schedule.json`, { field: 'active_storylines', expected: 'at most 4 active storylines', found: String(active.length) }));
-  }
-  const foreshadowing = json(view, `${dir}/foreshadowing.json`, out) as Obj | undefined;
-  if (foreshadowing !== undefined && !Array.isArray(foreshadowing.foreshadowing)) {
-    out.push(errorAt('invalid_volume_plan', `${dir}/foreshadowing.json`, { field: 'foreshadowing', expected: 'an array', found: describeValue(foreshadowing.foreshadowing) }));
-  }
+  parsed(view, `${dir}/new-characters.json`, NewCharactersSchema, out);
+  parsed(view, `${dir}/storyline-schedule.json`, StorylineScheduleSchema, out);
+  parsed(view, `${dir}/foreshadowing.json`, VolumeForeshadowingSchema, out);
   for (let c = range[0]; c <= range[1]; c++) {
     const rel = `${dir}/chapter-contracts/chapter-${padChapter(c)}.json`;
-    const contract = json(view, rel, out) as Obj | undefined;
+    const contract = parsed(view, rel, ChapterContractSchema, out);
     if (contract === undefined) continue;
     if (contract.chapter !== c) out.push(errorAt('wrong_chapter', rel, { field: 'chapter', expected: String(c), found: describeValue(contract.chapter) }));
     const line = storylineOf.get(c);
     if (line !== undefined && contract.storyline_id !== line) {
       out.push(errorAt('storyline_mismatch', rel, { field: 'storyline_id', expected: `${JSON.stringify(line)} (the outline block's Storyline)`, found: describeValue(contract.storyline_id) }));
     }
-    const objectives = Array.isArray(contract.objectives) ? (contract.objectives as Obj[]) : [];
-    if (!objectives.some((o) => o && o.required === true)) {
+    if (!contract.objectives.some((o) => o.required === true)) {
       out.push(errorAt('no_required_objective', rel, { field: 'objectives', expected: 'at least one objective with required: true', found: describeValue(contract.objectives) }));
     }
   }

@@ -17,5 +17,6 @@ export function recordOf<S extends v.GenericSchema>(value: S, what: string) {
   return v.pipe(
     v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), `an object (${what})`),
     v.record(v.string(), value),
+    v.description(what),
   );
 }

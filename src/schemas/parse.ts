@@ -8,29 +8,106 @@ import { errorAt, type Diagnostic } from '../core/diagnostics.js';
 type AnySchema = v.GenericSchema;
 
 interface SchemaLike {
+  kind?: string;
   type?: string;
   expects?: string;
   entries?: Record<string, SchemaLike>;
   item?: SchemaLike;
+  items?: SchemaLike[];
+  options?: Array<SchemaLike | string | number>;
+  literal?: unknown;
   wrapped?: SchemaLike;
   value?: SchemaLike;
-  pipe?: Array<{ kind?: string; type?: string; expects?: string | null; requirement?: unknown }>;
+  pipe?: Array<SchemaLike & { expects?: string | null; requirement?: unknown }>;
 }
 
-/** The schema found at a dot path, for describing a missing key. */
+/** The schema that gives the shape: optional/nullable unwrapped, a piped record (recordOf) found in its pipe. */
+function unwrap(s: SchemaLike | undefined): SchemaLike | undefined {
+  let cur = s;
+  while (cur?.wrapped) cur = cur.wrapped;
+  if (cur && !cur.entries && !cur.item && !cur.value) {
+    const inner = cur.pipe?.find((p) => p !== cur && p.kind === 'schema' && (p.entries || p.item || p.value));
+    if (inner) return unwrap(inner);
+  }
+  return cur;
+}
+
+/** The schema found at a dot path, for describing a missing key or a wrong type. */
 function schemaAt(root: SchemaLike, path: Array<string | number>): SchemaLike | undefined {
-  let s: SchemaLike | undefined = root;
+  let s: SchemaLike | undefined = unwrap(root);
   for (const key of path) {
-    while (s?.wrapped) s = s.wrapped;
     if (!s) return undefined;
     if (s.entries && typeof key === 'string') s = s.entries[key];
     else if (s.item) s = s.item;
+    else if (s.items && typeof key === 'number') s = s.items[key];
     else if (s.value) s = s.value;
     else return undefined;
+    s = unwrap(s);
   }
-  while (s?.wrapped) s = s.wrapped;
   return s;
 }
+
+/**
+ * A compact shape of what a schema expects, quoted in errors about a wrong
+ * type: `{score: number, reason: string, …}`, `Array<{id: string, …}>`.
+ */
+/** Validation actions of a schema's pipe, nested pipes included. */
+function actionsOf(s: SchemaLike): Array<SchemaLike & { requirement?: unknown }> {
+  return (s.pipe ?? []).flatMap((p) => (p === s ? [] : p.kind === 'schema' ? actionsOf(p) : [p]));
+}
+
+/** Limits a pipe puts on a number or a string: `≥ 1`, `≤ 5`, `slug`. */
+function limitsOf(s: SchemaLike): string {
+  const out: string[] = [];
+  for (const a of actionsOf(s)) {
+    if (a.type === 'min_value') out.push(`≥ ${String(a.requirement)}`);
+    if (a.type === 'max_value') out.push(`≤ ${String(a.requirement)}`);
+    if (a.type === 'max_length') out.push(`at most ${String(a.requirement)}`);
+    if (a.type === 'regex') out.push(String(a.requirement) === String(/^[a-z0-9][a-z0-9_-]{0,63}$/) ? 'slug' : `matching ${String(a.requirement)}`);
+  }
+  return out.length ? ` (${out.join(', ')})` : '';
+}
+
+export function shapeOf(schema: unknown, depth = 2): string {
+  const s = unwrap(schema as SchemaLike);
+  if (!s) return 'a value';
+  const integer = actionsOf(s).some((p) => p.type === 'integer');
+  switch (s.type) {
+    case 'object':
+    case 'loose_object':
+    case 'strict_object': {
+      if (depth <= 0) return '{…}';
+      const fields = Object.entries(s.entries ?? {}).map(([k, f]) => {
+        const optional = (f as SchemaLike).type === 'optional';
+        return `${k}${optional ? '?' : ''}: ${shapeOf(f, depth - 1)}`;
+      });
+      return `{${fields.join(', ')}${s.type === 'loose_object' ? (fields.length ? ', …' : '…') : ''}}`;
+    }
+    case 'record':
+      return `{[key: string]: ${shapeOf(s.value, depth - 1)}}`;
+    case 'array':
+      return `Array<${shapeOf(s.item, depth - 1)}>${limitsOf(s)}`;
+    case 'tuple':
+      return `[${(s.items ?? []).map((i) => shapeOf(i, depth - 1)).join(', ')}]`;
+    case 'picklist':
+      return (s.options ?? []).map((o) => JSON.stringify(o)).join(' | ');
+    case 'literal':
+      return JSON.stringify(s.literal);
+    case 'union':
+    case 'variant':
+      return (s.options ?? []).map((o) => shapeOf(o, depth - 1)).join(' | ');
+    case 'nullable':
+      return `${shapeOf(s.wrapped, depth)} | null`;
+    case 'number':
+      return `${integer ? 'integer' : 'number'}${limitsOf(s)}`;
+    case 'string':
+      return `string${limitsOf(s)}`;
+    default:
+      return s.type ?? 'a value';
+  }
+}
+
+const isComposite = (s: SchemaLike | undefined): boolean => !!s && ['object', 'loose_object', 'strict_object', 'record', 'array', 'tuple'].includes(s.type ?? '');
 
 function describeExpectation(s: SchemaLike | undefined): string {
   if (!s) return 'a value';
@@ -72,6 +149,9 @@ export function issuesToDiagnostics(
     } else {
       expected = issue.expected ?? issue.message;
       found = issue.received;
+      // A wrong type where an object or array belongs: quote the shape expected.
+      const at = schemaAt(schema as SchemaLike, keys);
+      if (isComposite(at)) expected = shapeOf(at);
     }
     const key = `${field}\u0000${expected}`;
     if (seen.has(key)) continue;

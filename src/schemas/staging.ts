@@ -1,50 +1,81 @@
-/** Shapes of what agents write under staging/ (PROTOCOL §4, §7.4). */
+/**
+ * Shapes of what agents write under staging/ (PROTOCOL §4, §7.4). These
+ * schemas are the one source of the formats: `validate` parses with them,
+ * docs/formats.md and docs/schemas/*.schema.json are generated from them
+ * (`npm run docs`), and `novel schema <name>` prints them.
+ */
 import * as v from 'valibot';
 import { NonNegativeIntSchema, PositiveIntSchema, recordOf, SlugSchema } from './common.js';
 
+const d = v.description;
+
 export const DeltaSchema = v.looseObject({
-  chapter: PositiveIntSchema,
-  base_state_version: NonNegativeIntSchema,
-  storyline_id: SlugSchema,
-  ops: v.array(v.unknown()),
-  unknown_entities: v.optional(v.array(v.unknown())),
+  chapter: v.pipe(PositiveIntSchema, d('the chapter number (NNN)')),
+  base_state_version: v.pipe(NonNegativeIntSchema, d('state_version of state/current-state.json the ops were written against')),
+  storyline_id: v.pipe(SlugSchema, d("the chapter's storyline (a slug); its memory is staging/storylines/{storyline_id}/memory.md")),
+  ops: v.pipe(v.array(v.unknown()), d('state ops (see delta-op); malformed ops are dropped at commit')),
+  unknown_entities: v.optional(v.pipe(v.array(v.unknown()), d('names met in the chapter that have no character file (logged, not applied)'))),
 });
 export type Delta = v.InferOutput<typeof DeltaSchema>;
 
+const PathOf = (what: string) => v.pipe(v.string(), d(what));
+
+/** The op grammar of §7.1 (documentation and JSON Schema; commit applies what matches and drops the rest). */
+export const DeltaOpSchema = v.variant('op', [
+  v.looseObject({ op: v.literal('set'), path: PathOf('2–4 dot-separated slug segments; the first one of characters, items, locations, factions, world_state, active_foreshadowing'), value: v.pipe(v.unknown(), d('the new value')) }),
+  v.looseObject({ op: v.literal('inc'), path: PathOf('as for set; the value there is a number (missing: 0)'), value: v.pipe(v.number(), d('added to the number')) }),
+  v.looseObject({ op: v.literal('add'), path: PathOf('as for set; the value there is an array'), value: v.pipe(v.unknown(), d('appended unless an equal element is present')) }),
+  v.looseObject({ op: v.literal('remove'), path: PathOf('as for set; the value there is an array'), value: v.pipe(v.unknown(), d('equal elements are removed')) }),
+  v.looseObject({
+    op: v.literal('foreshadow'),
+    path: v.pipe(SlugSchema, d('the foreshadowing id (a slug, as in foreshadowing_tasks[].id)')),
+    value: v.pipe(v.picklist(['planted', 'advanced', 'resolved']), d('what happened to it in this chapter')),
+    detail: v.optional(v.pipe(v.string(), d('one line: how'))),
+  }),
+]);
+
 export const CrossrefSchema = v.looseObject({
-  storyline_id: SlugSchema,
-  cross_references: v.array(v.unknown()),
-  leak_risk: v.picklist(['none', 'low', 'high']),
+  storyline_id: v.pipe(SlugSchema, d("the chapter's storyline")),
+  cross_references: v.pipe(v.array(v.unknown()), d('references to other storylines (free-form objects)')),
+  leak_risk: v.pipe(v.picklist(['none', 'low', 'high']), d('risk that the chapter leaks another storyline\'s secrets')),
 });
 
 export const CheckSchema = v.looseObject({
-  status: v.string(),
-  confidence: v.picklist(['high', 'medium', 'low']),
-  constraint_type: v.optional(v.string()),
+  status: v.pipe(v.string(), d('pass, violation, …')),
+  confidence: v.pipe(v.picklist(['high', 'medium', 'low']), d('only a high-confidence violation blocks')),
+  constraint_type: v.optional(v.pipe(v.string(), d('hard or soft; an ls violation without it counts as hard'))),
+});
+
+export const ScoreSchema = v.looseObject({
+  score: v.pipe(v.number(), d('0–5')),
+  reason: v.pipe(v.string(), d('one sentence; the two lowest become the revision fixes when required_fixes is empty')),
 });
 
 export const EvalSchema = v.looseObject({
-  chapter: PositiveIntSchema,
-  overall: v.pipe(v.number(), v.minValue(0), v.maxValue(5)),
-  recommendation: v.string(),
+  chapter: v.pipe(PositiveIntSchema, d('the chapter number (NNN)')),
+  overall: v.pipe(v.number(), v.minValue(0), v.maxValue(5), d('the overall score the gate reads (§6)')),
+  recommendation: v.pipe(v.string(), d('pass, polish, revise, …: the judge\'s advice (the gate decides)')),
   contract_verification: v.looseObject({
-    l1_checks: v.array(CheckSchema),
-    l2_checks: v.array(CheckSchema),
-    l3_checks: v.array(CheckSchema),
-    ls_checks: v.array(CheckSchema),
+    l1_checks: v.pipe(v.array(CheckSchema), d('world rules: {rule_id, status, confidence, constraint_type?, detail?}')),
+    l2_checks: v.pipe(v.array(CheckSchema), d('character contracts: {contract_id, …}')),
+    l3_checks: v.pipe(v.array(CheckSchema), d('chapter contract objectives: {objective_id, …}')),
+    ls_checks: v.pipe(v.array(CheckSchema), d('storyline rules: {rule_id, …, constraint_type: hard|soft}')),
   }),
-  scores: recordOf(v.looseObject({ score: v.number(), reason: v.string() }), 'dimension → {score, reason}'),
-  required_fixes: v.optional(v.array(v.looseObject({ target: v.optional(v.string()), instruction: v.string() }))),
+  scores: recordOf(ScoreSchema, 'dimension → {score, reason}'),
+  required_fixes: v.optional(v.pipe(v.array(v.looseObject({ target: v.optional(v.string()), instruction: v.string() })), d('what a revision must change'))),
 });
 export type Evaluation = v.InferOutput<typeof EvalSchema>;
 
 export const ChapterMemorySchema = v.looseObject({
-  chapter: PositiveIntSchema,
-  time_anchor: v.string(),
-  location: v.string(),
-  events: v.array(v.unknown()),
+  chapter: v.pipe(PositiveIntSchema, d('the chapter number (NNN)')),
+  time_anchor: v.pipe(v.string(), d('when the chapter happens, in story time')),
+  location: v.pipe(v.string(), d('where it mostly happens')),
+  events: v.pipe(v.array(v.unknown()), d('what happened, one short line each')),
   character_states: recordOf(v.unknown(), 'character → state'),
-  open_threads: v.array(v.unknown()),
+  open_threads: v.pipe(v.array(v.unknown()), d('questions the chapter leaves open')),
 });
 
-export const ChangeLogSchema = v.union([v.array(v.unknown()), v.looseObject({})]);
+export const ChangeLogSchema = v.union([
+  v.pipe(v.array(v.looseObject({ before: v.optional(v.string()), after: v.optional(v.string()), reason: v.optional(v.string()) })), d('one entry per change: {before, after, reason}')),
+  v.looseObject({}),
+]);

@@ -2,33 +2,11 @@
  * advance and decide, planned purely from the book machine: which files a
  * transition archives comes from the effects `transition()` returns.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
-import type { StagedFile, StagingView } from '../../src/core/staging-view.js';
 import { planAdvance, planDecide } from '../../src/core/transitions.js';
 import type { Checkpoint } from '../../src/schemas/checkpoint.js';
-import { OUTPUTS } from '../helpers/project.js';
-
-/** The staged files of fixture output variants, as the staging probe would see them. */
-function staged(...variants: string[]): StagingView {
-  const files = new Map<string, StagedFile>();
-  const walk = (root: string, dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const abs = join(dir, name);
-      if (statSync(abs).isDirectory()) walk(root, abs);
-      else {
-        const text = readFileSync(abs, 'utf8');
-        const path = relative(root, abs);
-        files.set(path, { path, sha256: createHash('sha256').update(text).digest('hex'), text });
-      }
-    }
-  };
-  for (const v of variants) walk(join(OUTPUTS, v), join(OUTPUTS, v));
-  return { files };
-}
+import { staged } from '../helpers/staging.js';
 
 const refined: Checkpoint = { last_completed_chapter: 3, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'refined', inflight_chapter: 4, revision_count: 0 } as Checkpoint;
 const probe = { journal: null, outline_chapters: Array.from({ length: 30 }, (_, i) => i + 1) };

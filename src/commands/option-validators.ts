@@ -1,0 +1,24 @@
+/**
+ * typanion validators shared by the commands' options: clipanion applies them
+ * while parsing, so a bad value is a usage error (exit 2) naming the flag,
+ * what was expected and what was found.
+ */
+import * as t from 'typanion';
+
+/** A whole number ≥ 1 (chapter, volume, count). */
+export const isCount = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
+
+/** A number ≥ 0 (a budget in USD). */
+export const isAmount = t.cascade(t.isNumber(), [t.isAtLeast(0)]);
+
+/** A comma-separated list of values from `choices`. */
+export function isListOf(choices: readonly string[]) {
+  return t.makeValidator<unknown, string>({
+    test: (value, state): value is string => {
+      const bad = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s && !choices.includes(s)) : [String(value)];
+      if (bad.length === 0) return true;
+      state?.errors?.push(`${state.p ?? '.'}: expected values among ${choices.join(', ')} (comma-separated), found ${bad.join(', ')}`);
+      return false;
+    },
+  });
+}

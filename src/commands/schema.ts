@@ -1,0 +1,43 @@
+import * as nodeFs from 'node:fs';
+import * as path from 'node:path';
+import { Command, Option } from 'clipanion';
+import { NovelError } from '../core/errors.js';
+import { FORMATS, formatNamed } from '../schemas/formats.js';
+import { packageRoot } from '../io/package-files.js';
+import { NovelCommand, type CommandResult } from './base-command.js';
+
+export class SchemaCommand extends NovelCommand {
+  static override paths = [['schema']];
+
+  static override usage = Command.Usage({
+    category: 'Reference',
+    description: 'Print the format of a file an executor writes: its JSON Schema, or the rules of a text file',
+    details: `
+      Without a name, lists every format: its name, where the file goes and which agent writes it. With a name, prints the JSON Schema (draft-07) of a JSON format, or the rules and an example of a text format (chapter, summary, storyline memory, outline). The same formats, with examples, are in docs/formats.md.
+    `,
+    examples: [
+      ['List the formats', '$0 schema'],
+      ['The JSON Schema of an evaluation', '$0 schema eval'],
+      ['The rules of a volume outline', '$0 schema outline'],
+    ],
+  });
+
+  name = Option.String({ name: 'name', required: false });
+
+  run(): CommandResult {
+    if (this.name === undefined) {
+      const rows = FORMATS.map((f) => ({ name: f.name, path: f.path, writer: f.writer, kind: f.schema ? 'json' : 'text' }));
+      return { data: { formats: rows }, text: rows.map((r) => `${r.name.padEnd(22)} ${r.path}`).join('\n') };
+    }
+    const f = formatNamed(this.name);
+    if (!f) {
+      throw new NovelError('unknown_format', `schema ${this.name}: no such format; expected one of ${FORMATS.map((x) => x.name).join(', ')}`, { hint: 'e.g. novel schema eval' });
+    }
+    if (!f.schema) {
+      return { data: { name: f.name, kind: 'text', path: f.path, writer: f.writer, rules: f.rules, example: f.example }, text: [`${f.title}: ${f.path} (${f.writer})`, ...f.rules.map((r) => `- ${r}`), '', 'example:', f.example.trimEnd()].join('\n') };
+    }
+    const file = path.join(packageRoot(), 'docs/schemas', `${f.name}.schema.json`);
+    const schema = JSON.parse(nodeFs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return { data: { name: f.name, kind: 'json', path: f.path, writer: f.writer, schema }, text: JSON.stringify(schema, null, 2) };
+  }
+}

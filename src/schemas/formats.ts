@@ -1,0 +1,203 @@
+/**
+ * Every file an executor writes, in one table: where it goes, which agent
+ * writes it at which step, its schema (JSON files) or its rules (text files),
+ * and a valid example. docs/formats.md and docs/schemas/*.schema.json are
+ * generated from this table (`npm run docs`); the adapters' examples are
+ * checked against it; `novel schema <name>` prints a schema.
+ */
+import type * as v from 'valibot';
+import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaOpSchema, DeltaSchema, EvalSchema } from './staging.js';
+import { ChapterContractSchema, NewCharactersSchema, StorylineScheduleSchema, VolumeForeshadowingSchema } from './volume-plan.js';
+
+export interface FileFormat {
+  /** `novel schema <name>`; docs/schemas/<name>.schema.json for JSON formats. */
+  name: string;
+  title: string;
+  path: string;
+  writer: string;
+  schema?: v.GenericSchema;
+  /** Rules beyond the schema (text formats: all of them). */
+  rules: string[];
+  example: string;
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+export const FORMATS: readonly FileFormat[] = [
+  {
+    name: 'chapter',
+    title: 'Chapter draft',
+    path: 'staging/chapters/chapter-NNN.md',
+    writer: 'chapter-writer (draft; a revision overwrites it), style-refiner (refine overwrites it)',
+    rules: ['UTF-8 text, not empty', 'the first non-empty line is the title: `# 第N章 标题`', 'the style-refiner keeps the title line unchanged (a warning otherwise)'],
+    example: '# 第4章 藏经阁\n\n夜色压在藏经阁的飞檐上。林青岚贴着墙根走到第三层的禁制前，残剑在怀里微微发烫。\n\n“谁？”阴影里有人低声问。\n',
+  },
+  {
+    name: 'summary',
+    title: 'Chapter summary',
+    path: 'staging/summaries/chapter-NNN-summary.md',
+    writer: 'summarizer (summarize)',
+    rules: ['UTF-8 text with a non-whitespace character', 'later packets name the latest summaries as recent_summaries'],
+    example: '# 第4章摘要\n\n林青岚夜闯藏经阁第三层，残剑在禁制前震颤；叶知秋现身，未揭穿他。\n',
+  },
+  {
+    name: 'delta',
+    title: 'State delta',
+    path: 'staging/state/chapter-NNN-delta.json',
+    writer: 'summarizer (summarize)',
+    schema: DeltaSchema,
+    rules: [
+      'chapter equals NNN; base_state_version is the state_version of state/current-state.json (compared at commit)',
+      'each op follows the delta-op grammar; an op that does not is dropped at commit (`novel commit --dry-run` lists the ops applied and dropped)',
+    ],
+    example: json({
+      chapter: 4,
+      base_state_version: 3,
+      storyline_id: 'main-sword',
+      ops: [
+        { op: 'set', path: 'characters.lin-qingyan.location', value: '藏经阁' },
+        { op: 'inc', path: 'characters.lin-qingyan.rule_breaks', value: 1 },
+        { op: 'foreshadow', path: 'f-001', value: 'advanced', detail: '残剑在禁制前震颤' },
+      ],
+      unknown_entities: [{ name: '守阁傀儡', type: 'creature' }],
+    }),
+  },
+  {
+    name: 'delta-op',
+    title: 'One state op of a delta',
+    path: '(an element of ops in the delta)',
+    writer: 'summarizer (summarize)',
+    schema: DeltaOpSchema,
+    rules: [
+      'paths of set/inc/add/remove have 2–4 dot-separated slug segments (lowercase a-z, 0-9, _ and -), the first one of characters, items, locations, factions, world_state, active_foreshadowing',
+      'ids are slugs as in entity_id_map and foreshadowing_tasks[].id: `characters.lin-qingyan.location`, never a display name such as 林青岚',
+      'a foreshadow op names the foreshadowing id as its path and planted, advanced or resolved as its value',
+    ],
+    example: json({ op: 'set', path: 'characters.lin-qingyan.location', value: '藏经阁' }),
+  },
+  {
+    name: 'crossref',
+    title: 'Cross-storyline references',
+    path: 'staging/state/chapter-NNN-crossref.json',
+    writer: 'summarizer (summarize)',
+    schema: CrossrefSchema,
+    rules: ['moved to state/chapter-NNN-crossref.json at commit'],
+    example: json({ storyline_id: 'main-sword', cross_references: [{ storyline_id: 'sect-intrigue', note: '叶知秋的立场' }], leak_risk: 'low' }),
+  },
+  {
+    name: 'storyline-memory',
+    title: 'Storyline memory',
+    path: 'staging/storylines/{storyline_id}/memory.md',
+    writer: 'summarizer (summarize)',
+    rules: [
+      "the delta's storyline_id names the storyline; the text is not empty",
+      'it replaces storylines/{storyline_id}/memory.md at commit: start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter\'s',
+    ],
+    example: '# main-sword 记忆\n- 第1章：林青岚在后山拾得残剑。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
+  },
+  {
+    name: 'chapter-memory',
+    title: 'Chapter memory (optional)',
+    path: 'staging/state/chapter-NNN-memory.json',
+    writer: 'summarizer (summarize)',
+    schema: ChapterMemorySchema,
+    rules: ['chapter equals NNN', 'upserted into state/chapter-memory.json at commit; the next packets carry it as recent_memory'],
+    example: json({ chapter: 4, time_anchor: '入门第五日夜', location: '藏经阁', events: ['夜闯第三层', '叶知秋现身'], character_states: { 'lin-qingyan': '紧张', 'ye-zhiqiu': '审视' }, open_threads: ['叶知秋的态度'] }),
+  },
+  {
+    name: 'change-log',
+    title: 'Style-refiner change log (optional)',
+    path: 'staging/logs/style-refiner-chapter-NNN-changes.json',
+    writer: 'style-refiner (refine)',
+    schema: ChangeLogSchema,
+    rules: ['JSON, not prose: an array of {before, after, reason}', 'its presence also marks a refine as done'],
+    example: json([{ before: '不禁', after: '', reason: 'ai-blacklist' }, { before: '他很害怕。', after: '他攥紧了剑柄。', reason: 'show, not tell' }]),
+  },
+  {
+    name: 'eval',
+    title: 'Evaluation',
+    path: 'staging/evaluations/chapter-NNN-eval.json (a second judge: chapter-NNN-eval-secondary.json)',
+    writer: 'quality-judge (judge); read-only agents answer with the JSON and the executor writes it',
+    schema: EvalSchema,
+    rules: [
+      'chapter equals NNN',
+      'a check blocks (revise) when status is violation with confidence high; an ls check blocks only when constraint_type is hard or absent',
+      'scores: every dimension is {score, reason}; required_fixes: [{target?, instruction}]',
+    ],
+    example: json({
+      chapter: 4,
+      overall: 4.2,
+      recommendation: 'pass',
+      contract_verification: {
+        l1_checks: [{ rule_id: 'w-001', status: 'pass', confidence: 'high', constraint_type: 'hard' }],
+        l2_checks: [{ contract_id: 'lin-qingyan-c1', status: 'pass', confidence: 'medium' }],
+        l3_checks: [{ objective_id: 'C004-O1', status: 'pass', confidence: 'high' }],
+        ls_checks: [{ rule_id: 'ls-001', status: 'pass', confidence: 'medium', constraint_type: 'soft' }],
+      },
+      scores: { plot: { score: 4.2, reason: '情节推进清晰' }, style: { score: 4.3, reason: '文风贴合设定' } },
+      required_fixes: [],
+    }),
+  },
+  {
+    name: 'outline',
+    title: 'Volume outline',
+    path: 'staging/volumes/vol-VV/outline.md',
+    writer: 'plot-architect (volume:VV:plan)',
+    rules: [
+      'one block per chapter of the planned range, starting at a heading `### 第 C 章: 章名` (also `### 第 C 章` alone, or a full-width colon)',
+      'each block carries the 8 key lines `- **Key**: value`: Storyline, POV, Location, Conflict, Arc, Foreshadowing, StateChanges, TransitionHint',
+      'the Chinese names are accepted too: 故事线, 视角, 地点, 冲突, 弧线, 伏笔, 状态变化, 过渡提示 (with `:` or `：`)',
+      'Storyline is a storyline id (a slug); it equals the contract\'s storyline_id',
+    ],
+    example:
+      '# 第二卷 风起\n\n### 第 31 章: 山门风起\n- **Storyline**: main-sword\n- **POV**: 林青岚\n- **Location**: 青岚山门\n- **Conflict**: 门规与本心相争\n- **Arc**: 从犹疑到决断\n- **Foreshadowing**: v02-f1 卷中伏笔（埋下）\n- **StateChanges**: 无\n- **TransitionHint**: 引出第32章\n\n### 第 32 章：夜雨\n- **故事线**：sect-intrigue\n- **视角**：林青岚\n- **地点**：外门演武场\n- **冲突**：旧敌再度逼近\n- **弧线**：学会隐忍\n- **伏笔**：无\n- **状态变化**：无\n- **过渡提示**：转入第三卷\n',
+  },
+  {
+    name: 'storyline-schedule',
+    title: 'Storyline schedule',
+    path: 'staging/volumes/vol-VV/storyline-schedule.json',
+    writer: 'plot-architect (volume:VV:plan)',
+    schema: StorylineScheduleSchema,
+    rules: ['at most 4 active storylines; ids are slugs'],
+    example: json({ volume: 2, active_storylines: [{ storyline_id: 'main-sword', volume_role: 'primary' }, { storyline_id: 'sect-intrigue', volume_role: 'secondary' }], convergence_events: [{ chapter_range: [31, 32], involved_storylines: ['main-sword', 'sect-intrigue'] }], dormant_storylines: ['heisha-threat'] }),
+  },
+  {
+    name: 'volume-foreshadowing',
+    title: 'Volume foreshadowing plan',
+    path: 'staging/volumes/vol-VV/foreshadowing.json',
+    writer: 'plot-architect (volume:VV:plan)',
+    schema: VolumeForeshadowingSchema,
+    rules: ['ids are slugs: foreshadow ops use them as their path'],
+    example: json({ volume: 2, foreshadowing: [{ id: 'v02-f1', description: '第2卷埋下、卷末回收的伏笔', scope: 'medium', status: 'planned', target_resolve_range: [31, 32], history: [] }] }),
+  },
+  {
+    name: 'new-characters',
+    title: 'New characters',
+    path: 'staging/volumes/vol-VV/new-characters.json',
+    writer: 'plot-architect (volume:VV:plan)',
+    schema: NewCharactersSchema,
+    rules: ['an array of objects, [] when the volume introduces nobody'],
+    example: json([{ slug: 'shen-ye', display_name: '沈夜', role: '山门新来的执事' }]),
+  },
+  {
+    name: 'contract',
+    title: 'Chapter contract',
+    path: 'staging/volumes/vol-VV/chapter-contracts/chapter-NNN.json',
+    writer: 'plot-architect (volume:VV:plan), one per chapter of the range',
+    schema: ChapterContractSchema,
+    rules: ['chapter equals NNN', "storyline_id equals the outline block's Storyline", 'at least one objective has required: true'],
+    example: json({
+      chapter: 31,
+      storyline_id: 'main-sword',
+      storyline_context: { last_chapter_summary: '第30章：林青岚获准入内门。', chapters_since_last: 1, line_arc_progress: 'main-sword 1/2', concurrent_state: {} },
+      preconditions: {},
+      objectives: [{ id: 'c031-o1', type: 'plot', required: true, description: '门规与本心相争' }],
+      postconditions: {},
+      acceptance_criteria: ['完成冲突：门规与本心相争', '结尾留有钩子'],
+    }),
+  },
+];
+
+export function formatNamed(name: string): FileFormat | undefined {
+  return FORMATS.find((f) => f.name === name);
+}

@@ -1,0 +1,39 @@
+/** Outline blocks and their key lines (PROTOCOL §9.1), Chinese key names included. */
+import { describe, expect, it } from 'vitest';
+import { blockKeyLines, OUTLINE_KEY_ALIASES, OUTLINE_KEYS, outlineBlock, outlineChapters } from '../../src/core/outline.js';
+
+const outline = `# 卷
+
+### 第 1 章: 起
+- **Storyline**: main
+- **POV**: 林
+
+### 第 12 章：中
+- **故事线**：main-sword
+- **视角**: 林青岚
+- **地点：** 藏经阁
+- **冲突**：擅闯
+- **弧线**：冒险
+- **伏笔**：无
+- **状态变化**：无
+- **过渡提示**：引出第13章
+- **Note** without colon
+
+### 第 120 章
+- **POV**: 某
+`;
+
+describe('outline', () => {
+  it('### 第 12 章 matches chapter 12 only, never 1 or 120', () => {
+    expect(outlineBlock(outline, 12)?.heading).toBe('### 第 12 章：中');
+    expect(outlineBlock(outline, 1)?.heading).toBe('### 第 1 章: 起');
+    expect(outlineBlock(outline, 120)?.heading).toBe('### 第 120 章');
+    expect(outlineChapters(outline)).toEqual([1, 12, 120]);
+  });
+
+  it('Chinese key names are read as their English names, with ASCII or full-width colons', () => {
+    const keys = blockKeyLines(outlineBlock(outline, 12)!);
+    expect(keys).toEqual({ Storyline: 'main-sword', POV: '林青岚', Location: '藏经阁', Conflict: '擅闯', Arc: '冒险', Foreshadowing: '无', StateChanges: '无', TransitionHint: '引出第13章' });
+    expect(new Set(Object.values(OUTLINE_KEY_ALIASES))).toEqual(new Set(OUTLINE_KEYS));
+  });
+});
