@@ -26,5 +26,4 @@ novel(['run', '--chapters', '1', '--executor', 'demo', '--project', 'demo-projec
 novel(['run', '--to-chapter', '33', '--executor', 'demo', '--project', 'demo-project']);
 novel(['status', '--project', 'demo-project']);
 novel(['state', 'verify', '--project', 'demo-project']);
-novel(['graph', '--format', 'mermaid', '--highlight', 'current', '--project', 'demo-project']);
 process.stdout.write('\n30 chapters written offline across a volume boundary: demo-project/chapters/chapter-004.md … chapter-033.md, the plan of volume 2 in demo-project/volumes/vol-02/\n');
