@@ -95,18 +95,18 @@ write(PROJECT, 'storylines/heisha-threat/memory.md', '# 黑煞来袭记忆\n\n- 
 
 // ---------------------------------------------------------------- volume 1 outline and contracts
 const chapterPlans = {
-  1: ['残剑', 'main-sword', '林青岚', '青岚山后山', '入门受辱与拾剑', '从无助到生出执念', 'F-001 残剑来历（埋下）', 'characters.lin-qingyan.location=外门杂院', '转入宗门日常'],
+  1: ['残剑', 'main-sword', '林青岚', '青岚山后山', '入门受辱与拾剑', '从无助到生出执念', 'f-001 残剑来历（埋下）', 'characters.lin-qingyan.location=外门杂院', '转入宗门日常'],
   2: ['外门', 'sect-intrigue', '林青岚', '外门演武场', '秦慕枫刁难', '隐忍', '无', 'characters.qin-mufeng.attitude=敌视', '回到残剑'],
-  3: ['月下剑鸣', 'main-sword', '林青岚', '外门杂院', '残剑异动', '好奇压过恐惧', 'F-001 推进；F-002 黑袍人（埋下）', 'items.broken-sword.state=微鸣', '引出藏经阁'],
-  4: ['藏经阁', 'main-sword', '林青岚', '藏经阁', '擅闯第三层', '冒险', 'F-001 推进', 'characters.lin-qingyan.cultivation=炼气二层', '转入宗门暗流'],
+  3: ['月下剑鸣', 'main-sword', '林青岚', '外门杂院', '残剑异动', '好奇压过恐惧', 'f-001 推进；f-002 黑袍人（埋下）', 'items.broken-sword.state=微鸣', '引出藏经阁'],
+  4: ['藏经阁', 'main-sword', '林青岚', '藏经阁', '擅闯第三层', '冒险', 'f-001 推进', 'characters.lin-qingyan.cultivation=炼气二层', '转入宗门暗流'],
   5: ['试炼', 'sect-intrigue', '林青岚', '试炼谷', '外门小比', '崭露头角', '无', 'characters.lin-qingyan.rank=外门前十', '黑煞动向'],
-  6: ['黑煞', 'heisha-threat', '唐玄', '黑煞门', '密谋', '阴冷', 'F-002 推进', 'factions.heisha.plan=渗透', '回到青岚宗'],
+  6: ['黑煞', 'heisha-threat', '唐玄', '黑煞门', '密谋', '阴冷', 'f-002 推进', 'factions.heisha.plan=渗透', '回到青岚宗'],
   7: ['药园', 'sect-intrigue', '林青岚', '丹房药园', '药材失窃', '被冤', '无', 'items.spirit-herb.missing=true', '主线'],
-  8: ['剑骨', 'main-sword', '林青岚', '后山瀑布', '剑骨共鸣', '突破', 'F-001 推进', 'characters.lin-qingyan.cultivation=炼气三层', '暗流'],
+  8: ['剑骨', 'main-sword', '林青岚', '后山瀑布', '剑骨共鸣', '突破', 'f-001 推进', 'characters.lin-qingyan.cultivation=炼气三层', '暗流'],
   9: ['对峙', 'sect-intrigue', '林青岚', '执事堂', '洗清冤屈', '反击', '无', 'characters.han-tieshan.attitude=动摇', '黑煞'],
-  10: ['夜袭', 'heisha-threat', '林青岚', '外门杂院', '黑煞夜袭', '生死一线', 'F-002 揭开一角', 'world_state.sect-alert=raised', '主线'],
-  11: ['残剑认主', 'main-sword', '林青岚', '后山', '残剑认主', '觉醒', 'F-001 推进', 'items.broken-sword.owner=lin-qingyan', '收束'],
-  12: ['卷终', 'main-sword', '林青岚', '青岚宗大殿', '宗主召见', '新的开始', 'F-003 圣女之死（埋下）', 'characters.lin-qingyan.rank=内门候补', '第二卷'],
+  10: ['夜袭', 'heisha-threat', '林青岚', '外门杂院', '黑煞夜袭', '生死一线', 'f-002 揭开一角', 'world_state.sect-alert=raised', '主线'],
+  11: ['残剑认主', 'main-sword', '林青岚', '后山', '残剑认主', '觉醒', 'f-001 推进', 'items.broken-sword.owner=lin-qingyan', '收束'],
+  12: ['卷终', 'main-sword', '林青岚', '青岚宗大殿', '宗主召见', '新的开始', 'f-003 圣女之死（埋下）', 'characters.lin-qingyan.rank=内门候补', '第二卷'],
 };
 // Chapters 13–30: the rest of volume 1 (chapters_per_volume 30), so that the demo never dead-ends.
 const lines = ['main-sword', 'sect-intrigue', 'heisha-threat'];

@@ -31,6 +31,7 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['graph'], load: async () => (await import('./commands/graph.js')).GraphCommand },
   { path: ['init'], load: async () => (await import('./commands/init.js')).InitCommand },
   { path: ['run'], load: async () => (await import('./commands/run.js')).RunCommand },
+  { path: ['checkpoint', 'rebuild'], load: async () => (await import('./commands/checkpoint/rebuild.js')).CheckpointRebuildCommand },
   { path: ['schema'], load: async () => (await import('./commands/schema.js')).SchemaCommand },
   { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
 ];
@@ -67,7 +68,7 @@ async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
 /** Guess the command path from argv for a usage error's envelope. */
 function commandPathOf(argv: readonly string[]): string {
   const words = argv.filter((a) => !a.startsWith('-'));
-  if (words[0] === 'lock' || words[0] === 'state' || words[0] === 'adapters') return words.slice(0, 2).join(' ');
+  if (words[0] === 'lock' || words[0] === 'state' || words[0] === 'adapters' || words[0] === 'checkpoint') return words.slice(0, 2).join(' ');
   return words[0] ?? '';
 }
 

@@ -18,6 +18,8 @@ export interface CommandResult {
   /** Warnings: in data.warnings with --json, on stderr otherwise. */
   warnings?: Diagnostic[];
   exitCode?: number;
+  /** Why a non-zero exit (the envelope says ok:false with this error, and keeps `data`). */
+  error?: { code: string; message: string; hint?: string };
 }
 
 export function envelopeError(command: string, err: NovelError): string {
@@ -56,14 +58,20 @@ export abstract class NovelCommand extends Command<NovelContext> {
     try {
       const result = await this.run();
       const warnings = result.warnings ?? [];
+      const exitCode = result.exitCode ?? EXIT.ok;
       if (this.json) {
         const data = warnings.length && !('warnings' in result.data) ? { ...result.data, warnings } : result.data;
-        this.context.stdout.write(`${JSON.stringify({ ok: true, command: this.commandName, data })}\n`);
+        // ok is true exactly when the exit code is 0 (PROTOCOL §12).
+        const envelope =
+          exitCode === EXIT.ok
+            ? { ok: true, command: this.commandName, data }
+            : { ok: false, command: this.commandName, error: result.error ?? { code: 'failed', message: result.text.split('\n')[0] ?? '' }, data };
+        this.context.stdout.write(`${JSON.stringify(envelope)}\n`);
       } else {
         for (const w of warnings) this.context.stderr.write(`warning: ${w.message}${w.fix ? ` (fix: ${w.fix})` : ''}\n`);
         if (result.text) this.context.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
       }
-      return result.exitCode ?? EXIT.ok;
+      return exitCode;
     } catch (err) {
       const e = asNovelError(err, debug);
       if (debug && err instanceof Error && err.stack) this.context.stderr.write(`${err.stack}\n`);

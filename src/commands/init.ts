@@ -5,7 +5,7 @@ import { NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
 import { newProjectFiles } from '../core/project-template.js';
 import { hashAll, listFinalTrees, writeFingerprint } from '../io/fingerprint.js';
-import { ProjectFs } from '../io/project-fs.js';
+import { bookEvidence, ProjectFs } from '../io/project-fs.js';
 import { demoProjectSource } from '../io/package-files.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
@@ -16,7 +16,7 @@ export class InitCommand extends NovelCommand {
     category: 'Project',
     description: 'Create a minimal valid project',
     details: `
-      Writes \`.checkpoint.json\` (volume 1 awaiting planning), \`novel.config.json\` with the defaults, an empty state, an empty foreshadowing list and empty input files. Refuses when the directory already holds a project; existing files are never overwritten.
+      Writes \`.checkpoint.json\` (volume 1 awaiting planning), \`novel.config.json\` with the defaults, an empty state, an empty foreshadowing list and empty input files. Refuses when the directory already holds a project, or a book without its checkpoint (chapters/*.md, state/current-state.json or state/changelog.jsonl: \`novel checkpoint rebuild\` recovers that one); existing files are never overwritten.
     `,
     examples: [
       ['Create a project in ./my-novel', '$0 init my-novel'],
@@ -35,15 +35,26 @@ export class InitCommand extends NovelCommand {
         hint: 'choose another directory; init never overwrites a project',
       });
     }
+    const book = bookEvidence(target);
+    if (book.length) {
+      throw new NovelError('book_exists', `${target}: already holds a book (${book.join(', ')}) but no ${paths.checkpoint}; init never starts a new project over a book`, {
+        hint: `rebuild the checkpoint from the book: \`novel checkpoint rebuild --project ${this.dir ?? '.'}\``,
+        details: { found: book },
+      });
+    }
     if (this.demo) {
       if (nodeFs.existsSync(target) && nodeFs.readdirSync(target).length > 0) {
         throw new NovelError('directory_not_empty', `${target}: not empty; the demo project goes into a new or empty directory`, { hint: 'choose another directory' });
       }
       nodeFs.cpSync(demoProjectSource(), target, { recursive: true });
+      // The demo runs with the offline demo executor: recorded, so that `novel run` needs no flag.
+      const config = path.join(target, paths.config);
+      const settings = JSON.parse(nodeFs.readFileSync(config, 'utf8')) as Record<string, unknown>;
+      nodeFs.writeFileSync(config, `${JSON.stringify({ ...settings, executor: { command: 'demo' } }, null, 2)}\n`);
       return {
         data: { root: target, demo: true },
         text: `created the demo project in ${target}
-next: novel run --chapters 3 --executor demo --project ${this.dir ?? '.'}`,
+next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, recorded in novel.config.json)`,
       };
     }
     nodeFs.mkdirSync(target, { recursive: true });

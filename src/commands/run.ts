@@ -9,6 +9,9 @@ import { runBook, type ExecutorChoice } from '../io/run-loop.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { isAmount, isCount, isListOf } from './option-validators.js';
 
+/** error.code of a run that stopped short of its target (its summary stays in data). */
+const RUN_ERROR_CODE: Record<number, string> = { 10: 'paused_for_review', 11: 'executor_failed', 12: 'budget_reached', 130: 'interrupted' };
+
 export class RunCommand extends NovelCommand {
   static override paths = [['run']];
 
@@ -18,7 +21,7 @@ export class RunCommand extends NovelCommand {
     details: `
       Repeats what the book machine says next: plan a volume (the plot-architect, then \`commit --volume\`), execute a chapter step (the packet is written to staging/manifests/, the executor runs, retried per \`executor.retries\`), advance it, commit the chapter, or stop for a review. The run holds the project lock for its whole length (heartbeat) and passes its owner token as NOVEL_LOCK_OWNER to the executor. The project stays resumable by plain \`novel next\` at every instant.
 
-      Executors: \`demo\` (offline, deterministic; NOVEL_DEMO_SCORES=3.2,4.1 scripts the judge per revision round), \`claude\` (Claude Code, \`claude -p … --output-format json\`), \`codex\` (\`codex exec --json\`), or any command template (\`{packet}\` becomes the packet path). Default: \`executor.command\` of novel.config.json, else demo. Exit codes: 0 target reached (or paused by --pause-after), 10 paused for a decision, 11 executor failed after retries (orchestrator_state ERROR_RETRY), 12 budget reached, 2/3 as everywhere, 130/143/129 stopped by a signal.
+      Executors: \`demo\` (offline, deterministic; NOVEL_DEMO_SCORES=3.2,4.1 scripts the judge per revision round), \`claude\` (Claude Code, \`claude -p … --output-format json\`), \`codex\` (\`codex exec --json\`), or any command template (\`{packet}\` becomes the packet path). Default: \`executor.command\` of novel.config.json; with neither, the run refuses (exit 2) and lists the choices — it never picks one (\`init --demo\` records \`demo\` in the demo project). Exit codes: 0 target reached (or paused by --pause-after), 10 paused for a decision, 11 executor failed after retries (orchestrator_state ERROR_RETRY), 12 budget reached, 2/3 as everywhere, 130/143/129 stopped by a signal.
 
       The first Ctrl-C finishes the current step and stops; a second one, SIGTERM or SIGHUP ends the executor's process group and exits.
     `,
@@ -34,7 +37,7 @@ export class RunCommand extends NovelCommand {
   toChapter = Option.String('--to-chapter', { validator: isCount, description: 'Run until this chapter is committed' });
   until = Option.String('--until', { description: 'Stop before this step id' });
   pauseAfter = Option.String('--pause-after', { validator: isListOf(PAUSE_STAGES), description: `Comma-separated stages after which to stop: ${PAUSE_STAGES.join(', ')} (plan: once a volume plan is staged and valid, before its commit)` });
-  executor = Option.String('--executor', { description: 'demo, claude, codex, or a command template with {packet} (default: executor.command of novel.config.json, else demo)' });
+  executor = Option.String('--executor', { description: 'demo, claude, codex, or a command template with {packet} (default: executor.command of novel.config.json; required when that is unset)' });
   force = Option.Boolean('--force', false, { description: 'Re-run steps whose outputs are already present and valid' });
   verbose = Option.Boolean('--verbose', false, { description: 'Also print packet paths, the prompt sent, executor durations and usage' });
   events = Option.Boolean('--events', false, { description: 'Stream one JSON line per run event' });
@@ -49,7 +52,13 @@ export class RunCommand extends NovelCommand {
     const until = parsedUntil?.ok ? parsedUntil.step : null;
     const scores = parseDemoScores(this.context.env.NOVEL_DEMO_SCORES);
     if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
-    const name = this.executor ?? openProject(this.context, this.project).settings.executor.command ?? 'demo';
+    const name = this.executor ?? openProject(this.context, this.project).settings.executor.command;
+    if (name === undefined) {
+      throw new NovelError('executor_missing', 'run: no executor chosen; novel never picks one for you', {
+        hint: 'pass --executor claude, codex, demo (offline, fake chapters) or a command template such as "./my-executor.sh {packet}", or set executor.command in novel.config.json',
+        details: { choices: ['claude', 'codex', 'demo', '<command template with {packet}>'] },
+      });
+    }
     const executor: ExecutorChoice = name === 'demo' ? { kind: 'demo', scores } : name === 'claude' || name === 'codex' ? { kind: name } : { kind: 'command', template: name };
     const tty = !this.json && !this.events && (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(1);
     const out = this.context.stdout;
@@ -59,6 +68,7 @@ export class RunCommand extends NovelCommand {
       cenv: this.context,
       projectFlag: this.project,
       executor,
+      until,
       target: this.toChapter !== undefined ? { toChapter: this.toChapter } : { chapters: this.chapters ?? 1 },
       limits: {
         pauseAfter: new Set((this.pauseAfter ?? '').split(',').map((s) => s.trim()).filter(Boolean) as PauseStage[]),
@@ -84,8 +94,9 @@ export class RunCommand extends NovelCommand {
       warn: (line) => this.context.stderr.write(`${line}\n`),
     });
     if (tty && live) out.write('\r\x1b[K');
-    if (this.events) return { data: { ...summary }, text: JSON.stringify({ event: 'finished', ...summary, steps: undefined }), exitCode: summary.exit };
-    return { data: { ...summary }, text: `${summary.reason}\n${summary.committed} chapter(s) committed (last: ${summary.last_completed_chapter})${chapterTable(summary.chapters)}`, exitCode: summary.exit };
+    const error = summary.exit === 0 ? undefined : { code: RUN_ERROR_CODE[summary.exit] ?? 'run_stopped', message: summary.reason };
+    if (this.events) return { data: { ...summary }, text: JSON.stringify({ event: 'finished', ...summary, steps: undefined }), exitCode: summary.exit, ...(error ? { error } : {}) };
+    return { ...(error ? { error } : {}), data: { ...summary }, text: `${summary.reason}\n${summary.committed} chapter(s) committed (last: ${summary.last_completed_chapter})${chapterTable(summary.chapters)}`, exitCode: summary.exit };
   }
 }
 

@@ -2,6 +2,8 @@ import { Command } from 'clipanion';
 import { paths } from '../core/paths.js';
 import { buildStatusView, renderStatus } from '../core/status-view.js';
 import { bookTotals } from '../core/chapter-log.js';
+import { describeDiff, diffHint } from '../core/fingerprint-rules.js';
+import { boundaryDiff } from '../io/fingerprint.js';
 import { lockStatus } from '../io/lock.js';
 import { lockEnvFor, nextOf, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -24,7 +26,9 @@ export class StatusCommand extends NovelCommand {
     const next = nextOf(p);
     const outlinePath = paths.volumeOutline(Math.max(1, cp.current_volume));
     const outlineText = p.fs.readTextChecked(outlinePath);
-    const view = buildStatusView({
+    // Hand edits of the book: status still answers, and names the fix as the next thing to do.
+    const boundary = p.journal === null ? boundaryDiff(p.fs, cp) : null;
+    const built = buildStatusView({
       next,
       volume: cp.current_volume,
       lastCompleted: cp.last_completed_chapter,
@@ -32,6 +36,9 @@ export class StatusCommand extends NovelCommand {
       outline: outlineText && 'text' in outlineText ? { path: outlinePath, text: outlineText.text } : null,
       lock: lockStatus(p.fs, lockEnvFor(this.context, p.fs)),
     });
+    const view = boundary
+      ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: `the book's final trees changed outside novel (${describeDiff(boundary).join('; ')}); every other command refuses until this is fixed`, command: diffHint(boundary) } }
+      : built;
     const logs = p.fs
       .listFiles('logs')
       .filter((f) => /^logs\/chapter-\d+-log\.json$/.test(f))

@@ -2,6 +2,7 @@ import { Command, Option } from 'clipanion';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
+import { readState } from '../io/book-files.js';
 import { openProject } from '../io/project.js';
 import { plannedRange, validateVolumePlan } from '../core/volume-plan.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -55,6 +56,7 @@ export class ValidateCommand extends NovelCommand {
       chapter: step.chapter,
       ...(cp.staging_hashes ? { stagingHashes: cp.staging_hashes } : {}),
       ...(typeof stagedTitle === 'string' && step.stage === 'refine' ? { stagedTitle } : {}),
+      ...(step.stage === 'summarize' ? { state: readState(p.fs) } : {}),
     });
     if (!result.valid) {
       throw diagnosticsError('validation_failed', `${id}: the staged outputs do not validate`, result.diagnostics, 'fix every file listed, then validate again');

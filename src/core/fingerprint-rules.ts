@@ -4,6 +4,14 @@
  */
 import { padVolume } from './step-id.js';
 
+/**
+ * Editor and OS litter inside the final trees is no part of the book: names
+ * starting with ".", ending in "~", and Thumbs.db (at any depth).
+ */
+export function isLitter(rel: string): boolean {
+  return rel.split('/').some((seg) => seg.startsWith('.') || seg.endsWith('~') || seg === 'Thumbs.db');
+}
+
 /** Files whose content is re-hashed on every mutating command. */
 export function isHotPath(rel: string, currentVolume: number, lastCompleted: number): boolean {
   if (rel.startsWith('state/') || rel.startsWith('foreshadowing/') || rel.startsWith('storylines/')) return true;
@@ -38,4 +46,16 @@ export function isEmptyDiff(d: FingerprintDiff): boolean {
 
 export function describeDiff(d: FingerprintDiff): string[] {
   return [...d.changed.map((p) => `changed: ${p}`), ...d.added.map((p) => `added: ${p}`), ...d.removed.map((p) => `removed: ${p}`)];
+}
+
+/** What to do about each path: restore a changed or removed file, delete an added one. */
+export function diffFixes(d: FingerprintDiff): string[] {
+  return [...d.changed.map((p) => `restore ${p}`), ...d.removed.map((p) => `restore ${p}`), ...d.added.map((p) => `delete ${p}`)];
+}
+
+export function diffHint(d: FingerprintDiff): string {
+  const parts: string[] = [];
+  if (d.changed.length || d.removed.length) parts.push(`restore ${[...d.changed, ...d.removed].join(', ')}`);
+  if (d.added.length) parts.push(`delete ${d.added.join(', ')}`);
+  return `${parts.join('; ')}; or, if these edits are yours and intended, record them with \`novel state verify --accept\``;
 }

@@ -5,6 +5,7 @@
  * --force, the executor's retry budget and the spending budgets. Pure.
  */
 import type { NextDecision } from './next.js';
+import type { StepId } from './step-id.js';
 
 export const RUN_EXIT = { done: 0, review: 10, executorFailed: 11, budget: 12, interrupted: 130 } as const;
 
@@ -68,6 +69,25 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
     case 'execute':
       return { kind: 'execute', step: next.step };
   }
+}
+
+const ORDER = ['draft', 'summarize', 'refine', 'judge', 'review', 'commit'];
+
+/**
+ * --until names a step the book already passed (the run would never stop
+ * there): an earlier chapter, an earlier stage of the current chapter, or the
+ * plan of a volume already planned.
+ */
+export function untilPassed(until: StepId, next: NextDecision, lastCompleted: number): boolean {
+  if (until.kind === 'volume') {
+    if (until.volume < next.volume) return true;
+    return until.volume === next.volume && next.state !== 'planning' && next.state !== 'recovering';
+  }
+  if (until.chapter <= lastCompleted) return true;
+  const current = next.chapter ?? lastCompleted + 1;
+  if (until.chapter !== current || next.state === 'planning') return false;
+  const stage = next.step.split(':')[2] ?? '';
+  return ORDER.indexOf(until.stage) < ORDER.indexOf(stage);
 }
 
 /** After an advance: pause here? */

@@ -16,6 +16,8 @@ export type RunEvent =
   | { event: 'executor_result'; step: string; ok: boolean; message: string; duration_ms: number; log: string | null }
   | { event: 'usage'; step: string; input_tokens?: number; output_tokens?: number; cost_usd?: number; model?: string }
   | { event: 'executor_failed'; step: string; message: string; attempt: number }
+  | { event: 'invalid_outputs'; step: string; attempt: number; problems: string[] }
+  | { event: 'warning'; step: string; message: string }
   | { event: 'reused'; step: string }
   | { event: 'advanced'; step: string; to: string; gate: string | null; overall: number | null }
   | { event: 'committed'; step: string; recovered: boolean };
@@ -37,6 +39,10 @@ export function eventLine(e: RunEvent, verbose: boolean): string | null {
       return verbose ? `  usage: ${e.input_tokens ?? '?'} in / ${e.output_tokens ?? '?'} out tokens, $${e.cost_usd ?? '?'}${e.model ? `, model ${e.model}` : ''}` : null;
     case 'executor_failed':
       return `✗ ${e.step}: ${e.message}`;
+    case 'invalid_outputs':
+      return [`✗ ${e.step}: the outputs of attempt ${e.attempt} do not validate:`, ...e.problems.map((p) => `    ${p}`)].join('\n');
+    case 'warning':
+      return `  warning (${e.step}): ${e.message}`;
     case 'reused':
       return `↺ ${e.step}: outputs already present and valid, reused (--force re-runs the step)`;
     case 'advanced':

@@ -165,6 +165,21 @@ export interface ChangelogLine {
   storyline_id: string;
   ops: unknown[];
   dropped: unknown[];
+  /** An author's hand fix of the state, accepted by `novel state verify --accept`: replay takes it whole. */
+  accepted_state?: StateDoc;
+}
+
+function leafPaths(value: unknown, prefix: string, out: string[]): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value as Obj).length > 0) {
+    for (const [k, v] of Object.entries(value as Obj)) leafPaths(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (prefix) out.push(prefix);
+}
+
+/** The changelog line that records an author's fix of the state as history. */
+export function acceptedStateLine(state: StateDoc): ChangelogLine {
+  const version = typeof state.state_version === 'number' ? state.state_version : 0;
+  const chapter = Math.max(1, typeof state.last_updated_chapter === 'number' ? state.last_updated_chapter : 1);
+  return { chapter, base_state_version: version, state_version: version, storyline_id: 'author', ops: [], dropped: [], accepted_state: state };
 }
 
 /** Replay applied ops of the changelog from the empty state (§7.3). */
@@ -172,6 +187,13 @@ export function replayChangelog(lines: readonly ChangelogLine[]): { state: State
   let state: StateDoc = clone(EMPTY_STATE);
   const writers = new Map<string, number>();
   for (const line of lines) {
+    if (line.accepted_state && typeof line.accepted_state === 'object') {
+      state = clone(line.accepted_state);
+      const written: string[] = [];
+      leafPaths(state, '', written);
+      for (const p of written) writers.set(p, line.chapter);
+      continue;
+    }
     const r = applyOps(state, line.ops);
     state = { ...r.state, state_version: line.state_version, last_updated_chapter: line.chapter };
     for (const op of r.applied) {

@@ -19,6 +19,7 @@ import { rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated
 import { revisionArchive, rewriteArchive, type ArchivePlan } from './revision-round.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
+import type { StateDoc } from './state-ops.js';
 import { formatStepId, padChapter, type StepId } from './step-id.js';
 import { validateStep, type ValidatedStage } from './validate.js';
 
@@ -47,6 +48,8 @@ export interface TransitionInput {
   settings: Settings;
   view: StagingView;
   probe: BookProbe;
+  /** The current state, for the dry run of a summarize step's ops (warnings). */
+  state?: StateDoc;
 }
 
 function refuseJournal(input: TransitionInput): void {
@@ -117,6 +120,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     chapter: step.chapter,
     stagingHashes: freshnessBaseline(input.checkpoint, hydrated),
     ...(stagedTitle !== undefined && stage === 'refine' ? { stagedTitle } : {}),
+    ...(input.state && stage === 'summarize' ? { state: input.state } : {}),
   });
   if (!validation.valid) {
     throw diagnosticsError('validation_failed', `${requested}: the staged outputs do not validate`, validation.diagnostics, `fix the files above, then run \`novel advance ${requested}\` again`);

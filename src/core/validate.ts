@@ -8,6 +8,9 @@ import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, Eval
 import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.js';
 import { describeValue, errorAt, warningAt, type Diagnostic } from './diagnostics.js';
 import { paths } from './paths.js';
+import { applyOps, type StateDoc } from './state-ops.js';
+
+type Obj = Record<string, unknown>;
 import { isNewFile, type StagingView } from './staging-view.js';
 import type * as v from 'valibot';
 
@@ -40,6 +43,8 @@ export interface ValidationContext {
   stagingHashes?: Readonly<Record<string, string>>;
   /** Title of the staged chapter recorded at the last advance (refine warning). */
   stagedTitle?: string;
+  /** The current state: a summarize step's ops are dry-run against it with the commit's own code. */
+  state?: StateDoc;
 }
 
 class Collector {
@@ -167,6 +172,23 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
   const deltaRel = paths.stagingDelta(n);
   const delta = c.json(deltaRel, DeltaSchema, true, 'summarize', 'invalid_delta');
   if (delta) c.chapterNumber(deltaRel, delta.chapter, true);
+  if (delta && ctx.state) {
+    // No silent drops: every op the commit would drop is a warning now.
+    const { dropped } = applyOps(ctx.state, delta.ops);
+    for (const d of dropped) {
+      const { reason, ...op } = d;
+      const shown = 'value' in op && Object.keys(op).length === 1 ? op.value : op;
+      const index = delta.ops.findIndex((x) => JSON.stringify(x) === JSON.stringify(shown));
+      c.diagnostics.push(
+        warningAt('op_dropped', deltaRel, {
+          field: `ops[${index}]${typeof (shown as Obj)?.path === 'string' ? ` (${String((shown as Obj).path)})` : ''}`,
+          expected: 'an op the commit can apply (`novel schema delta-op`: slug paths under characters, items, locations, factions, world_state, active_foreshadowing; foreshadow ids are slugs)',
+          found: `${JSON.stringify(shown)}: ${reason}`,
+          fix: 'the commit drops this op; correct it (ids are lowercase slugs as in entity_id_map and foreshadowing_tasks) or remove it',
+        }),
+      );
+    }
+  }
   const crossrefRel = paths.stagingCrossref(n);
   const crossref = c.json(crossrefRel, CrossrefSchema, true, 'summarize', 'invalid_crossref');
   const required = [summaryRel, deltaRel, crossrefRel];
@@ -193,8 +215,9 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
   const memRel = paths.stagingChapterMemory(n);
   const mem = c.json(memRel, ChapterMemorySchema, false, 'summarize', 'invalid_chapter_memory', 'strict');
   if (mem) c.chapterNumber(memRel, mem.chapter, true);
-  const fresh = required.every((rel) => isNewFile(view, rel, ctx.stagingHashes));
-  return c.result(fresh);
+  // §5 asks freshness only of refine and of a revision draft: summarize outputs
+  // written before the draft was advanced (one executor writing both) count.
+  return c.result(true);
 }
 
 function validateRefine(view: StagingView, ctx: ValidationContext): StepValidation {
@@ -230,7 +253,8 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
     if (secondary) c.chapterNumber(secRel, secondary.chapter, true);
   }
   const valid = !c.diagnostics.some((d) => d.severity === 'error');
-  const fresh = isNewFile(view, rel, ctx.stagingHashes);
+  // Like summarize: a valid evaluation counts; a revision round archives the old one.
+  const fresh = true;
   if (!valid || !primary) return c.result(fresh);
   return c.result(fresh, { verdict: computeVerdict(primary as EvalForGate, secondary as EvalForGate | undefined) });
 }

@@ -11,7 +11,7 @@ import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
 import { JournalSchema, type Journal } from '../schemas/journal.js';
-import { readFingerprint, writeFingerprint } from './fingerprint.js';
+import { hashAll, listFinalTrees, readFingerprint, writeFingerprint } from './fingerprint.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 
 export function journalPathFor(plan: { kind: 'chapter' | 'volume'; chapter?: number; volume?: number }): string {
@@ -90,8 +90,10 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void
     const target = Buffer.concat([current.subarray(0, a.before), Buffer.from(a.text, 'utf8')]);
     if (!current.equals(target)) fs.writeText(a.path, target);
   }
-  const fingerprint = readFingerprint(fs) ?? {};
-  let changed = false;
+  // No fingerprint yet: this commit records the first one, of every file.
+  const recorded = readFingerprint(fs);
+  const fingerprint = recorded ?? hashAll(fs, listFinalTrees(fs));
+  let changed = recorded === null;
   for (const p of journal.fingerprint_paths) {
     const h = fs.sha256(p);
     if (h !== null && fingerprint[p] !== h) {

@@ -2,15 +2,18 @@
  * `.novel/fingerprint.json`: sha256 of every file of the final trees. Mutating
  * commands check the listing and the hot set before acting (PROTOCOL §4).
  */
-import { describeDiff, diffListing, isEmptyDiff, isHotPath, type FingerprintDiff } from '../core/fingerprint-rules.js';
+import { describeDiff, diffHint, diffListing, isEmptyDiff, isHotPath, isLitter, type FingerprintDiff } from '../core/fingerprint-rules.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import { FingerprintSchema } from '../schemas/fingerprint.js';
 import type { ProjectFs } from './project-fs.js';
 
+/** Every file of the final trees, editor and OS litter left out. */
 export function listFinalTrees(fs: ProjectFs): string[] {
-  return FINAL_TREES.flatMap((tree) => fs.listFiles(tree, { recursive: true })).sort();
+  return FINAL_TREES.flatMap((tree) => fs.listFiles(tree, { recursive: true }))
+    .filter((rel) => !isLitter(rel))
+    .sort();
 }
 
 export function readFingerprint(fs: ProjectFs): Record<string, string> | null {
@@ -50,21 +53,29 @@ export function fingerprintDiff(fs: ProjectFs, cp: Checkpoint, recorded: Record<
   return { added, removed, changed: changed.sort() };
 }
 
-/**
- * Before a mutating command acts: refuse when the final trees changed; record
- * a fingerprint for a project that has none.
- */
-export function checkFinalTrees(fs: ProjectFs, cp: Checkpoint): void {
+/** The write-boundary check of §4 (listing + hot set); null when no fingerprint is recorded yet (no divergence). */
+export function boundaryDiff(fs: ProjectFs, cp: Checkpoint): FingerprintDiff | null {
   const recorded = readFingerprint(fs);
-  if (recorded === null) {
-    writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
-    return;
-  }
+  if (recorded === null) return null;
   const diff = fingerprintDiff(fs, cp, recorded);
-  if (isEmptyDiff(diff)) return;
+  return isEmptyDiff(diff) ? null : diff;
+}
+
+export function boundaryError(diff: FingerprintDiff): NovelError {
   const lines = describeDiff(diff);
-  throw new NovelError('final_trees_changed', `the book's final trees changed outside novel since the last recorded fingerprint:\n${lines.map((l) => `  - ${l}`).join('\n')}`, {
-    hint: 'restore these files, or, if you edited them on purpose, record them with `novel state verify --accept`',
+  return new NovelError('final_trees_changed', `the book's final trees changed outside novel since the last recorded fingerprint:\n${lines.map((l) => `  - ${l}`).join('\n')}`, {
+    hint: diffHint(diff),
     details: { ...diff },
   });
+}
+
+/** Before any command acts on the book: refuse when the final trees changed outside novel. Writes nothing. */
+export function checkFinalTrees(fs: ProjectFs, cp: Checkpoint): void {
+  const diff = boundaryDiff(fs, cp);
+  if (diff) throw boundaryError(diff);
+}
+
+/** A project without a fingerprint gets one when its first mutating command succeeds. */
+export function recordFirstFingerprint(fs: ProjectFs): void {
+  if (!fs.exists(paths.fingerprint)) writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
 }

@@ -131,6 +131,47 @@ export interface LockHandle {
   release(): void;
 }
 
+/** Where a running `novel run` records its executor's process group, inside its lock. */
+export const EXECUTOR_RECORD = `${paths.lockDir}/executor.json`;
+
+/**
+ * A `novel run` killed outright (SIGKILL) cannot stop its executor: the next
+ * command that takes over its stale lock ends the recorded process group
+ * (SIGTERM, then SIGKILL) before it proceeds. Only on the same host, and only
+ * a process group that still carries the dead run's owner token where /proc
+ * can tell.
+ */
+function endOrphanedExecutor(fs: ProjectFs, holder: LockInfo | null, env: LockEnv): void {
+  if (!holder || holder.host !== env.host) return;
+  let record: { pgid?: unknown } | null = null;
+  try {
+    record = JSON.parse(fs.readText(EXECUTOR_RECORD)) as { pgid?: unknown };
+  } catch {
+    return;
+  }
+  const pgid = typeof record?.pgid === 'number' && Number.isInteger(record.pgid) && record.pgid > 1 ? record.pgid : null;
+  if (pgid === null || !isPidAlive(pgid)) return;
+  const osfs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
+  try {
+    const environ = osfs.readFileSync(`/proc/${pgid}/environ`, 'latin1');
+    if (holder.owner && !environ.includes(`NOVEL_LOCK_OWNER=${holder.owner}`)) return;
+  } catch {
+    /* no /proc: trust the record */
+  }
+  const kill = (sig: NodeJS.Signals | 0): boolean => {
+    try {
+      process.kill(-pgid, sig);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!kill('SIGTERM')) return;
+  const deadline = Date.now() + 2_000;
+  while (Date.now() < deadline && kill(0)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  kill('SIGKILL');
+}
+
 export function acquireLock(fs: ProjectFs, env: LockEnv, chapter: number | null): LockHandle {
   sweepLeftovers(fs, env);
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -140,6 +181,7 @@ export function acquireLock(fs: ProjectFs, env: LockEnv, chapter: number | null)
         return { owned: false, info: status.holder, release: () => undefined };
       }
       if (!status.stale) throw lockHeldError(status);
+      endOrphanedExecutor(fs, status.holder, env);
       removeLockDir(fs, status.holder);
       continue;
     }
@@ -179,6 +221,7 @@ export function clearLock(fs: ProjectFs, env: LockEnv, force: boolean): { remove
       details: { holder: status.holder },
     });
   }
+  if (status.stale) endOrphanedExecutor(fs, status.holder, env);
   removeLockDir(fs, status.holder);
   sweepLeftovers(fs, env);
   return { removed: true, status };

@@ -24,6 +24,7 @@ import { plannedRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPl
 import { applyTransition } from './apply-transition.js';
 import { changelogTail, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from './book-files.js';
 import { applyJournal, journalFromPlan, writeJournal } from './commit-journal.js';
+import { sha256Hex } from './project-fs.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
 import { nextOf, openProject, type OpenProject } from './project.js';
 
@@ -43,7 +44,8 @@ function reopened(p: OpenProject): OpenProject {
 
 /** `advance <step>`: validate the step's outputs and send its event. */
 export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
-  const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe };
+  const summarize = step.kind === 'chapter' && step.stage === 'summarize';
+  const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, ...(summarize ? { state: readState(p.fs) } : {}) };
   const plan = planAdvance(input, step);
   const evalText = stagedText(p.view, paths.stagingEval(plan.snapshot.context.chapter));
   if (plan.events.some((e) => e.type === 'JUDGED') && evalText !== undefined) {
@@ -88,7 +90,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   // The checkpoint after the commit is the machine's: the next chapter, a volume to plan, or the end.
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
-  return planChapterCommit({
+  const plan = planChapterCommit({
     chapter,
     checkpointRaw: p.loaded.raw,
     checkpointFields: projectCheckpoint(after),
@@ -108,6 +110,26 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     currentVolume: cp.current_volume,
     now,
   });
+  refuseOverwrites(p, plan.writes);
+  return plan;
+}
+
+/** Files a commit creates for one chapter (or one chapter's contract): they never replace other text. */
+const PER_CHAPTER = /^(chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval[^/]*\.json|state\/chapter-\d+-crossref\.json|volumes\/vol-\d+\/chapter-contracts\/chapter-\d+\.json)$/;
+
+/**
+ * A commit never replaces a final file that holds other text (only rolling
+ * its own journal forward rewrites what it wrote): a chapter file already in
+ * the book is somebody's chapter.
+ */
+function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; content: string }>): void {
+  const clashes = writes.filter((w) => PER_CHAPTER.test(w.path) && p.fs.exists(w.path) && p.fs.sha256(w.path) !== sha256Hex(w.content)).map((w) => w.path);
+  if (clashes.length) {
+    throw new NovelError('would_overwrite', `the commit would replace ${clashes.length} file(s) of the book that hold other text: ${clashes.join(', ')}`, {
+      hint: 'novel never overwrites a chapter: move those files aside if they are stale (then `novel state verify --accept`), or check that .checkpoint.json says the right last chapter (`novel checkpoint rebuild --force`)',
+      details: { files: clashes },
+    });
+  }
 }
 
 /** Write the journal, then apply it: the crash-safe transaction of §7. */
@@ -149,6 +171,7 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
   const outline = draftPlan.writes.find((w) => w.path === paths.volumeOutline(volume))?.content ?? existingOutline ?? '';
   const [after] = transition(bookMachine, snapshot, { type: 'PLAN_COMMITTED', outline_chapters: outlineChapters(outline) });
   const fields = projectCheckpoint(after);
+  refuseOverwrites(p, draftPlan.writes);
   return { ...draftPlan, checkpoint: { ...draftPlan.checkpoint, orchestrator_state: fields.orchestrator_state, current_volume: fields.current_volume } };
 }
 

@@ -310,30 +310,44 @@ function isDanglingLink(abs: string): boolean {
  * The project root: `--project DIR` (must hold .checkpoint.json; `..`
  * segments refused) or the nearest ancestor of `cwd` holding one.
  */
+/** What in a directory shows it holds a book, even without a checkpoint (empty: nothing). */
+export function bookEvidence(dir: string): string[] {
+  const found: string[] = [];
+  try {
+    const chapters = fs.readdirSync(path.join(dir, 'chapters')).filter((f) => f.endsWith('.md'));
+    if (chapters.length) found.push(`chapters/ (${chapters.length} chapter file(s))`);
+  } catch {
+    /* no chapters/ */
+  }
+  for (const rel of ['state/current-state.json', 'state/changelog.jsonl']) if (fs.existsSync(path.join(dir, rel))) found.push(rel);
+  return found;
+}
+
+function noProject(dir: string, where: string): NovelError {
+  const book = bookEvidence(dir);
+  if (book.length) {
+    return new NovelError('checkpoint_missing', `${where}: ${dir} holds a book (${book.join(', ')}) but no ${CHECKPOINT_FILE}`, {
+      hint: `rebuild it from the book with \`novel checkpoint rebuild --project ${dir}\` (never \`novel init\`, which refuses a book)`,
+      details: { found: book },
+    });
+  }
+  return new NovelError('not_a_project', `${where}: ${dir} holds no ${CHECKPOINT_FILE}`, {
+    hint: 'cd into a novel project, pass --project DIR, or create one with `novel init DIR`',
+  });
+}
+
+/** The project root: --project as the user gave it (`..` included), else the nearest ancestor holding the checkpoint. */
 export function findProjectRoot(cwd: string, projectFlag: string | undefined): string {
   if (projectFlag !== undefined) {
-    if (projectFlag.split(/[\\/]/).includes('..')) {
-      throw new NovelError('invalid_project_path', `--project ${projectFlag}: ".." segments are not allowed`, {
-        hint: 'pass the project directory as an absolute path or a path below the current directory',
-      });
-    }
     const dir = path.resolve(cwd, projectFlag);
-    if (!fs.existsSync(path.join(dir, CHECKPOINT_FILE))) {
-      throw new NovelError('not_a_project', `--project ${projectFlag}: ${dir} holds no ${CHECKPOINT_FILE}`, {
-        hint: 'run `novel init DIR` to create a project, or point --project at the directory holding .checkpoint.json',
-      });
-    }
+    if (!fs.existsSync(path.join(dir, CHECKPOINT_FILE))) throw noProject(dir, `--project ${projectFlag}`);
     return dir;
   }
   let dir = path.resolve(cwd);
   for (;;) {
     if (fs.existsSync(path.join(dir, CHECKPOINT_FILE))) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) {
-      throw new NovelError('not_a_project', `no ${CHECKPOINT_FILE} in ${cwd} or any parent directory`, {
-        hint: 'cd into a novel project, pass --project DIR, or create one with `novel init DIR`',
-      });
-    }
+    if (parent === dir) throw noProject(path.resolve(cwd), `no ${CHECKPOINT_FILE} in the current directory or any parent`);
     dir = parent;
   }
 }

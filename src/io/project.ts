@@ -6,7 +6,7 @@
  */
 import { NovelError } from '../core/errors.js';
 import { decideNext, type NextDecision } from '../core/next.js';
-import { paths } from '../core/paths.js';
+import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Settings } from '../core/settings.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
 import type { StagingView } from '../core/staging-view.js';
@@ -14,7 +14,7 @@ import { ConfigSchema } from '../schemas/config.js';
 import { readCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
 import { completeInterruptedArchive } from './apply-transition.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
-import { checkFinalTrees } from './fingerprint.js';
+import { checkFinalTrees, recordFirstFingerprint } from './fingerprint.js';
 import type { Journal } from '../schemas/journal.js';
 import { readBookProbe } from './book-probe.js';
 import { findJournal } from './journal.js';
@@ -56,12 +56,21 @@ export function openFs(cenv: CommandEnv, projectFlag: string | undefined): Proje
   return new ProjectFs(root, k === undefined ? {} : { faultKillAt: k });
 }
 
-/** Read-only open: checkpoint, settings and staging probe. */
+/**
+ * Read-only open: checkpoint, settings and the probes. A commit may run
+ * meanwhile (readers take no lock): the picture is taken again until the
+ * checkpoint reads the same after the probes as before them, so that a reader
+ * never mixes an old checkpoint with a staging area the commit already cleared.
+ */
 export function openProject(cenv: CommandEnv, projectFlag: string | undefined, fs = openFs(cenv, projectFlag)): OpenProject {
-  const loaded = readCheckpoint(fs);
-  const settings = loadSettings(fs);
-  const { journalPath, ...probe } = readBookProbe(fs, loaded.checkpoint);
-  return { fs, loaded, settings, view: readStagingView(fs), journal: journalPath, probe };
+  for (let attempt = 0; ; attempt++) {
+    const loaded = readCheckpoint(fs);
+    const settings = loadSettings(fs);
+    const view = readStagingView(fs);
+    const { journalPath, ...probe } = readBookProbe(fs, loaded.checkpoint);
+    const project = { fs, loaded, settings, view, journal: journalPath, probe };
+    if (attempt >= 20 || JSON.stringify(readCheckpoint(fs).raw) === JSON.stringify(loaded.raw)) return project;
+  }
 }
 
 /** The next step of an opened project (read-only). */
@@ -109,10 +118,33 @@ export interface MutationContext {
   recovered: Journal | null;
 }
 
-/** Leftovers of interrupted atomic writes of the bookkeeping files. */
-function sweepBookkeepingTemps(fs: ProjectFs): void {
+/**
+ * The temporary name novel's atomic writer (write-file-atomic) gives a file
+ * while writing it: FILE.<digits>, for the kinds of file novel writes. An
+ * author's file never matches unless it mimics exactly that.
+ */
+export const WRITER_TEMP_RE = /\.(json|jsonl|md|log|txt)\.\d+$/;
+
+/** Every directory novel writes in (the project root's own files included). */
+const WRITTEN_DIRS = ['staging', '.novel', 'logs', ...FINAL_TREES];
+
+/**
+ * Leftovers of interrupted atomic writes, wherever novel writes, removed by
+ * every mutating command before it acts (a kill mid-write leaves FILE.<digits>).
+ */
+export function sweepWriterTemps(fs: ProjectFs): string[] {
+  const removed: string[] = [];
+  const candidates = fs.rootEntries('').filter((n) => fs.isFile(n));
+  for (const dir of WRITTEN_DIRS) candidates.push(...fs.listFiles(dir, { recursive: true }));
+  for (const rel of candidates) {
+    if (WRITER_TEMP_RE.test(rel)) {
+      fs.remove(rel);
+      removed.push(rel);
+    }
+  }
   sweepAtomicTemps(fs, [paths.checkpoint, paths.fingerprint]);
   for (const f of fs.listFiles(paths.commitJournalDir)) if (!f.endsWith('.json')) fs.remove(f);
+  return removed;
 }
 
 export function withMutation<R>(
@@ -125,7 +157,7 @@ export function withMutation<R>(
   const lock = acquireLock(fs, lockEnvFor(cenv, fs), options.chapter);
   try {
     testHoldLock(cenv.env);
-    sweepBookkeepingTemps(fs);
+    sweepWriterTemps(fs);
     let recovered: Journal | null = null;
     const pending = findJournal(fs);
     if (pending !== null) {
@@ -140,7 +172,9 @@ export function withMutation<R>(
     if (options.checkFingerprint !== false) checkFinalTrees(fs, project.loaded.checkpoint);
     const finished = completeInterruptedArchive(fs, project.loaded);
     if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs) };
-    return fn(project, { lock, recovered });
+    const result = fn(project, { lock, recovered });
+    if (options.checkFingerprint !== false) recordFirstFingerprint(fs);
+    return result;
   } finally {
     lock.release();
   }

@@ -14,8 +14,8 @@ import { NovelError } from '../core/errors.js';
 import { manifestPath, buildPacket } from '../core/packet.js';
 import { prettyJson } from '../core/canonical-json.js';
 import { chapterRow, type ChapterRow, type RunEvent } from '../core/run-render.js';
-import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance, RUN_EXIT, type RunLimits, type Spent } from '../core/run-policy.js';
-import { padChapter, parseStepId, type StepId } from '../core/step-id.js';
+import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance, RUN_EXIT, untilPassed, type RunLimits, type Spent } from '../core/run-policy.js';
+import { formatStepId, padChapter, parseStepId, type StepId } from '../core/step-id.js';
 import { nextCheckpointObject, writeCheckpoint } from './checkpoint.js';
 import { readPacket, runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from './executor.js';
 import { appendJsonLine, executionsPath } from './history-log.js';
@@ -31,6 +31,8 @@ export interface RunOptions {
   cenv: CommandEnv;
   projectFlag: string | undefined;
   executor: ExecutorChoice;
+  /** --until, parsed. */
+  until: StepId | null;
   /** Chapters to commit (from the last committed), or an absolute target. */
   target: { chapters: number } | { toChapter: number };
   limits: Omit<RunLimits, 'targetChapter' | 'retries'>;
@@ -109,7 +111,14 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       live = await startLiveActor(o.inspectUrl, first);
       o.emit({ event: 'inspector', url: o.inspectUrl });
     }
+    if (o.until) {
+      const q = openProject(ownEnv, o.projectFlag, fs);
+      if (untilPassed(o.until, nextOf(q), q.loaded.checkpoint.last_completed_chapter)) {
+        throw new NovelError('until_passed', `--until ${formatStepId(o.until)}: the book is already past that step (now at ${nextOf(q).step})`, { hint: 'name a step still ahead, e.g. the next one: `novel next`' });
+      }
+    }
     mutate(null, (p) => markBook(p, 'RETRY'));
+    const problemsOf = new Map<string, string[]>();
     for (;;) {
       if (session.stopRequested) {
         exit = RUN_EXIT.interrupted;
@@ -144,6 +153,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         if (move.reused) o.emit({ event: 'reused', step: move.step });
         const chapter = step.kind === 'chapter' ? step.chapter : null;
         const { plan } = mutate(chapter, (q) => advanceStep(q, step, new Date()));
+        for (const w of plan.warnings) o.emit({ event: 'warning', step: move.step, message: w.message });
         const record = perStep.get(move.step);
         if (record && chapter !== null) appendJsonLine(fs, executionsPath(chapter), { step: move.step, ...record });
         perStep.delete(move.step);
@@ -170,13 +180,21 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       }
       const attempt = (attempts.get(move.step) ?? 0) + 1;
       attempts.set(move.step, attempt);
+      // The previous attempt ran but its outputs do not validate: say why, and tell the next attempt.
+      const invalid = executed.has(move.step) ? next.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message) : [];
+      if (invalid.length) {
+        o.emit({ event: 'invalid_outputs', step: move.step, attempt: attempt - 1, problems: invalid });
+        problemsOf.set(move.step, invalid);
+      }
       if (!attemptAllowed(attempt, limits)) {
         mutate(null, (q) => markBook(q, 'EXECUTOR_FAILED'));
         exit = RUN_EXIT.executorFailed;
         reason = givenUpReason(move.step, attempt - 1);
         break;
       }
-      const { packet } = buildPacket({ view: diskView(fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next });
+      const built = buildPacket({ view: diskView(fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next }).packet;
+      const previous = problemsOf.get(move.step);
+      const packet = previous ? { ...built, manifest: { ...built.manifest, inline: { ...built.manifest.inline, previous_attempt_problems: previous } } } : built;
       const packetRel = manifestPath(step);
       fs.writeText(packetRel, prettyJson(packet));
       o.emit({ event: 'execute', step: move.step, agent: packet.agent.name, mode: packet.mode, attempt, packet: packetRel });

@@ -10,7 +10,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { paths } from '../core/paths.js';
-import { acquireLock, type LockHandle } from './lock.js';
+import { acquireLock, EXECUTOR_RECORD, type LockHandle } from './lock.js';
 import { lockEnvFor, type CommandEnv } from './project.js';
 import { randomHex, type ProjectFs } from './project-fs.js';
 
@@ -54,9 +54,19 @@ export class RunSession {
     this.on('SIGHUP', () => this.abort('SIGHUP'));
   }
 
-  /** The executor now running (its own process group), or null when it ended. */
+  /**
+   * The executor now running (its own process group), or null when it ended.
+   * Its group is recorded inside the lock, so that the command that takes over
+   * the lock of a killed run can end it (lock.ts).
+   */
   running(child: ChildProcess | null): void {
     this.child = child;
+    try {
+      if (child?.pid) this.fs.writeJson(EXECUTOR_RECORD, { pgid: child.pid, started: new Date().toISOString() });
+      else this.fs.remove(EXECUTOR_RECORD);
+    } catch {
+      /* the record is a safety net; the run goes on without it */
+    }
   }
 
   close(): void {

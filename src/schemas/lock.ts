@@ -1,12 +1,25 @@
-/** `.novel.lock/info.json` (PROTOCOL §8). */
+/**
+ * `.novel.lock/info.json` (PROTOCOL §8, §12). Read leniently: `pid`, `host`
+ * and `started` decide staleness; a missing `heartbeat` means `started`, and
+ * a missing `chapter` or `owner` means none (locks written by other tools,
+ * the older cc-novel-writer CLI among them, look like that).
+ */
 import * as v from 'valibot';
 
-export const LockInfoSchema = v.looseObject({
-  pid: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  host: v.string(),
-  started: v.pipe(v.string(), v.isoTimestamp()),
-  heartbeat: v.pipe(v.string(), v.isoTimestamp()),
-  chapter: v.nullable(v.number()),
-  owner: v.nullable(v.string()),
-});
+const Timestamp = v.pipe(
+  v.string(),
+  v.check((s) => !Number.isNaN(Date.parse(s)), 'an ISO-8601 timestamp'),
+);
+
+export const LockInfoSchema = v.pipe(
+  v.looseObject({
+    pid: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    host: v.string(),
+    started: Timestamp,
+    heartbeat: v.optional(Timestamp),
+    chapter: v.optional(v.nullable(v.number()), null),
+    owner: v.optional(v.nullable(v.string()), null),
+  }),
+  v.transform((info) => ({ ...info, heartbeat: info.heartbeat ?? info.started })),
+);
 export type LockInfo = v.InferOutput<typeof LockInfoSchema>;

@@ -135,11 +135,11 @@ describe('broken project files', () => {
     expect(treeHashes(project)).toEqual(before);
   });
 
-  it('--project with ".." segments is refused', async () => {
+  it('--project resolves whatever path the user gives, ".." included (§12)', async () => {
     const project = fixtureCopy();
     const r = await novelJson(join(project, 'chapters'), ['next', '--project', '../']);
-    expect(r.code).toBe(2);
-    expect(r.body.error.code).toBe('invalid_project_path');
+    expect(r.code).toBe(0);
+    expect(r.body.data.step).toBe('chapter:004:draft');
   });
 
   it('a directory without .checkpoint.json is not a project', async () => {

@@ -6,7 +6,7 @@ import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, read
 
 afterAll(cleanupTempDirs);
 
-const COMMANDS = [['status'], ['next'], ['instructions'], ['run'], ['adapters', 'install'], ['state', 'verify'], ['state', 'rebuild'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init'], ['schema']];
+const COMMANDS = [['status'], ['next'], ['instructions'], ['run'], ['adapters', 'install'], ['state', 'verify'], ['state', 'rebuild'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init'], ['schema'], ['checkpoint', 'rebuild']];
 
 describe('command table', () => {
   it('the lazily loaded command table names each command by its own static paths', async () => {
@@ -181,8 +181,10 @@ describe('final trees fingerprint', () => {
     expect(r.body.error.message).toContain('changed: chapters/chapter-003.md');
     expect(r.body.error.message).toContain('added: chapters/chapter-099.md');
     expect(treeHashes(project)).toEqual(before);
-    // Read-only commands still answer.
-    expect((await novel(project, ['next'])).code).toBe(0);
+    expect(r.body.error.hint).toMatch(/restore chapters\/chapter-003\.md; delete chapters\/chapter-099\.md/);
+    // next refuses too (hand edits surface before work is paid for); status answers with the fix.
+    expect((await novel(project, ['next'])).code).toBe(2);
+    expect((await novel(project, ['status'])).code).toBe(0);
   });
 
   it('a project without a fingerprint gets one at its first mutating command', async () => {

@@ -4,7 +4,7 @@
  * realistic commit; the next mutating command must roll the project forward
  * to exactly the bytes of an uninterrupted commit (time-dependent keys aside).
  */
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitReadyProject, normalisedTree } from '../helpers/commit-ready.js';
@@ -52,6 +52,8 @@ describe('SIGKILL at every mutating file-system call of a commit', () => {
       expect(ok, `k=${k}: ${again.stdout}`).toBe(true);
       const tree = normalisedTree(treeHashes(image), image);
       expect(tree, `k=${k}: tree after recovery`).toEqual(reference);
+      // Lock acquisition and release are mutating calls too: nothing of them is left behind.
+      expect(readdirSync(image).filter((f) => f.startsWith('.novel.lock')), `k=${k}: lock leftovers`).toEqual([]);
       outcomes.push(journal ? 'journal' : 'none');
     }
     const withJournal = outcomes.filter((o) => o === 'journal').length;

@@ -150,7 +150,8 @@ describe('packet rules', () => {
     expect(r.body.error.message).toMatch(/volumes\/vol-01\/outline\.md: no block for chapter 4/);
     expect(r.body.error.message).toContain('### 第 4 章: 章名');
     expect(r.body.error.hint).toMatch(/plan the volume first \(`novel next` → volume:01:plan\)/);
-    // The book machine agrees: the next chapter is not planned, so the volume is planned again.
+    // The book machine agrees once the author's outline edit is recorded: the next chapter is not planned, so the volume is planned again.
+    expect((await novelJson(project, ['state', 'verify', '--accept'])).code).toBe(0);
     const next = await novelJson(project, ['next']);
     expect(next.body.data).toMatchObject({ step: 'volume:01:plan', action: 'execute', state: 'planning' });
   });

@@ -5,7 +5,7 @@
  * killed right after its journal), and what `novel next` and
  * `.checkpoint.json` must say for each model snapshot.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActor, transition, type SnapshotFrom } from 'xstate';
 import { expect } from 'vitest';
@@ -249,11 +249,13 @@ export function configure(project: string, patch: Record<string, unknown>): void
   writeFileSync(p, `${JSON.stringify({ ...readJson(p), ...patch }, null, 2)}\n`);
 }
 
-/** Cut the volume 1 outline after chapter `last`, and record it as the author's edit. */
+/** Cut the volume 1 plan after chapter `last` (outline and contracts), and record it as the author's edit. */
 export async function truncateOutline(project: string, last: number): Promise<void> {
   const p = join(project, 'volumes/vol-01/outline.md');
   const text = readFileSync(p, 'utf8');
   const cut = text.indexOf(`### 第 ${last + 1} 章`);
   writeFileSync(p, text.slice(0, cut).replace(/\s+$/, '\n'));
+  const contracts = join(project, 'volumes/vol-01/chapter-contracts');
+  for (const f of readdirSync(contracts)) if (Number(/(\d+)/.exec(f)?.[1]) > last) rmSync(join(contracts, f));
   await ok(project, ['state', 'verify', '--accept'], 'accept the outline edit');
 }

@@ -1,19 +1,21 @@
 import { Command, Option } from 'clipanion';
-import { describeDiff, isEmptyDiff, type FingerprintDiff } from '../../core/fingerprint-rules.js';
+import { describeDiff, diffHint, isEmptyDiff, type FingerprintDiff } from '../../core/fingerprint-rules.js';
 import { diffListing } from '../../core/fingerprint-rules.js';
 import { verifyState } from '../../core/state-verify.js';
-import { readChangelog, STATE_FILE } from '../../io/book-files.js';
+import { acceptedStateLine, type StateDoc } from '../../core/state-ops.js';
+import { CHANGELOG_FILE, readChangelog, STATE_FILE } from '../../io/book-files.js';
 import { hashAll, listFinalTrees, readFingerprint, writeFingerprint } from '../../io/fingerprint.js';
 import { openProject, withMutation, type OpenProject } from '../../io/project.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
 import { StateSchema } from '../../schemas/book.js';
 import { diagnosticsError } from '../../core/errors.js';
 
-/** Every file of the final trees re-hashed against the fingerprint. */
-function fullDiff(p: OpenProject): { diff: FingerprintDiff; current: Record<string, string> } {
-  const recorded = readFingerprint(p.fs) ?? {};
+/** Every file of the final trees re-hashed against the fingerprint (null: none recorded yet, no divergence). */
+function fullDiff(p: OpenProject): { diff: FingerprintDiff | null; current: Record<string, string> } {
+  const recorded = readFingerprint(p.fs);
   const present = listFinalTrees(p.fs);
   const current = hashAll(p.fs, present);
+  if (recorded === null) return { diff: null, current };
   const { added, removed } = diffListing(recorded, present);
   const changed = present.filter((f) => recorded[f] !== undefined && recorded[f] !== current[f]);
   return { diff: { added, removed, changed }, current };
@@ -26,6 +28,12 @@ function checkState(p: OpenProject) {
   return verifyState(current as Record<string, unknown>, readChangelog(p.fs).lines);
 }
 
+/** Append one line to the changelog (whole-file atomic write; the changelog is never rewritten otherwise). */
+function appendLine(p: OpenProject, line: object): void {
+  const before = p.fs.exists(CHANGELOG_FILE) ? p.fs.readText(CHANGELOG_FILE) : '';
+  p.fs.writeText(CHANGELOG_FILE, `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}${JSON.stringify(line)}\n`);
+}
+
 export class StateVerifyCommand extends NovelCommand {
   static override paths = [['state', 'verify']];
 
@@ -35,7 +43,7 @@ export class StateVerifyCommand extends NovelCommand {
     details: `
       Replays \`state/changelog.jsonl\` from the empty state and compares the result with \`state/current-state.json\` (as parsed JSON); on divergence names the first divergent chapter. Then re-hashes every file of the final trees against \`.novel/fingerprint.json\` and lists every changed, added or removed file (a hand edit of an old chapter shows up here).
 
-      \`--accept\` records the current files as the fingerprint, after listing them, once you have confirmed the edits. Exits 2 while anything diverges.
+      \`--accept\` records the current files as the fingerprint, after listing them, once you have confirmed the edits; a hand fix of \`state/current-state.json\` is recorded as an accepted-state line of the changelog, so that replay and \`novel state rebuild\` keep it. A project with no fingerprint yet is judged by its state alone. Exits 2 while anything diverges.
     `,
     examples: [
       ['Verify', '$0 state verify'],
@@ -47,29 +55,46 @@ export class StateVerifyCommand extends NovelCommand {
 
   run(): CommandResult {
     const report = (p: OpenProject, accepted: boolean): CommandResult => {
-      const state = checkState(p);
-      const { diff, current } = fullDiff(p);
-      if (accepted && !isEmptyDiff(diff)) writeFingerprint(p.fs, current);
+      let state = checkState(p);
+      let fixRecorded = false;
+      if (accepted && !state.consistent) {
+        // The author's fix of the state becomes history: replay takes it from this line on.
+        const current = p.fs.readJson(STATE_FILE, StateSchema, 'invalid_state');
+        if (current?.ok) {
+          appendLine(p, acceptedStateLine(current.value as StateDoc));
+          fixRecorded = true;
+          state = checkState(p);
+        }
+      }
+      const { diff: recordedDiff, current } = fullDiff(p);
+      const diff = recordedDiff ?? { added: [], removed: [], changed: [] };
+      if (accepted && (recordedDiff === null || !isEmptyDiff(diff) || fixRecorded)) writeFingerprint(p.fs, fixRecorded ? hashAll(p.fs, listFinalTrees(p.fs)) : current);
       const lines: string[] = [];
+      if (fixRecorded) lines.push(`state: your fix of ${STATE_FILE} is recorded in ${CHANGELOG_FILE} (an accepted-state line); replay and \`novel state rebuild\` keep it`);
       lines.push(
         state.consistent
           ? `state: consistent with the changelog (${readChangelog(p.fs).lines.length} line(s))`
           : `state: DIVERGES from the changelog at ${state.differing_paths.length} path(s); first divergent chapter: ${state.first_divergent_chapter ?? 'none (paths no changelog line wrote)'}\n${state.differing_paths.map((d) => `  - ${d}`).join('\n')}`,
       );
       const files = describeDiff(diff);
-      lines.push(files.length ? `files: ${files.length} differ from the fingerprint${accepted ? ' (accepted: recorded as the new fingerprint)' : ''}\n${files.map((f) => `  - ${f}`).join('\n')}` : 'files: every file matches the fingerprint');
+      if (recordedDiff === null) lines.push(`files: no fingerprint is recorded yet${accepted ? ' (recorded now)' : '; the next mutating command records one'}: the state alone is judged`);
+      else lines.push(files.length ? `files: ${files.length} differ from the fingerprint${accepted ? ' (accepted: recorded as the new fingerprint)' : ''}\n${files.map((f) => `  - ${f}`).join('\n')}` : 'files: every file matches the fingerprint');
       const ok = state.consistent && (files.length === 0 || accepted);
-      if (!ok) lines.push(state.consistent ? 'hint: restore the files, or accept them with `novel state verify --accept`' : 'hint: `novel state rebuild` rewrites the state from the changelog');
+      const hint = state.consistent ? diffHint(diff) : '`novel state rebuild` rewrites the state from the changelog; or, if you fixed the state by hand on purpose, `novel state verify --accept` records the fix';
+      if (!ok) lines.push(`hint: ${hint}`);
       return {
         data: {
           consistent: state.consistent,
           first_divergent_chapter: state.first_divergent_chapter,
           differing_paths: state.differing_paths,
+          fingerprint_recorded: recordedDiff !== null,
           files: diff,
-          accepted: accepted && files.length > 0,
+          accepted: accepted && (files.length > 0 || fixRecorded),
+          state_fix_recorded: fixRecorded,
         },
         text: lines.join('\n'),
         exitCode: ok ? 0 : 2,
+        ...(ok ? {} : { error: { code: state.consistent ? 'final_trees_changed' : 'state_diverges', message: state.consistent ? `${files.length} book file(s) differ from the fingerprint` : `the state diverges from the changelog at ${state.differing_paths.length} path(s)`, hint } }),
       };
     };
     if (!this.accept) return report(openProject(this.context, this.project), false);

@@ -1,0 +1,370 @@
+/**
+ * A real book is never lost, faked or overwritten, and hand edits surface
+ * before work is paid for — through the built binary.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, cleanupTempDirs, fixtureCopy, novelBin, novelBinAsync, overlay, readJson, tempDir, treeHashes } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+function demoProject(): string {
+  const dir = join(tempDir(), 'demo');
+  expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+  return dir;
+}
+
+const json = (r: { stdout: string }) => JSON.parse(r.stdout);
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const waitFor = async (test: () => boolean, ms: number): Promise<boolean> => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (test()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return test();
+};
+
+describe('a lost checkpoint never leads to overwritten chapters', () => {
+  it('init refuses a folder that holds a book, writes nothing, and names the command that recovers', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--chapters', '2']).code).toBe(0);
+    rmSync(join(dir, '.checkpoint.json'));
+    const before = treeHashes(dir);
+    for (const args of [['init', dir, '--json'], ['init', '--demo', dir, '--json']]) {
+      const r = novelBin(process.cwd(), args);
+      expect(r.code).toBe(2);
+      expect(json(r).error).toMatchObject({ code: 'book_exists', hint: expect.stringMatching(/novel checkpoint rebuild/) });
+      expect(json(r).error.message).toMatch(/chapters\/ \(5 chapter file\(s\)\), state\/current-state\.json, state\/changelog\.jsonl/);
+    }
+    expect(treeHashes(dir)).toEqual(before);
+    // status points at the rebuild, not at init.
+    const s = novelBin(dir, ['status', '--json']);
+    expect(s.code).toBe(2);
+    expect(json(s).error).toMatchObject({ code: 'checkpoint_missing', hint: expect.stringMatching(/novel checkpoint rebuild/) });
+    expect(json(s).error.hint).not.toMatch(/novel init DIR/);
+  });
+
+  it('checkpoint rebuild reconstructs the checkpoint from the book; refuses over an existing one unless --force (backup kept)', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--chapters', '2']).code).toBe(0);
+    const original = readJson(join(dir, '.checkpoint.json'));
+    rmSync(join(dir, '.checkpoint.json'));
+    const r = novelBin(dir, ['checkpoint', 'rebuild', '--json']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const rebuilt = readJson(join(dir, '.checkpoint.json'));
+    expect(rebuilt).toMatchObject({ last_completed_chapter: 5, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0 });
+    expect(rebuilt.last_completed_chapter).toBe(original.last_completed_chapter);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
+    const again = novelBin(dir, ['checkpoint', 'rebuild', '--json']);
+    expect(again.code).toBe(2);
+    expect(json(again).error.code).toBe('checkpoint_exists');
+    const forced = novelBin(dir, ['checkpoint', 'rebuild', '--force', '--json']);
+    expect(forced.code).toBe(0);
+    expect(json(forced).data.backup).toBe('.checkpoint.json.bak');
+    expect(readJson(join(dir, '.checkpoint.json.bak'))).toEqual(rebuilt);
+    // The book goes on where it was.
+    expect(novelBin(dir, ['run', '--chapters', '1']).code).toBe(0);
+    expect(existsSync(join(dir, 'chapters/chapter-006.md'))).toBe(true);
+  });
+
+  it('a commit never replaces a chapter file that holds other text: exit 2 naming the file', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--executor', 'demo', '--pause-after', 'judge']).code).toBe(0);
+    writeFileSync(join(dir, 'chapters/chapter-004.md'), '# 第4章 作者手写的另一版\n\n正文。\n');
+    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+    const before = treeHashes(dir);
+    for (const args of [['commit', '--chapter', '4', '--json'], ['commit', '--chapter', '4', '--dry-run', '--json']]) {
+      const r = novelBin(dir, args);
+      expect(r.code).toBe(2);
+      expect(json(r).error).toMatchObject({ code: 'would_overwrite', details: { files: ['chapters/chapter-004.md'] } });
+    }
+    const { ['.novel.lock']: _l, ...rest } = treeHashes(dir);
+    expect(rest).toEqual(before);
+    expect(readFileSync(join(dir, 'chapters/chapter-004.md'), 'utf8')).toMatch(/作者手写/);
+  });
+});
+
+describe('the executor is explicit', () => {
+  it('a run with no --executor and none configured exits 2 listing the choices, and changes nothing', () => {
+    const project = fixtureCopy();
+    const before = treeHashes(project);
+    const r = novelBin(project, ['run', '--json']);
+    expect(r.code).toBe(2);
+    expect(json(r)).toMatchObject({ ok: false, error: { code: 'executor_missing', details: { choices: ['claude', 'codex', 'demo', '<command template with {packet}>'] } } });
+    expect(treeHashes(project)).toEqual(before);
+  });
+
+  it('init --demo records demo; every run says which executor runs, in --events too', () => {
+    const dir = demoProject();
+    expect(readJson(join(dir, 'novel.config.json')).executor).toEqual({ command: 'demo' });
+    const r = novelBin(dir, ['run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('executor: demo (model demo)');
+    const e = novelBin(dir, ['run', '--events']);
+    expect(JSON.parse(e.stdout.split('\n')[0] as string)).toEqual({ event: 'executor', executor: 'demo', model: 'demo' });
+  });
+});
+
+describe('signals never leave an agent running', () => {
+  /** A command template whose executor records its pid, then works for a long time. */
+  function sleeper(dir: string): { template: string; pidFile: string } {
+    const pidFile = join(dir, 'executor.pid');
+    const script = join(tempDir(), 'slow.sh');
+    writeFileSync(script, `#!/bin/sh\necho $$ > ${pidFile}\nsleep 30\n`);
+    chmodSync(script, 0o755);
+    return { template: `${script} {packet}`, pidFile };
+  }
+
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    it(`${signal} ends the run promptly: the executor's group is ended, the lock released, exit ${code}`, async () => {
+      const dir = demoProject();
+      const { template, pidFile } = sleeper(dir);
+      const child = spawn(process.execPath, [BIN, 'run', '--executor', template], { cwd: dir, stdio: 'ignore' });
+      expect(await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 5000)).toBe(true);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      expect(alive(pid)).toBe(true);
+      const t0 = Date.now();
+      child.kill(signal);
+      const exit = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+      expect(exit).toBe(code);
+      expect(Date.now() - t0).toBeLessThan(4000);
+      expect(await waitFor(() => !alive(pid), 1000)).toBe(true);
+      expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+      expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:draft\n');
+    });
+  }
+
+  it('after a SIGKILL of novel run, the next command that takes the lock ends the orphaned executor first', async () => {
+    const dir = demoProject();
+    const { template, pidFile } = sleeper(dir);
+    const child = spawn(process.execPath, [BIN, 'run', '--executor', template], { cwd: dir, stdio: 'ignore' });
+    expect(await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 5000)).toBe(true);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('close', r));
+    expect(alive(pid)).toBe(true);
+    // A refused command still takes the lock first (§8): it ends the orphan, then refuses.
+    const r = novelBin(dir, ['advance', 'chapter:004:draft']);
+    expect(r.code).toBe(2);
+    expect(await waitFor(() => !alive(pid), 3000)).toBe(true);
+    expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+  });
+});
+
+describe('no silent drops', () => {
+  it('validate of a summarize step lists every op the commit would drop, with its path and reason', () => {
+    const project = fixtureCopy();
+    overlay(project, 'draft/good');
+    overlay(project, 'summarize/good');
+    const delta = readJson(join(project, 'staging/state/chapter-004-delta.json'));
+    delta.ops.push({ op: 'foreshadow', path: 'F-001', value: 'advanced' }, { op: 'set', path: '人物.林默.位置', value: '藏经阁' }, { op: 'update', path: 'characters.lin-qingyan.mood', value: '紧张' });
+    writeFileSync(join(project, 'staging/state/chapter-004-delta.json'), JSON.stringify(delta));
+    const r = novelBin(project, ['validate', 'chapter:004:summarize', '--json']);
+    expect(r.code).toBe(0);
+    const warnings = json(r).data.warnings.filter((w: { code: string }) => w.code === 'op_dropped');
+    expect(warnings.map((w: { field: string }) => w.field)).toEqual(['ops[3] (F-001)', 'ops[4] (人物.林默.位置)', 'ops[5] (characters.lin-qingyan.mood)']);
+    for (const w of warnings) expect(w.found).toMatch(/: .+/);
+    const plain = novelBin(project, ['validate', 'chapter:004:summarize']);
+    expect(plain.stderr).toMatch(/warning: .*ops\[3\] \(F-001\)/);
+  });
+
+  it('a volume plan whose foreshadowing or storyline ids are not slugs is refused at validate', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--to-chapter', '31', '--pause-after', 'plan']).code).toBe(0);
+    const f = join(dir, 'staging/volumes/vol-02/foreshadowing.json');
+    const plan = readJson(f);
+    plan.foreshadowing[0].id = 'F-002';
+    writeFileSync(f, JSON.stringify(plan));
+    const r = novelBin(dir, ['validate', 'volume:02:plan', '--json']);
+    expect(r.code).toBe(2);
+    expect(json(r).error.details.diagnostics[0]).toMatchObject({ file: 'staging/volumes/vol-02/foreshadowing.json', field: 'foreshadowing.0.id', found: '"F-002"' });
+  });
+});
+
+describe('hand edits surface first', () => {
+  it('next exits 2 naming the edited chapter; status exits 0 and names the fix; run refuses before any executor runs', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--chapters', '2']).code).toBe(0);
+    writeFileSync(join(dir, 'chapters/chapter-005.md'), '# 第5章 改过\n');
+    writeFileSync(join(dir, 'chapters/chapter-099.md'), '# stray\n');
+    const n = novelBin(dir, ['next', '--json']);
+    expect(n.code).toBe(2);
+    expect(json(n).error.code).toBe('final_trees_changed');
+    expect(json(n).error.hint).toMatch(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/);
+    const s = novelBin(dir, ['status', '--json']);
+    expect(s.code).toBe(0);
+    expect(json(s).data.next).toMatchObject({ action: 'fix', command: expect.stringMatching(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/) });
+    const marker = join(dir, 'executor-ran');
+    const r = novelBin(dir, ['run', '--executor', `touch ${marker} # {packet}`, '--json']);
+    expect(r.code).toBe(2);
+    expect(json(r).error.code).toBe('final_trees_changed');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('editor and OS litter in the final trees is ignored', () => {
+    const dir = demoProject();
+    for (const litter of ['chapters/.DS_Store', 'chapters/.chapter-003.md.swp', 'state/current-state.json~', 'summaries/Thumbs.db', 'chapters/.hidden/x.md']) {
+      mkdirSync(join(dir, litter, '..'), { recursive: true });
+      writeFileSync(join(dir, litter), 'x');
+    }
+    expect(novelBin(dir, ['next']).code).toBe(0);
+    expect(novelBin(dir, ['run']).code).toBe(0);
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  });
+
+  it('a hand fix of the state, accepted, becomes history: verify passes, rebuild keeps it, an in-flight delta still commits', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--chapters', '1']).code).toBe(0);
+    expect(novelBin(dir, ['run', '--executor', 'demo', '--pause-after', 'judge']).code).toBe(0);
+    const statePath = join(dir, 'state/current-state.json');
+    const state = readJson(statePath);
+    state.world_state = { ...(state.world_state ?? {}), season: '深秋' };
+    writeFileSync(statePath, `${JSON.stringify(state, null, 2)}\n`);
+    const v = novelBin(dir, ['state', 'verify', '--json']);
+    expect(v.code).toBe(2);
+    expect(json(v)).toMatchObject({ ok: false, error: { code: 'state_diverges' }, data: { consistent: false } });
+    const a = novelBin(dir, ['state', 'verify', '--accept', '--json']);
+    expect(a.code, a.stdout).toBe(0);
+    expect(json(a).data.state_fix_recorded).toBe(true);
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+    expect(novelBin(dir, ['state', 'rebuild']).code).toBe(0);
+    expect(readJson(statePath).world_state.season).toBe('深秋');
+    expect(novelBin(dir, ['commit', '--chapter', '5']).code).toBe(0);
+    expect(readJson(statePath).world_state.season).toBe('深秋');
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  });
+});
+
+describe('executor failures explain themselves', () => {
+  it('outputs that do not validate are printed like validate prints them, streamed, and carried into the next attempt', () => {
+    const dir = demoProject();
+    const script = join(tempDir(), 'bad.sh');
+    writeFileSync(script, `#!/bin/sh\ncp "$NOVEL_PACKET" "$NOVEL_PROJECT/last-packet-$(date +%s%N).json"\nmkdir -p "$NOVEL_PROJECT/staging/chapters"\nprintf 'no title here\\n' > "$NOVEL_PROJECT/staging/chapters/chapter-004.md"\n`);
+    chmodSync(script, 0o755);
+    const r = novelBin(dir, ['run', '--executor', `${script} {packet}`]);
+    expect(r.code).toBe(11);
+    expect(r.stdout).toMatch(/✗ chapter:004:draft: the outputs of attempt 1 do not validate:\n {4}staging\/chapters\/chapter-004\.md: .*# /);
+    const e = novelBin(dir, ['run', '--executor', `${script} {packet}`, '--events']);
+    const events = e.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(events.find((x) => x.event === 'invalid_outputs')).toMatchObject({ step: 'chapter:004:draft', problems: [expect.stringMatching(/chapter-004\.md/)] });
+    const packets = readdirSync(dir).filter((f) => f.startsWith('last-packet-')).sort();
+    const last = readJson(join(dir, packets.at(-1) as string));
+    expect(last.manifest.inline.previous_attempt_problems[0]).toMatch(/chapter-004\.md/);
+  });
+});
+
+describe('readers during commits', () => {
+  it('N concurrent `next` processes during M commits never report a step outside {before, recover, after}', async () => {
+    const dir = demoProject();
+    const M = 5;
+    const N = 4;
+    const seen: Array<{ chapter: number; step: string; action: string }> = [];
+    let bad = 0;
+    for (let c = 4; c < 4 + M; c++) {
+      expect(novelBin(dir, ['run', '--pause-after', 'judge']).code).toBe(0);
+      let committing = true;
+      const reader = async (): Promise<void> => {
+        while (committing) {
+          const r = await novelBinAsync(dir, ['next', '--json']);
+          if (r.code !== 0) {
+            bad += 1;
+            continue;
+          }
+          const d = JSON.parse(r.stdout).data;
+          seen.push({ chapter: c, step: d.step, action: d.action });
+        }
+      };
+      const readers = Array.from({ length: N }, () => reader());
+      await new Promise((r) => setTimeout(r, 30));
+      const commit = await novelBinAsync(dir, ['commit', '--chapter', String(c)]);
+      expect(commit.code, commit.stderr).toBe(0);
+      await new Promise((r) => setTimeout(r, 60));
+      committing = false;
+      await Promise.all(readers);
+    }
+    const pad = (n: number) => String(n).padStart(3, '0');
+    const allowed = (x: { chapter: number; step: string; action: string }) =>
+      (x.step === `chapter:${pad(x.chapter)}:commit` && (x.action === 'commit' || x.action === 'recover')) || (x.step === `chapter:${pad(x.chapter + 1)}:draft` && x.action === 'execute');
+    expect(seen.length).toBeGreaterThan(M * N);
+    expect(seen.filter((x) => !allowed(x))).toEqual([]);
+    expect(bad).toBe(0);
+    process.stdout.write(`\nconcurrent readers: ${seen.length} reads during ${M} commits, all before, recover or after\n`);
+  });
+});
+
+describe('the protocol points', () => {
+  it('ok is true exactly when the exit code is 0: run --json with exit 11 is ok:false with the summary in data', () => {
+    const dir = demoProject();
+    writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...readJson(join(dir, 'novel.config.json')), executor: { command: 'false {packet}', retries: 0 } }));
+    const r = novelBin(dir, ['run', '--json']);
+    expect(r.code).toBe(11);
+    expect(json(r)).toMatchObject({ ok: false, command: 'run', error: { code: 'executor_failed' }, data: { exit: 11, committed: 0 } });
+  });
+
+  it('state verify without a fingerprint judges the state alone; a refused command writes no fingerprint', () => {
+    const project = fixtureCopy();
+    rmSync(join(project, '.novel'), { recursive: true });
+    const v = novelBin(project, ['state', 'verify', '--json']);
+    expect(v.code).toBe(0);
+    expect(json(v).data).toMatchObject({ consistent: true, fingerprint_recorded: false });
+    expect(json(v).data.files).toEqual({ added: [], removed: [], changed: [] });
+    const refused = novelBin(project, ['commit', '--volume', '1', '--json']);
+    expect(refused.code).toBe(2);
+    expect(existsSync(join(project, '.novel'))).toBe(false);
+    overlay(project, 'draft/good');
+    expect(novelBin(project, ['advance', 'chapter:004:draft']).code).toBe(0);
+    expect(Object.keys(readJson(join(project, '.novel/fingerprint.json')).files)).toContain('chapters/chapter-001.md');
+  });
+
+  it('summarize outputs written before the draft was advanced can be advanced (freshness per §5)', () => {
+    const project = fixtureCopy();
+    overlay(project, 'draft/good');
+    overlay(project, 'summarize/good');
+    expect(novelBin(project, ['advance', 'chapter:004:draft']).code).toBe(0);
+    expect(novelBin(project, ['next']).stdout).toBe('chapter:004:summarize\n');
+    const r = novelBin(project, ['advance', 'chapter:004:summarize']);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it('a lock with pid, host and started only is read: a dead holder is stale at once and cleared', () => {
+    const project = fixtureCopy();
+    mkdirSync(join(project, '.novel.lock'));
+    writeFileSync(join(project, '.novel.lock/info.json'), JSON.stringify({ pid: 999999, host: hostname(), started: new Date().toISOString() }));
+    const s = novelBin(project, ['lock', 'status', '--json']);
+    expect(json(s).data).toMatchObject({ held: true, stale: true, holder: { pid: 999999, heartbeat: expect.any(String), owner: null, chapter: null } });
+    expect(novelBin(project, ['lock', 'clear']).code).toBe(0);
+    expect(existsSync(join(project, '.novel.lock'))).toBe(false);
+  });
+
+  it('leftovers of an interrupted lock release are removed by the next mutating command', () => {
+    const project = fixtureCopy();
+    mkdirSync(join(project, '.novel.lock.stale-abc123'));
+    writeFileSync(join(project, '.novel.lock.stale-abc123/info.json'), '{}');
+    overlay(project, 'draft/good');
+    expect(novelBin(project, ['advance', 'chapter:004:draft']).code).toBe(0);
+    expect(readdirSync(project).filter((f) => f.startsWith('.novel.lock'))).toEqual([]);
+  });
+
+  it('--until a step the book already passed exits 2 and changes nothing', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--chapters', '1']).code).toBe(0);
+    const before = treeHashes(dir);
+    for (const until of ['chapter:004:judge', 'chapter:003:draft', 'volume:01:plan']) {
+      const r = novelBin(dir, ['run', '--until', until, '--json']);
+      expect(r.code, until).toBe(2);
+      expect(json(r).error.code).toBe('until_passed');
+    }
+    expect(treeHashes(dir)).toEqual(before);
+  });
+});
