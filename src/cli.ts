@@ -32,6 +32,7 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['init'], load: async () => (await import('./commands/init.js')).InitCommand },
   { path: ['run'], load: async () => (await import('./commands/run.js')).RunCommand },
   { path: ['checkpoint', 'rebuild'], load: async () => (await import('./commands/checkpoint/rebuild.js')).CheckpointRebuildCommand },
+  { path: ['demo-executor'], load: async () => (await import('./commands/demo-executor.js')).DemoExecutorCommand },
   { path: ['schema'], load: async () => (await import('./commands/schema.js')).SchemaCommand },
   { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
 ];

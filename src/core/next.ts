@@ -77,6 +77,10 @@ export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<
   return hashes;
 }
 
+function interruptedReason(step: string, attempt: number): string {
+  return `an execution of ${step} (attempt ${attempt}) by \`novel run\` was interrupted: its outputs may be partial and are not reused; the step runs again (\`novel run\` moves them to staging/revisions/…/interrupted-K/ first), or \`novel advance ${step}\` records them if you checked them`;
+}
+
 export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe)): NextDecision {
   const { snapshot } = hydrated;
   const name = restName(snapshot);
@@ -129,15 +133,19 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     const range = plannedRange(ctx.last_completed_chapter, vol, input.settings);
     const staged = [...input.view.files.keys()].some((p) => p.startsWith(`${stagedVolumeDir(vol)}/`));
     const problems = staged ? validateVolumePlan(input.view, vol, range) : [];
-    const ready = staged && problems.every((d) => d.severity !== 'error');
-    const step = formatStepId({ kind: 'volume', volume: vol, stage: ready ? 'commit' : 'plan' });
+    const planStep = formatStepId({ kind: 'volume', volume: vol, stage: 'plan' });
+    const interrupted = input.probe.interrupted?.step === planStep;
+    const ready = staged && problems.every((d) => d.severity !== 'error') && !interrupted;
+    const step = ready ? formatStepId({ kind: 'volume', volume: vol, stage: 'commit' }) : planStep;
     return {
       ...base,
       step,
       action: ready ? 'commit' : 'execute',
       reason: ready
         ? `the plan of volume ${vol} (chapters ${range[0]}–${range[1]}) is staged and valid: commit it into volumes/vol-${padVolume(vol)}/`
-        : staged
+        : interrupted
+          ? interruptedReason(planStep, input.probe.interrupted?.attempt ?? 1)
+          : staged
           ? `the staged plan of volume ${vol} does not validate (see \`novel validate ${step}\`): run the plot-architect again`
           : `volume ${vol} is to be planned: run the plot-architect for chapters ${range[0]}–${range[1]}`,
       chapter: null,
@@ -191,6 +199,9 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   const evidence = evidenceOf(validation.outputs);
   const who = PRODUCER[stage];
   const modeNote = meta.mode === 'revision' ? ` (revision ${ctx.revision_count})` : meta.mode === 'polish' ? ' (polish pass)' : '';
+  if (input.probe.interrupted?.step === step) {
+    return { ...common, action: 'execute', reason: interruptedReason(step, input.probe.interrupted.attempt), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+  }
   if (validation.valid && validation.fresh) {
     return {
       ...common,

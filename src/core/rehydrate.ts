@@ -30,6 +30,8 @@ export interface BookProbe {
   journal: JournalRef | null;
   /** Chapters with an outline block in volumes/vol-{current}/outline.md. */
   outline_chapters: readonly number[];
+  /** An executor step `novel run` started and never saw finish (its outputs are not reused). */
+  interrupted?: { step: string; attempt: number } | null;
 }
 
 /** A state the book can rest in, flattened: a chapter state while writing, else the book state. */

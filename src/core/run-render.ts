@@ -18,6 +18,7 @@ export type RunEvent =
   | { event: 'executor_failed'; step: string; message: string; attempt: number }
   | { event: 'invalid_outputs'; step: string; attempt: number; problems: string[] }
   | { event: 'warning'; step: string; message: string }
+  | { event: 'interrupted'; step: string; moved_to: string; moved: string[]; restored: string[] }
   | { event: 'reused'; step: string }
   | { event: 'advanced'; step: string; to: string; gate: string | null; overall: number | null }
   | { event: 'committed'; step: string; recovered: boolean };
@@ -41,6 +42,8 @@ export function eventLine(e: RunEvent, verbose: boolean): string | null {
       return `✗ ${e.step}: ${e.message}`;
     case 'invalid_outputs':
       return [`✗ ${e.step}: the outputs of attempt ${e.attempt} do not validate:`, ...e.problems.map((p) => `    ${p}`)].join('\n');
+    case 'interrupted':
+      return `↯ ${e.step}: an earlier execution was interrupted; its outputs are not reused${e.moved.length ? ` (${e.moved.length} file(s) moved to ${e.moved_to}/)` : ''}${e.restored.length ? `, ${e.restored.length} restored as they were before it` : ''}`;
     case 'warning':
       return `  warning (${e.step}): ${e.message}`;
     case 'reused':

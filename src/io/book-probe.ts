@@ -8,6 +8,7 @@ import { outlineChapters } from '../core/outline.js';
 import { paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import { JournalSchema } from '../schemas/journal.js';
+import { readExecution } from './execution-record.js';
 import { findJournal } from './journal.js';
 import type { ProjectFs } from './project-fs.js';
 
@@ -31,5 +32,6 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
   }
   const outline = fs.readTextChecked(paths.volumeOutline(Math.max(1, cp.current_volume)));
   const text = outline && 'text' in outline ? outline.text : '';
-  return { journal, journalPath: rel, outline_chapters: outlineChapters(text) };
+  const execution = readExecution(fs);
+  return { journal, journalPath: rel, outline_chapters: outlineChapters(text), interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null };
 }

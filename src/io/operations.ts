@@ -22,6 +22,7 @@ import { planAdvance, planDecide, type TransitionPlan } from '../core/transition
 import { outlineChapters } from '../core/outline.js';
 import { plannedRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
 import { applyTransition } from './apply-transition.js';
+import { finishExecution, readExecution } from './execution-record.js';
 import { changelogTail, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from './book-files.js';
 import { applyJournal, journalFromPlan, writeJournal } from './commit-journal.js';
 import { sha256Hex } from './project-fs.js';
@@ -55,6 +56,8 @@ export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
     if (JSON.stringify(last) !== JSON.stringify(line)) appendJsonLine(p.fs, CONSISTENCY_REPORT, line);
   }
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
+  // Outputs of an interrupted execution recorded by hand: the author vouches for them.
+  if (readExecution(p.fs)?.step === plan.step) finishExecution(p.fs);
   return { plan, written, next: nextOf(reopened(p)) };
 }
 
@@ -178,6 +181,7 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
 export function commitVolume(p: OpenProject, volume: number, now: Date): { plan: VolumeCommitPlan; next: NextDecision } {
   const plan = buildVolumeCommitPlan(p, volume, now);
   transact(p, plan);
+  if (readExecution(p.fs)?.step === `volume:${padVolume(volume)}:plan`) finishExecution(p.fs);
   return { plan, next: nextOf(reopened(p)) };
 }
 

@@ -24,6 +24,8 @@ import { advanceStep, commitChapter, commitVolume } from './operations.js';
 import { nextOf, openFs, openProject, withMutation, type CommandEnv, type OpenProject } from './project.js';
 import { diskView } from './project-view.js';
 import { RunSession } from './run-session.js';
+import { finishExecution, readExecution, recordExecutor, startExecution, undoInterrupted } from './execution-record.js';
+import { readStagingView } from './staging-probe.js';
 
 export type ExecutorChoice = { kind: 'demo'; scores: number[] } | { kind: 'claude' | 'codex' } | { kind: 'command'; template: string };
 
@@ -195,12 +197,20 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       const built = buildPacket({ view: diskView(fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next }).packet;
       const previous = problemsOf.get(move.step);
       const packet = previous ? { ...built, manifest: { ...built.manifest, inline: { ...built.manifest.inline, previous_attempt_problems: previous } } } : built;
+      // An execution of this step that never finished: its outputs are not reused.
+      const record = readExecution(fs);
+      if (record) {
+        const undone = mutate(step.kind === 'chapter' ? step.chapter : null, (q) => (record.step === move.step ? undoInterrupted(q.fs, q.view, record, packet.write_scope) : (finishExecution(q.fs), null)));
+        if (undone && (undone.moved.length || undone.restored.length)) o.emit({ event: 'interrupted', step: move.step, moved_to: undone.dir, moved: undone.moved, restored: undone.restored });
+      }
       const packetRel = manifestPath(step);
       fs.writeText(packetRel, prettyJson(packet));
       o.emit({ event: 'execute', step: move.step, agent: packet.agent.name, mode: packet.mode, attempt, packet: packetRel });
       if (o.verbose && (o.executor.kind === 'claude' || o.executor.kind === 'codex')) o.emit({ event: 'prompt', step: move.step, prompt: agentPrompt(readPacket(fs, packetRel), packetRel) });
+      startExecution(fs, readStagingView(fs), move.step, attempt, packet.write_scope);
       const running = startExecutor(o.executor, p, packetRel, move.step, attempt, session.env, next.revision_count);
       session.running(running.child);
+      if (running.child?.pid) recordExecutor(fs, running.child.pid);
       let result: ExecutorResult;
       try {
         result = await running.done;
@@ -213,6 +223,8 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
           details: { PATH: o.cenv.env.PATH ?? '' },
         });
       }
+      // Only an executor that exited successfully clears its record.
+      if (result.ok) finishExecution(fs);
       if (o.verbose) o.emit({ event: 'executor_result', step: move.step, ok: result.ok, message: result.message, duration_ms: result.duration_ms, log: result.log });
       executed.add(move.step);
       const rep = result.report ?? {};

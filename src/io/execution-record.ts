@@ -1,0 +1,102 @@
+/**
+ * The execution record of the executor step `novel run` is running:
+ * `.novel/execution.json` {step, attempt, pid, pgid, started, files}, written
+ * (fsync'd) before the executor starts and cleared only once it exited
+ * successfully. A record found later means that execution was interrupted:
+ * its outputs may be partial even when they validate, so they are never
+ * reused. They are moved aside for audit to
+ * `staging/revisions/<chapter-NNN | volume-VV>/interrupted-K/`, the files the
+ * step overwrote are restored from the copies taken at its start
+ * (`.novel/execution-backup/`), and the step runs again.
+ */
+import * as v from 'valibot';
+import { padChapter, padVolume, parseStepId } from '../core/step-id.js';
+import type { StagingView } from '../core/staging-view.js';
+import type { ProjectFs } from './project-fs.js';
+
+export const EXECUTION_RECORD = '.novel/execution.json';
+const BACKUP_DIR = '.novel/execution-backup';
+
+const ExecutionRecordSchema = v.looseObject({
+  step: v.string(),
+  attempt: v.number(),
+  pid: v.number(),
+  pgid: v.nullable(v.number()),
+  started: v.string(),
+  /** sha256 of every staged file under the step's write scope when it started. */
+  files: v.record(v.string(), v.string()),
+});
+export type ExecutionRecord = v.InferOutput<typeof ExecutionRecordSchema>;
+
+export function readExecution(fs: ProjectFs): ExecutionRecord | null {
+  try {
+    const parsed = fs.readJson(EXECUTION_RECORD, ExecutionRecordSchema, 'invalid_execution_record');
+    return parsed && parsed.ok ? parsed.value : null;
+  } catch {
+    return null;
+  }
+}
+
+const inScope = (rel: string, scope: readonly string[]): boolean => scope.some((s) => rel === s || rel.startsWith(s.endsWith('/') ? s : `${s}/`) || rel === s.replace(/\/$/, ''));
+
+/** Before the executor starts: copy what it may overwrite, then write the record. */
+export function startExecution(fs: ProjectFs, view: StagingView, step: string, attempt: number, scope: readonly string[]): void {
+  const files: Record<string, string> = {};
+  for (const [rel, f] of [...view.files].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!inScope(rel, scope) || f.sha256 === null) continue;
+    files[rel] = f.sha256;
+    fs.copyFile(rel, `${BACKUP_DIR}/${rel}`);
+  }
+  fs.writeJson(EXECUTION_RECORD, { step, attempt, pid: process.pid, pgid: null, started: new Date().toISOString(), files });
+}
+
+/** The executor is running: its process group goes into the record. */
+export function recordExecutor(fs: ProjectFs, pgid: number): void {
+  const r = readExecution(fs);
+  if (r) fs.writeJson(EXECUTION_RECORD, { ...r, pgid });
+}
+
+/** The executor exited successfully (or the author recorded its outputs): forget the record. */
+export function finishExecution(fs: ProjectFs): void {
+  if (fs.exists(EXECUTION_RECORD)) fs.remove(EXECUTION_RECORD);
+  if (fs.exists(BACKUP_DIR)) fs.remove(BACKUP_DIR);
+}
+
+function auditDir(step: string): string {
+  const parsed = parseStepId(step);
+  if (!parsed.ok) return 'staging/revisions/unknown';
+  const s = parsed.step;
+  return `staging/revisions/${s.kind === 'chapter' ? `chapter-${padChapter(s.chapter)}` : `volume-${padVolume(s.volume)}`}`;
+}
+
+/**
+ * Undo an interrupted execution: what it wrote goes to interrupted-K/, what
+ * it overwrote or removed comes back from the backup. Idempotent: a kill in
+ * the middle leaves the record, and the next run undoes again.
+ */
+export function undoInterrupted(fs: ProjectFs, view: StagingView, record: ExecutionRecord, scope: readonly string[]): { dir: string; moved: string[]; restored: string[] } {
+  const base = auditDir(record.step);
+  const taken = new Set(fs.listDirs(base));
+  let k = 1;
+  while (taken.has(`interrupted-${k}`)) k++;
+  const dir = `${base}/interrupted-${k}`;
+  const moved: string[] = [];
+  for (const [rel, f] of view.files) {
+    if (!inScope(rel, scope) && !(rel in record.files)) continue;
+    if (f.sha256 !== null && record.files[rel] === f.sha256) continue;
+    fs.copyFile(rel, `${dir}/${rel.replace(/^staging\//, '')}`);
+    moved.push(rel);
+  }
+  for (const rel of moved) fs.remove(rel);
+  const restored: string[] = [];
+  for (const [rel, sha] of Object.entries(record.files)) {
+    if (view.files.get(rel)?.sha256 === sha && !moved.includes(rel)) continue;
+    const backup = `${BACKUP_DIR}/${rel}`;
+    if (fs.sha256(backup) === sha) {
+      fs.copyFile(backup, rel);
+      restored.push(rel);
+    }
+  }
+  finishExecution(fs);
+  return { dir, moved: moved.sort(), restored: restored.sort() };
+}
