@@ -179,6 +179,27 @@ describe('no silent drops', () => {
     expect(plain.stderr).toMatch(/warning: .*ops\[3\] \(F-001\)/);
   });
 
+  it("the run's progress shows the ops the commit will drop, when it records the summarize step", () => {
+    const dir = demoProject();
+    const script = join(tempDir(), 'drop.sh');
+    writeFileSync(
+      script,
+      `#!/bin/sh\nset -e\nnode ${BIN} demo-executor "$1"\ncase "$NOVEL_STEP" in *:summarize) node -e 'const f=process.argv[1];const d=JSON.parse(require("fs").readFileSync(f,"utf8"));d.ops.push({op:"foreshadow",path:"F-001",value:"advanced"});require("fs").writeFileSync(f,JSON.stringify(d))' "$NOVEL_PROJECT/staging/state/chapter-004-delta.json";; esac\n`,
+    );
+    chmodSync(script, 0o755);
+    const r = novelBin(dir, ['run', '--executor', `${script} {packet}`, '--pause-after', 'summarize']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/warning \(chapter:004:summarize\): .*ops\[\d+\] \(F-001\)/);
+  });
+
+  it("the demo's own outline names foreshadowing by slug ids only", () => {
+    const dir = demoProject();
+    const outline = readFileSync(join(dir, 'volumes/vol-01/outline.md'), 'utf8');
+    const ids = [...outline.matchAll(/^- \*\*Foreshadowing\*\*: (.*)$/gm)].flatMap((m) => [...(m[1] as string).matchAll(/\b[A-Za-z]+-\d+\b/g)].map((x) => x[0]));
+    expect(ids.length).toBeGreaterThan(5);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9][a-z0-9_-]{0,63}$/);
+  });
+
   it('a volume plan whose foreshadowing or storyline ids are not slugs is refused at validate', () => {
     const dir = demoProject();
     expect(novelBin(dir, ['run', '--to-chapter', '31', '--pause-after', 'plan']).code).toBe(0);
