@@ -4,10 +4,19 @@
  * flag, missing or extra argument) exit 2, with the JSON envelope under --json.
  */
 import { Builtins, Cli, type CommandClass } from 'clipanion';
+import { closest, withPlaceholders } from './cli-help.js';
 import { envelopeError, plainError, type NovelContext } from './commands/base-command.js';
 import { EXIT, NovelError } from './core/errors.js';
 
+/** The package version (a test keeps it equal to package.json's). */
 export const VERSION = '0.1.0';
+
+/** clipanion's CLI, with help that names what each option takes. */
+class NovelCli extends Cli<NovelContext> {
+  override usage(...args: Parameters<Cli<NovelContext>['usage']>): string {
+    return withPlaceholders(super.usage(...args));
+  }
+}
 
 type Loader = () => Promise<CommandClass<NovelContext>>;
 
@@ -33,12 +42,13 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['run'], load: async () => (await import('./commands/run.js')).RunCommand },
   { path: ['checkpoint', 'rebuild'], load: async () => (await import('./commands/checkpoint/rebuild.js')).CheckpointRebuildCommand },
   { path: ['demo-executor'], load: async () => (await import('./commands/demo-executor.js')).DemoExecutorCommand },
+  { path: ['completion'], load: async () => (await import('./commands/completion.js')).CompletionCommand },
   { path: ['schema'], load: async () => (await import('./commands/schema.js')).SchemaCommand },
   { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
 ];
 
 function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>): Cli<NovelContext> {
-  const cli = new Cli<NovelContext>({ binaryLabel: 'novel', binaryName: 'novel', binaryVersion: VERSION, enableColors: false });
+  const cli = new NovelCli({ binaryLabel: 'novel', binaryName: 'novel', binaryVersion: VERSION, enableColors: false });
   for (const c of commands) cli.register(c);
   cli.register(Builtins.HelpCommand);
   cli.register(Builtins.VersionCommand);
@@ -73,14 +83,37 @@ function commandPathOf(argv: readonly string[]): string {
   return words[0] ?? '';
 }
 
+/** A usage error with the one next thing to try: the closest command or flag, or the list of commands. */
+function usageHint(argv: readonly string[], message: string, cli: Cli<NovelContext>): string {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const paths = COMMAND_TABLE.map((c) => c.path.join(' '));
+  const known = COMMAND_TABLE.find((c) => c.path.every((w, i) => words[i] === w));
+  if (!known && words.length) {
+    const typed = words.slice(0, 2).join(' ');
+    const guess = closest(typed, paths) ?? closest(words[0] as string, paths);
+    return guess ? `did you mean \`novel ${guess}\`? (\`novel help\` lists every command)` : `the commands are: ${paths.join(', ')}`;
+  }
+  const flag = /Unsupported option name \("?(--[a-z-]+)"?\)/.exec(message)?.[1] ?? argv.find((a) => a.startsWith('--') && !/^--(json|project|help)(=|$)/.test(a) && !cli.usage(null).includes(a.split('=')[0] as string));
+  if (known && flag) {
+    const usage = cli.usage(null);
+    const options = [...new Set([...usage.matchAll(/--[a-z][a-z-]*/g)].map((m) => m[0]))];
+    const guess = closest(flag.split('=')[0] as string, options);
+    if (guess) return `did you mean ${guess}? (\`novel help ${known.path.join(' ')}\` lists the options)`;
+  }
+  return known ? `run \`novel help ${known.path.join(' ')}\`` : 'run `novel help`';
+}
+
 export async function runCli(argv: string[], context: NovelContext): Promise<number> {
+  // `novel help [command…]` is `novel [command…] --help`.
+  if (argv[0] === 'help') argv = [...argv.slice(1).filter((a) => a !== '--json'), '--help'];
   const cli = await cliFor(argv);
   let command;
   try {
     command = cli.process(argv, context);
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).replace(/\u001b\[[0-9;]*m/g, '').trim();
-    const e = new NovelError('usage', message, { hint: 'run `novel --help` or `novel <command> --help`' });
+    const first = (message.split('\n')[0] as string).replace(/^Command not found; did you mean one of:?$/, 'unknown command');
+    const e = new NovelError('usage', first, { hint: usageHint(argv, message, cli) });
     const name = commandPathOf(argv);
     if (argv.includes('--json')) context.stdout.write(envelopeError(name, e));
     else context.stderr.write(plainError(name || '(usage)', e));

@@ -3,7 +3,7 @@ import { diagnosticsError, NovelError } from '../core/errors.js';
 import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
 import { readState } from '../io/book-files.js';
-import { openProject } from '../io/project.js';
+import { nextOf, openProject } from '../io/project.js';
 import { plannedRange, validateVolumePlan } from '../core/volume-plan.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
@@ -51,6 +51,13 @@ export class ValidateCommand extends NovelCommand {
     }
     const p = openProject(this.context, this.project);
     const cp = p.loaded.checkpoint;
+    if (step.chapter <= cp.last_completed_chapter && (cp.inflight_chapter ?? null) !== step.chapter) {
+      const next = nextOf(p);
+      throw new NovelError('already_committed', `${id}: chapter ${step.chapter} is committed (chapters/chapter-${String(step.chapter).padStart(3, '0')}.md); nothing is staged for it to validate`, {
+        hint: `the next step is ${next.step}: \`${next.command}\``,
+        details: { next: next.step },
+      });
+    }
     const stagedTitle = (p.loaded.raw.staged_title as string | undefined) ?? undefined;
     const result = validateStep(step.stage as ValidatedStage, p.view, {
       chapter: step.chapter,

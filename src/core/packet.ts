@@ -152,6 +152,9 @@ function foreshadowingFor(input: PacketInput, ctx: ChapterContext): ReturnType<t
 function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnostic[]): Obj[] {
   const ledger = input.view.json('state/chapter-memory.json');
   if (!Array.isArray(ledger)) {
+    // Before the first chapter is committed there is nothing to remember: no ledger is normal.
+    const exists = input.view.exists('state/chapter-memory.json');
+    if (!exists && input.checkpoint.last_completed_chapter === 0) return [];
     warnings.push(warningAt('ledger_unavailable', 'state/chapter-memory.json', { expected: 'the chapter memory ledger (a JSON array)', found: input.view.exists('state/chapter-memory.json') ? 'an unreadable file' : 'no file', fix: 'recent_memory is [] until the ledger exists' }));
     return [];
   }

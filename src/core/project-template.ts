@@ -31,6 +31,7 @@ export function newProjectFiles(): Record<string, string> {
     'storylines/storylines.json': json({ storylines: [], relationships: [] }),
     'state/current-state.json': json({ schema_version: 1, state_version: 0, last_updated_chapter: 0 }),
     'state/changelog.jsonl': '',
+    'state/chapter-memory.json': json([]),
     'foreshadowing/global.json': json({ foreshadowing: [] }),
   };
 }

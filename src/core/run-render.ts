@@ -11,6 +11,7 @@ type Obj = Record<string, unknown>;
 export type RunEvent =
   | { event: 'executor'; executor: string; model: string | null }
   | { event: 'inspector'; url: string }
+  | { event: 'inspector_unreachable'; url: string }
   | { event: 'execute'; step: string; agent: string; mode: string; attempt: number; packet: string }
   | { event: 'prompt'; step: string; prompt: string }
   | { event: 'executor_result'; step: string; ok: boolean; message: string; duration_ms: number; log: string | null }
@@ -30,6 +31,8 @@ export function eventLine(e: RunEvent, verbose: boolean): string | null {
       return `executor: ${e.executor}${e.model ? ` (model ${e.model})` : ''}`;
     case 'inspector':
       return `inspector: live actor connected to ${e.url}`;
+    case 'inspector_unreachable':
+      return `inspector: nothing listens at ${e.url} (start the Stately inspector there, or pass --inspect=ws://host:port); the run goes on without it`;
     case 'execute':
       return `… ${e.step}: ${e.agent} (${e.mode})${e.attempt > 1 ? `, attempt ${e.attempt}` : ''}${verbose ? ` — packet ${e.packet}` : ''}`;
     case 'prompt':

@@ -19,6 +19,30 @@ export interface LiveActor {
   stop(): Promise<void>;
 }
 
+/** Whether anything accepts connections at the inspector's address (1 s at most). */
+export async function inspectorListening(url: string): Promise<boolean> {
+  let host = 'localhost';
+  let port = 8080;
+  try {
+    const u = new URL(url);
+    host = u.hostname || host;
+    port = Number(u.port || (u.protocol === 'wss:' ? 443 : 80));
+  } catch {
+    return false;
+  }
+  const net = process.getBuiltinModule('node:net') as typeof import('node:net');
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
 export async function startLiveActor(url: string, project: OpenProject): Promise<LiveActor> {
   // Loaded on demand (kept out of the bundle: see scripts/build.mjs).
   const { createWebSocketInspector } = await import('@statelyai/inspect');

@@ -19,7 +19,7 @@ import { formatStepId, padChapter, parseStepId, type StepId } from '../core/step
 import { nextCheckpointObject, writeCheckpoint } from './checkpoint.js';
 import { readPacket, runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from './executor.js';
 import { appendJsonLine, executionsPath } from './history-log.js';
-import { startLiveActor, type LiveActor } from './inspector.js';
+import { inspectorListening, startLiveActor, type LiveActor } from './inspector.js';
 import { advanceStep, commitChapter, commitVolume } from './operations.js';
 import { nextOf, openFs, openProject, withMutation, type CommandEnv, type OpenProject } from './project.js';
 import { diskView } from './project-view.js';
@@ -110,8 +110,12 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
   let reason = '';
   try {
     if (o.inspectUrl) {
-      live = await startLiveActor(o.inspectUrl, first);
-      o.emit({ event: 'inspector', url: o.inspectUrl });
+      if (await inspectorListening(o.inspectUrl)) {
+        live = await startLiveActor(o.inspectUrl, first);
+        o.emit({ event: 'inspector', url: o.inspectUrl });
+      } else {
+        o.emit({ event: 'inspector_unreachable', url: o.inspectUrl });
+      }
     }
     if (o.until) {
       const q = openProject(ownEnv, o.projectFlag, fs);
@@ -218,6 +222,8 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         session.running(null);
       }
       if (result.unavailable) {
+        // Nothing ran: no execution to remember.
+        finishExecution(fs);
         throw new NovelError('executor_unavailable', `${move.step}: ${result.message}`, {
           hint: o.executor.kind === 'claude' ? 'install Claude Code (npm install -g @anthropic-ai/claude-code) or choose another --executor' : o.executor.kind === 'codex' ? 'install the Codex CLI (npm install -g @openai/codex) or choose another --executor' : 'check the command template: its program must exist and be executable',
           details: { PATH: o.cenv.env.PATH ?? '' },
