@@ -106,5 +106,40 @@ const cm = median(commitTimes);
 const cb = median(commitBase);
 console.log(`  ${'novel commit (synthetic)'.padEnd(24)} ${cm.toFixed(1).padStart(6)} ms  vs node -e 0 ${cb.toFixed(1).padStart(6)} ms  ratio ${pairRatio(commitTimes, commitBase).toFixed(2)}  (${commitRuns} runs; state ${stateChars} characters, changelog ${stateVersion} lines)`);
 rmSync(synthetic, { recursive: true, force: true });
+
+// Scale: the same commands on a synthetic book of 3,000 committed chapters and
+// on one of 11, alternating run by run (scripts/lib/synthetic-book.mjs).
+const { writeSyntheticBook } = await import('./lib/synthetic-book.mjs');
+const large = writeSyntheticBook(mkdtempSync(join(tmpdir(), 'novel-bench-3000-')), { chapters: 3000 });
+const small = writeSyntheticBook(mkdtempSync(join(tmpdir(), 'novel-bench-11-')), { chapters: 11 });
+const timeIn = (dir, args) => {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0 && r.status !== 2) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+};
+const scaleRuns = Math.max(7, Math.floor(runs / 3));
+const scaleCases = [['next'], ['status'], ['chapters', '--json'], ['instructions', 'chapter:{next}:draft', '--json'], ['state', 'verify']];
+console.log(`scale: 3,000 committed chapters (state ${readFileSync(join(large, 'state/current-state.json'), 'utf8').length} characters) against 11, ${scaleRuns} alternated runs each (medians)`);
+const largeTimes = {};
+for (const c of scaleCases) {
+  const argsFor = (dir, n) => c.map((a) => a.replace('{next}', String(n)));
+  const a = [];
+  const b = [];
+  timeIn(small, argsFor(small, 12));
+  timeIn(large, argsFor(large, 3001));
+  for (let i = 0; i < scaleRuns; i++) {
+    a.push(timeIn(small, argsFor(small, 12)));
+    b.push(timeIn(large, argsFor(large, 3001)));
+  }
+  largeTimes[c.join(' ')] = b;
+  console.log(`  ${c.join(' ').replace('{next}', 'NNN').padEnd(36)} 11: ${median(a).toFixed(1).padStart(7)} ms   3,000: ${median(b).toFixed(1).padStart(7)} ms   ratio ${(median(b) / median(a)).toFixed(2)}`);
+}
+// The chapter table reads chapter logs only: close to status on the same book.
+const ch = largeTimes['chapters --json'];
+const st = largeTimes.status;
+console.log(`  novel chapters --json at 3,000 chapters: ${median(ch).toFixed(1)} ms, novel status ${median(st).toFixed(1)} ms: ratio ${(median(ch) / median(st)).toFixed(2)} (target ≤ 1.2: ${median(ch) / median(st) <= 1.2 ? 'met' : 'NOT met'})`);
+rmSync(large, { recursive: true, force: true });
+rmSync(small, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });
 if (failed && process.argv.includes('--strict')) process.exitCode = 1;

@@ -20,6 +20,16 @@ export const OPTION_PLACEHOLDERS: Readonly<Record<string, string>> = {
   '--budget-tokens': 'N',
   '--format': 'FORMAT',
   '--highlight': 'current',
+  '--from': 'N',
+  '--to': 'N',
+  '--out': 'FILE',
+  '--round': 'K',
+  '--note': 'TEXT',
+};
+
+/** Where one command's option takes something else than the same flag elsewhere. */
+const COMMAND_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  'export --chapters': 'A-B',
 };
 
 /** Usage lines for commands whose required options are "one of". */
@@ -28,8 +38,14 @@ export const SYNOPSIS: Readonly<Record<string, string>> = {
 };
 
 export function withPlaceholders(text: string): string {
+  let command = /^\$ novel ([a-z -]+?)\s*$/m.exec(text)?.[1]?.trim() ?? '';
   const replaced = text
-    .replace(/(--[a-z][a-z-]*) #0/g, (_m, name: string) => `${name} ${OPTION_PLACEHOLDERS[name] ?? 'VALUE'}`)
+    .split('\n')
+    .map((line) => {
+      command = /^\s*\$? ?novel ([a-z]+(?: [a-z]+)?)/.exec(line)?.[1] ?? command;
+      return line.replace(/(--[a-z][a-z-]*) #0/g, (_m, name: string) => `${name} ${COMMAND_PLACEHOLDERS[`${command} ${name}`] ?? COMMAND_PLACEHOLDERS[`${command.split(' ')[0]} ${name}`] ?? OPTION_PLACEHOLDERS[name] ?? 'VALUE'}`);
+    })
+    .join('\n')
     .replace(/^\$ novel ([a-z -]+?)\s*$/gm, (line, path: string) => (SYNOPSIS[path.trim()] ? `$ ${SYNOPSIS[path.trim()]}` : line));
   // The option table again in columns, now that the definitions changed length.
   const lines = replaced.split('\n');

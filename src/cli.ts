@@ -43,6 +43,10 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['checkpoint', 'rebuild'], load: async () => (await import('./commands/checkpoint/rebuild.js')).CheckpointRebuildCommand },
   { path: ['demo-executor'], load: async () => (await import('./commands/demo-executor.js')).DemoExecutorCommand },
   { path: ['completion'], load: async () => (await import('./commands/completion.js')).CompletionCommand },
+  { path: ['chapters'], load: async () => (await import('./commands/chapters.js')).ChaptersCommand },
+  { path: ['doctor'], load: async () => (await import('./commands/doctor.js')).DoctorCommand },
+  { path: ['diff'], load: async () => (await import('./commands/diff.js')).DiffCommand },
+  { path: ['export'], load: async () => (await import('./commands/export.js')).ExportCommand },
   { path: ['schema'], load: async () => (await import('./commands/schema.js')).SchemaCommand },
   { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
 ];

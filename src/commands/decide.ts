@@ -25,12 +25,14 @@ export class DecideCommand extends NovelCommand {
     examples: [
       ['Accept chapter 12 as it is', '$0 decide chapter:012 accept'],
       ['Ask for one more revision', '$0 decide chapter:12 revise'],
+      ['Revise with your own instruction to the writer', '$0 decide chapter:012 revise --note "让叶知秋更早出场"'],
       ['Start the chapter again from a fresh draft', '$0 decide chapter:012 rewrite'],
     ],
   });
 
   chapter = Option.String({ name: 'chapter:NNN' });
   decision = Option.String({ name: 'accept|revise|rewrite' });
+  note = Option.String('--note', { description: 'With revise: your instruction to the writer, carried in the next draft packet (inline.author_note) and kept in the chapter log' });
 
   run(): CommandResult {
     const ref = parseChapterRef(this.chapter);
@@ -41,8 +43,9 @@ export class DecideCommand extends NovelCommand {
       });
     }
     const decision: Decision = this.decision;
+    if (this.note !== undefined && decision !== 'revise') throw new NovelError('invalid_option', `--note goes with revise, not ${decision}`, { hint: `novel decide chapter:${padChapter(ref.chapter)} revise --note "…"` });
     return withMutation(this.context, this.project, { chapter: ref.chapter }, (p, m) => {
-      const { plan, written, next } = decideChapter(p, ref.chapter, decision, new Date());
+      const { plan, written, next } = decideChapter(p, ref.chapter, decision, new Date(), this.note);
       const lines = [`chapter ${ref.chapter}: ${decision} (${plan.from} → ${plan.to})`];
       if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
       lines.push(`next: ${next.step} (${next.action})`);

@@ -1,7 +1,7 @@
 import { Command } from 'clipanion';
 import { lockStatus } from '../io/lock.js';
-import { checkFinalTrees } from '../io/fingerprint.js';
-import { lockEnvFor, nextOf, openProject } from '../io/project.js';
+import { checkFinalTreesAsReader } from '../io/fingerprint.js';
+import { lockEnvFor, nextOf, openFs, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 export class NextCommand extends NovelCommand {
@@ -22,10 +22,10 @@ export class NextCommand extends NovelCommand {
   });
 
   run(): CommandResult {
-    const p = openProject(this.context, this.project);
     // Hand edits of the book surface here, before any work is paid for (a pending
     // journal first rolls its own writes forward: the recover step comes first).
-    if (p.journal === null) checkFinalTrees(p.fs, p.loaded.checkpoint);
+    const fs = openFs(this.context, this.project);
+    const p = checkFinalTreesAsReader(fs, () => openProject(this.context, this.project, fs));
     const decision = nextOf(p);
     const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs));
     const { diagnostics, command, ...rest } = decision;

@@ -3,9 +3,9 @@ import { paths } from '../core/paths.js';
 import { buildStatusView, renderStatus } from '../core/status-view.js';
 import { bookTotals } from '../core/chapter-log.js';
 import { describeDiff, diffHint } from '../core/fingerprint-rules.js';
-import { boundaryDiff } from '../io/fingerprint.js';
+import { readerBoundary } from '../io/fingerprint.js';
 import { lockStatus } from '../io/lock.js';
-import { lockEnvFor, nextOf, openProject } from '../io/project.js';
+import { lockEnvFor, nextOf, openFs, openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 export class StatusCommand extends NovelCommand {
@@ -21,13 +21,13 @@ export class StatusCommand extends NovelCommand {
   });
 
   run(): CommandResult {
-    const p = openProject(this.context, this.project);
+    const fs = openFs(this.context, this.project);
+    const { project: p, diff: boundary } = readerBoundary(fs, () => openProject(this.context, this.project, fs));
     const cp = p.loaded.checkpoint;
     const next = nextOf(p);
     const outlinePath = paths.volumeOutline(Math.max(1, cp.current_volume));
     const outlineText = p.fs.readTextChecked(outlinePath);
     // Hand edits of the book: status still answers, and names the fix as the next thing to do.
-    const boundary = p.journal === null ? boundaryDiff(p.fs, cp) : null;
     const built = buildStatusView({
       next,
       volume: cp.current_volume,

@@ -64,6 +64,7 @@ export class ValidateCommand extends NovelCommand {
       ...(cp.staging_hashes ? { stagingHashes: cp.staging_hashes } : {}),
       ...(typeof stagedTitle === 'string' && step.stage === 'refine' ? { stagedTitle } : {}),
       ...(step.stage === 'summarize' ? { state: readState(p.fs) } : {}),
+      ...(p.settings.chapter_length ? { chapterLength: p.settings.chapter_length } : {}),
     });
     if (!result.valid) {
       throw diagnosticsError('validation_failed', `${id}: the staged outputs do not validate`, result.diagnostics, 'fix every file listed, then validate again');

@@ -8,7 +8,8 @@ import type { GateRecord } from '../../machines/novel.setup.js';
 import type { CheckpointFields } from './projection.js';
 import { upsertChapterMemory } from './chapter-memory.js';
 import { stageRecords } from './chapter-log.js';
-import { countWords } from './chapter-text.js';
+import { chapterTitle, countWords } from './chapter-text.js';
+import { chapterBody, countZishu } from './zishu.js';
 import { prettyJson } from './canonical-json.js';
 import type { Diagnostic } from './diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
@@ -85,6 +86,12 @@ export function checkCommitInputs(view: StagingView, chapter: number): void {
   if (problems.length) {
     throw diagnosticsError('commit_inputs_invalid', `chapter ${chapter}: the staged outputs cannot be committed`, problems, 'restore or regenerate the files above; `novel next` says which step to run');
   }
+}
+
+/** What the chapter table shows without reading the chapter again: its title and 字数. */
+export function chapterFacts(text: string): { title: string | null; zishu: number; han: number } {
+  const title = chapterTitle(text);
+  return { title: title ? title.slice(2).trim() : null, ...countZishu(chapterBody(text)) };
 }
 
 export function planChapterCommit(input: CommitInput): CommitPlan {
@@ -182,6 +189,8 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
       ops_applied: result.applied.length,
       ops_dropped: result.dropped.length,
       words: countWords(stagedText(view, paths.stagingChapter(n)) as string),
+      ...chapterFacts(stagedText(view, paths.stagingChapter(n)) as string),
+      ...(typeof input.checkpointRaw.author_note === 'string' ? { author_note: input.checkpointRaw.author_note } : {}),
       overall: input.gate.overall_final,
       stages: stageRecords(input.history, input.executions),
     }),
@@ -191,7 +200,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   // Checkpoint (§3): committed, and what the book machine does next (the next
   // chapter, a volume to plan after the volume's last chapter, or the end).
   const checkpoint: Obj = { ...input.checkpointRaw };
-  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending']) delete checkpoint[k];
+  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note']) delete checkpoint[k];
   const { gate: _gate, ...fields } = input.checkpointFields;
   Object.assign(checkpoint, fields, { last_checkpoint_time: input.now.toISOString() });
 

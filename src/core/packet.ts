@@ -204,6 +204,8 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
     foreshadowing_tasks: foreshadowingFor(input, ctx),
     ai_blacklist_top10: blacklistTop10(view.json('ai-blacklist.json')),
     recent_memory: recentMemoryFor(input, ctx.chapter, ctx.warnings),
+    // The target 字数 of novel.config.json, so that the writer knows it.
+    ...(input.settings.chapter_length ? { chapter_length: input.settings.chapter_length } : {}),
   };
   const p: PathsMap = {};
   setPath(p, view, 'style_profile', 'style-profile.json');
@@ -224,6 +226,9 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
     const evalPath = revisionEvalPath(ctx.chapter, round);
     inline.required_fixes = requiredFixes(view.json(evalPath));
     inline.high_confidence_violations = gate?.high_confidence_violations ?? [];
+    // The author's own words, from `novel decide … revise --note`.
+    const note = (input.checkpoint as Record<string, unknown>).author_note;
+    if (typeof note === 'string') inline.author_note = note;
     setPath(p, view, 'chapter_draft', paths.stagingChapter(ctx.chapter));
     setPath(p, view, 'chapter_eval', evalPath);
   }

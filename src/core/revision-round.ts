@@ -13,6 +13,8 @@ export interface ArchivePlan {
   dir: string;
   /** Live staging paths moved into it (their path below staging/ is kept). */
   files: string[];
+  /** Live staging paths copied into it and left in place (the judged chapter: the revision's input). */
+  copies?: string[];
 }
 
 export function roundFiles(view: StagingView, chapter: number): string[] {
@@ -28,8 +30,10 @@ export function roundFiles(view: StagingView, chapter: number): string[] {
   return [...view.files.keys()].filter((p) => exact.has(p) || evalRe.test(p) || memoryRe.test(p)).sort();
 }
 
+/** A revision round's archive: the round's files move there; the chapter the judge scored is copied (draft history). */
 export function revisionArchive(view: StagingView, chapter: number, round: number): ArchivePlan {
-  return { dir: paths.revisionRoundDir(chapter, round), files: roundFiles(view, chapter) };
+  const live = paths.stagingChapter(chapter);
+  return { dir: paths.revisionRoundDir(chapter, round), files: roundFiles(view, chapter), ...(view.files.has(live) ? { copies: [live] } : {}) };
 }
 
 /** Where a live staging file lands inside an archive directory. */

@@ -14,6 +14,12 @@ export interface Settings {
   chapters_per_volume: number;
   /** The planned length of the book; null: open-ended (never complete). */
   book_chapters: number | null;
+  /** The book's title, author and language for exports (title and author default to brief.md's). */
+  title?: string;
+  author?: string;
+  language: string;
+  /** Target 字数 per chapter: validate warns outside it; the draft packet carries it. */
+  chapter_length?: { min?: number; max?: number };
   executor: { command?: string; timeout_s: number; retries: number };
 }
 
@@ -25,6 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lock_stale_minutes: 30,
   chapters_per_volume: 30,
   book_chapters: null,
+  language: 'zh-CN',
   executor: { timeout_s: 1800, retries: 1 },
 };
 
@@ -55,6 +62,10 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     lock_stale_minutes: c.lock_stale_minutes ?? DEFAULT_SETTINGS.lock_stale_minutes,
     chapters_per_volume: c.chapters_per_volume ?? DEFAULT_SETTINGS.chapters_per_volume,
     book_chapters: c.book_chapters ?? null,
+    ...(c.title !== undefined ? { title: c.title } : {}),
+    ...(c.author !== undefined ? { author: c.author } : {}),
+    language: c.language ?? DEFAULT_SETTINGS.language,
+    ...(c.chapter_length !== undefined ? { chapter_length: c.chapter_length } : {}),
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),
       timeout_s: c.executor?.timeout_s ?? DEFAULT_SETTINGS.executor.timeout_s,

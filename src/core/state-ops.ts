@@ -103,6 +103,8 @@ function applyOne(state: Obj, op: Obj): string | null {
   const problem = pathProblem(op.path);
   if (problem) return problem;
   if (!('value' in op)) return 'op has no value';
+  // Every check that can fail is made before the state is touched: a dropped op leaves no trace.
+  if (kind === 'inc' && (typeof op.value !== 'number' || !Number.isFinite(op.value))) return 'inc value is not a number';
   const segments = (op.path as string).split('.');
   const found = parentFor(state, segments, kind !== 'remove');
   if (typeof found === 'string') return found;
@@ -132,11 +134,10 @@ function applyOne(state: Obj, op: Obj): string | null {
 }
 
 /**
- * Apply ops in order. Each op is checked and applied on a copy, so a dropped
- * op leaves no trace. `state_version`/`last_updated_chapter` are not touched.
+ * Apply ops in order, in place on `state`. An op either fails its checks
+ * before anything is written (dropped, no trace) or applies whole.
  */
-export function applyOps(state: StateDoc, ops: readonly unknown[]): OpsResult {
-  let current = clone(state);
+function applyOpsInPlace(state: Obj, ops: readonly unknown[]): Omit<OpsResult, 'state'> {
   const applied: Obj[] = [];
   const dropped: DroppedOp[] = [];
   const foreshadow: ForeshadowOp[] = [];
@@ -145,17 +146,25 @@ export function applyOps(state: StateDoc, ops: readonly unknown[]): OpsResult {
       dropped.push({ value: op, reason: 'op is not an object' });
       continue;
     }
-    const next = clone(current);
-    const reason = applyOne(next, op);
+    const reason = applyOne(state, op);
     if (reason !== null) {
       dropped.push({ ...op, reason });
       continue;
     }
-    current = next;
     applied.push(op);
     if (op.op === 'foreshadow') foreshadow.push(op as unknown as ForeshadowOp);
   }
-  return { state: current, applied, dropped, foreshadow };
+  return { applied, dropped, foreshadow };
+}
+
+/**
+ * Apply ops in order to a copy of the state (the input is left as it is):
+ * one copy, then each op in place, so the cost is the state plus the ops.
+ * A dropped op leaves no trace. `state_version`/`last_updated_chapter` are not touched.
+ */
+export function applyOps(state: StateDoc, ops: readonly unknown[]): OpsResult {
+  const current = clone(state);
+  return { state: current, ...applyOpsInPlace(current as Obj, ops) };
 }
 
 export interface ChangelogLine {
@@ -184,6 +193,7 @@ export function acceptedStateLine(state: StateDoc): ChangelogLine {
 
 /** Replay applied ops of the changelog from the empty state (§7.3). */
 export function replayChangelog(lines: readonly ChangelogLine[]): { state: StateDoc; writers: Map<string, number> } {
+  // One state, changed in place line after line: linear in the total number of ops.
   let state: StateDoc = clone(EMPTY_STATE);
   const writers = new Map<string, number>();
   for (const line of lines) {
@@ -194,8 +204,9 @@ export function replayChangelog(lines: readonly ChangelogLine[]): { state: State
       for (const p of written) writers.set(p, line.chapter);
       continue;
     }
-    const r = applyOps(state, line.ops);
-    state = { ...r.state, state_version: line.state_version, last_updated_chapter: line.chapter };
+    const r = applyOpsInPlace(state as Obj, line.ops);
+    state.state_version = line.state_version;
+    state.last_updated_chapter = line.chapter;
     for (const op of r.applied) {
       const p = op.op === 'foreshadow' ? 'active_foreshadowing' : String(op.path);
       writers.set(p, line.chapter);

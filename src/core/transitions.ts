@@ -121,6 +121,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     stagingHashes: freshnessBaseline(input.checkpoint, hydrated),
     ...(stagedTitle !== undefined && stage === 'refine' ? { stagedTitle } : {}),
     ...(input.state && stage === 'summarize' ? { state: input.state } : {}),
+    ...(input.settings.chapter_length ? { chapterLength: input.settings.chapter_length } : {}),
   });
   if (!validation.valid) {
     throw diagnosticsError('validation_failed', `${requested}: the staged outputs do not validate`, validation.diagnostics, `fix the files above, then run \`novel advance ${requested}\` again`);

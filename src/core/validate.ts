@@ -9,6 +9,7 @@ import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.
 import { describeValue, errorAt, warningAt, type Diagnostic } from './diagnostics.js';
 import { paths } from './paths.js';
 import { applyOps, type StateDoc } from './state-ops.js';
+import { chapterBody, countZishu } from './zishu.js';
 
 type Obj = Record<string, unknown>;
 import { isNewFile, type StagingView } from './staging-view.js';
@@ -45,6 +46,22 @@ export interface ValidationContext {
   stagedTitle?: string;
   /** The current state: a summarize step's ops are dry-run against it with the commit's own code. */
   state?: StateDoc;
+  /** Target 字数 of a chapter (config chapter_length): outside it is a warning. */
+  chapterLength?: { min?: number; max?: number };
+}
+
+/** A draft or refined chapter outside the target 字数 of novel.config.json. */
+function lengthWarning(rel: string, text: string, target: ValidationContext['chapterLength']): Diagnostic | null {
+  if (!target) return null;
+  const { zishu } = countZishu(chapterBody(text));
+  const low = target.min !== undefined && zishu < target.min;
+  const high = target.max !== undefined && zishu > target.max;
+  if (!low && !high) return null;
+  return warningAt('chapter_length', rel, {
+    expected: `${target.min ?? 0}–${target.max ?? '∞'} 字 (chapter_length in novel.config.json)`,
+    found: `${zishu} 字`,
+    fix: low ? 'the chapter is short of the target: let the writer expand it' : 'the chapter is over the target: let the writer tighten it',
+  });
 }
 
 class Collector {
@@ -156,7 +173,10 @@ function checkChapterText(c: Collector, rel: string, text: string | undefined): 
 function validateDraft(view: StagingView, ctx: ValidationContext): StepValidation {
   const c = new Collector(view, ctx);
   const rel = paths.stagingChapter(ctx.chapter);
-  const title = checkChapterText(c, rel, c.text(rel, true, 'draft'));
+  const text = c.text(rel, true, 'draft');
+  const title = checkChapterText(c, rel, text);
+  const length = text === undefined ? null : lengthWarning(rel, text, ctx.chapterLength);
+  if (length) c.diagnostics.push(length);
   const fresh = isNewFile(view, rel, ctx.stagingHashes);
   return c.result(fresh, title === undefined ? {} : { title });
 }
@@ -223,7 +243,10 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
 function validateRefine(view: StagingView, ctx: ValidationContext): StepValidation {
   const c = new Collector(view, ctx);
   const rel = paths.stagingChapter(ctx.chapter);
-  const title = checkChapterText(c, rel, c.text(rel, true, 'refine'));
+  const refined = c.text(rel, true, 'refine');
+  const title = checkChapterText(c, rel, refined);
+  const length = refined === undefined ? null : lengthWarning(rel, refined, ctx.chapterLength);
+  if (length) c.diagnostics.push(length);
   if (title !== undefined && ctx.stagedTitle !== undefined && title !== ctx.stagedTitle) {
     c.diagnostics.push(
       warningAt('title_changed', rel, {

@@ -24,9 +24,11 @@ export function applyTransition(
   view: StagingView,
   plan: TransitionPlan,
   now: Date,
+  extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const hashes = stagingHashes(view);
   const pending: Record<string, string> = {};
+  for (const live of plan.archive?.copies ?? []) fs.copyFile(live, archivedPath((plan.archive as { dir: string }).dir, live));
   if (plan.archive) {
     for (const live of plan.archive.files) {
       fs.copyFile(live, archivedPath(plan.archive.dir, live));
@@ -37,6 +39,7 @@ export function applyTransition(
   }
   let value = nextCheckpointObject(loaded.raw, plan.fields, { staging_hashes: hashes, staged_title: plan.stagedTitle, now });
   delete value[ARCHIVE_MARKER];
+  for (const [k, v] of Object.entries(extra)) if (v === undefined) delete value[k]; else value[k] = v;
   if (plan.archive && plan.archive.files.length > 0) {
     writeCheckpoint(fs, { ...value, [ARCHIVE_MARKER]: { dir: plan.archive.dir, files: pending } });
     for (const live of plan.archive.files) fs.remove(live);
@@ -50,6 +53,7 @@ export function applyTransition(
     to: plan.to,
     revision_count: plan.snapshot.context.revision_count,
     ...(plan.snapshot.context.gate && plan.events.some((e) => e.type === 'JUDGED') ? { gate: plan.snapshot.context.gate.decision } : {}),
+    ...(typeof extra.author_note === 'string' ? { author_note: extra.author_note } : {}),
     at: now.toISOString(),
   });
   return value;

@@ -75,6 +75,31 @@ export function checkFinalTrees(fs: ProjectFs, cp: Checkpoint): void {
   if (diff) throw boundaryError(diff);
 }
 
+/**
+ * The write-boundary check for a reader that takes no lock: a commit running
+ * meanwhile writes book files before it records their fingerprint (under its
+ * journal), so a difference counts only when the checkpoint and the journal
+ * read the same after the check as before it; otherwise the picture is taken
+ * again. Returns the project as checked.
+ */
+export function readerBoundary<P extends { journal: string | null; loaded: { raw: Record<string, unknown>; checkpoint: Checkpoint } }>(fs: ProjectFs, open: () => P): { project: P; diff: FingerprintDiff | null } {
+  for (let attempt = 0; ; attempt++) {
+    const p = open();
+    if (p.journal !== null) return { project: p, diff: null }; // the recover step comes first; it rolls its own writes forward
+    const diff = boundaryDiff(fs, p.loaded.checkpoint);
+    if (!diff) return { project: p, diff: null };
+    const again = open();
+    const settled = again.journal === null && JSON.stringify(again.loaded.raw) === JSON.stringify(p.loaded.raw);
+    if (settled || attempt >= 10) return { project: p, diff };
+  }
+}
+
+export function checkFinalTreesAsReader<P extends { journal: string | null; loaded: { raw: Record<string, unknown>; checkpoint: Checkpoint } }>(fs: ProjectFs, open: () => P): P {
+  const { project, diff } = readerBoundary(fs, open);
+  if (diff) throw boundaryError(diff);
+  return project;
+}
+
 /** A project without a fingerprint gets one when its first mutating command succeeds. */
 export function recordFirstFingerprint(fs: ProjectFs): void {
   if (!fs.exists(paths.fingerprint)) writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));

@@ -62,11 +62,12 @@ export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
 }
 
 /** `decide chapter:NNN accept|revise|rewrite`. */
-export function decideChapter(p: OpenProject, chapter: number, decision: Decision, now: Date): Recorded {
+export function decideChapter(p: OpenProject, chapter: number, decision: Decision, now: Date, note?: string): Recorded {
   const rewritesBase = paths.rewriteDir(chapter, 1).replace(/\/rewrite-1$/, '');
   const existingRewrites = p.fs.listDirs(rewritesBase).filter((d) => /^rewrite-\d+$/.test(d)).length;
   const plan = planDecide({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, existingRewrites }, chapter, decision);
-  const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
+  // The author's note goes to the next draft's packet (and the chapter log); another decision drops an old one.
+  const written = applyTransition(p.fs, p.loaded, p.view, plan, now, { author_note: decision === 'revise' ? note : undefined });
   return { plan, written, next: nextOf(reopened(p)) };
 }
 

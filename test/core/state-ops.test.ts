@@ -136,3 +136,65 @@ describe('foreshadowing (§7.2)', () => {
     expect(out[0]).toMatchObject({ status: 'resolved', planted_chapter: 3, last_updated_chapter: 3 });
   });
 });
+
+describe('ops without per-op copies', () => {
+  /** The reference: every op checked and applied on a fresh deep copy (the former implementation). */
+  function referenceApply(state: Record<string, unknown>, ops: unknown[]) {
+    let current = JSON.parse(JSON.stringify(state));
+    const applied: unknown[] = [];
+    const dropped: unknown[] = [];
+    for (const op of ops) {
+      if (typeof op !== 'object' || op === null || Array.isArray(op)) {
+        dropped.push({ value: op });
+        continue;
+      }
+      const trial = applyOps(current as never, [op]);
+      if (trial.dropped.length) {
+        dropped.push(op);
+        continue;
+      }
+      current = trial.state;
+      applied.push(op);
+    }
+    return { state: current, applied, dropped };
+  }
+
+  const seg = fc.constantFrom('lin-qingyan', 'ye-zhiqiu', 'location', 'level', 'tags', 'x', '人物', '__proto__', 'a.b');
+  const top = fc.constantFrom('characters', 'items', 'world_state', 'active_foreshadowing', 'bogus');
+  const path = fc.tuple(top, fc.array(seg, { minLength: 0, maxLength: 4 })).map(([t, rest]) => [t, ...rest].join('.'));
+  const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom('藏经阁', 'x'), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 3 }), fc.constant({ a: 1 }));
+  const op = fc.oneof(
+    fc.record({ op: fc.constantFrom('set', 'inc', 'add', 'remove', 'update'), path, value }),
+    fc.record({ op: fc.constant('foreshadow'), path: fc.constantFrom('f-001', 'F-001', 'f-002'), value: fc.constantFrom('planted', 'advanced', 'resolved', 'lost') }),
+    fc.constantFrom(null, 3, 'op'),
+  );
+
+  it('apply in place gives bit for bit what applying each op on a copy gives', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 12 }), fc.array(op, { maxLength: 12 }), (seedOps, ops) => {
+        const base = applyOps({ schema_version: 1, state_version: 0, last_updated_chapter: 0 }, seedOps).state;
+        const before = JSON.stringify(base);
+        const fast = applyOps(base, ops);
+        const ref = referenceApply(base, ops);
+        expect(JSON.stringify(fast.state)).toBe(JSON.stringify(ref.state));
+        expect(fast.applied).toEqual(ref.applied);
+        expect(fast.dropped.length).toBe(ref.dropped.length);
+        // The input state is left untouched.
+        expect(JSON.stringify(base)).toBe(before);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('replay of a changelog equals applying its lines one after another', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(op, { maxLength: 6 }), { maxLength: 12 }), (lineOps) => {
+        const lines = lineOps.map((ops, i) => ({ chapter: i + 1, base_state_version: i, state_version: i + 1, storyline_id: 'main', ops, dropped: [] }));
+        let expected: Record<string, unknown> = { schema_version: 1, state_version: 0, last_updated_chapter: 0 };
+        for (const l of lines) expected = { ...applyOps(expected as never, l.ops).state, state_version: l.state_version, last_updated_chapter: l.chapter };
+        expect(JSON.stringify(replayChangelog(lines).state)).toBe(JSON.stringify(expected));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

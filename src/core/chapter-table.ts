@@ -1,0 +1,62 @@
+/**
+ * `novel chapters`: one row per committed chapter from its chapter log (title,
+ * 字数, score, gate, revisions, tokens, cost, time), and the book's total. Pure.
+ */
+import type { Obj } from './context/project-view.js';
+
+export interface ChapterRowView {
+  chapter: number;
+  title: string | null;
+  zishu: number | null;
+  han: number | null;
+  overall: number | null;
+  gate: string | null;
+  revisions: number;
+  tokens: number;
+  cost_usd: number | null;
+  duration_ms: number;
+  committed_at: string | null;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+export function rowOf(chapter: number, log: Obj): ChapterRowView {
+  const stages = Array.isArray(log.stages) ? (log.stages as Obj[]) : [];
+  const gate = (log.gate ?? {}) as Obj;
+  const costs = stages.map((s) => num(s.cost_usd));
+  return {
+    chapter,
+    title: typeof log.title === 'string' ? log.title : null,
+    zishu: num(log.zishu),
+    han: num(log.han),
+    overall: num(log.overall) ?? num(gate.overall_final),
+    gate: gate.force_passed ? 'force pass' : typeof gate.decision === 'string' ? gate.decision : null,
+    revisions: num(log.revisions) ?? 0,
+    tokens: stages.reduce((a, s) => a + (num(s.input_tokens) ?? 0) + (num(s.output_tokens) ?? 0), 0),
+    // Unknown when no stage reported a cost.
+    cost_usd: costs.some((c) => c !== null) ? Math.round(costs.reduce<number>((a, c) => a + (c ?? 0), 0) * 1e6) / 1e6 : null,
+    duration_ms: stages.reduce((a, s) => a + (num(s.duration_ms) ?? 0), 0),
+    committed_at: typeof log.committed_at === 'string' ? log.committed_at : null,
+  };
+}
+
+export function totalOf(rows: readonly ChapterRowView[]) {
+  const costs = rows.map((r) => r.cost_usd).filter((c): c is number => c !== null);
+  return {
+    chapters: rows.length,
+    zishu: rows.reduce((a, r) => a + (r.zishu ?? 0), 0),
+    han: rows.reduce((a, r) => a + (r.han ?? 0), 0),
+    revisions: rows.reduce((a, r) => a + r.revisions, 0),
+    tokens: rows.reduce((a, r) => a + r.tokens, 0),
+    cost_usd: costs.length ? Math.round(costs.reduce((a, c) => a + c, 0) * 1e6) / 1e6 : null,
+    duration_ms: rows.reduce((a, r) => a + r.duration_ms, 0),
+  };
+}
+
+export function renderTable(rows: readonly ChapterRowView[]): string {
+  const head = 'chapter  字数    汉字    overall  gate              revisions  tokens    cost      title';
+  const money = (c: number | null) => (c === null ? '?' : `$${c.toFixed(4)}`);
+  const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.zishu ?? '?').padStart(6)}  ${String(r.han ?? '?').padStart(6)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${String(r.tokens).padStart(8)}  ${money(r.cost_usd).padStart(8)}  ${r.title ?? ''}`);
+  const t = totalOf(rows);
+  return [head, ...lines, `  total  ${String(t.zishu).padStart(6)}  ${String(t.han).padStart(6)}  ${''.padStart(7)}  ${`${t.chapters} chapter(s)`.padEnd(16)}  ${String(t.revisions).padStart(9)}  ${String(t.tokens).padStart(8)}  ${money(t.cost_usd).padStart(8)}`].join('\n');
+}

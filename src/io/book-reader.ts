@@ -1,0 +1,51 @@
+/**
+ * Reading the committed book for the book tools (export, chapters): which
+ * volume each chapter belongs to, the volume headings, the title and author
+ * (config, else brief.md) and the time of the last commit. Read-only.
+ */
+import type { BookMeta } from '../core/export.js';
+import { outlineChapters } from '../core/outline.js';
+import { paths } from '../core/paths.js';
+import type { Settings } from '../core/settings.js';
+import { padChapter } from '../core/step-id.js';
+import type { ProjectFs } from './project-fs.js';
+
+const text = (fs: ProjectFs, rel: string): string | undefined => {
+  const r = fs.readTextChecked(rel);
+  return r && 'text' in r ? r.text : undefined;
+};
+
+/** Chapter → volume, from the outlines on disk (chapters_per_volume where no outline says). */
+export function volumeMap(fs: ProjectFs, settings: Settings): { volumeOf: (chapter: number) => number; headings: Map<number, string> } {
+  const byChapter = new Map<number, number>();
+  const headings = new Map<number, string>();
+  for (const dir of fs.listDirs('volumes')) {
+    const m = /^vol-(\d+)$/.exec(dir);
+    if (!m) continue;
+    const v = Number(m[1]);
+    const outline = text(fs, paths.volumeOutline(v));
+    if (outline === undefined) continue;
+    for (const c of outlineChapters(outline)) if (!byChapter.has(c)) byChapter.set(c, v);
+    const first = outline.split('\n').find((l) => /\S/.test(l)) ?? '';
+    if (first.startsWith('# ')) headings.set(v, first.slice(2).trim());
+  }
+  return { volumeOf: (c) => byChapter.get(c) ?? Math.ceil(c / settings.chapters_per_volume), headings };
+}
+
+/** Title and author: novel.config.json, else brief.md (its 《title》 heading, a 作者/Author line). */
+export function bookMeta(fs: ProjectFs, settings: Settings, lastChapter: number): BookMeta {
+  const brief = text(fs, 'brief.md') ?? '';
+  const heading = brief.split('\n').find((l) => l.startsWith('# '))?.slice(2).trim() ?? '';
+  const quoted = /\u300a([^\u300b]+)\u300b/.exec(heading)?.[1]; // 《title》
+  const title = settings.title ?? quoted ?? (heading.replace(/\u4f5c\u54c1\u7b80\u4ecb$/, '').trim() || '未命名');
+  const author = settings.author ?? (/(?:\u4f5c\u8005|Author)\s*[:\uff1a]\s*(.+)/i.exec(brief)?.[1]?.trim() || '佚名');
+  let modified = '2000-01-01T00:00:00Z';
+  const log = lastChapter > 0 ? text(fs, `logs/chapter-${padChapter(lastChapter)}-log.json`) : undefined;
+  try {
+    const at = log ? (JSON.parse(log) as { committed_at?: unknown }).committed_at : undefined;
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) modified = `${new Date(at).toISOString().slice(0, 19)}Z`;
+  } catch {
+    /* a damaged log: the default time */
+  }
+  return { title, author, language: settings.language, modified, volumes: volumeMap(fs, settings).headings };
+}
