@@ -6,6 +6,8 @@ import { paths } from '../core/paths.js';
 import { newProjectFiles } from '../core/project-template.js';
 import { hashAll, listFinalTrees, writeFingerprint } from '../io/fingerprint.js';
 import { bookEvidence, ProjectFs } from '../io/project-fs.js';
+import { recordBoundary } from '../io/boundary-cache.js';
+import { readCheckpoint } from '../io/checkpoint.js';
 import { demoProjectSource } from '../io/package-files.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
@@ -74,6 +76,7 @@ next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, reco
     }
     for (const dir of ['characters/active', 'volumes', 'chapters', 'summaries', 'evaluations', 'logs', 'staging']) fs.mkdir(dir);
     writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+    recordBoundary(fs, readCheckpoint(fs).checkpoint);
     const lines = [`created a novel project in ${target}`, ...created.map((f) => `  + ${f}`), ...kept.map((f) => `  = ${f} (kept as it was)`), 'next: plan volume 1 (`novel next` → volume:01:plan)'];
     return { data: { root: target, created, kept }, text: lines.join('\n') };
   }

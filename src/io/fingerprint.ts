@@ -8,6 +8,7 @@ import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import { FingerprintSchema } from '../schemas/fingerprint.js';
 import type { ProjectFs } from './project-fs.js';
+import { boundaryUnchanged } from './boundary-cache.js';
 
 /** Every file of the final trees, editor and OS litter left out. */
 export function listFinalTrees(fs: ProjectFs): string[] {
@@ -55,6 +56,8 @@ export function fingerprintDiff(fs: ProjectFs, cp: Checkpoint, recorded: Record<
 
 /** The write-boundary check of §4 (listing + hot set); null when no fingerprint is recorded yet (no divergence). */
 export function boundaryDiff(fs: ProjectFs, cp: Checkpoint): FingerprintDiff | null {
+  // Nothing changed since the last command that left the trees clean: stats, no hashes.
+  if (boundaryUnchanged(fs, cp)) return null;
   const recorded = readFingerprint(fs);
   if (recorded === null) return null;
   const diff = fingerprintDiff(fs, cp, recorded);

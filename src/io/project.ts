@@ -15,6 +15,7 @@ import { readCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
 import { completeInterruptedArchive } from './apply-transition.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
 import { checkFinalTrees, recordFirstFingerprint } from './fingerprint.js';
+import { recordBoundary } from './boundary-cache.js';
 import type { Journal } from '../schemas/journal.js';
 import { readBookProbe } from './book-probe.js';
 import { findJournal } from './journal.js';
@@ -174,6 +175,9 @@ export function withMutation<R>(
     if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs) };
     const result = fn(project, { lock, recovered });
     if (options.checkFingerprint !== false) recordFirstFingerprint(fs);
+    // Checked before, written through the fingerprint since: the trees match it
+    // now, and the next commands check them by stats.
+    if (options.checkFingerprint !== false && fs.exists(paths.fingerprint)) recordBoundary(fs, readCheckpoint(fs).checkpoint);
     return result;
   } finally {
     lock.release();

@@ -42,6 +42,8 @@ function stripTimes(value: unknown): unknown {
 export function normalisedTree(hashes: Record<string, string>, root: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const rel of Object.keys(hashes)) {
+    // The stat signature of the book's files is a machine-local cache of mtimes.
+    if (rel.startsWith('logs/.cache/')) continue;
     const text = readFileSync(join(root, rel), 'utf8');
     if (rel.endsWith('.json')) {
       try {

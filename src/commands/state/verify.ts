@@ -5,6 +5,7 @@ import { verifyState } from '../../core/state-verify.js';
 import { acceptedStateLine, type StateDoc } from '../../core/state-ops.js';
 import { CHANGELOG_FILE, readChangelog, STATE_FILE } from '../../io/book-files.js';
 import { hashAll, listFinalTrees, readFingerprint, writeFingerprint } from '../../io/fingerprint.js';
+import { recordBoundary } from '../../io/boundary-cache.js';
 import { openProject, withMutation, type OpenProject } from '../../io/project.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
 import { StateSchema } from '../../schemas/book.js';
@@ -69,6 +70,8 @@ export class StateVerifyCommand extends NovelCommand {
       const { diff: recordedDiff, current } = fullDiff(p);
       const diff = recordedDiff ?? { added: [], removed: [], changed: [] };
       if (accepted && (recordedDiff === null || !isEmptyDiff(diff) || fixRecorded)) writeFingerprint(p.fs, fixRecorded ? hashAll(p.fs, listFinalTrees(p.fs)) : current);
+      // Every file accepted: the trees match the fingerprint.
+      if (accepted) recordBoundary(p.fs, p.loaded.checkpoint);
       const lines: string[] = [];
       if (fixRecorded) lines.push(`state: your fix of ${STATE_FILE} is recorded in ${CHANGELOG_FILE} (an accepted-state line); replay and \`novel state rebuild\` keep it`);
       lines.push(

@@ -1,0 +1,87 @@
+/**
+ * A stat signature of the final trees, so that the write-boundary check of
+ * §4 costs stats, not hashes, when nothing changed: the mtime of every
+ * directory of the final trees (a file added or removed changes it), and the
+ * size and mtime of every file of the hot set. Mutating commands record it
+ * after they succeed (the trees then match the fingerprint); any command that
+ * finds every stat equal skips the listing and the hashing. Anything else —
+ * an edit, an added or removed file, another fingerprint, another hot set —
+ * falls back to the full check. It is a machine-local cache kept under logs/
+ * (bookkeeping that differs between machines and runs), never part of the book.
+ */
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import { isHotPath } from '../core/fingerprint-rules.js';
+import { FINAL_TREES, paths } from '../core/paths.js';
+import type { Checkpoint } from '../schemas/checkpoint.js';
+import type { ProjectFs } from './project-fs.js';
+
+export const BOUNDARY_CACHE = 'logs/.cache/boundary.json';
+
+interface Signature {
+  v: 1;
+  volume: number;
+  last: number;
+  fingerprint: [number, number] | null;
+  dirs: Record<string, number>;
+  hot: Record<string, [number, number]>;
+}
+
+function stat(abs: string): nodeFs.Stats | null {
+  try {
+    return nodeFs.statSync(abs);
+  } catch {
+    return null;
+  }
+}
+
+/** The signature now, from a walk of the final trees' directories. */
+export function boundarySignature(fs: ProjectFs, cp: Checkpoint): Signature {
+  const dirs: Record<string, number> = {};
+  const hot: Record<string, [number, number]> = {};
+  const walk = (rel: string): void => {
+    const abs = nodePath.join(fs.root, rel);
+    const st = stat(abs);
+    if (!st?.isDirectory()) return;
+    dirs[rel] = st.mtimeMs;
+    for (const e of nodeFs.readdirSync(abs, { withFileTypes: true })) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(child);
+      else if (isHotPath(child, cp.current_volume, cp.last_completed_chapter)) {
+        const s = stat(nodePath.join(fs.root, child));
+        if (s) hot[child] = [s.size, s.mtimeMs];
+      }
+    }
+  };
+  for (const tree of FINAL_TREES) walk(tree);
+  const fp = stat(nodePath.join(fs.root, paths.fingerprint));
+  return { v: 1, volume: cp.current_volume, last: cp.last_completed_chapter, fingerprint: fp ? [fp.size, fp.mtimeMs] : null, dirs, hot };
+}
+
+/** The recorded signature still holds: no stat of it changed. */
+export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
+  let s: Signature;
+  try {
+    s = JSON.parse(nodeFs.readFileSync(nodePath.join(fs.root, BOUNDARY_CACHE), 'utf8')) as Signature;
+  } catch {
+    return false;
+  }
+  if (s.v !== 1 || s.volume !== cp.current_volume || s.last !== cp.last_completed_chapter || s.fingerprint === null) return false;
+  const fp = stat(nodePath.join(fs.root, paths.fingerprint));
+  if (!fp || fp.size !== s.fingerprint[0] || fp.mtimeMs !== s.fingerprint[1]) return false;
+  for (const tree of FINAL_TREES) if (!(tree in s.dirs) && stat(nodePath.join(fs.root, tree))?.isDirectory()) return false;
+  for (const [rel, mtime] of Object.entries(s.dirs)) if (stat(nodePath.join(fs.root, rel))?.mtimeMs !== mtime) return false;
+  for (const [rel, [size, mtime]] of Object.entries(s.hot)) {
+    const st = stat(nodePath.join(fs.root, rel));
+    if (!st || st.size !== size || st.mtimeMs !== mtime) return false;
+  }
+  return true;
+}
+
+export function recordBoundary(fs: ProjectFs, cp: Checkpoint): void {
+  try {
+    fs.writeJson(BOUNDARY_CACHE, boundarySignature(fs, cp));
+  } catch {
+    /* a cache: the full check runs without it */
+  }
+}
