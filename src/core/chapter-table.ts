@@ -54,9 +54,9 @@ export function totalOf(rows: readonly ChapterRowView[]) {
 }
 
 export function renderTable(rows: readonly ChapterRowView[]): string {
-  const head = 'chapter  字数    汉字    overall  gate              revisions  tokens    cost      title';
+  const head = 'chapter  字数    汉字    overall  gate              revisions  tokens    cost      time     title';
   const money = (c: number | null) => (c === null ? '?' : `$${c.toFixed(4)}`);
-  const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.zishu ?? '?').padStart(6)}  ${String(r.han ?? '?').padStart(6)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${String(r.tokens).padStart(8)}  ${money(r.cost_usd).padStart(8)}  ${r.title ?? ''}`);
+  const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.zishu ?? '?').padStart(6)}  ${String(r.han ?? '?').padStart(6)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${String(r.tokens).padStart(8)}  ${money(r.cost_usd).padStart(8)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(7)}  ${r.title ?? ''}`);
   const t = totalOf(rows);
-  return [head, ...lines, `  total  ${String(t.zishu).padStart(6)}  ${String(t.han).padStart(6)}  ${''.padStart(7)}  ${`${t.chapters} chapter(s)`.padEnd(16)}  ${String(t.revisions).padStart(9)}  ${String(t.tokens).padStart(8)}  ${money(t.cost_usd).padStart(8)}`].join('\n');
+  return [head, ...lines, `  total  ${String(t.zishu).padStart(6)}  ${String(t.han).padStart(6)}  ${''.padStart(7)}  ${`${t.chapters} chapter(s)`.padEnd(16)}  ${String(t.revisions).padStart(9)}  ${String(t.tokens).padStart(8)}  ${money(t.cost_usd).padStart(8)}  ${`${(t.duration_ms / 1000).toFixed(1)}s`.padStart(7)}`].join('\n');
 }
