@@ -2,7 +2,7 @@ import { Command, Option } from 'clipanion';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
-import { readState } from '../io/book-files.js';
+import { committedMemory, readState } from '../io/book-files.js';
 import { nextOf, openProject } from '../io/project.js';
 import { plannedRange, validateVolumePlan } from '../core/volume-plan.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -63,7 +63,7 @@ export class ValidateCommand extends NovelCommand {
       chapter: step.chapter,
       ...(cp.staging_hashes ? { stagingHashes: cp.staging_hashes } : {}),
       ...(typeof stagedTitle === 'string' && step.stage === 'refine' ? { stagedTitle } : {}),
-      ...(step.stage === 'summarize' ? { state: readState(p.fs) } : {}),
+      ...(step.stage === 'summarize' ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id), memoryKeepRatio: p.settings.memory_keep_ratio } : {}),
       ...(p.settings.chapter_length ? { chapterLength: p.settings.chapter_length } : {}),
     });
     if (!result.valid) {

@@ -250,6 +250,8 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
   const draft = requireDraft(view, ctx.chapter, step);
   const p: PathsMap = { chapter_draft: draft };
   setPath(p, view, 'current_state', 'state/current-state.json');
+  // §12: the staged memory replaces the committed one at commit, so the summarizer starts from it.
+  if (ctx.storylineId) setPath(p, view, 'storyline_memory', storylineMemoryPath(ctx.storylineId));
   const n = ctx.chapter;
   const line = ctx.storylineId ?? '{storyline_id}';
   return {
@@ -266,7 +268,7 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
       { path: paths.stagingSummary(n), required: true },
       { path: paths.stagingDelta(n), required: true, note: 'base_state_version = state_version of state/current-state.json; ops set/inc/add/remove/foreshadow' },
       { path: paths.stagingCrossref(n), required: true, note: 'storyline_id, cross_references[], leak_risk none|low|high' },
-      { path: paths.stagingStorylineMemory(line), required: true, note: "the delta's storyline_id's memory, updated" },
+      { path: paths.stagingStorylineMemory(line), required: true, note: "the delta's storyline_id's memory: the committed one (paths.storyline_memory) whole, plus this chapter's lines; it replaces the committed memory at commit" },
       { path: paths.stagingChapterMemory(n), required: false, note: 'chapter memory entry {chapter, time_anchor, location, events, character_states, open_threads}' },
     ],
     write_scope: ['staging/summaries/', 'staging/state/', 'staging/storylines/'],

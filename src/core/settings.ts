@@ -18,6 +18,8 @@ export interface Settings {
   title?: string;
   author?: string;
   language: string;
+  /** The share of the committed storyline memory's lines a staged memory must keep (validate warns below it). */
+  memory_keep_ratio: number;
   /** Target 字数 per chapter: validate warns outside it; the draft packet carries it. */
   chapter_length?: { min?: number; max?: number };
   executor: { command?: string; timeout_s: number; retries: number };
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: Settings = {
   chapters_per_volume: 30,
   book_chapters: null,
   language: 'zh-CN',
+  memory_keep_ratio: 0.8,
   executor: { timeout_s: 1800, retries: 1 },
 };
 
@@ -65,6 +68,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     ...(c.title !== undefined ? { title: c.title } : {}),
     ...(c.author !== undefined ? { author: c.author } : {}),
     language: c.language ?? DEFAULT_SETTINGS.language,
+    memory_keep_ratio: c.memory_keep_ratio ?? DEFAULT_SETTINGS.memory_keep_ratio,
     ...(c.chapter_length !== undefined ? { chapter_length: c.chapter_length } : {}),
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),

@@ -50,6 +50,8 @@ export interface TransitionInput {
   probe: BookProbe;
   /** The current state, for the dry run of a summarize step's ops (warnings). */
   state?: StateDoc;
+  /** The committed storyline memories, for the memory-keep warning of a summarize step. */
+  committedMemory?: (storylineId: string) => string | undefined;
 }
 
 function refuseJournal(input: TransitionInput): void {
@@ -121,6 +123,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     stagingHashes: freshnessBaseline(input.checkpoint, hydrated),
     ...(stagedTitle !== undefined && stage === 'refine' ? { stagedTitle } : {}),
     ...(input.state && stage === 'summarize' ? { state: input.state } : {}),
+    ...(input.committedMemory && stage === 'summarize' ? { committedMemory: input.committedMemory, memoryKeepRatio: input.settings.memory_keep_ratio } : {}),
     ...(input.settings.chapter_length ? { chapterLength: input.settings.chapter_length } : {}),
   });
   if (!validation.valid) {

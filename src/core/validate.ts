@@ -48,6 +48,9 @@ export interface ValidationContext {
   state?: StateDoc;
   /** Target 字数 of a chapter (config chapter_length): outside it is a warning. */
   chapterLength?: { min?: number; max?: number };
+  /** The committed storyline memory (storylines/{id}/memory.md), and the share of its lines a staged memory must keep. */
+  committedMemory?: (storylineId: string) => string | undefined;
+  memoryKeepRatio?: number;
 }
 
 /** A draft or refined chapter outside the target 字数 of novel.config.json. */
@@ -218,6 +221,23 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
     const memory = c.text(memoryRel, true, 'summarize');
     if (memory !== undefined && !isNonEmptyText(memory)) {
       c.fail(memoryRel, errorAt('storyline_memory_empty', memoryRel, { expected: 'the storyline memory text', found: 'an empty file' }));
+    }
+    // The staged memory replaces the committed one: it must not silently lose its history (§12).
+    const committed = memory !== undefined ? ctx.committedMemory?.(delta.storyline_id) : undefined;
+    if (committed !== undefined && memory !== undefined) {
+      const lines = committed.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+      const staged = new Set(memory.split(/\r?\n/).map((l) => l.trim()));
+      const dropped = lines.filter((l) => !staged.has(l));
+      const ratio = ctx.memoryKeepRatio ?? 0.8;
+      if (lines.length > 0 && (lines.length - dropped.length) / lines.length < ratio) {
+        c.diagnostics.push(
+          warningAt('storyline_memory_shrunk', memoryRel, {
+            expected: `at least ${Math.round(ratio * 100)}% of the ${lines.length} line(s) of storylines/${delta.storyline_id}/memory.md (memory_keep_ratio)`,
+            found: `${lines.length - dropped.length} kept; dropped: ${dropped.map((l) => JSON.stringify(l)).join(', ')}`,
+            fix: 'start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter\'s; condense only on purpose',
+          }),
+        );
+      }
     }
     if (crossref && crossref.storyline_id !== delta.storyline_id) {
       c.diagnostics.push(

@@ -84,3 +84,10 @@ export function readJsonLines(fs: ProjectFs, rel: string): Obj[] {
   }
   return out;
 }
+
+/** The committed memory of a storyline (storylines/{id}/memory.md), if any; ids are slugs. */
+export function committedMemory(fs: ProjectFs, storylineId: string): string | undefined {
+  if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(storylineId)) return undefined;
+  const r = fs.readTextChecked(`storylines/${storylineId}/memory.md`);
+  return r && 'text' in r ? r.text : undefined;
+}

@@ -23,7 +23,7 @@ import { outlineChapters } from '../core/outline.js';
 import { plannedRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
 import { applyTransition } from './apply-transition.js';
 import { finishExecution, readExecution } from './execution-record.js';
-import { changelogTail, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from './book-files.js';
+import { changelogTail, committedMemory, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from './book-files.js';
 import { applyJournal, journalFromPlan, writeJournal } from './commit-journal.js';
 import { sha256Hex } from './project-fs.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
@@ -46,7 +46,7 @@ function reopened(p: OpenProject): OpenProject {
 /** `advance <step>`: validate the step's outputs and send its event. */
 export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
   const summarize = step.kind === 'chapter' && step.stage === 'summarize';
-  const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, ...(summarize ? { state: readState(p.fs) } : {}) };
+  const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, ...(summarize ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id) } : {}) };
   const plan = planAdvance(input, step);
   const evalText = stagedText(p.view, paths.stagingEval(plan.snapshot.context.chapter));
   if (plan.events.some((e) => e.type === 'JUDGED') && evalText !== undefined) {

@@ -91,9 +91,9 @@ export const FORMATS: readonly FileFormat[] = [
     writer: 'summarizer (summarize)',
     rules: [
       "the delta's storyline_id names the storyline; the text is not empty",
-      'it replaces storylines/{storyline_id}/memory.md at commit: start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter\'s',
+      'it replaces storylines/{storyline_id}/memory.md at commit: start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter\'s; `validate` warns when fewer than memory_keep_ratio (0.8) of its lines are kept',
     ],
-    example: '# main-sword 记忆\n- 第1章：林青岚在后山拾得残剑。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
+    example: '# 残剑主线记忆\n\n- 第1章：林青岚入外门，于后山拾得残剑。\n- 第3章：残剑在月下微鸣，剑身浮现古篆“岚”。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
   },
   {
     name: 'chapter-memory',

@@ -192,6 +192,24 @@ describe('no silent drops', () => {
     expect(r.stdout).toMatch(/warning \(chapter:004:summarize\): .*ops\[\d+\] \(F-001\)/);
   });
 
+  it('the summarize packet names the committed storyline memory; a staged memory that drops its history is warned about, naming the lines', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--pause-after', 'draft']).code).toBe(0);
+    const packet = json(novelBin(dir, ['instructions', 'chapter:004:summarize', '--json'])).data;
+    expect(packet.manifest.paths.storyline_memory).toBe('storylines/main-sword/memory.md');
+    const committed = readFileSync(join(dir, 'storylines/main-sword/memory.md'), 'utf8');
+    expect(novelBin(dir, ['instructions', 'chapter:004:summarize', '--write-manifest']).code).toBe(0);
+    expect(novelBin(dir, ['demo-executor', join(dir, 'staging/manifests/chapter-004-summarize.json')]).code).toBe(0);
+    const ok = json(novelBin(dir, ['validate', 'chapter:004:summarize', '--json']));
+    expect(ok.data.warnings.filter((w: { code: string }) => w.code === 'storyline_memory_shrunk')).toEqual([]);
+    writeFileSync(join(dir, 'staging/storylines/main-sword/memory.md'), '- 第4章：只写了这一章。\n');
+    const r = json(novelBin(dir, ['validate', 'chapter:004:summarize', '--json']));
+    const w = r.data.warnings.find((x: { code: string }) => x.code === 'storyline_memory_shrunk');
+    expect(w.file).toBe('staging/storylines/main-sword/memory.md');
+    const firstLine = committed.split('\n').map((l) => l.trim()).find(Boolean) as string;
+    expect(w.found).toContain(JSON.stringify(firstLine));
+  });
+
   it("the demo's own outline names foreshadowing by slug ids only", () => {
     const dir = demoProject();
     const outline = readFileSync(join(dir, 'volumes/vol-01/outline.md'), 'utf8');
