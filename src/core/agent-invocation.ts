@@ -15,9 +15,14 @@ export interface Invocation {
 export interface AgentReport {
   ok: boolean;
   model?: string;
+  /** Every input token processed: fresh + read from the prompt cache + written to it. */
   input_tokens?: number;
+  /** The parts of input_tokens Claude reports (kept in the records). */
+  input_token_parts?: { input_tokens: number; cache_read_input_tokens: number; cache_creation_input_tokens: number };
   output_tokens?: number;
   cost_usd?: number;
+  /** Tool uses the client denied (shown in the step's output, kept in the executor log). */
+  permission_denials?: unknown[];
   /** The final message (the judge's evaluation JSON). */
   answer?: string;
   error?: string;
@@ -75,14 +80,21 @@ export function parseClaudeOutput(stdout: string): AgentReport {
     const v = JSON.parse(stdout.trim()) as Record<string, unknown>;
     const usage = (v.usage ?? {}) as Record<string, unknown>;
     const modelUsage = v.modelUsage && typeof v.modelUsage === 'object' ? Object.keys(v.modelUsage as object)[0] : undefined;
-    const report: AgentReport = { ok: v.is_error !== true && v.subtype !== 'error' };
+    // Success is exactly subtype "success" without is_error (the other subtypes: error_max_turns, error_during_execution, …).
+    const report: AgentReport = { ok: v.subtype === 'success' && v.is_error !== true };
     if (typeof v.model === 'string') report.model = v.model;
     else if (modelUsage) report.model = modelUsage;
-    if (typeof usage.input_tokens === 'number') report.input_tokens = usage.input_tokens;
+    const n = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
+    if (typeof usage.input_tokens === 'number' || typeof usage.cache_read_input_tokens === 'number' || typeof usage.cache_creation_input_tokens === 'number') {
+      const parts = { input_tokens: n(usage.input_tokens), cache_read_input_tokens: n(usage.cache_read_input_tokens), cache_creation_input_tokens: n(usage.cache_creation_input_tokens) };
+      report.input_token_parts = parts;
+      report.input_tokens = parts.input_tokens + parts.cache_read_input_tokens + parts.cache_creation_input_tokens;
+    }
+    if (Array.isArray(v.permission_denials) && v.permission_denials.length) report.permission_denials = v.permission_denials;
     if (typeof usage.output_tokens === 'number') report.output_tokens = usage.output_tokens;
     if (typeof v.total_cost_usd === 'number') report.cost_usd = v.total_cost_usd;
     if (typeof v.result === 'string') report.answer = v.result;
-    if (!report.ok) report.error = typeof v.result === 'string' ? v.result : 'claude reported an error';
+    if (!report.ok) report.error = typeof v.result === 'string' ? v.result : `claude reported ${typeof v.subtype === 'string' ? v.subtype : 'an error'}`;
     return report;
   } catch {
     return { ok: false, error: 'claude printed no JSON result (is --output-format json supported by this version?)' };

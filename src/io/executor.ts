@@ -28,7 +28,7 @@ export interface ExecutorResult {
   signal: string | null;
   duration_ms: number;
   log: string | null;
-  report: { status?: string; model?: string; input_tokens?: number; output_tokens?: number; cost_usd?: number } | null;
+  report: { status?: string; model?: string; input_tokens?: number; output_tokens?: number; cost_usd?: number; input_token_parts?: Record<string, number>; permission_denials?: unknown[] } | null;
   message: string;
   /** The program could not be started at all (not found, not executable): not worth a retry. */
   unavailable?: true;
@@ -216,10 +216,13 @@ export function runAgentExecutor(
         status: ok ? 'ok' : 'error',
         ...(report.model !== undefined ? { model: report.model } : {}),
         ...(report.input_tokens !== undefined ? { input_tokens: report.input_tokens } : {}),
+        ...(report.input_token_parts ? { input_token_parts: report.input_token_parts } : {}),
+        ...(report.permission_denials?.length ? { permission_denials: report.permission_denials } : {}),
         ...(report.output_tokens !== undefined ? { output_tokens: report.output_tokens } : {}),
         ...(report.cost_usd !== undefined ? { cost_usd: report.cost_usd } : {}),
       },
-      message,
+      // Denials are shown in the step's output (and kept in the executor log with the client's JSON).
+      message: report.permission_denials?.length ? `${message}; the client denied ${report.permission_denials.length} tool use(s): ${report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` : message,
       ...(o.spawnError !== undefined ? { unavailable: true as const } : {}),
     };
   });

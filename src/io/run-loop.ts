@@ -248,6 +248,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       });
       if (o.verbose && result.report) o.emit({ event: 'usage', step: move.step, ...rep });
       if (!result.ok) o.emit({ event: 'executor_failed', step: move.step, message: result.message, attempt });
+      else if (result.report?.permission_denials?.length) o.emit({ event: 'warning', step: move.step, message: `the client denied ${result.report.permission_denials.length} tool use(s): ${result.report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` });
     }
   } finally {
     await live?.stop();
