@@ -9,7 +9,8 @@ import { NovelError } from '../core/errors.js';
 import { diffListing } from '../core/fingerprint-rules.js';
 import { nextOf } from './project.js';
 import { outlineChapters } from '../core/outline.js';
-import { isStagingBookkeeping, journalPath, paths } from '../core/paths.js';
+import { orphanedStaging, upcomingCoverage } from '../core/doctor-rules.js';
+import { journalPath, paths } from '../core/paths.js';
 import { verifyState } from '../core/state-verify.js';
 import { padChapter, padVolume } from '../core/step-id.js';
 import { readChangelog, readState } from './book-files.js';
@@ -101,12 +102,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
 
   // Staging files that belong to no step.
   const next = nextOf(p);
-  const chapter = next.chapter ?? cp.last_completed_chapter + 1;
-  const nnn = padChapter(chapter);
-  const belongs = (rel: string): boolean =>
-    rel.includes(`chapter-${nnn}`) || rel.startsWith('staging/storylines/') || (next.state === 'planning' && rel.startsWith(`staging/volumes/vol-${padVolume(next.volume)}/`));
-  for (const rel of fs.listFiles('staging', { recursive: true })) {
-    if (isStagingBookkeeping(rel) || belongs(rel)) continue;
+  for (const rel of orphanedStaging(fs.listFiles('staging', { recursive: true }), next, cp.last_completed_chapter)) {
     add({ severity: 'warning', code: 'staging_orphan', file: rel, message: `${rel} belongs to no step (the book is at ${next.step})`, fix: `rm ${JSON.stringify(rel)}` });
   }
 
@@ -114,14 +110,15 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   if (next.state !== 'planning' && next.state !== 'complete') {
     const vol = Math.max(1, cp.current_volume);
     const r = fs.readTextChecked(paths.volumeOutline(vol));
-    const covered = new Set(r && 'text' in r ? outlineChapters(r.text) : []);
-    const end = Math.min(cp.last_completed_chapter + UPCOMING, vol * p.settings.chapters_per_volume, p.settings.book_chapters ?? Infinity);
-    const missing: number[] = [];
-    const noContract: number[] = [];
-    for (let c = cp.last_completed_chapter + 1; c <= end; c++) {
-      if (!covered.has(c)) missing.push(c);
-      else if (!fs.exists(`${paths.volumeDir(vol)}/chapter-contracts/chapter-${padChapter(c)}.json`)) noContract.push(c);
-    }
+    const { missing, noContract } = upcomingCoverage({
+      lastCompleted: cp.last_completed_chapter,
+      volume: vol,
+      chaptersPerVolume: p.settings.chapters_per_volume,
+      bookChapters: p.settings.book_chapters,
+      upcoming: UPCOMING,
+      outlined: new Set(r && 'text' in r ? outlineChapters(r.text) : []),
+      hasContract: (c) => fs.exists(`${paths.volumeDir(vol)}/chapter-contracts/chapter-${padChapter(c)}.json`),
+    });
     if (missing.length) add({ severity: 'error', code: 'outline_missing', file: paths.volumeOutline(vol), message: `no outline block for chapter(s) ${missing.join(', ')}`, fix: `novel next (plans the rest of volume ${vol}), then novel instructions volume:${padVolume(vol)}:plan` });
     if (noContract.length) add({ severity: 'warning', code: 'contract_missing', file: `${paths.volumeDir(vol)}/chapter-contracts/`, message: `no chapter contract for chapter(s) ${noContract.join(', ')}`, fix: `write them (novel schema contract shows the format)` });
   }

@@ -1,0 +1,36 @@
+/**
+ * The decisions of `novel doctor` that need no disk: which staged files belong
+ * to the step the book is at, and which of the next chapters lack an outline
+ * block or a contract. Pure.
+ */
+import type { NextDecision } from './next.js';
+import { isStagingBookkeeping } from './paths.js';
+import { padChapter, padVolume } from './step-id.js';
+
+/** Staged files that belong to no step: not the current chapter's, not a storyline memory, not the plan being made. */
+export function orphanedStaging(files: readonly string[], next: Pick<NextDecision, 'chapter' | 'state' | 'volume'>, lastCompleted: number): string[] {
+  const nnn = padChapter(next.chapter ?? lastCompleted + 1);
+  const belongs = (rel: string): boolean =>
+    rel.includes(`chapter-${nnn}`) || rel.startsWith('staging/storylines/') || (next.state === 'planning' && rel.startsWith(`staging/volumes/vol-${padVolume(next.volume)}/`));
+  return files.filter((rel) => !isStagingBookkeeping(rel) && !belongs(rel));
+}
+
+/** Of the next `upcoming` chapters of the volume (and the book), those without an outline block, and those without a contract. */
+export function upcomingCoverage(input: {
+  lastCompleted: number;
+  volume: number;
+  chaptersPerVolume: number;
+  bookChapters: number | null;
+  upcoming: number;
+  outlined: ReadonlySet<number>;
+  hasContract: (chapter: number) => boolean;
+}): { missing: number[]; noContract: number[] } {
+  const end = Math.min(input.lastCompleted + input.upcoming, input.volume * input.chaptersPerVolume, input.bookChapters ?? Infinity);
+  const missing: number[] = [];
+  const noContract: number[] = [];
+  for (let c = input.lastCompleted + 1; c <= end; c++) {
+    if (!input.outlined.has(c)) missing.push(c);
+    else if (!input.hasContract(c)) noContract.push(c);
+  }
+  return { missing, noContract };
+}
