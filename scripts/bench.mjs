@@ -143,6 +143,9 @@ for (const c of scaleCases) {
 const ch = largeTimes['chapters --json'];
 const st = largeTimes.status;
 console.log(`  novel chapters --json at 3,000 chapters: ${median(ch).toFixed(1)} ms, novel status ${median(st).toFixed(1)} ms: ratio ${(median(ch) / median(st)).toFixed(2)} (target ≤ 1.2: ${median(ch) / median(st) <= 1.2 ? 'met' : 'NOT met'})`);
+// The step guard of `novel run`, per executor step (scripts/bench-guard.ts).
+const guardBench = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts/bench-guard.ts'), large, small, String(Math.max(21, runs))], { encoding: 'utf8' });
+process.stdout.write(guardBench.stdout || `  step guard: ${guardBench.stderr}\n`);
 rmSync(large, { recursive: true, force: true });
 rmSync(small, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });

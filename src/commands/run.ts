@@ -5,6 +5,7 @@ import { chapterTable, eventLine, statusLine } from '../core/run-render.js';
 import { PAUSE_STAGES, type PauseStage } from '../core/run-policy.js';
 import { formatStepId, parseStepId } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
+import { resolveAgentModel } from '../io/executor.js';
 import { runBook, type ExecutorChoice } from '../io/run-loop.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { isAmount, isCount, isListOf } from './option-validators.js';
@@ -42,6 +43,7 @@ export class RunCommand extends NovelCommand {
   verbose = Option.Boolean('--verbose', false, { description: 'Also print packet paths, the prompt sent, executor durations and usage' });
   events = Option.Boolean('--events', false, { description: 'Stream one JSON line per run event' });
   inspect = Option.String('--inspect', { tolerateBoolean: true, description: 'Mirror the run in a live actor for the Stately inspector: --inspect or --inspect=ws://host:port (default ws://localhost:8080)' });
+  model = Option.String('--model', { description: 'The model claude or codex asks for (default: executor.model of novel.config.json; codex: else the model of its own config.toml)' });
   budgetUsd = Option.String('--budget-usd', { validator: isAmount, description: 'Stop (exit 12) once executors reported this much cost' });
   budgetTokens = Option.String('--budget-tokens', { validator: isCount, description: 'Stop (exit 12) once executors reported this many tokens' });
 
@@ -52,14 +54,23 @@ export class RunCommand extends NovelCommand {
     const until = parsedUntil?.ok ? parsedUntil.step : null;
     const scores = parseDemoScores(this.context.env.NOVEL_DEMO_SCORES);
     if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
-    const name = this.executor ?? openProject(this.context, this.project).settings.executor.command;
+    const settings = openProject(this.context, this.project).settings;
+    const name = this.executor ?? settings.executor.command;
     if (name === undefined) {
       throw new NovelError('executor_missing', 'run: no executor chosen; novel never picks one for you', {
         hint: 'pass --executor claude, codex, demo (offline, fake chapters) or a command template such as "./my-executor.sh {packet}", or set executor.command in novel.config.json',
         details: { choices: ['claude', 'codex', 'demo', '<command template with {packet}>'] },
       });
     }
-    const executor: ExecutorChoice = name === 'demo' ? { kind: 'demo', scores } : name === 'claude' || name === 'codex' ? { kind: name } : { kind: 'command', template: name };
+    const executor: ExecutorChoice =
+      name === 'demo' ? { kind: 'demo', scores } : name === 'claude' || name === 'codex' ? { kind: name, model: resolveAgentModel(name, this.model, settings.executor.model, this.context.env) } : { kind: 'command', template: name };
+    if (this.model !== undefined && executor.kind !== 'claude' && executor.kind !== 'codex') throw new NovelError('usage', `--model applies to --executor claude or codex, not ${name}`);
+    // Codex reports no cost: a dollar budget could never stop it.
+    if (executor.kind === 'codex' && this.budgetUsd !== undefined && this.budgetTokens === undefined) {
+      throw new NovelError('budget_unenforceable', '--budget-usd: the codex executor reports no cost, so a dollar budget could never stop the run', {
+        hint: 'add --budget-tokens <n> (Codex reports tokens), or use --executor claude for a dollar budget',
+      });
+    }
     const tty = !this.json && !this.events && (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(1);
     const out = this.context.stdout;
     let live = '';

@@ -2,6 +2,7 @@ import { Command } from 'clipanion';
 import { paths } from '../core/paths.js';
 import { buildStatusView, renderStatus } from '../core/status-view.js';
 import { bookTotals } from '../core/chapter-log.js';
+import { formatCost } from '../core/run-policy.js';
 import { describeDiff, diffHint } from '../core/fingerprint-rules.js';
 import { readerBoundary } from '../io/fingerprint.js';
 import { lockStatus } from '../io/lock.js';
@@ -51,7 +52,7 @@ export class StatusCommand extends NovelCommand {
       })
       .filter((x): x is Record<string, unknown> => x !== null);
     const totals = bookTotals(logs);
-    const t = `book: ${cp.last_completed_chapter} chapter(s) committed; ${totals.chapters} with logs: ${totals.words} words, ${totals.input_tokens} input / ${totals.output_tokens} output tokens, $${totals.cost_usd.toFixed(4)}`;
+    const t = `book: ${cp.last_completed_chapter} chapter(s) committed; ${totals.chapters} with logs: ${totals.words} words, ${totals.input_tokens} input / ${totals.output_tokens} output tokens, ${formatCost(totals.cost_usd, totals.cost_unknown > 0)}`;
     return { data: { ...view, totals }, text: `${renderStatus(view)}\n${t}` };
   }
 }

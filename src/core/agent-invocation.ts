@@ -17,42 +17,96 @@ export interface AgentReport {
   model?: string;
   /** Every input token processed: fresh + read from the prompt cache + written to it. */
   input_tokens?: number;
-  /** The parts of input_tokens Claude reports (kept in the records). */
-  input_token_parts?: { input_tokens: number; cache_read_input_tokens: number; cache_creation_input_tokens: number };
+  /** The parts of input_tokens as the client reports them (kept in the records). */
+  input_token_parts?: Record<string, number>;
   output_tokens?: number;
   cost_usd?: number;
-  /** Tool uses the client denied (shown in the step's output, kept in the executor log). */
+  /** Tool uses the client denied or its sandbox refused (shown in the step's output, kept in the executor log). */
   permission_denials?: unknown[];
   /** The final message (the judge's evaluation JSON). */
   answer?: string;
   error?: string;
 }
 
-const READ_TOOLS = 'Read Glob Grep';
+/** The tools every agent may use: reading only. */
+export const READ_TOOLS = ['Read', 'Glob', 'Grep'] as const;
 
 export function isReadOnlyAgent(packet: Packet): boolean {
   return packet.agent.name === 'quality-judge';
 }
 
-export function agentPrompt(packet: Packet, packetRel: string): string {
+export interface InvocationOptions {
+  /** The packet's path, relative to the project root. */
+  packetRel: string;
+  /** The agent's brief (appended to the system prompt). */
+  brief: string;
+  /** The project root (absolute). */
+  projectRoot: string;
+  /** Where Codex writes its last message (absolute, outside the project). */
+  lastMessagePath: string;
+  /** The model to ask for; Codex needs one (null: the client's default, Claude only). */
+  model: string | null;
+}
+
+/**
+ * Claude Code permission rules for a packet: read tools everywhere, and an
+ * Edit rule per write-scope entry (Edit rules govern Write and Edit alike;
+ * a Write(...) rule matches nothing). Paths are relative to the working
+ * directory, the project root.
+ */
+export function claudeAllowedTools(packet: Packet): string[] {
+  if (isReadOnlyAgent(packet)) return [...READ_TOOLS];
+  return [...READ_TOOLS, ...packet.write_scope.map((scope) => `Edit(./${scope.endsWith('/') ? `${scope}**` : scope})`)];
+}
+
+export function agentPrompt(packet: Packet, packetRel: string, projectRoot: string, cli: AgentCli | null = null): string {
   const outputs = packet.expected_outputs.map((o) => `- ${o.path}${o.required ? '' : ' (optional)'}${o.note ? `: ${o.note}` : ''}`).join('\n');
   const judge = isReadOnlyAgent(packet);
+  const where =
+    cli === 'codex'
+      ? `Paths are relative to the project root ${projectRoot}. Your working directory is its staging/ directory (${projectRoot}/staging), the only place you can write: a path staging/x is x from there.`
+      : `Paths are relative to the project root ${projectRoot}, your working directory.`;
   return [
     `You are the ${packet.agent.name} of the novel pipeline, step ${packet.step} (mode ${packet.mode}).`,
+    where,
     `Read the instruction packet ${packetRel} first: manifest.inline is your context, manifest.paths the files to read.`,
     judge ? 'Do not write any file. Answer with the evaluation JSON object only.' : `Write these files, and nothing outside ${packet.write_scope.join(', ')}:\n${outputs}`,
     'Stop when done.',
   ].join('\n\n');
 }
 
-export function invocation(cli: AgentCli, packet: Packet, packetRel: string, brief: string, projectRoot: string, lastMessagePath: string): Invocation {
+/**
+ * The argv for a packet. Least privilege, enforced by the client itself:
+ * - Claude Code: permission mode dontAsk (whatever is not allowed is denied,
+ *   shell commands included), read tools plus Edit rules for the write scope
+ *   (the judge: read tools only), and no settings files (--setting-sources
+ *   with an empty list), so a user's or project's settings cannot widen it.
+ * - Codex: a workspace-write sandbox rooted at staging/ (read-only for the
+ *   judge), /tmp and $TMPDIR excluded, no extra writable roots, no network,
+ *   and no approvals (an escalation request is refused).
+ */
+export function invocation(cli: AgentCli, packet: Packet, o: InvocationOptions): Invocation {
   const judge = isReadOnlyAgent(packet);
-  const answerPath = judge ? (packet.expected_outputs.find((o) => o.required)?.path ?? null) : null;
-  const prompt = agentPrompt(packet, packetRel);
+  const answerPath = judge ? (packet.expected_outputs.find((x) => x.required)?.path ?? null) : null;
+  const prompt = agentPrompt(packet, o.packetRel, o.projectRoot, cli);
   if (cli === 'claude') {
-    const tools = judge ? READ_TOOLS : `${READ_TOOLS} Write(staging/**) Edit(staging/**)`;
     return {
-      argv: ['claude', '-p', prompt, '--output-format', 'json', '--permission-mode', 'acceptEdits', '--allowedTools', tools, '--append-system-prompt', brief],
+      argv: [
+        'claude',
+        '-p',
+        prompt,
+        '--output-format',
+        'json',
+        '--permission-mode',
+        'dontAsk',
+        '--allowedTools',
+        claudeAllowedTools(packet).join(' '),
+        '--setting-sources',
+        '',
+        ...(o.model ? ['--model', o.model] : []),
+        '--append-system-prompt',
+        o.brief,
+      ],
       answerPath,
     };
   }
@@ -65,13 +119,34 @@ export function invocation(cli: AgentCli, packet: Packet, packetRel: string, bri
       '--json',
       '--skip-git-repo-check',
       '--cd',
-      projectRoot,
+      `${o.projectRoot}/staging`,
+      '-c',
+      'approval_policy="never"',
+      '-c',
+      'sandbox_workspace_write.writable_roots=[]',
+      '-c',
+      'sandbox_workspace_write.network_access=false',
+      '-c',
+      'sandbox_workspace_write.exclude_slash_tmp=true',
+      '-c',
+      'sandbox_workspace_write.exclude_tmpdir_env_var=true',
+      ...(o.model ? ['-m', o.model] : []),
       '--output-last-message',
-      lastMessagePath,
-      `${brief}\n\n${prompt}`,
+      o.lastMessagePath,
+      `${o.brief}\n\n${prompt}`,
     ],
     answerPath,
   };
+}
+
+/** The model named in a Codex config.toml (`model = "…"` at the top level), if any. */
+export function codexConfigModel(toml: string): string | null {
+  for (const line of toml.split('\n')) {
+    if (/^\s*\[/.test(line)) break;
+    const m = /^\s*model\s*=\s*"([^"]+)"/.exec(line);
+    if (m) return m[1] as string;
+  }
+  return null;
 }
 
 /** `claude -p --output-format json`: one JSON object {type:"result", is_error, result, total_cost_usd, usage, …}. */
@@ -101,9 +176,19 @@ export function parseClaudeOutput(stdout: string): AgentReport {
   }
 }
 
-/** `codex exec --json`: JSON Lines events; usage comes with turn.completed, errors as error/turn.failed. */
-export function parseCodexOutput(stdout: string, lastMessage: string | undefined): AgentReport {
-  const report: AgentReport = { ok: true, input_tokens: 0, output_tokens: 0 };
+/** What a sandbox or a policy answers when it refuses a write. */
+const REFUSED = /Read-only file system|Permission denied|Operation not permitted|rejected|reject command|not permitted/i;
+
+/**
+ * `codex exec --json`: JSON Lines events. Usage comes with turn.completed
+ * (input_tokens already counts the cached ones; the parts are kept); errors
+ * come as error / turn.failed. Codex reports neither cost nor model. A
+ * command the sandbox refused is recorded as a denial.
+ */
+export function parseCodexOutput(stdout: string, lastMessage: string | undefined, stderr = ''): AgentReport {
+  const report: AgentReport = { ok: true };
+  const parts: Record<string, number> = {};
+  const denials: unknown[] = [];
   for (const line of stdout.split('\n')) {
     if (!line.trim()) continue;
     let e: Record<string, unknown>;
@@ -114,17 +199,75 @@ export function parseCodexOutput(stdout: string, lastMessage: string | undefined
     }
     const usage = e.usage as Record<string, unknown> | undefined;
     if (e.type === 'turn.completed' && usage) {
-      report.input_tokens = (report.input_tokens ?? 0) + (typeof usage.input_tokens === 'number' ? usage.input_tokens : 0);
-      report.output_tokens = (report.output_tokens ?? 0) + (typeof usage.output_tokens === 'number' ? usage.output_tokens : 0);
+      for (const [k, val] of Object.entries(usage)) if (typeof val === 'number' && Number.isFinite(val)) parts[k] = (parts[k] ?? 0) + val;
     }
     if (e.type === 'error' || e.type === 'turn.failed') {
       report.ok = false;
       report.error = typeof e.message === 'string' ? e.message : JSON.stringify(e.error ?? e);
     }
-    if (typeof e.model === 'string') report.model = e.model;
+    const item = e.item as Record<string, unknown> | undefined;
+    if (e.type === 'item.completed' && item?.type === 'command_execution' && typeof item.exit_code === 'number' && item.exit_code !== 0) {
+      const output = typeof item.aggregated_output === 'string' ? item.aggregated_output : '';
+      if (REFUSED.test(output)) denials.push({ tool_name: 'command', command: item.command, exit_code: item.exit_code, output: output.trim().split('\n').slice(-1)[0] });
+    }
   }
+  // Calls the tool router refused before anything ran (escalations, forbidden commands) are logged on stderr.
+  for (const m of stderr.matchAll(/codex_core::tools::router: error=(.*)$/gm)) denials.push({ tool_name: 'tool call', error: (m[1] as string).slice(0, 300) });
+  if (Object.keys(parts).length) {
+    report.input_token_parts = Object.fromEntries(Object.entries(parts).filter(([k]) => k.includes('input')));
+    report.input_tokens = parts.input_tokens ?? 0;
+    report.output_tokens = parts.output_tokens ?? 0;
+  }
+  if (denials.length) report.permission_denials = denials;
   if (lastMessage !== undefined) report.answer = lastMessage;
   return report;
+}
+
+/** The thread id of a `codex exec --json` run (names its session file). */
+export function codexThreadId(stdout: string): string | null {
+  const m = /"type":"thread\.started","thread_id":"([^"]+)"/.exec(stdout);
+  return m ? (m[1] as string) : null;
+}
+
+/**
+ * Denials from a Codex session file (rollout JSON Lines): every tool call
+ * whose output says the sandbox or the policy refused it. The --json stream
+ * leaves out some refused commands; the session file has them all.
+ */
+export function codexSessionDenials(text: string): unknown[] {
+  const calls = new Map<string, { name: string; command: unknown }>();
+  const denials: unknown[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let o: Record<string, unknown>;
+    try {
+      o = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const p = o.payload as Record<string, unknown> | undefined;
+    if (o.type !== 'response_item' || !p) continue;
+    if ((p.type === 'function_call' || p.type === 'custom_tool_call') && typeof p.call_id === 'string') {
+      let command: unknown = p.arguments ?? p.input;
+      try {
+        const args = JSON.parse(String(p.arguments)) as Record<string, unknown>;
+        command = args.cmd ?? args.command ?? command;
+      } catch {
+        /* free-form input */
+      }
+      calls.set(p.call_id, { name: String(p.name), command });
+    }
+    if ((p.type === 'function_call_output' || p.type === 'custom_tool_call_output') && typeof p.call_id === 'string') {
+      const output = typeof p.output === 'string' ? p.output : JSON.stringify(p.output);
+      const code = /Process exited with code (\d+)/.exec(output);
+      const failed = code ? code[1] !== '0' : true;
+      if (failed && REFUSED.test(output)) {
+        const call = calls.get(p.call_id);
+        denials.push({ tool_name: call?.name ?? 'tool call', command: call?.command, output: output.trim().split('\n').slice(-1)[0] });
+      }
+    }
+  }
+  return denials;
 }
 
 /** The evaluation JSON inside a final message (tolerates a ```json fence). */

@@ -57,11 +57,13 @@ export interface BookTotals {
   input_tokens: number;
   output_tokens: number;
   cost_usd: number;
+  /** Stages whose executor ran and reported no cost (cost_usd is then a lower bound). */
+  cost_unknown: number;
 }
 
 /** Totals over committed chapter logs (never the chapter texts). */
 export function bookTotals(logs: readonly Obj[]): BookTotals {
-  const t: BookTotals = { chapters: 0, words: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0 };
+  const t: BookTotals = { chapters: 0, words: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
   for (const log of logs) {
     t.chapters += 1;
     t.words += num(log.words) ?? 0;
@@ -69,6 +71,7 @@ export function bookTotals(logs: readonly Obj[]): BookTotals {
       t.input_tokens += num(s.input_tokens) ?? 0;
       t.output_tokens += num(s.output_tokens) ?? 0;
       t.cost_usd += num(s.cost_usd) ?? 0;
+      if (str(s.executor) !== null && num(s.cost_usd) === null) t.cost_unknown += 1;
     }
   }
   t.cost_usd = Math.round(t.cost_usd * 1e6) / 1e6;

@@ -23,7 +23,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 export function rowOf(chapter: number, log: Obj): ChapterRowView {
   const stages = Array.isArray(log.stages) ? (log.stages as Obj[]) : [];
   const gate = (log.gate ?? {}) as Obj;
-  const costs = stages.map((s) => num(s.cost_usd));
+  // A stage whose executor reported no cost (Codex never does) makes the chapter's cost unknown.
+  const costs = stages.filter((s) => typeof s.executor === 'string' || num(s.cost_usd) !== null).map((s) => num(s.cost_usd));
   return {
     chapter,
     title: typeof log.title === 'string' ? log.title : null,
@@ -33,22 +34,21 @@ export function rowOf(chapter: number, log: Obj): ChapterRowView {
     gate: gate.force_passed ? 'force pass' : typeof gate.decision === 'string' ? gate.decision : null,
     revisions: num(log.revisions) ?? 0,
     tokens: stages.reduce((a, s) => a + (num(s.input_tokens) ?? 0) + (num(s.output_tokens) ?? 0), 0),
-    // Unknown when no stage reported a cost.
-    cost_usd: costs.some((c) => c !== null) ? Math.round(costs.reduce<number>((a, c) => a + (c ?? 0), 0) * 1e6) / 1e6 : null,
+    cost_usd: costs.length && costs.every((c) => c !== null) ? Math.round(costs.reduce<number>((a, c) => a + (c ?? 0), 0) * 1e6) / 1e6 : null,
     duration_ms: stages.reduce((a, s) => a + (num(s.duration_ms) ?? 0), 0),
     committed_at: typeof log.committed_at === 'string' ? log.committed_at : null,
   };
 }
 
 export function totalOf(rows: readonly ChapterRowView[]) {
-  const costs = rows.map((r) => r.cost_usd).filter((c): c is number => c !== null);
+  const costs = rows.map((r) => r.cost_usd);
   return {
     chapters: rows.length,
     zishu: rows.reduce((a, r) => a + (r.zishu ?? 0), 0),
     han: rows.reduce((a, r) => a + (r.han ?? 0), 0),
     revisions: rows.reduce((a, r) => a + r.revisions, 0),
     tokens: rows.reduce((a, r) => a + r.tokens, 0),
-    cost_usd: costs.length ? Math.round(costs.reduce((a, c) => a + c, 0) * 1e6) / 1e6 : null,
+    cost_usd: costs.length && costs.every((c) => c !== null) ? Math.round(costs.reduce<number>((a, c) => a + (c ?? 0), 0) * 1e6) / 1e6 : null,
     duration_ms: rows.reduce((a, r) => a + r.duration_ms, 0),
   };
 }

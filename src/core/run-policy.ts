@@ -28,8 +28,17 @@ export interface RunLimits {
 }
 
 export interface Spent {
+  /** The cost executors reported. */
   cost_usd: number;
   tokens: number;
+  /** Some step's executor reported no cost (Codex never does): cost_usd is then a lower bound. */
+  cost_unknown: boolean;
+}
+
+/** A cost for people: `?` when unknown, never $0.0000 for a cost nobody reported. */
+export function formatCost(usd: number, unknown: boolean): string {
+  if (!unknown) return `$${usd.toFixed(4)}`;
+  return usd > 0 ? `$${usd.toFixed(4)}+?` : '?';
 }
 
 export type RunMove =
@@ -101,7 +110,7 @@ export function budgetStop(spent: Spent, limits: RunLimits): string | null {
   const usd = limits.budgetUsd !== undefined && spent.cost_usd >= limits.budgetUsd;
   const tokens = limits.budgetTokens !== undefined && spent.tokens >= limits.budgetTokens;
   if (!usd && !tokens) return null;
-  return `budget reached: $${spent.cost_usd.toFixed(4)} and ${spent.tokens} tokens reported so far; \`novel run\` continues with a larger budget`;
+  return `budget reached: ${formatCost(spent.cost_usd, spent.cost_unknown)} and ${spent.tokens} tokens reported so far; \`novel run\` continues with a larger budget`;
 }
 
 /** Attempt `attempt` (1-based) of a step: run it, or give up (ERROR_RETRY). */

@@ -5,6 +5,8 @@
  * events themselves as JSON lines instead).
  */
 import { bookTotals } from './chapter-log.js';
+import { formatCost, type Spent } from './run-policy.js';
+import type { GuardChange } from './step-guard-rules.js';
 
 type Obj = Record<string, unknown>;
 
@@ -19,6 +21,7 @@ export type RunEvent =
   | { event: 'executor_failed'; step: string; message: string; attempt: number }
   | { event: 'invalid_outputs'; step: string; attempt: number; problems: string[] }
   | { event: 'warning'; step: string; message: string }
+  | { event: 'outside_staging'; step: string; changes: GuardChange[]; lines: string[] }
   | { event: 'interrupted'; step: string; moved_to: string; moved: string[]; restored: string[] }
   | { event: 'reused'; step: string }
   | { event: 'advanced'; step: string; to: string; gate: string | null; overall: number | null }
@@ -47,6 +50,8 @@ export function eventLine(e: RunEvent, verbose: boolean): string | null {
       return [`✗ ${e.step}: the outputs of attempt ${e.attempt} do not validate:`, ...e.problems.map((p) => `    ${p}`)].join('\n');
     case 'interrupted':
       return `↯ ${e.step}: an earlier execution was interrupted; its outputs are not reused${e.moved.length ? ` (${e.moved.length} file(s) moved to ${e.moved_to}/)` : ''}${e.restored.length ? `, ${e.restored.length} restored as they were before it` : ''}`;
+    case 'outside_staging':
+      return [`✗ ${e.step}: the executor changed ${e.changes.length} path(s) outside staging/:`, ...e.lines.map((l) => `    ${l}`)].join('\n');
     case 'warning':
       return `  warning (${e.step}): ${e.message}`;
     case 'reused':
@@ -64,7 +69,7 @@ export interface Progress {
   first: number;
   target: number;
   elapsed_ms: number;
-  spent: { cost_usd: number; tokens: number };
+  spent: Spent;
 }
 
 /** The live status line under the step lines (terminals only). */
@@ -72,7 +77,7 @@ export function statusLine(p: Progress): string {
   const [kind, n, stage] = p.step.split(':');
   const secs = Math.floor(p.elapsed_ms / 1000);
   const clock = `${String(Math.floor(secs / 60)).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`;
-  const spent = `${p.spent.tokens} tokens · $${p.spent.cost_usd.toFixed(4)}`;
+  const spent = `${p.spent.tokens} tokens · ${formatCost(p.spent.cost_usd, p.spent.cost_unknown)}`;
   if (kind === 'volume') return `  ▶ volume ${Number(n)} · ${stage} · ${clock} · ${spent}`;
   const chapter = Number(n);
   return `  ▶ chapter ${chapter} (${chapter - p.first + 1}/${p.target - p.first + 1}) · ${stage} · ${clock} · revision ${p.revision} · ${spent}`;
@@ -86,7 +91,8 @@ export interface ChapterRow {
   revisions: unknown;
   duration_ms: number;
   tokens: number;
-  cost_usd: number;
+  /** null: an executor of this chapter reported no cost. */
+  cost_usd: number | null;
 }
 
 /** One row per committed chapter, from its chapter log (never the chapter text). */
@@ -95,12 +101,12 @@ export function chapterRow(chapter: number, log: Obj): ChapterRow {
   const stages = Array.isArray(log.stages) ? (log.stages as Obj[]) : [];
   const ms = stages.reduce((a, s) => a + (typeof s.duration_ms === 'number' ? s.duration_ms : 0), 0);
   const gate = (log.gate ?? {}) as Obj;
-  return { chapter, words: t.words, overall: log.overall ?? gate.overall_final ?? null, gate: gate.force_passed ? 'force pass' : (gate.decision ?? null), revisions: log.revisions ?? 0, duration_ms: ms, tokens: t.input_tokens + t.output_tokens, cost_usd: t.cost_usd };
+  return { chapter, words: t.words, overall: log.overall ?? gate.overall_final ?? null, gate: gate.force_passed ? 'force pass' : (gate.decision ?? null), revisions: log.revisions ?? 0, duration_ms: ms, tokens: t.input_tokens + t.output_tokens, cost_usd: t.cost_unknown ? null : t.cost_usd };
 }
 
 export function chapterTable(rows: readonly ChapterRow[]): string {
   if (!rows.length) return '';
   const head = '\n\nchapter  words  overall  gate              revisions  time      tokens  cost';
-  const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.words).padStart(5)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(6)}  ${String(r.tokens).padStart(8)}  $${r.cost_usd.toFixed(4)}`);
+  const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.words).padStart(5)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(6)}  ${String(r.tokens).padStart(8)}  ${r.cost_usd === null ? '?' : `$${r.cost_usd.toFixed(4)}`}`);
   return `${head}\n${lines.join('\n')}`;
 }

@@ -22,7 +22,7 @@ export interface Settings {
   memory_keep_ratio: number;
   /** Target 字数 per chapter: validate warns outside it; the draft packet carries it. */
   chapter_length?: { min?: number; max?: number };
-  executor: { command?: string; timeout_s: number; retries: number };
+  executor: { command?: string; model?: string; timeout_s: number; retries: number };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -72,6 +72,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     ...(c.chapter_length !== undefined ? { chapter_length: c.chapter_length } : {}),
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),
+      ...(c.executor?.model === undefined ? {} : { model: c.executor.model }),
       timeout_s: c.executor?.timeout_s ?? DEFAULT_SETTINGS.executor.timeout_s,
       retries: c.executor?.retries ?? DEFAULT_SETTINGS.executor.retries,
     },

@@ -10,7 +10,8 @@ import type * as ChildProcesses from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
-import { extractJson, invocation, parseClaudeOutput, parseCodexOutput, type AgentCli } from '../core/agent-invocation.js';
+import { codexConfigModel, codexSessionDenials, codexThreadId, extractJson, invocation, parseClaudeOutput, parseCodexOutput, type AgentCli } from '../core/agent-invocation.js';
+import * as os from 'node:os';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { PacketSchema, type Packet } from '../schemas/packet.js';
@@ -176,6 +177,7 @@ export function agentBrief(agent: string): string {
 export function runAgentExecutor(
   fs: ProjectFs,
   cli: AgentCli,
+  model: string | null,
   packetRel: string,
   step: string,
   attempt: number,
@@ -184,18 +186,33 @@ export function runAgentExecutor(
 ): CommandRun {
   const packet = readPacket(fs, packetRel);
   const logBase = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}`;
-  const lastMessageRel = `${logBase}.last-message.txt`;
   fs.mkdir('logs/executor');
-  const inv = invocation(cli, packet, packetRel, agentBrief(packet.agent.name), fs.root, path.join(fs.root, lastMessageRel));
+  // Codex writes its last message itself: outside the project, so that nothing but staging/ changes during the step.
+  const tmp = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'novel-codex-'));
+  const lastMessageAbs = path.join(tmp, 'last-message.txt');
+  const inv = invocation(cli, packet, { packetRel, brief: agentBrief(packet.agent.name), projectRoot: fs.root, lastMessagePath: lastMessageAbs, model });
   const [bin, ...args] = inv.argv as [string, ...string[]];
   const { child, outcome } = runProcess(bin, args, fs.root, { ...env, NOVEL_PACKET: path.join(fs.root, packetRel), NOVEL_PROJECT: fs.root, NOVEL_STEP: step }, timeoutS);
   const done = outcome.then((o): ExecutorResult => {
     const log = `${logBase}.log`;
-    fs.writeText(log, `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`);
     let lastMessage: string | undefined;
-    const lm = fs.readTextChecked(lastMessageRel);
-    if (lm && 'text' in lm) lastMessage = lm.text;
-    const report = cli === 'claude' ? parseClaudeOutput(o.stdout) : parseCodexOutput(o.stdout, lastMessage);
+    try {
+      lastMessage = nodeFs.readFileSync(lastMessageAbs, 'utf8');
+    } catch {
+      /* no last message */
+    }
+    nodeFs.rmSync(tmp, { recursive: true, force: true });
+    const report = cli === 'claude' ? parseClaudeOutput(o.stdout) : parseCodexOutput(o.stdout, lastMessage, o.stderr);
+    if (cli === 'codex') {
+      const session = codexSessionFile(env, codexThreadId(o.stdout));
+      if (session !== null) {
+        const denials = codexSessionDenials(session);
+        if (denials.length) report.permission_denials = denials;
+        else delete report.permission_denials;
+      }
+    }
+    if (report.model === undefined && model) report.model = model;
+    fs.writeText(log, `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}${lastMessage !== undefined ? `\n--- last message ---\n${lastMessage}` : ''}${report.permission_denials?.length ? `\n--- denials ---\n${report.permission_denials.map((d) => JSON.stringify(d)).join('\n')}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`);
     let ok = o.code === 0 && report.ok && !o.spawnError;
     let message = ok ? `${cli} finished` : (o.spawnError ?? report.error ?? `${cli} ${o.signal ? `killed by ${o.signal}` : `exited ${o.code}`}${lastStderrLine(o.stderr)}`);
     if (ok && inv.answerPath) {
@@ -222,9 +239,61 @@ export function runAgentExecutor(
         ...(report.cost_usd !== undefined ? { cost_usd: report.cost_usd } : {}),
       },
       // Denials are shown in the step's output (and kept in the executor log with the client's JSON).
-      message: report.permission_denials?.length ? `${message}; the client denied ${report.permission_denials.length} tool use(s): ${report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` : message,
+      message: report.permission_denials?.length ? `${message}; the client refused ${report.permission_denials.length} tool use(s): ${report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` : message,
       ...(o.spawnError !== undefined ? { unavailable: true as const } : {}),
     };
   });
   return { child, done };
+}
+
+/** The text of the Codex session file of a thread ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-…-<thread>.jsonl), if found. */
+function codexSessionFile(env: NodeJS.ProcessEnv, thread: string | null): string | null {
+  if (thread === null) return null;
+  const root = path.join(env.CODEX_HOME ?? path.join(env.HOME ?? os.homedir(), '.codex'), 'sessions');
+  const ls = (dir: string): string[] => {
+    try {
+      return nodeFs.readdirSync(dir).sort().reverse();
+    } catch {
+      return [];
+    }
+  };
+  // Newest days first: the session was written moments ago.
+  for (const y of ls(root).slice(0, 2)) {
+    for (const m of ls(path.join(root, y)).slice(0, 2)) {
+      for (const d of ls(path.join(root, y, m)).slice(0, 2)) {
+        const hit = ls(path.join(root, y, m, d)).find((f) => f.endsWith(`${thread}.jsonl`));
+        if (hit) {
+          try {
+            return nodeFs.readFileSync(path.join(root, y, m, d, hit), 'utf8');
+          } catch {
+            return null;
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The model an agent executor asks for: --model, else executor.model of
+ * novel.config.json; for Codex, else the `model` of its own config.toml
+ * ($CODEX_HOME or ~/.codex), passed explicitly so that the record names it.
+ * Claude without one uses the client's default (its result names the model).
+ */
+export function resolveAgentModel(cli: AgentCli, flag: string | undefined, configured: string | undefined, env: NodeJS.ProcessEnv): string | null {
+  const chosen = flag ?? configured;
+  if (chosen !== undefined) return chosen;
+  if (cli === 'claude') return null;
+  const home = env.CODEX_HOME ?? path.join(env.HOME ?? os.homedir(), '.codex');
+  try {
+    const found = codexConfigModel(nodeFs.readFileSync(path.join(home, 'config.toml'), 'utf8'));
+    if (found) return found;
+  } catch {
+    /* no Codex config */
+  }
+  throw new NovelError('executor_model_missing', 'run --executor codex: no model chosen; Codex reports no model, so novel passes one explicitly and records it', {
+    hint: 'pass --model <name> (e.g. --model gpt-5.1-codex), or set executor.model in novel.config.json',
+    details: { searched: ['--model', 'novel.config.json executor.model', path.join(home, 'config.toml')] },
+  });
 }

@@ -48,6 +48,8 @@ export class ProjectFs {
   readonly root: string;
   private mutations = 0;
   private readonly faultKillAt: number | undefined;
+  /** Told of every path novel writes or removes (the step guard tells novel's own writes from an executor's). */
+  observer: ((rel: string, content: string | Buffer | null) => void) | null = null;
 
   constructor(root: string, options: ProjectFsOptions = {}) {
     this.root = fs.realpathSync.native(root);
@@ -239,6 +241,7 @@ export class ProjectFs {
     this.mkdirFor(abs);
     this.mutation(`write ${rel}`);
     writeFileAtomic.sync(abs, content, { fsync: true });
+    this.observer?.(rel, content);
   }
 
   writeJson(rel: string, value: unknown): void {
@@ -271,6 +274,7 @@ export class ProjectFs {
     if (!fs.existsSync(abs) && !isDanglingLink(abs)) return;
     this.mutation(`remove ${rel}`);
     fs.rmSync(abs, { recursive: true, force: true });
+    this.observer?.(rel, null);
   }
 
   /** rename(2): atomic, fails when `to` is a non-empty directory. */

@@ -23,11 +23,14 @@ import type { BookProbe } from '../core/rehydrate.js';
 import { acquireLock, defaultLockEnv, type LockEnv, type LockHandle } from './lock.js';
 import { findProjectRoot, ProjectFs } from './project-fs.js';
 import { loadSettings } from './settings.js';
+import { recordNestedWrite } from './step-guard.js';
 import { readStagingView } from './staging-probe.js';
 
 export interface CommandEnv {
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Settings pinned by a run (read once at its start); otherwise read from novel.config.json. */
+  settings?: Settings;
 }
 
 export interface OpenProject {
@@ -66,7 +69,7 @@ export function openFs(cenv: CommandEnv, projectFlag: string | undefined): Proje
 export function openProject(cenv: CommandEnv, projectFlag: string | undefined, fs = openFs(cenv, projectFlag)): OpenProject {
   for (let attempt = 0; ; attempt++) {
     const loaded = readCheckpoint(fs);
-    const settings = loadSettings(fs);
+    const settings = cenv.settings ?? loadSettings(fs);
     const view = readStagingView(fs);
     const { journalPath, ...probe } = readBookProbe(fs, loaded.checkpoint);
     const project = { fs, loaded, settings, view, journal: journalPath, probe };
@@ -156,6 +159,8 @@ export function withMutation<R>(
 ): R {
   const fs = openFs(cenv, projectFlag);
   const lock = acquireLock(fs, lockEnvFor(cenv, fs), options.chapter);
+  // Admitted under a running `novel run`'s owner token (a command its executor runs): tell the run's step guard what novel wrote here.
+  if (!lock.owned) fs.observer = (rel) => recordNestedWrite(fs, rel);
   try {
     testHoldLock(cenv.env);
     sweepWriterTemps(fs);

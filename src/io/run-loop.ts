@@ -24,10 +24,12 @@ import { advanceStep, commitChapter, commitVolume } from './operations.js';
 import { nextOf, openFs, openProject, withMutation, type CommandEnv, type OpenProject } from './project.js';
 import { diskView } from './project-view.js';
 import { RunSession } from './run-session.js';
+import { StepGuard } from './step-guard.js';
+import { describeChanges } from '../core/step-guard-rules.js';
 import { finishExecution, readExecution, recordExecutor, startExecution, undoInterrupted } from './execution-record.js';
 import { readStagingView } from './staging-probe.js';
 
-export type ExecutorChoice = { kind: 'demo'; scores: number[] } | { kind: 'claude' | 'codex' } | { kind: 'command'; template: string };
+export type ExecutorChoice = { kind: 'demo'; scores: number[] } | { kind: 'claude' | 'codex'; model: string | null } | { kind: 'command'; template: string };
 
 export interface RunOptions {
   cenv: CommandEnv;
@@ -64,8 +66,19 @@ interface StepRecord {
   attempts: number;
   duration_ms: number;
   input_tokens: number | null;
+  /** The parts of input_tokens as the client reported them (cache reads and writes included). */
+  input_token_parts?: Record<string, number>;
   output_tokens: number | null;
   cost_usd: number | null;
+  /** Tool uses the client denied or its sandbox refused. */
+  permission_denials?: number;
+}
+
+function addParts(a: Record<string, number> | undefined, b: Record<string, number> | undefined): Record<string, number> | undefined {
+  if (!b) return a;
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+  return out;
 }
 
 const sum = (a: number | null | undefined, b: number | undefined): number | null => ((a === null || a === undefined) && b === undefined ? null : (a ?? 0) + (b ?? 0));
@@ -85,7 +98,7 @@ function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string
   const timeout = p.settings.executor.timeout_s;
   if (choice.kind === 'demo') return { child: null, done: Promise.resolve(runDemoExecutor(p.fs, packetRel, choice.scores, revision)) };
   if (choice.kind === 'command') return runCommandExecutor(p.fs, choice.template, packetRel, step, attempt, env, timeout);
-  return runAgentExecutor(p.fs, choice.kind, packetRel, step, attempt, env, timeout);
+  return runAgentExecutor(p.fs, choice.kind, choice.model, packetRel, step, attempt, env, timeout);
 }
 
 export async function runBook(o: RunOptions): Promise<RunSummary> {
@@ -95,18 +108,23 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
   const targetChapter = 'toChapter' in o.target ? o.target.toChapter : start + o.target.chapters;
   const limits: RunLimits = { ...o.limits, targetChapter, retries: first.settings.executor.retries };
   const session = new RunSession(fs, o.cenv, o.warn);
-  const ownEnv: CommandEnv = { cwd: o.cenv.cwd, env: session.env };
+  // The settings are read once, here: nothing a step does can change the gate of the run in progress.
+  const ownEnv: CommandEnv = { cwd: o.cenv.cwd, env: session.env, settings: first.settings };
   const mutate = <R>(chapter: number | null, fn: (p: OpenProject) => R): R => withMutation(ownEnv, o.projectFlag, { chapter }, (p) => fn(p));
   session.open(start + 1);
+  // Walked once per run; each step then costs what it touched.
+  const guard = new StepGuard(fs);
+  guard.open();
   const executorName = o.executor.kind === 'command' ? `command template: ${o.executor.template}` : o.executor.kind;
-  o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : null });
+  o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model });
   let live: LiveActor | null = null;
   const executed = new Set<string>();
   const attempts = new Map<string, number>();
   const perStep = new Map<string, StepRecord>();
   const steps: Array<Record<string, unknown>> = [];
-  const spent: Spent = { cost_usd: 0, tokens: 0 };
+  const spent: Spent = { cost_usd: 0, tokens: 0, cost_unknown: false };
   let exit: number = RUN_EXIT.done;
+  let guardNoted = false;
   let reason = '';
   try {
     if (o.inspectUrl) {
@@ -210,8 +228,9 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       const packetRel = manifestPath(step);
       fs.writeText(packetRel, prettyJson(packet));
       o.emit({ event: 'execute', step: move.step, agent: packet.agent.name, mode: packet.mode, attempt, packet: packetRel });
-      if (o.verbose && (o.executor.kind === 'claude' || o.executor.kind === 'codex')) o.emit({ event: 'prompt', step: move.step, prompt: agentPrompt(readPacket(fs, packetRel), packetRel) });
+      if (o.verbose && (o.executor.kind === 'claude' || o.executor.kind === 'codex')) o.emit({ event: 'prompt', step: move.step, prompt: agentPrompt(readPacket(fs, packetRel), packetRel, fs.root, o.executor.kind) });
       startExecution(fs, readStagingView(fs), move.step, attempt, packet.write_scope);
+      await guard.arm(p.loaded.checkpoint);
       const running = startExecutor(o.executor, p, packetRel, move.step, attempt, session.env, next.revision_count);
       session.running(running.child);
       if (running.child?.pid) recordExecutor(fs, running.child.pid);
@@ -220,6 +239,26 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         result = await running.done;
       } finally {
         session.running(null);
+      }
+      // Nothing outside staging/ may have changed: captured files are put back, and any change fails the step.
+      const guarded = await guard.check();
+      if (guarded.note && !guardNoted) {
+        guardNoted = true;
+        o.emit({ event: 'warning', step: move.step, message: guarded.note });
+      }
+      if (guarded.changes.length) {
+        const lines = describeChanges(guarded.changes);
+        o.emit({ event: 'outside_staging', step: move.step, changes: guarded.changes, lines });
+        appendJsonLine(fs, 'logs/guard.jsonl', { step: move.step, attempt, changes: guarded.changes });
+        try {
+          mutate(null, (q) => markBook(q, 'EXECUTOR_FAILED'));
+        } catch {
+          /* a final tree the step changed makes every mutating command refuse: the report names it */
+        }
+        exit = RUN_EXIT.executorFailed;
+        const restored = guarded.changes.filter((c) => c.restored).length;
+        reason = `${move.step}: the executor changed ${guarded.changes.length} path(s) outside staging/ (${restored} restored); the step failed and orchestrator_state is ERROR_RETRY:\n${lines.map((l) => `  - ${l}`).join('\n')}\nRepair what is not restored, then \`novel run\` again`;
+        break;
       }
       if (result.unavailable) {
         // Nothing ran: no execution to remember.
@@ -235,6 +274,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       executed.add(move.step);
       const rep = result.report ?? {};
       spent.cost_usd += rep.cost_usd ?? 0;
+      if (rep.cost_usd === undefined) spent.cost_unknown = true;
       spent.tokens += (rep.input_tokens ?? 0) + (rep.output_tokens ?? 0);
       const prev = perStep.get(move.step);
       perStep.set(move.step, {
@@ -243,15 +283,18 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         attempts: attempt,
         duration_ms: (prev?.duration_ms ?? 0) + result.duration_ms,
         input_tokens: sum(prev?.input_tokens, rep.input_tokens),
+        ...(addParts(prev?.input_token_parts, rep.input_token_parts) ? { input_token_parts: addParts(prev?.input_token_parts, rep.input_token_parts) } : {}),
         output_tokens: sum(prev?.output_tokens, rep.output_tokens),
         cost_usd: sum(prev?.cost_usd, rep.cost_usd),
+        ...((prev?.permission_denials ?? 0) + (rep.permission_denials?.length ?? 0) ? { permission_denials: (prev?.permission_denials ?? 0) + (rep.permission_denials?.length ?? 0) } : {}),
       });
       if (o.verbose && result.report) o.emit({ event: 'usage', step: move.step, ...rep });
       if (!result.ok) o.emit({ event: 'executor_failed', step: move.step, message: result.message, attempt });
-      else if (result.report?.permission_denials?.length) o.emit({ event: 'warning', step: move.step, message: `the client denied ${result.report.permission_denials.length} tool use(s): ${result.report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` });
+      else if (result.report?.permission_denials?.length) o.emit({ event: 'warning', step: move.step, message: `the client refused ${result.report.permission_denials.length} tool use(s): ${result.report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` });
     }
   } finally {
     await live?.stop();
+    guard.close();
     session.close();
   }
   const after = openProject(o.cenv, o.projectFlag, fs).loaded.checkpoint;

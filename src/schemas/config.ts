@@ -19,6 +19,7 @@ export const ConfigSchema = v.strictObject({
   executor: v.optional(
     v.strictObject({
       command: v.optional(v.string()),
+      model: v.optional(v.pipe(v.string(), v.minLength(1))),
       timeout_s: v.optional(v.pipe(v.number(), v.minValue(1))),
       retries: v.optional(NonNegativeIntSchema),
     }),

@@ -1,7 +1,7 @@
 /** The run's own policy over `next`: targets, --until, --pause-after, --force, retries, budgets. Pure. */
 import { describe, expect, it } from 'vitest';
 import type { NextDecision } from '../../src/core/next.js';
-import { attemptAllowed, budgetStop, nextMove, pauseAfterAdvance, RUN_EXIT, type RunLimits } from '../../src/core/run-policy.js';
+import { attemptAllowed, formatCost, budgetStop, nextMove, pauseAfterAdvance, RUN_EXIT, type RunLimits } from '../../src/core/run-policy.js';
 
 const limits = (over: Partial<RunLimits> = {}): RunLimits => ({ targetChapter: 60, pauseAfter: new Set(), force: false, retries: 1, ...over });
 const next = (over: Partial<NextDecision>): NextDecision => ({ step: 'chapter:004:draft', action: 'execute', reason: 'r', chapter: 4, stage: null, revision_count: 0, mode: 'draft', state: 'draft', volume: 1, evidence: {}, diagnostics: [], command: 'c', ...over });
@@ -39,8 +39,14 @@ describe('run policy', () => {
 
   it('retries up to executor.retries, then gives up; budgets stop before an execution', () => {
     expect([1, 2, 3].map((a) => attemptAllowed(a, limits({ retries: 1 })))).toEqual([true, true, false]);
-    expect(budgetStop({ cost_usd: 1, tokens: 10 }, limits({ budgetUsd: 1 }))).toMatch(/budget reached/);
-    expect(budgetStop({ cost_usd: 0.5, tokens: 10 }, limits({ budgetUsd: 1, budgetTokens: 11 }))).toBeNull();
-    expect(budgetStop({ cost_usd: 0, tokens: 11 }, limits({ budgetTokens: 11 }))).toMatch(/11 tokens/);
+    expect(budgetStop({ cost_usd: 1, tokens: 10, cost_unknown: false }, limits({ budgetUsd: 1 }))).toMatch(/budget reached/);
+    expect(budgetStop({ cost_usd: 0.5, tokens: 10, cost_unknown: false }, limits({ budgetUsd: 1, budgetTokens: 11 }))).toBeNull();
+    expect(budgetStop({ cost_usd: 0, tokens: 11, cost_unknown: true }, limits({ budgetTokens: 11 }))).toBe('budget reached: ? and 11 tokens reported so far; `novel run` continues with a larger budget');
+  });
+
+  it('an unknown cost prints as ?, never as $0.0000', () => {
+    expect(formatCost(0, true)).toBe('?');
+    expect(formatCost(0.25, true)).toBe('$0.2500+?');
+    expect(formatCost(0, false)).toBe('$0.0000');
   });
 });

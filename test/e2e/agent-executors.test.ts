@@ -34,14 +34,15 @@ prompt="$2"; shift 2
 echo "$prompt" | grep -q "instruction packet staging/manifests/" || fail "prompt does not name the packet"
 args=" $* "
 case "$args" in *" --output-format json "*) ;; *) fail "no --output-format json";; esac
-case "$args" in *" --permission-mode acceptEdits "*) ;; *) fail "no --permission-mode acceptEdits";; esac
+case "$args" in *" --permission-mode dontAsk "*) ;; *) fail "no --permission-mode dontAsk";; esac
+case "$args" in *" --setting-sources "*) ;; *) fail "no --setting-sources";; esac
 case "$args" in *" --append-system-prompt "*) ;; *) fail "no --append-system-prompt";; esac
 stage="\${NOVEL_STEP##*:}"
 if [ "$stage" = judge ]; then
-  case "$args" in *"Write("*) fail "the judge must be read-only";; esac
+  case "$args" in *"Edit("*|*"Write("*) fail "the judge must be read-only";; esac
   result=$(node -e 'process.stdout.write(JSON.stringify(require("fs").readFileSync(process.argv[1],"utf8")))' ${EVAL})
 else
-  case "$args" in *"Write(staging/**)"*) ;; *) fail "writers may write staging/** only";; esac
+  case "$args" in *"Edit(./staging/"*) ;; *) fail "writers may edit under staging/ only";; esac
   ${COPY_OUTPUTS}
   result='"done"'
 fi
@@ -54,19 +55,22 @@ printf '{"type":"result","subtype":"success","is_error":false,"result":%s,"total
 fail() { echo "stub codex: $1" >&2; exit 64; }
 [ "$1" = "exec" ] || fail "expected exec"
 shift
-last=""; sandbox=""; json=0; cd_dir=""
+last=""; sandbox=""; json=0; cd_dir=""; model=""
 while [ $# -gt 1 ]; do
   case "$1" in
     --sandbox) sandbox="$2"; shift 2;;
     --json) json=1; shift;;
     --skip-git-repo-check) shift;;
     --cd) cd_dir="$2"; shift 2;;
+    -c) shift 2;;
+    -m) model="$2"; shift 2;;
     --output-last-message) last="$2"; shift 2;;
     *) fail "unexpected argument $1";;
   esac
 done
 [ $json = 1 ] || fail "no --json"
-[ "$cd_dir" = "$NOVEL_PROJECT" ] || fail "--cd is not the project"
+[ "$cd_dir" = "$NOVEL_PROJECT/staging" ] || fail "--cd is not the project's staging/"
+[ "$model" = "stub-model" ] || fail "no -m stub-model"
 [ -n "$last" ] || fail "no --output-last-message"
 stage="\${NOVEL_STEP##*:}"
 echo '{"type":"thread.started","thread_id":"stub"}'
@@ -96,7 +100,7 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
   it('runs a chapter through the stub CLI to the commit; usage lands in the executor log', async () => {
     const bin = stubBin();
     const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--executor', cli, '--verbose'], { PATH: `${bin}:${process.env.PATH}` });
+    const r = await novelBinAsync(dir, ['run', '--executor', cli, '--verbose', ...(cli === 'codex' ? ['--model', 'stub-model'] : [])], { PATH: `${bin}:${process.env.PATH}` });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(4);
     expect(readJson(join(dir, 'evaluations/chapter-004-eval.json')).overall).toBe(4.2);
@@ -107,7 +111,7 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
   it('a CLI that is not installed is a usage error: exit 2 at once, no retry, orchestrator_state unchanged', async () => {
     const dir = demoProject();
     const before = readFileSync(join(dir, '.checkpoint.json'), 'utf8');
-    const r = await novelBinAsync(dir, ['run', '--executor', cli, '--json'], { PATH: '/nonexistent' });
+    const r = await novelBinAsync(dir, ['run', '--executor', cli, '--json', ...(cli === 'codex' ? ['--model', 'stub-model'] : [])], { PATH: '/nonexistent' });
     expect(r.code).toBe(2);
     const body = JSON.parse(r.stdout);
     expect(body.ok).toBe(false);
@@ -116,6 +120,31 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
     expect(body.error.details.PATH).toBe('/nonexistent');
     expect(existsSync(join(dir, 'logs/executor/chapter-004-draft-attempt-2.log'))).toBe(false);
     expect(readFileSync(join(dir, '.checkpoint.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('the codex executor refuses up front', () => {
+  it('without a model: Codex reports none, so novel passes one explicitly (exit 2, nothing written)', async () => {
+    const dir = demoProject();
+    const before = readFileSync(join(dir, '.checkpoint.json'), 'utf8');
+    const r = await novelBinAsync(dir, ['run', '--executor', 'codex', '--json'], { CODEX_HOME: tempDir(), PATH: '/nonexistent' });
+    expect(r.code).toBe(2);
+    const body = JSON.parse(r.stdout);
+    expect(body.error.code).toBe('executor_model_missing');
+    expect(body.error.hint).toMatch(/--model/);
+    expect(readFileSync(join(dir, '.checkpoint.json'), 'utf8')).toBe(before);
+    expect(existsSync(join(dir, 'staging'))).toBe(false);
+  });
+
+  it('--budget-usd without --budget-tokens: Codex reports no cost, so a dollar budget could never stop it', async () => {
+    const dir = demoProject();
+    const r = await novelBinAsync(dir, ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--json'], { PATH: '/nonexistent' });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error.code).toBe('budget_unenforceable');
+    expect(existsSync(join(dir, 'staging'))).toBe(false);
+    // With a token budget too, the run starts (and here finds no codex on PATH).
+    const both = await novelBinAsync(dir, ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--budget-tokens', '1000', '--json'], { PATH: '/nonexistent' });
+    expect(JSON.parse(both.stdout).error.code).toBe('executor_unavailable');
   });
 });
 

@@ -289,7 +289,9 @@ describe('executor failures explain themselves', () => {
   it('outputs that do not validate are printed like validate prints them, streamed, and carried into the next attempt', () => {
     const dir = demoProject();
     const script = join(tempDir(), 'bad.sh');
-    writeFileSync(script, `#!/bin/sh\ncp "$NOVEL_PACKET" "$NOVEL_PROJECT/last-packet-$(date +%s%N).json"\nmkdir -p "$NOVEL_PROJECT/staging/chapters"\nprintf 'no title here\\n' > "$NOVEL_PROJECT/staging/chapters/chapter-004.md"\n`);
+    // The packets are kept outside the project: the run's step guard fails a step that writes outside staging/.
+    const kept = tempDir();
+    writeFileSync(script, `#!/bin/sh\ncp "$NOVEL_PACKET" "${kept}/last-packet-$(date +%s%N).json"\nmkdir -p "$NOVEL_PROJECT/staging/chapters"\nprintf 'no title here\\n' > "$NOVEL_PROJECT/staging/chapters/chapter-004.md"\n`);
     chmodSync(script, 0o755);
     const r = novelBin(dir, ['run', '--executor', `${script} {packet}`]);
     expect(r.code).toBe(11);
@@ -297,8 +299,8 @@ describe('executor failures explain themselves', () => {
     const e = novelBin(dir, ['run', '--executor', `${script} {packet}`, '--events']);
     const events = e.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(events.find((x) => x.event === 'invalid_outputs')).toMatchObject({ step: 'chapter:004:draft', problems: [expect.stringMatching(/chapter-004\.md/)] });
-    const packets = readdirSync(dir).filter((f) => f.startsWith('last-packet-')).sort();
-    const last = readJson(join(dir, packets.at(-1) as string));
+    const packets = readdirSync(kept).filter((f) => f.startsWith('last-packet-')).sort();
+    const last = readJson(join(kept, packets.at(-1) as string));
     expect(last.manifest.inline.previous_attempt_problems[0]).toMatch(/chapter-004\.md/);
   });
 });

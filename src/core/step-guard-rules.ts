@@ -1,0 +1,86 @@
+/**
+ * What an executor step may not change, and how a change is told and
+ * repaired. Agents write only under staging/; everything else of the project
+ * — the book, the author's settings and story bible, novel's bookkeeping — is
+ * guarded. A bounded set of it is captured byte for byte before each step
+ * and restored after a change: the settings and story bible, and the hot set
+ * of §4 (the state, foreshadowing, storylines, the current volume and the
+ * files of the ten latest chapters). Pure.
+ */
+import { padChapter, padVolume } from './step-id.js';
+
+/** Cheap identity of a file or directory: enough to see that it changed. */
+export interface Ident {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  dir: boolean;
+}
+
+export type ChangeKind = 'added' | 'removed' | 'changed';
+
+export interface GuardChange {
+  path: string;
+  kind: ChangeKind;
+  /** Put back exactly as it was before the step. */
+  restored: boolean;
+}
+
+/** Paths the guard leaves alone: the executor's own tree. */
+export function unguarded(rel: string): boolean {
+  return rel === 'staging' || rel.startsWith('staging/');
+}
+
+/** Directories captured whole (recursively): the story bible and the hot set's trees. */
+export function capturedTrees(currentVolume: number): string[] {
+  return ['world', 'characters', 'storylines', 'foreshadowing', ...(currentVolume >= 1 ? [`volumes/vol-${padVolume(currentVolume)}`] : [])];
+}
+
+/** The append-only changelog is captured as its size and tail: an append is undone by truncating it. */
+export const TAIL_CAPTURED = 'state/changelog.jsonl';
+export const TAIL_BYTES = 64 * 1024;
+
+const CHAPTER_FILES = (nnn: string): string[] => [
+  `chapters/chapter-${nnn}.md`,
+  `summaries/chapter-${nnn}-summary.md`,
+  `evaluations/chapter-${nnn}-eval.json`,
+  `evaluations/chapter-${nnn}-eval-secondary.json`,
+  `state/chapter-${nnn}-crossref.json`,
+  `state/chapter-${nnn}-memory.json`,
+  `state/chapter-${nnn}-delta.json`,
+];
+
+/** Single files captured (when present): the state, and the files of the ten latest committed chapters. */
+export function capturedFiles(lastCompleted: number): string[] {
+  const out = ['state/current-state.json', 'state/chapter-memory.json'];
+  for (let n = Math.max(1, lastCompleted - 9); n <= lastCompleted; n++) out.push(...CHAPTER_FILES(padChapter(n)));
+  return out;
+}
+
+/** How a path differs between before and after a step (null: it does not). */
+export function classify(before: Ident | undefined, now: Ident | undefined): ChangeKind | null {
+  if (!before && !now) return null;
+  if (!before) return 'added';
+  if (!now) return 'removed';
+  if (before.dir && now.dir) return null;
+  if (before.dir !== now.dir || before.size !== now.size || before.mtimeMs !== now.mtimeMs || before.ino !== now.ino) return 'changed';
+  return null;
+}
+
+const FINAL = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;
+
+/** The exact command to inspect and repair a change novel could not undo. */
+export function repairOf(change: GuardChange): string {
+  const q = `'${change.path.replace(/'/g, `'\\''`)}'`;
+  if (change.kind === 'added') return `delete it: rm -r -- ${q}`;
+  if (FINAL.test(change.path)) return `restore it: git checkout -- ${q} (or from a backup), then \`novel state verify\``;
+  return `inspect it: ls -la -- ${q}; restore it from a backup or git (git checkout -- ${q})`;
+}
+
+export function describeChanges(changes: readonly GuardChange[]): string[] {
+  return changes.map((c) => `${c.kind}: ${c.path}${c.restored ? ' (restored)' : ` — ${repairOf(c)}`}`);
+}
+
+export function sortChanges(changes: GuardChange[]): GuardChange[] {
+  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,448 @@
+/**
+ * novel's own check that an executor step changed nothing outside staging/
+ * (in case a client or a command template misbehaves).
+ *
+ * For the length of a run, every directory of the project outside staging/
+ * is watched (one watch per directory, never per file), and an in-memory
+ * index of every path's identity (size, mtime, inode) is kept current from
+ * the watch events that novel's own writes cause between steps: the project
+ * is walked once per run, and each step then costs only what the step itself
+ * touched, however long the book.
+ *
+ * Before a step, the bounded set of step-guard-rules is captured byte for
+ * byte. During it, every event outside staging/ is collected, and novel's own
+ * writes (heartbeat, executor record, executor log) are remembered with their
+ * bytes. After it, a fence file tells when every event has arrived; each
+ * collected path is compared with the index, captured files are compared
+ * byte for byte (events or not), and captured files are restored exactly.
+ * Without directory watches (an inotify limit, say), each step falls back to
+ * a full walk and says so.
+ */
+import type * as NodeFs from 'node:fs';
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import { capturedFiles, capturedTrees, classify, sortChanges, TAIL_BYTES, TAIL_CAPTURED, unguarded, type GuardChange, type Ident } from '../core/step-guard-rules.js';
+import type { Checkpoint } from '../schemas/checkpoint.js';
+import type { ProjectFs } from './project-fs.js';
+
+const FENCE_DIR = 'logs/.cache';
+const FENCE = `${FENCE_DIR}/guard-fence-`;
+const FENCE_WAIT_MS = 5000;
+
+/**
+ * Paths written by novel commands an executor runs under the run's owner
+ * token (e.g. `novel advance`), one per line, inside the run's lock: the
+ * guard counts them as novel's own writes.
+ */
+export const NESTED_WRITES = '.novel.lock/nested-writes';
+
+export function recordNestedWrite(fs: ProjectFs, rel: string): void {
+  try {
+    nodeFs.appendFileSync(nodePath.join(fs.root, NESTED_WRITES), `${rel}\n`);
+  } catch {
+    /* no lock directory: nothing to tell */
+  }
+}
+
+export interface GuardResult {
+  changes: GuardChange[];
+  /** How the step was checked: by watched directories, or by a full walk (and why). */
+  mode: 'watch' | 'walk';
+  note?: string;
+}
+
+function identOf(st: NodeFs.Stats): Ident {
+  return { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dir: st.isDirectory() };
+}
+
+function sameBytes(a: Buffer | null, b: Buffer | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.equals(b);
+}
+
+export class StepGuard {
+  /** Directory (project-relative, '' for the root) → entry name → identity. */
+  private readonly index = new Map<string, Map<string, Ident>>();
+  private readonly watchers = new Map<string, NodeFs.FSWatcher>();
+  /** Paths with events since the index was last brought up to date (between steps). */
+  private readonly pending = new Set<string>();
+  /** Directories whose events came without a name: re-read whole. */
+  private readonly pendingDirs = new Set<string>();
+  private armed: { events: Set<string>; dirs: Set<string>; own: Map<string, Buffer | null>; captured: Map<string, Buffer | null>; tail: { size: number; tail: Buffer } | null } | null = null;
+  private fenceSeen: ((rel: string) => void) | null = null;
+  private fences = 0;
+  private watching = true;
+  private note: string | undefined;
+
+  constructor(private readonly fs: ProjectFs) {}
+
+  private abs(rel: string): string {
+    return rel === '' ? this.fs.root : nodePath.join(this.fs.root, rel);
+  }
+
+  private lstat(rel: string): Ident | undefined {
+    try {
+      return identOf(nodeFs.lstatSync(this.abs(rel)));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private bytes(rel: string): Buffer | null {
+    try {
+      return nodeFs.readFileSync(this.abs(rel));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Walk the project outside staging/ once: the index, and a watch per directory. */
+  open(): void {
+    nodeFs.mkdirSync(this.abs(FENCE_DIR), { recursive: true });
+    nodeFs.mkdirSync(this.abs('logs/executor'), { recursive: true });
+    this.walk('');
+  }
+
+  private walk(dir: string): void {
+    if (dir !== '' && unguarded(dir)) return;
+    let entries: NodeFs.Dirent[];
+    try {
+      entries = nodeFs.readdirSync(this.abs(dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const names = new Map<string, Ident>();
+    this.index.set(dir, names);
+    this.watch(dir);
+    for (const e of entries) {
+      const rel = dir === '' ? e.name : `${dir}/${e.name}`;
+      if (unguarded(rel)) continue;
+      const id = this.lstat(rel);
+      if (!id) continue;
+      names.set(e.name, id);
+      if (id.dir) this.walk(rel);
+    }
+  }
+
+  private watch(dir: string): void {
+    if (!this.watching || this.watchers.has(dir)) return;
+    try {
+      const w = nodeFs.watch(this.abs(dir), { persistent: false }, (_event, name) => this.event(dir, name === null ? null : String(name)));
+      w.on('error', () => this.forget(dir));
+      this.watchers.set(dir, w);
+    } catch (err) {
+      // Out of inotify watches (ENOSPC), descriptors (EMFILE), or no watching here at all.
+      this.watching = false;
+      this.note = `directory watches unavailable (${(err as NodeJS.ErrnoException).code ?? String(err)}): each step is checked by a full walk of the project`;
+      for (const w of this.watchers.values()) w.close();
+      this.watchers.clear();
+    }
+  }
+
+  private forget(dir: string): void {
+    this.watchers.get(dir)?.close();
+    this.watchers.delete(dir);
+  }
+
+  private event(dir: string, name: string | null): void {
+    if (name === null) {
+      (this.armed?.dirs ?? this.pendingDirs).add(dir);
+      return;
+    }
+    const rel = dir === '' ? name : `${dir}/${name}`;
+    if (rel.startsWith(FENCE)) {
+      this.fenceSeen?.(rel);
+      return;
+    }
+    if (unguarded(rel)) return;
+    (this.armed?.events ?? this.pending).add(rel);
+  }
+
+  /** Every event caused so far has been delivered once the fence's own event arrives (one inotify queue, in order). */
+  private async fence(): Promise<boolean> {
+    if (!this.watching) return false;
+    // Each fence has its own name: the late events of an earlier one must not pass for this one.
+    const fence = `${FENCE}${process.pid}-${++this.fences}`;
+    const seen = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), FENCE_WAIT_MS);
+      this.fenceSeen = (rel) => {
+        if (rel !== fence) return;
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+    nodeFs.writeFileSync(this.abs(fence), '');
+    nodeFs.rmSync(this.abs(fence), { force: true });
+    const ok = await seen;
+    this.fenceSeen = null;
+    return ok;
+  }
+
+  /** Bring one path of the index up to date (a directory appearing is walked and watched). */
+  private refresh(rel: string): void {
+    const dir = nodePath.posix.dirname(rel) === '.' ? '' : nodePath.posix.dirname(rel);
+    const name = nodePath.posix.basename(rel);
+    const names = this.index.get(dir);
+    if (!names) return;
+    const now = this.lstat(rel);
+    const before = names.get(name);
+    if (!now) {
+      names.delete(name);
+      if (before?.dir) this.dropTree(rel);
+      return;
+    }
+    names.set(name, now);
+    if (now.dir && !this.index.has(rel)) this.walk(rel);
+  }
+
+  private dropTree(dir: string): void {
+    for (const key of [...this.index.keys()]) {
+      if (key === dir || key.startsWith(`${dir}/`)) {
+        this.index.delete(key);
+        this.forget(key);
+      }
+    }
+  }
+
+  private refreshDir(dir: string): void {
+    const names = this.index.get(dir);
+    if (!names) return;
+    let listed: string[] = [];
+    try {
+      listed = nodeFs.readdirSync(this.abs(dir));
+    } catch {
+      /* gone */
+    }
+    for (const name of new Set([...names.keys(), ...listed])) {
+      const rel = dir === '' ? name : `${dir}/${name}`;
+      if (!unguarded(rel)) this.refresh(rel);
+    }
+  }
+
+  private settle(): void {
+    for (const dir of this.pendingDirs) this.refreshDir(dir);
+    this.pendingDirs.clear();
+    for (const rel of this.pending) this.refresh(rel);
+    this.pending.clear();
+  }
+
+  /** The files captured byte for byte before a step. */
+  private capturedList(cp: Checkpoint): string[] {
+    const out: string[] = [];
+    for (const [name, id] of this.index.get('') ?? []) if (!id.dir) out.push(name);
+    for (const tree of capturedTrees(cp.current_volume)) {
+      for (const [dir, names] of this.index) {
+        if (dir !== tree && !dir.startsWith(`${tree}/`)) continue;
+        for (const [name, id] of names) if (!id.dir) out.push(`${dir}/${name}`);
+      }
+    }
+    for (const rel of capturedFiles(cp.last_completed_chapter)) if (this.has(rel)) out.push(rel);
+    return out;
+  }
+
+  private has(rel: string): boolean {
+    const dir = nodePath.posix.dirname(rel);
+    return this.index.get(dir === '.' ? '' : dir)?.has(nodePath.posix.basename(rel)) ?? false;
+  }
+
+  private identBefore(rel: string): Ident | undefined {
+    const dir = nodePath.posix.dirname(rel);
+    return this.index.get(dir === '.' ? '' : dir)?.get(nodePath.posix.basename(rel));
+  }
+
+  /** Before an executor step: settle the index, capture the bounded set, collect events from now on. */
+  async arm(cp: Checkpoint): Promise<void> {
+    if (this.watching) {
+      await this.fence();
+      this.settle();
+    } else {
+      this.index.clear();
+      this.walk('');
+    }
+    const captured = new Map<string, Buffer | null>();
+    for (const rel of this.capturedList(cp)) captured.set(rel, this.bytes(rel));
+    let tail: { size: number; tail: Buffer } | null = null;
+    const changelog = this.identBefore(TAIL_CAPTURED);
+    if (changelog && !changelog.dir) {
+      const fd = nodeFs.openSync(this.abs(TAIL_CAPTURED), 'r');
+      try {
+        const size = nodeFs.fstatSync(fd).size;
+        const len = Math.min(size, TAIL_BYTES);
+        const buf = Buffer.alloc(len);
+        nodeFs.readSync(fd, buf, 0, len, size - len);
+        tail = { size, tail: buf };
+      } finally {
+        nodeFs.closeSync(fd);
+      }
+    }
+    const own = new Map<string, Buffer | null>();
+    this.armed = { events: new Set(), dirs: new Set(), own, captured, tail };
+    this.fs.observer = (rel, content) => {
+      if (!unguarded(rel)) own.set(rel, content === null ? null : Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'));
+    };
+  }
+
+  /** After the step: every change outside staging/, captured files restored. */
+  async check(): Promise<GuardResult> {
+    const armed = this.armed;
+    if (!armed) return { changes: [], mode: this.watching ? 'watch' : 'walk' };
+    this.fs.observer = null;
+    const fenced = await this.fence();
+    this.armed = null;
+    const nestedText = this.bytes(NESTED_WRITES);
+    const nested = new Set(nestedText ? nestedText.toString('utf8').split('\n').filter(Boolean) : []);
+    if (nestedText) {
+      nodeFs.rmSync(this.abs(NESTED_WRITES), { force: true });
+      nested.add(NESTED_WRITES);
+    }
+    const suspects = new Set(armed.events);
+    for (const dir of armed.dirs) {
+      for (const name of new Set([...(this.index.get(dir)?.keys() ?? []), ...safeList(this.abs(dir))])) suspects.add(dir === '' ? name : `${dir}/${name}`);
+    }
+    let mode: GuardResult['mode'] = 'watch';
+    if (!this.watching || !fenced) {
+      // No watches, or events that may not all have arrived: compare everything.
+      mode = 'walk';
+      for (const [dir, names] of this.index) for (const name of names.keys()) suspects.add(dir === '' ? name : `${dir}/${name}`);
+      walkNames(this.fs.root, '', suspects);
+    }
+    for (const rel of armed.captured.keys()) suspects.add(rel);
+    if (armed.tail) suspects.add(TAIL_CAPTURED);
+    const changes: GuardChange[] = [];
+    const seen = new Set<string>();
+    const report = (path: string, kind: GuardChange['kind'], restored: boolean): void => {
+      if (seen.has(path)) return;
+      seen.add(path);
+      changes.push({ path, kind, restored });
+    };
+    for (const rel of [...suspects].sort()) {
+      if (unguarded(rel) || rel.startsWith(FENCE) || nested.has(rel)) continue;
+      const before = this.identBefore(rel);
+      const now = this.lstat(rel);
+      if (armed.own.has(rel)) {
+        // novel wrote it during the step: it must still hold what novel wrote.
+        const want = armed.own.get(rel) ?? null;
+        if (!sameBytes(want, now && !now.dir ? this.bytes(rel) : null)) {
+          restore(this.fs, rel, want);
+          report(rel, 'changed', true);
+        }
+        continue;
+      }
+      if (armed.captured.has(rel)) {
+        const want = armed.captured.get(rel) ?? null;
+        const got = now && !now.dir ? this.bytes(rel) : null;
+        if (!sameBytes(want, got)) {
+          restore(this.fs, rel, want);
+          report(rel, want === null ? 'added' : got === null ? 'removed' : 'changed', true);
+        }
+        continue;
+      }
+      if (rel === TAIL_CAPTURED && armed.tail) {
+        const outcome = checkTail(this.abs(rel), armed.tail);
+        // Same size and tail, yet touched: a change inside that only `novel state verify` can judge.
+        if (outcome === 'same' && classify(before, now) !== null) report(rel, 'changed', false);
+        else if (outcome !== 'same') report(rel, now ? 'changed' : 'removed', outcome === 'restored');
+        continue;
+      }
+      const kind = classify(before, now);
+      if (kind === null) continue;
+      if (kind === 'removed' && before?.dir) {
+        // A directory removed: every file the index knew under it.
+        for (const [dir, names] of this.index) {
+          if (dir !== rel && !dir.startsWith(`${rel}/`)) continue;
+          for (const [name, id] of names) if (!id.dir) report(`${dir}/${name}`, 'removed', false);
+        }
+        report(`${rel}/`, 'removed', false);
+        continue;
+      }
+      if (kind === 'added' && now?.dir) {
+        // A new directory: what is in it, less what novel wrote there itself.
+        const inside = new Set<string>();
+        walkNames(this.fs.root, rel, inside);
+        const foreign = [...inside].filter((f) => !armed.own.has(f) && !(this.lstat(f)?.dir && [...armed.own.keys()].some((o) => o.startsWith(`${f}/`))));
+        const ownInside = [...armed.own.keys()].some((o) => o.startsWith(`${rel}/`));
+        if (ownInside && !foreign.length) continue;
+        report(`${rel}/`, 'added', false);
+        for (const f of foreign.sort()) report(f, 'added', false);
+        continue;
+      }
+      if (before?.dir || now?.dir) continue;
+      report(rel, kind, false);
+    }
+    // The index follows the project as it is now (restored files included).
+    for (const rel of suspects) if (!unguarded(rel)) this.pending.add(rel);
+    for (const rel of armed.own.keys()) this.pending.add(rel);
+    if (this.watching) {
+      await this.fence();
+    }
+    this.settle();
+    return { changes: sortChanges(changes), mode, ...(this.note ? { note: this.note } : {}) };
+  }
+
+  close(): void {
+    this.fs.observer = null;
+    for (const w of this.watchers.values()) w.close();
+    this.watchers.clear();
+  }
+}
+
+function safeList(abs: string): string[] {
+  try {
+    return nodeFs.readdirSync(abs);
+  } catch {
+    return [];
+  }
+}
+
+/** Every path under `dir` (project-relative), staging/ left out. */
+function walkNames(root: string, dir: string, out: Set<string>): void {
+  for (const e of (() => {
+    try {
+      return nodeFs.readdirSync(dir === '' ? root : nodePath.join(root, dir), { withFileTypes: true });
+    } catch {
+      return [];
+    }
+  })()) {
+    const rel = dir === '' ? e.name : `${dir}/${e.name}`;
+    if (unguarded(rel)) continue;
+    out.add(rel);
+    if (e.isDirectory()) walkNames(root, rel, out);
+  }
+}
+
+function restore(fs: ProjectFs, rel: string, bytes: Buffer | null): void {
+  if (bytes === null) {
+    nodeFs.rmSync(nodePath.join(fs.root, rel), { recursive: true, force: true });
+    return;
+  }
+  const abs = nodePath.join(fs.root, rel);
+  try {
+    if (nodeFs.lstatSync(abs).isDirectory()) nodeFs.rmSync(abs, { recursive: true, force: true });
+  } catch {
+    /* absent */
+  }
+  fs.writeText(rel, bytes);
+}
+
+/** The changelog: unchanged, or appended to (undone by truncating it back), or changed beyond repair here. */
+function checkTail(abs: string, captured: { size: number; tail: Buffer }): 'same' | 'restored' | 'changed' {
+  let fd: number;
+  try {
+    fd = nodeFs.openSync(abs, 'r+');
+  } catch {
+    return 'changed';
+  }
+  try {
+    const size = nodeFs.fstatSync(fd).size;
+    if (size < captured.size) return 'changed';
+    const buf = Buffer.alloc(captured.tail.length);
+    nodeFs.readSync(fd, buf, 0, buf.length, captured.size - captured.tail.length);
+    if (!buf.equals(captured.tail)) return 'changed';
+    if (size === captured.size) return 'same';
+    nodeFs.ftruncateSync(fd, captured.size);
+    nodeFs.fsyncSync(fd);
+    return 'restored';
+  } finally {
+    nodeFs.closeSync(fd);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * novel's own guard around each executor step: whatever a client or a
+ * command template misses, nothing outside staging/ survives a step changed
+ * without being named, captured files come back byte for byte, and the run
+ * stops with exit 11.
+ */
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { classify, describeChanges, repairOf } from '../../src/core/step-guard-rules.js';
+import { BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+function demoProject(): string {
+  const dir = join(tempDir(), 'demo');
+  expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+  return dir;
+}
+
+/** An executor that writes the demo outputs, then misbehaves outside staging/. */
+function misbehaving(body: string): string {
+  const script = join(tempDir(), 'bad.sh');
+  writeFileSync(script, `#!/bin/sh\nset -e\nnode ${BIN} demo-executor "$1" >/dev/null\n${body}\n`);
+  chmodSync(script, 0o755);
+  return script;
+}
+
+const outsideStaging = (dir: string): Record<string, string> => Object.fromEntries(Object.entries(treeHashes(dir)).filter(([rel]) => !/^(staging|logs)\//.test(rel) && !rel.startsWith('.novel') && rel !== '.checkpoint.json'));
+
+describe('the step guard', () => {
+  it('restores the settings, the story bible and the hot set, names every other change, and stops the run with exit 11', async () => {
+    const dir = demoProject();
+    const before = outsideStaging(dir);
+    const config = readFileSync(join(dir, 'novel.config.json'), 'utf8');
+    const script = misbehaving(
+      [
+        `echo '# HACKED' > chapters/chapter-001.md`,
+        'rm chapters/chapter-002.md',
+        `printf '{"gate":{"pass":1,"polish":1,"revise":1,"pause":1}}' > novel.config.json`,
+        'echo x >> world/rules.json',
+        'echo y >> state/changelog.jsonl',
+        'echo z > rootfile.txt',
+        'mkdir -p notes && echo n > notes/a.md',
+      ].join('\n'),
+    );
+    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
+    expect(r.code, r.stdout + r.stderr).toBe(11);
+    const body = JSON.parse(r.stdout);
+    expect(body.ok).toBe(false);
+    expect(body.error.code).toBe('executor_failed');
+    const msg: string = body.error.message;
+    for (const line of [
+      'changed: chapters/chapter-001.md (restored)',
+      'removed: chapters/chapter-002.md (restored)',
+      'changed: novel.config.json (restored)',
+      'changed: world/rules.json (restored)',
+      'changed: state/changelog.jsonl (restored)',
+      "added: rootfile.txt — delete it: rm -r -- 'rootfile.txt'",
+      "added: notes/ — delete it: rm -r -- 'notes/'",
+    ]) {
+      expect(msg).toContain(line);
+    }
+    // Captured files are back byte for byte; the gate of the run never changed.
+    expect(readFileSync(join(dir, 'novel.config.json'), 'utf8')).toBe(config);
+    const after = outsideStaging(dir);
+    delete after['rootfile.txt'];
+    delete after['notes/a.md'];
+    expect(after).toEqual(before);
+    expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('ERROR_RETRY');
+    expect(readFileSync(join(dir, 'logs/guard.jsonl'), 'utf8')).toContain('"path":"rootfile.txt"');
+  });
+
+  it('a well-behaved executor (and a novel command it runs under the owner token) passes the guard', async () => {
+    const dir = demoProject();
+    const script = misbehaving('if [ "${NOVEL_STEP##*:}" = summarize ]; then node ' + BIN + ' advance "$NOVEL_STEP" >/dev/null; fi');
+    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--chapters', '2']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+  });
+
+  it('a changed novel.config.json between steps cannot change the gate of the run in progress', async () => {
+    const dir = demoProject();
+    // The executor lowers the gate through a path novel does not capture… it cannot: the config is captured.
+    const script = misbehaving(`printf '{"executor":{"command":"demo"},"gate":{"pass":1,"polish":1,"revise":1,"pause":1}}' > novel.config.json`);
+    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json'], { NOVEL_DEMO_SCORES: '3.2' });
+    expect(r.code).toBe(11);
+    expect(readJson(join(dir, 'novel.config.json')).gate.pass).toBe(4);
+  });
+});
+
+describe('step guard rules', () => {
+  it('classifies by identity and says how to repair what it could not restore', () => {
+    const id = { size: 1, mtimeMs: 1, ino: 1, dir: false };
+    expect(classify(undefined, id)).toBe('added');
+    expect(classify(id, undefined)).toBe('removed');
+    expect(classify(id, { ...id, mtimeMs: 2 })).toBe('changed');
+    expect(classify(id, { ...id })).toBeNull();
+    expect(classify(undefined, undefined)).toBeNull();
+    expect(repairOf({ path: "it's.txt", kind: 'added', restored: false })).toBe("delete it: rm -r -- 'it'\\''s.txt'");
+    expect(repairOf({ path: 'chapters/chapter-900.md', kind: 'changed', restored: false })).toMatch(/git checkout -- 'chapters\/chapter-900.md'.*novel state verify/);
+    expect(describeChanges([{ path: 'novel.config.json', kind: 'changed', restored: true }])).toEqual(['changed: novel.config.json (restored)']);
+  });
+});
