@@ -19,6 +19,10 @@ export interface FileFormat {
   /** Rules beyond the schema (text formats: all of them). */
   rules: string[];
   example: string;
+  /** Where the example belongs in the demo project (chapter 4, volume 2 = chapters 31–32); null: not a file of its own. */
+  exampleAt: string | null;
+  /** Further files of the same format that complete the example (the contract of each planned chapter). */
+  moreExamples?: Array<{ path: string; example: string }>;
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -26,6 +30,7 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 export const FORMATS: readonly FileFormat[] = [
   {
     name: 'chapter',
+    exampleAt: 'staging/chapters/chapter-004.md',
     title: 'Chapter draft',
     path: 'staging/chapters/chapter-NNN.md',
     writer: 'chapter-writer (draft; a revision overwrites it), style-refiner (refine overwrites it)',
@@ -34,6 +39,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'summary',
+    exampleAt: 'staging/summaries/chapter-004-summary.md',
     title: 'Chapter summary',
     path: 'staging/summaries/chapter-NNN-summary.md',
     writer: 'summarizer (summarize)',
@@ -42,6 +48,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'delta',
+    exampleAt: 'staging/state/chapter-004-delta.json',
     title: 'State delta',
     path: 'staging/state/chapter-NNN-delta.json',
     writer: 'summarizer (summarize)',
@@ -64,6 +71,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'delta-op',
+    exampleAt: null,
     title: 'One state op of a delta',
     path: '(an element of ops in the delta)',
     writer: 'summarizer (summarize)',
@@ -77,6 +85,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'crossref',
+    exampleAt: 'staging/state/chapter-004-crossref.json',
     title: 'Cross-storyline references',
     path: 'staging/state/chapter-NNN-crossref.json',
     writer: 'summarizer (summarize)',
@@ -86,6 +95,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'storyline-memory',
+    exampleAt: 'staging/storylines/main-sword/memory.md',
     title: 'Storyline memory',
     path: 'staging/storylines/{storyline_id}/memory.md',
     writer: 'summarizer (summarize)',
@@ -97,6 +107,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'chapter-memory',
+    exampleAt: 'staging/state/chapter-004-memory.json',
     title: 'Chapter memory (optional)',
     path: 'staging/state/chapter-NNN-memory.json',
     writer: 'summarizer (summarize)',
@@ -106,6 +117,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'change-log',
+    exampleAt: 'staging/logs/style-refiner-chapter-004-changes.json',
     title: 'Style-refiner change log (optional)',
     path: 'staging/logs/style-refiner-chapter-NNN-changes.json',
     writer: 'style-refiner (refine)',
@@ -115,6 +127,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'eval',
+    exampleAt: 'staging/evaluations/chapter-004-eval.json',
     title: 'Evaluation',
     path: 'staging/evaluations/chapter-NNN-eval.json (a second judge: chapter-NNN-eval-secondary.json)',
     writer: 'quality-judge (judge); read-only agents answer with the JSON and the executor writes it',
@@ -140,6 +153,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'outline',
+    exampleAt: 'staging/volumes/vol-02/outline.md',
     title: 'Volume outline',
     path: 'staging/volumes/vol-VV/outline.md',
     writer: 'plot-architect (volume:VV:plan)',
@@ -154,6 +168,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'storyline-schedule',
+    exampleAt: 'staging/volumes/vol-02/storyline-schedule.json',
     title: 'Storyline schedule',
     path: 'staging/volumes/vol-VV/storyline-schedule.json',
     writer: 'plot-architect (volume:VV:plan)',
@@ -163,6 +178,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'volume-foreshadowing',
+    exampleAt: 'staging/volumes/vol-02/foreshadowing.json',
     title: 'Volume foreshadowing plan',
     path: 'staging/volumes/vol-VV/foreshadowing.json',
     writer: 'plot-architect (volume:VV:plan)',
@@ -172,6 +188,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'new-characters',
+    exampleAt: 'staging/volumes/vol-02/new-characters.json',
     title: 'New characters',
     path: 'staging/volumes/vol-VV/new-characters.json',
     writer: 'plot-architect (volume:VV:plan)',
@@ -181,6 +198,7 @@ export const FORMATS: readonly FileFormat[] = [
   },
   {
     name: 'contract',
+    exampleAt: 'staging/volumes/vol-02/chapter-contracts/chapter-031.json',
     title: 'Chapter contract',
     path: 'staging/volumes/vol-VV/chapter-contracts/chapter-NNN.json',
     writer: 'plot-architect (volume:VV:plan), one per chapter of the range',
@@ -195,6 +213,20 @@ export const FORMATS: readonly FileFormat[] = [
       postconditions: {},
       acceptance_criteria: ['完成冲突：门规与本心相争', '结尾留有钩子'],
     }),
+    moreExamples: [
+      {
+        path: 'staging/volumes/vol-02/chapter-contracts/chapter-032.json',
+        example: json({
+          chapter: 32,
+          storyline_id: 'sect-intrigue',
+          storyline_context: { last_chapter_summary: '第31章：林青岚在门规与本心之间做出决断。', chapters_since_last: 3, line_arc_progress: 'sect-intrigue 1/1', concurrent_state: {} },
+          preconditions: {},
+          objectives: [{ id: 'c032-o1', type: 'plot', required: true, description: '旧敌再度逼近' }],
+          postconditions: {},
+          acceptance_criteria: ['完成冲突：旧敌再度逼近', '转入第三卷'],
+        }),
+      },
+    ],
   },
 ];
 

@@ -158,7 +158,7 @@ describe('novel adapters install', () => {
       '.claude/agents/quality-judge.md',
       '.claude/agents/style-refiner.md',
       '.claude/agents/summarizer.md',
-      '.claude/commands/novel-step.md',
+      '.claude/skills/novel-step/SKILL.md',
     ]);
     expect(readFileSync(join(dir, '.claude/agents/quality-judge.md'), 'utf8')).toMatch(/^---\nname: quality-judge\n/);
     writeFileSync(join(dir, '.claude/agents/summarizer.md'), 'my own summarizer\n');
@@ -166,7 +166,8 @@ describe('novel adapters install', () => {
     expect(second).toMatchObject({ installed: [], kept: ['.claude/agents/summarizer.md'] });
     expect(readFileSync(join(dir, '.claude/agents/summarizer.md'), 'utf8')).toBe('my own summarizer\n');
     const codex = JSON.parse(novelBin(dir, ['adapters', 'install', 'codex', '--json']).stdout).data;
-    expect(codex.installed).toEqual(['.codex/skills/novel/SKILL.md']);
+    expect(codex.installed).toEqual(['.agents/skills/novel/SKILL.md', ...['chapter-writer', 'plot-architect', 'quality-judge', 'style-refiner', 'summarizer'].map((a) => `.agents/skills/novel/references/${a}.md`)]);
+    expect(readFileSync(join(dir, '.agents/skills/novel/references/summarizer.md'), 'utf8')).toMatch(/^You are the summarizer\./);
     expect(novelBin(dir, ['adapters', 'install', 'vim']).code).toBe(2);
   });
 });

@@ -39,6 +39,10 @@ export interface Turn {
   results: string[];
   /** Names of the tools the client offered. */
   toolNames: string[];
+  /** The system prompt alone (Anthropic) or the instructions (OpenAI). */
+  system: string;
+  /** Every tool call of the conversation so far, with its result (Anthropic). */
+  history: Array<{ name: string; input: Record<string, unknown>; result: string; isError: boolean }>;
 }
 
 export type Script = (turn: Turn) => Reply;
@@ -80,7 +84,26 @@ function anthropicTurn(body: Record<string, unknown>): Turn {
   const results = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>).filter((b) => b.type === 'tool_result').map((b) => `${b.is_error ? '[error] ' : ''}${textOf(b.content)}`) : [];
   const prompt = [textOf(body.system), ...messages.filter((m) => m.role === 'user').map((m) => textOf(m.content))].join('\n');
   const toolNames = Array.isArray(body.tools) ? (body.tools as Array<Record<string, unknown>>).map((t) => String(t.name)) : [];
-  return { api: 'anthropic', prompt, index, results, toolNames };
+  const history: Turn['history'] = [];
+  const byId = new Map<string, Turn['history'][number]>();
+  for (const m of messages) {
+    if (!Array.isArray(m.content)) continue;
+    for (const b of m.content as Array<Record<string, unknown>>) {
+      if (m.role === 'assistant' && b.type === 'tool_use') {
+        const call = { name: String(b.name), input: (b.input ?? {}) as Record<string, unknown>, result: '', isError: false };
+        history.push(call);
+        byId.set(String(b.id), call);
+      }
+      if (m.role === 'user' && b.type === 'tool_result') {
+        const call = byId.get(String(b.tool_use_id));
+        if (call) {
+          call.result = textOf(b.content);
+          call.isError = b.is_error === true;
+        }
+      }
+    }
+  }
+  return { api: 'anthropic', prompt, index, results, toolNames, system: textOf(body.system), history };
 }
 
 function anthropicReply(res: ServerResponse, model: string, reply: Reply, usage: Usage, n: number): void {
@@ -122,7 +145,7 @@ function openaiTurn(body: Record<string, unknown>): Turn {
   for (let k = input.length - 1; k >= 0 && isOutput(input[k]?.type); k--) results.unshift(textOf((input[k] as Record<string, unknown>).output));
   const prompt = [textOf(body.instructions), ...input.filter((m) => m.type === 'message' && m.role !== 'assistant').map((m) => textOf(m.content))].join('\n');
   const toolNames = Array.isArray(body.tools) ? (body.tools as Array<Record<string, unknown>>).map((t) => String(t.name ?? t.type)) : [];
-  return { api: 'openai', prompt, index, results, toolNames };
+  return { api: 'openai', prompt, index, results, toolNames, system: textOf(body.instructions), history: [] };
 }
 
 function openaiReply(res: ServerResponse, model: string, reply: Reply, usage: Usage, n: number): void {

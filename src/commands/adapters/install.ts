@@ -14,7 +14,8 @@ const isKind = oneOf(KINDS);
 /** Shipped adapter file (relative to adapters/KIND) → where it goes in a project. */
 const TARGETS: Record<(typeof KINDS)[number], (rel: string) => string> = {
   claude: (rel) => `.claude/${rel}`,
-  codex: (rel) => `.codex/${rel}`,
+  // Codex 0.169 reads project skills from .agents/skills/ (.codex/skills/ only with an "untrusted configuration" warning).
+  codex: (rel) => `.agents/${rel}`,
 };
 
 function shippedFiles(dir: string, base = dir): string[] {
@@ -31,7 +32,7 @@ export class AdaptersInstallCommand extends NovelCommand {
     category: 'Project',
     description: 'Copy the Claude Code or Codex adapter files into the project',
     details: `
-      \`claude\`: the subagents (chapter-writer, summarizer, style-refiner, quality-judge, plot-architect) into \`.claude/agents/\` and the \`/novel-step\` command into \`.claude/commands/\`. \`codex\`: the \`novel\` skill into \`.codex/skills/\`. Each runs one pipeline step from its packet and stops for review.
+      \`claude\`: the subagents (chapter-writer, summarizer, style-refiner, quality-judge, plot-architect) into \`.claude/agents/\` and the \`/novel-step\` skill into \`.claude/skills/novel-step/\` (it may run \`novel\` commands, read, and edit under \`staging/\` only, so it runs in \`claude -p\` without prompts). \`codex\`: the \`novel\` skill with the five agent briefs as \`references/<agent>.md\` into \`.agents/skills/novel/\` (run Codex from the project root). Each runs one pipeline step from its packet, advances it once it validates, and stops for review.
 
       A file you edited is never overwritten: it is kept and reported.
     `,
