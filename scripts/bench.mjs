@@ -3,6 +3,7 @@
 // the medians is printed. Usage: node scripts/bench.mjs [runs]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +17,9 @@ cpSync(join(repo, 'fixtures/project'), project, { recursive: true });
 // stat signature that lets readers check the book's files by stats).
 spawnSync(process.execPath, [cli, 'state', 'verify', '--accept'], { cwd: project, stdio: 'ignore' });
 
-function time(args) {
+function time(args, cwd = project) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
@@ -29,8 +30,13 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+// The demo project with chapter 4 staged and judged (the in-flight chapter ready to commit).
+const judged = mkdtempSync(join(tmpdir(), 'novel-bench-judged-'));
+spawnSync(process.execPath, [cli, 'init', '--demo', judged], { stdio: 'ignore' });
+spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'judge'], { cwd: judged, stdio: 'ignore' });
 const cases = [
   { name: 'novel next', args: [cli, 'next'], target: 1.25 },
+  { name: 'novel next (judged)', args: [cli, 'next'], target: 1.25, cwd: judged },
   { name: 'novel next --json', args: [cli, 'next', '--json'], target: null },
   { name: 'novel status', args: [cli, 'status'], target: null },
   { name: 'instructions draft --json', args: [cli, 'instructions', 'chapter:004:draft', '--json'], target: 1.5 },
@@ -42,11 +48,11 @@ const baselines = cases.map(() => []);
 const results = cases.map(() => []);
 // Warm the file cache once.
 time(['-e', '0']);
-for (const c of cases) time(c.args);
+for (const c of cases) time(c.args, c.cwd);
 for (let i = 0; i < runs; i++) {
   cases.forEach((c, k) => {
     baselines[k].push(time(['-e', '0']));
-    results[k].push(time(c.args));
+    results[k].push(time(c.args, c.cwd));
   });
 }
 console.log(`novel benchmark: ${runs} alternated runs per command against bare \`node -e 0\` (times: medians; ratio: median of the per-pair ratios; node ${process.version})`);
@@ -111,42 +117,80 @@ console.log(`  ${'novel commit (synthetic)'.padEnd(24)} ${cm.toFixed(1).padStart
 rmSync(synthetic, { recursive: true, force: true });
 
 // Scale: the same commands on a synthetic book of 3,000 committed chapters and
-// on one of 11, alternating run by run (scripts/lib/synthetic-book.mjs).
+// on one of 11 (scripts/lib/synthetic-book.mjs: the same state, foreshadowing
+// and settings), each with the next chapter staged and judged, alternating run
+// by run. Mutating commands run on a fresh copy each time (the copy untimed).
 const { writeSyntheticBook } = await import('./lib/synthetic-book.mjs');
-const large = writeSyntheticBook(mkdtempSync(join(tmpdir(), 'novel-bench-3000-')), { chapters: 3000 });
-const small = writeSyntheticBook(mkdtempSync(join(tmpdir(), 'novel-bench-11-')), { chapters: 11 });
-for (const dir of [large, small]) spawnSync(process.execPath, [cli, 'state', 'verify', '--accept'], { cwd: dir, stdio: 'ignore' });
-const timeIn = (dir, args) => {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (r.status !== 0 && r.status !== 2) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return Number(process.hrtime.bigint() - t0) / 1e6;
+const makeBook = (chapters) => {
+  const dir = writeSyntheticBook(mkdtempSync(join(tmpdir(), `novel-bench-${chapters}-`)), { chapters });
+  // As authors have it: a mutating command recorded the fingerprint in its current form.
+  rmSync(join(dir, '.novel'), { recursive: true, force: true });
+  spawnSync(process.execPath, [cli, 'state', 'verify', '--accept'], { cwd: dir, stdio: 'ignore' });
+  // The next chapter drafted, summarized and refined; its judge outputs written: `advance` is next.
+  spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'refine'], { cwd: dir, stdio: 'ignore' });
+  const n = chapters + 1;
+  const packet = JSON.parse(spawnSync(process.execPath, [cli, 'instructions', `chapter:${n}:judge`, '--write-manifest', '--json'], { cwd: dir, encoding: 'utf8' }).stdout).data.written_path;
+  spawnSync(process.execPath, [cli, 'demo-executor', packet], { cwd: dir, stdio: 'ignore' });
+  const judgedCopy = `${dir}-judged`;
+  spawnSync('cp', ['-a', dir, judgedCopy]);
+  spawnSync(process.execPath, [cli, 'advance', `chapter:${n}:judge`], { cwd: judgedCopy, stdio: 'ignore' });
+  return { refined: dir, judged: judgedCopy, n };
 };
-const scaleRuns = Math.max(7, Math.floor(runs / 3));
-const scaleCases = [['next'], ['status'], ['chapters', '--json'], ['instructions', 'chapter:{next}:draft', '--json'], ['state', 'verify']];
-console.log(`scale: 3,000 committed chapters (state ${readFileSync(join(large, 'state/current-state.json'), 'utf8').length} characters) against 11, ${scaleRuns} alternated runs each (medians)`);
+const large = makeBook(3000);
+const small = makeBook(11);
+const rss = join(repo, 'scripts/lib/max-rss.cjs');
+/** One run: ms and peak RSS (KiB). `fresh`: on a copy of the book made (untimed) for this run. */
+const runIn = (dir, args, fresh) => {
+  let cwd = dir;
+  if (fresh) {
+    cwd = `${dir}-run`;
+    rmSync(cwd, { recursive: true, force: true });
+    // cp -a keeps every mtime, as the book on disk has them (novel's stat caches stay valid).
+    spawnSync('cp', ['-a', dir, cwd]);
+  }
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['--require', rss, cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stdout}${r.stderr}`);
+  return { ms, kb: Number(/maxrss_kb=(\d+)/.exec(r.stderr)?.[1] ?? 0) };
+};
+const scaleRuns = Math.max(9, Math.floor(runs / 3));
+const scaleCases = [
+  { name: 'next', args: () => ['next'], book: 'judged', target: 1.1 },
+  { name: 'status', args: () => ['status'], book: 'judged', target: 1.1 },
+  { name: 'instructions judge --json', args: (b) => ['instructions', `chapter:${b.n}:judge`, '--json'], book: 'judged', target: 1.1 },
+  { name: 'validate judge', args: (b) => ['validate', `chapter:${b.n}:judge`], book: 'judged', target: 1.1 },
+  { name: 'advance judge', args: (b) => ['advance', `chapter:${b.n}:judge`], book: 'refined', fresh: true, target: 1.1 },
+  { name: 'commit', args: (b) => ['commit', '--chapter', String(b.n)], book: 'judged', fresh: true, target: 1.2, memory: 1.3 },
+  { name: 'state verify', args: () => ['state', 'verify'], book: 'judged', target: null },
+  { name: 'chapters --json', args: () => ['chapters', '--json'], book: 'judged', target: null },
+];
+console.log(`scale: 3,000 committed chapters (state ${readFileSync(join(large.judged, 'state/current-state.json'), 'utf8').length} characters, ${readFileSync(join(large.judged, 'state/changelog.jsonl'), 'utf8').split('\n').length - 1} changelog lines) against 11, the next chapter staged and judged; ${scaleRuns} alternated runs each (medians; mutating commands on a fresh copy per run)`);
 const largeTimes = {};
 for (const c of scaleCases) {
-  const argsFor = (dir, n) => c.map((a) => a.replace('{next}', String(n)));
   const a = [];
   const b = [];
-  timeIn(small, argsFor(small, 12));
-  timeIn(large, argsFor(large, 3001));
+  runIn(small[c.book], c.args(small), c.fresh);
+  runIn(large[c.book], c.args(large), c.fresh);
   for (let i = 0; i < scaleRuns; i++) {
-    a.push(timeIn(small, argsFor(small, 12)));
-    b.push(timeIn(large, argsFor(large, 3001)));
+    a.push(runIn(small[c.book], c.args(small), c.fresh));
+    b.push(runIn(large[c.book], c.args(large), c.fresh));
   }
-  largeTimes[c.join(' ')] = b;
-  console.log(`  ${c.join(' ').replace('{next}', 'NNN').padEnd(36)} 11: ${median(a).toFixed(1).padStart(7)} ms   3,000: ${median(b).toFixed(1).padStart(7)} ms   ratio ${(median(b) / median(a)).toFixed(2)}`);
+  const ms = (xs) => median(xs.map((x) => x.ms));
+  const kb = (xs) => median(xs.map((x) => x.kb));
+  largeTimes[c.name] = b.map((x) => x.ms);
+  const ratio = ms(b) / ms(a);
+  const mem = kb(b) / kb(a);
+  const verdict = c.target === null ? '' : `  (target ≤ ${c.target}: ${ratio <= c.target ? 'met' : 'NOT met'})`;
+  const memory = c.memory ? `  peak RSS ${(kb(a) / 1024).toFixed(0)} / ${(kb(b) / 1024).toFixed(0)} MiB, ratio ${mem.toFixed(2)} (target ≤ ${c.memory}: ${mem <= c.memory ? 'met' : 'NOT met'})` : '';
+  console.log(`  ${c.name.padEnd(28)} 11: ${ms(a).toFixed(1).padStart(7)} ms   3,000: ${ms(b).toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}${verdict}${memory}`);
 }
-// The chapter table reads chapter logs only: close to status on the same book.
-const ch = largeTimes['chapters --json'];
-const st = largeTimes.status;
-console.log(`  novel chapters --json at 3,000 chapters: ${median(ch).toFixed(1)} ms, novel status ${median(st).toFixed(1)} ms: ratio ${(median(ch) / median(st)).toFixed(2)} (target ≤ 1.2: ${median(ch) / median(st) <= 1.2 ? 'met' : 'NOT met'})`);
+const verify = median(largeTimes['state verify']);
+console.log(`  state verify at 3,000 chapters: ${(verify / 1000).toFixed(2)} s (target < 3 s: ${verify < 3000 ? 'met' : 'NOT met'}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`);
 // The step guard of `novel run`, per executor step (scripts/bench-guard.ts).
-const guardBench = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts/bench-guard.ts'), large, small, String(Math.max(21, runs))], { encoding: 'utf8' });
+const guardBench = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts/bench-guard.ts'), large.refined, small.refined, String(Math.max(21, runs))], { encoding: 'utf8' });
 process.stdout.write(guardBench.stdout || `  step guard: ${guardBench.stderr}\n`);
-rmSync(large, { recursive: true, force: true });
-rmSync(small, { recursive: true, force: true });
+for (const b of [large, small]) for (const d of [b.refined, b.judged, `${b.refined}-run`, `${b.judged}-run`]) rmSync(d, { recursive: true, force: true });
+rmSync(judged, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });
 if (failed && process.argv.includes('--strict')) process.exitCode = 1;

@@ -2,7 +2,10 @@
 // their summaries, evaluations, crossrefs and chapter logs; a state of C
 // characters built by a changelog of N lines (its replay reproduces the
 // state); F foreshadowing items; a chapter-memory ledger; the fingerprint of
-// every book file; the next chapter outlined. Used by the benchmark and tests.
+// every book file; the next chapter outlined; optionally (judged: true) that
+// chapter drafted, summarized, refined and judged by the built CLI's demo
+// executor, ready to commit. Used by the benchmark and tests.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -27,7 +30,7 @@ const PLACES = ['青岚山门', '外门演武场', '藏经阁', '后山剑冢', 
 const PHRASES = ['山风卷过青石阶，檐角的铜铃叮当作响。', '林青岚握紧残剑，心中默念剑诀。', '远处传来钟声，夜色渐深。', '他停下脚步，把每一处细节重新想了一遍。', '灯火在窗纸上摇晃，像一只不安的眼睛。'];
 
 /** Writes the book into `dir` (created from the fixture project). */
-export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, foreshadowing = 1000, seed = 1, chaptersPerVolume = 30 } = {}) {
+export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, foreshadowing = 1000, seed = 1, chaptersPerVolume = 30, judged = false } = {}) {
   const random = mulberry(seed);
   cpSync(join(repo, 'fixtures/project'), dir, { recursive: true });
   const write = (rel, content) => {
@@ -58,6 +61,7 @@ export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, fo
   const items = Array.from({ length: foreshadowing }, (_, i) => ({ id: `f-${String(i + 1).padStart(4, '0')}`, description: `伏笔${i + 1}`, scope: ['short', 'medium', 'long'][i % 3], status: 'planted', planted_chapter: 1 + (i % chapters), planted_storyline: 'main-sword', target_resolve_range: [1 + (i % chapters), chapters + 30], last_updated_chapter: 1 + (i % chapters), history: [{ chapter: 1 + (i % chapters), action: 'planted', detail: '埋下' }] }));
   write('foreshadowing/global.json', json({ foreshadowing: items }));
   const ledger = [];
+  const totals = { chapters: 0, words: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
   for (let c = 1; c <= chapters; c++) {
     const nnn = pad(c);
     const paras = Array.from({ length: 12 }, () => Array.from({ length: 4 }, () => PHRASES[Math.floor(random() * PHRASES.length)]).join(''));
@@ -68,9 +72,16 @@ export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, fo
     write(`state/chapter-${nnn}-crossref.json`, json({ storyline_id: 'main-sword', cross_references: [], leak_risk: 'none' }));
     const han = (text.match(/[\u4e00-\u9fff]/g) ?? []).length;
     write(`logs/chapter-${nnn}-log.json`, json({ chapter: c, storyline_id: 'main-sword', committed_at: new Date(Date.UTC(2026, 0, 1) + c * 3600_000).toISOString(), gate: { decision: 'pass', overall_final: 4.2 }, revisions: c % 7 === 0 ? 1 : 0, force_passed: false, state_version: c, words: han, title: `第${c}章 卷中第${c}章`, zishu: han + 60, han, overall: 4.2, stages: [{ name: 'draft', executor: 'demo', model: 'demo', attempts: 1, duration_ms: 1000, input_tokens: 1000, output_tokens: 2000, cost_usd: 0.01 }] }));
+    totals.chapters += 1;
+    totals.words += han;
+    totals.input_tokens += 1000;
+    totals.output_tokens += 2000;
+    totals.cost_usd = Math.round((totals.cost_usd + 0.01) * 1e6) / 1e6;
     ledger.push({ chapter: c, time_anchor: `第${c}日`, location: PLACES[c % PLACES.length], events: ['事件'], character_states: {}, open_threads: [] });
   }
   write('state/chapter-memory.json', json(ledger));
+  // The book's totals, as each commit leaves them (src/core/chapter-log.ts).
+  write('logs/book-ledger.json', json({ last_completed_chapter: chapters, ...totals }));
   // The volume being written: the next chapter is outlined.
   const volume = Math.floor(chapters / chaptersPerVolume) + 1;
   const vv = String(volume).padStart(2, '0');
@@ -92,5 +103,11 @@ export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, fo
   for (const tree of ['chapters', 'summaries', 'evaluations', 'state', 'storylines', 'foreshadowing', 'volumes']) walk(join(dir, tree));
   const sorted = Object.fromEntries(Object.keys(files).sort().map((k) => [k, files[k]]));
   write('.novel/fingerprint.json', json({ files: sorted }));
+  if (judged) {
+    // The next chapter staged and judged, as `novel run` leaves it before the commit.
+    const cli = join(repo, 'dist/cli.js');
+    const r = spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'judge'], { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`synthetic book: novel run --pause-after judge exited ${r.status}: ${r.stdout}${r.stderr}`);
+  }
   return dir;
 }

@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { formatStepId } from '../core/step-id.js';
 import { advanceStep } from '../io/operations.js';
-import { withMutation } from '../io/project.js';
+import { withMutation } from '../io/mutation.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { parseStepArg } from './validate.js';
 

@@ -4,7 +4,8 @@ import { NovelError } from '../core/errors.js';
 import { journalPath } from '../core/paths.js';
 import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import { buildChapterCommitPlan, buildVolumeCommitPlan, commitChapter, commitVolume } from '../io/operations.js';
-import { openProject, withMutation, type OpenProject } from '../io/project.js';
+import { openProject, type OpenProject } from '../io/project.js';
+import { withMutation } from '../io/mutation.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { isCount } from './option-validators.js';
 

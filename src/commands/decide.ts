@@ -4,7 +4,7 @@ import { DECISIONS, type Decision } from '../../machines/pipeline.events.js';
 import { NovelError } from '../core/errors.js';
 import { parseChapterRef, padChapter } from '../core/step-id.js';
 import { decideChapter } from '../io/operations.js';
-import { withMutation } from '../io/project.js';
+import { withMutation } from '../io/mutation.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 const isDecision = oneOf(DECISIONS);

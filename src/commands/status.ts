@@ -1,8 +1,8 @@
 import { Command } from 'clipanion';
 import { paths } from '../core/paths.js';
 import { buildStatusView, renderStatus } from '../core/status-view.js';
-import { bookTotals } from '../core/chapter-log.js';
 import { formatCost } from '../core/run-policy.js';
+import { readBookTotals } from '../io/book-files.js';
 import { describeDiff, diffHint } from '../core/fingerprint-rules.js';
 import { readerBoundary } from '../io/fingerprint.js';
 import { lockStatus } from '../io/lock.js';
@@ -40,18 +40,8 @@ export class StatusCommand extends NovelCommand {
     const view = boundary
       ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: `the book's final trees changed outside novel (${describeDiff(boundary).join('; ')}); every other command refuses until this is fixed`, command: diffHint(boundary) } }
       : built;
-    const logs = p.fs
-      .listFiles('logs')
-      .filter((f) => /^logs\/chapter-\d+-log\.json$/.test(f))
-      .map((f) => {
-        try {
-          return JSON.parse(p.fs.readText(f)) as Record<string, unknown>;
-        } catch {
-          return null;
-        }
-      })
-      .filter((x): x is Record<string, unknown> => x !== null);
-    const totals = bookTotals(logs);
+    // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
+    const totals = readBookTotals(p.fs, cp.last_completed_chapter);
     const t = `book: ${cp.last_completed_chapter} chapter(s) committed; ${totals.chapters} with logs: ${totals.words} words, ${totals.input_tokens} input / ${totals.output_tokens} output tokens, ${formatCost(totals.cost_usd, totals.cost_unknown > 0)}`;
     return { data: { ...view, totals }, text: `${renderStatus(view)}\n${t}` };
   }

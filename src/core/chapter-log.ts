@@ -61,9 +61,11 @@ export interface BookTotals {
   cost_unknown: number;
 }
 
-/** Totals over committed chapter logs (never the chapter texts). */
-export function bookTotals(logs: readonly Obj[]): BookTotals {
-  const t: BookTotals = { chapters: 0, words: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
+export const EMPTY_TOTALS: BookTotals = { chapters: 0, words: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
+
+/** Totals over committed chapter logs (never the chapter texts), added to `base`. */
+export function bookTotals(logs: readonly Obj[], base: BookTotals = EMPTY_TOTALS): BookTotals {
+  const t: BookTotals = { ...base };
   for (const log of logs) {
     t.chapters += 1;
     t.words += num(log.words) ?? 0;
@@ -76,6 +78,28 @@ export function bookTotals(logs: readonly Obj[]): BookTotals {
   }
   t.cost_usd = Math.round(t.cost_usd * 1e6) / 1e6;
   return t;
+}
+
+/**
+ * logs/book-ledger.json: the book's totals as of `last_completed_chapter`,
+ * written by each commit (in its journal), so that `status` reads one file
+ * however long the book. A ledger that names another chapter than the
+ * checkpoint (an older project, a hand edit) is not used: the totals are
+ * computed from the chapter logs, and the next commit writes it afresh.
+ */
+export const BOOK_LEDGER = 'logs/book-ledger.json';
+
+export interface BookLedger extends BookTotals {
+  last_completed_chapter: number;
+}
+
+export function ledgerTotals(ledger: unknown, lastCompleted: number): BookTotals | null {
+  if (!ledger || typeof ledger !== 'object') return null;
+  const l = ledger as Record<string, unknown>;
+  if (l.last_completed_chapter !== lastCompleted) return null;
+  const keys: Array<keyof BookTotals> = ['chapters', 'words', 'input_tokens', 'output_tokens', 'cost_usd', 'cost_unknown'];
+  if (!keys.every((k) => typeof l[k] === 'number' && Number.isFinite(l[k]))) return null;
+  return Object.fromEntries(keys.map((k) => [k, l[k]])) as unknown as BookTotals;
 }
 
 /** Consistency conflicts of an evaluation: every violation, with the fixes that target it. */

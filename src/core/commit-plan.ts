@@ -176,26 +176,23 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     });
   }
 
-  writes.push({
-    path: `logs/chapter-${nnn}-log.json`,
-    content: prettyJson({
-      chapter: n,
-      storyline_id: storyline,
-      committed_at: input.now.toISOString(),
-      gate: input.gate,
-      revisions: input.revisionCount,
-      force_passed: input.gate.force_passed === true,
-      state_version: newState.state_version,
-      ops_applied: result.applied.length,
-      ops_dropped: result.dropped.length,
-      words: countWords(stagedText(view, paths.stagingChapter(n)) as string),
-      ...chapterFacts(stagedText(view, paths.stagingChapter(n)) as string),
-      ...(typeof input.checkpointRaw.author_note === 'string' ? { author_note: input.checkpointRaw.author_note } : {}),
-      overall: input.gate.overall_final,
-      stages: stageRecords(input.history, input.executions),
-    }),
-    kind: 'write',
-  });
+  const chapterLog = {
+    chapter: n,
+    storyline_id: storyline,
+    committed_at: input.now.toISOString(),
+    gate: input.gate,
+    revisions: input.revisionCount,
+    force_passed: input.gate.force_passed === true,
+    state_version: newState.state_version,
+    ops_applied: result.applied.length,
+    ops_dropped: result.dropped.length,
+    words: countWords(stagedText(view, paths.stagingChapter(n)) as string),
+    ...chapterFacts(stagedText(view, paths.stagingChapter(n)) as string),
+    ...(typeof input.checkpointRaw.author_note === 'string' ? { author_note: input.checkpointRaw.author_note } : {}),
+    overall: input.gate.overall_final,
+    stages: stageRecords(input.history, input.executions),
+  };
+  writes.push({ path: `logs/chapter-${nnn}-log.json`, content: prettyJson(chapterLog), kind: 'write' });
 
   // Checkpoint (§3): committed, and what the book machine does next (the next
   // chapter, a volume to plan after the volume's last chapter, or the end).

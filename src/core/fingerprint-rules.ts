@@ -12,16 +12,48 @@ export function isLitter(rel: string): boolean {
   return rel.split('/').some((seg) => seg.startsWith('.') || seg.endsWith('~') || seg === 'Thumbs.db');
 }
 
-/** Files whose content is re-hashed on every mutating command. */
+/** The append-only changelog is fingerprinted by its size and the sha256 of its tail (§12): `tail:<size>:<sha256>`. */
+export const TAIL_RECORDED = 'state/changelog.jsonl';
+export const TAIL_WINDOW = 64 * 1024;
+
+export function tailValue(size: number, sha256: string): string {
+  return `tail:${size}:${sha256}`;
+}
+
+/**
+ * Where a path's fingerprint is stored (§12 segmentation). The files of the
+ * first 100 chapters, and everything that is not a chapter's (the state, the
+ * storylines, the volumes' outlines and plans), stay in .novel/fingerprint.json
+ * itself — a book of up to 100 chapters keeps the one-file map of §4. The
+ * files of later chapters (chapters/, summaries/, evaluations/, state/, and the
+ * chapter contracts of volumes/) go to one segment per 100 chapters,
+ * .novel/fingerprint/chapters-NNNNN.json, so that a commit rewrites the main
+ * map and one segment, never a map that grows with the book.
+ */
+export function fingerprintSegment(rel: string): string | null {
+  const m = /^(?:(?:chapters|summaries|evaluations|state)\/|volumes\/vol-\d+\/chapter-contracts\/)chapter-(\d+)[-.]/.exec(rel);
+  if (!m) return null;
+  const n = Number(m[1]);
+  if (n <= 100) return null;
+  return `chapters-${String(Math.floor((n - 1) / 100) * 100 + 1).padStart(5, '0')}`;
+}
+
+/**
+ * Files whose content is re-hashed on every mutating command: state/,
+ * foreshadowing/, storylines/ and the current volume, but — like the chapter
+ * texts — the per-chapter files of state/ (crossref, chapter memory) only for
+ * the 10 latest chapters, so that the set does not grow with the book
+ * (docs/decisions.md). `novel state verify` re-hashes everything.
+ */
 export function isHotPath(rel: string, currentVolume: number, lastCompleted: number): boolean {
-  if (rel.startsWith('state/') || rel.startsWith('foreshadowing/') || rel.startsWith('storylines/')) return true;
-  if (currentVolume >= 1 && rel.startsWith(`volumes/vol-${padVolume(currentVolume)}/`)) return true;
-  const m = /^(?:chapters|summaries|evaluations)\/chapter-(\d+)[-.]/.exec(rel);
+  // Files of one chapter — its text, summary, evaluations and its files in state/ — are hot for the 10 latest chapters only.
+  const m = /^(?:chapters|summaries|evaluations|state)\/chapter-(\d+)[-.]/.exec(rel);
   if (m) {
     const n = Number(m[1]);
     return n <= lastCompleted && n > lastCompleted - 10;
   }
-  return false;
+  if (rel.startsWith('state/') || rel.startsWith('foreshadowing/') || rel.startsWith('storylines/')) return true;
+  return currentVolume >= 1 && rel.startsWith(`volumes/vol-${padVolume(currentVolume)}/`);
 }
 
 export interface FingerprintDiff {

@@ -12,7 +12,7 @@
 import { archivedPath } from '../core/revision-round.js';
 import { stagingHashes, type StagingView } from '../core/staging-view.js';
 import type { TransitionPlan } from '../core/transitions.js';
-import { nextCheckpointObject, writeCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
+import { nextCheckpointObject, readCheckpoint, writeCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
 import { appendHistory } from './history-log.js';
 import type { ProjectFs } from './project-fs.js';
 
@@ -79,5 +79,5 @@ export function completeInterruptedArchive(fs: ProjectFs, loaded: LoadedCheckpoi
   const raw = { ...loaded.raw };
   delete raw[ARCHIVE_MARKER];
   writeCheckpoint(fs, raw);
-  return { removed, loaded: { raw, checkpoint: loaded.checkpoint } };
+  return { removed, loaded: readCheckpoint(fs) };
 }

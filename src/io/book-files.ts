@@ -6,7 +6,9 @@ import type * as v from 'valibot';
 import { diagnosticsError } from '../core/errors.js';
 import { EMPTY_STATE, type ChangelogLine, type StateDoc } from '../core/state-ops.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
-import { ChangelogLineSchema, GlobalForeshadowingSchema, LedgerSchema, StateSchema, VolumeForeshadowingSchema } from '../schemas/book.js';
+import { BookLedgerSchema, ChangelogLineSchema, GlobalForeshadowingSchema, LedgerSchema, StateSchema, VolumeForeshadowingSchema } from '../schemas/book.js';
+import { BOOK_LEDGER, bookTotals, ledgerTotals, type BookLedger, type BookTotals } from '../core/chapter-log.js';
+import { padChapter } from '../core/step-id.js';
 import type { ProjectFs } from './project-fs.js';
 
 type Obj = Record<string, unknown>;
@@ -59,13 +61,13 @@ export function readChangelog(fs: ProjectFs): { lines: ChangelogLine[]; bytes: n
 
 /** Byte length of the changelog and whether it ends with a newline, without parsing it (commit). */
 export function changelogTail(fs: ProjectFs): { bytes: number; endsWithNewline: boolean } {
-  if (!fs.exists(CHANGELOG_FILE)) return { bytes: 0, endsWithNewline: true };
-  const bytes = fs.readBytes(CHANGELOG_FILE);
-  return { bytes: bytes.length, endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === 0x0a };
+  const size = fs.size(CHANGELOG_FILE);
+  if (size === null || size === 0) return { bytes: 0, endsWithNewline: true };
+  return { bytes: size, endsWithNewline: fs.readRange(CHANGELOG_FILE, size - 1, 1)[0] === 0x0a };
 }
 
 export function fileBytes(fs: ProjectFs, rel: string): number {
-  return fs.exists(rel) ? fs.readBytes(rel).length : 0;
+  return fs.size(rel) ?? 0;
 }
 
 /** JSON Lines of a log; unreadable lines are skipped (logs are informative). */
@@ -90,4 +92,51 @@ export function committedMemory(fs: ProjectFs, storylineId: string): string | un
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(storylineId)) return undefined;
   const r = fs.readTextChecked(`storylines/${storylineId}/memory.md`);
   return r && 'text' in r ? r.text : undefined;
+}
+
+/** The book's totals as of the last committed chapter: the ledger when it agrees with the checkpoint, else every chapter log. */
+export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals {
+  // None yet, or damaged: computed from the logs.
+  const parsed = fs.readJson(BOOK_LEDGER, BookLedgerSchema, 'invalid_book_ledger');
+  const fromLedger = ledgerTotals(parsed?.ok ? parsed.value : null, lastCompleted);
+  if (fromLedger) return fromLedger;
+  const logs: Obj[] = [];
+  for (const f of fs.listFiles('logs')) {
+    if (!/^logs\/chapter-\d+-log\.json$/.test(f)) continue;
+    const n = Number(/chapter-(\d+)-log/.exec(f)?.[1]);
+    if (n > lastCompleted) continue;
+    try {
+      logs.push(JSON.parse(fs.readText(f)) as Obj);
+    } catch {
+      /* an unreadable log counts for nothing */
+    }
+  }
+  return bookTotals(logs);
+}
+
+/**
+ * After a chapter's commit (or its roll-forward): the ledger as of that
+ * chapter — the ledger of the chapter before plus this chapter's log, or,
+ * when there is none to build on, every chapter log. Applied before the
+ * journal is deleted, so a kill at any point leaves it rebuilt by the
+ * roll-forward; the same inputs always give the same bytes.
+ */
+export function refreshBookLedger(fs: ProjectFs, chapter: number): void {
+  const parsed = fs.readJson(BOOK_LEDGER, BookLedgerSchema, 'invalid_book_ledger');
+  const current = parsed?.ok ? parsed.value : null;
+  if (ledgerTotals(current, chapter)) return;
+  const base = ledgerTotals(current, chapter - 1);
+  let totals: BookTotals;
+  if (base) {
+    const r = fs.readTextChecked(`logs/chapter-${padChapter(chapter)}-log.json`);
+    let log: Obj | null = null;
+    try {
+      log = r !== null && 'text' in r ? (JSON.parse(r.text) as Obj) : null;
+    } catch {
+      log = null;
+    }
+    totals = log ? bookTotals([log], base) : readBookTotals(fs, chapter);
+  } else totals = readBookTotals(fs, chapter);
+  const ledger: BookLedger = { last_completed_chapter: chapter, ...totals };
+  fs.writeJson(BOOK_LEDGER, ledger);
 }

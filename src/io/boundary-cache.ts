@@ -58,14 +58,47 @@ export function boundarySignature(fs: ProjectFs, cp: Checkpoint): Signature {
   return { v: 1, volume: cp.current_volume, last: cp.last_completed_chapter, fingerprint: fp ? [fp.size, fp.mtimeMs] : null, dirs, hot };
 }
 
+function readSignature(fs: ProjectFs): Signature | null {
+  try {
+    const s = JSON.parse(nodeFs.readFileSync(nodePath.join(fs.root, BOUNDARY_CACHE), 'utf8')) as Signature;
+    return s.v === 1 && s.dirs && s.hot ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signature after a mutation that found the recorded one valid and then
+ * wrote `touched`: only the directories and hot files it wrote are stat'ed
+ * again (no walk); files that left the hot set are dropped. Null when it
+ * cannot be derived (no signature, another volume): walk instead.
+ */
+function updatedSignature(fs: ProjectFs, cp: Checkpoint, touched: Iterable<string>): Signature | null {
+  const s = readSignature(fs);
+  if (s === null || s.volume !== cp.current_volume) return null;
+  const final = (rel: string): boolean => FINAL_TREES.some((t) => rel === t || rel.startsWith(`${t}/`));
+  for (const rel of Object.keys(s.hot)) if (!isHotPath(rel, cp.current_volume, cp.last_completed_chapter)) delete s.hot[rel];
+  for (const rel of touched) {
+    if (!final(rel)) continue;
+    const parts = rel.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join('/');
+      const st = stat(nodePath.join(fs.root, dir));
+      if (st?.isDirectory()) s.dirs[dir] = st.mtimeMs;
+      else delete s.dirs[dir];
+    }
+    const st = stat(nodePath.join(fs.root, rel));
+    if (st?.isFile() && isHotPath(rel, cp.current_volume, cp.last_completed_chapter)) s.hot[rel] = [st.size, st.mtimeMs];
+    else delete s.hot[rel];
+  }
+  const fp = stat(nodePath.join(fs.root, paths.fingerprint));
+  return { ...s, last: cp.last_completed_chapter, fingerprint: fp ? [fp.size, fp.mtimeMs] : null };
+}
+
 /** The recorded signature still holds: no stat of it changed. */
 export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
-  let s: Signature;
-  try {
-    s = JSON.parse(nodeFs.readFileSync(nodePath.join(fs.root, BOUNDARY_CACHE), 'utf8')) as Signature;
-  } catch {
-    return false;
-  }
+  const s = readSignature(fs);
+  if (s === null) return false;
   if (s.v !== 1 || s.volume !== cp.current_volume || s.last !== cp.last_completed_chapter || s.fingerprint === null) return false;
   const fp = stat(nodePath.join(fs.root, paths.fingerprint));
   if (!fp || fp.size !== s.fingerprint[0] || fp.mtimeMs !== s.fingerprint[1]) return false;
@@ -78,9 +111,14 @@ export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
   return true;
 }
 
-export function recordBoundary(fs: ProjectFs, cp: Checkpoint): void {
+/**
+ * Record the signature after a successful mutation. `touched` (what the
+ * mutation wrote) is given when the mutation began with a valid signature:
+ * the new one is derived from it; otherwise the final trees are walked.
+ */
+export function recordBoundary(fs: ProjectFs, cp: Checkpoint, touched: Iterable<string> | null = null): void {
   try {
-    fs.writeJson(BOUNDARY_CACHE, boundarySignature(fs, cp));
+    fs.writeJson(BOUNDARY_CACHE, (touched !== null ? updatedSignature(fs, cp, touched) : null) ?? boundarySignature(fs, cp));
   } catch {
     /* a cache: the full check runs without it */
   }

@@ -13,6 +13,14 @@ import type { ProjectFs } from './project-fs.js';
 export interface LoadedCheckpoint {
   raw: Record<string, unknown>;
   checkpoint: Checkpoint;
+  /** The file's text as read (a reader compares it to see whether the checkpoint changed meanwhile). */
+  text: string;
+}
+
+/** The checkpoint's text now (null: unreadable), without parsing it. */
+export function checkpointText(fs: ProjectFs): string | null {
+  const r = fs.readTextChecked(paths.checkpoint, 'invalid_checkpoint');
+  return r !== null && 'text' in r ? r.text : null;
 }
 
 export function readCheckpoint(fs: ProjectFs): LoadedCheckpoint {
@@ -28,7 +36,7 @@ export function readCheckpoint(fs: ProjectFs): LoadedCheckpoint {
   }
   const parsed = parseWith(CheckpointSchema, json.value, paths.checkpoint, 'invalid_checkpoint', (field) => CHECKPOINT_FIXES[field.split('.')[0] ?? '']);
   if (!parsed.ok) throw diagnosticsError('invalid_checkpoint', `${paths.checkpoint} is invalid`, parsed.diagnostics);
-  return { raw: json.value as Record<string, unknown>, checkpoint: parsed.value };
+  return { raw: json.value as Record<string, unknown>, checkpoint: parsed.value, text: r.text };
 }
 
 export interface CheckpointExtras {

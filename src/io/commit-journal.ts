@@ -11,7 +11,8 @@ import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
 import { JournalSchema, type Journal } from '../schemas/journal.js';
-import { hashAll, listFinalTrees, readFingerprint, writeFingerprint } from './fingerprint.js';
+import { refreshBookLedger } from './book-files.js';
+import { fileValue, hasFingerprint, hashAll, listFinalTrees, updateFingerprint, writeFingerprint } from './fingerprint.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 
 export function journalPathFor(plan: { kind: 'chapter' | 'volume'; chapter?: number; volume?: number }): string {
@@ -81,31 +82,34 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void
     if (fs.sha256(w.path) !== w.sha256) fs.writeText(w.path, w.content);
   }
   for (const a of journal.appends) {
-    const current = fs.exists(a.path) ? fs.readBytes(a.path) : Buffer.alloc(0);
-    if (current.length < a.before) {
-      throw new NovelError('journal_conflict', `${a.path}: ${current.length} bytes, shorter than the ${a.before} bytes the journal ${rel} recorded before its append`, {
+    // Only the appended bytes are read: the journal recorded the length before the append.
+    const size = fs.size(a.path) ?? 0;
+    if (size < a.before) {
+      throw new NovelError('journal_conflict', `${a.path}: ${size} bytes, shorter than the ${a.before} bytes the journal ${rel} recorded before its append`, {
         hint: 'the file was cut outside novel; restore it from a backup, then run the command again',
       });
     }
-    const target = Buffer.concat([current.subarray(0, a.before), Buffer.from(a.text, 'utf8')]);
-    if (!current.equals(target)) fs.writeText(a.path, target);
+    const text = Buffer.from(a.text, 'utf8');
+    const done = size === a.before + text.length && fs.readRange(a.path, a.before, text.length).equals(text);
+    if (!done) fs.appendAt(a.path, a.before, text);
   }
-  // No fingerprint yet: this commit records the first one, of every file.
-  const recorded = readFingerprint(fs);
-  const fingerprint = recorded ?? hashAll(fs, listFinalTrees(fs));
-  let changed = recorded === null;
-  for (const p of journal.fingerprint_paths) {
-    const h = fs.sha256(p);
-    if (h !== null && fingerprint[p] !== h) {
-      fingerprint[p] = h;
-      changed = true;
+  // The fingerprint follows the files this commit wrote (a project without one gets its first, of every file).
+  if (!hasFingerprint(fs)) writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+  else {
+    const changes: Record<string, string> = {};
+    for (const p of journal.fingerprint_paths) {
+      const value = fileValue(fs, p);
+      if (value !== null) changes[p] = value;
     }
+    updateFingerprint(fs, changes);
   }
-  if (changed || !fs.exists(paths.fingerprint)) writeFingerprint(fs, fingerprint);
   const checkpointText = prettyJson(journal.checkpoint);
   if (fs.sha256(paths.checkpoint) !== sha256Hex(checkpointText)) fs.writeText(paths.checkpoint, checkpointText);
   for (const r of journal.removes) if (r.startsWith('staging/')) fs.remove(r);
-  sweepAtomicTemps(fs, [...journal.writes.map((w) => w.path), ...journal.appends.map((a) => a.path), paths.checkpoint, paths.fingerprint, rel]);
+  // Leftovers of interrupted writes elsewhere are swept by the next mutating command (src/io/temp-sweep.ts).
+  sweepAtomicTemps(fs, [paths.checkpoint, paths.fingerprint, rel]);
+  // The book's totals for `novel status`, before the journal goes: a kill up to here rolls forward to the same ledger.
+  if (journal.kind === 'chapter' && journal.chapter !== null) refreshBookLedger(fs, journal.chapter);
   fs.remove(rel);
 }
 

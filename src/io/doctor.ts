@@ -15,7 +15,7 @@ import { verifyState } from '../core/state-verify.js';
 import { padChapter, padVolume } from '../core/step-id.js';
 import { readChangelog, readState } from './book-files.js';
 import { readExecution } from './execution-record.js';
-import { hashAll, listFinalTrees, readFingerprint } from './fingerprint.js';
+import { hashAll, listFinalTrees, readFingerprint, stillMatches } from './fingerprint.js';
 import { lockStatus } from './lock.js';
 import { lockEnvFor, openProject, type CommandEnv } from './project.js';
 import { findProjectRoot, ProjectFs } from './project-fs.js';
@@ -76,7 +76,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
     const present = listFinalTrees(fs);
     const current = hashAll(fs, present);
     const { added, removed } = diffListing(recorded, present);
-    for (const f of present.filter((x) => recorded[x] !== undefined && recorded[x] !== current[x])) add({ severity: 'error', code: 'file_changed', file: f, message: `${f} changed outside novel`, fix: `restore ${f}, or novel state verify --accept` });
+    for (const f of present.filter((x) => recorded[x] !== undefined && !stillMatches(fs, x, recorded[x] as string, current[x] ?? null))) add({ severity: 'error', code: 'file_changed', file: f, message: `${f} changed outside novel`, fix: `restore ${f}, or novel state verify --accept` });
     for (const f of added) add({ severity: 'error', code: 'file_added', file: f, message: `${f} was added outside novel`, fix: `delete ${f}, or novel state verify --accept` });
     for (const f of removed) add({ severity: 'error', code: 'file_removed', file: f, message: `${f} was removed outside novel`, fix: `restore ${f}, or novel state verify --accept` });
   }

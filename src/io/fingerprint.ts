@@ -2,12 +2,12 @@
  * `.novel/fingerprint.json`: sha256 of every file of the final trees. Mutating
  * commands check the listing and the hot set before acting (PROTOCOL §4).
  */
-import { describeDiff, diffHint, diffListing, isEmptyDiff, isHotPath, isLitter, type FingerprintDiff } from '../core/fingerprint-rules.js';
+import { describeDiff, diffHint, diffListing, fingerprintSegment, isEmptyDiff, isHotPath, isLitter, TAIL_RECORDED, TAIL_WINDOW, tailValue, type FingerprintDiff } from '../core/fingerprint-rules.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
-import { FingerprintSchema } from '../schemas/fingerprint.js';
-import type { ProjectFs } from './project-fs.js';
+import { FingerprintSchema, FingerprintSegmentSchema } from '../schemas/fingerprint.js';
+import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { boundaryUnchanged } from './boundary-cache.js';
 
 /** Every file of the final trees, editor and OS litter left out. */
@@ -17,28 +17,127 @@ export function listFinalTrees(fs: ProjectFs): string[] {
     .sort();
 }
 
-export function readFingerprint(fs: ProjectFs): Record<string, string> | null {
+export const FINGERPRINT_SEGMENTS = '.novel/fingerprint';
+const segmentPath = (name: string): string => `${FINGERPRINT_SEGMENTS}/${name}.json`;
+
+export function hasFingerprint(fs: ProjectFs): boolean {
+  return fs.exists(paths.fingerprint);
+}
+
+function damaged(rel: string, diagnostics: Parameters<typeof diagnosticsError>[2]): NovelError {
+  return diagnosticsError('invalid_fingerprint', `${rel} is invalid`, diagnostics, `delete ${paths.fingerprint} and ${FINGERPRINT_SEGMENTS}/; the next mutating command records the current files (after you checked them)`);
+}
+
+function readMain(fs: ProjectFs): { files: Record<string, string>; segments: string[] | null } | null {
   const parsed = fs.readJson(paths.fingerprint, FingerprintSchema, 'invalid_fingerprint');
   if (parsed === null) return null;
-  if (!parsed.ok) {
-    throw diagnosticsError('invalid_fingerprint', `${paths.fingerprint} is invalid`, parsed.diagnostics, 'delete it; the next mutating command records the current files (after you checked them)');
+  if (!parsed.ok) throw damaged(paths.fingerprint, parsed.diagnostics);
+  return { files: { ...parsed.value.files }, segments: parsed.value.segments ?? null };
+}
+
+function readSegment(fs: ProjectFs, name: string): Record<string, string> {
+  const rel = segmentPath(name);
+  const parsed = fs.readJson(rel, FingerprintSegmentSchema, 'invalid_fingerprint');
+  if (parsed === null) throw new NovelError('invalid_fingerprint', `${rel}: a segment ${paths.fingerprint} lists is missing`, { hint: `delete ${paths.fingerprint} and ${FINGERPRINT_SEGMENTS}/; the next mutating command records the current files (after you checked them)` });
+  if (!parsed.ok) throw damaged(rel, parsed.diagnostics);
+  return { ...parsed.value.files };
+}
+
+/** The whole recorded map (every segment read): path → value. Null when none is recorded yet. */
+export function readFingerprint(fs: ProjectFs): Record<string, string> | null {
+  const main = readMain(fs);
+  if (main === null) return null;
+  const files = main.files;
+  for (const name of main.segments ?? []) Object.assign(files, readSegment(fs, name));
+  return files;
+}
+
+const sorted = (files: Record<string, string>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(files).sort()) out[k] = files[k] as string;
+  return out;
+};
+
+/** Record a whole map: the main file and every segment (segments no longer needed are removed). */
+export function writeFingerprint(fs: ProjectFs, files: Record<string, string>): void {
+  const main: Record<string, string> = {};
+  const segments = new Map<string, Record<string, string>>();
+  for (const [rel, value] of Object.entries(files)) {
+    const seg = fingerprintSegment(rel);
+    if (seg === null) main[rel] = value;
+    else {
+      if (!segments.has(seg)) segments.set(seg, {});
+      (segments.get(seg) as Record<string, string>)[rel] = value;
+    }
   }
-  return parsed.value.files;
+  const names = [...segments.keys()].sort();
+  for (const name of names) fs.writeJson(segmentPath(name), { files: sorted(segments.get(name) as Record<string, string>) });
+  for (const f of fs.listFiles(FINGERPRINT_SEGMENTS)) {
+    const name = f.slice(FINGERPRINT_SEGMENTS.length + 1).replace(/\.json$/, '');
+    if (!segments.has(name)) fs.remove(f);
+  }
+  // A book of up to 100 chapters keeps the one-file map of §4 (no segments key).
+  fs.writeJson(paths.fingerprint, names.length ? { files: sorted(main), segments: names } : { files: sorted(main) });
+}
+
+/**
+ * Record the values of some paths: only the segments they belong to are read
+ * and rewritten, with the main map. A map recorded in one file (before
+ * segments) is split on the way.
+ */
+export function updateFingerprint(fs: ProjectFs, changes: Record<string, string>): void {
+  const main = readMain(fs);
+  if (main === null || main.segments === null) {
+    const all = readFingerprint(fs) ?? {};
+    writeFingerprint(fs, { ...all, ...changes });
+    return;
+  }
+  const touched = new Map<string, Record<string, string>>();
+  let mainChanged = false;
+  for (const [rel, value] of Object.entries(changes)) {
+    const seg = fingerprintSegment(rel);
+    if (seg === null) {
+      if (main.files[rel] !== value) {
+        main.files[rel] = value;
+        mainChanged = true;
+      }
+      continue;
+    }
+    if (!touched.has(seg)) touched.set(seg, main.segments.includes(seg) ? readSegment(fs, seg) : {});
+    (touched.get(seg) as Record<string, string>)[rel] = value;
+  }
+  for (const [name, files] of touched) {
+    const text = `${JSON.stringify({ files: sorted(files) }, null, 2)}\n`;
+    if (fs.exists(segmentPath(name)) && fs.readText(segmentPath(name)) === text) continue;
+    fs.writeText(segmentPath(name), text);
+    mainChanged = true;
+    if (!main.segments.includes(name)) main.segments = [...main.segments, name].sort();
+  }
+  if (mainChanged) fs.writeJson(paths.fingerprint, { files: sorted(main.files), segments: main.segments });
+}
+
+/** What the fingerprint records for a file: its sha256, or for the changelog its size and tail (null: absent). */
+export function fileValue(fs: ProjectFs, rel: string): string | null {
+  if (rel !== TAIL_RECORDED) return fs.sha256(rel);
+  const size = fs.size(rel);
+  if (size === null) return null;
+  const from = Math.max(0, size - TAIL_WINDOW);
+  return tailValue(size, sha256Hex(fs.readRange(rel, from, size - from)));
+}
+
+/** A recorded value still holds for a file whose value is now `current` (a changelog recorded whole, before tails, is hashed whole). */
+export function stillMatches(fs: ProjectFs, rel: string, recorded: string, current: string | null): boolean {
+  if (recorded === current) return true;
+  return rel === TAIL_RECORDED && !recorded.startsWith('tail:') && fs.sha256(rel) === recorded;
 }
 
 export function hashAll(fs: ProjectFs, files: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const rel of files) {
-    const h = fs.sha256(rel);
+    const h = fileValue(fs, rel);
     if (h !== null) out[rel] = h;
   }
   return out;
-}
-
-export function writeFingerprint(fs: ProjectFs, files: Record<string, string>): void {
-  const sorted: Record<string, string> = {};
-  for (const k of Object.keys(files).sort()) sorted[k] = files[k] as string;
-  fs.writeJson(paths.fingerprint, { files: sorted });
 }
 
 /** The diff of the hot set and the listing against the recorded fingerprint. */
@@ -49,7 +148,7 @@ export function fingerprintDiff(fs: ProjectFs, cp: Checkpoint, recorded: Record<
   for (const rel of present) {
     const want = recorded[rel];
     if (want === undefined || !isHotPath(rel, cp.current_volume, cp.last_completed_chapter)) continue;
-    if (fs.sha256(rel) !== want) changed.push(rel);
+    if (!stillMatches(fs, rel, want, fileValue(fs, rel))) changed.push(rel);
   }
   return { added, removed, changed: changed.sort() };
 }
@@ -72,10 +171,16 @@ export function boundaryError(diff: FingerprintDiff): NovelError {
   });
 }
 
-/** Before any command acts on the book: refuse when the final trees changed outside novel. Writes nothing. */
-export function checkFinalTrees(fs: ProjectFs, cp: Checkpoint): void {
+/**
+ * Before any command acts on the book: refuse when the final trees changed
+ * outside novel. Writes nothing. Returns true when the recorded stat
+ * signature alone showed that nothing changed.
+ */
+export function checkFinalTrees(fs: ProjectFs, cp: Checkpoint): boolean {
+  if (boundaryUnchanged(fs, cp)) return true;
   const diff = boundaryDiff(fs, cp);
   if (diff) throw boundaryError(diff);
+  return false;
 }
 
 /**
@@ -105,5 +210,5 @@ export function checkFinalTreesAsReader<P extends { journal: string | null; load
 
 /** A project without a fingerprint gets one when its first mutating command succeeds. */
 export function recordFirstFingerprint(fs: ProjectFs): void {
-  if (!fs.exists(paths.fingerprint)) writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+  if (!hasFingerprint(fs)) writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
 }

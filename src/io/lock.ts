@@ -5,7 +5,7 @@
  * is moved aside to a unique name before removal, so a process never deletes
  * a lock another process has just taken.
  */
-import * as os from 'node:os';
+import type * as NodeOs from 'node:os';
 import { EXIT, NovelError } from '../core/errors.js';
 import { staleReason, type LockStatus } from '../core/lock-rules.js';
 
@@ -27,7 +27,10 @@ export function defaultLockEnv(env: NodeJS.ProcessEnv, staleMinutes: number): Lo
   return {
     now: () => new Date(),
     pid: process.pid,
-    host: os.hostname(),
+    // node:os is loaded only when a lock is taken or judged (not at every `novel next`).
+    get host() {
+      return (process.getBuiltinModule('node:os') as typeof NodeOs).hostname();
+    },
     owner: env.NOVEL_LOCK_OWNER && env.NOVEL_LOCK_OWNER.length > 0 ? env.NOVEL_LOCK_OWNER : null,
     staleMinutes,
   };

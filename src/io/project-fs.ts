@@ -234,7 +234,49 @@ export class ProjectFs {
     }
   }
 
+  /** Size in bytes (null: absent). */
+  size(rel: string): number | null {
+    try {
+      return fs.statSync(this.resolve(rel)).size;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Bytes [from, from + length) of a file (fewer at its end). */
+  readRange(rel: string, from: number, length: number): Buffer {
+    const fd = fs.openSync(this.resolve(rel), 'r');
+    try {
+      const buf = Buffer.alloc(Math.max(0, length));
+      const n = fs.readSync(fd, buf, 0, buf.length, from);
+      return buf.subarray(0, n);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
   // ---- mutations -------------------------------------------------------
+
+  /**
+   * An append that can be repeated: the file is cut back to `before` bytes
+   * (undoing a torn or an earlier copy of this append) and `text` is written
+   * there, then fsync'd. Only the appended bytes are read and written.
+   */
+  appendAt(rel: string, before: number, text: Buffer): void {
+    const abs = this.resolve(rel);
+    this.mkdirFor(abs);
+    this.mutation(`append ${rel}`);
+    const fd = fs.openSync(abs, fs.existsSync(abs) ? 'r+' : 'w+');
+    try {
+      fs.ftruncateSync(fd, before);
+      let off = 0;
+      while (off < text.length) off += fs.writeSync(fd, text, off, text.length - off, before + off);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    this.observer?.(rel, null);
+  }
 
   writeText(rel: string, content: string | Buffer): void {
     const abs = this.resolve(rel);

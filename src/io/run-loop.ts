@@ -21,7 +21,8 @@ import { readPacket, runAgentExecutor, runCommandExecutor, runDemoExecutor, type
 import { appendJsonLine, executionsPath } from './history-log.js';
 import { inspectorListening, startLiveActor, type LiveActor } from './inspector.js';
 import { advanceStep, commitChapter, commitVolume } from './operations.js';
-import { nextOf, openFs, openProject, withMutation, type CommandEnv, type OpenProject } from './project.js';
+import { nextOf, openFs, openProject, type CommandEnv, type OpenProject } from './project.js';
+import { withMutation } from './mutation.js';
 import { diskView } from './project-view.js';
 import { RunSession } from './run-session.js';
 import { StepGuard } from './step-guard.js';

@@ -18,6 +18,17 @@ export const VolumeForeshadowingSchema = v.looseObject({
 
 export const LedgerSchema = v.array(v.looseObject({ chapter: v.number() }));
 
+/** logs/book-ledger.json: the book's totals as of a chapter (src/core/chapter-log.ts). */
+export const BookLedgerSchema = v.looseObject({
+  last_completed_chapter: v.number(),
+  chapters: v.number(),
+  words: v.number(),
+  input_tokens: v.number(),
+  output_tokens: v.number(),
+  cost_usd: v.number(),
+  cost_unknown: v.number(),
+});
+
 export const ChangelogLineSchema = v.looseObject({
   chapter: v.pipe(v.number(), v.integer(), v.minValue(1)),
   base_state_version: NonNegativeIntSchema,

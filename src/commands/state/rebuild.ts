@@ -2,8 +2,8 @@ import { Command } from 'clipanion';
 import { prettyJson } from '../../core/canonical-json.js';
 import { replayChangelog } from '../../core/state-ops.js';
 import { readChangelog, STATE_FILE } from '../../io/book-files.js';
-import { readFingerprint, writeFingerprint } from '../../io/fingerprint.js';
-import { withMutation } from '../../io/project.js';
+import { hasFingerprint, updateFingerprint } from '../../io/fingerprint.js';
+import { withMutation } from '../../io/mutation.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
 
 export class StateRebuildCommand extends NovelCommand {
@@ -25,9 +25,9 @@ export class StateRebuildCommand extends NovelCommand {
       const content = prettyJson(state);
       const before = p.fs.sha256(STATE_FILE);
       p.fs.writeText(STATE_FILE, content);
-      const fingerprint = readFingerprint(p.fs) ?? {};
       const after = p.fs.sha256(STATE_FILE) as string;
-      if (fingerprint[STATE_FILE] !== after) writeFingerprint(p.fs, { ...fingerprint, [STATE_FILE]: after });
+      // Without a fingerprint yet, the next mutating command records one, of every file.
+      if (hasFingerprint(p.fs)) updateFingerprint(p.fs, { [STATE_FILE]: after });
       return {
         data: { path: STATE_FILE, changelog_lines: lines.length, state_version: state.state_version, changed: before !== after },
         text: `${STATE_FILE} rebuilt from ${lines.length} changelog line(s): state_version ${state.state_version}${before === after ? ' (unchanged)' : ''}`,

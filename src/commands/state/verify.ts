@@ -4,9 +4,10 @@ import { diffListing } from '../../core/fingerprint-rules.js';
 import { verifyState } from '../../core/state-verify.js';
 import { acceptedStateLine, type StateDoc } from '../../core/state-ops.js';
 import { CHANGELOG_FILE, readChangelog, STATE_FILE } from '../../io/book-files.js';
-import { hashAll, listFinalTrees, readFingerprint, writeFingerprint } from '../../io/fingerprint.js';
+import { hashAll, listFinalTrees, readFingerprint, stillMatches, writeFingerprint } from '../../io/fingerprint.js';
 import { recordBoundary } from '../../io/boundary-cache.js';
-import { openProject, withMutation, type OpenProject } from '../../io/project.js';
+import { openProject, type OpenProject } from '../../io/project.js';
+import { withMutation } from '../../io/mutation.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
 import { StateSchema } from '../../schemas/book.js';
 import { diagnosticsError } from '../../core/errors.js';
@@ -18,7 +19,7 @@ function fullDiff(p: OpenProject): { diff: FingerprintDiff | null; current: Reco
   const current = hashAll(p.fs, present);
   if (recorded === null) return { diff: null, current };
   const { added, removed } = diffListing(recorded, present);
-  const changed = present.filter((f) => recorded[f] !== undefined && recorded[f] !== current[f]);
+  const changed = present.filter((f) => recorded[f] !== undefined && !stillMatches(p.fs, f, recorded[f] as string, current[f] ?? null));
   return { diff: { added, removed, changed }, current };
 }
 

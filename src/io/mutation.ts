@@ -1,0 +1,118 @@
+/**
+ * Every mutating command runs inside withMutation: the project lock, the
+ * sweep of leftovers of interrupted writes, the roll-forward of a pending
+ * commit journal, the write-boundary check before acting, and afterwards the
+ * records that keep the next command's checks cheap (first fingerprint, stat
+ * signature, staged-file hashes, sweep record). Readers never load this module.
+ */
+import { FINAL_TREES, paths } from '../core/paths.js';
+import { NovelError } from '../core/errors.js';
+import type { Journal } from '../schemas/journal.js';
+import { completeInterruptedArchive } from './apply-transition.js';
+import { recordBoundary } from './boundary-cache.js';
+import { readCheckpoint } from './checkpoint.js';
+import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
+import { checkFinalTrees, recordFirstFingerprint } from './fingerprint.js';
+import { findJournal } from './journal.js';
+import { acquireLock, type LockHandle } from './lock.js';
+import { lockEnvFor, openFs, openProject, type CommandEnv, type OpenProject } from './project.js';
+import type { ProjectFs } from './project-fs.js';
+import { readStagingView, recordStagingHashes } from './staging-probe.js';
+import { recordNestedWrite } from './step-guard.js';
+import { recordSweep, sweepTemps, type Sweep } from './temp-sweep.js';
+
+function testHoldLock(env: NodeJS.ProcessEnv): void {
+  const ms = Number(env.NOVEL_TEST_LOCK_HOLD_MS ?? '');
+  if (Number.isFinite(ms) && ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(ms, 10_000));
+}
+
+export interface MutationOptions {
+  /** Chapter recorded in the lock's info.json. */
+  chapter: number | null;
+  /** Check the final trees against the fingerprint before acting (default true). */
+  checkFingerprint?: boolean;
+  /** Refuse instead of rolling forward a pending commit journal (state rebuild). */
+  refuseJournal?: boolean;
+}
+
+export interface MutationContext {
+  lock: LockHandle;
+  /** The commit journal this command rolled forward before acting, if any. */
+  recovered: Journal | null;
+}
+
+/**
+ * The temporary name novel's atomic writer (write-file-atomic) gives a file
+ * while writing it: FILE.<digits>, for the kinds of file novel writes. An
+ * author's file never matches unless it mimics exactly that.
+ */
+export const WRITER_TEMP_RE = /\.(json|jsonl|md|log|txt)\.\d+$/;
+
+/** Every directory novel writes in (the project root's own files included). */
+const WRITTEN_DIRS = ['staging', '.novel', 'logs', ...FINAL_TREES];
+
+/**
+ * Leftovers of interrupted atomic writes, wherever novel writes, removed by
+ * every mutating command before it acts (a kill mid-write leaves FILE.<digits>).
+ * Directories unchanged since the last successful mutation are not listed
+ * again (src/io/temp-sweep.ts).
+ */
+export function sweepWriterTemps(fs: ProjectFs): Sweep {
+  const removed: string[] = [];
+  for (const rel of fs.rootEntries('').filter((n) => fs.isFile(n))) {
+    if (WRITER_TEMP_RE.test(rel)) {
+      fs.remove(rel);
+      removed.push(rel);
+    }
+  }
+  const sweep = sweepTemps(fs, WRITTEN_DIRS, (rel) => WRITER_TEMP_RE.test(rel));
+  sweepAtomicTemps(fs, [paths.checkpoint, paths.fingerprint]);
+  for (const f of fs.listFiles(paths.commitJournalDir)) if (!f.endsWith('.json')) fs.remove(f);
+  return { ...sweep, removed: [...removed, ...sweep.removed] };
+}
+
+export function withMutation<R>(
+  cenv: CommandEnv,
+  projectFlag: string | undefined,
+  options: MutationOptions,
+  fn: (project: OpenProject, mutation: MutationContext) => R,
+): R {
+  const fs = openFs(cenv, projectFlag);
+  const lock = acquireLock(fs, lockEnvFor(cenv, fs), options.chapter);
+  // What this mutation writes: the temp-sweep record follows it; admitted under a running
+  // `novel run`'s owner token (a command its executor runs), the run's step guard is told too.
+  const touched = new Set<string>();
+  const nested = !lock.owned;
+  fs.observer = (rel) => {
+    touched.add(rel);
+    if (nested) recordNestedWrite(fs, rel);
+  };
+  try {
+    testHoldLock(cenv.env);
+    const sweep = sweepWriterTemps(fs);
+    let recovered: Journal | null = null;
+    const pending = findJournal(fs);
+    if (pending !== null) {
+      if (options.refuseJournal) {
+        throw new NovelError('commit_pending', `an unfinished commit journal ${pending} is pending`, {
+          hint: 'finish it first with any other mutating command (e.g. `novel commit` as `novel next` names it), then retry',
+        });
+      }
+      recovered = recoverJournal(fs, pending);
+    }
+    let project = openProject(cenv, projectFlag, fs);
+    const viaSignature = options.checkFingerprint !== false && checkFinalTrees(fs, project.loaded.checkpoint);
+    const finished = completeInterruptedArchive(fs, project.loaded);
+    if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs) };
+    const result = fn(project, { lock, recovered });
+    if (options.checkFingerprint !== false) recordFirstFingerprint(fs);
+    // Checked before, written through the fingerprint since: the trees match it
+    // now, and the next commands check them by stats.
+    if (options.checkFingerprint !== false && fs.exists(paths.fingerprint)) recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
+    recordStagingHashes(fs, readStagingView(fs));
+    recordSweep(fs, sweep, touched, WRITTEN_DIRS);
+    return result;
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Leftovers of interrupted atomic writes (FILE.<digits>), swept by every
+ * mutating command before it acts — at a cost that does not grow with the
+ * book. A successful mutation records the mtime and subdirectories of every
+ * directory novel writes in (logs/.cache/sweep.json): a directory whose mtime
+ * is unchanged since then holds no new leftover (creating one changes it), so
+ * only its subdirectories are visited; a changed one is listed and swept. The
+ * record is kept current from the paths the mutation itself wrote, never by
+ * listing the book again. A missing or damaged record means a full sweep.
+ */
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import type { ProjectFs } from './project-fs.js';
+
+export const SWEEP_CACHE = 'logs/.cache/sweep.json';
+
+interface DirEntry {
+  /** mtimeMs when recorded. */
+  m: number;
+  /** Subdirectory names. */
+  d: string[];
+}
+
+export interface Sweep {
+  removed: string[];
+  /** Every directory visited, with what it held (for the record). */
+  seen: Map<string, DirEntry>;
+}
+
+function readCache(fs: ProjectFs): Record<string, DirEntry> {
+  try {
+    const v = JSON.parse(nodeFs.readFileSync(nodePath.join(fs.root, SWEEP_CACHE), 'utf8')) as { v?: number; dirs?: Record<string, DirEntry> };
+    return v.v === 1 && v.dirs && typeof v.dirs === 'object' ? v.dirs : {};
+  } catch {
+    return {};
+  }
+}
+
+function mtimeOf(abs: string): number | null {
+  try {
+    const st = nodeFs.lstatSync(abs);
+    return st.isDirectory() ? st.mtimeMs : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sweep the temporaries below `roots` (project-relative directories). */
+export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel: string) => boolean): Sweep {
+  const cache = readCache(fs);
+  const removed: string[] = [];
+  const seen = new Map<string, DirEntry>();
+  const visit = (rel: string): void => {
+    const abs = nodePath.join(fs.root, rel);
+    const m = mtimeOf(abs);
+    if (m === null) return;
+    const cached = cache[rel];
+    if (cached && cached.m === m && Array.isArray(cached.d)) {
+      seen.set(rel, cached);
+      for (const sub of cached.d) visit(`${rel}/${sub}`);
+      return;
+    }
+    const subdirs: string[] = [];
+    let entries: nodeFs.Dirent[] = [];
+    try {
+      entries = nodeFs.readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) subdirs.push(e.name);
+      else if (isTemp(child)) {
+        fs.remove(child);
+        removed.push(child);
+      }
+    }
+    seen.set(rel, { m, d: subdirs.sort() });
+    for (const sub of subdirs) visit(`${rel}/${sub}`);
+  };
+  for (const root of roots) visit(root);
+  return { removed, seen };
+}
+
+/**
+ * After a successful mutation: the directories as they are now, from the
+ * sweep and the paths the mutation wrote or removed (no listing).
+ */
+export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<string>, roots: readonly string[]): void {
+  const dirs = new Map<string, DirEntry>();
+  for (const [rel, e] of sweep.seen) dirs.set(rel, { m: e.m, d: [...e.d] });
+  const inRoots = (rel: string): boolean => roots.some((r) => rel === r || rel.startsWith(`${r}/`));
+  for (const rel of touched) {
+    // Every directory between a root and the path exists now (or was removed with it).
+    const parts = rel.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join('/');
+      const parent = parts.slice(0, i - 1).join('/');
+      if (!inRoots(dir)) continue;
+      if (!dirs.has(dir)) dirs.set(dir, { m: 0, d: [] });
+      const p = dirs.get(parent);
+      const name = parts[i - 1] as string;
+      if (p && inRoots(parent) && !p.d.includes(name)) p.d.push(name);
+    }
+  }
+  const out: Record<string, DirEntry> = {};
+  for (const [rel, e] of dirs) {
+    const m = mtimeOf(nodePath.join(fs.root, rel));
+    if (m === null) continue;
+    const d = e.d.filter((sub) => mtimeOf(nodePath.join(fs.root, rel, sub)) !== null).sort();
+    out[rel] = { m, d };
+  }
+  try {
+    fs.writeText(SWEEP_CACHE, JSON.stringify({ v: 1, dirs: out }));
+  } catch {
+    /* a cache: the next sweep lists everything */
+  }
+}
