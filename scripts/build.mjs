@@ -89,26 +89,38 @@ if (nonAscii >= 0) {
   throw new Error(`dist/novel.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`);
 }
 
+// The bundle is stored already wrapped as a CommonJS module function, so the
+// bin compiles it as it is: no copy of 400 KB of source to wrap at every
+// start, and no node:module (which loads the ES module machinery) on the way.
+const { wrap } = createRequire(import.meta.url)('node:module');
+const wrapped = wrap(bundleBytes.toString('latin1'));
+const [prefix, suffix] = wrap('\u0000').split('\u0000');
+writeFileSync(join(dist, 'novel.cjs'), wrapped, 'latin1');
 writeFileSync(
   join(dist, 'cli.js'),
   `#!/usr/bin/env node
 'use strict';
-// Loads dist/novel.cjs through V8's code cache (dist/novel.cache) when it is valid.
+// Runs dist/novel.cjs (the bundle, stored wrapped as a CommonJS module
+// function) through V8's code cache (dist/novel.cache) when it is valid.
 const fs = require('node:fs');
 const path = require('node:path');
-const vm = require('node:vm');
-const { wrap } = require('node:module');
 const file = path.join(__dirname, 'novel.cjs');
+const source = fs.readFileSync(file, 'latin1');
 if (process.argv.some((a) => a.startsWith('--inspect'))) {
   // import() of ES modules (the Stately inspector) needs Node's own module
   // loader, which code-cached vm.Script code lacks on Node 20.
-  require(file);
+  const Module = require('node:module');
+  const m = new Module(file, module);
+  m.filename = file;
+  m.paths = Module._nodeModulePaths(__dirname);
+  m._compile(source.slice(${prefix.length}, source.length - ${suffix.length}), file);
 } else {
+  const vm = require('node:vm');
   const cacheFile = path.join(__dirname, 'novel.cache');
   let cachedData;
   try { cachedData = fs.readFileSync(cacheFile); } catch { cachedData = undefined; }
   // The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
-  const script = new vm.Script(wrap(fs.readFileSync(file, 'latin1')), { filename: file, cachedData });
+  const script = new vm.Script(source, { filename: file, cachedData });
   const mod = { exports: {} };
   script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, __dirname);
   if (process.env.NOVEL_BUILD_CODE_CACHE === '1') {
