@@ -11,7 +11,7 @@
  * states only (book.table.ts); `next`, `advance`, `commit`, `status`, `graph`,
  * the packets' next actions and `novel run` all derive from this machine.
  */
-import { chapterStates, initialContext, type StateMeta } from './pipeline.machine.js';
+import { chapterStates, initialContext, type StateMeta } from './pipeline.states.js';
 import { novelSetup, RESUMABLE_STATES, type ResumableState } from './novel.setup.js';
 
 /** Bump when state names or context fields change: they are part of the on-disk format. */

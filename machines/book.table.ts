@@ -5,7 +5,7 @@
  * every stable state through the round trip. Pure.
  */
 import type { GateDecision } from './novel.setup.js';
-import type { StableState } from './pipeline.machine.js';
+import type { StableState } from './pipeline.states.js';
 
 export type PipelineStage = 'drafting' | 'drafted' | 'refined' | 'judged' | 'revising' | 'committed';
 export type OrchestratorState = 'VOL_PLANNING' | 'WRITING' | 'ERROR_RETRY';

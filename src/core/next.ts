@@ -4,7 +4,7 @@
  */
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
-import { stateMeta, type GateRecord, type StepMode } from '../../machines/pipeline.machine.js';
+import { stateMeta, type GateRecord, type StepMode } from '../../machines/pipeline.states.js';
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from './diagnostics.js';

@@ -5,7 +5,7 @@
  * a read-only ProjectView; the same project gives the same packet.
  */
 import { STEP_EVENT } from '../../machines/pipeline.events.js';
-import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.machine.js';
+import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.states.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Packet } from '../schemas/packet.js';
 import { recentMemory } from './chapter-memory.js';

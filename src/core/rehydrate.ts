@@ -13,7 +13,7 @@ import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
 import type { LayeredCheck } from '../../machines/pipeline.gate.js';
 import { RESUMABLE_STATES, type BookContext, type GateRecord, type JournalRef, type PolicyWarning, type ResumableState } from '../../machines/novel.setup.js';
-import type { StableState } from '../../machines/pipeline.machine.js';
+import type { StableState } from '../../machines/pipeline.states.js';
 import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';

@@ -2,7 +2,7 @@
  * The author's view of where the pipeline stands (`novel status`). Pure: built
  * from the next-step decision and the volume outline text.
  */
-import { LADDER, STABLE_STATES, stateMeta, type StableState } from '../../machines/pipeline.machine.js';
+import { LADDER, STABLE_STATES, stateMeta, type StableState } from '../../machines/pipeline.states.js';
 import type { LockStatus } from './lock-rules.js';
 import type { NextDecision } from './next.js';
 import { outlineBlocks } from './outline.js';

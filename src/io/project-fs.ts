@@ -130,6 +130,11 @@ export class ProjectFs {
   }
 
   readBytes(rel: string): Buffer {
+    return this.readBytesAndStat(rel).bytes;
+  }
+
+  /** The bytes of a file with the size and mtime they were read at. */
+  readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number } {
     const abs = this.resolve(rel);
     const stat = fs.statSync(abs);
     if (stat.size > MAX_TEXT_BYTES) {
@@ -137,7 +142,7 @@ export class ProjectFs {
         hint: 'split the file; novel refuses text files above 16 MiB',
       });
     }
-    return fs.readFileSync(abs);
+    return { bytes: fs.readFileSync(abs), size: stat.size, mtimeMs: stat.mtimeMs };
   }
 
   /** Strict UTF-8 text, or a diagnostic naming the byte offset. Missing file ⇒ null. */

@@ -52,15 +52,37 @@ export function recordStagingHashes(fs: ProjectFs, view: StagingView): void {
   }
 }
 
+/** The files under staging/ that agents write, sorted; bookkeeping (journal, revisions, packets) is not even listed. */
+function stagedOutputs(fs: ProjectFs): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    let entries: nodeFs.Dirent[];
+    try {
+      entries = nodeFs.readdirSync(nodePath.join(fs.root, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (!isStagingBookkeeping(`${child}/`)) walk(child);
+      } else if ((e.isFile() || e.isSymbolicLink()) && !isStagingBookkeeping(child)) out.push(child);
+    }
+  };
+  walk('staging');
+  return out.sort();
+}
+
 export function readStagingView(fs: ProjectFs): StagingView {
   const files = new Map<string, StagedFile>();
   const cache = readHashCache(fs);
-  for (const rel of fs.listFiles('staging', { recursive: true })) {
-    if (isStagingBookkeeping(rel)) continue;
+  for (const rel of stagedOutputs(fs)) {
     let bytes: Buffer;
+    let stat: [number, number];
     try {
-      fs.resolve(rel);
-      bytes = fs.readBytes(rel);
+      const read = fs.readBytesAndStat(rel);
+      bytes = read.bytes;
+      stat = [read.size, read.mtimeMs];
     } catch (err) {
       if (err instanceof NovelError) {
         files.set(rel, { path: rel, sha256: null, problem: errorAt(err.code, rel, { message: err.message.replace(`${rel}: `, ''), fix: err.hint ?? '' }) });
@@ -70,8 +92,7 @@ export function readStagingView(fs: ProjectFs): StagingView {
       throw err;
     }
     const known = cache[rel];
-    const st = known ? statOf(fs, rel) : null;
-    const sha256 = known && st && known[0] === st[0] && known[1] === st[1] && known[0] === bytes.length ? known[2] : sha256Hex(bytes);
+    const sha256 = known && known[0] === stat[0] && known[1] === stat[1] && known[0] === bytes.length ? known[2] : sha256Hex(bytes);
     const decoded = decodeUtf8(bytes);
     files.set(
       rel,
