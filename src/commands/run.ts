@@ -2,7 +2,7 @@ import { Command, Option } from 'clipanion';
 import { parseDemoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { chapterTable, eventLine, statusLine } from '../core/run-render.js';
-import { PAUSE_STAGES, type PauseStage } from '../core/run-policy.js';
+import { PAUSE_STAGES, unenforceableBudget, type PauseStage } from '../core/run-policy.js';
 import { formatStepId, parseStepId } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
 import { resolveAgentModel } from '../io/executor.js';
@@ -65,9 +65,9 @@ export class RunCommand extends NovelCommand {
     const executor: ExecutorChoice =
       name === 'demo' ? { kind: 'demo', scores } : name === 'claude' || name === 'codex' ? { kind: name, model: resolveAgentModel(name, this.model, settings.executor.model, this.context.env) } : { kind: 'command', template: name };
     if (this.model !== undefined && executor.kind !== 'claude' && executor.kind !== 'codex') throw new NovelError('usage', `--model applies to --executor claude or codex, not ${name}`);
-    // Codex reports no cost: a dollar budget could never stop it.
-    if (executor.kind === 'codex' && this.budgetUsd !== undefined && this.budgetTokens === undefined) {
-      throw new NovelError('budget_unenforceable', '--budget-usd: the codex executor reports no cost, so a dollar budget could never stop the run', {
+    const unenforceable = unenforceableBudget(executor.kind, { ...(this.budgetUsd !== undefined ? { budgetUsd: this.budgetUsd } : {}), ...(this.budgetTokens !== undefined ? { budgetTokens: this.budgetTokens } : {}) });
+    if (unenforceable) {
+      throw new NovelError('budget_unenforceable', unenforceable, {
         hint: 'add --budget-tokens <n> (Codex reports tokens), or use --executor claude for a dollar budget',
       });
     }

@@ -121,3 +121,12 @@ export function attemptAllowed(attempt: number, limits: RunLimits): boolean {
 export function givenUpReason(step: string, failures: number): string {
   return `${step}: the executor failed ${failures} time(s); orchestrator_state is ERROR_RETRY. Fix the cause, then \`novel run\` again`;
 }
+
+/** Executors that report no cost: a dollar budget alone could never stop them. */
+export const COSTLESS_EXECUTORS: ReadonlySet<string> = new Set(['codex']);
+
+/** Before a run: a budget the executor cannot honour (null: fine). */
+export function unenforceableBudget(executor: string, limits: Pick<RunLimits, 'budgetUsd' | 'budgetTokens'>): string | null {
+  if (!COSTLESS_EXECUTORS.has(executor) || limits.budgetUsd === undefined || limits.budgetTokens !== undefined) return null;
+  return `--budget-usd: the ${executor} executor reports no cost, so a dollar budget could never stop the run`;
+}

@@ -48,8 +48,12 @@ export class ProjectFs {
   readonly root: string;
   private mutations = 0;
   private readonly faultKillAt: number | undefined;
-  /** Told of every path novel writes or removes (the step guard tells novel's own writes from an executor's). */
-  observer: ((rel: string, content: string | Buffer | null) => void) | null = null;
+  /**
+   * Told of every path novel writes (its new content; 'appended' after an
+   * append) or removes (null): the step guard tells novel's own writes from an
+   * executor's, a mutation records what it touched.
+   */
+  observer: ((rel: string, content: string | Buffer | null | 'appended') => void) | null = null;
 
   constructor(root: string, options: ProjectFsOptions = {}) {
     this.root = fs.realpathSync.native(root);
@@ -280,7 +284,7 @@ export class ProjectFs {
     } finally {
       fs.closeSync(fd);
     }
-    this.observer?.(rel, null);
+    this.observer?.(rel, 'appended');
   }
 
   writeText(rel: string, content: string | Buffer): void {

@@ -68,7 +68,7 @@ export class StepGuard {
   private readonly pending = new Set<string>();
   /** Directories whose events came without a name: re-read whole. */
   private readonly pendingDirs = new Set<string>();
-  private armed: { events: Set<string>; dirs: Set<string>; own: Map<string, Buffer | null>; captured: Map<string, Buffer | null>; tail: { size: number; tail: Buffer } | null } | null = null;
+  private armed: { events: Set<string>; dirs: Set<string>; own: Map<string, Buffer | null | 'appended'>; captured: Map<string, Buffer | null>; tail: { size: number; tail: Buffer } | null } | null = null;
   private fenceSeen: ((rel: string) => void) | null = null;
   private fences = 0;
   private watching = true;
@@ -275,10 +275,11 @@ export class StepGuard {
         nodeFs.closeSync(fd);
       }
     }
-    const own = new Map<string, Buffer | null>();
+    const own = new Map<string, Buffer | null | 'appended'>();
     this.armed = { events: new Set(), dirs: new Set(), own, captured, tail };
     this.fs.observer = (rel, content) => {
-      if (!unguarded(rel)) own.set(rel, content === null ? null : Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'));
+      if (unguarded(rel)) return;
+      own.set(rel, content === null || content === 'appended' ? content : Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'));
     };
   }
 
@@ -322,6 +323,8 @@ export class StepGuard {
       if (armed.own.has(rel)) {
         // novel wrote it during the step: it must still hold what novel wrote.
         const want = armed.own.get(rel) ?? null;
+        // An append of novel's own (bytes not kept): the file is novel's as it is.
+        if (want === 'appended') continue;
         if (!sameBytes(want, now && !now.dir ? this.bytes(rel) : null)) {
           restore(this.fs, rel, want);
           report(rel, 'changed', true);

@@ -1,7 +1,7 @@
 /** The run's own policy over `next`: targets, --until, --pause-after, --force, retries, budgets. Pure. */
 import { describe, expect, it } from 'vitest';
 import type { NextDecision } from '../../src/core/next.js';
-import { attemptAllowed, formatCost, budgetStop, nextMove, pauseAfterAdvance, RUN_EXIT, type RunLimits } from '../../src/core/run-policy.js';
+import { attemptAllowed, formatCost, unenforceableBudget, budgetStop, nextMove, pauseAfterAdvance, RUN_EXIT, type RunLimits } from '../../src/core/run-policy.js';
 
 const limits = (over: Partial<RunLimits> = {}): RunLimits => ({ targetChapter: 60, pauseAfter: new Set(), force: false, retries: 1, ...over });
 const next = (over: Partial<NextDecision>): NextDecision => ({ step: 'chapter:004:draft', action: 'execute', reason: 'r', chapter: 4, stage: null, revision_count: 0, mode: 'draft', state: 'draft', volume: 1, evidence: {}, diagnostics: [], command: 'c', ...over });
@@ -42,6 +42,13 @@ describe('run policy', () => {
     expect(budgetStop({ cost_usd: 1, tokens: 10, cost_unknown: false }, limits({ budgetUsd: 1 }))).toMatch(/budget reached/);
     expect(budgetStop({ cost_usd: 0.5, tokens: 10, cost_unknown: false }, limits({ budgetUsd: 1, budgetTokens: 11 }))).toBeNull();
     expect(budgetStop({ cost_usd: 0, tokens: 11, cost_unknown: true }, limits({ budgetTokens: 11 }))).toBe('budget reached: ? and 11 tokens reported so far; `novel run` continues with a larger budget');
+  });
+
+  it('a dollar budget is refused for an executor that reports no cost, unless a token budget is given too', () => {
+    expect(unenforceableBudget('codex', { budgetUsd: 5 })).toMatch(/codex executor reports no cost/);
+    expect(unenforceableBudget('codex', { budgetUsd: 5, budgetTokens: 1000 })).toBeNull();
+    expect(unenforceableBudget('claude', { budgetUsd: 5 })).toBeNull();
+    expect(unenforceableBudget('codex', {})).toBeNull();
   });
 
   it('an unknown cost prints as ?, never as $0.0000', () => {

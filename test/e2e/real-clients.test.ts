@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeAllowedTools, invocation } from '../../src/core/agent-invocation.js';
 import { demoOutputs } from '../../src/core/demo-executor.js';
 import type { Packet } from '../../src/schemas/packet.js';
-import { startModelServer, type ModelServer, type Reply, type Turn } from '../helpers/model-server.js';
+import { clientEnv, codexConfig, startModelServer, type ModelServer, type Reply, type Turn } from '../helpers/model-server.js';
 import { cleanupTempDirs, novelBinAsync, REPO, tempDir, treeHashes } from '../helpers/project.js';
 
 const BIN_DIR = join(REPO, 'node_modules/.bin');
@@ -143,37 +143,9 @@ function setUp(cli: 'claude' | 'codex', server: ModelServer): Setup {
   writeFileSync(join(home, '.claude/settings.json'), JSON.stringify(wide));
   mkdirSync(join(project, '.claude'));
   writeFileSync(join(project, '.claude/settings.json'), JSON.stringify(wide));
-  writeFileSync(
-    join(home, '.codex/config.toml'),
-    [
-      'model = "gpt-5.1-codex"',
-      'model_provider = "scripted"',
-      'check_for_update_on_startup = false',
-      '[sandbox_workspace_write]',
-      `writable_roots = ["${project}"]`,
-      '[model_providers.scripted]',
-      'name = "scripted"',
-      `base_url = "${server.url}/v1"`,
-      'wire_api = "responses"',
-      'env_key = "SCRIPTED_API_KEY"',
-      '[analytics]',
-      'enabled = false',
-      '',
-    ].join('\n'),
-  );
-  const env: Record<string, string> = {
-    PATH: `${BIN_DIR}:${process.env.PATH ?? ''}`,
-    HOME: home,
-    CODEX_HOME: join(home, '.codex'),
-    SCRIPTED_API_KEY: 'sk-scripted',
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_API_KEY: 'sk-ant-scripted',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    NO_PROXY: '127.0.0.1,localhost',
-  };
+  // Writable roots of the user's own config are overridden by novel (sandbox_workspace_write.writable_roots=[]).
+  writeFileSync(join(home, '.codex/config.toml'), codexConfig(server, ['[sandbox_workspace_write]', `writable_roots = ["${project}"]`]));
+  const env = clientEnv(server, home, `${BIN_DIR}:${process.env.PATH ?? ''}`);
   return { project, home, env };
 }
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractJson } from '../../src/core/agent-invocation.js';
 import { demoOutputs } from '../../src/core/demo-executor.js';
 import type { Packet } from '../../src/schemas/packet.js';
-import { startModelServer, type ModelServer, type Reply, type Turn } from '../helpers/model-server.js';
+import { clientEnv, codexConfig, startModelServer, type ModelServer, type Reply, type Turn } from '../helpers/model-server.js';
 import { BIN, cleanupTempDirs, readJson, REPO, tempDir } from '../helpers/project.js';
 
 const BIN_DIR = join(REPO, 'node_modules/.bin');
@@ -127,20 +127,8 @@ describe('the interactive adapters with the pinned real clients', () => {
     execFileSync(process.execPath, [BIN, 'adapters', 'install', 'claude'], { cwd: project, stdio: 'ignore' });
     execFileSync(process.execPath, [BIN, 'adapters', 'install', 'codex'], { cwd: project, stdio: 'ignore' });
     server = await startModelServer((turn) => script(project)(turn));
-    writeFileSync(join(home, '.codex/config.toml'), ['model = "gpt-5.1-codex"', 'model_provider = "scripted"', 'check_for_update_on_startup = false', '[model_providers.scripted]', 'name = "scripted"', `base_url = "${server.url}/v1"`, 'wire_api = "responses"', 'env_key = "SCRIPTED_API_KEY"', '[analytics]', 'enabled = false', ''].join('\n'));
-    env = {
-      PATH: `${shims}:${BIN_DIR}:${process.env.PATH ?? ''}`,
-      HOME: home,
-      CODEX_HOME: join(home, '.codex'),
-      SCRIPTED_API_KEY: 'sk-scripted',
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: 'sk-ant-scripted',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      NO_PROXY: '127.0.0.1,localhost',
-    };
+    writeFileSync(join(home, '.codex/config.toml'), codexConfig(server));
+    env = clientEnv(server, home, `${shims}:${BIN_DIR}:${process.env.PATH ?? ''}`);
   });
   afterAll(async () => {
     await server.close();

@@ -236,3 +236,42 @@ export async function startModelServer(script: Script, model = { anthropic: 'cla
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A Codex config.toml pointing at the scripted server (a custom provider on
+ * the Responses API), with update checks and analytics off; `extra` lines go
+ * before the provider table.
+ */
+export function codexConfig(server: ModelServer, extra: string[] = []): string {
+  return [
+    'model = "gpt-5.1-codex"',
+    'model_provider = "scripted"',
+    'check_for_update_on_startup = false',
+    ...extra,
+    '[model_providers.scripted]',
+    'name = "scripted"',
+    `base_url = "${server.url}/v1"`,
+    'wire_api = "responses"',
+    'env_key = "SCRIPTED_API_KEY"',
+    '[analytics]',
+    'enabled = false',
+    '',
+  ].join('\n');
+}
+
+/** The environment of a real client talking to the scripted server only: a temporary HOME, no telemetry, no update check. */
+export function clientEnv(server: ModelServer, home: string, path: string): Record<string, string> {
+  return {
+    PATH: path,
+    HOME: home,
+    CODEX_HOME: `${home}/.codex`,
+    SCRIPTED_API_KEY: 'sk-scripted',
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: 'sk-ant-scripted',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    NO_PROXY: '127.0.0.1,localhost',
+  };
+}
