@@ -51,11 +51,14 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
 ];
 
-function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>): Cli<NovelContext> {
+/** `builtins`: `novel --help` and `novel --version`, which only match an argv that names no command. */
+function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>, builtins = true): Cli<NovelContext> {
   const cli = new NovelCli({ binaryLabel: 'novel', binaryName: 'novel', binaryVersion: VERSION, enableColors: false });
   for (const c of commands) cli.register(c);
-  cli.register(Builtins.HelpCommand);
-  cli.register(Builtins.VersionCommand);
+  if (builtins) {
+    cli.register(Builtins.HelpCommand);
+    cli.register(Builtins.VersionCommand);
+  }
   return cli;
 }
 
@@ -66,9 +69,9 @@ export async function buildCli(): Promise<Cli<NovelContext>> {
 /**
  * The CLI for one invocation. clipanion compiles a parser for every registered
  * command on each run, which costs milliseconds per command; when the leading
- * words of argv name a command, only that one is loaded and registered
- * (parsing, help and errors are the same). Anything else gets the full CLI,
- * with its suggestions.
+ * words of argv name a command, only that one is loaded and registered,
+ * without the root `--help` and `--version` (parsing, help and errors are the
+ * same). Anything else gets the full CLI, with its suggestions.
  */
 async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
   const words: string[] = [];
@@ -77,7 +80,7 @@ async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
     words.push(a);
   }
   const match = COMMAND_TABLE.filter((c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w)).sort((a, b) => b.path.length - a.path.length)[0];
-  return match ? newCli([await match.load()]) : buildCli();
+  return match ? newCli([await match.load()], false) : buildCli();
 }
 
 /** Guess the command path from argv for a usage error's envelope. */

@@ -1,4 +1,4 @@
-import * as nodeFs from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
@@ -32,7 +32,7 @@ export class InitCommand extends NovelCommand {
 
   run(): CommandResult {
     const target = path.resolve(this.context.cwd, this.dir ?? '.');
-    if (nodeFs.existsSync(path.join(target, paths.checkpoint))) {
+    if (existsSync(path.join(target, paths.checkpoint))) {
       throw new NovelError('project_exists', `${target}: already holds a project (${paths.checkpoint})`, {
         hint: 'choose another directory; init never overwrites a project',
       });
@@ -45,21 +45,21 @@ export class InitCommand extends NovelCommand {
       });
     }
     if (this.demo) {
-      if (nodeFs.existsSync(target) && nodeFs.readdirSync(target).length > 0) {
+      if (existsSync(target) && readdirSync(target).length > 0) {
         throw new NovelError('directory_not_empty', `${target}: not empty; the demo project goes into a new or empty directory`, { hint: 'choose another directory' });
       }
-      nodeFs.cpSync(demoProjectSource(), target, { recursive: true });
+      cpSync(demoProjectSource(), target, { recursive: true });
       // The demo runs with the offline demo executor: recorded, so that `novel run` needs no flag.
       const config = path.join(target, paths.config);
-      const settings = JSON.parse(nodeFs.readFileSync(config, 'utf8')) as Record<string, unknown>;
-      nodeFs.writeFileSync(config, `${JSON.stringify({ ...settings, executor: { command: 'demo' } }, null, 2)}\n`);
+      const settings = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
+      writeFileSync(config, `${JSON.stringify({ ...settings, executor: { command: 'demo' } }, null, 2)}\n`);
       return {
         data: { root: target, demo: true },
         text: `created the demo project in ${target}
 next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, recorded in novel.config.json)`,
       };
     }
-    nodeFs.mkdirSync(target, { recursive: true });
+    mkdirSync(target, { recursive: true });
     const fs = new ProjectFs(target);
     const created: string[] = [];
     const kept: string[] = [];

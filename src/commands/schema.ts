@@ -1,4 +1,4 @@
-import * as nodeFs from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
@@ -37,7 +37,7 @@ export class SchemaCommand extends NovelCommand {
       return { data: { name: f.name, kind: 'text', path: f.path, writer: f.writer, rules: f.rules, example: f.example }, text: [`${f.title}: ${f.path} (${f.writer})`, ...f.rules.map((r) => `- ${r}`), '', 'example:', f.example.trimEnd()].join('\n') };
     }
     const file = path.join(packageRoot(), 'docs/schemas', `${f.name}.schema.json`);
-    const schema = JSON.parse(nodeFs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     return { data: { name: f.name, kind: 'json', path: f.path, writer: f.writer, schema }, text: JSON.stringify(schema, null, 2) };
   }
 }

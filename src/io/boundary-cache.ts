@@ -9,7 +9,7 @@
  * falls back to the full check. It is a machine-local cache kept under logs/
  * (bookkeeping that differs between machines and runs), never part of the book.
  */
-import * as nodeFs from 'node:fs';
+import { type Stats, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { isHotPath } from '../core/fingerprint-rules.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
@@ -27,9 +27,9 @@ interface Signature {
   hot: Record<string, [number, number]>;
 }
 
-function stat(abs: string): nodeFs.Stats | null {
+function stat(abs: string): Stats | null {
   try {
-    return nodeFs.statSync(abs);
+    return statSync(abs);
   } catch {
     return null;
   }
@@ -44,7 +44,7 @@ export function boundarySignature(fs: ProjectFs, cp: Checkpoint): Signature {
     const st = stat(abs);
     if (!st?.isDirectory()) return;
     dirs[rel] = st.mtimeMs;
-    for (const e of nodeFs.readdirSync(abs, { withFileTypes: true })) {
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
       const child = `${rel}/${e.name}`;
       if (e.isDirectory()) walk(child);
       else if (isHotPath(child, cp.current_volume, cp.last_completed_chapter)) {
@@ -60,7 +60,7 @@ export function boundarySignature(fs: ProjectFs, cp: Checkpoint): Signature {
 
 function readSignature(fs: ProjectFs): Signature | null {
   try {
-    const s = JSON.parse(nodeFs.readFileSync(nodePath.join(fs.root, BOUNDARY_CACHE), 'utf8')) as Signature;
+    const s = JSON.parse(readFileSync(nodePath.join(fs.root, BOUNDARY_CACHE), 'utf8')) as Signature;
     return s.v === 1 && s.dirs && s.hot ? s : null;
   } catch {
     return null;

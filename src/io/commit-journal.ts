@@ -3,7 +3,7 @@
  * apply it idempotently, delete it last. Applying the same journal any number
  * of times, from any interruption point, yields the same bytes.
  */
-import * as nodeFs from 'node:fs';
+import { readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { prettyJson } from '../core/canonical-json.js';
 import type { CommitPlan } from '../core/commit-plan.js';
@@ -60,7 +60,7 @@ export function sweepAtomicTemps(fs: ProjectFs, targets: readonly string[]): str
   for (const [dir, bases] of dirs) {
     let names: string[];
     try {
-      names = nodeFs.readdirSync(fs.resolve(dir === '.' ? '' : dir) || fs.root);
+      names = readdirSync(fs.resolve(dir === '.' ? '' : dir) || fs.root);
     } catch {
       continue;
     }

@@ -8,7 +8,7 @@
  */
 import type * as ChildProcesses from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import * as nodeFs from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { codexConfigModel, codexSessionDenials, codexThreadId, extractJson, invocation, parseClaudeOutput, parseCodexOutput, type AgentCli } from '../core/agent-invocation.js';
 import * as os from 'node:os';
@@ -167,7 +167,7 @@ export function runCommandExecutor(
 export function agentBrief(agent: string): string {
   const file = path.join(packageRoot(), 'adapters/claude/agents', `${agent}.md`);
   try {
-    return nodeFs.readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '').trim();
+    return readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '').trim();
   } catch {
     return `You are the ${agent}.`;
   }
@@ -188,7 +188,7 @@ export function runAgentExecutor(
   const logBase = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}`;
   fs.mkdir('logs/executor');
   // Codex writes its last message itself: outside the project, so that nothing but staging/ changes during the step.
-  const tmp = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'novel-codex-'));
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'novel-codex-'));
   const lastMessageAbs = path.join(tmp, 'last-message.txt');
   const inv = invocation(cli, packet, { packetRel, brief: agentBrief(packet.agent.name), projectRoot: fs.root, lastMessagePath: lastMessageAbs, model });
   const [bin, ...args] = inv.argv as [string, ...string[]];
@@ -197,11 +197,11 @@ export function runAgentExecutor(
     const log = `${logBase}.log`;
     let lastMessage: string | undefined;
     try {
-      lastMessage = nodeFs.readFileSync(lastMessageAbs, 'utf8');
+      lastMessage = readFileSync(lastMessageAbs, 'utf8');
     } catch {
       /* no last message */
     }
-    nodeFs.rmSync(tmp, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true });
     const report = cli === 'claude' ? parseClaudeOutput(o.stdout) : parseCodexOutput(o.stdout, lastMessage, o.stderr);
     if (cli === 'codex') {
       const session = codexSessionFile(env, codexThreadId(o.stdout));
@@ -252,7 +252,7 @@ function codexSessionFile(env: NodeJS.ProcessEnv, thread: string | null): string
   const root = path.join(env.CODEX_HOME ?? path.join(env.HOME ?? os.homedir(), '.codex'), 'sessions');
   const ls = (dir: string): string[] => {
     try {
-      return nodeFs.readdirSync(dir).sort().reverse();
+      return readdirSync(dir).sort().reverse();
     } catch {
       return [];
     }
@@ -264,7 +264,7 @@ function codexSessionFile(env: NodeJS.ProcessEnv, thread: string | null): string
         const hit = ls(path.join(root, y, m, d)).find((f) => f.endsWith(`${thread}.jsonl`));
         if (hit) {
           try {
-            return nodeFs.readFileSync(path.join(root, y, m, d, hit), 'utf8');
+            return readFileSync(path.join(root, y, m, d, hit), 'utf8');
           } catch {
             return null;
           }
@@ -287,7 +287,7 @@ export function resolveAgentModel(cli: AgentCli, flag: string | undefined, confi
   if (cli === 'claude') return null;
   const home = env.CODEX_HOME ?? path.join(env.HOME ?? os.homedir(), '.codex');
   try {
-    const found = codexConfigModel(nodeFs.readFileSync(path.join(home, 'config.toml'), 'utf8'));
+    const found = codexConfigModel(readFileSync(path.join(home, 'config.toml'), 'utf8'));
     if (found) return found;
   } catch {
     /* no Codex config */

@@ -1,5 +1,5 @@
 /** Files shipped with novel itself (the demo project), found from the running module. */
-import * as fs from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NovelError } from '../core/errors.js';
@@ -15,7 +15,7 @@ export function packageRoot(): string {
   let dir = moduleDir();
   for (;;) {
     const pkg = path.join(dir, 'package.json');
-    if (fs.existsSync(pkg) && /"name":\s*"novel"/.test(fs.readFileSync(pkg, 'utf8'))) return dir;
+    if (existsSync(pkg) && /"name":\s*"novel"/.test(readFileSync(pkg, 'utf8'))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new NovelError('internal', 'cannot find the novel package root (package.json)', { exitCode: 1 });
     dir = parent;

@@ -7,7 +7,7 @@
  * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
  */
 import type * as NodeCrypto from 'node:crypto';
-import * as fs from 'node:fs';
+import { type Dirent, closeSync, existsSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { errorAt, type Diagnostic } from '../core/diagnostics.js';
@@ -56,7 +56,7 @@ export class ProjectFs {
   observer: ((rel: string, content: string | Buffer | null | 'appended') => void) | null = null;
 
   constructor(root: string, options: ProjectFsOptions = {}) {
-    this.root = fs.realpathSync.native(root);
+    this.root = realpathSync.native(root);
     this.faultKillAt = options.faultKillAt;
   }
 
@@ -73,7 +73,7 @@ export class ProjectFs {
     const rest: string[] = [];
     for (;;) {
       try {
-        const real = fs.realpathSync.native(probe);
+        const real = realpathSync.native(probe);
         const full = rest.length ? path.join(real, ...rest.reverse()) : real;
         if (full !== this.root && !full.startsWith(this.root + path.sep)) {
           throw new NovelError(
@@ -106,12 +106,12 @@ export class ProjectFs {
   }
 
   exists(rel: string): boolean {
-    return fs.existsSync(this.resolve(rel));
+    return existsSync(this.resolve(rel));
   }
 
   isFile(rel: string): boolean {
     try {
-      return fs.statSync(this.resolve(rel)).isFile();
+      return statSync(this.resolve(rel)).isFile();
     } catch {
       return false;
     }
@@ -119,7 +119,7 @@ export class ProjectFs {
 
   isDir(rel: string): boolean {
     try {
-      return fs.statSync(this.resolve(rel)).isDirectory();
+      return statSync(this.resolve(rel)).isDirectory();
     } catch {
       return false;
     }
@@ -127,7 +127,7 @@ export class ProjectFs {
 
   mtimeMs(rel: string): number | null {
     try {
-      return fs.statSync(this.resolve(rel)).mtimeMs;
+      return statSync(this.resolve(rel)).mtimeMs;
     } catch {
       return null;
     }
@@ -140,13 +140,13 @@ export class ProjectFs {
   /** The bytes of a file with the size and mtime they were read at. */
   readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number } {
     const abs = this.resolve(rel);
-    const stat = fs.statSync(abs);
+    const stat = statSync(abs);
     if (stat.size > MAX_TEXT_BYTES) {
       throw new NovelError('file_too_large', `${rel}: ${stat.size} bytes, above the 16 MiB limit for project files`, {
         hint: 'split the file; novel refuses text files above 16 MiB',
       });
     }
-    return { bytes: fs.readFileSync(abs), size: stat.size, mtimeMs: stat.mtimeMs };
+    return { bytes: readFileSync(abs), size: stat.size, mtimeMs: stat.mtimeMs };
   }
 
   /** Strict UTF-8 text, or a diagnostic naming the byte offset. Missing file ⇒ null. */
@@ -212,9 +212,9 @@ export class ProjectFs {
     const base = this.resolve(dir);
     const out: string[] = [];
     const walk = (abs: string): void => {
-      let entries: fs.Dirent[];
+      let entries: Dirent[];
       try {
-        entries = fs.readdirSync(abs, { withFileTypes: true });
+        entries = readdirSync(abs, { withFileTypes: true });
       } catch {
         return;
       }
@@ -233,8 +233,7 @@ export class ProjectFs {
 
   listDirs(dir: string): string[] {
     try {
-      return fs
-        .readdirSync(this.resolve(dir), { withFileTypes: true })
+      return readdirSync(this.resolve(dir), { withFileTypes: true })
         .filter((e) => e.isDirectory())
         .map((e) => e.name)
         .sort();
@@ -246,7 +245,7 @@ export class ProjectFs {
   /** Size in bytes (null: absent). */
   size(rel: string): number | null {
     try {
-      return fs.statSync(this.resolve(rel)).size;
+      return statSync(this.resolve(rel)).size;
     } catch {
       return null;
     }
@@ -254,13 +253,13 @@ export class ProjectFs {
 
   /** Bytes [from, from + length) of a file (fewer at its end). */
   readRange(rel: string, from: number, length: number): Buffer {
-    const fd = fs.openSync(this.resolve(rel), 'r');
+    const fd = openSync(this.resolve(rel), 'r');
     try {
       const buf = Buffer.alloc(Math.max(0, length));
-      const n = fs.readSync(fd, buf, 0, buf.length, from);
+      const n = readSync(fd, buf, 0, buf.length, from);
       return buf.subarray(0, n);
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
   }
 
@@ -275,14 +274,14 @@ export class ProjectFs {
     const abs = this.resolve(rel);
     this.mkdirFor(abs);
     this.mutation(`append ${rel}`);
-    const fd = fs.openSync(abs, fs.existsSync(abs) ? 'r+' : 'w+');
+    const fd = openSync(abs, existsSync(abs) ? 'r+' : 'w+');
     try {
-      fs.ftruncateSync(fd, before);
+      ftruncateSync(fd, before);
       let off = 0;
-      while (off < text.length) off += fs.writeSync(fd, text, off, text.length - off, before + off);
-      fs.fsyncSync(fd);
+      while (off < text.length) off += writeSync(fd, text, off, text.length - off, before + off);
+      fsyncSync(fd);
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
     this.observer?.(rel, 'appended');
   }
@@ -301,30 +300,30 @@ export class ProjectFs {
 
   private mkdirFor(abs: string): void {
     const dir = path.dirname(abs);
-    if (!fs.existsSync(dir)) {
+    if (!existsSync(dir)) {
       this.mutation(`mkdir ${dir}`);
-      fs.mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true });
     }
   }
 
   mkdir(rel: string): void {
     const abs = this.resolve(rel);
-    if (fs.existsSync(abs)) return;
+    if (existsSync(abs)) return;
     this.mutation(`mkdir ${rel}`);
-    fs.mkdirSync(abs, { recursive: true });
+    mkdirSync(abs, { recursive: true });
   }
 
   copyFile(from: string, to: string): void {
     const src = this.resolve(from);
     const dst = this.resolve(to);
-    this.writeText(this.relative(dst), fs.readFileSync(src));
+    this.writeText(this.relative(dst), readFileSync(src));
   }
 
   remove(rel: string): void {
     const abs = this.resolve(rel);
-    if (!fs.existsSync(abs) && !isDanglingLink(abs)) return;
+    if (!existsSync(abs) && !isDanglingLink(abs)) return;
     this.mutation(`remove ${rel}`);
-    fs.rmSync(abs, { recursive: true, force: true });
+    rmSync(abs, { recursive: true, force: true });
     this.observer?.(rel, null);
   }
 
@@ -333,21 +332,20 @@ export class ProjectFs {
     const src = this.resolve(from);
     const dst = this.resolve(to);
     this.mutation(`rename ${from} -> ${to}`);
-    fs.renameSync(src, dst);
+    renameSync(src, dst);
   }
 
   /** A fresh, uniquely named directory `${prefix}${random}` at the root. */
   makeTempDir(prefix: string): string {
     const rel = `${prefix}${crypto().randomBytes(6).toString('hex')}`;
     this.mutation(`mkdir ${rel}`);
-    fs.mkdirSync(this.resolve(rel));
+    mkdirSync(this.resolve(rel));
     return rel;
   }
 
   /** Entries at the root whose names start with `prefix`. */
   rootEntries(prefix: string): string[] {
-    return fs
-      .readdirSync(this.root)
+    return readdirSync(this.root)
       .filter((n) => n.startsWith(prefix))
       .sort();
   }
@@ -355,7 +353,7 @@ export class ProjectFs {
 
 function isDanglingLink(abs: string): boolean {
   try {
-    return fs.lstatSync(abs).isSymbolicLink();
+    return lstatSync(abs).isSymbolicLink();
   } catch {
     return false;
   }
@@ -369,12 +367,12 @@ function isDanglingLink(abs: string): boolean {
 export function bookEvidence(dir: string): string[] {
   const found: string[] = [];
   try {
-    const chapters = fs.readdirSync(path.join(dir, 'chapters')).filter((f) => f.endsWith('.md'));
+    const chapters = readdirSync(path.join(dir, 'chapters')).filter((f) => f.endsWith('.md'));
     if (chapters.length) found.push(`chapters/ (${chapters.length} chapter file(s))`);
   } catch {
     /* no chapters/ */
   }
-  for (const rel of ['state/current-state.json', 'state/changelog.jsonl']) if (fs.existsSync(path.join(dir, rel))) found.push(rel);
+  for (const rel of ['state/current-state.json', 'state/changelog.jsonl']) if (existsSync(path.join(dir, rel))) found.push(rel);
   return found;
 }
 
@@ -395,12 +393,12 @@ function noProject(dir: string, where: string): NovelError {
 export function findProjectRoot(cwd: string, projectFlag: string | undefined): string {
   if (projectFlag !== undefined) {
     const dir = path.resolve(cwd, projectFlag);
-    if (!fs.existsSync(path.join(dir, CHECKPOINT_FILE))) throw noProject(dir, `--project ${projectFlag}`);
+    if (!existsSync(path.join(dir, CHECKPOINT_FILE))) throw noProject(dir, `--project ${projectFlag}`);
     return dir;
   }
   let dir = path.resolve(cwd);
   for (;;) {
-    if (fs.existsSync(path.join(dir, CHECKPOINT_FILE))) return dir;
+    if (existsSync(path.join(dir, CHECKPOINT_FILE))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw noProject(path.resolve(cwd), `no ${CHECKPOINT_FILE} in the current directory or any parent`);
     dir = parent;

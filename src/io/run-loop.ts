@@ -28,7 +28,7 @@ import { RunSession } from './run-session.js';
 import { StepGuard } from './step-guard.js';
 import { describeChanges } from '../core/step-guard-rules.js';
 import { finishExecution, readExecution, recordExecutor, startExecution, undoInterrupted } from './execution-record.js';
-import { readStagingView } from './staging-probe.js';
+import { readStagingView, settleStagingHashes } from './staging-probe.js';
 
 export type ExecutorChoice = { kind: 'demo'; scores: number[] } | { kind: 'claude' | 'codex'; model: string | null } | { kind: 'command'; template: string };
 
@@ -296,6 +296,8 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
   } finally {
     await live?.stop();
     guard.close();
+    // Still under the run's lock: the commands after the run find every staged file's hash recorded.
+    await settleStagingHashes(fs).catch(() => undefined);
     session.close();
   }
   const after = openProject(o.cenv, o.projectFlag, fs).loaded.checkpoint;

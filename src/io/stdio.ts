@@ -5,7 +5,7 @@
  * the file descriptor is all it needs. EAGAIN (a non-blocking pipe that is
  * full) is retried until the reader catches up.
  */
-import * as fs from 'node:fs';
+import { writeSync } from 'node:fs';
 
 export interface SyncWriter {
   write(chunk: string | Uint8Array): boolean;
@@ -18,7 +18,7 @@ export function syncWriter(fd: number): SyncWriter {
       let off = 0;
       while (off < buf.length) {
         try {
-          off += fs.writeSync(fd, buf, off, buf.length - off);
+          off += writeSync(fd, buf, off, buf.length - off);
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           if (code === 'EAGAIN') continue;

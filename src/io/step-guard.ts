@@ -19,7 +19,7 @@
  * a full walk and says so.
  */
 import type * as NodeFs from 'node:fs';
-import * as nodeFs from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { capturedFiles, capturedTrees, classify, sortChanges, TAIL_BYTES, TAIL_CAPTURED, unguarded, type GuardChange, type Ident } from '../core/step-guard-rules.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -38,7 +38,7 @@ export const NESTED_WRITES = '.novel.lock/nested-writes';
 
 export function recordNestedWrite(fs: ProjectFs, rel: string): void {
   try {
-    nodeFs.appendFileSync(nodePath.join(fs.root, NESTED_WRITES), `${rel}\n`);
+    appendFileSync(nodePath.join(fs.root, NESTED_WRITES), `${rel}\n`);
   } catch {
     /* no lock directory: nothing to tell */
   }
@@ -82,7 +82,7 @@ export class StepGuard {
 
   private lstat(rel: string): Ident | undefined {
     try {
-      return identOf(nodeFs.lstatSync(this.abs(rel)));
+      return identOf(lstatSync(this.abs(rel)));
     } catch {
       return undefined;
     }
@@ -90,7 +90,7 @@ export class StepGuard {
 
   private bytes(rel: string): Buffer | null {
     try {
-      return nodeFs.readFileSync(this.abs(rel));
+      return readFileSync(this.abs(rel));
     } catch {
       return null;
     }
@@ -98,8 +98,8 @@ export class StepGuard {
 
   /** Walk the project outside staging/ once: the index, and a watch per directory. */
   open(): void {
-    nodeFs.mkdirSync(this.abs(FENCE_DIR), { recursive: true });
-    nodeFs.mkdirSync(this.abs('logs/executor'), { recursive: true });
+    mkdirSync(this.abs(FENCE_DIR), { recursive: true });
+    mkdirSync(this.abs('logs/executor'), { recursive: true });
     this.walk('');
   }
 
@@ -107,7 +107,7 @@ export class StepGuard {
     if (dir !== '' && unguarded(dir)) return;
     let entries: NodeFs.Dirent[];
     try {
-      entries = nodeFs.readdirSync(this.abs(dir), { withFileTypes: true });
+      entries = readdirSync(this.abs(dir), { withFileTypes: true });
     } catch {
       return;
     }
@@ -127,7 +127,7 @@ export class StepGuard {
   private watch(dir: string): void {
     if (!this.watching || this.watchers.has(dir)) return;
     try {
-      const w = nodeFs.watch(this.abs(dir), { persistent: false }, (_event, name) => this.event(dir, name === null ? null : String(name)));
+      const w = watch(this.abs(dir), { persistent: false }, (_event, name) => this.event(dir, name === null ? null : String(name)));
       w.on('error', () => this.forget(dir));
       this.watchers.set(dir, w);
     } catch (err) {
@@ -171,8 +171,8 @@ export class StepGuard {
         resolve(true);
       };
     });
-    nodeFs.writeFileSync(this.abs(fence), '');
-    nodeFs.rmSync(this.abs(fence), { force: true });
+    writeFileSync(this.abs(fence), '');
+    rmSync(this.abs(fence), { force: true });
     const ok = await seen;
     this.fenceSeen = null;
     return ok;
@@ -209,7 +209,7 @@ export class StepGuard {
     if (!names) return;
     let listed: string[] = [];
     try {
-      listed = nodeFs.readdirSync(this.abs(dir));
+      listed = readdirSync(this.abs(dir));
     } catch {
       /* gone */
     }
@@ -264,15 +264,15 @@ export class StepGuard {
     let tail: { size: number; tail: Buffer } | null = null;
     const changelog = this.identBefore(TAIL_CAPTURED);
     if (changelog && !changelog.dir) {
-      const fd = nodeFs.openSync(this.abs(TAIL_CAPTURED), 'r');
+      const fd = openSync(this.abs(TAIL_CAPTURED), 'r');
       try {
-        const size = nodeFs.fstatSync(fd).size;
+        const size = fstatSync(fd).size;
         const len = Math.min(size, TAIL_BYTES);
         const buf = Buffer.alloc(len);
-        nodeFs.readSync(fd, buf, 0, len, size - len);
+        readSync(fd, buf, 0, len, size - len);
         tail = { size, tail: buf };
       } finally {
-        nodeFs.closeSync(fd);
+        closeSync(fd);
       }
     }
     const own = new Map<string, Buffer | null | 'appended'>();
@@ -293,7 +293,7 @@ export class StepGuard {
     const nestedText = this.bytes(NESTED_WRITES);
     const nested = new Set(nestedText ? nestedText.toString('utf8').split('\n').filter(Boolean) : []);
     if (nestedText) {
-      nodeFs.rmSync(this.abs(NESTED_WRITES), { force: true });
+      rmSync(this.abs(NESTED_WRITES), { force: true });
       nested.add(NESTED_WRITES);
     }
     const suspects = new Set(armed.events);
@@ -391,7 +391,7 @@ export class StepGuard {
 
 function safeList(abs: string): string[] {
   try {
-    return nodeFs.readdirSync(abs);
+    return readdirSync(abs);
   } catch {
     return [];
   }
@@ -401,7 +401,7 @@ function safeList(abs: string): string[] {
 function walkNames(root: string, dir: string, out: Set<string>): void {
   for (const e of (() => {
     try {
-      return nodeFs.readdirSync(dir === '' ? root : nodePath.join(root, dir), { withFileTypes: true });
+      return readdirSync(dir === '' ? root : nodePath.join(root, dir), { withFileTypes: true });
     } catch {
       return [];
     }
@@ -415,12 +415,12 @@ function walkNames(root: string, dir: string, out: Set<string>): void {
 
 function restore(fs: ProjectFs, rel: string, bytes: Buffer | null): void {
   if (bytes === null) {
-    nodeFs.rmSync(nodePath.join(fs.root, rel), { recursive: true, force: true });
+    rmSync(nodePath.join(fs.root, rel), { recursive: true, force: true });
     return;
   }
   const abs = nodePath.join(fs.root, rel);
   try {
-    if (nodeFs.lstatSync(abs).isDirectory()) nodeFs.rmSync(abs, { recursive: true, force: true });
+    if (lstatSync(abs).isDirectory()) rmSync(abs, { recursive: true, force: true });
   } catch {
     /* absent */
   }
@@ -431,21 +431,21 @@ function restore(fs: ProjectFs, rel: string, bytes: Buffer | null): void {
 function checkTail(abs: string, captured: { size: number; tail: Buffer }): 'same' | 'restored' | 'changed' {
   let fd: number;
   try {
-    fd = nodeFs.openSync(abs, 'r+');
+    fd = openSync(abs, 'r+');
   } catch {
     return 'changed';
   }
   try {
-    const size = nodeFs.fstatSync(fd).size;
+    const size = fstatSync(fd).size;
     if (size < captured.size) return 'changed';
     const buf = Buffer.alloc(captured.tail.length);
-    nodeFs.readSync(fd, buf, 0, buf.length, captured.size - captured.tail.length);
+    readSync(fd, buf, 0, buf.length, captured.size - captured.tail.length);
     if (!buf.equals(captured.tail)) return 'changed';
     if (size === captured.size) return 'same';
-    nodeFs.ftruncateSync(fd, captured.size);
-    nodeFs.fsyncSync(fd);
+    ftruncateSync(fd, captured.size);
+    fsyncSync(fd);
     return 'restored';
   } finally {
-    nodeFs.closeSync(fd);
+    closeSync(fd);
   }
 }

@@ -8,7 +8,7 @@
  * record is kept current from the paths the mutation itself wrote, never by
  * listing the book again. A missing or damaged record means a full sweep.
  */
-import * as nodeFs from 'node:fs';
+import { type Dirent, lstatSync, readFileSync, readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { ProjectFs } from './project-fs.js';
 
@@ -29,7 +29,7 @@ export interface Sweep {
 
 function readCache(fs: ProjectFs): Record<string, DirEntry> {
   try {
-    const v = JSON.parse(nodeFs.readFileSync(nodePath.join(fs.root, SWEEP_CACHE), 'utf8')) as { v?: number; dirs?: Record<string, DirEntry> };
+    const v = JSON.parse(readFileSync(nodePath.join(fs.root, SWEEP_CACHE), 'utf8')) as { v?: number; dirs?: Record<string, DirEntry> };
     return v.v === 1 && v.dirs && typeof v.dirs === 'object' ? v.dirs : {};
   } catch {
     return {};
@@ -38,7 +38,7 @@ function readCache(fs: ProjectFs): Record<string, DirEntry> {
 
 function mtimeOf(abs: string): number | null {
   try {
-    const st = nodeFs.lstatSync(abs);
+    const st = lstatSync(abs);
     return st.isDirectory() ? st.mtimeMs : null;
   } catch {
     return null;
@@ -61,9 +61,9 @@ export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel
       return;
     }
     const subdirs: string[] = [];
-    let entries: nodeFs.Dirent[] = [];
+    let entries: Dirent[] = [];
     try {
-      entries = nodeFs.readdirSync(abs, { withFileTypes: true });
+      entries = readdirSync(abs, { withFileTypes: true });
     } catch {
       return;
     }

@@ -1,4 +1,4 @@
-import * as nodeFs from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../../core/errors.js';
@@ -19,8 +19,7 @@ const TARGETS: Record<(typeof KINDS)[number], (rel: string) => string> = {
 };
 
 function shippedFiles(dir: string, base = dir): string[] {
-  return nodeFs
-    .readdirSync(dir, { withFileTypes: true })
+  return readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? shippedFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')]))
     .sort();
 }
@@ -52,7 +51,7 @@ export class AdaptersInstallCommand extends NovelCommand {
     const unchanged: string[] = [];
     const kept: string[] = [];
     for (const rel of shippedFiles(source)) {
-      const content = nodeFs.readFileSync(path.join(source, rel));
+      const content = readFileSync(path.join(source, rel));
       const target = TARGETS[this.kind](rel);
       const existing = fs.sha256(target);
       if (existing === null) {

@@ -1,4 +1,4 @@
-import * as nodeFs from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import { rebuildCheckpoint } from '../../core/checkpoint-rebuild.js';
@@ -32,7 +32,7 @@ export class CheckpointRebuildCommand extends NovelCommand {
 
   run(): CommandResult {
     const root = path.resolve(this.context.cwd, this.project ?? '.');
-    if (!nodeFs.existsSync(root)) throw new NovelError('not_a_project', `${root}: no such directory`, { hint: 'pass --project DIR, the directory that holds the book' });
+    if (!existsSync(root)) throw new NovelError('not_a_project', `${root}: no such directory`, { hint: 'pass --project DIR, the directory that holds the book' });
     const fs = new ProjectFs(root);
     const exists = fs.exists(paths.checkpoint);
     if (exists && !this.force) {

@@ -1,0 +1,54 @@
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProjectFs, sha256Hex } from '../../src/io/project-fs.js';
+import { readStagingView, recordStagingHashes, settleStagingHashes, STAGING_CACHE } from '../../src/io/staging-probe.js';
+import { cleanupTempDirs, novelBin, tempDir } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+const cached = (root: string): Record<string, [number, number, string]> => JSON.parse(readFileSync(join(root, STAGING_CACHE), 'utf8')).files;
+
+function stagedProject(): { root: string; fs: ProjectFs } {
+  const root = tempDir();
+  mkdirSync(join(root, 'staging/chapters'), { recursive: true });
+  mkdirSync(join(root, 'logs'), { recursive: true });
+  return { root, fs: new ProjectFs(root) };
+}
+
+describe('the staged-hash cache (logs/.cache/staging.json)', () => {
+  it('vouches only for files older than the racy moments before they were read; a later reader takes the recorded hash', () => {
+    const { root, fs } = stagedProject();
+    const old = join(root, 'staging/chapters/chapter-004.md');
+    const fresh = join(root, 'staging/chapters/chapter-005.md');
+    writeFileSync(old, '# 第4章\n\n旧\n');
+    utimesSync(old, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    writeFileSync(fresh, '# 第5章\n\n新\n');
+    recordStagingHashes(fs, readStagingView(fs));
+    const files = cached(root);
+    expect(Object.keys(files)).toEqual(['staging/chapters/chapter-004.md']);
+    expect(files['staging/chapters/chapter-004.md']?.[2]).toBe(sha256Hex(readFileSync(old)));
+    // The record stands for the bytes as long as size and mtime stay: a reader takes it.
+    const view = readStagingView(fs);
+    expect(view.files.get('staging/chapters/chapter-004.md')?.sha256).toBe(files['staging/chapters/chapter-004.md']?.[2]);
+    // Any write afterwards gets a newer mtime: hashed again.
+    writeFileSync(old, '# 第4章\n\n改\n');
+    expect(readStagingView(fs).files.get('staging/chapters/chapter-004.md')?.sha256).toBe(sha256Hex(readFileSync(old)));
+  });
+
+  it('settling waits out the racy moments of files written just now, then records every staged file', async () => {
+    const { root, fs } = stagedProject();
+    writeFileSync(join(root, 'staging/chapters/chapter-004.md'), '# 第4章\n\n刚写的\n');
+    await settleStagingHashes(fs);
+    expect(Object.keys(cached(root))).toEqual(['staging/chapters/chapter-004.md']);
+  });
+
+  it('after a demo run paused after the judge, every staged output has its hash recorded', () => {
+    const root = tempDir();
+    expect(novelBin(root, ['init', '--demo', '.']).code).toBe(0);
+    expect(novelBin(root, ['run', '--executor', 'demo', '--pause-after', 'judge']).code).toBe(0);
+    const view = readStagingView(new ProjectFs(root));
+    expect(view.files.size).toBeGreaterThan(5);
+    expect(Object.keys(cached(root)).sort()).toEqual([...view.files.keys()].sort());
+  });
+});
