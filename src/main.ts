@@ -1,4 +1,5 @@
 import { runCli } from './cli.js';
+import { endProcess } from './io/process-end.js';
 import { syncWriter } from './io/stdio.js';
 
 const stderr = syncWriter(2);
@@ -13,9 +14,7 @@ runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   colorDepth: 1,
 }).then(
-  (code) => {
-    process.exitCode = code;
-  },
+  (code) => endProcess(code),
   (err: unknown) => {
     stderr.write(`novel: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
     if (process.env.NOVEL_DEBUG === '1' && err instanceof Error) stderr.write(`${err.stack}\n`);

@@ -10,7 +10,6 @@
  * (bookkeeping that differs between machines and runs), never part of the book.
  */
 import { type Stats, readFileSync, readdirSync, statSync } from 'node:fs';
-import * as nodePath from 'node:path';
 import { isHotPath } from '../core/fingerprint-rules.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -27,9 +26,14 @@ interface Signature {
   hot: Record<string, [number, number]>;
 }
 
-function stat(abs: string): Stats | null {
+/**
+ * The stat of a project-relative path. The paths are the final trees' own
+ * (walked, or recorded here by novel): joined as they are, which keeps
+ * node:path's normalisation off this loop of a few dozen stats per command.
+ */
+function stat(fs: ProjectFs, rel: string): Stats | null {
   try {
-    return statSync(abs);
+    return statSync(`${fs.root}/${rel}`, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }
@@ -40,27 +44,26 @@ export function boundarySignature(fs: ProjectFs, cp: Checkpoint): Signature {
   const dirs: Record<string, number> = {};
   const hot: Record<string, [number, number]> = {};
   const walk = (rel: string): void => {
-    const abs = nodePath.join(fs.root, rel);
-    const st = stat(abs);
+    const st = stat(fs, rel);
     if (!st?.isDirectory()) return;
     dirs[rel] = st.mtimeMs;
-    for (const e of readdirSync(abs, { withFileTypes: true })) {
+    for (const e of readdirSync(`${fs.root}/${rel}`, { withFileTypes: true })) {
       const child = `${rel}/${e.name}`;
       if (e.isDirectory()) walk(child);
       else if (isHotPath(child, cp.current_volume, cp.last_completed_chapter)) {
-        const s = stat(nodePath.join(fs.root, child));
+        const s = stat(fs, child);
         if (s) hot[child] = [s.size, s.mtimeMs];
       }
     }
   };
   for (const tree of FINAL_TREES) walk(tree);
-  const fp = stat(nodePath.join(fs.root, paths.fingerprint));
+  const fp = stat(fs, paths.fingerprint);
   return { v: 1, volume: cp.current_volume, last: cp.last_completed_chapter, fingerprint: fp ? [fp.size, fp.mtimeMs] : null, dirs, hot };
 }
 
 function readSignature(fs: ProjectFs): Signature | null {
   try {
-    const s = JSON.parse(readFileSync(nodePath.join(fs.root, BOUNDARY_CACHE), 'utf8')) as Signature;
+    const s = JSON.parse(readFileSync(`${fs.root}/${BOUNDARY_CACHE}`, 'utf8')) as Signature;
     return s.v === 1 && s.dirs && s.hot ? s : null;
   } catch {
     return null;
@@ -83,15 +86,15 @@ function updatedSignature(fs: ProjectFs, cp: Checkpoint, touched: Iterable<strin
     const parts = rel.split('/');
     for (let i = 1; i < parts.length; i++) {
       const dir = parts.slice(0, i).join('/');
-      const st = stat(nodePath.join(fs.root, dir));
+      const st = stat(fs, dir);
       if (st?.isDirectory()) s.dirs[dir] = st.mtimeMs;
       else delete s.dirs[dir];
     }
-    const st = stat(nodePath.join(fs.root, rel));
+    const st = stat(fs, rel);
     if (st?.isFile() && isHotPath(rel, cp.current_volume, cp.last_completed_chapter)) s.hot[rel] = [st.size, st.mtimeMs];
     else delete s.hot[rel];
   }
-  const fp = stat(nodePath.join(fs.root, paths.fingerprint));
+  const fp = stat(fs, paths.fingerprint);
   return { ...s, last: cp.last_completed_chapter, fingerprint: fp ? [fp.size, fp.mtimeMs] : null };
 }
 
@@ -100,12 +103,12 @@ export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
   const s = readSignature(fs);
   if (s === null) return false;
   if (s.v !== 1 || s.volume !== cp.current_volume || s.last !== cp.last_completed_chapter || s.fingerprint === null) return false;
-  const fp = stat(nodePath.join(fs.root, paths.fingerprint));
+  const fp = stat(fs, paths.fingerprint);
   if (!fp || fp.size !== s.fingerprint[0] || fp.mtimeMs !== s.fingerprint[1]) return false;
-  for (const tree of FINAL_TREES) if (!(tree in s.dirs) && stat(nodePath.join(fs.root, tree))?.isDirectory()) return false;
-  for (const [rel, mtime] of Object.entries(s.dirs)) if (stat(nodePath.join(fs.root, rel))?.mtimeMs !== mtime) return false;
+  for (const tree of FINAL_TREES) if (!(tree in s.dirs) && stat(fs, tree)?.isDirectory()) return false;
+  for (const [rel, mtime] of Object.entries(s.dirs)) if (stat(fs, rel)?.mtimeMs !== mtime) return false;
   for (const [rel, [size, mtime]] of Object.entries(s.hot)) {
-    const st = stat(nodePath.join(fs.root, rel));
+    const st = stat(fs, rel);
     if (!st || st.size !== size || st.mtimeMs !== mtime) return false;
   }
   return true;

@@ -12,6 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { paths } from '../core/paths.js';
 import { acquireLock, EXECUTOR_RECORD, type LockHandle } from './lock.js';
 import { lockEnvFor, type CommandEnv } from './project.js';
+import { holdProcessEnd } from './process-end.js';
 import { randomHex, type ProjectFs } from './project-fs.js';
 
 const GRACE_MS = 2_000;
@@ -26,6 +27,9 @@ export class RunSession {
   private heartbeat: NodeJS.Timeout | null = null;
   private child: ChildProcess | null = null;
   private interrupts = 0;
+  /** Set once a signal stops the run: it then exits by itself (abort), after its executor's group has ended. */
+  private aborting = false;
+  private releaseEnd: (() => void) | null = null;
   private readonly handlers: Array<[NodeJS.Signals, () => void]> = [];
 
   constructor(
@@ -43,6 +47,7 @@ export class RunSession {
 
   open(chapter: number | null): void {
     this.lock = acquireLock(this.fs, { ...lockEnvFor(this.cenv, this.fs), owner: this.token }, chapter);
+    this.releaseEnd = holdProcessEnd();
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
     this.on('SIGINT', () => {
@@ -76,6 +81,7 @@ export class RunSession {
     this.heartbeat = null;
     this.lock?.release();
     this.lock = null;
+    if (!this.aborting) this.releaseEnd?.();
   }
 
   private on(signal: NodeJS.Signals, handler: () => void): void {
@@ -94,6 +100,7 @@ export class RunSession {
 
   /** Stop now: end the executor's process group, release the lock, exit with the signal's code. */
   private abort(signal: string): void {
+    this.aborting = true;
     const pid = this.child?.pid;
     const kill = (sig: NodeJS.Signals): boolean => {
       if (!pid) return false;
