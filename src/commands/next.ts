@@ -27,7 +27,7 @@ export class NextCommand extends NovelCommand {
     const fs = openFs(this.context, this.project);
     const p = checkFinalTreesAsReader(fs, () => openProject(this.context, this.project, fs));
     const decision = nextOf(p);
-    const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs));
+    const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs, p.settings));
     const { diagnostics, command, ...rest } = decision;
     const data = { ...rest, problems: diagnostics, next_command: command, lock };
     return { data, text: decision.step };

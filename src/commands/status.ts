@@ -35,7 +35,7 @@ export class StatusCommand extends NovelCommand {
       lastCompleted: cp.last_completed_chapter,
       maxRevisions: p.settings.max_revisions,
       outline: outlineText && 'text' in outlineText ? { path: outlinePath, text: outlineText.text } : null,
-      lock: lockStatus(p.fs, lockEnvFor(this.context, p.fs)),
+      lock: lockStatus(p.fs, lockEnvFor(this.context, p.fs, p.settings)),
     });
     const view = boundary
       ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: `the book's final trees changed outside novel (${describeDiff(boundary).join('; ')}); every other command refuses until this is fixed`, command: diffHint(boundary) } }

@@ -91,6 +91,7 @@ function staleMinutesLenient(fs: ProjectFs): number {
   return DEFAULT_SETTINGS.lock_stale_minutes;
 }
 
-export function lockEnvFor(cenv: CommandEnv, fs: ProjectFs): LockEnv {
-  return defaultLockEnv(cenv.env, staleMinutesLenient(fs));
+/** The lock's environment; `settings` when the project is open already (its config then needs no second read). */
+export function lockEnvFor(cenv: CommandEnv, fs: ProjectFs, settings?: Settings): LockEnv {
+  return defaultLockEnv(cenv.env, settings?.lock_stale_minutes ?? staleMinutesLenient(fs));
 }
