@@ -9,22 +9,16 @@
  * falls back to the full check. It is a machine-local cache kept under logs/
  * (bookkeeping that differs between machines and runs), never part of the book.
  */
-import { type Stats, readFileSync, readdirSync, statSync } from 'node:fs';
+import { type Stats, readdirSync, statSync } from 'node:fs';
 import { isHotPath } from '../core/fingerprint-rules.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
+import { BoundaryCacheSchema, parseCache, type BoundaryCache } from '../schemas/caches.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { ProjectFs } from './project-fs.js';
 
 export const BOUNDARY_CACHE = 'logs/.cache/boundary.json';
 
-interface Signature {
-  v: 1;
-  volume: number;
-  last: number;
-  fingerprint: [number, number] | null;
-  dirs: Record<string, number>;
-  hot: Record<string, [number, number]>;
-}
+type Signature = BoundaryCache;
 
 /**
  * The stat of a project-relative path. The paths are the final trees' own
@@ -62,12 +56,7 @@ export function boundarySignature(fs: ProjectFs, cp: Checkpoint): Signature {
 }
 
 function readSignature(fs: ProjectFs): Signature | null {
-  try {
-    const s = JSON.parse(readFileSync(`${fs.root}/${BOUNDARY_CACHE}`, 'utf8')) as Signature;
-    return s.v === 1 && s.dirs && s.hot ? s : null;
-  } catch {
-    return null;
-  }
+  return parseCache(BoundaryCacheSchema, fs.readCacheText(BOUNDARY_CACHE));
 }
 
 /**
@@ -102,7 +91,7 @@ function updatedSignature(fs: ProjectFs, cp: Checkpoint, touched: Iterable<strin
 export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
   const s = readSignature(fs);
   if (s === null) return false;
-  if (s.v !== 1 || s.volume !== cp.current_volume || s.last !== cp.last_completed_chapter || s.fingerprint === null) return false;
+  if (s.volume !== cp.current_volume || s.last !== cp.last_completed_chapter || s.fingerprint === null) return false;
   const fp = stat(fs, paths.fingerprint);
   if (!fp || fp.size !== s.fingerprint[0] || fp.mtimeMs !== s.fingerprint[1]) return false;
   for (const tree of FINAL_TREES) if (!(tree in s.dirs) && stat(fs, tree)?.isDirectory()) return false;

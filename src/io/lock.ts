@@ -11,7 +11,7 @@ import { staleReason, type LockStatus } from '../core/lock-rules.js';
 
 export type { LockStatus };
 import { paths } from '../core/paths.js';
-import { LockInfoSchema, type LockInfo } from '../schemas/lock.js';
+import { ExecutorRecordSchema, LockInfoSchema, type LockInfo } from '../schemas/lock.js';
 import type { ProjectFs } from './project-fs.js';
 
 
@@ -182,14 +182,16 @@ function endOrphanedExecutor(fs: ProjectFs, holder: LockInfo | null, env: LockEn
       }
     }
   }
-  let record: { pgid?: unknown } | null = null;
+  // A record that cannot be read or does not parse names no process to end.
+  let record: ReturnType<typeof fs.readJson<typeof ExecutorRecordSchema>>;
   try {
-    record = JSON.parse(fs.readText(EXECUTOR_RECORD)) as { pgid?: unknown };
+    record = fs.readJson(EXECUTOR_RECORD, ExecutorRecordSchema, 'invalid_executor_record');
   } catch {
     return;
   }
-  const pgid = typeof record?.pgid === 'number' && Number.isInteger(record.pgid) && record.pgid > 1 ? record.pgid : null;
-  if (pgid === null || !isPidAlive(pgid)) return;
+  if (!record?.ok) return;
+  const { pgid } = record.value;
+  if (!isPidAlive(pgid)) return;
   const osfs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
   try {
     const environ = osfs.readFileSync(`/proc/${pgid}/environ`, 'latin1');

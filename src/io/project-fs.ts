@@ -149,6 +149,18 @@ export class ProjectFs {
     return { bytes: readFileSync(abs), size: stat.size, mtimeMs: stat.mtimeMs };
   }
 
+  /**
+   * The text of one of novel's caches (logs/.cache/…), or null when it cannot
+   * be read: a cache never fails a command (src/schemas/caches.ts parses it).
+   */
+  readCacheText(rel: string): string | null {
+    try {
+      return readFileSync(`${this.root}/${rel}`, 'utf8');
+    } catch {
+      return null;
+    }
+  }
+
   /** Strict UTF-8 text, or a diagnostic naming the byte offset. Missing file ⇒ null. */
   readTextChecked(rel: string, code = 'invalid_utf8'): { text: string } | { diagnostic: Diagnostic } | null {
     let bytes: Buffer;

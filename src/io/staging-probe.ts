@@ -10,9 +10,10 @@
  * mtime (the kernel stamps files from a clock that ticks every few ms), so the
  * record can never vouch for bytes it did not hash (git's "racily clean").
  */
-import { type Dirent, readFileSync, readdirSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { isStagingBookkeeping } from '../core/paths.js';
+import { parseCache, StagingCacheSchema } from '../schemas/caches.js';
 import type { StagedFile, StagingView } from '../core/staging-view.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
@@ -30,12 +31,7 @@ const RACY_MS = 10;
 const readStats = new WeakMap<StagingView, Map<string, { size: number; mtimeMs: number; readAt: number }>>();
 
 function readHashCache(fs: ProjectFs): HashCache {
-  try {
-    const v = JSON.parse(readFileSync(nodePath.join(fs.root, STAGING_CACHE), 'utf8')) as { v?: number; files?: HashCache };
-    return v.v === 1 && v.files && typeof v.files === 'object' ? v.files : {};
-  } catch {
-    return {};
-  }
+  return parseCache(StagingCacheSchema, fs.readCacheText(STAGING_CACHE))?.files ?? {};
 }
 
 /** After a mutating command: the size, mtime and sha256 of every staged file, for readers. */

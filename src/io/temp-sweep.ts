@@ -8,8 +8,9 @@
  * record is kept current from the paths the mutation itself wrote, never by
  * listing the book again. A missing or damaged record means a full sweep.
  */
-import { type Dirent, lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
+import { parseCache, SweepCacheSchema } from '../schemas/caches.js';
 import type { ProjectFs } from './project-fs.js';
 
 export const SWEEP_CACHE = 'logs/.cache/sweep.json';
@@ -28,12 +29,7 @@ export interface Sweep {
 }
 
 function readCache(fs: ProjectFs): Record<string, DirEntry> {
-  try {
-    const v = JSON.parse(readFileSync(nodePath.join(fs.root, SWEEP_CACHE), 'utf8')) as { v?: number; dirs?: Record<string, DirEntry> };
-    return v.v === 1 && v.dirs && typeof v.dirs === 'object' ? v.dirs : {};
-  } catch {
-    return {};
-  }
+  return parseCache(SweepCacheSchema, fs.readCacheText(SWEEP_CACHE))?.dirs ?? {};
 }
 
 function mtimeOf(abs: string): number | null {
@@ -55,7 +51,7 @@ export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel
     const m = mtimeOf(abs);
     if (m === null) return;
     const cached = cache[rel];
-    if (cached && cached.m === m && Array.isArray(cached.d)) {
+    if (cached && cached.m === m) {
       seen.set(rel, cached);
       for (const sub of cached.d) visit(`${rel}/${sub}`);
       return;

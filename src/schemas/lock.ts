@@ -23,3 +23,8 @@ export const LockInfoSchema = v.pipe(
   v.transform((info) => ({ ...info, heartbeat: info.heartbeat ?? info.started })),
 );
 export type LockInfo = v.InferOutput<typeof LockInfoSchema>;
+
+/** `.novel.lock/executor.json`: the process group of the executor a `novel run` is running (src/io/run-session.ts). */
+export const ExecutorRecordSchema = v.looseObject({
+  pgid: v.pipe(v.number(), v.integer(), v.minValue(2)),
+});

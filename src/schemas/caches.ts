@@ -1,0 +1,50 @@
+/**
+ * Machine-local caches under logs/.cache/ (docs/recovery.md, "Caches that
+ * keep each command's cost flat"). They are novel's own bookkeeping: one that
+ * does not match its schema is treated as absent, and the command does the
+ * full work it would have saved (a hand-edited or torn cache never decides).
+ */
+import * as v from 'valibot';
+import { recordOf, Sha256Schema } from './common.js';
+
+/** [size, mtimeMs] of a file. */
+const SizeMtime = v.tuple([v.number(), v.number()]);
+
+/** logs/.cache/boundary.json: the stat signature of the final trees (src/io/boundary-cache.ts). */
+export const BoundaryCacheSchema = v.object({
+  v: v.literal(1),
+  volume: v.number(),
+  last: v.number(),
+  fingerprint: v.nullable(SizeMtime),
+  dirs: recordOf(v.number(), 'directory → mtimeMs'),
+  hot: recordOf(SizeMtime, 'hot file → [size, mtimeMs]'),
+});
+export type BoundaryCache = v.InferOutput<typeof BoundaryCacheSchema>;
+
+/** logs/.cache/staging.json: [size, mtimeMs, sha256] of each staged file (src/io/staging-probe.ts). */
+export const StagingCacheSchema = v.object({
+  v: v.literal(1),
+  files: recordOf(v.tuple([v.number(), v.number(), Sha256Schema]), 'staged file → [size, mtimeMs, sha256]'),
+});
+
+/** A directory entry's own name: no separator, not `.` or `..`. */
+const EntryName = v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/\\]+$/, 'a directory name'));
+
+/** logs/.cache/sweep.json: mtime and subdirectories of each directory novel writes in (src/io/temp-sweep.ts). */
+export const SweepCacheSchema = v.object({
+  v: v.literal(1),
+  dirs: recordOf(v.object({ m: v.number(), d: v.array(EntryName) }), 'directory → {m: mtimeMs, d: subdirectories}'),
+});
+
+/** A cache's content, or null when it is missing, not JSON or not of its schema. */
+export function parseCache<S extends v.GenericSchema>(schema: S, text: string | null): v.InferOutput<S> | null {
+  if (text === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const r = v.safeParse(schema, value);
+  return r.success ? r.output : null;
+}
