@@ -8,6 +8,7 @@
  * files of the ten latest chapters). Pure.
  */
 import { padChapter, padVolume } from './step-id.js';
+import { removeCommand, shellQuote } from './shell-words.js';
 
 /** Cheap identity of a file or directory: enough to see that it changed. */
 export interface Ident {
@@ -71,8 +72,8 @@ const FINAL = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|v
 
 /** The exact command to inspect and repair a change novel could not undo. */
 export function repairOf(change: GuardChange): string {
-  const q = `'${change.path.replace(/'/g, `'\\''`)}'`;
-  if (change.kind === 'added') return `delete it: rm -r -- ${q}`;
+  const q = shellQuote(change.path);
+  if (change.kind === 'added') return `delete it: ${removeCommand(change.path)}`;
   if (FINAL.test(change.path)) return `restore it: git checkout -- ${q} (or from a backup), then \`novel state verify\``;
   return `inspect it: ls -la -- ${q}; restore it from a backup or git (git checkout -- ${q})`;
 }

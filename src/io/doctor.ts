@@ -3,6 +3,7 @@
  * severity, a code, the file, what is wrong, and the exact command that fixes
  * it. Only reads.
  */
+import { displayName, removeCommand } from '../core/shell-words.js';
 import * as path from 'node:path';
 import { rebuildCheckpoint } from '../core/checkpoint-rebuild.js';
 import { NovelError } from '../core/errors.js';
@@ -103,7 +104,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   // Staging files that belong to no step.
   const next = nextOf(p);
   for (const rel of orphanedStaging(fs.listFiles('staging', { recursive: true }), next, cp.last_completed_chapter)) {
-    add({ severity: 'warning', code: 'staging_orphan', file: rel, message: `${rel} belongs to no step (the book is at ${next.step})`, fix: `rm ${JSON.stringify(rel)}` });
+    add({ severity: 'warning', code: 'staging_orphan', file: rel, message: `${displayName(rel)} belongs to no step (the book is at ${next.step})`, fix: removeCommand(rel) });
   }
 
   // Outline and contracts of the next chapters of the current volume.

@@ -3,14 +3,27 @@
  * refused when it leaves the project root (symlinks followed). Text is strict
  * UTF-8 and at most 16 MiB. Every write is atomic (write-file-atomic, fsync).
  *
+ * What an executor may have planted cannot turn novel's own writes or reads
+ * against the book (PROTOCOL §12, the agent boundary):
+ * - a write never goes through a link: a directory on the way that is a
+ *   symbolic link is refused, and a file that is a symbolic link or has
+ *   another hard link is unlinked first, so that the fresh file renamed over
+ *   the path replaces the link and never writes into what it points at;
+ * - a read under staging/ opens the file without following a link
+ *   (O_NOFOLLOW) and refuses a symbolic link, a hard-linked file and a
+ *   directory on the way that is a link;
+ * - a name the file system refuses (too long, a component that is not a
+ *   directory) is an error naming the path (exit 2), never an internal one.
+ *
  * Mutating calls go through `mutation()`, the seam of the test hook
  * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
  */
 import type * as NodeCrypto from 'node:crypto';
-import { type Dirent, closeSync, existsSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { type Dirent, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { errorAt, type Diagnostic } from '../core/diagnostics.js';
+import { removeCommand, shellQuote } from '../core/shell-words.js';
 import { NovelError } from '../core/errors.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { parseJsonText, parseWith, type Parsed } from '../schemas/parse.js';
@@ -42,6 +55,33 @@ export function sha256Hex(data: string | Uint8Array): string {
 
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
+}
+
+/** File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path. */
+const SHAPE_ERRORS: Record<string, string> = {
+  ENAMETOOLONG: 'a file name longer than the file system allows',
+  ENOTDIR: 'a path through something that is not a directory',
+  EISDIR: 'a directory where a file is expected',
+  ELOOP: 'a symbolic link where a real file is expected',
+  EACCES: 'a file novel may not open (permissions)',
+  EPERM: 'a file novel may not change (permissions)',
+  EROFS: 'a read-only file system',
+  EINVAL: 'a name the file system refuses',
+};
+
+/** A NovelError for an fs error that names the project's shape; anything else is rethrown as it is. */
+export function shapeError(err: unknown, rel: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined || !(code in SHAPE_ERRORS)) return err;
+  return new NovelError(`path_${code.toLowerCase()}`, `${rel}: ${SHAPE_ERRORS[code]} (${code})`, {
+    hint: code === 'ENAMETOOLONG' || code === 'EINVAL' ? `rename or remove it: ${removeCommand(rel)}` : `check the path and its permissions: ls -la -- ${shellQuote(rel)}`,
+  });
+}
+
+function linkRefused(rel: string, what: string): NovelError {
+  return new NovelError('link_refused', `${rel}: ${what}; novel never reads or writes the book through a link`, {
+    hint: `remove the link and let the step write a real file: rm -- ${shellQuote(rel)}`,
+  });
 }
 
 export class ProjectFs {
@@ -137,16 +177,85 @@ export class ProjectFs {
     return this.readBytesAndStat(rel).bytes;
   }
 
-  /** The bytes of a file with the size and mtime they were read at. */
+  /**
+   * The bytes of a file with the size and mtime they were read at. Under
+   * staging/ the file is opened without following a link and must be a
+   * regular file with one link, in directories that are not links.
+   */
   readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number } {
     const abs = this.resolve(rel);
-    const stat = statSync(abs);
-    if (stat.size > MAX_TEXT_BYTES) {
-      throw new NovelError('file_too_large', `${rel}: ${stat.size} bytes, above the 16 MiB limit for project files`, {
-        hint: 'split the file; novel refuses text files above 16 MiB',
-      });
+    const staged = rel.startsWith('staging/');
+    if (staged) this.refuseLinkedDirs(rel, 'staging');
+    let fd: number;
+    try {
+      fd = openSync(abs, staged ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW : 'r');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ELOOP' && staged) throw linkRefused(rel, 'a symbolic link in staging/');
+      // Nothing there (a file on the way is as good as nothing): the callers' "missing".
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') throw Object.assign(err as Error, { code: 'ENOENT' });
+      throw shapeError(err, rel);
     }
-    return { bytes: readFileSync(abs), size: stat.size, mtimeMs: stat.mtimeMs };
+    try {
+      const stat = fstatSync(fd);
+      if (stat.isDirectory()) throw new NovelError('not_a_file', `${rel}: expected a file, found a directory`, { hint: `a step writes a file here: move the directory away (mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)})` });
+      if (staged && stat.nlink > 1) {
+        throw new NovelError('hard_link_refused', `${rel}: a file with ${stat.nlink} hard links in staging/ (it shares its bytes with another file, perhaps one of the book); novel never reads or writes the book through a link`, {
+          hint: `remove this name (the other file keeps its bytes) and let the step write a real file: rm -- ${shellQuote(rel)}`,
+        });
+      }
+      if (stat.size > MAX_TEXT_BYTES) {
+        throw new NovelError('file_too_large', `${rel}: ${stat.size} bytes, above the 16 MiB limit for project files`, {
+          hint: 'split the file; novel refuses text files above 16 MiB',
+        });
+      }
+      const bytes = Buffer.alloc(stat.size);
+      let off = 0;
+      while (off < bytes.length) {
+        const n = readSync(fd, bytes, off, bytes.length - off, off);
+        if (n === 0) break;
+        off += n;
+      }
+      return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: stat.size, mtimeMs: stat.mtimeMs };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Refuse a directory on the way to `rel` (below `from`, or below the root) that is a symbolic link. */
+  private refuseLinkedDirs(rel: string, from = ''): void {
+    const parts = rel.split('/');
+    let prefix = '';
+    for (let i = 0; i < parts.length - 1; i++) {
+      prefix = prefix ? `${prefix}/${parts[i]}` : (parts[i] as string);
+      if (from && prefix.length < from.length) continue;
+      let st;
+      try {
+        st = lstatSync(`${this.root}/${prefix}`);
+      } catch {
+        return;
+      }
+      if (st.isSymbolicLink()) throw linkRefused(prefix, 'a symbolic link where novel expects a directory');
+    }
+  }
+
+  /**
+   * Before a write replaces `abs`: no directory on the way is a link, and a
+   * file there that is a symbolic link or has other hard links is unlinked,
+   * so that the rename puts a fresh file in its place.
+   */
+  private unlinkForWrite(rel: string, abs: string): void {
+    this.refuseLinkedDirs(rel);
+    let st;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) throw new NovelError('not_a_file', `${rel}: a directory where novel writes a file`, { hint: `move it away: mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` });
+    if (st.isSymbolicLink() || st.nlink > 1) {
+      this.mutation(`unlink ${rel}`);
+      unlinkSync(abs);
+    }
   }
 
   /**
@@ -215,6 +324,7 @@ export class ProjectFs {
       return sha256Hex(this.readBytes(rel));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      if (err instanceof NovelError && err.code === 'not_a_file') return null;
       throw err;
     }
   }
@@ -284,9 +394,26 @@ export class ProjectFs {
    */
   appendAt(rel: string, before: number, text: Buffer): void {
     const abs = this.resolve(rel);
+    this.refuseLinkedDirs(rel);
     this.mkdirFor(abs);
+    let linked;
+    try {
+      linked = lstatSync(abs);
+    } catch {
+      linked = null;
+    }
+    if (linked && (linked.isSymbolicLink() || linked.nlink > 1)) {
+      // Never append into bytes another name shares: a fresh copy takes the path first.
+      if (linked.isSymbolicLink()) throw linkRefused(rel, 'a symbolic link where novel appends to a file');
+      this.writeText(rel, this.readRange(rel, 0, before));
+    }
     this.mutation(`append ${rel}`);
-    const fd = openSync(abs, existsSync(abs) ? 'r+' : 'w+');
+    let fd: number;
+    try {
+      fd = openSync(abs, existsSync(abs) ? fsConstants.O_RDWR | fsConstants.O_NOFOLLOW : 'w+');
+    } catch (err) {
+      throw shapeError(err, rel);
+    }
     try {
       ftruncateSync(fd, before);
       let off = 0;
@@ -300,9 +427,14 @@ export class ProjectFs {
 
   writeText(rel: string, content: string | Buffer): void {
     const abs = this.resolve(rel);
+    this.unlinkForWrite(rel, abs);
     this.mkdirFor(abs);
     this.mutation(`write ${rel}`);
-    writeFileAtomic.sync(abs, content, { fsync: true });
+    try {
+      writeFileAtomic.sync(abs, content, { fsync: true });
+    } catch (err) {
+      throw shapeError(err, rel);
+    }
     this.observer?.(rel, content);
   }
 
@@ -314,7 +446,11 @@ export class ProjectFs {
     const dir = path.dirname(abs);
     if (!existsSync(dir)) {
       this.mutation(`mkdir ${dir}`);
-      mkdirSync(dir, { recursive: true });
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (err) {
+        throw shapeError(err, this.relative(dir));
+      }
     }
   }
 
@@ -326,9 +462,7 @@ export class ProjectFs {
   }
 
   copyFile(from: string, to: string): void {
-    const src = this.resolve(from);
-    const dst = this.resolve(to);
-    this.writeText(this.relative(dst), readFileSync(src));
+    this.writeText(to, this.readBytes(from));
   }
 
   remove(rel: string): void {
@@ -343,8 +477,13 @@ export class ProjectFs {
   rename(from: string, to: string): void {
     const src = this.resolve(from);
     const dst = this.resolve(to);
+    this.refuseLinkedDirs(to);
     this.mutation(`rename ${from} -> ${to}`);
-    renameSync(src, dst);
+    try {
+      renameSync(src, dst);
+    } catch (err) {
+      throw shapeError(err, to);
+    }
   }
 
   /** A fresh, uniquely named directory `${prefix}${random}` at the root. */
