@@ -4,6 +4,7 @@
  * text out; the run loop decides where the text goes (--events prints the
  * events themselves as JSON lines instead).
  */
+import { displayName } from './shell-words.js';
 import { bookTotals } from './chapter-log.js';
 import { formatCost, type Spent } from './run-policy.js';
 import type { GuardChange } from './step-guard-rules.js';
@@ -21,7 +22,9 @@ export type RunEvent =
   | { event: 'executor_failed'; step: string; message: string; attempt: number }
   | { event: 'invalid_outputs'; step: string; attempt: number; problems: string[] }
   | { event: 'warning'; step: string; message: string }
-  | { event: 'outside_staging'; step: string; changes: GuardChange[]; lines: string[] }
+  | { event: 'outside_staging'; step: string; changes: GuardChange[]; planted?: Array<{ path: string; why: string }>; lines: string[] }
+  | { event: 'unexpected'; step: string; moved_to: string; moved: string[]; left: string[] }
+  | { event: 'staging_overflow'; step: string; count: number; limit: number; dirs: Array<{ dir: string; entries: number }> }
   | { event: 'interrupted'; step: string; moved_to: string; moved: string[]; restored: string[] }
   | { event: 'reused'; step: string }
   | { event: 'advanced'; step: string; to: string; gate: string | null; overall: number | null }
@@ -51,7 +54,11 @@ export function eventLine(e: RunEvent, verbose: boolean): string | null {
     case 'interrupted':
       return `↯ ${e.step}: an earlier execution was interrupted; its outputs are not reused${e.moved.length ? ` (${e.moved.length} file(s) moved to ${e.moved_to}/)` : ''}${e.restored.length ? `, ${e.restored.length} restored as they were before it` : ''}`;
     case 'outside_staging':
-      return [`✗ ${e.step}: the executor changed ${e.changes.length} path(s) outside staging/:`, ...e.lines.map((l) => `    ${l}`)].join('\n');
+      return [`✗ ${e.step}: the executor ${e.changes.length ? `changed ${e.changes.length} path(s) outside staging/` : ''}${e.changes.length && e.planted?.length ? ' and ' : ''}${e.planted?.length ? `wrote ${e.planted.length} staged path(s) that are not its own outputs` : ''}:`, ...e.lines.map((l) => `    ${l}`)].join('\n');
+    case 'unexpected':
+      return `↷ ${e.step}: ${e.moved.length} staged file(s) that are neither inputs nor outputs of this step moved to ${e.moved_to}/${e.left.length ? ` (${e.left.length} could not be moved: ${e.left.map(displayName).join(', ')})` : ''}`;
+    case 'staging_overflow':
+      return `✗ ${e.step}: staging/ holds ${e.count} entries (limit ${e.limit}); biggest: ${e.dirs.map((d) => `${d.dir} (${d.entries})`).join(', ')}`;
     case 'warning':
       return `  warning (${e.step}): ${e.message}`;
     case 'reused':

@@ -23,6 +23,8 @@ export interface Settings {
   /** Target 字数 per chapter: validate warns outside it; the draft packet carries it. */
   chapter_length?: { min?: number; max?: number };
   executor: { command?: string; model?: string; timeout_s: number; retries: number };
+  /** More entries than this under staging/ fail an executor step (exit 11): the bookkeeping stays bounded. */
+  staging_max_files: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'zh-CN',
   memory_keep_ratio: 0.8,
   executor: { timeout_s: 1800, retries: 1 },
+  staging_max_files: 10_000,
 };
 
 export function resolveSettings(config: Config | null): { settings: Settings; diagnostics: Diagnostic[] } {
@@ -69,6 +72,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     ...(c.author !== undefined ? { author: c.author } : {}),
     language: c.language ?? DEFAULT_SETTINGS.language,
     memory_keep_ratio: c.memory_keep_ratio ?? DEFAULT_SETTINGS.memory_keep_ratio,
+    staging_max_files: c.staging_max_files ?? DEFAULT_SETTINGS.staging_max_files,
     ...(c.chapter_length !== undefined ? { chapter_length: c.chapter_length } : {}),
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),

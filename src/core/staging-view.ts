@@ -4,6 +4,7 @@
  * The I/O shell fills it; the core decides from it.
  */
 import type { Diagnostic } from './diagnostics.js';
+import { isStepOutput } from './step-outputs.js';
 
 export type StagedFile =
   | { path: string; sha256: string; text: string }
@@ -18,10 +19,10 @@ export function stagedText(view: StagingView, rel: string): string | undefined {
   return f && 'text' in f ? f.text : undefined;
 }
 
-/** {path → sha256} of every readable staged file, sorted by path. */
+/** {path → sha256} of every readable staged step output, sorted by path: bounded by what the steps write, never by what else lies in staging/. */
 export function stagingHashes(view: StagingView): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const p of [...view.files.keys()].sort()) {
+  for (const p of [...view.files.keys()].filter(isStepOutput).sort()) {
     const f = view.files.get(p);
     if (f?.sha256) out[p] = f.sha256;
   }

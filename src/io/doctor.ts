@@ -4,6 +4,7 @@
  * it. Only reads.
  */
 import { displayName, removeCommand } from '../core/shell-words.js';
+import { stagingTree } from './staging-probe.js';
 import * as path from 'node:path';
 import { rebuildCheckpoint } from '../core/checkpoint-rebuild.js';
 import { NovelError } from '../core/errors.js';
@@ -103,7 +104,13 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
 
   // Staging files that belong to no step.
   const next = nextOf(p);
-  for (const rel of orphanedStaging(fs.listFiles('staging', { recursive: true }), next, cp.last_completed_chapter)) {
+  const tree = stagingTree(fs, p.settings.staging_max_files);
+  if (tree.overflow) {
+    const o = tree.overflow;
+    add({ severity: 'error', code: 'staging_overflow', file: o.dirs[0]?.dir ?? 'staging', message: `staging/ holds ${o.count} entries, above the limit of ${o.limit} (staging_max_files); novel run will not execute a step until it is cleaned. Biggest: ${o.dirs.map((d) => `${displayName(d.dir)} (${d.entries})`).join(', ')}`, fix: removeCommand(o.dirs[0]?.dir ?? 'staging') });
+  }
+  const staged = tree.overflow ? [] : [...tree.entries].filter(([, e]) => e.kind !== 'dir').map(([rel]) => rel);
+  for (const rel of orphanedStaging(staged, next, cp.last_completed_chapter)) {
     add({ severity: 'warning', code: 'staging_orphan', file: rel, message: `${displayName(rel)} belongs to no step (the book is at ${next.step})`, fix: removeCommand(rel) });
   }
 

@@ -100,3 +100,31 @@ export function undoInterrupted(fs: ProjectFs, view: StagingView, record: Execut
   finishExecution(fs);
   return { dir, moved: moved.sort(), restored: restored.sort() };
 }
+
+/**
+ * Move staged entries aside, as they are (a link stays a link, never
+ * followed), to `staging/revisions/<chapter-NNN | volume-VV>/<kind>-K/`.
+ * Returns the folder and what was moved; an entry that cannot be moved (a
+ * name the file system will not take back) is returned in `left`.
+ */
+export function moveAside(fs: ProjectFs, step: string, kind: 'unexpected' | 'planted', rels: readonly string[]): { dir: string; moved: string[]; left: string[] } {
+  const base = auditDir(step);
+  const taken = new Set(fs.listDirs(base));
+  let k = 1;
+  while (taken.has(`${kind}-${k}`)) k++;
+  const dir = `${base}/${kind}-${k}`;
+  const moved: string[] = [];
+  const left: string[] = [];
+  // Deepest first, so that a directory moved whole does not carry away an entry listed on its own.
+  for (const rel of [...rels].sort((a, b) => b.length - a.length)) {
+    const to = `${dir}/${rel.replace(/^staging\//, '')}`;
+    try {
+      fs.mkdir(to.slice(0, to.lastIndexOf('/')));
+      fs.rename(rel, to);
+      moved.push(rel);
+    } catch {
+      left.push(rel);
+    }
+  }
+  return { dir, moved: moved.sort(), left: left.sort() };
+}

@@ -16,6 +16,7 @@ import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { PacketSchema, type Packet } from '../schemas/packet.js';
 import { packageRoot } from './package-files.js';
+import { endProcessesWithEnv } from './process-sweep.js';
 import type { ProjectFs } from './project-fs.js';
 
 /** node:child_process, loaded when an executor first runs (not at every start). */
@@ -123,6 +124,10 @@ function runProcess(
       resolve({ code, signal, stdout, stderr, ...(spawnError ? { spawnError } : {}), duration_ms: Date.now() - t0 });
     };
     child.on('error', (err) => settle(null, null, `cannot start ${file}: ${err.message} (is it installed and on PATH?)`));
+    // The step ends with its program: whatever it left running (detached too) ends now, and the pipes it held close.
+    child.on('exit', () => {
+      if (env.NOVEL_STEP_TOKEN) endProcessesWithEnv(`NOVEL_STEP_TOKEN=${env.NOVEL_STEP_TOKEN}`);
+    });
     child.on('close', (code, signal) => settle(code, signal));
   });
   return { child, outcome };

@@ -5,6 +5,7 @@
  * is moved aside to a unique name before removal, so a process never deletes
  * a lock another process has just taken.
  */
+import { endProcessesWithEnv } from './process-sweep.js';
 import type * as NodeOs from 'node:os';
 import { EXIT, NovelError } from '../core/errors.js';
 import { staleReason, type LockStatus } from '../core/lock-rules.js';
@@ -144,43 +145,11 @@ export const EXECUTOR_RECORD = `${paths.lockDir}/executor.json`;
  * a process group that still carries the dead run's owner token where /proc
  * can tell.
  */
-/**
- * Processes that carry a dead run's owner token in their environment (Linux
- * /proc): the executor it started and everything that executor started. This
- * also finds an executor killed-run left before it could record its group.
- */
-function processesWithToken(owner: string): number[] {
-  const osfs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
-  let entries: string[];
-  try {
-    entries = osfs.readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  const out: number[] = [];
-  for (const name of entries) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      if (osfs.readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').includes(`NOVEL_LOCK_OWNER=${owner}`)) out.push(Number(name));
-    } catch {
-      /* gone, or not ours to read */
-    }
-  }
-  return out;
-}
-
 function endOrphanedExecutor(fs: ProjectFs, holder: LockInfo | null, env: LockEnv): void {
   if (!holder || holder.host !== env.host) return;
   // Without a recorded group, the dead run's token still finds what it started.
   if (holder.owner) {
-    const pids = processesWithToken(holder.owner);
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
+    endProcessesWithEnv(`NOVEL_LOCK_OWNER=${holder.owner}`);
   }
   // A record that cannot be read or does not parse names no process to end.
   let record: ReturnType<typeof fs.readJson<typeof ExecutorRecordSchema>>;

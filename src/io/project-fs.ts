@@ -475,8 +475,11 @@ export class ProjectFs {
 
   /** rename(2): atomic, fails when `to` is a non-empty directory. */
   rename(from: string, to: string): void {
-    const src = this.resolve(from);
+    // The entry itself moves (a link stays a link): only the directories on the way must be real.
+    const slash = from.lastIndexOf('/');
+    const src = path.join(slash < 0 ? this.root : this.resolve(from.slice(0, slash)), from.slice(slash + 1));
     const dst = this.resolve(to);
+    this.refuseLinkedDirs(from);
     this.refuseLinkedDirs(to);
     this.mutation(`rename ${from} -> ${to}`);
     try {

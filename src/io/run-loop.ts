@@ -26,9 +26,13 @@ import { withMutation } from './mutation.js';
 import { diskView } from './project-view.js';
 import { RunSession } from './run-session.js';
 import { StepGuard } from './step-guard.js';
-import { describeChanges } from '../core/step-guard-rules.js';
-import { finishExecution, readExecution, recordExecutor, startExecution, undoInterrupted } from './execution-record.js';
-import { readStagingView, settleStagingHashes } from './staging-probe.js';
+import { describeChanges, type GuardChange } from '../core/step-guard-rules.js';
+import { finishExecution, moveAside, readExecution, recordExecutor, startExecution, undoInterrupted } from './execution-record.js';
+import { readStagingView, settleStagingHashes, stagingTree, touchedSince, type StagingTree } from './staging-probe.js';
+import { endProcessesWithEnv } from './process-sweep.js';
+import { randomHex } from './project-fs.js';
+import { anotherStepsOutput, belongsTo } from '../core/step-outputs.js';
+import { displayName, removeCommand, shellQuote } from '../core/shell-words.js';
 
 export type ExecutorChoice = { kind: 'demo'; scores: number[] } | { kind: 'claude' | 'codex'; model: string | null } | { kind: 'command'; template: string };
 
@@ -102,6 +106,28 @@ function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string
   return runAgentExecutor(p.fs, choice.kind, choice.model, packetRel, step, attempt, env, timeout);
 }
 
+/** What a step wrote under staging/ that is not its own: another step's output, or a link (symbolic or hard). */
+function plantedBy(step: StepId, before: StagingTree, after: StagingTree, packetRel: string): Array<{ path: string; why: string; ino: number | null }> {
+  const out: Array<{ path: string; why: string; ino: number | null }> = [];
+  for (const rel of touchedSince(before, after)) {
+    const e = after.entries.get(rel);
+    if (!e) continue;
+    if (e.kind === 'link') out.push({ path: rel, why: 'a symbolic link made in staging/', ino: null });
+    else if (e.kind === 'file' && e.nlink > 1) out.push({ path: rel, why: `a hard link made in staging/ (${e.nlink} names share its bytes)`, ino: e.ino });
+    else if (e.kind === 'file' && (rel === packetRel || anotherStepsOutput(rel, step))) out.push({ path: rel, why: `written into another step's output`, ino: null });
+    else if (e.kind === 'other') out.push({ path: rel, why: 'not a regular file', ino: null });
+  }
+  return out;
+}
+
+function lateChangeReason(step: string, changes: GuardChange[]): string {
+  return `${step}: between steps, ${changes.length} file(s) of the settings or the story bible changed (restored); a process the run did not start, or one an executor left behind, wrote them:\n${describeChanges(changes).map((l) => `  - ${l}`).join('\n')}\nFind the writer, then \`novel run\` again`;
+}
+
+function stagingOverflowReason(step: string, o: NonNullable<StagingTree['overflow']>): string {
+  return `${step}: staging/ holds ${o.count} entries, above the limit of ${o.limit} (staging_max_files in novel.config.json): the step did not run. Clean the biggest folders (${o.dirs.map((d) => `${d.dir}: ${d.entries}`).join(', ')}), e.g. rm -r -- ${shellQuote(o.dirs[0]?.dir ?? 'staging')}, then \`novel run\` again`;
+}
+
 export async function runBook(o: RunOptions): Promise<RunSummary> {
   const fs = openFs(o.cenv, o.projectFlag);
   const first = openProject(o.cenv, o.projectFlag, fs);
@@ -156,9 +182,28 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       if (move.kind === 'stop') {
         exit = move.exit;
         reason = move.reason;
+        // At the end of the run too: the settings and the story bible are as the run found them.
+        const late = guard.settingsCheck();
+        if (late.length) {
+          exit = RUN_EXIT.executorFailed;
+          reason = lateChangeReason(next.step, late);
+          o.emit({ event: 'outside_staging', step: next.step, changes: late, lines: describeChanges(late) });
+          appendJsonLine(fs, 'logs/guard.jsonl', { step: next.step, between_steps: true, changes: late });
+        }
         break;
       }
       o.progress(move.step, next.revision_count, start + 1, targetChapter, spent);
+      if (move.kind === 'commit') {
+        // Between steps nothing may touch the settings or the story bible either: checked again before a commit.
+        const late = guard.settingsCheck();
+        if (late.length) {
+          exit = RUN_EXIT.executorFailed;
+          reason = lateChangeReason(move.step, late);
+          o.emit({ event: 'outside_staging', step: move.step, changes: late, lines: describeChanges(late) });
+          appendJsonLine(fs, 'logs/guard.jsonl', { step: move.step, between_steps: true, changes: late });
+          break;
+        }
+      }
       if (move.kind === 'commit') {
         // A pending journal is rolled forward by withMutation itself: nothing more to do then.
         const recovered = next.action === 'recover';
@@ -226,13 +271,33 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         const undone = mutate(step.kind === 'chapter' ? step.chapter : null, (q) => (record.step === move.step ? undoInterrupted(q.fs, q.view, record, packet.write_scope) : (finishExecution(q.fs), null)));
         if (undone && (undone.moved.length || undone.restored.length)) o.emit({ event: 'interrupted', step: move.step, moved_to: undone.dir, moved: undone.moved, restored: undone.restored });
       }
+      // The guard is armed before novel writes anything for the step: a link planted for the packet, the record or the backup is caught too.
+      await guard.arm(p.loaded.checkpoint);
+      const limit = p.settings.staging_max_files;
+      const tree = stagingTree(fs, limit);
+      if (tree.overflow) {
+        mutate(null, (q) => markBook(q, 'EXECUTOR_FAILED'));
+        exit = RUN_EXIT.executorFailed;
+        reason = stagingOverflowReason(move.step, tree.overflow);
+        o.emit({ event: 'staging_overflow', step: move.step, count: tree.overflow.count, limit, dirs: tree.overflow.dirs });
+        break;
+      }
+      // Outputs belong to the step that made them: what is neither an input nor an output of this step goes aside first.
+      const strays = [...tree.entries].filter(([rel, e]) => e.kind !== 'dir' && !belongsTo(rel, step)).map(([rel]) => rel);
+      if (strays.length) {
+        const aside = moveAside(fs, move.step, 'unexpected', strays);
+        o.emit({ event: 'unexpected', step: move.step, moved_to: aside.dir, moved: aside.moved, left: aside.left });
+      }
       const packetRel = manifestPath(step);
       fs.writeText(packetRel, prettyJson(packet));
       o.emit({ event: 'execute', step: move.step, agent: packet.agent.name, mode: packet.mode, attempt, packet: packetRel });
       if (o.verbose && (o.executor.kind === 'claude' || o.executor.kind === 'codex')) o.emit({ event: 'prompt', step: move.step, prompt: agentPrompt(readPacket(fs, packetRel), packetRel, fs.root, o.executor.kind) });
       startExecution(fs, readStagingView(fs), move.step, attempt, packet.write_scope);
-      await guard.arm(p.loaded.checkpoint);
-      const running = startExecutor(o.executor, p, packetRel, move.step, attempt, session.env, next.revision_count);
+      const stagedBefore = stagingTree(fs, limit);
+      // Every process of the step carries its token: detached ones end with the step too.
+      const stepToken = `NOVEL_STEP_TOKEN=${session.token}-${randomHex(4)}`;
+      const stepEnv = { ...session.env, NOVEL_STEP_TOKEN: stepToken.slice('NOVEL_STEP_TOKEN='.length) };
+      const running = startExecutor(o.executor, p, packetRel, move.step, attempt, stepEnv, next.revision_count);
       session.running(running.child);
       if (running.child?.pid) recordExecutor(fs, running.child.pid);
       let result: ExecutorResult;
@@ -240,17 +305,24 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         result = await running.done;
       } finally {
         session.running(null);
+        endProcessesWithEnv(stepToken);
       }
+      // A signal stopped the run while the step ran: nothing more starts (no retry), the session exits.
+      if (session.aborting) await session.aborted;
+      // Staged files the step wrote into another step's outputs, and links it made, fail it.
+      const planted = plantedBy(step, stagedBefore, stagingTree(fs, limit), packetRel);
+      const linkedBook = planted.flatMap((x) => (x.ino !== null ? [guard.pathOfInode(x.ino)] : [])).filter((x): x is string => x !== null);
       // Nothing outside staging/ may have changed: captured files are put back, and any change fails the step.
-      const guarded = await guard.check();
+      const guarded = await guard.check(linkedBook);
       if (guarded.note && !guardNoted) {
         guardNoted = true;
         o.emit({ event: 'warning', step: move.step, message: guarded.note });
       }
-      if (guarded.changes.length) {
-        const lines = describeChanges(guarded.changes);
-        o.emit({ event: 'outside_staging', step: move.step, changes: guarded.changes, lines });
-        appendJsonLine(fs, 'logs/guard.jsonl', { step: move.step, attempt, changes: guarded.changes });
+      if (guarded.changes.length || planted.length) {
+        const aside = planted.length ? moveAside(fs, move.step, 'planted', planted.map((x) => x.path)) : null;
+        const lines = [...describeChanges(guarded.changes), ...planted.map((x) => `${x.why}: ${displayName(x.path)}${aside?.moved.includes(x.path) ? ` (moved to ${aside.dir}/)` : ` — ${removeCommand(x.path, x.ino ?? undefined)}`}`)];
+        o.emit({ event: 'outside_staging', step: move.step, changes: guarded.changes, planted: planted.map((x) => ({ path: x.path, why: x.why })), lines });
+        appendJsonLine(fs, 'logs/guard.jsonl', { step: move.step, attempt, changes: guarded.changes, planted: planted.map((x) => ({ path: x.path, why: x.why })) });
         try {
           mutate(null, (q) => markBook(q, 'EXECUTOR_FAILED'));
         } catch {
@@ -258,7 +330,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         }
         exit = RUN_EXIT.executorFailed;
         const restored = guarded.changes.filter((c) => c.restored).length;
-        reason = `${move.step}: the executor changed ${guarded.changes.length} path(s) outside staging/ (${restored} restored); the step failed and orchestrator_state is ERROR_RETRY:\n${lines.map((l) => `  - ${l}`).join('\n')}\nRepair what is not restored, then \`novel run\` again`;
+        reason = `${move.step}: the executor ${guarded.changes.length ? `changed ${guarded.changes.length} path(s) outside staging/ (${restored} restored)` : ''}${guarded.changes.length && planted.length ? ' and ' : ''}${planted.length ? `wrote ${planted.length} path(s) that are not its own outputs` : ''}; the step failed and orchestrator_state is ERROR_RETRY:\n${lines.map((l) => `  - ${l}`).join('\n')}\nRepair what is not restored, then \`novel run\` again`;
         break;
       }
       if (result.unavailable) {

@@ -13,6 +13,7 @@ import { paths } from '../core/paths.js';
 import { acquireLock, EXECUTOR_RECORD, type LockHandle } from './lock.js';
 import { lockEnvFor, type CommandEnv } from './project.js';
 import { holdProcessEnd } from './process-end.js';
+import { endProcessesWithEnv } from './process-sweep.js';
 import { randomHex, type ProjectFs } from './project-fs.js';
 
 const GRACE_MS = 2_000;
@@ -28,7 +29,9 @@ export class RunSession {
   private child: ChildProcess | null = null;
   private interrupts = 0;
   /** Set once a signal stops the run: it then exits by itself (abort), after its executor's group has ended. */
-  private aborting = false;
+  aborting = false;
+  /** Never settles: the run loop awaits it once a signal stopped the run, so that nothing more starts before the exit. */
+  readonly aborted: Promise<never> = new Promise<never>(() => undefined);
   private releaseEnd: (() => void) | null = null;
   private readonly handlers: Array<[NodeJS.Signals, () => void]> = [];
 
@@ -112,6 +115,8 @@ export class RunSession {
       }
     };
     const finish = (): never => {
+      // Whatever the executor left behind (detached from its group too) carries the run's token: it ends before the lock goes.
+      endProcessesWithEnv(`NOVEL_LOCK_OWNER=${this.token}`);
       this.close();
       this.warn(`novel run: stopped by ${signal}; \`novel next\` resumes`);
       process.exit(SIGNAL_EXIT[signal] ?? 1);

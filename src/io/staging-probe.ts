@@ -10,9 +10,10 @@
  * mtime (the kernel stamps files from a clock that ticks every few ms), so the
  * record can never vouch for bytes it did not hash (git's "racily clean").
  */
-import { type Dirent, readdirSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { isStagingBookkeeping } from '../core/paths.js';
+import { isStepOutput } from '../core/step-outputs.js';
 import { parseCache, StagingCacheSchema } from '../schemas/caches.js';
 import type { StagedFile, StagingView } from '../core/staging-view.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
@@ -26,6 +27,9 @@ type HashCache = Record<string, [number, number, string]>;
 
 /** Longer than the kernel's timestamp tick (1–10 ms). */
 const RACY_MS = 10;
+
+/** Above this many staged files, a reader reads only the steps' outputs (the run refuses to execute past staging_max_files). */
+const STAGING_READ_LIMIT = 10_000;
 
 /** How each file of a view was read: [size, mtime] from the stat taken before the read, and the time just before that stat. */
 const readStats = new WeakMap<StagingView, Map<string, { size: number; mtimeMs: number; readAt: number }>>();
@@ -90,7 +94,8 @@ function stagedOutputs(fs: ProjectFs): string[] {
     }
   };
   walk('staging');
-  return out.sort();
+  // A staging tree past the limit: only the steps' own outputs are read, so that every command still answers at once.
+  return (out.length > STAGING_READ_LIMIT ? out.filter(isStepOutput) : out).sort();
 }
 
 export function readStagingView(fs: ProjectFs): StagingView {
@@ -135,4 +140,81 @@ export function readStagingView(fs: ProjectFs): StagingView {
   const view = { files };
   readStats.set(view, stats);
   return view;
+}
+
+/** What a staged entry is, cheaply: enough to see that a step touched it, and whether it is a link. */
+export interface StagedIdent {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  nlink: number;
+  kind: 'file' | 'link' | 'dir' | 'other';
+}
+
+export interface StagingTree {
+  entries: Map<string, StagedIdent>;
+  /** More entries than the limit: the walk stopped counting there. */
+  overflow: { count: number; limit: number; dirs: Array<{ dir: string; entries: number }> } | null;
+}
+
+/**
+ * Every entry under staging/ (revisions/ excepted: the audit trail of earlier
+ * rounds) by lstat, never following a link, up to `limit` entries. Past the
+ * limit it only counts, and names the directories that hold the most.
+ */
+export function stagingTree(fs: ProjectFs, limit: number): StagingTree {
+  const entries = new Map<string, StagedIdent>();
+  const perDir = new Map<string, number>();
+  let count = 0;
+  const walk = (rel: string): void => {
+    let names: Dirent[];
+    try {
+      names = readdirSync(nodePath.join(fs.root, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    perDir.set(rel, names.length);
+    for (const e of names) {
+      const child = `${rel}/${e.name}`;
+      if (child === 'staging/revisions') continue;
+      count += 1;
+      if (count > limit) {
+        if (e.isDirectory()) walk(child);
+        continue;
+      }
+      let st;
+      try {
+        st = lstatSync(nodePath.join(fs.root, child));
+      } catch {
+        continue;
+      }
+      const kind = st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
+      entries.set(child, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, nlink: st.nlink, kind });
+      if (kind === 'dir') walk(child);
+    }
+  };
+  walk('staging');
+  const overflow =
+    count > limit
+      ? {
+          count,
+          limit,
+          dirs: [...perDir]
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+            .slice(0, 5)
+            .map(([dir, n]) => ({ dir, entries: n })),
+        }
+      : null;
+  return { entries, overflow };
+}
+
+/** The entries a step added or changed (by identity), sorted. */
+export function touchedSince(before: StagingTree, after: StagingTree): string[] {
+  const out: string[] = [];
+  for (const [rel, now] of after.entries) {
+    const was = before.entries.get(rel);
+    if (now.kind === 'dir' && was?.kind === 'dir') continue;
+    if (!was || was.kind !== now.kind || was.size !== now.size || was.mtimeMs !== now.mtimeMs || was.ino !== now.ino || was.nlink !== now.nlink) out.push(rel);
+  }
+  return out.sort();
 }

@@ -73,6 +73,8 @@ export class StepGuard {
   private fences = 0;
   private watching = true;
   private note: string | undefined;
+  /** The settings and story bible as captured at the last arm: novel never writes them during a run. */
+  private settings = new Map<string, Buffer | null>();
 
   constructor(private readonly fs: ProjectFs) {}
 
@@ -237,6 +239,11 @@ export class StepGuard {
       }
     }
     for (const rel of capturedFiles(cp.last_completed_chapter)) if (this.has(rel)) out.push(rel);
+    // novel's own bookkeeping (the fingerprint above all): an executor that changed it could hide any other change.
+    for (const [dir, names] of this.index) {
+      if (dir !== '.novel' && !dir.startsWith('.novel/')) continue;
+      for (const [name, id] of names) if (!id.dir) out.push(`${dir}/${name}`);
+    }
     return out;
   }
 
@@ -276,6 +283,7 @@ export class StepGuard {
       }
     }
     const own = new Map<string, Buffer | null | 'appended'>();
+    this.settings = new Map([...captured].filter(([rel]) => settingsFile(rel)));
     this.armed = { events: new Set(), dirs: new Set(), own, captured, tail };
     this.fs.observer = (rel, content) => {
       if (unguarded(rel)) return;
@@ -283,8 +291,32 @@ export class StepGuard {
     };
   }
 
-  /** After the step: every change outside staging/, captured files restored. */
-  async check(): Promise<GuardResult> {
+  /** The path outside staging/ whose file has this inode (a hard link's other name), if the index knows one. */
+  pathOfInode(ino: number): string | null {
+    for (const [dir, names] of this.index) {
+      for (const [name, id] of names) if (!id.dir && id.ino === ino) return dir === '' ? name : `${dir}/${name}`;
+    }
+    return null;
+  }
+
+  /**
+   * Between steps (before a commit, at the end of the run): the settings and
+   * the story bible still hold what they held at the last step's start; a
+   * change is put back and reported.
+   */
+  settingsCheck(): GuardChange[] {
+    const changes: GuardChange[] = [];
+    for (const [rel, want] of this.settings) {
+      const got = this.bytes(rel);
+      if (sameBytes(want, got)) continue;
+      restore(this.fs, rel, want);
+      changes.push({ path: rel, kind: want === null ? 'added' : got === null ? 'removed' : 'changed', restored: true });
+    }
+    return sortChanges(changes);
+  }
+
+  /** After the step: every change outside staging/, captured files restored; `extra` are paths to compare too (a hard link's other name). */
+  async check(extra: readonly string[] = []): Promise<GuardResult> {
     const armed = this.armed;
     if (!armed) return { changes: [], mode: this.watching ? 'watch' : 'walk' };
     this.fs.observer = null;
@@ -308,6 +340,7 @@ export class StepGuard {
       walkNames(this.fs.root, '', suspects);
     }
     for (const rel of armed.captured.keys()) suspects.add(rel);
+    for (const rel of extra) suspects.add(rel);
     if (armed.tail) suspects.add(TAIL_CAPTURED);
     const changes: GuardChange[] = [];
     const seen = new Set<string>();
@@ -365,11 +398,20 @@ export class StepGuard {
         const foreign = [...inside].filter((f) => !armed.own.has(f) && !(this.lstat(f)?.dir && [...armed.own.keys()].some((o) => o.startsWith(`${f}/`))));
         const ownInside = [...armed.own.keys()].some((o) => o.startsWith(`${rel}/`));
         if (ownInside && !foreign.length) continue;
-        report(`${rel}/`, 'added', false);
-        for (const f of foreign.sort()) report(f, 'added', false);
+        // Nothing in a directory the step made was there before it: it goes, unless novel wrote in it too.
+        const undo = !ownInside;
+        if (undo) restore(this.fs, rel, null);
+        report(`${rel}/`, 'added', undo);
+        for (const f of foreign.sort()) report(f, 'added', undo);
         continue;
       }
       if (before?.dir || now?.dir) continue;
+      // A file the step added was not there before it: removing it puts the tree back.
+      if (kind === 'added') {
+        restore(this.fs, rel, null);
+        report(rel, kind, true);
+        continue;
+      }
       report(rel, kind, false);
     }
     // The index follows the project as it is now (restored files included).
@@ -387,6 +429,12 @@ export class StepGuard {
     for (const w of this.watchers.values()) w.close();
     this.watchers.clear();
   }
+}
+
+/** The author's settings and story bible: files at the root (the checkpoint excepted), world/, characters/. */
+function settingsFile(rel: string): boolean {
+  if (rel.startsWith('world/') || rel.startsWith('characters/')) return true;
+  return !rel.includes('/') && rel !== '.checkpoint.json';
 }
 
 function safeList(abs: string): string[] {

@@ -27,6 +27,7 @@ export const ConfigSchema = v.strictObject({
   lock_stale_minutes: v.optional(v.pipe(v.number(), v.minValue(1))),
   chapters_per_volume: v.optional(PositiveIntSchema),
   book_chapters: v.optional(PositiveIntSchema),
+  staging_max_files: v.optional(PositiveIntSchema),
   memory_keep_ratio: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
   title: v.optional(v.string()),
   author: v.optional(v.string()),
