@@ -20,7 +20,7 @@ import { seededRandom } from './seeded-random.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(repo, 'dist/cli.js');
-const TEMP_RE = /\.(json|jsonl|md|log|txt)\.\d+$/;
+const TEMP_RE = /(\.(json|jsonl|md|log|txt)|\/[0-9a-f]{64})\.\d+$/;
 
 export interface SoakOptions {
   trials: number;

@@ -14,6 +14,7 @@ import { JournalSchema, type Journal } from '../schemas/journal.js';
 import { refreshBookLedger } from './book-files.js';
 import { fileValue, hasFingerprint, hashAll, listFinalTrees, updateFingerprint, writeFingerprint } from './fingerprint.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
+import { keepObject } from './book-objects.js';
 
 export function journalPathFor(plan: { kind: 'chapter' | 'volume'; chapter?: number; volume?: number }): string {
   return plan.kind === 'chapter'
@@ -80,6 +81,8 @@ export function sweepAtomicTemps(fs: ProjectFs, targets: readonly string[]): str
 export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void {
   for (const w of journal.writes) {
     if (fs.sha256(w.path) !== w.sha256) fs.writeText(w.path, w.content);
+    // A copy of what a commit writes once, for the step guard to restore from (book-objects.ts).
+    keepObject(fs, w.path, w.content, w.sha256);
   }
   for (const a of journal.appends) {
     // Only the appended bytes are read: the journal recorded the length before the append.

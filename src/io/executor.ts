@@ -302,3 +302,18 @@ export function resolveAgentModel(cli: AgentCli, flag: string | undefined, confi
     details: { searched: ['--model', 'novel.config.json executor.model', path.join(home, 'config.toml')] },
   });
 }
+
+/** Is `bin` (claude, codex) an executable file on the PATH of `env`? Checked before a run writes anything. */
+export function programOnPath(bin: string, env: NodeJS.ProcessEnv): boolean {
+  const fsm = process.getBuiltinModule('node:fs') as typeof import('node:fs');
+  for (const dir of (env.PATH ?? '').split(':')) {
+    if (!dir) continue;
+    try {
+      fsm.accessSync(path.join(dir, bin), fsm.constants.X_OK);
+      if (fsm.statSync(path.join(dir, bin)).isFile()) return true;
+    } catch {
+      /* not here */
+    }
+  }
+  return false;
+}

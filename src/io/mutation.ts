@@ -46,7 +46,7 @@ export interface MutationContext {
  * while writing it: FILE.<digits>, for the kinds of file novel writes. An
  * author's file never matches unless it mimics exactly that.
  */
-export const WRITER_TEMP_RE = /\.(json|jsonl|md|log|txt)\.\d+$/;
+export const WRITER_TEMP_RE = /(\.(json|jsonl|md|log|txt)|\/[0-9a-f]{64})\.\d+$/;
 
 /** Every directory novel writes in (the project root's own files included). */
 const WRITTEN_DIRS = ['staging', '.novel', 'logs', ...FINAL_TREES];

@@ -425,13 +425,14 @@ export class ProjectFs {
     this.observer?.(rel, 'appended');
   }
 
-  writeText(rel: string, content: string | Buffer): void {
+  /** An atomic write; `fsync: false` only for copies novel can do without after a crash (backups, caches). */
+  writeText(rel: string, content: string | Buffer, options: { fsync?: boolean } = {}): void {
     const abs = this.resolve(rel);
     this.unlinkForWrite(rel, abs);
     this.mkdirFor(abs);
     this.mutation(`write ${rel}`);
     try {
-      writeFileAtomic.sync(abs, content, { fsync: true });
+      writeFileAtomic.sync(abs, content, { fsync: options.fsync ?? true });
     } catch (err) {
       throw shapeError(err, rel);
     }

@@ -17,7 +17,7 @@ import { chapterRow, type ChapterRow, type RunEvent } from '../core/run-render.j
 import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance, RUN_EXIT, untilPassed, type RunLimits, type Spent } from '../core/run-policy.js';
 import { formatStepId, padChapter, parseStepId, type StepId } from '../core/step-id.js';
 import { nextCheckpointObject, writeCheckpoint } from './checkpoint.js';
-import { readPacket, runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from './executor.js';
+import { programOnPath, readPacket, runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from './executor.js';
 import { appendJsonLine, executionsPath } from './history-log.js';
 import { inspectorListening, startLiveActor, type LiveActor } from './inspector.js';
 import { advanceStep, commitChapter, commitVolume } from './operations.js';
@@ -26,6 +26,7 @@ import { withMutation } from './mutation.js';
 import { diskView } from './project-view.js';
 import { RunSession } from './run-session.js';
 import { StepGuard } from './step-guard.js';
+import { fillObjects } from './book-objects.js';
 import { describeChanges, type GuardChange } from '../core/step-guard-rules.js';
 import { finishExecution, moveAside, readExecution, recordExecutor, startExecution, undoInterrupted } from './execution-record.js';
 import { readStagingView, settleStagingHashes, stagingTree, touchedSince, type StagingTree } from './staging-probe.js';
@@ -120,6 +121,13 @@ function plantedBy(step: StepId, before: StagingTree, after: StagingTree, packet
   return out;
 }
 
+function unavailable(kind: ExecutorChoice['kind'], message: string, pathVar: string): NovelError {
+  return new NovelError('executor_unavailable', message, {
+    hint: kind === 'claude' ? 'install Claude Code (npm install -g @anthropic-ai/claude-code) or choose another --executor' : kind === 'codex' ? 'install the Codex CLI (npm install -g @openai/codex) or choose another --executor' : 'check the command template: its program must exist and be executable',
+    details: { PATH: pathVar },
+  });
+}
+
 function lateChangeReason(step: string, changes: GuardChange[]): string {
   return `${step}: between steps, ${changes.length} file(s) of the settings or the story bible changed (restored); a process the run did not start, or one an executor left behind, wrote them:\n${describeChanges(changes).map((l) => `  - ${l}`).join('\n')}\nFind the writer, then \`novel run\` again`;
 }
@@ -169,6 +177,10 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       }
     }
     mutate(null, (p) => markBook(p, 'RETRY'));
+    // A client that is not installed is refused before anything is written (exit 2).
+    if ((o.executor.kind === 'claude' || o.executor.kind === 'codex') && !programOnPath(o.executor.kind, session.env)) throw unavailable(o.executor.kind, `cannot start ${o.executor.kind}: not found on PATH (is it installed and on PATH?)`, o.cenv.env.PATH ?? '');
+    // Copies of the book's write-once files, once per book (a book older than them): what the guard restores from.
+    fillObjects(fs);
     const problemsOf = new Map<string, string[]>();
     for (;;) {
       if (session.stopRequested) {
@@ -336,10 +348,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       if (result.unavailable) {
         // Nothing ran: no execution to remember.
         finishExecution(fs);
-        throw new NovelError('executor_unavailable', `${move.step}: ${result.message}`, {
-          hint: o.executor.kind === 'claude' ? 'install Claude Code (npm install -g @anthropic-ai/claude-code) or choose another --executor' : o.executor.kind === 'codex' ? 'install the Codex CLI (npm install -g @openai/codex) or choose another --executor' : 'check the command template: its program must exist and be executable',
-          details: { PATH: o.cenv.env.PATH ?? '' },
-        });
+        throw unavailable(o.executor.kind, `${move.step}: ${result.message}`, o.cenv.env.PATH ?? '');
       }
       // Only an executor that exited successfully clears its record.
       if (result.ok) finishExecution(fs);

@@ -24,6 +24,8 @@ import * as nodePath from 'node:path';
 import { capturedFiles, capturedTrees, classify, sortChanges, TAIL_BYTES, TAIL_CAPTURED, unguarded, type GuardChange, type Ident } from '../core/step-guard-rules.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { ProjectFs } from './project-fs.js';
+import { isWriteOnce, restoreFromObject } from './book-objects.js';
+import { readFingerprint } from './fingerprint.js';
 
 const FENCE_DIR = 'logs/.cache';
 const FENCE = `${FENCE_DIR}/guard-fence-`;
@@ -241,7 +243,7 @@ export class StepGuard {
     for (const rel of capturedFiles(cp.last_completed_chapter)) if (this.has(rel)) out.push(rel);
     // novel's own bookkeeping (the fingerprint above all): an executor that changed it could hide any other change.
     for (const [dir, names] of this.index) {
-      if (dir !== '.novel' && !dir.startsWith('.novel/')) continue;
+      if ((dir !== '.novel' && !dir.startsWith('.novel/')) || dir.startsWith('.novel/objects')) continue;
       for (const [name, id] of names) if (!id.dir) out.push(`${dir}/${name}`);
     }
     return out;
@@ -291,6 +293,21 @@ export class StepGuard {
     };
   }
 
+  private recorded: Record<string, string> | null | undefined;
+
+  /** Restore a final file from its copy (book-objects.ts), as the fingerprint records it. */
+  private fromObjects(rel: string): boolean {
+    if (!isWriteOnce(rel)) return false;
+    if (this.recorded === undefined) this.recorded = readFingerprint(this.fs);
+    const sha = this.recorded?.[rel];
+    if (!sha) return false;
+    try {
+      return restoreFromObject(this.fs, rel, sha);
+    } catch {
+      return false;
+    }
+  }
+
   /** The path outside staging/ whose file has this inode (a hard link's other name), if the index knows one. */
   pathOfInode(ino: number): string | null {
     for (const [dir, names] of this.index) {
@@ -318,6 +335,7 @@ export class StepGuard {
   /** After the step: every change outside staging/, captured files restored; `extra` are paths to compare too (a hard link's other name). */
   async check(extra: readonly string[] = []): Promise<GuardResult> {
     const armed = this.armed;
+    this.recorded = undefined;
     if (!armed) return { changes: [], mode: this.watching ? 'watch' : 'walk' };
     this.fs.observer = null;
     const fenced = await this.fence();
@@ -386,7 +404,7 @@ export class StepGuard {
         // A directory removed: every file the index knew under it.
         for (const [dir, names] of this.index) {
           if (dir !== rel && !dir.startsWith(`${rel}/`)) continue;
-          for (const [name, id] of names) if (!id.dir) report(`${dir}/${name}`, 'removed', false);
+          for (const [name, id] of names) if (!id.dir) report(`${dir}/${name}`, 'removed', this.fromObjects(`${dir}/${name}`));
         }
         report(`${rel}/`, 'removed', false);
         continue;
@@ -412,7 +430,8 @@ export class StepGuard {
         report(rel, kind, true);
         continue;
       }
-      report(rel, kind, false);
+      // An old chapter changed (through a hard link) or removed: put back from its copy when the fingerprint vouches for one.
+      report(rel, kind, this.fromObjects(rel));
     }
     // The index follows the project as it is now (restored files included).
     for (const rel of suspects) if (!unguarded(rel)) this.pending.add(rel);

@@ -125,12 +125,25 @@ describe('hard links into the book', () => {
     expect(res.out).toContain('changed: chapters/chapter-011.md (restored)');
   }, 60_000);
 
-  it('a chapter older than the hot set: the link is found and the chapter named, the step fails', async () => {
+  it('a chapter older than the hot set: found by its inode, restored from its copy, the step fails', async () => {
     const res = await attack('*draft', 'ln chapters/chapter-001.md staging/hl.md; echo EVIL >> staging/hl.md');
+    holds(res);
     expect(res.code).toBe(11);
     expect(res.out).toContain('a hard link made in staging/');
-    expect(res.out).toContain('changed: chapters/chapter-001.md');
-    // state verify names it too: nothing is silent.
+    expect(res.out).toContain('changed: chapters/chapter-001.md (restored)');
+  }, 60_000);
+
+  it('an old chapter and its summary removed outright: restored from their copies', async () => {
+    const res = await attack('*draft', 'rm chapters/chapter-002.md summaries/chapter-002-summary.md');
+    holds(res);
+    expect(res.code).toBe(11);
+    expect(res.out).toContain('removed: chapters/chapter-002.md (restored)');
+  }, 60_000);
+
+  it('the chapter and its copy both changed through hard links: named, never restored from a damaged copy', async () => {
+    const res = await attack('*draft', 'for f in .novel/objects/*/*; do ln "$f" staging/obj-$(basename "$f"); echo EVIL >> staging/obj-$(basename "$f"); done; ln chapters/chapter-001.md staging/hl.md; echo EVIL >> staging/hl.md');
+    expect(res.code).toBe(11);
+    expect(res.out).toMatch(/changed: chapters\/chapter-001\.md — restore it/);
     const verify = novelBin(res.dir, ['state', 'verify']);
     expect(verify.code).toBe(2);
     expect(verify.stdout + verify.stderr).toContain('chapters/chapter-001.md');

@@ -23,7 +23,7 @@ import { cleanupTempDirs, novelBinAsync, REPO, tempDir, treeHashes } from '../he
 const BIN_DIR = join(REPO, 'node_modules/.bin');
 const PINNED = { claude: '2.1.197', codex: '0.169.0' };
 
-type Behaviour = 'normal' | 'escape';
+type Behaviour = 'normal' | 'escape' | 'links';
 
 interface Parsed {
   agent: string;
@@ -75,6 +75,17 @@ function codexEscapes(root: string): Reply['tools'] {
   ];
 }
 
+/** Links a writer can try from inside its sandbox (working directory staging/): to the book, the settings, the fingerprint. */
+function codexLinks(): NonNullable<Reply['tools']> {
+  return [
+    'mkdir -p manifests && ln -sf ../../chapters/chapter-001.md manifests/chapter-004-summarize.json',
+    'ln -sf ../novel.config.json config-link.json',
+    'ln ../chapters/chapter-002.md hl.md && echo EVIL >> hl.md',
+    'ln ../.novel/fingerprint.json fp.json && echo x >> fp.json',
+    'rm -rf summaries && ln -s ../summaries summaries',
+  ].map((cmd) => ({ name: 'exec_command', input: { cmd } }));
+}
+
 /** The scripted model: the demo executor's outputs, written through each client's tools. */
 function script(behaviour: Behaviour) {
   return (turn: Turn): Reply => {
@@ -109,7 +120,7 @@ function script(behaviour: Behaviour) {
       }
       return { text: `Done: ${turn.results.length} tool result(s).` };
     }
-    const escapes = behaviour === 'escape' ? (codexEscapes(p.root) ?? []) : [];
+    const escapes = behaviour === 'escape' ? (codexEscapes(p.root) ?? []) : behaviour === 'links' && p.agent === 'chapter-writer' ? codexLinks() : [];
     if (turn.index < escapes.length) return { tools: [escapes[turn.index] as NonNullable<Reply['tools']>[number]] };
     if (turn.index === escapes.length) {
       const cmd = Object.entries(outputs)
@@ -293,6 +304,28 @@ describe('the pinned real clients', () => {
           expect(draftLog.split('--- denials ---')[1] ?? '', what).toContain(what);
         }
       });
+      if (cli === 'codex') {
+        it('(e) links and hard links made from inside staging/ change nothing of the book through novel', { timeout: 240_000 }, async () => {
+          behaviour = 'links';
+          const s = setUp(cli, server);
+          const expected = demoBook(s.project);
+          const before = bookOf(s.project);
+          const config = readFileSync(join(s.project, 'novel.config.json'), 'utf8');
+          const fingerprint = readFileSync(join(s.project, '.novel/fingerprint.json'), 'utf8');
+          const r = await novelBinAsync(s.project, ['run', '--executor', cli, '--chapters', '1'], s.env);
+          // Whatever the sandbox let through is caught by novel: an honest book, or exit 11 and the book as it was.
+          expect([0, 11], r.stdout + r.stderr).toContain(r.code);
+          expect(bookOf(s.project)).toEqual(r.code === 0 ? expected : before);
+          expect(readFileSync(join(s.project, 'novel.config.json'), 'utf8')).toBe(config);
+          if (r.code === 11) {
+            expect(readFileSync(join(s.project, '.novel/fingerprint.json'), 'utf8')).toBe(fingerprint);
+            // The sandbox of Codex 0.169 lets a symbolic link be made in staging/ (hard links into the book it refuses): novel names and moves it.
+            expect(r.stdout).toContain('a symbolic link made in staging/: staging/manifests/chapter-004-summarize.json');
+          }
+          const verify = await novelBinAsync(s.project, ['state', 'verify', '--json'], s.env);
+          expect(JSON.parse(verify.stdout).ok, verify.stdout).toBe(true);
+        });
+      }
     });
   }
 });
