@@ -20,6 +20,30 @@ describe('architecture', () => {
     }
   });
 
+  it('one door to the disk: only the project file layer touches project paths with node:fs', () => {
+    // What else may import node:fs, and why: none of it reads or writes a project path.
+    const elsewhere: Record<string, string> = {
+      'src/io/project-fs.ts': 'the door itself',
+      'src/io/process-sweep.ts': '/proc, to find a step\'s processes',
+      'src/io/lock.ts': '/proc, to check a dead run\'s process group',
+      'src/io/executor.ts': 'temporary files outside the project and the clients\' own session files',
+      'src/io/package-files.ts': "novel's own package (adapters, docs)",
+      'src/io/stdio.ts': 'file descriptors 1 and 2',
+      // Commands that still write through node:fs; they move into io operations with the command-thinning work.
+      'src/commands/init.ts': 'creates a project before there is one',
+      'src/commands/export.ts': 'the output folder the author names',
+      'src/commands/schema.ts': "novel's own JSON Schemas",
+      'src/commands/adapters/install.ts': "novel's own adapter files",
+      'src/commands/checkpoint/rebuild.ts': 'the project root before a checkpoint exists',
+    };
+    const importsFs = /from 'node:fs'|getBuiltinModule\('node:fs'\)/;
+    const offenders = [...files('src'), ...files('machines')].filter((f) => {
+      const text = readFileSync(join(ROOT, f), 'utf8').replace(/^import type .*$/gm, '');
+      return importsFs.test(text) && !(f in elsewhere);
+    });
+    expect(offenders).toEqual([]);
+  });
+
   it('no command imports the CLI: commands and novel run call the shared operations', () => {
     for (const f of files('src/commands')) expect(readFileSync(join(ROOT, f), 'utf8'), f).not.toMatch(/from '\.\.\/(\.\.\/)?cli\.js'|runCli/);
   });

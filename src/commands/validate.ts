@@ -1,3 +1,4 @@
+import { readStorylineIndex } from '../io/book-probe.js';
 import { Command, Option } from 'clipanion';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
@@ -40,7 +41,7 @@ export class ValidateCommand extends NovelCommand {
     if (step.kind === 'volume' && step.stage === 'plan') {
       const p = openProject(this.context, this.project);
       const range = plannedRange(p.loaded.checkpoint.last_completed_chapter, step.volume, p.settings);
-      const problems = validateVolumePlan(p.view, step.volume, range);
+      const problems = validateVolumePlan(p.view, step.volume, range, readStorylineIndex(p.fs));
       if (problems.length) throw diagnosticsError('validation_failed', `${id}: the staged volume plan does not validate`, problems, 'fix every file listed, then validate again');
       return { data: { step: id, valid: true, chapter_range: range, warnings: [] }, text: `${id}: valid (chapters ${range[0]}–${range[1]})` };
     }

@@ -132,7 +132,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     const vol = ctx.volume;
     const range = plannedRange(ctx.last_completed_chapter, vol, input.settings);
     const staged = [...input.view.files.keys()].some((p) => p.startsWith(`${stagedVolumeDir(vol)}/`));
-    const problems = staged ? validateVolumePlan(input.view, vol, range) : [];
+    const problems = staged ? validateVolumePlan(input.view, vol, range, input.probe.storylines ?? null) : [];
     const planStep = formatStepId({ kind: 'volume', volume: vol, stage: 'plan' });
     const interrupted = input.probe.interrupted?.step === planStep;
     const ready = staged && problems.every((d) => d.severity !== 'error') && !interrupted;

@@ -8,6 +8,7 @@
  * no longer the one recorded at its advance, JUDGED when the checkpoint says
  * `judged` but records no usable gate.
  */
+import type { StorylineIndex } from './volume-plan.js';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
@@ -32,6 +33,8 @@ export interface BookProbe {
   outline_chapters: readonly number[];
   /** An executor step `novel run` started and never saw finish (its outputs are not reused). */
   interrupted?: { step: string; attempt: number } | null;
+  /** storylines/storylines.json's ids and names, read while a volume is planned (null: no usable file). */
+  storylines?: StorylineIndex | null;
 }
 
 /** A state the book can rest in, flattened: a chapter state while writing, else the book state. */

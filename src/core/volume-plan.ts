@@ -45,14 +45,56 @@ function parsed<S extends v.GenericSchema>(view: StagingView, rel: string, schem
   return r.value;
 }
 
-export function validateVolumePlan(view: StagingView, volume: number, range: [number, number]): Diagnostic[] {
+/** The storylines of storylines/storylines.json: their ids, and the id of each display name. */
+export interface StorylineIndex {
+  ids: ReadonlySet<string>;
+  idOfName: ReadonlyMap<string, string>;
+}
+
+/** The index of a parsed storylines.json (null: no usable file, so ids are not checked against it). */
+export function storylineIndex(json: unknown): StorylineIndex | null {
+  const list = (json as { storylines?: unknown } | null)?.storylines;
+  if (!Array.isArray(list)) return null;
+  const ids = new Set<string>();
+  const idOfName = new Map<string, string>();
+  for (const s of list) {
+    const id = (s as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') continue;
+    ids.add(id);
+    for (const key of ['name', 'display_name', 'title']) {
+      const name = (s as Record<string, unknown>)[key];
+      if (typeof name === 'string' && name) idOfName.set(name, id);
+    }
+  }
+  return { ids, idOfName };
+}
+
+const STORYLINES_FILE = 'storylines/storylines.json';
+
+/** Why a storyline value is not a known id, with the fix (null: it is fine). */
+export function storylineProblem(value: string, index: StorylineIndex | null): { expected: string; fix: string } | null {
+  // An empty list is a book whose storylines are not set up yet: ids are then only checked as slugs.
+  if (index && index.ids.size === 0) index = null;
+  const known = index ? [...index.ids].sort() : null;
+  const byName = index?.idOfName.get(value);
+  if (byName !== undefined) return { expected: `the storyline's id, not its name`, fix: `write "${byName}" (the id of ${JSON.stringify(value)} in ${STORYLINES_FILE})` };
+  if (!isSlug(value)) return { expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', fix: known ? `use one of the ids of ${STORYLINES_FILE}: ${known.join(', ')}` : `give the storyline a slug id in ${STORYLINES_FILE} and use it here` };
+  if (index && !index.ids.has(value)) return { expected: `an id of ${STORYLINES_FILE}${known ? ` (${known.join(', ')})` : ''}`, fix: `use a known id, or add {"id": "${value}", "name": "…"} to ${STORYLINES_FILE}` };
+  return null;
+}
+
+export function validateVolumePlan(view: StagingView, volume: number, range: [number, number], storylines: StorylineIndex | null = null): Diagnostic[] {
   const dir = stagedVolumeDir(volume);
   const out: Diagnostic[] = [];
   const outlineRel = `${dir}/outline.md`;
   const outline = stagedText(view, outlineRel);
   const storylineOf = new Map<number, string>();
+  const badLines = new Map<string, { problem: { expected: string; fix: string }; lines: number[] }>();
+  const badContracts = new Map<string, { problem: { expected: string; fix: string }; files: string[] }>();
+  const staged = view.files.get(outlineRel);
   if (outline === undefined) {
-    out.push(errorAt('output_missing', outlineRel, { expected: 'the volume outline', found: 'no file', fix: 'run the plot-architect (volume plan step)' }));
+    // A file that is there but cannot be read (not UTF-8, say) is named as such, not as a missing one.
+    out.push(staged && 'problem' in staged ? staged.problem : errorAt('output_missing', outlineRel, { expected: 'the volume outline', found: 'no file', fix: 'run the plot-architect (volume plan step)' }));
   } else {
     const blocks = outlineBlocks(outline);
     const byChapter = new Map(blocks.map((b) => [b.chapter, b]));
@@ -69,9 +111,20 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
         out.push(errorAt('outline_block_incomplete', outlineRel, { field: `${block.heading} (line ${block.line})`, expected: `all 8 key lines (${OUTLINE_KEYS.join(', ')}, or their Chinese names)`, found: `missing ${absent.join(', ')}`, fix: 'add the lines as "- **Key**: value"' }));
       }
       if (keys.Storyline) {
-        storylineOf.set(c, keys.Storyline);
-        if (!isSlug(keys.Storyline)) out.push(errorAt('invalid_volume_plan', outlineRel, { field: `${block.heading} (line ${block.line}) Storyline`, expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', found: JSON.stringify(keys.Storyline) }));
+        const problem = storylineProblem(keys.Storyline, storylines);
+        // The contract must name the storyline's id: the one a display name stands for, when it is known.
+        const id = storylines?.idOfName.get(keys.Storyline) ?? (isSlug(keys.Storyline) ? keys.Storyline : undefined);
+        if (id !== undefined) storylineOf.set(c, id);
+        if (problem) {
+          const seen = badLines.get(keys.Storyline) ?? { problem, lines: [] };
+          seen.lines.push(block.line);
+          badLines.set(keys.Storyline, seen);
+        }
       }
+    }
+    // One report per wrong value, naming every line it stands on.
+    for (const [value, { problem, lines }] of badLines) {
+      out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', outlineRel, { field: `Storyline (line${lines.length > 1 ? 's' : ''} ${lines.join(', ')})`, expected: problem.expected, found: JSON.stringify(value), fix: problem.fix }));
     }
     if (missing.length) {
       out.push(errorAt('outline_gap', outlineRel, { expected: `a block "### 第 C 章: 章名" for every chapter ${range[0]}–${range[1]}`, found: `no block for chapter(s) ${missing.join(', ')}` }));
@@ -86,12 +139,22 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
     if (contract === undefined) continue;
     if (contract.chapter !== c) out.push(errorAt('wrong_chapter', rel, { field: 'chapter', expected: String(c), found: describeValue(contract.chapter) }));
     const line = storylineOf.get(c);
-    if (line !== undefined && contract.storyline_id !== line) {
-      out.push(errorAt('storyline_mismatch', rel, { field: 'storyline_id', expected: `${JSON.stringify(line)} (the outline block's Storyline)`, found: describeValue(contract.storyline_id) }));
+    const contractProblem = typeof contract.storyline_id === 'string' ? storylineProblem(contract.storyline_id, storylines) : null;
+    if (contractProblem) {
+      const seen = badContracts.get(contract.storyline_id) ?? { problem: contractProblem, files: [] };
+      seen.files.push(rel);
+      badContracts.set(contract.storyline_id, seen);
+    } else if (line !== undefined && contract.storyline_id !== line) {
+      out.push(errorAt('storyline_mismatch', rel, { field: 'storyline_id', expected: `${JSON.stringify(line)} (the outline block's Storyline)`, found: describeValue(contract.storyline_id), fix: `make the contract and the outline block name the same storyline id` }));
     }
     if (!contract.objectives.some((o) => o.required === true)) {
       out.push(errorAt('no_required_objective', rel, { field: 'objectives', expected: 'at least one objective with required: true', found: describeValue(contract.objectives) }));
     }
+  }
+  for (const [value, { problem, files }] of badContracts) {
+    const first = files[0] as string;
+    const where = files.length > 1 ? `${first} (and ${files.length - 1} more contract(s): ${files.slice(1).map((f) => f.slice(f.lastIndexOf('/') + 1)).join(', ')})` : first;
+    out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', where, { field: 'storyline_id', expected: problem.expected, found: JSON.stringify(value), fix: problem.fix }));
   }
   return out;
 }

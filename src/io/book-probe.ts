@@ -6,6 +6,7 @@
 import type { BookProbe } from '../core/rehydrate.js';
 import { outlineChapters } from '../core/outline.js';
 import { paths } from '../core/paths.js';
+import { storylineIndex, type StorylineIndex } from '../core/volume-plan.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import { JournalSchema } from '../schemas/journal.js';
 import { readExecution } from './execution-record.js';
@@ -33,5 +34,16 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
   const outline = fs.readTextChecked(paths.volumeOutline(Math.max(1, cp.current_volume)));
   const text = outline && 'text' in outline ? outline.text : '';
   const execution = readExecution(fs);
-  return { journal, journalPath: rel, outline_chapters: outlineChapters(text), interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null };
+  return { journal, journalPath: rel, outline_chapters: outlineChapters(text), interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null, ...(cp.orchestrator_state === 'VOL_PLANNING' ? { storylines: readStorylineIndex(fs) } : {}) };
+}
+
+/** The storylines a plan may name (null when storylines.json is missing or unreadable: ids are then checked as slugs only). */
+export function readStorylineIndex(fs: ProjectFs): StorylineIndex | null {
+  const r = fs.readTextChecked('storylines/storylines.json');
+  if (!r || !('text' in r)) return null;
+  try {
+    return storylineIndex(JSON.parse(r.text));
+  } catch {
+    return null;
+  }
 }

@@ -9,7 +9,7 @@
  * falls back to the full check. It is a machine-local cache kept under logs/
  * (bookkeeping that differs between machines and runs), never part of the book.
  */
-import { type Stats, readdirSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { isHotPath } from '../core/fingerprint-rules.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import { BoundaryCacheSchema, parseCache, type BoundaryCache } from '../schemas/caches.js';
@@ -26,11 +26,7 @@ type Signature = BoundaryCache;
  * node:path's normalisation off this loop of a few dozen stats per command.
  */
 function stat(fs: ProjectFs, rel: string): Stats | null {
-  try {
-    return statSync(`${fs.root}/${rel}`, { throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
-  }
+  return fs.stat(rel);
 }
 
 /** The signature now, from a walk of the final trees' directories. */
@@ -41,7 +37,7 @@ export function boundarySignature(fs: ProjectFs, cp: Checkpoint): Signature {
     const st = stat(fs, rel);
     if (!st?.isDirectory()) return;
     dirs[rel] = st.mtimeMs;
-    for (const e of readdirSync(`${fs.root}/${rel}`, { withFileTypes: true })) {
+    for (const e of fs.readDir(rel)) {
       const child = `${rel}/${e.name}`;
       if (e.isDirectory()) walk(child);
       else if (isHotPath(child, cp.current_volume, cp.last_completed_chapter)) {

@@ -3,7 +3,6 @@
  * apply it idempotently, delete it last. Applying the same journal any number
  * of times, from any interruption point, yields the same bytes.
  */
-import { readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { prettyJson } from '../core/canonical-json.js';
 import type { CommitPlan } from '../core/commit-plan.js';
@@ -59,12 +58,7 @@ export function sweepAtomicTemps(fs: ProjectFs, targets: readonly string[]): str
     dirs.get(dir)?.add(nodePath.posix.basename(t));
   }
   for (const [dir, bases] of dirs) {
-    let names: string[];
-    try {
-      names = readdirSync(fs.resolve(dir === '.' ? '' : dir) || fs.root);
-    } catch {
-      continue;
-    }
+    const names = fs.readDir(dir === '.' ? '' : dir).map((e) => e.name);
     for (const name of names) {
       const m = /^(.*)\.\d+$/.exec(name);
       if (m && bases.has(m[1] as string)) {

@@ -6,6 +6,7 @@
  * the book machine, then applies the plan. Nobody calls the CLI from inside
  * the CLI.
  */
+import { readStorylineIndex } from './book-probe.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import type { Decision } from '../../machines/pipeline.events.js';
@@ -165,7 +166,7 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
   }
   const ctx = snapshot.context;
   const range = plannedRange(ctx.last_completed_chapter, volume, p.settings);
-  const problems = validateVolumePlan(p.view, volume, range);
+  const problems = validateVolumePlan(p.view, volume, range, readStorylineIndex(p.fs));
   if (problems.some((d) => d.severity === 'error')) {
     throw diagnosticsError('validation_failed', `volume:${padVolume(volume)}:plan: the staged plan does not validate`, problems, 'fix the files, then commit again');
   }

@@ -19,7 +19,7 @@
  * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
  */
 import type * as NodeCrypto from 'node:crypto';
-import { type Dirent, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { type Dirent, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { errorAt, type Diagnostic } from '../core/diagnostics.js';
@@ -380,6 +380,137 @@ export class ProjectFs {
       const buf = Buffer.alloc(Math.max(0, length));
       const n = readSync(fd, buf, 0, buf.length, from);
       return buf.subarray(0, n);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  // ---- the raw door: what the step guard, the probes and the sweeps need ----
+  // Project-relative paths ('' is the root), checked lexically (no absolute
+  // path, no ".."), never following a link at the last component. They are
+  // cheap on purpose: the guard calls them for every path a step touched.
+
+  private lexical(rel: string): string {
+    if (rel === '') return this.root;
+    if (rel.startsWith('/') || rel.split('/').includes('..')) {
+      throw new NovelError('path_outside_project', `${rel}: the path must be project-relative without ".." segments`);
+    }
+    return `${this.root}/${rel}`;
+  }
+
+  /** lstat (a link is reported as a link), or null when nothing is there. */
+  lstat(rel: string): import('node:fs').Stats | null {
+    try {
+      return lstatSync(this.lexical(rel));
+    } catch {
+      return null;
+    }
+  }
+
+  /** stat that follows links, or null (the final trees' listing: a link there counts as what it points at). */
+  stat(rel: string): import('node:fs').Stats | null {
+    try {
+      return statSync(this.lexical(rel), { throwIfNoEntry: false }) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The entries of a directory with their types ([] when it cannot be listed). */
+  readDir(rel: string): Dirent[] {
+    try {
+      return readdirSync(this.lexical(rel), { withFileTypes: true });
+    } catch {
+      return [];
+    }
+  }
+
+  /** The bytes of a file as it is, without the text checks (null: absent or not readable). */
+  readRaw(rel: string): Buffer | null {
+    try {
+      const fd = openSync(this.lexical(rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+      try {
+        const st = fstatSync(fd);
+        if (!st.isFile() || st.size > MAX_TEXT_BYTES) return null;
+        const buf = Buffer.alloc(st.size);
+        let off = 0;
+        while (off < buf.length) {
+          const n = readSync(fd, buf, off, buf.length - off, off);
+          if (n === 0) break;
+          off += n;
+        }
+        return buf.subarray(0, off);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      return null;
+    }
+  }
+
+  /** Watch one directory (inotify on Linux): `onEvent(name | null)` per change inside it. */
+  watchDir(rel: string, onEvent: (name: string | null) => void): import('node:fs').FSWatcher {
+    return watch(this.lexical(rel), { persistent: false }, (_event, name) => onEvent(name === null ? null : String(name)));
+  }
+
+  /** A marker file of novel's own bookkeeping (no fsync, not atomic): the guard's fences, the nested-writes list. */
+  touchRaw(rel: string, text = ''): void {
+    writeFileSync(this.lexical(rel), text);
+  }
+
+  appendRaw(rel: string, text: string): void {
+    appendFileSync(this.lexical(rel), text);
+  }
+
+  /** Remove a path (recursively), without the mutation count of a book change: bookkeeping and restores. */
+  removeRaw(rel: string): void {
+    rmSync(this.lexical(rel), { recursive: true, force: true });
+  }
+
+  mkdirRaw(rel: string): void {
+    mkdirSync(this.lexical(rel), { recursive: true });
+  }
+
+  /**
+   * An append-only file against its captured size and tail: 'same', 'restored'
+   * (bytes appended after the capture were cut off) or 'changed' (beyond repair here).
+   */
+  cutBackTo(rel: string, captured: { size: number; tail: Buffer }): 'same' | 'restored' | 'changed' {
+    let fd: number;
+    try {
+      fd = openSync(this.lexical(rel), fsConstants.O_RDWR | fsConstants.O_NOFOLLOW);
+    } catch {
+      return 'changed';
+    }
+    try {
+      const size = fstatSync(fd).size;
+      if (size < captured.size) return 'changed';
+      const buf = Buffer.alloc(captured.tail.length);
+      readSync(fd, buf, 0, buf.length, captured.size - captured.tail.length);
+      if (!buf.equals(captured.tail)) return 'changed';
+      if (size === captured.size) return 'same';
+      ftruncateSync(fd, captured.size);
+      fsyncSync(fd);
+      return 'restored';
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** The last `len` bytes of a file and its size (null: absent). */
+  readTail(rel: string, len: number): { size: number; tail: Buffer } | null {
+    let fd: number;
+    try {
+      fd = openSync(this.lexical(rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+    } catch {
+      return null;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const n = Math.min(size, len);
+      const buf = Buffer.alloc(n);
+      readSync(fd, buf, 0, n, size - n);
+      return { size, tail: buf };
     } finally {
       closeSync(fd);
     }

@@ -10,8 +10,6 @@
  * mtime (the kernel stamps files from a clock that ticks every few ms), so the
  * record can never vouch for bytes it did not hash (git's "racily clean").
  */
-import { type Dirent, lstatSync, readdirSync } from 'node:fs';
-import * as nodePath from 'node:path';
 import { isStagingBookkeeping } from '../core/paths.js';
 import { isStepOutput } from '../core/step-outputs.js';
 import { parseCache, StagingCacheSchema } from '../schemas/caches.js';
@@ -80,12 +78,7 @@ export async function settleStagingHashes(fs: ProjectFs): Promise<void> {
 function stagedOutputs(fs: ProjectFs): string[] {
   const out: string[] = [];
   const walk = (rel: string): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(nodePath.join(fs.root, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const entries = fs.readDir(rel);
     for (const e of entries) {
       const child = `${rel}/${e.name}`;
       if (e.isDirectory()) {
@@ -167,12 +160,7 @@ export function stagingTree(fs: ProjectFs, limit: number): StagingTree {
   const perDir = new Map<string, number>();
   let count = 0;
   const walk = (rel: string): void => {
-    let names: Dirent[];
-    try {
-      names = readdirSync(nodePath.join(fs.root, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const names = fs.readDir(rel);
     perDir.set(rel, names.length);
     for (const e of names) {
       const child = `${rel}/${e.name}`;
@@ -182,12 +170,8 @@ export function stagingTree(fs: ProjectFs, limit: number): StagingTree {
         if (e.isDirectory()) walk(child);
         continue;
       }
-      let st;
-      try {
-        st = lstatSync(nodePath.join(fs.root, child));
-      } catch {
-        continue;
-      }
+      const st = fs.lstat(child);
+      if (!st) continue;
       const kind = st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
       entries.set(child, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, nlink: st.nlink, kind });
       if (kind === 'dir') walk(child);

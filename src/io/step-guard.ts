@@ -19,7 +19,6 @@
  * a full walk and says so.
  */
 import type * as NodeFs from 'node:fs';
-import { appendFileSync, closeSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { capturedFiles, capturedTrees, classify, sortChanges, TAIL_BYTES, TAIL_CAPTURED, unguarded, type GuardChange, type Ident } from '../core/step-guard-rules.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -40,7 +39,7 @@ export const NESTED_WRITES = '.novel.lock/nested-writes';
 
 export function recordNestedWrite(fs: ProjectFs, rel: string): void {
   try {
-    appendFileSync(nodePath.join(fs.root, NESTED_WRITES), `${rel}\n`);
+    fs.appendRaw(NESTED_WRITES, `${rel}\n`);
   } catch {
     /* no lock directory: nothing to tell */
   }
@@ -80,41 +79,26 @@ export class StepGuard {
 
   constructor(private readonly fs: ProjectFs) {}
 
-  private abs(rel: string): string {
-    return rel === '' ? this.fs.root : nodePath.join(this.fs.root, rel);
-  }
-
   private lstat(rel: string): Ident | undefined {
-    try {
-      return identOf(lstatSync(this.abs(rel)));
-    } catch {
-      return undefined;
-    }
+    const st = this.fs.lstat(rel);
+    return st ? identOf(st) : undefined;
   }
 
   private bytes(rel: string): Buffer | null {
-    try {
-      return readFileSync(this.abs(rel));
-    } catch {
-      return null;
-    }
+    return this.fs.readRaw(rel);
   }
 
   /** Walk the project outside staging/ once: the index, and a watch per directory. */
   open(): void {
-    mkdirSync(this.abs(FENCE_DIR), { recursive: true });
-    mkdirSync(this.abs('logs/executor'), { recursive: true });
+    this.fs.mkdirRaw(FENCE_DIR);
+    this.fs.mkdirRaw('logs/executor');
     this.walk('');
   }
 
   private walk(dir: string): void {
     if (dir !== '' && unguarded(dir)) return;
-    let entries: NodeFs.Dirent[];
-    try {
-      entries = readdirSync(this.abs(dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
+    if (!this.fs.lstat(dir)?.isDirectory()) return;
+    const entries = this.fs.readDir(dir);
     const names = new Map<string, Ident>();
     this.index.set(dir, names);
     this.watch(dir);
@@ -131,7 +115,7 @@ export class StepGuard {
   private watch(dir: string): void {
     if (!this.watching || this.watchers.has(dir)) return;
     try {
-      const w = watch(this.abs(dir), { persistent: false }, (_event, name) => this.event(dir, name === null ? null : String(name)));
+      const w = this.fs.watchDir(dir, (name) => this.event(dir, name));
       w.on('error', () => this.forget(dir));
       this.watchers.set(dir, w);
     } catch (err) {
@@ -175,8 +159,8 @@ export class StepGuard {
         resolve(true);
       };
     });
-    writeFileSync(this.abs(fence), '');
-    rmSync(this.abs(fence), { force: true });
+    this.fs.touchRaw(fence);
+    this.fs.removeRaw(fence);
     const ok = await seen;
     this.fenceSeen = null;
     return ok;
@@ -211,12 +195,7 @@ export class StepGuard {
   private refreshDir(dir: string): void {
     const names = this.index.get(dir);
     if (!names) return;
-    let listed: string[] = [];
-    try {
-      listed = readdirSync(this.abs(dir));
-    } catch {
-      /* gone */
-    }
+    const listed = this.fs.readDir(dir).map((e) => e.name);
     for (const name of new Set([...names.keys(), ...listed])) {
       const rel = dir === '' ? name : `${dir}/${name}`;
       if (!unguarded(rel)) this.refresh(rel);
@@ -272,18 +251,7 @@ export class StepGuard {
     for (const rel of this.capturedList(cp)) captured.set(rel, this.bytes(rel));
     let tail: { size: number; tail: Buffer } | null = null;
     const changelog = this.identBefore(TAIL_CAPTURED);
-    if (changelog && !changelog.dir) {
-      const fd = openSync(this.abs(TAIL_CAPTURED), 'r');
-      try {
-        const size = fstatSync(fd).size;
-        const len = Math.min(size, TAIL_BYTES);
-        const buf = Buffer.alloc(len);
-        readSync(fd, buf, 0, len, size - len);
-        tail = { size, tail: buf };
-      } finally {
-        closeSync(fd);
-      }
-    }
+    if (changelog && !changelog.dir) tail = this.fs.readTail(TAIL_CAPTURED, TAIL_BYTES);
     const own = new Map<string, Buffer | null | 'appended'>();
     this.settings = new Map([...captured].filter(([rel]) => settingsFile(rel)));
     this.armed = { events: new Set(), dirs: new Set(), own, captured, tail };
@@ -343,19 +311,19 @@ export class StepGuard {
     const nestedText = this.bytes(NESTED_WRITES);
     const nested = new Set(nestedText ? nestedText.toString('utf8').split('\n').filter(Boolean) : []);
     if (nestedText) {
-      rmSync(this.abs(NESTED_WRITES), { force: true });
+      this.fs.removeRaw(NESTED_WRITES);
       nested.add(NESTED_WRITES);
     }
     const suspects = new Set(armed.events);
     for (const dir of armed.dirs) {
-      for (const name of new Set([...(this.index.get(dir)?.keys() ?? []), ...safeList(this.abs(dir))])) suspects.add(dir === '' ? name : `${dir}/${name}`);
+      for (const name of new Set([...(this.index.get(dir)?.keys() ?? []), ...this.fs.readDir(dir).map((e) => e.name)])) suspects.add(dir === '' ? name : `${dir}/${name}`);
     }
     let mode: GuardResult['mode'] = 'watch';
     if (!this.watching || !fenced) {
       // No watches, or events that may not all have arrived: compare everything.
       mode = 'walk';
       for (const [dir, names] of this.index) for (const name of names.keys()) suspects.add(dir === '' ? name : `${dir}/${name}`);
-      walkNames(this.fs.root, '', suspects);
+      walkNames(this.fs, '', suspects);
     }
     for (const rel of armed.captured.keys()) suspects.add(rel);
     for (const rel of extra) suspects.add(rel);
@@ -392,7 +360,7 @@ export class StepGuard {
         continue;
       }
       if (rel === TAIL_CAPTURED && armed.tail) {
-        const outcome = checkTail(this.abs(rel), armed.tail);
+        const outcome = this.fs.cutBackTo(rel, armed.tail);
         // Same size and tail, yet touched: a change inside that only `novel state verify` can judge.
         if (outcome === 'same' && classify(before, now) !== null) report(rel, 'changed', false);
         else if (outcome !== 'same') report(rel, now ? 'changed' : 'removed', outcome === 'restored');
@@ -412,7 +380,7 @@ export class StepGuard {
       if (kind === 'added' && now?.dir) {
         // A new directory: what is in it, less what novel wrote there itself.
         const inside = new Set<string>();
-        walkNames(this.fs.root, rel, inside);
+        walkNames(this.fs, rel, inside);
         const foreign = [...inside].filter((f) => !armed.own.has(f) && !(this.lstat(f)?.dir && [...armed.own.keys()].some((o) => o.startsWith(`${f}/`))));
         const ownInside = [...armed.own.keys()].some((o) => o.startsWith(`${rel}/`));
         if (ownInside && !foreign.length) continue;
@@ -456,63 +424,21 @@ function settingsFile(rel: string): boolean {
   return !rel.includes('/') && rel !== '.checkpoint.json';
 }
 
-function safeList(abs: string): string[] {
-  try {
-    return readdirSync(abs);
-  } catch {
-    return [];
-  }
-}
-
 /** Every path under `dir` (project-relative), staging/ left out. */
-function walkNames(root: string, dir: string, out: Set<string>): void {
-  for (const e of (() => {
-    try {
-      return readdirSync(dir === '' ? root : nodePath.join(root, dir), { withFileTypes: true });
-    } catch {
-      return [];
-    }
-  })()) {
+function walkNames(fs: ProjectFs, dir: string, out: Set<string>): void {
+  for (const e of fs.readDir(dir)) {
     const rel = dir === '' ? e.name : `${dir}/${e.name}`;
     if (unguarded(rel)) continue;
     out.add(rel);
-    if (e.isDirectory()) walkNames(root, rel, out);
+    if (e.isDirectory()) walkNames(fs, rel, out);
   }
 }
 
 function restore(fs: ProjectFs, rel: string, bytes: Buffer | null): void {
   if (bytes === null) {
-    rmSync(nodePath.join(fs.root, rel), { recursive: true, force: true });
+    fs.removeRaw(rel);
     return;
   }
-  const abs = nodePath.join(fs.root, rel);
-  try {
-    if (lstatSync(abs).isDirectory()) rmSync(abs, { recursive: true, force: true });
-  } catch {
-    /* absent */
-  }
+  if (fs.lstat(rel)?.isDirectory()) fs.removeRaw(rel);
   fs.writeText(rel, bytes);
-}
-
-/** The changelog: unchanged, or appended to (undone by truncating it back), or changed beyond repair here. */
-function checkTail(abs: string, captured: { size: number; tail: Buffer }): 'same' | 'restored' | 'changed' {
-  let fd: number;
-  try {
-    fd = openSync(abs, 'r+');
-  } catch {
-    return 'changed';
-  }
-  try {
-    const size = fstatSync(fd).size;
-    if (size < captured.size) return 'changed';
-    const buf = Buffer.alloc(captured.tail.length);
-    readSync(fd, buf, 0, buf.length, captured.size - captured.tail.length);
-    if (!buf.equals(captured.tail)) return 'changed';
-    if (size === captured.size) return 'same';
-    ftruncateSync(fd, captured.size);
-    fsyncSync(fd);
-    return 'restored';
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -8,8 +8,6 @@
  * record is kept current from the paths the mutation itself wrote, never by
  * listing the book again. A missing or damaged record means a full sweep.
  */
-import { type Dirent, lstatSync, readdirSync } from 'node:fs';
-import * as nodePath from 'node:path';
 import { parseCache, SweepCacheSchema } from '../schemas/caches.js';
 import type { ProjectFs } from './project-fs.js';
 
@@ -32,13 +30,9 @@ function readCache(fs: ProjectFs): Record<string, DirEntry> {
   return parseCache(SweepCacheSchema, fs.readCacheText(SWEEP_CACHE))?.dirs ?? {};
 }
 
-function mtimeOf(abs: string): number | null {
-  try {
-    const st = lstatSync(abs);
-    return st.isDirectory() ? st.mtimeMs : null;
-  } catch {
-    return null;
-  }
+function mtimeOf(fs: ProjectFs, rel: string): number | null {
+  const st = fs.lstat(rel);
+  return st?.isDirectory() ? st.mtimeMs : null;
 }
 
 /** Sweep the temporaries below `roots` (project-relative directories). */
@@ -47,8 +41,7 @@ export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel
   const removed: string[] = [];
   const seen = new Map<string, DirEntry>();
   const visit = (rel: string): void => {
-    const abs = nodePath.join(fs.root, rel);
-    const m = mtimeOf(abs);
+    const m = mtimeOf(fs, rel);
     if (m === null) return;
     const cached = cache[rel];
     if (cached && cached.m === m) {
@@ -57,12 +50,7 @@ export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel
       return;
     }
     const subdirs: string[] = [];
-    let entries: Dirent[] = [];
-    try {
-      entries = readdirSync(abs, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const entries = fs.readDir(rel);
     for (const e of entries) {
       const child = `${rel}/${e.name}`;
       if (e.isDirectory()) subdirs.push(e.name);
@@ -101,9 +89,9 @@ export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<strin
   }
   const out: Record<string, DirEntry> = {};
   for (const [rel, e] of dirs) {
-    const m = mtimeOf(nodePath.join(fs.root, rel));
+    const m = mtimeOf(fs, rel);
     if (m === null) continue;
-    const d = e.d.filter((sub) => mtimeOf(nodePath.join(fs.root, rel, sub)) !== null).sort();
+    const d = e.d.filter((sub) => mtimeOf(fs, `${rel}/${sub}`) !== null).sort();
     out[rel] = { m, d };
   }
   try {
