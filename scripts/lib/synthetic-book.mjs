@@ -61,7 +61,7 @@ export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, fo
   const items = Array.from({ length: foreshadowing }, (_, i) => ({ id: `f-${String(i + 1).padStart(4, '0')}`, description: `伏笔${i + 1}`, scope: ['short', 'medium', 'long'][i % 3], status: 'planted', planted_chapter: 1 + (i % chapters), planted_storyline: 'main-sword', target_resolve_range: [1 + (i % chapters), chapters + 30], last_updated_chapter: 1 + (i % chapters), history: [{ chapter: 1 + (i % chapters), action: 'planted', detail: '埋下' }] }));
   write('foreshadowing/global.json', json({ foreshadowing: items }));
   const ledger = [];
-  const totals = { chapters: 0, words: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
+  const totals = { chapters: 0, zishu: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
   for (let c = 1; c <= chapters; c++) {
     const nnn = pad(c);
     const paras = Array.from({ length: 12 }, () => Array.from({ length: 4 }, () => PHRASES[Math.floor(random() * PHRASES.length)]).join(''));
@@ -71,9 +71,9 @@ export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, fo
     write(`evaluations/chapter-${nnn}-eval.json`, json({ chapter: c, overall: 4.2, recommendation: 'pass', contract_verification: { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] }, scores: { plot: { score: 4.2, reason: '清晰' } } }));
     write(`state/chapter-${nnn}-crossref.json`, json({ storyline_id: 'main-sword', cross_references: [], leak_risk: 'none' }));
     const han = (text.match(/[\u4e00-\u9fff]/g) ?? []).length;
-    write(`logs/chapter-${nnn}-log.json`, json({ chapter: c, storyline_id: 'main-sword', committed_at: new Date(Date.UTC(2026, 0, 1) + c * 3600_000).toISOString(), gate: { decision: 'pass', overall_final: 4.2 }, revisions: c % 7 === 0 ? 1 : 0, force_passed: false, state_version: c, words: han, title: `第${c}章 卷中第${c}章`, zishu: han + 60, han, overall: 4.2, stages: [{ name: 'draft', executor: 'demo', model: 'demo', attempts: 1, duration_ms: 1000, input_tokens: 1000, output_tokens: 2000, cost_usd: 0.01 }] }));
+    write(`logs/chapter-${nnn}-log.json`, json({ chapter: c, storyline_id: 'main-sword', committed_at: new Date(Date.UTC(2026, 0, 1) + c * 3600_000).toISOString(), gate: { decision: 'pass', overall_final: 4.2 }, revisions: c % 7 === 0 ? 1 : 0, force_passed: false, state_version: c, title: `第${c}章 卷中第${c}章`, zishu: han + 60, han, overall: 4.2, stages: [{ name: 'draft', executor: 'demo', model: 'demo', attempts: 1, duration_ms: 1000, input_tokens: 1000, output_tokens: 2000, cost_usd: 0.01 }] }));
     totals.chapters += 1;
-    totals.words += han;
+    totals.zishu += han + 60;
     totals.input_tokens += 1000;
     totals.output_tokens += 2000;
     totals.cost_usd = Math.round((totals.cost_usd + 0.01) * 1e6) / 1e6;

@@ -29,7 +29,8 @@ export class CompletionCommand extends NovelCommand {
   async run(): Promise<CommandResult> {
     const { buildCommandDefinitions } = await import('../io/command-definitions.js');
     const commands: CommandSpec[] = await buildCommandDefinitions();
-    const script = completionScript(this.shell, commands);
+    const { FORMATS } = await import('../schemas/formats.js');
+    const script = completionScript(this.shell, { commands, schemaNames: FORMATS.map((f) => f.name) });
     return { data: { shell: this.shell, script }, text: script };
   }
 }

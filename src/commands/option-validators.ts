@@ -5,8 +5,18 @@
  */
 import * as t from 'typanion';
 
-/** A whole number ≥ 1 (chapter, volume, count). */
-export const isCount = t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
+/** A whole number ≥ 1 (chapter, volume, count), as step ids write it too: leading zeros allowed (`--volume 01`). */
+export const isCount = t.makeValidator<unknown, number>({
+  test: (value, state): value is number => {
+    const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (/^[0-9]+$/.test(s) && Number(s) >= 1) {
+      if (typeof value === 'string' && state?.coercions && state.coercion) state.coercions.push([state.p ?? '.', state.coercion.bind(null, Number(s))]);
+      return true;
+    }
+    state?.errors?.push(`${state?.p ?? '.'}: expected a whole number ≥ 1 (leading zeros allowed, e.g. 01), found ${JSON.stringify(value)}`);
+    return false;
+  },
+});
 
 /** A number ≥ 0 (a budget in USD). */
 export const isAmount = t.cascade(t.isNumber(), [t.isAtLeast(0)]);

@@ -42,7 +42,7 @@ export class StatusCommand extends NovelCommand {
       : built;
     // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
     const totals = readBookTotals(p.fs, cp.last_completed_chapter);
-    const t = `book: ${cp.last_completed_chapter} chapter(s) committed; ${totals.chapters} with logs: ${totals.words} words, ${totals.input_tokens} input / ${totals.output_tokens} output tokens, ${formatCost(totals.cost_usd, totals.cost_unknown > 0)}`;
+    const t = `book: ${cp.last_completed_chapter} chapter(s) committed, 字数 ${totals.zishu}; from ${totals.chapters} chapter log(s): ${totals.input_tokens} input / ${totals.output_tokens} output tokens, ${formatCost(totals.cost_usd, totals.cost_unknown > 0)}`;
     return { data: { ...view, totals }, text: `${renderStatus(view)}\n${t}` };
   }
 }

@@ -51,9 +51,15 @@ export function stageRecords(history: readonly Obj[], executions: readonly Obj[]
     });
 }
 
+/** A chapter log's 字数 (logs older than the one count recorded another figure as `words`: used only when nothing else is there). */
+export function zishuOfLog(log: Obj): number | null {
+  return num(log.zishu) ?? num(log.words);
+}
+
 export interface BookTotals {
   chapters: number;
-  words: number;
+  /** 字数 of the committed chapters (the one count of src/core/zishu.ts). */
+  zishu: number;
   input_tokens: number;
   output_tokens: number;
   cost_usd: number;
@@ -61,14 +67,14 @@ export interface BookTotals {
   cost_unknown: number;
 }
 
-export const EMPTY_TOTALS: BookTotals = { chapters: 0, words: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
+export const EMPTY_TOTALS: BookTotals = { chapters: 0, zishu: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
 
 /** Totals over committed chapter logs (never the chapter texts), added to `base`. */
 export function bookTotals(logs: readonly Obj[], base: BookTotals = EMPTY_TOTALS): BookTotals {
   const t: BookTotals = { ...base };
   for (const log of logs) {
     t.chapters += 1;
-    t.words += num(log.words) ?? 0;
+    t.zishu += zishuOfLog(log) ?? 0;
     for (const s of Array.isArray(log.stages) ? (log.stages as Obj[]) : []) {
       t.input_tokens += num(s.input_tokens) ?? 0;
       t.output_tokens += num(s.output_tokens) ?? 0;
@@ -97,7 +103,7 @@ export function ledgerTotals(ledger: unknown, lastCompleted: number): BookTotals
   if (!ledger || typeof ledger !== 'object') return null;
   const l = ledger as Record<string, unknown>;
   if (l.last_completed_chapter !== lastCompleted) return null;
-  const keys: Array<keyof BookTotals> = ['chapters', 'words', 'input_tokens', 'output_tokens', 'cost_usd', 'cost_unknown'];
+  const keys: Array<keyof BookTotals> = ['chapters', 'zishu', 'input_tokens', 'output_tokens', 'cost_usd', 'cost_unknown'];
   if (!keys.every((k) => typeof l[k] === 'number' && Number.isFinite(l[k]))) return null;
   return Object.fromEntries(keys.map((k) => [k, l[k]])) as unknown as BookTotals;
 }

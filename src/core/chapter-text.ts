@@ -17,10 +17,3 @@ export function chapterTitle(text: string): string | undefined {
   const line = firstNonEmptyLine(text);
   return line !== undefined && line.startsWith('# ') ? line.trim() : undefined;
 }
-
-/** Characters of prose (CJK counts per character, Latin words per word). */
-export function countWords(text: string): number {
-  const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff]/gu)?.length ?? 0;
-  const latin = text.replace(/[\u3400-\u9fff\uf900-\ufaff]/gu, ' ').match(/[A-Za-z0-9]+/g)?.length ?? 0;
-  return cjk + latin;
-}

@@ -8,7 +8,7 @@ import type { GateRecord } from '../../machines/novel.setup.js';
 import type { CheckpointFields } from './projection.js';
 import { upsertChapterMemory } from './chapter-memory.js';
 import { stageRecords } from './chapter-log.js';
-import { chapterTitle, countWords } from './chapter-text.js';
+import { chapterTitle } from './chapter-text.js';
 import { chapterBody, countZishu } from './zishu.js';
 import { prettyJson } from './canonical-json.js';
 import type { Diagnostic } from './diagnostics.js';
@@ -186,7 +186,6 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     state_version: newState.state_version,
     ops_applied: result.applied.length,
     ops_dropped: result.dropped.length,
-    words: countWords(stagedText(view, paths.stagingChapter(n)) as string),
     ...chapterFacts(stagedText(view, paths.stagingChapter(n)) as string),
     ...(typeof input.checkpointRaw.author_note === 'string' ? { author_note: input.checkpointRaw.author_note } : {}),
     overall: input.gate.overall_final,

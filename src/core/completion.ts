@@ -8,32 +8,76 @@ export interface CommandSpec {
   flags: string[];
 }
 
-const CHOICES: Record<string, string[]> = {
-  '--format': ['mermaid', 'dot', 'json'],
-  '--executor': ['demo', 'claude', 'codex'],
-  '--pause-after': ['draft', 'summarize', 'refine', 'judge', 'plan'],
-  '--highlight': ['current'],
+/** The values of a flag, per command ('*' for every command that has the flag). */
+const FLAG_CHOICES: Record<string, Record<string, string[]>> = {
+  graph: { '--format': ['mermaid', 'dot', 'json'], '--highlight': ['current'] },
+  export: { '--format': ['txt', 'md', 'epub'] },
+  run: { '--executor': ['demo', 'claude', 'codex'], '--pause-after': ['draft', 'summarize', 'refine', 'judge', 'plan'] },
 };
 
-/** Commands whose argument (or flag) is a step id. */
-const STEP_ARGS = ['instructions', 'validate', 'advance', '--until'];
+/**
+ * What each positional argument of a command can be: a fixed list, or
+ * `@step` (the steps `novel next` suggests), `@chapter` (the chapter it is
+ * at, `chapter:NNN`), `@schema` (the format names), `@commands`.
+ */
+const POSITIONALS: Record<string, Array<string[] | '@step' | '@chapter' | '@schema' | '@commands'>> = {
+  instructions: ['@step'],
+  validate: ['@step'],
+  advance: ['@step'],
+  decide: ['@chapter', ['accept', 'revise', 'rewrite']],
+  diff: ['@chapter'],
+  'adapters install': [['claude', 'codex']],
+  schema: ['@schema'],
+  completion: [['bash', 'zsh', 'fish']],
+  help: ['@commands'],
+};
 
-export function completionScript(shell: 'bash' | 'zsh' | 'fish', commands: readonly CommandSpec[]): string {
+export interface CompletionInputs {
+  commands: readonly CommandSpec[];
+  /** The names `novel schema` takes. */
+  schemaNames: readonly string[];
+}
+
+export function completionScript(shell: 'bash' | 'zsh' | 'fish', inputs: CompletionInputs): string {
+  const { commands } = inputs;
   const tops = [...new Set(commands.map((c) => c.path[0] as string)), 'help'].sort();
   const subs = new Map<string, string[]>();
   for (const c of commands) if (c.path.length > 1) subs.set(c.path[0] as string, [...(subs.get(c.path[0] as string) ?? []), c.path[1] as string]);
   const flagsOf = (c: CommandSpec) => [...new Set(c.flags)].sort().join(' ');
+  const listOf = (arg: string[] | string): string => (Array.isArray(arg) ? arg.join(' ') : arg === '@schema' ? inputs.schemaNames.join(' ') : arg === '@commands' ? tops.join(' ') : '');
   if (shell === 'fish') {
     const lines = ['# novel completion for fish: novel completion fish > ~/.config/fish/completions/novel.fish', 'complete -c novel -f'];
     lines.push(`complete -c novel -n __fish_use_subcommand -a '${tops.join(' ')}'`);
     for (const [top, list] of subs) lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${top}' -a '${list.join(' ')}'`);
-    for (const c of commands) for (const f of [...new Set(c.flags)]) lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${c.path.at(-1)}' -l ${f.slice(2)}${CHOICES[f] ? ` -x -a '${CHOICES[f].join(' ')}'` : ''}`);
-    lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${STEP_ARGS.filter((s) => !s.startsWith('-')).join(' ')}' -a '(novel next 2>/dev/null)'`);
+    for (const c of commands) {
+      const name = c.path.join(' ');
+      for (const f of [...new Set(c.flags)]) {
+        const values = FLAG_CHOICES[name]?.[f];
+        lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${c.path.at(-1)}' -l ${f.slice(2)}${values ? ` -x -a '${values.join(' ')}'` : ''}`);
+      }
+    }
+    for (const [name, args] of Object.entries(POSITIONALS)) {
+      const word = name.split(' ').at(-1) as string;
+      for (const arg of args) {
+        if (arg === '@step' || arg === '@chapter') lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${word}' -a '(novel next 2>/dev/null${arg === '@chapter' ? ' | string replace -r ":[a-z-]+$" ""' : ''})'`);
+        else lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${word}' -a '${listOf(arg)}'`);
+      }
+    }
     return `${lines.join('\n')}\n`;
   }
   const cases = commands.map((c) => `    "${c.path.join(' ')}") flags="${flagsOf(c)}" ;;`).join('\n');
   const subCases = [...subs].map(([top, list]) => `    ${top}) COMPREPLY=( $(compgen -W "${list.join(' ')}" -- "$cur") ); return 0 ;;`).join('\n');
-  const choiceCases = Object.entries(CHOICES).map(([f, list]) => `    ${f}) COMPREPLY=( $(compgen -W "${list.join(' ')}" -- "$cur") ); return 0 ;;`).join('\n');
+  const choiceCases = Object.entries(FLAG_CHOICES)
+    .flatMap(([name, flags]) => Object.entries(flags).map(([f, list]) => `    "${name}|${f}") COMPREPLY=( $(compgen -W "${list.join(' ')}" -- "$cur") ); return 0 ;;`))
+    .join('\n');
+  const positionalCases = Object.entries(POSITIONALS)
+    .flatMap(([name, args]) =>
+      args.map((arg, i) => {
+        const words = arg === '@step' ? '$(_novel_steps)' : arg === '@chapter' ? '$(_novel_chapters)' : listOf(arg);
+        return `    "${name}#${i}") COMPREPLY=( $(compgen -W "${words}" -- "$cur") ); return 0 ;;`;
+      }),
+    )
+    .join('\n');
   const body = `# novel completion for ${shell}: source <(novel completion ${shell})
 _novel_steps() {
   local step
@@ -42,6 +86,11 @@ _novel_steps() {
     chapter:*) local base=\${step%:*}; printf '%s\\n' "$step" "$base:draft" "$base:summarize" "$base:refine" "$base:judge" | awk '!seen[$0]++' ;;
     *) echo "$step" ;;
   esac
+}
+_novel_chapters() {
+  local step
+  step=$(novel next 2>/dev/null) || return 0
+  case "$step" in chapter:*) echo "\${step%:*}" ;; esac
 }
 _novel() {
   local cur prev words cword
@@ -56,13 +105,13 @@ _novel() {
 ${subCases}
     esac
   fi
-  case "$prev" in
+  local path="$top" first=2
+  case "$top" in ${[...subs.keys()].join('|') || '__none__'}) path="$top \${COMP_WORDS[2]}"; first=3 ;; esac
+  case "$path|$prev" in
 ${choiceCases}
-    --until) COMPREPLY=( $(compgen -W "$(_novel_steps)" -- "$cur") ); return 0 ;;
-    --project) COMPREPLY=( $(compgen -d -- "$cur") ); return 0 ;;
+    *"|--until") COMPREPLY=( $(compgen -W "$(_novel_steps)" -- "$cur") ); return 0 ;;
+    *"|--project") COMPREPLY=( $(compgen -d -- "$cur") ); return 0 ;;
   esac
-  local path="$top"
-  case "$top" in ${[...subs.keys()].join('|') || '__none__'}) path="$top \${COMP_WORDS[2]}" ;; esac
   local flags=""
   case "$path" in
 ${cases}
@@ -70,9 +119,11 @@ ${cases}
   if [[ "$cur" == -* ]]; then
     COMPREPLY=( $(compgen -W "$flags" -- "$cur") ); return 0
   fi
-  case "$top" in
-    ${STEP_ARGS.filter((s) => !s.startsWith('-')).join('|')}) COMPREPLY=( $(compgen -W "$(_novel_steps)" -- "$cur") ); return 0 ;;
-    help) COMPREPLY=( $(compgen -W "${tops.join(' ')}" -- "$cur") ); return 0 ;;
+  # Which positional argument is being typed: the words after the command that are not flags.
+  local i pos=0
+  for (( i=first; i<COMP_CWORD; i++ )); do [[ "\${COMP_WORDS[i]}" != -* ]] && pos=$((pos+1)); done
+  case "$path#$pos" in
+${positionalCases}
   esac
   COMPREPLY=()
 }

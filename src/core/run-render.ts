@@ -92,7 +92,7 @@ export function statusLine(p: Progress): string {
 
 export interface ChapterRow {
   chapter: number;
-  words: number;
+  zishu: number;
   overall: unknown;
   gate: unknown;
   revisions: unknown;
@@ -108,12 +108,12 @@ export function chapterRow(chapter: number, log: Obj): ChapterRow {
   const stages = Array.isArray(log.stages) ? (log.stages as Obj[]) : [];
   const ms = stages.reduce((a, s) => a + (typeof s.duration_ms === 'number' ? s.duration_ms : 0), 0);
   const gate = (log.gate ?? {}) as Obj;
-  return { chapter, words: t.words, overall: log.overall ?? gate.overall_final ?? null, gate: gate.force_passed ? 'force pass' : (gate.decision ?? null), revisions: log.revisions ?? 0, duration_ms: ms, tokens: t.input_tokens + t.output_tokens, cost_usd: t.cost_unknown ? null : t.cost_usd };
+  return { chapter, zishu: t.zishu, overall: log.overall ?? gate.overall_final ?? null, gate: gate.force_passed ? 'force pass' : (gate.decision ?? null), revisions: log.revisions ?? 0, duration_ms: ms, tokens: t.input_tokens + t.output_tokens, cost_usd: t.cost_unknown ? null : t.cost_usd };
 }
 
 export function chapterTable(rows: readonly ChapterRow[]): string {
   if (!rows.length) return '';
-  const head = '\n\nchapter  words  overall  gate              revisions  time      tokens  cost';
-  const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.words).padStart(5)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(6)}  ${String(r.tokens).padStart(8)}  ${r.cost_usd === null ? '?' : `$${r.cost_usd.toFixed(4)}`}`);
+  const head = '\n\nchapter   字数  overall  gate              revisions  time      tokens  cost';
+  const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.zishu).padStart(5)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(6)}  ${String(r.tokens).padStart(8)}  ${r.cost_usd === null ? '?' : `$${r.cost_usd.toFixed(4)}`}`);
   return `${head}\n${lines.join('\n')}`;
 }

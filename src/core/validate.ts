@@ -2,6 +2,7 @@
  * What `validate` checks for each step's staged outputs (PROTOCOL §4). Pure:
  * works on a StagingView. Reports every problem at once.
  */
+import { titleChapterNumber } from './chapter-number.js';
 import { computeVerdict, type EvalForGate, type Verdict } from '../../machines/pipeline.gate.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, EvalSchema } from '../schemas/staging.js';
@@ -173,11 +174,26 @@ function checkChapterText(c: Collector, rel: string, text: string | undefined): 
   return title;
 }
 
+/** A title that names another chapter (`# 第6章` on chapter 5), Chinese numerals too. */
+function titleNumberWarning(rel: string, title: string | undefined, chapter: number): Diagnostic | null {
+  if (title === undefined) return null;
+  const named = titleChapterNumber(title);
+  if (named === null || named === chapter) return null;
+  return warningAt('title_chapter_mismatch', rel, {
+    field: 'title line',
+    expected: `a title for chapter ${chapter} (第${chapter}章)`,
+    found: `${JSON.stringify(title)}, which names chapter ${named}`,
+    fix: `write 第${chapter}章 in the title, or check that the file is chapter ${chapter}`,
+  });
+}
+
 function validateDraft(view: StagingView, ctx: ValidationContext): StepValidation {
   const c = new Collector(view, ctx);
   const rel = paths.stagingChapter(ctx.chapter);
   const text = c.text(rel, true, 'draft');
   const title = checkChapterText(c, rel, text);
+  const named = titleNumberWarning(rel, title, ctx.chapter);
+  if (named) c.diagnostics.push(named);
   const length = text === undefined ? null : lengthWarning(rel, text, ctx.chapterLength);
   if (length) c.diagnostics.push(length);
   const fresh = isNewFile(view, rel, ctx.stagingHashes);
@@ -265,6 +281,8 @@ function validateRefine(view: StagingView, ctx: ValidationContext): StepValidati
   const rel = paths.stagingChapter(ctx.chapter);
   const refined = c.text(rel, true, 'refine');
   const title = checkChapterText(c, rel, refined);
+  const named = titleNumberWarning(rel, title, ctx.chapter);
+  if (named) c.diagnostics.push(named);
   const length = refined === undefined ? null : lengthWarning(rel, refined, ctx.chapterLength);
   if (length) c.diagnostics.push(length);
   if (title !== undefined && ctx.stagedTitle !== undefined && title !== ctx.stagedTitle) {

@@ -25,7 +25,7 @@ export function plannedRange(lastCompleted: number, volume: number, settings: Se
 }
 
 /** A staged JSON file of the plan, parsed with its schema; problems go to `out`. */
-function parsed<S extends v.GenericSchema>(view: StagingView, rel: string, schema: S, out: Diagnostic[]): v.InferOutput<S> | undefined {
+function parsed<S extends v.GenericSchema>(view: StagingView, rel: string, schema: S, out: Diagnostic[], prepare: (json: unknown) => unknown = (j) => j): v.InferOutput<S> | undefined {
   const text = stagedText(view, rel);
   if (text === undefined) {
     const f = view.files.get(rel);
@@ -37,7 +37,7 @@ function parsed<S extends v.GenericSchema>(view: StagingView, rel: string, schem
     out.push(...json.diagnostics);
     return undefined;
   }
-  const r = parseWith(schema, json.value, rel, 'invalid_volume_plan');
+  const r = parseWith(schema, prepare(json.value), rel, 'invalid_volume_plan');
   if (!r.ok) {
     out.push(...r.diagnostics);
     return undefined;
@@ -135,8 +135,21 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
   parsed(view, `${dir}/foreshadowing.json`, VolumeForeshadowingSchema, out);
   for (let c = range[0]; c <= range[1]; c++) {
     const rel = `${dir}/chapter-contracts/chapter-${padChapter(c)}.json`;
-    const contract = parsed(view, rel, ChapterContractSchema, out);
-    if (contract === undefined) continue;
+    // A storyline written as something other than an id is reported once with the fix (below), not as a schema error per file.
+    let wrongLine: string | null = null;
+    const contract = parsed(view, rel, ChapterContractSchema, out, (json) => {
+      const id = (json as { storyline_id?: unknown } | null)?.storyline_id;
+      if (typeof id !== 'string' || isSlug(id)) return json;
+      wrongLine = id;
+      return { ...(json as object), storyline_id: storylines?.idOfName.get(id) ?? 'not-an-id' };
+    });
+    if (wrongLine !== null) {
+      const problem = storylineProblem(wrongLine, storylines) as { expected: string; fix: string };
+      const seen = badContracts.get(wrongLine) ?? { problem, files: [] };
+      seen.files.push(rel);
+      badContracts.set(wrongLine, seen);
+    }
+    if (contract === undefined || wrongLine !== null) continue;
     if (contract.chapter !== c) out.push(errorAt('wrong_chapter', rel, { field: 'chapter', expected: String(c), found: describeValue(contract.chapter) }));
     const line = storylineOf.get(c);
     const contractProblem = typeof contract.storyline_id === 'string' ? storylineProblem(contract.storyline_id, storylines) : null;
@@ -152,9 +165,9 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
     }
   }
   for (const [value, { problem, files }] of badContracts) {
-    const first = files[0] as string;
-    const where = files.length > 1 ? `${first} (and ${files.length - 1} more contract(s): ${files.slice(1).map((f) => f.slice(f.lastIndexOf('/') + 1)).join(', ')})` : first;
-    out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', where, { field: 'storyline_id', expected: problem.expected, found: JSON.stringify(value), fix: problem.fix }));
+    const more = files.slice(1).map((f) => f.slice(f.lastIndexOf('/') + 1));
+    const found = `${JSON.stringify(value)}${more.length ? ` (the same in ${more.length} more contract(s): ${more.join(', ')})` : ''}`;
+    out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', files[0] as string, { field: 'storyline_id', expected: problem.expected, found, fix: problem.fix }));
   }
   return out;
 }

@@ -2,6 +2,8 @@
  * Reading the book's state files for a commit or a verification, each parsed
  * by its schema; a damaged file is a refusal naming it, never a guess.
  */
+import { chapterFacts } from '../core/commit-plan.js';
+import { zishuOfLog } from '../core/chapter-log.js';
 import type * as v from 'valibot';
 import { diagnosticsError } from '../core/errors.js';
 import { EMPTY_STATE, type ChangelogLine, type StateDoc } from '../core/state-ops.js';
@@ -101,17 +103,28 @@ export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals
   const fromLedger = ledgerTotals(parsed?.ok ? parsed.value : null, lastCompleted);
   if (fromLedger) return fromLedger;
   const logs: Obj[] = [];
+  const logged = new Set<number>();
   for (const f of fs.listFiles('logs')) {
     if (!/^logs\/chapter-\d+-log\.json$/.test(f)) continue;
     const n = Number(/chapter-(\d+)-log/.exec(f)?.[1]);
     if (n > lastCompleted) continue;
     try {
-      logs.push(JSON.parse(fs.readText(f)) as Obj);
+      const log = JSON.parse(fs.readText(f)) as Obj;
+      logs.push(log);
+      if (zishuOfLog(log) !== null) logged.add(n);
     } catch {
       /* an unreadable log counts for nothing */
     }
   }
-  return bookTotals(logs);
+  const totals = bookTotals(logs);
+  // Chapters committed without a log (written before novel, or imported) count their text: one 字数 with novel chapters.
+  for (const f of fs.listFiles('chapters')) {
+    const n = Number(/^chapters\/chapter-(\d+)\.md$/.exec(f)?.[1] ?? NaN);
+    if (!Number.isInteger(n) || n > lastCompleted || logged.has(n)) continue;
+    const r = fs.readTextChecked(f);
+    if (r && 'text' in r) totals.zishu += chapterFacts(r.text).zishu;
+  }
+  return totals;
 }
 
 /**
@@ -139,4 +152,33 @@ export function refreshBookLedger(fs: ProjectFs, chapter: number): void {
   } else totals = readBookTotals(fs, chapter);
   const ledger: BookLedger = { last_completed_chapter: chapter, ...totals };
   fs.writeJson(BOOK_LEDGER, ledger);
+}
+
+/**
+ * After hand edits of committed chapters are accepted (`state verify
+ * --accept`): their chapter logs take the title and 字数 of the text as it
+ * is now, and the book's totals are computed afresh, so that no command
+ * shows a count of the text as it was.
+ */
+export function refreshChapterFacts(fs: ProjectFs, accepted: readonly string[]): number[] {
+  const refreshed: number[] = [];
+  for (const rel of accepted) {
+    const m = /^chapters\/chapter-(\d+)\.md$/.exec(rel);
+    if (!m) continue;
+    const chapter = Number(m[1]);
+    const logRel = `logs/chapter-${padChapter(chapter)}-log.json`;
+    const text = fs.readTextChecked(rel);
+    const logText = fs.readTextChecked(logRel);
+    if (!text || !('text' in text) || !logText || !('text' in logText)) continue;
+    let log: Obj;
+    try {
+      log = JSON.parse(logText.text) as Obj;
+    } catch {
+      continue;
+    }
+    fs.writeJson(logRel, { ...log, ...chapterFacts(text.text) });
+    refreshed.push(chapter);
+  }
+  if (refreshed.length && fs.exists(BOOK_LEDGER)) fs.remove(BOOK_LEDGER);
+  return refreshed;
 }

@@ -22,7 +22,7 @@ export const LedgerSchema = v.array(v.looseObject({ chapter: v.number() }));
 export const BookLedgerSchema = v.looseObject({
   last_completed_chapter: v.number(),
   chapters: v.number(),
-  words: v.number(),
+  zishu: v.number(),
   input_tokens: v.number(),
   output_tokens: v.number(),
   cost_usd: v.number(),

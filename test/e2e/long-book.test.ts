@@ -74,7 +74,7 @@ describe('a long book', () => {
     expect(novelBin(dir, ['commit', '--chapter', String(NEXT)]).code).toBe(0);
     const ledger = readJson(join(dir, 'logs/book-ledger.json'));
     expect(ledger).toMatchObject({ last_completed_chapter: NEXT, chapters: CHAPTERS + 1 });
-    expect(totals(dir)).toMatchObject({ chapters: CHAPTERS + 1, words: ledger.words });
+    expect(totals(dir)).toMatchObject({ chapters: CHAPTERS + 1, zishu: ledger.zishu });
   });
 
   it('sweeps the leftovers of interrupted writes wherever they appear, without listing unchanged directories', () => {

@@ -1,6 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { clearLock } from '../../io/lock.js';
 import { lockEnvFor, openFs } from '../../io/project.js';
+import { loadSettings } from '../../io/settings.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
 
 export class LockClearCommand extends NovelCommand {
@@ -19,7 +20,8 @@ export class LockClearCommand extends NovelCommand {
 
   run(): CommandResult {
     const fs = openFs(this.context, this.project);
-    const { removed, status } = clearLock(fs, lockEnvFor(this.context, fs), this.force);
+    // Every command that opens a project validates its settings (§10).
+    const { removed, status } = clearLock(fs, lockEnvFor(this.context, fs, loadSettings(fs)), this.force);
     return {
       data: { removed, was: { held: status.held, stale: status.stale, stale_reason: status.stale_reason, holder: status.holder } },
       text: removed ? `lock removed (${status.stale ? `stale: ${status.stale_reason}` : 'forced'})` : 'no lock to remove',

@@ -1,6 +1,7 @@
 import { Command } from 'clipanion';
 import { lockStatus } from '../../io/lock.js';
 import { lockEnvFor, openFs } from '../../io/project.js';
+import { loadSettings } from '../../io/settings.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
 
 export class LockStatusCommand extends NovelCommand {
@@ -17,7 +18,9 @@ export class LockStatusCommand extends NovelCommand {
 
   run(): CommandResult {
     const fs = openFs(this.context, this.project);
-    const s = lockStatus(fs, lockEnvFor(this.context, fs));
+    // Every command that opens a project validates its settings (§10), nested keys included.
+    const settings = loadSettings(fs);
+    const s = lockStatus(fs, lockEnvFor(this.context, fs, settings));
     const h = s.holder;
     const text = !s.held
       ? 'lock: free'

@@ -1,3 +1,4 @@
+import { refreshChapterFacts } from '../../io/book-files.js';
 import { Command, Option } from 'clipanion';
 import { describeDiff, diffHint, isEmptyDiff, type FingerprintDiff } from '../../core/fingerprint-rules.js';
 import { diffListing } from '../../core/fingerprint-rules.js';
@@ -71,6 +72,8 @@ export class StateVerifyCommand extends NovelCommand {
       const { diff: recordedDiff, current } = fullDiff(p);
       const diff = recordedDiff ?? { added: [], removed: [], changed: [] };
       if (accepted && (recordedDiff === null || !isEmptyDiff(diff) || fixRecorded)) writeFingerprint(p.fs, fixRecorded ? hashAll(p.fs, listFinalTrees(p.fs)) : current);
+      // Accepted chapter edits: their logs take the 字数 and title of the text as it is now.
+      if (accepted) refreshChapterFacts(p.fs, [...diff.changed, ...diff.added]);
       // Every file accepted: the trees match the fingerprint.
       if (accepted) recordBoundary(p.fs, p.loaded.checkpoint);
       const lines: string[] = [];
