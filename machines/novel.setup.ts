@@ -224,7 +224,7 @@ export const novelSetup = setup({
         gateRecord(context, 'pause_for_user', `revision budget spent (${context.revision_count}/${context.max_revisions}) and ${scoreReason(context)}`),
     }),
     recordPause: assign({
-      gate: ({ context }) => gateRecord(context, 'pause_for_user', `pause for the author: ${scoreReason(context)}`),
+      gate: ({ context }) => gateRecord(context, 'pause_for_user', `score below the revise threshold: ${scoreReason(context)}`),
     }),
     recordForceRewritePause: assign({
       gate: ({ context }) => gateRecord(context, 'pause_for_user_force_rewrite', `pause, rewrite advised: ${scoreReason(context)}`),

@@ -3,7 +3,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FORMATS, type FileFormat } from '../src/schemas/formats.js';
+import { FORMATS, INPUT_FORMATS, type FileFormat } from '../src/schemas/formats.js';
 import { shapeOf } from '../src/schemas/parse.js';
 
 interface Node {
@@ -63,8 +63,14 @@ export function formatsDoc(): string {
     '|---|---|---|',
     ...FORMATS.map((f) => `| [${f.name}](#${f.name}) | \`${f.path}\` | ${f.writer} |`),
     '',
+    'The files the author writes, which novel reads (`novel schema <name>` explains each one, with an example):',
+    '',
+    '| name | file |',
+    '|---|---|',
+    ...INPUT_FORMATS.map((f) => `| [${f.name}](#${f.name}) | \`${f.path}\` |`),
+    '',
   ];
-  for (const f of FORMATS) {
+  for (const f of [...FORMATS, ...INPUT_FORMATS]) {
     out.push(`## ${f.name}`, '', `**${f.title}.** \`${f.path}\`, written by ${f.writer}.`, '');
     if (f.schema) {
       const variants = (unwrap(f.schema as unknown as Node) as { options?: Node[] }).options;
@@ -88,6 +94,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const docs = fileURLToPath(new URL('../docs/', import.meta.url));
   writeFileSync(`${docs}formats.md`, formatsDoc());
   mkdirSync(`${docs}schemas`, { recursive: true });
-  for (const f of FORMATS) if (f.schema) writeFileSync(`${docs}schemas/${f.name}.schema.json`, jsonSchemaOf(f));
+  for (const f of [...FORMATS, ...INPUT_FORMATS]) if (f.schema) writeFileSync(`${docs}schemas/${f.name}.schema.json`, jsonSchemaOf(f));
   process.stdout.write('docs/formats.md and docs/schemas/ updated\n');
 }

@@ -32,7 +32,7 @@ export class DecideCommand extends NovelCommand {
 
   chapter = Option.String({ name: 'chapter:NNN' });
   decision = Option.String({ name: 'accept|revise|rewrite' });
-  note = Option.String('--note', { description: 'With revise: your instruction to the writer, carried in the next draft packet (inline.author_note) and kept in the chapter log' });
+  note = Option.String('--note', { description: 'Your words with the decision: revise and rewrite carry them to the writer in the next draft packet (inline.author_note); every decision keeps them in the chapter log' });
 
   run(): CommandResult {
     const ref = parseChapterRef(this.chapter);
@@ -43,7 +43,6 @@ export class DecideCommand extends NovelCommand {
       });
     }
     const decision: Decision = this.decision;
-    if (this.note !== undefined && decision !== 'revise') throw new NovelError('invalid_option', `--note goes with revise, not ${decision}`, { hint: `novel decide chapter:${padChapter(ref.chapter)} revise --note "…"` });
     return withMutation(this.context, this.project, { chapter: ref.chapter }, (p, m) => {
       const { plan, written, next } = decideChapter(p, ref.chapter, decision, new Date(), this.note);
       const lines = [`chapter ${ref.chapter}: ${decision} (${plan.from} → ${plan.to})`];

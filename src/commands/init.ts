@@ -63,7 +63,8 @@ next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, reco
     const fs = new ProjectFs(target);
     const created: string[] = [];
     const kept: string[] = [];
-    const files = newProjectFiles();
+    // The AI-cliché blacklist starts as the demo's (its whitelist too): the author edits it, the writer and refiner avoid it.
+    const files: Record<string, string> = { ...newProjectFiles(), 'ai-blacklist.json': readFileSync(path.join(demoProjectSource(), 'ai-blacklist.json'), 'utf8') };
     // The checkpoint goes last: its presence marks a finished project root.
     const order = Object.keys(files).filter((f) => f !== paths.checkpoint).concat(paths.checkpoint);
     for (const rel of order) {

@@ -102,7 +102,12 @@ export class RunCommand extends NovelCommand {
         live = statusLine({ step, revision, first, target, elapsed_ms: Date.now() - started, spent });
         out.write(`\r\x1b[K${live}`);
       },
-      warn: (line) => this.context.stderr.write(`${line}\n`),
+      // On a terminal the notice takes a line of its own above the live status line, which is drawn again under it.
+      warn: (line) => {
+        if (tty && live) out.write('\r\x1b[K');
+        this.context.stderr.write(`${line}\n`);
+        if (tty && live) out.write(live);
+      },
     });
     if (tty && live) out.write('\r\x1b[K');
     const error = summary.exit === 0 ? undefined : { code: RUN_ERROR_CODE[summary.exit] ?? 'run_stopped', message: summary.reason };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
-import { FORMATS, formatNamed } from '../schemas/formats.js';
+import { FORMATS, formatNamed, INPUT_FORMATS } from '../schemas/formats.js';
 import { packageRoot } from '../io/package-files.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
@@ -26,18 +26,19 @@ export class SchemaCommand extends NovelCommand {
 
   run(): CommandResult {
     if (this.name === undefined) {
-      const rows = FORMATS.map((f) => ({ name: f.name, path: f.path, writer: f.writer, kind: f.schema ? 'json' : 'text' }));
-      return { data: { formats: rows }, text: rows.map((r) => `${r.name.padEnd(22)} ${r.path}`).join('\n') };
+      const rows = [...FORMATS, ...INPUT_FORMATS].map((f) => ({ name: f.name, path: f.path, writer: f.writer, kind: f.schema ? 'json' : 'text' }));
+      const line = (r: (typeof rows)[number]) => `  ${r.name.padEnd(22)} ${r.path}`;
+      return { data: { formats: rows }, text: ['what the agents write:', ...rows.slice(0, FORMATS.length).map(line), 'what the author writes:', ...rows.slice(FORMATS.length).map(line)].join('\n') };
     }
     const f = formatNamed(this.name);
     if (!f) {
-      throw new NovelError('unknown_format', `schema ${this.name}: no such format; expected one of ${FORMATS.map((x) => x.name).join(', ')}`, { hint: 'e.g. novel schema eval' });
+      throw new NovelError('unknown_format', `schema ${this.name}: no such format; expected one of ${[...FORMATS, ...INPUT_FORMATS].map((x) => x.name).join(', ')}`, { hint: 'e.g. novel schema eval' });
     }
     if (!f.schema) {
       return { data: { name: f.name, kind: 'text', path: f.path, writer: f.writer, rules: f.rules, example: f.example }, text: [`${f.title}: ${f.path} (${f.writer})`, ...f.rules.map((r) => `- ${r}`), '', 'example:', f.example.trimEnd()].join('\n') };
     }
     const file = path.join(packageRoot(), 'docs/schemas', `${f.name}.schema.json`);
     const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    return { data: { name: f.name, kind: 'json', path: f.path, writer: f.writer, schema }, text: JSON.stringify(schema, null, 2) };
+    return { data: { name: f.name, kind: 'json', path: f.path, writer: f.writer, rules: f.rules, example: JSON.parse(f.example) as unknown, schema }, text: [JSON.stringify(schema, null, 2), '', `${f.title}: ${f.path} (${f.writer})`, ...f.rules.map((r) => `- ${r}`), '', 'example:', f.example.trimEnd()].join('\n') };
   }
 }

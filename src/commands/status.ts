@@ -1,3 +1,4 @@
+import { stagedJson } from '../core/staging-view.js';
 import { Command } from 'clipanion';
 import { paths } from '../core/paths.js';
 import { buildStatusView, renderStatus } from '../core/status-view.js';
@@ -36,6 +37,7 @@ export class StatusCommand extends NovelCommand {
       maxRevisions: p.settings.max_revisions,
       outline: outlineText && 'text' in outlineText ? { path: outlinePath, text: outlineText.text } : null,
       lock: lockStatus(p.fs, lockEnvFor(this.context, p.fs, p.settings)),
+      evaluation: next.action === 'review' && next.chapter !== null ? stagedJson(p.view, paths.stagingEval(next.chapter)) : null,
     });
     const view = boundary
       ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: `the book's final trees changed outside novel (${describeDiff(boundary).join('; ')}); every other command refuses until this is fixed`, command: diffHint(boundary) } }

@@ -218,7 +218,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   if (hydrated.draftLost) reason = `the drafted chapter is missing from staging or was replaced since its advance: draft it again${modeNote}`;
   else if (!validation.outputs.some((o) => o.required && o.present)) reason = `run the ${who}${modeNote}`;
   else if (!validation.valid) reason = `the ${who} outputs${modeNote} do not validate: run it again (see \`novel validate ${step}\`)`;
-  else reason = `the ${who} outputs${modeNote} are unchanged since the last advance: run it`;
+  else reason = `the ${who} outputs${modeNote} are unchanged since the last advance: run it${stage === 'refine' ? ' (a refine that changes nothing counts once it writes a fresh change log)' : ''}`;
   return {
     ...common,
     action: 'execute',

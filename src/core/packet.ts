@@ -169,8 +169,8 @@ function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: s
   const selection = selectCharacters(ctx.entities.map, ctx.contract, ctx.contractPath, summariesNewestFirst(input, ctx.chapter, 10));
   ctx.warnings.push(...selection.problems);
   return {
-    contracts: existing(input.view, selection.slugs.map((s) => `characters/active/${s}.json`)),
-    profiles: existing(input.view, selection.slugs.map((s) => `characters/active/${s}.md`)),
+    contracts: existing(input.view, selection.slugs.map((s) => ctx.entities.files[s]?.json ?? `characters/active/${s}.json`)),
+    profiles: existing(input.view, selection.slugs.map((s) => ctx.entities.files[s]?.md ?? `characters/active/${s}.md`)),
   };
 }
 
@@ -221,14 +221,14 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
   }
   setPaths(p, 'character_contracts', chars.contracts);
   setPath(p, view, 'project_brief', 'brief.md');
+  // The author's own words, from `novel decide … revise|rewrite --note`.
+  const note = (input.checkpoint as Record<string, unknown>).author_note;
+  if (typeof note === 'string') inline.author_note = note;
   if (revision) {
     const round = input.next.revision_count;
     const evalPath = revisionEvalPath(ctx.chapter, round);
     inline.required_fixes = requiredFixes(view.json(evalPath));
     inline.high_confidence_violations = gate?.high_confidence_violations ?? [];
-    // The author's own words, from `novel decide … revise --note`.
-    const note = (input.checkpoint as Record<string, unknown>).author_note;
-    if (typeof note === 'string') inline.author_note = note;
     setPath(p, view, 'chapter_draft', paths.stagingChapter(ctx.chapter));
     setPath(p, view, 'chapter_eval', evalPath);
   }

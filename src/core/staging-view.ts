@@ -35,3 +35,15 @@ export function isNewFile(view: StagingView, rel: string, recorded: Readonly<Rec
   if (!f) return false;
   return recorded?.[rel] !== f.sha256;
 }
+
+/** A staged JSON object, or null when it is missing or does not parse. */
+export function stagedJson(view: StagingView, rel: string): Record<string, unknown> | null {
+  const text = stagedText(view, rel);
+  if (text === undefined) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

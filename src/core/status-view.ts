@@ -22,6 +22,44 @@ export interface StatusView {
   gate: NextDecision['gate'] | null;
   lock: LockStatus;
   next: { step: string; action: string; reason: string; command: string };
+  /** At a pause: what the judge said, heaviest first (violations, required fixes, the weakest dimensions). */
+  review?: ReviewPoint[];
+}
+
+export interface ReviewPoint {
+  kind: 'violation' | 'fix' | 'dimension';
+  text: string;
+}
+
+type Obj = Record<string, unknown>;
+const str = (x: unknown): string | null => (typeof x === 'string' && x.trim() ? x.trim() : null);
+
+/** The judge's words at a pause, in order of weight: high-confidence violations, required fixes, then the dimensions from the lowest score. */
+export function reviewPoints(evaluation: Obj | null): ReviewPoint[] {
+  if (!evaluation) return [];
+  const out: ReviewPoint[] = [];
+  const cv = (evaluation.contract_verification ?? {}) as Obj;
+  const rank = { high: 0, medium: 1, low: 2 } as Record<string, number>;
+  const violations: Array<{ c: Obj; layer: string }> = [];
+  for (const layer of ['l1', 'l2', 'l3', 'ls']) {
+    for (const c of Array.isArray(cv[`${layer}_checks`]) ? (cv[`${layer}_checks`] as Obj[]) : []) if (c.status === 'violation') violations.push({ c, layer });
+  }
+  violations.sort((a, b) => (rank[String(a.c.confidence)] ?? 3) - (rank[String(b.c.confidence)] ?? 3));
+  for (const { c, layer } of violations) {
+    const id = str(c.rule_id) ?? str(c.contract_id) ?? str(c.objective_id) ?? '?';
+    out.push({ kind: 'violation', text: `[${layer} ${id}, ${String(c.confidence ?? '?')}] ${str(c.detail) ?? ''}`.trim() });
+  }
+  for (const f of Array.isArray(evaluation.required_fixes) ? (evaluation.required_fixes as Obj[]) : []) {
+    const text = str(f.instruction);
+    if (text) out.push({ kind: 'fix', text: str(f.target) ? `${str(f.target)}: ${text}` : text });
+  }
+  const scores = (evaluation.scores ?? {}) as Obj;
+  const dims = Object.entries(scores)
+    .filter(([, v]) => v && typeof v === 'object' && typeof (v as Obj).score === 'number')
+    .map(([name, v]) => ({ name, score: (v as Obj).score as number, reason: str((v as Obj).reason) ?? '' }))
+    .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : 1));
+  for (const d of dims) out.push({ kind: 'dimension', text: `${d.name} ${d.score}: ${d.reason}` });
+  return out;
 }
 
 /** The rung of the ladder a state sits on, read from the machine state's meta. */
@@ -38,6 +76,8 @@ export function buildStatusView(input: {
   maxRevisions: number;
   outline: { path: string; text: string } | null;
   lock: LockStatus;
+  /** The staged evaluation, read when the chapter is paused for a decision. */
+  evaluation?: Obj | null;
 }): StatusView {
   const { next } = input;
   const current = currentDisplayStage(next.state);
@@ -73,6 +113,7 @@ export function buildStatusView(input: {
     gate: next.gate ?? null,
     lock: input.lock,
     next: { step: next.step, action: next.action, reason: next.reason, command: next.command },
+    ...(next.action === 'review' ? { review: reviewPoints(input.evaluation ?? null) } : {}),
   };
 }
 
@@ -96,6 +137,10 @@ export function renderStatus(v: StatusView): string {
       ? `lock: held by ${h ? `pid ${h.pid} on ${h.host} since ${h.started}${h.chapter === null ? '' : ` (chapter ${h.chapter})`}` : 'an unknown tool'}${v.lock.stale ? ` — stale (${v.lock.stale_reason}); \`novel lock clear\` removes it` : ''}`
       : 'lock: free',
   );
+  if (v.review?.length) {
+    const label = { violation: 'violation', fix: 'required fix', dimension: 'score' } as const;
+    lines.push('the judge said (heaviest first):', ...v.review.map((r) => `  - ${label[r.kind]}: ${r.text}`));
+  }
   lines.push(`why: ${v.next.reason}`);
   lines.push(`next: ${v.next.command}`);
   return lines.join('\n');

@@ -13,7 +13,7 @@ import type { Checkpoint } from '../schemas/checkpoint.js';
 import { describeValue, type Diagnostic } from './diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
 import { decideNext, freshnessBaseline, type NextDecision } from './next.js';
-import { journalPath } from './paths.js';
+import { journalPath, paths } from './paths.js';
 import { projectCheckpoint, type CheckpointFields } from './projection.js';
 import { rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
 import { revisionArchive, rewriteArchive, type ArchivePlan } from './revision-round.js';
@@ -132,7 +132,10 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   if (!validation.fresh) {
     const files = validation.outputs.filter((o) => o.required).map((o) => o.path);
     throw new NovelError('outputs_not_new', `${requested}: the staged outputs are byte-identical to those recorded at the last advance (${files.join(', ')})`, {
-      hint: `run the ${stage} step first; it must write new output before it can be advanced`,
+      hint:
+        stage === 'refine'
+          ? `run the style-refiner first; a refine that rightly changes nothing in the chapter counts once it writes a fresh change log (${paths.stagingChangeLog(input.checkpoint.inflight_chapter ?? 0)}, e.g. {"changes": []})`
+          : `run the ${stage} step first; it must write new output before it can be advanced`,
       details: { files },
     });
   }

@@ -6,6 +6,7 @@
  * the book machine, then applies the plan. Nobody calls the CLI from inside
  * the CLI.
  */
+import { settleUsage } from './pending-usage.js';
 import { readStorylineIndex } from './book-probe.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
@@ -57,6 +58,8 @@ export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
     if (JSON.stringify(last) !== JSON.stringify(line)) appendJsonLine(p.fs, CONSISTENCY_REPORT, line);
   }
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
+  // What the step's executor cost, recorded by novel run after each attempt, joins the chapter's executions log.
+  if (step.kind === 'chapter') settleUsage(p.fs, step.chapter, plan.step);
   // Outputs of an interrupted execution recorded by hand: the author vouches for them.
   if (readExecution(p.fs)?.step === plan.step) finishExecution(p.fs);
   return { plan, written, next: nextOf(reopened(p)) };
@@ -67,8 +70,8 @@ export function decideChapter(p: OpenProject, chapter: number, decision: Decisio
   const rewritesBase = paths.rewriteDir(chapter, 1).replace(/\/rewrite-1$/, '');
   const existingRewrites = p.fs.listDirs(rewritesBase).filter((d) => /^rewrite-\d+$/.test(d)).length;
   const plan = planDecide({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, existingRewrites }, chapter, decision);
-  // The author's note goes to the next draft's packet (and the chapter log); another decision drops an old one.
-  const written = applyTransition(p.fs, p.loaded, p.view, plan, now, { author_note: decision === 'revise' ? note : undefined });
+  // The author's note goes to the next draft's packet (revise, rewrite) and the chapter log (every decision); a decision without one drops an old one.
+  const written = applyTransition(p.fs, p.loaded, p.view, plan, now, { author_note: note });
   return { plan, written, next: nextOf(reopened(p)) };
 }
 

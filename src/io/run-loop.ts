@@ -18,7 +18,8 @@ import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance,
 import { formatStepId, padChapter, parseStepId, type StepId } from '../core/step-id.js';
 import { nextCheckpointObject, writeCheckpoint } from './checkpoint.js';
 import { programOnPath, readPacket, runAgentExecutor, runCommandExecutor, runDemoExecutor, type ExecutorResult } from './executor.js';
-import { appendJsonLine, executionsPath } from './history-log.js';
+import { appendJsonLine } from './history-log.js';
+import { recordAttempt } from './pending-usage.js';
 import { inspectorListening, startLiveActor, type LiveActor } from './inspector.js';
 import { advanceStep, commitChapter, commitVolume } from './operations.js';
 import { nextOf, openFs, openProject, type CommandEnv, type OpenProject } from './project.js';
@@ -65,29 +66,6 @@ export interface RunSummary {
   chapters: ChapterRow[];
   steps: Array<Record<string, unknown>>;
 }
-
-interface StepRecord {
-  executor: string;
-  model: string | null;
-  attempts: number;
-  duration_ms: number;
-  input_tokens: number | null;
-  /** The parts of input_tokens as the client reported them (cache reads and writes included). */
-  input_token_parts?: Record<string, number>;
-  output_tokens: number | null;
-  cost_usd: number | null;
-  /** Tool uses the client denied or its sandbox refused. */
-  permission_denials?: number;
-}
-
-function addParts(a: Record<string, number> | undefined, b: Record<string, number> | undefined): Record<string, number> | undefined {
-  if (!b) return a;
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
-  return out;
-}
-
-const sum = (a: number | null | undefined, b: number | undefined): number | null => ((a === null || a === undefined) && b === undefined ? null : (a ?? 0) + (b ?? 0));
 
 /** Record what the machine says about an executor failure or a retry: orchestrator_state only. */
 function markBook(p: OpenProject, event: 'EXECUTOR_FAILED' | 'RETRY'): void {
@@ -155,7 +133,6 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
   let live: LiveActor | null = null;
   const executed = new Set<string>();
   const attempts = new Map<string, number>();
-  const perStep = new Map<string, StepRecord>();
   const steps: Array<Record<string, unknown>> = [];
   const spent: Spent = { cost_usd: 0, tokens: 0, cost_unknown: false };
   let exit: number = RUN_EXIT.done;
@@ -236,9 +213,6 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         const chapter = step.kind === 'chapter' ? step.chapter : null;
         const { plan } = mutate(chapter, (q) => advanceStep(q, step, new Date()));
         for (const w of plan.warnings) o.emit({ event: 'warning', step: move.step, message: w.message });
-        const record = perStep.get(move.step);
-        if (record && chapter !== null) appendJsonLine(fs, executionsPath(chapter), { step: move.step, ...record });
-        perStep.delete(move.step);
         // The same step id comes back in the next revision round: count afresh.
         attempts.delete(move.step);
         executed.delete(move.step);
@@ -358,18 +332,8 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       spent.cost_usd += rep.cost_usd ?? 0;
       if (rep.cost_usd === undefined) spent.cost_unknown = true;
       spent.tokens += (rep.input_tokens ?? 0) + (rep.output_tokens ?? 0);
-      const prev = perStep.get(move.step);
-      perStep.set(move.step, {
-        executor: o.executor.kind,
-        model: rep.model ?? prev?.model ?? null,
-        attempts: attempt,
-        duration_ms: (prev?.duration_ms ?? 0) + result.duration_ms,
-        input_tokens: sum(prev?.input_tokens, rep.input_tokens),
-        ...(addParts(prev?.input_token_parts, rep.input_token_parts) ? { input_token_parts: addParts(prev?.input_token_parts, rep.input_token_parts) } : {}),
-        output_tokens: sum(prev?.output_tokens, rep.output_tokens),
-        cost_usd: sum(prev?.cost_usd, rep.cost_usd),
-        ...((prev?.permission_denials ?? 0) + (rep.permission_denials?.length ?? 0) ? { permission_denials: (prev?.permission_denials ?? 0) + (rep.permission_denials?.length ?? 0) } : {}),
-      });
+      // Recorded at once: a run stopped before the advance loses no cost (the advance moves it into the executions log).
+      if (step.kind === 'chapter') recordAttempt(fs, step.chapter, move.step, o.executor.kind, result.duration_ms, rep);
       if (o.verbose && result.report) o.emit({ event: 'usage', step: move.step, ...rep });
       if (!result.ok) o.emit({ event: 'executor_failed', step: move.step, message: result.message, attempt });
       else if (result.report?.permission_denials?.length) o.emit({ event: 'warning', step: move.step, message: `the client refused ${result.report.permission_denials.length} tool use(s): ${result.report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` });

@@ -8,6 +8,8 @@
 import type * as v from 'valibot';
 import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaOpSchema, DeltaSchema, EvalSchema } from './staging.js';
 import { ChapterContractSchema, NewCharactersSchema, StorylineScheduleSchema, VolumeForeshadowingSchema } from './volume-plan.js';
+import { CharacterSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from './inputs.js';
+import { ConfigSchema } from './config.js';
 
 export interface FileFormat {
   /** `novel schema <name>`; docs/schemas/<name>.schema.json for JSON formats. */
@@ -230,6 +232,60 @@ export const FORMATS: readonly FileFormat[] = [
   },
 ];
 
+/** The files the author writes (novel reads them; `novel schema <name>` explains them). */
+export const INPUT_FORMATS: readonly FileFormat[] = [
+  {
+    name: 'character',
+    exampleAt: null,
+    title: 'Character',
+    path: 'characters/active/{id}.json (+ {id}.md, a free-text profile)',
+    writer: 'the author',
+    schema: CharacterSchema,
+    rules: ['the character id is the file\'s "id" when it has one, else the file name (a slug): 苏清漪.json needs "id": "su-qingyi"', 'display_name is the name the prose uses: contracts and summaries refer to it'],
+    example: json({ id: 'bai-lingshuang', display_name: '白凌霜', role: '天机阁传人，善推演', contracts: [{ id: 'bai-lingshuang-core', rule: '白凌霜的核心行为不得违背其设定：天机阁传人，善推演', constraint_type: 'hard' }], aliases: [] }),
+  },
+  {
+    name: 'world-rules',
+    exampleAt: null,
+    title: 'World rules',
+    path: 'world/rules.json',
+    writer: 'the author',
+    schema: WorldRulesSchema,
+    rules: ['hard rules are listed in every draft and judge packet (hard_rules_list), sorted by id'],
+    example: json({ rules: [{ id: 'W-001', category: 'geography', rule: '青岚宗位于东荒青岚山脉，距黑煞门三百里', constraint_type: 'hard' }, { id: 'W-002', category: 'sect', rule: '外门弟子不得擅入藏经阁第三层', constraint_type: 'hard', exceptions: ['持长老手令'] }] }),
+  },
+  {
+    name: 'storylines',
+    exampleAt: null,
+    title: 'Storylines',
+    path: 'storylines/storylines.json',
+    writer: 'the author',
+    schema: StorylinesSchema,
+    rules: ['outlines (Storyline) and contracts (storyline_id) name a storyline by its id, never by its name'],
+    example: json({ storylines: [{ id: 'main-sword', name: '残剑主线', type: 'main' }, { id: 'sect-intrigue', name: '宗门暗流', type: 'sub' }], relationships: [{ from: 'sect-intrigue', to: 'main-sword', type: 'feeds' }] }),
+  },
+  {
+    name: 'style-profile',
+    exampleAt: null,
+    title: 'Style profile',
+    path: 'style-profile.json',
+    writer: 'the author',
+    schema: StyleProfileSchema,
+    rules: ['every field is optional; the writer, refiner and judge read it'],
+    example: json({ voice: '第三人称有限视角，贴近林青岚', avg_sentence_length: 18, dialogue_ratio: 0.35, sample_paragraphs: ['山风卷过青石阶，檐角的铜铃叮当作响。'] }),
+  },
+  {
+    name: 'config',
+    exampleAt: null,
+    title: 'Settings',
+    path: 'novel.config.json',
+    writer: 'the author',
+    schema: ConfigSchema,
+    rules: ['every key is optional; an unknown key is an error naming it (docs/configuration.md)'],
+    example: json({ gate: { pass: 4, polish: 3.5, revise: 3, pause: 2 }, max_revisions: 2, chapters_per_volume: 30, executor: { command: 'claude' } }),
+  },
+];
+
 export function formatNamed(name: string): FileFormat | undefined {
-  return FORMATS.find((f) => f.name === name);
+  return FORMATS.find((f) => f.name === name) ?? INPUT_FORMATS.find((f) => f.name === name);
 }

@@ -2,7 +2,7 @@
  * A Chinese author's first day: the defects found setting up an own book and
  * running it, each driven through the built CLI.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -178,4 +178,69 @@ describe('completion', () => {
     expect(lines[5]?.split(' ')).toEqual(expect.arrayContaining(['eval', 'contract', 'outline']));
     expect(lines[6]).toBe('bash zsh fish');
   });
+});
+
+describe('cost that survives Ctrl-C', () => {
+  it('a step finished after Ctrl-C keeps its usage: the next run reuses its outputs and the chapter log has its cost', async () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const marker = join(tempDir(), 'started');
+    const script = join(tempDir(), 'paid.sh');
+    writeFileSync(script, `#!/bin/sh\ntouch ${marker}\nsleep 1\n${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null\necho '{"status":"ok","model":"m1","usage":{"input_tokens":12000,"output_tokens":7000},"cost_usd":0.105}'\n`);
+    chmodSync(script, 0o755);
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [BIN, 'run', '--executor', `${script} {packet}`], { cwd: dir, stdio: 'ignore' });
+    const end = Date.now() + 20_000;
+    while (!existsSync(marker) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    expect(await new Promise((r) => child.on('exit', r))).toBe(130);
+    const again = await novelBinAsync(dir, ['run', '--executor', 'demo']);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stdout).toContain('chapter:004:draft: outputs already present and valid, reused');
+    const draft = readJson(join(dir, 'logs/chapter-004-log.json')).stages.find((s: { name: string }) => s.name === 'draft');
+    expect(draft).toMatchObject({ cost_usd: 0.105, input_tokens: 12000, output_tokens: 7000, model: 'm1' });
+    expect(existsSync(join(dir, 'logs/chapter-004-pending-usage.json'))).toBe(false);
+  }, 60_000);
+});
+
+describe('inputs that explain themselves, decisions with words', () => {
+  it('init seeds the AI-cliché blacklist with the demo\'s and makes characters/active/', () => {
+    const dir = join(tempDir(), 'mine');
+    expect(novelBin(process.cwd(), ['init', dir]).code).toBe(0);
+    expect(readJson(join(dir, 'ai-blacklist.json')).words.length).toBeGreaterThan(5);
+    expect(existsSync(join(dir, 'characters/active'))).toBe(true);
+  });
+
+  it('a character file named in Chinese is used by the id inside it, and novel says which id', () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    writeFileSync(join(dir, 'characters/active/苏清漪.json'), JSON.stringify({ id: 'su-qingyi', display_name: '苏清漪', contracts: [] }));
+    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+    expect(novelBin(dir, ['run', '--executor', 'demo', '--pause-after', 'draft']).code).toBe(0);
+    const r = novelBin(dir, ['instructions', 'chapter:004:summarize', '--json']);
+    expect(r.code, r.stdout).toBe(0);
+    const packet = json(r).data;
+    expect(packet.manifest.inline.entity_id_map['su-qingyi']).toBe('苏清漪');
+    expect(JSON.stringify(json(r))).toMatch(/苏清漪\.json is known as su-qingyi/);
+  });
+
+  it('decide accept and rewrite take --note; the pause screen shows the judge\'s reasons, fixes and violations', async () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const paused = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '2.4' });
+    expect(paused.code, paused.stdout + paused.stderr).toBe(10);
+    const status = novelBin(dir, ['status']);
+    expect(status.stdout).toContain('the judge said (heaviest first):');
+    expect(status.stdout).toMatch(/- score: \S+ \d/);
+    const rewrite = novelBin(dir, ['decide', 'chapter:004', 'rewrite', '--note', '从雨夜写起']);
+    expect(rewrite.code, rewrite.stdout + rewrite.stderr).toBe(0);
+    const packet = json(novelBin(dir, ['instructions', 'chapter:004:draft', '--json'])).data;
+    expect(packet.manifest.inline.author_note).toBe('从雨夜写起');
+    const again = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '2.4' });
+    expect(again.code).toBe(10);
+    const accept = novelBin(dir, ['decide', 'chapter:004', 'accept', '--note', '先这样，后面再改']);
+    expect(accept.code, accept.stdout + accept.stderr).toBe(0);
+    expect(novelBin(dir, ['commit', '--chapter', '4']).code).toBe(0);
+    expect(readJson(join(dir, 'logs/chapter-004-log.json')).author_note).toBe('先这样，后面再改');
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatsDoc, jsonSchemaOf } from '../../scripts/generate-formats.js';
-import { FORMATS, formatNamed } from '../../src/schemas/formats.js';
+import { FORMATS, formatNamed, INPUT_FORMATS } from '../../src/schemas/formats.js';
 import { parseWith } from '../../src/schemas/parse.js';
 import { EvalSchema } from '../../src/schemas/staging.js';
 import { StorylineScheduleSchema } from '../../src/schemas/volume-plan.js';
@@ -26,7 +26,7 @@ function stage(project: string, rel: string, content: string): void {
 
 describe('file formats', () => {
   it('every JSON example parses with its own schema', () => {
-    for (const f of FORMATS.filter((x) => x.schema)) {
+    for (const f of [...FORMATS, ...INPUT_FORMATS].filter((x) => x.schema)) {
       const r = v.safeParse(f.schema as v.GenericSchema, JSON.parse(f.example));
       expect(r.success, `${f.name}: ${JSON.stringify(r.issues?.map((i) => i.message))}`).toBe(true);
     }
@@ -71,14 +71,25 @@ describe('file formats', () => {
 
   it('docs/formats.md and docs/schemas/*.schema.json are generated from the table (run `npm run docs` when this fails)', () => {
     expect(readFileSync(new URL('../../docs/formats.md', import.meta.url), 'utf8')).toBe(formatsDoc());
-    for (const f of FORMATS.filter((x) => x.schema)) {
+    for (const f of [...FORMATS, ...INPUT_FORMATS].filter((x) => x.schema)) {
       expect(readFileSync(new URL(`../../docs/schemas/${f.name}.schema.json`, import.meta.url), 'utf8'), f.name).toBe(jsonSchemaOf(f));
     }
   });
 
   it('`novel schema` lists the formats and prints one', async () => {
     const list = await novelJson(process.cwd(), ['schema']);
-    expect(list.body.data.formats.map((f: { name: string }) => f.name)).toEqual(FORMATS.map((f) => f.name));
+    expect(list.body.data.formats.map((f: { name: string }) => f.name)).toEqual([...FORMATS, ...INPUT_FORMATS].map((f) => f.name));
+    // Every input file an author writes has its format, with an example that parses.
+    for (const name of ['character', 'world-rules', 'storylines', 'outline', 'contract', 'style-profile', 'config']) {
+      const one = await novelJson(process.cwd(), ['schema', name]);
+      expect(one.code, name).toBe(0);
+      expect(one.body.data.example, name).toBeTruthy();
+    }
+    // The demo's own inputs are of those formats.
+    for (const [name, rel] of [['world-rules', 'world/rules.json'], ['storylines', 'storylines/storylines.json'], ['config', 'novel.config.json'], ['character', 'characters/active/bai-lingshuang.json']] as const) {
+      const r = v.safeParse(formatNamed(name)?.schema as v.GenericSchema, JSON.parse(readFileSync(new URL(`../../fixtures/project/${rel}`, import.meta.url), 'utf8')));
+      expect(r.success, `${rel}: ${JSON.stringify(r.issues?.map((i) => i.message))}`).toBe(true);
+    }
     const ev = await novelJson(process.cwd(), ['schema', 'eval']);
     expect(ev.body.data.schema.required).toEqual(['chapter', 'overall', 'recommendation', 'contract_verification', 'scores']);
     const outline = await novelJson(process.cwd(), ['schema', 'outline']);

@@ -1,0 +1,47 @@
+/**
+ * Schemas of the files the author writes (or the setup agents draft for the
+ * author): characters, world rules, storylines, the style profile. Unknown
+ * extra fields are carried through untouched (PROTOCOL §1.1).
+ */
+import * as v from 'valibot';
+import { SlugSchema } from './common.js';
+
+const d = v.description;
+
+export const CharacterSchema = v.looseObject({
+  id: v.optional(v.pipe(SlugSchema, d('the character id the packets and state ops use; needed when the file name is not a slug (e.g. 苏清漪.json)'))),
+  display_name: v.pipe(v.string(), v.minLength(1), d('the name as written in the prose')),
+  contracts: v.optional(v.pipe(v.array(v.looseObject({ id: v.optional(v.string()), rule: v.optional(v.string()), constraint_type: v.optional(v.picklist(['hard', 'soft'])) })), d('L2 rules the character must keep'))),
+  aliases: v.optional(v.pipe(v.array(v.string()), d('other names the prose uses'))),
+});
+
+export const WorldRulesSchema = v.looseObject({
+  rules: v.pipe(
+    v.array(
+      v.looseObject({
+        id: v.pipe(v.string(), v.minLength(1), d('a stable id such as W-001')),
+        category: v.pipe(v.string(), d('geography, cultivation, sect, …')),
+        rule: v.pipe(v.string(), v.minLength(1), d('the rule, in the book’s language')),
+        constraint_type: v.pipe(v.picklist(['hard', 'soft']), d('hard rules go into every draft packet (hard_rules_list)')),
+        exceptions: v.optional(v.pipe(v.array(v.string()), d('when the rule does not hold'))),
+      }),
+    ),
+    d('L1 rules of the world'),
+  ),
+});
+
+export const StorylinesSchema = v.looseObject({
+  storylines: v.pipe(
+    v.array(v.looseObject({ id: v.pipe(SlugSchema, d('the id outlines and contracts name (Storyline, storyline_id)')), name: v.optional(v.pipe(v.string(), d('its display name, e.g. 残剑主线'))), type: v.optional(v.pipe(v.string(), d('main, sub, …'))) })),
+    d('every storyline of the book'),
+  ),
+  relationships: v.optional(v.pipe(v.array(v.unknown()), d('how the storylines feed each other (free-form objects)'))),
+});
+
+export const StyleProfileSchema = v.looseObject({
+  voice: v.optional(v.pipe(v.string(), d('narrative voice and point of view'))),
+  avg_sentence_length: v.optional(v.pipe(v.number(), v.minValue(0), d('mean 字数 per sentence (novel computes it from samples/)'))),
+  dialogue_ratio: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1), d('share of 字数 inside quotation marks'))),
+  avg_paragraph_length: v.optional(v.pipe(v.number(), v.minValue(0), d('mean 字数 per paragraph'))),
+  sample_paragraphs: v.optional(v.pipe(v.array(v.string()), d('paragraphs in the voice to imitate'))),
+});
