@@ -3,6 +3,7 @@
  * used by the binary and by in-process tests. Usage errors (unknown command or
  * flag, missing or extra argument) exit 2, with the JSON envelope under --json.
  */
+import { langOf, say } from './core/messages.js';
 import { Builtins, Cli, type CommandClass } from 'clipanion';
 import { closest, withPlaceholders } from './cli-help.js';
 import { envelopeError, plainError, type NovelContext } from './commands/base-command.js';
@@ -110,7 +111,22 @@ function usageHint(argv: readonly string[], message: string, cli: Cli<NovelConte
   return known ? `run \`novel help ${known.path.join(' ')}\`` : 'run `novel help`';
 }
 
+/** `--lang zh|en` anywhere in argv: taken out, and the context speaks that language (else the locale's). */
+function takeLang(argv: string[], context: NovelContext): string[] {
+  let flag: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--lang' && i + 1 < argv.length) flag = argv[++i];
+    else if (a.startsWith('--lang=')) flag = a.slice('--lang='.length);
+    else rest.push(a);
+  }
+  context.lang = langOf(context.env, flag);
+  return rest;
+}
+
 export async function runCli(argv: string[], context: NovelContext): Promise<number> {
+  argv = takeLang(argv, context);
   // `novel help [command…]` is `novel [command…] --help`.
   if (argv[0] === 'help') argv = [...argv.slice(1).filter((a) => a !== '--json'), '--help'];
   const cli = await cliFor(argv);
@@ -120,10 +136,10 @@ export async function runCli(argv: string[], context: NovelContext): Promise<num
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).replace(/\u001b\[[0-9;]*m/g, '').trim();
     const first = (message.split('\n')[0] as string).replace(/^Command not found; did you mean one of:?$/, 'unknown command');
-    const e = new NovelError('usage', first, { hint: usageHint(argv, message, cli) });
+    const e = new NovelError('usage', first, { hint: usageHint(argv, message, cli), zh: { message: say('zh', 'error.usage', { detail: first }) } });
     const name = commandPathOf(argv);
     if (argv.includes('--json')) context.stdout.write(envelopeError(name, e));
-    else context.stderr.write(plainError(name || '(usage)', e));
+    else context.stderr.write(plainError(name || '(usage)', e, context.lang));
     return EXIT.invalid;
   }
   return cli.run(command, context);

@@ -8,6 +8,7 @@ import { Command, Option, type BaseContext } from 'clipanion';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
+import { langOf, sayer, type Lang } from '../core/messages.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {}
 
@@ -29,9 +30,14 @@ export function envelopeError(command: string, err: NovelError): string {
   return `${JSON.stringify({ ok: false, command, error })}\n`;
 }
 
-export function plainError(command: string, err: NovelError): string {
-  const head = `novel ${command}: ${err.message}`;
-  return `${head}\n${err.hint ? `hint: ${err.hint}\n` : ''}`;
+export function plainError(command: string, err: NovelError, lang: Lang = 'en'): string {
+  const t = sayer(lang);
+  if (lang === 'en') return `${t('error.prefix', { command })}${err.message}\n${err.hint ? `${t('error.hint', { hint: err.hint })}\n` : ''}`;
+  const diagnostics = Array.isArray(err.details?.diagnostics) ? (err.details.diagnostics as Diagnostic[]) : null;
+  const message = err.zh?.message ?? (diagnostics ? t('error.validation_failed', { what: err.message.split('\n')[0]?.replace(/:.*$/, '') ?? command, n: diagnostics.filter((d) => d.severity === 'error').length }) : t('error.generic', { code: err.code, message: err.message }));
+  const lines = diagnostics && !err.zh?.message ? diagnostics.filter((d) => d.severity === 'error').map((d) => `  - ${t('error.diagnostic', { file: d.file ?? '', field: d.field ?? null, expected: d.expected ?? null, found: d.found ?? null, message: d.message })}${d.fix ? `（${t('doctor.fix', { fix: d.fix })}）` : ''}`) : [];
+  const hint = err.zh?.hint ?? (diagnostics ? t('error.validation_failed.hint') : err.hint);
+  return `${t('error.prefix', { command })}${message}\n${lines.map((l) => `${l}\n`).join('')}${hint ? `${t('error.hint', { hint })}\n` : ''}`;
 }
 
 export function asNovelError(err: unknown, debug: boolean): NovelError {
@@ -48,6 +54,11 @@ export abstract class NovelCommand extends Command<NovelContext> {
   project = Option.String('--project', { description: 'Project directory (holds .checkpoint.json); default: nearest ancestor of the current directory' });
 
   abstract run(): Promise<CommandResult> | CommandResult;
+
+  /** The language of human-readable output. */
+  get lang(): Lang {
+    return this.context.lang ?? langOf(this.context.env);
+  }
 
   get commandName(): string {
     return this.path.join(' ');
@@ -76,7 +87,7 @@ export abstract class NovelCommand extends Command<NovelContext> {
       const e = asNovelError(err, debug);
       if (debug && err instanceof Error && err.stack) this.context.stderr.write(`${err.stack}\n`);
       if (this.json) this.context.stdout.write(envelopeError(this.commandName, e));
-      else this.context.stderr.write(plainError(this.commandName, e));
+      else this.context.stderr.write(plainError(this.commandName, e, this.lang));
       return e.exitCode;
     }
   }

@@ -1,3 +1,4 @@
+import { sayer } from '../core/messages.js';
 import { Command } from 'clipanion';
 import { runDoctor } from '../io/doctor.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -20,8 +21,9 @@ export class DoctorCommand extends NovelCommand {
   run(): CommandResult {
     const { root, findings } = runDoctor(this.context, this.project);
     const problems = findings.filter((f) => f.severity !== 'info');
-    const lines = findings.map((f) => `${f.severity.padEnd(7)} ${f.code}${f.file ? ` ${f.file}` : ''}: ${f.message}${f.fix ? `\n        fix: ${f.fix}` : ''}`);
-    lines.push(problems.length ? `${problems.length} problem(s) in ${root}` : `healthy: ${root}`);
+    const t = sayer(this.lang);
+    const lines = findings.map((f) => `${t('doctor.severity', { severity: f.severity }).padEnd(this.lang === 'zh' ? 4 : 7)} ${f.code}${f.file ? ` ${f.file}` : ''}${this.lang === 'zh' ? '：' : ': '}${f.message}${f.fix ? `\n        ${t('doctor.fix', { fix: f.fix })}` : ''}`);
+    lines.push(problems.length ? `${t('doctor.unhealthy', { n: problems.length })}: ${root}` : t('doctor.healthy', { root }));
     return {
       data: { root, healthy: problems.length === 0, findings },
       text: lines.join('\n'),

@@ -1,8 +1,9 @@
+import { say } from '../core/messages.js';
 import { Command, Option } from 'clipanion';
 import { parseDemoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { chapterTable, eventLine, statusLine } from '../core/run-render.js';
-import { PAUSE_STAGES, unenforceableBudget, type PauseStage } from '../core/run-policy.js';
+import { executorMissing, PAUSE_STAGES, unenforceableBudget, type PauseStage } from '../core/run-policy.js';
 import { formatStepId, parseStepId } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
 import { resolveAgentModel } from '../io/executor.js';
@@ -57,10 +58,7 @@ export class RunCommand extends NovelCommand {
     const settings = openProject(this.context, this.project).settings;
     const name = this.executor ?? settings.executor.command;
     if (name === undefined) {
-      throw new NovelError('executor_missing', 'run: no executor chosen; novel never picks one for you', {
-        hint: 'pass --executor claude, codex, demo (offline, fake chapters) or a command template such as "./my-executor.sh {packet}", or set executor.command in novel.config.json',
-        details: { choices: ['claude', 'codex', 'demo', '<command template with {packet}>'] },
-      });
+      throw executorMissing();
     }
     const executor: ExecutorChoice =
       name === 'demo' ? { kind: 'demo', scores } : name === 'claude' || name === 'codex' ? { kind: name, model: resolveAgentModel(name, this.model, settings.executor.model, this.context.env) } : { kind: 'command', template: name };
@@ -93,13 +91,13 @@ export class RunCommand extends NovelCommand {
       emit: (e) => {
         if (this.json) return;
         if (this.events) return void out.write(`${JSON.stringify(e)}\n`);
-        const line = eventLine(e, this.verbose);
+        const line = eventLine(e, this.verbose, this.lang);
         if (line === null) return;
         out.write(`${tty ? '\r\x1b[K' : ''}${line}\n${tty ? live : ''}`);
       },
       progress: (step, revision, first, target, spent) => {
         if (!tty) return;
-        live = statusLine({ step, revision, first, target, elapsed_ms: Date.now() - started, spent });
+        live = statusLine({ step, revision, first, target, elapsed_ms: Date.now() - started, spent }, this.lang);
         out.write(`\r\x1b[K${live}`);
       },
       // On a terminal the notice takes a line of its own above the live status line, which is drawn again under it.
@@ -112,7 +110,7 @@ export class RunCommand extends NovelCommand {
     if (tty && live) out.write('\r\x1b[K');
     const error = summary.exit === 0 ? undefined : { code: RUN_ERROR_CODE[summary.exit] ?? 'run_stopped', message: summary.reason };
     if (this.events) return { data: { ...summary }, text: JSON.stringify({ event: 'finished', ...summary, steps: undefined }), exitCode: summary.exit, ...(error ? { error } : {}) };
-    return { ...(error ? { error } : {}), data: { ...summary }, text: `${summary.reason}\n${summary.committed} chapter(s) committed (last: ${summary.last_completed_chapter})${chapterTable(summary.chapters)}`, exitCode: summary.exit };
+    return { ...(error ? { error } : {}), data: { ...summary }, text: `${this.lang === 'zh' ? (summary.reason_zh ?? summary.reason) : summary.reason}\n${say(this.lang, 'run.summary', { committed: summary.committed, last: summary.last_completed_chapter })}${chapterTable(summary.chapters, this.lang)}`, exitCode: summary.exit };
   }
 }
 

@@ -1,3 +1,4 @@
+import { say } from '../core/messages.js';
 import { stagedJson } from '../core/staging-view.js';
 import { Command } from 'clipanion';
 import { paths } from '../core/paths.js';
@@ -40,11 +41,11 @@ export class StatusCommand extends NovelCommand {
       evaluation: next.action === 'review' && next.chapter !== null ? stagedJson(p.view, paths.stagingEval(next.chapter)) : null,
     });
     const view = boundary
-      ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: `the book's final trees changed outside novel (${describeDiff(boundary).join('; ')}); every other command refuses until this is fixed`, command: diffHint(boundary) } }
+      ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: say('en', 'status.boundary', { list: describeDiff(boundary).join('; ') }), reason_zh: say('zh', 'status.boundary', { list: describeDiff(boundary).join('；') }), command: diffHint(boundary) } }
       : built;
     // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
     const totals = readBookTotals(p.fs, cp.last_completed_chapter);
-    const t = `book: ${cp.last_completed_chapter} chapter(s) committed, 字数 ${totals.zishu}; from ${totals.chapters} chapter log(s): ${totals.input_tokens} input / ${totals.output_tokens} output tokens, ${formatCost(totals.cost_usd, totals.cost_unknown > 0)}`;
-    return { data: { ...view, totals }, text: `${renderStatus(view)}\n${t}` };
+    const t = say(this.lang, 'status.book', { n: cp.last_completed_chapter, zishu: totals.zishu, logs: totals.chapters, input: totals.input_tokens, output: totals.output_tokens, cost: formatCost(totals.cost_usd, totals.cost_unknown > 0) });
+    return { data: { ...view, totals }, text: `${renderStatus(view, this.lang)}\n${t}` };
   }
 }

@@ -1,3 +1,4 @@
+import { say } from '../core/messages.js';
 import { readStorylineIndex } from '../io/book-probe.js';
 import { Command, Option } from 'clipanion';
 import { diagnosticsError, NovelError } from '../core/errors.js';
@@ -13,7 +14,7 @@ const VALIDATED: readonly string[] = ['draft', 'summarize', 'refine', 'judge'];
 export function parseStepArg(raw: string): ReturnType<typeof parseStepId> & { ok: true } {
   const parsed = parseStepId(raw);
   if (!parsed.ok) {
-    throw new NovelError('invalid_step', `step "${raw}": ${parsed.reason}`, { hint: `expected ${STEP_ID_FORMAT}` });
+    throw new NovelError('invalid_step', `step "${raw}": ${parsed.reason}`, { hint: `expected ${STEP_ID_FORMAT}`, zh: { message: say('zh', 'error.invalid_step', { value: JSON.stringify(raw) }), hint: say('zh', 'error.invalid_step.hint') } });
   }
   return parsed;
 }

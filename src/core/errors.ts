@@ -13,11 +13,13 @@ export class NovelError extends Error {
   readonly exitCode: ExitCode;
   readonly hint: string | undefined;
   readonly details: Record<string, unknown> | undefined;
+  /** The message and hint in Chinese, where the throw site gives them (src/core/messages.ts). */
+  readonly zh: { message?: string; hint?: string } | undefined;
 
   constructor(
     code: string,
     message: string,
-    options: { hint?: string; details?: Record<string, unknown>; exitCode?: ExitCode } = {},
+    options: { hint?: string; details?: Record<string, unknown>; exitCode?: ExitCode; zh?: { message?: string; hint?: string } } = {},
   ) {
     super(message);
     this.name = 'NovelError';
@@ -25,6 +27,7 @@ export class NovelError extends Error {
     this.exitCode = options.exitCode ?? EXIT.invalid;
     this.hint = options.hint;
     this.details = options.details;
+    this.zh = options.zh;
   }
 }
 

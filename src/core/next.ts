@@ -2,6 +2,7 @@
  * `next`: what happens now, derived from the rehydrated machine snapshot and
  * the staging probe (PROTOCOL §5). Pure.
  */
+import { MESSAGES, say, type MessageKey } from './messages.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { stateMeta, type GateRecord, type StepMode } from '../../machines/pipeline.states.js';
@@ -22,6 +23,8 @@ export interface NextDecision {
   step: string;
   action: NextAction;
   reason: string;
+  /** The same reason in Chinese (status and run show it for zh locales). */
+  reason_zh?: string;
   chapter: number | null;
   /** pipeline_stage as recorded: the last completed stage. */
   stage: string | null;
@@ -77,8 +80,10 @@ export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<
   return hashes;
 }
 
-function interruptedReason(step: string, attempt: number): string {
-  return `an execution of ${step} (attempt ${attempt}) by \`novel run\` was interrupted: its outputs may be partial and are not reused; the step runs again (\`novel run\` moves them to staging/revisions/…/interrupted-K/ first), or \`novel advance ${step}\` records them if you checked them`;
+/** A reason in both languages, from the message catalogue. */
+function both<K extends MessageKey>(key: K, args: Parameters<(typeof MESSAGES)[K]['en']>[0]): { reason: string; reason_zh: string } {
+  const e = MESSAGES[key] as unknown as { en: (a: unknown) => string; zh: (a: unknown) => string };
+  return { reason: e.en(args), reason_zh: e.zh(args) };
 }
 
 export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe)): NextDecision {
@@ -88,7 +93,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     // What the run would retry: the machine's own RETRY, decided like any other state.
     const [resumed] = transition(bookMachine, snapshot, { type: 'RETRY' });
     const d = decideNext(input, { ...hydrated, snapshot: resumed });
-    return { ...d, error_retry: true, reason: `the last run's executor failed here (orchestrator_state ERROR_RETRY; fix the cause, then \`novel run\` retries): ${d.reason}` };
+    return { ...d, error_retry: true, reason: say('en', 'next.error_retry', { reason: d.reason }), reason_zh: say('zh', 'next.error_retry', { reason: d.reason_zh ?? d.reason }) };
   }
   const ctx = snapshot.context;
   const base = {
@@ -105,7 +110,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       ...base,
       step: j.kind === 'chapter' ? `chapter:${padChapter(j.chapter)}:commit` : `volume:${padVolume(j.volume)}:commit`,
       action: 'recover',
-      reason: `an unfinished commit journal ${rel} must be rolled forward first`,
+      ...both('next.recover', { file: rel }),
       chapter: j.kind === 'chapter' ? j.chapter : null,
       revision_count: input.checkpoint.revision_count ?? 0,
       mode: 'commit',
@@ -119,7 +124,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       ...base,
       step: 'book:complete',
       action: 'done',
-      reason: `the planned book is written: chapter ${ctx.last_completed_chapter} of ${ctx.book_chapters} is committed (config book_chapters)`,
+      ...both('next.complete', { last: ctx.last_completed_chapter, total: ctx.book_chapters ?? ctx.last_completed_chapter }),
       chapter: null,
       revision_count: 0,
       mode: 'normal',
@@ -141,13 +146,13 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       ...base,
       step,
       action: ready ? 'commit' : 'execute',
-      reason: ready
-        ? `the plan of volume ${vol} (chapters ${range[0]}–${range[1]}) is staged and valid: commit it into volumes/vol-${padVolume(vol)}/`
+      ...(ready
+        ? both('next.plan_ready', { volume: vol, first: range[0], last: range[1], dir: `volumes/vol-${padVolume(vol)}` })
         : interrupted
-          ? interruptedReason(planStep, input.probe.interrupted?.attempt ?? 1)
+          ? both('next.interrupted', { step: planStep, attempt: input.probe.interrupted?.attempt ?? 1 })
           : staged
-          ? `the staged plan of volume ${vol} does not validate (see \`novel validate ${step}\`): run the plot-architect again`
-          : `volume ${vol} is to be planned: run the plot-architect for chapters ${range[0]}–${range[1]}`,
+            ? both('next.plan_invalid', { volume: vol, step })
+            : both('next.plan', { volume: vol, first: range[0], last: range[1] })),
       chapter: null,
       revision_count: 0,
       mode: 'plan',
@@ -174,7 +179,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     return {
       ...common,
       action: 'commit',
-      reason: ctx.gate ? `the gate allows the commit: ${ctx.gate.reason}` : 'the gate allows the commit',
+      ...both('next.commit', { gate: ctx.gate?.reason ?? null }),
       evidence: {},
       command: `novel commit --chapter ${ctx.chapter}`,
     };
@@ -184,7 +189,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     return {
       ...common,
       action: 'review',
-      reason: ctx.gate ? `paused for the author: ${ctx.gate.reason}` : 'paused for the author',
+      ...both('next.review', { gate: ctx.gate?.reason ?? null }),
       evidence: {},
       options: DECISIONS.map((d) => ({ decision: d, command: `novel decide ${ref} ${d}` })),
       command: `novel decide ${ref} accept|revise|rewrite`,
@@ -200,29 +205,25 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   const who = PRODUCER[stage];
   const modeNote = meta.mode === 'revision' ? ` (revision ${ctx.revision_count})` : meta.mode === 'polish' ? ' (polish pass)' : '';
   if (input.probe.interrupted?.step === step) {
-    return { ...common, action: 'execute', reason: interruptedReason(step, input.probe.interrupted.attempt), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+    return { ...common, action: 'execute', ...both('next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
   }
   if (validation.valid && validation.fresh) {
     return {
       ...common,
       action: 'advance',
-      reason: hydrated.draftLost
-        ? `the staged chapter replaced the one recorded at the draft advance${modeNote}: record it as the draft`
-        : `the ${who} outputs${modeNote} are present, new and valid: record them`,
+      ...both('next.advance', { who, mode: modeNote, draftLost: hydrated.draftLost }),
       evidence,
       diagnostics: validation.diagnostics,
       command: `novel advance ${step}`,
     };
   }
-  let reason: string;
-  if (hydrated.draftLost) reason = `the drafted chapter is missing from staging or was replaced since its advance: draft it again${modeNote}`;
-  else if (!validation.outputs.some((o) => o.required && o.present)) reason = `run the ${who}${modeNote}`;
-  else if (!validation.valid) reason = `the ${who} outputs${modeNote} do not validate: run it again (see \`novel validate ${step}\`)`;
-  else reason = `the ${who} outputs${modeNote} are unchanged since the last advance: run it${stage === 'refine' ? ' (a refine that changes nothing counts once it writes a fresh change log)' : ''}`;
+  const why = hydrated.draftLost ? 'lost' : !validation.outputs.some((o) => o.required && o.present) ? 'missing' : !validation.valid ? 'invalid' : 'unchanged';
+  const { reason, reason_zh } = both('next.execute', { who, mode: modeNote, why, step, refine: stage === 'refine' });
   return {
     ...common,
     action: 'execute',
     reason,
+    reason_zh,
     evidence,
     diagnostics: validation.diagnostics,
     command: `novel instructions ${step}`,

@@ -4,6 +4,8 @@
  * only the run's own policy — target chapter, --until, --pause-after,
  * --force, the executor's retry budget and the spending budgets. Pure.
  */
+import { NovelError } from './errors.js';
+import { say } from './messages.js';
 import type { NextDecision } from './next.js';
 import type { StepId } from './step-id.js';
 
@@ -42,7 +44,7 @@ export function formatCost(usd: number, unknown: boolean): string {
 }
 
 export type RunMove =
-  | { kind: 'stop'; exit: number; reason: string }
+  | { kind: 'stop'; exit: number; reason: string; reason_zh?: string }
   | { kind: 'execute'; step: string }
   | { kind: 'advance'; step: string; reused: boolean }
   | { kind: 'commit'; step: string; chapter: number | null; volume: number | null };
@@ -51,16 +53,16 @@ const stageOf = (step: string): string => step.split(':')[2] ?? '';
 
 export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: number, executedHere: ReadonlySet<string>): RunMove {
   if (next.action !== 'recover' && lastCompleted >= limits.targetChapter) {
-    return { kind: 'stop', exit: RUN_EXIT.done, reason: `target reached: chapter ${limits.targetChapter} is committed` };
+    return { kind: 'stop', exit: RUN_EXIT.done, reason: say('en', 'run.target_reached', { chapter: limits.targetChapter }), reason_zh: say('zh', 'run.target_reached', { chapter: limits.targetChapter }) };
   }
   if (limits.until !== undefined && next.step === limits.until) {
-    return { kind: 'stop', exit: RUN_EXIT.done, reason: `stopped before ${limits.until} (--until)` };
+    return { kind: 'stop', exit: RUN_EXIT.done, reason: say('en', 'run.until', { step: limits.until }), reason_zh: say('zh', 'run.until', { step: limits.until }) };
   }
   switch (next.action) {
     case 'done':
-      return { kind: 'stop', exit: RUN_EXIT.done, reason: next.reason };
+      return { kind: 'stop', exit: RUN_EXIT.done, reason: next.reason, ...(next.reason_zh ? { reason_zh: next.reason_zh } : {}) };
     case 'review':
-      return { kind: 'stop', exit: RUN_EXIT.review, reason: `${next.reason}; decide with \`${next.command}\`` };
+      return { kind: 'stop', exit: RUN_EXIT.review, reason: say('en', 'run.review', { reason: next.reason, command: next.command }), reason_zh: say('zh', 'run.review', { reason: next.reason_zh ?? next.reason, command: next.command }) };
     case 'recover':
     case 'commit': {
       const m = /^(chapter|volume):(\d+):commit$/.exec(next.step);
@@ -129,4 +131,13 @@ export const COSTLESS_EXECUTORS: ReadonlySet<string> = new Set(['codex']);
 export function unenforceableBudget(executor: string, limits: Pick<RunLimits, 'budgetUsd' | 'budgetTokens'>): string | null {
   if (!COSTLESS_EXECUTORS.has(executor) || limits.budgetUsd === undefined || limits.budgetTokens !== undefined) return null;
   return `--budget-usd: the ${executor} executor reports no cost, so a dollar budget could never stop the run`;
+}
+
+/** No executor chosen: novel never picks one for the author. */
+export function executorMissing(): NovelError {
+  return new NovelError('executor_missing', say('en', 'error.executor_missing'), {
+    hint: say('en', 'error.executor_missing.hint'),
+    zh: { message: say('zh', 'error.executor_missing'), hint: say('zh', 'error.executor_missing.hint') },
+    details: { choices: ['claude', 'codex', 'demo', '<command template with {packet}>'] },
+  });
 }

@@ -5,6 +5,7 @@
  * events themselves as JSON lines instead).
  */
 import { displayName } from './shell-words.js';
+import { say, sayer, type Lang } from './messages.js';
 import { bookTotals } from './chapter-log.js';
 import { formatCost, type Spent } from './run-policy.js';
 import type { GuardChange } from './step-guard-rules.js';
@@ -31,16 +32,17 @@ export type RunEvent =
   | { event: 'committed'; step: string; recovered: boolean };
 
 /** The line a run prints for an event (null: nothing in plain mode). */
-export function eventLine(e: RunEvent, verbose: boolean): string | null {
+export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): string | null {
+  const t = sayer(lang);
   switch (e.event) {
     case 'executor':
-      return `executor: ${e.executor}${e.model ? ` (model ${e.model})` : ''}`;
+      return t('run.executor', { executor: e.executor, model: e.model });
     case 'inspector':
       return `inspector: live actor connected to ${e.url}`;
     case 'inspector_unreachable':
       return `inspector: nothing listens at ${e.url} (start the Stately inspector there, or pass --inspect=ws://host:port); the run goes on without it`;
     case 'execute':
-      return `… ${e.step}: ${e.agent} (${e.mode})${e.attempt > 1 ? `, attempt ${e.attempt}` : ''}${verbose ? ` — packet ${e.packet}` : ''}`;
+      return t('run.execute', { step: e.step, agent: e.agent, mode: e.mode, attempt: e.attempt, packet: verbose ? e.packet : null });
     case 'prompt':
       return verbose ? `  prompt: ${e.prompt.replace(/\n+/g, ' ')}` : null;
     case 'executor_result':
@@ -48,9 +50,9 @@ export function eventLine(e: RunEvent, verbose: boolean): string | null {
     case 'usage':
       return verbose ? `  usage: ${e.input_tokens ?? '?'} in / ${e.output_tokens ?? '?'} out tokens, $${e.cost_usd ?? '?'}${e.model ? `, model ${e.model}` : ''}` : null;
     case 'executor_failed':
-      return `✗ ${e.step}: ${e.message}`;
+      return t('run.failed', { step: e.step, message: e.message });
     case 'invalid_outputs':
-      return [`✗ ${e.step}: the outputs of attempt ${e.attempt} do not validate:`, ...e.problems.map((p) => `    ${p}`)].join('\n');
+      return [t('run.invalid', { step: e.step, attempt: e.attempt }), ...e.problems.map((p) => `    ${p}`)].join('\n');
     case 'interrupted':
       return `↯ ${e.step}: an earlier execution was interrupted; its outputs are not reused${e.moved.length ? ` (${e.moved.length} file(s) moved to ${e.moved_to}/)` : ''}${e.restored.length ? `, ${e.restored.length} restored as they were before it` : ''}`;
     case 'outside_staging':
@@ -60,13 +62,13 @@ export function eventLine(e: RunEvent, verbose: boolean): string | null {
     case 'staging_overflow':
       return `✗ ${e.step}: staging/ holds ${e.count} entries (limit ${e.limit}); biggest: ${e.dirs.map((d) => `${d.dir} (${d.entries})`).join(', ')}`;
     case 'warning':
-      return `  warning (${e.step}): ${e.message}`;
+      return t('run.warning', { step: e.step, message: e.message });
     case 'reused':
-      return `↺ ${e.step}: outputs already present and valid, reused (--force re-runs the step)`;
+      return t('run.reused', { step: e.step });
     case 'advanced':
-      return `✓ ${e.step} → ${e.to}${e.gate ? ` (gate ${e.gate}, overall ${e.overall})` : ''}`;
+      return t('run.advanced', { step: e.step, to: e.to, gate: e.gate, overall: e.overall });
     case 'committed':
-      return `✓ ${e.step} committed${e.recovered ? ' (an interrupted commit rolled forward)' : ''}`;
+      return t('run.committed', { step: e.step, recovered: e.recovered });
   }
 }
 
@@ -80,14 +82,15 @@ export interface Progress {
 }
 
 /** The live status line under the step lines (terminals only). */
-export function statusLine(p: Progress): string {
+export function statusLine(p: Progress, lang: Lang = 'en'): string {
+  const t = sayer(lang);
   const [kind, n, stage] = p.step.split(':');
   const secs = Math.floor(p.elapsed_ms / 1000);
   const clock = `${String(Math.floor(secs / 60)).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`;
   const spent = `${p.spent.tokens} tokens · ${formatCost(p.spent.cost_usd, p.spent.cost_unknown)}`;
-  if (kind === 'volume') return `  ▶ volume ${Number(n)} · ${stage} · ${clock} · ${spent}`;
+  if (kind === 'volume') return t('run.status', { what: t('run.status.volume', { volume: Number(n) }), stage: stage ?? '', clock, revision: null, spent });
   const chapter = Number(n);
-  return `  ▶ chapter ${chapter} (${chapter - p.first + 1}/${p.target - p.first + 1}) · ${stage} · ${clock} · revision ${p.revision} · ${spent}`;
+  return t('run.status', { what: t('run.status.chapter', { chapter, i: chapter - p.first + 1, n: p.target - p.first + 1 }), stage: stage ?? '', clock, revision: p.revision, spent });
 }
 
 export interface ChapterRow {
@@ -111,9 +114,9 @@ export function chapterRow(chapter: number, log: Obj): ChapterRow {
   return { chapter, zishu: t.zishu, overall: log.overall ?? gate.overall_final ?? null, gate: gate.force_passed ? 'force pass' : (gate.decision ?? null), revisions: log.revisions ?? 0, duration_ms: ms, tokens: t.input_tokens + t.output_tokens, cost_usd: t.cost_unknown ? null : t.cost_usd };
 }
 
-export function chapterTable(rows: readonly ChapterRow[]): string {
+export function chapterTable(rows: readonly ChapterRow[], lang: Lang = 'en'): string {
   if (!rows.length) return '';
-  const head = '\n\nchapter   字数  overall  gate              revisions  time      tokens  cost';
+  const head = `\n\n${say(lang, 'run.table.head')}`;
   const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.zishu).padStart(5)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(6)}  ${String(r.tokens).padStart(8)}  ${r.cost_usd === null ? '?' : `$${r.cost_usd.toFixed(4)}`}`);
   return `${head}\n${lines.join('\n')}`;
 }

@@ -6,6 +6,7 @@ import { LADDER, STABLE_STATES, stateMeta, type StableState } from '../../machin
 import type { LockStatus } from './lock-rules.js';
 import type { NextDecision } from './next.js';
 import { outlineBlocks } from './outline.js';
+import { sayer, type Lang } from './messages.js';
 
 export const DISPLAY_STAGES = LADDER;
 
@@ -21,7 +22,7 @@ export interface StatusView {
   max_revisions: number;
   gate: NextDecision['gate'] | null;
   lock: LockStatus;
-  next: { step: string; action: string; reason: string; command: string };
+  next: { step: string; action: string; reason: string; reason_zh?: string; command: string };
   /** At a pause: what the judge said, heaviest first (violations, required fixes, the weakest dimensions). */
   review?: ReviewPoint[];
 }
@@ -112,36 +113,35 @@ export function buildStatusView(input: {
     max_revisions: input.maxRevisions,
     gate: next.gate ?? null,
     lock: input.lock,
-    next: { step: next.step, action: next.action, reason: next.reason, command: next.command },
+    next: { step: next.step, action: next.action, reason: next.reason, ...(next.reason_zh ? { reason_zh: next.reason_zh } : {}), command: next.command },
     ...(next.action === 'review' ? { review: reviewPoints(input.evaluation ?? null) } : {}),
   };
 }
 
-export function renderStatus(v: StatusView): string {
+export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
+  const t = sayer(lang);
   const lines: string[] = [];
   const o = v.volume_outline;
   const where =
     v.chapter === null
-      ? `volume ${v.volume}: ${v.state === 'complete' ? 'the planned book is complete' : v.state === 'recovering' ? 'an interrupted plan commit to finish' : 'planning'}`
-      : `chapter ${v.chapter}${o && o.position !== null ? ` (${o.position} of ${o.chapters} in volume ${v.volume}, chapters ${o.first}–${o.last})` : o ? ` (not in the volume ${v.volume} outline, which has ${o.chapters} chapters)` : ` (volume ${v.volume}: no outline yet)`}`;
-  lines.push(`${where}; ${v.last_completed_chapter} chapter(s) committed`);
+      ? t('status.where.volume', { volume: v.volume, state: v.state })
+      : t('status.where.chapter', { chapter: v.chapter, position: o?.position ?? null, chapters: o ? o.chapters : null, volume: v.volume, first: o?.first ?? null, last: o?.last ?? null });
+  lines.push(`${where}${lang === 'zh' ? '；' : '; '}${t('status.committed', { n: v.last_completed_chapter })}`);
   for (const s of v.stages) {
     const mark = s.status === 'done' ? '✓' : s.status === 'current' ? '▶' : ' ';
-    lines.push(`  ${mark} ${s.name.padEnd(10)}${s.status === 'current' ? `← ${v.next.step} (${v.next.action}${s.note ? `, ${s.note}` : ''})` : ''}`);
+    const name = t('status.rung', { rung: s.name });
+    lines.push(`  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${s.status === 'current' ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}${s.note ? `, ${s.note}` : ''})` : ''}`);
   }
-  lines.push(`revision round: ${v.revision_count} of ${v.max_revisions}`);
-  if (v.gate) lines.push(`gate: ${v.gate.decision} — ${v.gate.reason}`);
+  lines.push(t('status.round', { n: v.revision_count, max: v.max_revisions }));
+  if (v.gate) lines.push(t('status.gate', { decision: v.gate.decision, reason: v.gate.reason }));
   const h = v.lock.holder;
   lines.push(
     v.lock.held
-      ? `lock: held by ${h ? `pid ${h.pid} on ${h.host} since ${h.started}${h.chapter === null ? '' : ` (chapter ${h.chapter})`}` : 'an unknown tool'}${v.lock.stale ? ` — stale (${v.lock.stale_reason}); \`novel lock clear\` removes it` : ''}`
-      : 'lock: free',
+      ? t('status.lock.held', { holder: h ? `pid ${h.pid} on ${h.host} since ${h.started}${h.chapter === null ? '' : ` (chapter ${h.chapter})`}` : 'an unknown tool', stale: v.lock.stale ? (v.lock.stale_reason ?? 'stale') : null })
+      : t('status.lock.free'),
   );
-  if (v.review?.length) {
-    const label = { violation: 'violation', fix: 'required fix', dimension: 'score' } as const;
-    lines.push('the judge said (heaviest first):', ...v.review.map((r) => `  - ${label[r.kind]}: ${r.text}`));
-  }
-  lines.push(`why: ${v.next.reason}`);
-  lines.push(`next: ${v.next.command}`);
+  if (v.review?.length) lines.push(t('status.judge'), ...v.review.map((r) => `  - ${t('status.judge.kind', { kind: r.kind })}: ${r.text}`));
+  lines.push(t('status.why', { reason: lang === 'zh' ? (v.next.reason_zh ?? v.next.reason) : v.next.reason }));
+  lines.push(t('status.next', { command: v.next.command }));
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@
  * it. Only reads.
  */
 import { displayName, removeCommand } from '../core/shell-words.js';
+import { langOf, sayer } from '../core/messages.js';
 import { stagingTree } from './staging-probe.js';
 import * as path from 'node:path';
 import { rebuildCheckpoint } from '../core/checkpoint-rebuild.js';
@@ -41,6 +42,7 @@ function executorVersion(bin: string, env: NodeJS.ProcessEnv): string | null {
 export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { root: string; findings: Finding[] } {
   const findings: Finding[] = [];
   const add = (f: Finding): void => void findings.push(f);
+  const t = sayer(cenv.lang ?? langOf(cenv.env));
   let root: string;
   try {
     root = findProjectRoot(cenv.cwd, projectFlag);
@@ -67,51 +69,51 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   const chapterFiles = fs.listFiles('chapters').map((f) => /^chapters\/chapter-(\d+)\.md$/.exec(f)?.[1]).filter((n): n is string => n !== undefined).map(Number);
   const implied = rebuildCheckpoint({ changelogChapters: changelog.lines.map((l) => l.chapter), chapterFiles, chaptersPerVolume: p.settings.chapters_per_volume, outlineOf: () => undefined });
   if (implied.fields.last_completed_chapter !== cp.last_completed_chapter && p.journal === null) {
-    add({ severity: 'error', code: 'checkpoint_disagrees', file: paths.checkpoint, message: `last_completed_chapter is ${cp.last_completed_chapter}, the changelog's last chapter is ${implied.fields.last_completed_chapter}`, fix: 'novel checkpoint rebuild --force' });
+    add({ severity: 'error', code: 'checkpoint_disagrees', file: paths.checkpoint, message: t('doctor.checkpoint_disagrees', { cp: cp.last_completed_chapter, log: implied.fields.last_completed_chapter }), fix: 'novel checkpoint rebuild --force' });
   }
   for (const w of implied.warnings) add({ severity: 'warning', code: w.code, file: w.file, message: w.message, fix: w.fix ?? null });
 
   // The fingerprint, every file.
   const recorded = readFingerprint(fs);
-  if (recorded === null) add({ severity: 'info', code: 'no_fingerprint', file: paths.fingerprint, message: 'no fingerprint is recorded yet', fix: 'the next mutating command records one (e.g. novel state verify --accept)' });
+  if (recorded === null) add({ severity: 'info', code: 'no_fingerprint', file: paths.fingerprint, message: t('doctor.no_fingerprint'), fix: t('doctor.no_fingerprint.fix') });
   else {
     const present = listFinalTrees(fs);
     const current = hashAll(fs, present);
     const { added, removed } = diffListing(recorded, present);
-    for (const f of present.filter((x) => recorded[x] !== undefined && !stillMatches(fs, x, recorded[x] as string, current[x] ?? null))) add({ severity: 'error', code: 'file_changed', file: f, message: `${f} changed outside novel`, fix: `restore ${f}, or novel state verify --accept` });
-    for (const f of added) add({ severity: 'error', code: 'file_added', file: f, message: `${f} was added outside novel`, fix: `delete ${f}, or novel state verify --accept` });
-    for (const f of removed) add({ severity: 'error', code: 'file_removed', file: f, message: `${f} was removed outside novel`, fix: `restore ${f}, or novel state verify --accept` });
+    for (const f of present.filter((x) => recorded[x] !== undefined && !stillMatches(fs, x, recorded[x] as string, current[x] ?? null))) add({ severity: 'error', code: 'file_changed', file: f, message: t('doctor.file_changed', { file: f }), fix: t('doctor.restore_or_accept', { file: f, verb: 'restore' }) });
+    for (const f of added) add({ severity: 'error', code: 'file_added', file: f, message: t('doctor.file_added', { file: f }), fix: t('doctor.restore_or_accept', { file: f, verb: 'delete' }) });
+    for (const f of removed) add({ severity: 'error', code: 'file_removed', file: f, message: t('doctor.file_removed', { file: f }), fix: t('doctor.restore_or_accept', { file: f, verb: 'restore' }) });
   }
 
   // The state against its changelog.
   const state = verifyState(readState(fs) as Record<string, unknown>, changelog.lines);
-  if (!state.consistent) add({ severity: 'error', code: 'state_diverges', file: 'state/current-state.json', message: `the state diverges from the changelog at ${state.differing_paths.join(', ')} (first divergent chapter: ${state.first_divergent_chapter ?? 'none'})`, fix: 'novel state rebuild (or novel state verify --accept to keep a hand fix)' });
+  if (!state.consistent) add({ severity: 'error', code: 'state_diverges', file: 'state/current-state.json', message: t('doctor.state_diverges', { paths: state.differing_paths.join(', '), first: String(state.first_divergent_chapter ?? '-') }), fix: t('doctor.state_diverges.fix') });
 
   // A pending journal.
   if (p.probe.journal) {
     const j = p.probe.journal;
-    add({ severity: 'error', code: 'journal_pending', file: journalPath(j), message: 'a commit was interrupted after its journal', fix: j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}` });
+    add({ severity: 'error', code: 'journal_pending', file: journalPath(j), message: t('doctor.journal_pending'), fix: j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}` });
   }
 
   // The lock and its leftovers.
   const lock = lockStatus(fs, lockEnvFor(cenv, fs));
-  if (lock.held && lock.stale) add({ severity: 'warning', code: 'lock_stale', file: paths.lockDir, message: `a stale lock (${lock.stale_reason})`, fix: 'novel lock clear' });
-  for (const name of fs.rootEntries('.novel.lock.')) add({ severity: 'warning', code: 'lock_leftover', file: name, message: `${name} is left over from an interrupted lock operation`, fix: 'novel lock clear (any mutating command removes it)' });
+  if (lock.held && lock.stale) add({ severity: 'warning', code: 'lock_stale', file: paths.lockDir, message: t('doctor.lock_stale', { reason: lock.stale_reason ?? '' }), fix: 'novel lock clear' });
+  for (const name of fs.rootEntries('.novel.lock.')) add({ severity: 'warning', code: 'lock_leftover', file: name, message: t('doctor.lock_leftover', { name }), fix: t('doctor.lock_leftover.fix') });
 
   // An interrupted execution.
   const execution = readExecution(fs);
-  if (execution) add({ severity: 'warning', code: 'execution_interrupted', file: '.novel/execution.json', message: `an execution of ${execution.step} (attempt ${execution.attempt}) never finished; its outputs are not reused`, fix: 'novel run (runs the step again)' });
+  if (execution) add({ severity: 'warning', code: 'execution_interrupted', file: '.novel/execution.json', message: t('doctor.execution_interrupted', { step: execution.step, attempt: execution.attempt }), fix: t('doctor.execution_interrupted.fix') });
 
   // Staging files that belong to no step.
   const next = nextOf(p);
   const tree = stagingTree(fs, p.settings.staging_max_files);
   if (tree.overflow) {
     const o = tree.overflow;
-    add({ severity: 'error', code: 'staging_overflow', file: o.dirs[0]?.dir ?? 'staging', message: `staging/ holds ${o.count} entries, above the limit of ${o.limit} (staging_max_files); novel run will not execute a step until it is cleaned. Biggest: ${o.dirs.map((d) => `${displayName(d.dir)} (${d.entries})`).join(', ')}`, fix: removeCommand(o.dirs[0]?.dir ?? 'staging') });
+    add({ severity: 'error', code: 'staging_overflow', file: o.dirs[0]?.dir ?? 'staging', message: t('doctor.staging_overflow', { count: o.count, limit: o.limit, biggest: o.dirs.map((d) => `${displayName(d.dir)} (${d.entries})`).join(', ') }), fix: removeCommand(o.dirs[0]?.dir ?? 'staging') });
   }
   const staged = tree.overflow ? [] : [...tree.entries].filter(([, e]) => e.kind !== 'dir').map(([rel]) => rel);
   for (const rel of orphanedStaging(staged, next, cp.last_completed_chapter)) {
-    add({ severity: 'warning', code: 'staging_orphan', file: rel, message: `${displayName(rel)} belongs to no step (the book is at ${next.step})`, fix: removeCommand(rel) });
+    add({ severity: 'warning', code: 'staging_orphan', file: rel, message: t('doctor.staging_orphan', { file: displayName(rel), step: next.step }), fix: removeCommand(rel) });
   }
 
   // Outline and contracts of the next chapters of the current volume.
@@ -128,15 +130,15 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
       hasContract: (c) => fs.exists(`${paths.volumeDir(vol)}/chapter-contracts/chapter-${padChapter(c)}.json`),
     });
     // A volume outlined only a few chapters ahead is a normal state: the book machine plans the rest when it gets there.
-    if (missing.length) add({ severity: 'info', code: 'outline_missing', file: paths.volumeOutline(vol), message: `no outline block yet for chapter(s) ${missing.join(', ')}: the book machine plans them when it reaches them`, fix: `nothing to do now; novel run plans the rest of volume ${vol} (or write the blocks yourself)` });
-    if (noContract.length) add({ severity: 'warning', code: 'contract_missing', file: `${paths.volumeDir(vol)}/chapter-contracts/`, message: `no chapter contract for chapter(s) ${noContract.join(', ')}`, fix: `write them (novel schema contract shows the format)` });
+    if (missing.length) add({ severity: 'info', code: 'outline_missing', file: paths.volumeOutline(vol), message: t('doctor.outline_missing', { chapters: missing.join(', ') }), fix: t('doctor.outline_missing.fix', { volume: vol }) });
+    if (noContract.length) add({ severity: 'warning', code: 'contract_missing', file: `${paths.volumeDir(vol)}/chapter-contracts/`, message: t('doctor.contract_missing', { chapters: noContract.join(', ') }), fix: t('doctor.contract_missing.fix') });
   }
 
   // Executors on PATH.
   for (const bin of ['claude', 'codex']) {
     const version = executorVersion(bin, cenv.env);
     add(version === null
-      ? { severity: 'info', code: 'executor_missing', file: null, message: `${bin} is not on PATH (${cenv.env.PATH ?? ''})`, fix: bin === 'claude' ? 'npm install -g @anthropic-ai/claude-code (only to run --executor claude)' : 'npm install -g @openai/codex (only to run --executor codex)' }
+      ? { severity: 'info', code: 'executor_missing', file: null, message: t('doctor.executor_missing', { bin, path: cenv.env.PATH ?? '' }), fix: t('doctor.executor_missing.fix', { bin }) }
       : { severity: 'info', code: 'executor_found', file: null, message: `${bin} ${version}`, fix: null });
   }
   return { root, findings };

@@ -2,6 +2,7 @@
  * `.novel/fingerprint.json`: sha256 of every file of the final trees. Mutating
  * commands check the listing and the hot set before acting (PROTOCOL §4).
  */
+import { say } from '../core/messages.js';
 import { describeDiff, diffHint, diffListing, fingerprintSegment, isEmptyDiff, isHotPath, isLitter, TAIL_RECORDED, TAIL_WINDOW, tailValue, type FingerprintDiff } from '../core/fingerprint-rules.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
@@ -168,6 +169,7 @@ export function boundaryError(diff: FingerprintDiff): NovelError {
   return new NovelError('final_trees_changed', `the book's final trees changed outside novel since the last recorded fingerprint:\n${lines.map((l) => `  - ${l}`).join('\n')}`, {
     hint: diffHint(diff),
     details: { ...diff },
+    zh: { message: say('zh', 'error.final_trees_changed', { list: lines.join('；') }), hint: say('zh', 'error.final_trees_changed.hint') },
   });
 }
 

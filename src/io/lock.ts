@@ -5,6 +5,7 @@
  * is moved aside to a unique name before removal, so a process never deletes
  * a lock another process has just taken.
  */
+import { say } from '../core/messages.js';
 import { endProcessesWithEnv } from './process-sweep.js';
 import type * as NodeOs from 'node:os';
 import { EXIT, NovelError } from '../core/errors.js';
@@ -78,6 +79,7 @@ function lockHeldError(status: LockStatus): NovelError {
     exitCode: EXIT.lockHeld,
     hint: 'wait for it to finish; `novel lock status` shows the holder, `novel lock clear` removes a stale lock',
     details: { holder: h },
+    zh: { message: say('zh', 'error.lock_held', { holder: h ? `进程 ${h.pid}（${h.host}），开始于 ${h.started}${h.chapter === null ? '' : `，第${h.chapter}章`}` : '另一个工具（没有可读的 info.json）' }), hint: say('zh', 'error.lock_held.hint') },
   });
 }
 

@@ -24,6 +24,7 @@ import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { errorAt, type Diagnostic } from '../core/diagnostics.js';
 import { removeCommand, shellQuote } from '../core/shell-words.js';
+import { say } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { parseJsonText, parseWith, type Parsed } from '../schemas/parse.js';
@@ -672,6 +673,7 @@ function noProject(dir: string, where: string): NovelError {
   }
   return new NovelError('not_a_project', `${where}: ${dir} holds no ${CHECKPOINT_FILE}`, {
     hint: 'cd into a novel project, pass --project DIR, or create one with `novel init DIR`',
+    zh: { message: say('zh', 'error.not_a_project', { dir }), hint: say('zh', 'error.not_a_project.hint') },
   });
 }
 

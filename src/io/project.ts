@@ -4,6 +4,7 @@
  * which takes the lock *before* looking at project state, checks the final
  * trees' fingerprint and always releases a lock it took.
  */
+import type { Lang } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
 import { decideNext, type NextDecision } from '../core/next.js';
 import { paths } from '../core/paths.js';
@@ -22,6 +23,8 @@ import { readStagingView } from './staging-probe.js';
 export interface CommandEnv {
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The language of every human-readable line (`--lang`, else the locale). */
+  lang?: Lang;
   /** Settings pinned by a run (read once at its start); otherwise read from novel.config.json. */
   settings?: Settings;
 }

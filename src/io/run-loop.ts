@@ -58,6 +58,8 @@ export interface RunOptions {
 export interface RunSummary {
   exit: number;
   reason: string;
+  /** The reason in Chinese, where the run knows it. */
+  reason_zh?: string;
   start_chapter: number;
   target_chapter: number;
   last_completed_chapter: number;
@@ -138,6 +140,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
   let exit: number = RUN_EXIT.done;
   let guardNoted = false;
   let reason = '';
+  let reasonZh: string | undefined;
   try {
     if (o.inspectUrl) {
       if (await inspectorListening(o.inspectUrl)) {
@@ -171,6 +174,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       if (move.kind === 'stop') {
         exit = move.exit;
         reason = move.reason;
+        reasonZh = move.reason_zh;
         // At the end of the run too: the settings and the story bible are as the run found them.
         const late = guard.settingsCheck();
         if (late.length) {
@@ -351,5 +355,5 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
     const r = fs.readTextChecked(`logs/chapter-${padChapter(c)}-log.json`);
     if (r && 'text' in r) chapters.push(chapterRow(c, JSON.parse(r.text) as Record<string, unknown>));
   }
-  return { exit, reason, start_chapter: start + 1, target_chapter: targetChapter, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - start, spent, chapters, steps };
+  return { exit, reason, ...(reasonZh ? { reason_zh: reasonZh } : {}), start_chapter: start + 1, target_chapter: targetChapter, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - start, spent, chapters, steps };
 }

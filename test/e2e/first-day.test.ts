@@ -244,3 +244,32 @@ describe('inputs that explain themselves, decisions with words', () => {
     expect(readJson(join(dir, 'logs/chapter-004-log.json')).author_note).toBe('先这样，后面再改');
   }, 60_000);
 });
+
+describe('messages in Chinese', () => {
+  /** Four or more English words in a row: a sentence left in English. */
+  const englishSentence = /\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3,}/;
+  const zh = { LANG: 'zh_CN.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+
+  it('status, next, an error, doctor and a run say everything in Chinese (LANG=zh_CN, or --lang zh)', async () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const outputs = [
+      novelBin(dir, ['status'], zh),
+      novelBin(dir, ['next'], zh),
+      novelBin(dir, ['validate', 'chapter:0:draft'], zh),
+      novelBin(tempDir(), ['next'], zh),
+      novelBin(dir, ['doctor', '--lang', 'zh'], { PATH: process.env.PATH ?? '' }),
+      await novelBinAsync(dir, ['run', '--executor', 'demo', '--lang', 'zh']),
+    ];
+    for (const r of outputs) {
+      const text = `${r.stdout}\n${r.stderr}`;
+      expect(text).not.toMatch(englishSentence);
+    }
+    expect(outputs[0]?.stdout).toContain('起草');
+    expect(outputs[2]?.stderr).toContain('步骤编号');
+    expect(outputs[3]?.stderr).toContain('不是 novel 项目');
+    expect(outputs[5]?.stdout).toContain('目标达成');
+    // --json keys and codes stay as they are.
+    expect(JSON.parse(novelBin(dir, ['next', '--json'], zh).stdout).data.step).toBe('chapter:005:draft');
+  }, 60_000);
+});

@@ -59,6 +59,9 @@ function collect(stream: PassThrough): () => string {
   return () => Buffer.concat(chunks).toString('utf8');
 }
 
+/** The tests read English unless they ask for Chinese: the machine's own locale never decides. */
+const ENGLISH = { LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+
 /** The real CLI (argv parsing, commands, envelope), run in this process. */
 export async function novel(cwd: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
   const stdout = new PassThrough();
@@ -70,7 +73,7 @@ export async function novel(cwd: string, args: string[], env: Record<string, str
     stdout,
     stderr,
     cwd,
-    env: { ...process.env, NOVEL_DEBUG: '', ...env },
+    env: { ...process.env, ...ENGLISH, NOVEL_DEBUG: '', ...env },
     colorDepth: 1,
   });
   stdout.end();
@@ -92,13 +95,13 @@ export async function novelJson(cwd: string, args: string[], env: Record<string,
 
 /** The built binary (dist/cli.js) as a child process. */
 export function novelBin(cwd: string, args: string[], env: Record<string, string> = {}): RunResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NOVEL_DEBUG: '', ...env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...ENGLISH, NOVEL_DEBUG: '', ...env }, encoding: 'utf8' });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, signal: r.signal };
 }
 
 export function novelBinAsync(cwd: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NOVEL_DEBUG: '', ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...ENGLISH, NOVEL_DEBUG: '', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { langOf, MESSAGES } from '../../src/core/messages.js';
+
+/** Arguments for any message: every field reads as "1" (numbers and strings alike). */
+const anyArgs = new Proxy({}, { get: () => '1' });
+/** Chinese text, or at least Chinese punctuation for lines that are only a frame around values. */
+const CJK = /[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]/;
+/** Entries whose Chinese is a lookup that "1" does not hit (their tables are checked below). */
+const LOOKUPS = new Set(['status.rung', 'status.action', 'doctor.severity', 'status.judge.kind', 'error.usage', 'error.invalid_config']);
+
+describe('the message catalogue', () => {
+  it('has every message in English and in Chinese', () => {
+    for (const [key, entry] of Object.entries(MESSAGES)) {
+      const e = entry as { en: (a: unknown) => string; zh: (a: unknown) => string };
+      expect(typeof e.en, key).toBe('function');
+      expect(typeof e.zh, key).toBe('function');
+      if (LOOKUPS.has(key)) continue;
+      expect(e.en(anyArgs).length, key).toBeGreaterThan(0);
+      expect(e.zh(anyArgs), key).toMatch(CJK);
+    }
+    expect(MESSAGES['status.rung'].zh({ rung: 'draft' })).toBe('起草');
+    expect(MESSAGES['status.action'].zh({ action: 'execute' })).toBe('执行');
+    expect(MESSAGES['doctor.severity'].zh({ severity: 'error' })).toBe('错误');
+  });
+
+  it('speaks Chinese for zh locales and --lang zh, English otherwise', () => {
+    expect(langOf({ LANG: 'zh_CN.UTF-8' })).toBe('zh');
+    expect(langOf({ LC_ALL: 'zh_TW.UTF-8', LANG: 'en_US.UTF-8' })).toBe('zh');
+    expect(langOf({ LANG: 'en_US.UTF-8' })).toBe('en');
+    expect(langOf({ LANG: 'zh_CN.UTF-8' }, 'en')).toBe('en');
+    expect(langOf({}, 'zh')).toBe('zh');
+    expect(langOf({})).toBe('en');
+  });
+});
