@@ -71,6 +71,19 @@ await build({
       },
     },
     {
+      // markdown-it (export only) is its own file, dist/markdown-it.cjs, loaded
+      // when an export renders a chapter: it does not grow every start, and
+      // its non-ASCII source stays out of the latin1-decoded bundle.
+      name: 'markdown-it-beside',
+      setup(b) {
+        b.onResolve({ filter: /^markdown-it$/ }, () => ({ path: 'markdown-it', namespace: 'markdown-it-beside' }));
+        b.onLoad({ filter: /.*/, namespace: 'markdown-it-beside' }, () => ({
+          contents: "module.exports = require(require('node:path').join(__dirname, 'markdown-it.cjs'));",
+          loader: 'js',
+        }));
+      },
+    },
+    {
       name: 'clipanion-platform',
       setup(b) {
         b.onResolve({ filter: /^\.\.?\/platform(\/node)?(\.js)?$/ }, (args) =>
@@ -79,6 +92,20 @@ await build({
       },
     },
   ],
+});
+
+await build({
+  entryPoints: [require.resolve('markdown-it')],
+  outfile: join(dist, 'markdown-it.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  charset: 'utf8',
+  // Its licence (and those of what it bundles) stays with the code.
+  legalComments: 'eof',
+  logLevel: 'warning',
 });
 
 // The loader decodes the bundle as latin1 (fastest); that is only right for ASCII.

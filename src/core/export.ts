@@ -7,6 +7,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { createHash } from 'node:crypto';
 import { chapterBody } from './zishu.js';
+import { proseHtml, proseParagraphs } from './prose-markdown.js';
 
 export interface ExportChapter {
   chapter: number;
@@ -25,6 +26,10 @@ export interface BookMeta {
   modified: string;
   /** Volume number → heading (from the volume outline's first line). */
   volumes: ReadonlyMap<number, string>;
+  /** The book's blurb (brief.md's 简介): EPUB dc:description and the title page. */
+  description?: string;
+  /** cover.jpg or cover.png at the project root; without one the EPUB gets a generated SVG cover. */
+  cover?: { bytes: Uint8Array; type: 'image/jpeg' | 'image/png' };
 }
 
 export function splitChapter(chapter: number, volume: number, text: string): ExportChapter {
@@ -51,7 +56,7 @@ export function exportTxt(meta: BookMeta, chapters: readonly ExportChapter[], cr
   const lines: string[] = [meta.title, `作者：${meta.author}`, ''];
   for (const g of grouped(chapters)) {
     lines.push('', volumeTitle(meta, g.volume), '');
-    for (const c of g.chapters) lines.push(c.title, '', ...paragraphs(c.body).flatMap((p) => [`　　${p}`, '']));
+    for (const c of g.chapters) lines.push(c.title, '', ...proseParagraphs(c.body).flatMap((p) => [p.kind === 'break' ? `　　　　　　${p.text}` : `　　${p.text}`, '']));
   }
   const text = `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
   return strToU8(crlf ? text.replace(/\n/g, '\r\n') : text);
@@ -91,7 +96,33 @@ ${body}
 `;
 }
 
-const STYLE = 'body { line-height: 1.8; }\nh1, h2 { text-align: center; }\np { text-indent: 2em; margin: 0 0 0.6em 0; }\n';
+/** A CJK font stack (what the reader has, Songti first for prose), centred headings, indented paragraphs. */
+const STYLE = [
+  'body { line-height: 1.8; font-family: "Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", STSong, SimSun, "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", serif; }',
+  'h1, h2 { text-align: center; }',
+  'p { text-indent: 2em; margin: 0 0 0.6em 0; }',
+  'blockquote { margin: 0.8em 2em; color: #444; }',
+  'p.scene-break { text-align: center; text-indent: 0; margin: 1.2em 0; }',
+  '.titlepage { text-align: center; margin-top: 30%; }',
+  '.titlepage p { text-indent: 0; }',
+  '.cover { text-align: center; margin: 0; padding: 0; }',
+  '.cover img { max-width: 100%; max-height: 100%; }',
+  '',
+].join('\n');
+
+/** A cover drawn from the title and author when the author gave none (SVG, deterministic). */
+function svgCover(meta: BookMeta): string {
+  const title = xml(meta.title);
+  const size = Math.max(48, Math.min(120, Math.floor(1000 / Math.max(1, [...meta.title].length))));
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1800" viewBox="0 0 1200 1800">
+<rect width="1200" height="1800" fill="#1f2a36"/>
+<rect x="60" y="60" width="1080" height="1680" fill="none" stroke="#c9a45c" stroke-width="6"/>
+<text x="600" y="780" text-anchor="middle" font-size="${size}" fill="#f3ead7" font-family="Noto Serif CJK SC, Songti SC, SimSun, serif">${title}</text>
+<text x="600" y="1000" text-anchor="middle" font-size="56" fill="#c9a45c" font-family="Noto Serif CJK SC, Songti SC, SimSun, serif">${xml(meta.author)}</text>
+</svg>
+`;
+}
 
 export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): Uint8Array {
   const lang = meta.language;
@@ -113,6 +144,19 @@ export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): 
   const manifest: string[] = ['<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>', '<item id="css" href="style.css" media-type="text/css"/>'];
   const spine: string[] = [];
   const toc: string[] = [];
+  // The cover: the author's own image, or one drawn from the title.
+  const cover = meta.cover ? { href: meta.cover.type === 'image/png' ? 'cover.png' : 'cover.jpg', type: meta.cover.type } : { href: 'cover.svg', type: 'image/svg+xml' };
+  if (meta.cover) files[`OEBPS/${cover.href}`] = [meta.cover.bytes, { level: 0, mtime }];
+  else add(`OEBPS/${cover.href}`, svgCover(meta));
+  manifest.push(`<item id="cover-image" href="${cover.href}" media-type="${cover.type}" properties="cover-image"/>`);
+  add('OEBPS/cover.xhtml', xhtml(lang, meta.title, `<section class="cover" epub:type="cover"><img src="${cover.href}" alt="${xml(meta.title)}"/></section>`));
+  manifest.push('<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>');
+  spine.push('<itemref idref="cover"/>');
+  // The title page: title, author, the blurb.
+  const blurb = meta.description ? meta.description.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).map((l) => `<p>${xml(l)}</p>`).join('\n') : '';
+  add('OEBPS/titlepage.xhtml', xhtml(lang, meta.title, `<section class="titlepage" epub:type="titlepage"><h1>${xml(meta.title)}</h1>\n<p>${xml(meta.author)}</p>${blurb ? `\n${blurb}` : ''}</section>`));
+  manifest.push('<item id="titlepage" href="titlepage.xhtml" media-type="application/xhtml+xml"/>');
+  spine.push('<itemref idref="titlepage"/>');
   for (const g of grouped(chapters)) {
     const vid = `vol-${String(g.volume).padStart(2, '0')}`;
     const vtitle = volumeTitle(meta, g.volume);
@@ -122,7 +166,7 @@ export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): 
     const items: string[] = [];
     for (const c of g.chapters) {
       const id = `chapter-${String(c.chapter).padStart(4, '0')}`;
-      const body = paragraphs(c.body).map((p) => `<p>${xml(p)}</p>`).join('\n');
+      const body = proseHtml(c.body);
       add(`OEBPS/${id}.xhtml`, xhtml(lang, c.title, `<section epub:type="chapter"><h2>${xml(c.title)}</h2>\n${body}\n</section>`));
       manifest.push(`<item id="${id}" href="${id}.xhtml" media-type="application/xhtml+xml"/>`);
       spine.push(`<itemref idref="${id}"/>`);
@@ -137,7 +181,7 @@ export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): 
 <dc:identifier id="bookid">${bookIdentifier(meta)}</dc:identifier>
 <dc:title>${xml(meta.title)}</dc:title>
 <dc:creator>${xml(meta.author)}</dc:creator>
-<dc:language>${xml(lang)}</dc:language>
+<dc:language>${xml(lang)}</dc:language>${meta.description ? `\n<dc:description>${xml(meta.description.replace(/\s+/g, ' ').trim())}</dc:description>` : ''}
 <meta property="dcterms:modified">${meta.modified}</meta>
 </metadata>
 <manifest>

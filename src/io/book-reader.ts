@@ -47,5 +47,37 @@ export function bookMeta(fs: ProjectFs, settings: Settings, lastChapter: number)
   } catch {
     /* a damaged log: the default time */
   }
-  return { title, author, language: settings.language, modified, volumes: volumeMap(fs, settings).headings };
+  const description = blurbOf(brief);
+  const cover = coverOf(fs);
+  return { title, author, language: settings.language, modified, volumes: volumeMap(fs, settings).headings, ...(description ? { description } : {}), ...(cover ? { cover } : {}) };
+}
+
+/** brief.md's 简介: the lines under a heading that names it (up to the next heading), or a line "简介：…". */
+export function blurbOf(brief: string): string | undefined {
+  const lines = brief.split(/\r?\n/);
+  const at = lines.findIndex((l) => /^#{1,6}\s*.*\u7b80\u4ecb/.test(l));
+  if (at >= 0) {
+    const rest: string[] = [];
+    // Up to the next heading or the first list (the brief's own notes: 类型, 基调, …).
+    for (const l of lines.slice(at + 1)) {
+      if (/^#{1,6}\s/.test(l) || /^\s*[-*+]\s/.test(l)) break;
+      rest.push(l);
+    }
+    const text = rest.join('\n').trim();
+    if (text) return text;
+  }
+  return /^\u7b80\u4ecb\s*[:\uff1a]\s*(.+)$/m.exec(brief)?.[1]?.trim() || undefined;
+}
+
+/** cover.jpg, cover.jpeg or cover.png at the project root. */
+function coverOf(fs: ProjectFs): BookMeta['cover'] | undefined {
+  for (const [name, type] of [['cover.jpg', 'image/jpeg'], ['cover.jpeg', 'image/jpeg'], ['cover.png', 'image/png']] as const) {
+    if (!fs.isFile(name)) continue;
+    try {
+      return { bytes: fs.readBytes(name), type };
+    } catch {
+      /* unreadable: the generated cover */
+    }
+  }
+  return undefined;
 }
