@@ -1,3 +1,4 @@
+import { say } from '../core/messages.js';
 import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
@@ -55,7 +56,7 @@ export class ExportCommand extends NovelCommand {
     const [from, to] = this.chapters ? (this.chapters.split('-').map(Number) as [number, number]) : [1, last];
     const wanted: number[] = [];
     for (let c = from; c <= Math.min(to, last); c++) if (this.volume === undefined || volumeOf(c) === this.volume) wanted.push(c);
-    if (wanted.length === 0) throw new NovelError('nothing_to_export', `export: no committed chapter in ${this.volume !== undefined ? `volume ${this.volume}` : `chapters ${from}–${to}`} (${last} committed)`, { hint: 'novel chapters lists the committed chapters' });
+    if (wanted.length === 0) throw new NovelError('nothing_to_export', `export: no committed chapter in ${this.volume !== undefined ? `volume ${this.volume}` : `chapters ${from}–${to}`} (${last} committed)`, { hint: 'novel chapters lists the committed chapters', zh: { message: say('zh', 'error.nothing_to_export', { last }), hint: say('zh', 'error.nothing_to_export.hint') } });
     const tty = (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(2) && !this.json;
     const chapters: ExportChapter[] = [];
     for (const [i, c] of wanted.entries()) {

@@ -1,3 +1,4 @@
+import { say } from '../core/messages.js';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
@@ -35,6 +36,7 @@ export class InitCommand extends NovelCommand {
     if (existsSync(path.join(target, paths.checkpoint))) {
       throw new NovelError('project_exists', `${target}: already holds a project (${paths.checkpoint})`, {
         hint: 'choose another directory; init never overwrites a project',
+        zh: { message: say('zh', 'error.project_exists', { dir: target }), hint: say('zh', 'error.project_exists.hint') },
       });
     }
     const book = bookEvidence(target);

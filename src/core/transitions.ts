@@ -6,6 +6,7 @@
  * read from the named actions `transition()` returns (archiveRound,
  * archiveRewrite), never from state names. The I/O shell only applies the plan.
  */
+import { say } from './messages.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { DECISION_EVENT, STEP_EVENT, type Decision, type PipelineEvent } from '../../machines/pipeline.events.js';
@@ -114,6 +115,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     throw new NovelError('out_of_order', `${requested}: out of order; the pipeline expects ${next.step} (${next.action}) now`, {
       hint: `order per chapter: ${STAGE_ORDER}. Run \`novel next\` to see why`,
       details: { expected: next.step, requested, state: next.state },
+      zh: { message: say('zh', 'error.out_of_order', { requested, step: next.step }), hint: say('zh', 'error.out_of_order.hint') },
     });
   }
   const stage = step.stage as ValidatedStage;

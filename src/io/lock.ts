@@ -231,6 +231,7 @@ export function clearLock(fs: ProjectFs, env: LockEnv, force: boolean): { remove
     throw new NovelError('lock_live', `the lock is live (pid ${status.holder?.pid ?? '?'} on ${status.holder?.host ?? '?'}); not removed`, {
       hint: 'wait for the holder to finish, or pass --force if you are sure it is gone',
       details: { holder: status.holder },
+      zh: { message: say('zh', 'error.lock_live', { holder: `pid ${status.holder?.pid ?? '?'}，${status.holder?.host ?? '?'}` }), hint: say('zh', 'error.lock_live.hint') },
     });
   }
   if (status.stale) endOrphanedExecutor(fs, status.holder, env);

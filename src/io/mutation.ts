@@ -5,6 +5,7 @@
  * records that keep the next command's checks cheap (first fingerprint, stat
  * signature, staged-file hashes, sweep record). Readers never load this module.
  */
+import { say } from '../core/messages.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import { NovelError } from '../core/errors.js';
 import type { Journal } from '../schemas/journal.js';
@@ -96,6 +97,7 @@ export function withMutation<R>(
       if (options.refuseJournal) {
         throw new NovelError('commit_pending', `an unfinished commit journal ${pending} is pending`, {
           hint: 'finish it first with any other mutating command (e.g. `novel commit` as `novel next` names it), then retry',
+          zh: { message: say('zh', 'error.commit_pending', { file: pending }), hint: say('zh', 'error.commit_pending.hint') },
         });
       }
       recovered = recoverJournal(fs, pending);

@@ -6,6 +6,7 @@
  * the book machine, then applies the plan. Nobody calls the CLI from inside
  * the CLI.
  */
+import { say } from '../core/messages.js';
 import { settleUsage } from './pending-usage.js';
 import { readStorylineIndex } from './book-probe.js';
 import { transition } from 'xstate';
@@ -81,6 +82,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter) {
     throw new NovelError('already_committed', `commit --chapter ${chapter}: chapter ${chapter} is already committed (last_completed_chapter ${cp.last_completed_chapter})`, {
       hint: 'nothing to do; `novel next` shows the next step',
+      zh: { message: say('zh', 'error.already_committed', { chapter }), hint: say('zh', 'error.next_hint') },
     });
   }
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
@@ -89,6 +91,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
       hint: next.action === 'review' ? `the chapter is paused: ${next.command}` : 'run `novel next` to see what to do',
       details: { expected: next.step, state: next.state },
+      zh: { message: say('zh', 'error.not_committable', { what: `第${chapter}章`, step: next.step }), hint: next.action === 'review' ? `本章在等待作者决定：${next.command}` : say('zh', 'error.next_hint') },
     });
   }
   let snapshot = hydrated.snapshot;
@@ -165,6 +168,7 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
     throw new NovelError('not_committable', `commit --volume ${volume}: volume ${volume} is not being planned; the pipeline expects ${next.step} (${next.action})`, {
       hint: 'run `novel next` to see what to do',
       details: { expected: next.step, state: next.state },
+      zh: { message: say('zh', 'error.not_committable', { what: `第${volume}卷的规划`, step: next.step }), hint: say('zh', 'error.next_hint') },
     });
   }
   const ctx = snapshot.context;

@@ -669,6 +669,7 @@ function noProject(dir: string, where: string): NovelError {
     return new NovelError('checkpoint_missing', `${where}: ${dir} holds a book (${book.join(', ')}) but no ${CHECKPOINT_FILE}`, {
       hint: `rebuild it from the book with \`novel checkpoint rebuild --project ${dir}\` (never \`novel init\`, which refuses a book)`,
       details: { found: book },
+      zh: { message: say('zh', 'error.checkpoint_missing', { dir }), hint: say('zh', 'error.checkpoint_missing.hint', { dir }) },
     });
   }
   return new NovelError('not_a_project', `${where}: ${dir} holds no ${CHECKPOINT_FILE}`, {

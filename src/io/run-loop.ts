@@ -5,6 +5,7 @@
  * policy's; this loop only carries them out with the shared operations, under
  * the run's lock, and reports each event to the renderer.
  */
+import { say } from '../core/messages.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { projectCheckpoint } from '../core/projection.js';
@@ -153,7 +154,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
     if (o.until) {
       const q = openProject(ownEnv, o.projectFlag, fs);
       if (untilPassed(o.until, nextOf(q), q.loaded.checkpoint.last_completed_chapter)) {
-        throw new NovelError('until_passed', `--until ${formatStepId(o.until)}: the book is already past that step (now at ${nextOf(q).step})`, { hint: 'name a step still ahead, e.g. the next one: `novel next`' });
+        throw new NovelError('until_passed', `--until ${formatStepId(o.until)}: the book is already past that step (now at ${nextOf(q).step})`, { hint: 'name a step still ahead, e.g. the next one: `novel next`', zh: { message: say('zh', 'error.until_passed', { until: formatStepId(o.until), now: nextOf(q).step }), hint: say('zh', 'error.until_passed.hint') } });
       }
     }
     mutate(null, (p) => markBook(p, 'RETRY'));
