@@ -23,7 +23,7 @@ const require = createRequire(import.meta.url);
 // require.resolve('clipanion') is lib/advanced/index.js; the platform module sits in lib/platform.
 const clipanionBrowserPlatform = join(dirname(require.resolve('clipanion')), '../platform/browser.js');
 
-await build({
+const main = await build({
   entryPoints: [join(repo, 'src/main.ts')],
   outfile: join(dist, 'novel.cjs'),
   bundle: true,
@@ -31,7 +31,9 @@ await build({
   format: 'cjs',
   target: 'node20',
   minify: true,
+  // The licences of what the bundle holds go to dist/THIRD-PARTY-NOTICES.txt (below), with each package's own licence text.
   legalComments: 'none',
+  metafile: true,
   logLevel: 'warning',
   // Only `novel run --inspect` needs the inspector (and its WebSocket stack):
   // it is loaded from node_modules on demand instead of growing every start.
@@ -48,26 +50,16 @@ await build({
   },
   plugins: [
     {
-      // write-file-atomic loads node:crypto and worker_threads at require
-      // time only to name its temporary files; load them at the first write
-      // instead (about 20 ms of every start otherwise).
-      name: 'write-file-atomic-lazy-crypto',
+      // write-file-atomic loads node:crypto and worker_threads when it loads,
+      // only to name its temporary files; inside the bundle it gets a crypto
+      // loaded at the first write and the main thread's id (scripts/shims/),
+      // resolved in place of the built-ins — its own source is not touched.
+      name: 'write-file-atomic-lazy-builtins',
       setup(b) {
-        b.onLoad({ filter: /write-file-atomic[\\/]lib[\\/]index\.js$/ }, async (args) => {
-          const { readFile } = await import('node:fs/promises');
-          const source = await readFile(args.path, 'utf8');
-          const edits = [
-            ["const crypto = require('node:crypto')", "const crypto = { createHash: (...a) => require('node:crypto').createHash(...a) }"],
-            ['const threadId = (function getId () {', 'const threadId = { toString: () => String((function getId () {'],
-            ['    return 0\n  }\n})()', "    return 0\n  }\n})()) }"],
-          ];
-          let patched = source;
-          for (const [from, to] of edits) {
-            if (!patched.includes(from)) throw new Error(`write-file-atomic: expected source text not found: ${from}`);
-            patched = patched.replace(from, to);
-          }
-          return { contents: patched, loader: 'js' };
-        });
+        const shims = { 'node:crypto': 'lazy-crypto.cjs', worker_threads: 'main-thread.cjs', 'node:worker_threads': 'main-thread.cjs' };
+        b.onResolve({ filter: /^(node:crypto|(node:)?worker_threads)$/ }, (args) =>
+          /write-file-atomic[\\/]lib[\\/]index\.js$/.test(args.importer) ? { path: join(repo, 'scripts/shims', shims[args.path]) } : undefined,
+        );
       },
     },
     {
@@ -94,8 +86,9 @@ await build({
   ],
 });
 
-await build({
+const markdown = await build({
   entryPoints: [require.resolve('markdown-it')],
+  metafile: true,
   outfile: join(dist, 'markdown-it.cjs'),
   bundle: true,
   platform: 'node',
@@ -107,6 +100,32 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
+
+// Third-party notices: every package whose code is in dist/, with its licence text.
+{
+  const packages = new Map();
+  for (const input of [...Object.keys(main.metafile.inputs), ...Object.keys(markdown.metafile.inputs)]) {
+    const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/\\/g, '/'));
+    if (!m) continue;
+    const dir = join(repo, input.slice(0, input.indexOf(m[1]) + m[1].length));
+    if (packages.has(m[1])) continue;
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const { readdirSync } = await import('node:fs');
+    const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+    packages.set(m[1], { version: pkg.version, license: typeof pkg.license === 'string' ? pkg.license : JSON.stringify(pkg.license ?? 'UNKNOWN'), text: licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `(no licence file in the package; package.json says ${pkg.license ?? 'nothing'})` });
+  }
+  const names = [...packages.keys()].sort();
+  const notice = [
+    'novel bundles the following third-party packages into dist/ (novel.cjs, markdown-it.cjs).',
+    'Each is listed with its version, its licence identifier and its licence text.',
+    '',
+    ...names.flatMap((n) => {
+      const p = packages.get(n);
+      return [`${'='.repeat(78)}`, `${n} ${p.version} — ${p.license}`, `${'='.repeat(78)}`, p.text, ''];
+    }),
+  ].join('\n');
+  writeFileSync(join(dist, 'THIRD-PARTY-NOTICES.txt'), `${notice}\n`);
+}
 
 // The loader decodes the bundle as latin1 (fastest); that is only right for ASCII.
 const bundleBytes = readFileSync(join(dist, 'novel.cjs'));

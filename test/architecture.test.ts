@@ -52,3 +52,15 @@ describe('architecture', () => {
     expect(readFileSync(join(ROOT, 'src/commands/run.ts'), 'utf8').split('\n').length).toBeLessThanOrEqual(120);
   });
 });
+
+describe('what dist/ ships', () => {
+  it('a third-party notice with the licence of every bundled package', () => {
+    const notice = readFileSync(join(ROOT, 'dist/THIRD-PARTY-NOTICES.txt'), 'utf8');
+    for (const pkg of ['xstate', 'valibot', 'clipanion', 'typanion', 'write-file-atomic', 'signal-exit', 'markdown-it', 'fflate', 'diff']) expect(notice, pkg).toMatch(new RegExp(`^${pkg} \\d+\\.\\d+\\.\\d+ — \\S+`, 'm'));
+  });
+
+  it('the build patches no library source: built-ins are swapped by resolution, not by editing text', () => {
+    const build = readFileSync(join(ROOT, 'scripts/build.mjs'), 'utf8');
+    expect(build).not.toMatch(/patched\.replace|source\.replace/);
+  });
+});
