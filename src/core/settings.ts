@@ -4,6 +4,7 @@ import type { RevisionPolicy } from '../../machines/novel.setup.js';
 import type { Config } from '../schemas/config.js';
 import { errorAt, type Diagnostic } from './diagnostics.js';
 import { paths } from './paths.js';
+import { resolveQuality, type QualitySettings } from './quality-settings.js';
 
 export interface Settings {
   thresholds: Thresholds;
@@ -25,6 +26,8 @@ export interface Settings {
   executor: { command?: string; model?: string; timeout_s: number; retries: number };
   /** More entries than this under staging/ fail an executor step (exit 11): the bookkeeping stays bounded. */
   staging_max_files: number;
+  /** What novel measures in every chapter (PROTOCOL §13.1), the platform preset applied. */
+  quality: QualitySettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -39,6 +42,7 @@ export const DEFAULT_SETTINGS: Settings = {
   memory_keep_ratio: 0.8,
   executor: { timeout_s: 1800, retries: 1 },
   staging_max_files: 10_000,
+  quality: resolveQuality(undefined),
 };
 
 export function resolveSettings(config: Config | null): { settings: Settings; diagnostics: Diagnostic[] } {
@@ -73,6 +77,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     language: c.language ?? DEFAULT_SETTINGS.language,
     memory_keep_ratio: c.memory_keep_ratio ?? DEFAULT_SETTINGS.memory_keep_ratio,
     staging_max_files: c.staging_max_files ?? DEFAULT_SETTINGS.staging_max_files,
+    quality: resolveQuality(c.quality),
     ...(c.chapter_length !== undefined ? { chapter_length: c.chapter_length } : {}),
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),

@@ -4,6 +4,24 @@ import { NonNegativeIntSchema, PositiveIntSchema } from './common.js';
 
 const Score = v.pipe(v.number(), v.minValue(0), v.maxValue(5));
 
+const RangeSchema = v.pipe(v.tuple([NonNegativeIntSchema, NonNegativeIntSchema]), v.check(([a, b]) => a <= b, 'a range [min, max] with min ≤ max'));
+
+/** PROTOCOL §13.1: what novel measures in every chapter, and how the gate uses it. */
+export const QualityConfigSchema = v.strictObject({
+  platform: v.optional(v.picklist(['qidian', 'tomato', 'none'])),
+  zishu: v.optional(v.strictObject({ hard: v.optional(RangeSchema), target: v.optional(RangeSchema) })),
+  banned_words: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
+  blacklist_max_per_kchars: v.optional(v.pipe(v.number(), v.minValue(0))),
+  repetition: v.optional(v.strictObject({ window: v.optional(PositiveIntSchema), max_same_opening: v.optional(PositiveIntSchema) })),
+  patterns: v.optional(v.array(v.strictObject({ id: v.pipe(v.string(), v.minLength(1)), regex: v.pipe(v.string(), v.minLength(1)), max_per_kchars: v.pipe(v.number(), v.minValue(0)) }))),
+  max_paragraph_zishu: v.optional(v.nullable(PositiveIntSchema)),
+  title: v.optional(v.strictObject({ min: v.optional(NonNegativeIntSchema), max: v.optional(PositiveIntSchema), forbidden: v.optional(v.array(v.string())) })),
+  hook: v.optional(v.strictObject({ required: v.optional(v.boolean()), min_strength: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(5))) })),
+  weights: v.optional(v.union([v.picklist(['plot', 'character', 'suspense', 'slice_of_life']), v.record(v.string(), v.pipe(v.number(), v.minValue(0)))])),
+  key_chapters: v.optional(v.boolean()),
+  dormancy: v.optional(v.strictObject({ short: v.optional(PositiveIntSchema), medium: v.optional(PositiveIntSchema), long: v.optional(PositiveIntSchema) })),
+});
+
 export const ConfigSchema = v.strictObject({
   gate: v.optional(
     v.strictObject({
@@ -28,6 +46,7 @@ export const ConfigSchema = v.strictObject({
   chapters_per_volume: v.optional(PositiveIntSchema),
   book_chapters: v.optional(PositiveIntSchema),
   staging_max_files: v.optional(PositiveIntSchema),
+  quality: v.optional(QualityConfigSchema),
   memory_keep_ratio: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
   title: v.optional(v.string()),
   author: v.optional(v.string()),

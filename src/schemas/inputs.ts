@@ -45,3 +45,12 @@ export const StyleProfileSchema = v.looseObject({
   avg_paragraph_length: v.optional(v.pipe(v.number(), v.minValue(0), d('mean 字数 per paragraph'))),
   sample_paragraphs: v.optional(v.pipe(v.array(v.string()), d('paragraphs in the voice to imitate'))),
 });
+
+export const BlacklistFileSchema = v.looseObject({
+  words: v.optional(v.pipe(v.array(v.string()), d('AI clichés the writer and the refiner avoid; novel counts them per 1,000 字'))),
+  whitelist: v.optional(v.looseObject({ words: v.optional(v.pipe(v.array(v.string()), d('phrases that contain a blacklisted word but are fine as they are'))) })),
+});
+
+export const ClicheLintSchema = v.looseObject({
+  words: v.pipe(v.record(v.string(), v.picklist(['hard', 'soft', 'warn'])), d('cliché → severity: hard blocks the gate, soft and warn are reported')),
+});

@@ -1,0 +1,275 @@
+/**
+ * The lint report of a chapter (PROTOCOL §13.2): what novel measures itself,
+ * deterministically — 字数 against the platform's range, word lists (banned,
+ * AI-cliché blacklist, cliché lint), sentence openings that repeat, patterns
+ * readers count, long paragraphs, mixed punctuation, the title. Each rule is
+ * a small function over the measured text; the report is their fold. Same
+ * text + same settings ⇒ same report. Pure.
+ */
+import { titleChapterNumber } from './chapter-number.js';
+import type { QualitySettings } from './quality-settings.js';
+import { countZishu } from './zishu.js';
+
+export type Severity = 'hard' | 'soft' | 'warn';
+
+export interface LintFinding {
+  rule: string;
+  severity: Severity;
+  message: string;
+  line?: number;
+  excerpt?: string;
+  fix: string;
+}
+
+export interface LintReport {
+  chapter: number;
+  source: 'staging' | 'chapters';
+  zishu: number;
+  han: number;
+  paragraphs: number;
+  sentences: number;
+  metrics: {
+    blacklist_hits: number;
+    blacklist_per_kchars: number;
+    banned_hits: number;
+    cliche_hits: number;
+    pattern_hits: Record<string, number>;
+    avg_sentence_zishu: number;
+    dialogue_ratio: number;
+    avg_paragraph_zishu: number;
+    max_paragraph_zishu: number;
+  };
+  findings: LintFinding[];
+}
+
+/** The word lists a chapter is checked against. */
+export interface LintLists {
+  /** ai-blacklist.json's effective list (words minus the whitelist), in file order. */
+  blacklist: readonly string[];
+  /** ai-blacklist.json's whitelist: masked before anything is counted. */
+  whitelist: readonly string[];
+  /** cliche-lint.json: word → severity. */
+  cliche: Readonly<Record<string, Severity>>;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const perK = (hits: number, zishu: number): number => (zishu > 0 ? round2((hits * 1000) / zishu) : 0);
+
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
+/** Sentence ends: a run of 。！？… and the closing quotes that follow it. */
+const SENTENCE_END = /[\u3002\uff01\uff1f\u2026]+[\u201d\u300d\u300f\u2019"']*/gu;
+/** Leading quotes, brackets, punctuation and spaces before a sentence's first words. */
+const LEADING = /^[\s\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f\u3001-\u3003\u3008-\u3011\uff01-\uff0f\uff1a-\uff20\u2014\u2026"'([]+/u;
+
+interface Line {
+  /** 1-based line number in the file. */
+  n: number;
+  text: string;
+}
+
+interface Sentence {
+  line: number;
+  text: string;
+  zishu: number;
+  opening: string | null;
+}
+
+const excerptOf = (text: string, at: number, len: number): string => {
+  const from = Math.max(0, at - 8);
+  const to = Math.min(text.length, at + len + 8);
+  return `${from > 0 ? '…' : ''}${text.slice(from, to)}${to < text.length ? '…' : ''}`;
+};
+
+/** A sentence's opening: its first two Han characters after leading quotes and punctuation. */
+export function openingOf(sentence: string): string | null {
+  const rest = sentence.replace(LEADING, '');
+  const han = [...rest].filter((c) => HAN.test(c));
+  return han.length >= 2 ? `${han[0]}${han[1]}` : null;
+}
+
+/** The sentences of one paragraph. */
+export function sentencesOf(paragraph: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of paragraph.matchAll(SENTENCE_END)) {
+    const end = (m.index ?? 0) + m[0].length;
+    out.push(paragraph.slice(start, end));
+    start = end;
+  }
+  if (start < paragraph.length) out.push(paragraph.slice(start));
+  return out.filter((s) => countZishu(s).zishu > 0);
+}
+
+/** 字数 inside “…” and 「…」 (the marks excluded) of one line; a quote left open runs to the line's end. */
+function dialogueZishu(line: string): number {
+  let total = 0;
+  for (const m of line.matchAll(/\u201c([^\u201d]*)(?:\u201d|$)|\u300c([^\u300d]*)(?:\u300d|$)/gu)) total += countZishu(m[1] ?? m[2] ?? '').zishu;
+  return total;
+}
+
+/**
+ * Word lists over the body, longest word first, each match masking its
+ * characters (so no character counts twice); whitelisted phrases are masked
+ * before anything is counted.
+ */
+function wordHits(lines: readonly Line[], entries: ReadonlyArray<{ word: string; kind: 'banned' | 'cliche' | 'blacklist'; severity: Severity }>, whitelist: readonly string[]) {
+  const masks = lines.map((l) => new Uint8Array(l.text.length));
+  const mark = (word: string, onHit: ((line: Line, at: number) => void) | null): void => {
+    if (!word) return;
+    lines.forEach((l, i) => {
+      const mask = masks[i] as Uint8Array;
+      let from = 0;
+      for (;;) {
+        const at = l.text.indexOf(word, from);
+        if (at < 0) break;
+        let free = true;
+        for (let k = at; k < at + word.length; k++) if (mask[k]) free = false;
+        if (free) {
+          mask.fill(1, at, at + word.length);
+          onHit?.(l, at);
+          from = at + word.length;
+        } else from = at + 1;
+      }
+    });
+  };
+  for (const w of [...whitelist].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) mark(w, null);
+  const rank = { banned: 0, cliche: 1, blacklist: 2 } as const;
+  const sorted = [...entries].sort((a, b) => b.word.length - a.word.length || rank[a.kind] - rank[b.kind] || (a.word < b.word ? -1 : 1));
+  const hits: Array<{ word: string; kind: 'banned' | 'cliche' | 'blacklist'; severity: Severity; line: number; excerpt: string; at: number }> = [];
+  for (const e of sorted) mark(e.word, (l, at) => hits.push({ ...e, line: l.n, excerpt: excerptOf(l.text, at, e.word.length), at }));
+  return hits.sort((a, b) => a.line - b.line || a.at - b.at);
+}
+
+export function lintChapter(input: { chapter: number; source: 'staging' | 'chapters'; text: string; settings: QualitySettings; lists: LintLists }): LintReport {
+  const { chapter, settings: q, lists } = input;
+  const fileLines = input.text.split(/\r?\n/);
+  const titleIdx = fileLines.findIndex((l) => /\S/.test(l));
+  // The first non-empty line is the title when it is a `# ` line (an empty one included: title-fix repairs it).
+  const hasTitleLine = titleIdx >= 0 && /^#(\s|$)/.test(fileLines[titleIdx] as string);
+  const titleText = hasTitleLine ? (fileLines[titleIdx] as string).replace(/^#\s*/, '').trim() : '';
+  const body: Line[] = fileLines.map((text, i) => ({ n: i + 1, text })).filter((l) => !(hasTitleLine && l.n === titleIdx + 1));
+  const bodyText = body.map((l) => l.text).join('\n');
+  const { zishu, han } = countZishu(bodyText);
+  const paragraphs = body.filter((l) => /\S/.test(l.text)).map((l) => ({ ...l, zishu: countZishu(l.text).zishu })).filter((p) => p.zishu > 0);
+  const sentences: Sentence[] = paragraphs.flatMap((p) => sentencesOf(p.text).map((s) => ({ line: p.n, text: s, zishu: countZishu(s).zishu, opening: openingOf(s) })));
+  const findings: LintFinding[] = [];
+  const add = (f: LintFinding): void => void findings.push(f);
+
+  // 字数 against the platform's range.
+  if (q.zishu.hard && (zishu < q.zishu.hard[0] || zishu > q.zishu.hard[1])) {
+    add({ rule: 'zishu_hard', severity: 'hard', message: `${zishu} 字, outside the platform's range ${q.zishu.hard[0]}–${q.zishu.hard[1]}`, fix: zishu < q.zishu.hard[0] ? `expand the chapter by at least ${q.zishu.hard[0] - zishu} 字 with scenes that move the plot (no filler)` : `cut at least ${zishu - q.zishu.hard[1]} 字, or split the chapter` });
+  } else if (q.zishu.target && (zishu < q.zishu.target[0] || zishu > q.zishu.target[1])) {
+    add({ rule: 'zishu_target', severity: 'soft', message: `${zishu} 字, outside the target ${q.zishu.target[0]}–${q.zishu.target[1]}`, fix: zishu < q.zishu.target[0] ? `add about ${q.zishu.target[0] - zishu} 字 of scene, not description for its own sake` : `tighten by about ${zishu - q.zishu.target[1]} 字` });
+  }
+
+  // Word lists: banned words, the cliché lint, the AI-cliché blacklist.
+  const entries = [
+    ...q.banned_words.map((word) => ({ word, kind: 'banned' as const, severity: 'hard' as Severity })),
+    ...Object.entries(lists.cliche).map(([word, severity]) => ({ word, kind: 'cliche' as const, severity })),
+    ...lists.blacklist.map((word) => ({ word, kind: 'blacklist' as const, severity: 'soft' as Severity })),
+  ];
+  const hits = wordHits(body, entries, lists.whitelist);
+  const count = (kind: string): number => hits.filter((h) => h.kind === kind).length;
+  const blacklistHits = count('blacklist');
+  const blacklistPerK = perK(blacklistHits, zishu);
+  for (const h of hits.filter((x) => x.kind === 'banned')) add({ rule: 'banned_word', severity: 'hard', message: `banned word "${h.word}"`, line: h.line, excerpt: h.excerpt, fix: `remove or rephrase "${h.word}" (quality.banned_words: platform compliance)` });
+  for (const h of hits.filter((x) => x.kind === 'cliche')) add({ rule: 'cliche', severity: h.severity, message: `cliché "${h.word}"`, line: h.line, excerpt: h.excerpt, fix: `say it in the scene's own concrete words instead of "${h.word}"` });
+  if (blacklistPerK > q.blacklist_max_per_kchars) {
+    const first = hits.find((h) => h.kind === 'blacklist');
+    const words = [...new Set(hits.filter((h) => h.kind === 'blacklist').map((h) => h.word))];
+    add({
+      rule: 'blacklist_density',
+      severity: blacklistPerK > 2 * q.blacklist_max_per_kchars ? 'hard' : 'soft',
+      message: `${blacklistHits} AI-cliché hit(s), ${blacklistPerK} per 1,000 字 (limit ${q.blacklist_max_per_kchars})`,
+      ...(first ? { line: first.line, excerpt: first.excerpt } : {}),
+      fix: `rewrite the sentences that use ${words.map((w) => `"${w}"`).join(', ')} (ai-blacklist.json) until at most ${q.blacklist_max_per_kchars} per 1,000 字 remain`,
+    });
+  }
+
+  // Sentence openings that repeat within a window.
+  const win = Math.max(1, Math.min(q.repetition.window, sentences.length));
+  let open: Map<string, boolean> = new Map();
+  for (let i = 0; i + win <= sentences.length; i++) {
+    const counts = new Map<string, number>();
+    for (const s of sentences.slice(i, i + win)) if (s.opening) counts.set(s.opening, (counts.get(s.opening) ?? 0) + 1);
+    const now = new Map<string, boolean>();
+    for (const [opening, n] of counts) {
+      if (n <= q.repetition.max_same_opening) continue;
+      now.set(opening, true);
+      if (open.has(opening)) continue;
+      const first = sentences.slice(i, i + win).find((s) => s.opening === opening) as Sentence;
+      add({ rule: 'repeated_opening', severity: 'soft', message: `${n} of ${win} consecutive sentences open with "${opening}"`, line: first.line, excerpt: first.text.slice(0, 24), fix: `vary how these sentences begin (more than ${q.repetition.max_same_opening} in ${q.repetition.window} open with "${opening}")` });
+    }
+    open = now;
+  }
+
+  // Patterns readers count.
+  const patternHits: Record<string, number> = {};
+  for (const p of q.patterns) {
+    let re: RegExp;
+    try {
+      re = new RegExp(p.regex, 'gu');
+    } catch {
+      continue;
+    }
+    let n = 0;
+    let first: { line: number; excerpt: string } | null = null;
+    for (const l of body) {
+      for (const m of l.text.matchAll(re)) {
+        n += 1;
+        first ??= { line: l.n, excerpt: excerptOf(l.text, m.index ?? 0, m[0].length) };
+      }
+    }
+    patternHits[p.id] = n;
+    const rate = perK(n, zishu);
+    if (rate > p.max_per_kchars) add({ rule: 'pattern_overuse', severity: 'soft', message: `pattern ${p.id}: ${n} time(s), ${rate} per 1,000 字 (limit ${p.max_per_kchars})`, ...(first ?? {}), fix: `keep at most ${p.max_per_kchars} per 1,000 字: say the thing directly instead of negating another` });
+  }
+
+  // Paragraphs too long for a phone screen.
+  if (q.max_paragraph_zishu !== null) {
+    for (const p of paragraphs) {
+      if (p.zishu <= q.max_paragraph_zishu) continue;
+      add({ rule: 'paragraph_too_long', severity: p.zishu > 1.5 * q.max_paragraph_zishu ? 'hard' : 'soft', message: `a paragraph of ${p.zishu} 字 (limit ${q.max_paragraph_zishu})`, line: p.n, excerpt: p.text.trim().slice(0, 24), fix: `split it into paragraphs of at most ${q.max_paragraph_zishu} 字 (short paragraphs read on a phone)` });
+    }
+  }
+
+  // ASCII punctuation between Han characters.
+  for (const l of body) {
+    const m = /[\u3400-\u9fff](?:\.\.\.|[,.?!"])(?=[\u3400-\u9fff])/u.exec(l.text);
+    if (m) add({ rule: 'punctuation_mixed', severity: 'warn', message: `ASCII punctuation between Chinese characters`, line: l.n, excerpt: excerptOf(l.text, m.index, m[0].length), fix: 'use full-width punctuation (，。？！“” ……)' });
+  }
+
+  // The title.
+  if (!titleText) {
+    add({ rule: 'title_missing', severity: 'hard', message: hasTitleLine ? 'the title line has no text' : 'no `# ` title line', line: hasTitleLine ? titleIdx + 1 : 1, fix: `start the chapter with "# 第${chapter}章 <title>"` });
+  } else {
+    const len = countZishu(titleText).zishu;
+    if (len < q.title.min || len > q.title.max) add({ rule: 'title_length', severity: 'soft', message: `a title of ${len} 字 (allowed ${q.title.min}–${q.title.max})`, line: titleIdx + 1, excerpt: titleText, fix: `a title of ${q.title.min}–${q.title.max} 字 that names what happens` });
+    const forbidden = q.title.forbidden.find((w) => w && titleText.includes(w));
+    if (forbidden) add({ rule: 'title_forbidden', severity: 'soft', message: `the title uses "${forbidden}"`, line: titleIdx + 1, excerpt: titleText, fix: 'give the chapter a real title' });
+    const named = titleChapterNumber(titleText);
+    if (named !== null && named !== chapter) add({ rule: 'title_chapter_mismatch', severity: 'soft', message: `the title names chapter ${named}, this is chapter ${chapter}`, line: titleIdx + 1, excerpt: titleText, fix: `write 第${chapter}章 in the title` });
+  }
+
+  const dialogue = body.reduce((a, l) => a + dialogueZishu(l.text), 0);
+  return {
+    chapter,
+    source: input.source,
+    zishu,
+    han,
+    paragraphs: paragraphs.length,
+    sentences: sentences.length,
+    metrics: {
+      blacklist_hits: blacklistHits,
+      blacklist_per_kchars: blacklistPerK,
+      banned_hits: count('banned'),
+      cliche_hits: count('cliche'),
+      pattern_hits: patternHits,
+      avg_sentence_zishu: sentences.length ? round2(sentences.reduce((a, s) => a + s.zishu, 0) / sentences.length) : 0,
+      dialogue_ratio: zishu > 0 ? round2(dialogue / zishu) : 0,
+      avg_paragraph_zishu: paragraphs.length ? round2(paragraphs.reduce((a, p) => a + p.zishu, 0) / paragraphs.length) : 0,
+      max_paragraph_zishu: paragraphs.reduce((a, p) => Math.max(a, p.zishu), 0),
+    },
+    findings: findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)),
+  };
+}

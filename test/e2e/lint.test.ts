@@ -1,0 +1,52 @@
+/** `novel lint` through the built CLI: the staged chapter in flight, else the committed one; presets from novel.config.json. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, novelBin, readJson, tempDir } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+const json = (r: { stdout: string }) => JSON.parse(r.stdout);
+
+function demo(): string {
+  const dir = join(tempDir(), 'demo');
+  expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+  return dir;
+}
+
+describe('novel lint', () => {
+  it('lints the staged chapter in flight with the exact counts, and the committed one otherwise', () => {
+    const dir = demo();
+    mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
+    writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), '# 第4章 雨夜\n\n他不禁笑了。她不禁哭了。他不禁叹气。\n“你来了。”她说。\n不是风动，而是心动。\n');
+    expect(novelBin(dir, ['advance', 'chapter:004:draft']).code).toBe(0);
+    const r = novelBin(dir, ['lint', 'chapter:004', '--json']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = json(r).data;
+    expect(report).toMatchObject({ chapter: 4, source: 'staging', zishu: 37, han: 28, paragraphs: 3, sentences: 6 });
+    // The demo's blacklist: 不禁 3 times in 37 字.
+    expect(report.metrics).toMatchObject({ blacklist_hits: 3, blacklist_per_kchars: 81.08, pattern_hits: { 'bushi-ershi': 1 } });
+    expect(report.findings.map((f: { rule: string }) => f.rule)).toEqual(['blacklist_density', 'pattern_overuse']);
+    const committed = json(novelBin(dir, ['lint', 'chapter:002', '--json'])).data;
+    expect(committed.source).toBe('chapters');
+    const text = novelBin(dir, ['lint', 'chapter:004']).stdout;
+    expect(text).toMatch(/hard blacklist_density \(line 3\)/);
+    expect(text).toMatch(/fix: /);
+  });
+
+  it('takes the platform preset and explicit keys from novel.config.json; a wrong quality key is exit 2 naming it', () => {
+    const dir = demo();
+    const config = readJson(join(dir, 'novel.config.json'));
+    writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platform: 'qidian' } }));
+    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+    const r = json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data;
+    expect(r.findings.map((f: { rule: string }) => f.rule)).toContain('zishu_hard');
+    writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platform: 'qidian', zishu: { hard: [10, 5000] } } }));
+    expect(json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data.findings.map((f: { rule: string }) => f.rule)).toContain('zishu_target');
+    writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platfrom: 'qidian' } }));
+    const bad = novelBin(dir, ['lint', 'chapter:001']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/novel\.config\.json.*quality/s);
+    expect(readFileSync(join(dir, 'novel.config.json'), 'utf8')).toContain('platfrom');
+  });
+});
