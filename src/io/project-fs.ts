@@ -209,14 +209,7 @@ export class ProjectFs {
           hint: 'split the file; novel refuses text files above 16 MiB',
         });
       }
-      const bytes = Buffer.alloc(stat.size);
-      let off = 0;
-      while (off < bytes.length) {
-        const n = readSync(fd, bytes, off, bytes.length - off, off);
-        if (n === 0) break;
-        off += n;
-      }
-      return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: stat.size, mtimeMs: stat.mtimeMs };
+      return { bytes: readAll(fd, stat.size), size: stat.size, mtimeMs: stat.mtimeMs };
     } finally {
       closeSync(fd);
     }
@@ -433,14 +426,7 @@ export class ProjectFs {
       try {
         const st = fstatSync(fd);
         if (!st.isFile() || st.size > MAX_TEXT_BYTES) return null;
-        const buf = Buffer.alloc(st.size);
-        let off = 0;
-        while (off < buf.length) {
-          const n = readSync(fd, buf, off, buf.length - off, off);
-          if (n === 0) break;
-          off += n;
-        }
-        return buf.subarray(0, off);
+        return readAll(fd, st.size);
       } finally {
         closeSync(fd);
       }
@@ -636,6 +622,18 @@ export class ProjectFs {
       .filter((n) => n.startsWith(prefix))
       .sort();
   }
+}
+
+/** `size` bytes from an open file (fewer when it was cut meanwhile). */
+function readAll(fd: number, size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  let off = 0;
+  while (off < bytes.length) {
+    const n = readSync(fd, bytes, off, bytes.length - off, off);
+    if (n === 0) break;
+    off += n;
+  }
+  return off === bytes.length ? bytes : bytes.subarray(0, off);
 }
 
 function isDanglingLink(abs: string): boolean {

@@ -163,6 +163,17 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
     // Copies of the book's write-once files, once per book (a book older than them): what the guard restores from.
     fillObjects(fs);
     const problemsOf = new Map<string, string[]>();
+    /** The settings and story bible changed between steps: restored, reported, and the run fails (true). */
+    const lateChanges = (step: string): boolean => {
+      const late = guard.settingsCheck();
+      if (!late.length) return false;
+      exit = RUN_EXIT.executorFailed;
+      reason = lateChangeReason(step, late);
+      reasonZh = undefined;
+      o.emit({ event: 'outside_staging', step, changes: late, lines: describeChanges(late) });
+      appendJsonLine(fs, 'logs/guard.jsonl', { step, between_steps: true, changes: late });
+      return true;
+    };
     for (;;) {
       if (session.stopRequested) {
         exit = RUN_EXIT.interrupted;
@@ -177,26 +188,13 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         reason = move.reason;
         reasonZh = move.reason_zh;
         // At the end of the run too: the settings and the story bible are as the run found them.
-        const late = guard.settingsCheck();
-        if (late.length) {
-          exit = RUN_EXIT.executorFailed;
-          reason = lateChangeReason(next.step, late);
-          o.emit({ event: 'outside_staging', step: next.step, changes: late, lines: describeChanges(late) });
-          appendJsonLine(fs, 'logs/guard.jsonl', { step: next.step, between_steps: true, changes: late });
-        }
+        lateChanges(next.step);
         break;
       }
       o.progress(move.step, next.revision_count, start + 1, targetChapter, spent);
       if (move.kind === 'commit') {
         // Between steps nothing may touch the settings or the story bible either: checked again before a commit.
-        const late = guard.settingsCheck();
-        if (late.length) {
-          exit = RUN_EXIT.executorFailed;
-          reason = lateChangeReason(move.step, late);
-          o.emit({ event: 'outside_staging', step: move.step, changes: late, lines: describeChanges(late) });
-          appendJsonLine(fs, 'logs/guard.jsonl', { step: move.step, between_steps: true, changes: late });
-          break;
-        }
+        if (lateChanges(move.step)) break;
       }
       if (move.kind === 'commit') {
         // A pending journal is rolled forward by withMutation itself: nothing more to do then.
