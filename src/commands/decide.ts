@@ -1,3 +1,4 @@
+import { say } from '../core/messages.js';
 import { Command, Option } from 'clipanion';
 import { oneOf } from '../core/one-of.js';
 import { DECISIONS, type Decision } from '../../machines/pipeline.events.js';
@@ -40,6 +41,7 @@ export class DecideCommand extends NovelCommand {
     if (!isDecision(this.decision)) {
       throw new NovelError('invalid_decision', `decision "${this.decision}": expected one of ${DECISIONS.join(', ')}`, {
         hint: `e.g. novel decide chapter:${padChapter(ref.chapter)} accept`,
+        zh: { message: say('zh', 'error.invalid_decision', { value: this.decision }), hint: `例如 novel decide chapter:${padChapter(ref.chapter)} accept` },
       });
     }
     const decision: Decision = this.decision;

@@ -199,6 +199,15 @@ export const MESSAGES = {
   'error.project_exists.hint': entry((_) => 'choose another directory; init never overwrites a project', (_) => '请换一个目录；init 从不覆盖已有项目'),
   'error.nothing_to_export': entry<{ last: number }>((a) => `no committed chapter in that range (${a.last} committed)`, (a) => `所选范围内没有已入库的章节（已入库 ${a.last} 章）`),
   'error.nothing_to_export.hint': entry((_) => 'novel chapters lists the committed chapters', (_) => '用 novel chapters 查看已入库的章节'),
+  'error.not_paused.hint': entry((_) => '`novel decide` only resolves a pause; run `novel next` to see what to do', (_) => '`novel decide` 只用于处理暂停；运行 `novel next` 查看下一步'),
+  'error.invalid_decision': entry<{ value: string }>((a) => `decision "${a.value}": expected accept, revise or rewrite`, (a) => `决定 "${a.value}" 无效：应为 accept（接受）、revise（修改）或 rewrite（重写）`),
+  'error.outputs_not_new': entry<{ step: string; files: string }>((a) => `${a.step}: the staged outputs are byte-identical to those recorded at the last advance (${a.files})`, (a) => `${a.step}：存稿产出与上次登记时完全相同（${a.files}）`),
+  'error.outputs_not_new.hint': entry<{ stage: string }>((a) => `run the ${a.stage} step first; it must write new output before it can be advanced`, (a) => (a.stage === 'refine' ? '先运行润色；若章节确实无需改动，写一份新的修改记录即可登记' : `先运行 ${a.stage} 这一步，写出新的产出后才能登记`)),
+  'error.not_advanceable': entry<{ requested: string; how: string }>((a) => `${a.requested}: this step is not advanced; use \`${a.how}\``, (a) => `${a.requested}：这一步不用 advance 登记，请用 \`${a.how}\``),
+  'error.input_missing': entry<{ step: string; file: string; draft: string }>((a) => `${a.step} needs ${a.file}, which does not exist`, (a) => `${a.step} 需要 ${a.file}，但该文件不存在；请先运行 ${a.draft}（由 chapter-writer 写出）`),
+  'error.would_overwrite': entry<{ n: number; files: string }>((a) => `the commit would replace ${a.n} file(s) of the book that hold other text: ${a.files}`, (a) => `入库会覆盖书稿中 ${a.n} 个内容不同的文件：${a.files}`),
+  'error.would_overwrite.hint': entry((_) => 'move those files aside if they are stale, or check the checkpoint', (_) => 'novel 从不覆盖章节：若这些文件已过时，先移走（再运行 `novel state verify --accept`），或检查 .checkpoint.json 记录的最后一章（`novel checkpoint rebuild --force`）'),
+  'error.not_instructable': entry<{ step: string; expected: string }>((a) => `${a.step}: no packet for this step now; the pipeline expects ${a.expected}`, (a) => `${a.step}：现在不能为这一步生成指令包；流水线在等待 ${a.expected}`),
   'error.internal': entry((_) => 'internal error', (_) => '内部错误'),
 } as const;
 

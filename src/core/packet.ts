@@ -4,6 +4,7 @@
  * context and which files, what it must write, and what to do after. Pure over
  * a read-only ProjectView; the same project gives the same packet.
  */
+import { say } from './messages.js';
 import { STEP_EVENT } from '../../machines/pipeline.events.js';
 import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.states.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -131,6 +132,7 @@ function requireDraft(view: ProjectView, chapter: number, step: string): string 
     throw new NovelError('input_missing', `${step} needs ${rel} (chapter_draft), which does not exist`, {
       hint: `run ${stepOf(chapter, 'draft')} first (the chapter-writer writes it)`,
       details: { missing: [rel], produced_by: stepOf(chapter, 'draft') },
+      zh: { message: say('zh', 'error.input_missing', { step, file: rel, draft: stepOf(chapter, 'draft') }) },
     });
   }
   return rel;
@@ -437,7 +439,7 @@ export function buildPacket(input: PacketInput): PacketResult {
     const current = next.chapter ?? checkpoint.last_completed_chapter + 1;
     const allowed = new Set([current, ...(inflight === null ? [] : [inflight])]);
     if (!allowed.has(step.chapter)) {
-      throw new NovelError('not_instructable', `${formatStepId(step)}: packets are built for the next or inflight chapter (${current}); chapter ${step.chapter} is neither`, { hint: `the pipeline expects ${next.step}` });
+      throw new NovelError('not_instructable', `${formatStepId(step)}: packets are built for the next or inflight chapter (${current}); chapter ${step.chapter} is neither`, { hint: `the pipeline expects ${next.step}`, zh: { message: say('zh', 'error.not_instructable', { step: formatStepId(step), expected: next.step }) } });
     }
     const ctx = chapterContext(input, step.chapter);
     const gate = next.gate;

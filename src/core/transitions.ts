@@ -109,6 +109,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     throw new NovelError('not_advanceable', `${requested}: a ${step.stage} step is not advanced; use \`${how}\``, {
       hint: `the next step is ${next.step} (${next.action})`,
       details: { expected: next.step },
+      zh: { message: say('zh', 'error.not_advanceable', { requested, how }), hint: `下一步是 ${next.step}` },
     });
   }
   if (requested !== next.step) {
@@ -139,6 +140,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
           ? `run the style-refiner first; a refine that rightly changes nothing in the chapter counts once it writes a fresh change log (${paths.stagingChangeLog(input.checkpoint.inflight_chapter ?? 0)}, e.g. {"changes": []})`
           : `run the ${stage} step first; it must write new output before it can be advanced`,
       details: { files },
+      zh: { message: say('zh', 'error.outputs_not_new', { step: requested, files: files.join('，') }), hint: say('zh', 'error.outputs_not_new.hint', { stage }) },
     });
   }
 
@@ -175,6 +177,7 @@ export function planDecide(input: TransitionInput & { existingRewrites: number }
     throw new NovelError('not_paused', `decide ${ref}: chapter ${chapter} is not paused at review; the pipeline expects ${next.step} (${next.action})`, {
       hint: '`novel decide` only resolves a pause; run `novel next` to see what to do',
       details: { expected: next.step, state: next.state, found_chapter: describeValue(next.chapter) },
+      zh: { message: `decide ${ref}：${say('zh', 'error.not_paused', { chapter })}；流水线在等待 ${next.step}`, hint: say('zh', 'error.not_paused.hint') },
     });
   }
   const start = resumed(hydrated);

@@ -139,6 +139,7 @@ function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; 
     throw new NovelError('would_overwrite', `the commit would replace ${clashes.length} file(s) of the book that hold other text: ${clashes.join(', ')}`, {
       hint: 'novel never overwrites a chapter: move those files aside if they are stale (then `novel state verify --accept`), or check that .checkpoint.json says the right last chapter (`novel checkpoint rebuild --force`)',
       details: { files: clashes },
+      zh: { message: say('zh', 'error.would_overwrite', { n: clashes.length, files: clashes.join('，') }), hint: say('zh', 'error.would_overwrite.hint') },
     });
   }
 }

@@ -259,6 +259,8 @@ describe('messages in Chinese', () => {
       novelBin(dir, ['validate', 'chapter:0:draft'], zh),
       novelBin(tempDir(), ['next'], zh),
       novelBin(dir, ['doctor', '--lang', 'zh'], { PATH: process.env.PATH ?? '' }),
+      novelBin(dir, ['decide', 'chapter:004', 'accept'], zh),
+      novelBin(dir, ['advance', 'chapter:004:summarize'], zh),
       await novelBinAsync(dir, ['run', '--executor', 'demo', '--lang', 'zh']),
     ];
     for (const r of outputs) {
@@ -268,7 +270,9 @@ describe('messages in Chinese', () => {
     expect(outputs[0]?.stdout).toContain('起草');
     expect(outputs[2]?.stderr).toContain('步骤编号');
     expect(outputs[3]?.stderr).toContain('不是 novel 项目');
-    expect(outputs[5]?.stdout).toContain('目标达成');
+    expect(outputs[5]?.stderr).toContain('不在等待作者决定');
+    expect(outputs[6]?.stderr).toContain('顺序不对');
+    expect(outputs[7]?.stdout).toContain('目标达成');
     // --json keys and codes stay as they are.
     expect(JSON.parse(novelBin(dir, ['next', '--json'], zh).stdout).data.step).toBe('chapter:005:draft');
   }, 60_000);
