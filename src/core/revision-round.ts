@@ -1,5 +1,6 @@
 /**
- * Which staged files belong to a judged round (PROTOCOL §6): they are copied to
+ * Which staged files belong to a judged round (PROTOCOL §6, plus the refiner's
+ * change log): they are copied to
  * staging/revisions/chapter-NNN/round-K/ and removed from the live paths when a
  * revision starts, so each round starts clean and stays auditable. The chapter
  * itself stays: it is the revision's input.
@@ -24,6 +25,7 @@ export function roundFiles(view: StagingView, chapter: number): string[] {
     paths.stagingDelta(chapter),
     paths.stagingCrossref(chapter),
     paths.stagingChapterMemory(chapter),
+    paths.stagingChangeLog(chapter),
   ]);
   const evalRe = new RegExp(`^staging/evaluations/chapter-${nnn}-eval[^/]*\\.json$`);
   const memoryRe = /^staging\/storylines\/[^/]+\/memory\.md$/;

@@ -70,16 +70,25 @@ function auditDir(step: string): string {
 }
 
 /**
+ * The step's next `<kind>-K/` audit folder. A folder a kill left empty (between
+ * its mkdir and the first move) is taken again, so the numbering does not
+ * depend on where a run was killed.
+ */
+function freeAuditDir(fs: ProjectFs, step: string, kind: 'interrupted' | 'unexpected' | 'planted'): string {
+  const base = auditDir(step);
+  const taken = new Set(fs.listDirs(base));
+  let k = 1;
+  while (taken.has(`${kind}-${k}`) && fs.listFiles(`${base}/${kind}-${k}`, { recursive: true }).length > 0) k++;
+  return `${base}/${kind}-${k}`;
+}
+
+/**
  * Undo an interrupted execution: what it wrote goes to interrupted-K/, what
  * it overwrote or removed comes back from the backup. Idempotent: a kill in
  * the middle leaves the record, and the next run undoes again.
  */
 export function undoInterrupted(fs: ProjectFs, view: StagingView, record: ExecutionRecord, scope: readonly string[]): { dir: string; moved: string[]; restored: string[] } {
-  const base = auditDir(record.step);
-  const taken = new Set(fs.listDirs(base));
-  let k = 1;
-  while (taken.has(`interrupted-${k}`)) k++;
-  const dir = `${base}/interrupted-${k}`;
+  const dir = freeAuditDir(fs, record.step, 'interrupted');
   const moved: string[] = [];
   for (const [rel, f] of view.files) {
     if (!inScope(rel, scope) && !(rel in record.files)) continue;
@@ -108,11 +117,7 @@ export function undoInterrupted(fs: ProjectFs, view: StagingView, record: Execut
  * name the file system will not take back) is returned in `left`.
  */
 export function moveAside(fs: ProjectFs, step: string, kind: 'unexpected' | 'planted', rels: readonly string[]): { dir: string; moved: string[]; left: string[] } {
-  const base = auditDir(step);
-  const taken = new Set(fs.listDirs(base));
-  let k = 1;
-  while (taken.has(`${kind}-${k}`)) k++;
-  const dir = `${base}/${kind}-${k}`;
+  const dir = freeAuditDir(fs, step, kind);
   const moved: string[] = [];
   const left: string[] = [];
   // Deepest first, so that a directory moved whole does not carry away an entry listed on its own.

@@ -31,6 +31,9 @@ describe('novel run with the demo executor', () => {
     expect(readFileSync(join(dir, 'chapters/chapter-005.md'), 'utf8')).toMatch(/^# 第5章 试炼/);
     expect(readJson(join(dir, 'logs/chapter-004-log.json')).revisions).toBe(1);
     expect(existsSync(join(dir, 'staging/revisions/chapter-004/round-1/evaluations/chapter-004-eval.json'))).toBe(true);
+    // The round's refine change log is archived with it: nothing of an honest round is moved aside as unexpected.
+    expect(existsSync(join(dir, 'staging/revisions/chapter-004/round-1/logs/style-refiner-chapter-004-changes.json'))).toBe(true);
+    expect(existsSync(join(dir, 'staging/revisions/chapter-004/unexpected-1'))).toBe(false);
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
     expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
     expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
