@@ -9,10 +9,12 @@ import { assign, setup } from 'xstate';
 import {
   classifyVerdict,
   forcePassAllowed,
+  type GateLintFinding,
   type GateVerdict,
   type LayeredCheck,
   type Thresholds,
   type Verdict,
+  type VerdictWarning,
 } from './pipeline.gate.js';
 import type { PipelineEvent } from './pipeline.events.js';
 
@@ -38,9 +40,15 @@ export interface GateRecord {
   decision: GateDecision;
   verdict: GateVerdict;
   overall_final: number;
+  /** The judge's own overall, recorded beside novel's (§13.3). */
+  overall_judge?: number;
+  /** The weights overall_final was computed with; null: the judge's overall was used. */
+  weights?: Record<string, number> | null;
   high_violation: boolean;
   high_confidence_violations: LayeredCheck[];
-  warnings: Array<LayeredCheck | PolicyWarning>;
+  /** Hard lint findings on the judged text (§13.3): each makes the gate revise. */
+  lint?: GateLintFinding[];
+  warnings: Array<VerdictWarning | PolicyWarning>;
   reason: string;
   force_passed?: true;
   polished?: true;
@@ -117,6 +125,9 @@ function gateRecord(context: PipelineContext, decision: GateDecision, reason: st
     decision,
     verdict: classifyVerdict(v, context.thresholds),
     overall_final: v.overall_final,
+    ...(v.overall_judge !== undefined ? { overall_judge: v.overall_judge } : {}),
+    ...(v.weights !== undefined ? { weights: v.weights } : {}),
+    ...(v.lint !== undefined ? { lint: v.lint } : {}),
     high_violation: v.high_violation,
     high_confidence_violations: v.high_confidence_violations,
     warnings: [...v.warnings],
@@ -128,7 +139,13 @@ function gateRecord(context: PipelineContext, decision: GateDecision, reason: st
 function scoreReason(context: PipelineContext): string {
   const v = verdictOf(context);
   const t = context.thresholds;
-  if (v.high_violation) return `${v.high_confidence_violations.length} high-confidence violation(s)`;
+  const lint = v.lint ?? [];
+  if (v.high_violation || lint.length) {
+    return [
+      v.high_violation ? `${v.high_confidence_violations.length} high-confidence violation(s)` : '',
+      lint.length ? `${lint.length} hard lint finding(s) (${[...new Set(lint.map((f) => f.rule))].join(', ')})` : '',
+    ].filter(Boolean).join(' and ');
+  }
   return `overall_final ${fmt(v.overall_final)} (pass ≥ ${t.pass}, polish ≥ ${t.polish}, revise ≥ ${t.revise}, pause ≥ ${t.pause})`;
 }
 
@@ -179,6 +196,9 @@ export const novelSetup = setup({
         const e = event as JudgedEvent;
         return {
           overall_final: e.overall_final,
+          ...(e.overall_judge !== undefined ? { overall_judge: e.overall_judge } : {}),
+          ...(e.weights !== undefined ? { weights: e.weights } : {}),
+          ...(e.lint !== undefined ? { lint: e.lint } : {}),
           high_violation: e.high_violation,
           high_confidence_violations: e.high_confidence_violations,
           warnings: e.warnings,
@@ -215,7 +235,7 @@ export const novelSetup = setup({
         gateRecord(
           context,
           'pass',
-          `force pass: revision budget spent (${context.revision_count}/${context.max_revisions}), ${scoreReason(context)}, no high-confidence violation`,
+          `force pass: revision budget spent (${context.revision_count}/${context.max_revisions}), ${scoreReason(context)}, no high-confidence violation or hard lint`,
           { force_passed: true },
         ),
     }),

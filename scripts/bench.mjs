@@ -190,6 +190,9 @@ console.log(`  state verify at 3,000 chapters: ${(verify / 1000).toFixed(2)} s (
 // The step guard of `novel run`, per executor step (scripts/bench-guard.ts).
 const guardBench = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts/bench-guard.ts'), large.refined, small.refined, String(Math.max(21, runs))], { encoding: 'utf8' });
 process.stdout.write(guardBench.stdout || `  step guard: ${guardBench.stderr}\n`);
+// The lint of §13.2 (scripts/bench-lint.ts).
+const lintBench = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts/bench-lint.ts'), String(Math.max(101, runs * 5))], { encoding: 'utf8' });
+process.stdout.write(lintBench.stdout || `  lint: ${lintBench.stderr}\n`);
 for (const b of [large, small]) for (const d of [b.refined, b.judged, `${b.refined}-run`, `${b.judged}-run`]) rmSync(d, { recursive: true, force: true });
 rmSync(judged, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { Command, Option } from 'clipanion';
 import { formatStepId } from '../core/step-id.js';
+import { lintSummary } from '../core/lint-render.js';
 import { advanceStep } from '../io/operations.js';
 import { withMutation } from '../io/mutation.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -32,6 +33,7 @@ export class AdvanceCommand extends NovelCommand {
       const gate = plan.snapshot.context.gate;
       const judged = plan.events.some((e) => e.type === 'JUDGED');
       const lines = [`advanced ${formatStepId(step)}: ${plan.from} → ${plan.to}`];
+      if (plan.lint && !judged) lines.push(...lintSummary(plan.lint));
       if (judged && gate) lines.push(`gate: ${gate.decision} — ${gate.reason}`);
       if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
       lines.push(`next: ${next.step} (${next.action})`);
@@ -49,6 +51,7 @@ export class AdvanceCommand extends NovelCommand {
             orchestrator_state: written.orchestrator_state ?? null,
           },
           ...(gate && judged ? { gate } : {}),
+          ...(plan.lint ? { lint: plan.lint } : {}),
           archived: plan.archive ?? null,
           next: { step: next.step, action: next.action, reason: next.reason },
           ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}),

@@ -5,6 +5,8 @@ import { NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
 import { padChapter } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
+import { readGlobalForeshadowing } from '../io/book-files.js';
+import { dormantItems } from '../core/context/dormant-foreshadowing.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { isCount } from './option-validators.js';
 
@@ -45,6 +47,7 @@ export class ChaptersCommand extends NovelCommand {
       rows.push(rowOf(c, log));
     }
     const total = totalOf(rows);
-    return { data: { rows, total }, text: renderTable(rows) };
+    const dormant = dormantItems({ foreshadowing: readGlobalForeshadowing(p.fs) }, last + 1, p.settings.quality.dormancy).length;
+    return { data: { rows, total, dormant_foreshadowing: dormant }, text: renderTable(rows) };
   }
 }

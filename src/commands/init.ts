@@ -11,6 +11,7 @@ import { recordBoundary } from '../io/boundary-cache.js';
 import { readCheckpoint } from '../io/checkpoint.js';
 import { demoProjectSource } from '../io/package-files.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
+import { PLATFORMS } from '../core/quality-settings.js';
 
 export class InitCommand extends NovelCommand {
   static override paths = [['init']];
@@ -30,8 +31,14 @@ export class InitCommand extends NovelCommand {
 
   dir = Option.String({ name: 'dir', required: false });
   demo = Option.Boolean('--demo', false, { description: 'Create the demo project instead: 《青岚剑录》, three chapters committed, volume 1 (30 chapters) outlined' });
+  platform = Option.String('--platform', { description: 'The quality preset recorded in novel.config.json: qidian, tomato or none (the demo: qidian)' });
 
   run(): CommandResult {
+    const platform = this.platform ?? (this.demo ? 'qidian' : undefined);
+    if (platform !== undefined && !(PLATFORMS as readonly string[]).includes(platform)) {
+      throw new NovelError('invalid_option', `--platform ${platform}: expected one of ${PLATFORMS.join(', ')}`, { hint: 'qidian (2,500–3,500 字), tomato (1,500–2,500 字) or none (no platform rules)' });
+    }
+    const quality = platform === undefined ? {} : { quality: { platform } };
     const target = path.resolve(this.context.cwd, this.dir ?? '.');
     if (existsSync(path.join(target, paths.checkpoint))) {
       throw new NovelError('project_exists', `${target}: already holds a project (${paths.checkpoint})`, {
@@ -51,10 +58,10 @@ export class InitCommand extends NovelCommand {
         throw new NovelError('directory_not_empty', `${target}: not empty; the demo project goes into a new or empty directory`, { hint: 'choose another directory' });
       }
       cpSync(demoProjectSource(), target, { recursive: true });
-      // The demo runs with the offline demo executor: recorded, so that `novel run` needs no flag.
+      // The demo runs with the offline demo executor, measured against the qidian preset: recorded, so that `novel run` needs no flag.
       const config = path.join(target, paths.config);
       const settings = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
-      writeFileSync(config, `${JSON.stringify({ ...settings, executor: { command: 'demo' } }, null, 2)}\n`);
+      writeFileSync(config, `${JSON.stringify({ ...settings, ...quality, executor: { command: 'demo' } }, null, 2)}\n`);
       return {
         data: { root: target, demo: true },
         text: `created the demo project in ${target}
@@ -66,7 +73,7 @@ next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, reco
     const created: string[] = [];
     const kept: string[] = [];
     // The AI-cliché blacklist starts as the demo's (its whitelist too): the author edits it, the writer and refiner avoid it.
-    const files: Record<string, string> = { ...newProjectFiles(), 'ai-blacklist.json': readFileSync(path.join(demoProjectSource(), 'ai-blacklist.json'), 'utf8') };
+    const files: Record<string, string> = { ...newProjectFiles(quality), 'ai-blacklist.json': readFileSync(path.join(demoProjectSource(), 'ai-blacklist.json'), 'utf8') };
     // The checkpoint goes last: its presence marks a finished project root.
     const order = Object.keys(files).filter((f) => f !== paths.checkpoint).concat(paths.checkpoint);
     for (const rel of order) {

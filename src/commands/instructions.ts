@@ -38,6 +38,7 @@ export class InstructionsCommand extends NovelCommand {
       step,
       next: nextOf(p),
       ...(this.embed ? { embed: {} } : {}),
+      ...(p.probe.lintLists ? { lintLists: p.probe.lintLists } : {}),
     });
     const text = prettyJson(packet);
     if (this.writeManifest) {

@@ -1,6 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
 import { parseChapterRef } from '../core/step-id.js';
+import { lintReportLines } from '../core/lint-render.js';
 import { lintOf } from '../io/chapter-lint.js';
 import { openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -26,9 +27,6 @@ export class LintCommand extends NovelCommand {
     const ref = parseChapterRef(this.chapter);
     if (!ref.ok) throw new NovelError('invalid_step', `"${this.chapter}": ${ref.reason}`, { hint: 'e.g. novel lint chapter:012' });
     const report = lintOf(openProject(this.context, this.project), ref.chapter);
-    const m = report.metrics;
-    const head = `chapter ${report.chapter} (${report.source}): ${report.zishu} 字, ${report.paragraphs} paragraph(s), ${report.sentences} sentence(s); AI clichés ${m.blacklist_hits} (${m.blacklist_per_kchars} per 1,000 字), dialogue ${Math.round(m.dialogue_ratio * 100)}%`;
-    const lines = report.findings.map((f) => `${f.severity.padEnd(4)} ${f.rule}${f.line ? ` (line ${f.line})` : ''}: ${f.message}${f.excerpt ? ` — ${f.excerpt}` : ''}\n     fix: ${f.fix}`);
-    return { data: { ...report }, text: [head, ...(lines.length ? lines : ['no findings'])].join('\n') };
+    return { data: { ...report }, text: lintReportLines(report).join('\n') };
   }
 }

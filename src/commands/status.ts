@@ -4,7 +4,8 @@ import { Command } from 'clipanion';
 import { paths } from '../core/paths.js';
 import { buildStatusView, renderStatus } from '../core/status-view.js';
 import { formatCost } from '../core/run-policy.js';
-import { readBookTotals } from '../io/book-files.js';
+import { readBookTotals, readGlobalForeshadowing } from '../io/book-files.js';
+import { dormantItems } from '../core/context/dormant-foreshadowing.js';
 import { describeDiff, diffHint } from '../core/fingerprint-rules.js';
 import { readerBoundary } from '../io/fingerprint.js';
 import { lockStatus } from '../io/lock.js';
@@ -45,7 +46,10 @@ export class StatusCommand extends NovelCommand {
       : built;
     // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
     const totals = readBookTotals(p.fs, cp.last_completed_chapter);
+    // Foreshadowing left dormant at the next chapter (§13.6).
+    const dormant = dormantItems({ foreshadowing: readGlobalForeshadowing(p.fs) }, cp.last_completed_chapter + 1, p.settings.quality.dormancy).length;
     const t = say(this.lang, 'status.book', { n: cp.last_completed_chapter, zishu: totals.zishu, logs: totals.chapters, input: totals.input_tokens, output: totals.output_tokens, cost: formatCost(totals.cost_usd, totals.cost_unknown > 0) });
-    return { data: { ...view, totals }, text: `${renderStatus(view, this.lang)}\n${t}` };
+    const dormantLine = dormant ? `\n${say(this.lang, 'status.dormant', { n: dormant })}` : '';
+    return { data: { ...view, totals, dormant_foreshadowing: dormant }, text: `${renderStatus(view, this.lang)}\n${t}${dormantLine}` };
   }
 }

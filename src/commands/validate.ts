@@ -3,6 +3,8 @@ import { readStorylineIndex } from '../io/book-probe.js';
 import { Command, Option } from 'clipanion';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
+import { lintSummary } from '../core/lint-render.js';
+import { qualityContext } from '../core/rehydrate.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
 import { committedMemory, readState } from '../io/book-files.js';
 import { nextOf, openProject } from '../io/project.js';
@@ -67,15 +69,17 @@ export class ValidateCommand extends NovelCommand {
       ...(typeof stagedTitle === 'string' && step.stage === 'refine' ? { stagedTitle } : {}),
       ...(step.stage === 'summarize' ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id), memoryKeepRatio: p.settings.memory_keep_ratio } : {}),
       ...(p.settings.chapter_length ? { chapterLength: p.settings.chapter_length } : {}),
+      ...qualityContext(p.settings, p.probe, step.chapter),
     });
     if (!result.valid) {
       throw diagnosticsError('validation_failed', `${id}: the staged outputs do not validate`, result.diagnostics, 'fix every file listed, then validate again');
     }
     const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
+    const lint = result.lint ? lintSummary(result.lint) : [];
     const lines = [`${id}: valid`, ...result.outputs.filter((o) => o.present).map((o) => `  ${o.path}${o.new ? '' : ' (unchanged since the last advance)'}`)];
     return {
-      data: { step: id, valid: true, fresh: result.fresh, outputs: result.outputs, warnings },
-      text: lines.join('\n'),
+      data: { step: id, valid: true, fresh: result.fresh, outputs: result.outputs, warnings, ...(result.lint ? { lint: result.lint } : {}), ...(result.verdict ? { verdict: result.verdict } : {}) },
+      text: [...lines, ...lint].join('\n'),
       warnings,
     };
   }

@@ -15,5 +15,6 @@ export function firstNonEmptyLine(text: string): string | undefined {
 /** The chapter's `# ` title line, if its first non-empty line is one. */
 export function chapterTitle(text: string): string | undefined {
   const line = firstNonEmptyLine(text);
-  return line !== undefined && line.startsWith('# ') ? line.trim() : undefined;
+  // `#` alone is an empty title line too (an editor strips the space): the lint's title_missing, repaired by title-fix.
+  return line !== undefined && (line.startsWith('# ') || line.trim() === '#') ? line.trim() : undefined;
 }

@@ -4,6 +4,7 @@
  * the state ops applied and dropped, and the checkpoint afterwards. The plan
  * is what the journal records and what `--dry-run` prints. Pure.
  */
+import { lintChapter, severityCounts, type LintLists } from './lint.js';
 import type { GateRecord } from '../../machines/novel.setup.js';
 import type { CheckpointFields } from './projection.js';
 import { upsertChapterMemory } from './chapter-memory.js';
@@ -71,10 +72,18 @@ export interface CommitInput {
   executions: Obj[];
   currentVolume: number;
   now: Date;
+  /** The lint's word lists: the committed text's report goes to logs/lint/chapter-NNN.json (§13.2). */
+  lintLists?: LintLists;
 }
 
 function parsed(view: StagingView, rel: string): Obj {
   return JSON.parse(stagedText(view, rel) as string) as Obj;
+}
+
+/** The judge's hook_strength score (§13.4), null when it gave none. */
+function hookStrength(evaluation: Obj): number | null {
+  const entry = (evaluation.scores as Obj | undefined)?.hook_strength as Obj | undefined;
+  return typeof entry?.score === 'number' ? entry.score : null;
 }
 
 /** Every staged output the commit needs, validated; problems are one refusal. */
@@ -176,6 +185,12 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     });
   }
 
+  // The committed text's lint report (no timestamp: the same text and settings give the same bytes).
+  const chapterText = stagedText(view, paths.stagingChapter(n)) as string;
+  const lint = input.lintLists ? lintChapter({ chapter: n, source: 'chapters', text: chapterText, settings: input.settings.quality, lists: input.lintLists }) : null;
+  if (lint) writes.push({ path: paths.lintReport(n), content: prettyJson(lint), kind: 'write' });
+  const hook = hookStrength(parsed(view, paths.stagingEval(n)));
+
   const chapterLog = {
     chapter: n,
     storyline_id: storyline,
@@ -189,6 +204,8 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     ...chapterFacts(stagedText(view, paths.stagingChapter(n)) as string),
     ...(typeof input.checkpointRaw.author_note === 'string' ? { author_note: input.checkpointRaw.author_note } : {}),
     overall: input.gate.overall_final,
+    ...(lint ? { lint: { ...severityCounts(lint), blacklist_per_kchars: lint.metrics.blacklist_per_kchars } } : {}),
+    hook_strength: hook,
     stages: stageRecords(input.history, input.executions),
   };
   writes.push({ path: `logs/chapter-${nnn}-log.json`, content: prettyJson(chapterLog), kind: 'write' });

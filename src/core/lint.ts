@@ -273,3 +273,9 @@ export function lintChapter(input: { chapter: number; source: 'staging' | 'chapt
     findings: findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)),
   };
 }
+
+/** A report's findings counted by severity. */
+export function severityCounts(report: LintReport): { hard: number; soft: number; warn: number } {
+  const n = (s: Severity): number => report.findings.filter((f) => f.severity === s).length;
+  return { hard: n('hard'), soft: n('soft'), warn: n('warn') };
+}

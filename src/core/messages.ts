@@ -104,6 +104,11 @@ export const MESSAGES = {
     (a) => `… ${a.step}：${a.agent}（${a.mode}）${a.attempt > 1 ? `，第 ${a.attempt} 次尝试` : ''}${a.packet ? `，指令包 ${a.packet}` : ''}`,
   ),
   'run.advanced': entry<{ step: string; to: string; gate: string | null; overall: number | null }>((a) => `✓ ${a.step} → ${a.to}${a.gate ? ` (gate ${a.gate}, overall ${a.overall})` : ''}`, (a) => `✓ ${a.step} → ${a.to}${a.gate ? `（闸门 ${a.gate}，总分 ${a.overall}）` : ''}`),
+  'status.dormant': entry<{ n: number }>((a) => `foreshadowing: ${a.n} item(s) dormant (the next draft packet asks for a light touch: foreshadow_light_touch)`, (a) => `伏笔：${a.n} 条沉寂已久（下一章的写作指令会要求轻触：foreshadow_light_touch）`),
+  'run.lint': entry<{ zishu: number; hard: string; soft: string; perK: number }>(
+    (a) => `  lint: ${a.zishu} 字, AI clichés ${a.perK} per 1,000 字${a.hard ? `; hard: ${a.hard}` : ''}${a.soft ? `; soft: ${a.soft}` : ''}${a.hard || a.soft ? '' : '; clean'}`,
+    (a) => `  检查：${a.zishu} 字，AI 套话每千字 ${a.perK} 处${a.hard ? `；硬伤：${a.hard}` : ''}${a.soft ? `；提示：${a.soft}` : ''}${a.hard || a.soft ? '' : '；无问题'}`,
+  ),
   'run.committed': entry<{ step: string; recovered: boolean }>((a) => `✓ ${a.step} committed${a.recovered ? ' (an interrupted commit rolled forward)' : ''}`, (a) => `✓ ${a.step} 已入库${a.recovered ? '（补完了一次中断的入库）' : ''}`),
   'run.reused': entry<{ step: string }>((a) => `↺ ${a.step}: outputs already present and valid, reused (--force re-runs the step)`, (a) => `↺ ${a.step}：产出已在且有效，直接复用（--force 可强制重跑）`),
   'run.warning': entry<{ step: string; message: string }>((a) => `  warning (${a.step}): ${a.message}`, (a) => `  警告（${a.step}）：${a.message}`),

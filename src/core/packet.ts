@@ -5,6 +5,11 @@
  * a read-only ProjectView; the same project gives the same packet.
  */
 import { say } from './messages.js';
+import { weightsInUse, type ScoreSettings } from '../../machines/pipeline.gate.js';
+import { lightTouchTasks } from './context/dormant-foreshadowing.js';
+import { DRIFT_WINDOW, reportMetrics, styleDrift, type ReportMetrics, type StyleDrift } from './context/style-drift.js';
+import { convergenceChapters, isKeyChapter } from './key-chapters.js';
+import { lintChapter, type LintLists, type LintReport } from './lint.js';
 import { STEP_EVENT } from '../../machines/pipeline.events.js';
 import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.states.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -24,7 +29,7 @@ import { dataBlock, dataType } from './embed.js';
 import { NovelError } from './errors.js';
 import { pipelineGraph } from './graph.js';
 import type { NextDecision } from './next.js';
-import { blockKeyLines, outlineBlock } from './outline.js';
+import { blockKeyLines, outlineBlock, outlineChapters } from './outline.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
 import { formatStepId, padChapter, padVolume, type StepId } from './step-id.js';
@@ -38,6 +43,8 @@ export interface PacketInput {
   /** What `novel next` says now (which chapter is next or inflight, and its gate). */
   next: NextDecision;
   embed?: { cap?: number };
+  /** The lint's word lists (§13.2): the refine and judge packets carry the staged text's report. */
+  lintLists?: () => LintLists;
 }
 
 export interface PacketResult {
@@ -151,6 +158,42 @@ function foreshadowingFor(input: PacketInput, ctx: ChapterContext): ReturnType<t
   return foreshadowingTasks(input.view.json(`${paths.volumeDir(ctx.volume)}/foreshadowing.json`), input.view.json('foreshadowing/global.json'), ctx.chapter, ctx.keys.Foreshadowing ?? '');
 }
 
+/** The staged chapter's lint report (§13.3: the draft's for the refiner, the refined text's for the judge). */
+function stagedLintReport(input: PacketInput, chapter: number): LintReport | null {
+  const text = input.view.text(paths.stagingChapter(chapter));
+  if (!input.lintLists || text === undefined) return null;
+  return lintChapter({ chapter, source: 'staging', text, settings: input.settings.quality, lists: input.lintLists() });
+}
+
+/** What the writer is measured against (§13.1): the platform's 字数, paragraph length and hook. */
+function craftTargets(input: PacketInput): Obj {
+  const q = input.settings.quality;
+  return {
+    ...(q.platform !== 'none' ? { platform: q.platform } : {}),
+    ...(q.zishu.target ? { zishu_target: q.zishu.target } : {}),
+    ...(q.zishu.hard ? { zishu_hard: q.zishu.hard } : {}),
+    ...(q.max_paragraph_zishu !== null ? { max_paragraph_zishu: q.max_paragraph_zishu } : {}),
+    hook_required: q.hook.required,
+  };
+}
+
+/** The style of the last committed chapters against the book's baseline (§13.7), from their lint reports. */
+function styleDriftFor(input: PacketInput, chapter: number): StyleDrift | null {
+  const last = input.checkpoint.last_completed_chapter;
+  const wanted = new Set<number>();
+  for (let n = Math.max(1, last - DRIFT_WINDOW + 1); n <= last; n++) wanted.add(n);
+  for (let n = 1; n <= Math.min(10, last); n++) wanted.add(n);
+  const reports = [...wanted].map((n) => reportMetrics(input.view.json(paths.lintReport(n)))).filter((r): r is ReportMetrics => r !== null);
+  return styleDrift(reports, chapter, input.view.json('style-profile.json'));
+}
+
+/** Is this a key chapter (§13.5), judged twice? */
+function keyChapter(input: PacketInput, ctx: ChapterContext): boolean {
+  if (!input.settings.quality.key_chapters) return false;
+  const schedule = input.view.json(`${paths.volumeDir(ctx.volume)}/storyline-schedule.json`);
+  return isKeyChapter(ctx.chapter, ctx.outlineText === undefined ? [] : outlineChapters(ctx.outlineText), convergenceChapters(schedule));
+}
+
 function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnostic[]): Obj[] {
   const ledger = input.view.json('state/chapter-memory.json');
   if (!Array.isArray(ledger)) {
@@ -208,7 +251,12 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
     recent_memory: recentMemoryFor(input, ctx.chapter, ctx.warnings),
     // The target 字数 of novel.config.json, so that the writer knows it.
     ...(input.settings.chapter_length ? { chapter_length: input.settings.chapter_length } : {}),
+    ...craftTargets(input),
   };
+  const dormant = lightTouchTasks(view.json('foreshadowing/global.json'), ctx.chapter, input.settings.quality.dormancy);
+  if (dormant.length) inline.foreshadow_light_touch = dormant;
+  const drift = styleDriftFor(input, ctx.chapter);
+  if (drift) inline.style_drift = drift;
   const p: PathsMap = {};
   setPath(p, view, 'style_profile', 'style-profile.json');
   setPath(p, view, 'chapter_contract', ctx.contractPath);
@@ -231,6 +279,8 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
     const evalPath = revisionEvalPath(ctx.chapter, round);
     inline.required_fixes = requiredFixes(view.json(evalPath));
     inline.high_confidence_violations = gate?.high_confidence_violations ?? [];
+    // novel's own hard findings on the judged text: the revision must clear them.
+    if (gate?.lint?.length) inline.lint_findings = gate.lint;
     setPath(p, view, 'chapter_draft', paths.stagingChapter(ctx.chapter));
     setPath(p, view, 'chapter_eval', evalPath);
   }
@@ -278,6 +328,12 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
   };
 }
 
+/** The refiner reads novel's lint of the draft first: the findings to remove, each with its line and fix. */
+function refineInline(input: PacketInput, chapter: number): Obj {
+  const lint = stagedLintReport(input, chapter);
+  return { chapter, ...(lint ? { lint } : {}) };
+}
+
 function refinePacket(input: PacketInput, ctx: ChapterContext, polish: boolean): Packet {
   const { view } = input;
   const step = stepOf(ctx.chapter, 'refine');
@@ -291,9 +347,9 @@ function refinePacket(input: PacketInput, ctx: ChapterContext, polish: boolean):
     step,
     agent: { kind: 'subagent', name: 'style-refiner' },
     mode: polish ? 'polish' : 'normal',
-    manifest: { mode: 'paths', inline: { chapter: ctx.chapter }, paths: p },
+    manifest: { mode: 'paths', inline: refineInline(input, ctx.chapter), paths: p },
     expected_outputs: [
-      { path: paths.stagingChapter(ctx.chapter), required: true, note: 'overwrite in place; keep the "# " title line unchanged' },
+      { path: paths.stagingChapter(ctx.chapter), required: true, note: 'overwrite in place; keep the "# " title line unchanged; clear the findings of inline.lint first' },
       { path: paths.stagingChangeLog(ctx.chapter), required: false, note: 'what changed and why' },
     ],
     write_scope: ['staging/chapters/', 'staging/logs/'],
@@ -301,8 +357,27 @@ function refinePacket(input: PacketInput, ctx: ChapterContext, polish: boolean):
   };
 }
 
+/** The dimensions the judge scores (§13.3): the eight, and hook_strength when a hook is required. */
+function scoreDimensions(input: PacketInput): string[] {
+  return Object.keys(weightsInUse({ weights: input.settings.quality.weights as ScoreSettings['weights'], hook_required: input.settings.quality.hook.required }));
+}
+
+function judgeInline(input: PacketInput, ctx: ChapterContext, block: string): Obj {
+  const lint = stagedLintReport(input, ctx.chapter);
+  return {
+    chapter: ctx.chapter,
+    volume: ctx.volume,
+    chapter_outline_block: block,
+    hard_rules_list: hardRulesList(input.view.json('world/rules.json')),
+    score_dimensions: scoreDimensions(input),
+    hook_required: input.settings.quality.hook.required,
+    ...(lint ? { lint } : {}),
+  };
+}
+
 function judgePacket(input: PacketInput, ctx: ChapterContext): Packet {
   const { view } = input;
+  const key = keyChapter(input, ctx);
   const step = stepOf(ctx.chapter, 'judge');
   const block = requireOutlineBlock(ctx, step);
   const draft = requireDraft(view, ctx.chapter, step);
@@ -325,12 +400,14 @@ function judgePacket(input: PacketInput, ctx: ChapterContext): Packet {
     mode: 'normal',
     manifest: {
       mode: 'paths',
-      inline: { chapter: ctx.chapter, volume: ctx.volume, chapter_outline_block: block.text, hard_rules_list: hardRulesList(view.json('world/rules.json')) },
+      inline: judgeInline(input, ctx, block.text),
       paths: p,
     },
     expected_outputs: [
-      { path: paths.stagingEval(ctx.chapter), required: true, note: 'read-only judge: the executor writes its JSON {chapter, overall 0–5, recommendation, contract_verification{l1,l2,l3,ls}_checks, scores, required_fixes?}' },
-      { path: paths.stagingEvalSecondary(ctx.chapter), required: false, note: 'a second judge; the gate takes the minimum' },
+      { path: paths.stagingEval(ctx.chapter), required: true, note: `read-only judge: the executor writes its JSON {chapter, overall 0–5, recommendation, contract_verification{l1,l2,l3,ls}_checks, scores {${scoreDimensions(input).join(', ')}: {score 1–5, reason}}, hook {present, type, evidence}, required_fixes?}; novel computes overall_final from the weighted scores` },
+      key
+        ? { path: paths.stagingEvalSecondary(ctx.chapter), required: true, note: 'a key chapter (first or last of the volume, or a convergence): a second, independent judgement is required; the gate takes the minimum' }
+        : { path: paths.stagingEvalSecondary(ctx.chapter), required: false, note: 'a second judge; the gate takes the minimum' },
     ],
     write_scope: ['staging/evaluations/'],
     next_actions: executeActions('judge', 'judge', ctx.chapter),

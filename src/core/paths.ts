@@ -23,6 +23,7 @@ export const paths = {
   stagingStorylineMemory: (id: string) => `staging/storylines/${id}/memory.md`,
   stagingEval: (n: number) => `staging/evaluations/chapter-${padChapter(n)}-eval.json`,
   stagingEvalSecondary: (n: number) => `staging/evaluations/chapter-${padChapter(n)}-eval-secondary.json`,
+  lintReport: (n: number) => `logs/lint/chapter-${padChapter(n)}.json`,
   stagingChangeLog: (n: number) => `staging/logs/style-refiner-chapter-${padChapter(n)}-changes.json`,
   revisionRoundDir: (n: number, round: number) => `staging/revisions/chapter-${padChapter(n)}/round-${round}`,
   rewriteDir: (n: number, k: number) => `staging/revisions/chapter-${padChapter(n)}/rewrite-${k}`,

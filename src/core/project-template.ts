@@ -6,7 +6,8 @@ import { DEFAULT_SETTINGS } from './settings.js';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-export function newProjectFiles(): Record<string, string> {
+/** The files of a new project; `extra` joins novel.config.json (e.g. the quality preset of `init --platform`). */
+export function newProjectFiles(extra: Record<string, unknown> = {}): Record<string, string> {
   return {
     '.checkpoint.json': json({
       last_completed_chapter: 0,
@@ -23,6 +24,7 @@ export function newProjectFiles(): Record<string, string> {
       memory_context_chapters: DEFAULT_SETTINGS.memory_context_chapters,
       lock_stale_minutes: DEFAULT_SETTINGS.lock_stale_minutes,
       chapters_per_volume: DEFAULT_SETTINGS.chapters_per_volume,
+      ...extra,
     }),
     'brief.md': '# 作品简介\n\n（在这里写下故事的核心设定、主角、基调与目标读者。）\n',
     'style-profile.json': json({}),

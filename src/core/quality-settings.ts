@@ -7,7 +7,8 @@ import type * as v from 'valibot';
 import type { QualityConfigSchema } from '../schemas/config.js';
 
 export type QualityConfig = v.InferOutput<typeof QualityConfigSchema>;
-export type Platform = 'qidian' | 'tomato' | 'none';
+export const PLATFORMS = ['qidian', 'tomato', 'none'] as const;
+export type Platform = (typeof PLATFORMS)[number];
 
 export interface QualitySettings {
   platform: Platform;

@@ -12,14 +12,16 @@ import type { StorylineIndex } from './volume-plan.js';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
-import type { LayeredCheck } from '../../machines/pipeline.gate.js';
+import type { LayeredCheck, VerdictWarning } from '../../machines/pipeline.gate.js';
 import { RESUMABLE_STATES, type BookContext, type GateRecord, type JournalRef, type PolicyWarning, type ResumableState } from '../../machines/novel.setup.js';
 import type { StableState } from '../../machines/pipeline.states.js';
 import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
-import { validateStep } from './validate.js';
+import { validateStep, type LintSetup } from './validate.js';
+import type { LintLists } from './lint.js';
+import { isKeyChapter } from './key-chapters.js';
 
 export type BookSnapshot = SnapshotFrom<typeof bookMachine>;
 /** Kept for the chapter-level callers: the book snapshot carries the chapter. */
@@ -33,6 +35,10 @@ export interface BookProbe {
   outline_chapters: readonly number[];
   /** An executor step `novel run` started and never saw finish (its outputs are not reused). */
   interrupted?: { step: string; attempt: number } | null;
+  /** The lint's word lists (ai-blacklist.json, cliche-lint.json), read by the I/O shell at the first call. */
+  lintLists?: () => LintLists;
+  /** The chapters inside the current volume's convergence events (storyline-schedule.json), read at the first call. */
+  convergenceChapters?: () => readonly number[];
   /** storylines/storylines.json's ids and names, read while a volume is planned (null: no usable file). */
   storylines?: StorylineIndex | null;
 }
@@ -50,6 +56,13 @@ export interface Rehydrated {
   draftLost: boolean;
   /** Effects (named actions) of the probe's own events, for the next mutating command to carry out. */
   effects: string[];
+}
+
+/** The quality layer of a validation: the settings' quality and the probe's word lists (none without them). */
+export function qualityContext(settings: Settings, probe: BookProbe, chapter: number): { quality?: LintSetup } {
+  if (!probe.lintLists) return {};
+  const key = settings.quality.key_chapters && isKeyChapter(chapter, probe.outline_chapters, probe.convergenceChapters?.() ?? []);
+  return { quality: { settings: settings.quality, lists: probe.lintLists, ...(key ? { keyChapter: true } : {}) } };
 }
 
 export function restName(snapshot: BookSnapshot): RestName {
@@ -73,7 +86,7 @@ function gateFromCheckpoint(gate: CheckpointGate | undefined): GateRecord | null
     overall_final: gate.overall_final ?? 0,
     high_violation: gate.high_violation ?? false,
     high_confidence_violations: (gate.high_confidence_violations ?? []) as LayeredCheck[],
-    warnings: (gate.warnings ?? []) as Array<LayeredCheck | PolicyWarning>,
+    warnings: (gate.warnings ?? []) as Array<VerdictWarning | PolicyWarning>,
     reason: gate.reason ?? `gate ${gate.decision} (recorded)`,
   } as GateRecord;
 }
@@ -120,9 +133,12 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
     verdict: gate
       ? {
           overall_final: gate.overall_final,
+          ...(gate.overall_judge !== undefined ? { overall_judge: gate.overall_judge } : {}),
+          ...(gate.weights !== undefined ? { weights: gate.weights } : {}),
+          ...(gate.lint !== undefined ? { lint: gate.lint } : {}),
           high_violation: gate.high_violation,
           high_confidence_violations: gate.high_confidence_violations,
-          warnings: gate.warnings.filter((w): w is LayeredCheck => w.layer !== 'gate'),
+          warnings: gate.warnings.filter((w): w is VerdictWarning => w.layer !== 'gate'),
         }
       : null,
     gate,
@@ -153,7 +169,7 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
     draftLost = true;
   }
   if (gateMissing) {
-    const judged = validateStep('judge', view, { chapter });
+    const judged = validateStep('judge', view, { chapter, ...qualityContext(settings, probe, chapter) });
     if (judged.valid && judged.verdict) {
       let actions;
       [snapshot, actions] = transition(bookMachine, snapshot, { type: 'JUDGED', ...judged.verdict });

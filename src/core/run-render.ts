@@ -4,6 +4,7 @@
  * text out; the run loop decides where the text goes (--events prints the
  * events themselves as JSON lines instead).
  */
+import type { LintReport } from './lint.js';
 import { displayName } from './shell-words.js';
 import { say, sayer, type Lang } from './messages.js';
 import { bookTotals } from './chapter-log.js';
@@ -29,7 +30,14 @@ export type RunEvent =
   | { event: 'interrupted'; step: string; moved_to: string; moved: string[]; restored: string[] }
   | { event: 'reused'; step: string }
   | { event: 'advanced'; step: string; to: string; gate: string | null; overall: number | null }
+  | { event: 'lint'; step: string; zishu: number; hard: string[]; soft: string[]; blacklist_per_kchars: number }
   | { event: 'committed'; step: string; recovered: boolean };
+
+/** What a run reports of novel's lint after a draft or a refine: the rules by severity. */
+export function lintEvent(step: string, report: LintReport): RunEvent {
+  const rules = (sev: string): string[] => [...new Set(report.findings.filter((f) => f.severity === sev).map((f) => f.rule))];
+  return { event: 'lint', step, zishu: report.zishu, hard: rules('hard'), soft: rules('soft'), blacklist_per_kchars: report.metrics.blacklist_per_kchars };
+}
 
 /** The line a run prints for an event (null: nothing in plain mode). */
 export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): string | null {
@@ -67,6 +75,8 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
       return t('run.reused', { step: e.step });
     case 'advanced':
       return t('run.advanced', { step: e.step, to: e.to, gate: e.gate, overall: e.overall });
+    case 'lint':
+      return t('run.lint', { zishu: e.zishu, hard: e.hard.join(', '), soft: e.soft.join(', '), perK: e.blacklist_per_kchars });
     case 'committed':
       return t('run.committed', { step: e.step, recovered: e.recovered });
   }

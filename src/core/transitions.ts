@@ -16,7 +16,8 @@ import { diagnosticsError, NovelError } from './errors.js';
 import { decideNext, freshnessBaseline, type NextDecision } from './next.js';
 import { journalPath, paths } from './paths.js';
 import { projectCheckpoint, type CheckpointFields } from './projection.js';
-import { rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
+import type { LintReport } from './lint.js';
+import { qualityContext, rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
 import { revisionArchive, rewriteArchive, type ArchivePlan } from './revision-round.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
@@ -42,6 +43,8 @@ export interface TransitionPlan {
   warnings: Diagnostic[];
   /** The transition applied a gate that a read-only command had only computed. */
   appliedPendingGate: boolean;
+  /** novel's lint of the staged chapter (§13.2), on the advance of a draft, a refine or a judge. */
+  lint?: LintReport;
 }
 
 export interface TransitionInput {
@@ -128,6 +131,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     ...(input.state && stage === 'summarize' ? { state: input.state } : {}),
     ...(input.committedMemory && stage === 'summarize' ? { committedMemory: input.committedMemory, memoryKeepRatio: input.settings.memory_keep_ratio } : {}),
     ...(input.settings.chapter_length ? { chapterLength: input.settings.chapter_length } : {}),
+    ...qualityContext(input.settings, input.probe, step.chapter),
   });
   if (!validation.valid) {
     throw diagnosticsError('validation_failed', `${requested}: the staged outputs do not validate`, validation.diagnostics, `fix the files above, then run \`novel advance ${requested}\` again`);
@@ -165,6 +169,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     stagedTitle: validation.title ?? stagedTitle ?? null,
     warnings: validation.diagnostics.filter((d) => d.severity === 'warning'),
     appliedPendingGate: hydrated.pendingGate,
+    ...(validation.lint ? { lint: validation.lint } : {}),
   };
 }
 

@@ -3,7 +3,9 @@
  * works on a StagingView. Reports every problem at once.
  */
 import { titleChapterNumber } from './chapter-number.js';
-import { computeVerdict, type EvalForGate, type Verdict } from '../../machines/pipeline.gate.js';
+import { computeVerdict, type EvalForGate, type ScoreSettings, type Verdict } from '../../machines/pipeline.gate.js';
+import { lintChapter, type LintLists, type LintReport } from './lint.js';
+import type { QualitySettings } from './quality-settings.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, EvalSchema } from '../schemas/staging.js';
 import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.js';
@@ -13,7 +15,7 @@ import { applyOps, type StateDoc } from './state-ops.js';
 import { chapterBody, countZishu } from './zishu.js';
 
 type Obj = Record<string, unknown>;
-import { isNewFile, type StagingView } from './staging-view.js';
+import { isNewFile, stagedText, type StagingView } from './staging-view.js';
 import type * as v from 'valibot';
 
 export type ValidatedStage = 'draft' | 'summarize' | 'refine' | 'judge';
@@ -38,6 +40,16 @@ export interface StepValidation {
   verdict?: Verdict;
   /** The chapter's title line, when the staged chapter has one. */
   title?: string;
+  /** novel's lint of the staged chapter (§13.2), for draft, refine and judge when quality settings are given. */
+  lint?: LintReport;
+}
+
+/** What the lint of §13.2 needs: the quality settings and the word lists (read only when a lint runs). */
+export interface LintSetup {
+  settings: QualitySettings;
+  lists: () => LintLists;
+  /** A key chapter (§13.5): its judge step requires the secondary evaluation. */
+  keyChapter?: boolean;
 }
 
 export interface ValidationContext {
@@ -52,6 +64,14 @@ export interface ValidationContext {
   /** The committed storyline memory (storylines/{id}/memory.md), and the share of its lines a staged memory must keep. */
   committedMemory?: (storylineId: string) => string | undefined;
   memoryKeepRatio?: number;
+  /** The quality layer: the staged chapter is linted, and the judge's gate uses the lint and the weights. */
+  quality?: LintSetup;
+}
+
+/** The lint report of the staged chapter, when the context asks for one and the text reads. */
+function stagedLint(ctx: ValidationContext, text: string | undefined): LintReport | undefined {
+  if (!ctx.quality || text === undefined) return undefined;
+  return lintChapter({ chapter: ctx.chapter, source: 'staging', text, settings: ctx.quality.settings, lists: ctx.quality.lists() });
 }
 
 /** A draft or refined chapter outside the target 字数 of novel.config.json. */
@@ -197,7 +217,8 @@ function validateDraft(view: StagingView, ctx: ValidationContext): StepValidatio
   const length = text === undefined ? null : lengthWarning(rel, text, ctx.chapterLength);
   if (length) c.diagnostics.push(length);
   const fresh = isNewFile(view, rel, ctx.stagingHashes);
-  return c.result(fresh, title === undefined ? {} : { title });
+  const lint = stagedLint(ctx, text);
+  return c.result(fresh, { ...(title === undefined ? {} : { title }), ...(lint ? { lint } : {}) });
 }
 
 function validateSummarize(view: StagingView, ctx: ValidationContext): StepValidation {
@@ -298,7 +319,8 @@ function validateRefine(view: StagingView, ctx: ValidationContext): StepValidati
   const logRel = paths.stagingChangeLog(ctx.chapter);
   if (view.files.has(logRel)) c.json(logRel, ChangeLogSchema, false, 'refine', 'invalid_change_log');
   const fresh = isNewFile(view, rel, ctx.stagingHashes) || isNewFile(view, logRel, ctx.stagingHashes);
-  return c.result(fresh, title === undefined ? {} : { title });
+  const lint = stagedLint(ctx, refined);
+  return c.result(fresh, { ...(title === undefined ? {} : { title }), ...(lint ? { lint } : {}) });
 }
 
 function validateJudge(view: StagingView, ctx: ValidationContext): StepValidation {
@@ -308,6 +330,17 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
   if (primary) c.chapterNumber(rel, primary.chapter, true);
   const secRel = paths.stagingEvalSecondary(ctx.chapter);
   let secondary: v.InferOutput<typeof EvalSchema> | undefined;
+  if (ctx.quality?.keyChapter && !view.files.has(secRel)) {
+    c.fail(
+      secRel,
+      errorAt('secondary_eval_required', secRel, {
+        expected: `a second, independent evaluation of chapter ${ctx.chapter}: it is a key chapter (the first or last of its volume, or inside a convergence event)`,
+        found: 'no file',
+        fix: 'run the quality-judge a second time (executor.secondary_model picks its model) and write its evaluation there; quality.key_chapters: false turns this off',
+      }),
+    );
+    c.outputs.push({ path: secRel, required: true, present: false, valid: false, new: false });
+  }
   if (view.files.has(secRel)) {
     // Optional, but once present it feeds the gate, so it must be valid.
     secondary = c.json(secRel, EvalSchema, false, 'judge', 'invalid_eval', 'strict');
@@ -317,7 +350,11 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
   // Like summarize: a valid evaluation counts; a revision round archives the old one.
   const fresh = true;
   if (!valid || !primary) return c.result(fresh);
-  return c.result(fresh, { verdict: computeVerdict(primary as EvalForGate, secondary as EvalForGate | undefined) });
+  // The gate reads novel's own lint of the judged text and its weighted score (§13.3).
+  const lint = stagedLint(ctx, stagedText(view, paths.stagingChapter(ctx.chapter)));
+  const scoring = ctx.quality ? { weights: ctx.quality.settings.weights as ScoreSettings['weights'], hook_required: ctx.quality.settings.hook.required } : undefined;
+  const verdict = computeVerdict(primary as EvalForGate, secondary as EvalForGate | undefined, scoring, lint?.findings ?? []);
+  return c.result(fresh, { verdict, ...(lint ? { lint } : {}) });
 }
 
 export function validateStep(stage: ValidatedStage, view: StagingView, ctx: ValidationContext): StepValidation {

@@ -1,7 +1,8 @@
 /**
  * The probes the book machine's guards read, besides the checkpoint: an
  * unfinished commit journal (what it commits, read from the journal itself)
- * and the chapters the current volume's outline covers.
+ * and the chapters the current volume's outline covers; the lint's word
+ * lists, read when first asked for.
  */
 import type { BookProbe } from '../core/rehydrate.js';
 import { outlineChapters } from '../core/outline.js';
@@ -12,6 +13,9 @@ import { JournalSchema } from '../schemas/journal.js';
 import { readExecution } from './execution-record.js';
 import { findJournal } from './journal.js';
 import type { ProjectFs } from './project-fs.js';
+import type { LintLists } from '../core/lint.js';
+import { readLintLists } from './lint-inputs.js';
+import { convergenceChapters } from '../core/key-chapters.js';
 
 export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { journalPath: string | null } {
   const rel = findJournal(fs);
@@ -34,7 +38,23 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
   const outline = fs.readTextChecked(paths.volumeOutline(Math.max(1, cp.current_volume)));
   const text = outline && 'text' in outline ? outline.text : '';
   const execution = readExecution(fs);
-  return { journal, journalPath: rel, outline_chapters: outlineChapters(text), interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null, ...(cp.orchestrator_state === 'VOL_PLANNING' ? { storylines: readStorylineIndex(fs) } : {}) };
+  // The lint's word lists are read at the first lint, never by a command that lints nothing.
+  let lists: LintLists | undefined;
+  const lintLists = (): LintLists => (lists ??= readLintLists(fs));
+  let convergence: number[] | undefined;
+  const convergenceChapters = (): number[] => (convergence ??= convergenceOf(fs, Math.max(1, cp.current_volume)));
+  return { journal, journalPath: rel, outline_chapters: outlineChapters(text), interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null, lintLists, convergenceChapters, ...(cp.orchestrator_state === 'VOL_PLANNING' ? { storylines: readStorylineIndex(fs) } : {}) };
+}
+
+/** The chapters inside the volume's convergence events (none when the schedule is missing or unreadable). */
+function convergenceOf(fs: ProjectFs, volume: number): number[] {
+  const r = fs.readTextChecked(`${paths.volumeDir(volume)}/storyline-schedule.json`);
+  if (!r || !('text' in r)) return [];
+  try {
+    return convergenceChapters(JSON.parse(r.text));
+  } catch {
+    return [];
+  }
 }
 
 /** The storylines a plan may name (null when storylines.json is missing or unreadable: ids are then checked as slugs only). */

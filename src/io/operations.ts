@@ -120,6 +120,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     executions: readJsonLines(p.fs, executionsPath(chapter)),
     currentVolume: cp.current_volume,
     now,
+    ...(p.probe.lintLists ? { lintLists: p.probe.lintLists() } : {}),
   });
   refuseOverwrites(p, plan.writes);
   return plan;

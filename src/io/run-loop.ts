@@ -14,7 +14,7 @@ import { agentPrompt } from '../core/agent-invocation.js';
 import { NovelError } from '../core/errors.js';
 import { manifestPath, buildPacket } from '../core/packet.js';
 import { prettyJson } from '../core/canonical-json.js';
-import { chapterRow, type ChapterRow, type RunEvent } from '../core/run-render.js';
+import { chapterRow, lintEvent, type ChapterRow, type RunEvent } from '../core/run-render.js';
 import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance, RUN_EXIT, untilPassed, type RunLimits, type Spent } from '../core/run-policy.js';
 import { formatStepId, padChapter, parseStepId, type StepId } from '../core/step-id.js';
 import { nextCheckpointObject, writeCheckpoint } from './checkpoint.js';
@@ -223,6 +223,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         const gate = plan.events.some((e) => e.type === 'JUDGED') ? plan.snapshot.context.gate : null;
         steps.push({ step: move.step, action: 'advance', to: plan.to, ...(gate ? { gate: gate.decision, overall: gate.overall_final } : {}) });
         o.emit({ event: 'advanced', step: move.step, to: plan.to, gate: gate?.decision ?? null, overall: gate?.overall_final ?? null });
+        if (plan.lint && !gate) o.emit(lintEvent(move.step, plan.lint));
         const pause = pauseAfterAdvance(move.step, limits);
         if (pause) {
           reason = pause;
@@ -251,7 +252,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         reason = givenUpReason(move.step, attempt - 1);
         break;
       }
-      const built = buildPacket({ view: diskView(fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next }).packet;
+      const built = buildPacket({ view: diskView(fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next, ...(p.probe.lintLists ? { lintLists: p.probe.lintLists } : {}) }).packet;
       const previous = problemsOf.get(move.step);
       const packet = previous ? { ...built, manifest: { ...built.manifest, inline: { ...built.manifest.inline, previous_attempt_problems: previous } } } : built;
       // An execution of this step that never finished: its outputs are not reused.

@@ -61,7 +61,17 @@ export const EvalSchema = v.looseObject({
     l3_checks: v.pipe(v.array(CheckSchema), d('chapter contract objectives: {objective_id, …}')),
     ls_checks: v.pipe(v.array(CheckSchema), d('storyline rules: {rule_id, …, constraint_type: hard|soft}')),
   }),
-  scores: recordOf(ScoreSchema, 'dimension → {score, reason}'),
+  scores: recordOf(ScoreSchema, 'dimension → {score 1–5, reason}: plot_logic, character, immersion, foreshadowing, pacing, style_naturalness, emotional_impact, storyline_coherence (and hook_strength when quality.hook.required); with all of them novel computes overall_final as their weighted mean (§13.3)'),
+  hook: v.optional(
+    v.pipe(
+      v.looseObject({
+        present: v.pipe(v.boolean(), d('does the chapter end on a hook?')),
+        type: v.pipe(v.picklist(['question', 'threat_reveal', 'twist_reveal', 'emotional_cliff', 'next_objective', 'none']), d('the kind of hook')),
+        evidence: v.pipe(v.string(), d('the line that carries it, quoted')),
+      }),
+      d('the chapter-end hook (§13.4)'),
+    ),
+  ),
   required_fixes: v.optional(v.pipe(v.array(v.looseObject({ target: v.optional(v.string()), instruction: v.string() })), d('what a revision must change'))),
 });
 export type Evaluation = v.InferOutput<typeof EvalSchema>;

@@ -6,7 +6,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, novelBin, novelBinAsync, OUTPUTS, readJson, tempDir } from '../helpers/project.js';
+import { withoutPlatform, cleanupTempDirs, novelBin, novelBinAsync, OUTPUTS, readJson, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -93,6 +93,7 @@ echo '{"type":"turn.completed","usage":{"input_tokens":900,"output_tokens":300}}
 function demoProject(): string {
   const dir = join(tempDir(), 'demo');
   expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+  withoutPlatform(dir);
   return dir;
 }
 

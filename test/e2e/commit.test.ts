@@ -77,6 +77,7 @@ describe('novel commit --chapter', () => {
       'state/current-state.json',
       'foreshadowing/global.json',
       'state/chapter-memory.json',
+      'logs/lint/chapter-004.json',
       'logs/chapter-004-log.json',
     ]);
     expect(r.body.data.appends.map((a: { path: string }) => a.path)).toEqual(['state/changelog.jsonl', 'logs/unknown-entities.jsonl']);

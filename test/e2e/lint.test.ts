@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, novelBin, readJson, tempDir } from '../helpers/project.js';
+import { withoutPlatform, cleanupTempDirs, novelBin, readJson, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -17,6 +17,7 @@ function demo(): string {
 describe('novel lint', () => {
   it('lints the staged chapter in flight with the exact counts, and the committed one otherwise', () => {
     const dir = demo();
+    withoutPlatform(dir);
     mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
     writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), '# 第4章 雨夜\n\n他不禁笑了。她不禁哭了。他不禁叹气。\n“你来了。”她说。\n不是风动，而是心动。\n');
     expect(novelBin(dir, ['advance', 'chapter:004:draft']).code).toBe(0);

@@ -4,7 +4,7 @@ import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalisedTree } from '../helpers/commit-fixture.js';
-import { BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, OUTPUTS } from '../helpers/project.js';
+import { withoutPlatform, BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, OUTPUTS } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -44,8 +44,11 @@ describe('novel run with the demo executor', () => {
     const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--events']);
     expect(r.code).toBe(0);
     const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(events.map((e) => e.event)).toEqual(['executor', 'execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'execute', 'advanced', 'committed', 'finished']);
+    expect(events.map((e) => e.event)).toEqual(['executor', 'execute', 'advanced', 'lint', 'execute', 'advanced', 'execute', 'advanced', 'lint', 'execute', 'advanced', 'committed', 'finished']);
     expect(events[0]).toEqual({ event: 'executor', executor: 'demo', model: 'demo' });
+    // novel's lint of the draft and of the refined text (the demo writes qidian-length chapters).
+    expect(events[3]).toMatchObject({ event: 'lint', step: 'chapter:004:draft', hard: [], blacklist_per_kchars: 0 });
+    expect(events[3].zishu).toBeGreaterThanOrEqual(2500);
     expect(events.at(-1)).toMatchObject({ exit: 0, committed: 1, chapters: [{ chapter: 4, gate: 'pass', revisions: 0 }] });
   });
 
@@ -138,6 +141,7 @@ describe('novel run with the demo executor', () => {
 describe('novel run with a command template', () => {
   it('passes the packet and the owner token: an executor that advances by itself is admitted', async () => {
     const dir = demoProject();
+    withoutPlatform(dir);
     const script = join(tempDir(), 'exec.sh');
     writeFileSync(
       script,

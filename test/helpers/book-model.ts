@@ -5,6 +5,7 @@
  * killed right after its journal), and what `novel next` and
  * `.checkpoint.json` must say for each model snapshot.
  */
+import { computeVerdict, DIMENSIONS } from '../../machines/pipeline.gate.js';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActor, transition, type SnapshotFrom } from 'xstate';
@@ -22,7 +23,19 @@ const pad3 = (n: number): string => String(n).padStart(3, '0');
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /** Verdicts the demo judge gives for a scripted score (NOVEL_DEMO_SCORES): pass, polish, revise. */
-const verdict = (overall_final: number) => ({ overall_final, high_violation: false, high_confidence_violations: [], warnings: [] });
+/**
+ * What the gate computes from the demo judge's evaluation on the fixture
+ * project (platform none: the eight dimensions of the plot profile, no hook),
+ * every dimension scoring the scripted overall; the demo's judged text has no
+ * lint finding.
+ */
+const verdict = (overall: number) =>
+  computeVerdict(
+    { overall, contract_verification: { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] }, scores: Object.fromEntries(DIMENSIONS.map((d) => [d, { score: overall }])) },
+    undefined,
+    { weights: 'plot', hook_required: false },
+    [],
+  );
 export const DEMO_VERDICTS = [verdict(4.2), verdict(3.5), verdict(3.2)];
 
 export function rangeOf(from: number, to: number): number[] {

@@ -3,7 +3,7 @@
  * outputs, tree snapshots, and the CLI run in-process or as the built binary.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -112,4 +112,15 @@ export function novelBinAsync(cwd: string, args: string[], env: Record<string, s
 
 export function readJson(path: string): any {
   return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/**
+ * The demo project measures chapters against the qidian preset; tests whose
+ * executors stage short hand-written chapters set platform none, so that only
+ * what they test decides the gate.
+ */
+export function withoutPlatform(dir: string): void {
+  const p = join(dir, 'novel.config.json');
+  const config = JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
+  writeFileSync(p, `${JSON.stringify({ ...config, quality: { platform: 'none' } }, null, 2)}\n`);
 }

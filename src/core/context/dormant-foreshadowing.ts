@@ -1,0 +1,63 @@
+/**
+ * Dormant foreshadowing (PROTOCOL §13.6): an unresolved item is dormant when
+ * the chapter minus the last chapter that planted or advanced it reaches the
+ * threshold of its scope (short / medium / long; no scope counts as medium).
+ * The draft packet lists up to five, oldest first, each with a light-touch
+ * task. Pure.
+ */
+import { isObj, type Obj } from './project-view.js';
+
+export interface DormancyThresholds {
+  short: number;
+  medium: number;
+  long: number;
+}
+
+export interface DormantItem {
+  id: string;
+  scope: 'short' | 'medium' | 'long';
+  description?: string;
+  last_touched_chapter: number;
+  dormant_chapters: number;
+  task: string;
+}
+
+export const LIGHT_TOUCH_LIMIT = 5;
+
+/** The last chapter that planted or advanced an item (its history first, then its recorded chapters). */
+function lastTouched(item: Obj): number | null {
+  const history = Array.isArray(item.history) ? item.history.filter(isObj) : [];
+  const touched = history.filter((h) => (h.action === 'planted' || h.action === 'advanced') && typeof h.chapter === 'number').map((h) => h.chapter as number);
+  if (touched.length) return Math.max(...touched);
+  for (const key of ['last_updated_chapter', 'planted_chapter']) if (typeof item[key] === 'number') return item[key] as number;
+  return null;
+}
+
+/** Every dormant item of the global list at `chapter`, oldest first (then by id). */
+export function dormantItems(global: unknown, chapter: number, t: DormancyThresholds): DormantItem[] {
+  const list = isObj(global) && Array.isArray(global.foreshadowing) ? global.foreshadowing.filter(isObj) : [];
+  const out: DormantItem[] = [];
+  for (const item of list) {
+    if (typeof item.id !== 'string' || item.status === 'resolved') continue;
+    const last = lastTouched(item);
+    if (last === null || last >= chapter) continue;
+    const scope = item.scope === 'short' || item.scope === 'long' ? item.scope : 'medium';
+    const idle = chapter - last;
+    if (idle < t[scope]) continue;
+    const description = typeof item.description === 'string' ? item.description : undefined;
+    out.push({
+      id: item.id,
+      scope,
+      ...(description ? { description } : {}),
+      last_touched_chapter: last,
+      dormant_chapters: idle,
+      task: `轻触伏笔「${description ?? item.id}」：一个意象、一句话或一个动作让读者记起它，不揭示、不推进（已沉寂 ${idle} 章）`,
+    });
+  }
+  return out.sort((a, b) => a.last_touched_chapter - b.last_touched_chapter || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The draft packet's foreshadow_light_touch: the five oldest dormant items. */
+export function lightTouchTasks(global: unknown, chapter: number, t: DormancyThresholds): DormantItem[] {
+  return dormantItems(global, chapter, t).slice(0, LIGHT_TOUCH_LIMIT);
+}
