@@ -7,7 +7,7 @@
 import type { GateDecision } from './novel.setup.js';
 import type { StableState } from './pipeline.states.js';
 
-export type PipelineStage = 'drafting' | 'drafted' | 'refined' | 'judged' | 'revising' | 'committed';
+export type PipelineStage = 'drafting' | 'drafted' | 'refined' | 'title_fixing' | 'judged' | 'hook_fixing' | 'revising' | 'committed';
 export type OrchestratorState = 'VOL_PLANNING' | 'WRITING' | 'ERROR_RETRY';
 
 /** Chapter states that rest in a checkpoint (`done` is the commit itself). */
@@ -26,7 +26,9 @@ export const CHAPTER_ROWS: Record<ChapterRestState, ChapterRow> = {
   draft: { stage: null, decisions: [], gate: 'never' },
   summarize: { stage: 'drafting', decisions: [], gate: 'in_revision' },
   refine: { stage: 'drafted', decisions: [], gate: 'in_revision' },
+  titleFix: { stage: 'title_fixing', decisions: [], gate: 'in_revision' },
   judge: { stage: 'refined', decisions: [], gate: 'in_revision' },
+  hookFix: { stage: 'hook_fixing', decisions: [], gate: 'never' },
   commit: { stage: 'judged', decisions: ['pass', 'accepted_by_user'], gate: 'always' },
   review: { stage: 'judged', decisions: ['pause_for_user', 'pause_for_user_force_rewrite'], gate: 'always' },
   // polishing first: a revising checkpoint is a revision round unless its gate says polish.

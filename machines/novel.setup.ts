@@ -13,6 +13,7 @@ import {
   type GateVerdict,
   type LayeredCheck,
   type Thresholds,
+  type ScoreWarning,
   type Verdict,
   type VerdictWarning,
 } from './pipeline.gate.js';
@@ -55,7 +56,7 @@ export interface GateRecord {
 }
 
 /** Chapter states an executor works in: the states `novel run` can fail in and resume. */
-export const RESUMABLE_STATES = ['draft', 'summarize', 'refine', 'judge', 'revising', 'polishing'] as const;
+export const RESUMABLE_STATES = ['draft', 'summarize', 'refine', 'titleFix', 'judge', 'hookFix', 'revising', 'polishing'] as const;
 export type ResumableState = (typeof RESUMABLE_STATES)[number];
 
 /** An unfinished commit journal found under staging/.commit/. */
@@ -71,6 +72,10 @@ export interface PipelineContext {
   /** Gate inputs from the latest JUDGED event. */
   verdict: Verdict | null;
   gate: GateRecord | null;
+  /** The chapter went through title-fix (once per chapter, §13.4). */
+  title_fixed: boolean;
+  /** The revision round whose judged text went through hook-fix (once per round, §13.4); null: none yet. */
+  hook_fixed_round: number | null;
 }
 
 /** The book around it: filled from `.checkpoint.json`, the settings and the probes. */
@@ -97,6 +102,8 @@ export interface PipelineInput {
   max_revisions?: number;
   revision_policy?: RevisionPolicy;
   thresholds?: Thresholds;
+  title_fixed?: boolean;
+  hook_fixed_round?: number | null;
 }
 
 /** Where a book starts when an actor is created without a rehydrated snapshot. */
@@ -130,10 +137,15 @@ function gateRecord(context: PipelineContext, decision: GateDecision, reason: st
     ...(v.lint !== undefined ? { lint: v.lint } : {}),
     high_violation: v.high_violation,
     high_confidence_violations: v.high_confidence_violations,
-    warnings: [...v.warnings],
+    // A hook still weak after its fix (or with the fix spent) is recorded, never blocking.
+    warnings: [...v.warnings, ...(v.hook_weak && (decision === 'pass' || decision === 'polish') ? [hookWeakWarning(context)] : [])],
     reason,
     ...extra,
   };
+}
+
+function hookWeakWarning(context: PipelineContext): ScoreWarning {
+  return { layer: 'score', rule: 'hook_weak', message: `chapter ${context.chapter}: the chapter-end hook is still weak after hook-fix; the chapter goes on` };
 }
 
 function scoreReason(context: PipelineContext): string {
@@ -170,6 +182,12 @@ export const novelSetup = setup({
     verdictIsPass: ({ context }) => classifyVerdict(verdictOf(context), context.thresholds) === 'pass',
     verdictIsPolish: ({ context }) => classifyVerdict(verdictOf(context), context.thresholds) === 'polish',
     verdictIsPause: ({ context }) => classifyVerdict(verdictOf(context), context.thresholds) === 'pause_for_user',
+    hookNeedsFix: ({ context }) => {
+      const v = verdictOf(context);
+      const verdict = classifyVerdict(v, context.thresholds);
+      return v.hook_weak === true && (verdict === 'pass' || verdict === 'polish') && context.hook_fixed_round !== context.revision_count;
+    },
+    titleNeedsFix: ({ context, event }) => event.type === 'REFINED' && event.title_hard === true && !context.title_fixed,
     policyIsNone: ({ context }) => context.revision_policy === 'none',
     policyIsManualConfirm: ({ context }) => context.revision_policy === 'manual_confirm',
     revisionBudgetLeft: ({ context }) => context.revision_count < context.max_revisions,
@@ -187,8 +205,12 @@ export const novelSetup = setup({
     // Effects the I/O shell carries out (transition() returns them).
     archiveRound: () => {},
     archiveRewrite: () => {},
+    archiveHookFix: () => {},
+    archiveTitleFix: () => {},
     // Chapter context.
-    startChapter: assign({ revision_count: 0, verdict: null, gate: null }),
+    startChapter: assign({ revision_count: 0, verdict: null, gate: null, title_fixed: false, hook_fixed_round: null }),
+    markTitleFix: assign({ title_fixed: true }),
+    markHookFix: assign({ hook_fixed_round: ({ context }) => context.revision_count, gate: null }),
     claimChapter: assign({ claimed: true }),
     countRevision: assign({ revision_count: ({ context }) => context.revision_count + 1 }),
     storeVerdict: assign({
@@ -199,6 +221,7 @@ export const novelSetup = setup({
           ...(e.overall_judge !== undefined ? { overall_judge: e.overall_judge } : {}),
           ...(e.weights !== undefined ? { weights: e.weights } : {}),
           ...(e.lint !== undefined ? { lint: e.lint } : {}),
+          ...(e.hook_weak ? { hook_weak: true } : {}),
           high_violation: e.high_violation,
           high_confidence_violations: e.high_confidence_violations,
           warnings: e.warnings,

@@ -15,8 +15,11 @@ import type { Verdict } from './pipeline.gate.js';
 export type ChapterEvent =
   | { type: 'DRAFTED' }
   | { type: 'SUMMARIZED' }
-  | { type: 'REFINED' }
+  /** title_hard: novel's lint found a hard title finding in the refined text (§13.4). */
+  | { type: 'REFINED'; title_hard?: boolean }
+  | { type: 'TITLE_FIXED' }
   | ({ type: 'JUDGED' } & Verdict)
+  | { type: 'HOOK_FIXED' }
   | { type: 'COMMITTED' }
   | { type: 'ACCEPT' }
   | { type: 'REVISE' }
@@ -44,7 +47,9 @@ export const STEP_EVENT = {
   draft: 'DRAFTED',
   summarize: 'SUMMARIZED',
   refine: 'REFINED',
+  'title-fix': 'TITLE_FIXED',
   judge: 'JUDGED',
+  'hook-fix': 'HOOK_FIXED',
   commit: 'COMMITTED',
 } as const satisfies Partial<Record<ChapterStage, PipelineEventType>>;
 

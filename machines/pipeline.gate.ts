@@ -26,6 +26,7 @@ export interface DimensionScore {
 export interface EvalForGate {
   overall: number;
   scores?: Record<string, DimensionScore | unknown>;
+  hook?: unknown;
   contract_verification: {
     l1_checks: EvalCheck[];
     l2_checks: EvalCheck[];
@@ -65,9 +66,25 @@ export const WEIGHT_PROFILES: Record<WeightProfile, readonly number[]> = {
 export interface ScoreSettings {
   weights: WeightProfile | Record<string, number>;
   hook_required: boolean;
+  /** Below this hook_strength a required hook is weak (§13.4); default 3. */
+  hook_min_strength?: number;
 }
 
 export const DEFAULT_SCORE_SETTINGS: ScoreSettings = { weights: 'plot', hook_required: false };
+export const DEFAULT_HOOK_MIN_STRENGTH = 3;
+
+/**
+ * A required hook is weak (§13.4) when the judge says it is absent or of type
+ * none, or scores hook_strength below the minimum (an evaluation with no hook
+ * field and no hook_strength says nothing either way).
+ */
+export function hookWeak(e: EvalForGate, s: ScoreSettings): boolean {
+  if (!s.hook_required) return false;
+  const hook = e.hook && typeof e.hook === 'object' ? (e.hook as { present?: unknown; type?: unknown }) : null;
+  if (hook && (hook.present === false || hook.type === 'none')) return true;
+  const strength = dimensionScore(e, HOOK_DIMENSION);
+  return strength !== null && strength < (s.hook_min_strength ?? DEFAULT_HOOK_MIN_STRENGTH);
+}
 
 /** A lint finding as the gate sees it (PROTOCOL §13.2). */
 export interface GateLintFinding {
@@ -83,7 +100,7 @@ export interface GateLintFinding {
 export type LintWarning = GateLintFinding & { layer: 'lint' };
 export interface ScoreWarning {
   layer: 'score';
-  rule: 'overall_mismatch';
+  rule: 'overall_mismatch' | 'hook_weak';
   message: string;
 }
 export type VerdictWarning = LayeredCheck | LintWarning | ScoreWarning;
@@ -99,6 +116,8 @@ export interface Verdict {
   high_confidence_violations: LayeredCheck[];
   /** Hard lint findings on the judged text: each makes the gate revise. */
   lint?: GateLintFinding[];
+  /** A required hook is weak (§13.4): a pass or polish goes through hook-fix first, once per round. */
+  hook_weak?: boolean;
   warnings: VerdictWarning[];
 }
 
@@ -195,6 +214,7 @@ export function computeVerdict(
     high_violation: high.length > 0,
     high_confidence_violations: high,
     lint: hard.map((f) => ({ ...f })),
+    ...(evaluations.some((e) => hookWeak(e, scoring)) ? { hook_weak: true } : {}),
     warnings,
   };
 }

@@ -16,7 +16,7 @@ export type { GateDecision, GateRecord, PipelineContext, PipelineInput, PolicyWa
 export const PIPELINE_MACHINE_ID = 'novel.pipeline.v1';
 
 export type StepAction = 'execute' | 'commit' | 'review' | 'done' | 'recover' | 'retry';
-export type StepMode = 'draft' | 'revision' | 'polish' | 'normal' | 'commit' | 'review' | 'plan';
+export type StepMode = 'draft' | 'revision' | 'polish' | 'normal' | 'commit' | 'review' | 'plan' | 'hook-fix' | 'title-fix';
 
 /** The rungs of `novel status`'s ladder. */
 export const LADDER = ['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'commit'] as const;
@@ -42,6 +42,8 @@ export function initialContext(input: BookInput): BookContext {
     thresholds: input.thresholds ?? DEFAULT_THRESHOLDS,
     verdict: null,
     gate: null,
+    title_fixed: input.title_fixed ?? false,
+    hook_fixed_round: input.hook_fixed_round ?? null,
     volume: input.volume ?? 1,
     last_completed_chapter: input.last_completed_chapter ?? input.chapter - 1,
     chapters_per_volume: input.chapters_per_volume ?? 30,
@@ -78,7 +80,17 @@ export const chapterStates = {
   refine: {
     description: 'Awaiting the style-refiner pass.',
     meta: meta({ step: 'refine', mode: 'normal', action: 'execute', description: 'refine the chapter style', ladder: { rung: 'refine' } }),
-    on: { REFINED: 'judge' },
+    on: {
+      REFINED: [
+        { guard: 'titleNeedsFix', target: 'titleFix', actions: ['markTitleFix', 'archiveTitleFix'] },
+        { target: 'judge' },
+      ],
+    },
+  },
+  titleFix: {
+    description: 'A hard title finding after refine: the style-refiner fixes the "# " line only, once per chapter (§13.4).',
+    meta: meta({ step: 'title-fix', mode: 'title-fix', action: 'execute', description: 'fix the chapter title (the "# " line only)', ladder: { rung: 'refine', note: 'title fix' } }),
+    on: { TITLE_FIXED: 'judge' },
   },
   judge: {
     description: 'Awaiting the quality-judge evaluation.',
@@ -101,11 +113,17 @@ export const chapterStates = {
       },
       { guard: and(['verdictIsRevise', 'forcePassAllowed']), target: 'commit', actions: 'recordForcePass' },
       { guard: 'verdictIsRevise', target: 'review', actions: 'recordBudgetSpentPause' },
+      { guard: 'hookNeedsFix', target: 'hookFix', actions: ['markHookFix', 'archiveHookFix'] },
       { guard: 'verdictIsPass', target: 'commit', actions: 'recordPass' },
       { guard: 'verdictIsPolish', target: 'polishing', actions: 'recordPolish' },
       { guard: 'verdictIsPause', target: 'review', actions: 'recordPause' },
       { target: 'review', actions: 'recordForceRewritePause' },
     ],
+  },
+  hookFix: {
+    description: 'A pass or polish whose required hook is weak: the chapter-writer rewrites the last two paragraphs only, once per revision round, then the chapter is judged again (§13.4).',
+    meta: meta({ step: 'hook-fix', mode: 'hook-fix', action: 'execute', description: 'strengthen the chapter-end hook (the last two paragraphs only)', ladder: { rung: 'judge', note: 'hook fix' } }),
+    on: { HOOK_FIXED: 'judge' },
   },
   revising: {
     description: 'A revision round: the chapter-writer redrafts with the required fixes.',
@@ -115,7 +133,13 @@ export const chapterStates = {
   polishing: {
     description: 'One extra refine pass; no re-judge.',
     meta: meta({ step: 'refine', mode: 'polish', action: 'execute', description: 'polish the chapter (one extra refine)', ladder: { rung: 'refine', note: 'polish pass' } }),
-    on: { REFINED: { target: 'commit', actions: 'recordPolished' } },
+    on: {
+      REFINED: [
+        // A polish pass that lost the title's text: the title-fix, then the chapter is judged again.
+        { guard: 'titleNeedsFix', target: 'titleFix', actions: ['markTitleFix', 'archiveTitleFix'] },
+        { target: 'commit', actions: 'recordPolished' },
+      ],
+    },
   },
   review: {
     description: 'Paused for the author: novel decide chapter:NNN accept|revise|rewrite.',
@@ -141,7 +165,7 @@ export const chapterStates = {
 export type PipelineStateName = keyof typeof chapterStates;
 
 /** Chapter states a snapshot can rest in. */
-export const STABLE_STATES = ['draft', 'summarize', 'refine', 'judge', 'revising', 'polishing', 'review', 'commit', 'done'] as const;
+export const STABLE_STATES = ['draft', 'summarize', 'refine', 'titleFix', 'judge', 'hookFix', 'revising', 'polishing', 'review', 'commit', 'done'] as const;
 export type StableState = (typeof STABLE_STATES)[number];
 
 export function stateMeta(state: StableState): StateMeta {

@@ -306,6 +306,10 @@ out('refine/revision', C, revisedRefined);
 out('refine/polish', C, polished);
 out('refine/title-changed', C, refined.replace('# 第4章 藏经阁', '# 第4章 夜闯藏经阁'));
 out('refine/no-title', C, refined.replace(/^# .*\n\n/, ''));
+// §13.4: a refined chapter whose title line lost its text (title-fix repairs it), and the repair: the "# " line only.
+const untitled = refined.replace('# 第4章 藏经阁', '# ');
+out('refine/untitled', C, untitled);
+out('title-fix/good', C, untitled.replace(/^# \n/, '# 第4章 夜探藏经阁\n'));
 
 const E = `staging/evaluations/chapter-${pad(N)}-eval.json`;
 const evalWith = (overall, extra = {}) => {
@@ -321,6 +325,8 @@ for (const score of ['4.0', '3.99', '3.5', '3.49', '3.0', '2.99', '2.0', '1.99',
 out('judge/high-violation-4.8', E, evalWith(4.8, { contract_verification: { l1_checks: [{ rule_id: 'W-002', status: 'violation', confidence: 'high', constraint_type: 'hard', detail: '外门弟子擅入藏经阁第三层且无长老手令' }] }, required_fixes: [{ target: '第三段', instruction: '让叶知秋先给出长老手令，或让林青岚止步于第三层门外' }] }));
 out('judge/soft-ls-violation-4.2', E, evalWith(4.2, { contract_verification: { ls_checks: [{ rule_id: 'LS-002', status: 'violation', confidence: 'high', constraint_type: 'soft', detail: '支线沉寂' }] } }));
 out('judge/medium-low-violations-4.1', E, evalWith(4.1, { contract_verification: { l2_checks: [{ contract_id: 'ye-zhiqiu-core', status: 'violation', confidence: 'medium', detail: '叶知秋语气偏重' }], l3_checks: [{ objective_id: 'C004-O2', status: 'violation', confidence: 'low', detail: '冒险情绪铺垫不足' }] } }));
+// §13.4: a passing evaluation that finds the required chapter-end hook absent.
+out('judge/hook-weak-4.2', E, evalWith(4.2, { hook: { present: false, type: 'none', evidence: '' } }));
 out('judge/secondary-min', E, evalWith(4.3));
 out('judge/secondary-min', `staging/evaluations/chapter-${pad(N)}-eval-secondary.json`, evalWith(3.6));
 out('judge/wrong-chapter', E, json({ ...JSON.parse(evalWith(4.2)), chapter: 3 }));

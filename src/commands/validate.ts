@@ -4,14 +4,14 @@ import { Command, Option } from 'clipanion';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
 import { lintSummary } from '../core/lint-render.js';
-import { qualityContext } from '../core/rehydrate.js';
+import { fixContext, qualityContext } from '../core/rehydrate.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
 import { committedMemory, readState } from '../io/book-files.js';
 import { nextOf, openProject } from '../io/project.js';
 import { plannedRange, validateVolumePlan } from '../core/volume-plan.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
-const VALIDATED: readonly string[] = ['draft', 'summarize', 'refine', 'judge'];
+const VALIDATED: readonly string[] = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix'];
 
 export function parseStepArg(raw: string): ReturnType<typeof parseStepId> & { ok: true } {
   const parsed = parseStepId(raw);
@@ -49,7 +49,7 @@ export class ValidateCommand extends NovelCommand {
       return { data: { step: id, valid: true, chapter_range: range, warnings: [] }, text: `${id}: valid (chapters ${range[0]}–${range[1]})` };
     }
     if (step.kind !== 'chapter' || !VALIDATED.includes(step.stage)) {
-      throw new NovelError('not_validatable', `${id}: only draft, summarize, refine, judge and volume plan steps have staged outputs to validate`, {
+      throw new NovelError('not_validatable', `${id}: only draft, summarize, refine, title-fix, judge, hook-fix and volume plan steps have staged outputs to validate`, {
         hint: `e.g. novel validate chapter:${String(step.kind === 'chapter' ? step.chapter : 1).padStart(3, '0')}:draft`,
       });
     }
@@ -70,6 +70,7 @@ export class ValidateCommand extends NovelCommand {
       ...(step.stage === 'summarize' ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id), memoryKeepRatio: p.settings.memory_keep_ratio } : {}),
       ...(p.settings.chapter_length ? { chapterLength: p.settings.chapter_length } : {}),
       ...qualityContext(p.settings, p.probe, step.chapter),
+      ...fixContext(cp),
     });
     if (!result.valid) {
       throw diagnosticsError('validation_failed', `${id}: the staged outputs do not validate`, result.diagnostics, 'fix every file listed, then validate again');

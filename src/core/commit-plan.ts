@@ -215,7 +215,9 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   const checkpoint: Obj = { ...input.checkpointRaw };
   for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note']) delete checkpoint[k];
   const { gate: _gate, ...fields } = input.checkpointFields;
-  Object.assign(checkpoint, fields, { last_checkpoint_time: input.now.toISOString() });
+  // A field the projection leaves undefined is not written (the micro-steps' flags of the committed chapter).
+  for (const [k, v] of Object.entries(fields)) if (v === undefined) delete checkpoint[k];
+  Object.assign(checkpoint, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), { last_checkpoint_time: input.now.toISOString() });
 
   const removes = [...view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
   const finalTree = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;

@@ -11,6 +11,7 @@ import { chapterTitle } from './chapter-text.js';
 import { isObj, type Obj } from './context/project-view.js';
 import { padChapter } from './step-id.js';
 import { countZishu } from './zishu.js';
+import { protectedText } from './fix-guard.js';
 
 export interface DemoInput {
   packet: Packet;
@@ -110,9 +111,37 @@ function demoProse(chapter: number, k: Record<string, string>): string[] {
 
 /** The chapter whose draft leans on AI clichés, so that the demo shows the lint catching it and the refiner clearing it. */
 export const DEMO_CLICHE_CHAPTER = 6;
+/** The chapter whose first judgement finds the chapter-end hook weak: the demo shows a hook-fix (§13.4). */
+export const DEMO_WEAK_HOOK_CHAPTER = 7;
+/** The chapter whose refiner leaves the title line empty: the demo shows a title-fix (§13.4). */
+export const DEMO_UNTITLED_CHAPTER = 8;
+/** The ending a demo hook-fix writes; a judge that reads it scores the hook strong. */
+const HOOK_FIX_ENDING = ['门外的脚步声忽然停了。', '下一刻，门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。'];
+
 const CLICHES = ['不禁', '一丝', '嘴角微微上扬', '眼中闪过', '心中一动', '深吸一口气', '不由得', '淡淡地'];
 
+/** The chapter-writer's hook-fix: the last two paragraphs replaced by an ending on a hook; every byte before them kept. */
+function hookFix(input: DemoInput): Record<string, string> {
+  const rel = String(input.packet.manifest.paths.chapter_draft);
+  const text = input.read(rel) ?? '';
+  return { [rel]: `${protectedText(text, 'hook-fix')}${HOOK_FIX_ENDING.join('\n\n')}\n` };
+}
+
+/** The style-refiner's title-fix: the "# " line only, from the outline block's chapter name. */
+function titleFix(input: DemoInput): Record<string, string> {
+  const inline = input.packet.manifest.inline as Obj;
+  const chapter = Number(inline.chapter);
+  const rel = String(input.packet.manifest.paths.chapter_draft);
+  const text = input.read(rel) ?? '';
+  const title = headingTitle(String(inline.chapter_outline_block ?? ''), chapter);
+  const lines = text.split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first >= 0) lines[first] = `# 第${chapter}章 ${title}`;
+  return { [rel]: lines.join('\n') };
+}
+
 function draft(input: DemoInput): Record<string, string> {
+  if (input.packet.mode === 'hook-fix') return hookFix(input);
   const inline = input.packet.manifest.inline as Obj;
   const chapter = Number(inline.chapter);
   const block = String(inline.chapter_outline_block ?? '');
@@ -178,6 +207,7 @@ function summarize(input: DemoInput): Record<string, string> {
 }
 
 function refine(input: DemoInput): Record<string, string> {
+  if (input.packet.mode === 'title-fix') return titleFix(input);
   const inline = input.packet.manifest.inline as Obj;
   const chapter = Number(inline.chapter);
   const rel = String(input.packet.manifest.paths.chapter_draft);
@@ -197,6 +227,8 @@ function refine(input: DemoInput): Record<string, string> {
   changes.push({ before: '', after: marker, reason: input.packet.mode === 'polish' ? 'polish pass' : 'style pass' });
   const title = chapterTitle(text);
   if (title && chapterTitle(out) !== title) out = `${title}\n${out}`;
+  // The demo's untitled chapter: its first refine loses the title's text (a revision's draft keeps it).
+  if (chapter === DEMO_UNTITLED_CHAPTER && input.packet.mode === 'normal' && !text.includes('（修订')) out = out.replace(/^#[^\n]*/, '# ');
   return { [rel]: out, [`staging/logs/style-refiner-chapter-${padChapter(chapter)}-changes.json`]: prettyJson(changes) };
 }
 
@@ -212,6 +244,10 @@ function judge(input: DemoInput, round: number): Record<string, string> {
     hook_strength: ['章末有人叩门，悬念落在下一章', '章末的钩子偏弱'],
   };
   const scores = Object.fromEntries(dimensions.map((d) => [d, { score: overall, reason: (reasons[d] ?? ['到位', '还可以更好'])[overall >= 4 ? 0 : 1] }]));
+  // The demo's weak-hook chapter: weak until a hook-fix wrote its ending.
+  const text = typeof input.packet.manifest.paths.chapter_draft === 'string' ? (input.read(input.packet.manifest.paths.chapter_draft) ?? '') : '';
+  const weak = chapter === DEMO_WEAK_HOOK_CHAPTER && !text.includes(HOOK_FIX_ENDING[1] as string);
+  if (weak && scores.hook_strength) scores.hook_strength = { score: 2, reason: '章末平淡收尾，没有留下悬念' };
   const evaluation = () =>
     prettyJson({
       chapter,
@@ -224,7 +260,7 @@ function judge(input: DemoInput, round: number): Record<string, string> {
         ls_checks: [],
       },
       scores,
-      hook: { present: true, type: 'threat_reveal', evidence: '门外忽然有人叩了三下' },
+      hook: weak ? { present: false, type: 'none', evidence: '' } : { present: true, type: 'threat_reveal', evidence: text.includes(HOOK_FIX_ENDING[1] as string) ? (HOOK_FIX_ENDING[1] as string) : '门外忽然有人叩了三下' },
       required_fixes: overall >= 4 ? [] : [{ target: '第二段', instruction: '写出主角为突破付出的代价' }],
     });
   const nnn = padChapter(chapter);

@@ -14,6 +14,7 @@ import { chapterRest, rehydrate, restName, type BookProbe, type RestName, type R
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage } from './step-id.js';
+import { fixGuardFrom } from './fix-guard.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
 import { plannedRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
 
@@ -64,7 +65,9 @@ const PRODUCER: Record<ValidatedStage, string> = {
   draft: 'chapter-writer',
   summarize: 'summarizer',
   refine: 'style-refiner',
+  'title-fix': 'style-refiner (title-fix)',
   judge: 'quality-judge',
+  'hook-fix': 'chapter-writer (hook-fix)',
 };
 
 /**
@@ -197,9 +200,11 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   }
 
   const stage = stepStage as ValidatedStage;
+  const fixGuard = fixGuardFrom((input.checkpoint as Record<string, unknown>).fix_guard);
   const validation = validateStep(stage, input.view, {
     chapter: ctx.chapter,
     stagingHashes: freshnessBaseline(input.checkpoint, hydrated),
+    ...(fixGuard ? { fixGuard } : {}),
   });
   const evidence = evidenceOf(validation.outputs);
   const who = PRODUCER[stage];

@@ -32,7 +32,7 @@ import type { NextDecision } from './next.js';
 import { blockKeyLines, outlineBlock, outlineChapters } from './outline.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
-import { formatStepId, padChapter, padVolume, type StepId } from './step-id.js';
+import { formatStepId, padChapter, padVolume, type ChapterStage, type StepId } from './step-id.js';
 import { plannedRange, stagedVolumeDir } from './volume-plan.js';
 
 export interface PacketInput {
@@ -54,7 +54,7 @@ export interface PacketResult {
 
 type PathsMap = Record<string, string | string[]>;
 
-function stepOf(chapter: number, stage: 'draft' | 'summarize' | 'refine' | 'judge' | 'commit' | 'review'): string {
+function stepOf(chapter: number, stage: ChapterStage): string {
   return formatStepId({ kind: 'chapter', chapter, stage });
 }
 
@@ -414,6 +414,73 @@ function judgePacket(input: PacketInput, ctx: ChapterContext): Packet {
   };
 }
 
+/** §13.4: the style-refiner rewrites the "# " line only; novel checks that the body stays byte-identical. */
+function titleFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
+  const { view } = input;
+  const step = stepOf(ctx.chapter, 'title-fix');
+  const draft = requireDraft(view, ctx.chapter, step);
+  const lint = stagedLintReport(input, ctx.chapter);
+  const title = input.settings.quality.title;
+  const p: PathsMap = { chapter_draft: draft };
+  setPath(p, view, 'volume_outline', ctx.outlinePath);
+  return {
+    version: 1,
+    step,
+    agent: { kind: 'subagent', name: 'style-refiner' },
+    mode: 'title-fix',
+    manifest: {
+      mode: 'paths',
+      inline: {
+        chapter: ctx.chapter,
+        chapter_outline_block: ctx.block?.text ?? null,
+        title_findings: lint ? lint.findings.filter((f) => f.rule.startsWith('title_')) : [],
+        title_rules: { min_zishu: title.min, max_zishu: title.max, forbidden: title.forbidden, form: `# 第${ctx.chapter}章 <标题>` },
+      },
+      paths: p,
+    },
+    expected_outputs: [{ path: paths.stagingChapter(ctx.chapter), required: true, note: 'change the "# " title line only: every byte after it must stay as it is (validate refuses any other change)' }],
+    write_scope: ['staging/chapters/'],
+    next_actions: executeActions('titleFix', 'title-fix', ctx.chapter),
+  };
+}
+
+/** §13.4: the chapter-writer rewrites the last two paragraphs only, for a stronger chapter-end hook; then the chapter is judged again. */
+function hookFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
+  const { view } = input;
+  const step = stepOf(ctx.chapter, 'hook-fix');
+  const draft = requireDraft(view, ctx.chapter, step);
+  const round = input.next.revision_count;
+  const evalPath = `${paths.hookFixDir(ctx.chapter, round)}/evaluations/chapter-${padChapter(ctx.chapter)}-eval.json`;
+  const evaluation = view.json(evalPath);
+  const hook = isObj(evaluation) && isObj(evaluation.hook) ? evaluation.hook : null;
+  const strength = isObj(evaluation) && isObj(evaluation.scores) && isObj(evaluation.scores.hook_strength) ? evaluation.scores.hook_strength : null;
+  const p: PathsMap = { chapter_draft: draft };
+  setPath(p, view, 'chapter_eval', evalPath);
+  setPath(p, view, 'chapter_contract', ctx.contractPath);
+  setPath(p, view, 'volume_outline', ctx.outlinePath);
+  return {
+    version: 1,
+    step,
+    agent: { kind: 'subagent', name: 'chapter-writer' },
+    mode: 'hook-fix',
+    manifest: {
+      mode: 'paths',
+      inline: {
+        chapter: ctx.chapter,
+        chapter_outline_block: ctx.block?.text ?? null,
+        judge_hook: hook,
+        hook_strength: strength,
+        min_strength: input.settings.quality.hook.min_strength,
+        hook_types: ['question', 'threat_reveal', 'twist_reveal', 'emotional_cliff', 'next_objective'],
+      },
+      paths: p,
+    },
+    expected_outputs: [{ path: paths.stagingChapter(ctx.chapter), required: true, note: 'rewrite the last two paragraphs only, ending on a hook (a question, a threat revealed, a twist, an emotional cliff or the next objective); every byte before them, the title included, must stay as it is' }],
+    write_scope: ['staging/chapters/'],
+    next_actions: executeActions('hookFix', 'hook-fix', ctx.chapter),
+  };
+}
+
 function commitPacket(ctx: ChapterContext, gate: GateRecord | undefined): Packet {
   return {
     version: 1,
@@ -535,6 +602,12 @@ export function buildPacket(input: PacketInput): PacketResult {
         break;
       case 'judge':
         packet = judgePacket(input, ctx);
+        break;
+      case 'title-fix':
+        packet = titleFixPacket(input, ctx);
+        break;
+      case 'hook-fix':
+        packet = hookFixPacket(input, ctx);
         break;
       case 'commit':
         packet = commitPacket(ctx, gate);

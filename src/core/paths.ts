@@ -26,6 +26,10 @@ export const paths = {
   lintReport: (n: number) => `logs/lint/chapter-${padChapter(n)}.json`,
   stagingChangeLog: (n: number) => `staging/logs/style-refiner-chapter-${padChapter(n)}-changes.json`,
   revisionRoundDir: (n: number, round: number) => `staging/revisions/chapter-${padChapter(n)}/round-${round}`,
+  /** The judged chapter and its evaluation before a hook-fix of revision round R (0: before any revision). */
+  hookFixDir: (n: number, round: number) => `staging/revisions/chapter-${padChapter(n)}/hook-fix-${round}`,
+  /** The refined chapter before its title-fix (once per chapter). */
+  titleFixDir: (n: number) => `staging/revisions/chapter-${padChapter(n)}/title-fix`,
   rewriteDir: (n: number, k: number) => `staging/revisions/chapter-${padChapter(n)}/rewrite-${k}`,
 
   chapter: (n: number) => `chapters/chapter-${padChapter(n)}.md`,

@@ -5,6 +5,7 @@
  */
 import { BOOK_ROWS, CHAPTER_ROWS, type OrchestratorState } from '../../machines/book.table.js';
 import type { GateRecord } from '../../machines/novel.setup.js';
+import type { FixGuard } from './fix-guard.js';
 import type { PipelineStage } from '../schemas/checkpoint.js';
 import { chapterRest, restName, type BookSnapshot } from './rehydrate.js';
 
@@ -16,6 +17,22 @@ export interface CheckpointFields {
   last_completed_chapter: number;
   current_volume: number;
   orchestrator_state?: OrchestratorState;
+  /** The chapter went through its title-fix (§13.4: once per chapter). */
+  title_fixed?: true | undefined;
+  /** The revision round whose text went through hook-fix (§13.4: once per round). */
+  hook_fixed_round?: number | undefined;
+  /** Cleared outside a title-fix or hook-fix (the transition into one records it). */
+  fix_guard?: FixGuard | undefined;
+}
+
+/** Fields of the micro-steps (§13.4) for a chapter in flight in `state`. */
+function microFields(ctx: BookSnapshot['context'], state: string): Pick<CheckpointFields, 'title_fixed' | 'hook_fixed_round' | 'fix_guard'> {
+  return {
+    title_fixed: ctx.title_fixed ? true : undefined,
+    hook_fixed_round: ctx.hook_fixed_round ?? undefined,
+    // In a fix state (or waiting to retry one) the recorded guard stays: the key is left out.
+    ...(state === 'titleFix' || state === 'hookFix' ? {} : { fix_guard: undefined }),
+  };
 }
 
 export function projectCheckpoint(snapshot: BookSnapshot): CheckpointFields {
@@ -38,17 +55,18 @@ export function projectCheckpoint(snapshot: BookSnapshot): CheckpointFields {
       inflight_chapter: ctx.chapter,
       revision_count: ctx.revision_count,
       gate: withGate && ctx.gate ? ctx.gate : undefined,
+      ...microFields(ctx, chapter),
     };
   }
   if (name === 'retrying' && ctx.resume !== null && (ctx.claimed || ctx.resume !== 'draft')) {
     // The failed step's chapter stays in flight; only orchestrator_state says ERROR_RETRY.
     const row = CHAPTER_ROWS[ctx.resume];
     const withGate = row.gate === 'always' || (row.gate === 'in_revision' && ctx.revision_count > 0);
-    return { ...book, pipeline_stage: row.stage, inflight_chapter: ctx.chapter, revision_count: ctx.revision_count, gate: withGate && ctx.gate ? ctx.gate : undefined };
+    return { ...book, pipeline_stage: row.stage, inflight_chapter: ctx.chapter, revision_count: ctx.revision_count, gate: withGate && ctx.gate ? ctx.gate : undefined, ...microFields(ctx, ctx.resume) };
   }
   return { ...book, ...committed() };
 
   function committed() {
-    return { pipeline_stage: 'committed' as const, inflight_chapter: null, revision_count: 0, gate: undefined };
+    return { pipeline_stage: 'committed' as const, inflight_chapter: null, revision_count: 0, gate: undefined, title_fixed: undefined, hook_fixed_round: undefined, fix_guard: undefined };
   }
 }

@@ -22,6 +22,7 @@ import type { StagingView } from './staging-view.js';
 import { validateStep, type LintSetup } from './validate.js';
 import type { LintLists } from './lint.js';
 import { isKeyChapter } from './key-chapters.js';
+import { fixGuardFrom, type FixGuard } from './fix-guard.js';
 
 export type BookSnapshot = SnapshotFrom<typeof bookMachine>;
 /** Kept for the chapter-level callers: the book snapshot carries the chapter. */
@@ -65,6 +66,12 @@ export function qualityContext(settings: Settings, probe: BookProbe, chapter: nu
   return { quality: { settings: settings.quality, lists: probe.lintLists, ...(key ? { keyChapter: true } : {}) } };
 }
 
+/** The byte rule of a title-fix or hook-fix in flight (the checkpoint's fix_guard). */
+export function fixContext(cp: Checkpoint): { fixGuard?: FixGuard } {
+  const fixGuard = fixGuardFrom((cp as Record<string, unknown>).fix_guard);
+  return fixGuard ? { fixGuard } : {};
+}
+
 export function restName(snapshot: BookSnapshot): RestName {
   const v = snapshot.value as string | { writing: StableState };
   if (typeof v === 'string') return v as RestName;
@@ -104,6 +111,8 @@ function bookInput(cp: Checkpoint, settings: Settings, probe: BookProbe, chapter
     outline_chapters: probe.outline_chapters,
     planning: cp.orchestrator_state === 'VOL_PLANNING',
     journal: probe.journal,
+    title_fixed: (cp as Record<string, unknown>).title_fixed === true,
+    hook_fixed_round: typeof (cp as Record<string, unknown>).hook_fixed_round === 'number' ? ((cp as Record<string, unknown>).hook_fixed_round as number) : null,
   };
 }
 
@@ -130,6 +139,9 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
     ...fresh.context,
     chapter,
     revision_count: chapterState === 'draft' ? 0 : (cp.revision_count ?? 0),
+    // The micro-steps' flags (§13.4), restored like the revision count.
+    title_fixed: chapterState === 'draft' ? false : input.title_fixed,
+    hook_fixed_round: chapterState === 'draft' ? null : input.hook_fixed_round,
     verdict: gate
       ? {
           overall_final: gate.overall_final,

@@ -47,3 +47,20 @@ export function archivedPath(dir: string, live: string): string {
 export function rewriteArchive(view: StagingView, chapter: number, k: number): ArchivePlan {
   return { dir: paths.rewriteDir(chapter, k), files: [...view.files.keys()].sort() };
 }
+
+/** Before a title-fix: a copy of the refined chapter (the reference of the body that must not change); an evaluation of an earlier pass moves aside (the fixed chapter is judged). */
+export function titleFixArchive(view: StagingView, chapter: number): ArchivePlan {
+  const live = paths.stagingChapter(chapter);
+  return { dir: paths.titleFixDir(chapter), files: evaluationsOf(view, chapter), ...(view.files.has(live) ? { copies: [live] } : {}) };
+}
+
+function evaluationsOf(view: StagingView, chapter: number): string[] {
+  const evalRe = new RegExp(`^staging/evaluations/chapter-${padChapter(chapter)}-eval[^/]*\\.json$`);
+  return [...view.files.keys()].filter((p) => evalRe.test(p)).sort();
+}
+
+/** Before a hook-fix: the judged chapter is copied, its evaluations move aside (the chapter is judged again after the fix). */
+export function hookFixArchive(view: StagingView, chapter: number, round: number): ArchivePlan {
+  const live = paths.stagingChapter(chapter);
+  return { dir: paths.hookFixDir(chapter, round), files: evaluationsOf(view, chapter), ...(view.files.has(live) ? { copies: [live] } : {}) };
+}

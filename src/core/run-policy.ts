@@ -82,7 +82,7 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
   }
 }
 
-const ORDER = ['draft', 'summarize', 'refine', 'judge', 'review', 'commit'];
+const ORDER = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix', 'review', 'commit'];
 
 /**
  * --until names a step the book already passed (the run would never stop

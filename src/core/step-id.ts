@@ -4,7 +4,7 @@
  * Parsing is strict and normalising; formatting is its exact inverse.
  */
 
-export const CHAPTER_STAGES = ['draft', 'summarize', 'refine', 'judge', 'commit', 'review'] as const;
+export const CHAPTER_STAGES = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix', 'commit', 'review'] as const;
 export const VOLUME_STAGES = ['plan', 'commit'] as const;
 
 export type ChapterStage = (typeof CHAPTER_STAGES)[number];
@@ -18,7 +18,7 @@ export type StepId =
 export const MAX_NUMBER = 99_999;
 
 export const STEP_ID_FORMAT =
-  'chapter:NNN:STAGE (STAGE one of draft, summarize, refine, judge, commit, review) or volume:VV:plan / volume:VV:commit, e.g. chapter:048:draft';
+  'chapter:NNN:STAGE (STAGE one of draft, summarize, refine, title-fix, judge, hook-fix, commit, review) or volume:VV:plan / volume:VV:commit, e.g. chapter:048:draft';
 
 export type ParseResult = { ok: true; step: StepId } | { ok: false; reason: string };
 

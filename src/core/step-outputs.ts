@@ -11,13 +11,13 @@ import { isStagingBookkeeping } from './paths.js';
 import { padVolume, type StepId } from './step-id.js';
 
 /** The chapter stages that write files, in pipeline order. */
-const WRITING_STAGES = ['draft', 'summarize', 'refine', 'judge'] as const;
+const WRITING_STAGES = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix'] as const;
 export type WritingStage = (typeof WRITING_STAGES)[number];
 
 /** The stages whose outputs a staged path can be, with the chapter it is for (null: not a chapter output). */
 export function ownersOf(rel: string): { chapter: number; stages: WritingStage[] } | null {
   let m = /^staging\/chapters\/chapter-(\d{3,})\.md$/.exec(rel);
-  if (m) return { chapter: Number(m[1]), stages: ['draft', 'refine'] };
+  if (m) return { chapter: Number(m[1]), stages: ['draft', 'refine', 'title-fix', 'hook-fix'] };
   m = /^staging\/summaries\/chapter-(\d{3,})-summary\.md$/.exec(rel) ?? /^staging\/state\/chapter-(\d{3,})-(?:delta|crossref|memory)\.json$/.exec(rel);
   if (m) return { chapter: Number(m[1]), stages: ['summarize'] };
   m = /^staging\/logs\/style-refiner-chapter-(\d{3,})-changes\.json$/.exec(rel);

@@ -17,8 +17,10 @@ import { decideNext, freshnessBaseline, type NextDecision } from './next.js';
 import { journalPath, paths } from './paths.js';
 import { projectCheckpoint, type CheckpointFields } from './projection.js';
 import type { LintReport } from './lint.js';
-import { qualityContext, rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
-import { revisionArchive, rewriteArchive, type ArchivePlan } from './revision-round.js';
+import { fixContext, qualityContext, rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
+import { archivedPath, hookFixArchive, revisionArchive, rewriteArchive, titleFixArchive, type ArchivePlan } from './revision-round.js';
+import { fixGuardOf, type FixGuard } from './fix-guard.js';
+import { stagedText } from './staging-view.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import type { StateDoc } from './state-ops.js';
@@ -76,7 +78,18 @@ function archiveFor(effects: readonly string[], view: StagingView, snapshot: Boo
   const chapter = snapshot.context.chapter;
   if (effects.includes('archiveRewrite')) return rewriteArchive(view, chapter, existingRewrites + 1);
   if (effects.includes('archiveRound')) return revisionArchive(view, chapter, snapshot.context.revision_count);
+  if (effects.includes('archiveHookFix')) return hookFixArchive(view, chapter, snapshot.context.revision_count);
+  if (effects.includes('archiveTitleFix')) return titleFixArchive(view, chapter);
   return null;
+}
+
+/** Entering a title-fix or a hook-fix: what the micro-step must keep, recorded in the checkpoint (§13.4). */
+function fixGuardFor(to: RestName, view: StagingView, snapshot: BookSnapshot): FixGuard | undefined {
+  if (to !== 'titleFix' && to !== 'hookFix') return undefined;
+  const chapter = snapshot.context.chapter;
+  const step = to === 'titleFix' ? 'title-fix' : 'hook-fix';
+  const dir = to === 'titleFix' ? paths.titleFixDir(chapter) : paths.hookFixDir(chapter, snapshot.context.revision_count);
+  return fixGuardOf(stagedText(view, paths.stagingChapter(chapter)) ?? '', step, archivedPath(dir, paths.stagingChapter(chapter)));
 }
 
 /** A book that waits after an executor failure is retried by any step recorded by hand. */
@@ -132,6 +145,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     ...(input.committedMemory && stage === 'summarize' ? { committedMemory: input.committedMemory, memoryKeepRatio: input.settings.memory_keep_ratio } : {}),
     ...(input.settings.chapter_length ? { chapterLength: input.settings.chapter_length } : {}),
     ...qualityContext(input.settings, input.probe, step.chapter),
+    ...fixContext(input.checkpoint),
   });
   if (!validation.valid) {
     throw diagnosticsError('validation_failed', `${requested}: the staged outputs do not validate`, validation.diagnostics, `fix the files above, then run \`novel advance ${requested}\` again`);
@@ -151,20 +165,28 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   const start = resumed(hydrated);
   // A gate a read-only command only computed is applied now: its archive too.
   let archive = archiveFor(hydrated.effects, input.view, start.snapshot, 0);
+  // A refined text with a hard title finding goes through title-fix first (§13.4).
+  const titleHard = validation.lint?.findings.some((f) => f.severity === 'hard' && f.rule.startsWith('title_')) === true;
   const event: PipelineEvent =
-    stage === 'judge' && validation.verdict ? { type: 'JUDGED', ...validation.verdict } : ({ type: STEP_EVENT[stage] } as PipelineEvent);
+    stage === 'judge' && validation.verdict
+      ? { type: 'JUDGED', ...validation.verdict }
+      : stage === 'refine' && titleHard
+        ? { type: 'REFINED', title_hard: true }
+        : ({ type: STEP_EVENT[stage] } as PipelineEvent);
   if (!start.snapshot.can(event)) {
     throw new NovelError('internal_transition', `${requested}: the book machine does not accept ${event.type} in state ${restName(start.snapshot)}`, { exitCode: 1 });
   }
   const [snapshot, actions] = transition(bookMachine, start.snapshot, event);
   archive = archiveFor(actions.map((a) => a.type), input.view, snapshot, 0) ?? archive;
+  const to = restName(snapshot);
+  const fixGuard = fixGuardFor(to, input.view, snapshot);
   return {
     step: requested,
     events: [...start.events, event],
     from: hydrated.restored,
-    to: restName(snapshot),
+    to,
     snapshot,
-    fields: projectCheckpoint(snapshot),
+    fields: { ...projectCheckpoint(snapshot), ...(fixGuard ? { fix_guard: fixGuard } : {}) },
     archive,
     stagedTitle: validation.title ?? stagedTitle ?? null,
     warnings: validation.diagnostics.filter((d) => d.severity === 'warning'),

@@ -6,6 +6,7 @@ import { titleChapterNumber } from './chapter-number.js';
 import { computeVerdict, type EvalForGate, type ScoreSettings, type Verdict } from '../../machines/pipeline.gate.js';
 import { lintChapter, type LintLists, type LintReport } from './lint.js';
 import type { QualitySettings } from './quality-settings.js';
+import { fixViolation, type FixGuard, type FixStep } from './fix-guard.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, EvalSchema } from '../schemas/staging.js';
 import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.js';
@@ -18,7 +19,7 @@ type Obj = Record<string, unknown>;
 import { isNewFile, stagedText, type StagingView } from './staging-view.js';
 import type * as v from 'valibot';
 
-export type ValidatedStage = 'draft' | 'summarize' | 'refine' | 'judge';
+export type ValidatedStage = 'draft' | 'summarize' | 'refine' | 'title-fix' | 'judge' | 'hook-fix';
 
 export interface OutputEvidence {
   path: string;
@@ -66,6 +67,8 @@ export interface ValidationContext {
   memoryKeepRatio?: number;
   /** The quality layer: the staged chapter is linted, and the judge's gate uses the lint and the weights. */
   quality?: LintSetup;
+  /** What a title-fix or hook-fix must keep (the checkpoint's fix_guard, §13.4). */
+  fixGuard?: FixGuard;
 }
 
 /** The lint report of the staged chapter, when the context asks for one and the text reads. */
@@ -352,7 +355,7 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
   if (!valid || !primary) return c.result(fresh);
   // The gate reads novel's own lint of the judged text and its weighted score (§13.3).
   const lint = stagedLint(ctx, stagedText(view, paths.stagingChapter(ctx.chapter)));
-  const scoring = ctx.quality ? { weights: ctx.quality.settings.weights as ScoreSettings['weights'], hook_required: ctx.quality.settings.hook.required } : undefined;
+  const scoring = ctx.quality ? { weights: ctx.quality.settings.weights as ScoreSettings['weights'], hook_required: ctx.quality.settings.hook.required, hook_min_strength: ctx.quality.settings.hook.min_strength } : undefined;
   const verdict = computeVerdict(primary as EvalForGate, secondary as EvalForGate | undefined, scoring, lint?.findings ?? []);
   return c.result(fresh, { verdict, ...(lint ? { lint } : {}) });
 }
@@ -367,5 +370,23 @@ export function validateStep(stage: ValidatedStage, view: StagingView, ctx: Vali
       return validateRefine(view, ctx);
     case 'judge':
       return validateJudge(view, ctx);
+    case 'title-fix':
+    case 'hook-fix':
+      return validateFix(view, ctx, stage);
   }
+}
+
+/** A title-fix or a hook-fix (§13.4): the chapter, changed only where the micro-step may change it. */
+function validateFix(view: StagingView, ctx: ValidationContext, step: FixStep): StepValidation {
+  const c = new Collector(view, ctx);
+  const rel = paths.stagingChapter(ctx.chapter);
+  const text = c.text(rel, true, step === 'title-fix' ? 'title-fix' : 'hook-fix');
+  const title = checkChapterText(c, rel, text);
+  if (text !== undefined && ctx.fixGuard?.step === step) {
+    const violation = fixViolation(rel, text, ctx.fixGuard);
+    if (violation) c.fail(rel, violation);
+  }
+  const fresh = isNewFile(view, rel, ctx.stagingHashes);
+  const lint = stagedLint(ctx, text);
+  return c.result(fresh, { ...(title === undefined ? {} : { title }), ...(lint ? { lint } : {}) });
 }

@@ -15,7 +15,7 @@ export const ORCHESTRATOR_STATES = [
   'ERROR_RETRY',
 ] as const;
 
-export const PIPELINE_STAGES = ['drafting', 'drafted', 'refined', 'judged', 'revising', 'committed'] as const;
+export const PIPELINE_STAGES = ['drafting', 'drafted', 'refined', 'title_fixing', 'judged', 'hook_fixing', 'revising', 'committed'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
 export const GATE_DECISIONS = [

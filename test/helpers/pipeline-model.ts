@@ -12,6 +12,7 @@ import { computeVerdict, type EvalForGate } from '../../machines/pipeline.gate.j
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import { pipelineMachine, stateMeta, type PipelineInput, type StableState } from '../../machines/pipeline.machine.js';
 import { guardName, transitionKey } from '../../src/core/graph.js';
+import { protectedText } from '../../src/core/fix-guard.js';
 import { readJson, novel, novelJson, outputFile, overlay, tempDir } from './project.js';
 
 export const CHAPTER = 4;
@@ -26,34 +27,48 @@ export const JUDGE_SAMPLES = {
   pause: 'judge/overall-2.0',
   rewrite: 'judge/overall-1.99',
   high: 'judge/high-violation-4.8',
+  hookWeak: 'judge/hook-weak-4.2',
 } as const;
+
+/** The model's project requires a chapter-end hook (quality.hook.required), as the CLI's gate then scores it. */
+export const SCORING = { weights: 'plot', hook_required: true, hook_min_strength: 3 } as const;
 
 export function judgedEvent(variant: string): PipelineEvent {
   const primary = JSON.parse(outputFile(variant, `staging/evaluations/chapter-${NNN}-eval.json`).toString('utf8')) as EvalForGate;
-  return { type: 'JUDGED', ...computeVerdict(primary), sample: variant } as PipelineEvent;
+  return { type: 'JUDGED', ...computeVerdict(primary, undefined, SCORING), sample: variant } as PipelineEvent;
 }
 
-export function sampleEvents(): PipelineEvent[] {
+/**
+ * Sample events. The micro-steps of §13.4 (an untitled refine, a weak hook and
+ * their fixes) multiply the simple paths past what a test run can drive; they
+ * are left out of the simple-path enumeration (`micro: false`) and their
+ * transitions covered by the shortest paths that fire them.
+ */
+export function sampleEvents(micro = true): PipelineEvent[] {
   return [
     { type: 'DRAFTED' },
     { type: 'SUMMARIZED' },
     { type: 'REFINED' },
+    ...(micro ? [{ type: 'REFINED', title_hard: true } as PipelineEvent, { type: 'TITLE_FIXED' } as PipelineEvent, { type: 'HOOK_FIXED' } as PipelineEvent] : []),
     { type: 'COMMITTED' },
     { type: 'ACCEPT' },
     { type: 'REVISE' },
     { type: 'REWRITE' },
     { type: 'DRAFT_LOST' },
-    ...Object.values(JUDGE_SAMPLES).map(judgedEvent),
+    ...Object.entries(JUDGE_SAMPLES)
+      .filter(([k]) => micro || k !== 'hookWeak')
+      .map(([, v]) => judgedEvent(v)),
   ];
 }
 
 export type ModelSnapshot = ReturnType<ReturnType<typeof createActor<typeof pipelineMachine>>['getSnapshot']>;
 
 export function serializeSnapshot(s: ModelSnapshot): string {
-  return `${String(s.value)}|rc=${s.context.revision_count}|${s.context.gate?.decision ?? '-'}${s.context.gate?.force_passed ? '+forced' : ''}`;
+  return `${String(s.value)}|rc=${s.context.revision_count}|${s.context.gate?.decision ?? '-'}${s.context.gate?.force_passed ? '+forced' : ''}|t=${s.context.title_fixed ? 1 : 0}|h=${s.context.hook_fixed_round ?? '-'}`;
 }
 
 export function eventLabel(e: PipelineEvent & { sample?: string }): string {
+  if (e.type === 'REFINED' && e.title_hard) return 'REFINED(untitled)';
   return e.type === 'JUDGED' ? `JUDGED(${(e as { sample?: string }).sample?.replace('judge/', '')})` : e.type;
 }
 
@@ -101,18 +116,19 @@ function pickChapterVariant(project: string, candidates: string[]): string {
   throw new Error(`no chapter variant differs from the staged/recorded chapter among ${candidates.join(', ')}`);
 }
 
-/** What `novel next` must say when the pipeline rests in `state` (outputs not written yet). */
-export function predictedNext(s: ModelSnapshot): { step: string; action: string } {
+/** What `novel next` must say when the pipeline rests in `state` (outputs not written yet): step, action and mode. */
+export function predictedNext(s: ModelSnapshot): { step: string; action: string; mode: string } {
   const state = String(s.value) as StableState;
-  if (state === 'done') return { step: `chapter:${String(CHAPTER + 1).padStart(3, '0')}:draft`, action: 'execute' };
+  if (state === 'done') return { step: `chapter:${String(CHAPTER + 1).padStart(3, '0')}:draft`, action: 'execute', mode: 'draft' };
   const meta = stateMeta(state);
-  return { step: `chapter:${NNN}:${meta.step}`, action: meta.action };
+  return { step: `chapter:${NNN}:${meta.step}`, action: meta.action, mode: meta.mode };
 }
 
-export async function expectNext(project: string, expected: { step: string; action: string }, note: string): Promise<any> {
+export async function expectNext(project: string, expected: { step: string; action: string; mode?: string }, note: string): Promise<any> {
   const r = await novelJson(project, ['next']);
   expect(r.code, `${note}: next exit code (${JSON.stringify(r.body)})`).toBe(0);
-  expect({ step: r.body.data.step, action: r.body.data.action }, `${note}: next (${r.body.data.reason})`).toEqual(expected);
+  const said = { step: r.body.data.step, action: r.body.data.action, ...(expected.mode !== undefined ? { mode: r.body.data.mode } : {}) };
+  expect(said, `${note}: next (${r.body.data.reason})`).toEqual(expected);
   return r.body.data;
 }
 
@@ -134,9 +150,18 @@ export function writeOutputs(project: string, event: PipelineEvent & { sample?: 
       overlay(project, before.context.revision_count > 0 ? 'summarize/revision' : 'summarize/good');
       return 'summarize';
     case 'REFINED': {
-      const v = pickChapterVariant(project, state === 'polishing' ? ['refine/polish', 'refine/good', 'refine/revision'] : ['refine/good', 'refine/revision', 'refine/polish']);
+      const v = event.title_hard ? 'refine/untitled' : pickChapterVariant(project, state === 'polishing' ? ['refine/polish', 'refine/good', 'refine/revision'] : ['refine/good', 'refine/revision', 'refine/polish']);
       overlay(project, v);
       return 'refine';
+    }
+    case 'TITLE_FIXED':
+      overlay(project, 'title-fix/good');
+      return 'title-fix';
+    case 'HOOK_FIXED': {
+      // The writer's hook-fix: the last two paragraphs rewritten, every byte before them kept.
+      const p = join(project, STAGED_CHAPTER);
+      writeFileSync(p, `${protectedText(readFileSync(p, 'utf8'), 'hook-fix')}门外的脚步声忽然停了。\n\n下一刻，门被人一把推开。\n`);
+      return 'hook-fix';
     }
     case 'JUDGED':
       overlay(project, event.sample as string);
@@ -207,12 +232,21 @@ export function expectCheckpoint(project: string, event: PipelineEvent, before: 
   if (event.type !== 'DRAFT_LOST') expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe('WRITING');
   // The full gate record, so that the gate's three ways to commit (pass, force pass, policy none) are told apart.
   if (cp.pipeline_stage === 'judged' || cp.pipeline_stage === 'revising') expect(cp.gate, `${note}: gate record`).toEqual(after.context.gate);
+  // The micro-steps' flags (§13.4) follow the machine's context.
+  expect({ title_fixed: cp.title_fixed ?? false, hook_fixed_round: cp.hook_fixed_round ?? null }, `${note}: micro-step flags`).toEqual(
+    event.type === 'COMMITTED' ? { title_fixed: false, hook_fixed_round: null } : { title_fixed: after.context.title_fixed, hook_fixed_round: after.context.hook_fixed_round },
+  );
   switch (event.type) {
     case 'DRAFTED':
       return check({ ...base, pipeline_stage: 'drafting' });
     case 'SUMMARIZED':
       return check({ ...base, pipeline_stage: 'drafted' });
     case 'REFINED':
+      if (to === 'titleFix') {
+        check({ ...base, pipeline_stage: 'title_fixing' });
+        expect(cp.fix_guard, `${note}: fix_guard`).toMatchObject({ step: 'title-fix', copy: `staging/revisions/chapter-${NNN}/title-fix/chapters/chapter-${NNN}.md` });
+        return;
+      }
       if (String(before.value) === 'polishing') {
         check({ ...base, pipeline_stage: 'judged' });
         expect(cp.gate?.decision, note).toBe('pass');
@@ -220,7 +254,18 @@ export function expectCheckpoint(project: string, event: PipelineEvent, before: 
         return;
       }
       return check({ ...base, pipeline_stage: 'refined' });
+    case 'TITLE_FIXED':
+    case 'HOOK_FIXED':
+      check({ ...base, pipeline_stage: 'refined' });
+      expect(cp.fix_guard, `${note}: fix_guard cleared`).toBeUndefined();
+      return;
     case 'JUDGED':
+      if (to === 'hookFix') {
+        check({ ...base, pipeline_stage: 'hook_fixing' });
+        expect(cp.gate, `${note}: no gate before the hook-fix`).toBeUndefined();
+        expect(cp.fix_guard, `${note}: fix_guard`).toMatchObject({ step: 'hook-fix', copy: `staging/revisions/chapter-${NNN}/hook-fix-${rc}/chapters/chapter-${NNN}.md` });
+        return;
+      }
       if (to === 'revising') {
         check({ ...base, pipeline_stage: 'revising', revision_count: before.context.revision_count + 1 });
         expect(cp.gate?.decision, note).toBe('revise');
@@ -261,7 +306,7 @@ export function expectCheckpoint(project: string, event: PipelineEvent, before: 
 export function writeConfig(project: string, policy: string, maxRevisions: number): void {
   const p = join(project, 'novel.config.json');
   const config = JSON.parse(readFileSync(p, 'utf8'));
-  writeFileSync(p, `${JSON.stringify({ ...config, revision_policy: policy, max_revisions: maxRevisions }, null, 2)}\n`);
+  writeFileSync(p, `${JSON.stringify({ ...config, revision_policy: policy, max_revisions: maxRevisions, quality: { hook: { required: true } } }, null, 2)}\n`);
 }
 
 /** The step's first required output: removing it simulates a crash in the middle of execute. */
@@ -270,6 +315,8 @@ export function firstRequiredOutput(step: string): string {
   switch (stage) {
     case 'draft':
     case 'refine':
+    case 'title-fix':
+    case 'hook-fix':
       return STAGED_CHAPTER;
     case 'summarize':
       return `staging/state/chapter-${NNN}-delta.json`;

@@ -50,7 +50,7 @@ function pathsFor(m: (typeof MODELS)[number]) {
   const input: PipelineInput = { chapter: CHAPTER, max_revisions: m.max_revisions, revision_policy: m.policy, thresholds: THRESHOLDS };
   const model = createTestModel(pipelineMachine, {
     input,
-    events: sampleEvents(),
+    events: sampleEvents(false),
     serializeState: (s: ModelSnapshot) => serializeSnapshot(s),
   } as never);
   // One author-requested revision past the budget is explored, no more.
