@@ -5,7 +5,9 @@
 // through the end of volume 1 (chapter 30), the plot-architect's plan of
 // volume 2, and into it. Chapters are of qidian length (2,500–3,500 字, the
 // preset the demo project records); chapter 6's draft leans on AI clichés,
-// novel's lint catches it, the refiner clears it, and the chapter passes.
+// novel's lint catches it, the refiner clears it, and the chapter passes;
+// chapter 14 ends on a weak hook (a hook-fix, then judged again) and chapter
+// 15's refiner loses the title (a title-fix).
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -46,6 +46,8 @@ export interface InvocationOptions {
   lastMessagePath: string;
   /** The model to ask for; Codex needs one (null: the client's default, Claude only). */
   model: string | null;
+  /** Where the judge's answer goes instead of the packet's first required output (the secondary evaluation of a key chapter). */
+  answerPath?: string;
 }
 
 /**
@@ -87,7 +89,7 @@ export function agentPrompt(packet: Packet, packetRel: string, projectRoot: stri
  */
 export function invocation(cli: AgentCli, packet: Packet, o: InvocationOptions): Invocation {
   const judge = isReadOnlyAgent(packet);
-  const answerPath = judge ? (packet.expected_outputs.find((x) => x.required)?.path ?? null) : null;
+  const answerPath = judge ? (o.answerPath ?? packet.expected_outputs.find((x) => x.required)?.path ?? null) : null;
   const prompt = agentPrompt(packet, o.packetRel, o.projectRoot, cli);
   if (cli === 'claude') {
     return {

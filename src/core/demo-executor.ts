@@ -112,9 +112,9 @@ function demoProse(chapter: number, k: Record<string, string>): string[] {
 /** The chapter whose draft leans on AI clichés, so that the demo shows the lint catching it and the refiner clearing it. */
 export const DEMO_CLICHE_CHAPTER = 6;
 /** The chapter whose first judgement finds the chapter-end hook weak: the demo shows a hook-fix (§13.4). */
-export const DEMO_WEAK_HOOK_CHAPTER = 7;
+export const DEMO_WEAK_HOOK_CHAPTER = 14;
 /** The chapter whose refiner leaves the title line empty: the demo shows a title-fix (§13.4). */
-export const DEMO_UNTITLED_CHAPTER = 8;
+export const DEMO_UNTITLED_CHAPTER = 15;
 /** The ending a demo hook-fix writes; a judge that reads it scores the hook strong. */
 const HOOK_FIX_ENDING = ['门外的脚步声忽然停了。', '下一刻，门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。'];
 

@@ -23,7 +23,7 @@ export interface Settings {
   memory_keep_ratio: number;
   /** Target 字数 per chapter: validate warns outside it; the draft packet carries it. */
   chapter_length?: { min?: number; max?: number };
-  executor: { command?: string; model?: string; timeout_s: number; retries: number };
+  executor: { command?: string; model?: string; secondary_model?: string; timeout_s: number; retries: number };
   /** More entries than this under staging/ fail an executor step (exit 11): the bookkeeping stays bounded. */
   staging_max_files: number;
   /** What novel measures in every chapter (PROTOCOL §13.1), the platform preset applied. */
@@ -82,6 +82,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),
       ...(c.executor?.model === undefined ? {} : { model: c.executor.model }),
+      ...(c.executor?.secondary_model === undefined ? {} : { secondary_model: c.executor.secondary_model }),
       timeout_s: c.executor?.timeout_s ?? DEFAULT_SETTINGS.executor.timeout_s,
       retries: c.executor?.retries ?? DEFAULT_SETTINGS.executor.retries,
     },

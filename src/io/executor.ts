@@ -10,7 +10,7 @@ import type * as ChildProcesses from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { codexConfigModel, codexSessionDenials, codexThreadId, extractJson, invocation, parseClaudeOutput, parseCodexOutput, type AgentCli } from '../core/agent-invocation.js';
+import { codexConfigModel, codexSessionDenials, codexThreadId, extractJson, invocation, isReadOnlyAgent, parseClaudeOutput, parseCodexOutput, type AgentCli } from '../core/agent-invocation.js';
 import * as os from 'node:os';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
@@ -178,7 +178,13 @@ export function agentBrief(agent: string): string {
   }
 }
 
-/** Claude Code or Codex CLI, non-interactive, on one packet. */
+/**
+ * Claude Code or Codex CLI, non-interactive, on one packet. A key chapter's
+ * judge (its packet requires the secondary evaluation, §13.5) runs twice:
+ * the second, independent judgement with `secondaryModel` (config
+ * executor.secondary_model; the same model without one) answers into
+ * …-eval-secondary.json. Usage of both runs is added up.
+ */
 export function runAgentExecutor(
   fs: ProjectFs,
   cli: AgentCli,
@@ -188,14 +194,40 @@ export function runAgentExecutor(
   attempt: number,
   env: NodeJS.ProcessEnv,
   timeoutS: number,
+  secondaryModel: string | null = null,
 ): CommandRun {
   const packet = readPacket(fs, packetRel);
-  const logBase = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}`;
+  const first = runAgentOnce(fs, cli, model, packet, packetRel, step, attempt, env, timeoutS);
+  const secondary = isReadOnlyAgent(packet) ? packet.expected_outputs.find((o) => o.required && o.path.endsWith('-eval-secondary.json')) : undefined;
+  if (!secondary) return first;
+  const done = first.done.then(async (r) => {
+    if (!r.ok) return r;
+    const second = await runAgentOnce(fs, cli, secondaryModel ?? model, packet, packetRel, step, attempt, env, timeoutS, secondary.path).done;
+    const sum = (k: 'input_tokens' | 'output_tokens' | 'cost_usd') => (r.report?.[k] !== undefined && second.report?.[k] !== undefined ? (r.report[k] as number) + (second.report[k] as number) : undefined);
+    const usage = Object.fromEntries((['input_tokens', 'output_tokens', 'cost_usd'] as const).map((k) => [k, sum(k)]).filter(([, v]) => v !== undefined));
+    return { ...second, duration_ms: r.duration_ms + second.duration_ms, message: second.ok ? `${r.message}; the secondary judgement too` : second.message, report: second.report ? { ...second.report, ...usage } : r.report };
+  });
+  return { child: first.child, done };
+}
+
+function runAgentOnce(
+  fs: ProjectFs,
+  cli: AgentCli,
+  model: string | null,
+  packet: Packet,
+  packetRel: string,
+  step: string,
+  attempt: number,
+  env: NodeJS.ProcessEnv,
+  timeoutS: number,
+  answerPath?: string,
+): CommandRun {
+  const logBase = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}${answerPath ? '-secondary' : ''}`;
   fs.mkdir('logs/executor');
   // Codex writes its last message itself: outside the project, so that nothing but staging/ changes during the step.
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'novel-codex-'));
   const lastMessageAbs = path.join(tmp, 'last-message.txt');
-  const inv = invocation(cli, packet, { packetRel, brief: agentBrief(packet.agent.name), projectRoot: fs.root, lastMessagePath: lastMessageAbs, model });
+  const inv = invocation(cli, packet, { packetRel, brief: agentBrief(packet.agent.name), projectRoot: fs.root, lastMessagePath: lastMessageAbs, model, ...(answerPath ? { answerPath } : {}) });
   const [bin, ...args] = inv.argv as [string, ...string[]];
   const { child, outcome } = runProcess(bin, args, fs.root, { ...env, NOVEL_PACKET: path.join(fs.root, packetRel), NOVEL_PROJECT: fs.root, NOVEL_STEP: step }, timeoutS);
   const done = outcome.then((o): ExecutorResult => {

@@ -85,7 +85,7 @@ function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string
   const timeout = p.settings.executor.timeout_s;
   if (choice.kind === 'demo') return { child: null, done: Promise.resolve(runDemoExecutor(p.fs, packetRel, choice.scores, revision)) };
   if (choice.kind === 'command') return runCommandExecutor(p.fs, choice.template, packetRel, step, attempt, env, timeout);
-  return runAgentExecutor(p.fs, choice.kind, choice.model, packetRel, step, attempt, env, timeout);
+  return runAgentExecutor(p.fs, choice.kind, choice.model, packetRel, step, attempt, env, timeout, p.settings.executor.secondary_model ?? null);
 }
 
 /** What a step wrote under staging/ that is not its own: another step's output, or a link (symbolic or hard). */

@@ -38,6 +38,7 @@ export const ConfigSchema = v.strictObject({
     v.strictObject({
       command: v.optional(v.string()),
       model: v.optional(v.pipe(v.string(), v.minLength(1))),
+      secondary_model: v.optional(v.pipe(v.string(), v.minLength(1))),
       timeout_s: v.optional(v.pipe(v.number(), v.minValue(1))),
       retries: v.optional(NonNegativeIntSchema),
     }),

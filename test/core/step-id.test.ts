@@ -55,7 +55,7 @@ describe('step ids', () => {
     );
     const stage = fc.constantFrom(...CHAPTER_STAGES, ...VOLUME_STAGES, 'write', 'Draft', 'draft ', '');
     const extra = fc.constantFrom('', '', '', ':x', ':');
-    const grammar = /^(chapter:[0-9]+:(draft|summarize|refine|judge|commit|review)|volume:[0-9]+:(plan|commit))$/;
+    const grammar = /^(chapter:[0-9]+:(draft|summarize|refine|title-fix|judge|hook-fix|commit|review)|volume:[0-9]+:(plan|commit))$/;
     let accepted = 0;
     let rejected = 0;
     fc.assert(
@@ -86,7 +86,7 @@ describe('step ids', () => {
         const i = pos % id.length;
         const mutated = id.slice(0, i) + ch + id.slice(i + 1);
         const r = parseStepId(mutated);
-        if (r.ok) expect(formatStepId(r.step)).toMatch(/^(chapter|volume):\d+:[a-z]+$/);
+        if (r.ok) expect(formatStepId(r.step)).toMatch(/^(chapter|volume):\d+:[a-z]+(-fix)?$/);
       }),
     );
   });

@@ -109,6 +109,24 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
     expect(log).toMatch(cli === 'claude' ? /total_cost_usd/ : /turn\.completed/);
   });
 
+  it('a key chapter is judged twice: the second run, with executor.secondary_model, answers into the secondary evaluation', async () => {
+    const bin = stubBin();
+    const dir = demoProject();
+    const schedule = join(dir, 'volumes/vol-01/storyline-schedule.json');
+    writeFileSync(schedule, JSON.stringify({ ...readJson(schedule), convergence_events: [{ chapter_range: [4, 4], involved_storylines: ['main-sword'] }] }, null, 2));
+    const config = join(dir, 'novel.config.json');
+    // The codex stub answers only to its one model.
+    const secondModel = cli === 'claude' ? 'second-judge' : 'stub-model';
+    writeFileSync(config, JSON.stringify({ ...readJson(config), executor: { ...readJson(config).executor, secondary_model: secondModel } }, null, 2));
+    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+    const r = await novelBinAsync(dir, ['run', '--executor', cli, ...(cli === 'codex' ? ['--model', 'stub-model'] : [])], { PATH: `${bin}:${process.env.PATH}` });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(readJson(join(dir, 'evaluations/chapter-004-eval-secondary.json')).overall).toBe(4.2);
+    const second = readFileSync(join(dir, 'logs/executor/chapter-004-judge-attempt-1-secondary.log'), 'utf8');
+    expect(second).toContain(secondModel);
+    expect(second).toContain('-eval-secondary.json');
+  });
+
   it('a CLI that is not installed is a usage error: exit 2 at once, no retry, orchestrator_state unchanged', async () => {
     const dir = demoProject();
     const before = readFileSync(join(dir, '.checkpoint.json'), 'utf8');

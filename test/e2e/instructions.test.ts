@@ -206,6 +206,6 @@ describe('packet rules', () => {
     const project = fixtureCopy();
     await walk(project, UP_TO_JUDGE);
     const { json } = await packetFor(project, 'chapter:004:judge');
-    expect(json.next_actions[1].note).toBe('sends JUDGED; then chapter:004:commit | chapter:004:review | chapter:004:draft (revision) | chapter:004:refine (polish)');
+    expect(json.next_actions[1].note).toBe('sends JUDGED; then chapter:004:commit | chapter:004:review | chapter:004:draft (revision) | chapter:004:hook-fix | chapter:004:refine (polish)');
   });
 });

@@ -15,7 +15,8 @@ import type { BookInput } from '../../machines/novel.setup.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import { stateMeta, type StableState } from '../../machines/pipeline.machine.js';
 import { guardName, transitionKey } from '../../src/core/graph.js';
-import { novel, novelBin, novelJson, readJson, tempDir } from './project.js';
+import { novel, novelBin, novelJson, OUTPUTS, readJson, tempDir } from './project.js';
+import { padChapter } from '../../src/core/step-id.js';
 
 export type BookSnapshot = SnapshotFrom<typeof bookMachine>;
 
@@ -24,18 +25,21 @@ const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /** Verdicts the demo judge gives for a scripted score (NOVEL_DEMO_SCORES): pass, polish, revise. */
 /**
- * What the gate computes from the demo judge's evaluation on the fixture
- * project (platform none: the eight dimensions of the plot profile, no hook),
- * every dimension scoring the scripted overall; the demo's judged text has no
- * lint finding.
+ * What the gate computes from the demo judge's evaluation on the book model's
+ * project (a chapter-end hook required: the eight dimensions of the plot
+ * profile and hook_strength), every dimension scoring the scripted overall;
+ * the demo's judged text has no lint finding.
  */
+const HOOK_SCORING = { weights: 'plot', hook_required: true, hook_min_strength: 3 } as const;
 const verdict = (overall: number) =>
   computeVerdict(
-    { overall, contract_verification: { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] }, scores: Object.fromEntries(DIMENSIONS.map((d) => [d, { score: overall }])) },
+    { overall, contract_verification: { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] }, scores: Object.fromEntries([...DIMENSIONS, 'hook_strength'].map((d) => [d, { score: overall }])) },
     undefined,
-    { weights: 'plot', hook_required: false },
+    HOOK_SCORING,
     [],
   );
+/** A passing judgement that finds the required hook absent (the fixture judge/hook-weak-4.2): the chapter goes to hook-fix. */
+export const HOOK_WEAK_VERDICT = computeVerdict(JSON.parse(readFileSync(join(OUTPUTS, 'judge/hook-weak-4.2/staging/evaluations/chapter-004-eval.json'), 'utf8')), undefined, HOOK_SCORING, []);
 export const DEMO_VERDICTS = [verdict(4.2), verdict(3.5), verdict(3.2)];
 
 export function rangeOf(from: number, to: number): number[] {
@@ -53,7 +57,12 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
     { type: 'DRAFTED' },
     { type: 'SUMMARIZED' },
     { type: 'REFINED' },
+    // The micro-steps of §13.4, so that their EXECUTOR_FAILED and resume edges are reached.
+    { type: 'REFINED', title_hard: true },
+    { type: 'TITLE_FIXED' },
+    { type: 'HOOK_FIXED' },
     ...DEMO_VERDICTS.map((v) => ({ type: 'JUDGED' as const, ...v })),
+    { type: 'JUDGED', ...HOOK_WEAK_VERDICT },
     { type: 'COMMITTED' },
     { type: 'PLAN_COMMITTED', outline_chapters: planned },
     { type: 'PLAN_COMMIT_INTERRUPTED', outline_chapters: planned },
@@ -155,7 +164,7 @@ export function expectBookCheckpoint(project: string, s: BookSnapshot, note: str
   expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe(orchestrator);
   if (v !== 'retrying') expect(cp.current_volume, `${note}: current_volume`).toBe(c.volume);
   if (typeof v === 'object') {
-    const stage: Record<string, string> = { summarize: 'drafting', refine: 'drafted', judge: 'refined', commit: 'judged', revising: 'revising', polishing: 'revising' };
+    const stage: Record<string, string> = { summarize: 'drafting', refine: 'drafted', titleFix: 'title_fixing', judge: 'refined', hookFix: 'hook_fixing', commit: 'judged', revising: 'revising', polishing: 'revising' };
     if (v.writing === 'draft') expect(cp.inflight_chapter ?? null, `${note}: no chapter in flight before its draft`).toBeNull();
     else {
       expect({ stage: cp.pipeline_stage, inflight: cp.inflight_chapter, revisions: cp.revision_count }, `${note}: chapter fields`).toEqual({ stage: stage[v.writing], inflight: c.chapter, revisions: c.revision_count });
@@ -209,9 +218,29 @@ export async function realiseBook(project: string, e: PipelineEvent, before: Boo
       await ok(project, [...demo, '--pause-after', 'summarize'], note);
       return;
     case 'REFINED':
+      if (e.title_hard) {
+        // A refined text whose title line lost its text.
+        cpSync(join(OUTPUTS, 'refine/untitled'), project, { recursive: true });
+        await ok(project, ['advance', `chapter:${padChapter(c.chapter)}:refine`], note);
+        return;
+      }
       await ok(project, [...demo, '--pause-after', 'refine'], note);
       return;
+    case 'TITLE_FIXED':
+    case 'HOOK_FIXED': {
+      // The demo executor on the micro-step's packet, then the advance.
+      const step = `chapter:${padChapter(c.chapter)}:${e.type === 'TITLE_FIXED' ? 'title-fix' : 'hook-fix'}`;
+      await ok(project, ['instructions', step, '--write-manifest'], note);
+      await ok(project, ['demo-executor', `staging/manifests/chapter-${padChapter(c.chapter)}-${step.split(':')[2]}.json`], note);
+      await ok(project, ['advance', step], note);
+      return;
+    }
     case 'JUDGED':
+      if (e.hook_weak) {
+        cpSync(join(OUTPUTS, 'judge/hook-weak-4.2'), project, { recursive: true });
+        await ok(project, ['advance', `chapter:${padChapter(c.chapter)}:judge`], note);
+        return;
+      }
       await ok(project, [...demo, '--pause-after', 'judge'], note, { NOVEL_DEMO_SCORES: String(e.overall_final) });
       return;
     case 'COMMITTED':

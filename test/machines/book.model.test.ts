@@ -32,7 +32,7 @@ import { cleanupTempDirs, fixtureCopy, novel } from '../helpers/project.js';
 afterAll(cleanupTempDirs);
 
 /** chapters_per_volume 4 and a 5-chapter book: chapter 4 ends volume 1, chapter 5 ends the book. */
-const BOOK = { chapters_per_volume: 4, book_chapters: 5, executor: { retries: 0 } };
+const BOOK = { chapters_per_volume: 4, book_chapters: 5, executor: { retries: 0 }, quality: { hook: { required: true } } };
 const base = { chapter: 4, last_completed_chapter: 3, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2 };
 
 const STARTS: BookStart[] = [
@@ -136,4 +136,4 @@ describe('the book machine, driven through the real CLI', () => {
 });
 
 /** The number of planned paths: a change of the book graph must show up here. */
-const EXPECTED_PATHS = 12;
+const EXPECTED_PATHS = 14;
