@@ -1,11 +1,19 @@
 /**
- * Chapter blocks of volumes/vol-VV/outline.md (PROTOCOL §9.1). A block starts
- * at `### 第 {C} 章` followed by end of line, ":", "：" or a space, and runs to
- * the next `### ` line or EOF.
+ * Chapter blocks of volumes/vol-VV/outline.md (PROTOCOL §9.1, §14 outline
+ * tolerance). A block starts at `### 第 {C} 章` followed by end of line, ":",
+ * "：" or a space, and runs to the next `### ` line or EOF. C is written in
+ * ASCII or full-width digits or in Chinese numerals (`### 第十二章`).
  */
+import { NUMERAL_CLASS, numberOf } from './chapter-number.js';
 
 // `### 第 C 章` (第 = \u7b2c, 章 = \u7ae0, ： = \uff1a), escaped so that the bundle stays ASCII.
-const HEADING_RE = /^### \u7b2c ?(\d+) ?\u7ae0(?=$|[:\uff1a\s])/;
+const HEADING_RE = new RegExp(`^### \u7b2c\\s*([${NUMERAL_CLASS}]+)\\s*\u7ae0(?=$|[:\uff1a\\s])`);
+
+/** The chapter a `### ` heading line opens, or null. */
+function headingChapter(line: string): number | null {
+  const m = HEADING_RE.exec(line);
+  return m ? numberOf(m[1] as string) : null;
+}
 
 export interface OutlineBlock {
   chapter: number;
@@ -34,8 +42,8 @@ export function outlineBlocks(outline: string): OutlineBlock[] {
   lines.forEach((line, i) => {
     if (!line.startsWith('### ')) return;
     close(i);
-    const m = HEADING_RE.exec(line);
-    current = m ? { chapter: Number(m[1]), heading: line, start: i } : null;
+    const chapter = headingChapter(line);
+    current = chapter !== null ? { chapter, heading: line, start: i } : null;
   });
   close(lines.length);
   return blocks;
@@ -46,14 +54,32 @@ export function outlineChapters(outline: string): number[] {
   const out = new Set<number>();
   for (const line of outline.split('\n')) {
     if (!line.startsWith('### ')) continue;
-    const m = HEADING_RE.exec(line.replace(/\r$/, ''));
-    if (m) out.add(Number(m[1]));
+    const chapter = headingChapter(line.replace(/\r$/, ''));
+    if (chapter !== null) out.add(chapter);
   }
   return [...out].sort((a, b) => a - b);
 }
 
 export function outlineBlock(outline: string, chapter: number): OutlineBlock | undefined {
   return outlineBlocks(outline).find((b) => b.chapter === chapter);
+}
+
+const MENTION_RE = new RegExp(`\u7b2c\\s*([${NUMERAL_CLASS}]+)\\s*[\u7ae0\u56de\u8282]`);
+
+/**
+ * The line that most nearly opens the chapter's block without being a
+ * heading (`## 第12章`, `###第十二章`, `第12章：…`, `### 第12回`): what an error
+ * about a missing block points at. Null when no line names the chapter.
+ */
+export function nearMissHeading(outline: string, chapter: number): { line: number; text: string } | null {
+  const lines = outline.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i] as string;
+    if (text.startsWith('### ') && headingChapter(text) !== null) continue;
+    const m = MENTION_RE.exec(text);
+    if (m && numberOf(m[1] as string) === chapter && text.length < 80) return { line: i + 1, text };
+  }
+  return null;
 }
 
 /** The 8 key lines every chapter block carries (§9.1). */
@@ -78,15 +104,19 @@ export const OUTLINE_KEY_ALIASES: Readonly<Record<string, (typeof OUTLINE_KEYS)[
 /**
  * `- **Key**: value` lines of a block (ASCII or full-width colon; the colon may
  * also stand inside the bold, `- **Key：** value`). Chinese keys are read as
- * their English names.
+ * their English names. The eight key lines are also read without bold
+ * (`- 故事线：main`, `- POV: 林青岚`).
  */
 export function blockKeyLines(block: OutlineBlock): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of block.text.split('\n').slice(1)) {
-    const m = /^\s*[-*]\s+\*\*([^*]+?)\s*(?:[:\uff1a]\*\*|\*\*\s*[:\uff1a])\s*(.*)$/.exec(line);
+    const m = /^\s*[-*]\s+\*\*([^*]+?)\s*(?:[:\uff1a]\*\*|\*\*\s*[:\uff1a])\s*(.*)$/.exec(line) ?? /^\s*[-*]\s+([^*:\uff1a]+?)\s*[:\uff1a]\s*(.*)$/.exec(line);
     if (!m) continue;
     const key = (m[1] as string).trim();
-    out[OUTLINE_KEY_ALIASES[key] ?? key] = (m[2] as string).trim();
+    const name = OUTLINE_KEY_ALIASES[key] ?? key;
+    const bold = line.includes('**');
+    if (!bold && !(OUTLINE_KEYS as readonly string[]).includes(name)) continue;
+    out[name] = (m[2] as string).trim();
   }
   return out;
 }

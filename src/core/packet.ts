@@ -29,7 +29,7 @@ import { dataBlock, dataType } from './embed.js';
 import { NovelError } from './errors.js';
 import { pipelineGraph } from './graph.js';
 import type { NextDecision } from './next.js';
-import { blockKeyLines, outlineBlock, outlineChapters } from './outline.js';
+import { blockKeyLines, nearMissHeading, outlineBlock, outlineChapters } from './outline.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage, type StepId } from './step-id.js';
@@ -126,10 +126,15 @@ function chapterContext(input: PacketInput, chapter: number): ChapterContext {
 function requireOutlineBlock(ctx: ChapterContext, step: string): NonNullable<ChapterContext['block']> {
   if (ctx.block) return ctx.block;
   const vv = padVolume(ctx.volume);
+  // A line that names the chapter but is not a heading: what the author most likely meant.
+  const near = ctx.outlineText === undefined ? null : nearMissHeading(ctx.outlineText, ctx.chapter);
   throw new NovelError(
     'outline_block_missing',
-    `${ctx.outlinePath}: ${ctx.outlineText === undefined ? 'file not found' : `no block for chapter ${ctx.chapter}`}; ${step} needs the chapter's outline block, a heading like "### 第 ${ctx.chapter} 章: 章名" followed by its key lines`,
-    { hint: `plan the volume first (\`novel next\` → volume:${vv}:plan)`, details: { file: ctx.outlinePath, expected_heading: `### 第 ${ctx.chapter} 章: 章名` } },
+    `${ctx.outlinePath}: ${ctx.outlineText === undefined ? 'file not found' : `no block for chapter ${ctx.chapter}`}; ${step} needs the chapter's outline block, a heading like "### 第 ${ctx.chapter} 章: 章名" followed by its key lines${near ? `; line ${near.line} is close but is not a heading: ${JSON.stringify(near.text)}` : ''}`,
+    {
+      hint: near ? `make line ${near.line} of ${ctx.outlinePath} a heading: "### 第 ${ctx.chapter} 章: 章名" (three #, a space, 第 N 章)` : `plan the volume first (\`novel next\` → volume:${vv}:plan)`,
+      details: { file: ctx.outlinePath, expected_heading: `### 第 ${ctx.chapter} 章: 章名`, ...(near ? { near_miss: near } : {}) },
+    },
   );
 }
 

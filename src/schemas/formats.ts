@@ -172,8 +172,8 @@ export const FORMATS: readonly FileFormat[] = [
     path: 'staging/volumes/vol-VV/outline.md',
     writer: 'plot-architect (volume:VV:plan)',
     rules: [
-      'one block per chapter of the planned range, starting at a heading `### 第 C 章: 章名` (also `### 第 C 章` alone, or a full-width colon)',
-      'each block carries the 8 key lines `- **Key**: value`: Storyline, POV, Location, Conflict, Arc, Foreshadowing, StateChanges, TransitionHint',
+      'one block per chapter of the planned range, starting at a heading `### 第 C 章: 章名` (also `### 第 C 章` alone, or a full-width colon); C in ASCII or full-width digits or in Chinese numerals (`### 第十二章`)',
+      'each block carries the 8 key lines `- **Key**: value` (the bold may be left out): Storyline, POV, Location, Conflict, Arc, Foreshadowing, StateChanges, TransitionHint',
       'the Chinese names are accepted too: 故事线, 视角, 地点, 冲突, 弧线, 伏笔, 状态变化, 过渡提示 (with `:` or `：`)',
       'Storyline is a storyline id (a slug); it equals the contract\'s storyline_id',
     ],

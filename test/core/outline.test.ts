@@ -1,6 +1,6 @@
 /** Outline blocks and their key lines (PROTOCOL §9.1), Chinese key names included. */
 import { describe, expect, it } from 'vitest';
-import { blockKeyLines, OUTLINE_KEY_ALIASES, OUTLINE_KEYS, outlineBlock, outlineChapters } from '../../src/core/outline.js';
+import { blockKeyLines, nearMissHeading, OUTLINE_KEY_ALIASES, OUTLINE_KEYS, outlineBlock, outlineChapters } from '../../src/core/outline.js';
 
 const outline = `# 卷
 
@@ -35,5 +35,40 @@ describe('outline', () => {
     const keys = blockKeyLines(outlineBlock(outline, 12)!);
     expect(keys).toEqual({ Storyline: 'main-sword', POV: '林青岚', Location: '藏经阁', Conflict: '擅闯', Arc: '冒险', Foreshadowing: '无', StateChanges: '无', TransitionHint: '引出第13章' });
     expect(new Set(Object.values(OUTLINE_KEY_ALIASES))).toEqual(new Set(OUTLINE_KEYS));
+  });
+});
+
+describe('outline tolerance (PROTOCOL §14)', () => {
+  const tolerant = `# 卷
+
+### 第十二章：风起
+- 故事线：main-sword
+- POV: 林青岚
+- **Location**: 藏经阁
+- 备注：不是关键行
+
+### 第１３章 雨夜
+- **冲突**：擅闯
+
+### 第一百零二章
+- Arc: 成长
+
+## 第14章 少了一个井号
+###第15章 少了空格
+第3章节奏说明
+`;
+
+  it('headings with Chinese numerals or full-width digits open blocks; key lines are read with or without bold', () => {
+    expect(outlineChapters(tolerant)).toEqual([12, 13, 102]);
+    expect(blockKeyLines(outlineBlock(tolerant, 12)!)).toEqual({ Storyline: 'main-sword', POV: '林青岚', Location: '藏经阁' });
+    expect(blockKeyLines(outlineBlock(tolerant, 13)!)).toEqual({ Conflict: '擅闯' });
+    expect(blockKeyLines(outlineBlock(tolerant, 102)!)).toEqual({ Arc: '成长' });
+  });
+
+  it('a missing block names the closest near-miss line', () => {
+    expect(nearMissHeading(tolerant, 14)).toEqual({ line: 15, text: '## 第14章 少了一个井号' });
+    expect(nearMissHeading(tolerant, 15)).toEqual({ line: 16, text: '###第15章 少了空格' });
+    expect(nearMissHeading(tolerant, 12)).toBeNull();
+    expect(nearMissHeading(tolerant, 99)).toBeNull();
   });
 });
