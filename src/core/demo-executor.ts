@@ -146,7 +146,9 @@ function draft(input: DemoInput): Record<string, string> {
   const chapter = Number(inline.chapter);
   const block = String(inline.chapter_outline_block ?? '');
   const k = keyLines(block);
-  const title = headingTitle(block, chapter);
+  // A heading without a name: the place names the chapter (never "第7章 第7章").
+  const named = headingTitle(block, chapter);
+  const title = named === `第${chapter}章` ? (k.Location ?? '夜行') : named;
   const paras = demoProse(chapter, k);
   if (chapter === DEMO_CLICHE_CHAPTER && input.packet.mode === 'draft') {
     // Every third paragraph gains two clichés: over twice the blacklist limit, a hard finding the refiner clears.

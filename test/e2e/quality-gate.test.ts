@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson } from '../helpers/project.js';
+import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -118,5 +118,26 @@ describe('the quality layer in the gate', () => {
     expect(touch[0].task).toContain('轻触');
     const quiet = fixtureCopy();
     expect(json(novelBin(quiet, ['instructions', 'chapter:004:draft'])).manifest.inline.foreshadow_light_touch).toBeUndefined();
+  });
+
+  it('style drift: the last five committed lint reports against style-profile.json go to the draft packet', () => {
+    const dir = join(tempDir(), 'drift');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    expect(novelBin(dir, ['run', '--to-chapter', '8']).code).toBe(0);
+    // The demo's prose: about 18 字 per sentence, little dialogue. A profile of long sentences and much dialogue drifts both ways.
+    const profile = join(dir, 'style-profile.json');
+    writeFileSync(profile, JSON.stringify({ ...readJson(profile), avg_sentence_length: 30, dialogue_ratio: 0.4 }, null, 2));
+    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+    const drift = json(novelBin(dir, ['instructions', 'chapter:009:draft'])).manifest.inline.style_drift;
+    expect(drift.chapters).toEqual([4, 5, 6, 7, 8]);
+    expect(drift.avg_sentence_zishu).toMatchObject({ baseline: 30, direction: 'lower' });
+    expect(drift.dialogue_ratio).toMatchObject({ baseline: 0.4, direction: 'lower' });
+    const report = readJson(join(dir, 'logs/lint/chapter-008.json'));
+    expect(drift.avg_sentence_zishu.recent).toBeLessThan(24);
+    expect(report.source).toBe('chapters');
+    // Without a profile the baseline is chapters 1–10 themselves: no drift.
+    writeFileSync(profile, JSON.stringify({ voice: '第三人称' }, null, 2));
+    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+    expect(json(novelBin(dir, ['instructions', 'chapter:009:draft'])).manifest.inline.style_drift).toBeUndefined();
   });
 });
