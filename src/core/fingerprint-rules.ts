@@ -91,3 +91,22 @@ export function diffHint(d: FingerprintDiff): string {
   if (d.added.length) parts.push(`delete ${d.added.join(', ')}`);
   return `${parts.join('; ')}; or, if these edits are yours and intended, record them with \`novel state verify --accept\``;
 }
+
+/**
+ * Planning inputs of the final trees the author may edit between commands
+ * (PROTOCOL §14): a volume's outline, the contract of a chapter not yet
+ * committed, storylines/storylines.json. The next mutating command records
+ * such edits; every other change of the final trees is refused as before.
+ */
+export function isAuthorEditable(rel: string, lastCompleted: number): boolean {
+  if (/^volumes\/vol-\d+\/outline\.md$/.test(rel) || rel === 'storylines/storylines.json') return true;
+  const m = /^volumes\/vol-\d+\/chapter-contracts\/chapter-(\d+)\.json$/.exec(rel);
+  return m !== null && Number(m[1]) > lastCompleted;
+}
+
+/** A difference split into the author's recordable edits and the rest. */
+export function splitAuthorEdits(d: FingerprintDiff, lastCompleted: number): { edits: FingerprintDiff; other: FingerprintDiff } {
+  const pick = (keep: boolean) => (list: string[]) => list.filter((rel) => isAuthorEditable(rel, lastCompleted) === keep);
+  const part = (keep: boolean): FingerprintDiff => ({ added: pick(keep)(d.added), removed: pick(keep)(d.removed), changed: pick(keep)(d.changed) });
+  return { edits: part(true), other: part(false) };
+}

@@ -104,6 +104,7 @@ export const MESSAGES = {
     (a) => `… ${a.step}：${a.agent}（${a.mode}）${a.attempt > 1 ? `，第 ${a.attempt} 次尝试` : ''}${a.packet ? `，指令包 ${a.packet}` : ''}`,
   ),
   'run.advanced': entry<{ step: string; to: string; gate: string | null; overall: number | null }>((a) => `✓ ${a.step} → ${a.to}${a.gate ? ` (gate ${a.gate}, overall ${a.overall})` : ''}`, (a) => `✓ ${a.step} → ${a.to}${a.gate ? `（闸门 ${a.gate}，总分 ${a.overall}）` : ''}`),
+  'mutation.author_edits': entry<{ list: string }>((a) => `recorded your edits of the plan (logs/author-edits.jsonl): ${a.list}`, (a) => `已记录你对规划的修改（logs/author-edits.jsonl）：${a.list}`),
   'status.dormant': entry<{ n: number }>((a) => `foreshadowing: ${a.n} item(s) dormant (the next draft packet asks for a light touch: foreshadow_light_touch)`, (a) => `伏笔：${a.n} 条沉寂已久（下一章的写作指令会要求轻触：foreshadow_light_touch）`),
   'run.lint': entry<{ zishu: number; hard: string; soft: string; perK: number }>(
     (a) => `  lint: ${a.zishu} 字, AI clichés ${a.perK} per 1,000 字${a.hard ? `; hard: ${a.hard}` : ''}${a.soft ? `; soft: ${a.soft}` : ''}${a.hard || a.soft ? '' : '; clean'}`,

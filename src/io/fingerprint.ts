@@ -3,13 +3,14 @@
  * commands check the listing and the hot set before acting (PROTOCOL §4).
  */
 import { say } from '../core/messages.js';
-import { describeDiff, diffHint, diffListing, fingerprintSegment, isEmptyDiff, isHotPath, isLitter, TAIL_RECORDED, TAIL_WINDOW, tailValue, type FingerprintDiff } from '../core/fingerprint-rules.js';
+import { describeDiff, diffHint, diffListing, fingerprintSegment, isEmptyDiff, isHotPath, isLitter, splitAuthorEdits, TAIL_RECORDED, TAIL_WINDOW, tailValue, type FingerprintDiff } from '../core/fingerprint-rules.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import { FingerprintSchema, FingerprintSegmentSchema } from '../schemas/fingerprint.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { boundaryUnchanged } from './boundary-cache.js';
+import { appendJsonLine } from './history-log.js';
 
 /** Every file of the final trees, editor and OS litter left out. */
 export function listFinalTrees(fs: ProjectFs): string[] {
@@ -175,15 +176,34 @@ export function boundaryError(diff: FingerprintDiff): NovelError {
 
 /**
  * Before any command acts on the book: refuse when the final trees changed
- * outside novel. Writes nothing. Returns true when the recorded stat
- * signature alone showed that nothing changed.
+ * outside novel, except the author's edits of planning inputs (PROTOCOL §14),
+ * which are returned for the mutation to record. Writes nothing. `viaSignature`:
+ * the recorded stat signature alone showed that nothing changed.
  */
-export function checkFinalTrees(fs: ProjectFs, cp: Checkpoint): boolean {
-  if (boundaryUnchanged(fs, cp)) return true;
+export function checkFinalTrees(fs: ProjectFs, cp: Checkpoint): { viaSignature: boolean; authorEdits: FingerprintDiff | null } {
+  if (boundaryUnchanged(fs, cp)) return { viaSignature: true, authorEdits: null };
   const diff = boundaryDiff(fs, cp);
-  if (diff) throw boundaryError(diff);
-  return false;
+  if (!diff) return { viaSignature: false, authorEdits: null };
+  const { edits, other } = splitAuthorEdits(diff, cp.last_completed_chapter);
+  if (!isEmptyDiff(other)) throw boundaryError(other);
+  return { viaSignature: false, authorEdits: edits };
 }
+
+/** Record the author's edits of planning inputs: the fingerprint takes their current values, a line goes to logs/author-edits.jsonl. */
+export function recordAuthorEdits(fs: ProjectFs, edits: FingerprintDiff, cp: Checkpoint, now: Date): string[] {
+  const changed = [...edits.added, ...edits.changed];
+  if (edits.removed.length) {
+    const all = readFingerprint(fs) ?? {};
+    for (const rel of edits.removed) delete all[rel];
+    writeFingerprint(fs, { ...all, ...hashAll(fs, changed) });
+  } else {
+    updateFingerprint(fs, hashAll(fs, changed));
+  }
+  appendJsonLine(fs, AUTHOR_EDITS, { at: now.toISOString(), last_completed_chapter: cp.last_completed_chapter, added: edits.added, changed: edits.changed, removed: edits.removed });
+  return describeDiff(edits);
+}
+
+export const AUTHOR_EDITS = 'logs/author-edits.jsonl';
 
 /**
  * The write-boundary check for a reader that takes no lock: a commit running
@@ -196,8 +216,10 @@ export function readerBoundary<P extends { journal: string | null; loaded: { raw
   for (let attempt = 0; ; attempt++) {
     const p = open();
     if (p.journal !== null) return { project: p, diff: null }; // the recover step comes first; it rolls its own writes forward
-    const diff = boundaryDiff(fs, p.loaded.checkpoint);
-    if (!diff) return { project: p, diff: null };
+    const found = boundaryDiff(fs, p.loaded.checkpoint);
+    // The author's edits of planning inputs: a reader neither refuses nor records them (§14).
+    const diff = found && splitAuthorEdits(found, p.loaded.checkpoint.last_completed_chapter).other;
+    if (!diff || isEmptyDiff(diff)) return { project: p, diff: null };
     const again = open();
     const settled = again.journal === null && JSON.stringify(again.loaded.raw) === JSON.stringify(p.loaded.raw);
     if (settled || attempt >= 10) return { project: p, diff };

@@ -13,7 +13,8 @@ import { completeInterruptedArchive } from './apply-transition.js';
 import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
-import { checkFinalTrees, recordFirstFingerprint } from './fingerprint.js';
+import { checkFinalTrees, recordAuthorEdits, recordFirstFingerprint } from './fingerprint.js';
+import { syncWriter } from './stdio.js';
 import { findJournal } from './journal.js';
 import { acquireLock, type LockHandle } from './lock.js';
 import { lockEnvFor, openFs, openProject, type CommandEnv, type OpenProject } from './project.js';
@@ -103,7 +104,13 @@ export function withMutation<R>(
       recovered = recoverJournal(fs, pending);
     }
     let project = openProject(cenv, projectFlag, fs);
-    const viaSignature = options.checkFingerprint !== false && checkFinalTrees(fs, project.loaded.checkpoint);
+    const checked = options.checkFingerprint !== false ? checkFinalTrees(fs, project.loaded.checkpoint) : { viaSignature: false, authorEdits: null };
+    const viaSignature = checked.viaSignature;
+    // The author's edits of planning inputs (§14): recorded, named, never refused.
+    if (checked.authorEdits) {
+      const lines = recordAuthorEdits(fs, checked.authorEdits, project.loaded.checkpoint, new Date());
+      syncWriter(2).write(`${say(cenv.lang ?? 'en', 'mutation.author_edits', { list: lines.join('; ') })}\n`);
+    }
     const finished = completeInterruptedArchive(fs, project.loaded);
     if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs) };
     const result = fn(project, { lock, recovered });

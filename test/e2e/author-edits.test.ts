@@ -1,0 +1,54 @@
+/**
+ * The author's own edits of the plan (PROTOCOL §14): outline blocks, contracts
+ * of chapters not yet committed and storylines.json are recorded by the next
+ * mutating command (logs/author-edits.jsonl, the fingerprint), named in a
+ * notice, never refused; readers neither refuse nor record them; a change of
+ * what is committed is still refused.
+ */
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+describe("the author's edits of the plan", () => {
+  it('are recorded by the next mutating command, with a notice; next and status answer meanwhile', () => {
+    const dir = fixtureCopy();
+    const outline = join(dir, 'volumes/vol-01/outline.md');
+    appendFileSync(outline, '\n作者补记：第40章前后安排一次大比。\n');
+    const contract = join(dir, 'volumes/vol-01/chapter-contracts/chapter-010.json');
+    writeFileSync(contract, JSON.stringify({ ...readJson(contract), note: '作者改过' }, null, 2));
+    const storylines = join(dir, 'storylines/storylines.json');
+    writeFileSync(storylines, `${readFileSync(storylines, 'utf8').trimEnd()}\n`.replace(/\n$/, '\n\n'));
+    // Readers: no refusal, nothing recorded.
+    expect(novelBin(dir, ['next']).code).toBe(0);
+    expect(novelBin(dir, ['status']).code).toBe(0);
+    expect(existsSync(join(dir, 'logs/author-edits.jsonl'))).toBe(false);
+    // The next mutating command records them and says so.
+    overlay(dir, 'draft/good');
+    const r = novelBin(dir, ['advance', 'chapter:004:draft']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('recorded your edits of the plan');
+    expect(r.stderr).toContain('volumes/vol-01/outline.md');
+    const line = JSON.parse(readFileSync(join(dir, 'logs/author-edits.jsonl'), 'utf8').trim());
+    expect(line).toMatchObject({ last_completed_chapter: 3, added: [], removed: [] });
+    expect(line.changed).toEqual(['storylines/storylines.json', 'volumes/vol-01/chapter-contracts/chapter-010.json', 'volumes/vol-01/outline.md']);
+    // Recorded: the book verifies, and the next command says nothing more.
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+    overlay(dir, 'summarize/good');
+    expect(novelBin(dir, ['advance', 'chapter:004:summarize']).stderr).not.toContain('recorded your edits');
+  });
+
+  it('a committed chapter, its contract, or the state is still refused (exit 2, naming the file)', () => {
+    for (const rel of ['volumes/vol-01/chapter-contracts/chapter-002.json', 'chapters/chapter-001.md', 'state/current-state.json']) {
+      const dir = fixtureCopy();
+      appendFileSync(join(dir, rel), rel.endsWith('.json') ? ' ' : '\n多了一行。\n');
+      overlay(dir, 'draft/good');
+      const r = novelBin(dir, ['advance', 'chapter:004:draft']);
+      expect(r.code, rel).toBe(2);
+      expect(r.stderr).toContain(rel);
+      expect(existsSync(join(dir, 'logs/author-edits.jsonl'))).toBe(false);
+    }
+  });
+});
