@@ -7,6 +7,7 @@
 import { say } from './messages.js';
 import { weightsInUse, type ScoreSettings } from '../../machines/pipeline.gate.js';
 import { lightTouchTasks } from './context/dormant-foreshadowing.js';
+import { deriveContract } from './context/derived-contract.js';
 import { DRIFT_WINDOW, reportMetrics, styleDrift, type ReportMetrics, type StyleDrift } from './context/style-drift.js';
 import { convergenceChapters, isKeyChapter } from './key-chapters.js';
 import { lintChapter, type LintLists, type LintReport } from './lint.js';
@@ -117,7 +118,8 @@ function chapterContext(input: PacketInput, chapter: number): ChapterContext {
   const keys = block ? blockKeyLines(block) : {};
   const contractPath = `${paths.volumeDir(volume)}/chapter-contracts/chapter-${padChapter(chapter)}.json`;
   const rawContract = view.json(contractPath);
-  const contract = isObj(rawContract) ? rawContract : undefined;
+  // A chapter the author outlined without a contract: one derived from the block (§14).
+  const contract = isObj(rawContract) ? rawContract : block && !view.exists(contractPath) ? deriveContract(chapter, keys) : undefined;
   const storylineId = typeof contract?.storyline_id === 'string' ? contract.storyline_id : keys.Storyline;
   const entities = entityIdMap(view);
   return { chapter, volume, outlinePath, outlineText, block, keys, contractPath, contract, storylineId, entities, warnings: [...entities.problems] };
@@ -265,6 +267,7 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
   const p: PathsMap = {};
   setPath(p, view, 'style_profile', 'style-profile.json');
   setPath(p, view, 'chapter_contract', ctx.contractPath);
+  if (ctx.contract?.derived === true) inline.chapter_contract = ctx.contract;
   setPath(p, view, 'volume_outline', ctx.outlinePath);
   setPath(p, view, 'current_state', 'state/current-state.json');
   setPath(p, view, 'world_rules', 'world/rules.json');
@@ -370,6 +373,7 @@ function scoreDimensions(input: PacketInput): string[] {
 function judgeInline(input: PacketInput, ctx: ChapterContext, block: string): Obj {
   const lint = stagedLintReport(input, ctx.chapter);
   return {
+    ...(ctx.contract?.derived === true ? { chapter_contract: ctx.contract } : {}),
     chapter: ctx.chapter,
     volume: ctx.volume,
     chapter_outline_block: block,

@@ -135,6 +135,8 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
   parsed(view, `${dir}/foreshadowing.json`, VolumeForeshadowingSchema, out);
   for (let c = range[0]; c <= range[1]; c++) {
     const rel = `${dir}/chapter-contracts/chapter-${padChapter(c)}.json`;
+    // An outlined chapter without a contract gets one derived from its block when it is written (§14).
+    if (!view.files.has(rel)) continue;
     // A storyline written as something other than an id is reported once with the fix (below), not as a schema error per file.
     let wrongLine: string | null = null;
     const contract = parsed(view, rel, ChapterContractSchema, out, (json) => {

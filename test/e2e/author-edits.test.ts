@@ -5,7 +5,7 @@
  * notice, never refused; readers neither refuse nor record them; a change of
  * what is committed is still refused.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson } from '../helpers/project.js';
@@ -50,5 +50,25 @@ describe("the author's edits of the plan", () => {
       expect(r.stderr).toContain(rel);
       expect(existsSync(join(dir, 'logs/author-edits.jsonl'))).toBe(false);
     }
+  });
+
+  it('a chapter outlined without a contract gets one derived from its block, inline in the draft and judge packets', () => {
+    const dir = fixtureCopy();
+    rmSync(join(dir, 'volumes/vol-01/chapter-contracts/chapter-004.json'));
+    const draft = JSON.parse(novelBin(dir, ['instructions', 'chapter:004:draft']).stdout);
+    expect(draft.manifest.paths.chapter_contract).toBeUndefined();
+    expect(draft.manifest.inline.chapter_contract).toMatchObject({ chapter: 4, storyline_id: 'main-sword', derived: true, objectives: [{ id: 'c004-o1', type: 'conflict', required: true }, { id: 'c004-o2', type: 'arc', required: false }] });
+    expect(draft.manifest.inline.storyline_id).toBe('main-sword');
+    // The removal is the author's: recorded by the next mutating command, and the chapter goes on.
+    overlay(dir, 'draft/good');
+    const r = novelBin(dir, ['advance', 'chapter:004:draft']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('chapter-004.json');
+    overlay(dir, 'summarize/good');
+    expect(novelBin(dir, ['advance', 'chapter:004:summarize']).code).toBe(0);
+    overlay(dir, 'refine/good');
+    expect(novelBin(dir, ['advance', 'chapter:004:refine']).code).toBe(0);
+    const judge = JSON.parse(novelBin(dir, ['instructions', 'chapter:004:judge']).stdout);
+    expect(judge.manifest.inline.chapter_contract.derived).toBe(true);
   });
 });
