@@ -252,15 +252,17 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         reason = givenUpReason(move.step, attempt - 1);
         break;
       }
-      const built = buildPacket({ view: diskView(fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next, ...(p.probe.lintLists ? { lintLists: p.probe.lintLists } : {}) }).packet;
-      const previous = problemsOf.get(move.step);
-      const packet = previous ? { ...built, manifest: { ...built.manifest, inline: { ...built.manifest.inline, previous_attempt_problems: previous } } } : built;
-      // An execution of this step that never finished: its outputs are not reused.
+      const packetOf = () => buildPacket({ view: diskView(fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next, ...(p.probe.lintLists ? { lintLists: p.probe.lintLists } : {}) }).packet;
+      // An execution of this step that never finished: its outputs are not reused. Undone before the packet is built: the packet reads the staged text (its lint).
       const record = readExecution(fs);
       if (record) {
-        const undone = mutate(step.kind === 'chapter' ? step.chapter : null, (q) => (record.step === move.step ? undoInterrupted(q.fs, q.view, record, packet.write_scope) : (finishExecution(q.fs), null)));
+        const scope = packetOf().write_scope;
+        const undone = mutate(step.kind === 'chapter' ? step.chapter : null, (q) => (record.step === move.step ? undoInterrupted(q.fs, q.view, record, scope) : (finishExecution(q.fs), null)));
         if (undone && (undone.moved.length || undone.restored.length)) o.emit({ event: 'interrupted', step: move.step, moved_to: undone.dir, moved: undone.moved, restored: undone.restored });
       }
+      const built = packetOf();
+      const previous = problemsOf.get(move.step);
+      const packet = previous ? { ...built, manifest: { ...built.manifest, inline: { ...built.manifest.inline, previous_attempt_problems: previous } } } : built;
       // The guard is armed before novel writes anything for the step: a link planted for the packet, the record or the backup is caught too.
       await guard.arm(p.loaded.checkpoint);
       const limit = p.settings.staging_max_files;

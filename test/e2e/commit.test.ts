@@ -192,10 +192,13 @@ describe('volume planning', () => {
     expect((await novel(dir, ['next'])).stdout).toBe('volume:01:plan\n');
     cpSync(join(process.cwd(), 'fixtures/project/volumes/vol-01'), join(dir, 'staging/volumes/vol-01'), { recursive: true });
     writeFileSync(join(dir, 'staging/volumes/vol-01/new-characters.json'), '[{"slug":"ye-zhiqiu","display_name":"叶知秋"}]');
-    rmSync(join(dir, 'staging/volumes/vol-01/chapter-contracts/chapter-005.json'));
+    // A contract that is there must be valid; one left out is derived from the outline block (PROTOCOL §14).
+    writeFileSync(join(dir, 'staging/volumes/vol-01/chapter-contracts/chapter-005.json'), '{"chapter": 5,');
     const bad = await novelJson(dir, ['validate', 'volume:01:plan']);
     expect(bad.code).toBe(2);
     expect(bad.body.error.message).toMatch(/chapter-contracts\/chapter-005\.json/);
+    rmSync(join(dir, 'staging/volumes/vol-01/chapter-contracts/chapter-005.json'));
+    expect((await novel(dir, ['validate', 'volume:01:plan'])).code).toBe(0);
     cpSync(join(process.cwd(), 'fixtures/project/volumes/vol-01/chapter-contracts/chapter-005.json'), join(dir, 'staging/volumes/vol-01/chapter-contracts/chapter-005.json'));
     expect((await novel(dir, ['validate', 'volume:01:plan'])).code).toBe(0);
     expect((await novelJson(dir, ['next'])).body.data).toMatchObject({ step: 'volume:01:commit', action: 'commit' });
