@@ -195,14 +195,18 @@ export function runAgentExecutor(
   env: NodeJS.ProcessEnv,
   timeoutS: number,
   secondaryModel: string | null = null,
+  hooks: { onChild?: (child: ChildProcess) => void; aborting?: () => boolean } = {},
 ): CommandRun {
   const packet = readPacket(fs, packetRel);
   const first = runAgentOnce(fs, cli, model, packet, packetRel, step, attempt, env, timeoutS);
   const secondary = isReadOnlyAgent(packet) ? packet.expected_outputs.find((o) => o.required && o.path.endsWith('-eval-secondary.json')) : undefined;
   if (!secondary) return first;
   const done = first.done.then(async (r) => {
-    if (!r.ok) return r;
-    const second = await runAgentOnce(fs, cli, secondaryModel ?? model, packet, packetRel, step, attempt, env, timeoutS, secondary.path).done;
+    // A run being stopped starts nothing more; the second process is the session's to end, like the first.
+    if (!r.ok || hooks.aborting?.()) return r;
+    const run = runAgentOnce(fs, cli, secondaryModel ?? model, packet, packetRel, step, attempt, env, timeoutS, secondary.path);
+    hooks.onChild?.(run.child);
+    const second = await run.done;
     const sum = (k: 'input_tokens' | 'output_tokens' | 'cost_usd') => (r.report?.[k] !== undefined && second.report?.[k] !== undefined ? (r.report[k] as number) + (second.report[k] as number) : undefined);
     const usage = Object.fromEntries((['input_tokens', 'output_tokens', 'cost_usd'] as const).map((k) => [k, sum(k)]).filter(([, v]) => v !== undefined));
     return { ...second, duration_ms: r.duration_ms + second.duration_ms, message: second.ok ? `${r.message}; the secondary judgement too` : second.message, report: second.report ? { ...second.report, ...usage } : r.report };

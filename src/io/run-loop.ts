@@ -81,11 +81,11 @@ function markBook(p: OpenProject, event: 'EXECUTOR_FAILED' | 'RETRY'): void {
   writeCheckpoint(p.fs, nextCheckpointObject(p.loaded.raw, { orchestrator_state }, { now: new Date() }));
 }
 
-function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string, step: string, attempt: number, env: NodeJS.ProcessEnv, revision: number) {
+function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string, step: string, attempt: number, env: NodeJS.ProcessEnv, revision: number, session: RunSession) {
   const timeout = p.settings.executor.timeout_s;
   if (choice.kind === 'demo') return { child: null, done: Promise.resolve(runDemoExecutor(p.fs, packetRel, choice.scores, revision)) };
   if (choice.kind === 'command') return runCommandExecutor(p.fs, choice.template, packetRel, step, attempt, env, timeout);
-  return runAgentExecutor(p.fs, choice.kind, choice.model, packetRel, step, attempt, env, timeout, p.settings.executor.secondary_model ?? null);
+  return runAgentExecutor(p.fs, choice.kind, choice.model, packetRel, step, attempt, env, timeout, p.settings.executor.secondary_model ?? null, { onChild: (c) => session.running(c), aborting: () => session.aborting });
 }
 
 /** What a step wrote under staging/ that is not its own: another step's output, or a link (symbolic or hard). */
@@ -289,7 +289,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       // Every process of the step carries its token: detached ones end with the step too.
       const stepToken = `NOVEL_STEP_TOKEN=${session.token}-${randomHex(4)}`;
       const stepEnv = { ...session.env, NOVEL_STEP_TOKEN: stepToken.slice('NOVEL_STEP_TOKEN='.length) };
-      const running = startExecutor(o.executor, p, packetRel, move.step, attempt, stepEnv, next.revision_count);
+      const running = startExecutor(o.executor, p, packetRel, move.step, attempt, stepEnv, next.revision_count, session);
       session.running(running.child);
       if (running.child?.pid) recordExecutor(fs, running.child.pid);
       let result: ExecutorResult;
