@@ -8,7 +8,7 @@
 import type * as v from 'valibot';
 import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaOpSchema, DeltaSchema, EvalSchema } from './staging.js';
 import { ChapterContractSchema, NewCharactersSchema, StorylineScheduleSchema, VolumeForeshadowingSchema } from './volume-plan.js';
-import { CharacterSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from './inputs.js';
+import { BlacklistFileSchema, CharacterSchema, ClicheLintSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from './inputs.js';
 import { ConfigSchema } from './config.js';
 
 export interface FileFormat {
@@ -285,6 +285,29 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     schema: StyleProfileSchema,
     rules: ['every field is optional; the writer, refiner and judge read it'],
     example: json({ voice: '第三人称有限视角，贴近林青岚', avg_sentence_length: 18, dialogue_ratio: 0.35, sample_paragraphs: ['山风卷过青石阶，檐角的铜铃叮当作响。'] }),
+  },
+  {
+    name: 'ai-blacklist',
+    exampleAt: null,
+    title: 'AI-cliché blacklist',
+    path: 'ai-blacklist.json',
+    writer: 'the author',
+    schema: BlacklistFileSchema,
+    rules: [
+      'words: the AI clichés the writer and refiner avoid; novel counts them per 1,000 字 (quality.blacklist_max_per_kchars: soft above it, hard above twice it)',
+      'whitelist.words: phrases masked before counting, so a blacklisted word inside them is not a hit',
+    ],
+    example: json({ words: ['不禁', '嘴角微微上扬', '眼中闪过'], whitelist: { words: ['仿佛'] } }),
+  },
+  {
+    name: 'cliche-lint',
+    exampleAt: null,
+    title: 'Cliché lint (optional)',
+    path: 'cliche-lint.json',
+    writer: 'the author',
+    schema: ClicheLintSchema,
+    rules: ['words: {word: "hard" | "soft" | "warn"}: each hit is a lint finding of that severity (hard sends the chapter back)'],
+    example: json({ words: { 倒吸一口凉气: 'soft', 虎躯一震: 'hard', 不可思议: 'warn' } }),
   },
   {
     name: 'config',
