@@ -75,4 +75,5 @@ rmSync(demo, { recursive: true, force: true });
 const command = median(cliTimes);
 const share = median(withLint) - median(without);
 const ratio = command / (command - share);
-console.log(`  validate refine with lint vs without  ${median(withLint).toFixed(2)} / ${median(without).toFixed(2)} ms in-process; novel validate ${command.toFixed(1)} ms, ratio ${ratio.toFixed(2)} (target ≤ 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`);
+// The command has no switch to turn the lint off: the ratio is the measured command time over the same time less the measured in-process share of the lint.
+console.log(`  validate refine with lint vs without  ${median(withLint).toFixed(2)} / ${median(without).toFixed(2)} ms in-process (measured alternately); novel validate ${command.toFixed(1)} ms measured, of which the lint ${share.toFixed(2)} ms: ratio ${ratio.toFixed(2)} (estimated from those two; target ≤ 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`);

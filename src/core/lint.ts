@@ -279,3 +279,12 @@ export function severityCounts(report: LintReport): { hard: number; soft: number
   const n = (s: Severity): number => report.findings.filter((f) => f.severity === s).length;
   return { hard: n('hard'), soft: n('soft'), warn: n('warn') };
 }
+
+/** The title rules' findings (§13.2): what a title-fix is given, and whether one is needed (a hard one, §13.4). */
+export function titleFindings(report: LintReport): LintFinding[] {
+  return report.findings.filter((f) => f.rule.startsWith('title_'));
+}
+
+export function hasHardTitleFinding(report: LintReport): boolean {
+  return titleFindings(report).some((f) => f.severity === 'hard');
+}

@@ -10,7 +10,7 @@ import { lightTouchTasks } from './context/dormant-foreshadowing.js';
 import { deriveContract } from './context/derived-contract.js';
 import { DRIFT_WINDOW, reportMetrics, styleDrift, type ReportMetrics, type StyleDrift } from './context/style-drift.js';
 import { convergenceChapters, isKeyChapter } from './key-chapters.js';
-import { lintChapter, type LintLists, type LintReport } from './lint.js';
+import { lintChapter, titleFindings, type LintLists, type LintReport } from './lint.js';
 import { STEP_EVENT } from '../../machines/pipeline.events.js';
 import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.states.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -442,7 +442,7 @@ function titleFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
       inline: {
         chapter: ctx.chapter,
         chapter_outline_block: ctx.block?.text ?? null,
-        title_findings: lint ? lint.findings.filter((f) => f.rule.startsWith('title_')) : [],
+        title_findings: lint ? titleFindings(lint) : [],
         title_rules: { min_zishu: title.min, max_zishu: title.max, forbidden: title.forbidden, form: `# 第${ctx.chapter}章 <标题>` },
       },
       paths: p,

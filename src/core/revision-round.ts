@@ -19,7 +19,6 @@ export interface ArchivePlan {
 }
 
 export function roundFiles(view: StagingView, chapter: number): string[] {
-  const nnn = padChapter(chapter);
   const exact = new Set([
     paths.stagingSummary(chapter),
     paths.stagingDelta(chapter),
@@ -27,9 +26,9 @@ export function roundFiles(view: StagingView, chapter: number): string[] {
     paths.stagingChapterMemory(chapter),
     paths.stagingChangeLog(chapter),
   ]);
-  const evalRe = new RegExp(`^staging/evaluations/chapter-${nnn}-eval[^/]*\\.json$`);
   const memoryRe = /^staging\/storylines\/[^/]+\/memory\.md$/;
-  return [...view.files.keys()].filter((p) => exact.has(p) || evalRe.test(p) || memoryRe.test(p)).sort();
+  const evaluations = new Set(evaluationsOf(view, chapter));
+  return [...view.files.keys()].filter((p) => exact.has(p) || evaluations.has(p) || memoryRe.test(p)).sort();
 }
 
 /** A revision round's archive: the round's files move there; the chapter the judge scored is copied (draft history). */
@@ -54,6 +53,7 @@ export function titleFixArchive(view: StagingView, chapter: number): ArchivePlan
   return { dir: paths.titleFixDir(chapter), files: evaluationsOf(view, chapter), ...(view.files.has(live) ? { copies: [live] } : {}) };
 }
 
+/** The chapter's staged evaluations (primary and secondary). */
 function evaluationsOf(view: StagingView, chapter: number): string[] {
   const evalRe = new RegExp(`^staging/evaluations/chapter-${padChapter(chapter)}-eval[^/]*\\.json$`);
   return [...view.files.keys()].filter((p) => evalRe.test(p)).sort();

@@ -16,7 +16,7 @@ import { diagnosticsError, NovelError } from './errors.js';
 import { decideNext, freshnessBaseline, type NextDecision } from './next.js';
 import { journalPath, paths } from './paths.js';
 import { projectCheckpoint, type CheckpointFields } from './projection.js';
-import type { LintReport } from './lint.js';
+import { hasHardTitleFinding, type LintReport } from './lint.js';
 import { fixContext, qualityContext, rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
 import { archivedPath, hookFixArchive, revisionArchive, rewriteArchive, titleFixArchive, type ArchivePlan } from './revision-round.js';
 import { fixGuardOf, type FixGuard } from './fix-guard.js';
@@ -166,7 +166,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   // A gate a read-only command only computed is applied now: its archive too.
   let archive = archiveFor(hydrated.effects, input.view, start.snapshot, 0);
   // A refined text with a hard title finding goes through title-fix first (§13.4).
-  const titleHard = validation.lint?.findings.some((f) => f.severity === 'hard' && f.rule.startsWith('title_')) === true;
+  const titleHard = validation.lint !== undefined && hasHardTitleFinding(validation.lint);
   const event: PipelineEvent =
     stage === 'judge' && validation.verdict
       ? { type: 'JUDGED', ...validation.verdict }
