@@ -3,7 +3,7 @@
  * used by the binary and by in-process tests. Usage errors (unknown command or
  * flag, missing or extra argument) exit 2, with the JSON envelope under --json.
  */
-import { langOf, say } from './core/messages.js';
+import { langOf, say, zhPhrase } from './core/messages.js';
 import { Builtins, Cli, type CommandClass } from 'clipanion';
 import { closest, withPlaceholders } from './cli-help.js';
 import { envelopeError, plainError, type NovelContext } from './commands/base-command.js';
@@ -137,7 +137,8 @@ export async function runCli(argv: string[], context: NovelContext): Promise<num
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).replace(/\u001b\[[0-9;]*m/g, '').trim();
     const first = (message.split('\n')[0] as string).replace(/^Command not found; did you mean one of:?$/, 'unknown command');
-    const e = new NovelError('usage', first, { hint: usageHint(argv, message, cli), zh: { message: say('zh', 'error.usage', { detail: first }) } });
+    const hint = usageHint(argv, message, cli);
+    const e = new NovelError('usage', first, { hint, zh: { message: say('zh', 'error.usage', { detail: zhPhrase(first) }), hint: zhPhrase(hint) } });
     const name = commandPathOf(argv);
     if (argv.includes('--json')) context.stdout.write(envelopeError(name, e));
     else context.stderr.write(plainError(name || '(usage)', e, context.lang));

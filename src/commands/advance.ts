@@ -1,3 +1,4 @@
+import { sayer } from '../core/messages.js';
 import { Command, Option } from 'clipanion';
 import { formatStepId } from '../core/step-id.js';
 import { lintSummary } from '../core/lint-render.js';
@@ -32,12 +33,13 @@ export class AdvanceCommand extends NovelCommand {
       const { plan, written, next } = advanceStep(p, step, new Date());
       const gate = plan.snapshot.context.gate;
       const judged = plan.events.some((e) => e.type === 'JUDGED');
-      const lines = [`advanced ${formatStepId(step)}: ${plan.from} → ${plan.to}`];
-      if (plan.lint && !judged) lines.push(...lintSummary(plan.lint));
-      if (judged && gate) lines.push(`gate: ${gate.decision} — ${gate.reason}`);
-      if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
-      lines.push(`next: ${next.step} (${next.action})`);
-      if (m.recovered) lines.unshift(`rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first`);
+      const t = sayer(this.lang);
+      const lines = [t('done.advanced', { step: formatStepId(step), from: plan.from, to: plan.to })];
+      if (plan.lint && !judged) lines.push(...lintSummary(plan.lint, this.lang));
+      if (judged && gate) lines.push(t('status.gate', { decision: gate.decision, reason: gate.reason }));
+      if (plan.archive && plan.archive.files.length) lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
+      lines.push(t('done.next', { step: next.step, action: next.action }));
+      if (m.recovered) lines.unshift(t('done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume }));
       return {
         data: {
           step: formatStepId(step),

@@ -8,7 +8,7 @@ import { Command, Option, type BaseContext } from 'clipanion';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
-import { langOf, sayer, type Lang } from '../core/messages.js';
+import { diagnosticText, langOf, zhPhrase, sayer, type Lang } from '../core/messages.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {}
 
@@ -34,9 +34,10 @@ export function plainError(command: string, err: NovelError, lang: Lang = 'en'):
   const t = sayer(lang);
   if (lang === 'en') return `${t('error.prefix', { command })}${err.message}\n${err.hint ? `${t('error.hint', { hint: err.hint })}\n` : ''}`;
   const diagnostics = Array.isArray(err.details?.diagnostics) ? (err.details.diagnostics as Diagnostic[]) : null;
-  const message = err.zh?.message ?? (diagnostics ? t('error.validation_failed', { what: err.message.split('\n')[0]?.replace(/:.*$/, '') ?? command, n: diagnostics.filter((d) => d.severity === 'error').length }) : t('error.generic', { code: err.code, message: err.message }));
-  const lines = diagnostics && !err.zh?.message ? diagnostics.filter((d) => d.severity === 'error').map((d) => `  - ${t('error.diagnostic', { file: d.file ?? '', field: d.field ?? null, expected: d.expected ?? null, found: d.found ?? null, message: d.message })}${d.fix ? `（${t('doctor.fix', { fix: d.fix })}）` : ''}`) : [];
-  const hint = err.zh?.hint ?? (diagnostics ? t('error.validation_failed.hint') : err.hint);
+  const said = zhPhrase(err.message);
+  const message = err.zh?.message ?? (diagnostics ? t('error.validation_failed', { what: zhPhrase(err.message.split('\n')[0] ?? command), n: diagnostics.filter((d) => d.severity === 'error').length }) : said !== err.message ? said : t('error.generic', { code: err.code, message: err.message }));
+  const lines = diagnostics && !err.zh?.message ? diagnostics.filter((d) => d.severity === 'error').map((d) => `  - ${diagnosticText(lang, d)}`) : [];
+  const hint = err.zh?.hint ?? (err.hint !== undefined && zhPhrase(err.hint) !== err.hint ? zhPhrase(err.hint) : diagnostics ? t('error.validation_failed.hint') : err.hint);
   return `${t('error.prefix', { command })}${message}\n${lines.map((l) => `${l}\n`).join('')}${hint ? `${t('error.hint', { hint })}\n` : ''}`;
 }
 
@@ -79,7 +80,7 @@ export abstract class NovelCommand extends Command<NovelContext> {
             : { ok: false, command: this.commandName, error: result.error ?? { code: 'failed', message: result.text.split('\n')[0] ?? '' }, data };
         this.context.stdout.write(`${JSON.stringify(envelope)}\n`);
       } else {
-        for (const w of warnings) this.context.stderr.write(`warning: ${w.message}${w.fix ? ` (fix: ${w.fix})` : ''}\n`);
+        for (const w of warnings) this.context.stderr.write(`${this.lang === 'zh' ? '警告：' : 'warning: '}${diagnosticText(this.lang, w)}\n`);
         if (result.text) this.context.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
       }
       return exitCode;

@@ -48,6 +48,6 @@ export class ChaptersCommand extends NovelCommand {
     }
     const total = totalOf(rows);
     const dormant = dormantItems({ foreshadowing: readGlobalForeshadowing(p.fs) }, last + 1, p.settings.quality.dormancy).length;
-    return { data: { rows, total, dormant_foreshadowing: dormant }, text: renderTable(rows) };
+    return { data: { rows, total, dormant_foreshadowing: dormant }, text: renderTable(rows, this.lang) };
   }
 }

@@ -1,3 +1,4 @@
+import { say, type Lang } from '../core/messages.js';
 import { Command, Option } from 'clipanion';
 import type { CommitPlan } from '../core/commit-plan.js';
 import { NovelError } from '../core/errors.js';
@@ -35,12 +36,12 @@ function describePlan(plan: CommitPlan): Record<string, unknown> {
   };
 }
 
-function renderPlan(plan: CommitPlan, dryRun: boolean): string {
-  const lines = [`${dryRun ? 'would commit' : 'committed'} chapter ${plan.chapter}:`];
+function renderPlan(plan: CommitPlan, dryRun: boolean, lang: Lang): string {
+  const lines = [say(lang, 'done.commit.head', { chapter: plan.chapter, dry: dryRun })];
   for (const w of plan.writes) lines.push(`  ${w.kind === 'move' ? 'move ' : 'write'} ${w.path}${w.from ? ` ← ${w.from}` : ''}`);
   for (const a of plan.appends) lines.push(`  append ${a.path} (+${a.text.split('\n').filter(Boolean).length} line(s))`);
   for (const r of plan.removes) lines.push(`  clear ${r}`);
-  lines.push(`  state ops: ${plan.state_ops.applied.length} applied, ${plan.state_ops.dropped.length} dropped`);
+  lines.push(say(lang, 'done.commit.ops', { applied: plan.state_ops.applied.length, dropped: plan.state_ops.dropped.length }));
   for (const d of plan.state_ops.dropped) lines.push(`    dropped ${JSON.stringify(d)}`);
   return lines.join('\n');
 }
@@ -79,10 +80,10 @@ export class CommitCommand extends NovelCommand {
     }
     return withMutation(this.context, this.project, { chapter: null }, (p, m) => {
       if (m.recovered && m.recovered.kind === 'volume' && m.recovered.volume === volume) {
-        return { data: { dry_run: false, recovered: true, volume }, text: `volume ${volume}: an interrupted plan commit was rolled forward` };
+        return { data: { dry_run: false, recovered: true, volume }, text: say(this.lang, 'done.plan.recovered', { volume }) };
       }
       const { plan: v, next } = commitVolume(p, volume, new Date());
-      return { data: { dry_run: false, recovered: false, ...describe(v), next: { step: next.step, action: next.action } }, text: `${render(v, false)}\nnext: ${next.step} (${next.action})` };
+      return { data: { dry_run: false, recovered: false, ...describe(v), next: { step: next.step, action: next.action } }, text: `${render(v, false)}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}` };
     });
   }
 
@@ -96,20 +97,20 @@ export class CommitCommand extends NovelCommand {
       const p = openProject(this.context, this.project);
       refusePendingForDryRun(p);
       const plan = buildChapterCommitPlan(p, chapter, new Date());
-      return { data: { dry_run: true, ...describePlan(plan) }, text: renderPlan(plan, true) };
+      return { data: { dry_run: true, ...describePlan(plan) }, text: renderPlan(plan, true, this.lang) };
     }
     return withMutation(this.context, this.project, { chapter }, (p, m) => {
       if (m.recovered && m.recovered.kind === 'chapter' && m.recovered.chapter === chapter) {
         return {
           data: { dry_run: false, recovered: true, chapter, journal: journalPath({ kind: 'chapter', chapter }) },
-          text: `chapter ${chapter}: an interrupted commit was rolled forward; the chapter is committed`,
+          text: say(this.lang, 'done.commit.recovered', { chapter }),
         };
       }
       const { plan, next } = commitChapter(p, chapter, new Date());
-      const recoveredNote = m.recovered ? `rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first\n` : '';
+      const recoveredNote = m.recovered ? `${say(this.lang, 'done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume })}\n` : '';
       return {
         data: { dry_run: false, recovered: false, ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}), ...describePlan(plan), next: { step: next.step, action: next.action } },
-        text: `${recoveredNote}${renderPlan(plan, false)}\nnext: ${next.step} (${next.action})`,
+        text: `${recoveredNote}${renderPlan(plan, false, this.lang)}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}`,
       };
     });
   }

@@ -1,4 +1,4 @@
-import { say } from '../core/messages.js';
+import { say, sayer } from '../core/messages.js';
 import { Command, Option } from 'clipanion';
 import { oneOf } from '../core/one-of.js';
 import { DECISIONS, type Decision } from '../../machines/pipeline.events.js';
@@ -47,10 +47,11 @@ export class DecideCommand extends NovelCommand {
     const decision: Decision = this.decision;
     return withMutation(this.context, this.project, { chapter: ref.chapter }, (p, m) => {
       const { plan, written, next } = decideChapter(p, ref.chapter, decision, new Date(), this.note);
-      const lines = [`chapter ${ref.chapter}: ${decision} (${plan.from} → ${plan.to})`];
-      if (plan.archive && plan.archive.files.length) lines.push(`archived ${plan.archive.files.length} file(s) to ${plan.archive.dir}/`);
-      lines.push(`next: ${next.step} (${next.action})`);
-      if (m.recovered) lines.unshift(`rolled forward an unfinished commit (${m.recovered.kind} ${m.recovered.chapter ?? m.recovered.volume}) first`);
+      const t = sayer(this.lang);
+      const lines = [t('done.decided', { chapter: ref.chapter, decision, from: plan.from, to: plan.to })];
+      if (plan.archive && plan.archive.files.length) lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
+      lines.push(t('done.next', { step: next.step, action: next.action }));
+      if (m.recovered) lines.unshift(t('done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume }));
       return {
         data: {
           chapter: ref.chapter,

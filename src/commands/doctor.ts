@@ -1,4 +1,4 @@
-import { sayer } from '../core/messages.js';
+import { sayer, zhPhrase } from '../core/messages.js';
 import { Command } from 'clipanion';
 import { runDoctor } from '../io/doctor.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -22,7 +22,7 @@ export class DoctorCommand extends NovelCommand {
     const { root, findings } = runDoctor(this.context, this.project);
     const problems = findings.filter((f) => f.severity !== 'info');
     const t = sayer(this.lang);
-    const lines = findings.map((f) => `${t('doctor.severity', { severity: f.severity }).padEnd(this.lang === 'zh' ? 4 : 7)} ${f.code}${f.file ? ` ${f.file}` : ''}${this.lang === 'zh' ? '：' : ': '}${f.message}${f.fix ? `\n        ${t('doctor.fix', { fix: f.fix })}` : ''}`);
+    const lines = findings.map((f) => `${t('doctor.severity', { severity: f.severity }).padEnd(this.lang === 'zh' ? 4 : 7)} ${f.code}${f.file ? ` ${f.file}` : ''}${this.lang === 'zh' ? `：${zhPhrase(f.message)}` : `: ${f.message}`}${f.fix ? `\n        ${t('doctor.fix', { fix: this.lang === 'zh' ? zhPhrase(f.fix) : f.fix })}` : ''}`);
     lines.push(problems.length ? `${t('doctor.unhealthy', { n: problems.length })}: ${root}` : t('doctor.healthy', { root }));
     return {
       data: { root, healthy: problems.length === 0, findings },

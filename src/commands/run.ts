@@ -1,4 +1,4 @@
-import { say } from '../core/messages.js';
+import { say, zhPhrase } from '../core/messages.js';
 import { Command, Option } from 'clipanion';
 import { parseDemoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
@@ -110,7 +110,7 @@ export class RunCommand extends NovelCommand {
     if (tty && live) out.write('\r\x1b[K');
     const error = summary.exit === 0 ? undefined : { code: RUN_ERROR_CODE[summary.exit] ?? 'run_stopped', message: summary.reason };
     if (this.events) return { data: { ...summary }, text: JSON.stringify({ event: 'finished', ...summary, steps: undefined }), exitCode: summary.exit, ...(error ? { error } : {}) };
-    return { ...(error ? { error } : {}), data: { ...summary }, text: `${this.lang === 'zh' ? (summary.reason_zh ?? summary.reason) : summary.reason}\n${say(this.lang, 'run.summary', { committed: summary.committed, last: summary.last_completed_chapter })}${chapterTable(summary.chapters, this.lang)}`, exitCode: summary.exit };
+    return { ...(error ? { error } : {}), data: { ...summary }, text: `${this.lang === 'zh' ? (summary.reason_zh ?? zhPhrase(summary.reason)) : summary.reason}\n${say(this.lang, 'run.summary', { committed: summary.committed, last: summary.last_completed_chapter })}${chapterTable(summary.chapters, this.lang)}`, exitCode: summary.exit };
   }
 }
 

@@ -46,7 +46,7 @@ export class ValidateCommand extends NovelCommand {
       const range = plannedRange(p.loaded.checkpoint.last_completed_chapter, step.volume, p.settings);
       const problems = validateVolumePlan(p.view, step.volume, range, readStorylineIndex(p.fs));
       if (problems.length) throw diagnosticsError('validation_failed', `${id}: the staged volume plan does not validate`, problems, 'fix every file listed, then validate again');
-      return { data: { step: id, valid: true, chapter_range: range, warnings: [] }, text: `${id}: valid (chapters ${range[0]}–${range[1]})` };
+      return { data: { step: id, valid: true, chapter_range: range, warnings: [] }, text: say(this.lang, 'done.valid.plan', { step: id, first: range[0], last: range[1] }) };
     }
     if (step.kind !== 'chapter' || !VALIDATED.includes(step.stage)) {
       throw new NovelError('not_validatable', `${id}: only draft, summarize, refine, title-fix, judge, hook-fix and volume plan steps have staged outputs to validate`, {
@@ -76,8 +76,8 @@ export class ValidateCommand extends NovelCommand {
       throw diagnosticsError('validation_failed', `${id}: the staged outputs do not validate`, result.diagnostics, 'fix every file listed, then validate again');
     }
     const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
-    const lint = result.lint ? lintSummary(result.lint) : [];
-    const lines = [`${id}: valid`, ...result.outputs.filter((o) => o.present).map((o) => `  ${o.path}${o.new ? '' : ' (unchanged since the last advance)'}`)];
+    const lint = result.lint ? lintSummary(result.lint, this.lang) : [];
+    const lines = [say(this.lang, 'done.valid', { step: id }), ...result.outputs.filter((o) => o.present).map((o) => say(this.lang, 'done.output', { path: o.path, unchanged: !o.new }))];
     return {
       data: { step: id, valid: true, fresh: result.fresh, outputs: result.outputs, warnings, ...(result.lint ? { lint: result.lint } : {}), ...(result.verdict ? { verdict: result.verdict } : {}) },
       text: [...lines, ...lint].join('\n'),

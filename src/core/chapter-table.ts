@@ -2,6 +2,7 @@
  * `novel chapters`: one row per committed chapter from its chapter log (title,
  * 字数, score, gate, revisions, tokens, cost, time), and the book's total. Pure.
  */
+import { say, type Lang } from './messages.js';
 import type { Obj } from './context/project-view.js';
 
 export interface ChapterRowView {
@@ -64,11 +65,11 @@ export function totalOf(rows: readonly ChapterRowView[]) {
   };
 }
 
-export function renderTable(rows: readonly ChapterRowView[]): string {
-  const head = 'chapter  字数    汉字    overall  gate              revisions  hard/soft  套话/千字  hook  tokens    cost      time     title';
+export function renderTable(rows: readonly ChapterRowView[], lang: Lang = 'en'): string {
+  const head = say(lang, 'chapters.head');
   const lint = (r: ChapterRowView) => (r.lint_hard === null ? '-' : `${r.lint_hard}/${r.lint_soft ?? 0}`);
   const money = (c: number | null) => (c === null ? '?' : `$${c.toFixed(4)}`);
   const lines = rows.map((r) => `${String(r.chapter).padStart(7)}  ${String(r.zishu ?? '?').padStart(6)}  ${String(r.han ?? '?').padStart(6)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${lint(r).padStart(9)}  ${String(r.blacklist_per_kchars ?? '-').padStart(8)}  ${String(r.hook_strength ?? '-').padStart(4)}  ${String(r.tokens).padStart(8)}  ${money(r.cost_usd).padStart(8)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(7)}  ${r.title ?? ''}`);
   const t = totalOf(rows);
-  return [head, ...lines, `  total  ${String(t.zishu).padStart(6)}  ${String(t.han).padStart(6)}  ${''.padStart(7)}  ${`${t.chapters} chapter(s)`.padEnd(16)}  ${String(t.revisions).padStart(9)}  ${''.padStart(9)}  ${''.padStart(8)}  ${''.padStart(4)}  ${String(t.tokens).padStart(8)}  ${money(t.cost_usd).padStart(8)}  ${`${(t.duration_ms / 1000).toFixed(1)}s`.padStart(7)}`].join('\n');
+  return [head, ...lines, `${say(lang, 'chapters.total')}  ${String(t.zishu).padStart(6)}  ${String(t.han).padStart(6)}  ${''.padStart(7)}  ${say(lang, 'chapters.count', { n: t.chapters }).padEnd(lang === 'zh' ? 14 : 16)}  ${String(t.revisions).padStart(9)}  ${''.padStart(9)}  ${''.padStart(8)}  ${''.padStart(4)}  ${String(t.tokens).padStart(8)}  ${money(t.cost_usd).padStart(8)}  ${`${(t.duration_ms / 1000).toFixed(1)}s`.padStart(7)}`].join('\n');
 }

@@ -3,6 +3,7 @@
  * and the short form `validate`, `advance` and `novel run` print after a
  * draft or a refine (the counts, then each hard finding). Pure.
  */
+import { say, type Lang } from './messages.js';
 import { severityCounts, type LintFinding, type LintReport } from './lint.js';
 
 export function findingLines(f: LintFinding): string[] {
@@ -20,9 +21,9 @@ export function lintReportLines(report: LintReport): string[] {
 }
 
 /** After a draft or a refine: one line of counts, then the hard findings (the gate revises on them). */
-export function lintSummary(report: LintReport): string[] {
+export function lintSummary(report: LintReport, lang: Lang = 'en'): string[] {
   const c = severityCounts(report);
-  const head = `lint: ${report.zishu} 字, ${c.hard} hard, ${c.soft} soft, ${c.warn} warn; AI clichés ${report.metrics.blacklist_per_kchars} per 1,000 字`;
+  const head = say(lang, 'lint.head', { zishu: report.zishu, hard: c.hard, soft: c.soft, warn: c.warn, perK: report.metrics.blacklist_per_kchars });
   const hard = report.findings.filter((f) => f.severity === 'hard').flatMap((f) => findingLines(f).map((l) => `  ${l}`));
   return [head, ...hard];
 }

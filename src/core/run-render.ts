@@ -4,9 +4,10 @@
  * text out; the run loop decides where the text goes (--events prints the
  * events themselves as JSON lines instead).
  */
+import type { Diagnostic } from './diagnostics.js';
 import type { LintReport } from './lint.js';
 import { displayName } from './shell-words.js';
-import { say, sayer, type Lang } from './messages.js';
+import { diagnosticText, say, sayer, type Lang } from './messages.js';
 import { bookTotals } from './chapter-log.js';
 import { formatCost, type Spent } from './run-policy.js';
 import type { GuardChange } from './step-guard-rules.js';
@@ -22,8 +23,8 @@ export type RunEvent =
   | { event: 'executor_result'; step: string; ok: boolean; message: string; duration_ms: number; log: string | null }
   | { event: 'usage'; step: string; input_tokens?: number; output_tokens?: number; cost_usd?: number; model?: string }
   | { event: 'executor_failed'; step: string; message: string; attempt: number }
-  | { event: 'invalid_outputs'; step: string; attempt: number; problems: string[] }
-  | { event: 'warning'; step: string; message: string }
+  | { event: 'invalid_outputs'; step: string; attempt: number; problems: string[]; diagnostics?: Diagnostic[] }
+  | { event: 'warning'; step: string; message: string; diagnostic?: Diagnostic }
   | { event: 'outside_staging'; step: string; changes: GuardChange[]; planted?: Array<{ path: string; why: string }>; lines: string[] }
   | { event: 'unexpected'; step: string; moved_to: string; moved: string[]; left: string[] }
   | { event: 'staging_overflow'; step: string; count: number; limit: number; dirs: Array<{ dir: string; entries: number }> }
@@ -46,9 +47,9 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
     case 'executor':
       return t('run.executor', { executor: e.executor, model: e.model });
     case 'inspector':
-      return `inspector: live actor connected to ${e.url}`;
+      return t('run.inspector', { url: e.url });
     case 'inspector_unreachable':
-      return `inspector: nothing listens at ${e.url} (start the Stately inspector there, or pass --inspect=ws://host:port); the run goes on without it`;
+      return t('run.inspector_unreachable', { url: e.url });
     case 'execute':
       return t('run.execute', { step: e.step, agent: e.agent, mode: e.mode, attempt: e.attempt, packet: verbose ? e.packet : null });
     case 'prompt':
@@ -60,17 +61,17 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
     case 'executor_failed':
       return t('run.failed', { step: e.step, message: e.message });
     case 'invalid_outputs':
-      return [t('run.invalid', { step: e.step, attempt: e.attempt }), ...e.problems.map((p) => `    ${p}`)].join('\n');
+      return [t('run.invalid', { step: e.step, attempt: e.attempt }), ...(e.diagnostics && lang === 'zh' ? e.diagnostics.map((d) => diagnosticText(lang, d)) : e.problems).map((p) => `    ${p}`)].join('\n');
     case 'interrupted':
-      return `↯ ${e.step}: an earlier execution was interrupted; its outputs are not reused${e.moved.length ? ` (${e.moved.length} file(s) moved to ${e.moved_to}/)` : ''}${e.restored.length ? `, ${e.restored.length} restored as they were before it` : ''}`;
+      return t('run.interrupted', { step: e.step, moved: e.moved.length, to: e.moved_to, restored: e.restored.length });
     case 'outside_staging':
-      return [`✗ ${e.step}: the executor ${e.changes.length ? `changed ${e.changes.length} path(s) outside staging/` : ''}${e.changes.length && e.planted?.length ? ' and ' : ''}${e.planted?.length ? `wrote ${e.planted.length} staged path(s) that are not its own outputs` : ''}:`, ...e.lines.map((l) => `    ${l}`)].join('\n');
+      return [t('run.outside_staging', { step: e.step, changed: e.changes.length, planted: e.planted?.length ?? 0 }), ...e.lines.map((l) => `    ${l}`)].join('\n');
     case 'unexpected':
-      return `↷ ${e.step}: ${e.moved.length} staged file(s) that are neither inputs nor outputs of this step moved to ${e.moved_to}/${e.left.length ? ` (${e.left.length} could not be moved: ${e.left.map(displayName).join(', ')})` : ''}`;
+      return t('run.unexpected', { step: e.step, moved: e.moved.length, to: e.moved_to, left: e.left.map(displayName).join(', '), nLeft: e.left.length });
     case 'staging_overflow':
-      return `✗ ${e.step}: staging/ holds ${e.count} entries (limit ${e.limit}); biggest: ${e.dirs.map((d) => `${d.dir} (${d.entries})`).join(', ')}`;
+      return t('run.staging_overflow', { step: e.step, count: e.count, limit: e.limit, biggest: e.dirs.map((d) => `${d.dir} (${d.entries})`).join(', ') });
     case 'warning':
-      return t('run.warning', { step: e.step, message: e.message });
+      return t('run.warning', { step: e.step, message: e.diagnostic ? diagnosticText(lang, e.diagnostic) : e.message });
     case 'reused':
       return t('run.reused', { step: e.step });
     case 'advanced':

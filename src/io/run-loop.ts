@@ -215,7 +215,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         if (move.reused) o.emit({ event: 'reused', step: move.step });
         const chapter = step.kind === 'chapter' ? step.chapter : null;
         const { plan } = mutate(chapter, (q) => advanceStep(q, step, new Date()));
-        for (const w of plan.warnings) o.emit({ event: 'warning', step: move.step, message: w.message });
+        for (const w of plan.warnings) o.emit({ event: 'warning', step: move.step, message: w.message, diagnostic: w });
         // The same step id comes back in the next revision round: count afresh.
         attempts.delete(move.step);
         executed.delete(move.step);
@@ -241,9 +241,10 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       const attempt = (attempts.get(move.step) ?? 0) + 1;
       attempts.set(move.step, attempt);
       // The previous attempt ran but its outputs do not validate: say why, and tell the next attempt.
-      const invalid = executed.has(move.step) ? next.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message) : [];
+      const errors = executed.has(move.step) ? next.diagnostics.filter((d) => d.severity === 'error') : [];
+      const invalid = errors.map((d) => d.message);
       if (invalid.length) {
-        o.emit({ event: 'invalid_outputs', step: move.step, attempt: attempt - 1, problems: invalid });
+        o.emit({ event: 'invalid_outputs', step: move.step, attempt: attempt - 1, problems: invalid, diagnostics: errors });
         problemsOf.set(move.step, invalid);
       }
       if (!attemptAllowed(attempt, limits)) {

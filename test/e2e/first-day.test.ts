@@ -2,7 +2,7 @@
  * A Chinese author's first day: the defects found setting up an own book and
  * running it, each driven through the built CLI.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -275,5 +275,47 @@ describe('messages in Chinese', () => {
     expect(outputs[7]?.stdout).toContain('目标达成');
     // --json keys and codes stay as they are.
     expect(JSON.parse(novelBin(dir, ['next', '--json'], zh).stdout).data.step).toBe('chapter:005:draft');
+  }, 60_000);
+  it('errors with their fixes, validation problems, usage mistakes and the success lines are in Chinese too', () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const run = (args: string[]) => novelBin(dir, args, zh);
+    const outputs = [
+      run(['validate', 'chapter:009:draft']),
+      run(['frob']),
+      run(['nxt']),
+      run(['next', '--bogus']),
+      run(['decide', '3', 'accept']),
+      run(['lint', 'chapter:999']),
+      run(['export', '--format', 'foo']),
+      run(['chapters', '--from', '9', '--to', '3']),
+      run(['validate', 'chapter:001:draft']),
+      run(['commit', '--volume', 'x']),
+      run(['commit']),
+      run(['schema', 'foo']),
+      run(['diff', 'chapter:002']),
+      run(['chapters']),
+    ];
+    writeFileSync(join(dir, 'novel.config.json'), '{"gate": {"pass": "x"}}');
+    outputs.push(run(['status']));
+    writeFileSync(join(dir, 'novel.config.json'), '{"a":1');
+    outputs.push(run(['status']));
+    rmSync(join(dir, 'novel.config.json'));
+    mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
+    writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), Buffer.from([0xc4, 0xe3, 0xba, 0xc3, 0x0a]));
+    outputs.push(run(['validate', 'chapter:004:draft']));
+    writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), '第4章没有标题行\n\n正文。\n');
+    outputs.push(run(['validate', 'chapter:004:draft']));
+    writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), '# 第6章 错号\n\n正文。\n');
+    outputs.push(run(['advance', 'chapter:004:draft']));
+    for (const r of outputs) {
+      const text = `${r.stdout}\n${r.stderr}`.replace(/`[^`]*`/g, '');
+      expect(text, text).not.toMatch(englishSentence);
+      expect(text, text).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(outputs[0]?.stderr).toContain('文件不存在');
+    expect(outputs[1]?.stderr).toContain('未知命令');
+    expect(outputs[3]?.stderr).toContain('不支持的选项 --bogus');
+    expect(outputs.at(-1)?.stdout).toContain('已登记 chapter:004:draft');
   }, 60_000);
 });
