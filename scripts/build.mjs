@@ -101,10 +101,30 @@ const markdown = await build({
   logLevel: 'warning',
 });
 
+// The page of `novel serve` (dist/web/): its script with the chart library
+// (uPlot: small, no dependencies) bundled in, so the page loads nothing from
+// the network; its stylesheet with uPlot's; the HTML as it is.
+mkdirSync(join(dist, 'web'), { recursive: true });
+const web = await build({
+  entryPoints: [join(repo, 'src/web/app.ts')],
+  outfile: join(dist, 'web/app.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2020',
+  minify: true,
+  charset: 'utf8',
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+writeFileSync(join(dist, 'web/app.css'), `${readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8')}\n${readFileSync(join(repo, 'src/web/app.css'), 'utf8')}`);
+writeFileSync(join(dist, 'web/index.html'), readFileSync(join(repo, 'src/web/index.html')));
+
 // Third-party notices: every package whose code is in dist/, with its licence text.
 {
   const packages = new Map();
-  for (const input of [...Object.keys(main.metafile.inputs), ...Object.keys(markdown.metafile.inputs)]) {
+  for (const input of [...Object.keys(main.metafile.inputs), ...Object.keys(markdown.metafile.inputs), ...Object.keys(web.metafile.inputs)]) {
     const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/\\/g, '/'));
     if (!m) continue;
     const dir = join(repo, input.slice(0, input.indexOf(m[1]) + m[1].length));
@@ -116,7 +136,7 @@ const markdown = await build({
   }
   const names = [...packages.keys()].sort();
   const notice = [
-    'novel bundles the following third-party packages into dist/ (novel.cjs, markdown-it.cjs).',
+    'novel bundles the following third-party packages into dist/ (novel.cjs, markdown-it.cjs, web/app.js).',
     'Each is listed with its version, its licence identifier and its licence text.',
     '',
     ...names.flatMap((n) => {

@@ -122,6 +122,9 @@ export const MESSAGES = {
   'chapters.total': entry((_) => '  total', (_) => '   合计'),
   'chapters.count': entry<{ n: number }>((a) => `${a.n} chapter(s)`, (a) => `共 ${a.n} 章`),
 
+  'serve.listening': entry<{ url: string }>((a) => `serving the book read-only at ${a.url} (Ctrl-C stops)`, (a) => `只读仪表盘已启动：${a.url}（Ctrl-C 停止）`),
+  'serve.stopped': entry((_) => 'stopped serving', (_) => '仪表盘已停止'),
+
   // ---- novel run ----
   'run.executor': entry<{ executor: string; model: string | null }>((a) => `executor: ${a.executor}${a.model ? ` (model ${a.model})` : ''}`, (a) => `执行器：${a.executor}${a.model ? `（模型 ${a.model}）` : ''}`),
   'run.execute': entry<{ step: string; agent: string; mode: string; attempt: number; packet: string | null }>(
@@ -503,6 +506,10 @@ const PHRASES_ZH: Phrase[] = [
   ph(/^adapters install (.+): expected claude or codex$/, (_, x) => `adapters install ${x}：应为 claude 或 codex`),
   ph(/^(.+): expected a whole number \u2265 1 \(leading zeros allowed, e\.g\. 01\), found (.+)$/, (_, f, x) => `${f}：应为 ≥ 1 的整数（可带前导零，如 01），实为 ${x}`),
   ph(/^(.+): expected values among (.+) \(comma-separated\), found (.+)$/, (_, f, l, x) => `${f}：应为 ${listZh(l)} 中的值（逗号分隔），实为 ${x}`),
+  ph(/^serve --host (\S+): another host than loopback needs --token T.*$/, (_, h) => `serve --host ${h}：非本机地址须加 --token T（之后每个请求都要带上它）`),
+  ph(/^serve: port (\d+) on (\S+) is in use$/, (_, p, h) => `serve：${h} 的端口 ${p} 已被占用`),
+  ph(/^pass another --port, or --port 0 for any free one$/, () => '换一个 --port，或用 --port 0 自动选空闲端口'),
+  ph(/^novel serve --host (\S+) --token (.+) \(the page is then at (.+)\)$/, (_, h, t, u) => `novel serve --host ${h} --token ${t}（页面地址为 ${u}）`),
   ph(/^unknown command$/, () => '未知命令'),
   ph(/^Unsupported option name \("?(--[^")]+)"?\)\.?$/, (_, o) => `不支持的选项 ${o}`),
   ph(/^Not enough positional arguments\.?$/, () => '缺少参数'),

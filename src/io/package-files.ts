@@ -25,3 +25,8 @@ export function packageRoot(): string {
 export function demoProjectSource(): string {
   return path.join(packageRoot(), 'fixtures/project');
 }
+
+/** A file of the built dashboard page (dist/web/), by its name. */
+export function webAsset(name: string): Buffer {
+  return readFileSync(path.join(packageRoot(), 'dist/web', name));
+}

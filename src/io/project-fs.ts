@@ -36,6 +36,8 @@ export const CHECKPOINT_FILE = '.checkpoint.json';
 export interface ProjectFsOptions {
   /** NOVEL_FAULT_KILL_AT: SIGKILL at this mutating call (test hook). */
   faultKillAt?: number;
+  /** A reader that must never write (novel serve): every write is refused. */
+  readOnly?: boolean;
 }
 
 /** node:crypto, loaded on first use: most read-only commands never hash anything. */
@@ -89,6 +91,7 @@ export class ProjectFs {
   readonly root: string;
   private mutations = 0;
   private readonly faultKillAt: number | undefined;
+  private readonly readOnly: boolean;
   /**
    * Told of every path novel writes (its new content; 'appended' after an
    * append) or removes (null): the step guard tells novel's own writes from an
@@ -99,6 +102,7 @@ export class ProjectFs {
   constructor(root: string, options: ProjectFsOptions = {}) {
     this.root = realpathSync.native(root);
     this.faultKillAt = options.faultKillAt;
+    this.readOnly = options.readOnly === true;
   }
 
   /** Absolute path of a project-relative path, refused when it escapes the root. */
@@ -139,6 +143,7 @@ export class ProjectFs {
   }
 
   private mutation(what: string): void {
+    if (this.readOnly) throw new NovelError('internal', `a read-only reader tried to change the project (${what})`, { exitCode: 1 });
     this.mutations += 1;
     if (this.faultKillAt !== undefined && this.mutations === this.faultKillAt) {
       process.kill(process.pid, 'SIGKILL');
@@ -442,19 +447,23 @@ export class ProjectFs {
 
   /** A marker file of novel's own bookkeeping (no fsync, not atomic): the guard's fences, the nested-writes list. */
   touchRaw(rel: string, text = ''): void {
+    if (this.readOnly) this.mutation(`touchRaw ${rel}`);
     writeFileSync(this.lexical(rel), text);
   }
 
   appendRaw(rel: string, text: string): void {
+    if (this.readOnly) this.mutation(`appendRaw ${rel}`);
     appendFileSync(this.lexical(rel), text);
   }
 
   /** Remove a path (recursively), without the mutation count of a book change: bookkeeping and restores. */
   removeRaw(rel: string): void {
+    if (this.readOnly) this.mutation(`removeRaw ${rel}`);
     rmSync(this.lexical(rel), { recursive: true, force: true });
   }
 
   mkdirRaw(rel: string): void {
+    if (this.readOnly) this.mutation(`mkdirRaw ${rel}`);
     mkdirSync(this.lexical(rel), { recursive: true });
   }
 
@@ -463,6 +472,7 @@ export class ProjectFs {
    * (bytes appended after the capture were cut off) or 'changed' (beyond repair here).
    */
   cutBackTo(rel: string, captured: { size: number; tail: Buffer }): 'same' | 'restored' | 'changed' {
+    if (this.readOnly) this.mutation(`cutBackTo ${rel}`);
     let fd: number;
     try {
       fd = openSync(this.lexical(rel), fsConstants.O_RDWR | fsConstants.O_NOFOLLOW);

@@ -1,0 +1,217 @@
+/**
+ * The data behind `novel serve`'s JSON API, read from the project as every
+ * other reader reads it (PROTOCOL §12, §15): nothing here writes, and an
+ * answer is taken again when a commit changed the checkpoint while it was
+ * read, so no answer mixes the book before a commit with the book after it.
+ */
+import { chapterSeries, characterPlaces, foreshadowingTimeline, graphLayers, graphStateOf, pageOf, type ChapterSeries } from '../core/dashboard.js';
+import { rowOf, type ChapterRowView } from '../core/chapter-table.js';
+import { chapterFacts } from '../core/commit-plan.js';
+import { isObj, type Obj } from '../core/context/project-view.js';
+import { diffRounds, roundsOf } from '../core/draft-history.js';
+import { bookGraph, pipelineGraph } from '../core/graph.js';
+import { paths } from '../core/paths.js';
+import { padChapter } from '../core/step-id.js';
+import { readGlobalForeshadowing, readState } from './book-files.js';
+import { checkpointText } from './checkpoint.js';
+import { openProject, type CommandEnv, type OpenProject } from './project.js';
+import type { ProjectFs } from './project-fs.js';
+import { statusReport } from './status-report.js';
+
+/** Read until the checkpoint is the same before and after (a commit ran meanwhile: read again). */
+export function consistently<T>(fs: ProjectFs, read: () => T): T {
+  for (let attempt = 0; ; attempt++) {
+    const before = checkpointText(fs);
+    const value = read();
+    if (attempt >= 20 || checkpointText(fs) === before) return value;
+  }
+}
+
+const jsonOf = (fs: ProjectFs, rel: string): unknown => {
+  const r = fs.readTextChecked(rel);
+  if (!r || !('text' in r)) return null;
+  try {
+    return JSON.parse(r.text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/** Chapter rows, each from its log (a log's stat is remembered: a 3,000-chapter book is read once, then only stat'ed). */
+export class ChapterRows {
+  private readonly memo = new Map<number, { size: number; mtimeMs: number; row: ChapterRowView }>();
+  constructor(private readonly fs: ProjectFs) {}
+
+  row(chapter: number): ChapterRowView {
+    const rel = `logs/chapter-${padChapter(chapter)}-log.json`;
+    const st = this.fs.stat(rel);
+    const known = this.memo.get(chapter);
+    if (st && known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.row;
+    let log = (jsonOf(this.fs, rel) ?? {}) as Obj;
+    if (!isObj(log)) log = {};
+    if (typeof log.zishu !== 'number') {
+      const text = this.fs.readTextChecked(paths.chapter(chapter));
+      if (text && 'text' in text) log = { ...log, ...chapterFacts(text.text) };
+    }
+    const row = rowOf(chapter, log);
+    if (st) this.memo.set(chapter, { size: st.size, mtimeMs: st.mtimeMs, row });
+    return row;
+  }
+
+  range(from: number, to: number): ChapterRowView[] {
+    const rows: ChapterRowView[] = [];
+    for (let c = from; c <= to; c++) rows.push(this.row(c));
+    return rows;
+  }
+}
+
+export interface Dashboard {
+  status(): Record<string, unknown>;
+  chapters(offset: number, limit: number): Record<string, unknown>;
+  series(): ChapterSeries & { zishu_target: [number, number] | null; zishu_hard: [number, number] | null; thresholds: Record<string, number> };
+  chapter(n: number): Record<string, unknown> | null;
+  diff(n: number, from: number | null, to: number | null): Record<string, unknown> | null;
+  foreshadowing(): Record<string, unknown>;
+  characters(): Record<string, unknown>;
+  storylines(): Record<string, unknown>;
+  graph(): Record<string, unknown>;
+  cost(): Record<string, unknown>;
+}
+
+/** The dashboard of one project. Every method reads the project afresh (consistently with concurrent commits). */
+export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined, fs: ProjectFs): Dashboard {
+  const rows = new ChapterRows(fs);
+  const open = (): OpenProject => openProject(cenv, projectFlag, fs);
+  const last = (): number => open().loaded.checkpoint.last_completed_chapter;
+
+  const roundsOfChapter = (n: number) => {
+    const base = `staging/revisions/chapter-${padChapter(n)}`;
+    const archivedPath = (k: number) => `${paths.revisionRoundDir(n, k)}/chapters/chapter-${padChapter(n)}.md`;
+    const archived = fs.listDirs(base).map((d) => /^round-(\d+)$/.exec(d)?.[1]).filter((k): k is string => k !== undefined).map(Number).filter((k) => fs.exists(archivedPath(k)));
+    const current = fs.exists(paths.stagingChapter(n)) ? paths.stagingChapter(n) : fs.exists(paths.chapter(n)) ? paths.chapter(n) : null;
+    return roundsOf(archived, archivedPath, current);
+  };
+
+  return {
+    status: () =>
+      consistently(fs, () => {
+        const { view, totals, dormant, project } = statusReport(cenv, projectFlag, fs);
+        const cp = project.loaded.checkpoint;
+        return { ...view, totals, dormant_foreshadowing: dormant, last_completed_chapter: cp.last_completed_chapter, current_volume: cp.current_volume, title: bookTitle(fs) };
+      }),
+
+    chapters: (offset, limit) =>
+      consistently(fs, () => {
+        const total = last();
+        const page = pageOf(total, offset, limit);
+        return { total, offset: page.offset, limit: page.limit, rows: total === 0 ? [] : rows.range(page.from, page.to) };
+      }),
+
+    series: () =>
+      consistently(fs, () => {
+        const p = open();
+        const q = p.settings.quality;
+        return { ...chapterSeries(rows.range(1, p.loaded.checkpoint.last_completed_chapter)), zishu_target: q.zishu.target, zishu_hard: q.zishu.hard, thresholds: { ...p.settings.thresholds } };
+      }),
+
+    chapter: (n) =>
+      consistently(fs, () => {
+        if (n < 1 || n > last()) return null;
+        const r = fs.readTextChecked(paths.chapter(n));
+        if (!r || !('text' in r)) return null;
+        const evaluation = jsonOf(fs, paths.evaluation(n));
+        const lint = jsonOf(fs, paths.lintReport(n));
+        return {
+          ...rows.row(n),
+          text: r.text,
+          summary: (() => {
+            const s = fs.readTextChecked(`summaries/chapter-${padChapter(n)}-summary.md`);
+            return s && 'text' in s ? s.text : null;
+          })(),
+          evaluation: isObj(evaluation) ? evaluation : null,
+          lint: isObj(lint) ? lint : null,
+          rounds: roundsOfChapter(n).map((x) => x.round),
+        };
+      }),
+
+    diff: (n, from, to) =>
+      consistently(fs, () => {
+        const rounds = roundsOfChapter(n);
+        if (rounds.length < 2) return rounds.length === 0 ? null : { chapter: n, rounds: rounds.map((x) => x.round), from: null, to: null };
+        const a = from === null ? rounds.at(-2) : rounds.find((x) => x.round === from);
+        const b = to === null ? rounds.at(-1) : rounds.find((x) => x.round === to);
+        if (!a || !b) return null;
+        const aText = fs.readText(a.path);
+        const bText = fs.readText(b.path);
+        const d = diffRounds(a, aText, b, bText);
+        return { chapter: n, rounds: rounds.map((x) => x.round), from: { ...a, text: aText }, to: { ...b, text: bText }, patch: d.patch, added: d.added, removed: d.removed };
+      }),
+
+    foreshadowing: () =>
+      consistently(fs, () => {
+        const p = open();
+        const lastDone = p.loaded.checkpoint.last_completed_chapter;
+        const items = foreshadowingTimeline(readGlobalForeshadowing(fs), lastDone, p.settings.quality.dormancy);
+        return { last_completed_chapter: lastDone, items, dormant: items.filter((i) => i.dormant).length, overdue: items.filter((i) => i.overdue).length };
+      }),
+
+    characters: () =>
+      consistently(fs, () => {
+        const files = fs
+          .listFiles('characters/active')
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .flatMap((f) => {
+            const c = jsonOf(fs, f);
+            if (!isObj(c)) return [];
+            const slug = /([^/]+)\.json$/.exec(f)?.[1] ?? f;
+            const id = typeof c.id === 'string' ? c.id : slug;
+            return [{ id, name: typeof c.display_name === 'string' ? c.display_name : id }];
+          });
+        return { last_completed_chapter: last(), characters: characterPlaces(files, readState(fs).characters) };
+      }),
+
+    storylines: () =>
+      consistently(fs, () => {
+        const defined = jsonOf(fs, 'storylines/storylines.json');
+        const schedules = fs
+          .listDirs('volumes')
+          .filter((d) => /^vol-\d+$/.test(d))
+          .sort()
+          .map((d) => ({ volume: Number(d.slice(4)), schedule: jsonOf(fs, `volumes/${d}/storyline-schedule.json`) }))
+          .filter((s) => s.schedule !== null);
+        const list = isObj(defined) && Array.isArray(defined.storylines) ? defined.storylines : Array.isArray(defined) ? defined : [];
+        return { storylines: list, schedules };
+      }),
+
+    graph: () =>
+      consistently(fs, () => {
+        const { view } = statusReport(cenv, projectFlag, fs);
+        const book = bookGraph();
+        const pipeline = pipelineGraph();
+        const step = view.next.step;
+        const stage = /^chapter:\d+:(.+)$/.exec(step)?.[1] ?? null;
+        const bookTop = { ...book, states: book.states.filter((s) => s.parent === null), transitions: book.transitions.filter((t) => !t.source.includes('.') && !t.target.includes('.')) };
+        const bookCurrent = stage !== null ? 'writing' : (book.states.find((s) => s.parent === null && s.step !== null && step.endsWith(`:${s.step}`))?.id ?? (view.next.action === 'done' ? book.states.find((s) => s.type === 'final')?.id : null) ?? null);
+        return {
+          step,
+          book: { graph: bookTop, layers: graphLayers(bookTop), current: bookCurrent },
+          chapter: { graph: pipeline, layers: graphLayers(pipeline), current: graphStateOf(pipeline, stage) },
+        };
+      }),
+
+    cost: () =>
+      consistently(fs, () => {
+        const s = chapterSeries(rows.range(1, last()));
+        return { chapter: s.chapter, cost_usd: s.cost_usd, cost_cumulative: s.cost_cumulative, total_usd: s.cost_cumulative.at(-1) ?? 0, unknown: s.cost_usd.filter((c) => c === null).length };
+      }),
+  };
+}
+
+/** The book's title for the page header: brief.md's 《title》, else its first heading. */
+function bookTitle(fs: ProjectFs): string | null {
+  const r = fs.readTextChecked('brief.md');
+  if (!r || !('text' in r)) return null;
+  const heading = r.text.split('\n').find((l) => l.startsWith('# '))?.slice(2).trim() ?? null;
+  return /\u300a([^\u300b]+)\u300b/.exec(heading ?? '')?.[1] ?? heading;
+}

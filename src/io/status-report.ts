@@ -1,0 +1,50 @@
+/**
+ * Where the book stands, as `novel status` and `novel serve` report it: the
+ * status view (next step, rungs, gate, lock), the book's totals and the
+ * dormant foreshadowing. Read-only.
+ */
+import { dormantItems } from '../core/context/dormant-foreshadowing.js';
+import type { BookTotals } from '../core/chapter-log.js';
+import { describeDiff, diffHint } from '../core/fingerprint-rules.js';
+import { say } from '../core/messages.js';
+import { paths } from '../core/paths.js';
+import { stagedJson } from '../core/staging-view.js';
+import { buildStatusView, type StatusView } from '../core/status-view.js';
+import { readBookTotals, readGlobalForeshadowing } from './book-files.js';
+import { readerBoundary } from './fingerprint.js';
+import { lockStatus } from './lock.js';
+import { lockEnvFor, nextOf, openProject, type CommandEnv, type OpenProject } from './project.js';
+import type { ProjectFs } from './project-fs.js';
+
+export interface StatusReport {
+  view: StatusView;
+  totals: BookTotals;
+  dormant: number;
+  project: OpenProject;
+}
+
+export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, fs: ProjectFs): StatusReport {
+  const { project: p, diff: boundary } = readerBoundary(fs, () => openProject(cenv, projectFlag, fs));
+  const cp = p.loaded.checkpoint;
+  const next = nextOf(p);
+  const outlinePath = paths.volumeOutline(Math.max(1, cp.current_volume));
+  const outlineText = p.fs.readTextChecked(outlinePath);
+  // Hand edits of the book: status still answers, and names the fix as the next thing to do.
+  const built = buildStatusView({
+    next,
+    volume: cp.current_volume,
+    lastCompleted: cp.last_completed_chapter,
+    maxRevisions: p.settings.max_revisions,
+    outline: outlineText && 'text' in outlineText ? { path: outlinePath, text: outlineText.text } : null,
+    lock: lockStatus(p.fs, lockEnvFor(cenv, p.fs, p.settings)),
+    evaluation: next.action === 'review' && next.chapter !== null ? stagedJson(p.view, paths.stagingEval(next.chapter)) : null,
+  });
+  const view = boundary
+    ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: say('en', 'status.boundary', { list: describeDiff(boundary).join('; ') }), reason_zh: say('zh', 'status.boundary', { list: describeDiff(boundary).join('；') }), command: diffHint(boundary) } }
+    : built;
+  // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
+  const totals = readBookTotals(p.fs, cp.last_completed_chapter);
+  // Foreshadowing left dormant at the next chapter (§13.6).
+  const dormant = dormantItems({ foreshadowing: readGlobalForeshadowing(p.fs) }, cp.last_completed_chapter + 1, p.settings.quality.dormancy).length;
+  return { view, totals, dormant, project: p };
+}
