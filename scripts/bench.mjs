@@ -193,6 +193,56 @@ process.stdout.write(guardBench.stdout || `  step guard: ${guardBench.stderr}\n`
 // The lint of §13.2 (scripts/bench-lint.ts).
 const lintBench = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts/bench-lint.ts'), String(Math.max(101, runs * 5))], { encoding: 'utf8' });
 process.stdout.write(lintBench.stdout || `  lint: ${lintBench.stderr}\n`);
+// novel serve on the 3,000-chapter book: the API the page reads (medians of
+// sequential requests after one warm-up each; the server stays up, as it does
+// for an author), and everything the dashboard fetches to draw itself.
+{
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--json'], { cwd: large.judged, stdio: ['ignore', 'pipe', 'ignore'] });
+  const base = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.includes('"listening"'));
+      if (line) resolve(JSON.parse(line).url.replace(/\/$/, ''));
+    });
+    child.once('exit', (code) => reject(new Error(`novel serve exited ${code}`)));
+  });
+  const timeGet = async (path) => {
+    const t0 = process.hrtime.bigint();
+    const r = await fetch(`${base}${path}`);
+    const body = await r.arrayBuffer();
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+    return { ms: Number(process.hrtime.bigint() - t0) / 1e6, bytes: body.byteLength };
+  };
+  const serveRuns = Math.max(21, runs);
+  const routes = [['/api/chapters', 100], ['/api/chapters?offset=2950&limit=50', 100], ['/api/status', null], ['/api/series', null], ['/api/foreshadowing', null], ['/api/chapters/1500', null]];
+  console.log(`novel serve on the 3,000-chapter book: ${serveRuns} sequential requests per route (medians, after one warm-up)`);
+  for (const [path, target] of routes) {
+    await timeGet(path);
+    const xs = [];
+    let bytes = 0;
+    for (let i = 0; i < serveRuns; i++) {
+      const r = await timeGet(path);
+      xs.push(r.ms);
+      bytes = r.bytes;
+    }
+    const m = median(xs);
+    if (target !== null && m > target) failed = true;
+    console.log(`  GET ${path.padEnd(36)} ${m.toFixed(1).padStart(7)} ms  ${(bytes / 1024).toFixed(1).padStart(7)} KiB${target === null ? '' : `  (target ≤ ${target} ms: ${m <= target ? 'met' : 'NOT met'})`}`);
+  }
+  // What the dashboard fetches to draw itself, as the page does it (in parallel).
+  const pageLoads = [];
+  for (let i = 0; i < 9; i++) {
+    const t0 = process.hrtime.bigint();
+    await Promise.all(['/', '/app.js', '/app.css', '/api/meta', '/api/status', '/api/series', '/api/chapters?offset=0&limit=50', '/api/foreshadowing', '/api/characters', '/api/storylines', '/api/graph'].map((p) => timeGet(p)));
+    pageLoads.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  const pl = median(pageLoads);
+  if (pl > 1000) failed = true;
+  console.log(`  the dashboard's page and data (11 requests)  ${pl.toFixed(1).padStart(7)} ms  (target < 1000 ms: ${pl < 1000 ? 'met' : 'NOT met'})`);
+  child.kill('SIGINT');
+}
 for (const b of [large, small]) for (const d of [b.refined, b.judged, `${b.refined}-run`, `${b.judged}-run`]) rmSync(d, { recursive: true, force: true });
 rmSync(judged, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });

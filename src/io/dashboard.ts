@@ -71,8 +71,8 @@ export interface Dashboard {
   series(): ChapterSeries & { zishu_target: [number, number] | null; zishu_hard: [number, number] | null; thresholds: Record<string, number> };
   chapter(n: number): Record<string, unknown> | null;
   diff(n: number, from: number | null, to: number | null): Record<string, unknown> | null;
-  foreshadowing(): Record<string, unknown>;
-  characters(): Record<string, unknown>;
+  foreshadowing(offset: number, limit: number): Record<string, unknown>;
+  characters(offset: number, limit: number): Record<string, unknown>;
   storylines(): Record<string, unknown>;
   graph(): Record<string, unknown>;
   cost(): Record<string, unknown>;
@@ -147,15 +147,16 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
         return { chapter: n, rounds: rounds.map((x) => x.round), from: { ...a, text: aText }, to: { ...b, text: bText }, patch: d.patch, added: d.added, removed: d.removed };
       }),
 
-    foreshadowing: () =>
+    foreshadowing: (offset, limit) =>
       consistently(fs, () => {
         const p = open();
         const lastDone = p.loaded.checkpoint.last_completed_chapter;
-        const items = foreshadowingTimeline(readGlobalForeshadowing(fs), lastDone, p.settings.quality.dormancy);
-        return { last_completed_chapter: lastDone, items, dormant: items.filter((i) => i.dormant).length, overdue: items.filter((i) => i.overdue).length };
+        const all = foreshadowingTimeline(readGlobalForeshadowing(fs), lastDone, p.settings.quality.dormancy);
+        const page = pageOf(all.length, offset, limit);
+        return { last_completed_chapter: lastDone, total: all.length, offset: page.offset, limit: page.limit, items: all.slice(page.from - 1, page.to), dormant: all.filter((i) => i.dormant).length, overdue: all.filter((i) => i.overdue).length };
       }),
 
-    characters: () =>
+    characters: (offset, limit) =>
       consistently(fs, () => {
         const files = fs
           .listFiles('characters/active')
@@ -168,7 +169,10 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
             const id = typeof c.id === 'string' ? c.id : slug;
             return [{ id, name: typeof c.display_name === 'string' ? c.display_name : id }];
           });
-        return { last_completed_chapter: last(), characters: characterPlaces(files, readState(fs).characters) };
+        // The most recently seen first: a long book's state may know thousands.
+        const all = characterPlaces(files, readState(fs).characters).sort((a, b) => (b.last_seen_chapter ?? -1) - (a.last_seen_chapter ?? -1) || a.id.localeCompare(b.id));
+        const page = pageOf(all.length, offset, limit);
+        return { last_completed_chapter: last(), total: all.length, offset: page.offset, limit: page.limit, characters: all.slice(page.from - 1, page.to) };
       }),
 
     storylines: () =>

@@ -22,6 +22,8 @@ const T = {
     back: '← 返回总览', prevCh: '← 上一章', nextCh: '下一章 →', lint: '质量检查', noFindings: '没有发现问题', evaluation: '评审',
     drafts: '两稿对照', round: '第 {n} 稿', loading: '加载中…', notFound: '没有这一章', schedule: '卷 {v} 排期', inspector: '在终端运行 novel run --inspect 可在 Stately 检视器中查看实时状态机。',
     ev: { execute: '开始执行', executed: '执行完成', advance: '登记', commit: '入库', checkpoint: '检查点更新' } as Record<string, string>,
+    rung: { lock: '加锁', draft: '起草', summarize: '摘要', refine: '润色', judge: '评审', gate: '闸门', commit: '入库' } as Record<string, string>,
+    action: { execute: '执行', advance: '登记', commit: '入库', review: '待作者决定', recover: '恢复', done: '完成', fix: '先修复' } as Record<string, string>,
   },
   en: {
     progress: 'Progress', chapters: 'Chapters', charts: 'Charts', timeline: 'Foreshadowing', characters: 'Characters', storylines: 'Storylines', machines: 'Machines',
@@ -34,6 +36,8 @@ const T = {
     back: '← overview', prevCh: '← previous', nextCh: 'next →', lint: 'Lint', noFindings: 'no findings', evaluation: 'Evaluation',
     drafts: 'Two drafts side by side', round: 'round {n}', loading: 'loading…', notFound: 'no such chapter', schedule: 'volume {v} schedule', inspector: 'Run novel run --inspect in a terminal to watch the live machine in the Stately inspector.',
     ev: { execute: 'started', executed: 'executed', advance: 'advanced', commit: 'committed', checkpoint: 'checkpoint' } as Record<string, string>,
+    rung: {} as Record<string, string>,
+    action: {} as Record<string, string>,
   },
 };
 let lang: Lang = 'zh';
@@ -111,8 +115,8 @@ async function refreshStatus(): Promise<void> {
       h('div', { class: 'stat' }, h('b', {}, String((totals.input_tokens ?? 0) + (totals.output_tokens ?? 0))), t().tokens),
       h('div', { class: 'stat' }, h('b', {}, String(s.dormant_foreshadowing ?? 0)), t().dormant),
     ),
-    h('div', { class: 'rungs' }, ...(s.stages ?? []).map((r: Obj) => h('span', { class: `rung ${r.status}` }, r.name))),
-    h('p', {}, h('b', {}, `${t().next}：`), h('code', { id: 'next-step' }, s.next?.step ?? ''), ` · ${s.next?.action ?? ''}`),
+    h('div', { class: 'rungs' }, ...(s.stages ?? []).map((r: Obj) => h('span', { class: `rung ${r.status}`, 'data-rung': r.name }, t().rung[r.name] ?? r.name))),
+    h('p', {}, h('b', {}, `${t().next}：`), h('code', { id: 'next-step' }, s.next?.step ?? ''), ` · ${t().action[s.next?.action] ?? s.next?.action ?? ''}`),
     h('p', { class: 'muted' }, `${t().why}：${(lang === 'zh' ? s.next?.reason_zh : null) ?? s.next?.reason ?? ''}`),
   );
 }
@@ -205,7 +209,7 @@ async function refreshTimeline(): Promise<void> {
   const span = Math.max(d.last_completed_chapter + 1, ...items.map((i) => Math.max(i.due?.[1] ?? 0, i.resolved_chapter ?? 0, ...(i.chapters as number[]))));
   const pct = (c: number) => `${Math.max(0, Math.min(100, ((c - 1) / Math.max(1, span - 1)) * 100))}%`;
   el.replaceChildren(
-    h('p', { class: 'muted' }, `${t().planted} → ${t().due} → ${t().resolved} · ${t().dormantTag} ${d.dormant} · ${t().overdueTag} ${d.overdue}`),
+    h('p', { class: 'muted' }, `${t().planted} → ${t().due} → ${t().resolved} · ${t().dormantTag} ${d.dormant} · ${t().overdueTag} ${d.overdue}${d.total > items.length ? ` · ${items.length} / ${d.total}` : ''}`),
     ...items.map((i) => {
       const track = h('div', { class: 'tl-track', title: `${i.id}` });
       if (i.due) track.append(h('div', { class: 'tl-due', style: `left:${pct(i.due[0])};width:calc(${pct(i.due[1])} - ${pct(i.due[0])})` }));
@@ -237,6 +241,7 @@ async function refreshCharacters(): Promise<void> {
   if (!el) return;
   const list = d.characters as Obj[];
   el.replaceChildren(
+    h('p', { class: 'muted' }, `${list.length} / ${d.total}`),
     list.length
       ? h(
           'div',
