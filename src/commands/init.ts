@@ -87,7 +87,7 @@ next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, reco
     for (const dir of ['characters/active', 'volumes', 'chapters', 'summaries', 'evaluations', 'logs', 'staging']) fs.mkdir(dir);
     writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
     recordBoundary(fs, readCheckpoint(fs).checkpoint);
-    const lines = [`created a novel project in ${target}`, ...created.map((f) => `  + ${f}`), ...kept.map((f) => `  = ${f} (kept as it was)`), 'next: plan volume 1 (`novel next` → volume:01:plan)'];
+    const lines = [say(this.lang, 'init.created', { dir: target }), ...created.map((f) => `  + ${f}`), ...kept.map((f) => say(this.lang, 'init.kept', { file: f })), say(this.lang, 'init.next')];
     return { data: { root: target, created, kept }, text: lines.join('\n') };
   }
 }

@@ -25,6 +25,8 @@ type Rung = 'lock' | 'draft' | 'summarize' | 'refine' | 'judge' | 'gate' | 'comm
 const RUNG_ZH: Record<Rung, string> = { lock: '加锁', draft: '起草', summarize: '摘要', refine: '润色', judge: '评审', gate: '闸门', commit: '入库' };
 const ACTION_ZH: Record<string, string> = { execute: '执行', advance: '登记', commit: '入库', review: '待作者决定', recover: '恢复', done: '完成', fix: '先修复' };
 /** " (revision 2)" / " (polish pass)" as the Chinese text says it. */
+/** The notes of the status ladder's rungs (machines/pipeline.states.ts meta). */
+const NOTE_ZH: Record<string, string> = { 'paused for the author': '等待作者决定', 'polish pass': '打磨', revision: '修改', 'title fix': '改标题', 'hook fix': '改章末钩子' };
 const modeZh = (mode: string): string => mode.replace(/^ \(revision (\d+)\)$/, '（第$1轮修改）').replace(/^ \(polish pass\)$/, '（打磨）');
 const SEVERITY_ZH: Record<string, string> = { error: '错误', warning: '警告', info: '提示' };
 
@@ -41,6 +43,7 @@ export const MESSAGES = {
   'status.committed': entry<{ n: number }>((a) => `${a.n} chapter(s) committed`, (a) => `已入库 ${a.n} 章`),
   'status.rung': entry<{ rung: string }>((a) => a.rung, (a) => RUNG_ZH[a.rung as Rung] ?? a.rung),
   'status.action': entry<{ action: string }>((a) => a.action, (a) => ACTION_ZH[a.action] ?? a.action),
+  'status.note': entry<{ note: string }>((a) => a.note, (a) => NOTE_ZH[a.note] ?? a.note),
   'status.round': entry<{ n: number; max: number }>((a) => `revision round: ${a.n} of ${a.max}`, (a) => `修改轮次：${a.n} / ${a.max}`),
   'status.gate': entry<{ decision: string; reason: string }>((a) => `gate: ${a.decision} — ${a.reason}`, (a) => `闸门：${a.decision}（${zhPhrase(a.reason)}）`),
   'status.lock.free': entry((_) => 'lock: free', (_) => '锁：空闲'),
@@ -122,6 +125,21 @@ export const MESSAGES = {
   'chapters.total': entry((_) => '  total', (_) => '   合计'),
   'chapters.count': entry<{ n: number }>((a) => `${a.n} chapter(s)`, (a) => `共 ${a.n} 章`),
 
+  'init.created': entry<{ dir: string }>((a) => `created a novel project in ${a.dir}`, (a) => `已新建 novel 项目：${a.dir}`),
+  'init.kept': entry<{ file: string }>((a) => `  = ${a.file} (kept as it was)`, (a) => `  = ${a.file}（保留原样）`),
+  'init.next': entry((_) => 'next: plan volume 1 (`novel next` → volume:01:plan)', (_) => '下一步：规划第1卷（`novel next` → volume:01:plan）'),
+  'lock.free': entry((_) => 'lock: free', (_) => '锁：空闲'),
+  'lock.held': entry<{ stale: string | null; holder: string | null }>(
+    (a) => `lock: held${a.stale ? ` (stale: ${a.stale})` : ''} by ${a.holder ?? 'an unknown tool (no readable info.json)'}`,
+    (a) => `锁：被占用${a.stale ? `（已过期：${a.stale}）` : ''}，持有者：${a.holder ?? '未知工具（没有可读的 info.json）'}`,
+  ),
+  'verify.fix_recorded': entry<{ state: string; log: string }>((a) => `state: your fix of ${a.state} is recorded in ${a.log} (an accepted-state line); replay and \`novel state rebuild\` keep it`, (a) => `状态：你对 ${a.state} 的修改已记入 ${a.log}（一行 accepted-state）；重放与 \`novel state rebuild\` 都会保留它`),
+  'verify.consistent': entry<{ n: number }>((a) => `state: consistent with the changelog (${a.n} line(s))`, (a) => `状态：与变更日志一致（${a.n} 行）`),
+  'verify.diverges': entry<{ n: number; first: string }>((a) => `state: DIVERGES from the changelog at ${a.n} path(s); first divergent chapter: ${a.first}`, (a) => `状态：与变更日志在 ${a.n} 处不一致；最早分歧章：${a.first}`),
+  'verify.no_fingerprint': entry<{ accepted: boolean }>((a) => `files: no fingerprint is recorded yet${a.accepted ? ' (recorded now)' : '; the next mutating command records one'}: the state alone is judged`, (a) => `文件：尚未记录指纹${a.accepted ? '（现已记录）' : '；下一个写入命令会记录'}：只检查了状态`),
+  'verify.files_differ': entry<{ n: number; accepted: boolean }>((a) => `files: ${a.n} differ from the fingerprint${a.accepted ? ' (accepted: recorded as the new fingerprint)' : ''}`, (a) => `文件：${a.n} 个与指纹不符${a.accepted ? '（已接受：记为新指纹）' : ''}`),
+  'verify.files_match': entry((_) => 'files: every file matches the fingerprint', (_) => '文件：全部与指纹一致'),
+  'verify.hint': entry<{ hint: string }>((a) => `hint: ${a.hint}`, (a) => `提示：${zhPhrase(a.hint)}`),
   'serve.listening': entry<{ url: string }>((a) => `serving the book read-only at ${a.url} (Ctrl-C stops)`, (a) => `只读仪表盘已启动：${a.url}（Ctrl-C 停止）`),
   'serve.stopped': entry((_) => 'stopped serving', (_) => '仪表盘已停止'),
 
@@ -510,6 +528,7 @@ const PHRASES_ZH: Phrase[] = [
   ph(/^serve: port (\d+) on (\S+) is in use$/, (_, p, h) => `serve：${h} 的端口 ${p} 已被占用`),
   ph(/^pass another --port, or --port 0 for any free one$/, () => '换一个 --port，或用 --port 0 自动选空闲端口'),
   ph(/^novel serve --host (\S+) --token (.+) \(the page is then at (.+)\)$/, (_, h, t, u) => `novel serve --host ${h} --token ${t}（页面地址为 ${u}）`),
+  ph(/^`novel state rebuild` rewrites the state from the changelog; .*$/, () => '`novel state rebuild` 会按变更日志重写状态；若你是有意手改状态，`novel state verify --accept` 会记录这次修改'),
   ph(/^unknown command$/, () => '未知命令'),
   ph(/^Unsupported option name \("?(--[^")]+)"?\)\.?$/, (_, o) => `不支持的选项 ${o}`),
   ph(/^Not enough positional arguments\.?$/, () => '缺少参数'),

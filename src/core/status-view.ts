@@ -130,7 +130,7 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
   for (const s of v.stages) {
     const mark = s.status === 'done' ? '✓' : s.status === 'current' ? '▶' : ' ';
     const name = t('status.rung', { rung: s.name });
-    lines.push(`  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${s.status === 'current' ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}${s.note ? `, ${s.note}` : ''})` : ''}`);
+    lines.push(`  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${s.status === 'current' ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}${s.note ? `, ${t('status.note', { note: s.note })}` : ''})` : ''}`);
   }
   lines.push(t('status.round', { n: v.revision_count, max: v.max_revisions }));
   if (v.gate) lines.push(t('status.gate', { decision: v.gate.decision, reason: v.gate.reason }));

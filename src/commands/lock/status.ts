@@ -1,3 +1,4 @@
+import { say } from '../../core/messages.js';
 import { Command } from 'clipanion';
 import { lockStatus } from '../../io/lock.js';
 import { lockEnvFor, openFs } from '../../io/project.js';
@@ -23,8 +24,8 @@ export class LockStatusCommand extends NovelCommand {
     const s = lockStatus(fs, lockEnvFor(this.context, fs, settings));
     const h = s.holder;
     const text = !s.held
-      ? 'lock: free'
-      : `lock: held${s.stale ? ` (stale: ${s.stale_reason})` : ''} by ${h ? `pid ${h.pid} on ${h.host}, started ${h.started}, heartbeat ${h.heartbeat}, chapter ${h.chapter ?? '-'}${h.owner ? `, owner ${h.owner}` : ''}` : 'an unknown tool (no readable info.json)'}`;
+      ? say(this.lang, 'lock.free')
+      : say(this.lang, 'lock.held', { stale: s.stale ? (s.stale_reason ?? '') : null, holder: !h ? null : this.lang === 'zh' ? `进程 ${h.pid}（${h.host}），开始于 ${h.started}，心跳 ${h.heartbeat}，第${h.chapter ?? '-'}章${h.owner ? `，属于 ${h.owner}` : ''}` : `pid ${h.pid} on ${h.host}, started ${h.started}, heartbeat ${h.heartbeat}, chapter ${h.chapter ?? '-'}${h.owner ? `, owner ${h.owner}` : ''}` });
     return { data: { held: s.held, stale: s.stale, stale_reason: s.stale_reason, holder: h }, text };
   }
 }

@@ -1,3 +1,4 @@
+import { sayer } from '../../core/messages.js';
 import { refreshChapterFacts } from '../../io/book-files.js';
 import { Command, Option } from 'clipanion';
 import { describeDiff, diffHint, isEmptyDiff, type FingerprintDiff } from '../../core/fingerprint-rules.js';
@@ -77,18 +78,19 @@ export class StateVerifyCommand extends NovelCommand {
       // Every file accepted: the trees match the fingerprint.
       if (accepted) recordBoundary(p.fs, p.loaded.checkpoint);
       const lines: string[] = [];
-      if (fixRecorded) lines.push(`state: your fix of ${STATE_FILE} is recorded in ${CHANGELOG_FILE} (an accepted-state line); replay and \`novel state rebuild\` keep it`);
+      const t = sayer(this.lang);
+      if (fixRecorded) lines.push(t('verify.fix_recorded', { state: STATE_FILE, log: CHANGELOG_FILE }));
       lines.push(
         state.consistent
-          ? `state: consistent with the changelog (${readChangelog(p.fs).lines.length} line(s))`
-          : `state: DIVERGES from the changelog at ${state.differing_paths.length} path(s); first divergent chapter: ${state.first_divergent_chapter ?? 'none (paths no changelog line wrote)'}\n${state.differing_paths.map((d) => `  - ${d}`).join('\n')}`,
+          ? t('verify.consistent', { n: readChangelog(p.fs).lines.length })
+          : `${t('verify.diverges', { n: state.differing_paths.length, first: String(state.first_divergent_chapter ?? (this.lang === 'zh' ? '无（这些路径没有哪一行变更日志写过）' : 'none (paths no changelog line wrote)')) })}\n${state.differing_paths.map((d) => `  - ${d}`).join('\n')}`,
       );
       const files = describeDiff(diff);
-      if (recordedDiff === null) lines.push(`files: no fingerprint is recorded yet${accepted ? ' (recorded now)' : '; the next mutating command records one'}: the state alone is judged`);
-      else lines.push(files.length ? `files: ${files.length} differ from the fingerprint${accepted ? ' (accepted: recorded as the new fingerprint)' : ''}\n${files.map((f) => `  - ${f}`).join('\n')}` : 'files: every file matches the fingerprint');
+      if (recordedDiff === null) lines.push(t('verify.no_fingerprint', { accepted }));
+      else lines.push(files.length ? `${t('verify.files_differ', { n: files.length, accepted })}\n${files.map((f) => `  - ${f}`).join('\n')}` : t('verify.files_match'));
       const ok = state.consistent && (files.length === 0 || accepted);
       const hint = state.consistent ? diffHint(diff) : '`novel state rebuild` rewrites the state from the changelog; or, if you fixed the state by hand on purpose, `novel state verify --accept` records the fix';
-      if (!ok) lines.push(`hint: ${hint}`);
+      if (!ok) lines.push(t('verify.hint', { hint }));
       return {
         data: {
           consistent: state.consistent,
