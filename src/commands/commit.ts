@@ -5,7 +5,7 @@ import { NovelError } from '../core/errors.js';
 import { journalPath } from '../core/paths.js';
 import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import { buildChapterCommitPlan, buildVolumeCommitPlan, commitChapter, commitVolume } from '../io/operations.js';
-import { openProject, type OpenProject } from '../io/project.js';
+import { nextAfterWrite, openProject, type OpenProject } from '../io/project.js';
 import { withMutation } from '../io/mutation.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { isCount } from './option-validators.js';
@@ -100,6 +100,11 @@ export class CommitCommand extends NovelCommand {
       return { data: { dry_run: true, ...describePlan(plan) }, text: renderPlan(plan, true, this.lang) };
     }
     return withMutation(this.context, this.project, { chapter }, (p, m) => {
+      // An interrupted rewind is what `novel next` names as this chapter's commit to recover: rolled forward, nothing else.
+      if (m.recovered && m.recovered.kind === 'rewind') {
+        const next = nextAfterWrite(this.context, this.project, p.fs);
+        return { data: { dry_run: false, recovered: true, rewind: true, chapter: m.recovered.chapter, next: { step: next.step, action: next.action } }, text: `${say(this.lang, 'rewind.recovered', { chapter: m.recovered.chapter ?? chapter })}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}` };
+      }
       if (m.recovered && m.recovered.kind === 'chapter' && m.recovered.chapter === chapter) {
         return {
           data: { dry_run: false, recovered: true, chapter, journal: journalPath({ kind: 'chapter', chapter }) },

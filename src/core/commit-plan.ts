@@ -74,6 +74,20 @@ export interface CommitInput {
   now: Date;
   /** The lint's word lists: the committed text's report goes to logs/lint/chapter-NNN.json (§13.2). */
   lintLists?: LintLists;
+  /** The text a book file has before this commit (null: none), for the history a rewind restores from (§14). */
+  readBefore?: (path: string) => string | null;
+}
+
+/** The book files a commit replaces rather than creates: their text before it is kept for a rewind. */
+export const isReplacedByCommit = (path: string): boolean => /^(state\/current-state\.json|state\/chapter-memory\.json|foreshadowing\/global\.json|storylines\/[^/]+\/memory\.md)$/.test(path);
+
+/** `.novel/history/chapter-NNN.json`: what chapter N's commit replaced, and the sizes of the logs it appended to. */
+export interface CommitHistory {
+  chapter: number;
+  changelog_bytes: number;
+  unknown_entities_bytes: number;
+  /** Each replaced file's text before the commit; null: it did not exist. */
+  files: Record<string, string | null>;
 }
 
 function parsed(view: StagingView, rel: string): Obj {
@@ -218,6 +232,14 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   // A field the projection leaves undefined is not written (the micro-steps' flags of the committed chapter).
   for (const [k, v] of Object.entries(fields)) if (v === undefined) delete checkpoint[k];
   Object.assign(checkpoint, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), { last_checkpoint_time: input.now.toISOString() });
+
+  // What this commit replaces, as it was: a rewind to this chapter restores it (§14).
+  if (input.readBefore) {
+    const files: Record<string, string | null> = {};
+    for (const w of writes) if (isReplacedByCommit(w.path)) files[w.path] = input.readBefore(w.path);
+    const history: CommitHistory = { chapter: n, changelog_bytes: input.changelogBytes, unknown_entities_bytes: input.unknownEntitiesBytes, files };
+    writes.push({ path: paths.commitHistory(n), content: prettyJson(history), kind: 'write' });
+  }
 
   const removes = [...view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
   const finalTree = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;

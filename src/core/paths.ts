@@ -36,6 +36,11 @@ export const paths = {
   summary: (n: number) => `summaries/chapter-${padChapter(n)}-summary.md`,
   evaluation: (n: number) => `evaluations/chapter-${padChapter(n)}-eval.json`,
   crossref: (n: number) => `state/chapter-${padChapter(n)}-crossref.json`,
+  /** What the commit of chapter N replaced (PROTOCOL §14 rewind): `.novel/history/chapter-NNN.json`. */
+  commitHistory: (n: number) => `.novel/history/chapter-${padChapter(n)}.json`,
+  historyDir: '.novel/history',
+  rewindDir: (k: number) => `staging/revisions/rewind-${k}`,
+  rewindJournal: 'staging/.commit/rewind.json',
 } as const;
 
 /** Where the commit journal of a chapter or a volume plan lives. */

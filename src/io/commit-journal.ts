@@ -73,10 +73,11 @@ export function sweepAtomicTemps(fs: ProjectFs, targets: readonly string[]): str
 
 /** Apply every effect of the journal; each step checks before it writes. */
 export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void {
+  if (journal.kind === 'rewind') return applyRewind(fs, rel, journal);
   for (const w of journal.writes) {
     if (fs.sha256(w.path) !== w.sha256) fs.writeText(w.path, w.content);
-    // A copy of what a commit writes once, for the step guard to restore from (book-objects.ts).
-    keepObject(fs, w.path, w.content, w.sha256);
+    // A copy of what a commit writes once, for the step guard to restore from (book-objects.ts); novel's own history needs none.
+    if (!w.path.startsWith('.novel/')) keepObject(fs, w.path, w.content, w.sha256);
   }
   for (const a of journal.appends) {
     // Only the appended bytes are read: the journal recorded the length before the append.
@@ -107,6 +108,22 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void
   sweepAtomicTemps(fs, [paths.checkpoint, paths.fingerprint, rel]);
   // The book's totals for `novel status`, before the journal goes: a kill up to here rolls forward to the same ledger.
   if (journal.kind === 'chapter' && journal.chapter !== null) refreshBookLedger(fs, journal.chapter);
+  fs.remove(rel);
+}
+
+/**
+ * A rewind (§14): its copies and restored texts, then the removal of what it
+ * moved aside, the whole fingerprint taken afresh (a rewind is rare and may
+ * touch any book file), the checkpoint, and the journal last. Every step is
+ * idempotent, so a kill anywhere rolls forward to the same bytes.
+ */
+function applyRewind(fs: ProjectFs, rel: string, journal: Journal): void {
+  for (const w of journal.writes) if (fs.sha256(w.path) !== w.sha256) fs.writeText(w.path, w.content);
+  for (const r of journal.removes) if (fs.exists(r)) fs.remove(r);
+  writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+  const checkpointText = prettyJson(journal.checkpoint);
+  if (fs.sha256(paths.checkpoint) !== sha256Hex(checkpointText)) fs.writeText(paths.checkpoint, checkpointText);
+  sweepAtomicTemps(fs, [paths.checkpoint, paths.fingerprint, rel]);
   fs.remove(rel);
 }
 

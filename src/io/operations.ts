@@ -121,6 +121,10 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     currentVolume: cp.current_volume,
     now,
     ...(p.probe.lintLists ? { lintLists: p.probe.lintLists() } : {}),
+    readBefore: (rel) => {
+      const r = p.fs.readTextChecked(rel);
+      return r && 'text' in r ? r.text : null;
+    },
   });
   refuseOverwrites(p, plan.writes);
   return plan;

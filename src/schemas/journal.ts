@@ -4,7 +4,7 @@ import { Sha256Schema } from './common.js';
 
 export const JournalSchema = v.looseObject({
   version: v.literal(1),
-  kind: v.picklist(['chapter', 'volume']),
+  kind: v.picklist(['chapter', 'volume', 'rewind']),
   chapter: v.nullable(v.number()),
   volume: v.nullable(v.number()),
   writes: v.array(v.looseObject({ path: v.string(), content: v.string(), sha256: Sha256Schema })),

@@ -79,6 +79,8 @@ describe('novel commit --chapter', () => {
       'state/chapter-memory.json',
       'logs/lint/chapter-004.json',
       'logs/chapter-004-log.json',
+      // What the commit replaces, as it was: a rewind restores it (§14).
+      '.novel/history/chapter-004.json',
     ]);
     expect(r.body.data.appends.map((a: { path: string }) => a.path)).toEqual(['state/changelog.jsonl', 'logs/unknown-entities.jsonl']);
     expect(r.body.data.state_ops.dropped).toHaveLength(3);

@@ -1,0 +1,158 @@
+/**
+ * `novel rewind --to chapter:NNN` (PROTOCOL §14), computed in full before
+ * anything is written, as a journal of the commit's kind: chapters ≥ NNN and
+ * everything committed with them move to `staging/revisions/rewind-K/`; the
+ * files their commits replaced (state, foreshadowing, storyline memories, the
+ * memory ledger) get back the text they had after chapter NNN−1, from the
+ * history each commit keeps (`.novel/history/chapter-NNN.json`); the changelog
+ * and the unknown-entities log are cut back (the cut lines kept in the rewind
+ * folder); the checkpoint drafts chapter NNN next, with the author's note.
+ * Pure.
+ */
+import type { CommitHistory } from './commit-plan.js';
+import { paths } from './paths.js';
+
+type Obj = Record<string, unknown>;
+
+export interface RewindInput {
+  to: number;
+  lastCompleted: number;
+  /** The history of each commit from `to` to the last one (index: chapter). */
+  histories: ReadonlyMap<number, CommitHistory>;
+  /** Every file of the project (relative paths), to find what belongs to the rewound chapters. */
+  files: readonly string[];
+  /** The text of a file now (moved files are copied into the rewind folder). */
+  read: (path: string) => string;
+  changelog: string;
+  unknownEntities: string | null;
+  /** The first K with no `staging/revisions/rewind-K/`. */
+  folder: number;
+  /** The volume the chapter `to` belongs to. */
+  volume: number;
+  checkpointRaw: Obj;
+  note: string | null;
+}
+
+export interface RewindPlan {
+  kind: 'rewind';
+  chapter: number;
+  folder: string;
+  /** Chapters moved aside. */
+  chapters: number[];
+  /** Files moved into the rewind folder (from → to). */
+  moved: Array<{ from: string; to: string }>;
+  /** Files given back their text from before the rewound commits. */
+  restored: string[];
+  writes: Array<{ path: string; content: string }>;
+  removes: string[];
+  checkpoint: Obj;
+  changelog_lines_cut: number;
+}
+
+/** The chapter a committed per-chapter file belongs to (null: it belongs to none). */
+export function chapterOfBookFile(rel: string): number | null {
+  const m =
+    /^chapters\/chapter-(\d+)\.md$/.exec(rel) ??
+    /^summaries\/chapter-(\d+)-summary\.md$/.exec(rel) ??
+    /^evaluations\/chapter-(\d+)-eval(?:-secondary)?\.json$/.exec(rel) ??
+    /^state\/chapter-(\d+)-crossref\.json$/.exec(rel) ??
+    /^logs\/chapter-(\d+)-(?:log\.json|history\.jsonl|executions\.jsonl)$/.exec(rel) ??
+    /^logs\/lint\/chapter-(\d+)\.json$/.exec(rel) ??
+    /^\.novel\/history\/chapter-(\d+)\.json$/.exec(rel);
+  return m ? Number(m[1]) : null;
+}
+
+/** Staged outputs of a chapter in flight (not novel's bookkeeping): moved aside too, so the redraft starts clean. */
+const isStagedOutput = (rel: string): boolean => rel.startsWith('staging/') && !rel.startsWith('staging/revisions/') && !rel.startsWith('staging/.commit/') && !rel.startsWith('staging/manifests/');
+
+/** The earliest chapter a rewind can go back to: every commit from it on kept its history. */
+export function earliestRewind(lastCompleted: number, hasHistory: (chapter: number) => boolean): number {
+  let c = lastCompleted;
+  while (c >= 1 && hasHistory(c)) c--;
+  return c + 1;
+}
+
+export function planRewind(input: RewindInput): RewindPlan {
+  const { to, lastCompleted } = input;
+  const folder = paths.rewindDir(input.folder);
+  const writes: Array<{ path: string; content: string }> = [];
+  const removes: string[] = [];
+  const moved: Array<{ from: string; to: string }> = [];
+  const moveAside = (rel: string): void => {
+    const dest = `${folder}/${rel}`;
+    writes.push({ path: dest, content: input.read(rel) });
+    removes.push(rel);
+    moved.push({ from: rel, to: dest });
+  };
+  for (const rel of [...input.files].sort()) {
+    const c = chapterOfBookFile(rel);
+    if (c !== null && c >= to && !rel.startsWith('.novel/')) moveAside(rel);
+    else if (isStagedOutput(rel)) moveAside(rel);
+  }
+  // Each replaced file takes its text from the earliest rewound commit that replaced it.
+  const restoredText = new Map<string, string | null>();
+  for (let c = to; c <= lastCompleted; c++) {
+    const h = input.histories.get(c);
+    if (!h) continue;
+    for (const [rel, text] of Object.entries(h.files)) if (!restoredText.has(rel)) restoredText.set(rel, text);
+  }
+  for (const [rel, text] of [...restoredText].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (text === null) removes.push(rel);
+    else writes.push({ path: rel, content: text });
+  }
+  // The logs the rewound commits appended to, cut back to their size before chapter `to`.
+  const first = input.histories.get(to);
+  const cutAt = first?.changelog_bytes ?? Buffer.byteLength(input.changelog);
+  const bytes = Buffer.from(input.changelog, 'utf8');
+  const kept = bytes.subarray(0, cutAt).toString('utf8');
+  const cut = bytes.subarray(cutAt).toString('utf8');
+  writes.push({ path: 'state/changelog.jsonl', content: kept });
+  if (cut !== '') writes.push({ path: `${folder}/state/changelog-cut.jsonl`, content: cut });
+  if (input.unknownEntities !== null && first) {
+    const u = Buffer.from(input.unknownEntities, 'utf8');
+    writes.push({ path: 'logs/unknown-entities.jsonl', content: u.subarray(0, first.unknown_entities_bytes).toString('utf8') });
+  }
+  // The book's totals are recomputed from the chapter logs that remain; the rewound commits' history goes.
+  removes.push('logs/book-ledger.json');
+  for (let c = to; c <= lastCompleted; c++) removes.push(paths.commitHistory(c));
+  if (input.note !== null) writes.push({ path: `${folder}/note.md`, content: `${input.note}\n` });
+
+  const checkpoint: Obj = { ...input.checkpointRaw };
+  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note', 'fix_guard', 'title_fixed', 'hook_fixed_round', 'error_retry', 'resume_state']) delete checkpoint[k];
+  Object.assign(checkpoint, {
+    last_completed_chapter: to - 1,
+    current_volume: input.volume,
+    orchestrator_state: 'WRITING',
+    pipeline_stage: 'committed',
+    inflight_chapter: null,
+    revision_count: 0,
+    ...(input.note !== null ? { author_note: input.note } : {}),
+  });
+  return {
+    kind: 'rewind',
+    chapter: to,
+    folder,
+    chapters: Array.from({ length: Math.max(0, lastCompleted - to + 1) }, (_, i) => to + i),
+    moved,
+    restored: [...restoredText.keys()].sort(),
+    writes,
+    removes: [...new Set(removes)],
+    checkpoint,
+    changelog_lines_cut: cut.split('\n').filter((l) => l.trim() !== '').length,
+  };
+}
+
+/** The plan as the journal records it (the shape of a commit journal, kind "rewind"). */
+export function rewindJournal(plan: RewindPlan, sha256: (text: string) => string): Obj {
+  return {
+    version: 1,
+    kind: 'rewind',
+    chapter: plan.chapter,
+    volume: null,
+    writes: plan.writes.map((w) => ({ path: w.path, content: w.content, sha256: sha256(w.content) })),
+    appends: [],
+    removes: plan.removes,
+    checkpoint: plan.checkpoint,
+    fingerprint_paths: [],
+  };
+}

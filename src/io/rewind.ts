@@ -1,0 +1,95 @@
+/**
+ * `novel rewind` (PROTOCOL §14): reads what the pure plan needs (the history
+ * each commit kept, the files of the rewound chapters, the changelog), then
+ * applies the plan as a journal, like a commit: written and fsync'd first,
+ * applied idempotently, deleted last, rolled forward by the next mutating
+ * command when a kill interrupts it.
+ */
+import { NovelError } from '../core/errors.js';
+import type { CommitHistory } from '../core/commit-plan.js';
+import { paths } from '../core/paths.js';
+import { earliestRewind, planRewind, rewindJournal, type RewindPlan } from '../core/rewind.js';
+import { padChapter } from '../core/step-id.js';
+import type { NextDecision } from '../core/next.js';
+import { JournalSchema } from '../schemas/journal.js';
+import { volumeMap } from './book-reader.js';
+import { applyJournal, writeJournal } from './commit-journal.js';
+import { nextOf, openProject, type CommandEnv, type OpenProject } from './project.js';
+import { sha256Hex } from './project-fs.js';
+import { withMutation } from './mutation.js';
+import * as v from 'valibot';
+
+const HistorySchema = v.looseObject({
+  chapter: v.number(),
+  changelog_bytes: v.number(),
+  unknown_entities_bytes: v.number(),
+  files: v.record(v.string(), v.nullable(v.string())),
+});
+
+function readHistoryOf(p: OpenProject, chapter: number): CommitHistory | null {
+  const parsed = p.fs.readJson(paths.commitHistory(chapter), HistorySchema, 'invalid_history');
+  return parsed && parsed.ok ? (parsed.value as CommitHistory) : null;
+}
+
+/** The plan of a rewind to chapter `to` of the project as it is (refused with the reason when it cannot be done). */
+export function buildRewindPlan(p: OpenProject, to: number, note: string | null): RewindPlan {
+  const cp = p.loaded.checkpoint;
+  const last = cp.last_completed_chapter;
+  // The chapter in flight (last + 1) may be named too: its staged work is moved aside and it is drafted afresh.
+  if (to > last + 1) {
+    throw new NovelError('nothing_to_rewind', `rewind --to chapter:${padChapter(to)}: chapter ${to} is not committed (the last committed chapter is ${last})`, {
+      hint: last >= 1 ? `name a committed chapter, e.g. novel rewind --to chapter:${padChapter(last)}` : 'nothing is committed yet',
+    });
+  }
+  const histories = new Map<number, CommitHistory>();
+  for (let c = to; c <= last; c++) {
+    const h = readHistoryOf(p, c);
+    if (h) histories.set(c, h);
+  }
+  const earliest = earliestRewind(last, (c) => (c >= to ? histories.has(c) : readHistoryOf(p, c) !== null));
+  if (to < earliest) {
+    throw new NovelError('history_missing', `rewind --to chapter:${padChapter(to)}: chapter ${earliest - 1} was committed before novel kept what each commit replaces (${paths.commitHistory(earliest - 1)}), so the book cannot be put back as it was before it`, {
+      hint: earliest <= last ? `the earliest chapter a rewind can go back to is ${earliest}: novel rewind --to chapter:${padChapter(earliest)}` : 'chapters committed from now on can be rewound',
+    });
+  }
+  const files = ['chapters', 'summaries', 'evaluations', 'state', 'logs', 'staging', paths.historyDir].flatMap((d) => p.fs.listFiles(d, { recursive: true }));
+  let folder = 1;
+  while (p.fs.exists(paths.rewindDir(folder))) folder++;
+  const unknown = p.fs.readTextChecked('logs/unknown-entities.jsonl');
+  const changelog = p.fs.readTextChecked('state/changelog.jsonl');
+  return planRewind({
+    to,
+    lastCompleted: last,
+    histories,
+    files,
+    read: (rel) => p.fs.readText(rel),
+    changelog: changelog && 'text' in changelog ? changelog.text : '',
+    unknownEntities: unknown && 'text' in unknown ? unknown.text : null,
+    folder,
+    volume: volumeMap(p.fs, p.settings).volumeOf(to),
+    checkpointRaw: p.loaded.raw,
+    note,
+  });
+}
+
+export interface RewindResult {
+  plan: RewindPlan | null;
+  /** An interrupted rewind to this chapter was rolled forward (nothing else was done). */
+  recovered: boolean;
+  next: NextDecision;
+}
+
+export function rewindBook(cenv: CommandEnv, projectFlag: string | undefined, to: number, note: string | null, dryRun: boolean): RewindResult {
+  if (dryRun) {
+    const p = openProject(cenv, projectFlag);
+    return { plan: buildRewindPlan(p, to, note), recovered: false, next: nextOf(p) };
+  }
+  return withMutation(cenv, projectFlag, { chapter: null }, (p, m) => {
+    if (m.recovered && m.recovered.kind === 'rewind' && m.recovered.chapter === to) return { plan: null, recovered: true, next: nextOf(openProject(cenv, projectFlag, p.fs)) };
+    const plan = buildRewindPlan(p, to, note);
+    const journal = v.parse(JournalSchema, rewindJournal(plan, sha256Hex));
+    writeJournal(p.fs, paths.rewindJournal, journal);
+    applyJournal(p.fs, paths.rewindJournal, journal);
+    return { plan, recovered: false, next: nextOf(openProject(cenv, projectFlag, p.fs)) };
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * `novel rewind` (PROTOCOL §14) through the built CLI: a rewind from chapter 8
+ * of 12 leaves the book exactly as it was after chapter 7, `state verify`
+ * passes, the redraft carries the author's note and writes the same book
+ * again; the dry run changes nothing; refusals; and a rewind killed at every
+ * mutating call is rolled forward to the same bytes.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes } from '../helpers/project.js';
+
+/** The book as the author and the agents see it: everything but novel's own caches (logs/.cache, .novel/ but the history a rewind keeps). */
+function bookTree(dir: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(treeHashes(dir)).filter(([p]) => (!p.startsWith('.novel/') || p.startsWith('.novel/history/')) && !p.startsWith('logs/.cache/')));
+}
+const BOOK_FILES = ['state/current-state.json', 'foreshadowing/global.json', 'state/chapter-memory.json', 'state/changelog.jsonl', 'storylines/main-sword/memory.md', 'storylines/sect-intrigue/memory.md', 'storylines/heisha-threat/memory.md'];
+
+let twelve: string;
+let seven: string;
+
+beforeAll(async () => {
+  const root = tempDir();
+  twelve = join(root, 'twelve');
+  seven = join(root, 'seven');
+  for (const [dir, to] of [[twelve, 12], [seven, 7]] as const) {
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--to-chapter', String(to)])).code).toBe(0);
+  }
+}, 120_000);
+afterAll(cleanupTempDirs);
+
+const copyOf = (dir: string): string => {
+  const to = join(tempDir(), 'book');
+  cpSync(dir, to, { recursive: true });
+  return to;
+};
+
+describe('novel rewind', () => {
+  it('from chapter 8 of 12: the book is as it was after chapter 7, verified, and the redraft carries the note', async () => {
+    const dir = copyOf(twelve);
+    const r = novelBin(dir, ['rewind', '--to', 'chapter:008', '--note', '林青岚不该这么早暴露身份', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const data = JSON.parse(r.stdout).data;
+    expect(data).toMatchObject({ chapter: 8, chapters: [8, 9, 10, 11, 12], folder: 'staging/revisions/rewind-1', changelog_lines_cut: 5, next: { step: 'chapter:008:draft', action: 'execute' } });
+    for (const f of BOOK_FILES) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(seven, f), 'utf8'));
+    for (let c = 8; c <= 12; c++) {
+      const nnn = String(c).padStart(3, '0');
+      expect(existsSync(join(dir, `chapters/chapter-${nnn}.md`))).toBe(false);
+      expect(readFileSync(join(dir, `staging/revisions/rewind-1/chapters/chapter-${nnn}.md`), 'utf8')).toBe(readFileSync(join(twelve, `chapters/chapter-${nnn}.md`), 'utf8'));
+      expect(existsSync(join(dir, `.novel/history/chapter-${nnn}.json`))).toBe(false);
+    }
+    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/state/changelog-cut.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).chapter)).toEqual([8, 9, 10, 11, 12]);
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 7, pipeline_stage: 'committed', inflight_chapter: null, author_note: '林青岚不该这么早暴露身份' });
+    const verify = novelBin(dir, ['state', 'verify', '--json']);
+    expect(verify.code, verify.stdout).toBe(0);
+    expect(JSON.parse(verify.stdout).data).toMatchObject({ consistent: true, files: { added: [], removed: [], changed: [] } });
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:008:draft\n');
+    expect(JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data.rows).toHaveLength(7);
+    expect(JSON.parse(novelBin(dir, ['status', '--json']).stdout).data.totals.zishu).toBe(JSON.parse(novelBin(seven, ['status', '--json']).stdout).data.totals.zishu);
+    const packet = JSON.parse(novelBin(dir, ['instructions', 'chapter:008:draft', '--json']).stdout).data;
+    expect(packet.manifest.inline.author_note).toBe('林青岚不该这么早暴露身份');
+    // Written again by the same (deterministic) executor: the same book.
+    expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--to-chapter', '12'])).code).toBe(0);
+    for (const f of [...BOOK_FILES, 'chapters/chapter-012.md']) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(twelve, f), 'utf8'));
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  }, 60_000);
+
+  it('--dry-run prints the plan and changes no byte', () => {
+    const dir = copyOf(twelve);
+    const before = treeHashes(dir);
+    const r = novelBin(dir, ['rewind', '--to', 'chapter:010', '--dry-run', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ dry_run: true, chapters: [10, 11, 12], restored: expect.arrayContaining(['state/current-state.json']) });
+    expect(treeHashes(dir)).toEqual(before);
+  });
+
+  it('refuses a chapter not committed, one committed before histories were kept, and a held lock', () => {
+    const dir = copyOf(twelve);
+    const far = novelBin(dir, ['rewind', '--to', 'chapter:020']);
+    expect(far.code).toBe(2);
+    expect(far.stderr).toMatch(/not committed/);
+    // The demo project's chapters 1-3 came with it, committed before any history.
+    const old = novelBin(dir, ['rewind', '--to', 'chapter:002']);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toMatch(/chapter:004/);
+    mkdirSync(join(dir, '.novel.lock'));
+    writeFileSync(join(dir, '.novel.lock/info.json'), JSON.stringify({ pid: process.pid, host: hostname(), started: new Date().toISOString(), heartbeat: new Date().toISOString(), chapter: 12 }));
+    const before = bookTree(dir);
+    const locked = novelBin(dir, ['rewind', '--to', 'chapter:010']);
+    expect(locked.code).toBe(3);
+    expect(bookTree(dir)).toEqual(before);
+  });
+
+  it('names the chapter in flight to draft it afresh: its staged work is moved aside', async () => {
+    const dir = copyOf(twelve);
+    expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--until', 'chapter:013:judge'])).code).toBe(0);
+    expect(existsSync(join(dir, 'staging/chapters/chapter-013.md'))).toBe(true);
+    const r = novelBin(dir, ['rewind', '--to', 'chapter:013']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(dir, 'staging/chapters/chapter-013.md'))).toBe(false);
+    expect(existsSync(join(dir, 'staging/revisions/rewind-1/staging/chapters/chapter-013.md'))).toBe(true);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:013:draft\n');
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  }, 60_000);
+
+  it('killed at every mutating call, is rolled forward (or never began) to the same bytes', () => {
+    const reference = copyOf(twelve);
+    expect(novelBin(reference, ['rewind', '--to', 'chapter:008']).code).toBe(0);
+    const want = bookTree(reference);
+    let killedRuns = 0;
+    for (let k = 1; k <= 400; k++) {
+      const dir = copyOf(twelve);
+      const r = novelBin(dir, ['rewind', '--to', 'chapter:008'], { NOVEL_FAULT_KILL_AT: String(k) });
+      if (r.code === 0) break; // no mutating call left to kill
+      killedRuns++;
+      expect(r.signal ?? r.code, `kill at ${k}`).toBe('SIGKILL');
+      // Whatever the kill left, the next command reports it, and the rewind again finishes it.
+      expect(novelBin(dir, ['status']).code, `status after kill ${k}`).toBe(0);
+      const again = novelBin(dir, ['rewind', '--to', 'chapter:008']);
+      expect(again.code, `rewind after kill ${k}: ${again.stderr}`).toBe(0);
+      expect(bookTree(dir), `kill at ${k}`).toEqual(want);
+      expect(novelBin(dir, ['state', 'verify']).code, `verify after kill ${k}`).toBe(0);
+    }
+    expect(killedRuns).toBeGreaterThan(20);
+  }, 300_000);
+});
