@@ -71,7 +71,8 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
   for (let i = 0; i < o.trials; i++) {
     const dir = join(work, `t${i}`);
     init(dir);
-    const delay = random() * runMs;
+    // Within the first three quarters of the reference run's time: a reference run slowed by a busy machine still leaves most trials killed mid-run.
+    const delay = random() * runMs * 0.75;
     await new Promise<void>((resolve) => {
       const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env, stdio: 'ignore', detached: true });
       const timer = setTimeout(() => {

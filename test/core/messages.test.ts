@@ -6,7 +6,7 @@ const anyArgs = new Proxy({}, { get: () => '1' });
 /** Chinese text, or at least Chinese punctuation for lines that are only a frame around values. */
 const CJK = /[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]/;
 /** Entries whose Chinese is a lookup that "1" does not hit (their tables are checked below). */
-const LOOKUPS = new Set(['status.rung', 'status.action', 'doctor.severity', 'status.judge.kind', 'error.usage', 'error.invalid_config']);
+const LOOKUPS = new Set(['status.rung', 'status.action', 'status.note', 'doctor.severity', 'status.judge.kind', 'error.usage', 'error.invalid_config']);
 
 describe('the message catalogue', () => {
   it('has every message in English and in Chinese', () => {
@@ -20,6 +20,7 @@ describe('the message catalogue', () => {
     }
     expect(MESSAGES['status.rung'].zh({ rung: 'draft' })).toBe('起草');
     expect(MESSAGES['status.action'].zh({ action: 'execute' })).toBe('执行');
+    for (const note of ['paused for the author', 'polish pass', 'revision', 'title fix', 'hook fix']) expect(MESSAGES['status.note'].zh({ note }), note).toMatch(CJK);
     expect(MESSAGES['doctor.severity'].zh({ severity: 'error' })).toBe('错误');
   });
 
