@@ -167,7 +167,8 @@ export const bookRules = {
   chapterInFlight: (c: BookContext): boolean => c.resume !== null,
   planningRecorded: (c: BookContext): boolean => c.planning,
   bookComplete: (c: BookContext): boolean => c.book_chapters !== null && c.last_completed_chapter >= c.book_chapters,
-  volumeComplete: (c: BookContext): boolean => c.last_completed_chapter >= c.volume * c.chapters_per_volume,
+  /** A volume ends at the last block of its outline (§14): volumes have their own lengths. */
+  volumeComplete: (c: BookContext): boolean => c.outline_chapters.length > 0 && c.last_completed_chapter >= Math.max(...c.outline_chapters),
   nextChapterPlanned: (c: BookContext): boolean => c.outline_chapters.includes(c.last_completed_chapter + 1),
 };
 

@@ -8,7 +8,8 @@ import { fixContext, qualityContext } from '../core/rehydrate.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
 import { committedMemory, readState } from '../io/book-files.js';
 import { nextOf, openProject } from '../io/project.js';
-import { plannedRange, validateVolumePlan } from '../core/volume-plan.js';
+import { planBounds, planRange, validateVolumePlan } from '../core/volume-plan.js';
+import { outlineChapters } from '../core/outline.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 const VALIDATED: readonly string[] = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix'];
@@ -43,8 +44,10 @@ export class ValidateCommand extends NovelCommand {
     const id = formatStepId(step);
     if (step.kind === 'volume' && step.stage === 'plan') {
       const p = openProject(this.context, this.project);
-      const range = plannedRange(p.loaded.checkpoint.last_completed_chapter, step.volume, p.settings);
-      const problems = validateVolumePlan(p.view, step.volume, range, readStorylineIndex(p.fs));
+      const committed = p.fs.readTextChecked(`volumes/vol-${String(step.volume).padStart(2, '0')}/outline.md`);
+      const bounds = planBounds(p.loaded.checkpoint.last_completed_chapter, committed && 'text' in committed ? outlineChapters(committed.text) : [], p.settings);
+      const range = planRange(p.view, step.volume, bounds);
+      const problems = validateVolumePlan(p.view, step.volume, range, readStorylineIndex(p.fs), bounds);
       if (problems.length) throw diagnosticsError('validation_failed', `${id}: the staged volume plan does not validate`, problems, 'fix every file listed, then validate again');
       return { data: { step: id, valid: true, chapter_range: range, warnings: [] }, text: say(this.lang, 'done.valid.plan', { step: id, first: range[0], last: range[1] }) };
     }

@@ -1,9 +1,9 @@
 /**
  * `novel checkpoint rebuild`: the checkpoint a book implies when its
  * `.checkpoint.json` is lost. The last committed chapter is the changelog's,
- * cross-checked with chapters/; the volume is the one holding the next
- * chapter; the book plans that volume unless its outline on disk already has
- * the next chapter. Pure.
+ * cross-checked with chapters/; the volume is the one whose outline on disk
+ * goes on after it (written on), else the one after the last outlined volume
+ * (planned). Pure.
  */
 import { warningAt, type Diagnostic } from './diagnostics.js';
 
@@ -42,11 +42,33 @@ export function rebuildCheckpoint(input: RebuildInput): RebuiltCheckpoint {
   if (beyond.length) {
     warnings.push(warningAt('chapters_uncommitted', 'chapters/', { expected: `chapters up to ${last} (the changelog's last line)`, found: `chapter file(s) ${beyond.join(', ')} with no changelog line`, fix: 'a commit of those chapters did not finish; move the files aside and write them again through the pipeline' }));
   }
-  const volume = Math.floor(last / input.chaptersPerVolume) + 1;
-  const outline = input.outlineOf(volume);
-  const planned = outline?.includes(last + 1) ?? false;
+  const { volume, writing } = volumeAfter(last, input);
   return {
-    fields: { last_completed_chapter: last, current_volume: volume, orchestrator_state: planned ? 'WRITING' : 'VOL_PLANNING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0 },
+    fields: { last_completed_chapter: last, current_volume: volume, orchestrator_state: writing ? 'WRITING' : 'VOL_PLANNING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0 },
     warnings,
   };
+}
+
+/**
+ * The volume after chapter `last`, from the outlines on disk (volumes have
+ * their own lengths, §14): the one whose outline has a chapter after `last`
+ * is written on (the book machine plans a gap in it); else the volume after
+ * the last outlined one is planned; with no outline at all, chapters_per_volume
+ * says.
+ */
+function volumeAfter(last: number, input: RebuildInput): { volume: number; writing: boolean } {
+  const outlines: Array<{ volume: number; chapters: readonly number[] }> = [];
+  for (let v = 1, misses = 0; misses < 3 && v <= last + 3; v++) {
+    const chapters = input.outlineOf(v);
+    if (chapters === undefined || chapters.length === 0) misses++;
+    else {
+      misses = 0;
+      outlines.push({ volume: v, chapters });
+    }
+  }
+  const ahead = outlines.find((o) => o.chapters.some((c) => c > last));
+  if (ahead) return { volume: ahead.volume, writing: true };
+  const behind = outlines.filter((o) => o.chapters.some((c) => c <= last)).at(-1);
+  if (behind) return { volume: behind.volume + 1, writing: false };
+  return { volume: Math.floor(last / input.chaptersPerVolume) + 1, writing: false };
 }

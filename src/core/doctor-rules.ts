@@ -25,7 +25,8 @@ export function upcomingCoverage(input: {
   outlined: ReadonlySet<number>;
   hasContract: (chapter: number) => boolean;
 }): { missing: number[]; noContract: number[] } {
-  const end = Math.min(input.lastCompleted + input.upcoming, input.volume * input.chaptersPerVolume, input.bookChapters ?? Infinity);
+  // A volume ends at its outline's last block (§14): the chapters after it are the next volume's, planned when the book gets there.
+  const end = Math.min(input.lastCompleted + input.upcoming, input.bookChapters ?? Infinity);
   const missing: number[] = [];
   const noContract: number[] = [];
   for (let c = input.lastCompleted + 1; c <= end; c++) {

@@ -224,7 +224,7 @@ export const MESSAGES = {
   ),
   'doctor.staging_orphan': entry<{ file: string; step: string }>((a) => `${a.file} belongs to no step (the book is at ${a.step})`, (a) => `${a.file} 不属于任何步骤（当前在 ${a.step}）`),
   'doctor.outline_missing': entry<{ chapters: string }>((a) => `no outline block yet for chapter(s) ${a.chapters}: the book machine plans them when it reaches them`, (a) => `第 ${a.chapters} 章尚无大纲：写到时会自动规划`),
-  'doctor.outline_missing.fix': entry<{ volume: number }>((a) => `nothing to do now; novel run plans the rest of volume ${a.volume} (or write the blocks yourself)`, (a) => `现在无需处理；novel run 会规划第${a.volume}卷余下部分（也可以自己写大纲）`),
+  'doctor.outline_missing.fix': entry<{ volume: number }>((a) => `nothing to do now; volume ${a.volume} ends at its outline's last block, and novel run plans what comes next when it gets there (or write the blocks yourself)`, (a) => `现在无需处理；第${a.volume}卷在其大纲最后一章结束，写到那里时 novel run 会规划后续（也可以自己写大纲）`),
   'doctor.contract_missing': entry<{ chapters: string }>((a) => `no chapter contract for chapter(s) ${a.chapters}`, (a) => `第 ${a.chapters} 章缺少章节契约`),
   'doctor.contract_missing.fix': entry((_) => 'write them (novel schema contract shows the format)', (_) => '补写契约（格式见 novel schema contract）'),
   'doctor.executor_missing': entry<{ bin: string; path: string }>((a) => `${a.bin} is not on PATH (${a.path})`, (a) => `PATH 中找不到 ${a.bin}（${a.path}）`),

@@ -16,7 +16,7 @@ import type { StagingView } from './staging-view.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage } from './step-id.js';
 import { fixGuardFrom } from './fix-guard.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
-import { plannedRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
+import { planBounds, planRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
 
 export type NextAction = 'execute' | 'advance' | 'commit' | 'review' | 'recover' | 'done';
 
@@ -138,9 +138,10 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
 
   if (name === 'planning') {
     const vol = ctx.volume;
-    const range = plannedRange(ctx.last_completed_chapter, vol, input.settings);
+    const bounds = planBounds(ctx.last_completed_chapter, ctx.outline_chapters, input.settings);
+    const range = planRange(input.view, vol, bounds);
     const staged = [...input.view.files.keys()].some((p) => p.startsWith(`${stagedVolumeDir(vol)}/`));
-    const problems = staged ? validateVolumePlan(input.view, vol, range, input.probe.storylines ?? null) : [];
+    const problems = staged ? validateVolumePlan(input.view, vol, range, input.probe.storylines ?? null, bounds) : [];
     const planStep = formatStepId({ kind: 'volume', volume: vol, stage: 'plan' });
     const interrupted = input.probe.interrupted?.step === planStep;
     const ready = staged && problems.every((d) => d.severity !== 'error') && !interrupted;

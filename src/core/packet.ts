@@ -34,7 +34,7 @@ import { blockKeyLines, nearMissHeading, outlineBlock, outlineChapters } from '.
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage, type StepId } from './step-id.js';
-import { plannedRange, stagedVolumeDir } from './volume-plan.js';
+import { planBounds, stagedVolumeDir } from './volume-plan.js';
 
 export interface PacketInput {
   view: ProjectView;
@@ -531,7 +531,9 @@ function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord 
 
 function volumePlanPacket(input: PacketInput, volume: number): Packet {
   const { view, checkpoint } = input;
-  const range = plannedRange(checkpoint.last_completed_chapter, volume, input.settings);
+  // A new volume has a length of its own (§14): the range suggests chapters_per_volume; the plan may cover volume_chapters.min..max.
+  const bounds = planBounds(checkpoint.last_completed_chapter, outlineChapters(view.text(paths.volumeOutline(volume)) ?? ''), input.settings);
+  const range: [number, number] = [bounds.first, bounds.suggested];
   const p: PathsMap = {};
   setPath(p, view, 'brief', 'brief.md');
   setPath(p, view, 'storylines', 'storylines/storylines.json');
@@ -550,9 +552,9 @@ function volumePlanPacket(input: PacketInput, volume: number): Packet {
     step,
     agent: { kind: 'subagent', name: 'plot-architect' },
     mode: 'plan',
-    manifest: { mode: 'paths', inline: { volume, chapter_range: range }, paths: p },
+    manifest: { mode: 'paths', inline: { volume, chapter_range: range, ...(bounds.min === bounds.max ? {} : { volume_chapters: { min: bounds.min, max: bounds.max } }) }, paths: p },
     expected_outputs: [
-      { path: `${dir}/outline.md`, required: true, note: `one "### 第 C 章: 章名" block per chapter ${range[0]}–${range[1]}, each with the 8 key lines` },
+      { path: `${dir}/outline.md`, required: true, note: bounds.min === bounds.max ? `one "### 第 C 章: 章名" block per chapter ${range[0]}–${range[1]}, each with the 8 key lines` : `one "### 第 C 章: 章名" block per chapter from ${range[0]}, each with the 8 key lines: about ${range[1] - range[0] + 1} chapters (${range[0]}–${range[1]}), ${bounds.min}–${bounds.max} allowed; the volume ends at its last block` },
       { path: `${dir}/storyline-schedule.json`, required: true, note: 'at most 4 active storylines' },
       { path: `${dir}/foreshadowing.json`, required: true },
       { path: `${dir}/new-characters.json`, required: true, note: 'an array of objects' },

@@ -13,6 +13,8 @@ export interface Settings {
   memory_context_chapters: number;
   lock_stale_minutes: number;
   chapters_per_volume: number;
+  /** How many chapters a new volume's plan may cover (§14); chapters_per_volume is what the plan packet suggests. */
+  volume_chapters: { min: number; max: number };
   /** The planned length of the book; null: open-ended (never complete). */
   book_chapters: number | null;
   /** The book's title, author and language for exports (title and author default to brief.md's). */
@@ -37,6 +39,7 @@ export const DEFAULT_SETTINGS: Settings = {
   memory_context_chapters: 3,
   lock_stale_minutes: 30,
   chapters_per_volume: 30,
+  volume_chapters: { min: 10, max: 100 },
   book_chapters: null,
   language: 'zh-CN',
   memory_keep_ratio: 0.8,
@@ -64,6 +67,10 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
       );
     }
   }
+  const vc = { min: c.volume_chapters?.min ?? DEFAULT_SETTINGS.volume_chapters.min, max: c.volume_chapters?.max ?? DEFAULT_SETTINGS.volume_chapters.max };
+  if (vc.min > vc.max) {
+    diagnostics.push(errorAt('invalid_config', paths.config, { field: 'volume_chapters.min', expected: `at most volume_chapters.max (${vc.max})`, found: String(vc.min), fix: 'a volume plan covers volume_chapters.min..max chapters: make min ≤ max' }));
+  }
   const settings: Settings = {
     thresholds,
     max_revisions: c.max_revisions ?? DEFAULT_SETTINGS.max_revisions,
@@ -71,6 +78,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     memory_context_chapters: c.memory_context_chapters ?? DEFAULT_SETTINGS.memory_context_chapters,
     lock_stale_minutes: c.lock_stale_minutes ?? DEFAULT_SETTINGS.lock_stale_minutes,
     chapters_per_volume: c.chapters_per_volume ?? DEFAULT_SETTINGS.chapters_per_volume,
+    volume_chapters: { min: c.volume_chapters?.min ?? DEFAULT_SETTINGS.volume_chapters.min, max: c.volume_chapters?.max ?? DEFAULT_SETTINGS.volume_chapters.max },
     book_chapters: c.book_chapters ?? null,
     ...(c.title !== undefined ? { title: c.title } : {}),
     ...(c.author !== undefined ? { author: c.author } : {}),

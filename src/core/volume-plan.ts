@@ -4,7 +4,7 @@
  * volumes/vol-VV/. Pure.
  */
 import { describeValue, errorAt, type Diagnostic } from './diagnostics.js';
-import { blockKeyLines, OUTLINE_KEYS, outlineBlocks } from './outline.js';
+import { blockKeyLines, OUTLINE_KEYS, outlineBlocks, outlineChapters } from './outline.js';
 import * as v from 'valibot';
 import { isSlug } from '../schemas/common.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
@@ -19,9 +19,38 @@ export function stagedVolumeDir(volume: number): string {
   return `staging/volumes/vol-${padVolume(volume)}`;
 }
 
-/** [first, last] chapters a volume plan must cover. */
-export function plannedRange(lastCompleted: number, volume: number, settings: Settings): [number, number] {
-  return [lastCompleted + 1, Math.max(lastCompleted + 1, volume * settings.chapters_per_volume)];
+/**
+ * What a plan of a volume covers (§14): from the next chapter, either the rest
+ * of the volume as its outline already has it (a gap ahead to fill: exactly
+ * the chapters up to the next outlined one), or a new volume of its own length —
+ * `volume_chapters.min`..`max` chapters, `chapters_per_volume` suggested.
+ */
+export interface PlanBounds {
+  first: number;
+  /** The last chapter the packet suggests (chapter_range). */
+  suggested: number;
+  min: number;
+  max: number;
+}
+
+export function planBounds(lastCompleted: number, outlined: readonly number[], settings: Pick<Settings, 'chapters_per_volume' | 'volume_chapters'>): PlanBounds {
+  const first = lastCompleted + 1;
+  const ahead = outlined.filter((c) => c >= first);
+  if (ahead.length) {
+    // A gap in the outline ahead: exactly the chapters up to the next outlined one.
+    const last = Math.min(...ahead) - 1;
+    return { first, suggested: last, min: last - first + 1, max: last - first + 1 };
+  }
+  // The suggestion is always allowed: a chapters_per_volume outside volume_chapters widens the range to it.
+  const cpv = settings.chapters_per_volume;
+  return { first, suggested: first + cpv - 1, min: Math.min(settings.volume_chapters.min, cpv), max: Math.max(settings.volume_chapters.max, cpv) };
+}
+
+/** [first, last] chapters the staged plan covers: from the next chapter to its outline's last block (the suggestion while none is staged). */
+export function planRange(view: StagingView, volume: number, bounds: PlanBounds): [number, number] {
+  const text = stagedText(view, `${stagedVolumeDir(volume)}/outline.md`);
+  const ahead = text === undefined ? [] : outlineChapters(text).filter((c) => c >= bounds.first);
+  return [bounds.first, ahead.length ? Math.max(...ahead) : bounds.suggested];
 }
 
 /** A staged JSON file of the plan, parsed with its schema; problems go to `out`. */
@@ -83,9 +112,19 @@ export function storylineProblem(value: string, index: StorylineIndex | null): {
   return null;
 }
 
-export function validateVolumePlan(view: StagingView, volume: number, range: [number, number], storylines: StorylineIndex | null = null): Diagnostic[] {
+export function validateVolumePlan(view: StagingView, volume: number, range: [number, number], storylines: StorylineIndex | null = null, bounds: PlanBounds | null = null): Diagnostic[] {
   const dir = stagedVolumeDir(volume);
   const out: Diagnostic[] = [];
+  const length = range[1] - range[0] + 1;
+  if (bounds && stagedText(view, `${dir}/outline.md`) !== undefined && (length < bounds.min || length > bounds.max)) {
+    out.push(
+      errorAt('volume_length', `${dir}/outline.md`, {
+        expected: bounds.min === bounds.max ? `the gap in the volume's outline: chapters ${bounds.first}–${bounds.suggested}` : `${bounds.min}–${bounds.max} chapters from chapter ${bounds.first} (volume_chapters in novel.config.json)`,
+        found: `${length} chapter(s), ${range[0]}–${range[1]}`,
+        fix: bounds.min === bounds.max ? `outline exactly chapters ${bounds.first}–${bounds.suggested}` : `plan between ${bounds.min} and ${bounds.max} chapters, or change volume_chapters in novel.config.json`,
+      }),
+    );
+  }
   const outlineRel = `${dir}/outline.md`;
   const outline = stagedText(view, outlineRel);
   const storylineOf = new Map<number, string>();

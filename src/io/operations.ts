@@ -23,7 +23,7 @@ import { stagedText } from '../core/staging-view.js';
 import { padVolume, type StepId } from '../core/step-id.js';
 import { planAdvance, planDecide, type TransitionPlan } from '../core/transitions.js';
 import { outlineChapters } from '../core/outline.js';
-import { plannedRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
+import { planBounds, planRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
 import { applyTransition } from './apply-transition.js';
 import { finishExecution, readExecution } from './execution-record.js';
 import { changelogTail, committedMemory, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from './book-files.js';
@@ -178,13 +178,14 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
     });
   }
   const ctx = snapshot.context;
-  const range = plannedRange(ctx.last_completed_chapter, volume, p.settings);
-  const problems = validateVolumePlan(p.view, volume, range, readStorylineIndex(p.fs));
+  const existing = p.fs.readTextChecked(paths.volumeOutline(volume));
+  const existingOutline = existing && 'text' in existing ? existing.text : null;
+  const bounds = planBounds(ctx.last_completed_chapter, existingOutline === null ? [] : outlineChapters(existingOutline), p.settings);
+  const range = planRange(p.view, volume, bounds);
+  const problems = validateVolumePlan(p.view, volume, range, readStorylineIndex(p.fs), bounds);
   if (problems.some((d) => d.severity === 'error')) {
     throw diagnosticsError('validation_failed', `volume:${padVolume(volume)}:plan: the staged plan does not validate`, problems, 'fix the files, then commit again');
   }
-  const existing = p.fs.readTextChecked(paths.volumeOutline(volume));
-  const existingOutline = existing && 'text' in existing ? existing.text : null;
   const draftPlan = planVolumeCommit(p.view, volume, range, existingOutline, p.loaded.raw, now);
   const outline = draftPlan.writes.find((w) => w.path === paths.volumeOutline(volume))?.content ?? existingOutline ?? '';
   const [after] = transition(bookMachine, snapshot, { type: 'PLAN_COMMITTED', outline_chapters: outlineChapters(outline) });

@@ -45,6 +45,7 @@ export const ConfigSchema = v.strictObject({
   ),
   lock_stale_minutes: v.optional(v.pipe(v.number(), v.minValue(1))),
   chapters_per_volume: v.optional(PositiveIntSchema),
+  volume_chapters: v.optional(v.strictObject({ min: v.optional(PositiveIntSchema), max: v.optional(PositiveIntSchema) })),
   book_chapters: v.optional(PositiveIntSchema),
   staging_max_files: v.optional(PositiveIntSchema),
   quality: v.optional(QualityConfigSchema),

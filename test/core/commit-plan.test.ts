@@ -12,18 +12,19 @@ import { staged } from '../helpers/staging.js';
 const GATE = { decision: 'pass' as const, verdict: 'pass' as const, overall_final: 4.2, high_violation: false, high_confidence_violations: [], warnings: [], reason: 'pass' };
 
 /** The checkpoint fields after COMMITTED of chapter 4, with chapters_per_volume `cpv`. */
-function afterCommit(cpv: number) {
-  const context = { ...initialContext({ chapter: 4, thresholds: DEFAULT_THRESHOLDS, chapters_per_volume: cpv, outline_chapters: [1, 2, 3, 4, 5] }), gate: GATE, claimed: true };
+/** The checkpoint fields after chapter 4's commit, volume 1 outlined to chapter `outlinedTo` (a volume ends at its outline's last block). */
+function afterCommit(outlinedTo: number) {
+  const context = { ...initialContext({ chapter: 4, thresholds: DEFAULT_THRESHOLDS, outline_chapters: Array.from({ length: outlinedTo }, (_, i) => i + 1) }), gate: GATE, claimed: true };
   const [after] = transition(bookMachine, bookMachine.resolveState({ value: { writing: 'commit' }, context }), { type: 'COMMITTED' });
   return projectCheckpoint(after);
 }
 
-function input(cpv: number): CommitInput {
+function input(outlinedTo: number): CommitInput {
   return {
     chapter: 4,
     checkpointRaw: { last_completed_chapter: 3, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'judged', inflight_chapter: 4, gate: GATE, x_other_tool: 1 },
-    checkpointFields: afterCommit(cpv),
-    settings: { ...DEFAULT_SETTINGS, chapters_per_volume: cpv },
+    checkpointFields: afterCommit(outlinedTo),
+    settings: DEFAULT_SETTINGS,
     view: staged('draft/good', 'summarize/good', 'judge/overall-4.2'),
     gate: GATE,
     revisionCount: 0,

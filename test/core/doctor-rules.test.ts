@@ -17,11 +17,11 @@ describe('doctor rules', () => {
     expect(orphanedStaging(files, { chapter: null, state: 'planning', volume: 2 }, 30)).toEqual(['staging/chapters/chapter-004.md', 'staging/state/chapter-004-delta.json', 'staging/chapters/chapter-019.md']);
   });
 
-  it('coverage stops at the end of the volume and of the book', () => {
+  it('coverage looks ahead to the end of the book, past the end of the volume (the next volume is planned when the book gets there)', () => {
     const outlined = new Set([4, 5, 6, 8]);
     const hasContract = (c: number) => c !== 5;
     expect(upcomingCoverage({ lastCompleted: 3, volume: 1, chaptersPerVolume: 30, bookChapters: null, upcoming: 10, outlined, hasContract })).toEqual({ missing: [7, 9, 10, 11, 12, 13], noContract: [5] });
-    expect(upcomingCoverage({ lastCompleted: 3, volume: 1, chaptersPerVolume: 6, bookChapters: null, upcoming: 10, outlined, hasContract })).toEqual({ missing: [], noContract: [5] });
+    expect(upcomingCoverage({ lastCompleted: 3, volume: 1, chaptersPerVolume: 6, bookChapters: null, upcoming: 10, outlined, hasContract })).toEqual({ missing: [7, 9, 10, 11, 12, 13], noContract: [5] });
     expect(upcomingCoverage({ lastCompleted: 3, volume: 1, chaptersPerVolume: 30, bookChapters: 8, upcoming: 10, outlined, hasContract })).toEqual({ missing: [7], noContract: [5] });
   });
 });

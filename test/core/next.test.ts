@@ -16,10 +16,16 @@ describe('next, from the book machine', () => {
     expect(next(cp(), outline(1, 30))).toMatchObject({ step: 'chapter:004:draft', action: 'execute', state: 'draft', mode: 'draft', volume: 1 });
   });
 
-  it('a volume whose outline stops before the next chapter is planned to its end', () => {
+  it('a volume ends at its outline\'s last block (§14): the next volume is planned, chapters_per_volume chapters suggested', () => {
     const d = next(cp(), outline(1, 3));
-    expect(d).toMatchObject({ step: 'volume:01:plan', action: 'execute', state: 'planning', mode: 'plan', chapter: null });
-    expect(d.reason).toMatch(/chapters 4–30/);
+    expect(d).toMatchObject({ step: 'volume:02:plan', action: 'execute', state: 'planning', mode: 'plan', chapter: null, volume: 2 });
+    expect(d.reason).toMatch(/chapters 4–33/);
+  });
+
+  it('a gap in the outline ahead is planned: the chapters up to the next outlined one', () => {
+    const d = next(cp(), [...outline(1, 3), ...outline(8, 30)]);
+    expect(d).toMatchObject({ step: 'volume:01:plan', state: 'planning', volume: 1 });
+    expect(d.reason).toMatch(/chapters 4–7/);
   });
 
   it('after the last chapter of a volume, the next volume is planned', () => {

@@ -86,7 +86,7 @@ describe('packets for every step kind', () => {
     const p = await packetFor(dir, 'volume:01:plan');
     golden('volume-plan', p.text);
     expect(validatePacket(p.json)).toBe(true);
-    expect(p.json.manifest.inline).toEqual({ volume: 1, chapter_range: [1, 3] });
+    expect(p.json.manifest.inline).toEqual({ volume: 1, chapter_range: [1, 3], volume_chapters: { min: 3, max: 100 } });
   });
 
   it('the checked-in JSON Schema is generated from the valibot schema (run `npm run docs` when this fails)', () => {

@@ -1,6 +1,6 @@
 /** `novel run` through the built binary: demo executor, policies, failures, signals, kills. */
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalisedTree } from '../helpers/commit-fixture.js';
@@ -122,20 +122,67 @@ describe('novel run with the demo executor', () => {
     expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(32);
   });
 
-  it('an outline that stops short of its volume is planned to the end of the volume, and the plan joins the outline', async () => {
+  it('a gap in the outline ahead is planned (the chapters up to the next outlined one), and the plan joins the outline', async () => {
     const dir = demoProject();
-    setConfig(dir, { chapters_per_volume: 32 });
-    const r = await novelBinAsync(dir, ['run', '--to-chapter', '31', '--executor', 'demo', '--pause-after', 'plan']);
+    const p = join(dir, 'volumes/vol-01/outline.md');
+    const text = readFileSync(p, 'utf8');
+    writeFileSync(p, text.slice(0, text.indexOf('### 第 6 章')) + text.slice(text.indexOf('### 第 10 章')));
+    for (let c = 6; c <= 9; c++) rmSync(join(dir, `volumes/vol-01/chapter-contracts/chapter-00${c}.json`));
+    const r = await novelBinAsync(dir, ['run', '--to-chapter', '6', '--executor', 'demo', '--pause-after', 'plan']);
     expect(r.code, r.stderr).toBe(0);
     expect(novelBin(dir, ['next']).stdout).toBe('volume:01:commit\n');
     const c = novelBin(dir, ['commit', '--volume', '1']);
     expect(c.code, c.stderr).toBe(0);
-    const outline = readFileSync(join(dir, 'volumes/vol-01/outline.md'), 'utf8');
+    const outline = readFileSync(p, 'utf8');
     expect(outline).toMatch(/^# 第一卷 残剑/);
-    const headings = [...outline.matchAll(/^### 第 (\d+) 章/gm)].map((m) => Number(m[1]));
-    expect(headings).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
-    expect(novelBin(dir, ['next']).stdout).toBe('chapter:031:draft\n');
+    const headings = [...outline.matchAll(/^### 第 (\d+) 章/gm)].map((m) => Number(m[1])).sort((a, b) => a - b);
+    expect(headings).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
   });
+});
+
+describe('volumes of their own length (§14)', () => {
+  /** Stage a plan of `volume` for chapters first..last with the demo plot-architect (its packet's range widened). */
+  function stagePlan(dir: string, volume: number, first: number, last: number): void {
+    const vv = String(volume).padStart(2, '0');
+    const w = novelBin(dir, ['instructions', `volume:${vv}:plan`, '--write-manifest', '--json']);
+    expect(w.code, w.stderr).toBe(0);
+    const manifest = JSON.parse(w.stdout).data.written_path as string;
+    const packet = JSON.parse(readFileSync(join(dir, manifest), 'utf8'));
+    packet.manifest.inline.chapter_range = [first, last];
+    writeFileSync(join(dir, manifest), JSON.stringify(packet));
+    expect(novelBin(dir, ['demo-executor', manifest]).code).toBe(0);
+  }
+
+  it('a 12-chapter volume, then a 45-chapter one: each ends at its outline\'s last block', async () => {
+    const dir = demoProject();
+    const p = join(dir, 'volumes/vol-01/outline.md');
+    const text = readFileSync(p, 'utf8');
+    writeFileSync(p, text.slice(0, text.indexOf('### 第 13 章')));
+    expect((await novelBinAsync(dir, ['run', '--to-chapter', '12', '--executor', 'demo'])).code).toBe(0);
+    // Volume 1 ends at chapter 12; volume 2 is suggested at chapters_per_volume (30) chapters.
+    const n = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+    expect(n).toMatchObject({ step: 'volume:02:plan', state: 'planning', volume: 2 });
+    expect(n.reason).toMatch(/13–42/);
+    const packet = JSON.parse(novelBin(dir, ['instructions', 'volume:02:plan', '--json']).stdout).data;
+    expect(packet.manifest.inline).toMatchObject({ volume: 2, chapter_range: [13, 42], volume_chapters: { min: 10, max: 100 } });
+    // Too short for volume_chapters (10..100): refused with the range allowed.
+    stagePlan(dir, 2, 13, 17);
+    const short = novelBin(dir, ['validate', 'volume:02:plan']);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/10–100 chapters from chapter 13/);
+    // The author's architect plans 45 chapters.
+    stagePlan(dir, 2, 13, 57);
+    const v = novelBin(dir, ['validate', 'volume:02:plan']);
+    expect(v.code, v.stderr).toBe(0);
+    expect(v.stdout).toMatch(/chapters 13–57/);
+    expect(novelBin(dir, ['commit', '--volume', '2']).code).toBe(0);
+    expect(JSON.parse(novelBin(dir, ['status', '--json']).stdout).data.volume_outline).toMatchObject({ chapters: 45, first: 13, last: 57, position: 1 });
+    expect((await novelBinAsync(dir, ['run', '--to-chapter', '57', '--executor', 'demo'])).code).toBe(0);
+    expect(novelBin(dir, ['next']).stdout).toBe('volume:03:plan\n');
+    expect(JSON.parse(novelBin(dir, ['next', '--json']).stdout).data.reason).toMatch(/58–87/);
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  }, 120_000);
 });
 
 describe('novel run with a command template', () => {

@@ -52,7 +52,10 @@ export function rangeOf(from: number, to: number): number[] {
  */
 export function bookEvents(s: BookSnapshot): PipelineEvent[] {
   const c = s.context;
-  const planned = rangeOf(c.last_completed_chapter + 1, Math.max(c.last_completed_chapter + 1, c.volume * c.chapters_per_volume));
+  // What the plot-architect plans (§14): a gap in the volume's outline ahead, else a new volume of chapters_per_volume chapters.
+  const first = c.last_completed_chapter + 1;
+  const ahead = c.outline_chapters.filter((x) => x >= first);
+  const planned = ahead.length ? [...rangeOf(first, Math.min(...ahead) - 1), ...ahead] : rangeOf(first, first + c.chapters_per_volume - 1);
   return [
     { type: 'DRAFTED' },
     { type: 'SUMMARIZED' },
@@ -289,6 +292,13 @@ export interface BookStart {
 export function configure(project: string, patch: Record<string, unknown>): void {
   const p = join(project, 'novel.config.json');
   writeFileSync(p, `${JSON.stringify({ ...readJson(p), ...patch }, null, 2)}\n`);
+}
+
+/** Remove the volume 1 outline and contracts (the author plans nothing ahead), recorded as the author's edit. */
+export async function removeOutline(project: string): Promise<void> {
+  rmSync(join(project, 'volumes/vol-01/outline.md'));
+  rmSync(join(project, 'volumes/vol-01/chapter-contracts'), { recursive: true, force: true });
+  await ok(project, ['state', 'verify', '--accept'], 'accept the outline edit');
 }
 
 /** Cut the volume 1 plan after chapter `last` (outline and contracts), and record it as the author's edit. */

@@ -21,6 +21,7 @@ import {
   expectBookNext,
   rangeOf,
   realiseBook,
+  removeOutline,
   replayBook,
   shortestTo,
   truncateOutline,
@@ -31,22 +32,28 @@ import { cleanupTempDirs, fixtureCopy, novel } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
-/** chapters_per_volume 4 and a 5-chapter book: chapter 4 ends volume 1, chapter 5 ends the book. */
-const BOOK = { chapters_per_volume: 4, book_chapters: 5, executor: { retries: 0 }, quality: { hook: { required: true } } };
+/**
+ * Volumes of their own length (§14): volume 1's outline stops at chapter 4, so chapter 4 ends it;
+ * a new volume is planned for chapters_per_volume (4) chapters, and chapter 5 ends the book.
+ */
+const BOOK = { chapters_per_volume: 4, volume_chapters: { min: 1, max: 100 }, book_chapters: 5, executor: { retries: 0 }, quality: { hook: { required: true }, key_chapters: false } };
 const base = { chapter: 4, last_completed_chapter: 3, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2 };
 
 const STARTS: BookStart[] = [
   {
-    name: 'chapter 4 outlined',
-    input: { ...base, outline_chapters: rangeOf(1, 30) },
-    prepare: async (p) => configure(p, BOOK),
-  },
-  {
-    name: 'the outline stops at chapter 3',
-    input: { ...base, outline_chapters: [1, 2, 3] },
+    name: 'chapter 4 outlined, the last of volume 1',
+    input: { ...base, outline_chapters: rangeOf(1, 4) },
     prepare: async (p) => {
       configure(p, BOOK);
-      await truncateOutline(p, 3);
+      await truncateOutline(p, 4);
+    },
+  },
+  {
+    name: 'volume 1 has no outline',
+    input: { ...base, outline_chapters: [] },
+    prepare: async (p) => {
+      configure(p, BOOK);
+      await removeOutline(p);
     },
   },
   {
