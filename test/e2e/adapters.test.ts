@@ -64,7 +64,7 @@ describe('the adapters', () => {
     const planning = fixtureCopy();
     const cp = readJson(join(planning, '.checkpoint.json'));
     writeFileSync(join(planning, '.checkpoint.json'), JSON.stringify({ ...cp, last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }));
-    writeFileSync(join(planning, 'novel.config.json'), JSON.stringify({ ...readJson(join(planning, 'novel.config.json')), chapters_per_volume: 16 }));
+    writeFileSync(join(planning, 'novel.config.json'), JSON.stringify({ ...readJson(join(planning, 'novel.config.json')), chapters_per_volume: 2 }));
     for (const [rel, text] of planFiles) stage(planning, rel, text);
     const plan = await novelJson(planning, ['validate', 'volume:02:plan']);
     expect(plan.code, JSON.stringify(plan.body)).toBe(0);

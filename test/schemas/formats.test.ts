@@ -55,7 +55,7 @@ describe('file formats', () => {
     const project = fixtureCopy();
     const cp = readJson(join(project, '.checkpoint.json'));
     writeFileSync(join(project, '.checkpoint.json'), JSON.stringify({ ...cp, last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }));
-    writeFileSync(join(project, 'novel.config.json'), JSON.stringify({ ...readJson(join(project, 'novel.config.json')), chapters_per_volume: 16 }));
+    writeFileSync(join(project, 'novel.config.json'), JSON.stringify({ ...readJson(join(project, 'novel.config.json')), chapters_per_volume: 2 }));
     const dir = 'staging/volumes/vol-02';
     stage(project, `${dir}/outline.md`, example('outline'));
     stage(project, `${dir}/storyline-schedule.json`, example('storyline-schedule'));
