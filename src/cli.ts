@@ -50,6 +50,7 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['diff'], load: async () => (await import('./commands/diff.js')).DiffCommand },
   { path: ['export'], load: async () => (await import('./commands/export.js')).ExportCommand },
   { path: ['schema'], load: async () => (await import('./commands/schema.js')).SchemaCommand },
+  { path: ['import'], load: async () => (await import('./commands/import.js')).ImportCommand },
   { path: ['rewind'], load: async () => (await import('./commands/rewind.js')).RewindCommand },
   { path: ['serve'], load: async () => (await import('./commands/serve.js')).ServeCommand },
   { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },

@@ -28,6 +28,8 @@ describe('architecture', () => {
       'src/io/lock.ts': '/proc, to check a dead run\'s process group',
       'src/io/executor.ts': 'temporary files outside the project and the clients\' own session files',
       'src/io/package-files.ts': "novel's own package (adapters, docs)",
+      'src/io/import-book.ts': 'the book the author imports, outside the project',
+      'src/io/create-project.ts': 'creates a project before there is one (init, import)',
       'src/io/stdio.ts': 'file descriptors 1 and 2',
       // Commands that still write through node:fs; they move into io operations with the command-thinning work.
       'src/commands/init.ts': 'creates a project before there is one',

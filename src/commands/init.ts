@@ -1,14 +1,11 @@
 import { say } from '../core/messages.js';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
-import { newProjectFiles } from '../core/project-template.js';
-import { hashAll, listFinalTrees, writeFingerprint } from '../io/fingerprint.js';
-import { bookEvidence, ProjectFs } from '../io/project-fs.js';
-import { recordBoundary } from '../io/boundary-cache.js';
-import { readCheckpoint } from '../io/checkpoint.js';
+import { bookEvidence } from '../io/project-fs.js';
+import { createEmptyProject } from '../io/create-project.js';
 import { demoProjectSource } from '../io/package-files.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { PLATFORMS } from '../core/quality-settings.js';
@@ -68,25 +65,7 @@ export class InitCommand extends NovelCommand {
 next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, recorded in novel.config.json)`,
       };
     }
-    mkdirSync(target, { recursive: true });
-    const fs = new ProjectFs(target);
-    const created: string[] = [];
-    const kept: string[] = [];
-    // The AI-cliché blacklist starts as the demo's (its whitelist too): the author edits it, the writer and refiner avoid it.
-    const files: Record<string, string> = { ...newProjectFiles(quality), 'ai-blacklist.json': readFileSync(path.join(demoProjectSource(), 'ai-blacklist.json'), 'utf8') };
-    // The checkpoint goes last: its presence marks a finished project root.
-    const order = Object.keys(files).filter((f) => f !== paths.checkpoint).concat(paths.checkpoint);
-    for (const rel of order) {
-      if (fs.exists(rel)) {
-        kept.push(rel);
-        continue;
-      }
-      fs.writeText(rel, files[rel] as string);
-      created.push(rel);
-    }
-    for (const dir of ['characters/active', 'volumes', 'chapters', 'summaries', 'evaluations', 'logs', 'staging']) fs.mkdir(dir);
-    writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
-    recordBoundary(fs, readCheckpoint(fs).checkpoint);
+    const { created, kept } = createEmptyProject(target, quality);
     const lines = [say(this.lang, 'init.created', { dir: target }), ...created.map((f) => `  + ${f}`), ...kept.map((f) => say(this.lang, 'init.kept', { file: f })), say(this.lang, 'init.next')];
     return { data: { root: target, created, kept }, text: lines.join('\n') };
   }

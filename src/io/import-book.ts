@@ -1,0 +1,93 @@
+/**
+ * `novel import FILE|DIR` (PROTOCOL §14): an existing book into a project.
+ * The source (outside the project) is read here; the split is pure
+ * (src/core/import-split.ts). The chapters are written into a folder of the
+ * project's staging area first and renamed into `chapters/` at once, then the
+ * changelog, the state's version and the checkpoint record them: a kill
+ * leaves either no imported chapter or all of them, and an import run again
+ * takes up a folder an interrupted one left.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { NovelError } from '../core/errors.js';
+import { chapterFromFile, chapterText, decodeSource, importReport, readingOrder, splitBook, type ImportReport, type SourceEncoding, type SplitBook } from '../core/import-split.js';
+import { paths } from '../core/paths.js';
+import { padChapter } from '../core/step-id.js';
+import { prettyJson } from '../core/canonical-json.js';
+import { chapterFacts } from '../core/commit-plan.js';
+import { createEmptyProject } from './create-project.js';
+import { hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
+import { recordBoundary } from './boundary-cache.js';
+import { readCheckpoint } from './checkpoint.js';
+import { ProjectFs } from './project-fs.js';
+import type { CommandEnv } from './project.js';
+
+const IMPORT_DIR = 'staging/.import';
+
+/** The source, split: a text file, or a folder of chapter files (.txt, .md) in reading order. */
+export function readSource(source: string): { split: SplitBook; encoding: SourceEncoding | 'mixed' } {
+  if (!existsSync(source)) throw new NovelError('source_missing', `${source}: no such file or folder`, { hint: 'novel import book.txt --project my-book (a .txt file, or a folder of chapter files)' });
+  if (statSync(source).isDirectory()) {
+    const names = readingOrder(readdirSync(source).filter((n) => /\.(txt|md)$/i.test(n)));
+    const encodings = new Set<SourceEncoding>();
+    const chapters = names.map((name, i) => {
+      const decoded = decodeSource(readFileSync(path.join(source, name)));
+      encodings.add(decoded.encoding);
+      return chapterFromFile(decoded.text, name, i + 1);
+    });
+    return { split: { chapters, skipped: [], preface_lines: 0 }, encoding: encodings.size === 1 ? ([...encodings][0] as SourceEncoding) : encodings.size === 0 ? 'utf-8' : 'mixed' };
+  }
+  const decoded = decodeSource(readFileSync(source));
+  return { split: splitBook(decoded.text), encoding: decoded.encoding };
+}
+
+export interface ImportResult {
+  root: string;
+  created: boolean;
+  report: ImportReport;
+}
+
+export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: string | undefined): ImportResult {
+  const source = path.resolve(cenv.cwd, sourceArg);
+  const root = path.resolve(cenv.cwd, projectArg ?? '.');
+  const { split, encoding } = readSource(source);
+  const report = importReport(sourceArg, encoding, split);
+  if (split.chapters.length === 0) {
+    throw new NovelError('no_chapters', `${sourceArg}: no chapter heading found (a line "第N章 标题", N in digits or Chinese numerals)`, {
+      hint: 'a folder import takes one chapter per .txt or .md file; a text file is split at its chapter headings',
+      details: { report },
+    });
+  }
+  let created = false;
+  if (!existsSync(path.join(root, paths.checkpoint))) {
+    if (existsSync(root) && readdirSync(root).length > 0) {
+      throw new NovelError('directory_not_empty', `${root}: not empty and not a project; an import goes into a new or empty folder, or a project that has no chapter yet`, { hint: 'novel import book.txt --project NEW_FOLDER' });
+    }
+    createEmptyProject(root, {});
+    created = true;
+  }
+  const fs = new ProjectFs(root);
+  const cp = readCheckpoint(fs);
+  const hasChapters = fs.listFiles('chapters').some((f) => /^chapters\/chapter-\d+\.md$/.test(f));
+  if (cp.checkpoint.last_completed_chapter > 0 || hasChapters) {
+    throw new NovelError('project_has_chapters', `${root}: the project already has chapters (the last committed is ${cp.checkpoint.last_completed_chapter}); an import starts a book`, { hint: 'import into a new folder: novel import book.txt --project NEW_FOLDER' });
+  }
+  // The chapters into a folder of their own, then into chapters/ at once.
+  fs.remove(IMPORT_DIR);
+  for (const c of split.chapters) fs.writeText(`${IMPORT_DIR}/chapter-${padChapter(c.chapter)}.md`, chapterText(c), { fsync: false });
+  fs.remove('chapters');
+  fs.rename(IMPORT_DIR, 'chapters');
+  // Recorded as committed chapters whose summaries and state are still to be caught up (one changelog line each, no ops).
+  const n = split.chapters.length;
+  const lines = split.chapters.map((c) => JSON.stringify({ chapter: c.chapter, base_state_version: c.chapter - 1, state_version: c.chapter, storyline_id: 'imported', ops: [], dropped: [], imported: true })).join('\n');
+  fs.writeText('state/changelog.jsonl', `${lines}\n`);
+  const state = JSON.parse(fs.readText('state/current-state.json')) as Record<string, unknown>;
+  fs.writeText('state/current-state.json', prettyJson({ ...state, state_version: n, last_updated_chapter: n }));
+  // Each chapter's log: its title and 字数, as a commit writes them (one 字数 everywhere).
+  for (const c of split.chapters) fs.writeText(`logs/chapter-${padChapter(c.chapter)}-log.json`, prettyJson({ chapter: c.chapter, imported: true, ...chapterFacts(chapterText(c)), stages: [] }), { fsync: false });
+  fs.writeText('logs/import-report.json', prettyJson(report));
+  writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+  fs.writeText(paths.checkpoint, prettyJson({ ...cp.raw, last_completed_chapter: n, imported_chapters: n, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0 }));
+  recordBoundary(fs, readCheckpoint(fs).checkpoint);
+  return { root, created, report };
+}

@@ -1,0 +1,144 @@
+/**
+ * `novel import` (PROTOCOL §14) through the built CLI: every encoding a
+ * Chinese TXT comes in, every heading form, noise lines and headings out of
+ * sequence, a folder of chapter files, and the refusals. The imported book is
+ * a valid project: `state verify` and `doctor` pass, and volume 1 is planned
+ * from the chapter after the last imported one.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, novelBin, readJson, tempDir } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+const PARA = '夜色沉沉，山风卷过青石阶，檐角的铜铃叮当作响。他握紧了手中的残剑。';
+/** A small book: a blurb, headings in three forms, a noise line and a quoted heading out of sequence. */
+const BOOK = [
+  '《逆鳞》',
+  '简介：少年持剑入江湖。',
+  '',
+  '第一章 雨夜',
+  `　　${PARA}`,
+  '第3章节奏说明：这一章写得快了些。',
+  `　　${PARA}`,
+  '',
+  '第２章　残剑',
+  `　　${PARA}`,
+  '第一章',
+  `　　${PARA}`,
+  '第三章',
+  `　　${PARA}`,
+  '第十二章 跳到这里',
+  `　　${PARA}`,
+  '第4章：冬至',
+  `　　${PARA}`,
+].join('\r\n');
+
+function utf16be(text: string): Buffer {
+  const le = Buffer.from(text, 'utf16le');
+  for (let i = 0; i + 1 < le.length; i += 2) [le[i], le[i + 1]] = [le[i + 1] as number, le[i] as number];
+  return le;
+}
+const ENCODINGS: Array<[string, Buffer, string]> = [
+  ['utf-8', Buffer.from(BOOK, 'utf8'), 'utf-8'],
+  ['utf-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(BOOK, 'utf8')]), 'utf-8-bom'],
+  ['utf-16le with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(BOOK, 'utf16le')]), 'utf-16le'],
+  ['utf-16be with BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(BOOK)]), 'utf-16be'],
+  ['utf-16le without BOM', Buffer.from(BOOK, 'utf16le'), 'utf-16le'],
+];
+
+function gbk(text: string): Buffer {
+  // GB18030 bytes through iconv where the platform has it; the test skips that case otherwise.
+  const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+  const r = spawnSync('iconv', ['-f', 'UTF-8', '-t', 'GB18030'], { input: text });
+  return r.status === 0 ? r.stdout : Buffer.alloc(0);
+}
+
+function importOf(bytes: Buffer, name = 'book.txt'): { dir: string; r: ReturnType<typeof novelBin> } {
+  const root = tempDir();
+  const file = join(root, name);
+  writeFileSync(file, bytes);
+  const dir = join(root, 'project');
+  return { dir, r: novelBin(root, ['import', file, '--project', dir, '--json']) };
+}
+
+describe('novel import', () => {
+  it.each(ENCODINGS)('%s: the same chapters, titles and report', (_name, bytes, encoding) => {
+    const { dir, r } = importOf(bytes);
+    expect(r.code, r.stderr).toBe(0);
+    const data = JSON.parse(r.stdout).data;
+    expect(data).toMatchObject({ created: true, encoding, chapters: 4, first_title: '第一章 雨夜', last_title: '第4章：冬至', preface_lines: 2 });
+    // The quoted 第一章 and the jump to 第十二章 are prose; 第3章节奏说明 is never a heading.
+    expect(data.skipped.map((s: { text: string }) => s.text)).toEqual(['第一章', '第十二章 跳到这里']);
+    expect(readdirSync(join(dir, 'chapters')).sort()).toEqual(['chapter-001.md', 'chapter-002.md', 'chapter-003.md', 'chapter-004.md']);
+    expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toBe(`# 第２章 残剑\n\n${PARA}\n\n第一章\n\n${PARA}\n`);
+    expect(readFileSync(join(dir, 'chapters/chapter-001.md'), 'utf8')).toContain('第3章节奏说明');
+    expect(readJson(join(dir, 'logs/import-report.json'))).toMatchObject({ chapters: 4, encoding });
+  });
+
+  it('GBK (GB18030) with Chinese numerals up to 第一千零一章', () => {
+    const text = ['第一千章 前夜', PARA, '第一千零一章 天明', PARA].join('\n');
+    const bytes = gbk(text);
+    if (bytes.length === 0) return; // no iconv here
+    // A book that starts at chapter 1000: its first heading may take any number.
+    const { dir, r } = importOf(bytes);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ encoding: 'gb18030', chapters: 2, first_title: '第一千章 前夜', last_title: '第一千零一章 天明' });
+    expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toMatch(/^# 第一千零一章 天明\n/);
+  });
+
+  it('the imported book is a project: verified, healthy, one 字数, and volume 1 planned from the next chapter', () => {
+    const { dir, r } = importOf(Buffer.from(BOOK, 'utf8'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+    expect(novelBin(dir, ['doctor']).code).toBe(0);
+    expect(novelBin(dir, ['next']).stdout).toBe('volume:01:plan\n');
+    const n = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+    expect(n.reason).toMatch(/chapters 5–/);
+    const rows = JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data.rows;
+    expect(rows.map((x: { title: string }) => x.title)).toEqual(['第一章 雨夜', '第２章 残剑', '第三章', '第4章：冬至']);
+    expect(JSON.parse(r.stdout).data.zishu).toBe(rows.reduce((a: number, x: { zishu: number }) => a + x.zishu, 0));
+  });
+
+  it('a folder of chapter files, in the order of the numbers in their names', () => {
+    const root = tempDir();
+    const src = join(root, 'src');
+    mkdirSync(src);
+    writeFileSync(join(src, '10.txt'), `第十章 十\n${PARA}\n`);
+    writeFileSync(join(src, '2.txt'), `第二章 二\n${PARA}\n`);
+    writeFileSync(join(src, '1.md'), `# 开篇\n\n${PARA}\n`);
+    writeFileSync(join(src, 'notes.json'), '{}');
+    const dir = join(root, 'project');
+    const r = novelBin(root, ['import', src, '--project', dir, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ chapters: 3, first_title: '开篇', last_title: '第十章 十' });
+    expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toBe(`# 第二章 二\n\n${PARA}\n`);
+  });
+
+  it('into an init-ed project without chapters; refused for a project with chapters, a non-empty folder, and a text with no heading', () => {
+    const root = tempDir();
+    const file = join(root, 'book.txt');
+    writeFileSync(file, BOOK);
+    const fresh = join(root, 'fresh');
+    expect(novelBin(root, ['init', fresh]).code).toBe(0);
+    expect(novelBin(root, ['import', file, '--project', fresh]).code).toBe(0);
+    const again = novelBin(root, ['import', file, '--project', fresh]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/already has chapters/);
+    const demo = join(root, 'demo');
+    expect(novelBin(root, ['init', '--demo', demo]).code).toBe(0);
+    expect(novelBin(root, ['import', file, '--project', demo]).code).toBe(2);
+    const busy = join(root, 'busy');
+    mkdirSync(busy);
+    writeFileSync(join(busy, 'x.txt'), 'x');
+    expect(novelBin(root, ['import', file, '--project', busy]).code).toBe(2);
+    expect(existsSync(join(busy, '.checkpoint.json'))).toBe(false);
+    writeFileSync(join(root, 'none.txt'), '只有正文，没有章节标题。\n');
+    const none = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p3')]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no chapter heading/);
+    const zh = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p4')], { LANG: 'zh_CN.UTF-8' });
+    expect(zh.stderr).toMatch(/没有找到章节标题/);
+  });
+});
