@@ -12,7 +12,7 @@ export class RewindCommand extends NovelCommand {
     category: 'Book',
     description: 'Go back to before a chapter: it and every later one are drafted again',
     details: `
-      Moves chapters ≥ NNN (the chapter, its summary, evaluations, crossref and logs) and anything staged to \`staging/revisions/rewind-K/\`, gives the state, the foreshadowing, the storyline memories and the memory ledger back the text they had after chapter NNN−1 (each commit keeps what it replaced in \`.novel/history/\`), cuts the changelog back (the cut lines are kept in the rewind folder) and sets the checkpoint to draft chapter NNN, with \`--note\` for the writer (\`inline.author_note\` of the next draft packet).
+      Moves chapters ≥ NNN (the chapter, its summary, evaluations, crossref and logs) and anything staged to \`staging/revisions/rewind-K/\`, replays the state from the changelog up to chapter NNN−1 and gives the foreshadowing, the storyline memories and the memory ledger back the text they had after it (each commit keeps what it replaced in \`.novel/history/\`), cuts the changelog back (the cut lines are kept in the rewind folder) and sets the checkpoint to draft chapter NNN, with \`--note\` for the writer (\`inline.author_note\` of the next draft packet).
 
       Crash-safe like a commit: a journal first, applied idempotently; a kill at any point is rolled forward by the next mutating command. Refused while the lock is held. \`--dry-run\` prints what would move and changes nothing.
     `,

@@ -78,8 +78,12 @@ export interface CommitInput {
   readBefore?: (path: string) => string | null;
 }
 
-/** The book files a commit replaces rather than creates: their text before it is kept for a rewind. */
-export const isReplacedByCommit = (path: string): boolean => /^(state\/current-state\.json|state\/chapter-memory\.json|foreshadowing\/global\.json|storylines\/[^/]+\/memory\.md)$/.test(path);
+/**
+ * The book files a commit replaces rather than creates: their text before it is kept for a rewind.
+ * The state is not among them: a rewind replays the changelog up to the chapter before (the
+ * state verify rule), so a commit on a book with a large state does not copy it once more.
+ */
+export const isReplacedByCommit = (path: string): boolean => /^(state\/chapter-memory\.json|foreshadowing\/global\.json|storylines\/[^/]+\/memory\.md)$/.test(path);
 
 /** `.novel/history/chapter-NNN.json`: what chapter N's commit replaced, and the sizes of the logs it appended to. */
 export interface CommitHistory {

@@ -4,7 +4,8 @@
  * everything committed with them move to `staging/revisions/rewind-K/`; the
  * files their commits replaced (state, foreshadowing, storyline memories, the
  * memory ledger) get back the text they had after chapter NNN−1, from the
- * history each commit keeps (`.novel/history/chapter-NNN.json`); the changelog
+ * history each commit keeps (`.novel/history/chapter-NNN.json`), and the
+ * state is the changelog replayed up to chapter NNN−1; the changelog
  * and the unknown-entities log are cut back (the cut lines kept in the rewind
  * folder); the checkpoint drafts chapter NNN next, with the author's note.
  * Pure.
@@ -24,6 +25,8 @@ export interface RewindInput {
   /** The text of a file now (moved files are copied into the rewind folder). */
   read: (path: string) => string;
   changelog: string;
+  /** The state after chapter `to` − 1: the changelog replayed up to it. */
+  stateText: string;
   unknownEntities: string | null;
   /** The first K with no `staging/revisions/rewind-K/`. */
   folder: number;
@@ -96,6 +99,8 @@ export function planRewind(input: RewindInput): RewindPlan {
     if (!h) continue;
     for (const [rel, text] of Object.entries(h.files)) if (!restoredText.has(rel)) restoredText.set(rel, text);
   }
+  // The state: the changelog replayed up to the chapter before (it is not copied at each commit).
+  if (to <= lastCompleted) restoredText.set('state/current-state.json', input.stateText);
   for (const [rel, text] of [...restoredText].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (text === null) removes.push(rel);
     else writes.push({ path: rel, content: text });

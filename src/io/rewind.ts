@@ -13,6 +13,9 @@ import { padChapter } from '../core/step-id.js';
 import type { NextDecision } from '../core/next.js';
 import { JournalSchema } from '../schemas/journal.js';
 import { volumeMap } from './book-reader.js';
+import { readChangelog } from './book-files.js';
+import { replayChangelog } from '../core/state-ops.js';
+import { prettyJson } from '../core/canonical-json.js';
 import { applyJournal, writeJournal } from './commit-journal.js';
 import { nextOf, openProject, type CommandEnv, type OpenProject } from './project.js';
 import { sha256Hex } from './project-fs.js';
@@ -57,6 +60,7 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   while (p.fs.exists(paths.rewindDir(folder))) folder++;
   const unknown = p.fs.readTextChecked('logs/unknown-entities.jsonl');
   const changelog = p.fs.readTextChecked('state/changelog.jsonl');
+  const kept = readChangelog(p.fs).lines.filter((l) => l.chapter < to);
   return planRewind({
     to,
     lastCompleted: last,
@@ -64,6 +68,7 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
     files,
     read: (rel) => p.fs.readText(rel),
     changelog: changelog && 'text' in changelog ? changelog.text : '',
+    stateText: prettyJson(replayChangelog(kept).state),
     unknownEntities: unknown && 'text' in unknown ? unknown.text : null,
     folder,
     volume: volumeMap(p.fs, p.settings).volumeOf(to),

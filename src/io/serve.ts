@@ -199,7 +199,8 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
       return;
     }
     const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
-    if (options.token) {
+    // The page's own files hold no project data: they load without the token (the page passes it to the API).
+    if (options.token && !(url.pathname in ASSETS)) {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
       if (!tokenMatches(url.searchParams.get('token') ?? bearer, options.token)) {
         json(res, 401, { error: { code: 'token_required', message: 'this dashboard needs its token: ?token=… or Authorization: Bearer …' } }, head);

@@ -15,7 +15,7 @@ const T = {
     progress: '进度', chapters: '章节', charts: '图表', timeline: '伏笔', characters: '人物', storylines: '故事线', machines: '状态机',
     committed: '已入库', chapterUnit: '章', zishu: '字数', cost: '费用', tokens: 'tokens', dormant: '沉寂伏笔', next: '下一步', why: '原因',
     live: '实时动态', waiting: '等待 novel run 的动态…', connected: '已连接实时动态', disconnected: '实时动态已断开，正在重连',
-    chartZishu: '每章字数（绿带为目标区间）', chartScore: '每章总分（虚线为闸门阈值）', chartDensity: 'AI 套话密度（每千字）', chartCost: '累计费用（美元）',
+    chartZishu: '每章字数（绿带为目标区间）', chartScore: '每章总分（虚线为闸门阈值）', chartDensity: 'AI 套话密度（每千字）', chartCost: '费用（美元）：每章与累计',
     col: ['章', '章名', '字数', '总分', '闸门', '修改', '硬伤/提示', '套话/千字', '钩子', '费用'],
     prev: '上一页', nextPage: '下一页', of: '共', none: '暂无', planted: '埋下', due: '应回收', resolved: '已回收', dormantTag: '沉寂', overdueTag: '逾期',
     location: '位置', lastSeen: '最后出场', unknown: '未知', book: '全书状态机', chapterMachine: '章节状态机', current: '当前',
@@ -29,7 +29,7 @@ const T = {
     progress: 'Progress', chapters: 'Chapters', charts: 'Charts', timeline: 'Foreshadowing', characters: 'Characters', storylines: 'Storylines', machines: 'Machines',
     committed: 'committed', chapterUnit: 'chapters', zishu: '字数', cost: 'cost', tokens: 'tokens', dormant: 'dormant foreshadowing', next: 'next', why: 'why',
     live: 'Live', waiting: 'waiting for novel run…', connected: 'live events connected', disconnected: 'live events lost, reconnecting',
-    chartZishu: '字数 per chapter (green band: target)', chartScore: 'Overall score (dashed: gate thresholds)', chartDensity: 'AI clichés per 1,000 字', chartCost: 'Cumulative cost (USD)',
+    chartZishu: '字数 per chapter (green band: target)', chartScore: 'Overall score (dashed: gate thresholds)', chartDensity: 'AI clichés per 1,000 字', chartCost: 'Cost (USD): per chapter and in total',
     col: ['ch.', 'title', '字数', 'overall', 'gate', 'rev.', 'hard/soft', 'clichés/k', 'hook', 'cost'],
     prev: 'previous', nextPage: 'next', of: 'of', none: 'none yet', planted: 'planted', due: 'due', resolved: 'resolved', dormantTag: 'dormant', overdueTag: 'overdue',
     location: 'location', lastSeen: 'last seen', unknown: 'unknown', book: 'Book machine', chapterMachine: 'Chapter machine', current: 'current',
@@ -157,7 +157,10 @@ async function refreshCharts(): Promise<void> {
     { label: `revise ${th.revise}`, values: flat(th.revise), stroke: '#cf222e', dash: [4, 4] },
   ], undefined, [0, 5]);
   add('chart-density', t().chartDensity, [{ label: lang === 'zh' ? '套话/千字' : 'per 1,000 字', values: s.blacklist_per_kchars, stroke: '#9a6700' }]);
-  add('chart-cost', t().chartCost, [{ label: 'USD', values: s.cost_cumulative, stroke: '#8250df' }]);
+  add('chart-cost', t().chartCost, [
+    { label: lang === 'zh' ? '累计' : 'total', values: s.cost_cumulative, stroke: '#8250df' },
+    { label: lang === 'zh' ? '每章' : 'per chapter', values: s.cost_usd, stroke: '#bf8700' },
+  ]);
 }
 
 async function refreshTable(): Promise<void> {

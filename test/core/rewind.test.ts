@@ -36,10 +36,10 @@ describe('rewind (pure plan)', () => {
 
   it('moves the rewound chapters and staged work aside, restores each replaced file from the earliest rewound commit, cuts the logs', () => {
     const histories = new Map([
-      [2, h(2, { 'state/current-state.json': '{"v":1}', 'storylines/a/memory.md': null }, 14)],
-      [3, h(3, { 'state/current-state.json': '{"v":2}', 'foreshadowing/global.json': '{"f":1}' }, 28)],
+      [2, h(2, { 'storylines/a/memory.md': null }, 14)],
+      [3, h(3, { 'foreshadowing/global.json': '{"f":1}' }, 28)],
     ]);
-    const plan = planRewind({ to: 2, lastCompleted: 3, histories, files: Object.keys(texts), read: (p) => texts[p] as string, changelog, unknownEntities: null, folder: 2, volume: 1, checkpointRaw: { last_completed_chapter: 3, gate: {}, x_other: 1 }, note: '重写' });
+    const plan = planRewind({ to: 2, lastCompleted: 3, histories, files: Object.keys(texts), read: (p) => texts[p] as string, changelog, stateText: '{"v":1}', unknownEntities: null, folder: 2, volume: 1, checkpointRaw: { last_completed_chapter: 3, gate: {}, x_other: 1 }, note: '重写' });
     expect(plan.chapters).toEqual([2, 3]);
     expect(plan.moved.map((m) => m.from)).toEqual(['chapters/chapter-002.md', 'chapters/chapter-003.md', 'evaluations/chapter-003-eval-secondary.json', 'logs/chapter-002-log.json', 'logs/lint/chapter-003.json', 'staging/chapters/chapter-004.md', 'state/chapter-003-crossref.json', 'summaries/chapter-002-summary.md']);
     expect(plan.moved.every((m) => m.to === `staging/revisions/rewind-2/${m.from}`)).toBe(true);
@@ -59,9 +59,10 @@ describe('rewind (pure plan)', () => {
   });
 
   it('to the chapter in flight: only its staged work moves, nothing is cut', () => {
-    const plan = planRewind({ to: 4, lastCompleted: 3, histories: new Map(), files: Object.keys(texts), read: (p) => texts[p] as string, changelog, unknownEntities: null, folder: 1, volume: 1, checkpointRaw: {}, note: null });
+    const plan = planRewind({ to: 4, lastCompleted: 3, histories: new Map(), files: Object.keys(texts), read: (p) => texts[p] as string, changelog, stateText: '{"v":3}', unknownEntities: null, folder: 1, volume: 1, checkpointRaw: {}, note: null });
     expect(plan.chapters).toEqual([]);
     expect(plan.moved.map((m) => m.from)).toEqual(['staging/chapters/chapter-004.md']);
+    expect(plan.restored).toEqual([]);
     expect(plan.writes.find((w) => w.path === 'state/changelog.jsonl')?.content).toBe(changelog);
     expect(plan.changelog_lines_cut).toBe(0);
     expect(plan.checkpoint).not.toHaveProperty('author_note');

@@ -152,6 +152,8 @@ describe('novel serve: the JSON API', () => {
       expect((await fetch(`${t.base}/api/status?token=s3cret`)).status).toBe(200);
       expect((await fetch(`${t.base}/api/status`, { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
       expect((await fetch(`${t.base}/?token=s3cret`)).status).toBe(200);
+      // The page's script and stylesheet hold no project data: the page loads them without the token.
+      expect((await fetch(`${t.base}/app.js`)).status).toBe(200);
     } finally {
       await t.stop();
     }
