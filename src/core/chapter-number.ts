@@ -42,7 +42,8 @@ export function chineseNumber(s: string): number | null {
     }
     if (unit >= lastUnit) return null;
     lastUnit = unit;
-    section += (digit ?? 1) * unit;
+    // A unit after 零 or at the start has an implied 一 (六万零十 = 60010, 十二 = 12).
+    section += (digit === null || digit === 0 ? 1 : digit) * unit;
     digit = null;
   }
   return total + section + (digit ?? 0);
