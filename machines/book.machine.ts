@@ -12,7 +12,7 @@
  * the packets' next actions and `novel run` all derive from this machine.
  */
 import { chapterStates, initialContext, type StateMeta } from './pipeline.states.js';
-import { novelSetup, RESUMABLE_STATES, type ResumableState } from './novel.setup.js';
+import { novelSetup, RESUMABLE_STATES, SETUP_STEPS, type ResumableState, type SetupStep } from './novel.setup.js';
 
 /** Bump when state names or context fields change: they are part of the on-disk format. */
 export const BOOK_MACHINE_ID = 'novel.book.v1';
@@ -20,6 +20,33 @@ export const BOOK_MACHINE_ID = 'novel.book.v1';
 /** Ids of the states chapter states leave the `writing` parent for. */
 const RETRYING_ID = 'book-retrying';
 const RECOVERING_ID = 'book-recovering';
+const RESOLVING_ID = 'book-resolving';
+
+const failed = { target: `#${RETRYING_ID}`, actions: { type: 'recordExecutorFailure', params: { state: null } } } as const;
+
+const SETUP_META: Record<SetupStep, StateMeta> = {
+  world: { step: 'world', mode: 'setup', action: 'execute', description: 'build the world and the storylines (world-builder)', ladder: null },
+  characters: { step: 'characters', mode: 'setup', action: 'execute', description: 'weave the cast (character-weaver)', ladder: null },
+  style: { step: 'style', mode: 'setup', action: 'execute', description: 'draw the style profile from samples/ (style-analyzer)', ladder: null },
+};
+
+/** One state per setup step: the agent writes under staging/, `novel commit --setup` moves the files into place. */
+function setupStates() {
+  const states: Record<string, unknown> = {
+    route: {
+      description: 'The first setup step whose files are missing.',
+      always: [...SETUP_STEPS.slice(0, -1).map((step) => ({ guard: { type: 'setupIs', params: { step } }, target: step })), { target: SETUP_STEPS[SETUP_STEPS.length - 1] }],
+    },
+  };
+  for (const step of SETUP_STEPS) {
+    states[step] = {
+      description: `Setup: ${SETUP_META[step].description}.`,
+      meta: meta(SETUP_META[step]),
+      on: { SETUP_COMMITTED: { target: `#${RESOLVING_ID}`, actions: 'recordSetupCommitted' }, EXECUTOR_FAILED: failed },
+    };
+  }
+  return states as Record<'route' | SetupStep, object>;
+}
 
 const meta = (m: StateMeta): StateMeta => m;
 
@@ -53,16 +80,47 @@ export const bookMachine = novelSetup.createMachine({
   context: ({ input }) => initialContext(input),
   states: {
     resolving: {
-      description: 'Where the book stands: a journal to finish, a step to resume, a volume to plan, the next chapter, or the end.',
+      id: RESOLVING_ID,
+      description: 'Where the book stands: a journal to finish, a step to resume, an imported chapter to catch up, a setup step, a volume to plan, the next chapter, or the end.',
       always: [
         { guard: 'journalPending', target: 'recovering' },
         { guard: 'chapterInFlight', target: 'writing' },
+        { guard: 'importPending', target: 'importing' },
+        { guard: 'setupPending', target: 'setup' },
         { guard: 'planningRecorded', target: 'planning' },
         { guard: 'bookComplete', target: 'complete' },
         { guard: 'volumeComplete', target: 'planning', actions: 'enterVolumePlanning' },
         { guard: 'nextChapterPlanned', target: 'writing' },
         { target: 'planning', actions: 'replanVolume' },
       ],
+    },
+    setup: {
+      description: 'A new book is set up before its first plan (§14): world, characters, style; a step whose files exist and validate is skipped.',
+      initial: 'route',
+      states: setupStates(),
+    },
+    importing: {
+      description: 'An imported chapter gets its catch-up summary (§14): summarized and advanced like a summarize step, then committed, leaving the imported text as it is.',
+      initial: 'route',
+      states: {
+        route: {
+          description: 'Back to the catch-up commit when the summary is advanced.',
+          always: [{ guard: 'importSummarized', target: 'importCommit' }, { target: 'importSummarize' }],
+        },
+        importSummarize: {
+          description: 'The summarizer writes the imported chapter\'s summary, state delta and memory.',
+          meta: meta({ step: 'summarize', mode: 'import', action: 'execute', description: 'summarize the imported chapter', ladder: null }),
+          on: { SUMMARIZED: { target: 'importCommit', actions: 'markImportSummarized' }, EXECUTOR_FAILED: failed },
+        },
+        importCommit: {
+          description: 'The catch-up commit moves the summary, delta and memory into the book.',
+          meta: meta({ step: 'commit', mode: 'import', action: 'commit', description: 'commit the imported chapter\'s summary', ladder: null }),
+          on: {
+            COMMITTED: { target: `#${RESOLVING_ID}`, actions: 'recordImportCaughtUp' },
+            COMMIT_INTERRUPTED: { target: `#${RECOVERING_ID}`, actions: ['recordImportJournal', 'recordImportCaughtUp'] },
+          },
+        },
+      },
     },
     planning: {
       description: 'The plot-architect plans the current volume (orchestrator_state VOL_PLANNING).',

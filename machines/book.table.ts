@@ -38,6 +38,9 @@ export const CHAPTER_ROWS: Record<ChapterRestState, ChapterRow> = {
 
 /** Book states that rest in a checkpoint, and the orchestrator_state each writes. */
 export const BOOK_ROWS = {
+  // Setup comes before the first plan: a new book's checkpoint says VOL_PLANNING throughout.
+  setup: 'VOL_PLANNING',
+  importing: 'WRITING',
   planning: 'VOL_PLANNING',
   writing: 'WRITING',
   retrying: 'ERROR_RETRY',

@@ -59,8 +59,12 @@ export interface GateRecord {
 export const RESUMABLE_STATES = ['draft', 'summarize', 'refine', 'titleFix', 'judge', 'hookFix', 'revising', 'polishing'] as const;
 export type ResumableState = (typeof RESUMABLE_STATES)[number];
 
+/** The setup steps of a new book (§14), in order: the world, the cast, the style drawn from samples/. */
+export const SETUP_STEPS = ['world', 'characters', 'style'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
 /** An unfinished commit journal found under staging/.commit/. */
-export type JournalRef = { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number };
+export type JournalRef = { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: SetupStep };
 
 /** The chapter in flight. */
 export interface PipelineContext {
@@ -95,6 +99,14 @@ export interface BookContext extends PipelineContext {
   resume: ResumableState | null;
   /** The chapter is claimed in flight (a draft after a rewrite), not merely next. */
   claimed: boolean;
+  /** The first setup step whose files are missing (probed only before the first chapter and plan); null: none. */
+  setup: SetupStep | null;
+  /** Chapters `novel import` recorded (checkpoint imported_chapters); 0: none. */
+  imported_chapters: number;
+  /** Imported chapters whose catch-up summary is committed (checkpoint import_caught_up). */
+  import_caught_up: number;
+  /** The next imported chapter's catch-up summary is advanced, awaiting its commit (checkpoint import_stage). */
+  import_summarized: boolean;
 }
 
 export interface PipelineInput {
@@ -115,6 +127,10 @@ export interface BookInput extends PipelineInput {
   outline_chapters?: readonly number[];
   planning?: boolean;
   journal?: JournalRef | null;
+  setup?: SetupStep | null;
+  imported_chapters?: number;
+  import_caught_up?: number;
+  import_summarized?: boolean;
 }
 
 type JudgedEvent = Extract<PipelineEvent, { type: 'JUDGED' }>;
@@ -170,6 +186,10 @@ export const bookRules = {
   /** A volume ends at the last block of its outline (§14): volumes have their own lengths. */
   volumeComplete: (c: BookContext): boolean => c.outline_chapters.length > 0 && c.last_completed_chapter >= Math.max(...c.outline_chapters),
   nextChapterPlanned: (c: BookContext): boolean => c.outline_chapters.includes(c.last_completed_chapter + 1),
+  /** Before the first chapter, a setup step whose files are missing (§14); a step whose files exist and validate is skipped. */
+  setupPending: (c: BookContext): boolean => c.setup !== null && c.last_completed_chapter === 0,
+  /** An imported chapter still lacks its catch-up summary (§14): caught up in order, before chapter N+1. */
+  importPending: (c: BookContext): boolean => c.import_caught_up < c.imported_chapters,
 };
 
 export const novelSetup = setup({
@@ -200,6 +220,10 @@ export const novelSetup = setup({
     bookComplete: ({ context }) => bookRules.bookComplete(context),
     volumeComplete: ({ context }) => bookRules.volumeComplete(context),
     nextChapterPlanned: ({ context }) => bookRules.nextChapterPlanned(context),
+    setupPending: ({ context }) => bookRules.setupPending(context),
+    setupIs: ({ context }, params: { step: SetupStep }) => context.setup === params.step,
+    importPending: ({ context }) => bookRules.importPending(context),
+    importSummarized: ({ context }) => context.import_summarized,
     resumesAt: ({ context }, params: { state: ResumableState }) => context.resume === params.state,
   },
   actions: {
@@ -302,6 +326,11 @@ export const novelSetup = setup({
       planning: false,
       outline_chapters: ({ context, event }) => ('outline_chapters' in event ? event.outline_chapters : context.outline_chapters),
     }),
+    /** The setup step still missing after a setup commit (the event carries the probe's answer). */
+    recordSetupCommitted: assign({ setup: ({ event }) => (event.type === 'SETUP_COMMITTED' ? event.setup : null) }),
+    markImportSummarized: assign({ import_summarized: true }),
+    recordImportCaughtUp: assign({ import_caught_up: ({ context }) => context.import_caught_up + 1, import_summarized: false }),
+    recordImportJournal: assign({ journal: ({ context }): JournalRef => ({ kind: 'chapter', chapter: context.import_caught_up + 1 }) }),
     recordExecutorFailure: assign({ resume: (_, params: { state: ResumableState | null }) => params.state }),
     recordJournal: assign({
       journal: ({ context, event }): JournalRef =>

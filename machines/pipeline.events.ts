@@ -10,6 +10,7 @@
  * past its retries, and the author (or `novel run`) retrying after that.
  */
 import type { ChapterStage } from '../src/core/step-id.js';
+import type { SetupStep } from './novel.setup.js';
 import type { Verdict } from './pipeline.gate.js';
 
 export type ChapterEvent =
@@ -29,6 +30,8 @@ export type ChapterEvent =
 export type BookEvent =
   /** `novel commit --volume` moved a valid plan into volumes/; the chapters its outline covers. */
   | { type: 'PLAN_COMMITTED'; outline_chapters: readonly number[] }
+  /** `novel commit --setup` moved a setup step's files into place; the setup step still missing after it (null: none). */
+  | { type: 'SETUP_COMMITTED'; setup: SetupStep | null }
   /** A chapter or plan commit was killed after its journal was written. */
   | { type: 'COMMIT_INTERRUPTED' }
   | { type: 'PLAN_COMMIT_INTERRUPTED'; outline_chapters: readonly number[] }

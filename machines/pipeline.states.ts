@@ -8,7 +8,7 @@
 import { and } from 'xstate';
 import type { ChapterStage } from '../src/core/step-id.js';
 import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS } from './pipeline.gate.js';
-import type { BookContext, BookInput } from './novel.setup.js';
+import type { BookContext, BookInput, SetupStep } from './novel.setup.js';
 
 export type { GateDecision, GateRecord, PipelineContext, PipelineInput, PolicyWarning, RevisionPolicy } from './novel.setup.js';
 
@@ -16,7 +16,7 @@ export type { GateDecision, GateRecord, PipelineContext, PipelineInput, PolicyWa
 export const PIPELINE_MACHINE_ID = 'novel.pipeline.v1';
 
 export type StepAction = 'execute' | 'commit' | 'review' | 'done' | 'recover' | 'retry';
-export type StepMode = 'draft' | 'revision' | 'polish' | 'normal' | 'commit' | 'review' | 'plan' | 'hook-fix' | 'title-fix';
+export type StepMode = 'draft' | 'revision' | 'polish' | 'normal' | 'commit' | 'review' | 'plan' | 'hook-fix' | 'title-fix' | 'setup' | 'import';
 
 /** The rungs of `novel status`'s ladder. */
 export const LADDER = ['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'commit'] as const;
@@ -24,7 +24,7 @@ export type LadderRung = (typeof LADDER)[number];
 
 /** What a stable state awaits. */
 export interface StateMeta {
-  step: ChapterStage | 'plan' | null;
+  step: ChapterStage | 'plan' | SetupStep | null;
   mode: StepMode;
   action: StepAction;
   description: string;
@@ -53,6 +53,10 @@ export function initialContext(input: BookInput): BookContext {
     journal: input.journal ?? null,
     resume: null,
     claimed: false,
+    setup: input.setup ?? null,
+    imported_chapters: input.imported_chapters ?? 0,
+    import_caught_up: input.import_caught_up ?? 0,
+    import_summarized: input.import_summarized ?? false,
   };
 }
 

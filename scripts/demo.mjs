@@ -23,6 +23,21 @@ function novel(args, env = {}) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+if (process.argv.includes('--import')) {
+  // The second entry (PROTOCOL §14): import the first five chapters (回) of 《西游记》
+  // (public domain, fixtures/classics/SOURCE.md), catch up their summaries, plan
+  // volume 1 from chapter 6 and continue the book for three chapters.
+  const imported = join(repo, 'import-demo');
+  if (existsSync(imported)) rmSync(imported, { recursive: true, force: true });
+  novel(['import', 'fixtures/classics/xiyouji-01-05.txt', '--project', 'import-demo']);
+  novel(['chapters', '--project', 'import-demo']);
+  novel(['run', '--chapters', '3', '--executor', 'demo', '--project', 'import-demo']);
+  novel(['chapters', '--project', 'import-demo']);
+  novel(['state', 'verify', '--project', 'import-demo']);
+  process.stdout.write('\n《西游记》 chapters 1–5 imported (import-demo/chapters/chapter-001.md … 005.md, their catch-up summaries in import-demo/summaries/) and continued offline for three chapters (006–008)\n');
+  process.exit(0);
+}
+
 if (existsSync(project)) rmSync(project, { recursive: true, force: true });
 novel(['init', '--demo', 'demo-project']);
 novel(['status', '--project', 'demo-project']);

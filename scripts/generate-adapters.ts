@@ -17,6 +17,9 @@ export const AGENT_FORMATS: Record<string, string[]> = {
   'style-refiner': ['chapter', 'change-log'],
   'quality-judge': ['eval'],
   'plot-architect': ['outline', 'storyline-schedule', 'volume-foreshadowing', 'new-characters', 'contract'],
+  'world-builder': ['world-rules', 'world-doc', 'storylines'],
+  'character-weaver': ['character', 'character-profile', 'relationships'],
+  'style-analyzer': ['style-profile'],
 };
 
 export const AGENTS = Object.keys(AGENT_FORMATS);

@@ -4,7 +4,7 @@ import type { CommitPlan } from '../core/commit-plan.js';
 import { NovelError } from '../core/errors.js';
 import { journalPath } from '../core/paths.js';
 import type { VolumeCommitPlan } from '../core/volume-plan.js';
-import { buildChapterCommitPlan, buildVolumeCommitPlan, commitChapter, commitVolume } from '../io/operations.js';
+import { buildChapterCommitPlan, buildSetupCommitPlan, buildVolumeCommitPlan, commitChapter, commitSetup, commitVolume, type SetupCommitPlan } from '../io/operations.js';
 import { nextAfterWrite, openProject, type OpenProject } from '../io/project.js';
 import { withMutation } from '../io/mutation.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -67,7 +67,27 @@ export class CommitCommand extends NovelCommand {
 
   chapter = Option.String('--chapter', { validator: isCount, description: 'The chapter to commit' });
   volume = Option.String('--volume', { validator: isCount, description: 'Commit the staged plan of volume VV (volume planning)' });
+  setup = Option.Boolean('--setup', false, { description: 'Commit the staged files of the setup step in progress (book:world, book:characters, book:style)' });
   dryRun = Option.Boolean('--dry-run', false, { description: 'Print the plan, write nothing' });
+
+  private commitSetup(): CommandResult {
+    const describe = (v: SetupCommitPlan) => ({ setup: `book:${v.step}`, writes: v.writes.map((w) => ({ path: w.path, kind: w.kind, from: w.from, bytes: Buffer.byteLength(w.content) })), removes: v.removes });
+    const render = (v: SetupCommitPlan, dry: boolean) => [say(this.lang, 'done.setup.head', { step: `book:${v.step}`, dry }), ...v.writes.map((w) => `  move  ${w.path} ← ${w.from}`)].join('\n');
+    if (this.dryRun) {
+      const p = openProject(this.context, this.project);
+      refusePendingForDryRun(p);
+      const v = buildSetupCommitPlan(p);
+      return { data: { dry_run: true, ...describe(v) }, text: render(v, true) };
+    }
+    return withMutation(this.context, this.project, { chapter: null }, (p, m) => {
+      if (m.recovered && m.recovered.kind === 'setup') {
+        const next = nextAfterWrite(this.context, this.project, p.fs);
+        return { data: { dry_run: false, recovered: true, next: { step: next.step, action: next.action } }, text: `${say(this.lang, 'done.setup.recovered')}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}` };
+      }
+      const { plan: v, next } = commitSetup(p);
+      return { data: { dry_run: false, recovered: false, ...describe(v), next: { step: next.step, action: next.action } }, text: `${render(v, false)}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}` };
+    });
+  }
 
   private commitVolume(volume: number): CommandResult {
     const describe = (v: VolumeCommitPlan) => ({ volume: v.volume, writes: v.writes.map((w) => ({ path: w.path, kind: w.kind, from: w.from, bytes: Buffer.byteLength(w.content) })), removes: v.removes, checkpoint: { orchestrator_state: v.checkpoint.orchestrator_state, current_volume: v.checkpoint.current_volume } });
@@ -88,9 +108,10 @@ export class CommitCommand extends NovelCommand {
   }
 
   run(): CommandResult {
-    if ((this.chapter === undefined) === (this.volume === undefined)) {
-      throw new NovelError('usage', 'commit: pass exactly one of --chapter N or --volume VV', { hint: 'e.g. novel commit --chapter 4' });
+    if ([this.chapter !== undefined, this.volume !== undefined, this.setup].filter(Boolean).length !== 1) {
+      throw new NovelError('usage', 'commit: pass exactly one of --chapter N, --volume VV or --setup', { hint: 'e.g. novel commit --chapter 4' });
     }
+    if (this.setup) return this.commitSetup();
     if (this.volume !== undefined) return this.commitVolume(this.volume);
     const chapter = this.chapter as number;
     if (this.dryRun) {

@@ -6,6 +6,7 @@ import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
 import { lintSummary } from '../core/lint-render.js';
 import { fixContext, qualityContext } from '../core/rehydrate.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
+import { validateSetup } from '../core/setup.js';
 import { committedMemory, readState } from '../io/book-files.js';
 import { nextOf, openProject } from '../io/project.js';
 import { planBounds, planRange, validateVolumePlan } from '../core/volume-plan.js';
@@ -51,14 +52,23 @@ export class ValidateCommand extends NovelCommand {
       if (problems.length) throw diagnosticsError('validation_failed', `${id}: the staged volume plan does not validate`, problems, 'fix every file listed, then validate again');
       return { data: { step: id, valid: true, chapter_range: range, warnings: [] }, text: say(this.lang, 'done.valid.plan', { step: id, first: range[0], last: range[1] }) };
     }
-    if (step.kind !== 'chapter' || !VALIDATED.includes(step.stage)) {
+    if (step.kind === 'setup') {
+      const p = openProject(this.context, this.project);
+      const r = validateSetup(step.stage, p.view, p.probe.sampleMetrics?.() ?? null);
+      if (!r.valid) throw diagnosticsError('validation_failed', `${id}: the staged files do not validate`, r.diagnostics, 'fix every file listed, then validate again');
+      return { data: { step: id, valid: true, files: r.moves.filter((m) => p.view.files.has(m.from)).map((m) => ({ staged: m.from, final: m.to })), warnings: [] }, text: [say(this.lang, 'done.valid', { step: id }), ...r.moves.filter((m) => p.view.files.has(m.from)).map((m) => say(this.lang, 'done.output', { path: m.from, unchanged: false }))].join('\n') };
+    }
+    if (step.kind === 'import' && step.stage !== 'summarize') {
+      throw new NovelError('not_validatable', `${id}: a commit has nothing staged of its own to validate; validate import:${String(step.chapter).padStart(3, '0')}:summarize`, { hint: `novel validate import:${String(step.chapter).padStart(3, '0')}:summarize` });
+    }
+    if (step.kind === 'volume' || (step.kind === 'chapter' && !VALIDATED.includes(step.stage))) {
       throw new NovelError('not_validatable', `${id}: only draft, summarize, refine, title-fix, judge, hook-fix and volume plan steps have staged outputs to validate`, {
         hint: `e.g. novel validate chapter:${String(step.kind === 'chapter' ? step.chapter : 1).padStart(3, '0')}:draft`,
       });
     }
     const p = openProject(this.context, this.project);
     const cp = p.loaded.checkpoint;
-    if (step.chapter <= cp.last_completed_chapter && (cp.inflight_chapter ?? null) !== step.chapter) {
+    if (step.kind === 'chapter' && step.chapter <= cp.last_completed_chapter && (cp.inflight_chapter ?? null) !== step.chapter) {
       const next = nextOf(p);
       throw new NovelError('already_committed', `${id}: chapter ${step.chapter} is committed (chapters/chapter-${String(step.chapter).padStart(3, '0')}.md); nothing is staged for it to validate`, {
         hint: `the next step is ${next.step}: \`${next.command}\``,

@@ -121,6 +121,63 @@ export function chapterFacts(text: string): { title: string | null; zishu: numbe
   return { title: title ? title.slice(2).trim() : null, ...countZishu(chapterBody(text)) };
 }
 
+/** The commit's state side (§7.1–§7.4): ops merged, foreshadowing, the memory ledger, the changelog line. */
+function mergeSummary(
+  input: Pick<CommitInput, 'state' | 'volumePlan' | 'globalForeshadowing' | 'view' | 'ledger' | 'changelogBytes' | 'changelogEndsWithNewline' | 'unknownEntitiesBytes'>,
+  n: number,
+  delta: Obj,
+  storyline: string,
+  marker: Obj = {},
+): { writes: PlannedWrite[]; appends: PlannedAppend[]; result: ReturnType<typeof applyOps>; newState: StateDoc } {
+  const view = input.view;
+  const writes: PlannedWrite[] = [];
+  const ops = Array.isArray(delta.ops) ? delta.ops : [];
+  const result = applyOps(input.state, ops);
+  const newState = { ...result.state, state_version: input.state.state_version + 1, last_updated_chapter: n };
+  writes.push({ path: 'state/current-state.json', content: prettyJson(newState), kind: 'write' });
+
+  // §7.2 foreshadowing; "already in history" ops change nothing but count as applied.
+  const planMap = new Map<string, Obj>();
+  for (const item of input.volumePlan) if (typeof item.id === 'string') planMap.set(item.id, item);
+  if (result.foreshadow.length > 0) {
+    const global = updateForeshadowing(input.globalForeshadowing, result.foreshadow, { chapter: n, storyline_id: storyline, plan: planMap });
+    writes.push({ path: 'foreshadowing/global.json', content: prettyJson({ foreshadowing: global }), kind: 'write' });
+  }
+
+  // §7.4 chapter memory ledger.
+  const memRel = paths.stagingChapterMemory(n);
+  if (view.files.has(memRel)) {
+    writes.push({ path: 'state/chapter-memory.json', content: prettyJson(upsertChapterMemory(input.ledger, parsed(view, memRel))), kind: 'write' });
+  }
+
+  // §7.3 changelog line.
+  const line = {
+    chapter: n,
+    base_state_version: input.state.state_version,
+    state_version: newState.state_version,
+    storyline_id: storyline,
+    ops: result.applied,
+    dropped: result.dropped,
+    ...marker,
+  };
+  const appends: PlannedAppend[] = [
+    {
+      path: 'state/changelog.jsonl',
+      before: input.changelogBytes,
+      text: `${input.changelogBytes > 0 && !input.changelogEndsWithNewline ? '\n' : ''}${JSON.stringify(line)}\n`,
+    },
+  ];
+  const unknown = Array.isArray(delta.unknown_entities) ? delta.unknown_entities : [];
+  if (unknown.length) {
+    appends.push({
+      path: 'logs/unknown-entities.jsonl',
+      before: input.unknownEntitiesBytes,
+      text: unknown.map((entity) => `${JSON.stringify({ chapter: n, storyline_id: storyline, entity })}\n`).join(''),
+    });
+  }
+  return { writes, appends, result, newState };
+}
+
 export function planChapterCommit(input: CommitInput): CommitPlan {
   const n = input.chapter;
   const nnn = padChapter(n);
@@ -158,50 +215,9 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   const metadata = { ...((primary.metadata as Obj | undefined) ?? {}), gate: input.gate, judges };
   writes.push({ path: paths.evaluation(n), content: prettyJson({ ...primary, metadata }), kind: 'move', from: paths.stagingEval(n) });
 
-  // §7.1 state merge.
-  const ops = Array.isArray(delta.ops) ? delta.ops : [];
-  const result = applyOps(input.state, ops);
-  const newState = { ...result.state, state_version: input.state.state_version + 1, last_updated_chapter: n };
-  writes.push({ path: 'state/current-state.json', content: prettyJson(newState), kind: 'write' });
-
-  // §7.2 foreshadowing; "already in history" ops change nothing but count as applied.
-  const planMap = new Map<string, Obj>();
-  for (const item of input.volumePlan) if (typeof item.id === 'string') planMap.set(item.id, item);
-  if (result.foreshadow.length > 0) {
-    const global = updateForeshadowing(input.globalForeshadowing, result.foreshadow, { chapter: n, storyline_id: storyline, plan: planMap });
-    writes.push({ path: 'foreshadowing/global.json', content: prettyJson({ foreshadowing: global }), kind: 'write' });
-  }
-
-  // §7.4 chapter memory ledger.
-  const memRel = paths.stagingChapterMemory(n);
-  if (view.files.has(memRel)) {
-    writes.push({ path: 'state/chapter-memory.json', content: prettyJson(upsertChapterMemory(input.ledger, parsed(view, memRel))), kind: 'write' });
-  }
-
-  // §7.3 changelog line.
-  const line = {
-    chapter: n,
-    base_state_version: input.state.state_version,
-    state_version: newState.state_version,
-    storyline_id: storyline,
-    ops: result.applied,
-    dropped: result.dropped,
-  };
-  const appends: PlannedAppend[] = [
-    {
-      path: 'state/changelog.jsonl',
-      before: input.changelogBytes,
-      text: `${input.changelogBytes > 0 && !input.changelogEndsWithNewline ? '\n' : ''}${JSON.stringify(line)}\n`,
-    },
-  ];
-  const unknown = Array.isArray(delta.unknown_entities) ? delta.unknown_entities : [];
-  if (unknown.length) {
-    appends.push({
-      path: 'logs/unknown-entities.jsonl',
-      before: input.unknownEntitiesBytes,
-      text: unknown.map((entity) => `${JSON.stringify({ chapter: n, storyline_id: storyline, entity })}\n`).join(''),
-    });
-  }
+  const merged = mergeSummary(input, n, delta, storyline);
+  writes.push(...merged.writes);
+  const { result, newState, appends } = merged;
 
   // The committed text's lint report (no timestamp: the same text and settings give the same bytes).
   const chapterText = stagedText(view, paths.stagingChapter(n)) as string;
@@ -258,4 +274,54 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     state_ops: { applied: result.applied, dropped: result.dropped },
     fingerprint_paths: fingerprintPaths,
   };
+}
+
+export interface ImportCommitInput
+  extends Pick<CommitInput, 'chapter' | 'checkpointRaw' | 'checkpointFields' | 'view' | 'state' | 'changelogBytes' | 'changelogEndsWithNewline' | 'globalForeshadowing' | 'volumePlan' | 'ledger' | 'unknownEntitiesBytes' | 'now' | 'readBefore'> {
+  /** The imported chapter's log (logs/chapter-NNN-log.json), completed by the catch-up. */
+  chapterLog: Obj | null;
+}
+
+/**
+ * The catch-up commit of an imported chapter (§14): its summary, delta and
+ * memory go into the book like a chapter commit's, the imported text stays as
+ * it is, and the changelog line is marked `catch_up`. Pure.
+ */
+export function planImportCommit(input: ImportCommitInput): CommitPlan {
+  const n = input.chapter;
+  const view = input.view;
+  const problems = validateStep('summarize', view, { chapter: n }).diagnostics.filter((d) => d.severity === 'error');
+  if (problems.length) {
+    throw diagnosticsError('commit_inputs_invalid', `imported chapter ${n}: the staged summary cannot be committed`, problems, `run the summarizer again (\`novel instructions import:${padChapter(n)}:summarize\`)`);
+  }
+  const delta = parsed(view, paths.stagingDelta(n));
+  const storyline = String(delta.storyline_id);
+  if (delta.base_state_version !== input.state.state_version) {
+    throw new NovelError('state_version_mismatch', `${paths.stagingDelta(n)}: field "base_state_version": expected ${input.state.state_version} (state/current-state.json state_version), found ${String(delta.base_state_version)}`, {
+      hint: 'the delta was computed against another state: run the summarizer on this chapter again',
+    });
+  }
+  const writes: PlannedWrite[] = [];
+  const move = (from: string, to: string): void => void writes.push({ path: to, content: stagedText(view, from) as string, kind: 'move', from });
+  move(paths.stagingSummary(n), paths.summary(n));
+  move(paths.stagingCrossref(n), paths.crossref(n));
+  move(paths.stagingStorylineMemory(storyline), `storylines/${storyline}/memory.md`);
+  const { writes: stateWrites, appends, result, newState } = mergeSummary(input, n, delta, storyline, { catch_up: true });
+  writes.push(...stateWrites);
+  const log = { ...(input.chapterLog ?? { chapter: n, imported: true }), storyline_id: storyline, caught_up: true, state_version: newState.state_version, ops_applied: result.applied.length, ops_dropped: result.dropped.length };
+  writes.push({ path: `logs/chapter-${padChapter(n)}-log.json`, content: prettyJson(log), kind: 'write' });
+  const checkpoint: Obj = { ...input.checkpointRaw };
+  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note']) delete checkpoint[k];
+  const { gate: _gate, ...fields } = input.checkpointFields;
+  for (const [k, v] of Object.entries(fields)) if (v === undefined) delete checkpoint[k];
+  Object.assign(checkpoint, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), { last_checkpoint_time: input.now.toISOString() });
+  if (input.readBefore) {
+    const files: Record<string, string | null> = {};
+    for (const w of writes) if (isReplacedByCommit(w.path)) files[w.path] = input.readBefore(w.path);
+    writes.push({ path: paths.commitHistory(n), content: prettyJson({ chapter: n, changelog_bytes: input.changelogBytes, unknown_entities_bytes: input.unknownEntitiesBytes, files } satisfies CommitHistory), kind: 'write' });
+  }
+  const removes = [...view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
+  const finalTree = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;
+  const fingerprintPaths = [...writes.map((w) => w.path), ...appends.map((a) => a.path)].filter((p) => finalTree.test(p)).sort();
+  return { kind: 'chapter', chapter: n, writes, appends, removes, checkpoint, state_ops: { applied: result.applied, dropped: result.dropped }, fingerprint_paths: fingerprintPaths };
 }

@@ -169,7 +169,8 @@ function summarize(input: DemoInput): Record<string, string> {
   const chapter = Number(inline.chapter);
   const nnn = padChapter(chapter);
   const paths = input.packet.manifest.paths;
-  const text = input.read(String(paths.chapter_draft)) ?? '';
+  // An imported chapter's catch-up reads the committed text (chapter_text).
+  const text = input.read(String(paths.chapter_draft ?? paths.chapter_text)) ?? '';
   const storyline = typeof inline.storyline_id === 'string' ? inline.storyline_id : 'main';
   const stateText = typeof paths.current_state === 'string' ? input.read(paths.current_state) : undefined;
   const state = stateText ? (JSON.parse(stateText) as Obj) : {};
@@ -342,6 +343,59 @@ function plan(input: DemoInput): Record<string, string> {
   return out;
 }
 
+/** The world-builder: a small, valid world drawn from the brief's first line. */
+function world(input: DemoInput): Record<string, string> {
+  const brief = (input.read('brief.md') ?? '').split('\n').find((l) => l.trim() && !l.startsWith('#'))?.trim() ?? '一个关于成长与抉择的故事';
+  return {
+    'staging/world/rules.json': prettyJson({
+      rules: [
+        { id: 'W-001', category: '修炼', rule: '灵力需以心法引导，强行催动必伤经脉', constraint_type: 'hard' },
+        { id: 'W-002', category: '地理', rule: '青岚城与北境之间只有一条官道，冬季封路', constraint_type: 'hard' },
+        { id: 'W-003', category: '社会', rule: '宗门弟子不得在城中私斗', constraint_type: 'soft' },
+      ],
+    }),
+    'staging/world/geography.md': `# 地理\n\n青岚城居中，北有雪岭，南临长河。故事的舞台：${brief}\n`,
+    'staging/world/history.md': '# 前史\n\n三十年前，宗门之战毁了北境的旧城，幸存者在青岚城落脚。\n',
+    'staging/storylines/storylines.json': prettyJson({
+      storylines: [
+        { id: 'main', name: '主线', type: 'main' },
+        { id: 'sect-intrigue', name: '宗门暗流', type: 'sub' },
+      ],
+      relationships: [{ from: 'sect-intrigue', to: 'main', type: 'feeds' }],
+    }),
+  };
+}
+
+/** The character-weaver: a small cast. */
+function characters(): Record<string, string> {
+  const cast = [
+    { id: 'lin-feng', display_name: '林风', aliases: ['阿风'], role: '主角，出身寒微的少年剑客' },
+    { id: 'su-yao', display_name: '苏瑶', aliases: [], role: '宗门长老之女，聪慧而倔强' },
+    { id: 'lao-zhang', display_name: '老张', aliases: ['张伯'], role: '城门口的茶摊老板，知道许多旧事' },
+  ];
+  const out: Record<string, string> = {};
+  for (const c of cast) {
+    out[`staging/characters/active/${c.id}.json`] = prettyJson({ id: c.id, display_name: c.display_name, aliases: c.aliases, contracts: [] });
+    out[`staging/characters/active/${c.id}.md`] = `# ${c.display_name}\n\n${c.role}。\n`;
+  }
+  out['staging/characters/relationships.json'] = prettyJson({ relationships: [{ from: 'lin-feng', to: 'su-yao', type: '同伴' }, { from: 'lin-feng', to: 'lao-zhang', type: '旧识' }] });
+  return out;
+}
+
+/** The style-analyzer: novel's own numbers (inline.sample_metrics), plus a voice. */
+function style(input: DemoInput): Record<string, string> {
+  const m = (input.packet.manifest.inline as Obj).sample_metrics;
+  const metrics = isObj(m) ? m : {};
+  return {
+    'staging/style-profile.json': prettyJson({
+      voice: '第三人称有限视角，白描为主，短句推进',
+      avg_sentence_length: metrics.avg_sentence_length ?? 0,
+      dialogue_ratio: metrics.dialogue_ratio ?? 0,
+      avg_paragraph_length: metrics.avg_paragraph_length ?? 0,
+    }),
+  };
+}
+
 /** The files the demo executor writes for this packet (paths under staging/). */
 export function demoOutputs(input: DemoInput, round: number): Record<string, string> {
   const name = input.packet.agent.name;
@@ -356,6 +410,12 @@ export function demoOutputs(input: DemoInput, round: number): Record<string, str
       return judge(input, round);
     case 'plot-architect':
       return plan(input);
+    case 'world-builder':
+      return world(input);
+    case 'character-weaver':
+      return characters();
+    case 'style-analyzer':
+      return style(input);
     default:
       return {};
   }

@@ -288,3 +288,33 @@ export function titleFindings(report: LintReport): LintFinding[] {
 export function hasHardTitleFinding(report: LintReport): boolean {
   return titleFindings(report).some((f) => f.severity === 'hard');
 }
+
+/** The numbers of a style profile novel measures itself (§14, with §13.2's rules). */
+export interface StyleMetrics {
+  zishu: number;
+  paragraphs: number;
+  sentences: number;
+  /** Mean 字数 per sentence. */
+  avg_sentence_length: number;
+  /** 字数 between “ and ” or 「 and 」 / 字数. */
+  dialogue_ratio: number;
+  /** Mean 字数 per paragraph. */
+  avg_paragraph_length: number;
+}
+
+/** The style numbers of sample texts, taken together; `# ` heading lines are not prose. */
+export function styleMetrics(texts: readonly string[]): StyleMetrics {
+  const lines = texts.flatMap((t) => t.split(/\r?\n/)).filter((l) => /\S/.test(l) && !/^#/.test(l));
+  const paragraphs = lines.map((l) => countZishu(l).zishu).filter((z) => z > 0);
+  const sentences = lines.flatMap((l) => sentencesOf(l)).map((s) => countZishu(s).zishu);
+  const zishu = paragraphs.reduce((a, z) => a + z, 0);
+  const dialogue = lines.reduce((a, l) => a + dialogueZishu(l), 0);
+  return {
+    zishu,
+    paragraphs: paragraphs.length,
+    sentences: sentences.length,
+    avg_sentence_length: sentences.length ? round2(sentences.reduce((a, z) => a + z, 0) / sentences.length) : 0,
+    dialogue_ratio: zishu > 0 ? round2(dialogue / zishu) : 0,
+    avg_paragraph_length: paragraphs.length ? round2(zishu / paragraphs.length) : 0,
+  };
+}

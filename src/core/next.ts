@@ -10,10 +10,11 @@ import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from './diagnostics.js';
 import { journalPath, paths } from './paths.js';
-import { chapterRest, rehydrate, restName, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
+import { chapterRest, rehydrate, restName, setupRest, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
+import { SETUP_AGENT, setupWritable, validateSetup } from './setup.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
-import { formatStepId, padChapter, padVolume, type ChapterStage } from './step-id.js';
+import { formatStepId, padChapter, padVolume, type ChapterStage, type SetupStep } from './step-id.js';
 import { fixGuardFrom } from './fix-guard.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
 import { planBounds, planRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
@@ -108,19 +109,25 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
 
   if (name === 'recovering') {
     const j = ctx.journal ?? { kind: 'chapter' as const, chapter: ctx.chapter };
-    const rel = journalPath(j);
+    const rel = input.probe.journalFile ?? journalPath(j);
+    // A catch-up commit of an imported chapter is named as such.
+    const imported = j.kind === 'chapter' && j.chapter <= ctx.imported_chapters && j.chapter > (input.checkpoint.import_caught_up ?? 0);
     return {
       ...base,
-      step: j.kind === 'chapter' ? `chapter:${padChapter(j.chapter)}:commit` : `volume:${padVolume(j.volume)}:commit`,
+      step: j.kind === 'setup' ? `book:${j.step}` : j.kind === 'chapter' ? `${imported ? 'import' : 'chapter'}:${padChapter(j.chapter)}:commit` : `volume:${padVolume(j.volume)}:commit`,
       action: 'recover',
       ...both('next.recover', { file: rel }),
       chapter: j.kind === 'chapter' ? j.chapter : null,
       revision_count: input.checkpoint.revision_count ?? 0,
       mode: 'commit',
       evidence: { [rel]: { present: true, valid: true, new: true } },
-      command: j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}`,
+      command: j.kind === 'setup' ? 'novel commit --setup' : j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}`,
     };
   }
+
+  const setup = setupRest(snapshot);
+  if (setup !== null) return setupNext(input, setup, base);
+  if (name === 'importSummarize' || name === 'importCommit') return importNext(input, hydrated, name, base);
 
   if (name === 'complete') {
     return {
@@ -234,4 +241,55 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     diagnostics: validation.diagnostics,
     command: `novel instructions ${step}`,
   };
+}
+
+type Base = Pick<NextDecision, 'stage' | 'diagnostics' | 'volume' | 'state'>;
+
+/** A setup step (§14): execute its agent, or commit its valid staged files. */
+function setupNext(input: NextInput, setup: SetupStep, base: Base): NextDecision {
+  const step = formatStepId({ kind: 'setup', stage: setup });
+  const agent = SETUP_AGENT[setup];
+  const staged = [...input.view.files.keys()].some((p) => setupWritable(p, setup));
+  const problems = staged ? validateSetup(setup, input.view, input.probe.sampleMetrics?.() ?? null).diagnostics : [];
+  const interrupted = input.probe.interrupted?.step === step;
+  const ready = staged && !problems.some((d) => d.severity === 'error') && !interrupted;
+  const what = setup === 'world' ? 'build the world and the storylines' : setup === 'characters' ? 'weave the cast' : 'draw the style profile from samples/';
+  return {
+    ...base,
+    step,
+    action: ready ? 'commit' : 'execute',
+    ...(ready
+      ? both('next.setup_ready', { step })
+      : interrupted
+        ? both('next.interrupted', { step, attempt: input.probe.interrupted?.attempt ?? 1 })
+        : staged
+          ? both('next.setup_invalid', { step, agent })
+          : both('next.setup', { step, agent, what })),
+    chapter: null,
+    revision_count: 0,
+    mode: 'setup',
+    evidence: {},
+    diagnostics: problems,
+    command: ready ? 'novel commit --setup' : `novel instructions ${step}`,
+  };
+}
+
+/** An imported chapter's catch-up (§14): summarize and advance it like a summarize step, then commit. */
+function importNext(input: NextInput, hydrated: Rehydrated, name: 'importSummarize' | 'importCommit', base: Base): NextDecision {
+  const ctx = hydrated.snapshot.context;
+  const chapter = ctx.import_caught_up + 1;
+  const common = { ...base, chapter, revision_count: 0, mode: 'import' as const };
+  if (name === 'importCommit') {
+    return { ...common, step: formatStepId({ kind: 'import', chapter, stage: 'commit' }), action: 'commit', ...both('next.import_commit', { chapter }), evidence: {}, command: `novel commit --chapter ${chapter}` };
+  }
+  const step = formatStepId({ kind: 'import', chapter, stage: 'summarize' });
+  const validation = validateStep('summarize', input.view, { chapter });
+  const evidence = evidenceOf(validation.outputs);
+  if (input.probe.interrupted?.step === step) {
+    return { ...common, step, action: 'execute', ...both('next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+  }
+  if (validation.valid) {
+    return { ...common, step, action: 'advance', ...both('next.import_advance', {}), evidence, diagnostics: validation.diagnostics, command: `novel advance ${step}` };
+  }
+  return { ...common, step, action: 'execute', ...both('next.import_summarize', { chapter, total: ctx.imported_chapters }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
 }

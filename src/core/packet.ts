@@ -10,7 +10,9 @@ import { lightTouchTasks } from './context/dormant-foreshadowing.js';
 import { deriveContract } from './context/derived-contract.js';
 import { DRIFT_WINDOW, reportMetrics, styleDrift, type ReportMetrics, type StyleDrift } from './context/style-drift.js';
 import { convergenceChapters, isKeyChapter } from './key-chapters.js';
-import { lintChapter, titleFindings, type LintLists, type LintReport } from './lint.js';
+import { lintChapter, styleMetrics, titleFindings, type LintLists, type LintReport } from './lint.js';
+import { isSampleFile } from './setup.js';
+import { importSummarizePacket, setupPacket } from './setup-packets.js';
 import { STEP_EVENT } from '../../machines/pipeline.events.js';
 import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.states.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -90,7 +92,7 @@ function afterAdvance(state: StableState, stage: keyof typeof STEP_EVENT, chapte
     if (s === 'done') return 'done';
     const meta = stateMeta(s as StableState);
     const mode = meta.mode === 'revision' || meta.mode === 'polish' ? ` (${meta.mode})` : '';
-    return `${stepOf(chapter, meta.step === null || meta.step === 'plan' ? 'draft' : meta.step)}${mode}`;
+    return `${stepOf(chapter, meta.step === null || meta.step === 'plan' ? 'draft' : (meta.step as ChapterStage))}${mode}`;
   };
   return `sends ${event}; then ${[...new Set(targets.map(label))].join(' | ')}`;
 }
@@ -583,7 +585,17 @@ export function buildPacket(input: PacketInput): PacketResult {
   const { step, next, checkpoint } = input;
   let packet: Packet;
   let warnings: Diagnostic[] = [];
-  if (step.kind === 'volume') {
+  if (step.kind === 'setup' || step.kind === 'import') {
+    const id = formatStepId(step);
+    if (next.step !== id || step.stage === 'commit') {
+      throw new NovelError('not_instructable', `${id}: no packet; the pipeline expects ${next.step} (${next.action})`, { hint: `run \`novel next\`; ${next.command}`, zh: { message: say('zh', 'error.not_instructable', { step: id, expected: next.step }) } });
+    }
+    if (step.kind === 'setup') {
+      const samples = input.view.list('samples').filter(isSampleFile);
+      const metrics = styleMetrics(samples.map((f) => input.view.text(f) ?? ''));
+      packet = setupPacket(input.view, step.stage, metrics.zishu > 0 ? metrics : null, samples);
+    } else packet = importSummarizePacket(input.view, step.chapter, checkpoint.imported_chapters ?? step.chapter);
+  } else if (step.kind === 'volume') {
     const planning = next.state === 'planning' ? next.volume : null;
     if (step.stage !== 'plan' || planning !== step.volume) {
       throw new NovelError('not_instructable', `${formatStepId(step)}: no packet; ${planning === null ? 'no volume is being planned' : `volume ${planning} is being planned (volume:${padVolume(planning)}:plan)`}`, { hint: `the pipeline expects ${next.step}` });
@@ -634,5 +646,14 @@ export function buildPacket(input: PacketInput): PacketResult {
 }
 
 export function manifestPath(step: StepId): string {
-  return step.kind === 'chapter' ? `staging/manifests/chapter-${padChapter(step.chapter)}-${step.stage}.json` : `staging/manifests/volume-${padVolume(step.volume)}-${step.stage}.json`;
+  switch (step.kind) {
+    case 'chapter':
+      return `staging/manifests/chapter-${padChapter(step.chapter)}-${step.stage}.json`;
+    case 'volume':
+      return `staging/manifests/volume-${padVolume(step.volume)}-${step.stage}.json`;
+    case 'setup':
+      return `staging/manifests/book-${step.stage}.json`;
+    case 'import':
+      return `staging/manifests/import-${padChapter(step.chapter)}-${step.stage}.json`;
+  }
 }

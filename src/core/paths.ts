@@ -43,8 +43,9 @@ export const paths = {
   rewindJournal: 'staging/.commit/rewind.json',
 } as const;
 
-/** Where the commit journal of a chapter or a volume plan lives. */
-export function journalPath(ref: { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number }): string {
+/** Where the commit journal of a chapter, a volume plan or a setup step lives. */
+export function journalPath(ref: { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: string }): string {
+  if (ref.kind === 'setup') return `${paths.commitJournalDir}/setup-${ref.step}.json`;
   return ref.kind === 'chapter' ? `${paths.commitJournalDir}/chapter-${padChapter(ref.chapter)}.json` : `${paths.commitJournalDir}/vol-${padVolume(ref.volume)}.json`;
 }
 

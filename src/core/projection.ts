@@ -23,6 +23,9 @@ export interface CheckpointFields {
   hook_fixed_round?: number | undefined;
   /** Cleared outside a title-fix or hook-fix (the transition into one records it). */
   fix_guard?: FixGuard | undefined;
+  /** An imported book's catch-up (§14): the chapters caught up, and whether the next one's summary is advanced. */
+  import_caught_up?: number | undefined;
+  import_stage?: 'summarized' | undefined;
 }
 
 /** Fields of the micro-steps (§13.4) for a chapter in flight in `state`. */
@@ -38,10 +41,12 @@ function microFields(ctx: BookSnapshot['context'], state: string): Pick<Checkpoi
 export function projectCheckpoint(snapshot: BookSnapshot): CheckpointFields {
   const ctx = snapshot.context;
   const name = restName(snapshot);
+  const top = typeof snapshot.value === 'string' ? snapshot.value : (Object.keys(snapshot.value)[0] as string);
   const book = {
     last_completed_chapter: ctx.last_completed_chapter,
     current_volume: ctx.volume,
-    ...(name in BOOK_ROWS ? { orchestrator_state: BOOK_ROWS[name as keyof typeof BOOK_ROWS] } : {}),
+    ...(top in BOOK_ROWS && top !== 'writing' ? { orchestrator_state: BOOK_ROWS[top as keyof typeof BOOK_ROWS] } : {}),
+    ...(ctx.imported_chapters > 0 ? { import_caught_up: ctx.import_caught_up, import_stage: ctx.import_summarized ? ('summarized' as const) : undefined } : {}),
   };
   const chapter = chapterRest(snapshot);
   if (chapter !== null && chapter !== 'done') {

@@ -13,14 +13,14 @@ import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
 import type { LayeredCheck, VerdictWarning } from '../../machines/pipeline.gate.js';
-import { RESUMABLE_STATES, type BookContext, type GateRecord, type JournalRef, type PolicyWarning, type ResumableState } from '../../machines/novel.setup.js';
+import { RESUMABLE_STATES, type SetupStep, type BookContext, type GateRecord, type JournalRef, type PolicyWarning, type ResumableState } from '../../machines/novel.setup.js';
 import type { StableState } from '../../machines/pipeline.states.js';
 import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { validateStep, type LintSetup } from './validate.js';
-import type { LintLists } from './lint.js';
+import type { LintLists, StyleMetrics } from './lint.js';
 import { isKeyChapter } from './key-chapters.js';
 import { fixGuardFrom, type FixGuard } from './fix-guard.js';
 
@@ -42,10 +42,16 @@ export interface BookProbe {
   convergenceChapters?: () => readonly number[];
   /** storylines/storylines.json's ids and names, read while a volume is planned (null: no usable file). */
   storylines?: StorylineIndex | null;
+  /** The first setup step whose files are missing (§14), probed before the first chapter and plan only. */
+  setup?: SetupStep | null;
+  /** novel's style numbers of samples/ (§14 book:style), read at the first call (null: no sample text). */
+  sampleMetrics?: () => StyleMetrics | null;
+  /** The unfinished journal's own path, when one is pending. */
+  journalFile?: string | null;
 }
 
-/** A state the book can rest in, flattened: a chapter state while writing, else the book state. */
-export type RestName = StableState | 'planning' | 'recovering' | 'retrying' | 'complete';
+/** A state the book can rest in, flattened: a chapter state while writing, a setup step, an import catch-up state, else the book state. */
+export type RestName = StableState | SetupStep | 'importSummarize' | 'importCommit' | 'planning' | 'recovering' | 'retrying' | 'complete';
 
 export interface Rehydrated {
   snapshot: BookSnapshot;
@@ -73,15 +79,22 @@ export function fixContext(cp: Checkpoint): { fixGuard?: FixGuard } {
 }
 
 export function restName(snapshot: BookSnapshot): RestName {
-  const v = snapshot.value as string | { writing: StableState };
+  const v = snapshot.value as string | Record<string, string>;
   if (typeof v === 'string') return v as RestName;
-  return v.writing;
+  // One parent at a time: writing, setup or importing; the child is the rest.
+  return Object.values(v)[0] as RestName;
+}
+
+/** The book rests in a setup step. */
+export function setupRest(snapshot: BookSnapshot): SetupStep | null {
+  const v = snapshot.value as string | { setup?: SetupStep };
+  return typeof v === 'object' && v.setup !== undefined ? v.setup : null;
 }
 
 /** The chapter state, when the book is writing one. */
 export function chapterRest(snapshot: BookSnapshot): StableState | null {
-  const v = snapshot.value as string | { writing: StableState };
-  return typeof v === 'string' ? null : v.writing;
+  const v = snapshot.value as string | { writing?: StableState };
+  return typeof v === 'string' ? null : (v.writing ?? null);
 }
 
 function gateFromCheckpoint(gate: CheckpointGate | undefined): GateRecord | null {
@@ -113,6 +126,10 @@ function bookInput(cp: Checkpoint, settings: Settings, probe: BookProbe, chapter
     journal: probe.journal,
     title_fixed: (cp as Record<string, unknown>).title_fixed === true,
     hook_fixed_round: typeof (cp as Record<string, unknown>).hook_fixed_round === 'number' ? ((cp as Record<string, unknown>).hook_fixed_round as number) : null,
+    setup: probe.setup ?? null,
+    imported_chapters: cp.imported_chapters ?? 0,
+    import_caught_up: cp.import_caught_up ?? 0,
+    import_summarized: cp.import_stage === 'summarized',
   };
 }
 
@@ -161,7 +178,7 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
 
   if (errorRetry) {
     // Failed in a chapter step, or (nothing claimed and nothing planned) while planning.
-    const inChapter = claimed || restName(fresh) !== 'planning';
+    const inChapter = claimed || chapterRest(fresh) !== null;
     const resume = inChapter && isResumable(chapterState) ? chapterState : null;
     if (resume !== null || !inChapter) {
       const snapshot = bookMachine.resolveState({ value: 'retrying', context: { ...context, resume } });

@@ -7,7 +7,7 @@
 import { NovelError } from './errors.js';
 import { say } from './messages.js';
 import type { NextDecision } from './next.js';
-import type { StepId } from './step-id.js';
+import { SETUP_STEPS, type SetupStep, type StepId } from './step-id.js';
 
 export const RUN_EXIT = { done: 0, review: 10, executorFailed: 11, budget: 12, interrupted: 130 } as const;
 
@@ -47,7 +47,7 @@ export type RunMove =
   | { kind: 'stop'; exit: number; reason: string; reason_zh?: string }
   | { kind: 'execute'; step: string }
   | { kind: 'advance'; step: string; reused: boolean }
-  | { kind: 'commit'; step: string; chapter: number | null; volume: number | null };
+  | { kind: 'commit'; step: string; chapter: number | null; volume: number | null; setup?: true };
 
 const stageOf = (step: string): string => step.split(':')[2] ?? '';
 
@@ -65,14 +65,15 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
       return { kind: 'stop', exit: RUN_EXIT.review, reason: say('en', 'run.review', { reason: next.reason, command: next.command }), reason_zh: say('zh', 'run.review', { reason: next.reason_zh ?? next.reason, command: next.command }) };
     case 'recover':
     case 'commit': {
-      const m = /^(chapter|volume):(\d+):commit$/.exec(next.step);
+      if (/^book:[a-z]+$/.test(next.step)) return { kind: 'commit', step: next.step, chapter: null, volume: null, setup: true };
+      const m = /^(chapter|volume|import):(\d+):commit$/.exec(next.step);
       const n = Number(m?.[2]);
       const volume = m?.[1] === 'volume' ? n : null;
       const planStep = volume === null ? null : next.step.replace(/:commit$/, ':plan');
       if (next.action === 'commit' && planStep !== null && limits.pauseAfter.has('plan') && executedHere.has(planStep)) {
         return { kind: 'stop', exit: RUN_EXIT.done, reason: `paused after ${planStep} (--pause-after plan): review staging/volumes/vol-${String(volume).padStart(2, '0')}/, then \`novel run\` commits it (or \`novel commit --volume ${volume}\`)` };
       }
-      return { kind: 'commit', step: next.step, chapter: m?.[1] === 'chapter' ? n : null, volume };
+      return { kind: 'commit', step: next.step, chapter: m?.[1] === 'chapter' || m?.[1] === 'import' ? n : null, volume };
     }
     case 'advance':
       if (limits.force && !executedHere.has(next.step)) return { kind: 'execute', step: next.step };
@@ -90,6 +91,18 @@ const ORDER = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix',
  * plan of a volume already planned.
  */
 export function untilPassed(until: StepId, next: NextDecision, lastCompleted: number): boolean {
+  if (until.kind === 'setup') {
+    // Setup comes before everything: once the book is past it, the step is passed.
+    if (next.mode !== 'setup') return next.state !== 'recovering';
+    return SETUP_STEPS.indexOf(until.stage) < SETUP_STEPS.indexOf(next.step.slice('book:'.length) as SetupStep);
+  }
+  if (until.kind === 'import') {
+    if (next.mode !== 'import') return until.chapter <= lastCompleted && next.state !== 'recovering';
+    const current = next.chapter ?? 0;
+    return until.chapter < current || (until.chapter === current && until.stage === 'summarize' && next.action === 'commit');
+  }
+  // During a new book's setup or an import's catch-up, every volume plan and chapter is still ahead.
+  if ((next.mode === 'setup' || next.mode === 'import') && (until.kind === 'volume' ? until.volume >= next.volume : until.chapter > lastCompleted)) return false;
   if (until.kind === 'volume') {
     if (until.volume < next.volume) return true;
     return until.volume === next.volume && next.state !== 'planning' && next.state !== 'recovering';

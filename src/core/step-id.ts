@@ -1,24 +1,33 @@
 /**
- * Step ids name the *next action* of the pipeline (PROTOCOL §3):
- * `chapter:NNN:STAGE` and `volume:VV:plan` / `volume:VV:commit`.
+ * Step ids name the *next action* of the pipeline (PROTOCOL §3, §14):
+ * `chapter:NNN:STAGE`, `volume:VV:plan` / `volume:VV:commit`, the setup steps
+ * `book:world` / `book:characters` / `book:style`, and an imported chapter's
+ * catch-up `import:NNN:summarize` / `import:NNN:commit`.
  * Parsing is strict and normalising; formatting is its exact inverse.
  */
+import { SETUP_STEPS, type SetupStep } from '../../machines/novel.setup.js';
+
+export { SETUP_STEPS, type SetupStep };
 
 export const CHAPTER_STAGES = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix', 'commit', 'review'] as const;
 export const VOLUME_STAGES = ['plan', 'commit'] as const;
+export const IMPORT_STAGES = ['summarize', 'commit'] as const;
 
 export type ChapterStage = (typeof CHAPTER_STAGES)[number];
 export type VolumeStage = (typeof VOLUME_STAGES)[number];
+export type ImportStage = (typeof IMPORT_STAGES)[number];
 
 export type StepId =
   | { kind: 'chapter'; chapter: number; stage: ChapterStage }
-  | { kind: 'volume'; volume: number; stage: VolumeStage };
+  | { kind: 'volume'; volume: number; stage: VolumeStage }
+  | { kind: 'setup'; stage: SetupStep }
+  | { kind: 'import'; chapter: number; stage: ImportStage };
 
 /** Largest chapter or volume number accepted; far above any real book. */
 export const MAX_NUMBER = 99_999;
 
 export const STEP_ID_FORMAT =
-  'chapter:NNN:STAGE (STAGE one of draft, summarize, refine, title-fix, judge, hook-fix, commit, review) or volume:VV:plan / volume:VV:commit, e.g. chapter:048:draft';
+  'chapter:NNN:STAGE (STAGE one of draft, summarize, refine, title-fix, judge, hook-fix, commit, review), volume:VV:plan / volume:VV:commit, book:world / book:characters / book:style, or import:NNN:summarize / import:NNN:commit, e.g. chapter:048:draft';
 
 export type ParseResult = { ok: true; step: StepId } | { ok: false; reason: string };
 
@@ -31,9 +40,21 @@ export function padVolume(volume: number): string {
 }
 
 export function formatStepId(step: StepId): string {
-  return step.kind === 'chapter'
-    ? `chapter:${padChapter(step.chapter)}:${step.stage}`
-    : `volume:${padVolume(step.volume)}:${step.stage}`;
+  switch (step.kind) {
+    case 'chapter':
+      return `chapter:${padChapter(step.chapter)}:${step.stage}`;
+    case 'volume':
+      return `volume:${padVolume(step.volume)}:${step.stage}`;
+    case 'setup':
+      return `book:${step.stage}`;
+    case 'import':
+      return `import:${padChapter(step.chapter)}:${step.stage}`;
+  }
+}
+
+/** The chapter a step writes or catches up (null: a volume or setup step). */
+export function chapterOfStep(step: StepId): number | null {
+  return step.kind === 'chapter' || step.kind === 'import' ? step.chapter : null;
 }
 
 function parsePositive(text: string, what: string): number | string {
@@ -46,6 +67,11 @@ function parsePositive(text: string, what: string): number | string {
 
 export function parseStepId(input: string): ParseResult {
   const parts = input.split(':');
+  if (parts.length === 2 && parts[0] === 'book') {
+    const stage = parts[1] as string;
+    if (!(SETUP_STEPS as readonly string[]).includes(stage)) return { ok: false, reason: `unknown setup step "${stage}" (expected ${SETUP_STEPS.join(', ')})` };
+    return { ok: true, step: { kind: 'setup', stage: stage as SetupStep } };
+  }
   if (parts.length !== 3) {
     return { ok: false, reason: `expected 3 ":"-separated segments, found ${parts.length}` };
   }
@@ -66,7 +92,15 @@ export function parseStepId(input: string): ParseResult {
     }
     return { ok: true, step: { kind: 'volume', volume, stage: stage as VolumeStage } };
   }
-  return { ok: false, reason: `unknown step kind "${kind}" (expected chapter or volume)` };
+  if (kind === 'import') {
+    const chapter = parsePositive(num, 'chapter');
+    if (typeof chapter === 'string') return { ok: false, reason: chapter };
+    if (!(IMPORT_STAGES as readonly string[]).includes(stage)) {
+      return { ok: false, reason: `unknown import stage "${stage}" (expected ${IMPORT_STAGES.join(', ')})` };
+    }
+    return { ok: true, step: { kind: 'import', chapter, stage: stage as ImportStage } };
+  }
+  return { ok: false, reason: `unknown step kind "${kind}" (expected chapter, volume, book or import)` };
 }
 
 /** `chapter:NNN` as used by `novel decide`. */

@@ -9,6 +9,10 @@
  */
 import { isStagingBookkeeping } from './paths.js';
 import { padVolume, type StepId } from './step-id.js';
+import { isSetupOutput, setupWritable } from './setup.js';
+
+/** An imported chapter's catch-up summary writes what a chapter's summarize step writes. */
+const asChapter = (step: StepId): StepId => (step.kind === 'import' ? { kind: 'chapter', chapter: step.chapter, stage: step.stage } : step);
 
 /** The chapter stages that write files, in pipeline order. */
 const WRITING_STAGES = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix'] as const;
@@ -31,8 +35,10 @@ export function ownersOf(rel: string): { chapter: number; stages: WritingStage[]
 const STORYLINE_MEMORY = /^staging\/storylines\/[a-z0-9][a-z0-9_-]{0,63}\/memory\.md$/;
 
 /** May this staged file stay while `step` executes (one of its inputs or outputs, or bookkeeping)? */
-export function belongsTo(rel: string, step: StepId): boolean {
+export function belongsTo(rel: string, given: StepId): boolean {
   if (isStagingBookkeeping(rel)) return true;
+  const step = asChapter(given);
+  if (step.kind === 'setup') return setupWritable(rel, step.stage);
   if (step.kind === 'volume') return rel.startsWith(`staging/volumes/vol-${padVolume(step.volume)}/`);
   if (step.kind !== 'chapter') return false;
   const upTo = WRITING_STAGES.indexOf(step.stage as WritingStage);
@@ -44,7 +50,9 @@ export function belongsTo(rel: string, step: StepId): boolean {
 }
 
 /** May `step` write this staged file (one of its own outputs)? */
-export function writableBy(rel: string, step: StepId): boolean {
+export function writableBy(rel: string, given: StepId): boolean {
+  const step = asChapter(given);
+  if (step.kind === 'setup') return setupWritable(rel, step.stage);
   if (step.kind === 'volume') return rel.startsWith(`staging/volumes/vol-${padVolume(step.volume)}/`);
   if (step.kind !== 'chapter') return false;
   if (STORYLINE_MEMORY.test(rel)) return step.stage === 'summarize';
@@ -55,10 +63,10 @@ export function writableBy(rel: string, step: StepId): boolean {
 /** Another step's output (of any chapter or volume): what a step must never write. */
 export function anotherStepsOutput(rel: string, step: StepId): boolean {
   if (writableBy(rel, step)) return false;
-  return ownersOf(rel) !== null || STORYLINE_MEMORY.test(rel) || rel.startsWith('staging/volumes/') || isStagingBookkeeping(rel);
+  return ownersOf(rel) !== null || STORYLINE_MEMORY.test(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel) || isStagingBookkeeping(rel);
 }
 
 /** A staged file some step writes (any chapter or volume): what the checkpoint may record a hash of. */
 export function isStepOutput(rel: string): boolean {
-  return ownersOf(rel) !== null || STORYLINE_MEMORY.test(rel) || rel.startsWith('staging/volumes/');
+  return ownersOf(rel) !== null || STORYLINE_MEMORY.test(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel);
 }

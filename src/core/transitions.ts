@@ -47,6 +47,8 @@ export interface TransitionPlan {
   appliedPendingGate: boolean;
   /** novel's lint of the staged chapter (§13.2), on the advance of a draft, a refine or a judge. */
   lint?: LintReport;
+  /** The chapter the step is for when it is not the machine's chapter (an imported chapter's catch-up). */
+  chapter?: number;
 }
 
 export interface TransitionInput {
@@ -115,6 +117,11 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   if (step.kind === 'volume') {
     throw new NovelError('unsupported_step', `${requested}: volume steps are not advanced; the volume plan is moved into the book by \`novel commit --volume ${step.volume}\``, {
       hint: 'run `novel next` to see the pipeline step to advance',
+    });
+  }
+  if (step.kind === 'setup') {
+    throw new NovelError('unsupported_step', `${requested}: setup steps are not advanced; their files are moved into the book by \`novel commit --setup\``, {
+      hint: 'run `novel next` to see the step to take',
     });
   }
   const hydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe);
@@ -192,6 +199,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
     warnings: validation.diagnostics.filter((d) => d.severity === 'warning'),
     appliedPendingGate: hydrated.pendingGate,
     ...(validation.lint ? { lint: validation.lint } : {}),
+    ...(step.kind === 'import' ? { chapter: step.chapter } : {}),
   };
 }
 

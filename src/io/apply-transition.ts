@@ -46,7 +46,7 @@ export function applyTransition(
   }
   writeCheckpoint(fs, value);
   // A log line for the chapter's stage history; not part of the transition's commit point.
-  appendHistory(fs, plan.snapshot.context.chapter, {
+  appendHistory(fs, plan.chapter ?? plan.snapshot.context.chapter, {
     step: plan.step,
     events: plan.events.map((e) => e.type),
     from: plan.from,

@@ -16,6 +16,9 @@ import type { ProjectFs } from './project-fs.js';
 import type { LintLists } from '../core/lint.js';
 import { readLintLists } from './lint-inputs.js';
 import { convergenceChapters } from '../core/key-chapters.js';
+import { styleMetrics, type StyleMetrics } from '../core/lint.js';
+import { isSampleFile, pendingSetup, type SetupReader } from '../core/setup.js';
+import type { SetupStep } from '../core/step-id.js';
 
 export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { journalPath: string | null } {
   const rel = findJournal(fs);
@@ -29,7 +32,10 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
     }
     const j = parsed?.ok ? parsed.value : null;
     const name = /(chapter|vol)-(\d+)\.json$/.exec(rel);
-    if (j?.kind === 'volume' && j.volume !== null) journal = { kind: 'volume', volume: j.volume };
+    const setupName = /setup-(world|characters|style)\.json$/.exec(rel);
+    if (j?.kind === 'setup' && j.setup !== undefined) journal = { kind: 'setup', step: j.setup };
+    else if (setupName) journal = { kind: 'setup', step: setupName[1] as SetupStep };
+    else if (j?.kind === 'volume' && j.volume !== null) journal = { kind: 'volume', volume: j.volume };
     else if ((j?.kind === 'chapter' || j?.kind === 'rewind') && j.chapter !== null) journal = { kind: 'chapter', chapter: j.chapter };
     // A damaged journal still blocks: its name says what it was (recovery reports the damage).
     else if (name?.[1] === 'vol') journal = { kind: 'volume', volume: Number(name[2]) };
@@ -43,7 +49,45 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
   const lintLists = (): LintLists => (lists ??= readLintLists(fs));
   let convergence: number[] | undefined;
   const convergenceChapters = (): number[] => (convergence ??= convergenceOf(fs, Math.max(1, cp.current_volume)));
-  return { journal, journalPath: rel, outline_chapters: outlineChapters(text), interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null, lintLists, convergenceChapters, ...(cp.orchestrator_state === 'VOL_PLANNING' ? { storylines: readStorylineIndex(fs) } : {}) };
+  const outlined = outlineChapters(text);
+  // Setup (§14) is probed only before the first chapter and the first plan: a few small files.
+  const beforeFirstPlan = cp.last_completed_chapter === 0 && (cp.inflight_chapter ?? null) === null && outlined.length === 0 && Math.max(1, cp.current_volume) === 1;
+  let metrics: StyleMetrics | null | undefined;
+  const sampleMetrics = (): StyleMetrics | null => (metrics !== undefined ? metrics : (metrics = readSampleMetrics(fs)));
+  const setup = beforeFirstPlan ? pendingSetup(setupReader(fs, sampleMetrics)) : null;
+  return { journal, journalPath: rel, journalFile: rel, setup, sampleMetrics, outline_chapters: outlined, interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null, lintLists, convergenceChapters, ...(cp.orchestrator_state === 'VOL_PLANNING' ? { storylines: readStorylineIndex(fs) } : {}) };
+}
+
+/** The sample texts of samples/ (.txt and .md, sorted by name). */
+export function readSamples(fs: ProjectFs): Array<{ path: string; text: string }> {
+  return fs
+    .listFiles('samples')
+    .filter(isSampleFile)
+    .sort()
+    .flatMap((f) => {
+      const r = fs.readTextChecked(f);
+      return r && 'text' in r ? [{ path: f, text: r.text }] : [];
+    });
+}
+
+/** novel's style numbers of samples/ (null: no sample text). */
+export function readSampleMetrics(fs: ProjectFs): StyleMetrics | null {
+  const samples = readSamples(fs);
+  const m = styleMetrics(samples.map((s) => s.text));
+  return m.zishu > 0 ? m : null;
+}
+
+function setupReader(fs: ProjectFs, sampleMetrics: () => StyleMetrics | null): SetupReader {
+  return {
+    text: (rel) => {
+      const r = fs.readTextChecked(rel);
+      return r && 'text' in r ? r.text : undefined;
+    },
+    list: (dir) => fs.listFiles(dir),
+    get samplesHaveText() {
+      return sampleMetrics() !== null;
+    },
+  };
 }
 
 /** The chapters inside the volume's convergence events (none when the schedule is missing or unreadable). */

@@ -7,6 +7,7 @@ import * as nodePath from 'node:path';
 import { prettyJson } from '../core/canonical-json.js';
 import type { CommitPlan } from '../core/commit-plan.js';
 import type { VolumeCommitPlan } from '../core/volume-plan.js';
+import type { SetupStep } from '../core/step-id.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
 import { JournalSchema, type Journal } from '../schemas/journal.js';
@@ -15,16 +16,11 @@ import { fileValue, hasFingerprint, hashAll, listFinalTrees, updateFingerprint, 
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { keepObject } from './book-objects.js';
 
-export function journalPathFor(plan: { kind: 'chapter' | 'volume'; chapter?: number; volume?: number }): string {
-  return plan.kind === 'chapter'
-    ? `${paths.commitJournalDir}/chapter-${String(plan.chapter).padStart(3, '0')}.json`
-    : `${paths.commitJournalDir}/vol-${String(plan.volume).padStart(2, '0')}.json`;
-}
-
-export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan): Journal {
+export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan | { kind: 'setup'; step: SetupStep; writes: CommitPlan['writes']; appends: []; removes: string[]; checkpoint: Record<string, unknown>; fingerprint_paths: string[] }): Journal {
   return {
     version: 1,
     kind: plan.kind,
+    ...(plan.kind === 'setup' ? { setup: plan.step } : {}),
     chapter: plan.kind === 'chapter' ? plan.chapter : null,
     volume: plan.kind === 'volume' ? plan.volume : null,
     writes: plan.writes.map((w) => ({ path: w.path, content: w.content, sha256: sha256Hex(w.content) })),

@@ -92,7 +92,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   // A pending journal.
   if (p.probe.journal) {
     const j = p.probe.journal;
-    add({ severity: 'error', code: 'journal_pending', file: journalPath(j), message: t('doctor.journal_pending'), fix: j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}` });
+    add({ severity: 'error', code: 'journal_pending', file: p.journal ?? journalPath(j), message: t('doctor.journal_pending'), fix: j.kind === 'setup' ? 'novel commit --setup' : j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}` });
   }
 
   // The lock and its leftovers.

@@ -66,7 +66,8 @@ function auditDir(step: string): string {
   const parsed = parseStepId(step);
   if (!parsed.ok) return 'staging/revisions/unknown';
   const s = parsed.step;
-  return `staging/revisions/${s.kind === 'chapter' ? `chapter-${padChapter(s.chapter)}` : `volume-${padVolume(s.volume)}`}`;
+  const dir = s.kind === 'chapter' ? `chapter-${padChapter(s.chapter)}` : s.kind === 'volume' ? `volume-${padVolume(s.volume)}` : s.kind === 'setup' ? `book-${s.stage}` : `import-${padChapter(s.chapter)}`;
+  return `staging/revisions/${dir}`;
 }
 
 /**

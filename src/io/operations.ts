@@ -13,14 +13,15 @@ import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import type { Decision } from '../../machines/pipeline.events.js';
 import { consistencyConflicts } from '../core/chapter-log.js';
-import { planChapterCommit, type CommitPlan } from '../core/commit-plan.js';
+import { planChapterCommit, planImportCommit, type CommitPlan, type PlannedWrite } from '../core/commit-plan.js';
+import { pendingAfter, setupWrites, validateSetup, type SetupStep } from '../core/setup.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { decideNext, type NextDecision } from '../core/next.js';
 import { journalPath, paths } from '../core/paths.js';
 import { projectCheckpoint } from '../core/projection.js';
-import { rehydrate, restName } from '../core/rehydrate.js';
+import { rehydrate, restName, setupRest, type BookSnapshot } from '../core/rehydrate.js';
 import { stagedText } from '../core/staging-view.js';
-import { padVolume, type StepId } from '../core/step-id.js';
+import { padChapter, padVolume, type StepId } from '../core/step-id.js';
 import { planAdvance, planDecide, type TransitionPlan } from '../core/transitions.js';
 import { outlineChapters } from '../core/outline.js';
 import { planBounds, planRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
@@ -31,6 +32,17 @@ import { applyJournal, journalFromPlan, writeJournal } from './commit-journal.js
 import { sha256Hex } from './project-fs.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
 import { nextOf, openProject, type OpenProject } from './project.js';
+
+/** A setup commit (§14): the step's staged files moved into place, and the checkpoint. */
+export interface SetupCommitPlan {
+  kind: 'setup';
+  step: SetupStep;
+  writes: PlannedWrite[];
+  appends: [];
+  removes: string[];
+  checkpoint: Record<string, unknown>;
+  fingerprint_paths: string[];
+}
 
 export interface Recorded {
   plan: TransitionPlan;
@@ -48,7 +60,7 @@ function reopened(p: OpenProject): OpenProject {
 
 /** `advance <step>`: validate the step's outputs and send its event. */
 export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
-  const summarize = step.kind === 'chapter' && step.stage === 'summarize';
+  const summarize = (step.kind === 'chapter' || step.kind === 'import') && step.stage === 'summarize';
   const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, ...(summarize ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id) } : {}) };
   const plan = planAdvance(input, step);
   const evalText = stagedText(p.view, paths.stagingEval(plan.snapshot.context.chapter));
@@ -60,7 +72,7 @@ export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
   }
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
   // What the step's executor cost, recorded by novel run after each attempt, joins the chapter's executions log.
-  if (step.kind === 'chapter') settleUsage(p.fs, step.chapter, plan.step);
+  if (step.kind === 'chapter' || step.kind === 'import') settleUsage(p.fs, step.chapter, plan.step);
   // Outputs of an interrupted execution recorded by hand: the author vouches for them.
   if (readExecution(p.fs)?.step === plan.step) finishExecution(p.fs);
   return { plan, written, next: nextOf(reopened(p)) };
@@ -79,7 +91,8 @@ export function decideChapter(p: OpenProject, chapter: number, decision: Decisio
 /** Everything a chapter commit needs, read and checked; then the pure plan. */
 export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date): CommitPlan {
   const cp = p.loaded.checkpoint;
-  if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter) {
+  const catchUp = (cp.imported_chapters ?? 0) >= chapter && (cp.import_caught_up ?? 0) < chapter;
+  if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter && !catchUp) {
     throw new NovelError('already_committed', `commit --chapter ${chapter}: chapter ${chapter} is already committed (last_completed_chapter ${cp.last_completed_chapter})`, {
       hint: 'nothing to do; `novel next` shows the next step',
       zh: { message: say('zh', 'error.already_committed', { chapter }), hint: say('zh', 'error.next_hint') },
@@ -87,6 +100,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   }
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
   const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
+  if (next.state === 'importCommit' && next.chapter === chapter) return buildImportCommitPlan(p, hydrated.snapshot, chapter, now);
   if (next.state !== 'commit' || next.chapter !== chapter) {
     throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
       hint: next.action === 'review' ? `the chapter is paused: ${next.command}` : 'run `novel next` to see what to do',
@@ -130,6 +144,93 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   return plan;
 }
 
+/** The catch-up commit of an imported chapter (§14): its summary, delta and memory; the imported text stays. */
+function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: number, now: Date): CommitPlan {
+  const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
+  const changelog = changelogTail(p.fs);
+  const logRel = `logs/chapter-${padChapter(chapter)}-log.json`;
+  const log = p.fs.readTextChecked(logRel);
+  let chapterLog: Record<string, unknown> | null = null;
+  try {
+    chapterLog = log && 'text' in log ? (JSON.parse(log.text) as Record<string, unknown>) : null;
+  } catch {
+    chapterLog = null;
+  }
+  const plan = planImportCommit({
+    chapter,
+    checkpointRaw: p.loaded.raw,
+    checkpointFields: projectCheckpoint(after),
+    view: p.view,
+    state: readState(p.fs),
+    changelogBytes: changelog.bytes,
+    changelogEndsWithNewline: changelog.endsWithNewline,
+    globalForeshadowing: readGlobalForeshadowing(p.fs),
+    volumePlan: [],
+    ledger: readLedger(p.fs),
+    unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
+    chapterLog,
+    now,
+    readBefore: (rel) => {
+      const r = p.fs.readTextChecked(rel);
+      return r && 'text' in r ? r.text : null;
+    },
+  });
+  refuseOverwrites(p, plan.writes);
+  return plan;
+}
+
+/** Everything a setup commit needs (§14), read and checked; then the plan. */
+export function buildSetupCommitPlan(p: OpenProject): SetupCommitPlan {
+  const cp = p.loaded.checkpoint;
+  const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
+  let snapshot = hydrated.snapshot;
+  if (restName(snapshot) === 'retrying') [snapshot] = transition(bookMachine, snapshot, { type: 'RETRY' });
+  const step = setupRest(snapshot);
+  if (step === null) {
+    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
+    throw new NovelError('not_committable', `commit --setup: the book is not being set up; the pipeline expects ${next.step} (${next.action})`, {
+      hint: 'run `novel next` to see what to do',
+      details: { expected: next.step, state: next.state },
+      zh: { message: say('zh', 'error.not_committable', { what: '设定', step: next.step }), hint: say('zh', 'error.next_hint') },
+    });
+  }
+  const validation = validateSetup(step, p.view, p.probe.sampleMetrics?.() ?? null);
+  if (!validation.valid) {
+    throw diagnosticsError('validation_failed', `book:${step}: the staged files do not validate`, validation.diagnostics, 'fix the files, then commit again');
+  }
+  const writes = setupWrites(p.view, validation.moves);
+  // What remains once these files are in place: the probe's answer with them counted.
+  const written = new Map(writes.map((w) => [w.path, w.content]));
+  const remaining = pendingAfter(step, {
+    text: (rel) => written.get(rel) ?? (() => {
+      const r = p.fs.readTextChecked(rel);
+      return r && 'text' in r ? r.text : undefined;
+    })(),
+    list: (dir) => [...new Set([...p.fs.listFiles(dir), ...[...written.keys()].filter((k) => k.startsWith(`${dir}/`))])].sort(),
+    samplesHaveText: (p.probe.sampleMetrics?.() ?? null) !== null,
+  });
+  const [after] = transition(bookMachine, snapshot, { type: 'SETUP_COMMITTED', setup: remaining });
+  const fields = projectCheckpoint(after);
+  const checkpoint = { ...p.loaded.raw, orchestrator_state: fields.orchestrator_state };
+  delete (checkpoint as Record<string, unknown>).staging_hashes;
+  return {
+    kind: 'setup',
+    step,
+    writes,
+    appends: [],
+    removes: validation.moves.map((m) => m.from).filter((f) => p.view.files.has(f)).sort(),
+    checkpoint,
+    fingerprint_paths: writes.map((w) => w.path).filter((w) => /^(storylines|state|volumes)\//.test(w)).sort(),
+  };
+}
+
+export function commitSetup(p: OpenProject): { plan: SetupCommitPlan; next: NextDecision } {
+  const plan = buildSetupCommitPlan(p);
+  transact(p, plan);
+  if (readExecution(p.fs)?.step === `book:${plan.step}`) finishExecution(p.fs);
+  return { plan, next: nextOf(reopened(p)) };
+}
+
 /** Files a commit creates for one chapter (or one chapter's contract): they never replace other text. */
 const PER_CHAPTER = /^(chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval[^/]*\.json|state\/chapter-\d+-crossref\.json|volumes\/vol-\d+\/chapter-contracts\/chapter-\d+\.json)$/;
 
@@ -150,8 +251,8 @@ function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; 
 }
 
 /** Write the journal, then apply it: the crash-safe transaction of §7. */
-function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan): void {
-  const rel = journalPath(plan.kind === 'chapter' ? { kind: 'chapter', chapter: plan.chapter } : { kind: 'volume', volume: plan.volume });
+function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan | SetupCommitPlan): void {
+  const rel = journalPath(plan.kind === 'chapter' ? { kind: 'chapter', chapter: plan.chapter } : plan.kind === 'setup' ? { kind: 'setup', step: plan.step } : { kind: 'volume', volume: plan.volume });
   const journal = journalFromPlan(plan);
   writeJournal(p.fs, rel, journal);
   applyJournal(p.fs, rel, journal);

@@ -22,7 +22,7 @@ import { programOnPath, readPacket, runAgentExecutor, runCommandExecutor, runDem
 import { appendJsonLine } from './history-log.js';
 import { recordAttempt } from './pending-usage.js';
 import { inspectorListening, startLiveActor, type LiveActor } from './inspector.js';
-import { advanceStep, commitChapter, commitVolume } from './operations.js';
+import { advanceStep, commitChapter, commitSetup, commitVolume } from './operations.js';
 import { nextOf, openFs, openProject, type CommandEnv, type OpenProject } from './project.js';
 import { withMutation } from './mutation.js';
 import { diskView } from './project-view.js';
@@ -199,7 +199,12 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       if (move.kind === 'commit') {
         // A pending journal is rolled forward by withMutation itself: nothing more to do then.
         const recovered = next.action === 'recover';
-        if (move.volume !== null) {
+        if (move.setup) {
+          const done = mutate(null, (q) => (recovered ? undefined : commitSetup(q)));
+          // The setup commit wrote the story bible itself: not a change behind the run's back.
+          guard.acceptOwnWrites(done ? done.plan.writes.map((w) => w.path) : 'all');
+          live?.sent([], openProject(ownEnv, o.projectFlag, fs));
+        } else if (move.volume !== null) {
           mutate(null, (q) => (recovered ? undefined : commitVolume(q, move.volume as number, new Date())));
           live?.sent([], openProject(ownEnv, o.projectFlag, fs));
         } else {
@@ -213,7 +218,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
       const step = (parseStepId(move.step) as { ok: true; step: StepId }).step;
       if (move.kind === 'advance') {
         if (move.reused) o.emit({ event: 'reused', step: move.step });
-        const chapter = step.kind === 'chapter' ? step.chapter : null;
+        const chapter = step.kind === 'chapter' || step.kind === 'import' ? step.chapter : null;
         const { plan } = mutate(chapter, (q) => advanceStep(q, step, new Date()));
         for (const w of plan.warnings) o.emit({ event: 'warning', step: move.step, message: w.message, diagnostic: w });
         // The same step id comes back in the next revision round: count afresh.

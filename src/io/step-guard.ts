@@ -284,6 +284,11 @@ export class StepGuard {
     return null;
   }
 
+  /** novel itself wrote these files of the story bible (a setup commit, §14): they hold their new bytes from now on. */
+  acceptOwnWrites(paths: readonly string[] | 'all'): void {
+    for (const rel of paths === 'all' ? [...this.settings.keys()] : paths) if (settingsFile(rel)) this.settings.set(rel, this.bytes(rel));
+  }
+
   /**
    * Between steps (before a commit, at the end of the run): the settings and
    * the story bible still hold what they held at the last step's start; a

@@ -52,6 +52,12 @@ export const CheckpointSchema = v.looseObject({
   gate: v.optional(CheckpointGateSchema),
   staging_hashes: v.optional(recordOf(Sha256Schema, 'staging path → sha256')),
   last_checkpoint_time: v.optional(v.string()),
+  /** Chapters `novel import` recorded (§14). */
+  imported_chapters: v.optional(NonNegativeIntSchema),
+  /** Imported chapters whose catch-up summary is committed. */
+  import_caught_up: v.optional(NonNegativeIntSchema),
+  /** The next imported chapter's catch-up summary is advanced. */
+  import_stage: v.optional(v.picklist(['summarized'])),
 });
 
 export type CheckpointInput = v.InferInput<typeof CheckpointSchema>;
@@ -67,4 +73,7 @@ export const CHECKPOINT_FIXES: Record<string, string> = {
   revision_count: 'use a whole number ≥ 0 (0 when unsure)',
   gate: 'remove the gate object; `novel next` recomputes it from the staged evaluation',
   staging_hashes: 'remove staging_hashes; it is rebuilt at the next advance',
+  imported_chapters: 'set it to the number of chapters `novel import` wrote (or remove it when the book was not imported)',
+  import_caught_up: 'set it to the last imported chapter that has its summary in summaries/ (0 when none)',
+  import_stage: 'remove import_stage; the catch-up summary is validated and advanced again',
 };

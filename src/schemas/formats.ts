@@ -8,7 +8,7 @@
 import type * as v from 'valibot';
 import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaOpSchema, DeltaSchema, EvalSchema } from './staging.js';
 import { ChapterContractSchema, NewCharactersSchema, StorylineScheduleSchema, VolumeForeshadowingSchema } from './volume-plan.js';
-import { BlacklistFileSchema, CharacterSchema, ClicheLintSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from './inputs.js';
+import { BlacklistFileSchema, CharacterSchema, ClicheLintSchema, RelationshipsSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from './inputs.js';
 import { ConfigSchema } from './config.js';
 
 export interface FileFormat {
@@ -248,42 +248,71 @@ export const FORMATS: readonly FileFormat[] = [
 export const INPUT_FORMATS: readonly FileFormat[] = [
   {
     name: 'character',
-    exampleAt: null,
+    exampleAt: 'staging/characters/active/bai-lingshuang.json',
     title: 'Character',
-    path: 'characters/active/{id}.json (+ {id}.md, a free-text profile)',
-    writer: 'the author',
+    path: 'characters/active/{id}.json (+ {id}.md, a free-text profile); book:characters stages it as staging/characters/active/{id}.json',
+    writer: 'the author, or the character-weaver (book:characters)',
     schema: CharacterSchema,
     rules: ['the character id is the file\'s "id" when it has one, else the file name (a slug): 苏清漪.json needs "id": "su-qingyi"', 'display_name is the name the prose uses: contracts and summaries refer to it'],
     example: json({ id: 'bai-lingshuang', display_name: '白凌霜', role: '天机阁传人，善推演', contracts: [{ id: 'bai-lingshuang-core', rule: '白凌霜的核心行为不得违背其设定：天机阁传人，善推演', constraint_type: 'hard' }], aliases: [] }),
   },
   {
     name: 'world-rules',
-    exampleAt: null,
+    exampleAt: 'staging/world/rules.json',
     title: 'World rules',
-    path: 'world/rules.json',
-    writer: 'the author',
+    path: 'world/rules.json; book:world stages it as staging/world/rules.json',
+    writer: 'the author, or the world-builder (book:world)',
     schema: WorldRulesSchema,
-    rules: ['hard rules are listed in every draft and judge packet (hard_rules_list), sorted by id'],
+    rules: ['hard rules are listed in every draft and judge packet (hard_rules_list), sorted by id', 'book:world needs at least one rule (an empty list is what `novel init` writes, and the step runs)'],
     example: json({ rules: [{ id: 'W-001', category: 'geography', rule: '青岚宗位于东荒青岚山脉，距黑煞门三百里', constraint_type: 'hard' }, { id: 'W-002', category: 'sect', rule: '外门弟子不得擅入藏经阁第三层', constraint_type: 'hard', exceptions: ['持长老手令'] }] }),
   },
   {
     name: 'storylines',
-    exampleAt: null,
+    exampleAt: 'staging/storylines/storylines.json',
     title: 'Storylines',
-    path: 'storylines/storylines.json',
-    writer: 'the author',
+    path: 'storylines/storylines.json; book:world stages it as staging/storylines/storylines.json',
+    writer: 'the author, or the world-builder (book:world)',
     schema: StorylinesSchema,
-    rules: ['outlines (Storyline) and contracts (storyline_id) name a storyline by its id, never by its name'],
+    rules: ['outlines (Storyline) and contracts (storyline_id) name a storyline by its id, never by its name', 'book:world needs at least one storyline, the main one'],
     example: json({ storylines: [{ id: 'main-sword', name: '残剑主线', type: 'main' }, { id: 'sect-intrigue', name: '宗门暗流', type: 'sub' }], relationships: [{ from: 'sect-intrigue', to: 'main-sword', type: 'feeds' }] }),
   },
   {
+    name: 'world-doc',
+    exampleAt: 'staging/world/geography.md',
+    title: 'World document',
+    path: 'world/geography.md and world/history.md; book:world stages them under staging/world/',
+    writer: 'the author, or the world-builder (book:world)',
+    rules: ['Markdown prose, not empty: places and distances (geography), what happened before chapter 1 (history)', 'the volume plan packet names them (world_docs)'],
+    example: '# 地理\n\n青岚宗位于东荒青岚山脉，北临雪岭，距黑煞门三百里。\n',
+    moreExamples: [{ path: 'staging/world/history.md', example: '# 前史\n\n三十年前黑煞门血洗北境，青岚宗自此闭山。\n' }],
+  },
+  {
+    name: 'character-profile',
+    exampleAt: 'staging/characters/active/bai-lingshuang.md',
+    title: 'Character profile',
+    path: 'characters/active/{id}.md; book:characters stages it as staging/characters/active/{id}.md',
+    writer: 'the author, or the character-weaver (book:characters)',
+    rules: ['Markdown prose beside {id}.json, not empty: look, voice, wants, fears, secrets', 'the draft packet names the profiles of the chapter\'s characters'],
+    example: '# 白凌霜\n\n天机阁传人，善推演。话少，开口必有所指；最怕算不准自己。\n',
+  },
+  {
+    name: 'relationships',
+    exampleAt: 'staging/characters/relationships.json',
+    title: 'Character relationships',
+    path: 'characters/relationships.json; book:characters stages it as staging/characters/relationships.json',
+    writer: 'the author, or the character-weaver (book:characters)',
+    schema: RelationshipsSchema,
+    rules: ['from and to are character ids (slugs)'],
+    example: json({ relationships: [{ from: 'bai-lingshuang', to: 'lin-qingyan', type: '同门' }] }),
+  },
+  {
     name: 'style-profile',
-    exampleAt: null,
+    exampleAt: 'staging/style-profile.json',
     title: 'Style profile',
-    path: 'style-profile.json',
-    writer: 'the author',
+    path: 'style-profile.json; book:style stages it as staging/style-profile.json',
+    writer: 'the author, or the style-analyzer (book:style, when samples/ holds text)',
     schema: StyleProfileSchema,
-    rules: ['every field is optional; the writer, refiner and judge read it'],
+    rules: ['every field is optional; the writer, refiner and judge read it', 'book:style: avg_sentence_length and dialogue_ratio are novel\'s own measures of samples/ (the packet\'s inline.sample_metrics, §13.2 rules); validate allows 10 %'],
     example: json({ voice: '第三人称有限视角，贴近林青岚', avg_sentence_length: 18, dialogue_ratio: 0.35, sample_paragraphs: ['山风卷过青石阶，檐角的铜铃叮当作响。'] }),
   },
   {

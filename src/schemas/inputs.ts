@@ -38,6 +38,10 @@ export const StorylinesSchema = v.looseObject({
   relationships: v.optional(v.pipe(v.array(v.unknown()), d('how the storylines feed each other (free-form objects)'))),
 });
 
+export const RelationshipsSchema = v.looseObject({
+  relationships: v.pipe(v.array(v.looseObject({ from: v.pipe(SlugSchema, d('a character id')), to: v.pipe(SlugSchema, d('a character id')), type: v.pipe(v.string(), d('how they stand to each other, e.g. 同门, 宿敌')) })), d('who is what to whom')),
+});
+
 export const StyleProfileSchema = v.looseObject({
   voice: v.optional(v.pipe(v.string(), d('narrative voice and point of view'))),
   avg_sentence_length: v.optional(v.pipe(v.number(), v.minValue(0), d('mean 字数 per sentence (novel computes it from samples/)'))),

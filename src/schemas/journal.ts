@@ -4,7 +4,9 @@ import { Sha256Schema } from './common.js';
 
 export const JournalSchema = v.looseObject({
   version: v.literal(1),
-  kind: v.picklist(['chapter', 'volume', 'rewind']),
+  kind: v.picklist(['chapter', 'volume', 'rewind', 'setup']),
+  /** The setup step a setup journal commits. */
+  setup: v.optional(v.picklist(['world', 'characters', 'style'])),
   chapter: v.nullable(v.number()),
   volume: v.nullable(v.number()),
   writes: v.array(v.looseObject({ path: v.string(), content: v.string(), sha256: Sha256Schema })),

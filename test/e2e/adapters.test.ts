@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AGENTS, agentFile, codexReference, examplesIn, referenceFile, withFormats } from '../../scripts/generate-adapters.js';
-import { cleanupTempDirs, fixtureCopy, novelBin, novelJson, readJson, REPO } from '../helpers/project.js';
+import { cleanupTempDirs, fixtureCopy, novelBin, novelJson, readJson, REPO, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -49,9 +49,19 @@ describe('the adapters', () => {
       }
     }
     for (const agent of AGENTS) expect(examplesIn(readFileSync(agentFile(agent), 'utf8')).length, agent).toBeGreaterThan(0);
-    const chapterFiles = [...examples].filter(([p]) => !p.startsWith('staging/volumes/'));
+    const isSetup = (p: string): boolean => /^staging\/(world|characters)\/|^staging\/storylines\/storylines\.json$|^staging\/style-profile\.json$/.test(p);
+    const setupFiles = [...examples].filter(([p]) => isSetup(p));
+    const chapterFiles = [...examples].filter(([p]) => !p.startsWith('staging/volumes/') && !isSetup(p));
     const planFiles = [...examples].filter(([p]) => p.startsWith('staging/volumes/'));
-    expect(chapterFiles.length + planFiles.length).toBe(examples.size);
+    expect(chapterFiles.length + planFiles.length + setupFiles.length).toBe(examples.size);
+    // A new book's setup steps (§14): the world-builder's, the character-weaver's and the style-analyzer's files.
+    const fresh = join(tempDir(), 'book');
+    expect(novelBin(REPO, ['init', fresh]).code).toBe(0);
+    for (const [rel, text] of setupFiles) stage(fresh, rel, text);
+    for (const step of ['book:world', 'book:characters', 'book:style']) {
+      const r = await novelJson(fresh, ['validate', step]);
+      expect(r.code, `${step}: ${JSON.stringify(r.body)}`).toBe(0);
+    }
     // Chapter 4 of the demo project: draft, summarize, refine, judge.
     const project = fixtureCopy();
     for (const [rel, text] of chapterFiles) stage(project, rel, text);

@@ -173,10 +173,13 @@ describe('novel adapters install', () => {
     const first = JSON.parse(novelBin(dir, ['adapters', 'install', 'claude', '--json']).stdout).data;
     expect(first.installed).toEqual([
       '.claude/agents/chapter-writer.md',
+      '.claude/agents/character-weaver.md',
       '.claude/agents/plot-architect.md',
       '.claude/agents/quality-judge.md',
+      '.claude/agents/style-analyzer.md',
       '.claude/agents/style-refiner.md',
       '.claude/agents/summarizer.md',
+      '.claude/agents/world-builder.md',
       '.claude/skills/novel-step/SKILL.md',
     ]);
     expect(readFileSync(join(dir, '.claude/agents/quality-judge.md'), 'utf8')).toMatch(/^---\nname: quality-judge\n/);
@@ -185,7 +188,7 @@ describe('novel adapters install', () => {
     expect(second).toMatchObject({ installed: [], kept: ['.claude/agents/summarizer.md'] });
     expect(readFileSync(join(dir, '.claude/agents/summarizer.md'), 'utf8')).toBe('my own summarizer\n');
     const codex = JSON.parse(novelBin(dir, ['adapters', 'install', 'codex', '--json']).stdout).data;
-    expect(codex.installed).toEqual(['.agents/skills/novel/SKILL.md', ...['chapter-writer', 'plot-architect', 'quality-judge', 'style-refiner', 'summarizer'].map((a) => `.agents/skills/novel/references/${a}.md`)]);
+    expect(codex.installed).toEqual(['.agents/skills/novel/SKILL.md', ...['chapter-writer', 'character-weaver', 'plot-architect', 'quality-judge', 'style-analyzer', 'style-refiner', 'summarizer', 'world-builder'].map((a) => `.agents/skills/novel/references/${a}.md`)]);
     expect(readFileSync(join(dir, '.agents/skills/novel/references/summarizer.md'), 'utf8')).toMatch(/^You are the summarizer\./);
     expect(novelBin(dir, ['adapters', 'install', 'vim']).code).toBe(2);
   });

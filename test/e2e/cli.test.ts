@@ -206,7 +206,8 @@ describe('init, status, graph', () => {
     expect(r.code).toBe(0);
     expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ orchestrator_state: 'VOL_PLANNING', current_volume: 1, last_completed_chapter: 0 });
     expect(readJson(join(dir, 'state/current-state.json'))).toEqual({ schema_version: 1, state_version: 0, last_updated_chapter: 0 });
-    expect((await novel(dir, ['next'])).stdout).toBe('volume:01:plan\n');
+    // A new book is set up first (§14): the world, the cast, then the plan of volume 1.
+    expect((await novel(dir, ['next'])).stdout).toBe('book:world\n');
     const again = await novelJson(process.cwd(), ['init', dir]);
     expect(again.code).toBe(2);
     expect(again.body.error.code).toBe('project_exists');
@@ -241,7 +242,7 @@ describe('init, status, graph', () => {
     const j = await novelJson(project, ['graph', '--format', 'json', '--highlight', 'current']);
     expect(j.body.data.current).toBe('writing.draft');
     const ids = j.body.data.graph.states.map((s: { id: string }) => s.id);
-    expect(ids.filter((id: string) => !id.includes('.'))).toEqual(['resolving', 'planning', 'writing', 'recovering', 'retrying', 'complete']);
+    expect(ids.filter((id: string) => !id.includes('.'))).toEqual(['resolving', 'setup', 'importing', 'planning', 'writing', 'recovering', 'retrying', 'complete']);
     expect(ids.filter((id: string) => id.startsWith('writing.'))).toEqual(['writing.resume', 'writing.lock', 'writing.draft', 'writing.summarize', 'writing.refine', 'writing.titleFix', 'writing.judge', 'writing.gate', 'writing.hookFix', 'writing.revising', 'writing.polishing', 'writing.review', 'writing.commit', 'writing.done']);
     const keys = j.body.data.graph.transitions.map((t: { source: string; event: string; target: string }) => `${t.source} ${t.event} ${t.target}`);
     expect(keys).toEqual(expect.arrayContaining(['writing done resolving', 'writing.commit COMMITTED writing.done', 'writing.judge EXECUTOR_FAILED retrying', 'retrying RETRY resolving', 'recovering JOURNAL_RECOVERED resolving']));

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commitReadyProject, DELTA } from '../helpers/commit-ready.js';
-import { cleanupTempDirs, fixtureCopy, novel, novelJson, readJson, tempDir, treeHashes } from '../helpers/project.js';
+import { cleanupTempDirs, fixtureCopy, novel, novelJson, readJson, setUpBook, tempDir, treeHashes } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -191,6 +191,7 @@ describe('volume planning', () => {
     expect((await novel(process.cwd(), ['init', dir])).code).toBe(0);
     const config = readJson(join(dir, 'novel.config.json'));
     writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, chapters_per_volume: 12 }));
+    setUpBook(dir);
     expect((await novel(dir, ['next'])).stdout).toBe('volume:01:plan\n');
     cpSync(join(process.cwd(), 'fixtures/project/volumes/vol-01'), join(dir, 'staging/volumes/vol-01'), { recursive: true });
     writeFileSync(join(dir, 'staging/volumes/vol-01/new-characters.json'), '[{"slug":"ye-zhiqiu","display_name":"叶知秋"}]');

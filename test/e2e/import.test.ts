@@ -88,11 +88,16 @@ describe('novel import', () => {
     expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toMatch(/^# 第一千零一章 天明\n/);
   });
 
-  it('the imported book is a project: verified, healthy, one 字数, and volume 1 planned from the next chapter', () => {
+  it('the imported book is a project: verified, healthy, one 字数, caught up, then volume 1 planned from the next chapter', () => {
     const { dir, r } = importOf(Buffer.from(BOOK, 'utf8'));
     expect(r.code, r.stderr).toBe(0);
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
     expect(novelBin(dir, ['doctor']).code).toBe(0);
+    expect(novelBin(dir, ['next']).stdout).toBe('import:001:summarize\n');
+    const caught = novelBin(dir, ['run', '--executor', 'demo', '--until', 'volume:01:plan']);
+    expect(caught.code, caught.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'summaries')).sort()).toEqual(['chapter-001-summary.md', 'chapter-002-summary.md', 'chapter-003-summary.md', 'chapter-004-summary.md']);
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
     expect(novelBin(dir, ['next']).stdout).toBe('volume:01:plan\n');
     const n = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
     expect(n.reason).toMatch(/chapters 5–/);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packetJsonSchema } from '../../scripts/generate-schema.js';
-import { cleanupTempDirs, fixtureCopy, novel, novelJson, overlay, readJson, tempDir, treeHashes } from '../helpers/project.js';
+import { cleanupTempDirs, fixtureCopy, novel, novelJson, overlay, readJson, setUpBook, tempDir, treeHashes } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -81,6 +81,7 @@ describe('packets for every step kind', () => {
   it('volume:01:plan for a new project (plot-architect)', async () => {
     const dir = join(tempDir(), 'book');
     expect((await novel(process.cwd(), ['init', dir])).code).toBe(0);
+    setUpBook(dir);
     const config = readJson(join(dir, 'novel.config.json'));
     writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, chapters_per_volume: 3 }));
     const p = await packetFor(dir, 'volume:01:plan');

@@ -6,12 +6,12 @@
  * `.checkpoint.json` must say for each model snapshot.
  */
 import { computeVerdict, DIMENSIONS } from '../../machines/pipeline.gate.js';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActor, transition, type SnapshotFrom } from 'xstate';
 import { expect } from 'vitest';
 import { bookMachine } from '../../machines/book.machine.js';
-import type { BookInput } from '../../machines/novel.setup.js';
+import { SETUP_STEPS, type BookInput, type SetupStep } from '../../machines/novel.setup.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import { stateMeta, type StableState } from '../../machines/pipeline.machine.js';
 import { guardName, transitionKey } from '../../src/core/graph.js';
@@ -52,6 +52,9 @@ export function rangeOf(from: number, to: number): number[] {
  */
 export function bookEvents(s: BookSnapshot): PipelineEvent[] {
   const c = s.context;
+  // A setup commit reports the step still missing: the book model's new book has samples, so every step runs (§14).
+  const setup = (s.value as { setup?: SetupStep }).setup;
+  const after = setup === undefined ? null : (SETUP_STEPS[SETUP_STEPS.indexOf(setup) + 1] ?? null);
   // What the plot-architect plans (§14): a gap in the volume's outline ahead, else a new volume of chapters_per_volume chapters.
   const first = c.last_completed_chapter + 1;
   const ahead = c.outline_chapters.filter((x) => x >= first);
@@ -67,6 +70,7 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
     ...DEMO_VERDICTS.map((v) => ({ type: 'JUDGED' as const, ...v })),
     { type: 'JUDGED', ...HOOK_WEAK_VERDICT },
     { type: 'COMMITTED' },
+    { type: 'SETUP_COMMITTED', setup: after },
     { type: 'PLAN_COMMITTED', outline_chapters: planned },
     { type: 'PLAN_COMMIT_INTERRUPTED', outline_chapters: planned },
     { type: 'COMMIT_INTERRUPTED' },
@@ -78,7 +82,7 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
 
 export function serializeBook(s: BookSnapshot): string {
   const c = s.context;
-  return `${JSON.stringify(s.value)}|ch=${c.chapter}|last=${c.last_completed_chapter}|vol=${c.volume}|plan=${c.planning}|resume=${c.resume}|j=${c.journal ? JSON.stringify(c.journal) : '-'}|o=${c.outline_chapters.includes(c.last_completed_chapter + 1)}`;
+  return `${JSON.stringify(s.value)}|ch=${c.chapter}|last=${c.last_completed_chapter}|vol=${c.volume}|plan=${c.planning}|resume=${c.resume}|j=${c.journal ? JSON.stringify(c.journal) : '-'}|o=${c.outline_chapters.includes(c.last_completed_chapter + 1)}|setup=${c.setup}|imp=${c.import_caught_up}/${c.imported_chapters}/${c.import_summarized}`;
 }
 
 export function eventName(e: PipelineEvent): string {
@@ -139,20 +143,28 @@ export function shortestTo(input: BookInput, key: string, maxDepth = 40): Pipeli
   return null;
 }
 
-/** What `novel next` must say for a model snapshot. */
-export function predictedBookNext(s: BookSnapshot): { step: string; action: string } {
+/** What `novel next` must say for a model snapshot: the step, the action and the mode. */
+export function predictedBookNext(s: BookSnapshot): { step: string; action: string; mode: string } {
   const c = s.context;
-  const v = s.value as string | { writing: StableState };
-  if (v === 'planning') return { step: `volume:${pad2(c.volume)}:plan`, action: 'execute' };
-  if (v === 'complete') return { step: 'book:complete', action: 'done' };
+  const v = s.value as string | { writing?: StableState; setup?: SetupStep; importing?: 'importSummarize' | 'importCommit' };
+  if (v === 'planning') return { step: `volume:${pad2(c.volume)}:plan`, action: 'execute', mode: 'plan' };
+  if (v === 'complete') return { step: 'book:complete', action: 'done', mode: 'normal' };
   if (v === 'recovering') {
     const j = c.journal!;
-    return j.kind === 'chapter' ? { step: `chapter:${pad3(j.chapter)}:commit`, action: 'recover' } : { step: `volume:${pad2(j.volume)}:commit`, action: 'recover' };
+    if (j.kind === 'setup') return { step: `book:${j.step}`, action: 'recover', mode: 'commit' };
+    if (j.kind === 'volume') return { step: `volume:${pad2(j.volume)}:commit`, action: 'recover', mode: 'commit' };
+    return { step: `${j.chapter <= c.imported_chapters ? 'import' : 'chapter'}:${pad3(j.chapter)}:commit`, action: 'recover', mode: 'commit' };
   }
   if (v === 'retrying') return predictedBookNext(transition(bookMachine, s, { type: 'RETRY' })[0]);
-  const state = (v as { writing: StableState }).writing;
+  if (typeof v === 'string') throw new Error(`no prediction for the state ${v}`);
+  if (v.setup) return { step: `book:${v.setup}`, action: 'execute', mode: 'setup' };
+  if (v.importing) {
+    const k = pad3(c.import_caught_up + 1);
+    return v.importing === 'importSummarize' ? { step: `import:${k}:summarize`, action: 'execute', mode: 'import' } : { step: `import:${k}:commit`, action: 'commit', mode: 'import' };
+  }
+  const state = v.writing as StableState;
   const meta = stateMeta(state);
-  return { step: `chapter:${pad3(c.chapter)}:${meta.step}`, action: meta.action };
+  return { step: `chapter:${pad3(c.chapter)}:${meta.step}`, action: meta.action, mode: meta.mode };
 }
 
 /** §2/§3 at book level: what `.checkpoint.json` holds for a model snapshot (not while a journal is pending). */
@@ -163,10 +175,14 @@ export function expectBookCheckpoint(project: string, s: BookSnapshot, note: str
   expect(cp.x_editor_note, `${note}: unknown checkpoint field preserved`).toBe('kept by other tools; novel must preserve it');
   if (v === 'recovering') return;
   expect(cp.last_completed_chapter, `${note}: last_completed_chapter`).toBe(c.last_completed_chapter);
-  const orchestrator = v === 'planning' ? 'VOL_PLANNING' : v === 'retrying' ? 'ERROR_RETRY' : 'WRITING';
+  const inSetup = typeof v === 'object' && 'setup' in v;
+  const orchestrator = v === 'planning' || inSetup ? 'VOL_PLANNING' : v === 'retrying' ? 'ERROR_RETRY' : 'WRITING';
   expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe(orchestrator);
   if (v !== 'retrying') expect(cp.current_volume, `${note}: current_volume`).toBe(c.volume);
-  if (typeof v === 'object') {
+  if (c.imported_chapters > 0) {
+    expect({ imported: cp.imported_chapters, caught_up: cp.import_caught_up ?? 0, stage: cp.import_stage ?? null }, `${note}: the import's catch-up fields`).toEqual({ imported: c.imported_chapters, caught_up: c.import_caught_up, stage: c.import_summarized ? 'summarized' : null });
+  }
+  if (typeof v === 'object' && 'writing' in v) {
     const stage: Record<string, string> = { summarize: 'drafting', refine: 'drafted', titleFix: 'title_fixing', judge: 'refined', hookFix: 'hook_fixing', commit: 'judged', revising: 'revising', polishing: 'revising' };
     if (v.writing === 'draft') expect(cp.inflight_chapter ?? null, `${note}: no chapter in flight before its draft`).toBeNull();
     else {
@@ -179,7 +195,7 @@ export function expectBookCheckpoint(project: string, s: BookSnapshot, note: str
 export async function expectBookNext(project: string, s: BookSnapshot, note: string): Promise<void> {
   const r = await novelJson(project, ['next']);
   expect(r.code, `${note}: next exit (${JSON.stringify(r.body)})`).toBe(0);
-  expect({ step: r.body.data.step, action: r.body.data.action }, `${note}: next (${r.body.data.reason})`).toEqual(predictedBookNext(s));
+  expect({ step: r.body.data.step, action: r.body.data.action, mode: r.body.data.mode }, `${note}: next (${r.body.data.reason})`).toEqual(predictedBookNext(s));
   if (s.value === 'retrying') expect(r.body.data.error_retry, `${note}: next names the failure`).toBe(true);
 }
 
@@ -212,6 +228,7 @@ const FAILING_EXECUTOR = 'false {packet}';
 /** Realise one event through the real CLI. */
 export async function realiseBook(project: string, e: PipelineEvent, before: BookSnapshot, note: string): Promise<void> {
   const c = before.context;
+  const importing = typeof before.value === 'object' && 'importing' in before.value;
   const demo = ['run', '--executor', 'demo', '--to-chapter', '999'];
   switch (e.type) {
     case 'DRAFTED':
@@ -247,11 +264,19 @@ export async function realiseBook(project: string, e: PipelineEvent, before: Boo
       await ok(project, [...demo, '--pause-after', 'judge'], note, { NOVEL_DEMO_SCORES: String(e.overall_final) });
       return;
     case 'COMMITTED':
-      await ok(project, ['commit', '--chapter', String(c.chapter)], note);
+      await ok(project, ['commit', '--chapter', String(importing ? c.import_caught_up + 1 : c.chapter)], note);
       return;
     case 'COMMIT_INTERRUPTED':
-      crashAfterJournal(project, ['commit', '--chapter', String(c.chapter)], note);
+      crashAfterJournal(project, ['commit', '--chapter', String(importing ? c.import_caught_up + 1 : c.chapter)], note);
       return;
+    case 'SETUP_COMMITTED': {
+      // The demo executor on the setup step's packet, then the commit.
+      const step = (before.value as { setup: SetupStep }).setup;
+      await ok(project, ['instructions', `book:${step}`, '--write-manifest'], note);
+      await ok(project, ['demo-executor', `staging/manifests/book-${step}.json`], note);
+      await ok(project, ['commit', '--setup'], note);
+      return;
+    }
     case 'PLAN_COMMITTED':
       await ok(project, [...demo, '--pause-after', 'plan'], note);
       await ok(project, ['commit', '--volume', String(c.volume)], note);
@@ -262,7 +287,7 @@ export async function realiseBook(project: string, e: PipelineEvent, before: Boo
       return;
     case 'JOURNAL_RECOVERED': {
       const j = c.journal!;
-      const out = await ok(project, ['commit', ...(j.kind === 'chapter' ? ['--chapter', String(j.chapter)] : ['--volume', String(j.volume)])], note);
+      const out = await ok(project, ['commit', ...(j.kind === 'chapter' ? ['--chapter', String(j.chapter)] : j.kind === 'volume' ? ['--volume', String(j.volume)] : ['--setup'])], note);
       expect(out, `${note}: rolled forward`).toMatch(/rolled forward/);
       return;
     }
@@ -310,4 +335,32 @@ export async function truncateOutline(project: string, last: number): Promise<vo
   const contracts = join(project, 'volumes/vol-01/chapter-contracts');
   for (const f of readdirSync(contracts)) if (Number(/(\d+)/.exec(f)?.[1]) > last) rmSync(join(contracts, f));
   await ok(project, ['state', 'verify', '--accept'], 'accept the outline edit');
+}
+
+/** Make `project` a new book (`novel init`) with a sample text, so that every setup step runs (§14). */
+export async function newBook(project: string): Promise<void> {
+  rmSync(project, { recursive: true, force: true });
+  await ok(tmpParent(project), ['init', project], 'init');
+  mkdirSync(join(project, 'samples'), { recursive: true });
+  writeFileSync(join(project, 'samples/sample.txt'), '夜色沉沉。林风推开门，雨声灌了进来。\n\n“你来晚了。”她说。\n\n他没有回答，只是把剑放在桌上。\n');
+  keepEditorNote(project);
+}
+
+/** Make `project` an imported book of `n` chapters (`novel import`), whose catch-up summaries are still to come. */
+export async function importedBook(project: string, n: number): Promise<void> {
+  rmSync(project, { recursive: true, force: true });
+  const txt = join(tmpParent(project), `${Date.now()}-book.txt`);
+  writeFileSync(txt, rangeOf(1, n).map((k) => `第${k}章 开篇${k}\n\n林风走进青岚城，第${k}次看见那座塔。“又是你。”守门人说。\n`).join('\n'));
+  await ok(tmpParent(project), ['import', txt, '--project', project], 'import');
+  keepEditorNote(project);
+}
+
+function tmpParent(project: string): string {
+  return join(project, '..');
+}
+
+/** The field another tool keeps in the checkpoint (the fixture has it): novel must preserve it. */
+function keepEditorNote(project: string): void {
+  const p = join(project, '.checkpoint.json');
+  writeFileSync(p, `${JSON.stringify({ ...readJson(p), x_editor_note: 'kept by other tools; novel must preserve it' }, null, 2)}\n`);
 }

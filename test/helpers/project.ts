@@ -124,3 +124,14 @@ export function withoutPlatform(dir: string): void {
   const config = JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
   writeFileSync(p, `${JSON.stringify({ ...config, quality: { platform: 'none' } }, null, 2)}\n`);
 }
+
+/**
+ * A new book's setup done by hand (§14): the demo book's world rules and
+ * storylines and one character, so that `novel next` goes straight to the
+ * plan of volume 1.
+ */
+export function setUpBook(dir: string): void {
+  cpSync(join(FIXTURE_PROJECT, 'world/rules.json'), join(dir, 'world/rules.json'));
+  cpSync(join(FIXTURE_PROJECT, 'storylines/storylines.json'), join(dir, 'storylines/storylines.json'));
+  writeFileSync(join(dir, 'characters/active/lin-qingyan.json'), `${JSON.stringify({ id: 'lin-qingyan', display_name: '林青岚' }, null, 2)}\n`);
+}

@@ -19,6 +19,8 @@ import {
   eventName,
   expectBookCheckpoint,
   expectBookNext,
+  importedBook,
+  newBook,
   rangeOf,
   realiseBook,
   removeOutline,
@@ -54,6 +56,32 @@ const STARTS: BookStart[] = [
     prepare: async (p) => {
       configure(p, BOOK);
       await removeOutline(p);
+    },
+  },
+  {
+    name: 'a new book (init, a sample text in samples/)',
+    input: { chapter: 1, last_completed_chapter: 0, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2, outline_chapters: [], planning: true, setup: 'world' },
+    prepare: async (p) => {
+      await newBook(p);
+      configure(p, BOOK);
+    },
+  },
+  {
+    name: 'an imported book of 2 chapters',
+    input: { chapter: 3, last_completed_chapter: 2, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2, outline_chapters: [], imported_chapters: 2 },
+    prepare: async (p) => {
+      await importedBook(p, 2);
+      configure(p, BOOK);
+    },
+  },
+  {
+    name: 'an imported book whose first catch-up summary is advanced',
+    input: { chapter: 3, last_completed_chapter: 2, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2, outline_chapters: [], imported_chapters: 2, import_summarized: true },
+    prepare: async (p) => {
+      await importedBook(p, 2);
+      configure(p, BOOK);
+      const r = await novel(p, ['run', '--executor', 'demo', '--pause-after', 'summarize']);
+      expect(r.code, r.stderr).toBe(0);
     },
   },
   {
@@ -143,4 +171,4 @@ describe('the book machine, driven through the real CLI', () => {
 });
 
 /** The number of planned paths: a change of the book graph must show up here. */
-const EXPECTED_PATHS = 14;
+const EXPECTED_PATHS = 24;

@@ -31,7 +31,7 @@ export class AdaptersInstallCommand extends NovelCommand {
     category: 'Project',
     description: 'Copy the Claude Code or Codex adapter files into the project',
     details: `
-      \`claude\`: the subagents (chapter-writer, summarizer, style-refiner, quality-judge, plot-architect) into \`.claude/agents/\` and the \`/novel-step\` skill into \`.claude/skills/novel-step/\` (it may run \`novel\` commands, read, and edit under \`staging/\` only, so it runs in \`claude -p\` without prompts). \`codex\`: the \`novel\` skill with the five agent briefs as \`references/<agent>.md\` into \`.agents/skills/novel/\` (run Codex from the project root). Each runs one pipeline step from its packet, advances it once it validates, and stops for review.
+      \`claude\`: the subagents (chapter-writer, summarizer, style-refiner, quality-judge, plot-architect, and the setup agents world-builder, character-weaver, style-analyzer) into \`.claude/agents/\` and the \`/novel-step\` skill into \`.claude/skills/novel-step/\` (it may run \`novel\` commands, read, and edit under \`staging/\` only, so it runs in \`claude -p\` without prompts). \`codex\`: the \`novel\` skill with the eight agent briefs as \`references/<agent>.md\` into \`.agents/skills/novel/\` (run Codex from the project root). Each runs one pipeline step from its packet, advances it once it validates, and stops for review.
 
       A file you edited is never overwritten: it is kept and reported.
     `,

@@ -1,0 +1,202 @@
+/**
+ * The setup steps of a new book (PROTOCOL §14): `book:world` (world-builder),
+ * `book:characters` (character-weaver) and `book:style` (style-analyzer, only
+ * when samples/ holds text). What each step stages, when its files in the book
+ * already count (the step is skipped), how its staged files are validated, and
+ * the commit (`novel commit --setup`) that moves them into place. Pure.
+ */
+import * as v from 'valibot';
+import { errorAt, type Diagnostic } from './diagnostics.js';
+import type { PlannedWrite } from './commit-plan.js';
+import { parseJsonText, parseWith } from '../schemas/parse.js';
+import { CharacterSchema, RelationshipsSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from '../schemas/inputs.js';
+import { isSlug } from '../schemas/common.js';
+import { stagedText, type StagingView } from './staging-view.js';
+import { SETUP_STEPS, type SetupStep } from './step-id.js';
+import type { StyleMetrics } from './lint.js';
+
+export { SETUP_STEPS, type SetupStep };
+
+/** The agent of each setup step. */
+export const SETUP_AGENT = { world: 'world-builder', characters: 'character-weaver', style: 'style-analyzer' } as const satisfies Record<SetupStep, string>;
+
+/** Where a setup step's files are staged and where the commit puts them. */
+const STAGED_ROOT = 'staging/';
+export const WORLD_FILES = ['world/rules.json', 'world/geography.md', 'world/history.md', 'storylines/storylines.json'] as const;
+export const RELATIONSHIPS_FILE = 'characters/relationships.json';
+export const STYLE_FILE = 'style-profile.json';
+
+/** How far the analyzer's two numbers may be from novel's own (§14): 10 %. */
+export const STYLE_TOLERANCE = 0.1;
+
+/** May `step` write this staged file? */
+export function setupWritable(rel: string, step: SetupStep): boolean {
+  if (!rel.startsWith(STAGED_ROOT)) return false;
+  const final = rel.slice(STAGED_ROOT.length);
+  switch (step) {
+    case 'world':
+      return (WORLD_FILES as readonly string[]).includes(final);
+    case 'characters':
+      return final === RELATIONSHIPS_FILE || /^characters\/active\/[^/]+\.(json|md)$/.test(final);
+    case 'style':
+      return final === STYLE_FILE;
+  }
+}
+
+/** A staged file some setup step writes. */
+export function isSetupOutput(rel: string): boolean {
+  return SETUP_STEPS.some((s) => setupWritable(rel, s));
+}
+
+/** A sample text of samples/ (.txt or .md) the style numbers are measured on. */
+export function isSampleFile(rel: string): boolean {
+  return /^samples\/[^/]+\.(txt|md)$/i.test(rel);
+}
+
+/** What the shell reads of the book for the setup probe. */
+export interface SetupReader {
+  text: (rel: string) => string | undefined;
+  list: (dir: string) => readonly string[];
+  /** samples/ holds text (a .txt or .md file with 字). */
+  samplesHaveText: boolean;
+}
+
+function jsonOf(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Does the book already hold this step's work? A step whose files exist and
+ * validate is skipped: the world needs at least one rule and one storyline
+ * (the empty files `init` writes do not count), the cast at least one
+ * character file, the style a profile with its measured numbers (or no
+ * samples to draw one from).
+ */
+export function setupDone(step: SetupStep, r: SetupReader): boolean {
+  switch (step) {
+    case 'world': {
+      const rules = v.safeParse(WorldRulesSchema, jsonOf(r.text('world/rules.json')));
+      const lines = v.safeParse(StorylinesSchema, jsonOf(r.text('storylines/storylines.json')));
+      return rules.success && rules.output.rules.length > 0 && lines.success && lines.output.storylines.length > 0;
+    }
+    case 'characters':
+      return r.list('characters/active').some((f) => f.endsWith('.json') && v.safeParse(CharacterSchema, jsonOf(r.text(f))).success);
+    case 'style': {
+      if (!r.samplesHaveText) return true;
+      const profile = v.safeParse(StyleProfileSchema, jsonOf(r.text(STYLE_FILE)));
+      return profile.success && typeof profile.output.avg_sentence_length === 'number' && typeof profile.output.dialogue_ratio === 'number';
+    }
+  }
+}
+
+/** The first setup step still to do (null: the book is set up). */
+export function pendingSetup(r: SetupReader): SetupStep | null {
+  return SETUP_STEPS.find((s) => !setupDone(s, r)) ?? null;
+}
+
+/** The first setup step still to do once `committed` is done (the probe after a setup commit). */
+export function pendingAfter(committed: SetupStep, r: SetupReader): SetupStep | null {
+  return SETUP_STEPS.find((s) => s !== committed && SETUP_STEPS.indexOf(s) > SETUP_STEPS.indexOf(committed) && !setupDone(s, r)) ?? null;
+}
+
+export interface SetupValidation {
+  diagnostics: Diagnostic[];
+  /** Staged path → final path, for the commit. */
+  moves: Array<{ from: string; to: string }>;
+  valid: boolean;
+}
+
+function staged<S extends v.GenericSchema>(view: StagingView, rel: string, schema: S, out: Diagnostic[], agent: string): v.InferOutput<S> | undefined {
+  const text = stagedText(view, rel);
+  if (text === undefined) {
+    const f = view.files.get(rel);
+    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: `run the ${agent} so that it writes ${rel}` }));
+    return undefined;
+  }
+  const json = parseJsonText(text, rel, 'invalid_setup_output');
+  if (!json.ok) {
+    out.push(...json.diagnostics);
+    return undefined;
+  }
+  const r = parseWith(schema, json.value, rel, 'invalid_setup_output');
+  if (!r.ok) {
+    out.push(...r.diagnostics);
+    return undefined;
+  }
+  return r.value;
+}
+
+function stagedProse(view: StagingView, rel: string, out: Diagnostic[], agent: string): boolean {
+  const text = stagedText(view, rel);
+  if (text === undefined) {
+    const f = view.files.get(rel);
+    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: `run the ${agent} so that it writes ${rel}` }));
+    return false;
+  }
+  if (text.trim() === '') {
+    out.push(errorAt('output_empty', rel, { expected: 'text', found: 'an empty file', fix: `run the ${agent} again` }));
+    return false;
+  }
+  return true;
+}
+
+/** Within tolerance of novel's number (relative, or 0.02 absolute near zero). */
+function near(found: number, measured: number): boolean {
+  return Math.abs(found - measured) <= Math.max(STYLE_TOLERANCE * Math.abs(measured), 0.02);
+}
+
+/** The staged files of a setup step, checked; the moves the commit makes. */
+export function validateSetup(step: SetupStep, view: StagingView, sampleMetrics: StyleMetrics | null): SetupValidation {
+  const out: Diagnostic[] = [];
+  const agent = SETUP_AGENT[step];
+  const moves: SetupValidation['moves'] = [];
+  const move = (final: string): void => void moves.push({ from: `${STAGED_ROOT}${final}`, to: final });
+  if (step === 'world') {
+    const rules = staged(view, 'staging/world/rules.json', WorldRulesSchema, out, agent);
+    if (rules && rules.rules.length === 0) out.push(errorAt('world_rules_empty', 'staging/world/rules.json', { field: 'rules', expected: 'at least one rule of the world', found: 'an empty list', fix: 'write the rules the story keeps (id, category, rule, constraint_type)' }));
+    stagedProse(view, 'staging/world/geography.md', out, agent);
+    stagedProse(view, 'staging/world/history.md', out, agent);
+    const lines = staged(view, 'staging/storylines/storylines.json', StorylinesSchema, out, agent);
+    if (lines && lines.storylines.length === 0) out.push(errorAt('storylines_empty', 'staging/storylines/storylines.json', { field: 'storylines', expected: 'at least one storyline (the main one)', found: 'an empty list', fix: 'add the main storyline: {"id": "main", "name": "主线", "type": "main"}' }));
+    for (const f of WORLD_FILES) move(f);
+  } else if (step === 'characters') {
+    const files = [...view.files.keys()].filter((p) => /^staging\/characters\/active\/[^/]+\.json$/.test(p)).sort();
+    if (files.length === 0) out.push(errorAt('output_missing', 'staging/characters/active/', { expected: 'one {slug}.json (and {slug}.md) per character', found: 'no character file', fix: `run the ${agent} so that it writes the cast under staging/characters/active/` }));
+    for (const rel of files) {
+      const slug = rel.slice('staging/characters/active/'.length, -'.json'.length);
+      if (!isSlug(slug)) out.push(errorAt('character_slug', rel, { expected: 'a lowercase slug as the file name, e.g. lin-qingyan.json', found: JSON.stringify(slug), fix: 'name the file after the character id (a-z, 0-9, -)' }));
+      staged(view, rel, CharacterSchema, out, agent);
+      move(rel.slice(STAGED_ROOT.length));
+      const md = rel.replace(/\.json$/, '.md');
+      if (stagedProse(view, md, out, agent)) move(md.slice(STAGED_ROOT.length));
+    }
+    staged(view, `${STAGED_ROOT}${RELATIONSHIPS_FILE}`, RelationshipsSchema, out, agent);
+    move(RELATIONSHIPS_FILE);
+  } else {
+    const profile = staged(view, `${STAGED_ROOT}${STYLE_FILE}`, StyleProfileSchema, out, agent);
+    if (profile && sampleMetrics) {
+      const checks: Array<[keyof StyleMetrics & ('avg_sentence_length' | 'dialogue_ratio'), number | undefined]> = [
+        ['avg_sentence_length', profile.avg_sentence_length],
+        ['dialogue_ratio', profile.dialogue_ratio],
+      ];
+      for (const [field, found] of checks) {
+        const measured = sampleMetrics[field];
+        if (found === undefined || !near(found, measured)) {
+          out.push(errorAt('style_metric_mismatch', `${STAGED_ROOT}${STYLE_FILE}`, { field, expected: `${measured} (novel's measure of samples/, ±${STYLE_TOLERANCE * 100} %)`, found: found === undefined ? 'no value' : String(found), fix: `copy ${field} from the packet's inline.sample_metrics` }));
+        }
+      }
+    }
+    move(STYLE_FILE);
+  }
+  return { diagnostics: out, moves, valid: !out.some((d) => d.severity === 'error') };
+}
+
+/** The files a setup commit writes: each staged file moved into place. */
+export function setupWrites(view: StagingView, moves: SetupValidation['moves']): PlannedWrite[] {
+  return moves.map((m) => ({ path: m.to, content: stagedText(view, m.from) as string, kind: 'move' as const, from: m.from }));
+}
