@@ -125,6 +125,8 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
   const where =
     v.chapter === null
       ? t('status.where.volume', { volume: v.volume, state: v.state })
+      : v.mode === 'import'
+        ? t('status.where.import', { chapter: v.chapter })
       : t('status.where.chapter', { chapter: v.chapter, position: o?.position ?? null, chapters: o ? o.chapters : null, volume: v.volume, first: o?.first ?? null, last: o?.last ?? null });
   lines.push(`${where}${lang === 'zh' ? '；' : '; '}${t('status.committed', { n: v.last_completed_chapter })}`);
   for (const s of v.stages) {
