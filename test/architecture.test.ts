@@ -31,12 +31,9 @@ describe('architecture', () => {
       'src/io/import-book.ts': 'the book the author imports, outside the project',
       'src/io/create-project.ts': 'creates a project before there is one (init, import)',
       'src/io/stdio.ts': 'file descriptors 1 and 2',
-      // Commands that still write through node:fs; they move into io operations with the command-thinning work.
-      'src/commands/init.ts': 'creates a project before there is one',
-      'src/commands/export.ts': 'the output folder the author names',
-      'src/commands/schema.ts': "novel's own JSON Schemas",
-      'src/commands/adapters/install.ts': "novel's own adapter files",
-      'src/commands/checkpoint/rebuild.ts': 'the project root before a checkpoint exists',
+      'src/io/adapters.ts': "novel's own adapter files, read to be installed",
+      'src/io/export-file.ts': 'the output folder the author names',
+      'src/io/checkpoint-file.ts': 'the project root before a checkpoint exists',
     };
     const importsFs = /from 'node:fs'|getBuiltinModule\('node:fs'\)/;
     const offenders = [...files('src'), ...files('machines')].filter((f) => {
@@ -52,6 +49,35 @@ describe('architecture', () => {
 
   it('novel run is a thin command (at most 120 lines)', () => {
     expect(readFileSync(join(ROOT, 'src/commands/run.ts'), 'utf8').split('\n').length).toBeLessThanOrEqual(120);
+  });
+
+  /** Every import (static, dynamic or a built-in fetched at run time) of a source file. */
+  const importsOf = (f: string): string[] => {
+    const text = readFileSync(join(ROOT, f), 'utf8');
+    return [...text.matchAll(/^import (?!type )[^;]*? from '([^']+)'|import\('([^']+)'\)|getBuiltinModule\('([^']+)'\)/gm)].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
+  };
+  /** A module that defines a command (not a helper shared by the commands). */
+  const isCommand = (f: string): boolean => /extends NovelCommand\b/.test(readFileSync(join(ROOT, f), 'utf8'));
+
+  it('commands are thin: they import no node:* module and no other command; they parse, call one core or io function and print', () => {
+    const problems: string[] = [];
+    for (const f of files('src/commands')) {
+      for (const spec of importsOf(f)) {
+        if (spec.startsWith('node:')) problems.push(`${f} imports ${spec}`);
+        if (spec.startsWith('.') && !spec.includes('/core/') && !spec.includes('/io/') && !spec.includes('/schemas/') && !spec.includes('/machines/')) {
+          const target = join(f, '..', spec).replace(/\.js$/, '.ts');
+          if (target !== f && target.startsWith('src/commands/') && isCommand(target)) problems.push(`${f} imports the command ${target}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the core imports no io, and machines/ import neither io nor commands', () => {
+    const problems: string[] = [];
+    for (const f of files('src/core')) for (const spec of importsOf(f)) if (/\/io\/|\/commands\//.test(spec)) problems.push(`${f} imports ${spec}`);
+    for (const f of files('machines')) for (const spec of importsOf(f)) if (/\/io\/|\/commands\//.test(spec)) problems.push(`${f} imports ${spec}`);
+    expect(problems).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { lintSummary } from '../core/lint-render.js';
 import { advanceStep } from '../io/operations.js';
 import { withMutation } from '../io/mutation.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
-import { parseStepArg } from './validate.js';
+import { parseStepArg } from './option-validators.js';
 
 export class AdvanceCommand extends NovelCommand {
   static override paths = [['advance']];

@@ -1,8 +1,7 @@
-import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
-import { demoOutputs, parseDemoScores } from '../core/demo-executor.js';
+import { parseDemoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
-import { readPacket } from '../io/executor.js';
+import { runDemoExecutor } from '../io/demo-executor.js';
 import { openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
@@ -25,20 +24,7 @@ export class DemoExecutorCommand extends NovelCommand {
     if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
     const delay = Number(this.context.env.NOVEL_DEMO_WRITE_DELAY_MS ?? 0);
     const p = openProject(this.context, this.project ?? this.context.env.NOVEL_PROJECT);
-    const rel = p.fs.relative(path.resolve(this.context.cwd, this.packet));
-    const packet = readPacket(p.fs, rel);
-    const read = (r: string): string | undefined => {
-      const t = p.fs.readTextChecked(r);
-      return t && 'text' in t ? t.text : undefined;
-    };
-    const outputs = demoOutputs({ packet, read, scores }, p.loaded.checkpoint.revision_count ?? 0);
-    const written: string[] = [];
-    for (const [file, content] of Object.entries(outputs)) {
-      if (!packet.write_scope.some((scope) => file.startsWith(scope))) throw new NovelError('outside_write_scope', `${file} is outside the write scope ${packet.write_scope.join(', ')}`);
-      if (written.length && delay > 0) await new Promise((r) => setTimeout(r, delay));
-      p.fs.writeText(file, content);
-      written.push(file);
-    }
+    const written = await runDemoExecutor(p, this.context.cwd, this.packet, scores, delay);
     return { data: { written }, text: `demo executor wrote ${written.length} file(s)` };
   }
 }

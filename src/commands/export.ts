@@ -1,13 +1,8 @@
-import { say } from '../core/messages.js';
-import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
-import writeFileAtomic from 'write-file-atomic';
 import { NovelError } from '../core/errors.js';
-import { exportEpub, exportMarkdown, exportTxt, splitChapter, type ExportChapter } from '../core/export.js';
-import { paths } from '../core/paths.js';
-import { bookMeta, volumeMap } from '../io/book-reader.js';
 import { openProject } from '../io/project.js';
+import { exportBook } from '../io/export-file.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { isCount } from './option-validators.js';
 
@@ -51,27 +46,18 @@ export class ExportCommand extends NovelCommand {
   run(): CommandResult {
     if (this.volume !== undefined && this.chapters !== undefined) throw new NovelError('usage', 'export: pass --volume or --chapters, not both');
     const p = openProject(this.context, this.project);
-    const last = p.loaded.checkpoint.last_completed_chapter;
-    const { volumeOf } = volumeMap(p.fs, p.settings);
-    const [from, to] = this.chapters ? (this.chapters.split('-').map(Number) as [number, number]) : [1, last];
-    const wanted: number[] = [];
-    for (let c = from; c <= Math.min(to, last); c++) if (this.volume === undefined || volumeOf(c) === this.volume) wanted.push(c);
-    if (wanted.length === 0) throw new NovelError('nothing_to_export', `export: no committed chapter in ${this.volume !== undefined ? `volume ${this.volume}` : `chapters ${from}–${to}`} (${last} committed)`, { hint: 'novel chapters lists the committed chapters', zh: { message: say('zh', 'error.nothing_to_export', { last }), hint: say('zh', 'error.nothing_to_export.hint') } });
-    const tty = (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(2) && !this.json;
-    const chapters: ExportChapter[] = [];
-    for (const [i, c] of wanted.entries()) {
-      chapters.push(splitChapter(c, volumeOf(c), p.fs.readText(paths.chapter(c))));
-      if (tty && (i % 50 === 0 || i === wanted.length - 1)) this.context.stderr.write(`\rexport: chapter ${i + 1}/${wanted.length}`);
-    }
-    if (tty) this.context.stderr.write('\n');
-    const meta = bookMeta(p.fs, p.settings, last);
-    const bytes = this.format === 'epub' ? exportEpub(meta, chapters) : this.format === 'md' ? exportMarkdown(meta, chapters) : exportTxt(meta, chapters, this.crlf);
-    const out = this.out !== undefined ? path.resolve(this.context.cwd, this.out) : path.join(p.fs.root, 'export', `novel.${this.format}`);
-    (process.getBuiltinModule('node:fs') as typeof import('node:fs')).mkdirSync(path.dirname(out), { recursive: true });
-    writeFileAtomic.sync(out, Buffer.from(bytes));
+    const { out, wanted, bytes, meta } = exportBook(p, {
+      format: this.format,
+      ...(this.volume !== undefined ? { volume: this.volume } : {}),
+      ...(this.chapters !== undefined ? { chapters: this.chapters.split('-').map(Number) as [number, number] } : {}),
+      ...(this.out !== undefined ? { out: this.out } : {}),
+      cwd: this.context.cwd,
+      crlf: this.crlf,
+      progress: this.json ? null : (line) => this.context.stderr.write(line),
+    });
     return {
-      data: { format: this.format, out, chapters: wanted.length, first: wanted[0], last: wanted.at(-1), bytes: bytes.length, title: meta.title, author: meta.author, language: meta.language },
-      text: `exported ${wanted.length} chapter(s) (${wanted[0]}–${wanted.at(-1)}) of 《${meta.title}》 to ${out} (${bytes.length} bytes)`,
+      data: { format: this.format, out, chapters: wanted.length, first: wanted[0], last: wanted.at(-1), bytes, title: meta.title, author: meta.author, language: meta.language },
+      text: `exported ${wanted.length} chapter(s) (${wanted[0]}–${wanted.at(-1)}) of 《${meta.title}》 to ${out} (${bytes} bytes)`,
     };
   }
 }

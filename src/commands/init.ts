@@ -1,12 +1,7 @@
 import { say } from '../core/messages.js';
-import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
-import { paths } from '../core/paths.js';
-import { bookEvidence } from '../io/project-fs.js';
-import { createEmptyProject } from '../io/create-project.js';
-import { demoProjectSource } from '../io/package-files.js';
+import { initProject } from '../io/create-project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { PLATFORMS } from '../core/quality-settings.js';
 
@@ -36,36 +31,15 @@ export class InitCommand extends NovelCommand {
       throw new NovelError('invalid_option', `--platform ${platform}: expected one of ${PLATFORMS.join(', ')}`, { hint: 'qidian (2,500–3,500 字), tomato (1,500–2,500 字) or none (no platform rules)' });
     }
     const quality = platform === undefined ? {} : { quality: { platform } };
-    const target = path.resolve(this.context.cwd, this.dir ?? '.');
-    if (existsSync(path.join(target, paths.checkpoint))) {
-      throw new NovelError('project_exists', `${target}: already holds a project (${paths.checkpoint})`, {
-        hint: 'choose another directory; init never overwrites a project',
-        zh: { message: say('zh', 'error.project_exists', { dir: target }), hint: say('zh', 'error.project_exists.hint') },
-      });
-    }
-    const book = bookEvidence(target);
-    if (book.length) {
-      throw new NovelError('book_exists', `${target}: already holds a book (${book.join(', ')}) but no ${paths.checkpoint}; init never starts a new project over a book`, {
-        hint: `rebuild the checkpoint from the book: \`novel checkpoint rebuild --project ${this.dir ?? '.'}\``,
-        details: { found: book },
-      });
-    }
-    if (this.demo) {
-      if (existsSync(target) && readdirSync(target).length > 0) {
-        throw new NovelError('directory_not_empty', `${target}: not empty; the demo project goes into a new or empty directory`, { hint: 'choose another directory' });
-      }
-      cpSync(demoProjectSource(), target, { recursive: true });
-      // The demo runs with the offline demo executor, measured against the qidian preset: recorded, so that `novel run` needs no flag.
-      const config = path.join(target, paths.config);
-      const settings = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
-      writeFileSync(config, `${JSON.stringify({ ...settings, ...quality, executor: { command: 'demo' } }, null, 2)}\n`);
+    const r = initProject(this.context.cwd, this.dir, { demo: this.demo, quality });
+    if (r.demo) {
       return {
-        data: { root: target, demo: true },
-        text: `created the demo project in ${target}
+        data: { root: r.root, demo: true },
+        text: `created the demo project in ${r.root}
 next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, recorded in novel.config.json)`,
       };
     }
-    const { created, kept } = createEmptyProject(target, quality);
+    const { root: target, created, kept } = r;
     const lines = [say(this.lang, 'init.created', { dir: target }), ...created.map((f) => `  + ${f}`), ...kept.map((f) => say(this.lang, 'init.kept', { file: f })), say(this.lang, 'init.next')];
     return { data: { root: target, created, kept }, text: lines.join('\n') };
   }

@@ -4,7 +4,7 @@ import { buildPacket, manifestPath } from '../core/packet.js';
 import { nextOf, openProject } from '../io/project.js';
 import { diskView } from '../io/project-view.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
-import { parseStepArg } from './validate.js';
+import { parseStepArg } from './option-validators.js';
 
 export class InstructionsCommand extends NovelCommand {
   static override paths = [['instructions']];

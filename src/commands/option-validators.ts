@@ -4,6 +4,9 @@
  * what was expected and what was found.
  */
 import * as t from 'typanion';
+import { NovelError } from '../core/errors.js';
+import { say } from '../core/messages.js';
+import { parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
 
 /** A whole number ≥ 1 (chapter, volume, count), as step ids write it too: leading zeros allowed (`--volume 01`). */
 export const isCount = t.makeValidator<unknown, number>({
@@ -31,4 +34,13 @@ export function isListOf(choices: readonly string[]) {
       return false;
     },
   });
+}
+
+/** A step id argument, parsed strictly; a malformed one is a usage error naming the format. */
+export function parseStepArg(raw: string): ReturnType<typeof parseStepId> & { ok: true } {
+  const parsed = parseStepId(raw);
+  if (!parsed.ok) {
+    throw new NovelError('invalid_step', `step "${raw}": ${parsed.reason}`, { hint: `expected ${STEP_ID_FORMAT}`, zh: { message: say('zh', 'error.invalid_step', { value: JSON.stringify(raw) }), hint: say('zh', 'error.invalid_step.hint') } });
+  }
+  return parsed;
 }

@@ -1,4 +1,5 @@
 import { say, zhPhrase } from '../core/messages.js';
+import { isTerminal } from '../io/stdio.js';
 import { Command, Option } from 'clipanion';
 import { parseDemoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
@@ -69,7 +70,7 @@ export class RunCommand extends NovelCommand {
         hint: 'add --budget-tokens <n> (Codex reports tokens), or use --executor claude for a dollar budget',
       });
     }
-    const tty = !this.json && !this.events && (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(1);
+    const tty = !this.json && !this.events && isTerminal(1);
     const out = this.context.stdout;
     let live = '';
     const started = Date.now();

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
 import { FORMATS, formatNamed, INPUT_FORMATS } from '../schemas/formats.js';
-import { packageRoot } from '../io/package-files.js';
+import { schemaFile } from '../io/package-files.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 export class SchemaCommand extends NovelCommand {
@@ -37,8 +35,7 @@ export class SchemaCommand extends NovelCommand {
     if (!f.schema) {
       return { data: { name: f.name, kind: 'text', path: f.path, writer: f.writer, rules: f.rules, example: f.example }, text: [`${f.title}: ${f.path} (${f.writer})`, ...f.rules.map((r) => `- ${r}`), '', 'example:', f.example.trimEnd()].join('\n') };
     }
-    const file = path.join(packageRoot(), 'docs/schemas', `${f.name}.schema.json`);
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const schema = schemaFile(f.name);
     return { data: { name: f.name, kind: 'json', path: f.path, writer: f.writer, rules: f.rules, example: JSON.parse(f.example) as unknown, schema }, text: [JSON.stringify(schema, null, 2), '', `${f.title}: ${f.path} (${f.writer})`, ...f.rules.map((r) => `- ${r}`), '', 'example:', f.example.trimEnd()].join('\n') };
   }
 }

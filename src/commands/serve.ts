@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import { say } from '../core/messages.js';
-import { startServer } from '../io/serve.js';
+import { openInBrowser, startServer } from '../io/serve.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 
 const isPort = t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]);
@@ -33,13 +33,7 @@ export class ServeCommand extends NovelCommand {
     const line = say(this.lang, 'serve.listening', { url: serving.url });
     this.context.stdout.write(this.json ? `${JSON.stringify({ event: 'listening', url: serving.url, port: serving.port })}\n` : `${line}\n`);
     if (this.open) {
-      const cp = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
-      const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-      try {
-        cp.spawn(opener, [serving.url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
-      } catch {
-        /* no browser to open: the URL is printed */
-      }
+      openInBrowser(serving.url);
     }
     await new Promise<void>((resolve) => {
       const stop = (): void => resolve();

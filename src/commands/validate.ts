@@ -2,7 +2,7 @@ import { say } from '../core/messages.js';
 import { readStorylineIndex } from '../io/book-probe.js';
 import { Command, Option } from 'clipanion';
 import { diagnosticsError, NovelError } from '../core/errors.js';
-import { formatStepId, parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
+import { formatStepId } from '../core/step-id.js';
 import { lintSummary } from '../core/lint-render.js';
 import { fixContext, qualityContext } from '../core/rehydrate.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
@@ -12,16 +12,9 @@ import { nextOf, openProject } from '../io/project.js';
 import { planBounds, planRange, validateVolumePlan } from '../core/volume-plan.js';
 import { outlineChapters } from '../core/outline.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
+import { parseStepArg } from './option-validators.js';
 
 const VALIDATED: readonly string[] = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix'];
-
-export function parseStepArg(raw: string): ReturnType<typeof parseStepId> & { ok: true } {
-  const parsed = parseStepId(raw);
-  if (!parsed.ok) {
-    throw new NovelError('invalid_step', `step "${raw}": ${parsed.reason}`, { hint: `expected ${STEP_ID_FORMAT}`, zh: { message: say('zh', 'error.invalid_step', { value: JSON.stringify(raw) }), hint: say('zh', 'error.invalid_step.hint') } });
-  }
-  return parsed;
-}
 
 export class ValidateCommand extends NovelCommand {
   static override paths = [['validate']];

@@ -4,7 +4,7 @@
  * the fingerprint; the checkpoint last, so that its presence marks a finished
  * project root. Existing files are kept as they are.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { paths } from '../core/paths.js';
 import { newProjectFiles } from '../core/project-template.js';
@@ -12,7 +12,9 @@ import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
 import { hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
 import { demoProjectSource } from './package-files.js';
-import { ProjectFs } from './project-fs.js';
+import { bookEvidence, ProjectFs } from './project-fs.js';
+import { NovelError } from '../core/errors.js';
+import { say } from '../core/messages.js';
 
 export function createEmptyProject(target: string, quality: Record<string, unknown>): { created: string[]; kept: string[] } {
   mkdirSync(target, { recursive: true });
@@ -34,4 +36,38 @@ export function createEmptyProject(target: string, quality: Record<string, unkno
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
   recordBoundary(fs, readCheckpoint(fs).checkpoint);
   return { created, kept };
+}
+
+export type InitResult = { demo: true; root: string } | { demo: false; root: string; created: string[]; kept: string[] };
+
+/**
+ * `novel init [DIR] [--demo]`: refuses a folder that holds a project or a book
+ * (or, for the demo, anything); the demo project is copied and set to run with
+ * the offline demo executor.
+ */
+export function initProject(cwd: string, dir: string | undefined, options: { demo: boolean; quality: Record<string, unknown> }): InitResult {
+  const target = path.resolve(cwd, dir ?? '.');
+  if (existsSync(path.join(target, paths.checkpoint))) {
+    throw new NovelError('project_exists', `${target}: already holds a project (${paths.checkpoint})`, {
+      hint: 'choose another directory; init never overwrites a project',
+      zh: { message: say('zh', 'error.project_exists', { dir: target }), hint: say('zh', 'error.project_exists.hint') },
+    });
+  }
+  const book = bookEvidence(target);
+  if (book.length) {
+    throw new NovelError('book_exists', `${target}: already holds a book (${book.join(', ')}) but no ${paths.checkpoint}; init never starts a new project over a book`, {
+      hint: `rebuild the checkpoint from the book: \`novel checkpoint rebuild --project ${dir ?? '.'}\``,
+      details: { found: book },
+    });
+  }
+  if (!options.demo) return { demo: false, root: target, ...createEmptyProject(target, options.quality) };
+  if (existsSync(target) && readdirSync(target).length > 0) {
+    throw new NovelError('directory_not_empty', `${target}: not empty; the demo project goes into a new or empty directory`, { hint: 'choose another directory' });
+  }
+  cpSync(demoProjectSource(), target, { recursive: true });
+  // The demo runs with the offline demo executor, measured against the qidian preset: recorded, so that `novel run` needs no flag.
+  const config = path.join(target, paths.config);
+  const settings = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
+  writeFileSync(config, `${JSON.stringify({ ...settings, ...options.quality, executor: { command: 'demo' } }, null, 2)}\n`);
+  return { demo: true, root: target };
 }

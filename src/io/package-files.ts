@@ -30,3 +30,8 @@ export function demoProjectSource(): string {
 export function webAsset(name: string): Buffer {
   return readFileSync(path.join(packageRoot(), 'dist/web', name));
 }
+
+/** The JSON Schema of a format, as generated into docs/schemas/ (`novel schema NAME`). */
+export function schemaFile(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(packageRoot(), 'docs/schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>;
+}

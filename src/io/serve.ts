@@ -289,3 +289,14 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
       }),
   };
 }
+
+/** Open the page in the desktop's browser (`novel serve --open`); without one, nothing (the URL is printed). */
+export function openInBrowser(url: string): void {
+  const cp = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
+  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    cp.spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+  } catch {
+    /* no browser to open: the URL is printed */
+  }
+}

@@ -30,3 +30,8 @@ export function syncWriter(fd: number): SyncWriter {
     },
   };
 }
+
+/** Is this file descriptor a terminal (progress lines, colours)? */
+export function isTerminal(fd: 1 | 2): boolean {
+  return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd);
+}

@@ -1,0 +1,48 @@
+/**
+ * `novel export`: the committed chapters read, rendered by core/export.ts and
+ * written atomically to one file (export/novel.FORMAT unless --out says where).
+ */
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { isatty } from 'node:tty';
+import writeFileAtomic from 'write-file-atomic';
+import { NovelError } from '../core/errors.js';
+import { exportEpub, exportMarkdown, exportTxt, splitChapter, type ExportChapter } from '../core/export.js';
+import { say } from '../core/messages.js';
+import { paths } from '../core/paths.js';
+import { bookMeta, volumeMap } from './book-reader.js';
+import type { OpenProject } from './project.js';
+
+export interface ExportOptions {
+  format: 'txt' | 'md' | 'epub';
+  volume?: number;
+  chapters?: [number, number];
+  /** The output file as given (relative to cwd); undefined: export/novel.FORMAT in the project. */
+  out?: string;
+  cwd: string;
+  crlf: boolean;
+  /** Progress lines on a terminal (never with --json). */
+  progress: ((line: string) => void) | null;
+}
+
+export function exportBook(p: OpenProject, o: ExportOptions) {
+  const last = p.loaded.checkpoint.last_completed_chapter;
+  const { volumeOf } = volumeMap(p.fs, p.settings);
+  const [from, to] = o.chapters ?? [1, last];
+  const wanted: number[] = [];
+  for (let c = from; c <= Math.min(to, last); c++) if (o.volume === undefined || volumeOf(c) === o.volume) wanted.push(c);
+  if (wanted.length === 0) throw new NovelError('nothing_to_export', `export: no committed chapter in ${o.volume !== undefined ? `volume ${o.volume}` : `chapters ${from}–${to}`} (${last} committed)`, { hint: 'novel chapters lists the committed chapters', zh: { message: say('zh', 'error.nothing_to_export', { last }), hint: say('zh', 'error.nothing_to_export.hint') } });
+  const tty = o.progress !== null && isatty(2);
+  const chapters: ExportChapter[] = [];
+  for (const [i, c] of wanted.entries()) {
+    chapters.push(splitChapter(c, volumeOf(c), p.fs.readText(paths.chapter(c))));
+    if (tty && (i % 50 === 0 || i === wanted.length - 1)) o.progress?.(`\rexport: chapter ${i + 1}/${wanted.length}`);
+  }
+  if (tty) o.progress?.('\n');
+  const meta = bookMeta(p.fs, p.settings, last);
+  const bytes = o.format === 'epub' ? exportEpub(meta, chapters) : o.format === 'md' ? exportMarkdown(meta, chapters) : exportTxt(meta, chapters, o.crlf);
+  const out = o.out !== undefined ? path.resolve(o.cwd, o.out) : path.join(p.fs.root, 'export', `novel.${o.format}`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileAtomic.sync(out, Buffer.from(bytes));
+  return { out, wanted, bytes: bytes.length, meta };
+}
