@@ -2,6 +2,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bookMachine } from '../machines/book.machine.js';
+import { CHAPTER_STAGES, SETUP_STEPS } from '../src/core/step-id.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -70,6 +72,29 @@ describe('architecture', () => {
         }
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('no state name is compared outside machines/: code asks the snapshot (can, meta) or the decision (action, mode)', () => {
+    const names = new Set<string>();
+    const walk = (node: { key: string; states: Record<string, unknown> }): void => {
+      names.add(node.key);
+      for (const child of Object.values(node.states)) walk(child as typeof node);
+    };
+    walk(bookMachine.root as unknown as { key: string; states: Record<string, unknown> });
+    // Words that are also a stage, a step, a mode or an action name are compared as such; as states, only where a state is read.
+    const vocabulary = new Set<string>([...CHAPTER_STAGES, ...SETUP_STEPS, 'draft', 'revision', 'polish', 'normal', 'commit', 'review', 'plan', 'done', 'execute', 'recover', 'retry', 'lock', 'setup', 'gate']);
+    const only = [...names].filter((n) => !vocabulary.has(n));
+    const all = [...names];
+    const anywhere = new RegExp(`[!=]==\\s*'(${only.join('|')})'|'(${only.join('|')})'\\s*[!=]==|case '(${only.join('|')})':`);
+    const stateRead = new RegExp(`(restName\\([^)]*\\)|chapterRest\\([^)]*\\)|\\.state\\b|\\bchapterState\\b|\\bresume\\b|\\brestored\\b)\\s*[!=]==\\s*'(${all.join('|')})'`);
+    const problems: string[] = [];
+    for (const f of files('src')) {
+      readFileSync(join(ROOT, f), 'utf8').split('\n').forEach((line, i) => {
+        if (anywhere.test(line) || stateRead.test(line)) problems.push(`${f}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(only.length).toBeGreaterThan(8);
     expect(problems).toEqual([]);
   });
 

@@ -8,10 +8,10 @@ import { isStagingBookkeeping } from './paths.js';
 import { padChapter, padVolume } from './step-id.js';
 
 /** Staged files that belong to no step: not the current chapter's, not a storyline memory, not the plan being made. */
-export function orphanedStaging(files: readonly string[], next: Pick<NextDecision, 'chapter' | 'state' | 'volume'>, lastCompleted: number): string[] {
+export function orphanedStaging(files: readonly string[], next: Pick<NextDecision, 'chapter' | 'mode' | 'volume'>, lastCompleted: number): string[] {
   const nnn = padChapter(next.chapter ?? lastCompleted + 1);
   const belongs = (rel: string): boolean =>
-    rel.includes(`chapter-${nnn}`) || rel.startsWith('staging/storylines/') || (next.state === 'planning' && rel.startsWith(`staging/volumes/vol-${padVolume(next.volume)}/`));
+    rel.includes(`chapter-${nnn}`) || rel.startsWith('staging/storylines/') || (next.mode === 'plan' && rel.startsWith(`staging/volumes/vol-${padVolume(next.volume)}/`));
   return files.filter((rel) => !isStagingBookkeeping(rel) && !belongs(rel));
 }
 

@@ -36,9 +36,9 @@ export const MESSAGES = {
     (a) => `chapter ${a.chapter}${a.position !== null ? ` (${a.position} of ${a.chapters} in volume ${a.volume}, chapters ${a.first}–${a.last})` : a.chapters !== null ? ` (not in the volume ${a.volume} outline, which has ${a.chapters} chapters)` : ` (volume ${a.volume}: no outline yet)`}`,
     (a) => `第${a.chapter}章${a.position !== null ? `（第${a.volume}卷大纲第 ${a.position}/${a.chapters} 章，第${a.first}–${a.last}章）` : a.chapters !== null ? `（不在第${a.volume}卷大纲中，大纲共 ${a.chapters} 章）` : `（第${a.volume}卷：尚无大纲）`}`,
   ),
-  'status.where.volume': entry<{ volume: number; state: string }>(
-    (a) => `volume ${a.volume}: ${a.state === 'complete' ? 'the planned book is complete' : a.state === 'recovering' ? 'an interrupted plan commit to finish' : SETUP_STATES.includes(a.state) ? `setting up the book (book:${a.state})` : 'planning'}`,
-    (a) => `第${a.volume}卷：${a.state === 'complete' ? '全书按计划已完结' : a.state === 'recovering' ? '有中断的卷规划入库待完成' : SETUP_STATES.includes(a.state) ? `新书设定中（book:${a.state}）` : '规划中'}`,
+  'status.where.volume': entry<{ volume: number; doing: 'done' | 'recover' | 'setup' | 'plan'; step: string }>(
+    (a) => `volume ${a.volume}: ${a.doing === 'done' ? 'the planned book is complete' : a.doing === 'recover' ? 'an interrupted plan commit to finish' : a.doing === 'setup' ? `setting up the book (${a.step})` : 'planning'}`,
+    (a) => `第${a.volume}卷：${a.doing === 'done' ? '全书按计划已完结' : a.doing === 'recover' ? '有中断的卷规划入库待完成' : a.doing === 'setup' ? `新书设定中（${a.step}）` : '规划中'}`,
   ),
   'status.where.import': entry<{ chapter: number }>((a) => `imported chapter ${a.chapter}: its catch-up summary`, (a) => `导入的第${a.chapter}章：补写摘要`),
   'status.committed': entry<{ n: number }>((a) => `${a.n} chapter(s) committed`, (a) => `已入库 ${a.n} 章`),
@@ -305,8 +305,6 @@ export type MessageKey = keyof typeof MESSAGES;
 type ArgsOf<K extends MessageKey> = Parameters<(typeof MESSAGES)[K]['en']>[0];
 
 /** The text of one message in one language. */
-const SETUP_STATES: readonly string[] = ['world', 'characters', 'style'];
-
 export function say<K extends MessageKey>(lang: Lang, key: K, ...args: ArgsOf<K> extends Record<string, never> ? [] : [ArgsOf<K>]): string {
   const e = MESSAGES[key] as Entry<unknown>;
   return e[lang]((args[0] ?? {}) as unknown);

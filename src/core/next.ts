@@ -3,14 +3,12 @@
  * the staging probe (PROTOCOL §5). Pure.
  */
 import { MESSAGES, say, type MessageKey } from './messages.js';
-import { transition } from 'xstate';
-import { bookMachine } from '../../machines/book.machine.js';
-import { stateMeta, type GateRecord, type StepMode } from '../../machines/pipeline.states.js';
+import { type GateRecord, type StepMode } from '../../machines/pipeline.states.js';
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from './diagnostics.js';
 import { journalPath, paths } from './paths.js';
-import { chapterRest, rehydrate, restName, setupRest, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
+import { rehydrate, restMeta, restName, retried, setupRest, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
 import { SETUP_AGENT, setupWritable, validateSetup } from './setup.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
@@ -77,8 +75,7 @@ const PRODUCER: Record<ValidatedStage, string> = {
  * recorded hash no longer says anything and is ignored.
  */
 export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<string, string> {
-  const state = chapterRest(hydrated.snapshot);
-  if (state === 'draft') return {};
+  if (restMeta(hydrated.snapshot).mode === 'draft') return {};
   const hashes = { ...(cp.staging_hashes ?? {}) };
   if (hydrated.draftLost) delete hashes[paths.stagingChapter(hydrated.snapshot.context.chapter)];
   return hashes;
@@ -93,10 +90,11 @@ function both<K extends MessageKey>(key: K, args: Parameters<(typeof MESSAGES)[K
 export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe)): NextDecision {
   const { snapshot } = hydrated;
   const name = restName(snapshot);
-  if (name === 'retrying') {
+  // What the state awaits is asked of the machine (its meta), never read from a state name.
+  const meta = restMeta(snapshot);
+  if (meta.action === 'retry') {
     // What the run would retry: the machine's own RETRY, decided like any other state.
-    const [resumed] = transition(bookMachine, snapshot, { type: 'RETRY' });
-    const d = decideNext(input, { ...hydrated, snapshot: resumed });
+    const d = decideNext(input, { ...hydrated, snapshot: retried(snapshot).snapshot });
     return { ...d, error_retry: true, reason: say('en', 'next.error_retry', { reason: d.reason }), reason_zh: say('zh', 'next.error_retry', { reason: d.reason_zh ?? d.reason }) };
   }
   const ctx = snapshot.context;
@@ -107,7 +105,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     state: name,
   };
 
-  if (name === 'recovering') {
+  if (meta.action === 'recover') {
     const j = ctx.journal ?? { kind: 'chapter' as const, chapter: ctx.chapter };
     const rel = input.probe.journalFile ?? journalPath(j);
     // A catch-up commit of an imported chapter is named as such.
@@ -127,9 +125,9 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
 
   const setup = setupRest(snapshot);
   if (setup !== null) return setupNext(input, setup, base);
-  if (name === 'importSummarize' || name === 'importCommit') return importNext(input, hydrated, name, base);
+  if (meta.mode === 'import') return importNext(input, hydrated, meta.action === 'commit', base);
 
-  if (name === 'complete') {
+  if (meta.action === 'done') {
     return {
       ...base,
       step: 'book:complete',
@@ -143,7 +141,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     };
   }
 
-  if (name === 'planning') {
+  if (meta.mode === 'plan') {
     const vol = ctx.volume;
     const bounds = planBounds(ctx.last_completed_chapter, ctx.outline_chapters, input.settings);
     const range = planRange(input.view, vol, bounds);
@@ -173,8 +171,6 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     };
   }
 
-  const state = chapterRest(snapshot) ?? 'draft';
-  const meta = stateMeta(state);
   const stepStage = (meta.step ?? 'draft') as ChapterStage;
   const step = formatStepId({ kind: 'chapter', chapter: ctx.chapter, stage: stepStage });
   const common = {
@@ -275,11 +271,11 @@ function setupNext(input: NextInput, setup: SetupStep, base: Base): NextDecision
 }
 
 /** An imported chapter's catch-up (§14): summarize and advance it like a summarize step, then commit. */
-function importNext(input: NextInput, hydrated: Rehydrated, name: 'importSummarize' | 'importCommit', base: Base): NextDecision {
+function importNext(input: NextInput, hydrated: Rehydrated, summarized: boolean, base: Base): NextDecision {
   const ctx = hydrated.snapshot.context;
   const chapter = ctx.import_caught_up + 1;
   const common = { ...base, chapter, revision_count: 0, mode: 'import' as const };
-  if (name === 'importCommit') {
+  if (summarized) {
     return { ...common, step: formatStepId({ kind: 'import', chapter, stage: 'commit' }), action: 'commit', ...both('next.import_commit', { chapter }), evidence: {}, command: `novel commit --chapter ${chapter}` };
   }
   const step = formatStepId({ kind: 'import', chapter, stage: 'summarize' });

@@ -596,7 +596,7 @@ export function buildPacket(input: PacketInput): PacketResult {
       packet = setupPacket(input.view, step.stage, metrics.zishu > 0 ? metrics : null, samples);
     } else packet = importSummarizePacket(input.view, step.chapter, checkpoint.imported_chapters ?? step.chapter);
   } else if (step.kind === 'volume') {
-    const planning = next.state === 'planning' ? next.volume : null;
+    const planning = next.mode === 'plan' ? next.volume : null;
     if (step.stage !== 'plan' || planning !== step.volume) {
       throw new NovelError('not_instructable', `${formatStepId(step)}: no packet; ${planning === null ? 'no volume is being planned' : `volume ${planning} is being planned (volume:${padVolume(planning)}:plan)`}`, { hint: `the pipeline expects ${next.step}` });
     }

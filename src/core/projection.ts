@@ -7,7 +7,8 @@ import { BOOK_ROWS, CHAPTER_ROWS, type OrchestratorState } from '../../machines/
 import type { GateRecord } from '../../machines/novel.setup.js';
 import type { FixGuard } from './fix-guard.js';
 import type { PipelineStage } from '../schemas/checkpoint.js';
-import { chapterRest, restName, type BookSnapshot } from './rehydrate.js';
+import { chapterRest, restMeta, type BookSnapshot } from './rehydrate.js';
+import { stateMeta, type StableState } from '../../machines/pipeline.states.js';
 
 export interface CheckpointFields {
   pipeline_stage: PipelineStage | null;
@@ -29,29 +30,29 @@ export interface CheckpointFields {
 }
 
 /** Fields of the micro-steps (§13.4) for a chapter in flight in `state`. */
-function microFields(ctx: BookSnapshot['context'], state: string): Pick<CheckpointFields, 'title_fixed' | 'hook_fixed_round' | 'fix_guard'> {
+function microFields(ctx: BookSnapshot['context'], state: StableState): Pick<CheckpointFields, 'title_fixed' | 'hook_fixed_round' | 'fix_guard'> {
+  const mode = stateMeta(state).mode;
   return {
     title_fixed: ctx.title_fixed ? true : undefined,
     hook_fixed_round: ctx.hook_fixed_round ?? undefined,
     // In a fix state (or waiting to retry one) the recorded guard stays: the key is left out.
-    ...(state === 'titleFix' || state === 'hookFix' ? {} : { fix_guard: undefined }),
+    ...(mode === 'title-fix' || mode === 'hook-fix' ? {} : { fix_guard: undefined }),
   };
 }
 
 export function projectCheckpoint(snapshot: BookSnapshot): CheckpointFields {
   const ctx = snapshot.context;
-  const name = restName(snapshot);
   const top = typeof snapshot.value === 'string' ? snapshot.value : (Object.keys(snapshot.value)[0] as string);
   const book = {
     last_completed_chapter: ctx.last_completed_chapter,
     current_volume: ctx.volume,
-    ...(top in BOOK_ROWS && top !== 'writing' ? { orchestrator_state: BOOK_ROWS[top as keyof typeof BOOK_ROWS] } : {}),
+    ...(top in BOOK_ROWS ? { orchestrator_state: BOOK_ROWS[top as keyof typeof BOOK_ROWS] } : {}),
     ...(ctx.imported_chapters > 0 ? { import_caught_up: ctx.import_caught_up, import_stage: ctx.import_summarized ? ('summarized' as const) : undefined } : {}),
   };
   const chapter = chapterRest(snapshot);
   if (chapter !== null && chapter !== 'done') {
     const row = CHAPTER_ROWS[chapter];
-    if (chapter === 'draft' && !ctx.claimed) return { ...book, orchestrator_state: 'WRITING', ...committed() };
+    if (stateMeta(chapter).mode === 'draft' && !ctx.claimed) return { ...book, orchestrator_state: 'WRITING', ...committed() };
     const withGate = row.gate === 'always' || (row.gate === 'in_revision' && ctx.revision_count > 0);
     return {
       ...book,
@@ -63,7 +64,7 @@ export function projectCheckpoint(snapshot: BookSnapshot): CheckpointFields {
       ...microFields(ctx, chapter),
     };
   }
-  if (name === 'retrying' && ctx.resume !== null && (ctx.claimed || ctx.resume !== 'draft')) {
+  if (restMeta(snapshot).action === 'retry' && ctx.resume !== null && (ctx.claimed || stateMeta(ctx.resume).mode !== 'draft')) {
     // The failed step's chapter stays in flight; only orchestrator_state says ERROR_RETRY.
     const row = CHAPTER_ROWS[ctx.resume];
     const withGate = row.gate === 'always' || (row.gate === 'in_revision' && ctx.revision_count > 0);

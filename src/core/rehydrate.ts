@@ -14,7 +14,8 @@ import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
 import type { LayeredCheck, VerdictWarning } from '../../machines/pipeline.gate.js';
 import { RESUMABLE_STATES, type SetupStep, type BookContext, type GateRecord, type JournalRef, type PolicyWarning, type ResumableState } from '../../machines/novel.setup.js';
-import type { StableState } from '../../machines/pipeline.states.js';
+import { stateMeta, type StableState, type StateMeta } from '../../machines/pipeline.states.js';
+import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
@@ -85,6 +86,19 @@ export function restName(snapshot: BookSnapshot): RestName {
   return Object.values(v)[0] as RestName;
 }
 
+/** What the state the book rests in awaits (its meta: step, mode, action), asked of the snapshot, never of a state name. */
+export function restMeta(snapshot: BookSnapshot): StateMeta {
+  const metas = Object.values(snapshot.getMeta()).filter((m): m is StateMeta => m !== undefined);
+  return metas[metas.length - 1] ?? { step: null, mode: 'normal', action: 'execute', description: '', ladder: null };
+}
+
+/** A book that waits after an executor failure is retried (the machine's own RETRY); any other snapshot is as it is. */
+export function retried(snapshot: BookSnapshot): { snapshot: BookSnapshot; events: PipelineEvent[] } {
+  const retry: PipelineEvent = { type: 'RETRY' };
+  if (!snapshot.can(retry)) return { snapshot, events: [] };
+  return { snapshot: transition(bookMachine, snapshot, retry)[0], events: [retry] };
+}
+
 /** The book rests in a setup step. */
 export function setupRest(snapshot: BookSnapshot): SetupStep | null {
   const v = snapshot.value as string | { setup?: SetupStep };
@@ -151,14 +165,16 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
   }
 
   const [fresh] = initialTransition(bookMachine, { ...input, planning: false });
-  const gate = chapterState === 'draft' || gateMissing ? null : gateFromCheckpoint(cp.gate);
+  // A fresh draft (nothing of the chapter recorded yet) carries no gate, revision or micro-step flags.
+  const freshDraft = stateMeta(chapterState).mode === 'draft';
+  const gate = freshDraft || gateMissing ? null : gateFromCheckpoint(cp.gate);
   const context: BookContext = {
     ...fresh.context,
     chapter,
-    revision_count: chapterState === 'draft' ? 0 : (cp.revision_count ?? 0),
+    revision_count: freshDraft ? 0 : (cp.revision_count ?? 0),
     // The micro-steps' flags (§13.4), restored like the revision count.
-    title_fixed: chapterState === 'draft' ? false : input.title_fixed,
-    hook_fixed_round: chapterState === 'draft' ? null : input.hook_fixed_round,
+    title_fixed: freshDraft ? false : input.title_fixed,
+    hook_fixed_round: freshDraft ? null : input.hook_fixed_round,
     verdict: gate
       ? {
           overall_final: gate.overall_final,
@@ -193,7 +209,7 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
   const effects: string[] = [];
   const staged = view.files.get(paths.stagingChapter(chapter));
   const recorded = cp.staging_hashes?.[paths.stagingChapter(chapter)];
-  if (chapterState === 'summarize' && (!staged || (recorded !== undefined && staged.sha256 !== recorded))) {
+  if (stateMeta(chapterState).step === 'summarize' && (!staged || (recorded !== undefined && staged.sha256 !== recorded))) {
     [snapshot] = transition(bookMachine, snapshot, { type: 'DRAFT_LOST' });
     draftLost = true;
   }

@@ -93,11 +93,11 @@ const ORDER = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix',
 export function untilPassed(until: StepId, next: NextDecision, lastCompleted: number): boolean {
   if (until.kind === 'setup') {
     // Setup comes before everything: once the book is past it, the step is passed.
-    if (next.mode !== 'setup') return next.state !== 'recovering';
+    if (next.mode !== 'setup') return next.action !== 'recover';
     return SETUP_STEPS.indexOf(until.stage) < SETUP_STEPS.indexOf(next.step.slice('book:'.length) as SetupStep);
   }
   if (until.kind === 'import') {
-    if (next.mode !== 'import') return until.chapter <= lastCompleted && next.state !== 'recovering';
+    if (next.mode !== 'import') return until.chapter <= lastCompleted && next.action !== 'recover';
     const current = next.chapter ?? 0;
     return until.chapter < current || (until.chapter === current && until.stage === 'summarize' && next.action === 'commit');
   }
@@ -105,11 +105,11 @@ export function untilPassed(until: StepId, next: NextDecision, lastCompleted: nu
   if ((next.mode === 'setup' || next.mode === 'import') && (until.kind === 'volume' ? until.volume >= next.volume : until.chapter > lastCompleted)) return false;
   if (until.kind === 'volume') {
     if (until.volume < next.volume) return true;
-    return until.volume === next.volume && next.state !== 'planning' && next.state !== 'recovering';
+    return until.volume === next.volume && next.mode !== 'plan' && next.action !== 'recover';
   }
   if (until.chapter <= lastCompleted) return true;
   const current = next.chapter ?? lastCompleted + 1;
-  if (until.chapter !== current || next.state === 'planning') return false;
+  if (until.chapter !== current || next.mode === 'plan') return false;
   const stage = next.step.split(':')[2] ?? '';
   return ORDER.indexOf(until.stage) < ORDER.indexOf(stage);
 }

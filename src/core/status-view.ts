@@ -124,7 +124,7 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
   const o = v.volume_outline;
   const where =
     v.chapter === null
-      ? t('status.where.volume', { volume: v.volume, state: v.state })
+      ? t('status.where.volume', { volume: v.volume, doing: v.next.action === 'done' ? 'done' : v.next.action === 'recover' ? 'recover' : v.mode === 'setup' ? 'setup' : 'plan', step: v.next.step })
       : v.mode === 'import'
         ? t('status.where.import', { chapter: v.chapter })
       : t('status.where.chapter', { chapter: v.chapter, position: o?.position ?? null, chapters: o ? o.chapters : null, volume: v.volume, first: o?.first ?? null, last: o?.last ?? null });

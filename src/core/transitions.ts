@@ -17,7 +17,7 @@ import { decideNext, freshnessBaseline, type NextDecision } from './next.js';
 import { journalPath, paths } from './paths.js';
 import { projectCheckpoint, type CheckpointFields } from './projection.js';
 import { hasHardTitleFinding, type LintReport } from './lint.js';
-import { fixContext, qualityContext, rehydrate, restName, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
+import { fixContext, qualityContext, rehydrate, restMeta, restName, retried, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
 import { archivedPath, hookFixArchive, revisionArchive, rewriteArchive, titleFixArchive, type ArchivePlan } from './revision-round.js';
 import { fixGuardOf, type FixGuard } from './fix-guard.js';
 import { stagedText } from './staging-view.js';
@@ -86,26 +86,23 @@ function archiveFor(effects: readonly string[], view: StagingView, snapshot: Boo
 }
 
 /** Entering a title-fix or a hook-fix: what the micro-step must keep, recorded in the checkpoint (§13.4). */
-function fixGuardFor(to: RestName, view: StagingView, snapshot: BookSnapshot): FixGuard | undefined {
-  if (to !== 'titleFix' && to !== 'hookFix') return undefined;
+function fixGuardFor(view: StagingView, snapshot: BookSnapshot): FixGuard | undefined {
+  const step = restMeta(snapshot).mode;
+  if (step !== 'title-fix' && step !== 'hook-fix') return undefined;
   const chapter = snapshot.context.chapter;
-  const step = to === 'titleFix' ? 'title-fix' : 'hook-fix';
-  const dir = to === 'titleFix' ? paths.titleFixDir(chapter) : paths.hookFixDir(chapter, snapshot.context.revision_count);
+  const dir = step === 'title-fix' ? paths.titleFixDir(chapter) : paths.hookFixDir(chapter, snapshot.context.revision_count);
   return fixGuardOf(stagedText(view, paths.stagingChapter(chapter)) ?? '', step, archivedPath(dir, paths.stagingChapter(chapter)));
 }
 
 /** A book that waits after an executor failure is retried by any step recorded by hand. */
-function resumed(hydrated: Rehydrated): { snapshot: BookSnapshot; events: PipelineEvent[] } {
-  if (restName(hydrated.snapshot) !== 'retrying') return { snapshot: hydrated.snapshot, events: [] };
-  const [snapshot] = transition(bookMachine, hydrated.snapshot, { type: 'RETRY' });
-  return { snapshot, events: [{ type: 'RETRY' }] };
-}
+const resumed = (hydrated: Rehydrated) => retried(hydrated.snapshot);
 
 function refusePlanning(next: NextDecision, requested: string, input: TransitionInput): void {
-  if (next.state === 'planning' || next.state === 'complete') {
-    const what = next.state === 'planning' ? `volume ${next.volume} is to be planned first` : 'the planned book is complete';
+  const planning = next.mode === 'plan';
+  if (planning || next.action === 'done') {
+    const what = planning ? `volume ${next.volume} is to be planned first` : 'the planned book is complete';
     throw new NovelError('out_of_order', `${requested}: ${what}; the next step is ${next.step}`, {
-      hint: next.state === 'planning' ? `plan the volume first: \`novel instructions ${next.step}\`, then \`novel commit --volume ${next.volume}\`` : `raise book_chapters in novel.config.json (now ${input.settings.book_chapters}) to write on`,
+      hint: planning ? `plan the volume first: \`novel instructions ${next.step}\`, then \`novel commit --volume ${next.volume}\`` : `raise book_chapters in novel.config.json (now ${input.settings.book_chapters}) to write on`,
       details: { expected: next.step },
     });
   }
@@ -186,7 +183,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   const [snapshot, actions] = transition(bookMachine, start.snapshot, event);
   archive = archiveFor(actions.map((a) => a.type), input.view, snapshot, 0) ?? archive;
   const to = restName(snapshot);
-  const fixGuard = fixGuardFor(to, input.view, snapshot);
+  const fixGuard = fixGuardFor(input.view, snapshot);
   return {
     step: requested,
     events: [...start.events, event],
@@ -208,7 +205,7 @@ export function planDecide(input: TransitionInput & { existingRewrites: number }
   const hydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe);
   const next = decideNext(input, hydrated);
   const ref = `chapter:${padChapter(chapter)}`;
-  if (next.state !== 'review' || next.chapter !== chapter) {
+  if (next.action !== 'review' || next.chapter !== chapter) {
     throw new NovelError('not_paused', `decide ${ref}: chapter ${chapter} is not paused at review; the pipeline expects ${next.step} (${next.action})`, {
       hint: '`novel decide` only resolves a pause; run `novel next` to see what to do',
       details: { expected: next.step, state: next.state, found_chapter: describeValue(next.chapter) },

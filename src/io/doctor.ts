@@ -117,7 +117,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   }
 
   // Outline and contracts of the next chapters of the current volume.
-  if (next.state !== 'planning' && next.state !== 'complete') {
+  if (next.mode !== 'plan' && next.action !== 'done') {
     const vol = Math.max(1, cp.current_volume);
     const r = fs.readTextChecked(paths.volumeOutline(vol));
     const { missing, noContract } = upcomingCoverage({

@@ -19,7 +19,7 @@ import { diagnosticsError, NovelError } from '../core/errors.js';
 import { decideNext, type NextDecision } from '../core/next.js';
 import { journalPath, paths } from '../core/paths.js';
 import { projectCheckpoint } from '../core/projection.js';
-import { rehydrate, restName, setupRest, type BookSnapshot } from '../core/rehydrate.js';
+import { rehydrate, restMeta, retried, setupRest, type BookSnapshot } from '../core/rehydrate.js';
 import { stagedText } from '../core/staging-view.js';
 import { padChapter, padVolume, type StepId } from '../core/step-id.js';
 import { planAdvance, planDecide, type TransitionPlan } from '../core/transitions.js';
@@ -100,16 +100,15 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   }
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
   const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
-  if (next.state === 'importCommit' && next.chapter === chapter) return buildImportCommitPlan(p, hydrated.snapshot, chapter, now);
-  if (next.state !== 'commit' || next.chapter !== chapter) {
+  if (next.mode === 'import' && next.action === 'commit' && next.chapter === chapter) return buildImportCommitPlan(p, hydrated.snapshot, chapter, now);
+  if (next.action !== 'commit' || next.chapter !== chapter) {
     throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
       hint: next.action === 'review' ? `the chapter is paused: ${next.command}` : 'run `novel next` to see what to do',
       details: { expected: next.step, state: next.state },
       zh: { message: say('zh', 'error.not_committable', { what: `第${chapter}章`, step: next.step }), hint: next.action === 'review' ? `本章在等待作者决定：${next.command}` : say('zh', 'error.next_hint') },
     });
   }
-  let snapshot = hydrated.snapshot;
-  if (restName(snapshot) === 'retrying') [snapshot] = transition(bookMachine, snapshot, { type: 'RETRY' });
+  const { snapshot } = retried(hydrated.snapshot);
   const gate = snapshot.context.gate;
   if (!gate) throw new NovelError('internal', 'commit state without a gate record', { exitCode: 1 });
   // The checkpoint after the commit is the machine's: the next chapter, a volume to plan, or the end.
@@ -183,8 +182,7 @@ function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: 
 export function buildSetupCommitPlan(p: OpenProject): SetupCommitPlan {
   const cp = p.loaded.checkpoint;
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
-  let snapshot = hydrated.snapshot;
-  if (restName(snapshot) === 'retrying') [snapshot] = transition(bookMachine, snapshot, { type: 'RETRY' });
+  const { snapshot } = retried(hydrated.snapshot);
   const step = setupRest(snapshot);
   if (step === null) {
     const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
@@ -268,9 +266,8 @@ export function commitChapter(p: OpenProject, chapter: number, now: Date): { pla
 export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date): VolumeCommitPlan {
   const cp = p.loaded.checkpoint;
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
-  let snapshot = hydrated.snapshot;
-  if (restName(snapshot) === 'retrying') [snapshot] = transition(bookMachine, snapshot, { type: 'RETRY' });
-  if (restName(snapshot) !== 'planning' || snapshot.context.volume !== volume) {
+  const { snapshot } = retried(hydrated.snapshot);
+  if (restMeta(snapshot).mode !== 'plan' || snapshot.context.volume !== volume) {
     const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
     throw new NovelError('not_committable', `commit --volume ${volume}: volume ${volume} is not being planned; the pipeline expects ${next.step} (${next.action})`, {
       hint: 'run `novel next` to see what to do',

@@ -9,7 +9,7 @@ import { say } from '../core/messages.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { projectCheckpoint } from '../core/projection.js';
-import { rehydrate, restName } from '../core/rehydrate.js';
+import { rehydrate } from '../core/rehydrate.js';
 import { agentPrompt } from '../core/agent-invocation.js';
 import { NovelError } from '../core/errors.js';
 import { manifestPath, buildPacket } from '../core/packet.js';
@@ -73,7 +73,7 @@ export interface RunSummary {
 /** Record what the machine says about an executor failure or a retry: orchestrator_state only. */
 function markBook(p: OpenProject, event: 'EXECUTOR_FAILED' | 'RETRY'): void {
   const { snapshot } = rehydrate(p.loaded.checkpoint, p.settings, p.view, p.probe);
-  if (event === 'RETRY' && restName(snapshot) !== 'retrying') return;
+  if (!snapshot.can({ type: event })) return;
   if (!snapshot.can({ type: event })) return;
   const [after] = transition(bookMachine, snapshot, { type: event });
   const { orchestrator_state } = projectCheckpoint(after);

@@ -13,8 +13,8 @@ describe('doctor rules', () => {
       'staging/revisions/chapter-003/round-1/chapters/chapter-003.md',
       'staging/manifests/chapter-003-draft.json',
     ];
-    expect(orphanedStaging(files, { chapter: 4, state: 'summarize', volume: 1 }, 3)).toEqual(['staging/chapters/chapter-019.md', 'staging/volumes/vol-02/outline.md']);
-    expect(orphanedStaging(files, { chapter: null, state: 'planning', volume: 2 }, 30)).toEqual(['staging/chapters/chapter-004.md', 'staging/state/chapter-004-delta.json', 'staging/chapters/chapter-019.md']);
+    expect(orphanedStaging(files, { chapter: 4, mode: 'normal', volume: 1 }, 3)).toEqual(['staging/chapters/chapter-019.md', 'staging/volumes/vol-02/outline.md']);
+    expect(orphanedStaging(files, { chapter: null, mode: 'plan', volume: 2 }, 30)).toEqual(['staging/chapters/chapter-004.md', 'staging/state/chapter-004-delta.json', 'staging/chapters/chapter-019.md']);
   });
 
   it('coverage looks ahead to the end of the book, past the end of the volume (the next volume is planned when the book gets there)', () => {
