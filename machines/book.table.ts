@@ -7,7 +7,9 @@
 import type { GateDecision } from './novel.setup.js';
 import type { StableState } from './pipeline.states.js';
 
-export type PipelineStage = 'drafting' | 'drafted' | 'refined' | 'title_fixing' | 'judged' | 'hook_fixing' | 'revising' | 'committed';
+/** The checkpoint's pipeline_stage values (§3), in pipeline order; the checkpoint schema reads this list. */
+export const PIPELINE_STAGES = ['drafting', 'drafted', 'refined', 'title_fixing', 'judged', 'hook_fixing', 'revising', 'committed'] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 export type OrchestratorState = 'VOL_PLANNING' | 'WRITING' | 'ERROR_RETRY';
 
 /** Chapter states that rest in a checkpoint (`done` is the commit itself). */

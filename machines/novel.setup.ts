@@ -21,13 +21,9 @@ import type { PipelineEvent } from './pipeline.events.js';
 
 export type RevisionPolicy = 'auto' | 'manual_confirm' | 'none';
 
-export type GateDecision =
-  | 'pass'
-  | 'polish'
-  | 'revise'
-  | 'pause_for_user'
-  | 'pause_for_user_force_rewrite'
-  | 'accepted_by_user';
+/** The gate's decisions, as `.checkpoint.json` records them (its schema reads this list). */
+export const GATE_DECISIONS = ['pass', 'polish', 'revise', 'pause_for_user', 'pause_for_user_force_rewrite', 'accepted_by_user'] as const;
+export type GateDecision = (typeof GATE_DECISIONS)[number];
 
 /** A warning the gate adds itself (revision_policy "none" skipping a revise). */
 export interface PolicyWarning {

@@ -4,6 +4,11 @@
  */
 import * as v from 'valibot';
 import { NonNegativeIntSchema, PositiveIntSchema, recordOf, Sha256Schema } from './common.js';
+import { PIPELINE_STAGES, type PipelineStage } from '../../machines/book.table.js';
+import { GATE_DECISIONS } from '../../machines/novel.setup.js';
+
+/** The stages and decisions are the machines' own (machines/): the schema reads them. */
+export { GATE_DECISIONS, PIPELINE_STAGES, type PipelineStage };
 
 export const ORCHESTRATOR_STATES = [
   'INIT',
@@ -13,18 +18,6 @@ export const ORCHESTRATOR_STATES = [
   'CHAPTER_REWRITE',
   'VOL_REVIEW',
   'ERROR_RETRY',
-] as const;
-
-export const PIPELINE_STAGES = ['drafting', 'drafted', 'refined', 'title_fixing', 'judged', 'hook_fixing', 'revising', 'committed'] as const;
-export type PipelineStage = (typeof PIPELINE_STAGES)[number];
-
-export const GATE_DECISIONS = [
-  'pass',
-  'polish',
-  'revise',
-  'pause_for_user',
-  'pause_for_user_force_rewrite',
-  'accepted_by_user',
 ] as const;
 
 export const CheckpointGateSchema = v.looseObject({
