@@ -59,8 +59,8 @@ export interface GateRecord {
 export const RESUMABLE_STATES = ['draft', 'summarize', 'refine', 'titleFix', 'judge', 'hookFix', 'revising', 'polishing'] as const;
 export type ResumableState = (typeof RESUMABLE_STATES)[number];
 
-/** An unfinished commit journal found under staging/.commit/. */
-export type JournalRef = { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number };
+/** An unfinished commit journal found under staging/.commit/ (`rewind`: a rewind to before the chapter, staging/.commit/rewind.json). */
+export type JournalRef = { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number };
 
 /** The chapter in flight. */
 export interface PipelineContext {

@@ -67,6 +67,7 @@ export const MESSAGES = {
   // ---- why the next step (novel next, status) ----
   'next.error_retry': entry<{ reason: string }>((a) => `the last run's executor failed here (orchestrator_state ERROR_RETRY; fix the cause, then \`novel run\` retries): ${a.reason}`, (a) => `上次运行的执行器在此失败（ERROR_RETRY；排除原因后 \`novel run\` 会重试）：${a.reason}`),
   'next.recover': entry<{ file: string }>((a) => `an unfinished commit journal ${a.file} must be rolled forward first`, (a) => `有未完成的入库日志 ${a.file}，须先完成入库`),
+  'next.recover.rewind': entry<{ file: string; chapter: number }>((a) => `an interrupted rewind to before chapter ${a.chapter} must be rolled forward first (its journal ${a.file})`, (a) => `有一次中断的回退（回到第${a.chapter}章之前）须先补完（回退日志 ${a.file}）`),
   'next.complete': entry<{ last: number; total: number }>((a) => `the planned book is written: chapter ${a.last} of ${a.total} is committed (config book_chapters)`, (a) => `全书按计划写完：第${a.last}章（共 ${a.total} 章）已入库（book_chapters）`),
   'next.plan_ready': entry<{ volume: number; first: number; last: number; dir: string }>((a) => `the plan of volume ${a.volume} (chapters ${a.first}–${a.last}) is staged and valid: commit it into ${a.dir}/`, (a) => `第${a.volume}卷（第${a.first}–${a.last}章）的规划已就绪且有效：入库到 ${a.dir}/`),
   'next.plan_invalid': entry<{ volume: number; step: string }>((a) => `the staged plan of volume ${a.volume} does not validate (see \`novel validate ${a.step}\`): run the plot-architect again`, (a) => `第${a.volume}卷的存稿规划未通过校验（见 \`novel validate ${a.step}\`）：请重新运行 plot-architect`),
@@ -221,6 +222,7 @@ export const MESSAGES = {
   'doctor.state_diverges': entry<{ paths: string; first: string }>((a) => `the state diverges from the changelog at ${a.paths} (first divergent chapter: ${a.first})`, (a) => `状态与变更日志不一致：${a.paths}（最早分歧章：${a.first}）`),
   'doctor.state_diverges.fix': entry((_) => 'novel state rebuild (or novel state verify --accept to keep a hand fix)', (_) => '运行 novel state rebuild（若是有意手改，运行 novel state verify --accept 保留）'),
   'doctor.journal_pending': entry((_) => 'a commit was interrupted after its journal', (_) => '有一次入库在写完日志后中断'),
+  'doctor.rewind_pending': entry<{ chapter: number }>((a) => `a rewind to before chapter ${a.chapter} was interrupted after its journal`, (a) => `有一次回退（回到第${a.chapter}章之前）在写完日志后中断`),
   'doctor.lock_stale': entry<{ reason: string }>((a) => `a stale lock (${a.reason})`, (a) => `过期的锁（${a.reason}）`),
   'doctor.lock_leftover': entry<{ name: string }>((a) => `${a.name} is left over from an interrupted lock operation`, (a) => `${a.name} 是中断的加锁操作留下的`),
   'doctor.lock_leftover.fix': entry((_) => 'novel lock clear (any mutating command removes it)', (_) => '运行 novel lock clear（任何写入命令也会清除）'),

@@ -9,7 +9,7 @@ import { stateMeta, type GateRecord, type StepMode } from '../../machines/pipeli
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from './diagnostics.js';
-import { journalPath, paths } from './paths.js';
+import { journalCommand, journalPath, paths } from './paths.js';
 import { chapterRest, rehydrate, restName, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
@@ -113,12 +113,12 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       ...base,
       step: j.kind === 'chapter' ? `chapter:${padChapter(j.chapter)}:commit` : `volume:${padVolume(j.volume)}:commit`,
       action: 'recover',
-      ...both('next.recover', { file: rel }),
+      ...(j.kind === 'chapter' && j.rewind ? both('next.recover.rewind', { file: rel, chapter: j.chapter }) : both('next.recover', { file: rel })),
       chapter: j.kind === 'chapter' ? j.chapter : null,
       revision_count: input.checkpoint.revision_count ?? 0,
       mode: 'commit',
       evidence: { [rel]: { present: true, valid: true, new: true } },
-      command: j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}`,
+      command: journalCommand(j),
     };
   }
 

@@ -43,9 +43,16 @@ export const paths = {
   rewindJournal: 'staging/.commit/rewind.json',
 } as const;
 
-/** Where the commit journal of a chapter or a volume plan lives. */
-export function journalPath(ref: { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number }): string {
+/** Where the commit journal of a chapter, a volume plan or a rewind lives. */
+export function journalPath(ref: { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number }): string {
+  if (ref.kind === 'chapter' && ref.rewind) return paths.rewindJournal;
   return ref.kind === 'chapter' ? `${paths.commitJournalDir}/chapter-${padChapter(ref.chapter)}.json` : `${paths.commitJournalDir}/vol-${padVolume(ref.volume)}.json`;
+}
+
+/** The command that finishes a pending journal (any mutating command rolls it forward; this one names it). */
+export function journalCommand(ref: { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number }): string {
+  if (ref.kind === 'volume') return `novel commit --volume ${ref.volume}`;
+  return ref.rewind ? `novel rewind --to chapter:${padChapter(ref.chapter)}` : `novel commit --chapter ${ref.chapter}`;
 }
 
 /** Staging paths that are bookkeeping, not agent outputs: never hashed, never probed. */

@@ -126,3 +126,36 @@ describe('novel rewind', () => {
     expect(killedRuns).toBeGreaterThan(20);
   }, 300_000);
 });
+
+/** A copy of `book` with a rewind to `to` killed at its first mutating call after it wrote its journal (the journal pending). */
+function interruptedRewind(book: string, to: string): string {
+  for (let k = 1; k <= 100; k++) {
+    const dir = copyOf(book);
+    const r = novelBin(dir, ['rewind', '--to', to], { NOVEL_FAULT_KILL_AT: String(k) });
+    expect(r.signal, `kill at ${k}: ${r.stderr}`).toBe('SIGKILL');
+    if (existsSync(join(dir, 'staging/.commit/rewind.json'))) return dir;
+  }
+  throw new Error('the rewind never reached its journal');
+}
+
+describe('an interrupted rewind', () => {
+  it('novel next and novel doctor name its journal, staging/.commit/rewind.json, in English and Chinese', () => {
+    const dir = interruptedRewind(twelve, 'chapter:008');
+    const next = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+    expect(next).toMatchObject({ step: 'chapter:008:commit', action: 'recover', next_command: 'novel rewind --to chapter:008' });
+    expect(next.reason).toContain('staging/.commit/rewind.json');
+    expect(next.reason_zh).toContain('staging/.commit/rewind.json');
+    expect(Object.keys(next.evidence)).toEqual(['staging/.commit/rewind.json']);
+    expect(JSON.stringify(next)).not.toContain('chapter-008.json');
+    const doctor = JSON.parse(novelBin(dir, ['doctor', '--json']).stdout).data;
+    expect(doctor.findings.find((f: { code: string }) => f.code === 'journal_pending')).toMatchObject({ file: 'staging/.commit/rewind.json', fix: 'novel rewind --to chapter:008' });
+    for (const lang of ['en', 'zh']) {
+      const text = novelBin(dir, ['doctor', '--lang', lang]);
+      expect(text.stdout, lang).toContain('staging/.commit/rewind.json');
+      expect(text.stdout, lang).not.toContain('chapter-008.json');
+    }
+    // The command it names finishes the rewind.
+    expect(novelBin(dir, ['rewind', '--to', 'chapter:008']).code).toBe(0);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:008:draft\n');
+  });
+});
