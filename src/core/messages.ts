@@ -173,6 +173,10 @@ export const MESSAGES = {
     (a) => `  检查：${a.zishu} 字，AI 套话每千字 ${a.perK} 处${a.hard ? `；硬伤：${a.hard}` : ''}${a.soft ? `；提示：${a.soft}` : ''}${a.hard || a.soft ? '' : '；无问题'}`,
   ),
   'run.committed': entry<{ step: string; recovered: boolean }>((a) => `✓ ${a.step} committed${a.recovered ? ' (an interrupted commit rolled forward)' : ''}`, (a) => `✓ ${a.step} 已入库${a.recovered ? '（补完了一次中断的入库）' : ''}`),
+  'run.rolled_forward': entry<{ journal: string; kind: 'chapter' | 'volume' | 'rewind'; n: number }>(
+    (a) => `↻ ${a.journal}: an interrupted ${a.kind === 'rewind' ? `rewind to before chapter ${a.n}` : a.kind === 'volume' ? `plan commit of volume ${a.n}` : `commit of chapter ${a.n}`} was rolled forward before the run began (its chapters are counted from the book as it now is)`,
+    (a) => `↻ ${a.journal}：运行开始前补完了一次中断的${a.kind === 'rewind' ? `回退（回到第${a.n}章之前）` : a.kind === 'volume' ? `规划入库（第${a.n}卷）` : `入库（第${a.n}章）`}（本次的章数从补完后的进度算起）`,
+  ),
   'run.inspector': entry<{ url: string }>((a) => `inspector: live actor connected to ${a.url}`, (a) => `检视器：已连接到 ${a.url}，实时显示状态机`),
   'run.inspector_unreachable': entry<{ url: string }>((a) => `inspector: nothing listens at ${a.url} (start the Stately inspector there, or pass --inspect=ws://host:port); the run goes on without it`, (a) => `检视器：${a.url} 没有响应（请在那里启动 Stately 检视器，或用 --inspect=ws://主机:端口 指定）；运行照常继续`),
   'run.interrupted': entry<{ step: string; moved: number; to: string; restored: number }>(

@@ -158,4 +158,15 @@ describe('an interrupted rewind', () => {
     expect(novelBin(dir, ['rewind', '--to', 'chapter:008']).code).toBe(0);
     expect(novelBin(dir, ['next']).stdout).toBe('chapter:008:draft\n');
   });
+  it('novel run --chapters 2 after it commits two chapters, counted after the roll-forward', async () => {
+    const dir = interruptedRewind(twelve, 'chapter:008');
+    const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--chapters', '2', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ start_chapter: 8, target_chapter: 9, committed: 2, last_completed_chapter: 9 });
+    expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(9);
+    const text = await novelBinAsync(interruptedRewind(twelve, 'chapter:008'), ['run', '--executor', 'demo', '--chapters', '1']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('staging/.commit/rewind.json: an interrupted rewind to before chapter 8 was rolled forward before the run began');
+  }, 60_000);
+
 });
