@@ -34,7 +34,7 @@ export class RewindCommand extends NovelCommand {
       return { data: { dry_run: false, recovered: true, chapter: ref.chapter, next: { step: r.next.step, action: r.next.action } }, text: `${say(this.lang, 'rewind.recovered', { chapter: ref.chapter })}\n${say(this.lang, 'done.next', { step: r.next.step, action: r.next.action })}` };
     }
     const p = r.plan;
-    const data = { dry_run: this.dryRun, recovered: false, chapter: p.chapter, chapters: p.chapters, folder: p.folder, moved: p.moved, restored: p.restored, changelog_lines_cut: p.changelog_lines_cut, checkpoint: p.checkpoint, next: { step: r.next.step, action: r.next.action } };
+    const data = { dry_run: this.dryRun, recovered: false, chapter: p.chapter, chapters: p.chapters, folder: p.folder, moved: p.moved.map(({ from, to }) => ({ from, to })), restored: p.restored, changelog_lines_cut: p.changelog_lines_cut, checkpoint: p.checkpoint, next: { step: r.next.step, action: r.next.action } };
     const lines = [
       say(this.lang, 'rewind.head', { dry: this.dryRun, chapter: p.chapter, n: p.chapters.length, folder: p.folder }),
       ...p.moved.map((m) => `  ${m.from} → ${m.to}`),

@@ -8,7 +8,9 @@
  * state is the changelog replayed up to chapter NNN−1; the changelog
  * and the unknown-entities log are cut back (the cut lines kept in the rewind
  * folder); the checkpoint drafts chapter NNN next, with the author's note.
- * Pure.
+ * Files are moved by rename and logs cut at a byte offset: the journal names
+ * them (paths, sizes, hashes) and holds no text of theirs, so its size does
+ * not grow with the chapters rewound. Pure.
  */
 import type { CommitHistory } from './commit-plan.js';
 import { paths } from './paths.js';
@@ -22,12 +24,16 @@ export interface RewindInput {
   histories: ReadonlyMap<number, CommitHistory>;
   /** Every file of the project (relative paths), to find what belongs to the rewound chapters. */
   files: readonly string[];
-  /** The text of a file now (moved files are copied into the rewind folder). */
-  read: (path: string) => string;
-  changelog: string;
+  /** The sha256 of a file now (null: it cannot be read as a file, e.g. a link in staging/). */
+  hashOf: (path: string) => string | null;
+  /** The sha256 of bytes. */
+  sha256: (bytes: Uint8Array) => string;
+  /** state/changelog.jsonl as it is on disk (cut at byte offsets). */
+  changelog: Uint8Array;
   /** The state after chapter `to` − 1: the changelog replayed up to it. */
   stateText: string;
-  unknownEntities: string | null;
+  /** logs/unknown-entities.jsonl (null: absent). */
+  unknownEntities: Uint8Array | null;
   /** The first K with no `staging/revisions/rewind-K/`. */
   folder: number;
   /** The volume the chapter `to` belongs to. */
@@ -36,17 +42,37 @@ export interface RewindInput {
   note: string | null;
 }
 
+/** A file moved by rename(2) into the rewind folder. */
+export interface RewindMove {
+  from: string;
+  to: string;
+  /** Its sha256 (null: not readable as a file; then only its presence is checked). */
+  sha256: string | null;
+}
+
+/** An append-only log cut back to its first `at` bytes; the bytes after them go to `tail_to`. */
+export interface RewindCut {
+  path: string;
+  at: number;
+  /** sha256 of the bytes kept. */
+  sha256: string;
+  tail_to: string;
+  tail_sha256: string;
+}
+
 export interface RewindPlan {
   kind: 'rewind';
   chapter: number;
   folder: string;
   /** Chapters moved aside. */
   chapters: number[];
-  /** Files moved into the rewind folder (from → to). */
-  moved: Array<{ from: string; to: string }>;
+  /** Files moved into the rewind folder. */
+  moved: RewindMove[];
   /** Files given back their text from before the rewound commits. */
   restored: string[];
+  /** The restored texts (the size of the book's state, as a commit writes it) and the note. */
   writes: Array<{ path: string; content: string }>;
+  cuts: RewindCut[];
   removes: string[];
   checkpoint: Obj;
   changelog_lines_cut: number;
@@ -80,12 +106,17 @@ export function planRewind(input: RewindInput): RewindPlan {
   const folder = paths.rewindDir(input.folder);
   const writes: Array<{ path: string; content: string }> = [];
   const removes: string[] = [];
-  const moved: Array<{ from: string; to: string }> = [];
+  const moved: RewindMove[] = [];
+  const cuts: RewindCut[] = [];
   const moveAside = (rel: string): void => {
-    const dest = `${folder}/${rel}`;
-    writes.push({ path: dest, content: input.read(rel) });
-    removes.push(rel);
-    moved.push({ from: rel, to: dest });
+    moved.push({ from: rel, to: `${folder}/${rel}`, sha256: input.hashOf(rel) });
+  };
+  /** A log cut back to `at` bytes, the rest kept at `tailTo` (nothing when nothing is cut). */
+  const cutLog = (path: string, bytes: Uint8Array, at: number, tailTo: string): string => {
+    const keep = Math.min(Math.max(0, at), bytes.length);
+    const tail = bytes.subarray(keep);
+    if (tail.length > 0) cuts.push({ path, at: keep, sha256: input.sha256(bytes.subarray(0, keep)), tail_to: tailTo, tail_sha256: input.sha256(tail) });
+    return Buffer.from(tail).toString('utf8');
   };
   for (const rel of [...input.files].sort()) {
     const c = chapterOfBookFile(rel);
@@ -105,18 +136,10 @@ export function planRewind(input: RewindInput): RewindPlan {
     if (text === null) removes.push(rel);
     else writes.push({ path: rel, content: text });
   }
-  // The logs the rewound commits appended to, cut back to their size before chapter `to`.
+  // The logs the rewound commits appended to, cut back to their size before chapter `to` (the cut lines kept).
   const first = input.histories.get(to);
-  const cutAt = first?.changelog_bytes ?? Buffer.byteLength(input.changelog);
-  const bytes = Buffer.from(input.changelog, 'utf8');
-  const kept = bytes.subarray(0, cutAt).toString('utf8');
-  const cut = bytes.subarray(cutAt).toString('utf8');
-  writes.push({ path: 'state/changelog.jsonl', content: kept });
-  if (cut !== '') writes.push({ path: `${folder}/state/changelog-cut.jsonl`, content: cut });
-  if (input.unknownEntities !== null && first) {
-    const u = Buffer.from(input.unknownEntities, 'utf8');
-    writes.push({ path: 'logs/unknown-entities.jsonl', content: u.subarray(0, first.unknown_entities_bytes).toString('utf8') });
-  }
+  const cut = cutLog('state/changelog.jsonl', input.changelog, first?.changelog_bytes ?? input.changelog.length, `${folder}/state/changelog-cut.jsonl`);
+  if (input.unknownEntities !== null && first) cutLog('logs/unknown-entities.jsonl', input.unknownEntities, first.unknown_entities_bytes, `${folder}/logs/unknown-entities-cut.jsonl`);
   // The book's totals are recomputed from the chapter logs that remain; the rewound commits' history goes.
   removes.push('logs/book-ledger.json');
   for (let c = to; c <= lastCompleted; c++) removes.push(paths.commitHistory(c));
@@ -141,19 +164,25 @@ export function planRewind(input: RewindInput): RewindPlan {
     moved,
     restored: [...restoredText.keys()].sort(),
     writes,
+    cuts,
     removes: [...new Set(removes)],
     checkpoint,
     changelog_lines_cut: cut.split('\n').filter((l) => l.trim() !== '').length,
   };
 }
 
-/** The plan as the journal records it (the shape of a commit journal, kind "rewind"). */
+/**
+ * The plan as the journal records it (the shape of a commit journal, kind
+ * "rewind"): the moves and cuts by path, size and hash, never by content.
+ */
 export function rewindJournal(plan: RewindPlan, sha256: (text: string) => string): Obj {
   return {
     version: 1,
     kind: 'rewind',
     chapter: plan.chapter,
     volume: null,
+    moves: plan.moved,
+    cuts: plan.cuts,
     writes: plan.writes.map((w) => ({ path: w.path, content: w.content, sha256: sha256(w.content) })),
     appends: [],
     removes: plan.removes,

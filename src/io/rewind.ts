@@ -58,18 +58,24 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   const files = ['chapters', 'summaries', 'evaluations', 'state', 'logs', 'staging', paths.historyDir].flatMap((d) => p.fs.listFiles(d, { recursive: true }));
   let folder = 1;
   while (p.fs.exists(paths.rewindDir(folder))) folder++;
-  const unknown = p.fs.readTextChecked('logs/unknown-entities.jsonl');
-  const changelog = p.fs.readTextChecked('state/changelog.jsonl');
+  const bytesOf = (rel: string): Buffer | null => (p.fs.isFile(rel) ? p.fs.readBytes(rel) : null);
   const kept = readChangelog(p.fs).lines.filter((l) => l.chapter < to);
   return planRewind({
     to,
     lastCompleted: last,
     histories,
     files,
-    read: (rel) => p.fs.readText(rel),
-    changelog: changelog && 'text' in changelog ? changelog.text : '',
+    hashOf: (rel) => {
+      try {
+        return p.fs.sha256(rel);
+      } catch {
+        return null; // a link or a file novel may not read: moved as it is, checked by its presence
+      }
+    },
+    sha256: sha256Hex,
+    changelog: bytesOf('state/changelog.jsonl') ?? new Uint8Array(0),
     stateText: prettyJson(replayChangelog(kept).state),
-    unknownEntities: unknown && 'text' in unknown ? unknown.text : null,
+    unknownEntities: bytesOf('logs/unknown-entities.jsonl'),
     folder,
     volume: volumeMap(p.fs, p.settings).volumeOf(to),
     checkpointRaw: p.loaded.raw,

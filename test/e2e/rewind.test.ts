@@ -5,7 +5,7 @@
  * again; the dry run changes nothing; refusals; and a rewind killed at every
  * mutating call is rolled forward to the same bytes.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,4 +169,20 @@ describe('an interrupted rewind', () => {
     expect(text.stdout).toContain('staging/.commit/rewind.json: an interrupted rewind to before chapter 8 was rolled forward before the run began');
   }, 60_000);
 
+  it('moving more than 16 MiB of chapters, its journal stays small and is rolled forward after a kill', () => {
+    // Five long chapters (about 4 MiB each, accepted as the author's edits) stand in for a rewind of some thousand chapters.
+    const book = copyOf(twelve);
+    for (let c = 8; c <= 12; c++) appendFileSync(join(book, `chapters/chapter-${String(c).padStart(3, '0')}.md`), `\n${'剑'.repeat(1_400_000)}\n`);
+    expect(novelBin(book, ['state', 'verify', '--accept']).code).toBe(0);
+    const reference = copyOf(book);
+    expect(novelBin(reference, ['rewind', '--to', 'chapter:008']).code).toBe(0);
+    const dir = interruptedRewind(book, 'chapter:008');
+    expect(statSync(join(dir, 'staging/.commit/rewind.json')).size).toBeLessThan(1024 * 1024);
+    expect(novelBin(dir, ['status']).code).toBe(0);
+    const again = novelBin(dir, ['rewind', '--to', 'chapter:008']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(bookTree(dir)).toEqual(bookTree(reference));
+    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/chapters/chapter-012.md'), 'utf8')).toBe(readFileSync(join(book, 'chapters/chapter-012.md'), 'utf8'));
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  }, 120_000);
 });
