@@ -12,7 +12,7 @@ import { earliestRewind, planRewind, rewindJournal, type RewindPlan } from '../c
 import { padChapter } from '../core/step-id.js';
 import type { NextDecision } from '../core/next.js';
 import { JournalSchema } from '../schemas/journal.js';
-import { volumeMap } from './book-reader.js';
+import { outlineChapters } from '../core/outline.js';
 import { readChangelog } from './book-files.js';
 import { replayChangelog } from '../core/state-ops.js';
 import { prettyJson } from '../core/canonical-json.js';
@@ -32,6 +32,19 @@ const HistorySchema = v.looseObject({
 function readHistoryOf(p: OpenProject, chapter: number): CommitHistory | null {
   const parsed = p.fs.readJson(paths.commitHistory(chapter), HistorySchema, 'invalid_history');
   return parsed && parsed.ok ? (parsed.value as CommitHistory) : null;
+}
+
+/** Every volumes/vol-VV/ folder with the chapters its outline has blocks for ([] without a readable outline). */
+function volumeFolders(p: OpenProject): Array<{ volume: number; outline: number[] }> {
+  const out: Array<{ volume: number; outline: number[] }> = [];
+  for (const dir of p.fs.listDirs('volumes')) {
+    const m = /^vol-(\d+)$/.exec(dir);
+    if (!m) continue;
+    const volume = Number(m[1]);
+    const text = p.fs.readTextChecked(paths.volumeOutline(volume));
+    out.push({ volume, outline: text && 'text' in text ? outlineChapters(text.text) : [] });
+  }
+  return out;
 }
 
 /** The plan of a rewind to chapter `to` of the project as it is (refused with the reason when it cannot be done). */
@@ -76,8 +89,10 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
     changelog: bytesOf('state/changelog.jsonl') ?? new Uint8Array(0),
     stateText: prettyJson(replayChangelog(kept).state),
     unknownEntities: bytesOf('logs/unknown-entities.jsonl'),
+    consistencyReport: bytesOf('logs/consistency-report.jsonl'),
     folder,
-    volume: volumeMap(p.fs, p.settings).volumeOf(to),
+    volumes: volumeFolders(p),
+    chaptersPerVolume: p.settings.chapters_per_volume,
     checkpointRaw: p.loaded.raw,
     note,
   });
