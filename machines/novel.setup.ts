@@ -59,8 +59,8 @@ export type ResumableState = (typeof RESUMABLE_STATES)[number];
 export const SETUP_STEPS = ['world', 'characters', 'style'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
-/** An unfinished commit journal found under staging/.commit/. */
-export type JournalRef = { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: SetupStep };
+/** An unfinished commit journal found under staging/.commit/ (`rewind`: a rewind to before the chapter, staging/.commit/rewind.json). */
+export type JournalRef = { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: SetupStep };
 
 /** The chapter in flight. */
 export interface PipelineContext {

@@ -68,6 +68,7 @@ export const MESSAGES = {
   // ---- why the next step (novel next, status) ----
   'next.error_retry': entry<{ reason: string }>((a) => `the last run's executor failed here (orchestrator_state ERROR_RETRY; fix the cause, then \`novel run\` retries): ${a.reason}`, (a) => `上次运行的执行器在此失败（ERROR_RETRY；排除原因后 \`novel run\` 会重试）：${a.reason}`),
   'next.recover': entry<{ file: string }>((a) => `an unfinished commit journal ${a.file} must be rolled forward first`, (a) => `有未完成的入库日志 ${a.file}，须先完成入库`),
+  'next.recover.rewind': entry<{ file: string; chapter: number }>((a) => `an interrupted rewind to before chapter ${a.chapter} must be rolled forward first (its journal ${a.file})`, (a) => `有一次中断的回退（回到第${a.chapter}章之前）须先补完（回退日志 ${a.file}）`),
   'next.complete': entry<{ last: number; total: number }>((a) => `the planned book is written: chapter ${a.last} of ${a.total} is committed (config book_chapters)`, (a) => `全书按计划写完：第${a.last}章（共 ${a.total} 章）已入库（book_chapters）`),
   'next.plan_ready': entry<{ volume: number; first: number; last: number; dir: string }>((a) => `the plan of volume ${a.volume} (chapters ${a.first}–${a.last}) is staged and valid: commit it into ${a.dir}/`, (a) => `第${a.volume}卷（第${a.first}–${a.last}章）的规划已就绪且有效：入库到 ${a.dir}/`),
   'next.plan_invalid': entry<{ volume: number; step: string }>((a) => `the staged plan of volume ${a.volume} does not validate (see \`novel validate ${a.step}\`): run the plot-architect again`, (a) => `第${a.volume}卷的存稿规划未通过校验（见 \`novel validate ${a.step}\`）：请重新运行 plot-architect`),
@@ -181,6 +182,10 @@ export const MESSAGES = {
     (a) => `  检查：${a.zishu} 字，AI 套话每千字 ${a.perK} 处${a.hard ? `；硬伤：${a.hard}` : ''}${a.soft ? `；提示：${a.soft}` : ''}${a.hard || a.soft ? '' : '；无问题'}`,
   ),
   'run.committed': entry<{ step: string; recovered: boolean }>((a) => `✓ ${a.step} committed${a.recovered ? ' (an interrupted commit rolled forward)' : ''}`, (a) => `✓ ${a.step} 已入库${a.recovered ? '（补完了一次中断的入库）' : ''}`),
+  'run.rolled_forward': entry<{ journal: string; kind: 'chapter' | 'volume' | 'rewind' | 'setup'; n: number | null }>(
+    (a) => `↻ ${a.journal}: an interrupted ${a.kind === 'rewind' ? `rewind to before chapter ${a.n}` : a.kind === 'volume' ? `plan commit of volume ${a.n}` : a.kind === 'setup' ? 'setup commit' : `commit of chapter ${a.n}`} was rolled forward before the run began (its chapters are counted from the book as it now is)`,
+    (a) => `↻ ${a.journal}：运行开始前补完了一次中断的${a.kind === 'rewind' ? `回退（回到第${a.n}章之前）` : a.kind === 'volume' ? `规划入库（第${a.n}卷）` : a.kind === 'setup' ? '设定入库' : `入库（第${a.n}章）`}（本次的章数从补完后的进度算起）`,
+  ),
   'run.inspector': entry<{ url: string }>((a) => `inspector: live actor connected to ${a.url}`, (a) => `检视器：已连接到 ${a.url}，实时显示状态机`),
   'run.inspector_unreachable': entry<{ url: string }>((a) => `inspector: nothing listens at ${a.url} (start the Stately inspector there, or pass --inspect=ws://host:port); the run goes on without it`, (a) => `检视器：${a.url} 没有响应（请在那里启动 Stately 检视器，或用 --inspect=ws://主机:端口 指定）；运行照常继续`),
   'run.interrupted': entry<{ step: string; moved: number; to: string; restored: number }>(
@@ -230,6 +235,7 @@ export const MESSAGES = {
   'doctor.state_diverges': entry<{ paths: string; first: string }>((a) => `the state diverges from the changelog at ${a.paths} (first divergent chapter: ${a.first})`, (a) => `状态与变更日志不一致：${a.paths}（最早分歧章：${a.first}）`),
   'doctor.state_diverges.fix': entry((_) => 'novel state rebuild (or novel state verify --accept to keep a hand fix)', (_) => '运行 novel state rebuild（若是有意手改，运行 novel state verify --accept 保留）'),
   'doctor.journal_pending': entry((_) => 'a commit was interrupted after its journal', (_) => '有一次入库在写完日志后中断'),
+  'doctor.rewind_pending': entry<{ chapter: number }>((a) => `a rewind to before chapter ${a.chapter} was interrupted after its journal`, (a) => `有一次回退（回到第${a.chapter}章之前）在写完日志后中断`),
   'doctor.lock_stale': entry<{ reason: string }>((a) => `a stale lock (${a.reason})`, (a) => `过期的锁（${a.reason}）`),
   'doctor.lock_leftover': entry<{ name: string }>((a) => `${a.name} is left over from an interrupted lock operation`, (a) => `${a.name} 是中断的加锁操作留下的`),
   'doctor.lock_leftover.fix': entry((_) => 'novel lock clear (any mutating command removes it)', (_) => '运行 novel lock clear（任何写入命令也会清除）'),

@@ -7,7 +7,7 @@ import { type GateRecord, type StepMode } from '../../machines/pipeline.states.j
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from './diagnostics.js';
-import { journalPath, paths } from './paths.js';
+import { journalCommand, journalPath, paths } from './paths.js';
 import { rehydrate, restMeta, restName, retried, setupRest, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
 import { SETUP_AGENT, setupWritable, validateSetup } from './setup.js';
 import type { Settings } from './settings.js';
@@ -109,17 +109,17 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     const j = ctx.journal ?? { kind: 'chapter' as const, chapter: ctx.chapter };
     const rel = input.probe.journalFile ?? journalPath(j);
     // A catch-up commit of an imported chapter is named as such.
-    const imported = j.kind === 'chapter' && j.chapter <= ctx.imported_chapters && j.chapter > (input.checkpoint.import_caught_up ?? 0);
+    const imported = j.kind === 'chapter' && !j.rewind && j.chapter <= ctx.imported_chapters && j.chapter > (input.checkpoint.import_caught_up ?? 0);
     return {
       ...base,
       step: j.kind === 'setup' ? `book:${j.step}` : j.kind === 'chapter' ? `${imported ? 'import' : 'chapter'}:${padChapter(j.chapter)}:commit` : `volume:${padVolume(j.volume)}:commit`,
       action: 'recover',
-      ...both('next.recover', { file: rel }),
+      ...(j.kind === 'chapter' && j.rewind ? both('next.recover.rewind', { file: rel, chapter: j.chapter }) : both('next.recover', { file: rel })),
       chapter: j.kind === 'chapter' ? j.chapter : null,
       revision_count: input.checkpoint.revision_count ?? 0,
       mode: 'commit',
       evidence: { [rel]: { present: true, valid: true, new: true } },
-      command: j.kind === 'setup' ? 'novel commit --setup' : j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}`,
+      command: journalCommand(j),
     };
   }
 

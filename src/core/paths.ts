@@ -43,10 +43,18 @@ export const paths = {
   rewindJournal: 'staging/.commit/rewind.json',
 } as const;
 
-/** Where the commit journal of a chapter, a volume plan or a setup step lives. */
-export function journalPath(ref: { kind: 'chapter'; chapter: number } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: string }): string {
+/** Where the commit journal of a chapter, a volume plan, a setup step or a rewind lives. */
+export function journalPath(ref: { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: string }): string {
   if (ref.kind === 'setup') return `${paths.commitJournalDir}/setup-${ref.step}.json`;
+  if (ref.kind === 'chapter' && ref.rewind) return paths.rewindJournal;
   return ref.kind === 'chapter' ? `${paths.commitJournalDir}/chapter-${padChapter(ref.chapter)}.json` : `${paths.commitJournalDir}/vol-${padVolume(ref.volume)}.json`;
+}
+
+/** The command that finishes a pending journal (any mutating command rolls it forward; this one names it). */
+export function journalCommand(ref: { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: string }): string {
+  if (ref.kind === 'setup') return 'novel commit --setup';
+  if (ref.kind === 'volume') return `novel commit --volume ${ref.volume}`;
+  return ref.rewind ? `novel rewind --to chapter:${padChapter(ref.chapter)}` : `novel commit --chapter ${ref.chapter}`;
 }
 
 /** Staging paths that are bookkeeping, not agent outputs: never hashed, never probed. */

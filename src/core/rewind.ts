@@ -5,10 +5,14 @@
  * files their commits replaced (state, foreshadowing, storyline memories, the
  * memory ledger) get back the text they had after chapter NNN−1, from the
  * history each commit keeps (`.novel/history/chapter-NNN.json`), and the
- * state is the changelog replayed up to chapter NNN−1; the changelog
- * and the unknown-entities log are cut back (the cut lines kept in the rewind
- * folder); the checkpoint drafts chapter NNN next, with the author's note.
- * Pure.
+ * state is the changelog replayed up to chapter NNN−1; the changelog, the
+ * unknown-entities log and the consistency report are cut back (the cut lines
+ * kept in the rewind folder); the plans of volumes that start after chapter
+ * NNN move aside too, and the checkpoint drafts chapter NNN next, in the
+ * volume that holds it, with the author's note.
+ * Files are moved by rename and logs cut at a byte offset: the journal names
+ * them (paths, sizes, hashes) and holds no text of theirs, so its size does
+ * not grow with the chapters rewound. Pure.
  */
 import type { CommitHistory } from './commit-plan.js';
 import { paths } from './paths.js';
@@ -22,18 +26,44 @@ export interface RewindInput {
   histories: ReadonlyMap<number, CommitHistory>;
   /** Every file of the project (relative paths), to find what belongs to the rewound chapters. */
   files: readonly string[];
-  /** The text of a file now (moved files are copied into the rewind folder). */
-  read: (path: string) => string;
-  changelog: string;
+  /** The sha256 of a file now (null: it cannot be read as a file, e.g. a link in staging/). */
+  hashOf: (path: string) => string | null;
+  /** The sha256 of bytes. */
+  sha256: (bytes: Uint8Array) => string;
+  /** state/changelog.jsonl as it is on disk (cut at byte offsets). */
+  changelog: Uint8Array;
   /** The state after chapter `to` − 1: the changelog replayed up to it. */
   stateText: string;
-  unknownEntities: string | null;
+  /** logs/unknown-entities.jsonl (null: absent). */
+  unknownEntities: Uint8Array | null;
+  /** logs/consistency-report.jsonl (null: absent): a line per judged round, cut at the first line of a chapter ≥ `to`. */
+  consistencyReport: Uint8Array | null;
   /** The first K with no `staging/revisions/rewind-K/`. */
   folder: number;
-  /** The volume the chapter `to` belongs to. */
-  volume: number;
+  /** Every volumes/vol-VV/ folder with the chapters its outline has blocks for ([] when it has no outline). */
+  volumes: ReadonlyArray<{ volume: number; outline: readonly number[] }>;
+  /** config chapters_per_volume: the volume when no outline says. */
+  chaptersPerVolume: number;
   checkpointRaw: Obj;
   note: string | null;
+}
+
+/** A file moved by rename(2) into the rewind folder. */
+export interface RewindMove {
+  from: string;
+  to: string;
+  /** Its sha256 (null: not readable as a file; then only its presence is checked). */
+  sha256: string | null;
+}
+
+/** An append-only log cut back to its first `at` bytes; the bytes after them go to `tail_to`. */
+export interface RewindCut {
+  path: string;
+  at: number;
+  /** sha256 of the bytes kept. */
+  sha256: string;
+  tail_to: string;
+  tail_sha256: string;
 }
 
 export interface RewindPlan {
@@ -42,11 +72,17 @@ export interface RewindPlan {
   folder: string;
   /** Chapters moved aside. */
   chapters: number[];
-  /** Files moved into the rewind folder (from → to). */
-  moved: Array<{ from: string; to: string }>;
+  /** Volumes whose plans (volumes/vol-VV/) moved aside: they start after the chapter. */
+  volumes: number[];
+  /** The volume the book is in at the chapter (the checkpoint's current_volume). */
+  volume: number;
+  /** Files moved into the rewind folder. */
+  moved: RewindMove[];
   /** Files given back their text from before the rewound commits. */
   restored: string[];
+  /** The restored texts (the size of the book's state, as a commit writes it) and the note. */
   writes: Array<{ path: string; content: string }>;
+  cuts: RewindCut[];
   removes: string[];
   checkpoint: Obj;
   changelog_lines_cut: number;
@@ -59,10 +95,64 @@ export function chapterOfBookFile(rel: string): number | null {
     /^summaries\/chapter-(\d+)-summary\.md$/.exec(rel) ??
     /^evaluations\/chapter-(\d+)-eval(?:-secondary)?\.json$/.exec(rel) ??
     /^state\/chapter-(\d+)-crossref\.json$/.exec(rel) ??
-    /^logs\/chapter-(\d+)-(?:log\.json|history\.jsonl|executions\.jsonl)$/.exec(rel) ??
+    /^logs\/chapter-(\d+)-(?:log\.json|history\.jsonl|executions\.jsonl|pending-usage\.json)$/.exec(rel) ??
     /^logs\/lint\/chapter-(\d+)\.json$/.exec(rel) ??
+    /^logs\/executor\/chapter-(\d+)-[^/]+$/.exec(rel) ??
+    /^staging\/manifests\/chapter-(\d+)-[^/]+\.json$/.exec(rel) ??
     /^\.novel\/history\/chapter-(\d+)\.json$/.exec(rel);
   return m ? Number(m[1]) : null;
+}
+
+/** The volume a per-volume file of novel's belongs to: its plan step's packet and executor logs, its steps' audit folders. */
+function volumeOfBookFile(rel: string): number | null {
+  const m = /^staging\/manifests\/volume-(\d+)-[^/]+\.json$/.exec(rel) ?? /^logs\/executor\/volume-(\d+)-[^/]+$/.exec(rel);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The volume the book is in at chapter `to`, and the volume plans to move
+ * aside. A volume starts at the first block of its outline (volumes have
+ * their own lengths, §14). A plan that starts after `to` was made for a book
+ * that went past `to`: it moves aside, to be planned again when the book gets
+ * there. A plan that starts at or before `to` stays — the first chapter of a
+ * volume included: that plan was made after chapter `to` − 1, which the
+ * rewind keeps. The volume is the kept one whose outline holds `to` (or
+ * goes on after it: a gap, planned again); `to` after every kept outline is
+ * in the volume after the last of them, to be planned (VOL_PLANNING); with no
+ * outline at all, the first moved volume or chapters_per_volume's.
+ */
+export function rewindVolumes(to: number, volumes: RewindInput['volumes'], chaptersPerVolume: number): { volume: number; planning: boolean; moved: number[] } {
+  const sorted = [...volumes].sort((a, b) => a.volume - b.volume);
+  const firstOf = (v: { outline: readonly number[] }): number | null => (v.outline.length ? Math.min(...v.outline) : null);
+  const kept = sorted.filter((v) => {
+    const first = firstOf(v);
+    return first !== null && first <= to;
+  });
+  const holding = kept.find((v) => v.outline.includes(to)) ?? kept.find((v) => v.outline.some((c) => c > to));
+  const last = kept.at(-1);
+  const startsAfter = sorted.filter((v) => (firstOf(v) ?? 0) > to).map((v) => v.volume);
+  const planning = holding === undefined && last !== undefined;
+  const volume = holding?.volume ?? (last ? last.volume + 1 : (startsAfter[0] ?? Math.max(1, Math.ceil(to / Math.max(1, chaptersPerVolume)))));
+  // A folder with no outline (contracts made ahead, a plan half written by hand) goes with the volumes after the book's.
+  const moved = sorted.filter((v) => startsAfter.includes(v.volume) || (firstOf(v) === null && v.volume > volume)).map((v) => v.volume);
+  return { volume, planning, moved };
+}
+
+/** Byte offset of the first line of a JSON-lines log whose `chapter` is ≥ `to` (the length when none is). */
+export function firstLineOfChapter(bytes: Uint8Array, to: number): number {
+  let start = 0;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    try {
+      const line = JSON.parse(Buffer.from(bytes.subarray(start, end)).toString('utf8')) as { chapter?: unknown };
+      if (typeof line.chapter === 'number' && line.chapter >= to) return start;
+    } catch {
+      /* not a line of novel's: kept */
+    }
+    start = end + 1;
+  }
+  return bytes.length;
 }
 
 /** Staged outputs of a chapter in flight (not novel's bookkeeping): moved aside too, so the redraft starts clean. */
@@ -80,17 +170,41 @@ export function planRewind(input: RewindInput): RewindPlan {
   const folder = paths.rewindDir(input.folder);
   const writes: Array<{ path: string; content: string }> = [];
   const removes: string[] = [];
-  const moved: Array<{ from: string; to: string }> = [];
+  const moved: RewindMove[] = [];
+  const cuts: RewindCut[] = [];
   const moveAside = (rel: string): void => {
-    const dest = `${folder}/${rel}`;
-    writes.push({ path: dest, content: input.read(rel) });
-    removes.push(rel);
-    moved.push({ from: rel, to: dest });
+    moved.push({ from: rel, to: `${folder}/${rel}`, sha256: input.hashOf(rel) });
   };
+  /** A log cut back to `at` bytes, the rest kept at `tailTo` (nothing when nothing is cut). */
+  const cutLog = (path: string, bytes: Uint8Array, at: number, tailTo: string): string => {
+    const keep = Math.min(Math.max(0, at), bytes.length);
+    const tail = bytes.subarray(keep);
+    if (tail.length > 0) cuts.push({ path, at: keep, sha256: input.sha256(bytes.subarray(0, keep)), tail_to: tailTo, tail_sha256: input.sha256(tail) });
+    return Buffer.from(tail).toString('utf8');
+  };
+  const { volume, planning, moved: volumes } = rewindVolumes(to, input.volumes, input.chaptersPerVolume);
+  // Per-volume files of novel's go with the volumes after the book's, and with the one to be planned again (its staged plan moves as staged work).
+  const laterVolume = (v: number): boolean => v > volume || (planning && v === volume) || volumes.includes(v);
+  // The audit folders of the rewound chapters' steps and of the later volumes' (revision rounds, fixes, interrupted runs) move whole.
+  const auditDirs = new Set<string>();
   for (const rel of [...input.files].sort()) {
+    const audit = /^(staging\/revisions\/(chapter|volume)-(\d+))\//.exec(rel);
+    if (audit) {
+      const n = Number(audit[3]);
+      if (audit[2] === 'chapter' ? n >= to : laterVolume(n)) auditDirs.add(audit[1] as string);
+      continue;
+    }
     const c = chapterOfBookFile(rel);
+    const v = volumeOfBookFile(rel);
     if (c !== null && c >= to && !rel.startsWith('.novel/')) moveAside(rel);
+    else if (v !== null && laterVolume(v)) moveAside(rel);
     else if (isStagedOutput(rel)) moveAside(rel);
+  }
+  for (const dir of [...auditDirs].sort()) moved.push({ from: dir, to: `${folder}/${dir}`, sha256: null });
+  // The plans of the volumes that start after the chapter, each folder whole.
+  for (const v of volumes) {
+    const dir = paths.volumeDir(v);
+    moved.push({ from: dir, to: `${folder}/${dir}`, sha256: null });
   }
   // Each replaced file takes its text from the earliest rewound commit that replaced it.
   const restoredText = new Map<string, string | null>();
@@ -105,18 +219,12 @@ export function planRewind(input: RewindInput): RewindPlan {
     if (text === null) removes.push(rel);
     else writes.push({ path: rel, content: text });
   }
-  // The logs the rewound commits appended to, cut back to their size before chapter `to`.
+  // The logs the rewound commits appended to, cut back to their size before chapter `to` (the cut lines kept).
   const first = input.histories.get(to);
-  const cutAt = first?.changelog_bytes ?? Buffer.byteLength(input.changelog);
-  const bytes = Buffer.from(input.changelog, 'utf8');
-  const kept = bytes.subarray(0, cutAt).toString('utf8');
-  const cut = bytes.subarray(cutAt).toString('utf8');
-  writes.push({ path: 'state/changelog.jsonl', content: kept });
-  if (cut !== '') writes.push({ path: `${folder}/state/changelog-cut.jsonl`, content: cut });
-  if (input.unknownEntities !== null && first) {
-    const u = Buffer.from(input.unknownEntities, 'utf8');
-    writes.push({ path: 'logs/unknown-entities.jsonl', content: u.subarray(0, first.unknown_entities_bytes).toString('utf8') });
-  }
+  const cut = cutLog('state/changelog.jsonl', input.changelog, first?.changelog_bytes ?? input.changelog.length, `${folder}/state/changelog-cut.jsonl`);
+  if (input.unknownEntities !== null && first) cutLog('logs/unknown-entities.jsonl', input.unknownEntities, first.unknown_entities_bytes, `${folder}/logs/unknown-entities-cut.jsonl`);
+  // The judge's consistency lines of the chapters drafted again (the chapter in flight's too).
+  if (input.consistencyReport !== null) cutLog('logs/consistency-report.jsonl', input.consistencyReport, firstLineOfChapter(input.consistencyReport, to), `${folder}/logs/consistency-report-cut.jsonl`);
   // The book's totals are recomputed from the chapter logs that remain; the rewound commits' history goes.
   removes.push('logs/book-ledger.json');
   for (let c = to; c <= lastCompleted; c++) removes.push(paths.commitHistory(c));
@@ -126,8 +234,8 @@ export function planRewind(input: RewindInput): RewindPlan {
   for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note', 'fix_guard', 'title_fixed', 'hook_fixed_round', 'error_retry', 'resume_state']) delete checkpoint[k];
   Object.assign(checkpoint, {
     last_completed_chapter: to - 1,
-    current_volume: input.volume,
-    orchestrator_state: 'WRITING',
+    current_volume: volume,
+    orchestrator_state: planning ? 'VOL_PLANNING' : 'WRITING',
     pipeline_stage: 'committed',
     inflight_chapter: null,
     revision_count: 0,
@@ -138,22 +246,30 @@ export function planRewind(input: RewindInput): RewindPlan {
     chapter: to,
     folder,
     chapters: Array.from({ length: Math.max(0, lastCompleted - to + 1) }, (_, i) => to + i),
+    volumes,
+    volume,
     moved,
     restored: [...restoredText.keys()].sort(),
     writes,
+    cuts,
     removes: [...new Set(removes)],
     checkpoint,
     changelog_lines_cut: cut.split('\n').filter((l) => l.trim() !== '').length,
   };
 }
 
-/** The plan as the journal records it (the shape of a commit journal, kind "rewind"). */
+/**
+ * The plan as the journal records it (the shape of a commit journal, kind
+ * "rewind"): the moves and cuts by path, size and hash, never by content.
+ */
 export function rewindJournal(plan: RewindPlan, sha256: (text: string) => string): Obj {
   return {
     version: 1,
     kind: 'rewind',
     chapter: plan.chapter,
     volume: null,
+    moves: plan.moved,
+    cuts: plan.cuts,
     writes: plan.writes.map((w) => ({ path: w.path, content: w.content, sha256: sha256(w.content) })),
     appends: [],
     removes: plan.removes,

@@ -32,7 +32,8 @@ export type RunEvent =
   | { event: 'reused'; step: string }
   | { event: 'advanced'; step: string; to: string; gate: string | null; overall: number | null }
   | { event: 'lint'; step: string; zishu: number; hard: string[]; soft: string[]; blacklist_per_kchars: number }
-  | { event: 'committed'; step: string; recovered: boolean };
+  | { event: 'committed'; step: string; recovered: boolean }
+  | { event: 'rolled_forward'; step: string; journal: string; kind: 'chapter' | 'volume' | 'rewind' | 'setup'; n: number | null };
 
 /** What a run reports of novel's lint after a draft or a refine: the rules by severity. */
 export function lintEvent(step: string, report: LintReport): RunEvent {
@@ -80,6 +81,8 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
       return t('run.lint', { zishu: e.zishu, hard: e.hard.join(', '), soft: e.soft.join(', '), perK: e.blacklist_per_kchars });
     case 'committed':
       return t('run.committed', { step: e.step, recovered: e.recovered });
+    case 'rolled_forward':
+      return t('run.rolled_forward', { journal: e.journal, kind: e.kind, n: e.n });
   }
 }
 

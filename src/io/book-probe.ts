@@ -36,8 +36,10 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
     if (j?.kind === 'setup' && j.setup !== undefined) journal = { kind: 'setup', step: j.setup };
     else if (setupName) journal = { kind: 'setup', step: setupName[1] as SetupStep };
     else if (j?.kind === 'volume' && j.volume !== null) journal = { kind: 'volume', volume: j.volume };
-    else if ((j?.kind === 'chapter' || j?.kind === 'rewind') && j.chapter !== null) journal = { kind: 'chapter', chapter: j.chapter };
+    else if (j?.kind === 'rewind' && j.chapter !== null) journal = { kind: 'chapter', chapter: j.chapter, rewind: true };
+    else if (j?.kind === 'chapter' && j.chapter !== null) journal = { kind: 'chapter', chapter: j.chapter };
     // A damaged journal still blocks: its name says what it was (recovery reports the damage).
+    else if (rel === paths.rewindJournal) journal = { kind: 'chapter', chapter: cp.last_completed_chapter + 1, rewind: true };
     else if (name?.[1] === 'vol') journal = { kind: 'volume', volume: Number(name[2]) };
     else journal = { kind: 'chapter', chapter: Number(name?.[2] ?? cp.last_completed_chapter + 1) };
   }

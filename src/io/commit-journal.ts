@@ -108,12 +108,16 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void
 }
 
 /**
- * A rewind (§14): its copies and restored texts, then the removal of what it
- * moved aside, the whole fingerprint taken afresh (a rewind is rare and may
- * touch any book file), the checkpoint, and the journal last. Every step is
- * idempotent, so a kill anywhere rolls forward to the same bytes.
+ * A rewind (§14): its moves (renames into the rewind folder), its cuts of the
+ * logs (the cut bytes kept first, then the log written back to its first
+ * bytes), the restored texts, the removals, the whole fingerprint taken afresh
+ * (a rewind is rare and may touch any book file), the checkpoint, and the
+ * journal last. Every step is idempotent, so a kill anywhere rolls forward to
+ * the same bytes.
  */
 function applyRewind(fs: ProjectFs, rel: string, journal: Journal): void {
+  for (const m of journal.moves ?? []) moveOnce(fs, rel, m);
+  for (const c of journal.cuts ?? []) cutOnce(fs, rel, c);
   for (const w of journal.writes) if (fs.sha256(w.path) !== w.sha256) fs.writeText(w.path, w.content);
   for (const r of journal.removes) if (fs.exists(r)) fs.remove(r);
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
@@ -121,6 +125,36 @@ function applyRewind(fs: ProjectFs, rel: string, journal: Journal): void {
   if (fs.sha256(paths.checkpoint) !== sha256Hex(checkpointText)) fs.writeText(paths.checkpoint, checkpointText);
   sweepAtomicTemps(fs, [paths.checkpoint, paths.fingerprint, rel]);
   fs.remove(rel);
+}
+
+function journalConflict(message: string): NovelError {
+  return new NovelError('journal_conflict', message, { hint: 'it was moved or changed outside novel since the journal was written; put it back as it was, then run the command again' });
+}
+
+/** A move by rename: done when the source is gone and the destination holds what the journal recorded. */
+function moveOnce(fs: ProjectFs, rel: string, m: NonNullable<Journal['moves']>[number]): void {
+  if (fs.lstat(m.from) !== null) {
+    fs.move(m.from, m.to);
+    return;
+  }
+  if (fs.lstat(m.to) === null) throw journalConflict(`${m.from}: gone, and not at ${m.to} where the journal ${rel} moves it`);
+  if (m.sha256 !== null && fs.sha256(m.to) !== m.sha256) throw journalConflict(`${m.to}: not the file the journal ${rel} moved there from ${m.from} (another sha256)`);
+}
+
+/** A cut of a log: the bytes after `at` are kept at `tail_to` first (read from the log, which is cut only after), then the log is written back to its first `at` bytes. */
+function cutOnce(fs: ProjectFs, rel: string, c: NonNullable<Journal['cuts']>[number]): void {
+  const size = fs.size(c.path);
+  if (size === null) throw journalConflict(`${c.path}: missing; the journal ${rel} cuts it back to ${c.at} bytes`);
+  if (fs.sha256(c.tail_to) !== c.tail_sha256) {
+    const tail = size > c.at ? fs.readRange(c.path, c.at, size - c.at) : Buffer.alloc(0);
+    if (sha256Hex(tail) !== c.tail_sha256) throw journalConflict(`${c.path}: the bytes after byte ${c.at} are not the ones the journal ${rel} keeps at ${c.tail_to}`);
+    fs.writeText(c.tail_to, tail);
+  }
+  if (size !== c.at || fs.sha256(c.path) !== c.sha256) {
+    const kept = fs.readRange(c.path, 0, c.at);
+    if (kept.length !== c.at || sha256Hex(kept) !== c.sha256) throw journalConflict(`${c.path}: its first ${c.at} bytes are not the ones the journal ${rel} keeps`);
+    fs.writeText(c.path, kept);
+  }
 }
 
 export function recoverJournal(fs: ProjectFs, rel: string): Journal {

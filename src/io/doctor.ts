@@ -13,7 +13,7 @@ import { diffListing } from '../core/fingerprint-rules.js';
 import { nextOf } from './project.js';
 import { outlineChapters } from '../core/outline.js';
 import { orphanedStaging, upcomingCoverage } from '../core/doctor-rules.js';
-import { journalPath, paths } from '../core/paths.js';
+import { journalCommand, journalPath, paths } from '../core/paths.js';
 import { verifyState } from '../core/state-verify.js';
 import { padChapter } from '../core/step-id.js';
 import { readChangelog, readState } from './book-files.js';
@@ -92,7 +92,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   // A pending journal.
   if (p.probe.journal) {
     const j = p.probe.journal;
-    add({ severity: 'error', code: 'journal_pending', file: p.journal ?? journalPath(j), message: t('doctor.journal_pending'), fix: j.kind === 'setup' ? 'novel commit --setup' : j.kind === 'chapter' ? `novel commit --chapter ${j.chapter}` : `novel commit --volume ${j.volume}` });
+    add({ severity: 'error', code: 'journal_pending', file: journalPath(j), message: j.kind === 'chapter' && j.rewind ? t('doctor.rewind_pending', { chapter: j.chapter }) : t('doctor.journal_pending'), fix: journalCommand(j) });
   }
 
   // The lock and its leftovers.

@@ -94,8 +94,8 @@ export class ProjectFs {
   private readonly readOnly: boolean;
   /**
    * Told of every path novel writes (its new content; 'appended' after an
-   * append) or removes (null): the step guard tells novel's own writes from an
-   * executor's, a mutation records what it touched.
+   * append or a move: novel's as it is) or removes (null): the step guard
+   * tells novel's own writes from an executor's, a mutation records what it touched.
    */
   observer: ((rel: string, content: string | Buffer | null | 'appended') => void) | null = null;
 
@@ -616,6 +616,18 @@ export class ProjectFs {
     } catch (err) {
       throw shapeError(err, to);
     }
+  }
+
+  /**
+   * Move a file or a folder by rename(2), the destination's directories made
+   * first. The observer hears the source removed and the destination written
+   * by novel as it is (its bytes are not read again).
+   */
+  move(from: string, to: string): void {
+    this.mkdirFor(this.resolve(to));
+    this.rename(from, to);
+    this.observer?.(from, null);
+    this.observer?.(to, 'appended');
   }
 
   /** A fresh, uniquely named directory `${prefix}${random}` at the root. */

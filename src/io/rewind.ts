@@ -12,7 +12,7 @@ import { earliestRewind, planRewind, rewindJournal, type RewindPlan } from '../c
 import { padChapter } from '../core/step-id.js';
 import type { NextDecision } from '../core/next.js';
 import { JournalSchema } from '../schemas/journal.js';
-import { volumeMap } from './book-reader.js';
+import { outlineChapters } from '../core/outline.js';
 import { readChangelog } from './book-files.js';
 import { replayChangelog } from '../core/state-ops.js';
 import { prettyJson } from '../core/canonical-json.js';
@@ -34,6 +34,19 @@ function readHistoryOf(p: OpenProject, chapter: number): CommitHistory | null {
   return parsed && parsed.ok ? (parsed.value as CommitHistory) : null;
 }
 
+/** Every volumes/vol-VV/ folder with the chapters its outline has blocks for ([] without a readable outline). */
+function volumeFolders(p: OpenProject): Array<{ volume: number; outline: number[] }> {
+  const out: Array<{ volume: number; outline: number[] }> = [];
+  for (const dir of p.fs.listDirs('volumes')) {
+    const m = /^vol-(\d+)$/.exec(dir);
+    if (!m) continue;
+    const volume = Number(m[1]);
+    const text = p.fs.readTextChecked(paths.volumeOutline(volume));
+    out.push({ volume, outline: text && 'text' in text ? outlineChapters(text.text) : [] });
+  }
+  return out;
+}
+
 /** The plan of a rewind to chapter `to` of the project as it is (refused with the reason when it cannot be done). */
 export function buildRewindPlan(p: OpenProject, to: number, note: string | null): RewindPlan {
   const cp = p.loaded.checkpoint;
@@ -42,6 +55,14 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   if (to > last + 1) {
     throw new NovelError('nothing_to_rewind', `rewind --to chapter:${padChapter(to)}: chapter ${to} is not committed (the last committed chapter is ${last})`, {
       hint: last >= 1 ? `name a committed chapter, e.g. novel rewind --to chapter:${padChapter(last)}` : 'nothing is committed yet',
+    });
+  }
+  // Imported chapters are the author's own text, recorded at once (§14): a rewind goes back to a chapter written after them.
+  const imported = cp.imported_chapters ?? 0;
+  if (to <= imported) {
+    throw new NovelError('imported_chapter', `rewind --to chapter:${padChapter(to)}: chapter ${to} was imported (chapters 1–${imported} came from \`novel import\`); a rewind goes back to a chapter written after the import`, {
+      hint: last > imported ? `the earliest chapter a rewind can go back to is ${imported + 1}: novel rewind --to chapter:${padChapter(imported + 1)}` : 'edit an imported chapter in chapters/ by hand, then `novel state verify --accept`',
+      zh: { message: `rewind --to chapter:${padChapter(to)}：第${to}章是导入的（第1–${imported}章来自 novel import）；回退只能回到导入之后写的章节`, hint: last > imported ? `最早可回退到第${imported + 1}章：novel rewind --to chapter:${padChapter(imported + 1)}` : '导入的章节可直接在 chapters/ 中修改，然后运行 novel state verify --accept' },
     });
   }
   const histories = new Map<number, CommitHistory>();
@@ -58,20 +79,28 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   const files = ['chapters', 'summaries', 'evaluations', 'state', 'logs', 'staging', paths.historyDir].flatMap((d) => p.fs.listFiles(d, { recursive: true }));
   let folder = 1;
   while (p.fs.exists(paths.rewindDir(folder))) folder++;
-  const unknown = p.fs.readTextChecked('logs/unknown-entities.jsonl');
-  const changelog = p.fs.readTextChecked('state/changelog.jsonl');
+  const bytesOf = (rel: string): Buffer | null => (p.fs.isFile(rel) ? p.fs.readBytes(rel) : null);
   const kept = readChangelog(p.fs).lines.filter((l) => l.chapter < to);
   return planRewind({
     to,
     lastCompleted: last,
     histories,
     files,
-    read: (rel) => p.fs.readText(rel),
-    changelog: changelog && 'text' in changelog ? changelog.text : '',
+    hashOf: (rel) => {
+      try {
+        return p.fs.sha256(rel);
+      } catch {
+        return null; // a link or a file novel may not read: moved as it is, checked by its presence
+      }
+    },
+    sha256: sha256Hex,
+    changelog: bytesOf('state/changelog.jsonl') ?? new Uint8Array(0),
     stateText: prettyJson(replayChangelog(kept).state),
-    unknownEntities: unknown && 'text' in unknown ? unknown.text : null,
+    unknownEntities: bytesOf('logs/unknown-entities.jsonl'),
+    consistencyReport: bytesOf('logs/consistency-report.jsonl'),
     folder,
-    volume: volumeMap(p.fs, p.settings).volumeOf(to),
+    volumes: volumeFolders(p),
+    chaptersPerVolume: p.settings.chapters_per_volume,
     checkpointRaw: p.loaded.raw,
     note,
   });

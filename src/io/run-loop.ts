@@ -117,8 +117,22 @@ function stagingOverflowReason(step: string, o: NonNullable<StagingTree['overflo
   return `${step}: staging/ holds ${o.count} entries, above the limit of ${o.limit} (staging_max_files in novel.config.json): the step did not run. Clean the biggest folders (${o.dirs.map((d) => `${d.dir}: ${d.entries}`).join(', ')}), e.g. rm -r -- ${shellQuote(o.dirs[0]?.dir ?? 'staging')}, then \`novel run\` again`;
 }
 
+/** Roll a pending journal forward, as any mutating command does (null: none was pending). */
+function rollForward(cenv: CommandEnv, projectFlag: string | undefined, fs: ReturnType<typeof openFs>): Extract<RunEvent, { event: 'rolled_forward' }> | null {
+  const before = openProject(cenv, projectFlag, fs);
+  const ref = before.probe.journal;
+  if (before.journal === null || ref === null) return null;
+  const step = nextOf(before).step;
+  withMutation(cenv, projectFlag, { chapter: null }, () => undefined);
+  const kind = ref.kind === 'volume' ? 'volume' : ref.kind === 'setup' ? 'setup' : ref.rewind ? 'rewind' : 'chapter';
+  return { event: 'rolled_forward', step, journal: before.journal, kind, n: ref.kind === 'volume' ? ref.volume : ref.kind === 'setup' ? null : ref.chapter };
+}
+
 export async function runBook(o: RunOptions): Promise<RunSummary> {
   const fs = openFs(o.cenv, o.projectFlag);
+  // A journal a killed command left (a commit, a plan commit, a rewind) is rolled forward before the run
+  // counts anything: --chapters N counts from the book as it is after the roll-forward.
+  const rolled = rollForward(o.cenv, o.projectFlag, fs);
   const first = openProject(o.cenv, o.projectFlag, fs);
   const start = first.loaded.checkpoint.last_completed_chapter;
   const targetChapter = 'toChapter' in o.target ? o.target.toChapter : start + o.target.chapters;
@@ -133,10 +147,11 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
   guard.open();
   const executorName = o.executor.kind === 'command' ? `command template: ${o.executor.template}` : o.executor.kind;
   o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model });
+  if (rolled) o.emit(rolled);
   let live: LiveActor | null = null;
   const executed = new Set<string>();
   const attempts = new Map<string, number>();
-  const steps: Array<Record<string, unknown>> = [];
+  const steps: Array<Record<string, unknown>> = rolled ? [{ step: rolled.step, action: 'recover', journal: rolled.journal }] : [];
   const spent: Spent = { cost_usd: 0, tokens: 0, cost_unknown: false };
   let exit: number = RUN_EXIT.done;
   let guardNoted = false;

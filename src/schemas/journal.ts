@@ -1,6 +1,14 @@
-/** staging/.commit/*.json: the commit journal (PROTOCOL §7). */
+/** staging/.commit/*.json: the commit journal (PROTOCOL §7), and the rewind's (§14): staging/.commit/rewind.json. */
 import * as v from 'valibot';
 import { Sha256Schema } from './common.js';
+
+const ByteOffsetSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** A rewind's move: a file or a folder renamed into the rewind folder (sha256 null: checked by its presence only). */
+const MoveSchema = v.looseObject({ from: v.string(), to: v.string(), sha256: v.nullable(Sha256Schema) });
+
+/** A rewind's cut of an append-only log: its first `at` bytes kept, the rest kept at `tail_to`. */
+const CutSchema = v.looseObject({ path: v.string(), at: ByteOffsetSchema, sha256: Sha256Schema, tail_to: v.string(), tail_sha256: Sha256Schema });
 
 export const JournalSchema = v.looseObject({
   version: v.literal(1),
@@ -10,7 +18,10 @@ export const JournalSchema = v.looseObject({
   chapter: v.nullable(v.number()),
   volume: v.nullable(v.number()),
   writes: v.array(v.looseObject({ path: v.string(), content: v.string(), sha256: Sha256Schema })),
-  appends: v.array(v.looseObject({ path: v.string(), before: v.pipe(v.number(), v.integer(), v.minValue(0)), text: v.string() })),
+  appends: v.array(v.looseObject({ path: v.string(), before: ByteOffsetSchema, text: v.string() })),
+  /** A rewind's moves and cuts, by path, size and hash: the journal holds none of their text. */
+  moves: v.optional(v.array(MoveSchema)),
+  cuts: v.optional(v.array(CutSchema)),
   removes: v.array(v.string()),
   checkpoint: v.record(v.string(), v.unknown()),
   fingerprint_paths: v.array(v.string()),

@@ -206,3 +206,22 @@ describe('an imported book catches up its summaries before the next chapter', ()
     ok(project, ['state', 'verify']);
   });
 });
+
+describe('a rewind keeps the imported chapters', () => {
+  it('refuses to go back into the imported chapters, naming the earliest chapter it can go back to', () => {
+    const dir = tempDir('novel-own-rewind-');
+    writeFileSync(join(dir, 'book.txt'), ['第一章 雨夜', '', '林风走进青岚城。', '', '第二章 残剑', '', '他把剑放在桌上。', ''].join('\n'));
+    ok(dir, ['import', 'book.txt', '--project', 'p']);
+    const project = join(dir, 'p');
+    ok(project, ['run', '--executor', 'demo', '--chapters', '2']);
+    const r = novelBin(project, ['rewind', '--to', 'chapter:002']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/chapter 2 was imported/);
+    expect(r.stderr).toMatch(/novel rewind --to chapter:003/);
+    const back = novelBin(project, ['rewind', '--to', 'chapter:004']);
+    expect(back.code, back.stderr).toBe(0);
+    expect(readJson(join(project, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 3, imported_chapters: 2, import_caught_up: 2 });
+    ok(project, ['state', 'verify']);
+    expect(nextJson(project).step).toBe('chapter:004:draft');
+  });
+});

@@ -5,7 +5,7 @@
  * again; the dry run changes nothing; refusals; and a rewind killed at every
  * mutating call is rolled forward to the same bytes.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,4 +125,137 @@ describe('novel rewind', () => {
     }
     expect(killedRuns).toBeGreaterThan(20);
   }, 300_000);
+});
+
+/** The final trees (chapters, summaries, evaluations, state, storylines, foreshadowing, volumes): the book itself. */
+const FINAL = ['chapters/', 'summaries/', 'evaluations/', 'state/', 'storylines/', 'foreshadowing/', 'volumes/'];
+function finalTree(dir: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(treeHashes(dir)).filter(([p]) => FINAL.some((t) => p.startsWith(t))));
+}
+
+/** A copy of `book` with a rewind to `to` killed at its first mutating call after it wrote its journal (the journal pending). */
+function interruptedRewind(book: string, to: string): string {
+  for (let k = 1; k <= 100; k++) {
+    const dir = copyOf(book);
+    const r = novelBin(dir, ['rewind', '--to', to], { NOVEL_FAULT_KILL_AT: String(k) });
+    expect(r.signal, `kill at ${k}: ${r.stderr}`).toBe('SIGKILL');
+    if (existsSync(join(dir, 'staging/.commit/rewind.json'))) return dir;
+  }
+  throw new Error('the rewind never reached its journal');
+}
+
+describe('novel rewind across a volume boundary', () => {
+  let book: string;
+  beforeAll(async () => {
+    // The demo's volume 1 ends at chapter 30; volume 2 is planned by the run (31–60) and written to 33.
+    book = join(tempDir(), 'thirty-three');
+    expect(novelBin(process.cwd(), ['init', '--demo', book]).code).toBe(0);
+    expect((await novelBinAsync(book, ['run', '--executor', 'demo', '--to-chapter', '33'])).code).toBe(0);
+    expect(existsSync(join(book, 'volumes/vol-02/outline.md'))).toBe(true);
+  }, 120_000);
+
+  it('to a chapter of volume 1: the later volume plan moves aside, the volume is 1, and the redone book is byte-identical', async () => {
+    const dir = copyOf(book);
+    const r = novelBin(dir, ['rewind', '--to', 'chapter:028', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ chapters: [28, 29, 30, 31, 32, 33], volumes: [2], next: { step: 'chapter:028:draft' } });
+    expect(existsSync(join(dir, 'volumes/vol-02'))).toBe(false);
+    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/volumes/vol-02/outline.md'), 'utf8')).toBe(readFileSync(join(book, 'volumes/vol-02/outline.md'), 'utf8'));
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 27, current_volume: 1, orchestrator_state: 'WRITING' });
+    // The packets and the judge's consistency lines of the chapters and the volume rewound go with them.
+    expect(existsSync(join(dir, 'staging/manifests/volume-02-plan.json'))).toBe(false);
+    expect(existsSync(join(dir, 'staging/revisions/rewind-1/staging/manifests/chapter-030-draft.json'))).toBe(true);
+    expect(readFileSync(join(dir, 'logs/consistency-report.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).chapter).at(-1)).toBe(27);
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+    const run = await novelBinAsync(dir, ['run', '--executor', 'demo', '--to-chapter', '33']);
+    expect(run.code, run.stderr).toBe(0);
+    // Volume 2 was planned again for the chapters after volume 1, as the first time.
+    expect(readJson(join(dir, 'staging/manifests/volume-02-plan.json')).manifest.inline.chapter_range).toEqual([31, 60]);
+    expect(finalTree(dir)).toEqual(finalTree(book));
+    expect(readFileSync(join(dir, 'logs/consistency-report.jsonl'), 'utf8')).toBe(readFileSync(join(book, 'logs/consistency-report.jsonl'), 'utf8'));
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  }, 120_000);
+
+  it('to the first chapter of volume 2: its plan stays and is written on', async () => {
+    const dir = copyOf(book);
+    const r = novelBin(dir, ['rewind', '--to', 'chapter:031', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ chapters: [31, 32, 33], volumes: [], next: { step: 'chapter:031:draft' } });
+    expect(readFileSync(join(dir, 'volumes/vol-02/outline.md'), 'utf8')).toBe(readFileSync(join(book, 'volumes/vol-02/outline.md'), 'utf8'));
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'WRITING' });
+    expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--to-chapter', '33'])).code).toBe(0);
+    expect(finalTree(dir)).toEqual(finalTree(book));
+  }, 120_000);
+
+  it('killed at every mutating call while it moves a volume plan aside, is rolled forward to the same bytes', () => {
+    // Chapters 30 and 31 and volume 2's plan move (a first rewind leaves 31 as the last chapter, to keep the loop short).
+    const base = copyOf(book);
+    expect(novelBin(base, ['rewind', '--to', 'chapter:032']).code).toBe(0);
+    const reference = copyOf(base);
+    expect(novelBin(reference, ['rewind', '--to', 'chapter:030']).code).toBe(0);
+    expect(existsSync(join(reference, 'staging/revisions/rewind-2/volumes/vol-02/outline.md'))).toBe(true);
+    const want = bookTree(reference);
+    let killedRuns = 0;
+    for (let k = 1; k <= 400; k++) {
+      const dir = copyOf(base);
+      const r = novelBin(dir, ['rewind', '--to', 'chapter:030'], { NOVEL_FAULT_KILL_AT: String(k) });
+      if (r.code === 0) break;
+      killedRuns++;
+      expect(r.signal ?? r.code, `kill at ${k}`).toBe('SIGKILL');
+      const again = novelBin(dir, ['rewind', '--to', 'chapter:030']);
+      expect(again.code, `rewind after kill ${k}: ${again.stderr}`).toBe(0);
+      expect(bookTree(dir), `kill at ${k}`).toEqual(want);
+    }
+    expect(killedRuns).toBeGreaterThan(20);
+    expect(novelBin(reference, ['state', 'verify']).code).toBe(0);
+  }, 300_000);
+});
+
+describe('an interrupted rewind', () => {
+  it('novel next and novel doctor name its journal, staging/.commit/rewind.json, in English and Chinese', () => {
+    const dir = interruptedRewind(twelve, 'chapter:008');
+    const next = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+    expect(next).toMatchObject({ step: 'chapter:008:commit', action: 'recover', next_command: 'novel rewind --to chapter:008' });
+    expect(next.reason).toContain('staging/.commit/rewind.json');
+    expect(next.reason_zh).toContain('staging/.commit/rewind.json');
+    expect(Object.keys(next.evidence)).toEqual(['staging/.commit/rewind.json']);
+    expect(JSON.stringify(next)).not.toContain('chapter-008.json');
+    const doctor = JSON.parse(novelBin(dir, ['doctor', '--json']).stdout).data;
+    expect(doctor.findings.find((f: { code: string }) => f.code === 'journal_pending')).toMatchObject({ file: 'staging/.commit/rewind.json', fix: 'novel rewind --to chapter:008' });
+    for (const lang of ['en', 'zh']) {
+      const text = novelBin(dir, ['doctor', '--lang', lang]);
+      expect(text.stdout, lang).toContain('staging/.commit/rewind.json');
+      expect(text.stdout, lang).not.toContain('chapter-008.json');
+    }
+    // The command it names finishes the rewind.
+    expect(novelBin(dir, ['rewind', '--to', 'chapter:008']).code).toBe(0);
+    expect(novelBin(dir, ['next']).stdout).toBe('chapter:008:draft\n');
+  });
+  it('novel run --chapters 2 after it commits two chapters, counted after the roll-forward', async () => {
+    const dir = interruptedRewind(twelve, 'chapter:008');
+    const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--chapters', '2', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ start_chapter: 8, target_chapter: 9, committed: 2, last_completed_chapter: 9 });
+    expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(9);
+    const text = await novelBinAsync(interruptedRewind(twelve, 'chapter:008'), ['run', '--executor', 'demo', '--chapters', '1']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('staging/.commit/rewind.json: an interrupted rewind to before chapter 8 was rolled forward before the run began');
+  }, 60_000);
+
+  it('moving more than 16 MiB of chapters, its journal stays small and is rolled forward after a kill', () => {
+    // Five long chapters (about 4 MiB each, accepted as the author's edits) stand in for a rewind of some thousand chapters.
+    const book = copyOf(twelve);
+    for (let c = 8; c <= 12; c++) appendFileSync(join(book, `chapters/chapter-${String(c).padStart(3, '0')}.md`), `\n${'剑'.repeat(1_400_000)}\n`);
+    expect(novelBin(book, ['state', 'verify', '--accept']).code).toBe(0);
+    const reference = copyOf(book);
+    expect(novelBin(reference, ['rewind', '--to', 'chapter:008']).code).toBe(0);
+    const dir = interruptedRewind(book, 'chapter:008');
+    expect(statSync(join(dir, 'staging/.commit/rewind.json')).size).toBeLessThan(1024 * 1024);
+    expect(novelBin(dir, ['status']).code).toBe(0);
+    const again = novelBin(dir, ['rewind', '--to', 'chapter:008']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(bookTree(dir)).toEqual(bookTree(reference));
+    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/chapters/chapter-012.md'), 'utf8')).toBe(readFileSync(join(book, 'chapters/chapter-012.md'), 'utf8'));
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+  }, 120_000);
 });
