@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeUtf8, firstInvalidUtf8Offset } from '../../src/core/utf8.js';
+
+const b = (...xs: number[]): Uint8Array => new Uint8Array(xs);
+
+describe('firstInvalidUtf8Offset', () => {
+  it('valid text: -1', () => {
+    expect(firstInvalidUtf8Offset(new TextEncoder().encode('abc 你好 😀 é'))).toBe(-1);
+    expect(firstInvalidUtf8Offset(b())).toBe(-1);
+  });
+  it.each<[string, number[], number]>([
+    ['a lone continuation byte', [0x61, 0x80], 1],
+    ['an overlong 2-byte form (C0/C1)', [0xc0, 0xaf], 0],
+    ['an overlong 3-byte form', [0x41, 0xe0, 0x80, 0xaf], 1],
+    ['a truncated sequence', [0x61, 0x62, 0xe4, 0xbd], 2],
+    ['a surrogate', [0xed, 0xa0, 0x80], 0],
+    ['a code point above U+10FFFF', [0xf4, 0x90, 0x80, 0x80], 0],
+    ['F5 and above', [0xf5, 0x80, 0x80, 0x80], 0],
+    ['a bad continuation', [0xe4, 0x41, 0x80], 0],
+  ])('%s', (_, bytes, offset) => {
+    expect(firstInvalidUtf8Offset(b(...bytes))).toBe(offset);
+  });
+  it('the boundaries that are valid', () => {
+    expect(firstInvalidUtf8Offset(b(0xc2, 0x80))).toBe(-1); // U+0080
+    expect(firstInvalidUtf8Offset(b(0xe0, 0xa0, 0x80))).toBe(-1); // U+0800
+    expect(firstInvalidUtf8Offset(b(0xf0, 0x90, 0x80, 0x80))).toBe(-1); // U+10000
+    expect(firstInvalidUtf8Offset(b(0xf4, 0x8f, 0xbf, 0xbf))).toBe(-1); // U+10FFFF
+    expect(firstInvalidUtf8Offset(b(0xef, 0xbf, 0xbf))).toBe(-1); // U+FFFF
+  });
+  it('property: agrees with the fatal TextDecoder', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 12 }), (bytes) => {
+        let ok = true;
+        try {
+          fatal.decode(bytes);
+        } catch {
+          ok = false;
+        }
+        expect(firstInvalidUtf8Offset(bytes) === -1).toBe(ok);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('decodeUtf8', () => {
+  it('decodes valid text', () => {
+    expect(decodeUtf8(new TextEncoder().encode('第1章'))).toEqual({ ok: true, text: '第1章' });
+  });
+  it('reports the offset of invalid text', () => {
+    expect(decodeUtf8(b(0x61, 0x62, 0x63, 0xff))).toEqual({ ok: false, offset: 3 });
+  });
+  it('property: any string round-trips', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+        expect(decodeUtf8(new TextEncoder().encode(s))).toEqual({ ok: true, text: s });
+      }),
+    );
+  });
+});

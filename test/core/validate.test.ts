@@ -1,0 +1,325 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { validateStep, type LintSetup, type ValidationContext } from '../../src/core/validate.js';
+import { fixGuardOf } from '../../src/core/fix-guard.js';
+import { resolveQuality } from '../../src/core/quality-settings.js';
+import type { StagedFile, StagingView } from '../../src/core/staging-view.js';
+import { errorAt } from '../../src/core/diagnostics.js';
+import { EMPTY_STATE } from '../../src/core/state-ops.js';
+
+const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
+const view = (files: Record<string, string | StagedFile>): StagingView => ({
+  files: new Map(Object.entries(files).map(([p, t]) => [p, typeof t === 'string' ? { path: p, sha256: sha(t), text: t } : t])),
+});
+const codes = (r: { diagnostics: Array<{ code: string; severity: string }> }): string[] => r.diagnostics.map((d) => `${d.severity}:${d.code}`);
+
+const CH = 'staging/chapters/chapter-004.md';
+const CHAPTER = '# 第4章 雨夜\n\n林青岚推开门。\n\n雨下得很大。\n';
+const ctx = (over: Partial<ValidationContext> = {}): ValidationContext => ({ chapter: 4, ...over });
+
+describe('validate draft', () => {
+  it('a titled chapter is valid and fresh, with its title', () => {
+    const r = validateStep('draft', view({ [CH]: CHAPTER }), ctx());
+    expect(r).toMatchObject({ valid: true, fresh: true, title: '# 第4章 雨夜', diagnostics: [] });
+    expect(r.outputs).toEqual([{ path: CH, required: true, present: true, valid: true, new: true }]);
+    expect(r.lint).toBeUndefined();
+  });
+
+  it('a chapter whose hash was recorded at the last advance is not fresh', () => {
+    const r = validateStep('draft', view({ [CH]: CHAPTER }), ctx({ stagingHashes: { [CH]: sha(CHAPTER) } }));
+    expect(r.valid).toBe(true);
+    expect(r.fresh).toBe(false);
+    expect(r.outputs[0]!.new).toBe(false);
+    expect(validateStep('draft', view({ [CH]: CHAPTER }), ctx({ stagingHashes: { [CH]: sha('older') } })).fresh).toBe(true);
+  });
+
+  it('a missing chapter is an error naming the step', () => {
+    const r = validateStep('draft', view({}), ctx());
+    expect(r.valid).toBe(false);
+    expect(r.fresh).toBe(false);
+    expect(codes(r)).toEqual(['error:output_missing']);
+    expect(r.diagnostics[0]!.file).toBe(CH);
+    expect(r.diagnostics[0]!.fix).toContain('draft step');
+    expect(r.outputs).toEqual([{ path: CH, required: true, present: false, valid: false, new: false }]);
+  });
+
+  it('an empty chapter and a chapter without a title line are errors', () => {
+    const empty = validateStep('draft', view({ [CH]: ' \n\n' }), ctx());
+    expect(codes(empty)).toEqual(['error:chapter_empty']);
+    expect(empty.outputs[0]!.valid).toBe(false);
+    const untitled = validateStep('draft', view({ [CH]: '第4章 雨夜\n\n正文。' }), ctx());
+    expect(codes(untitled)).toEqual(['error:chapter_title_missing']);
+    expect(untitled.diagnostics[0]!.found).toBe('"第4章 雨夜"');
+    expect(untitled.title).toBeUndefined();
+    expect(untitled.valid).toBe(false);
+  });
+
+  it('an unreadable staged file reports its own problem as an error', () => {
+    const problem = errorAt('not_utf8', CH, { expected: 'UTF-8', found: 'bytes' });
+    const r = validateStep('draft', view({ [CH]: { path: CH, sha256: null, problem } }), ctx());
+    expect(r.diagnostics).toEqual([problem]);
+    expect(r.valid).toBe(false);
+    expect(r.outputs[0]).toMatchObject({ present: true, valid: false });
+  });
+
+  it('a title naming another chapter is only a warning (Chinese numerals too)', () => {
+    const r = validateStep('draft', view({ [CH]: '# 第五章 雨夜\n\n正文。' }), ctx());
+    expect(codes(r)).toEqual(['warning:title_chapter_mismatch']);
+    expect(r.valid).toBe(true);
+    expect(r.diagnostics[0]!.found).toContain('names chapter 5');
+    expect(codes(validateStep('draft', view({ [CH]: '# 第四章 雨夜\n\n正文。' }), ctx()))).toEqual([]);
+  });
+
+  it('a chapter outside chapter_length is a warning, short or long', () => {
+    const body = '# 第4章 雨夜\n\n' + '字'.repeat(100);
+    expect(codes(validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { min: 100, max: 100 } })))).toEqual([]);
+    const short = validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { min: 101 } }));
+    expect(codes(short)).toEqual(['warning:chapter_length']);
+    expect(short.diagnostics[0]!.found).toBe('100 字');
+    expect(short.diagnostics[0]!.expected).toContain('101–∞');
+    expect(short.diagnostics[0]!.fix).toContain('short');
+    const long = validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { max: 99 } }));
+    expect(codes(long)).toEqual(['warning:chapter_length']);
+    expect(long.diagnostics[0]!.fix).toContain('over');
+    expect(long.valid).toBe(true);
+  });
+
+  it('with quality settings the staged chapter is linted', () => {
+    const quality: LintSetup = { settings: resolveQuality({}), lists: () => ({ blacklist: [], whitelist: [], cliche: {} }) };
+    const r = validateStep('draft', view({ [CH]: CHAPTER }), ctx({ quality }));
+    expect(r.lint).toMatchObject({ chapter: 4, source: 'staging' });
+  });
+});
+
+const SUMMARY = 'staging/summaries/chapter-004-summary.md';
+const DELTA = 'staging/state/chapter-004-delta.json';
+const CROSSREF = 'staging/state/chapter-004-crossref.json';
+const MEMORY = 'staging/storylines/main/memory.md';
+const CHMEM = 'staging/state/chapter-004-memory.json';
+const delta = (over: Record<string, unknown> = {}): string => JSON.stringify({ chapter: 4, base_state_version: 3, storyline_id: 'main', ops: [], ...over });
+const crossref = (over: Record<string, unknown> = {}): string => JSON.stringify({ storyline_id: 'main', cross_references: [], leak_risk: 'none', ...over });
+const summarize = (over: Record<string, string | undefined> = {}): StagingView => {
+  const files: Record<string, string> = { [SUMMARY]: '林青岚夜入藏经阁。', [DELTA]: delta(), [CROSSREF]: crossref(), [MEMORY]: '- 第4章：夜入藏经阁\n' };
+  for (const [k, v] of Object.entries(over)) {
+    if (v === undefined) delete files[k];
+    else files[k] = v;
+  }
+  return view(files);
+};
+
+describe('validate summarize', () => {
+  it('the four outputs make a valid step (always fresh)', () => {
+    const r = validateStep('summarize', summarize(), ctx({ stagingHashes: { [SUMMARY]: sha('林青岚夜入藏经阁。') } }));
+    expect(r.diagnostics).toEqual([]);
+    expect(r).toMatchObject({ valid: true, fresh: true });
+    expect(r.outputs.map((o) => [o.path, o.required, o.valid])).toEqual([
+      [SUMMARY, true, true],
+      [DELTA, true, true],
+      [CROSSREF, true, true],
+      [MEMORY, true, true],
+      [CHMEM, false, false],
+    ]);
+  });
+
+  it('missing delta: an error, and the storyline memory is listed as an unknown required output', () => {
+    const r = validateStep('summarize', summarize({ [DELTA]: undefined }), ctx());
+    expect(codes(r)).toEqual(['error:output_missing']);
+    expect(r.outputs).toContainEqual({ path: 'staging/storylines/{storyline_id}/memory.md', required: true, present: false, valid: false, new: false });
+  });
+
+  it('an empty summary and an empty memory are errors', () => {
+    expect(codes(validateStep('summarize', summarize({ [SUMMARY]: '\n  \n' }), ctx()))).toEqual(['error:summary_empty']);
+    expect(codes(validateStep('summarize', summarize({ [MEMORY]: '' }), ctx()))).toEqual(['error:storyline_memory_empty']);
+  });
+
+  it('a delta of another chapter, bad JSON and a bad crossref are errors', () => {
+    const wrong = validateStep('summarize', summarize({ [DELTA]: delta({ chapter: 5 }) }), ctx());
+    expect(codes(wrong)).toEqual(['error:wrong_chapter']);
+    expect(wrong.outputs.find((o) => o.path === DELTA)!.valid).toBe(false);
+    expect(codes(validateStep('summarize', summarize({ [DELTA]: '{nope' }), ctx()))).toContain('error:invalid_delta');
+    expect(codes(validateStep('summarize', summarize({ [CROSSREF]: crossref({ leak_risk: 'huge' }) }), ctx()))).toEqual(['error:invalid_crossref']);
+  });
+
+  it('the memory must be the one named by the delta storyline', () => {
+    const r = validateStep('summarize', summarize({ [DELTA]: delta({ storyline_id: 'side' }), [CROSSREF]: crossref({ storyline_id: 'side' }) }), ctx());
+    expect(codes(r)).toEqual(['error:output_missing']);
+    expect(r.diagnostics[0]!.file).toBe('staging/storylines/side/memory.md');
+  });
+
+  it('a crossref of another storyline is a warning', () => {
+    const r = validateStep('summarize', summarize({ [CROSSREF]: crossref({ storyline_id: 'side' }) }), ctx());
+    expect(codes(r)).toEqual(['warning:storyline_mismatch']);
+    expect(r.valid).toBe(true);
+  });
+
+  it('ops the commit would drop are warned about, with their index and path', () => {
+    const ops = [
+      { op: 'set', path: 'characters.lin.location', value: 'x' },
+      { op: 'set', path: 'weather.today', value: 'rain' },
+      { op: 'inc', path: 'characters.lin.level', value: 'a lot' },
+    ];
+    const r = validateStep('summarize', summarize({ [DELTA]: delta({ ops }) }), ctx({ state: { ...EMPTY_STATE } }));
+    expect(codes(r)).toEqual(['warning:op_dropped', 'warning:op_dropped']);
+    expect(r.diagnostics.map((d) => d.field)).toEqual(['ops[1] (weather.today)', 'ops[2] (characters.lin.level)']);
+    expect(r.valid).toBe(true);
+    // Without a state nothing is dry-run.
+    expect(codes(validateStep('summarize', summarize({ [DELTA]: delta({ ops }) }), ctx()))).toEqual([]);
+  });
+
+  it('a staged memory that loses more than memory_keep_ratio of the committed lines is a warning', () => {
+    const committed = 'a\nb\nc\nd\ne\n';
+    const keep4 = summarize({ [MEMORY]: 'a\nb\nc\nd\nnew\n' });
+    expect(codes(validateStep('summarize', keep4, ctx({ committedMemory: () => committed })))).toEqual([]);
+    const keep3 = summarize({ [MEMORY]: 'a\nb\nc\nnew\n' });
+    const r = validateStep('summarize', keep3, ctx({ committedMemory: (id) => (id === 'main' ? committed : undefined) }));
+    expect(codes(r)).toEqual(['warning:storyline_memory_shrunk']);
+    expect(r.diagnostics[0]!.found).toBe('3 kept; dropped: "d", "e"');
+    expect(r.diagnostics[0]!.expected).toContain('80%');
+    expect(codes(validateStep('summarize', keep3, ctx({ committedMemory: () => committed, memoryKeepRatio: 0.6 })))).toEqual([]);
+    expect(codes(validateStep('summarize', keep3, ctx({ committedMemory: () => undefined })))).toEqual([]);
+  });
+
+  it('an optional chapter memory, once present, must be valid and of this chapter', () => {
+    const good = JSON.stringify({ chapter: 4, time_anchor: 'night', location: 'library', events: [], character_states: {}, open_threads: [] });
+    expect(codes(validateStep('summarize', summarize({ [CHMEM]: good }), ctx()))).toEqual([]);
+    expect(codes(validateStep('summarize', summarize({ [CHMEM]: JSON.stringify({ chapter: 4 }) }), ctx()))).toContain('error:invalid_chapter_memory');
+    expect(codes(validateStep('summarize', summarize({ [CHMEM]: good.replace('"chapter":4', '"chapter":3') }), ctx()))).toEqual(['error:wrong_chapter']);
+  });
+});
+
+const LOG = 'staging/logs/style-refiner-chapter-004-changes.json';
+
+describe('validate refine', () => {
+  it('a refined chapter keeping the drafted title is valid', () => {
+    const r = validateStep('refine', view({ [CH]: CHAPTER }), ctx({ stagedTitle: '# 第4章 雨夜' }));
+    expect(r).toMatchObject({ valid: true, fresh: true, diagnostics: [], title: '# 第4章 雨夜' });
+  });
+
+  it('a changed title is a warning', () => {
+    const r = validateStep('refine', view({ [CH]: CHAPTER }), ctx({ stagedTitle: '# 第4章 夜雨' }));
+    expect(codes(r)).toEqual(['warning:title_changed']);
+    expect(r.valid).toBe(true);
+  });
+
+  it('freshness: the chapter or the change log is new', () => {
+    const files = { [CH]: CHAPTER, [LOG]: '[]' };
+    expect(validateStep('refine', view(files), ctx({ stagingHashes: { [CH]: sha(CHAPTER), [LOG]: sha('[]') } })).fresh).toBe(false);
+    expect(validateStep('refine', view(files), ctx({ stagingHashes: { [CH]: sha(CHAPTER) } })).fresh).toBe(true);
+    expect(validateStep('refine', view({ [CH]: CHAPTER }), ctx({ stagingHashes: { [CH]: sha(CHAPTER) } })).fresh).toBe(false);
+  });
+
+  it('a malformed change log is only a warning', () => {
+    const r = validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '"changed a lot"' }), ctx());
+    expect(codes(r)).toEqual(['warning:invalid_change_log']);
+    expect(r.valid).toBe(true);
+    expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: 'not json' }), ctx()))).toEqual(['warning:invalid_change_log']);
+  });
+
+  it('a missing refined chapter is an error naming the refine step', () => {
+    const r = validateStep('refine', view({}), ctx());
+    expect(codes(r)).toEqual(['error:output_missing']);
+    expect(r.diagnostics[0]!.fix).toContain('refine step');
+  });
+});
+
+const EVAL = 'staging/evaluations/chapter-004-eval.json';
+const EVAL2 = 'staging/evaluations/chapter-004-eval-secondary.json';
+const evaluation = (over: Record<string, unknown> = {}): string =>
+  JSON.stringify({
+    chapter: 4,
+    overall: 4.2,
+    recommendation: 'pass',
+    contract_verification: { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] },
+    scores: { plot: { score: 4, reason: 'ok' } },
+    ...over,
+  });
+
+describe('validate judge', () => {
+  it('a valid evaluation gives the verdict (the judge overall without all dimensions)', () => {
+    const r = validateStep('judge', view({ [EVAL]: evaluation() }), ctx());
+    expect(r.valid).toBe(true);
+    expect(r.fresh).toBe(true);
+    expect(r.verdict).toMatchObject({ overall_final: 4.2, high_violation: false, weights: null });
+  });
+
+  it('a high-confidence violation reaches the verdict', () => {
+    const cv = { l1_checks: [{ rule_id: 'w', status: 'violation', confidence: 'high' }], l2_checks: [], l3_checks: [], ls_checks: [] };
+    const r = validateStep('judge', view({ [EVAL]: evaluation({ contract_verification: cv }) }), ctx());
+    expect(r.verdict?.high_violation).toBe(true);
+  });
+
+  it('missing, malformed or of another chapter: an error and no verdict', () => {
+    const missing = validateStep('judge', view({}), ctx());
+    expect(codes(missing)).toEqual(['error:output_missing']);
+    expect(missing.verdict).toBeUndefined();
+    const bad = validateStep('judge', view({ [EVAL]: evaluation({ overall: 7 }) }), ctx());
+    expect(codes(bad)).toEqual(['error:invalid_eval']);
+    expect(bad.verdict).toBeUndefined();
+    const wrong = validateStep('judge', view({ [EVAL]: evaluation({ chapter: 3 }) }), ctx());
+    expect(codes(wrong)).toEqual(['error:wrong_chapter']);
+    expect(wrong.verdict).toBeUndefined();
+  });
+
+  it('a secondary evaluation lowers the verdict to the lower overall', () => {
+    const r = validateStep('judge', view({ [EVAL]: evaluation(), [EVAL2]: evaluation({ overall: 3.6 }) }), ctx());
+    expect(r.verdict?.overall_final).toBe(3.6);
+    expect(r.verdict?.overall_judge).toBe(3.6);
+  });
+
+  it('a present secondary must be valid (it feeds the gate)', () => {
+    const r = validateStep('judge', view({ [EVAL]: evaluation(), [EVAL2]: '{' }), ctx());
+    expect(r.valid).toBe(false);
+    expect(codes(r)).toContain('error:invalid_eval');
+    expect(r.verdict).toBeUndefined();
+  });
+
+  it('a key chapter requires the secondary evaluation', () => {
+    const quality: LintSetup = { settings: resolveQuality({}), lists: () => ({ blacklist: [], whitelist: [], cliche: {} }), keyChapter: true };
+    const r = validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality }));
+    expect(codes(r)).toEqual(['error:secondary_eval_required']);
+    expect(r.outputs).toContainEqual({ path: EVAL2, required: true, present: false, valid: false, new: false });
+    const ok = validateStep('judge', view({ [EVAL]: evaluation(), [EVAL2]: evaluation(), [CH]: CHAPTER }), ctx({ quality }));
+    expect(ok.valid).toBe(true);
+    expect(ok.lint).toMatchObject({ chapter: 4 });
+    const notKey = { ...quality, keyChapter: false };
+    expect(validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality: notKey })).valid).toBe(true);
+  });
+});
+
+describe('validate title-fix and hook-fix', () => {
+  const before = '# 第4章 无题\n\n第一段。\n\n第二段。\n\n第三段。\n';
+  const copy = 'staging/revisions/chapter-004/title-fix/chapters/chapter-004.md';
+
+  it('a title-fix that changes only the title line is valid', () => {
+    const guard = fixGuardOf(before, 'title-fix', copy);
+    const r = validateStep('title-fix', view({ [CH]: before.replace('无题', '雨夜') }), ctx({ fixGuard: guard }));
+    expect(r).toMatchObject({ valid: true, diagnostics: [], title: '# 第4章 雨夜' });
+  });
+
+  it('a title-fix that changes the body is an error', () => {
+    const guard = fixGuardOf(before, 'title-fix', copy);
+    const r = validateStep('title-fix', view({ [CH]: before.replace('无题', '雨夜').replace('第二段', '第二段落') }), ctx({ fixGuard: guard }));
+    expect(codes(r)).toEqual(['error:title_fix_changed_body']);
+    expect(r.valid).toBe(false);
+  });
+
+  it('a guard of the other micro-step is not applied', () => {
+    const guard = fixGuardOf(before, 'hook-fix', copy);
+    const r = validateStep('title-fix', view({ [CH]: '# 第4章 雨夜\n\n全新。\n' }), ctx({ fixGuard: guard }));
+    expect(r.valid).toBe(true);
+  });
+
+  it('a hook-fix keeps everything before the last two paragraphs', () => {
+    const guard = fixGuardOf(before, 'hook-fix', copy);
+    expect(validateStep('hook-fix', view({ [CH]: before.replace('第三段', '新的钩子') }), ctx({ fixGuard: guard })).valid).toBe(true);
+    const r = validateStep('hook-fix', view({ [CH]: before.replace('第一段', '改了') }), ctx({ fixGuard: guard }));
+    expect(codes(r)).toEqual(['error:hook_fix_changed_text']);
+  });
+
+  it('freshness and a missing chapter', () => {
+    expect(validateStep('hook-fix', view({ [CH]: before }), ctx({ stagingHashes: { [CH]: sha(before) } })).fresh).toBe(false);
+    const r = validateStep('hook-fix', view({}), ctx());
+    expect(codes(r)).toEqual(['error:output_missing']);
+    expect(r.diagnostics[0]!.fix).toContain('hook-fix step');
+  });
+});
