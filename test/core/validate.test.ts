@@ -213,6 +213,9 @@ describe('validate refine', () => {
     expect(codes(r)).toEqual(['warning:invalid_change_log']);
     expect(r.valid).toBe(true);
     expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: 'not json' }), ctx()))).toEqual(['warning:invalid_change_log']);
+    // An array that is not a list of changes is not an object either.
+    expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '[1, 2]' }), ctx()))).toEqual(['warning:invalid_change_log']);
+    expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '{"changes": []}' }), ctx()))).toEqual([]);
   });
 
   it('a missing refined chapter is an error naming the refine step', () => {
