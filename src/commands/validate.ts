@@ -4,7 +4,7 @@ import { Command, Option } from 'clipanion';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { formatStepId } from '../core/step-id.js';
 import { lintSummary } from '../core/lint-render.js';
-import { fixContext, qualityContext } from '../core/rehydrate.js';
+import { validationContextFor } from '../core/rehydrate.js';
 import { validateStep, type ValidatedStage } from '../core/validate.js';
 import { validateSetup } from '../core/setup.js';
 import { committedMemory, readState } from '../io/book-files.js';
@@ -68,16 +68,9 @@ export class ValidateCommand extends NovelCommand {
         details: { next: next.step },
       });
     }
-    const stagedTitle = (p.loaded.raw.staged_title as string | undefined) ?? undefined;
-    const result = validateStep(step.stage as ValidatedStage, p.view, {
-      chapter: step.chapter,
-      ...(cp.staging_hashes ? { stagingHashes: cp.staging_hashes } : {}),
-      ...(typeof stagedTitle === 'string' && step.stage === 'refine' ? { stagedTitle } : {}),
-      ...(step.stage === 'summarize' ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id), memoryKeepRatio: p.settings.memory_keep_ratio } : {}),
-      ...(p.settings.chapter_length ? { chapterLength: p.settings.chapter_length } : {}),
-      ...qualityContext(p.settings, p.probe, step.chapter),
-      ...fixContext(cp),
-    });
+    const stage = step.stage as ValidatedStage;
+    const sources = { checkpoint: cp, settings: p.settings, probe: p.probe, ...(cp.staging_hashes ? { stagingHashes: cp.staging_hashes } : {}), ...(stage === 'summarize' ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id) } : {}) };
+    const result = validateStep(stage, p.view, validationContextFor(stage, step.chapter, sources, true));
     if (!result.valid) {
       throw diagnosticsError('validation_failed', `${id}: the staged outputs do not validate`, result.diagnostics, 'fix every file listed, then validate again');
     }

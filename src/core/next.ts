@@ -8,12 +8,11 @@ import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from './diagnostics.js';
 import { journalCommand, journalPath, paths } from './paths.js';
-import { rehydrate, restMeta, restName, retried, setupRest, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
+import { rehydrate, restMeta, restName, retried, setupRest, validationContextFor, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
 import { SETUP_AGENT, setupWritable, validateSetup } from './setup.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage, type SetupStep } from './step-id.js';
-import { fixGuardFrom } from './fix-guard.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
 import { planBounds, planRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
 
@@ -204,12 +203,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   }
 
   const stage = stepStage as ValidatedStage;
-  const fixGuard = fixGuardFrom((input.checkpoint as Record<string, unknown>).fix_guard);
-  const validation = validateStep(stage, input.view, {
-    chapter: ctx.chapter,
-    stagingHashes: freshnessBaseline(input.checkpoint, hydrated),
-    ...(fixGuard ? { fixGuard } : {}),
-  });
+  const validation = validateStep(stage, input.view, validationContextFor(stage, ctx.chapter, { ...input, stagingHashes: freshnessBaseline(input.checkpoint, hydrated) }, false));
   const evidence = evidenceOf(validation.outputs);
   const who = PRODUCER[stage];
   const modeNote = meta.mode === 'revision' ? ` (revision ${ctx.revision_count})` : meta.mode === 'polish' ? ' (polish pass)' : '';

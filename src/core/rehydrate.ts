@@ -20,7 +20,8 @@ import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
-import { validateStep, type LintSetup } from './validate.js';
+import { validateStep, type LintSetup, type ValidatedStage, type ValidationContext } from './validate.js';
+import type { StateDoc } from './state-ops.js';
 import type { LintLists, StyleMetrics } from './lint.js';
 import { isKeyChapter } from './key-chapters.js';
 import { fixGuardFrom, type FixGuard } from './fix-guard.js';
@@ -71,6 +72,38 @@ export function qualityContext(settings: Settings, probe: BookProbe, chapter: nu
   if (!probe.lintLists) return {};
   const key = settings.quality.key_chapters && isKeyChapter(chapter, probe.outline_chapters, probe.convergenceChapters?.() ?? []);
   return { quality: { settings: settings.quality, lists: probe.lintLists, ...(key ? { keyChapter: true } : {}) } };
+}
+
+/** What the validation of a chapter step reads besides staging/. */
+export interface ValidationSources {
+  checkpoint: Checkpoint;
+  settings: Settings;
+  probe: BookProbe;
+  /** The hashes the outputs must differ from to count as new. */
+  stagingHashes?: Readonly<Record<string, string>>;
+  /** The current state and the committed storyline memories (a summarize step's ops and memory are checked against them). */
+  state?: StateDoc;
+  committedMemory?: (storylineId: string) => string | undefined;
+}
+
+/**
+ * The one validation context of a chapter step (§4): `next` decides with the
+ * light one (presence, shape, freshness, the micro-step's byte rule); `advance`
+ * and `validate` check with the full one (`full`: the lint, the staged title,
+ * the ops' dry run, the memory keep rule, the 字数 target).
+ */
+export function validationContextFor(stage: ValidatedStage, chapter: number, s: ValidationSources, full: boolean): ValidationContext {
+  const stagedTitle = (s.checkpoint as Record<string, unknown>).staged_title;
+  return {
+    chapter,
+    ...(s.stagingHashes ? { stagingHashes: s.stagingHashes } : {}),
+    ...(full && typeof stagedTitle === 'string' && stage === 'refine' ? { stagedTitle } : {}),
+    ...(full && s.state && stage === 'summarize' ? { state: s.state } : {}),
+    ...(full && s.committedMemory && stage === 'summarize' ? { committedMemory: s.committedMemory, memoryKeepRatio: s.settings.memory_keep_ratio } : {}),
+    ...(full && s.settings.chapter_length ? { chapterLength: s.settings.chapter_length } : {}),
+    ...(full ? qualityContext(s.settings, s.probe, chapter) : {}),
+    ...fixContext(s.checkpoint),
+  };
 }
 
 /** The byte rule of a title-fix or hook-fix in flight (the checkpoint's fix_guard). */

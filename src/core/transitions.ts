@@ -17,7 +17,7 @@ import { decideNext, freshnessBaseline, type NextDecision } from './next.js';
 import { journalPath, paths } from './paths.js';
 import { projectCheckpoint, type CheckpointFields } from './projection.js';
 import { hasHardTitleFinding, type LintReport } from './lint.js';
-import { fixContext, qualityContext, rehydrate, restMeta, restName, retried, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
+import { rehydrate, restMeta, restName, retried, validationContextFor, type BookProbe, type BookSnapshot, type Rehydrated, type RestName } from './rehydrate.js';
 import { archivedPath, hookFixArchive, revisionArchive, rewriteArchive, titleFixArchive, type ArchivePlan } from './revision-round.js';
 import { fixGuardOf, type FixGuard } from './fix-guard.js';
 import { stagedText } from './staging-view.js';
@@ -141,16 +141,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   }
   const stage = step.stage as ValidatedStage;
   const stagedTitle = stagedTitleOf(input.checkpoint);
-  const validation = validateStep(stage, input.view, {
-    chapter: step.chapter,
-    stagingHashes: freshnessBaseline(input.checkpoint, hydrated),
-    ...(stagedTitle !== undefined && stage === 'refine' ? { stagedTitle } : {}),
-    ...(input.state && stage === 'summarize' ? { state: input.state } : {}),
-    ...(input.committedMemory && stage === 'summarize' ? { committedMemory: input.committedMemory, memoryKeepRatio: input.settings.memory_keep_ratio } : {}),
-    ...(input.settings.chapter_length ? { chapterLength: input.settings.chapter_length } : {}),
-    ...qualityContext(input.settings, input.probe, step.chapter),
-    ...fixContext(input.checkpoint),
-  });
+  const validation = validateStep(stage, input.view, validationContextFor(stage, step.chapter, { ...input, stagingHashes: freshnessBaseline(input.checkpoint, hydrated) }, true));
   if (!validation.valid) {
     throw diagnosticsError('validation_failed', `${requested}: the staged outputs do not validate`, validation.diagnostics, `fix the files above, then run \`novel advance ${requested}\` again`);
   }
