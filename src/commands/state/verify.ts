@@ -1,42 +1,11 @@
 import { sayer } from '../../core/messages.js';
-import { refreshChapterFacts } from '../../io/book-files.js';
 import { Command, Option } from 'clipanion';
-import { describeDiff, diffHint, isEmptyDiff, type FingerprintDiff } from '../../core/fingerprint-rules.js';
-import { diffListing } from '../../core/fingerprint-rules.js';
-import { verifyState } from '../../core/state-verify.js';
-import { acceptedStateLine, type StateDoc } from '../../core/state-ops.js';
-import { CHANGELOG_FILE, readChangelog, STATE_FILE } from '../../io/book-files.js';
-import { hashAll, listFinalTrees, readFingerprint, stillMatches, writeFingerprint } from '../../io/fingerprint.js';
-import { recordBoundary } from '../../io/boundary-cache.js';
+import { describeDiff, diffHint } from '../../core/fingerprint-rules.js';
+import { CHANGELOG_FILE, STATE_FILE } from '../../io/book-files.js';
+import { verifyBook } from '../../io/state-verify.js';
 import { openProject, type OpenProject } from '../../io/project.js';
 import { withMutation } from '../../io/mutation.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
-import { StateSchema } from '../../schemas/book.js';
-import { diagnosticsError } from '../../core/errors.js';
-
-/** Every file of the final trees re-hashed against the fingerprint (null: none recorded yet, no divergence). */
-function fullDiff(p: OpenProject): { diff: FingerprintDiff | null; current: Record<string, string> } {
-  const recorded = readFingerprint(p.fs);
-  const present = listFinalTrees(p.fs);
-  const current = hashAll(p.fs, present);
-  if (recorded === null) return { diff: null, current };
-  const { added, removed } = diffListing(recorded, present);
-  const changed = present.filter((f) => recorded[f] !== undefined && !stillMatches(p.fs, f, recorded[f] as string, current[f] ?? null));
-  return { diff: { added, removed, changed }, current };
-}
-
-function checkState(p: OpenProject) {
-  const parsed = p.fs.readJson(STATE_FILE, StateSchema, 'invalid_state');
-  if (parsed && !parsed.ok) throw diagnosticsError('invalid_state', `${STATE_FILE} is damaged`, parsed.diagnostics, 'run `novel state rebuild` to rewrite it from state/changelog.jsonl');
-  const current = parsed?.value ?? { schema_version: 1, state_version: 0, last_updated_chapter: 0 };
-  return verifyState(current as Record<string, unknown>, readChangelog(p.fs).lines);
-}
-
-/** Append one line to the changelog (whole-file atomic write; the changelog is never rewritten otherwise). */
-function appendLine(p: OpenProject, line: object): void {
-  const before = p.fs.exists(CHANGELOG_FILE) ? p.fs.readText(CHANGELOG_FILE) : '';
-  p.fs.writeText(CHANGELOG_FILE, `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}${JSON.stringify(line)}\n`);
-}
 
 export class StateVerifyCommand extends NovelCommand {
   static override paths = [['state', 'verify']];
@@ -59,30 +28,13 @@ export class StateVerifyCommand extends NovelCommand {
 
   run(): CommandResult {
     const report = (p: OpenProject, accepted: boolean): CommandResult => {
-      let state = checkState(p);
-      let fixRecorded = false;
-      if (accepted && !state.consistent) {
-        // The author's fix of the state becomes history: replay takes it from this line on.
-        const current = p.fs.readJson(STATE_FILE, StateSchema, 'invalid_state');
-        if (current?.ok) {
-          appendLine(p, acceptedStateLine(current.value as StateDoc));
-          fixRecorded = true;
-          state = checkState(p);
-        }
-      }
-      const { diff: recordedDiff, current } = fullDiff(p);
-      const diff = recordedDiff ?? { added: [], removed: [], changed: [] };
-      if (accepted && (recordedDiff === null || !isEmptyDiff(diff) || fixRecorded)) writeFingerprint(p.fs, fixRecorded ? hashAll(p.fs, listFinalTrees(p.fs)) : current);
-      // Accepted chapter edits: their logs take the 字数 and title of the text as it is now.
-      if (accepted) refreshChapterFacts(p.fs, [...diff.changed, ...diff.added]);
-      // Every file accepted: the trees match the fingerprint.
-      if (accepted) recordBoundary(p.fs, p.loaded.checkpoint);
+      const { state, fixRecorded, recordedDiff, diff, changelogLines } = verifyBook(p, accepted);
       const lines: string[] = [];
       const t = sayer(this.lang);
       if (fixRecorded) lines.push(t('verify.fix_recorded', { state: STATE_FILE, log: CHANGELOG_FILE }));
       lines.push(
         state.consistent
-          ? t('verify.consistent', { n: readChangelog(p.fs).lines.length })
+          ? t('verify.consistent', { n: changelogLines })
           : `${t('verify.diverges', { n: state.differing_paths.length, first: String(state.first_divergent_chapter ?? (this.lang === 'zh' ? '无（这些路径没有哪一行变更日志写过）' : 'none (paths no changelog line wrote)')) })}\n${state.differing_paths.map((d) => `  - ${d}`).join('\n')}`,
       );
       const files = describeDiff(diff);
