@@ -103,6 +103,29 @@ describe('architecture', () => {
     expect(problems).toEqual([]);
   });
 
+  it('no import circle among the modules (static or dynamic imports; type-only imports left out)', () => {
+    const all = [...files('src'), ...files('machines')].filter((f) => !f.startsWith('src/web/'));
+    const edges = new Map<string, string[]>();
+    for (const f of all) {
+      edges.set(f, importsOf(f).filter((spec) => spec.startsWith('.')).map((spec) => join(f, '..', spec).replace(/\.js$/, '.ts')).filter((t) => all.includes(t)));
+    }
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (f: string): void => {
+      state.set(f, 'open');
+      stack.push(f);
+      for (const t of edges.get(f) ?? []) {
+        if (state.get(t) === 'open') cycles.push([...stack.slice(stack.indexOf(t)), t].join(' → '));
+        else if (!state.has(t)) visit(t);
+      }
+      stack.pop();
+      state.set(f, 'done');
+    };
+    for (const f of all) if (!state.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+
   it('the core imports no io, and machines/ import neither io nor commands', () => {
     const problems: string[] = [];
     for (const f of files('src/core')) for (const spec of importsOf(f)) if (/\/io\/|\/commands\//.test(spec)) problems.push(`${f} imports ${spec}`);

@@ -8,9 +8,13 @@ import { Command, Option, type BaseContext } from 'clipanion';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
+import type { CommandSpec } from '../core/completion.js';
 import { diagnosticText, langOf, zhPhrase, sayer, type Lang } from '../core/messages.js';
 
-export interface NovelContext extends BaseContext, CommandEnv {}
+export interface NovelContext extends BaseContext, CommandEnv {
+  /** Every command's path and flags (the completion script's list), given by the entry point: no command imports the command table. */
+  commandSpecs?: () => Promise<CommandSpec[]>;
+}
 
 export interface CommandResult {
   data: Record<string, unknown>;

@@ -27,8 +27,7 @@ export class CompletionCommand extends NovelCommand {
   shell = Option.String({ name: 'shell', validator: t.isEnum(SHELLS) });
 
   async run(): Promise<CommandResult> {
-    const { buildCommandDefinitions } = await import('../io/command-definitions.js');
-    const commands: CommandSpec[] = await buildCommandDefinitions();
+    const commands: CommandSpec[] = (await this.context.commandSpecs?.()) ?? [];
     const { FORMATS } = await import('../schemas/formats.js');
     const script = completionScript(this.shell, { commands, schemaNames: FORMATS.map((f) => f.name) });
     return { data: { shell: this.shell, script }, text: script };

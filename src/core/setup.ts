@@ -14,44 +14,17 @@ import { isSlug } from '../schemas/common.js';
 import { stagedText, type StagingView } from './staging-view.js';
 import { SETUP_STEPS, type SetupStep } from './step-id.js';
 import type { StyleMetrics } from './lint.js';
+import { RELATIONSHIPS_FILE, STAGED_ROOT, STYLE_FILE, WORLD_FILES } from './setup-paths.js';
+
+export { isSampleFile, isSetupOutput, RELATIONSHIPS_FILE, setupWritable, STYLE_FILE, WORLD_FILES } from './setup-paths.js';
 
 export { SETUP_STEPS, type SetupStep };
 
 /** The agent of each setup step. */
 export const SETUP_AGENT = { world: 'world-builder', characters: 'character-weaver', style: 'style-analyzer' } as const satisfies Record<SetupStep, string>;
 
-/** Where a setup step's files are staged and where the commit puts them. */
-const STAGED_ROOT = 'staging/';
-export const WORLD_FILES = ['world/rules.json', 'world/geography.md', 'world/history.md', 'storylines/storylines.json'] as const;
-export const RELATIONSHIPS_FILE = 'characters/relationships.json';
-export const STYLE_FILE = 'style-profile.json';
-
 /** How far the analyzer's two numbers may be from novel's own (§14): 10 %. */
 export const STYLE_TOLERANCE = 0.1;
-
-/** May `step` write this staged file? */
-export function setupWritable(rel: string, step: SetupStep): boolean {
-  if (!rel.startsWith(STAGED_ROOT)) return false;
-  const final = rel.slice(STAGED_ROOT.length);
-  switch (step) {
-    case 'world':
-      return (WORLD_FILES as readonly string[]).includes(final);
-    case 'characters':
-      return final === RELATIONSHIPS_FILE || /^characters\/active\/[^/]+\.(json|md)$/.test(final);
-    case 'style':
-      return final === STYLE_FILE;
-  }
-}
-
-/** A staged file some setup step writes. */
-export function isSetupOutput(rel: string): boolean {
-  return SETUP_STEPS.some((s) => setupWritable(rel, s));
-}
-
-/** A sample text of samples/ (.txt or .md) the style numbers are measured on. */
-export function isSampleFile(rel: string): boolean {
-  return /^samples\/[^/]+\.(txt|md)$/i.test(rel);
-}
 
 /** What the shell reads of the book for the setup probe. */
 export interface SetupReader {

@@ -9,7 +9,7 @@
  */
 import { isStagingBookkeeping } from './paths.js';
 import { padVolume, type StepId } from './step-id.js';
-import { isSetupOutput, setupWritable } from './setup.js';
+import { isSetupOutput, setupWritable } from './setup-paths.js';
 
 /** An imported chapter's catch-up summary writes what a chapter's summarize step writes. */
 const asChapter = (step: StepId): StepId => (step.kind === 'import' ? { kind: 'chapter', chapter: step.chapter, stage: step.stage } : step);

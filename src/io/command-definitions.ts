@@ -2,7 +2,7 @@
 import type { CommandSpec } from '../core/completion.js';
 
 export async function buildCommandDefinitions(): Promise<CommandSpec[]> {
-  const { buildCli } = await import('../cli.js');
+  const { buildCli } = await import('../command-table.js');
   const cli = await buildCli();
   return cli
     .definitions()
