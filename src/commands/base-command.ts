@@ -5,7 +5,7 @@
  * plain text; they never write to stdout themselves.
  */
 import { Command, Option, type BaseContext } from 'clipanion';
-import type { Diagnostic } from '../core/diagnostics.js';
+import type { Diagnostic } from '../schemas/diagnostics.js';
 import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
 import type { CommandSpec } from '../core/completion.js';

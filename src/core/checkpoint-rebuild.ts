@@ -5,7 +5,7 @@
  * goes on after it (written on), else the one after the last outlined volume
  * (planned). Pure.
  */
-import { warningAt, type Diagnostic } from './diagnostics.js';
+import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 
 export interface RebuildInput {
   /** Chapters of the changelog lines, in file order. */

@@ -12,7 +12,7 @@ import { stageRecords } from './chapter-log.js';
 import { chapterTitle } from './chapter-text.js';
 import { chapterBody, countZishu } from './zishu.js';
 import { prettyJson } from './canonical-json.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from '../schemas/diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
 import { updateForeshadowing } from './foreshadowing.js';
 import { paths } from './paths.js';

@@ -3,7 +3,7 @@
  * PROTOCOL §11 and, where one exists, the fix. Anything else that escapes is an
  * internal error (exit 1).
  */
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from '../schemas/diagnostics.js';
 
 export const EXIT = { ok: 0, internal: 1, invalid: 2, lockHeld: 3 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -8,7 +8,7 @@
  * is node's sha256, loaded at first use).
  */
 import type * as NodeCrypto from 'node:crypto';
-import { errorAt, type Diagnostic } from './diagnostics.js';
+import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 
 export type FixStep = 'title-fix' | 'hook-fix';
 

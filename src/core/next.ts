@@ -6,7 +6,7 @@ import { MESSAGES, say, type MessageKey } from './messages.js';
 import { type GateRecord, type StepMode } from '../../machines/pipeline.states.js';
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from '../schemas/diagnostics.js';
 import { journalCommand, journalPath, paths } from './paths.js';
 import { rehydrate, restMeta, restName, retried, setupRest, validationContextFor, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
 import { SETUP_AGENT, setupWritable, validateSetup } from './setup.js';

@@ -27,7 +27,7 @@ import { requiredFixes } from './context/revision.js';
 import { adjacentMemories, adjacentStorylines, storylineMemoryPath } from './context/storylines.js';
 import { latestSummaries, prevSummary } from './context/summaries.js';
 import { hardRulesList } from './context/world-rules.js';
-import { warningAt, type Diagnostic } from './diagnostics.js';
+import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { dataBlock, dataType } from './embed.js';
 import { NovelError } from './errors.js';
 import { pipelineGraph } from './graph.js';

@@ -4,7 +4,7 @@
  * text out; the run loop decides where the text goes (--events prints the
  * events themselves as JSON lines instead).
  */
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from '../schemas/diagnostics.js';
 import type { LintReport } from './lint.js';
 import { displayName } from './shell-words.js';
 import { diagnosticText, say, sayer, type Lang } from './messages.js';

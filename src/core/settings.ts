@@ -2,7 +2,7 @@
 import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS, type Thresholds } from '../../machines/pipeline.gate.js';
 import type { RevisionPolicy } from '../../machines/novel.setup.js';
 import type { Config } from '../schemas/config.js';
-import { errorAt, type Diagnostic } from './diagnostics.js';
+import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { paths } from './paths.js';
 import { resolveQuality, type QualitySettings } from './quality-settings.js';
 

@@ -6,7 +6,7 @@
  * the commit (`novel commit --setup`) that moves them into place. Pure.
  */
 import * as v from 'valibot';
-import { errorAt, type Diagnostic } from './diagnostics.js';
+import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import type { PlannedWrite } from './commit-plan.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { CharacterSchema, RelationshipsSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from '../schemas/inputs.js';

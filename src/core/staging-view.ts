@@ -3,7 +3,7 @@
  * with its sha256 and text (or the problem that kept it from being read).
  * The I/O shell fills it; the core decides from it.
  */
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from '../schemas/diagnostics.js';
 import { isStepOutput } from './step-outputs.js';
 
 export type StagedFile =

@@ -11,7 +11,7 @@ import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { DECISION_EVENT, STEP_EVENT, type Decision, type PipelineEvent } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
-import { describeValue, type Diagnostic } from './diagnostics.js';
+import { describeValue, type Diagnostic } from '../schemas/diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
 import { decideNext, freshnessBaseline, type NextDecision } from './next.js';
 import { journalPath, paths } from './paths.js';

@@ -10,7 +10,7 @@ import { fixViolation, type FixGuard, type FixStep } from './fix-guard.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, EvalSchema } from '../schemas/staging.js';
 import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.js';
-import { describeValue, errorAt, warningAt, type Diagnostic } from './diagnostics.js';
+import { describeValue, errorAt, warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { paths } from './paths.js';
 import { applyOps, type StateDoc } from './state-ops.js';
 import { chapterBody, countZishu } from './zishu.js';

@@ -3,7 +3,7 @@
  * staging/volumes/vol-VV/, its validation, and the commit that moves it into
  * volumes/vol-VV/. Pure.
  */
-import { describeValue, errorAt, type Diagnostic } from './diagnostics.js';
+import { describeValue, errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { blockKeyLines, OUTLINE_KEYS, outlineBlocks, outlineChapters } from './outline.js';
 import * as v from 'valibot';
 import { isSlug } from '../schemas/common.js';

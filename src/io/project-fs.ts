@@ -22,7 +22,7 @@ import type * as NodeCrypto from 'node:crypto';
 import { type Dirent, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { errorAt, type Diagnostic } from '../core/diagnostics.js';
+import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { removeCommand, shellQuote } from '../core/shell-words.js';
 import { say } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';

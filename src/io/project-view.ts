@@ -1,6 +1,6 @@
 /** The read-only ProjectView over the disk, through project-fs (path safety, UTF-8, size). */
 import type { ProjectView } from '../core/context/project-view.js';
-import { warningAt, type Diagnostic } from '../core/diagnostics.js';
+import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { NovelError } from '../core/errors.js';
 import { parseJsonText } from '../schemas/parse.js';
 import type { ProjectFs } from './project-fs.js';

@@ -16,7 +16,7 @@ import { parseCache, StagingCacheSchema } from '../schemas/caches.js';
 import type { StagedFile, StagingView } from '../core/staging-view.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
-import { errorAt } from '../core/diagnostics.js';
+import { errorAt } from '../schemas/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
 
 export const STAGING_CACHE = 'logs/.cache/staging.json';

@@ -3,7 +3,7 @@
  * diagnostics that name file, field, what was expected and what was found.
  */
 import * as v from 'valibot';
-import { errorAt, type Diagnostic } from '../core/diagnostics.js';
+import { errorAt, type Diagnostic } from './diagnostics.js';
 
 type AnySchema = v.GenericSchema;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnosticsError, EXIT, NovelError } from '../../src/core/errors.js';
-import { errorAt, warningAt } from '../../src/core/diagnostics.js';
+import { errorAt, warningAt } from '../../src/schemas/diagnostics.js';
 
 describe('NovelError', () => {
   it('carries its code, exit code (invalid by default), hint and details', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isNewFile, stagedJson, stagedText, stagingHashes, type StagedFile, type StagingView } from '../../src/core/staging-view.js';
-import { errorAt } from '../../src/core/diagnostics.js';
+import { errorAt } from '../../src/schemas/diagnostics.js';
 
 const problem = errorAt('not_utf8', 'x', { expected: 'UTF-8' });
 const view = (files: StagedFile[]): StagingView => ({ files: new Map(files.map((f) => [f.path, f])) });

@@ -4,7 +4,7 @@ import { validateStep, type LintSetup, type ValidationContext } from '../../src/
 import { fixGuardOf } from '../../src/core/fix-guard.js';
 import { resolveQuality } from '../../src/core/quality-settings.js';
 import type { StagedFile, StagingView } from '../../src/core/staging-view.js';
-import { errorAt } from '../../src/core/diagnostics.js';
+import { errorAt } from '../../src/schemas/diagnostics.js';
 import { EMPTY_STATE } from '../../src/core/state-ops.js';
 
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeOutline, planBounds, planRange, planVolumeCommit, stagedVolumeDir, storylineIndex, storylineProblem, validateVolumePlan, type PlanBounds } from '../../src/core/volume-plan.js';
 import type { StagedFile, StagingView } from '../../src/core/staging-view.js';
-import { errorAt } from '../../src/core/diagnostics.js';
+import { errorAt } from '../../src/schemas/diagnostics.js';
 
 const view = (files: Record<string, string | StagedFile>): StagingView => ({
   files: new Map(Object.entries(files).map(([p, t]) => [p, typeof t === 'string' ? { path: p, sha256: 'h', text: t } : t])),

@@ -4,7 +4,7 @@
  * cap. Otherwise at most 15 active characters by last appearance in the 10
  * latest summaries (newest first), then slug ascending.
  */
-import { warningAt, type Diagnostic } from '../diagnostics.js';
+import { warningAt, type Diagnostic } from '../../schemas/diagnostics.js';
 import { isObj, type Obj } from './project-view.js';
 
 export const L2_CAP = 15;

@@ -4,7 +4,7 @@
  * may be named in Chinese (苏清漪.json with "id": "su-qingyi"), and novel says
  * which slug it used.
  */
-import { warningAt, type Diagnostic } from '../diagnostics.js';
+import { warningAt, type Diagnostic } from '../../schemas/diagnostics.js';
 import { isSlug } from '../../schemas/common.js';
 import { isObj, type ProjectView } from './project-view.js';
 

@@ -2,7 +2,7 @@
  * The read-only view of a project that context assembly works on. The I/O
  * shell implements it over the disk; tests may implement it in memory.
  */
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../../schemas/diagnostics.js';
 
 export interface ProjectView {
   /** Text of a project file; undefined when absent (problems go to `problems`). */

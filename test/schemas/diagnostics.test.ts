@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeValue, diagnostic, errorAt, warningAt } from '../../src/core/diagnostics.js';
+import { describeValue, diagnostic, errorAt, warningAt } from '../../src/schemas/diagnostics.js';
 
 describe('diagnostic', () => {
   it('the message names file, field, expected and found', () => {
