@@ -192,11 +192,13 @@ export function expectBookCheckpoint(project: string, s: BookSnapshot, note: str
   }
 }
 
-export async function expectBookNext(project: string, s: BookSnapshot, note: string): Promise<void> {
+/** `novel next` says what the machine predicts; returns the state the CLI reported the book resting in. */
+export async function expectBookNext(project: string, s: BookSnapshot, note: string): Promise<string> {
   const r = await novelJson(project, ['next']);
   expect(r.code, `${note}: next exit (${JSON.stringify(r.body)})`).toBe(0);
   expect({ step: r.body.data.step, action: r.body.data.action, mode: r.body.data.mode }, `${note}: next (${r.body.data.reason})`).toEqual(predictedBookNext(s));
   if (s.value === 'retrying') expect(r.body.data.error_retry, `${note}: next names the failure`).toBe(true);
+  return r.body.data.error_retry === true ? 'retrying' : (r.body.data.state as string);
 }
 
 async function ok(project: string, args: string[], note: string, env: Record<string, string> = {}): Promise<string> {

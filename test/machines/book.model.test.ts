@@ -100,6 +100,8 @@ const STARTS: BookStart[] = [
 const chapterKeys = new Set(pipelineGraph().transitions.map((t) => transitionKey({ ...t, source: `writing.${t.source}`, target: `writing.${t.target}` })));
 const bookKeys = bookGraph().transitions.map(transitionKey).filter((k) => !chapterKeys.has(k));
 const bookStates = bookGraph().states.filter((s) => s.parent === null).map((s) => s.id);
+/** The top-level state of a state the CLI reports (`draft` → `writing`, `world` → `setup`), read from the machine's graph. */
+const topOf = (reported: string): string => (bookGraph().states.find((s) => s.id === reported || s.id.endsWith(`.${reported}`))?.id ?? reported).split('.')[0] as string;
 
 interface Planned {
   start: BookStart;
@@ -139,22 +141,21 @@ describe('the book machine, driven through the real CLI', () => {
       await start.prepare(project);
       const states = replayBook(start.input, events);
       let before = states[0] as BookSnapshot;
-      await expectBookNext(project, before, 'start');
+      // Coverage counts the states the CLI itself reported, not the model's.
+      const reported = [await expectBookNext(project, before, 'start')];
       for (let k = 0; k < events.length; k++) {
         const e = events[k] as PipelineEvent;
         const after = states[k + 1] as BookSnapshot;
         const note = `step ${k + 1} ${e.type} (${JSON.stringify(before.value)} → ${JSON.stringify(after.value)})`;
         await realiseBook(project, e, before, note);
-        await expectBookNext(project, after, note);
+        reported.push(await expectBookNext(project, after, note));
         expectBookCheckpoint(project, after, note);
         before = after;
       }
       for (const t of new Set(bookTransitionsTaken(start.input, events))) taken.set(t, (taken.get(t) ?? 0) + 1);
-      for (const s of states) {
-        const top = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0] as string;
-        visited.set(top, (visited.get(top) ?? 0) + 1);
-      }
-      visited.set('resolving', (visited.get('resolving') ?? 0) + 1);
+      for (const top of new Set(reported.map(topOf))) visited.set(top, (visited.get(top) ?? 0) + 1);
+      // The router is transient (no command rests in it): it was passed when the CLI reported a state only it leads to.
+      if (reported.map(topOf).some((t) => ['planning', 'setup', 'importing', 'recovering', 'complete'].includes(t))) visited.set('resolving', (visited.get('resolving') ?? 0) + 1);
     });
   });
 
