@@ -212,7 +212,8 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
       return;
     }
     const pathname = url.pathname;
-    let raw = req.url ?? '';
+    // The path as sent (the query, a token with dots included, is not a path).
+    let raw = (req.url ?? '').split('?')[0] as string;
     try {
       raw = decodeURIComponent(raw);
     } catch {
@@ -235,6 +236,11 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
     }
     if (pathname === '/api/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+      // HEAD asks only whether the stream is there: no stream is held open for it.
+      if (head) {
+        res.end();
+        return;
+      }
       res.write('retry: 1000\n: novel serve live events\n\n');
       feed.clients.add(res);
       req.on('close', () => feed.clients.delete(res));

@@ -138,6 +138,10 @@ describe('novel serve: the JSON API', () => {
     expect((await raw(s.port, '/api/status', { host: `localhost:${s.port}` })).status).toBe(200);
     const post = await fetch(`${s.base}/api/status`, { method: 'POST' });
     expect(post.status).toBe(405);
+    // HEAD of the live stream answers at once: no stream is held open for it.
+    const head = await fetch(`${s.base}/api/events`, { method: 'HEAD', signal: AbortSignal.timeout(3000) });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/text\/event-stream/);
   });
 
   it('needs --token for a host other than loopback, and then every request carries it', async () => {
@@ -156,6 +160,14 @@ describe('novel serve: the JSON API', () => {
       expect((await fetch(`${t.base}/app.js`)).status).toBe(200);
     } finally {
       await t.stop();
+    }
+    // A token with dots travels in the query too (only the path is checked for `..`).
+    const dotted = await serve(dir, ['--host', '127.0.0.1', '--token', 'a..b']);
+    try {
+      expect((await fetch(`${dotted.base}/api/status?token=a..b`)).status).toBe(200);
+      expect((await fetch(`${dotted.base}/api/../novel.config.json?token=a..b`)).status).not.toBe(200);
+    } finally {
+      await dotted.stop();
     }
   });
 
