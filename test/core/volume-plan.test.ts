@@ -59,6 +59,7 @@ describe('planBounds and planRange', () => {
     expect(planRange(view({}), 2, bounds)).toEqual([31, 60]);
     expect(planRange(view({ [`${DIR}/outline.md`]: `${block(12)}\n\n${block(31)}\n\n${block(35)}\n` }), 2, bounds)).toEqual([31, 35]);
     expect(planRange(view({ [`${DIR}/outline.md`]: `${block(12)}\n` }), 2, bounds)).toEqual([31, 60]);
+    expect(planRange(view({ [`${DIR}/outline.md`]: `${block(31)}\n` }), 2, bounds)).toEqual([31, 31]);
     expect(stagedVolumeDir(2)).toBe(DIR);
   });
 });
@@ -69,6 +70,10 @@ describe('storyline ids', () => {
     expect([...index!.ids]).toEqual(['main-sword', 'sect-intrigue']);
     expect(Object.fromEntries(index!.idOfName)).toEqual({ 残剑: 'main-sword', 宗门: 'sect-intrigue' });
     expect(storylineIndex({ storylines: [{ id: 'a', title: '甲', name: '' }] })?.idOfName.get('甲')).toBe('a');
+    const fresh = storylineIndex({ storylines: [{ id: 'sect-intrigue', name: '宗门', title: 5 }, { name: 'no id' }, null, { id: 'main-sword', name: '残剑' }] });
+    expect([...fresh!.ids]).toEqual(['sect-intrigue', 'main-sword']);
+    expect(Object.fromEntries(fresh!.idOfName)).toEqual({ 宗门: 'sect-intrigue', 残剑: 'main-sword' });
+    expect(storylineProblem('Main Sword', fresh)?.fix).toBe('use one of the ids of storylines/storylines.json: main-sword, sect-intrigue');
     expect(storylineIndex({})).toBeNull();
     expect(storylineIndex(null)).toBeNull();
   });
@@ -173,9 +178,25 @@ describe('validateVolumePlan', () => {
     expect(JSON.stringify(d[0])).toContain('write \\"main-sword\\"');
   });
 
-  it('broken JSON and schema errors of the plan files are reported', () => {
-    expect(codes(plan({ [`${DIR}/new-characters.json`]: '{oops' }))).toHaveLength(1);
-    expect(codes(plan({ [`${DIR}/new-characters.json`]: '{"a": 1}' }))).toEqual(['invalid_volume_plan']);
+  it('broken JSON and schema errors of the plan files are reported, each as itself', () => {
+    const broken = validateVolumePlan(plan({ [`${DIR}/new-characters.json`]: '{oops' }), 2, [31, 33], index);
+    const schema = validateVolumePlan(plan({ [`${DIR}/new-characters.json`]: '{"a": 1}' }), 2, [31, 33], index);
+    expect(broken.map((d) => [d.code, d.file])).toEqual([['invalid_volume_plan', `${DIR}/new-characters.json`]]);
+    expect(schema.map((d) => [d.code, d.file])).toEqual([['invalid_volume_plan', `${DIR}/new-characters.json`]]);
+    expect(broken[0]!.message).not.toBe(schema[0]!.message);
+  });
+
+  it('an unreadable plan file is reported with its own problem', () => {
+    const v = plan();
+    const rel = `${DIR}/foreshadowing.json`;
+    const problem = { severity: 'error', code: 'not_utf8', file: rel, message: 'not UTF-8' };
+    (v.files as Map<string, unknown>).set(rel, { path: rel, sha256: null, problem });
+    expect(validateVolumePlan(v, 2, [31, 33], index)).toEqual([problem]);
+  });
+
+  it('one required objective among others is enough', () => {
+    const two = JSON.stringify({ ...JSON.parse(contract(31)), objectives: [{ id: 'a', type: 'plot', required: false, description: 'd' }, { id: 'b', type: 'plot', required: true, description: 'd' }] });
+    expect(codes(plan({ [`${DIR}/chapter-contracts/chapter-031.json`]: two }))).toEqual([]);
   });
 });
 
@@ -184,6 +205,13 @@ describe('mergeOutline and planVolumeCommit', () => {
     const existing = `# 第二卷\n\n${block(31)}\n\n${block(32, 'old')}\n`;
     const staged = `# x\n\n${block(30)}\n\n${block(32)}\n\n${block(33)}\n`;
     expect(mergeOutline(existing, staged, [32, 33])).toBe(`# 第二卷\n\n${block(31)}\n\n${block(32)}\n\n${block(33)}\n`);
+  });
+
+  it('mergeOutline keeps blocks after the range (the blank line after a dropped first block stays) and adds none of the staged ones outside it; an empty existing text adds no blank lines', () => {
+    const existing = `${block(32, 'old')}\n\n${block(34)}\n`;
+    const staged = `${block(32)}\n\n${block(33)}\n\n${block(34, 'new')}\n`;
+    expect(mergeOutline(existing, staged, [32, 33])).toBe(`\n${block(34)}\n\n${block(32)}\n\n${block(33)}\n`);
+    expect(mergeOutline('', `${block(32)}\n`, [32, 32])).toBe(`${block(32)}\n`);
   });
 
   it('planVolumeCommit moves every staged file of the volume, merging the outline only when one with blocks exists', () => {
