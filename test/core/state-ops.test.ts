@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { updateForeshadowing } from '../../src/core/foreshadowing.js';
-import { applyOps, EMPTY_STATE, pathProblem, replayChangelog, STATE_TOP_LEVEL, type ChangelogLine } from '../../src/core/state-ops.js';
+import { acceptedStateLine, applyOps, EMPTY_STATE, pathProblem, replayChangelog, STATE_TOP_LEVEL, type ChangelogLine } from '../../src/core/state-ops.js';
 
 const base = { ...EMPTY_STATE, state_version: 3, last_updated_chapter: 3, characters: { a: { hp: 1, tags: ['x'] } } };
 
@@ -196,5 +196,93 @@ describe('ops without per-op copies', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('state ops: reasons, no trace of a dropped or empty op, replay of accepted states', () => {
+  const reasons = (ops: unknown[]) => applyOps(base, ops).dropped.map((d) => d.reason);
+
+  it('path problems name the segment or the top level', () => {
+    expect(pathProblem('characters.constructor.x')).toBe('path segment "constructor" is forbidden');
+    expect(pathProblem('characters.prototype')).toBe('path segment "prototype" is forbidden');
+    expect(pathProblem('characters.a!b')).toBe('path segment "a!b" is not a slug');
+    expect(pathProblem('weather.today')).toBe('top level "weather" is not one of characters, items, locations, factions, world_state, active_foreshadowing');
+  });
+
+  it('type collisions and foreshadow problems are dropped with their reason', () => {
+    expect(reasons([{ op: 'set', path: 'characters.a.tags.x', value: 1 }])).toEqual(['type collision: "tags" holds an array, not an object']);
+    expect(reasons([{ op: 'set', path: 'characters.a.hp.x', value: 1 }])).toEqual(['type collision: "hp" holds number, not an object']);
+    expect(reasons([{ op: 'remove', path: 'characters.a.hp', value: 1 }])).toEqual(['type collision: characters.a.hp is not an array']);
+    expect(reasons([{ op: 'foreshadow', path: 'F 1', value: 'planted' }])).toEqual(['foreshadow path must be a foreshadowing id (slug)']);
+    expect(applyOps({ ...base, active_foreshadowing: 'f-1' }, [{ op: 'foreshadow', path: 'f-1', value: 'planted' }]).dropped.map((d) => d.reason)).toEqual(['type collision: active_foreshadowing is not an array']);
+  });
+
+  it('an inc by a non-finite number on a missing path is dropped before anything is created', () => {
+    for (const value of [Infinity, Number.NaN, '3']) {
+      const r = applyOps(base, [{ op: 'inc', path: 'characters.b.hp', value }]);
+      expect(r.dropped.map((d) => d.reason)).toEqual(['inc value is not a number']);
+      expect(r.state).toEqual(base);
+    }
+  });
+
+  it('remove on a missing path or a missing key is applied and changes nothing (no objects created)', () => {
+    const r = applyOps(base, [
+      { op: 'remove', path: 'characters.b.tags', value: 'x' },
+      { op: 'remove', path: 'characters.a.gone', value: 'x' },
+    ]);
+    expect(r.dropped).toEqual([]);
+    expect(r.applied).toHaveLength(2);
+    expect(r.state).toEqual(base);
+  });
+
+  it('add to a missing key makes a list of the value alone', () => {
+    expect(applyOps(base, [{ op: 'add', path: 'characters.a.items', value: '剑' }]).state.characters).toEqual({ a: { hp: 1, tags: ['x'], items: ['剑'] } });
+  });
+
+  it('a set with an undefined value does not throw', () => {
+    const r = applyOps(base, [{ op: 'set', path: 'characters.a.note', value: undefined }]);
+    expect(r.dropped).toEqual([]);
+    expect(JSON.parse(JSON.stringify(r.state))).toEqual(base);
+  });
+
+  it('only foreshadow ops are handed to the foreshadowing updater', () => {
+    const r = applyOps(base, [
+      { op: 'set', path: 'characters.a.hp', value: 2 },
+      { op: 'foreshadow', path: 'f-1', value: 'planted', detail: 'd' },
+    ]);
+    expect(r.foreshadow).toEqual([{ op: 'foreshadow', path: 'f-1', value: 'planted', detail: 'd' }]);
+  });
+
+  it('acceptedStateLine records the author fix at its version and chapter (at least 1)', () => {
+    const state = { ...EMPTY_STATE, state_version: 7, last_updated_chapter: 0, characters: { a: { hp: 2 } } };
+    expect(acceptedStateLine(state)).toEqual({ chapter: 1, base_state_version: 7, state_version: 7, storyline_id: 'author', ops: [], dropped: [], accepted_state: state });
+    expect(acceptedStateLine({ ...state, last_updated_chapter: 12 }).chapter).toBe(12);
+    expect(acceptedStateLine({ ...state, state_version: 'x' as unknown as number, last_updated_chapter: 'y' as unknown as number })).toMatchObject({ chapter: 1, base_state_version: 0, state_version: 0 });
+  });
+
+  it('replay takes an accepted state whole, names its leaf paths as written in that chapter, then goes on', () => {
+    const accepted = { ...EMPTY_STATE, state_version: 2, last_updated_chapter: 2, characters: { a: { hp: 9, tags: ['y'] } }, items: {} };
+    const lines: ChangelogLine[] = [
+      { chapter: 1, base_state_version: 0, state_version: 1, storyline_id: 'main', ops: [{ op: 'set', path: 'characters.a.hp', value: 1 }, { op: 'set', path: 'locations.x.name', value: 'n' }], dropped: [] },
+      { ...acceptedStateLine(accepted), chapter: 2 },
+      { chapter: 3, base_state_version: 2, state_version: 3, storyline_id: 'main', ops: [{ op: 'inc', path: 'characters.a.hp', value: 1 }, { op: 'foreshadow', path: 'f-1', value: 'planted' }], dropped: [] },
+    ];
+    const { state, writers } = replayChangelog(lines);
+    expect(state).toEqual({ ...accepted, state_version: 3, last_updated_chapter: 3, characters: { a: { hp: 10, tags: ['y'] } }, active_foreshadowing: ['f-1'] });
+    expect(Object.fromEntries(writers)).toEqual({
+      'characters.a.hp': 3,
+      'locations.x.name': 1,
+      schema_version: 2,
+      state_version: 2,
+      last_updated_chapter: 2,
+      'characters.a.tags': 2,
+      items: 2,
+      active_foreshadowing: 3,
+    });
+  });
+
+  it('a line without an accepted state object is replayed as ops', () => {
+    const line = { chapter: 1, base_state_version: 0, state_version: 1, storyline_id: 'main', ops: [{ op: 'set', path: 'items.k.owner', value: 'a' }], dropped: [], accepted_state: null as unknown as undefined };
+    expect(replayChangelog([line]).state).toEqual({ ...EMPTY_STATE, state_version: 1, last_updated_chapter: 1, items: { k: { owner: 'a' } } });
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHAPTER_STAGES, formatStepId, MAX_NUMBER, parseChapterRef, parseStepId, VOLUME_STAGES, type StepId } from '../../src/core/step-id.js';
+import { CHAPTER_STAGES, chapterOfStep, formatStepId, IMPORT_STAGES, MAX_NUMBER, parseChapterRef, parseStepId, SETUP_STEPS, STEP_ID_FORMAT, VOLUME_STAGES, type StepId } from '../../src/core/step-id.js';
 
 const stepArb: fc.Arbitrary<StepId> = fc.oneof(
   fc.record({ kind: fc.constant('chapter' as const), chapter: fc.integer({ min: 1, max: MAX_NUMBER }), stage: fc.constantFrom(...CHAPTER_STAGES) }),
@@ -95,5 +95,79 @@ describe('step ids', () => {
     expect(parseChapterRef('chapter:12')).toEqual({ ok: true, chapter: 12 });
     expect(parseChapterRef('chapter:012')).toEqual({ ok: true, chapter: 12 });
     for (const bad of ['chapter:0', 'chapter:12:review', '12', 'chapter:x']) expect(parseChapterRef(bad).ok).toBe(false);
+  });
+});
+
+describe('step ids: setup and import steps, reasons', () => {
+  it('book:STEP parses to a setup step for each setup step and formats back', () => {
+    for (const stage of SETUP_STEPS) {
+      const r = parseStepId(`book:${stage}`);
+      expect(r).toEqual({ ok: true, step: { kind: 'setup', stage } });
+      if (r.ok) {
+        expect(formatStepId(r.step)).toBe(`book:${stage}`);
+        expect(chapterOfStep(r.step)).toBeNull();
+      }
+    }
+  });
+
+  it('an unknown setup step is rejected naming the step and the expected ones', () => {
+    expect(parseStepId('book:plot')).toEqual({ ok: false, reason: 'unknown setup step "plot" (expected world, characters, style)' });
+  });
+
+  it('two segments that are not book:… are rejected by their segment count, not as setup steps', () => {
+    expect(parseStepId('chapter:world')).toEqual({ ok: false, reason: 'expected 3 ":"-separated segments, found 2' });
+    expect(parseStepId('volume:3')).toEqual({ ok: false, reason: 'expected 3 ":"-separated segments, found 2' });
+    // book with three segments is not a setup step either
+    expect(parseStepId('book:world:x')).toEqual({ ok: false, reason: 'unknown step kind "book" (expected chapter, volume, book or import)' });
+  });
+
+  it('import:NNN:STAGE parses for each import stage, pads to 3 digits, and names its chapter', () => {
+    for (const stage of IMPORT_STAGES) {
+      const r = parseStepId(`import:7:${stage}`);
+      expect(r).toEqual({ ok: true, step: { kind: 'import', chapter: 7, stage } });
+      if (r.ok) {
+        expect(formatStepId(r.step)).toBe(`import:007:${stage}`);
+        expect(chapterOfStep(r.step)).toBe(7);
+      }
+    }
+  });
+
+  it('import steps reject a bad number as a chapter number and an unknown stage by name', () => {
+    expect(parseStepId('import:0:commit')).toEqual({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
+    expect(parseStepId('import:x:commit')).toEqual({ ok: false, reason: 'the chapter number "x" is not a plain decimal number' });
+    expect(parseStepId('import:4:draft')).toEqual({ ok: false, reason: 'unknown import stage "draft" (expected summarize, commit)' });
+  });
+
+  it('chapterOfStep: the chapter of chapter and import steps, null for volume and setup steps', () => {
+    expect(chapterOfStep({ kind: 'chapter', chapter: 12, stage: 'draft' })).toBe(12);
+    expect(chapterOfStep({ kind: 'import', chapter: 3, stage: 'commit' })).toBe(3);
+    expect(chapterOfStep({ kind: 'volume', volume: 2, stage: 'plan' })).toBeNull();
+    expect(chapterOfStep({ kind: 'setup', stage: 'style' })).toBeNull();
+  });
+
+  it('reasons name what was wrong: chapter or volume number, and the expected stages', () => {
+    expect(parseStepId('chapter:0:draft')).toEqual({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
+    expect(parseStepId('chapter:100000:draft')).toEqual({ ok: false, reason: `the chapter number must be at most ${MAX_NUMBER}, found "100000"` });
+    expect(parseStepId('volume:x:plan')).toEqual({ ok: false, reason: 'the volume number "x" is not a plain decimal number' });
+    expect(parseStepId('chapter:4:write')).toEqual({ ok: false, reason: 'unknown chapter stage "write" (expected draft, summarize, refine, title-fix, judge, hook-fix, commit, review)' });
+    expect(parseStepId('volume:1:draft')).toEqual({ ok: false, reason: 'unknown volume stage "draft" (expected plan, commit)' });
+    expect(parseStepId('a:b:c:d')).toEqual({ ok: false, reason: 'expected 3 ":"-separated segments, found 4' });
+    expect(parseStepId('scene:1:draft')).toEqual({ ok: false, reason: 'unknown step kind "scene" (expected chapter, volume, book or import)' });
+  });
+
+  it('chapter refs: the reason names the input, or the bad chapter number; other kinds are refused', () => {
+    expect(parseChapterRef('volume:12')).toEqual({ ok: false, reason: 'expected chapter:NNN, found "volume:12"' });
+    expect(parseChapterRef('12')).toEqual({ ok: false, reason: 'expected chapter:NNN, found "12"' });
+    expect(parseChapterRef('chapter:x')).toEqual({ ok: false, reason: 'the chapter number "x" is not a plain decimal number' });
+  });
+
+  it('the format hint shown with an invalid step names every stage, and its example parses', () => {
+    for (const stage of CHAPTER_STAGES) expect(STEP_ID_FORMAT).toContain(stage);
+    for (const stage of VOLUME_STAGES) expect(STEP_ID_FORMAT).toContain(`volume:VV:${stage}`);
+    for (const stage of SETUP_STEPS) expect(STEP_ID_FORMAT).toContain(`book:${stage}`);
+    for (const stage of IMPORT_STAGES) expect(STEP_ID_FORMAT).toContain(`import:NNN:${stage}`);
+    const example = /e\.g\. (\S+)$/.exec(STEP_ID_FORMAT)?.[1];
+    expect(example).toBe('chapter:048:draft');
+    expect(parseStepId(example as string).ok).toBe(true);
   });
 });
