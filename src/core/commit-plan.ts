@@ -121,6 +121,15 @@ export function chapterFacts(text: string): { title: string | null; zishu: numbe
   return { title: title ? title.slice(2).trim() : null, ...countZishu(chapterBody(text)) };
 }
 
+/** The staged delta of chapter n, computed against the current state (else refused, naming the field). */
+function stagedDelta(view: StagingView, n: number, state: StateDoc, hint: string): { delta: Obj; storyline: string } {
+  const delta = parsed(view, paths.stagingDelta(n));
+  if (delta.base_state_version !== state.state_version) {
+    throw new NovelError('state_version_mismatch', `${paths.stagingDelta(n)}: field "base_state_version": expected ${state.state_version} (state/current-state.json state_version), found ${String(delta.base_state_version)}`, { hint });
+  }
+  return { delta, storyline: String(delta.storyline_id) };
+}
+
 /** The commit's state side (§7.1–§7.4): ops merged, foreshadowing, the memory ledger, the changelog line. */
 function mergeSummary(
   input: Pick<CommitInput, 'state' | 'volumePlan' | 'globalForeshadowing' | 'view' | 'ledger' | 'changelogBytes' | 'changelogEndsWithNewline' | 'unknownEntitiesBytes'>,
@@ -183,15 +192,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   const nnn = padChapter(n);
   const view = input.view;
   checkCommitInputs(view, n);
-  const delta = parsed(view, paths.stagingDelta(n));
-  const storyline = String(delta.storyline_id);
-  if (delta.base_state_version !== input.state.state_version) {
-    throw new NovelError(
-      'state_version_mismatch',
-      `${paths.stagingDelta(n)}: field "base_state_version": expected ${input.state.state_version} (state/current-state.json state_version), found ${String(delta.base_state_version)}`,
-      { hint: 'the delta was computed against another state: re-run the summarizer for this chapter (novel decide … rewrite, or regenerate the delta)' },
-    );
-  }
+  const { delta, storyline } = stagedDelta(view, n, input.state, 'the delta was computed against another state: re-run the summarizer for this chapter (novel decide … rewrite, or regenerate the delta)');
 
   const writes: PlannedWrite[] = [];
   const move = (from: string, to: string): void => {
@@ -244,8 +245,21 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   };
   writes.push({ path: `logs/chapter-${nnn}-log.json`, content: prettyJson(chapterLog), kind: 'write' });
 
-  // Checkpoint (§3): committed, and what the book machine does next (the next
-  // chapter, a volume to plan after the volume's last chapter, or the end).
+  return closeCommit(input, n, writes, appends, result);
+}
+
+/**
+ * What every chapter commit ends with: the checkpoint (§3: committed, and what
+ * the book machine does next), the history a rewind restores from (§14), the
+ * staged files to clear and the final-tree files whose fingerprint it updates.
+ */
+function closeCommit(
+  input: Pick<CommitInput, 'checkpointRaw' | 'checkpointFields' | 'now' | 'readBefore' | 'changelogBytes' | 'unknownEntitiesBytes' | 'view'>,
+  n: number,
+  writes: PlannedWrite[],
+  appends: PlannedAppend[],
+  result: ReturnType<typeof applyOps>,
+): CommitPlan {
   const checkpoint: Obj = { ...input.checkpointRaw };
   for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note']) delete checkpoint[k];
   const { gate: _gate, ...fields } = input.checkpointFields;
@@ -261,7 +275,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     writes.push({ path: paths.commitHistory(n), content: prettyJson(history), kind: 'write' });
   }
 
-  const removes = [...view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
+  const removes = [...input.view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
   const finalTree = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;
   const fingerprintPaths = [...writes.map((w) => w.path), ...appends.map((a) => a.path)].filter((p) => finalTree.test(p)).sort();
   return {
@@ -294,13 +308,7 @@ export function planImportCommit(input: ImportCommitInput): CommitPlan {
   if (problems.length) {
     throw diagnosticsError('commit_inputs_invalid', `imported chapter ${n}: the staged summary cannot be committed`, problems, `run the summarizer again (\`novel instructions import:${padChapter(n)}:summarize\`)`);
   }
-  const delta = parsed(view, paths.stagingDelta(n));
-  const storyline = String(delta.storyline_id);
-  if (delta.base_state_version !== input.state.state_version) {
-    throw new NovelError('state_version_mismatch', `${paths.stagingDelta(n)}: field "base_state_version": expected ${input.state.state_version} (state/current-state.json state_version), found ${String(delta.base_state_version)}`, {
-      hint: 'the delta was computed against another state: run the summarizer on this chapter again',
-    });
-  }
+  const { delta, storyline } = stagedDelta(view, n, input.state, 'the delta was computed against another state: run the summarizer on this chapter again');
   const writes: PlannedWrite[] = [];
   const move = (from: string, to: string): void => void writes.push({ path: to, content: stagedText(view, from) as string, kind: 'move', from });
   move(paths.stagingSummary(n), paths.summary(n));
@@ -310,18 +318,5 @@ export function planImportCommit(input: ImportCommitInput): CommitPlan {
   writes.push(...stateWrites);
   const log = { ...(input.chapterLog ?? { chapter: n, imported: true }), storyline_id: storyline, caught_up: true, state_version: newState.state_version, ops_applied: result.applied.length, ops_dropped: result.dropped.length };
   writes.push({ path: `logs/chapter-${padChapter(n)}-log.json`, content: prettyJson(log), kind: 'write' });
-  const checkpoint: Obj = { ...input.checkpointRaw };
-  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note']) delete checkpoint[k];
-  const { gate: _gate, ...fields } = input.checkpointFields;
-  for (const [k, v] of Object.entries(fields)) if (v === undefined) delete checkpoint[k];
-  Object.assign(checkpoint, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), { last_checkpoint_time: input.now.toISOString() });
-  if (input.readBefore) {
-    const files: Record<string, string | null> = {};
-    for (const w of writes) if (isReplacedByCommit(w.path)) files[w.path] = input.readBefore(w.path);
-    writes.push({ path: paths.commitHistory(n), content: prettyJson({ chapter: n, changelog_bytes: input.changelogBytes, unknown_entities_bytes: input.unknownEntitiesBytes, files } satisfies CommitHistory), kind: 'write' });
-  }
-  const removes = [...view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
-  const finalTree = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;
-  const fingerprintPaths = [...writes.map((w) => w.path), ...appends.map((a) => a.path)].filter((p) => finalTree.test(p)).sort();
-  return { kind: 'chapter', chapter: n, writes, appends, removes, checkpoint, state_ops: { applied: result.applied, dropped: result.dropped }, fingerprint_paths: fingerprintPaths };
+  return closeCommit(input, n, writes, appends, result);
 }

@@ -12,6 +12,7 @@ import { DRIFT_WINDOW, reportMetrics, styleDrift, type ReportMetrics, type Style
 import { convergenceChapters, isKeyChapter } from './key-chapters.js';
 import { lintChapter, styleMetrics, titleFindings, type LintLists, type LintReport } from './lint.js';
 import { isSampleFile } from './setup.js';
+import { SUMMARIZE_WRITE_SCOPE, summarizeOutputs } from './step-outputs.js';
 import { importSummarizePacket, setupPacket } from './setup-packets.js';
 import { STEP_EVENT } from '../../machines/pipeline.events.js';
 import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.states.js';
@@ -326,14 +327,8 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
       inline: { chapter: n, volume: ctx.volume, storyline_id: ctx.storylineId ?? null, foreshadowing_tasks: foreshadowingFor(input, ctx), entity_id_map: ctx.entities.map },
       paths: p,
     },
-    expected_outputs: [
-      { path: paths.stagingSummary(n), required: true },
-      { path: paths.stagingDelta(n), required: true, note: 'base_state_version = state_version of state/current-state.json; ops set/inc/add/remove/foreshadow' },
-      { path: paths.stagingCrossref(n), required: true, note: 'storyline_id, cross_references[], leak_risk none|low|high' },
-      { path: paths.stagingStorylineMemory(line), required: true, note: "the delta's storyline_id's memory: the committed one (paths.storyline_memory) whole, plus this chapter's lines; it replaces the committed memory at commit" },
-      { path: paths.stagingChapterMemory(n), required: false, note: 'chapter memory entry {chapter, time_anchor, location, events, character_states, open_threads}' },
-    ],
-    write_scope: ['staging/summaries/', 'staging/state/', 'staging/storylines/'],
+    expected_outputs: summarizeOutputs(n, line, "the delta's storyline_id's memory: the committed one (paths.storyline_memory) whole, plus this chapter's lines; it replaces the committed memory at commit"),
+    write_scope: [...SUMMARIZE_WRITE_SCOPE],
     next_actions: executeActions('summarize', 'summarize', n),
   };
 }

@@ -11,6 +11,7 @@ import { isObj, type ProjectView } from './context/project-view.js';
 import { latestSummaries } from './context/summaries.js';
 import { paths } from './paths.js';
 import { RELATIONSHIPS_FILE, SETUP_AGENT, STYLE_FILE, WORLD_FILES } from './setup.js';
+import { SUMMARIZE_WRITE_SCOPE, summarizeOutputs } from './step-outputs.js';
 import { formatStepId, padChapter, type SetupStep } from './step-id.js';
 
 type PathsMap = Packet['manifest']['paths'];
@@ -97,14 +98,8 @@ export function importSummarizePacket(view: ProjectView, chapter: number, import
     agent: { kind: 'subagent', name: 'summarizer' },
     mode: 'import',
     manifest: { mode: 'paths', inline: { chapter, imported_chapters: imported, storyline_id: storyline, entity_id_map: entityIdMap(view).map, note: 'an imported chapter: summarize it as written; do not change chapters/' }, paths: p },
-    expected_outputs: [
-      { path: paths.stagingSummary(chapter), required: true },
-      { path: paths.stagingDelta(chapter), required: true, note: 'base_state_version = state_version of state/current-state.json; ops set/inc/add/remove/foreshadow' },
-      { path: paths.stagingCrossref(chapter), required: true, note: 'storyline_id, cross_references[], leak_risk none|low|high' },
-      { path: paths.stagingStorylineMemory(storyline), required: true, note: 'the storyline memory so far, plus this chapter\'s lines' },
-      { path: paths.stagingChapterMemory(chapter), required: false, note: 'chapter memory entry {chapter, time_anchor, location, events, character_states, open_threads}' },
-    ],
-    write_scope: ['staging/summaries/', 'staging/state/', 'staging/storylines/'],
+    expected_outputs: summarizeOutputs(chapter, storyline, "the storyline memory so far, plus this chapter's lines"),
+    write_scope: [...SUMMARIZE_WRITE_SCOPE],
     next_actions: [
       { command: `novel validate ${step}`, note: 'check every output at once' },
       { command: `novel advance ${step}`, note: `then import:${padChapter(chapter)}:commit` },

@@ -7,7 +7,7 @@
  * - after it, a file it wrote into another step's output path fails the step.
  * Pure: paths in, decisions out.
  */
-import { isStagingBookkeeping } from './paths.js';
+import { isStagingBookkeeping, paths } from './paths.js';
 import { padVolume, type StepId } from './step-id.js';
 import { isSetupOutput, setupWritable } from './setup-paths.js';
 
@@ -70,3 +70,17 @@ export function anotherStepsOutput(rel: string, step: StepId): boolean {
 export function isStepOutput(rel: string): boolean {
   return ownersOf(rel) !== null || STORYLINE_MEMORY.test(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel);
 }
+
+/** What a summarize step writes (a chapter's, or an imported chapter's catch-up), as its packet lists it; `memoryNote` says what the storyline memory starts from. */
+export function summarizeOutputs(n: number, storyline: string, memoryNote: string): Array<{ path: string; required: boolean; note?: string }> {
+  return [
+    { path: paths.stagingSummary(n), required: true },
+    { path: paths.stagingDelta(n), required: true, note: 'base_state_version = state_version of state/current-state.json; ops set/inc/add/remove/foreshadow' },
+    { path: paths.stagingCrossref(n), required: true, note: 'storyline_id, cross_references[], leak_risk none|low|high' },
+    { path: paths.stagingStorylineMemory(storyline), required: true, note: memoryNote },
+    { path: paths.stagingChapterMemory(n), required: false, note: 'chapter memory entry {chapter, time_anchor, location, events, character_states, open_threads}' },
+  ];
+}
+
+/** Where a summarize step may write. */
+export const SUMMARIZE_WRITE_SCOPE = ['staging/summaries/', 'staging/state/', 'staging/storylines/'];
