@@ -59,13 +59,16 @@ export function recordStagingHashes(fs: ProjectFs, view: StagingView): void {
  */
 export async function settleStagingHashes(fs: ProjectFs): Promise<void> {
   let view = readStagingView(fs);
-  // A timer can fire a little early, hence the loop; a file stamped in the
+  // A timer can fire early (it counts from the event loop's cached time),
+  // hence the loop. Date.now() drops the fraction of a millisecond that an
+  // mtime keeps, so a file written in the same millisecond as it was read looks
+  // up to 1 ms in the future: it is waited out. A file stamped further in the
   // future (another machine's clock) stays unrecorded rather than holding the run up.
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 5; round++) {
     let wait = 0;
     for (const st of readStats.get(view)?.values() ?? []) {
       const left = st.mtimeMs + RACY_MS + 1 - st.readAt;
-      if (left <= RACY_MS + 1) wait = Math.max(wait, left);
+      if (left <= RACY_MS + 2) wait = Math.max(wait, left);
     }
     if (wait <= 0) break;
     await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));

@@ -43,6 +43,16 @@ describe('the staged-hash cache (logs/.cache/staging.json)', () => {
     expect(Object.keys(cached(root))).toEqual(['staging/chapters/chapter-004.md']);
   });
 
+  it('settling records a file stamped later within the millisecond it is read in (Date.now() drops the fraction an mtime keeps)', async () => {
+    const { root, fs } = stagedProject();
+    const file = join(root, 'staging/chapters/chapter-004.md');
+    writeFileSync(file, '# 第4章\n\n刚写的\n');
+    const stamp = (Math.floor(Date.now()) + 0.9) / 1000;
+    utimesSync(file, stamp, stamp);
+    await settleStagingHashes(fs);
+    expect(Object.keys(cached(root))).toEqual(['staging/chapters/chapter-004.md']);
+  });
+
   it('after a demo run paused after the judge, every staged output has its hash recorded', () => {
     const root = tempDir();
     expect(novelBin(root, ['init', '--demo', '.']).code).toBe(0);
