@@ -5,7 +5,8 @@
  * the children of `writing` (ids `writing.draft`, …); `pipelineGraph()` is the
  * chapter machine alone.
  */
-import type { AnyStateMachine } from 'xstate';
+import { toDirectedGraph, type DirectedGraphNode } from '@xstate/graph';
+import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate';
 import { BOOK_MACHINE_ID, bookMachine } from '../../machines/book.machine.js';
 import { pipelineMachine, PIPELINE_MACHINE_ID, type StateMeta } from '../../machines/pipeline.machine.js';
 
@@ -39,24 +40,6 @@ export interface MachineGraph {
 }
 export type PipelineGraph = MachineGraph;
 
-interface TransitionLike {
-  target?: Array<{ path: string[] }>;
-  guard?: unknown;
-  actions?: readonly unknown[];
-}
-
-interface NodeLike {
-  key: string;
-  path: string[];
-  type: string;
-  description?: string;
-  meta?: unknown;
-  states: Record<string, NodeLike>;
-  transitions: Map<string, TransitionLike[]>;
-  always?: TransitionLike[];
-  initial?: { target?: Array<{ path: string[] }> };
-}
-
 export function guardName(guard: unknown): string | null {
   if (guard === undefined || guard === null) return null;
   if (typeof guard === 'string') return guard;
@@ -79,38 +62,48 @@ function actionNames(actions: readonly unknown[] | undefined): string[] {
 
 const pathId = (path: readonly string[]): string => path.join('.');
 
+/**
+ * The graph of a machine, from @xstate/graph's `toDirectedGraph` (its states
+ * and the edges of their events) and each state node's eventless `always`
+ * transitions, which that graph leaves out. A transition without a target
+ * changes no state and is not an edge.
+ */
 export function machineGraph(machine: AnyStateMachine, id: string): MachineGraph {
   const states: GraphState[] = [];
   const transitions: GraphTransition[] = [];
-  const walk = (node: NodeLike, parent: string | null): void => {
+  const push = (source: string, event: string, t: AnyTransitionDefinition): void => {
+    for (const target of t.target ?? []) {
+      transitions.push({ source, target: pathId(target.path), event, guard: guardName(t.guard), actions: actionNames(t.actions) });
+    }
+  };
+  const walk = (graph: DirectedGraphNode, parent: string | null): void => {
+    const node = graph.stateNode;
     const sid = pathId(node.path);
     const meta = node.meta as StateMeta | undefined;
     const always = node.always ?? [];
-    const children = Object.values(node.states);
+    const initial = graph.children.length > 0 ? node.initial.target[0] : undefined;
     states.push({
       id: sid,
       parent,
-      type: node.type === 'final' ? 'final' : children.length > 0 ? 'compound' : always.length > 0 ? 'transient' : 'stable',
+      type: node.type === 'final' ? 'final' : graph.children.length > 0 ? 'compound' : always.length > 0 ? 'transient' : 'stable',
       description: node.description ?? '',
       step: meta?.step ?? null,
       mode: meta?.mode ?? null,
-      ...(children.length > 0 && node.initial?.target?.[0] ? { initial: pathId(node.initial.target[0].path) } : {}),
+      ...(initial ? { initial: pathId(initial.path) } : {}),
     });
-    const push = (event: string, t: TransitionLike): void => {
-      for (const target of t.target ?? []) {
-        transitions.push({ source: sid, target: pathId(target.path), event, guard: guardName(t.guard), actions: actionNames(t.actions) });
-      }
-    };
-    for (const [event, list] of node.transitions) {
-      const name = event.startsWith('xstate.done.state.') ? 'done' : event;
-      for (const t of list) push(name, t);
+    // One edge per target; the graph gives a targetless transition its own state as target.
+    const seen = new Set<AnyTransitionDefinition>();
+    for (const edge of graph.edges) {
+      if (seen.has(edge.transition)) continue;
+      seen.add(edge.transition);
+      push(sid, edge.transition.eventType.startsWith('xstate.done.state.') ? 'done' : edge.transition.eventType, edge.transition);
     }
-    for (const t of always) push('', t);
-    for (const child of children) walk(child, sid);
+    for (const t of always) push(sid, '', t);
+    for (const child of graph.children) walk(child, sid);
   };
-  const root = machine.root as unknown as NodeLike;
-  for (const child of Object.values(root.states)) walk(child, null);
-  return { id, initial: pathId(root.initial?.target?.[0]?.path ?? []), states, transitions };
+  const root = toDirectedGraph(machine);
+  for (const child of root.children) walk(child, null);
+  return { id, initial: pathId(machine.root.initial.target[0]?.path ?? []), states, transitions };
 }
 
 export function bookGraph(): MachineGraph {

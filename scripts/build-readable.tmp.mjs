@@ -1,0 +1,218 @@
+// Builds the CLI for fast startup (see `npm run bench`):
+//  - dist/novel.cjs: everything bundled into one CommonJS file (one read, one
+//    compile; CommonJS loads faster than ESM here);
+//  - dist/novel.cache: V8 code cache of that bundle, produced by running a
+//    warm-up command, so later runs skip most parsing and compiling;
+//  - dist/cli.js: the bin, a few lines that load the bundle with the cache
+//    (falling back to a plain compile when V8 rejects the cache).
+// clipanion's platform module is swapped for its browser variant: the node
+// variant loads `tty` (and with it `net`) only to guess a colour depth, and
+// novel prints without colours.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(repo, 'dist');
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+const require = createRequire(import.meta.url);
+// require.resolve('clipanion') is lib/advanced/index.js; the platform module sits in lib/platform.
+const clipanionBrowserPlatform = join(dirname(require.resolve('clipanion')), '../platform/browser.js');
+
+const main = await build({
+  entryPoints: [join(repo, 'src/main.ts')],
+  outfile: join(dist, 'novel.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: false,
+  // The licences of what the bundle holds go to dist/THIRD-PARTY-NOTICES.txt (below), with each package's own licence text.
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+  // Only `novel run --inspect` needs the inspector (and its WebSocket stack):
+  // it is loaded from node_modules on demand instead of growing every start.
+  external: ['@statelyai/inspect'],
+  // src/io/package-files.ts reads import.meta.url only when __dirname is absent (ESM sources).
+  logOverride: { 'empty-import-meta': 'silent' },
+  // clipanion's default context reads process.stdin/stdout/stderr when it
+  // loads, which builds three streams at every start; novel never reads
+  // standard input and writes through src/io/stdio.ts.
+  define: {
+    'process.stdin': 'globalThis.__novelNoStdio',
+    'process.stdout': 'globalThis.__novelNoStdio',
+    'process.stderr': 'globalThis.__novelNoStdio',
+  },
+  plugins: [
+    {
+      // write-file-atomic loads node:crypto and worker_threads when it loads,
+      // only to name its temporary files; inside the bundle it gets a crypto
+      // loaded at the first write and the main thread's id (scripts/shims/),
+      // resolved in place of the built-ins — its own source is not touched.
+      name: 'write-file-atomic-lazy-builtins',
+      setup(b) {
+        const shims = { 'node:crypto': 'lazy-crypto.cjs', worker_threads: 'main-thread.cjs', 'node:worker_threads': 'main-thread.cjs' };
+        b.onResolve({ filter: /^(node:crypto|(node:)?worker_threads)$/ }, (args) =>
+          /write-file-atomic[\\/]lib[\\/]index\.js$/.test(args.importer) ? { path: join(repo, 'scripts/shims', shims[args.path]) } : undefined,
+        );
+      },
+    },
+    {
+      // markdown-it (export only) is its own file, dist/markdown-it.cjs, loaded
+      // when an export renders a chapter: it does not grow every start, and
+      // its non-ASCII source stays out of the latin1-decoded bundle.
+      name: 'markdown-it-beside',
+      setup(b) {
+        b.onResolve({ filter: /^markdown-it$/ }, () => ({ path: 'markdown-it', namespace: 'markdown-it-beside' }));
+        b.onLoad({ filter: /.*/, namespace: 'markdown-it-beside' }, () => ({
+          contents: "module.exports = require(require('node:path').join(__dirname, 'markdown-it.cjs'));",
+          loader: 'js',
+        }));
+      },
+    },
+    {
+      name: 'clipanion-platform',
+      setup(b) {
+        b.onResolve({ filter: /^\.\.?\/platform(\/node)?(\.js)?$/ }, (args) =>
+          args.importer.includes(`${'node_modules'}/clipanion/`) ? { path: clipanionBrowserPlatform } : undefined,
+        );
+      },
+    },
+  ],
+});
+
+const markdown = await build({
+  entryPoints: [require.resolve('markdown-it')],
+  metafile: true,
+  outfile: join(dist, 'markdown-it.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  charset: 'utf8',
+  // Its licence (and those of what it bundles) stays with the code.
+  legalComments: 'eof',
+  logLevel: 'warning',
+});
+
+// The page of `novel serve` (dist/web/): its script with the chart library
+// (uPlot: small, no dependencies) bundled in, so the page loads nothing from
+// the network; its stylesheet with uPlot's; the HTML as it is.
+mkdirSync(join(dist, 'web'), { recursive: true });
+const web = await build({
+  entryPoints: [join(repo, 'src/web/app.ts')],
+  outfile: join(dist, 'web/app.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2020',
+  minify: true,
+  charset: 'utf8',
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+writeFileSync(join(dist, 'web/app.css'), `${readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8')}\n${readFileSync(join(repo, 'src/web/app.css'), 'utf8')}`);
+writeFileSync(join(dist, 'web/index.html'), readFileSync(join(repo, 'src/web/index.html')));
+
+// Third-party notices: every package whose code is in dist/, with its licence text.
+{
+  const packages = new Map();
+  for (const input of [...Object.keys(main.metafile.inputs), ...Object.keys(markdown.metafile.inputs), ...Object.keys(web.metafile.inputs)]) {
+    const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/\\/g, '/'));
+    if (!m) continue;
+    const dir = join(repo, input.slice(0, input.indexOf(m[1]) + m[1].length));
+    if (packages.has(m[1])) continue;
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const { readdirSync } = await import('node:fs');
+    const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+    packages.set(m[1], { version: pkg.version, license: typeof pkg.license === 'string' ? pkg.license : JSON.stringify(pkg.license ?? 'UNKNOWN'), text: licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `(no licence file in the package; package.json says ${pkg.license ?? 'nothing'})` });
+  }
+  const names = [...packages.keys()].sort();
+  const notice = [
+    'novel bundles the following third-party packages into dist/ (novel.cjs, markdown-it.cjs, web/app.js).',
+    'Each is listed with its version, its licence identifier and its licence text.',
+    '',
+    ...names.flatMap((n) => {
+      const p = packages.get(n);
+      return [`${'='.repeat(78)}`, `${n} ${p.version} — ${p.license}`, `${'='.repeat(78)}`, p.text, ''];
+    }),
+  ].join('\n');
+  writeFileSync(join(dist, 'THIRD-PARTY-NOTICES.txt'), `${notice}\n`);
+}
+
+// The loader decodes the bundle as latin1 (fastest); that is only right for ASCII.
+const bundleBytes = readFileSync(join(dist, 'novel.cjs'));
+const nonAscii = bundleBytes.findIndex((b) => b > 0x7f);
+if (nonAscii >= 0) {
+  const context = bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 20).toString('utf8');
+  throw new Error(`dist/novel.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`);
+}
+
+// The bundle is stored already wrapped as a CommonJS module function, so the
+// bin compiles it as it is: no copy of 400 KB of source to wrap at every
+// start, and no node:module (which loads the ES module machinery) on the way.
+const { wrap } = createRequire(import.meta.url)('node:module');
+const wrapped = wrap(bundleBytes.toString('latin1'));
+const [prefix, suffix] = wrap('\u0000').split('\u0000');
+writeFileSync(join(dist, 'novel.cjs'), wrapped, 'latin1');
+writeFileSync(
+  join(dist, 'cli.js'),
+  `#!/usr/bin/env node
+'use strict';
+// Runs dist/novel.cjs (the bundle, stored wrapped as a CommonJS module
+// function) through V8's code cache (dist/novel.cache) when it is valid.
+const fs = require('node:fs');
+const path = require('node:path');
+const file = path.join(__dirname, 'novel.cjs');
+const source = fs.readFileSync(file, 'latin1');
+if (process.argv.some((a) => a.startsWith('--inspect'))) {
+  // import() of ES modules (the Stately inspector) needs Node's own module
+  // loader, which code-cached vm.Script code lacks on Node 20.
+  const Module = require('node:module');
+  const m = new Module(file, module);
+  m.filename = file;
+  m.paths = Module._nodeModulePaths(__dirname);
+  m._compile(source.slice(${prefix.length}, source.length - ${suffix.length}), file);
+} else {
+  const vm = require('node:vm');
+  const cacheFile = path.join(__dirname, 'novel.cache');
+  let cachedData;
+  try { cachedData = fs.readFileSync(cacheFile); } catch { cachedData = undefined; }
+  // The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
+  const script = new vm.Script(source, { filename: file, cachedData });
+  const mod = { exports: {} };
+  script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, __dirname);
+  if (process.env.NOVEL_BUILD_CODE_CACHE === '1') {
+    process.on('exit', () => fs.writeFileSync(cacheFile, script.createCachedData()));
+  }
+}
+`,
+);
+writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
+chmodSync(join(dist, 'cli.js'), 0o755);
+
+// Warm-up run on a copy of the fixture project as authors have it (a mutating
+// command ran once, so the stat caches are recorded): the cache then covers
+// the functions a typical read-only command compiles, and no more (a larger
+// cache costs more to load than the compiling it saves).
+const { mkdtempSync, cpSync } = await import('node:fs');
+const { tmpdir } = await import('node:os');
+const warmDir = mkdtempSync(join(tmpdir(), 'novel-build-warmup-'));
+cpSync(join(repo, 'fixtures/project'), warmDir, { recursive: true });
+spawnSync(process.execPath, [join(dist, 'cli.js'), 'state', 'verify', '--accept'], { cwd: warmDir, stdio: 'ignore' });
+const warm = spawnSync(process.execPath, [join(dist, 'cli.js'), 'next', '--project', warmDir], {
+  env: { ...process.env, NOVEL_BUILD_CODE_CACHE: '1' },
+  encoding: 'utf8',
+});
+rmSync(warmDir, { recursive: true, force: true });
+if (warm.status !== 0) {
+  process.stderr.write(`build: warm-up run failed (${warm.status}):\n${warm.stderr}\n`);
+  process.exit(1);
+}
