@@ -64,8 +64,15 @@ export function pathProblem(path: unknown): string | null {
   return null;
 }
 
-/** The parent object of the path's leaf, creating objects as needed; a string on type collision. */
-function parentFor(state: Obj, segments: string[], create: boolean): { parent: Obj; leaf: string } | string | null {
+/**
+ * The objects an op may change in place: all of them (null: a replay builds
+ * its own state), or only those made by this application, the rest being
+ * shared with the state the ops were applied to (copied on first write).
+ */
+type Writable = Set<Obj> | null;
+
+/** The parent object of the path's leaf, creating objects as needed (copying shared ones); a string on type collision. */
+function parentFor(state: Obj, segments: string[], create: boolean, writable: Writable): { parent: Obj; leaf: string } | string | null {
   let cur: Obj = state;
   for (const s of segments.slice(0, -1)) {
     const next = own(cur, s);
@@ -73,9 +80,15 @@ function parentFor(state: Obj, segments: string[], create: boolean): { parent: O
       if (!create) return null;
       const made: Obj = {};
       cur[s] = made;
+      writable?.add(made);
       cur = made;
     } else if (isPlainObject(next)) {
-      cur = next;
+      if (writable && !writable.has(next)) {
+        const copy: Obj = { ...next };
+        cur[s] = copy;
+        writable.add(copy);
+        cur = copy;
+      } else cur = next;
     } else {
       return `type collision: "${s}" holds ${Array.isArray(next) ? 'an array' : typeof next}, not an object`;
     }
@@ -83,7 +96,7 @@ function parentFor(state: Obj, segments: string[], create: boolean): { parent: O
   return { parent: cur, leaf: segments[segments.length - 1] as string };
 }
 
-function applyOne(state: Obj, op: Obj): string | null {
+function applyOne(state: Obj, op: Obj, writable: Writable): string | null {
   const kind = op.op;
   if (kind === 'foreshadow') {
     if (typeof op.path !== 'string' || !SEGMENT_RE.test(op.path) || FORBIDDEN_SEGMENTS.has(op.path)) {
@@ -106,7 +119,7 @@ function applyOne(state: Obj, op: Obj): string | null {
   // Every check that can fail is made before the state is touched: a dropped op leaves no trace.
   if (kind === 'inc' && (typeof op.value !== 'number' || !Number.isFinite(op.value))) return 'inc value is not a number';
   const segments = (op.path as string).split('.');
-  const found = parentFor(state, segments, kind !== 'remove');
+  const found = parentFor(state, segments, kind !== 'remove', writable);
   if (typeof found === 'string') return found;
   if (found === null) return null; // remove on a missing path: nothing to remove
   const { parent, leaf } = found;
@@ -137,7 +150,7 @@ function applyOne(state: Obj, op: Obj): string | null {
  * Apply ops in order, in place on `state`. An op either fails its checks
  * before anything is written (dropped, no trace) or applies whole.
  */
-function applyOpsInPlace(state: Obj, ops: readonly unknown[]): Omit<OpsResult, 'state'> {
+function applyOpsInPlace(state: Obj, ops: readonly unknown[], writable: Writable = null): Omit<OpsResult, 'state'> {
   const applied: Obj[] = [];
   const dropped: DroppedOp[] = [];
   const foreshadow: ForeshadowOp[] = [];
@@ -146,7 +159,7 @@ function applyOpsInPlace(state: Obj, ops: readonly unknown[]): Omit<OpsResult, '
       dropped.push({ value: op, reason: 'op is not an object' });
       continue;
     }
-    const reason = applyOne(state, op);
+    const reason = applyOne(state, op, writable);
     if (reason !== null) {
       dropped.push({ ...op, reason });
       continue;
@@ -159,12 +172,13 @@ function applyOpsInPlace(state: Obj, ops: readonly unknown[]): Omit<OpsResult, '
 
 /**
  * Apply ops in order to a copy of the state (the input is left as it is):
- * one copy, then each op in place, so the cost is the state plus the ops.
+ * the objects on the ops' paths are copied on first write and the rest is
+ * shared, so the cost is the ops', not the state's size.
  * A dropped op leaves no trace. `state_version`/`last_updated_chapter` are not touched.
  */
 export function applyOps(state: StateDoc, ops: readonly unknown[]): OpsResult {
-  const current = clone(state);
-  return { state: current, ...applyOpsInPlace(current as Obj, ops) };
+  const current: Obj = { ...state };
+  return { state: current as StateDoc, ...applyOpsInPlace(current, ops, new Set([current])) };
 }
 
 export interface ChangelogLine {

@@ -286,3 +286,64 @@ describe('state ops: reasons, no trace of a dropped or empty op, replay of accep
     expect(replayChangelog([line]).state).toEqual({ ...EMPTY_STATE, state_version: 1, last_updated_chapter: 1, items: { k: { owner: 'a' } } });
   });
 });
+
+describe('applyOps copies on write', () => {
+  const deepFreeze = <T>(v: T): T => {
+    if (v && typeof v === 'object') {
+      for (const x of Object.values(v)) deepFreeze(x);
+      Object.freeze(v);
+    }
+    return v;
+  };
+  const base = () =>
+    deepFreeze({
+      schema_version: 1 as const,
+      state_version: 3,
+      last_updated_chapter: 3,
+      characters: { a: { location: '山门', tags: ['x'], mood: { now: 'calm' } }, b: { location: '集镇' } },
+      world_state: { day: { count: 3 } },
+      locations: { gate: { name: '山门' } },
+      active_foreshadowing: ['f-1'],
+    });
+
+  it('leaves a frozen input untouched and shares every subtree no op wrote', () => {
+    const state = base();
+    const r = applyOps(state, [
+      { op: 'set', path: 'characters.a.mood.now', value: 'angry' },
+      { op: 'add', path: 'characters.a.tags', value: 'y' },
+      { op: 'inc', path: 'world_state.day.count', value: 1 },
+      { op: 'set', path: 'items.sword.owner', value: 'a' },
+      { op: 'foreshadow', path: 'f-2', value: 'planted' },
+      { op: 'set', path: 'characters.b.location.x', value: 1 },
+    ]);
+    expect(state.characters.a.mood.now).toBe('calm');
+    expect(state.characters.a.tags).toEqual(['x']);
+    expect(state.world_state.day.count).toBe(3);
+    expect(state.active_foreshadowing).toEqual(['f-1']);
+    const out = r.state as unknown as ReturnType<typeof base> & { items: unknown };
+    expect(out.characters.a.mood.now).toBe('angry');
+    expect(out.characters.a.tags).toEqual(['x', 'y']);
+    expect(out.world_state.day.count).toBe(4);
+    expect(out.items).toEqual({ sword: { owner: 'a' } });
+    expect(out.active_foreshadowing).toEqual(['f-1', 'f-2']);
+    // Untouched: the same objects. The dropped op (a string is not an object) left b as it was.
+    expect(r.dropped).toHaveLength(1);
+    expect(out.characters.b).toEqual(state.characters.b);
+    expect(out.locations).toBe(state.locations);
+    expect(out.characters).not.toBe(state.characters);
+    // Key order is kept, so the serialised state differs only where ops wrote.
+    expect(Object.keys(out)).toEqual([...Object.keys(state), 'items']);
+    expect(Object.keys(out.characters.a)).toEqual(Object.keys(state.characters.a));
+  });
+
+  it('gives the same state as applying to a deep copy', () => {
+    const ops = [
+      { op: 'set', path: 'characters.c.location', value: '后山' },
+      { op: 'remove', path: 'characters.a.tags', value: 'x' },
+      { op: 'remove', path: 'characters.z.tags', value: 'x' },
+      { op: 'set', path: 'characters.a.mood', value: { now: 'sad', why: ['雨'] } },
+    ];
+    expect(JSON.stringify(applyOps(base(), ops).state)).toBe(JSON.stringify(applyOps(JSON.parse(JSON.stringify(base())), ops).state));
+    expect(applyOps(base(), ops).state).toMatchObject({ characters: { a: { tags: [], mood: { now: 'sad', why: ['雨'] } }, c: { location: '后山' } } });
+  });
+});
