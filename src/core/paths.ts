@@ -12,6 +12,8 @@ export const paths = {
   lockTmpPrefix: '.novel.lock.tmp-',
   lockGravePrefix: '.novel.lock.stale-',
   commitJournalDir: 'staging/.commit',
+  /** The new bytes of the book files a commit writes, staged before its journal names them. */
+  commitNewDir: 'staging/.commit/new',
   volumeOutline: (vol: number) => `volumes/vol-${padVolume(vol)}/outline.md`,
   volumeDir: (vol: number) => `volumes/vol-${padVolume(vol)}`,
 

@@ -14,7 +14,7 @@ import { JournalSchema, type Journal } from '../schemas/journal.js';
 import { refreshBookLedger } from './book-files.js';
 import { fileValue, hasFingerprint, hashAll, listFinalTrees, updateFingerprint, writeFingerprint } from './fingerprint.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
-import { keepObject } from './book-objects.js';
+import { isWriteOnce, keepObject } from './book-objects.js';
 
 export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan | { kind: 'setup'; step: SetupStep; writes: CommitPlan['writes']; appends: []; removes: string[]; checkpoint: Record<string, unknown>; fingerprint_paths: string[] }): Journal {
   return {
@@ -33,6 +33,23 @@ export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan | { kind: 's
 
 export function writeJournal(fs: ProjectFs, rel: string, journal: Journal): void {
   fs.writeText(rel, prettyJson(journal));
+}
+
+/**
+ * The commit's new bytes go to staging/.commit/new/ first (each fsync'd),
+ * and the journal names them instead of holding them: a commit writes the
+ * bytes of a large state once, not once in the journal and again in place.
+ * Leftovers of a commit killed before its journal was written go first.
+ */
+export function stageJournalWrites(fs: ProjectFs, journal: Journal): Journal {
+  if (fs.exists(paths.commitNewDir)) fs.remove(paths.commitNewDir);
+  const writes = journal.writes.map((w, i) => {
+    if (w.content === undefined) return w;
+    const staged = `${paths.commitNewDir}/${i}-${w.sha256.slice(0, 16)}`;
+    fs.writeText(staged, w.content);
+    return { path: w.path, staged, sha256: w.sha256 };
+  });
+  return { ...journal, writes };
 }
 
 export function readJournal(fs: ProjectFs, rel: string): Journal {
@@ -67,14 +84,19 @@ export function sweepAtomicTemps(fs: ProjectFs, targets: readonly string[]): str
   return removed;
 }
 
-/** Apply every effect of the journal; each step checks before it writes. */
-export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void {
+/**
+ * Apply every effect of the journal; each step checks before it writes. Right
+ * after the journal was written (`fresh`) no target holds its new bytes yet
+ * that matters: the writes are made without reading the targets first.
+ */
+export function applyJournal(fs: ProjectFs, rel: string, journal: Journal, options: { fresh?: boolean } = {}): void {
   if (journal.kind === 'rewind') return applyRewind(fs, rel, journal);
   for (const w of journal.writes) {
-    if (fs.sha256(w.path) !== w.sha256) fs.writeText(w.path, w.content);
+    if (options.fresh || fs.sha256(w.path) !== w.sha256) writeOnce(fs, rel, w, options.fresh === true);
     // A copy of what a commit writes once, for the step guard to restore from (book-objects.ts); novel's own history needs none.
-    if (!w.path.startsWith('.novel/')) keepObject(fs, w.path, w.content, w.sha256);
+    if (!w.path.startsWith('.novel/') && isWriteOnce(w.path)) keepObject(fs, w.path, w.content ?? fs.readBytes(w.path), w.sha256);
   }
+  if (fs.exists(paths.commitNewDir)) fs.remove(paths.commitNewDir);
   for (const a of journal.appends) {
     // Only the appended bytes are read: the journal recorded the length before the append.
     const size = fs.size(a.path) ?? 0;
@@ -91,8 +113,10 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void
   if (!hasFingerprint(fs)) writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
   else {
     const changes: Record<string, string> = {};
+    // A file written above holds the bytes the journal hashed; only the appended logs are hashed here.
+    const written = new Map(journal.writes.map((w) => [w.path, w.sha256]));
     for (const p of journal.fingerprint_paths) {
-      const value = fileValue(fs, p);
+      const value = written.get(p) ?? fileValue(fs, p);
       if (value !== null) changes[p] = value;
     }
     updateFingerprint(fs, changes);
@@ -118,7 +142,7 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal): void
 function applyRewind(fs: ProjectFs, rel: string, journal: Journal): void {
   for (const m of journal.moves ?? []) moveOnce(fs, rel, m);
   for (const c of journal.cuts ?? []) cutOnce(fs, rel, c);
-  for (const w of journal.writes) if (fs.sha256(w.path) !== w.sha256) fs.writeText(w.path, w.content);
+  for (const w of journal.writes) if (fs.sha256(w.path) !== w.sha256) writeOnce(fs, rel, w, false);
   for (const r of journal.removes) if (fs.exists(r)) fs.remove(r);
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
   const checkpointText = prettyJson(journal.checkpoint);
@@ -129,6 +153,15 @@ function applyRewind(fs: ProjectFs, rel: string, journal: Journal): void {
 
 function journalConflict(message: string): NovelError {
   return new NovelError('journal_conflict', message, { hint: 'it was moved or changed outside novel since the journal was written; put it back as it was, then run the command again' });
+}
+
+/** A journal's write: its content written, or its staged file renamed into place (checked first when rolling forward). */
+function writeOnce(fs: ProjectFs, rel: string, w: Journal['writes'][number], fresh: boolean): void {
+  if (w.content !== undefined) return fs.writeText(w.path, w.content);
+  const staged = w.staged as string;
+  if (fs.lstat(staged) === null) throw journalConflict(`${w.path}: neither its new bytes (sha256 ${w.sha256}) nor ${staged}, where the journal ${rel} staged them`);
+  if (!fresh && fs.sha256(staged) !== w.sha256) throw journalConflict(`${staged}: not the bytes the journal ${rel} staged for ${w.path} (another sha256)`);
+  fs.move(staged, w.path);
 }
 
 /** A move by rename: done when the source is gone and the destination holds what the journal recorded. */

@@ -17,7 +17,16 @@ export const JournalSchema = v.looseObject({
   setup: v.optional(v.picklist(['world', 'characters', 'style'])),
   chapter: v.nullable(v.number()),
   volume: v.nullable(v.number()),
-  writes: v.array(v.looseObject({ path: v.string(), content: v.string(), sha256: Sha256Schema })),
+  /**
+   * Each file written: its new bytes in the journal (`content`), or staged
+   * beside it (`staged`, a file under staging/.commit/new/ renamed into place).
+   */
+  writes: v.array(
+    v.pipe(
+      v.looseObject({ path: v.string(), content: v.optional(v.string()), staged: v.optional(v.string()), sha256: Sha256Schema }),
+      v.check((w) => (w.content === undefined) !== (w.staged === undefined), 'a write has either "content" or "staged"'),
+    ),
+  ),
   appends: v.array(v.looseObject({ path: v.string(), before: ByteOffsetSchema, text: v.string() })),
   /** A rewind's moves and cuts, by path, size and hash: the journal holds none of their text. */
   moves: v.optional(v.array(MoveSchema)),
