@@ -14,7 +14,7 @@ import { bookMachine } from '../../machines/book.machine.js';
 import { SETUP_STEPS, type BookInput, type SetupStep } from '../../machines/novel.setup.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import { stateMeta, type StableState } from '../../machines/pipeline.machine.js';
-import { guardName, transitionKey } from '../../src/core/graph.js';
+import { transitionsTakenBy } from './transitions-taken.js';
 import { novel, novelBin, novelJson, OUTPUTS, readJson, tempDir } from './project.js';
 import { padChapter } from '../../src/core/step-id.js';
 
@@ -89,25 +89,9 @@ export function eventName(e: PipelineEvent): string {
   return e.type === 'JUDGED' ? `JUDGED(${e.overall_final})` : e.type;
 }
 
-/** Transition keys taken when replaying events from `input`, read from the actor's inspection stream. */
+/** Transition keys taken when replaying events from `input` (read through XState's public API: test/helpers/transitions-taken.ts). */
 export function bookTransitionsTaken(input: BookInput, events: readonly PipelineEvent[]): string[] {
-  const taken: string[] = [];
-  const actor = createActor(bookMachine, {
-    input,
-    inspect: (ev) => {
-      if (ev.type !== '@xstate.microstep') return;
-      for (const t of (ev as unknown as { _transitions: Array<{ source: { path: string[] }; eventType: string; target?: Array<{ path: string[] }>; guard?: unknown }> })._transitions) {
-        const event = t.eventType.startsWith('xstate.done.state.') ? 'done' : t.eventType;
-        for (const target of t.target ?? []) {
-          taken.push(transitionKey({ source: t.source.path.join('.'), event, target: target.path.join('.'), guard: guardName(t.guard) }));
-        }
-      }
-    },
-  });
-  actor.start();
-  for (const e of events) actor.send(e);
-  actor.stop();
-  return taken;
+  return transitionsTakenBy(bookMachine, input, events);
 }
 
 export function replayBook(input: BookInput, events: readonly PipelineEvent[]): BookSnapshot[] {

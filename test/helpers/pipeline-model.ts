@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { computeVerdict, type EvalForGate } from '../../machines/pipeline.gate.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import { pipelineMachine, stateMeta, type PipelineInput, type StableState } from '../../machines/pipeline.machine.js';
-import { guardName, transitionKey } from '../../src/core/graph.js';
+import { transitionsTakenBy } from './transitions-taken.js';
 import { protectedText } from '../../src/core/fix-guard.js';
 import { readJson, novel, novelJson, outputFile, overlay, tempDir } from './project.js';
 
@@ -74,22 +74,7 @@ export function eventLabel(e: PipelineEvent & { sample?: string }): string {
 
 /** Transition keys taken when replaying events, read from the actor's inspection stream. */
 export function transitionsTaken(input: PipelineInput, events: readonly PipelineEvent[]): string[] {
-  const taken: string[] = [];
-  const actor = createActor(pipelineMachine, {
-    input,
-    inspect: (ev) => {
-      if (ev.type !== '@xstate.microstep') return;
-      for (const t of (ev as unknown as { _transitions: Array<{ source: { key: string }; eventType: string; target?: Array<{ key: string }>; guard?: unknown }> })._transitions) {
-        for (const target of t.target ?? []) {
-          taken.push(transitionKey({ source: t.source.key, event: t.eventType, target: target.key, guard: guardName(t.guard) }));
-        }
-      }
-    },
-  });
-  actor.start();
-  for (const e of events) actor.send(e);
-  actor.stop();
-  return taken;
+  return transitionsTakenBy(pipelineMachine, input, events);
 }
 
 export function sha256(buf: Buffer | string): string {
