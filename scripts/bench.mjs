@@ -116,13 +116,15 @@ const cb = median(commitBase);
 console.log(`  ${'novel commit (synthetic)'.padEnd(24)} ${cm.toFixed(1).padStart(6)} ms  vs node -e 0 ${cb.toFixed(1).padStart(6)} ms  ratio ${pairRatio(commitTimes, commitBase).toFixed(2)}  (${commitRuns} runs; state ${stateChars} characters, changelog ${stateVersion} lines)`);
 rmSync(synthetic, { recursive: true, force: true });
 
-// Scale: the same commands on a synthetic book of 3,000 committed chapters and
-// on one of 11 (scripts/lib/synthetic-book.mjs: the same state, foreshadowing
-// and settings), each with the next chapter staged and judged, alternating run
-// by run. Mutating commands run on a fresh copy each time (the copy untimed).
+// Scale: the same commands on a synthetic book of 3,000 committed chapters with
+// a large state (scripts/lib/synthetic-book.mjs defaults: 5,000 characters,
+// 1,000 foreshadowing items, a ~1.7 MB current-state.json) and on one of 11
+// chapters with a small state (40 characters, 10 foreshadowing items, ~13 KB),
+// each with the next chapter staged and judged, alternating run by run.
+// Mutating commands run on a fresh copy each time (the copy untimed).
 const { writeSyntheticBook } = await import('./lib/synthetic-book.mjs');
-const makeBook = (chapters) => {
-  const dir = writeSyntheticBook(mkdtempSync(join(tmpdir(), `novel-bench-${chapters}-`)), { chapters });
+const makeBook = (chapters, options = {}) => {
+  const dir = writeSyntheticBook(mkdtempSync(join(tmpdir(), `novel-bench-${chapters}-`)), { chapters, ...options });
   // As authors have it: a mutating command recorded the fingerprint in its current form.
   rmSync(join(dir, '.novel'), { recursive: true, force: true });
   spawnSync(process.execPath, [cli, 'state', 'verify', '--accept'], { cwd: dir, stdio: 'ignore' });
@@ -137,7 +139,7 @@ const makeBook = (chapters) => {
   return { refined: dir, judged: judgedCopy, n };
 };
 const large = makeBook(3000);
-const small = makeBook(11);
+const small = makeBook(11, { characters: 40, foreshadowing: 10 });
 const rss = join(repo, 'scripts/lib/max-rss.cjs');
 /** One run: ms and peak RSS (KiB). `fresh`: on a copy of the book made (untimed) for this run. */
 const runIn = (dir, args, fresh) => {
@@ -165,7 +167,8 @@ const scaleCases = [
   { name: 'state verify', args: () => ['state', 'verify'], book: 'judged', target: null },
   { name: 'chapters --json', args: () => ['chapters', '--json'], book: 'judged', target: null },
 ];
-console.log(`scale: 3,000 committed chapters (state ${readFileSync(join(large.judged, 'state/current-state.json'), 'utf8').length} characters, ${readFileSync(join(large.judged, 'state/changelog.jsonl'), 'utf8').split('\n').length - 1} changelog lines) against 11, the next chapter staged and judged; ${scaleRuns} alternated runs each (medians; mutating commands on a fresh copy per run)`);
+const stateSize = (b) => readFileSync(join(b.judged, 'state/current-state.json')).length;
+console.log(`scale: 3,000 committed chapters with the large state (current-state.json ${stateSize(large)} bytes, ${readFileSync(join(large.judged, 'state/changelog.jsonl'), 'utf8').split('\n').length - 1} changelog lines) against 11 with a small one (${stateSize(small)} bytes), the next chapter staged and judged; ${scaleRuns} alternated runs each (medians; mutating commands on a fresh copy per run)`);
 const largeTimes = {};
 for (const c of scaleCases) {
   const a = [];
@@ -183,7 +186,7 @@ for (const c of scaleCases) {
   const mem = kb(b) / kb(a);
   const verdict = c.target === null ? '' : `  (target ≤ ${c.target}: ${ratio <= c.target ? 'met' : 'NOT met'})`;
   const memory = c.memory ? `  peak RSS ${(kb(a) / 1024).toFixed(0)} / ${(kb(b) / 1024).toFixed(0)} MiB, ratio ${mem.toFixed(2)} (target ≤ ${c.memory}: ${mem <= c.memory ? 'met' : 'NOT met'})` : '';
-  console.log(`  ${c.name.padEnd(28)} 11: ${ms(a).toFixed(1).padStart(7)} ms   3,000: ${ms(b).toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}${verdict}${memory}`);
+  console.log(`  ${c.name.padEnd(28)} 11 (small state): ${ms(a).toFixed(1).padStart(7)} ms   3,000 (large state): ${ms(b).toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}${verdict}${memory}`);
 }
 const verify = median(largeTimes['state verify']);
 console.log(`  state verify at 3,000 chapters: ${(verify / 1000).toFixed(2)} s (target < 3 s: ${verify < 3000 ? 'met' : 'NOT met'}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`);

@@ -1,0 +1,171 @@
+// novel side by side with cc-novel-writer (https://github.com/DankerMu/cc-novel-writer):
+// the same synthetic book in each tool's project format, at two sizes, and
+// the same commands timed alternately run by run.
+// Usage: npm run build && node scripts/bench-cc.mjs <cc-novel-writer checkout> [runs] [--strict]
+// The checkout is copied to a temporary directory and built there (npm
+// install, npm run build); nothing is cached in this repository.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeSyntheticBook } from './lib/synthetic-book.mjs';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const strict = process.argv.includes('--strict');
+if (!positional[0]) {
+  console.error('usage: node scripts/bench-cc.mjs <path-to-cc-novel-writer-checkout> [runs] [--strict]');
+  process.exit(2);
+}
+const ccSource = resolve(positional[0]);
+const runs = Math.max(3, Number(positional[1] ?? 11));
+const novelCli = join(repo, 'dist/cli.js');
+if (!existsSync(novelCli)) throw new Error('dist/cli.js missing: run `npm run build` first');
+const rss = join(repo, 'scripts/lib/max-rss.cjs');
+const work = mkdtempSync(join(tmpdir(), 'novel-bench-cc-'));
+
+const sh = (cmd, args, opts = {}) => {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stdout}${r.stderr}`);
+  return r.stdout;
+};
+
+// cc-novel-writer, built from the given checkout in a temporary copy.
+const ccDir = join(work, 'cc-novel-writer');
+cpSync(ccSource, ccDir, { recursive: true, filter: (src) => !['node_modules', 'dist', '.git'].includes(basename(src)) });
+process.stderr.write(`building cc-novel-writer from ${ccSource} in ${ccDir} (npm install, npm run build)…\n`);
+sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: ccDir });
+sh('npm', ['run', 'build'], { cwd: ccDir });
+const ccCli = join(ccDir, JSON.parse(readFileSync(join(ccDir, 'package.json'), 'utf8')).bin?.novel ?? 'dist/cli.js');
+const ccCommit = spawnSync('git', ['-C', ccSource, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+
+const pad3 = (n) => String(n).padStart(3, '0');
+const stateBytes = (dir) => statSync(join(dir, 'state/current-state.json')).size;
+
+/**
+ * One size: novel's synthetic book with chapter N+1 staged and judged (novel
+ * run --executor demo --pause-after judge), and cc-novel-writer's project made
+ * from it: the same chapters, summaries, evaluations, crossrefs, state,
+ * changelog, foreshadowing, outline and staged outputs; its checkpoint at the
+ * same place (judged, chapter N+1 in flight); novel's own bookkeeping left out.
+ */
+function makeSize(label, options) {
+  const novel = writeSyntheticBook(mkdtempSync(join(work, `novel-${label}-`)), { ...options, judged: true });
+  const n = options.chapters + 1;
+  const cc = join(work, `cc-${label}`);
+  sh('cp', ['-a', novel, cc]);
+  // novel's own files: its fingerprint and caches, packet manifests, the
+  // second judge's evaluation and the chapter-memory entry it stages.
+  for (const rel of ['.novel', 'logs/.cache', 'staging/manifests', `staging/evaluations/chapter-${pad3(n)}-eval-secondary.json`, `staging/state/chapter-${pad3(n)}-memory.json`]) {
+    rmSync(join(cc, rel), { recursive: true, force: true });
+  }
+  // cc-novel-writer's commit moves the staged storyline memory into place and
+  // refuses to overwrite an existing one.
+  const delta = JSON.parse(readFileSync(join(cc, `staging/state/chapter-${pad3(n)}-delta.json`), 'utf8'));
+  rmSync(join(cc, `storylines/${delta.storyline_id}/memory.md`), { force: true });
+  const checkpoint = JSON.parse(readFileSync(join(novel, '.checkpoint.json'), 'utf8'));
+  const keep = ['last_completed_chapter', 'current_volume', 'orchestrator_state', 'pipeline_stage', 'inflight_chapter', 'revision_count', 'last_checkpoint_time'];
+  writeFileSync(join(cc, '.checkpoint.json'), `${JSON.stringify(Object.fromEntries(keep.map((k) => [k, checkpoint[k]])), null, 2)}\n`);
+  if (checkpoint.pipeline_stage !== 'judged' || checkpoint.inflight_chapter !== n) throw new Error(`${label}: novel's book is not judged at chapter ${n}`);
+  // Both tools must name the commit of chapter N+1 as what comes next.
+  const commitStep = `chapter:${pad3(n)}:commit`;
+  for (const [name, cli, dir] of [['novel', novelCli, novel], ['cc-novel-writer', ccCli, cc]]) {
+    const next = sh(process.execPath, [cli, 'next'], { cwd: dir }).trim();
+    if (next !== commitStep) throw new Error(`${label}: ${name} next says ${next}, expected ${commitStep}`);
+  }
+  // A trial commit of each on a copy: it succeeds and moves the chapter into place.
+  for (const [name, cli, dir] of [['novel', novelCli, novel], ['cc-novel-writer', ccCli, cc]]) {
+    const copy = `${dir}-trial`;
+    sh('cp', ['-a', dir, copy]);
+    sh(process.execPath, [cli, 'commit', '--chapter', String(n)], { cwd: copy });
+    const cp = JSON.parse(readFileSync(join(copy, '.checkpoint.json'), 'utf8'));
+    if (!existsSync(join(copy, `chapters/chapter-${pad3(n)}.md`)) || existsSync(join(copy, `staging/chapters/chapter-${pad3(n)}.md`)) || cp.last_completed_chapter !== n) {
+      throw new Error(`${label}: ${name}'s trial commit did not move chapter ${n} into place`);
+    }
+    const state = JSON.parse(readFileSync(join(copy, 'state/current-state.json'), 'utf8'));
+    if (state.state_version !== options.chapters + 1) throw new Error(`${label}: ${name}'s trial commit left state_version ${state.state_version}`);
+    rmSync(copy, { recursive: true, force: true });
+  }
+  return { label, n, novel, cc, chapters: options.chapters, stateBytes: [stateBytes(novel), stateBytes(cc)], foreshadowing: options.foreshadowing, characters: options.characters };
+}
+
+process.stderr.write('writing the synthetic books…\n');
+const sizes = [
+  makeSize('small', { chapters: 11, characters: 40, foreshadowing: 10 }),
+  makeSize('large', { chapters: 3000, characters: 5000, foreshadowing: 1000 }),
+];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+/** One run: ms and peak RSS (KiB). `fresh`: on a copy of the project made (untimed) for this run. */
+const runIn = (cli, dir, args, fresh) => {
+  let cwd = dir;
+  if (fresh) {
+    cwd = `${dir}-run`;
+    rmSync(cwd, { recursive: true, force: true });
+    spawnSync('cp', ['-a', dir, cwd]);
+  }
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['--require', rss, cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 28 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${cli} ${args.join(' ')} in ${cwd} exited ${r.status}: ${r.stdout}${r.stderr}`);
+  if (fresh && !existsSync(join(cwd, `chapters/chapter-${pad3(Number(args.at(-1)))}.md`))) throw new Error(`${cli} commit left no chapter in ${cwd}`);
+  return { ms, kb: Number(/maxrss_kb=(\d+)/.exec(r.stderr)?.[1] ?? 0) };
+};
+
+// The nearest equivalents: both tools' commands take the same arguments here.
+const cases = [
+  { name: 'next', args: () => ['next'] },
+  { name: 'status', args: () => ['status'] },
+  { name: 'instructions judge --json', args: (s) => ['instructions', `chapter:${pad3(s.n)}:judge`, '--json'] },
+  { name: 'commit', args: (s) => ['commit', '--chapter', String(s.n)], fresh: true },
+];
+const results = {};
+for (const s of sizes) {
+  for (const c of cases) {
+    const novel = [];
+    const cc = [];
+    // One untimed run of each warms the file cache.
+    runIn(novelCli, s.novel, c.args(s), c.fresh);
+    runIn(ccCli, s.cc, c.args(s), c.fresh);
+    for (let i = 0; i < runs; i++) {
+      novel.push(runIn(novelCli, s.novel, c.args(s), c.fresh));
+      cc.push(runIn(ccCli, s.cc, c.args(s), c.fresh));
+    }
+    results[`${s.label} ${c.name}`] = {
+      novel: median(novel.map((x) => x.ms)),
+      cc: median(cc.map((x) => x.ms)),
+      novelKb: median(novel.map((x) => x.kb)),
+      ccKb: median(cc.map((x) => x.kb)),
+    };
+  }
+}
+
+let failed = false;
+const verdict = (ok, target) => {
+  if (!ok) failed = true;
+  return `(target ≤ ${target}: ${ok ? 'met' : 'NOT met'})`;
+};
+const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
+console.log(`novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per command (medians in ms; commit on a fresh copy per run, the copy untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`);
+for (const s of sizes) {
+  console.log(`${s.label}: ${s.chapters.toLocaleString('en')} committed chapters, ${s.characters.toLocaleString('en')} characters, ${s.foreshadowing.toLocaleString('en')} foreshadowing items, current-state.json ${s.stateBytes[0].toLocaleString('en')} bytes (novel) / ${s.stateBytes[1].toLocaleString('en')} (cc-novel-writer); chapter ${s.n} staged and judged`);
+  for (const c of cases) {
+    const r = results[`${s.label} ${c.name}`];
+    const ratio = r.novel / r.cc;
+    const target = c.name === 'commit' ? (s.label === 'large' ? 1.0 : null) : 0.8;
+    const memory = c.name === 'commit' ? `  peak RSS ${mib(r.novelKb)} / ${mib(r.ccKb)}` : '';
+    console.log(`  ${c.name.padEnd(26)} novel ${r.novel.toFixed(1).padStart(7)}   cc-novel-writer ${r.cc.toFixed(1).padStart(7)}   novel/cc ${ratio.toFixed(2)}${target === null ? '' : `  ${verdict(ratio <= target, target)}`}${memory}`);
+  }
+}
+const small = results['small commit'];
+const large = results['large commit'];
+console.log(`novel commit, large vs small: time ${large.novel.toFixed(1)} / ${small.novel.toFixed(1)} ms, ratio ${(large.novel / small.novel).toFixed(2)} ${verdict(large.novel / small.novel <= 1.3, 1.3)}; peak RSS ${mib(large.novelKb)} / ${mib(small.novelKb)}, ratio ${(large.novelKb / small.novelKb).toFixed(2)} ${verdict(large.novelKb / small.novelKb <= 1.3, 1.3)}`);
+console.log(`cc-novel-writer commit, large vs small: time ratio ${(large.cc / small.cc).toFixed(2)}, peak RSS ratio ${(large.ccKb / small.ccKb).toFixed(2)}`);
+rmSync(work, { recursive: true, force: true });
+if (failed && strict) process.exitCode = 1;
