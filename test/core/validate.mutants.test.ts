@@ -529,3 +529,31 @@ describe('validate title-fix and hook-fix', () => {
     expect(validateStep('title-fix', view({ [CH]: before }), ctx({ stagingHashes: {} })).fresh).toBe(true);
   });
 });
+
+describe('validate: edges', () => {
+  it('a null op is dropped and shown without a path', () => {
+    const r = validateStep('summarize', summarize({ [DELTA]: delta({ ops: [null] }) }), ctx({ state: { ...EMPTY_STATE } }));
+    expect(r.diagnostics).toHaveLength(1);
+    expect(r.diagnostics[0]).toMatchObject({ code: 'op_dropped', field: 'ops[0]', found: 'null: op is not an object' });
+  });
+
+  it('the committed memory is not read when the staged memory is missing', () => {
+    const asked: string[] = [];
+    const r = validateStep('summarize', summarize({ [MEMORY]: undefined }), ctx({ committedMemory: (id) => (asked.push(id), 'a\n') }));
+    expect(asked).toEqual([]);
+    expect(r.diagnostics).toEqual([missing(MEMORY, 'summarize')]);
+  });
+
+  it("the judge's verdict carries the hard lint findings of the staged chapter", () => {
+    const q = quality({ lists: () => ({ blacklist: [], whitelist: [], cliche: { 雨: 'hard' } }) });
+    const r = validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality: q }));
+    expect(r.verdict?.lint?.map((f) => f.rule)).toContain('cliche');
+    expect(r.verdict?.high_violation).toBe(false);
+  });
+
+  it('a fix guard is not checked against a missing chapter', () => {
+    const guard = fixGuardOf('# 第4章 无题\n\n一。\n\n二。\n', 'hook-fix', 'staging/revisions/x.md');
+    const r = validateStep('hook-fix', view({}), ctx({ fixGuard: guard }));
+    expect(r.diagnostics).toEqual([missing(CH, 'hook-fix')]);
+  });
+});
