@@ -19,7 +19,7 @@ const view = (files: Record<string, string | StagedFile>): StagingView => ({
 const codes = (r: { diagnostics: Diagnostic[] }): string[] => r.diagnostics.map((d) => `${d.severity}:${d.code}`);
 const ctx = (over: Partial<ValidationContext> = {}): ValidationContext => ({ chapter: 4, ...over });
 const quality = (over: Partial<LintSetup> = {}): LintSetup => ({ settings: resolveQuality({}), lists: () => ({ blacklist: [], whitelist: [], cliche: {} }), ...over });
-const unreadable = (rel: string): StagedFile => ({ path: rel, sha256: null, problem: errorAt('not_utf8', rel, { expected: 'UTF-8', found: 'bytes' }) });
+const unreadable = (rel: string): Extract<StagedFile, { problem: Diagnostic }> => ({ path: rel, sha256: null, problem: errorAt('not_utf8', rel, { expected: 'UTF-8', found: 'bytes' }) });
 
 const CH = 'staging/chapters/chapter-004.md';
 const CHAPTER = '# 第4章 雨夜\n\n林青岚推开门。\n\n雨下得很大。\n';
