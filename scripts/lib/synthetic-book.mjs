@@ -7,7 +7,7 @@
 // executor, ready to commit. Used by the benchmark and tests.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -106,6 +106,11 @@ export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, fo
   if (judged) {
     // The next chapter staged and judged, as `novel run` leaves it before the commit.
     const cli = join(repo, 'dist/cli.js');
+    // As authors have it: a mutating command recorded the fingerprint in its current form (segments), so
+    // the commit measured later does not first convert the single-file one written above.
+    rmSync(join(dir, '.novel'), { recursive: true, force: true });
+    const accepted = spawnSync(process.execPath, [cli, 'state', 'verify', '--accept'], { cwd: dir, encoding: 'utf8' });
+    if (accepted.status !== 0) throw new Error(`synthetic book: novel state verify --accept exited ${accepted.status}: ${accepted.stdout}${accepted.stderr}`);
     const r = spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'judge'], { cwd: dir, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`synthetic book: novel run --pause-after judge exited ${r.status}: ${r.stdout}${r.stderr}`);
   }
