@@ -21,6 +21,7 @@ import { stagedText, type StagingView } from './staging-view.js';
 import { applyOps, type DroppedOp, type StateDoc } from './state-ops.js';
 import { padChapter } from './step-id.js';
 import { validateStep } from './validate.js';
+import { keptBefore, type ReversePatch } from './text-patch.js';
 
 type Obj = Record<string, unknown>;
 
@@ -30,6 +31,8 @@ export interface PlannedWrite {
   /** "move": the content comes from a staged file; "write": computed. */
   kind: 'move' | 'write';
   from?: string;
+  /** Its sha256, when the plan already computed it (the journal hashes the others). */
+  sha256?: string;
 }
 
 export interface PlannedAppend {
@@ -76,6 +79,8 @@ export interface CommitInput {
   lintLists?: LintLists;
   /** The text a book file has before this commit (null: none), for the history a rewind restores from (§14). */
   readBefore?: (path: string) => string | null;
+  /** The sha256 of a text (UTF-8): the history's patches name the text they apply to. */
+  sha256?: (text: string) => string;
 }
 
 /**
@@ -90,8 +95,11 @@ export interface CommitHistory {
   chapter: number;
   changelog_bytes: number;
   unknown_entities_bytes: number;
-  /** Each replaced file's text before the commit; null: it did not exist. */
-  files: Record<string, string | null>;
+  /**
+   * Each replaced file before the commit: its text, or the lines that differ
+   * from its text after the commit (text-patch.ts); null: it did not exist.
+   */
+  files: Record<string, string | null | { patch: ReversePatch }>;
 }
 
 function parsed(view: StagingView, rel: string): Obj {
@@ -254,7 +262,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
  * staged files to clear and the final-tree files whose fingerprint it updates.
  */
 function closeCommit(
-  input: Pick<CommitInput, 'checkpointRaw' | 'checkpointFields' | 'now' | 'readBefore' | 'changelogBytes' | 'unknownEntitiesBytes' | 'view'>,
+  input: Pick<CommitInput, 'checkpointRaw' | 'checkpointFields' | 'now' | 'readBefore' | 'sha256' | 'changelogBytes' | 'unknownEntitiesBytes' | 'view'>,
   n: number,
   writes: PlannedWrite[],
   appends: PlannedAppend[],
@@ -269,8 +277,19 @@ function closeCommit(
 
   // What this commit replaces, as it was: a rewind to this chapter restores it (§14).
   if (input.readBefore) {
-    const files: Record<string, string | null> = {};
-    for (const w of writes) if (isReplacedByCommit(w.path)) files[w.path] = input.readBefore(w.path);
+    const files: CommitHistory['files'] = {};
+    const hash = input.sha256;
+    for (const w of writes) {
+      if (!isReplacedByCommit(w.path)) continue;
+      const before = input.readBefore(w.path);
+      files[w.path] =
+        before === null || hash === undefined
+          ? before
+          : keptBefore(before, w.content, () => {
+              w.sha256 = hash(w.content);
+              return w.sha256;
+            });
+    }
     const history: CommitHistory = { chapter: n, changelog_bytes: input.changelogBytes, unknown_entities_bytes: input.unknownEntitiesBytes, files };
     writes.push({ path: paths.commitHistory(n), content: prettyJson(history), kind: 'write' });
   }
@@ -291,7 +310,7 @@ function closeCommit(
 }
 
 export interface ImportCommitInput
-  extends Pick<CommitInput, 'chapter' | 'checkpointRaw' | 'checkpointFields' | 'view' | 'state' | 'changelogBytes' | 'changelogEndsWithNewline' | 'globalForeshadowing' | 'volumePlan' | 'ledger' | 'unknownEntitiesBytes' | 'now' | 'readBefore'> {
+  extends Pick<CommitInput, 'chapter' | 'checkpointRaw' | 'checkpointFields' | 'view' | 'state' | 'changelogBytes' | 'changelogEndsWithNewline' | 'globalForeshadowing' | 'volumePlan' | 'ledger' | 'unknownEntitiesBytes' | 'now' | 'readBefore' | 'sha256'> {
   /** The imported chapter's log (logs/chapter-NNN-log.json), completed by the catch-up. */
   chapterLog: Obj | null;
 }

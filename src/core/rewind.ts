@@ -16,6 +16,8 @@
  */
 import type { CommitHistory } from './commit-plan.js';
 import { paths } from './paths.js';
+import { applyReversePatch } from './text-patch.js';
+import { NovelError } from './errors.js';
 
 type Obj = Record<string, unknown>;
 
@@ -30,6 +32,8 @@ export interface RewindInput {
   hashOf: (path: string) => string | null;
   /** The sha256 of bytes. */
   sha256: (bytes: Uint8Array) => string;
+  /** A book file's text now (null: absent or unreadable): where a history's patches start from. */
+  currentText: (path: string) => string | null;
   /** state/changelog.jsonl as it is on disk (cut at byte offsets). */
   changelog: Uint8Array;
   /** The state after chapter `to` − 1: the changelog replayed up to it. */
@@ -158,6 +162,42 @@ export function firstLineOfChapter(bytes: Uint8Array, to: number): number {
 /** Staged outputs of a chapter in flight (not novel's bookkeeping): moved aside too, so the redraft starts clean. */
 const isStagedOutput = (rel: string): boolean => rel.startsWith('staging/') && !rel.startsWith('staging/revisions/') && !rel.startsWith('staging/.commit/') && !rel.startsWith('staging/manifests/');
 
+/**
+ * Each file the rewound commits replaced, as it was before chapter `to`: from
+ * the last commit back to `to`, each history gives the text before it, whole
+ * or as the lines that differ from the text after it (which is the file now,
+ * or the text before the next commit). A patch that does not fit (the file was
+ * changed outside novel in between) refuses the rewind, naming the file.
+ */
+function restoredTexts(input: RewindInput): Map<string, string | null> {
+  const encoder = new TextEncoder();
+  const shaOf = (text: string): string => input.sha256(encoder.encode(text));
+  const replaced = new Set<string>();
+  for (let c = input.to; c <= input.lastCompleted; c++) for (const rel of Object.keys(input.histories.get(c)?.files ?? {})) replaced.add(rel);
+  const out = new Map<string, string | null>();
+  for (const rel of [...replaced].sort()) {
+    let text: string | null | undefined;
+    for (let c = input.lastCompleted; c >= input.to; c--) {
+      const kept = input.histories.get(c)?.files[rel];
+      if (kept === undefined) continue;
+      if (kept === null || typeof kept === 'string') {
+        text = kept;
+        continue;
+      }
+      const after = text === undefined ? input.currentText(rel) : text;
+      const before = after === null ? null : applyReversePatch(after, kept.patch, shaOf);
+      if (before === null) {
+        throw new NovelError('history_mismatch', `rewind --to chapter:${String(input.to).padStart(3, '0')}: ${rel} is not the text chapter ${c}'s commit left (${paths.commitHistory(c)} keeps only the lines it changed)`, {
+          hint: `it was changed outside novel since; put back the text of chapter ${c}'s commit (git, backup), or rewind to a chapter after ${c}`,
+        });
+      }
+      text = before;
+    }
+    if (text !== undefined) out.set(rel, text);
+  }
+  return out;
+}
+
 /** The earliest chapter a rewind can go back to: every commit from it on kept its history. */
 export function earliestRewind(lastCompleted: number, hasHistory: (chapter: number) => boolean): number {
   let c = lastCompleted;
@@ -206,13 +246,7 @@ export function planRewind(input: RewindInput): RewindPlan {
     const dir = paths.volumeDir(v);
     moved.push({ from: dir, to: `${folder}/${dir}`, sha256: null });
   }
-  // Each replaced file takes its text from the earliest rewound commit that replaced it.
-  const restoredText = new Map<string, string | null>();
-  for (let c = to; c <= lastCompleted; c++) {
-    const h = input.histories.get(c);
-    if (!h) continue;
-    for (const [rel, text] of Object.entries(h.files)) if (!restoredText.has(rel)) restoredText.set(rel, text);
-  }
+  const restoredText = restoredTexts(input);
   // The state: the changelog replayed up to the chapter before (it is not copied at each commit).
   if (to <= lastCompleted) restoredText.set('state/current-state.json', input.stateText);
   for (const [rel, text] of [...restoredText].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -23,7 +23,7 @@ export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan | { kind: 's
     ...(plan.kind === 'setup' ? { setup: plan.step } : {}),
     chapter: plan.kind === 'chapter' ? plan.chapter : null,
     volume: plan.kind === 'volume' ? plan.volume : null,
-    writes: plan.writes.map((w) => ({ path: w.path, content: w.content, sha256: sha256Hex(w.content) })),
+    writes: plan.writes.map((w) => ({ path: w.path, content: w.content, sha256: (w as { sha256?: string }).sha256 ?? sha256Hex(w.content) })),
     appends: plan.appends.map((a) => ({ path: a.path, before: a.before, text: a.text })),
     removes: plan.removes,
     checkpoint: plan.checkpoint,

@@ -134,6 +134,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     currentVolume: cp.current_volume,
     now,
     ...(p.probe.lintLists ? { lintLists: p.probe.lintLists() } : {}),
+    sha256: sha256Hex,
     readBefore: (rel) => {
       const r = p.fs.readTextChecked(rel);
       return r && 'text' in r ? r.text : null;
@@ -169,6 +170,7 @@ function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: 
     unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
     chapterLog,
     now,
+    sha256: sha256Hex,
     readBefore: (rel) => {
       const r = p.fs.readTextChecked(rel);
       return r && 'text' in r ? r.text : null;

@@ -26,7 +26,10 @@ const HistorySchema = v.looseObject({
   chapter: v.number(),
   changelog_bytes: v.number(),
   unknown_entities_bytes: v.number(),
-  files: v.record(v.string(), v.nullable(v.string())),
+  files: v.record(
+    v.string(),
+    v.nullable(v.union([v.string(), v.looseObject({ patch: v.looseObject({ after_sha256: v.string(), at: v.number(), after_lines: v.number(), before: v.array(v.string()) }) })])),
+  ),
 });
 
 function readHistoryOf(p: OpenProject, chapter: number): CommitHistory | null {
@@ -94,6 +97,10 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
       }
     },
     sha256: sha256Hex,
+    currentText: (rel) => {
+      const r = p.fs.readTextChecked(rel);
+      return r && 'text' in r ? r.text : null;
+    },
     changelog: bytesOf('state/changelog.jsonl') ?? new Uint8Array(0),
     stateText: prettyJson(replayChangelog(kept).state),
     unknownEntities: bytesOf('logs/unknown-entities.jsonl'),

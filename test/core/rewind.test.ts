@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chapterOfBookFile, earliestRewind, firstLineOfChapter, planRewind, rewindJournal, rewindVolumes } from '../../src/core/rewind.js';
 import type { CommitHistory } from '../../src/core/commit-plan.js';
+import { reversePatch } from '../../src/core/text-patch.js';
 
 const texts: Record<string, string> = {
   'chapters/chapter-001.md': '# 第1章\n',
@@ -43,7 +45,7 @@ describe('rewind (pure plan)', () => {
       [2, h(2, { 'storylines/a/memory.md': null }, 14)],
       [3, h(3, { 'foreshadowing/global.json': '{"f":1}' }, 28)],
     ]);
-    const plan = planRewind({ to: 2, lastCompleted: 3, histories, files: Object.keys(texts), hashOf, sha256, changelog, stateText: '{"v":1}', unknownEntities: null, consistencyReport: null, folder: 2, volumes: [{ volume: 1, outline: [1, 2, 3, 4] }], chaptersPerVolume: 30, checkpointRaw: { last_completed_chapter: 3, gate: {}, x_other: 1 }, note: '重写' });
+    const plan = planRewind({ to: 2, lastCompleted: 3, histories, files: Object.keys(texts), hashOf, sha256, currentText: (p: string) => texts[p as keyof typeof texts] ?? null, changelog, stateText: '{"v":1}', unknownEntities: null, consistencyReport: null, folder: 2, volumes: [{ volume: 1, outline: [1, 2, 3, 4] }], chaptersPerVolume: 30, checkpointRaw: { last_completed_chapter: 3, gate: {}, x_other: 1 }, note: '重写' });
     expect(plan.chapters).toEqual([2, 3]);
     expect(plan.moved.map((m) => m.from)).toEqual(['chapters/chapter-002.md', 'chapters/chapter-003.md', 'evaluations/chapter-003-eval-secondary.json', 'logs/chapter-002-log.json', 'logs/lint/chapter-003.json', 'staging/chapters/chapter-004.md', 'state/chapter-003-crossref.json', 'summaries/chapter-002-summary.md', 'staging/revisions/chapter-002']);
     // Files with their hashes; the rewound chapter's audit folder (its revision rounds) whole.
@@ -66,7 +68,7 @@ describe('rewind (pure plan)', () => {
   });
 
   it('to the chapter in flight: only its staged work moves, nothing is cut', () => {
-    const plan = planRewind({ to: 4, lastCompleted: 3, histories: new Map(), files: Object.keys(texts), hashOf, sha256, changelog, stateText: '{"v":3}', unknownEntities: null, consistencyReport: null, folder: 1, volumes: [{ volume: 1, outline: [1, 2, 3, 4] }], chaptersPerVolume: 30, checkpointRaw: {}, note: null });
+    const plan = planRewind({ to: 4, lastCompleted: 3, histories: new Map(), files: Object.keys(texts), hashOf, sha256, currentText: (p: string) => texts[p as keyof typeof texts] ?? null, changelog, stateText: '{"v":3}', unknownEntities: null, consistencyReport: null, folder: 1, volumes: [{ volume: 1, outline: [1, 2, 3, 4] }], chaptersPerVolume: 30, checkpointRaw: {}, note: null });
     expect(plan.chapters).toEqual([]);
     expect(plan.moved.map((m) => m.from)).toEqual(['staging/chapters/chapter-004.md']);
     expect(plan.restored).toEqual([]);
@@ -99,7 +101,7 @@ describe('rewind (pure plan)', () => {
   it('across volumes: the later plans, their packets and audit folders, the rewound chapters\' manifests and consistency lines go to the rewind folder', () => {
     const files = ['chapters/chapter-004.md', 'chapters/chapter-006.md', 'staging/manifests/chapter-004-draft.json', 'staging/manifests/chapter-006-draft.json', 'staging/manifests/volume-02-plan.json', 'staging/revisions/chapter-004/round-1/chapters/chapter-004.md', 'staging/revisions/chapter-006/title-fix/chapters/chapter-006.md', 'staging/revisions/chapter-006/title-fix/evaluations/chapter-006-eval.json', 'staging/revisions/volume-02/unexpected-1/x.md', 'staging/revisions/rewind-1/chapters/chapter-009.md'];
     const report = Buffer.from('{"chapter":4,"round":0,"conflicts":[]}\n{"chapter":5,"round":0,"conflicts":[]}\n{"chapter":6,"round":0,"conflicts":[]}\n{"chapter":7,"round":1,"conflicts":[]}\n');
-    const plan = planRewind({ to: 5, lastCompleted: 6, histories: new Map(), files, hashOf: (p) => `sha:${p}`, sha256, changelog: Buffer.alloc(0), stateText: '{}', unknownEntities: null, consistencyReport: report, folder: 2, volumes: [{ volume: 1, outline: [1, 2, 3, 4, 5] }, { volume: 2, outline: [6, 7, 8] }], chaptersPerVolume: 30, checkpointRaw: { current_volume: 2 }, note: null });
+    const plan = planRewind({ to: 5, lastCompleted: 6, histories: new Map(), files, hashOf: (p) => `sha:${p}`, sha256, currentText: () => null, changelog: Buffer.alloc(0), stateText: '{}', unknownEntities: null, consistencyReport: report, folder: 2, volumes: [{ volume: 1, outline: [1, 2, 3, 4, 5] }, { volume: 2, outline: [6, 7, 8] }], chaptersPerVolume: 30, checkpointRaw: { current_volume: 2 }, note: null });
     expect(plan).toMatchObject({ volume: 1, volumes: [2], checkpoint: { current_volume: 1, last_completed_chapter: 4, orchestrator_state: 'WRITING' } });
     expect(plan.moved.map((m) => [m.from, m.sha256 === null])).toEqual([
       ['chapters/chapter-006.md', false],
@@ -113,5 +115,33 @@ describe('rewind (pure plan)', () => {
     expect(plan.cuts).toEqual([{ path: 'logs/consistency-report.jsonl', at: 39, sha256: 'sha:{"chapter":4,"round":0,"conflicts":[]}\n', tail_to: 'staging/revisions/rewind-2/logs/consistency-report-cut.jsonl', tail_sha256: expect.stringContaining('"chapter":5') }]);
     expect(firstLineOfChapter(report, 99)).toBe(report.length);
     expect(firstLineOfChapter(Buffer.from('not json\n{"chapter":9}\n'), 9)).toBe(9);
+  });
+});
+
+describe('rewind from histories that keep patches', () => {
+  const realSha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+  const shaText = (t: string): string => realSha(Buffer.from(t));
+  const plan = (histories: Map<number, CommitHistory>, now: string) =>
+    planRewind({ to: 2, lastCompleted: 3, histories, files: [], hashOf: () => null, sha256: realSha, currentText: (p) => (p === 'state/chapter-memory.json' ? now : null), changelog: Buffer.alloc(0), stateText: '{}', unknownEntities: null, consistencyReport: null, folder: 1, volumes: [], chaptersPerVolume: 30, checkpointRaw: {}, note: null });
+
+  it('walks back from the file now through each commit to the text before the earliest', () => {
+    const v1 = '[\n  1\n]\n';
+    const v2 = '[\n  1,\n  2\n]\n';
+    const v3 = '[\n  1,\n  2,\n  3\n]\n';
+    const histories = new Map([
+      [2, h(2, {}, 0)],
+      [3, h(3, {}, 0)],
+    ]);
+    (histories.get(2) as CommitHistory).files['state/chapter-memory.json'] = { patch: reversePatch(v1, v2, shaText(v2)) };
+    (histories.get(3) as CommitHistory).files['state/chapter-memory.json'] = { patch: reversePatch(v2, v3, shaText(v3)) };
+    expect(plan(histories, v3).writes).toContainEqual({ path: 'state/chapter-memory.json', content: v1 });
+    // A whole text in an older history (an earlier version's) ends the walk there.
+    (histories.get(2) as CommitHistory).files['state/chapter-memory.json'] = '[]\n';
+    expect(plan(histories, v3).writes).toContainEqual({ path: 'state/chapter-memory.json', content: '[]\n' });
+  });
+
+  it('refuses when the file was changed outside novel since the commit, naming it', () => {
+    const histories = new Map([[3, h(3, { 'state/chapter-memory.json': { patch: reversePatch('[]\n', '[1]\n', shaText('[1]\n')) } } as never, 0)]]);
+    expect(() => plan(histories, '[1, 2]\n')).toThrow(/state\/chapter-memory\.json is not the text chapter 3's commit left/);
   });
 });

@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { applyReversePatch, keptBefore, reversePatch } from '../../src/core/text-patch.js';
+
+const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
+const lines = fc.array(fc.oneof(fc.constantFrom('{', '}', '  "a": 1,', '  "b": [', '    "伏笔"', '  ]', ''), fc.string({ maxLength: 6 })), { maxLength: 40 });
+
+describe('reverse patches of a commit history', () => {
+  it('give back the text before from the text after, for any two texts', () => {
+    fc.assert(
+      fc.property(lines, lines, (b, a) => {
+        const before = b.join('\n');
+        const after = a.join('\n');
+        expect(applyReversePatch(after, reversePatch(before, after, sha(after)), sha)).toBe(before);
+      }),
+    );
+  });
+
+  it('hold only the lines that differ', () => {
+    const before = ['[', '  {"chapter": 1},', '  {"chapter": 2}', ']', ''].join('\n');
+    const after = ['[', '  {"chapter": 1},', '  {"chapter": 2},', '  {"chapter": 3}', ']', ''].join('\n');
+    expect(reversePatch(before, after, 'x')).toEqual({ after_sha256: 'x', at: 2, after_lines: 2, before: ['  {"chapter": 2}'] });
+  });
+
+  it('refuse a text after that is not the one they were made against', () => {
+    const patch = reversePatch('a\nb\nc', 'a\nB\nc', sha('a\nB\nc'));
+    expect(applyReversePatch('a\nB\nc', patch, sha)).toBe('a\nb\nc');
+    expect(applyReversePatch('a\nX\nc', patch, sha)).toBeNull();
+    // A patch reaching past the end of the text it is given (a forged sha) is refused too.
+    expect(applyReversePatch('a', { ...patch, after_sha256: sha('a') }, sha)).toBeNull();
+  });
+
+  it('are kept instead of the text only when they are smaller than half of it, and only then hashed', () => {
+    const big = Array.from({ length: 100 }, (_, i) => `  {"id": "f-${i}"},`).join('\n');
+    let hashed = 0;
+    const kept = keptBefore(big, big.replace('"f-50"', '"f-50x"'), () => {
+      hashed += 1;
+      return 'h';
+    });
+    expect(kept).toEqual({ patch: { after_sha256: 'h', at: 50, after_lines: 1, before: ['  {"id": "f-50"},'] } });
+    expect(keptBefore('a\nb', 'c\nd', () => {
+      hashed += 1;
+      return 'h';
+    })).toBe('a\nb');
+    expect(hashed).toBe(1);
+  });
+});
