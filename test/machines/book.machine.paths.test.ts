@@ -36,7 +36,7 @@ describe('the book machine on the model’s paths', () => {
         // Each step: the event, the state reached, and the context fields it changed.
         const steps = snaps.map((s, i) => {
           const before = (i === 0 ? {} : snaps[i - 1]?.context ?? {}) as Record<string, unknown>;
-          const changed = Object.entries(s.context as Record<string, unknown>).filter(([k, v]) => JSON.stringify(before[k]) !== JSON.stringify(v));
+          const changed = Object.entries(s.context as unknown as Record<string, unknown>).filter(([k, v]) => JSON.stringify(before[k]) !== JSON.stringify(v));
           return `${i === 0 ? 'start' : eventName(events[i - 1] as never)} → ${JSON.stringify(s.value)} ${s.status} ${JSON.stringify(Object.fromEntries(changed))}`;
         });
         paths.push([`to ${key}`, ...steps, `taken: ${transitionsTakenBy(bookMachine, input, events).join(' | ')}`].join('\n  '));
