@@ -6,11 +6,19 @@
  * test (book.model.test.ts) shows the CLI does what these snapshots say; this
  * one runs in the mutation run, which leaves the CLI out, so that a changed
  * guard, target or action of the machine fails a unit test.
+ *
+ * The event lists are searched once (breadth-first, slow) and kept in
+ * book-machine-paths.json beside this file; `UPDATE_BOOK_PATHS=1` searches
+ * them again (after a change to the machine, with the snapshots:
+ * `UPDATE_BOOK_PATHS=1 npx vitest run -u test/machines/book.machine.paths.test.ts`).
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bookMachine } from '../../machines/book.machine.js';
 import type { BookInput } from '../../machines/novel.setup.js';
-import { bookGraph, transitionKey } from '../../src/core/graph.js';
+import type { PipelineEvent } from '../../machines/pipeline.events.js';
+import { bookGraph, pipelineGraph, transitionKey } from '../../src/core/graph.js';
 import { eventName, rangeOf, replayBook, shortestTo } from '../helpers/book-model.js';
 import { transitionsTakenBy } from '../helpers/transitions-taken.js';
 
@@ -24,14 +32,37 @@ const STARTS: Array<[string, BookInput]> = [
   ['journal pending', { ...base, chapter: 5, last_completed_chapter: 4, outline_chapters: rangeOf(1, 30), journal: { kind: 'chapter', chapter: 4 } } as BookInput],
 ];
 
-describe('the book machine on the model’s paths', () => {
+const PATHS_FILE = join(import.meta.dirname, 'book-machine-paths.json');
+
+/** Per start, per transition key: the shortest event list that takes it (none: unreachable from there). */
+function plannedPaths(): Record<string, Record<string, PipelineEvent[]>> {
+  if (process.env.UPDATE_BOOK_PATHS !== '1' && existsSync(PATHS_FILE)) return JSON.parse(readFileSync(PATHS_FILE, 'utf8'));
   const keys = [...new Set(bookGraph().transitions.map(transitionKey))];
+  const out: Record<string, Record<string, PipelineEvent[]>> = {};
+  for (const [name, input] of STARTS) {
+    out[name] = {};
+    for (const key of keys) {
+      const events = shortestTo(input, key);
+      if (events !== null) (out[name] as Record<string, PipelineEvent[]>)[key] = events;
+    }
+  }
+  writeFileSync(PATHS_FILE, `${JSON.stringify(out, null, 1)}\n`);
+  return out;
+}
+
+describe('the book machine on the model’s paths', () => {
+  const planned = plannedPaths();
+  it('the planned paths reach every transition of the book level from some start (the chapter machine’s own are its tests’)', () => {
+    const reached = new Set(Object.values(planned).flatMap((byKey) => Object.keys(byKey)));
+    const chapterKeys = new Set(pipelineGraph().transitions.map((t) => transitionKey({ ...t, source: `writing.${t.source}`, target: `writing.${t.target}` })));
+    const bookKeys = [...new Set(bookGraph().transitions.map(transitionKey))].filter((k) => !chapterKeys.has(k));
+    expect(bookKeys.length).toBeGreaterThan(40);
+    expect(bookKeys.filter((k) => !reached.has(k))).toEqual([]);
+  });
   for (const [name, input] of STARTS) {
     it(`from ${name}: every reachable transition, step by step`, () => {
       const paths: string[] = [];
-      for (const key of keys) {
-        const events = shortestTo(input, key);
-        if (events === null) continue;
+      for (const [key, events] of Object.entries(planned[name] ?? {})) {
         const snaps = replayBook(input, events);
         // Each step: the event, the state reached, and the context fields it changed.
         const steps = snaps.map((s, i) => {
