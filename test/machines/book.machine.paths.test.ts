@@ -59,6 +59,9 @@ describe('the book machine on the model’s paths', () => {
     expect(bookKeys.length).toBeGreaterThan(40);
     expect(bookKeys.filter((k) => !reached.has(k))).toEqual([]);
   });
+  it('the book graph: every state with its description, step and mode, every transition with its guard and actions', () => {
+    expect(JSON.stringify(bookGraph(), null, 1)).toMatchSnapshot();
+  });
   for (const [name, input] of STARTS) {
     it(`from ${name}: every reachable transition, step by step`, () => {
       const paths: string[] = [];
@@ -68,7 +71,9 @@ describe('the book machine on the model’s paths', () => {
         const steps = snaps.map((s, i) => {
           const before = (i === 0 ? {} : snaps[i - 1]?.context ?? {}) as Record<string, unknown>;
           const changed = Object.entries(s.context as unknown as Record<string, unknown>).filter(([k, v]) => JSON.stringify(before[k]) !== JSON.stringify(v));
-          return `${i === 0 ? 'start' : eventName(events[i - 1] as never)} → ${JSON.stringify(s.value)} ${s.status} ${JSON.stringify(Object.fromEntries(changed))}`;
+          // What the CLI reads of the state it rests in: its meta (step, mode, action, description).
+          const meta = Object.values(s.getMeta()).filter((m) => m !== undefined);
+          return `${i === 0 ? 'start' : eventName(events[i - 1] as never)} → ${JSON.stringify(s.value)} ${s.status} ${JSON.stringify(Object.fromEntries(changed))} meta ${JSON.stringify(meta)}`;
         });
         paths.push([`to ${key}`, ...steps, `taken: ${transitionsTakenBy(bookMachine, input, events).join(' | ')}`].join('\n  '));
       }
