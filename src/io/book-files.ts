@@ -15,8 +15,14 @@ import type { ProjectFs } from './project-fs.js';
 
 type Obj = Record<string, unknown>;
 
-function readOr<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S, fallback: v.InferOutput<S>): v.InferOutput<S> {
-  const parsed = fs.readJson(rel, schema, 'invalid_book_file');
+/**
+ * The texts a commit read, by path: its history keeps what each file it
+ * replaces held, and decoding a large state twice costs as much as parsing it.
+ */
+export type TextsRead = Map<string, string>;
+
+function readOr<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S, fallback: v.InferOutput<S>, texts?: TextsRead): v.InferOutput<S> {
+  const parsed = fs.readJson(rel, schema, 'invalid_book_file', undefined, texts);
   if (parsed === null) return fallback;
   if (!parsed.ok) throw diagnosticsError('invalid_book_file', `${rel} is damaged`, parsed.diagnostics, 'restore it (git, backup) or run `novel state rebuild` for state/current-state.json');
   return parsed.value;
@@ -25,20 +31,20 @@ function readOr<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S
 export const STATE_FILE = 'state/current-state.json';
 export const CHANGELOG_FILE = 'state/changelog.jsonl';
 
-export function readState(fs: ProjectFs): StateDoc {
-  return readOr(fs, STATE_FILE, StateSchema, { ...EMPTY_STATE, schema_version: 1 as const }) as StateDoc;
+export function readState(fs: ProjectFs, texts?: TextsRead): StateDoc {
+  return readOr(fs, STATE_FILE, StateSchema, { ...EMPTY_STATE, schema_version: 1 as const }, texts) as StateDoc;
 }
 
-export function readGlobalForeshadowing(fs: ProjectFs): Obj[] {
-  return readOr(fs, 'foreshadowing/global.json', GlobalForeshadowingSchema, { foreshadowing: [] }).foreshadowing;
+export function readGlobalForeshadowing(fs: ProjectFs, texts?: TextsRead): Obj[] {
+  return readOr(fs, 'foreshadowing/global.json', GlobalForeshadowingSchema, { foreshadowing: [] }, texts).foreshadowing;
 }
 
 export function readVolumePlan(fs: ProjectFs, volumeDir: string): Obj[] {
   return readOr(fs, `${volumeDir}/foreshadowing.json`, VolumeForeshadowingSchema, { foreshadowing: [] }).foreshadowing;
 }
 
-export function readLedger(fs: ProjectFs): Obj[] {
-  return readOr(fs, 'state/chapter-memory.json', LedgerSchema, []);
+export function readLedger(fs: ProjectFs, texts?: TextsRead): Obj[] {
+  return readOr(fs, 'state/chapter-memory.json', LedgerSchema, [], texts);
 }
 
 export function readChangelog(fs: ProjectFs): { lines: ChangelogLine[]; bytes: number; endsWithNewline: boolean } {

@@ -27,7 +27,7 @@ import { outlineChapters } from '../core/outline.js';
 import { planBounds, planRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
 import { applyTransition } from './apply-transition.js';
 import { finishExecution, readExecution } from './execution-record.js';
-import { changelogTail, committedMemory, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan } from './book-files.js';
+import { changelogTail, committedMemory, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan, type TextsRead } from './book-files.js';
 import { applyJournal, journalFromPlan, stageJournalWrites, writeJournal } from './commit-journal.js';
 import { sha256Hex } from './project-fs.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
@@ -114,6 +114,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   // The checkpoint after the commit is the machine's: the next chapter, a volume to plan, or the end.
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
+  const texts: TextsRead = new Map();
   const plan = planChapterCommit({
     chapter,
     checkpointRaw: p.loaded.raw,
@@ -122,12 +123,12 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     view: p.view,
     gate,
     revisionCount: snapshot.context.revision_count,
-    state: readState(p.fs),
+    state: readState(p.fs, texts),
     changelogBytes: changelog.bytes,
     changelogEndsWithNewline: changelog.endsWithNewline,
-    globalForeshadowing: readGlobalForeshadowing(p.fs),
+    globalForeshadowing: readGlobalForeshadowing(p.fs, texts),
     volumePlan: readVolumePlan(p.fs, paths.volumeDir(Math.max(1, cp.current_volume))),
-    ledger: readLedger(p.fs),
+    ledger: readLedger(p.fs, texts),
     unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
     history: readHistory(p.fs, chapter),
     executions: readJsonLines(p.fs, executionsPath(chapter)),
@@ -135,19 +136,27 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     now,
     ...(p.probe.lintLists ? { lintLists: p.probe.lintLists() } : {}),
     sha256: sha256Hex,
-    readBefore: (rel) => {
-      const r = p.fs.readTextChecked(rel);
-      return r && 'text' in r ? r.text : null;
-    },
+    readBefore: textBefore(p, texts),
   });
   refuseOverwrites(p, plan.writes);
   return plan;
+}
+
+/** A file's text before the commit, for its history: the one the plan was built from when it read it. */
+function textBefore(p: OpenProject, texts: TextsRead): (rel: string) => string | null {
+  return (rel) => {
+    const known = texts.get(rel);
+    if (known !== undefined) return known;
+    const r = p.fs.readTextChecked(rel);
+    return r && 'text' in r ? r.text : null;
+  };
 }
 
 /** The catch-up commit of an imported chapter (§14): its summary, delta and memory; the imported text stays. */
 function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: number, now: Date): CommitPlan {
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
+  const texts: TextsRead = new Map();
   const logRel = `logs/chapter-${padChapter(chapter)}-log.json`;
   const log = p.fs.readTextChecked(logRel);
   let chapterLog: Record<string, unknown> | null = null;
@@ -161,20 +170,17 @@ function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: 
     checkpointRaw: p.loaded.raw,
     checkpointFields: projectCheckpoint(after),
     view: p.view,
-    state: readState(p.fs),
+    state: readState(p.fs, texts),
     changelogBytes: changelog.bytes,
     changelogEndsWithNewline: changelog.endsWithNewline,
-    globalForeshadowing: readGlobalForeshadowing(p.fs),
+    globalForeshadowing: readGlobalForeshadowing(p.fs, texts),
     volumePlan: [],
-    ledger: readLedger(p.fs),
+    ledger: readLedger(p.fs, texts),
     unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
     chapterLog,
     now,
     sha256: sha256Hex,
-    readBefore: (rel) => {
-      const r = p.fs.readTextChecked(rel);
-      return r && 'text' in r ? r.text : null;
-    },
+    readBefore: textBefore(p, texts),
   });
   refuseOverwrites(p, plan.writes);
   return plan;

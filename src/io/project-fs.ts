@@ -309,10 +309,12 @@ export class ProjectFs {
     schema: S,
     code: string,
     fix?: (field: string) => string | undefined,
+    texts?: Map<string, string>,
   ): Parsed<v.InferOutput<S>> | null {
     const r = this.readTextChecked(rel);
     if (r === null) return null;
     if ('diagnostic' in r) return { ok: false, diagnostics: [r.diagnostic] };
+    texts?.set(rel, r.text);
     const json = parseJsonText(r.text, rel, code);
     if (!json.ok) return json;
     return parseWith(schema, json.value, rel, code, fix);
