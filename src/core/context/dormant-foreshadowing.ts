@@ -51,7 +51,7 @@ export function dormantItems(global: unknown, chapter: number, t: DormancyThresh
       ...(description ? { description } : {}),
       last_touched_chapter: last,
       dormant_chapters: idle,
-      task: `轻触伏笔「${description ?? item.id}」：一个意象、一句话或一个动作让读者记起它，不揭示、不推进（已沉寂 ${idle} 章）`,
+      task: `轻触伏笔「${description || item.id}」：一个意象、一句话或一个动作让读者记起它，不揭示、不推进（已沉寂 ${idle} 章）`,
     });
   }
   return out.sort((a, b) => a.last_touched_chapter - b.last_touched_chapter || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -24,11 +24,18 @@ function items(file: unknown): Obj[] {
   return isObj(file) && Array.isArray(file.foreshadowing) ? file.foreshadowing.filter((x): x is Obj => isObj(x) && typeof x.id === 'string') : [];
 }
 
+/** Whether the outline's Foreshadowing line names the id as a whole word: `fs-1` is not named by `fs-10`, nor `jade` by `jade-ring`. */
+function namesId(line: string, id: string): boolean {
+  if (id === '') return false;
+  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`, 'i').test(line);
+}
+
 function reasonsFor(item: Obj, chapter: number, outlineLine: string): TaskReason[] {
   const out: TaskReason[] = [];
   const id = String(item.id);
   const resolved = item.status === 'resolved';
-  if (!resolved && outlineLine.toLowerCase().includes(id.toLowerCase())) {
+  if (!resolved && namesId(outlineLine, id)) {
     const planted = item.status === 'planted' || item.status === 'advanced';
     out.push(planted && item.planted_chapter !== chapter ? 'advance_here' : 'plant_here');
   }

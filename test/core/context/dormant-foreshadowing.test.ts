@@ -105,6 +105,11 @@ describe('dormantItems', () => {
     expect(item).toStrictEqual({ id: 'red-thread', scope: 'medium', last_touched_chapter: 1, dormant_chapters: 9, task: task('red-thread', 9) });
   });
 
+  it('an empty description counts as none: the task names the id, never 「」', () => {
+    const [item] = dormantItems({ foreshadowing: [{ id: 'red-thread', description: '', planted_chapter: 1 }] }, 10, T);
+    expect(item).toStrictEqual({ id: 'red-thread', scope: 'medium', last_touched_chapter: 1, dormant_chapters: 9, task: task('red-thread', 9) });
+  });
+
   it('sorts oldest first, then by id ascending', () => {
     const global = {
       foreshadowing: [
