@@ -39,15 +39,18 @@ export function writeJournal(fs: ProjectFs, rel: string, journal: Journal): void
  * The commit's new bytes go to staging/.commit/new/ first (each fsync'd),
  * and the journal names them instead of holding them: a commit writes the
  * bytes of a large state once, not once in the journal and again in place.
+ * Each text is encoded once, and hashed and written from those bytes.
  * Leftovers of a commit killed before its journal was written go first.
  */
-export function stageJournalWrites(fs: ProjectFs, journal: Journal): Journal {
+export function stageJournalWrites(fs: ProjectFs, plan: Parameters<typeof journalFromPlan>[0]): Journal {
   if (fs.exists(paths.commitNewDir)) fs.remove(paths.commitNewDir);
-  const writes = journal.writes.map((w, i) => {
-    if (w.content === undefined) return w;
-    const staged = `${paths.commitNewDir}/${i}-${w.sha256.slice(0, 16)}`;
-    fs.writeText(staged, w.content);
-    return { path: w.path, staged, sha256: w.sha256 };
+  const journal = journalFromPlan({ ...plan, writes: [] });
+  const writes = plan.writes.map((w, i) => {
+    const bytes = Buffer.from(w.content, 'utf8');
+    const sha256 = (w as { sha256?: string }).sha256 ?? sha256Hex(bytes);
+    const staged = `${paths.commitNewDir}/${i}-${sha256.slice(0, 16)}`;
+    fs.writeText(staged, bytes);
+    return { path: w.path, staged, sha256 };
   });
   return { ...journal, writes };
 }

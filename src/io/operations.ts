@@ -28,7 +28,7 @@ import { planBounds, planRange, planVolumeCommit, validateVolumePlan, type Volum
 import { applyTransition } from './apply-transition.js';
 import { finishExecution, readExecution } from './execution-record.js';
 import { changelogTail, committedMemory, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan, type TextsRead } from './book-files.js';
-import { applyJournal, journalFromPlan, stageJournalWrites, writeJournal } from './commit-journal.js';
+import { applyJournal, stageJournalWrites, writeJournal } from './commit-journal.js';
 import { sha256Hex } from './project-fs.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
 import { nextOf, openProject, type OpenProject } from './project.js';
@@ -259,7 +259,7 @@ function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; 
 /** Write the journal, then apply it: the crash-safe transaction of §7. */
 function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan | SetupCommitPlan): void {
   const rel = journalPath(plan.kind === 'chapter' ? { kind: 'chapter', chapter: plan.chapter } : plan.kind === 'setup' ? { kind: 'setup', step: plan.step } : { kind: 'volume', volume: plan.volume });
-  const journal = stageJournalWrites(p.fs, journalFromPlan(plan));
+  const journal = stageJournalWrites(p.fs, plan);
   writeJournal(p.fs, rel, journal);
   applyJournal(p.fs, rel, journal, { fresh: true });
 }
