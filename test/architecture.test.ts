@@ -126,6 +126,14 @@ describe('architecture', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('tests mirror the pure core: every module of machines/ and src/core/ has a unit test file of the same name and place', () => {
+    const tests = new Set(files('test'));
+    const modules = [...files('machines'), ...files('src/core')];
+    expect(modules.length).toBeGreaterThan(60);
+    const mirror = (f: string): string => `test/${f.replace(/^src\//, '').replace(/\.ts$/, '.test.ts')}`;
+    expect(modules.filter((f) => !tests.has(mirror(f))).map(mirror)).toEqual([]);
+  });
+
   it('the core imports no io, and machines/ import neither io nor commands', () => {
     const problems: string[] = [];
     for (const f of files('src/core')) for (const spec of importsOf(f)) if (/\/io\/|\/commands\//.test(spec)) problems.push(`${f} imports ${spec}`);

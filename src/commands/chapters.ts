@@ -5,8 +5,7 @@ import { NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
 import { padChapter } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
-import { readGlobalForeshadowing } from '../io/book-files.js';
-import { dormantItems } from '../core/context/dormant-foreshadowing.js';
+import { dormantCount } from '../io/dormant-count.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { isCount } from './option-validators.js';
 
@@ -47,7 +46,7 @@ export class ChaptersCommand extends NovelCommand {
       rows.push(rowOf(c, log));
     }
     const total = totalOf(rows);
-    const dormant = dormantItems({ foreshadowing: readGlobalForeshadowing(p.fs) }, last + 1, p.settings.quality.dormancy).length;
+    const dormant = dormantCount(p.fs, last + 1, p.settings.quality.dormancy);
     return { data: { rows, total, dormant_foreshadowing: dormant }, text: renderTable(rows, this.lang) };
   }
 }

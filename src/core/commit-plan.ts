@@ -4,6 +4,7 @@
  * the state ops applied and dropped, and the checkpoint afterwards. The plan
  * is what the journal records and what `--dry-run` prints. Pure.
  */
+import { dormantItems } from './context/dormant-foreshadowing.js';
 import { lintChapter, severityCounts, type LintLists } from './lint.js';
 import type { GateRecord } from '../../machines/novel.setup.js';
 import type { CheckpointFields } from './projection.js';
@@ -52,6 +53,8 @@ export interface CommitPlan {
   state_ops: { applied: Obj[]; dropped: DroppedOp[] };
   /** Final-tree files whose fingerprint the commit updates. */
   fingerprint_paths: string[];
+  /** How many foreshadowing items of the list after the commit are dormant at the next chapter (§13.6), for status to reuse. */
+  dormant_next?: number;
 }
 
 export interface CommitInput {
@@ -145,7 +148,7 @@ function mergeSummary(
   delta: Obj,
   storyline: string,
   marker: Obj = {},
-): { writes: PlannedWrite[]; appends: PlannedAppend[]; result: ReturnType<typeof applyOps>; newState: StateDoc } {
+): { writes: PlannedWrite[]; appends: PlannedAppend[]; result: ReturnType<typeof applyOps>; newState: StateDoc; global: readonly Obj[] } {
   const view = input.view;
   const writes: PlannedWrite[] = [];
   const ops = Array.isArray(delta.ops) ? delta.ops : [];
@@ -156,8 +159,9 @@ function mergeSummary(
   // §7.2 foreshadowing; "already in history" ops change nothing but count as applied.
   const planMap = new Map<string, Obj>();
   for (const item of input.volumePlan) if (typeof item.id === 'string') planMap.set(item.id, item);
+  let global: readonly Obj[] = input.globalForeshadowing;
   if (result.foreshadow.length > 0) {
-    const global = updateForeshadowing(input.globalForeshadowing, result.foreshadow, { chapter: n, storyline_id: storyline, plan: planMap });
+    global = updateForeshadowing(input.globalForeshadowing, result.foreshadow, { chapter: n, storyline_id: storyline, plan: planMap });
     writes.push({ path: 'foreshadowing/global.json', content: prettyJson({ foreshadowing: global }), kind: 'write' });
   }
 
@@ -192,7 +196,7 @@ function mergeSummary(
       text: unknown.map((entity) => `${JSON.stringify({ chapter: n, storyline_id: storyline, entity })}\n`).join(''),
     });
   }
-  return { writes, appends, result, newState };
+  return { writes, appends, result, newState, global };
 }
 
 export function planChapterCommit(input: CommitInput): CommitPlan {
@@ -253,7 +257,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   };
   writes.push({ path: `logs/chapter-${nnn}-log.json`, content: prettyJson(chapterLog), kind: 'write' });
 
-  return closeCommit(input, n, writes, appends, result);
+  return { ...closeCommit(input, n, writes, appends, result), dormant_next: dormantItems({ foreshadowing: merged.global }, n + 1, input.settings.quality.dormancy).length };
 }
 
 /**

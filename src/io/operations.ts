@@ -29,6 +29,8 @@ import { applyTransition } from './apply-transition.js';
 import { finishExecution, readExecution } from './execution-record.js';
 import { changelogTail, committedMemory, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan, type TextsRead } from './book-files.js';
 import { applyJournal, stageJournalWrites, writeJournal } from './commit-journal.js';
+import type { Journal } from '../schemas/journal.js';
+import { GLOBAL_FORESHADOWING, recordDormantCount } from './dormant-count.js';
 import { sha256Hex } from './project-fs.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
 import { nextOf, openProject, type OpenProject } from './project.js';
@@ -257,16 +259,21 @@ function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; 
 }
 
 /** Write the journal, then apply it: the crash-safe transaction of §7. */
-function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan | SetupCommitPlan): void {
+function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan | SetupCommitPlan): Journal {
   const rel = journalPath(plan.kind === 'chapter' ? { kind: 'chapter', chapter: plan.chapter } : plan.kind === 'setup' ? { kind: 'setup', step: plan.step } : { kind: 'volume', volume: plan.volume });
   const journal = stageJournalWrites(p.fs, plan);
   writeJournal(p.fs, rel, journal);
   applyJournal(p.fs, rel, journal, { fresh: true });
+  return journal;
 }
 
 export function commitChapter(p: OpenProject, chapter: number, now: Date): { plan: CommitPlan; next: NextDecision } {
   const plan = buildChapterCommitPlan(p, chapter, now);
-  transact(p, plan);
+  const journal = transact(p, plan);
+  if (plan.dormant_next !== undefined) {
+    const globalSha256 = journal.writes.find((w) => w.path === GLOBAL_FORESHADOWING)?.sha256 ?? p.fs.sha256(GLOBAL_FORESHADOWING);
+    if (globalSha256 !== null) recordDormantCount(p.fs, { chapter: chapter + 1, dormancy: p.settings.quality.dormancy, global_sha256: globalSha256, count: plan.dormant_next });
+  }
   return { plan, next: nextOf(reopened(p)) };
 }
 

@@ -3,14 +3,14 @@
  * status view (next step, rungs, gate, lock), the book's totals and the
  * dormant foreshadowing. Read-only.
  */
-import { dormantItems } from '../core/context/dormant-foreshadowing.js';
 import type { BookTotals } from '../core/chapter-log.js';
 import { describeDiff, diffHint } from '../core/fingerprint-rules.js';
 import { say } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { stagedJson } from '../core/staging-view.js';
 import { buildStatusView, type StatusView } from '../core/status-view.js';
-import { readBookTotals, readGlobalForeshadowing } from './book-files.js';
+import { readBookTotals } from './book-files.js';
+import { dormantCount } from './dormant-count.js';
 import { readerBoundary } from './fingerprint.js';
 import { lockStatus } from './lock.js';
 import { lockEnvFor, nextOf, openProject, type CommandEnv, type OpenProject } from './project.js';
@@ -45,6 +45,6 @@ export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, 
   // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
   const totals = readBookTotals(p.fs, cp.last_completed_chapter);
   // Foreshadowing left dormant at the next chapter (§13.6).
-  const dormant = dormantItems({ foreshadowing: readGlobalForeshadowing(p.fs) }, cp.last_completed_chapter + 1, p.settings.quality.dormancy).length;
+  const dormant = dormantCount(p.fs, cp.last_completed_chapter + 1, p.settings.quality.dormancy);
   return { view, totals, dormant, project: p };
 }

@@ -48,3 +48,13 @@ export function parseCache<S extends v.GenericSchema>(schema: S, text: string | 
   const r = v.safeParse(schema, value);
   return r.success ? r.output : null;
 }
+
+/** logs/.cache/dormant.json: how many foreshadowing items are dormant at a chapter, for the global list of that sha256 (src/io/dormant-count.ts). */
+export const DormantCacheSchema = v.object({
+  v: v.literal(1),
+  chapter: v.number(),
+  dormancy: v.object({ short: v.number(), medium: v.number(), long: v.number() }),
+  global_sha256: Sha256Schema,
+  count: v.number(),
+});
+export type DormantCache = v.InferOutput<typeof DormantCacheSchema>;

@@ -2,7 +2,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { dormantItems } from '../../src/core/context/dormant-foreshadowing.js';
+import { commitReadyProject } from '../helpers/commit-ready.js';
 import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson, treeHashes } from '../helpers/project.js';
+
+const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 afterAll(cleanupTempDirs);
 
@@ -53,5 +58,41 @@ describe('damaged caches', () => {
     const next = novelBin(project, ['next', '--json']);
     expect(next.code, next.stderr).toBe(0);
     expect(next.stdout).toBe(expected);
+  });
+});
+
+describe('the dormant foreshadowing count', () => {
+  /** Chapter 4 committed: the commit recorded the count at chapter 5 with the sha256 of the list it wrote. */
+  async function committed(): Promise<{ project: string; count: number }> {
+    const project = await commitReadyProject();
+    const r = novelBin(project, ['commit', '--chapter', '4']);
+    expect(r.code, r.stderr).toBe(0);
+    const cache = readJson(join(project, 'logs/.cache/dormant.json'));
+    expect(cache).toMatchObject({ v: 1, chapter: 5, global_sha256: sha256(readFileSync(join(project, 'foreshadowing/global.json'))) });
+    return { project, count: cache.count };
+  }
+  const statusCount = (project: string): number => JSON.parse(novelBin(project, ['status', '--json']).stdout).data.dormant_foreshadowing;
+  const countFromList = (project: string, chapter: number, dormancy = { short: 3, medium: 8, long: 20 }): number =>
+    dormantItems(readJson(join(project, 'foreshadowing/global.json')), chapter, dormancy).length;
+
+  it('status and chapters report the recorded count, which is the count of the list', async () => {
+    const { project, count } = await committed();
+    const settings = readJson(join(project, 'novel.config.json'));
+    expect(count).toBe(countFromList(project, 5, { short: 3, medium: 8, long: 20, ...(settings.quality?.dormancy ?? {}) }));
+    expect(statusCount(project)).toBe(count);
+    expect(JSON.parse(novelBin(project, ['chapters', '--json']).stdout).data.dormant_foreshadowing).toBe(count);
+  });
+
+  it('a count recorded for other bytes, another chapter or other thresholds is not taken: the list is counted', async () => {
+    const { project, count } = await committed();
+    const file = join(project, 'logs/.cache/dormant.json');
+    const cache = readJson(file);
+    for (const wrong of [{ count: count + 7, global_sha256: 'a'.repeat(64) }, { count: count + 7, chapter: 4 }, { count: count + 7, dormancy: { ...cache.dormancy, long: cache.dormancy.long + 1 } }]) {
+      writeFileSync(file, JSON.stringify({ ...cache, ...wrong }));
+      expect(statusCount(project)).toBe(count);
+    }
+    // The right count for a recorded sha256 that still matches is believed (the cache is what saves the parse).
+    writeFileSync(file, JSON.stringify({ ...cache, count: count + 7 }));
+    expect(statusCount(project)).toBe(count + 7);
   });
 });
