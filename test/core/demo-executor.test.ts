@@ -96,6 +96,33 @@ describe('chapter-writer: draft', () => {
     expect(last).toBe('远处传来消息，转入暗流。门外忽然有人叩了三下，谁也没想到，来的会是那个人。');
   });
 
+  it('fills the phrase bank with the key lines, or with its defaults; the prose length is pinned', () => {
+    const text = run(draftInput())['staging/chapters/chapter-003.md'] as string;
+    for (const s of ['林风把衣襟又紧了紧', '藏经阁里的人声渐渐稀了', '禁制难破像一根刺扎在心里', '心里那点犹豫终于被压了下去，从犹疑到决断。']) expect(text).toContain(s);
+    const bare = run(draftInput(3, '### 第 3 章: 夜'))['staging/chapters/chapter-003.md'] as string;
+    for (const s of ['他把衣襟又紧了紧', '山门里的人声渐渐稀了', '眼前的难题像一根刺扎在心里', '心里那点犹豫终于被压了下去，路要自己走。']) expect(bare).toContain(s);
+    // Paragraphs of three phrases until 2,900 字, then the hook: the same numbers at every run.
+    const paras = text.trimEnd().split('\n\n').slice(1);
+    expect(paras).toHaveLength(47);
+    expect(countZishu(paras.slice(0, -1).join('')).zishu).toBe(2906);
+    expect(paras.at(-2)).toBe('“别忘了，门规第一条是什么。”老人的话还在耳边。案头摊着半卷剑谱，墨迹被翻得起了毛边。墙角那把旧伞是去年留下的，伞骨断了一根。');
+  });
+
+  it('reads key lines however they are spaced, and only list items', () => {
+    const block = '### 第 3 章: 藏经阁  \n  - **POV**：  林风  \n* ** Location **:后山\n-  **Conflict** : 禁制难破\nx - **Arc**: 不该读到';
+    const text = run(draftInput(3, block))['staging/chapters/chapter-003.md'] as string;
+    expect(text.split('\n')[0]).toBe('# 第3章 藏经阁');
+    expect(text).toContain('林风把衣襟又紧了紧');
+    expect(text).toContain('后山里的人声渐渐稀了');
+    expect(text).toContain('禁制难破像一根刺扎在心里');
+    expect(text).toContain('心里那点犹豫终于被压了下去，路要自己走。');
+  });
+
+  it('a packet without an outline block: the chapter is named 夜行', () => {
+    const text = run(() => input(packet('chapter-writer', 'draft', { chapter: 9 })))['staging/chapters/chapter-009.md'] as string;
+    expect(text.split('\n')[0]).toBe('# 第9章 夜行');
+  });
+
   it('without key lines: default names, and night falls instead of the transition', () => {
     const text = run(draftInput(3, '### 第 3 章: 夜'))['staging/chapters/chapter-003.md'] as string;
     expect(text.startsWith('# 第3章 夜\n\n')).toBe(true);
@@ -121,6 +148,7 @@ describe('chapter-writer: draft', () => {
     expect(paras[0]?.startsWith('不禁，眼中闪过，')).toBe(true);
     expect(paras[3]?.startsWith('眼中闪过，不由得，')).toBe(true);
     expect(paras[1]?.startsWith('不禁')).toBe(false);
+    expect(drafted).not.toContain('undefined');
     const revised = run(draftInput(DEMO_CLICHE_CHAPTER, BLOCK, 'revision'))[`staging/chapters/chapter-00${DEMO_CLICHE_CHAPTER}.md`] as string;
     expect(revised).not.toContain('不禁，');
     const other = run(draftInput(5))['staging/chapters/chapter-005.md'] as string;
@@ -154,6 +182,28 @@ describe('chapter-writer: hook-fix', () => {
   });
 });
 
+describe('missing files', () => {
+  it('a hook-fix or title-fix of a missing draft writes the ending or the title alone', () => {
+    const hook = run(() => input(packet('chapter-writer', 'hook-fix', { chapter: 14 }, { chapter_draft: 'staging/chapters/chapter-014.md' })));
+    expect(hook['staging/chapters/chapter-014.md']).toBe('门外的脚步声忽然停了。\n\n下一刻，门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。\n');
+    const title = run(() => input(packet('style-refiner', 'title-fix', { chapter: 15 }, { chapter_draft: 'staging/chapters/chapter-015.md' })));
+    expect(title['staging/chapters/chapter-015.md']).toBe('');
+  });
+
+  it('a summary or refine of a missing draft starts from an empty text', () => {
+    const sum = run(() => input(packet('summarizer', 'normal', { chapter: 3 }, { chapter_draft: 'staging/chapters/chapter-003.md' })));
+    expect(sum['staging/summaries/chapter-003-summary.md']).toBe('# 第3章摘要\n\n\n');
+    const ref = run(() => input(packet('style-refiner', 'normal', { chapter: 3 }, { chapter_draft: 'staging/chapters/chapter-003.md', ai_blacklist: 'ai-blacklist.json' }), { 'ai-blacklist.json': '{}' }));
+    expect(ref['staging/chapters/chapter-003.md']).toBe('\n\n（润色）\n');
+    expect(JSON.parse(ref['staging/logs/style-refiner-chapter-003-changes.json'] as string)).toHaveLength(1);
+  });
+
+  it('a judge without a draft path finds no hook ending', () => {
+    const e = JSON.parse(run(() => input(packet('quality-judge', 'normal', { chapter: 3 })))['staging/evaluations/chapter-003-eval.json'] as string);
+    expect(e.hook).toEqual({ present: true, type: 'threat_reveal', evidence: '门外忽然有人叩了三下' });
+  });
+});
+
 describe('summarizer', () => {
   const draftText = '# 第3章 藏经阁\n\n林风走进藏经阁，苏瑶跟在后面。\n\n夜深了。\n';
   const make = (extra: Record<string, unknown> = {}, files: Record<string, string> = {}) => () =>
@@ -176,6 +226,11 @@ describe('summarizer', () => {
     expect(r.valid).toBe(true);
     expect(v.safeParse(CrossrefSchema, JSON.parse(out['staging/state/chapter-003-crossref.json'] as string)).success).toBe(true);
     expect(v.safeParse(ChapterMemorySchema, JSON.parse(out['staging/state/chapter-003-memory.json'] as string)).success).toBe(true);
+  });
+
+  it('blank and whitespace-only lines are left out of the summary', () => {
+    const out = run(make({}, { 'staging/chapters/chapter-003.md': '# 第3章\n   \n甲。\n\t\n乙。\n' }));
+    expect(out['staging/summaries/chapter-003-summary.md']).toBe('# 第3章摘要\n\n甲。乙。\n');
   });
 
   it('the summary is the body without the title; the delta sets last_seen_chapter of the characters present, sorted, on the state version', () => {
@@ -290,6 +345,9 @@ describe('style-refiner', () => {
     const r = validateStep('title-fix', stagingOf(out), { chapter: 15, fixGuard: fixGuardOf(untitled, 'title-fix', 'x') });
     expect(r.diagnostics).toEqual([]);
     expect(run(make2('### 第 15 章'))['staging/chapters/chapter-015.md']).toBe('\n# 第15章 第15章\n\n正文。\n\n（润色）\n');
+    const at0 = (text: string) => run(() => input(packet('style-refiner', 'title-fix', { chapter: 15, chapter_outline_block: '### 第 15 章: 旧伞' }, { chapter_draft: 'd.md' }), { 'd.md': text }))['d.md'];
+    expect(at0('# \n\n正文。\n')).toBe('# 第15章 旧伞\n\n正文。\n');
+    expect(at0('  \n# \n正文。\n')).toBe('  \n# 第15章 旧伞\n正文。\n');
   });
 });
 
@@ -326,7 +384,10 @@ describe('quality-judge', () => {
   });
 
   it('4 is the pass boundary; below it the judge recommends a revision with one fix and the weaker reasons', () => {
-    expect(JSON.parse(run(() => make()([4]))['staging/evaluations/chapter-003-eval.json'] as string).recommendation).toBe('pass');
+    const at4 = JSON.parse(run(() => make(3, { score_dimensions: ['plot_logic', 'style_naturalness'] })([4]))['staging/evaluations/chapter-003-eval.json'] as string);
+    expect(at4.recommendation).toBe('pass');
+    expect(at4.required_fixes).toEqual([]);
+    expect(at4.scores).toEqual({ plot_logic: { score: 4, reason: '情节推进清晰' }, style_naturalness: { score: 4, reason: '文风贴合设定' } });
     const e = JSON.parse(run(() => make(3, { score_dimensions: ['plot_logic', 'style_naturalness', 'hook_strength', 'pacing'] })([3.99]))['staging/evaluations/chapter-003-eval.json'] as string);
     expect(e.recommendation).toBe('revise');
     expect(e.required_fixes).toEqual([{ target: '第二段', instruction: '写出主角为突破付出的代价' }]);
@@ -359,18 +420,20 @@ describe('quality-judge', () => {
     expect(Object.keys(required)).toEqual(['staging/evaluations/chapter-003-eval.json', sec]);
     expect(required[sec]).toBe(required['staging/evaluations/chapter-003-eval.json']);
     expect(Object.keys(run(() => make(3, {}, [{ path: sec, required: false }])([4.2])))).toEqual(['staging/evaluations/chapter-003-eval.json']);
+    expect(Object.keys(run(() => make(3, {}, [{ path: 'staging/evaluations/chapter-003-eval.json', required: true }])([4.2])))).toEqual(['staging/evaluations/chapter-003-eval.json']);
   });
 });
 
 describe('plot-architect', () => {
   const files = {
-    'storylines/storylines.json': JSON.stringify({ storylines: [{ id: 'main' }, { id: 'Bad Id' }, { id: 'sect' }, { id: 'c' }, { id: 'd' }] }),
+    'storylines/storylines.json': JSON.stringify({ storylines: [{ id: 'main' }, { id: 'Bad Id' }, { id: 'ok-but-!' }, { id: 'sect' }, { id: 'c' }, { id: 'd' }] }),
+    'characters/active/anon.json': JSON.stringify({ role: 'no name' }),
     'characters/active/lin.json': JSON.stringify({ display_name: '林风' }),
     'characters/active/lin.md': '# 林风',
     'characters/active/su.json': JSON.stringify({ display_name: '苏瑶' }),
   };
   const make = (range: [number, number], volume = 2, f: Record<string, string> = files) => () =>
-    input(packet('plot-architect', 'plan', { volume, chapter_range: range }, { storylines: 'storylines/storylines.json', character_files: ['characters/active/lin.json', 'characters/active/lin.md', 'characters/active/su.json'] }), f);
+    input(packet('plot-architect', 'plan', { volume, chapter_range: range }, { storylines: 'storylines/storylines.json', character_files: ['characters/active/anon.json', 'characters/active/lin.json', 'characters/active/lin.md', 'characters/active/su.json'] }), f);
 
   it('writes the outline, schedule, foreshadowing, new characters and a contract per chapter, which validate as a plan', () => {
     const out = run(make([31, 35]));
@@ -395,6 +458,12 @@ describe('plot-architect', () => {
     expect(keys.map((k) => k.Storyline)).toEqual(['main', 'main', 'main', 'sect', 'main']);
     expect(keys.map((k) => k.POV)).toEqual(['林风', '林风', '林风', '林风', '林风']);
     expect(keys.map((k) => k.Location)).toEqual(['青岚山门', '外门演武场', '藏经阁', '后山剑冢', '山下集镇']);
+    expect(keys.map((k) => k.Arc)).toEqual(['从犹疑到决断', '学会隐忍', '看清身边的人', '承担后果', '信念动摇又重建']);
+    expect(keys.map((k) => k.Conflict)).toEqual(['门规与本心相争', '旧敌再度逼近', '残剑的秘密露出一角', '同门起了猜忌', '外敌试探山门']);
+    const seven = blockKeyLines(outlineBlocks(run(make([1, 7]))['staging/volumes/vol-02/outline.md'] as string)[6] as never);
+    expect([seven.Location, seven.Conflict, seven.Arc]).toEqual(['青岚山门', '门规与本心相争', '从犹疑到决断']);
+    const six = blockKeyLines(outlineBlocks(run(make([1, 7]))['staging/volumes/vol-02/outline.md'] as string)[5] as never);
+    expect([six.Location, six.Conflict, six.Arc]).toEqual(['黑风谷', '一次代价沉重的抉择', '向前一步']);
     expect(keys.map((k) => k.Foreshadowing)).toEqual(['v02-f1 卷中伏笔（埋下）', '无', '无', '无', 'v02-f1 回收']);
     expect(keys.map((k) => k.TransitionHint)).toEqual(['引出第32章', '引出第33章', '引出第34章', '引出第35章', '转入第3卷']);
     expect(Object.keys(keys[0] as object)).toEqual(['Storyline', 'POV', 'Location', 'Conflict', 'Arc', 'Foreshadowing', 'StateChanges', 'TransitionHint']);
@@ -424,6 +493,7 @@ describe('plot-architect', () => {
     const first = JSON.parse(out['staging/volumes/vol-02/chapter-contracts/chapter-031.json'] as string);
     const second = JSON.parse(out['staging/volumes/vol-02/chapter-contracts/chapter-032.json'] as string);
     expect(first.storyline_context.last_chapter_summary).toBe('');
+    expect(JSON.parse(out['staging/volumes/vol-02/chapter-contracts/chapter-033.json'] as string).storyline_context.last_chapter_summary).toBe('第32章：旧敌再度逼近。');
     expect(second).toEqual({
       chapter: 32,
       storyline_id: 'main',
@@ -433,6 +503,13 @@ describe('plot-architect', () => {
       postconditions: {},
       acceptance_criteria: ['完成冲突：旧敌再度逼近', '结尾留有钩子'],
     });
+  });
+
+  it('a storylines file without a list, or character_files that are not a list: main and 主角', () => {
+    const out = run(() => input(packet('plot-architect', 'plan', { volume: 1, chapter_range: [1, 2] }, { storylines: 's.json', character_files: 'c.json' }), { 's.json': '{}', 'c.json': JSON.stringify({ display_name: '错' }) }));
+    const k = blockKeyLines(outlineBlocks(out['staging/volumes/vol-01/outline.md'] as string)[0] as never);
+    expect([k.Storyline, k.POV]).toEqual(['main', '主角']);
+    expect(run(() => input(packet('plot-architect', 'plan', { volume: 1 })))['staging/volumes/vol-01/outline.md']).toContain('本卷 1 章（第 1–1 章）');
   });
 
   it('without storylines or characters: the main storyline and 主角; a one-chapter range plants and resolves in one', () => {
@@ -454,7 +531,23 @@ describe('setup agents', () => {
     expect(Object.keys(out)).toEqual(['staging/world/rules.json', 'staging/world/geography.md', 'staging/world/history.md', 'staging/storylines/storylines.json']);
     expect(out['staging/world/geography.md']).toBe('# 地理\n\n青岚城居中，北有雪岭，南临长河。故事的舞台：少年持残剑入山门。\n');
     expect(validateSetup('world', stagingOf(out), null)).toMatchObject({ diagnostics: [], valid: true });
-    expect(JSON.parse(out['staging/world/rules.json'] as string).rules.map((r: { constraint_type: string }) => r.constraint_type)).toEqual(['hard', 'hard', 'soft']);
+    expect(JSON.parse(out['staging/world/rules.json'] as string)).toEqual({
+      rules: [
+        { id: 'W-001', category: '修炼', rule: '灵力需以心法引导，强行催动必伤经脉', constraint_type: 'hard' },
+        { id: 'W-002', category: '地理', rule: '青岚城与北境之间只有一条官道，冬季封路', constraint_type: 'hard' },
+        { id: 'W-003', category: '社会', rule: '宗门弟子不得在城中私斗', constraint_type: 'soft' },
+      ],
+    });
+    expect(JSON.parse(out['staging/storylines/storylines.json'] as string)).toEqual({
+      storylines: [
+        { id: 'main', name: '主线', type: 'main' },
+        { id: 'sect-intrigue', name: '宗门暗流', type: 'sub' },
+      ],
+      relationships: [{ from: 'sect-intrigue', to: 'main', type: 'feeds' }],
+    });
+    expect(out['staging/world/history.md']).toBe('# 前史\n\n三十年前，宗门之战毁了北境的旧城，幸存者在青岚城落脚。\n');
+    const blankFirst = run(() => input(packet('world-builder', 'setup', { book: 'world' }), { 'brief.md': '# 简介\n   \n故事\n' }));
+    expect(blankFirst['staging/world/geography.md']).toBe('# 地理\n\n青岚城居中，北有雪岭，南临长河。故事的舞台：故事\n');
     const noBrief = run(() => input(packet('world-builder', 'setup', { book: 'world' })));
     expect(noBrief['staging/world/geography.md']).toBe('# 地理\n\n青岚城居中，北有雪岭，南临长河。故事的舞台：一个关于成长与抉择的故事\n');
   });
@@ -472,6 +565,11 @@ describe('setup agents', () => {
     ]);
     expect(JSON.parse(out['staging/characters/active/lin-feng.json'] as string)).toEqual({ id: 'lin-feng', display_name: '林风', aliases: ['阿风'], contracts: [] });
     expect(out['staging/characters/active/su-yao.md']).toBe('# 苏瑶\n\n宗门长老之女，聪慧而倔强。\n');
+    expect(out['staging/characters/active/lin-feng.md']).toBe('# 林风\n\n主角，出身寒微的少年剑客。\n');
+    expect(out['staging/characters/active/lao-zhang.md']).toBe('# 老张\n\n城门口的茶摊老板，知道许多旧事。\n');
+    expect(JSON.parse(out['staging/characters/active/su-yao.json'] as string)).toEqual({ id: 'su-yao', display_name: '苏瑶', aliases: [], contracts: [] });
+    expect(JSON.parse(out['staging/characters/active/lao-zhang.json'] as string)).toEqual({ id: 'lao-zhang', display_name: '老张', aliases: ['张伯'], contracts: [] });
+    expect(JSON.parse(out['staging/characters/relationships.json'] as string)).toEqual({ relationships: [{ from: 'lin-feng', to: 'su-yao', type: '同伴' }, { from: 'lin-feng', to: 'lao-zhang', type: '旧识' }] });
     const r = validateSetup('characters', stagingOf(out), null);
     expect(r.diagnostics).toEqual([]);
     expect(r.moves).toHaveLength(7);

@@ -331,6 +331,11 @@ describe('summarize, refine, judge', () => {
     expect(p.manifest.inline.score_dimensions).toEqual(['plot_logic', 'character', 'immersion', 'foreshadowing', 'pacing', 'style_naturalness', 'emotional_impact', 'storyline_coherence']);
     expect(p.manifest.inline.hook_required).toBe(false);
     expect(p.write_scope).toEqual(['staging/evaluations/']);
+    // The gate fans out: every state JUDGED can lead to, a revision or polish named as such.
+    expect(p.next_actions).toEqual([
+      { command: 'novel validate chapter:003:judge', note: 'check every output at once' },
+      { command: 'novel advance chapter:003:judge', note: 'sends JUDGED; then chapter:003:commit | chapter:003:review | chapter:003:draft (revision) | chapter:003:hook-fix | chapter:003:refine (polish)' },
+    ]);
     expect(p.expected_outputs.map((o) => [o.path, o.required])).toEqual([
       ['staging/evaluations/chapter-003-eval.json', true],
       ['staging/evaluations/chapter-003-eval-secondary.json', true],
