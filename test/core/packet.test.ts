@@ -344,6 +344,40 @@ describe('summarize, refine, judge', () => {
     // Chapter 3 is the first outlined chapter of the volume: a key chapter.
   });
 
+  it('judge: names every file the judge reads that exists, in order', () => {
+    const files = {
+      ...BASE,
+      'style-profile.json': '{}',
+      'ai-blacklist.json': '{"words": []}',
+      'volumes/vol-01/chapter-contracts/chapter-003.json': JSON.stringify({ chapter: 3, storyline_id: 'main-sword', preconditions: { character_states: { 林青岚: {} } } }),
+      'world/rules.json': '{"rules": []}',
+      'summaries/chapter-002-summary.md': 's',
+      'characters/active/lin.json': JSON.stringify({ display_name: '林青岚' }),
+      'characters/active/lin.md': '# 林青岚',
+      'storylines/storyline-spec.json': '{}',
+      'volumes/vol-01/storyline-schedule.json': '{}',
+      'staging/state/chapter-003-crossref.json': '{}',
+    };
+    const p = build(chapter('judge'), { files }).packet;
+    expect(p.manifest.paths).toEqual({
+      chapter_draft: DRAFT,
+      style_profile: 'style-profile.json',
+      ai_blacklist: 'ai-blacklist.json',
+      chapter_contract: 'volumes/vol-01/chapter-contracts/chapter-003.json',
+      world_rules: 'world/rules.json',
+      prev_summary: 'summaries/chapter-002-summary.md',
+      character_profiles: ['characters/active/lin.md'],
+      character_contracts: ['characters/active/lin.json'],
+      storyline_spec: 'storylines/storyline-spec.json',
+      storyline_schedule: 'volumes/vol-01/storyline-schedule.json',
+      cross_references: 'staging/state/chapter-003-crossref.json',
+    });
+    expect(Object.keys(p.manifest.paths)).toEqual(['chapter_draft', 'style_profile', 'ai_blacklist', 'chapter_contract', 'world_rules', 'prev_summary', 'character_profiles', 'character_contracts', 'storyline_spec', 'storyline_schedule', 'cross_references']);
+    expect(p.manifest.inline).not.toHaveProperty('chapter_contract');
+    const draft = build(chapter('draft'), { files }).packet.manifest.paths;
+    expect(draft.character_contracts).toEqual(['characters/active/lin.json']);
+  });
+
   it('judge: an ordinary chapter\'s second judgement is optional; key chapters off: always optional', () => {
     const files = { ...BASE, 'volumes/vol-01/outline.md': `### 第 2 章: 前\n\n${OUTLINE}\n### 第 5 章: 尾\n` };
     const ordinary = build(chapter('judge'), { files }).packet;
