@@ -25,8 +25,9 @@ export const DEFAULT_DEMO_SCORES = [4.2];
 
 export function parseDemoScores(raw: string | undefined): number[] | string {
   if (raw === undefined || raw.trim() === '') return DEFAULT_DEMO_SCORES;
-  const scores = raw.split(',').map((s) => Number(s.trim()));
-  if (scores.some((s) => !Number.isFinite(s) || s < 0 || s > 5)) return `NOVEL_DEMO_SCORES=${raw}: expected comma-separated numbers in [0, 5], e.g. 3.2,4.1`;
+  const parts = raw.split(',').map((s) => s.trim());
+  const scores = parts.map(Number);
+  if (parts.some((s) => s === '') || scores.some((s) => !Number.isFinite(s) || s < 0 || s > 5)) return `NOVEL_DEMO_SCORES=${raw}: expected comma-separated numbers in [0, 5], e.g. 3.2,4.1`;
   return scores;
 }
 
@@ -218,18 +219,19 @@ function refine(input: DemoInput): Record<string, string> {
   const blacklistText = typeof input.packet.manifest.paths.ai_blacklist === 'string' ? input.read(input.packet.manifest.paths.ai_blacklist) : undefined;
   const words = blacklistText ? ((JSON.parse(blacklistText) as Obj).words as unknown[] | undefined) ?? [] : [];
   const changes: Obj[] = [];
-  let out = text;
+  // The title line stays as it is: the words go from the prose below it.
+  const title = chapterTitle(text);
+  const titleEnd = title === undefined ? 0 : text.indexOf(title) + title.length;
+  let out = text.slice(titleEnd);
   for (const w of words.map(String)) {
-    if (out.includes(w)) {
+    if (w !== '' && out.includes(w)) {
       out = out.split(w).join('');
       changes.push({ before: w, after: '', reason: 'ai-blacklist' });
     }
   }
   const marker = input.packet.mode === 'polish' ? '（精修）' : '（润色）';
-  out = `${out.trimEnd()}\n\n${marker}\n`;
+  out = `${text.slice(0, titleEnd)}${out.trimEnd()}\n\n${marker}\n`;
   changes.push({ before: '', after: marker, reason: input.packet.mode === 'polish' ? 'polish pass' : 'style pass' });
-  const title = chapterTitle(text);
-  if (title && chapterTitle(out) !== title) out = `${title}\n${out}`;
   // The demo's untitled chapter: its first refine loses the title's text (a revision's draft keeps it).
   if (chapter === DEMO_UNTITLED_CHAPTER && input.packet.mode === 'normal' && !text.includes('（修订')) out = out.replace(/^#[^\n]*/, '# ');
   return { [rel]: out, [`staging/logs/style-refiner-chapter-${padChapter(chapter)}-changes.json`]: prettyJson(changes) };

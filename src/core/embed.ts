@@ -15,6 +15,11 @@ const TYPE_BY_KEY: Record<string, string> = {
   character_files: 'character_profile',
   world_rules: 'world_doc',
   world_docs: 'world_doc',
+  // The world step's own files, named by path (setup-packets.ts).
+  world_rules_json: 'world_doc',
+  world_geography_md: 'world_doc',
+  world_history_md: 'world_doc',
+  storylines_storylines_json: 'storyline_doc',
   style_profile: 'style_sample',
   storyline_memory: 'storyline_memory',
   adjacent_memories: 'storyline_memory',
@@ -34,7 +39,7 @@ const TYPE_BY_KEY: Record<string, string> = {
 };
 
 export function dataType(key: string): string {
-  return TYPE_BY_KEY[key] ?? 'research';
+  return Object.hasOwn(TYPE_BY_KEY, key) ? (TYPE_BY_KEY[key] as string) : 'research';
 }
 
 /** Escape every `</DATA` (any case) so the content cannot close its block. */

@@ -66,7 +66,7 @@ describe('parseDemoScores', () => {
   });
 
   it('anything else: the message naming the raw value', () => {
-    for (const raw of ['5.01', '-0.1', 'abc', '3,x', 'Infinity', 'NaN']) expect(parseDemoScores(raw)).toBe(`NOVEL_DEMO_SCORES=${raw}: expected comma-separated numbers in [0, 5], e.g. 3.2,4.1`);
+    for (const raw of ['5.01', '-0.1', 'abc', '3,x', 'Infinity', 'NaN', '3.2,,4.1', '4,', ',4']) expect(parseDemoScores(raw)).toBe(`NOVEL_DEMO_SCORES=${raw}: expected comma-separated numbers in [0, 5], e.g. 3.2,4.1`);
   });
 });
 
@@ -315,6 +315,11 @@ describe('style-refiner', () => {
     const r = validateStep('refine', stagingOf(out), { chapter: 3, stagedTitle: '# 第3章 藏经阁' });
     expect(r.diagnostics).toEqual([]);
     expect(r.valid).toBe(true);
+  });
+
+  it('a blacklisted word in the title line stays there: the words go from the prose, and the chapter keeps one heading', () => {
+    const out = run(make('normal', 3, '# 第3章 不禁\n\n他不禁笑了。\n'));
+    expect(out['staging/chapters/chapter-003.md']).toBe('# 第3章 不禁\n\n他笑了。\n\n（润色）\n');
   });
 
   it('a polish pass is marked as such', () => {

@@ -38,6 +38,14 @@ describe('dataType', () => {
     for (const [key, type] of Object.entries(expected)) expect(dataType(key), key).toBe(type);
   });
 
+  it("the world step's files, keyed by their paths, are world and storyline documents", () => {
+    expect(['world_rules_json', 'world_geography_md', 'world_history_md', 'storylines_storylines_json'].map(dataType)).toEqual(['world_doc', 'world_doc', 'world_doc', 'storyline_doc']);
+  });
+
+  it("keys an object inherits are not types: toString, constructor and __proto__ are research", () => {
+    for (const key of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(dataType(key), key).toBe('research');
+  });
+
   it('an unknown key is research', () => {
     expect(dataType('samples')).toBe('research');
     expect(dataType('previous_volume_review')).toBe('research');
