@@ -13,6 +13,7 @@ import { completeInterruptedArchive } from './apply-transition.js';
 import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
+import { refreshDormantCount } from './dormant-count.js';
 import { checkFinalTrees, recordAuthorEdits, recordFirstFingerprint } from './fingerprint.js';
 import { syncWriter } from './stdio.js';
 import { findJournal } from './journal.js';
@@ -73,6 +74,15 @@ export function sweepWriterTemps(fs: ProjectFs): Sweep {
   return { ...sweep, removed: [...removed, ...sweep.removed] };
 }
 
+/** The dormant foreshadowing count for readers (src/io/dormant-count.ts): a cache, never a failure. */
+function recordDormant(fs: ProjectFs, project: OpenProject): void {
+  try {
+    refreshDormantCount(fs, readCheckpoint(fs).checkpoint.last_completed_chapter + 1, project.settings.quality.dormancy);
+  } catch {
+    /* a cache */
+  }
+}
+
 export function withMutation<R>(
   cenv: CommandEnv,
   projectFlag: string | undefined,
@@ -118,6 +128,7 @@ export function withMutation<R>(
     // Checked before, written through the fingerprint since: the trees match it
     // now, and the next commands check them by stats.
     if (options.checkFingerprint !== false && fs.exists(paths.fingerprint)) recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
+    recordDormant(fs, project);
     recordStagingHashes(fs, readStagingView(fs));
     recordSweep(fs, sweep, touched, WRITTEN_DIRS);
     return result;

@@ -16,7 +16,7 @@ function withCaches(): string {
   const project = fixtureCopy();
   overlay(project, 'draft/good');
   expect(novelBin(project, ['advance', 'chapter:004:draft']).code).toBe(0);
-  for (const c of ['boundary', 'staging', 'sweep']) expect(existsSync(join(project, `logs/.cache/${c}.json`)), c).toBe(true);
+  for (const c of ['boundary', 'staging', 'sweep', 'dormant']) expect(existsSync(join(project, `logs/.cache/${c}.json`)), c).toBe(true);
   return project;
 }
 
@@ -54,7 +54,7 @@ describe('damaged caches', () => {
   it('a cache that is not JSON at all is ignored the same way', () => {
     const project = withCaches();
     const expected = novelBin(project, ['next', '--json']).stdout;
-    for (const c of ['boundary', 'staging', 'sweep']) writeFileSync(join(project, `logs/.cache/${c}.json`), '{"v":1,');
+    for (const c of ['boundary', 'staging', 'sweep', 'dormant']) writeFileSync(join(project, `logs/.cache/${c}.json`), '{"v":1,');
     const next = novelBin(project, ['next', '--json']);
     expect(next.code, next.stderr).toBe(0);
     expect(next.stdout).toBe(expected);
@@ -91,6 +91,11 @@ describe('the dormant foreshadowing count', () => {
       writeFileSync(file, JSON.stringify({ ...cache, ...wrong }));
       expect(statusCount(project)).toBe(count);
     }
+    // Any mutating command records it afresh when it does not hold.
+    writeFileSync(file, JSON.stringify({ ...cache, global_sha256: 'b'.repeat(64) }));
+    const verify = novelBin(project, ['state', 'verify', '--accept']);
+    expect(verify.code, verify.stderr).toBe(0);
+    expect(readJson(file)).toEqual(cache);
     // The right count for a recorded sha256 that still matches is believed (the cache is what saves the parse).
     writeFileSync(file, JSON.stringify({ ...cache, count: count + 7 }));
     expect(statusCount(project)).toBe(count + 7);
