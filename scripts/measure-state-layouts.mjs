@@ -8,7 +8,6 @@
 //
 // Usage: npm run build && node scripts/measure-state-layouts.mjs [runs]
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +56,7 @@ function valueSpan(from, to, depth, key) {
   const at = buf.indexOf(nl(depth) + JSON.stringify(key) + ': ', from);
   if (at < 0 || at >= to) throw new Error('not found: ' + key);
   const start = at + nl(depth).length + JSON.stringify(key).length + 2;
-  const sib = buf.indexOf(nl(depth) + '"', start); const close = buf.indexOf(nl(depth - 1) + (depth === 1 ? '}' : '}'), start);
+  const sib = buf.indexOf(nl(depth) + '"', start); const close = buf.indexOf(nl(depth - 1) + '}', start);
   let end = Math.min(sib < 0 ? Infinity : sib, close < 0 ? Infinity : close);
   if (buf[end - 1] === 0x2c) end -= 1;
   return [start, end];
@@ -108,4 +107,3 @@ const [w, s, b] = results.map((r) => median(r.ms));
 console.log(`  over bare node: whole ${(w - b).toFixed(1)} ms, splice ${(s - b).toFixed(1)} ms; same bytes: ${same ? 'yes' : 'NO'} (sha256 ${[...results[0].sha][0]?.slice(0, 12)}…)`);
 rmSync(work, { recursive: true, force: true });
 if (!same) process.exit(1);
-void createHash;

@@ -254,10 +254,8 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
   }
   const crossrefRel = paths.stagingCrossref(n);
   const crossref = c.json(crossrefRel, CrossrefSchema, true, 'summarize', 'invalid_crossref');
-  const required = [summaryRel, deltaRel, crossrefRel];
   if (delta) {
     const memoryRel = paths.stagingStorylineMemory(delta.storyline_id);
-    required.push(memoryRel);
     const memory = c.text(memoryRel, true, 'summarize');
     if (memory !== undefined && !isNonEmptyText(memory)) {
       c.fail(memoryRel, errorAt('storyline_memory_empty', memoryRel, { expected: 'the storyline memory text', found: 'an empty file' }));
