@@ -324,8 +324,43 @@ export function sayer(lang: Lang): <K extends MessageKey>(key: K, ...args: ArgsO
 // ---- diagnostics: the phrases of expected / found / fix, as the Chinese text says them ----
 // A diagnostic's parts are written in English where they are made (they are
 // also its JSON); these rules say each phrase in Chinese, whole phrase first.
-type Phrase = [RegExp, (...m: string[]) => string];
-const ph = (re: RegExp, zh: (...m: string[]) => string): Phrase => [re, zh];
+/** A phrase: its pattern, its Chinese, and the literal text every match starts with (zhPhrase skips the others unrun). */
+type Phrase = [RegExp, (...m: string[]) => string, string];
+const ph = (re: RegExp, zh: (...m: string[]) => string): Phrase => [re, zh, literalPrefix(re)];
+
+/**
+ * The literal text at the start of every string `re` matches: what follows its
+ * `^` up to the first character with a meaning in a pattern (a character made
+ * optional or repeated is left out). Empty when there is none to rely on: no
+ * `^`, flags, or an alternative at the top level. A pattern is compiled the
+ * first time it runs, so skipping those that cannot match spares a reader
+ * compiling most of the 250 patterns to say one sentence.
+ */
+export function literalPrefix(re: RegExp): string {
+  const src = re.source;
+  if (re.flags.replace(/[gy]/g, '') !== '' || !src.startsWith('^')) return '';
+  let depth = 0;
+  let inClass = false;
+  for (let i = 1; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return '';
+  }
+  let out = '';
+  for (let i = 1; i < src.length; i++) {
+    const c = src[i] as string;
+    if ('\\()[].*+?{}|$^'.includes(c)) {
+      if ('*+?{'.includes(c)) out = out.slice(0, -1);
+      break;
+    }
+    out += c;
+  }
+  return out;
+}
 const STAGE_ZH: Record<string, string> = { draft: '起草', summarize: '摘要', refine: '润色', judge: '评审', 'title-fix': '改标题', 'hook-fix': '改章末钩子' };
 const jsonSyntax = (where: string): string => where.replace(/^ at line (\d+), column (\d+)$/, '第 $1 行第 $2 列').replace(/^ at the end of the file \(line (\d+)\)$/, '文件末尾（第 $1 行）');
 /** An English list ("a, b, or c") as a Chinese one (a、b、c). */
@@ -595,7 +630,8 @@ const PHRASES_ZH: Phrase[] = [
 
 /** One English phrase of a diagnostic in Chinese; a phrase without a rule (a value, a shape, a path) is shown as it is. */
 export function zhPhrase(text: string): string {
-  for (const [re, zh] of PHRASES_ZH) {
+  for (const [re, zh, prefix] of PHRASES_ZH) {
+    if (!text.startsWith(prefix)) continue;
     const m = re.exec(text);
     if (m) return zh(...m);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { langOf, MESSAGES } from '../../src/core/messages.js';
+import { langOf, MESSAGES, literalPrefix } from '../../src/core/messages.js';
 
 /** Arguments for any message: every field reads as "1" (numbers and strings alike). */
 const anyArgs = new Proxy({}, { get: () => '1' });
@@ -31,5 +31,44 @@ describe('the message catalogue', () => {
     expect(langOf({ LANG: 'zh_CN.UTF-8' }, 'en')).toBe('en');
     expect(langOf({}, 'zh')).toBe('zh');
     expect(langOf({})).toBe('en');
+  });
+});
+
+describe('literalPrefix: the text every match of a phrase starts with', () => {
+  it('takes the literal text after ^ up to the first pattern character', () => {
+    expect(literalPrefix(/^the file$/)).toBe('the file');
+    expect(literalPrefix(/^chapter (\d+): x$/)).toBe('chapter ');
+    expect(literalPrefix(/^pass: (.+)$/)).toBe('pass: ');
+    expect(literalPrefix(/^a\.b/)).toBe('a');
+    expect(literalPrefix(/^abc[de]/)).toBe('abc');
+  });
+
+  it('leaves out a character made optional or repeated', () => {
+    expect(literalPrefix(/^files? changed/)).toBe('file');
+    expect(literalPrefix(/^ab*c/)).toBe('a');
+    expect(literalPrefix(/^ab+c/)).toBe('a');
+    expect(literalPrefix(/^ab{0,2}c/)).toBe('a');
+  });
+
+  it('is empty when nothing can be relied on: no ^, flags, or an alternative at the top level', () => {
+    expect(literalPrefix(/the file$/)).toBe('');
+    expect(literalPrefix(/^the file$/i)).toBe('');
+    expect(literalPrefix(/^foo|bar/)).toBe('');
+    expect(literalPrefix(/^(.+): x/)).toBe('');
+  });
+
+  it('an alternative inside a group or a class keeps the prefix', () => {
+    expect(literalPrefix(/^run (a|b)/)).toBe('run ');
+    expect(literalPrefix(/^run [|]x/)).toBe('run ');
+    expect(literalPrefix(/^run \|x/)).toBe('run ');
+  });
+
+  it('every string a pattern matches starts with its prefix (checked on matches of the prefix plus any tail)', () => {
+    for (const re of [/^the file$/, /^files? changed/, /^chapter (\d+): x$/, /^run (a|b)/]) {
+      const prefix = literalPrefix(re);
+      for (const s of ['the file', 'file changed', 'files changed', 'chapter 12: x', 'run a', 'run b', 'fil changed']) {
+        if (re.test(s)) expect(s.startsWith(prefix), `${re} ${s}`).toBe(true);
+      }
+    }
   });
 });
