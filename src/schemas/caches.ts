@@ -55,6 +55,8 @@ export const DormantCacheSchema = v.object({
   chapter: v.number(),
   dormancy: v.object({ short: v.number(), medium: v.number(), long: v.number() }),
   global_sha256: Sha256Schema,
+  /** [size, mtimeMs] of the list when it was recorded settled: a reader that finds them equal need not hash it. */
+  global_stat: v.optional(SizeMtime),
   count: v.number(),
 });
 export type DormantCache = v.InferOutput<typeof DormantCacheSchema>;

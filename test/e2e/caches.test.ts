@@ -1,5 +1,5 @@
 /** logs/.cache/: a damaged cache is treated as absent; it never decides and never fails a command. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -86,18 +86,32 @@ describe('the dormant foreshadowing count', () => {
   it('a count recorded for other bytes, another chapter or other thresholds is not taken: the list is counted', async () => {
     const { project, count } = await committed();
     const file = join(project, 'logs/.cache/dormant.json');
-    const cache = readJson(file);
-    for (const wrong of [{ count: count + 7, global_sha256: 'a'.repeat(64) }, { count: count + 7, chapter: 4 }, { count: count + 7, dormancy: { ...cache.dormancy, long: cache.dormancy.long + 1 } }]) {
-      writeFileSync(file, JSON.stringify({ ...cache, ...wrong }));
+    const { global_stat: _stat, ...bySha } = readJson(file);
+    for (const wrong of [{ count: count + 7, global_sha256: 'a'.repeat(64) }, { count: count + 7, chapter: 4 }, { count: count + 7, dormancy: { ...bySha.dormancy, long: bySha.dormancy.long + 1 } }]) {
+      writeFileSync(file, JSON.stringify({ ...bySha, ...wrong }));
       expect(statusCount(project)).toBe(count);
     }
-    // Any mutating command records it afresh when it does not hold.
-    writeFileSync(file, JSON.stringify({ ...cache, global_sha256: 'b'.repeat(64) }));
+    // A recorded size and mtime the list no longer has: the sha256 decides.
+    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'a'.repeat(64), global_stat: [1, 2] }));
+    expect(statusCount(project)).toBe(count);
+    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_stat: [1, 2] }));
+    expect(statusCount(project)).toBe(count + 7);
+    // Any mutating command records it afresh when it does not hold, with the list's size and mtime once they have settled.
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(file, JSON.stringify({ ...bySha, global_sha256: 'b'.repeat(64) }));
     const verify = novelBin(project, ['state', 'verify', '--accept']);
     expect(verify.code, verify.stderr).toBe(0);
-    expect(readJson(file)).toEqual(cache);
-    // The right count for a recorded sha256 that still matches is believed (the cache is what saves the parse).
-    writeFileSync(file, JSON.stringify({ ...cache, count: count + 7 }));
+    const st = statSync(join(project, 'foreshadowing/global.json'));
+    expect(readJson(file)).toEqual({ ...bySha, global_stat: [st.size, st.mtimeMs] });
+    // The size and mtime recorded: a reader takes the count on them, without hashing the list.
+    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'c'.repeat(64), global_stat: [st.size, st.mtimeMs] }));
     expect(statusCount(project)).toBe(count + 7);
+    // The right count for a recorded sha256 that still matches is believed (the cache is what saves the parse).
+    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7 }));
+    expect(statusCount(project)).toBe(count + 7);
+    // An edited list has another size: counted again.
+    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_stat: [st.size, st.mtimeMs] }));
+    writeFileSync(join(project, 'foreshadowing/global.json'), `${readFileSync(join(project, 'foreshadowing/global.json'), 'utf8')}\n`);
+    expect(statusCount(project)).toBe(count);
   });
 });
