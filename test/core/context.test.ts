@@ -4,7 +4,6 @@ import { blacklistTop10, effectiveBlacklist } from '../../src/core/context/black
 import { L2_CAP, selectCharacters } from '../../src/core/context/characters.js';
 import { entityIdMap } from '../../src/core/context/entities.js';
 import { foreshadowingTasks } from '../../src/core/context/foreshadowing-tasks.js';
-import type { ProjectView } from '../../src/core/context/project-view.js';
 import { requiredFixes } from '../../src/core/context/revision.js';
 import { adjacentStorylines } from '../../src/core/context/storylines.js';
 import { latestSummaries, prevSummary } from '../../src/core/context/summaries.js';
@@ -12,22 +11,8 @@ import { hardRulesList } from '../../src/core/context/world-rules.js';
 import { recentMemory } from '../../src/core/chapter-memory.js';
 import { dataBlock, escapeData } from '../../src/core/embed.js';
 import { blockKeyLines, outlineBlock, outlineBlocks } from '../../src/core/outline.js';
+import { memoryView } from '../helpers/memory-view.js';
 
-function memoryView(files: Record<string, string>): ProjectView {
-  return {
-    problems: [],
-    text: (rel) => files[rel],
-    json: (rel) => {
-      try {
-        return files[rel] === undefined ? undefined : JSON.parse(files[rel] as string);
-      } catch {
-        return undefined;
-      }
-    },
-    list: (dir) => Object.keys(files).filter((f) => f.startsWith(`${dir}/`) && !f.slice(dir.length + 1).includes('/')).sort(),
-    exists: (rel) => rel in files,
-  };
-}
 
 describe('outline blocks (§9.1)', () => {
   const outline = ['# 卷', '### 第 1 章: 开端', '- **Storyline**: a', '### 第 10 章：十', '- **POV**: 甲', '### 第 12 章', '- **Arc**: x', '### 第 120 章 一百二十', '### 备注', '无关', '### 第 3 章附录', 'x'].join('\r\n');

@@ -17,6 +17,6 @@ export function memoryView(files: Record<string, string>): ProjectView {
       }
     },
     list: (dir) => Object.keys(files).filter((f) => f.startsWith(`${dir}/`) && !f.slice(dir.length + 1).includes('/')).sort(),
-    exists: (rel) => rel in files,
+    exists: (rel) => Object.prototype.hasOwnProperty.call(files, rel),
   };
 }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { entityIdMap } from '../../../src/core/context/entities.js';
-import { memoryView } from './memory-view.js';
+import { memoryView } from '../../helpers/memory-view.js';
 
 const DIR = 'characters/active';
 

@@ -6,7 +6,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { isObj, type Obj, type ProjectView } from '../../../src/core/context/project-view.js';
 import type { Diagnostic } from '../../../src/schemas/diagnostics.js';
-import { memoryView } from './memory-view.js';
+import { memoryView } from '../../helpers/memory-view.js';
 
 describe('isObj', () => {
   it('accepts plain objects, including empty and prototype-less ones', () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adjacentMemories, adjacentStorylines, storylineMemoryPath } from '../../../src/core/context/storylines.js';
-import { memoryView } from './memory-view.js';
+import { memoryView } from '../../helpers/memory-view.js';
 
 describe('storylineMemoryPath', () => {
   it('is storylines/{id}/memory.md', () => {

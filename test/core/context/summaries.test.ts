@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { latestSummaries, prevSummary } from '../../../src/core/context/summaries.js';
-import { memoryView } from './memory-view.js';
+import { memoryView } from '../../helpers/memory-view.js';
 
 const s = (n: string): string => `summaries/chapter-${n}-summary.md`;
 
