@@ -2,10 +2,12 @@
 // the same synthetic book in each tool's project format, at two sizes, and
 // the same commands timed alternately run by run.
 // Usage: npm run build && node scripts/bench-cc.mjs <cc-novel-writer checkout> [runs] [--strict]
-// The checkout is copied to a temporary directory and built there (npm
-// install, npm run build); nothing is cached in this repository.
+// The checkout must have its dependencies installed (`npm ci` in it): this
+// script installs nothing. The checkout is copied to a temporary directory,
+// its node_modules linked, and built there (npm run build); nothing is cached
+// in this repository.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, symlinkSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -32,11 +34,15 @@ const sh = (cmd, args, opts = {}) => {
   return r.stdout;
 };
 
+if (!existsSync(join(ccSource, 'node_modules'))) {
+  console.error(`${join(ccSource, 'node_modules')}: not found; this script installs nothing. Install the checkout's dependencies first: (cd ${ccSource} && npm ci)`);
+  process.exit(2);
+}
 // cc-novel-writer, built from the given checkout in a temporary copy.
 const ccDir = join(work, 'cc-novel-writer');
 cpSync(ccSource, ccDir, { recursive: true, filter: (src) => !['node_modules', 'dist', '.git'].includes(basename(src)) });
-process.stderr.write(`building cc-novel-writer from ${ccSource} in ${ccDir} (npm install, npm run build)…\n`);
-sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: ccDir });
+process.stderr.write(`building cc-novel-writer from ${ccSource} in ${ccDir} (its node_modules linked, npm run build)…\n`);
+symlinkSync(join(ccSource, 'node_modules'), join(ccDir, 'node_modules'), 'dir');
 sh('npm', ['run', 'build'], { cwd: ccDir });
 const ccCli = join(ccDir, JSON.parse(readFileSync(join(ccDir, 'package.json'), 'utf8')).bin?.novel ?? 'dist/cli.js');
 const ccCommit = spawnSync('git', ['-C', ccSource, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() ?? '';
