@@ -117,7 +117,7 @@ export class CommitCommand extends NovelCommand {
     if (this.dryRun) {
       const p = openProject(this.context, this.project);
       refusePendingForDryRun(p);
-      const plan = buildChapterCommitPlan(p, chapter, new Date());
+      const { plan } = buildChapterCommitPlan(p, chapter, new Date());
       return { data: { dry_run: true, ...describePlan(plan) }, text: renderPlan(plan, true, this.lang) };
     }
     return withMutation(this.context, this.project, { chapter }, (p, m) => {

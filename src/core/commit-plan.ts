@@ -4,7 +4,9 @@
  * the state ops applied and dropped, and the checkpoint afterwards. The plan
  * is what the journal records and what `--dry-run` prints. Pure.
  */
-import { dormantItems } from './context/dormant-foreshadowing.js';
+import { dormancyTally, dormantCountOf, tallyItem, type DormancyTally } from './context/dormant-foreshadowing.js';
+import { spliceForeshadowing, spliceLedger, spliceState, stateVersionOf } from './book-splice.js';
+import { editedRange, type Span } from './json-splice.js';
 import { lintChapter, severityCounts, type LintLists } from './lint.js';
 import type { GateRecord } from '../../machines/novel.setup.js';
 import type { CheckpointFields } from './projection.js';
@@ -19,22 +21,40 @@ import { updateForeshadowing } from './foreshadowing.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
 import { stagedText, type StagingView } from './staging-view.js';
-import { applyOps, type DroppedOp, type StateDoc } from './state-ops.js';
+import { applyOps, type DroppedOp, type OpsResult, type StateDoc } from './state-ops.js';
 import { padChapter } from './step-id.js';
 import { validateStep } from './validate.js';
-import { keptBefore, type ReversePatch } from './text-patch.js';
+import { keptBefore, keptBeforeBytes, type ReversePatch } from './text-patch.js';
 
 type Obj = Record<string, unknown>;
 
 export interface PlannedWrite {
   path: string;
-  content: string;
+  /** The new text, or the new bytes of a spliced file (book-splice.ts). */
+  content: string | Buffer;
   /** "move": the content comes from a staged file; "write": computed. */
   kind: 'move' | 'write';
   from?: string;
   /** Its sha256, when the plan already computed it (the journal hashes the others). */
   sha256?: string;
+  /** The content is novel's own serialisation of the whole document (book-splice.ts may edit it next time). */
+  canonical?: true;
+  /** Made by editing the file's bytes: those bytes, and the range the edits covered (its history's patch). */
+  spliced?: { before: Buffer; edited: Span };
 }
+
+/**
+ * A large book file as a commit reads it: its bytes, when novel serialised
+ * them itself and a commit may splice them (null otherwise), and the document
+ * parsed and checked on demand (the whole-document path).
+ */
+export interface BookJson<T> {
+  canonical: Buffer | null;
+  parsed: () => T;
+}
+
+/** A document read whole: nothing to splice. */
+export const wholeDocument = <T>(value: T): BookJson<T> => ({ canonical: null, parsed: () => value });
 
 export interface PlannedAppend {
   path: string;
@@ -55,6 +75,8 @@ export interface CommitPlan {
   fingerprint_paths: string[];
   /** How many foreshadowing items of the list after the commit are dormant at the next chapter (§13.6), for status to reuse. */
   dormant_next?: number;
+  /** The tally of the list after the commit, for the next commit to update. */
+  dormancy_tally?: DormancyTally;
 }
 
 export interface CommitInput {
@@ -66,12 +88,14 @@ export interface CommitInput {
   view: StagingView;
   gate: GateRecord;
   revisionCount: number;
-  state: StateDoc;
+  state: BookJson<StateDoc>;
   changelogBytes: number;
   changelogEndsWithNewline: boolean;
-  globalForeshadowing: Obj[];
+  globalForeshadowing: BookJson<Obj[]>;
+  /** The dormancy tally of the list as read, when a commit recorded it for these bytes. */
+  dormancyTally?: DormancyTally | null;
   volumePlan: Obj[];
-  ledger: Obj[];
+  ledger: BookJson<Obj[]>;
   unknownEntitiesBytes: number;
   history: Obj[];
   /** What executors reported per step (logs/chapter-NNN-executions.jsonl). */
@@ -82,8 +106,8 @@ export interface CommitInput {
   lintLists?: LintLists;
   /** The text a book file has before this commit (null: none), for the history a rewind restores from (§14). */
   readBefore?: (path: string) => string | null;
-  /** The sha256 of a text (UTF-8): the history's patches name the text they apply to. */
-  sha256?: (text: string) => string;
+  /** The sha256 of a text (UTF-8) or of bytes: the history's patches name the text they apply to. */
+  sha256?: (text: string | Buffer) => string;
 }
 
 /**
@@ -133,49 +157,79 @@ export function chapterFacts(text: string): { title: string | null; zishu: numbe
 }
 
 /** The staged delta of chapter n, computed against the current state (else refused, naming the field). */
-function stagedDelta(view: StagingView, n: number, state: StateDoc, hint: string): { delta: Obj; storyline: string } {
+function stagedDelta(view: StagingView, n: number, state: BookJson<StateDoc>, hint: string): { delta: Obj; storyline: string } {
   const delta = parsed(view, paths.stagingDelta(n));
-  if (delta.base_state_version !== state.state_version) {
-    throw new NovelError('state_version_mismatch', `${paths.stagingDelta(n)}: field "base_state_version": expected ${state.state_version} (state/current-state.json state_version), found ${String(delta.base_state_version)}`, { hint });
+  const version = (state.canonical && stateVersionOf(state.canonical)) ?? state.parsed().state_version;
+  if (delta.base_state_version !== version) {
+    throw new NovelError('state_version_mismatch', `${paths.stagingDelta(n)}: field "base_state_version": expected ${version} (state/current-state.json state_version), found ${String(delta.base_state_version)}`, { hint });
   }
   return { delta, storyline: String(delta.storyline_id) };
 }
 
 /** The commit's state side (§7.1–§7.4): ops merged, foreshadowing, the memory ledger, the changelog line. */
 function mergeSummary(
-  input: Pick<CommitInput, 'state' | 'volumePlan' | 'globalForeshadowing' | 'view' | 'ledger' | 'changelogBytes' | 'changelogEndsWithNewline' | 'unknownEntitiesBytes'>,
+  input: Pick<CommitInput, 'state' | 'volumePlan' | 'globalForeshadowing' | 'dormancyTally' | 'view' | 'ledger' | 'changelogBytes' | 'changelogEndsWithNewline' | 'unknownEntitiesBytes'>,
   n: number,
   delta: Obj,
   storyline: string,
   marker: Obj = {},
-): { writes: PlannedWrite[]; appends: PlannedAppend[]; result: ReturnType<typeof applyOps>; newState: StateDoc; global: readonly Obj[] } {
+): { writes: PlannedWrite[]; appends: PlannedAppend[]; result: Omit<OpsResult, 'state'>; stateVersion: number; tally: DormancyTally } {
   const view = input.view;
   const writes: PlannedWrite[] = [];
   const ops = Array.isArray(delta.ops) ? delta.ops : [];
-  const result = applyOps(input.state, ops);
-  const newState = { ...result.state, state_version: input.state.state_version + 1, last_updated_chapter: n };
-  writes.push({ path: 'state/current-state.json', content: prettyJson(newState), kind: 'write' });
+  // §7.1: the entities the ops touch spliced into novel's own bytes, else the whole state.
+  const splicedState = input.state.canonical ? spliceState(input.state.canonical, ops, n) : null;
+  let result: Omit<OpsResult, 'state'>;
+  let baseVersion: number;
+  if (splicedState) {
+    ({ result, base_state_version: baseVersion } = splicedState);
+    writes.push({ path: 'state/current-state.json', content: splicedState.bytes, kind: 'write', canonical: true });
+  } else {
+    const state = input.state.parsed();
+    const applied = applyOps(state, ops);
+    result = applied;
+    baseVersion = state.state_version;
+    writes.push({ path: 'state/current-state.json', content: prettyJson({ ...applied.state, state_version: baseVersion + 1, last_updated_chapter: n }), kind: 'write', canonical: true });
+  }
 
   // §7.2 foreshadowing; "already in history" ops change nothing but count as applied.
   const planMap = new Map<string, Obj>();
   for (const item of input.volumePlan) if (typeof item.id === 'string') planMap.set(item.id, item);
-  let global: readonly Obj[] = input.globalForeshadowing;
-  if (result.foreshadow.length > 0) {
-    global = updateForeshadowing(input.globalForeshadowing, result.foreshadow, { chapter: n, storyline_id: storyline, plan: planMap });
-    writes.push({ path: 'foreshadowing/global.json', content: prettyJson({ foreshadowing: global }), kind: 'write' });
-  }
+  const ctx = { chapter: n, storyline_id: storyline, plan: planMap };
+  const listBytes = input.globalForeshadowing.canonical;
+  const splicedList = result.foreshadow.length > 0 && listBytes && input.dormancyTally ? spliceForeshadowing(listBytes, result.foreshadow, ctx) : null;
+  let tally: DormancyTally;
+  if (splicedList && listBytes && input.dormancyTally) {
+    tally = structuredClone(input.dormancyTally);
+    for (const { before, after } of splicedList.touched.values()) {
+      tallyItem(tally, before, -1);
+      tallyItem(tally, after, 1);
+    }
+    writes.push({ path: 'foreshadowing/global.json', content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 } } });
+  } else if (result.foreshadow.length > 0) {
+    const global = updateForeshadowing(input.globalForeshadowing.parsed(), result.foreshadow, ctx);
+    tally = dormancyTally({ foreshadowing: global });
+    writes.push({ path: 'foreshadowing/global.json', content: prettyJson({ foreshadowing: global }), kind: 'write', canonical: true });
+  } else tally = input.dormancyTally ?? dormancyTally({ foreshadowing: input.globalForeshadowing.parsed() });
 
-  // §7.4 chapter memory ledger.
+  // §7.4 chapter memory ledger: the chapter's entry appended to novel's own bytes, else the whole ledger.
   const memRel = paths.stagingChapterMemory(n);
   if (view.files.has(memRel)) {
-    writes.push({ path: 'state/chapter-memory.json', content: prettyJson(upsertChapterMemory(input.ledger, parsed(view, memRel))), kind: 'write' });
+    const entry = parsed(view, memRel);
+    const ledgerBytes = input.ledger.canonical;
+    const splicedLedger = ledgerBytes ? spliceLedger(ledgerBytes, entry) : null;
+    if (splicedLedger && ledgerBytes) {
+      writes.push({ path: 'state/chapter-memory.json', content: splicedLedger.bytes, kind: 'write', canonical: true, spliced: { before: ledgerBytes, edited: editedRange(splicedLedger.edits) ?? { start: 0, end: 0 } } });
+    } else {
+      writes.push({ path: 'state/chapter-memory.json', content: prettyJson(upsertChapterMemory(input.ledger.parsed(), entry)), kind: 'write', canonical: true });
+    }
   }
 
   // §7.3 changelog line.
   const line = {
     chapter: n,
-    base_state_version: input.state.state_version,
-    state_version: newState.state_version,
+    base_state_version: baseVersion,
+    state_version: baseVersion + 1,
     storyline_id: storyline,
     ops: result.applied,
     dropped: result.dropped,
@@ -196,7 +250,7 @@ function mergeSummary(
       text: unknown.map((entity) => `${JSON.stringify({ chapter: n, storyline_id: storyline, entity })}\n`).join(''),
     });
   }
-  return { writes, appends, result, newState, global };
+  return { writes, appends, result, stateVersion: baseVersion + 1, tally };
 }
 
 export function planChapterCommit(input: CommitInput): CommitPlan {
@@ -230,7 +284,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
 
   const merged = mergeSummary(input, n, delta, storyline);
   writes.push(...merged.writes);
-  const { result, newState, appends } = merged;
+  const { result, appends } = merged;
 
   // The committed text's lint report (no timestamp: the same text and settings give the same bytes).
   const chapterText = stagedText(view, paths.stagingChapter(n)) as string;
@@ -245,7 +299,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     gate: input.gate,
     revisions: input.revisionCount,
     force_passed: input.gate.force_passed === true,
-    state_version: newState.state_version,
+    state_version: merged.stateVersion,
     ops_applied: result.applied.length,
     ops_dropped: result.dropped.length,
     ...chapterFacts(stagedText(view, paths.stagingChapter(n)) as string),
@@ -257,7 +311,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   };
   writes.push({ path: `logs/chapter-${nnn}-log.json`, content: prettyJson(chapterLog), kind: 'write' });
 
-  return { ...closeCommit(input, n, writes, appends, result), dormant_next: dormantItems({ foreshadowing: merged.global }, n + 1, input.settings.quality.dormancy).length };
+  return { ...closeCommit(input, n, writes, appends, result), dormant_next: dormantCountOf(merged.tally, n + 1, input.settings.quality.dormancy), dormancy_tally: merged.tally };
 }
 
 /**
@@ -270,7 +324,7 @@ function closeCommit(
   n: number,
   writes: PlannedWrite[],
   appends: PlannedAppend[],
-  result: ReturnType<typeof applyOps>,
+  result: Omit<OpsResult, 'state'>,
 ): CommitPlan {
   const checkpoint: Obj = { ...input.checkpointRaw };
   for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note']) delete checkpoint[k];
@@ -285,14 +339,16 @@ function closeCommit(
     const hash = input.sha256;
     for (const w of writes) {
       if (!isReplacedByCommit(w.path)) continue;
+      const afterSha256 = (): string => {
+        w.sha256 = (hash as (content: string | Buffer) => string)(w.content);
+        return w.sha256;
+      };
+      if (w.spliced && hash !== undefined) {
+        files[w.path] = keptBeforeBytes(w.spliced.before, w.content as Buffer, w.spliced.edited, afterSha256);
+        continue;
+      }
       const before = input.readBefore(w.path);
-      files[w.path] =
-        before === null || hash === undefined
-          ? before
-          : keptBefore(before, w.content, () => {
-              w.sha256 = hash(w.content);
-              return w.sha256;
-            });
+      files[w.path] = before === null || hash === undefined ? before : keptBefore(before, w.content as string, afterSha256);
     }
     const history: CommitHistory = { chapter: n, changelog_bytes: input.changelogBytes, unknown_entities_bytes: input.unknownEntitiesBytes, files };
     writes.push({ path: paths.commitHistory(n), content: prettyJson(history), kind: 'write' });
@@ -314,7 +370,7 @@ function closeCommit(
 }
 
 export interface ImportCommitInput
-  extends Pick<CommitInput, 'chapter' | 'checkpointRaw' | 'checkpointFields' | 'view' | 'state' | 'changelogBytes' | 'changelogEndsWithNewline' | 'globalForeshadowing' | 'volumePlan' | 'ledger' | 'unknownEntitiesBytes' | 'now' | 'readBefore' | 'sha256'> {
+  extends Pick<CommitInput, 'chapter' | 'checkpointRaw' | 'checkpointFields' | 'view' | 'state' | 'changelogBytes' | 'changelogEndsWithNewline' | 'globalForeshadowing' | 'dormancyTally' | 'volumePlan' | 'ledger' | 'unknownEntitiesBytes' | 'now' | 'readBefore' | 'sha256'> {
   /** The imported chapter's log (logs/chapter-NNN-log.json), completed by the catch-up. */
   chapterLog: Obj | null;
 }
@@ -337,9 +393,10 @@ export function planImportCommit(input: ImportCommitInput): CommitPlan {
   move(paths.stagingSummary(n), paths.summary(n));
   move(paths.stagingCrossref(n), paths.crossref(n));
   move(paths.stagingStorylineMemory(storyline), `storylines/${storyline}/memory.md`);
-  const { writes: stateWrites, appends, result, newState } = mergeSummary(input, n, delta, storyline, { catch_up: true });
-  writes.push(...stateWrites);
-  const log = { ...(input.chapterLog ?? { chapter: n, imported: true }), storyline_id: storyline, caught_up: true, state_version: newState.state_version, ops_applied: result.applied.length, ops_dropped: result.dropped.length };
+  const merged = mergeSummary(input, n, delta, storyline, { catch_up: true });
+  const { appends, result } = merged;
+  writes.push(...merged.writes);
+  const log = { ...(input.chapterLog ?? { chapter: n, imported: true }), storyline_id: storyline, caught_up: true, state_version: merged.stateVersion, ops_applied: result.applied.length, ops_dropped: result.dropped.length };
   writes.push({ path: `logs/chapter-${padChapter(n)}-log.json`, content: prettyJson(log), kind: 'write' });
-  return closeCommit(input, n, writes, appends, result);
+  return { ...closeCommit(input, n, writes, appends, result), dormancy_tally: merged.tally };
 }

@@ -47,3 +47,59 @@ export function keptBefore(before: string, after: string, afterSha256: () => str
   const kept = patch.before.reduce((n, line) => n + line.length + 1, 0);
   return kept * 2 < before.length ? { patch: { ...patch, after_sha256: afterSha256() } } : before;
 }
+
+/** How many newlines `buf` holds in [start, end). */
+function newlines(buf: Uint8Array, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (buf[i] === 0x0a) n++;
+  return n;
+}
+
+/** The end of the line that starts at `at` (its newline, or the end of the bytes). */
+function lineEnd(buf: Buffer, at: number): number {
+  const nl = buf.indexOf(0x0a, at);
+  return nl < 0 ? buf.length : nl;
+}
+
+/**
+ * `keptBefore` of two texts given as UTF-8 bytes that are the same outside
+ * one range of `before` (`edited`; the bytes after it are `after`'s last
+ * ones): the same answer, with only the lines around the range decoded and
+ * compared. A commit that splices a few entries of a large file
+ * (book-splice.ts) keeps its history without splitting the file into lines.
+ */
+export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: number; end: number }, afterSha256: () => string): string | { patch: ReversePatch } {
+  const regionStart = edited.start === 0 ? 0 : before.lastIndexOf(0x0a, edited.start - 1) + 1;
+  const regionEndB = lineEnd(before, edited.end);
+  const regionEndA = regionEndB + after.length - before.length;
+  const prefixLines = newlines(before, 0, regionStart);
+  // The first line that differs: the lines before the range are the same; from there, compared line by line.
+  let start = prefixLines;
+  for (let pb = regionStart, pa = regionStart; pb <= before.length && pa <= after.length; start++) {
+    const eb = lineEnd(before, pb);
+    const ea = lineEnd(after, pa);
+    if (eb - pb !== ea - pa || before.compare(after, pa, ea, pb, eb) !== 0) break;
+    pb = eb + 1;
+    pa = ea + 1;
+  }
+  // The lines after the range are the same: skipped at once, then the range's lines compared from its end.
+  const b = before.toString('utf8', regionStart, regionEndB).split('\n');
+  const a = after.toString('utf8', regionStart, regionEndA).split('\n');
+  const linesB = newlines(before, regionEndB, before.length) + prefixLines + b.length;
+  const linesA = linesB + a.length - b.length;
+  const skip = Math.max(0, Math.min(linesB - (prefixLines + b.length), linesB - start, linesA - start));
+  let endB = linesB - skip;
+  let endA = linesA - skip;
+  // Equal lines ran on past the range (a rare text): the whole comparison decides.
+  if (endB - prefixLines > b.length) return keptBefore(before.toString('utf8'), after.toString('utf8'), afterSha256);
+  while (endB > start && endA > start && b[endB - 1 - prefixLines] === a[endA - 1 - prefixLines]) {
+    endB--;
+    endA--;
+  }
+  const kept = b.slice(start - prefixLines, Math.max(start, endB) - prefixLines);
+  const patch: ReversePatch = { after_sha256: '', at: start, after_lines: endA - start, before: endB > start ? kept : [] };
+  const keptChars = patch.before.reduce((n, line) => n + line.length + 1, 0);
+  // The text's length in UTF-16 units lies between a third of its bytes and its bytes; decoded only when that decides.
+  const wholeChars = keptChars * 2 < before.length / 3 ? Infinity : keptChars * 2 >= before.length ? 0 : before.toString('utf8').length;
+  return keptChars * 2 < wholeChars ? { patch: { ...patch, after_sha256: afterSha256() } } : before.toString('utf8');
+}

@@ -30,6 +30,7 @@ function readOr<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S
 
 export const STATE_FILE = 'state/current-state.json';
 export const CHANGELOG_FILE = 'state/changelog.jsonl';
+export const LEDGER_FILE = 'state/chapter-memory.json';
 
 export function readState(fs: ProjectFs, texts?: TextsRead): StateDoc {
   return readOr(fs, STATE_FILE, StateSchema, { ...EMPTY_STATE, schema_version: 1 as const }, texts) as StateDoc;
@@ -44,7 +45,7 @@ export function readVolumePlan(fs: ProjectFs, volumeDir: string): Obj[] {
 }
 
 export function readLedger(fs: ProjectFs, texts?: TextsRead): Obj[] {
-  return readOr(fs, 'state/chapter-memory.json', LedgerSchema, [], texts);
+  return readOr(fs, LEDGER_FILE, LedgerSchema, [], texts);
 }
 
 export function readChangelog(fs: ProjectFs): { lines: ChangelogLine[]; bytes: number; endsWithNewline: boolean } {

@@ -16,6 +16,7 @@ import { fileValue, hasFingerprint, hashAll, listFinalTrees, updateFingerprint, 
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { isWriteOnce, keepObject } from './book-objects.js';
 
+/** The journal of a plan without its writes, which stageJournalWrites stages and adds. */
 export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan | { kind: 'setup'; step: SetupStep; writes: CommitPlan['writes']; appends: []; removes: string[]; checkpoint: Record<string, unknown>; fingerprint_paths: string[] }): Journal {
   return {
     version: 1,
@@ -23,7 +24,7 @@ export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan | { kind: 's
     ...(plan.kind === 'setup' ? { setup: plan.step } : {}),
     chapter: plan.kind === 'chapter' ? plan.chapter : null,
     volume: plan.kind === 'volume' ? plan.volume : null,
-    writes: plan.writes.map((w) => ({ path: w.path, content: w.content, sha256: (w as { sha256?: string }).sha256 ?? sha256Hex(w.content) })),
+    writes: [],
     appends: plan.appends.map((a) => ({ path: a.path, before: a.before, text: a.text })),
     removes: plan.removes,
     checkpoint: plan.checkpoint,
@@ -44,9 +45,9 @@ export function writeJournal(fs: ProjectFs, rel: string, journal: Journal): void
  */
 export function stageJournalWrites(fs: ProjectFs, plan: Parameters<typeof journalFromPlan>[0]): Journal {
   if (fs.exists(paths.commitNewDir)) fs.remove(paths.commitNewDir);
-  const journal = journalFromPlan({ ...plan, writes: [] });
+  const journal = journalFromPlan(plan);
   const writes = plan.writes.map((w, i) => {
-    const bytes = Buffer.from(w.content, 'utf8');
+    const bytes = typeof w.content === 'string' ? Buffer.from(w.content, 'utf8') : w.content;
     const sha256 = (w as { sha256?: string }).sha256 ?? sha256Hex(bytes);
     const staged = `${paths.commitNewDir}/${i}-${sha256.slice(0, 16)}`;
     fs.writeText(staged, bytes);

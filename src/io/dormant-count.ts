@@ -71,7 +71,7 @@ export function recordDormantCount(fs: ProjectFs, entry: Omit<DormantCache, 'v' 
   const st = fs.stat(GLOBAL_FORESHADOWING);
   const settled = st !== null && Date.now() - st.mtimeMs > RACY_MS;
   try {
-    fs.writeText(DORMANT_CACHE, JSON.stringify({ v: 1, ...entry, ...(settled ? { global_stat: [st.size, st.mtimeMs] } : {}) }));
+    fs.writeText(DORMANT_CACHE, JSON.stringify({ v: 1, ...entry, ...(settled ? { global_stat: [st.size, st.mtimeMs] } : {}) }), { fsync: false });
   } catch {
     /* a cache */
   }

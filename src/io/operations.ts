@@ -27,7 +27,10 @@ import { outlineChapters } from '../core/outline.js';
 import { planBounds, planRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
 import { applyTransition } from './apply-transition.js';
 import { finishExecution, readExecution } from './execution-record.js';
-import { changelogTail, committedMemory, fileBytes, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan, type TextsRead } from './book-files.js';
+import { changelogTail, committedMemory, fileBytes, LEDGER_FILE, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan, STATE_FILE, type TextsRead } from './book-files.js';
+import { readBookJson, readCommitCache, recordCommitCache } from './commit-cache.js';
+import type { CommitCache } from '../schemas/caches.js';
+import type { DormancyTally } from '../core/context/dormant-foreshadowing.js';
 import { applyJournal, stageJournalWrites, writeJournal } from './commit-journal.js';
 import type { Journal } from '../schemas/journal.js';
 import { GLOBAL_FORESHADOWING, recordDormantCount } from './dormant-count.js';
@@ -91,7 +94,7 @@ export function decideChapter(p: OpenProject, chapter: number, decision: Decisio
 }
 
 /** Everything a chapter commit needs, read and checked; then the pure plan. */
-export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date): CommitPlan {
+export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date, cache: CommitCache | null = null): { plan: CommitPlan; listSha256: string | null } {
   const cp = p.loaded.checkpoint;
   const catchUp = (cp.imported_chapters ?? 0) >= chapter && (cp.import_caught_up ?? 0) < chapter;
   if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter && !catchUp) {
@@ -102,7 +105,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   }
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
   const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
-  if (next.mode === 'import' && next.action === 'commit' && next.chapter === chapter) return buildImportCommitPlan(p, hydrated.snapshot, chapter, now);
+  if (next.mode === 'import' && next.action === 'commit' && next.chapter === chapter) return buildImportCommitPlan(p, hydrated.snapshot, chapter, now, cache);
   if (next.action !== 'commit' || next.chapter !== chapter) {
     throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
       hint: next.action === 'review' ? `the chapter is paused: ${next.command}` : 'run `novel next` to see what to do',
@@ -117,6 +120,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
   const texts: TextsRead = new Map();
+  const { listSha256, ...large } = readLargeFiles(p, texts, cache);
   const plan = planChapterCommit({
     chapter,
     checkpointRaw: p.loaded.raw,
@@ -125,12 +129,10 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     view: p.view,
     gate,
     revisionCount: snapshot.context.revision_count,
-    state: readState(p.fs, texts),
+    ...large,
     changelogBytes: changelog.bytes,
     changelogEndsWithNewline: changelog.endsWithNewline,
-    globalForeshadowing: readGlobalForeshadowing(p.fs, texts),
     volumePlan: readVolumePlan(p.fs, paths.volumeDir(Math.max(1, cp.current_volume))),
-    ledger: readLedger(p.fs, texts),
     unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
     history: readHistory(p.fs, chapter),
     executions: readJsonLines(p.fs, executionsPath(chapter)),
@@ -141,7 +143,16 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     readBefore: textBefore(p, texts),
   });
   refuseOverwrites(p, plan.writes);
-  return plan;
+  return { plan, listSha256 };
+}
+
+/** The three large book files of a commit (spliceable when a commit serialised them: src/io/commit-cache.ts), and the list's tally. */
+function readLargeFiles(p: OpenProject, texts: TextsRead, cache: CommitCache | null) {
+  const state = readBookJson(p.fs, STATE_FILE, cache, () => readState(p.fs, texts));
+  const list = readBookJson(p.fs, GLOBAL_FORESHADOWING, cache, () => readGlobalForeshadowing(p.fs, texts), cache?.tally != null);
+  const ledger = readBookJson(p.fs, LEDGER_FILE, cache, () => readLedger(p.fs, texts));
+  const tally: DormancyTally | null = cache?.tally && cache.tally.global_sha256 === list.sha256 ? cache.tally.tally : null;
+  return { state: state.doc, globalForeshadowing: list.doc, ledger: ledger.doc, dormancyTally: tally, listSha256: list.sha256 };
 }
 
 /** A file's text before the commit, for its history: the one the plan was built from when it read it. */
@@ -155,10 +166,11 @@ function textBefore(p: OpenProject, texts: TextsRead): (rel: string) => string |
 }
 
 /** The catch-up commit of an imported chapter (§14): its summary, delta and memory; the imported text stays. */
-function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: number, now: Date): CommitPlan {
+function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: number, now: Date, cache: CommitCache | null): { plan: CommitPlan; listSha256: string | null } {
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
   const texts: TextsRead = new Map();
+  const { listSha256, ...large } = readLargeFiles(p, texts, cache);
   const logRel = `logs/chapter-${padChapter(chapter)}-log.json`;
   const log = p.fs.readTextChecked(logRel);
   let chapterLog: Record<string, unknown> | null = null;
@@ -172,12 +184,10 @@ function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: 
     checkpointRaw: p.loaded.raw,
     checkpointFields: projectCheckpoint(after),
     view: p.view,
-    state: readState(p.fs, texts),
+    ...large,
     changelogBytes: changelog.bytes,
     changelogEndsWithNewline: changelog.endsWithNewline,
-    globalForeshadowing: readGlobalForeshadowing(p.fs, texts),
     volumePlan: [],
-    ledger: readLedger(p.fs, texts),
     unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
     chapterLog,
     now,
@@ -185,7 +195,7 @@ function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: 
     readBefore: textBefore(p, texts),
   });
   refuseOverwrites(p, plan.writes);
-  return plan;
+  return { plan, listSha256 };
 }
 
 /** Everything a setup commit needs (§14), read and checked; then the plan. */
@@ -208,7 +218,7 @@ export function buildSetupCommitPlan(p: OpenProject): SetupCommitPlan {
   }
   const writes = setupWrites(p.view, validation.moves);
   // What remains once these files are in place: the probe's answer with them counted.
-  const written = new Map(writes.map((w) => [w.path, w.content]));
+  const written = new Map(writes.map((w) => [w.path, w.content as string]));
   const remaining = pendingAfter(step, {
     text: (rel) => written.get(rel) ?? (() => {
       const r = p.fs.readTextChecked(rel);
@@ -247,7 +257,7 @@ const PER_CHAPTER = /^(chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\
  * its own journal forward rewrites what it wrote): a chapter file already in
  * the book is somebody's chapter.
  */
-function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; content: string }>): void {
+function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; content: string | Buffer }>): void {
   const clashes = writes.filter((w) => PER_CHAPTER.test(w.path) && p.fs.exists(w.path) && p.fs.sha256(w.path) !== sha256Hex(w.content)).map((w) => w.path);
   if (clashes.length) {
     throw new NovelError('would_overwrite', `the commit would replace ${clashes.length} file(s) of the book that hold other text: ${clashes.join(', ')}`, {
@@ -268,11 +278,14 @@ function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan | SetupCom
 }
 
 export function commitChapter(p: OpenProject, chapter: number, now: Date): { plan: CommitPlan; next: NextDecision } {
-  const plan = buildChapterCommitPlan(p, chapter, now);
+  const cache = readCommitCache(p.fs);
+  const { plan, listSha256 } = buildChapterCommitPlan(p, chapter, now, cache);
   const journal = transact(p, plan);
-  if (plan.dormant_next !== undefined) {
-    const globalSha256 = journal.writes.find((w) => w.path === GLOBAL_FORESHADOWING)?.sha256 ?? p.fs.sha256(GLOBAL_FORESHADOWING);
-    if (globalSha256 !== null) recordDormantCount(p.fs, { chapter: chapter + 1, dormancy: p.settings.quality.dormancy, global_sha256: globalSha256, count: plan.dormant_next });
+  // The list after the commit: the bytes it wrote, else the ones it read (hashed now when it did not read them).
+  const globalSha256 = journal.writes.find((w) => w.path === GLOBAL_FORESHADOWING)?.sha256 ?? listSha256 ?? p.fs.sha256(GLOBAL_FORESHADOWING);
+  recordCommitCache(p.fs, cache, journal, plan, { rel: GLOBAL_FORESHADOWING, sha256: globalSha256 });
+  if (plan.dormant_next !== undefined && globalSha256 !== null) {
+    recordDormantCount(p.fs, { chapter: chapter + 1, dormancy: p.settings.quality.dormancy, global_sha256: globalSha256, count: plan.dormant_next });
   }
   return { plan, next: nextOf(reopened(p)) };
 }

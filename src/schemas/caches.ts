@@ -36,6 +36,21 @@ export const SweepCacheSchema = v.object({
   dirs: recordOf(v.object({ m: v.number(), d: v.array(EntryName) }), 'directory → {m: mtimeMs, d: subdirectories}'),
 });
 
+const TallySchema = recordOf(v.number(), 'last touched chapter → unresolved items');
+
+/** logs/.cache/commit.json: what a chapter commit leaves for the next one (src/io/commit-cache.ts). */
+export const CommitCacheSchema = v.object({
+  v: v.literal(1),
+  files: recordOf(Sha256Schema, 'book file → sha256 of the bytes novel serialised'),
+  tally: v.nullable(
+    v.object({
+      global_sha256: v.nullable(Sha256Schema),
+      tally: v.object({ short: TallySchema, medium: TallySchema, long: TallySchema }),
+    }),
+  ),
+});
+export type CommitCache = v.InferOutput<typeof CommitCacheSchema>;
+
 /** A cache's content, or null when it is missing, not JSON or not of its schema. */
 export function parseCache<S extends v.GenericSchema>(schema: S, text: string | null): v.InferOutput<S> | null {
   if (text === null) return null;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bookMachine } from '../../machines/book.machine.js';
 import { DEFAULT_THRESHOLDS } from '../../machines/pipeline.gate.js';
 import { initialContext } from '../../machines/pipeline.machine.js';
-import { planChapterCommit, type CommitInput } from '../../src/core/commit-plan.js';
+import { planChapterCommit, wholeDocument, type CommitInput } from '../../src/core/commit-plan.js';
 import { projectCheckpoint } from '../../src/core/projection.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import { staged } from '../helpers/staging.js';
@@ -28,12 +28,12 @@ function input(outlinedTo: number): CommitInput {
     view: staged('draft/good', 'summarize/good', 'judge/overall-4.2'),
     gate: GATE,
     revisionCount: 0,
-    state: { schema_version: 1, state_version: 3, last_updated_chapter: 3 },
+    state: wholeDocument({ schema_version: 1, state_version: 3, last_updated_chapter: 3 }),
     changelogBytes: 120,
     changelogEndsWithNewline: true,
-    globalForeshadowing: [],
+    globalForeshadowing: wholeDocument([]),
     volumePlan: [],
-    ledger: [],
+    ledger: wholeDocument([]),
     unknownEntitiesBytes: 0,
     history: [],
     executions: [],
@@ -61,6 +61,6 @@ describe('the chapter commit plan', () => {
   });
 
   it('refuses a delta computed against another state version', () => {
-    expect(() => planChapterCommit({ ...input(30), state: { schema_version: 1, state_version: 7, last_updated_chapter: 3 } })).toThrow(/base_state_version/);
+    expect(() => planChapterCommit({ ...input(30), state: wholeDocument({ schema_version: 1, state_version: 7, last_updated_chapter: 3 }) })).toThrow(/base_state_version/);
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyReversePatch, keptBefore, reversePatch } from '../../src/core/text-patch.js';
+import { applyReversePatch, keptBefore, keptBeforeBytes, reversePatch } from '../../src/core/text-patch.js';
 
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
 const lines = fc.array(fc.oneof(fc.constantFrom('{', '}', '  "a": 1,', '  "b": [', '    "伏笔"', '  ]', ''), fc.string({ maxLength: 6 })), { maxLength: 40 });
@@ -44,5 +44,35 @@ describe('reverse patches of a commit history', () => {
       return 'h';
     })).toBe('a\nb');
     expect(hashed).toBe(1);
+  });
+});
+
+describe('keptBeforeBytes', () => {
+  const piece = fc.oneof(fc.constantFrom('{', '}', '  "a": 1,', '  },', '    "伏笔"', '\n', '\n  }', ',\n  {', '"', '𠀀'), fc.string({ maxLength: 4 }));
+  it('answers as keptBefore for any text edited in one range', () => {
+    fc.assert(
+      fc.property(lines, fc.nat(), fc.nat(), fc.array(piece, { maxLength: 6 }), (b, x, y, inserted) => {
+        const before = Buffer.from(b.join('\n'), 'utf8');
+        const [s, e] = [x % (before.length + 1), y % (before.length + 1)].sort((p, q) => p - q) as [number, number];
+        const after = Buffer.concat([before.subarray(0, s), Buffer.from(inserted.join(''), 'utf8'), before.subarray(e)]);
+        // Cut only at character boundaries, as a splice does.
+        if (before.subarray(0, s).toString('utf8').includes('\ufffd') || before.subarray(e).toString('utf8').includes('\ufffd')) return;
+        const b8 = before.toString('utf8');
+        const a8 = after.toString('utf8');
+        expect(keptBeforeBytes(before, after, { start: s, end: e }, () => sha(a8))).toEqual(keptBefore(b8, a8, () => sha(a8)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps a patch of the appended entry of a large ledger, not the ledger', () => {
+    const entries = Array.from({ length: 400 }, (_, i) => `  {\n    "chapter": ${i + 1}\n  }`);
+    const before = Buffer.from(`[\n${entries.join(',\n')}\n]\n`);
+    const at = before.length - 3;
+    const after = Buffer.concat([before.subarray(0, at), Buffer.from(',\n  {\n    "chapter": 401\n  }'), before.subarray(at)]);
+    const kept = keptBeforeBytes(before, after, { start: at, end: at }, () => 'sha');
+    expect(kept).toEqual({ patch: { after_sha256: 'sha', at: 1200, after_lines: 3, before: [] } });
+    expect(kept).toEqual(keptBefore(before.toString(), after.toString(), () => 'sha'));
+    expect(applyReversePatch(after.toString(), (kept as { patch: Parameters<typeof applyReversePatch>[1] }).patch, () => 'sha')).toBe(before.toString());
   });
 });

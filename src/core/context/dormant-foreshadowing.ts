@@ -61,3 +61,43 @@ export function dormantItems(global: unknown, chapter: number, t: DormancyThresh
 export function lightTouchTasks(global: unknown, chapter: number, t: DormancyThresholds): DormantItem[] {
   return dormantItems(global, chapter, t).slice(0, LIGHT_TOUCH_LIMIT);
 }
+
+/**
+ * The unresolved items of a list by scope and by the last chapter that
+ * planted or advanced them: enough to count the dormant ones at any chapter
+ * and with any thresholds. A commit that changes a few items of a long list
+ * updates the tally by those items instead of reading the list (book-splice.ts).
+ */
+export type DormancyTally = Record<'short' | 'medium' | 'long', Record<string, number>>;
+
+export const emptyTally = (): DormancyTally => ({ short: {}, medium: {}, long: {} });
+
+/** Count `item` in the tally (`sign` 1) or take it out (-1); an item that can never be dormant counts nowhere. */
+export function tallyItem(tally: DormancyTally, item: unknown, sign: 1 | -1): void {
+  if (!isObj(item) || typeof item.id !== 'string' || item.status === 'resolved') return;
+  const last = lastTouched(item);
+  if (last === null) return;
+  const scope = item.scope === 'short' || item.scope === 'long' ? item.scope : 'medium';
+  const key = String(last);
+  const n = (tally[scope][key] ?? 0) + sign;
+  if (n === 0) delete tally[scope][key];
+  else tally[scope][key] = n;
+}
+
+export function dormancyTally(global: unknown): DormancyTally {
+  const tally = emptyTally();
+  if (isObj(global) && Array.isArray(global.foreshadowing)) for (const item of global.foreshadowing) tallyItem(tally, item, 1);
+  return tally;
+}
+
+/** How many items of the tallied list are dormant at `chapter`: `dormantItems(list, chapter, t).length`. */
+export function dormantCountOf(tally: DormancyTally, chapter: number, t: DormancyThresholds): number {
+  let count = 0;
+  for (const scope of ['short', 'medium', 'long'] as const) {
+    for (const [key, n] of Object.entries(tally[scope])) {
+      const last = Number(key);
+      if (last < chapter && chapter - last >= t[scope]) count += n;
+    }
+  }
+  return count;
+}

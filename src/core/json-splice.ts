@@ -1,0 +1,104 @@
+/**
+ * Edits of a JSON file in novel's own format (`prettyJson`: two spaces per
+ * level, one member or element per line, no raw newline inside a string),
+ * made on its bytes. In that format a member of an object at depth d starts
+ * a line with 2·d spaces and its key, and a value that spans lines closes on
+ * a line indented like its member; so a member is found with a byte search
+ * within its parent, and a value is replaced by the same value serialised at
+ * its depth. The bytes around an edit stay as they are: the result is the
+ * file that serialising the whole edited document would give, at the cost of
+ * the entries touched. Only bytes novel serialised itself may be edited so
+ * (src/io/canonical-record.ts keeps which). Pure.
+ */
+
+/** A byte range of the bytes; `end` excluded. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Replace the bytes of [start, end) by `text` (an insertion when start = end). */
+export interface Edit extends Span {
+  text: string;
+}
+
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+
+/** A newline and the indentation of a line at `depth`. */
+export const lineStart = (depth: number): string => `\n${'  '.repeat(depth)}`;
+
+/** `value` as `prettyJson` writes it where a member or element at `depth` holds it. */
+export function prettyAt(value: unknown, depth: number): string {
+  const text = JSON.stringify(value, null, 2);
+  return depth === 0 ? text : text.split('\n').join(lineStart(depth));
+}
+
+/** Where the value that starts at `start`, held by a member or element at `depth`, ends. */
+export function valueEnd(buf: Buffer, start: number, depth: number): number {
+  const first = buf[start];
+  if (first === OPEN_OBJECT || first === OPEN_ARRAY) {
+    const close = first + 2; // '}' or ']'
+    if (buf[start + 1] === close) return start + 2;
+    const at = buf.indexOf(`${lineStart(depth)}${String.fromCharCode(close)}`, start, 'latin1');
+    return at < 0 ? -1 : at + 2 + 2 * depth;
+  }
+  const eol = buf.indexOf(NEWLINE, start);
+  if (eol < 0) return -1;
+  return buf[eol - 1] === COMMA ? eol - 1 : eol;
+}
+
+/** The value of member `key` of the object whose members are at `depth`, searched within `within`; null when absent. */
+export function memberValue(buf: Buffer, within: Span, depth: number, key: string): Span | null {
+  const needle = Buffer.from(`${lineStart(depth)}${JSON.stringify(key)}: `, 'utf8');
+  const at = buf.indexOf(needle, within.start);
+  if (at < 0 || at + needle.length > within.end) return null;
+  const start = at + needle.length;
+  const end = valueEnd(buf, start, depth);
+  return end < 0 || end > within.end ? null : { start, end };
+}
+
+/** The value at a span, parsed. */
+export function parseSpan(buf: Buffer, span: Span): unknown {
+  return JSON.parse(buf.toString('utf8', span.start, span.end));
+}
+
+/** The span of the root value of a file in novel's format (its bytes end with one newline). */
+export function rootSpan(buf: Buffer): Span | null {
+  if (buf.length < 3 || buf[buf.length - 1] !== NEWLINE) return null;
+  return { start: 0, end: buf.length - 1 };
+}
+
+/**
+ * The edits that append members at the end of the object value at `span`,
+ * whose members are at depth + 1: after its last member, or the whole value
+ * written again when it is empty (`{}`).
+ */
+export function appendMembers(span: Span, depth: number, members: ReadonlyArray<[string, unknown]>): Edit[] {
+  if (members.length === 0) return [];
+  if (span.end - span.start === 2) return [{ ...span, text: prettyAt(Object.fromEntries(members), depth) }];
+  const at = span.end - 1 - lineStart(depth).length;
+  return [{ start: at, end: at, text: members.map(([k, v]) => `,${lineStart(depth + 1)}${JSON.stringify(k)}: ${prettyAt(v, depth + 1)}`).join('') }];
+}
+
+/** The bytes with the edits made; edits do not overlap, and insertions at one place keep their order. */
+export function applyEdits(buf: Buffer, edits: readonly Edit[]): Buffer {
+  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start || a.i - b.i);
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (const { e } of sorted) {
+    if (e.start < at) throw new Error(`overlapping edits at byte ${e.start}`);
+    parts.push(buf.subarray(at, e.start), Buffer.from(e.text, 'utf8'));
+    at = e.end;
+  }
+  parts.push(buf.subarray(at));
+  return Buffer.concat(parts);
+}
+
+/** The bytes before the first edit and after the last one, which the edits leave as they are. */
+export function editedRange(edits: readonly Edit[]): Span | null {
+  if (edits.length === 0) return null;
+  return { start: Math.min(...edits.map((e) => e.start)), end: Math.max(...edits.map((e) => e.end)) };
+}

@@ -1,0 +1,70 @@
+/**
+ * What a chapter commit leaves for the next one (logs/.cache/commit.json):
+ * the sha256 of each large book file whose bytes it serialised itself — the
+ * state, the foreshadowing list, the memory ledger — and the dormancy tally of
+ * the list it left. The next commit hashes what it reads: bytes that are
+ * still the ones recorded may be spliced (src/core/book-splice.ts), so a
+ * chapter costs what it changes rather than the size of the book; anything
+ * else (an edited file, a rewind, a rebuilt state, a cache missing or torn)
+ * is read and checked whole, as before. A cache: written without fsync, never
+ * a failure.
+ */
+import type { BookJson, CommitPlan } from '../core/commit-plan.js';
+import type { DormancyTally } from '../core/context/dormant-foreshadowing.js';
+import type { Journal } from '../schemas/journal.js';
+import { CommitCacheSchema, parseCache, type CommitCache } from '../schemas/caches.js';
+import { sha256Hex, type ProjectFs } from './project-fs.js';
+
+export const COMMIT_CACHE = 'logs/.cache/commit.json';
+
+export function readCommitCache(fs: ProjectFs): CommitCache | null {
+  return parseCache(CommitCacheSchema, fs.readCacheText(COMMIT_CACHE));
+}
+
+/** A large book file for a commit, and the sha256 of its bytes when they were read (null: missing or not read). */
+export interface ReadBookJson<T> {
+  doc: BookJson<T>;
+  sha256: string | null;
+}
+
+/**
+ * The file's bytes, spliceable when they hash to the recorded sha256; the
+ * whole document parsed (and schema-checked) only when the commit asks.
+ * `hashAnyway`: hash the bytes even when no sha256 is recorded for them (the
+ * list, whose tally is keyed by its sha256).
+ */
+export function readBookJson<T>(fs: ProjectFs, rel: string, cache: CommitCache | null, parse: () => T, hashAnyway = false): ReadBookJson<T> {
+  let memo: { value: T } | null = null;
+  const parsed = (): T => (memo ??= { value: parse() }).value;
+  const recorded = cache?.files[rel];
+  if (recorded === undefined && !hashAnyway) return { doc: { canonical: null, parsed }, sha256: null };
+  let bytes: Buffer;
+  try {
+    bytes = fs.readBytes(rel);
+  } catch {
+    return { doc: { canonical: null, parsed }, sha256: null };
+  }
+  const sha256 = sha256Hex(bytes);
+  return { doc: { canonical: sha256 === recorded ? bytes : null, parsed }, sha256 };
+}
+
+/**
+ * After the commit's journal is applied: the files it serialised itself take
+ * the sha256 the journal staged them with (the others keep theirs: this commit
+ * left their bytes as they were), and the list's tally its sha256.
+ */
+export function recordCommitCache(fs: ProjectFs, previous: CommitCache | null, journal: Journal, plan: CommitPlan, list: { rel: string; sha256: string | null }): void {
+  const files: Record<string, string> = { ...(previous?.files ?? {}) };
+  const staged = new Map(journal.writes.map((w) => [w.path, w.sha256]));
+  for (const w of plan.writes) {
+    const sha256 = staged.get(w.path);
+    if (w.canonical && sha256 !== undefined) files[w.path] = sha256;
+  }
+  const tally: DormancyTally | undefined = plan.dormancy_tally;
+  const cache: CommitCache = { v: 1, files, tally: tally ? { global_sha256: staged.get(list.rel) ?? list.sha256, tally } : null };
+  try {
+    fs.writeText(COMMIT_CACHE, JSON.stringify(cache), { fsync: false });
+  } catch {
+    /* a cache */
+  }
+}
