@@ -8,6 +8,7 @@
  * first, an id out of order, an entry not at the end), it answers null and
  * the commit takes the whole document. Pure.
  */
+import { prettyJson } from './canonical-json.js';
 import { updateForeshadowing, type ForeshadowContext } from './foreshadowing.js';
 import { appendMembers, applyEdits, memberValue, parseSpan, prettyAt, rootSpan, valueEnd, type Edit, type Span } from './json-splice.js';
 import { applyOps, pathProblem, type ForeshadowOp, type OpsResult, type StateDoc } from './state-ops.js';
@@ -26,6 +27,11 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const INDEX_LIKE = /^\d+$/;
 
 const OPS = new Set(['set', 'inc', 'add', 'remove']);
+
+const ROOT_LIST = '{\n  "foreshadowing": ';
+
+/** Past one item in DENSE changed, the list is written again whole rather than item by item. */
+const DENSE = 8;
 
 /** The entities an op may change: `top` and `entity` of its path, or the list of active foreshadowing; null when it changes nothing. */
 function opTarget(op: unknown): { top: string; entity?: string } | null {
@@ -172,7 +178,7 @@ export interface ForeshadowingSplice extends Spliced {
  * bytes: the items they name are parsed and updated by the same updater, and
  * written again in place; a new item goes where its id sorts.
  */
-export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], ctx: ForeshadowContext): ForeshadowingSplice | null {
+export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], ctx: ForeshadowContext, dense = DENSE): ForeshadowingSplice | null {
   const root = rootSpan(buf);
   if (root === null) return null;
   const list = memberValue(buf, root, 1, 'foreshadowing');
@@ -196,14 +202,27 @@ export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], c
   for (let i = 1; i < items.length; i++) if ((items[i] as Span).start !== (items[i - 1] as Span).end + 6) return null;
 
   const index = new Map(ids.map((id, i) => [id, i]));
+  const named = [...new Set(ops.map((op) => op.path))];
+  const touched = new Map<string, { before: Obj | null; after: Obj }>();
+  const edits: Edit[] = [];
+  // A chapter that changes many of the items: the list parsed once and written again whole, the same bytes.
+  if (named.filter((id) => index.has(id)).length * dense > ids.length) {
+    const all = parseSpan(buf, list) as Obj[];
+    const updated = updateForeshadowing(all, ops, ctx);
+    const after = new Map(updated.map((item) => [item.id as string, item]));
+    for (const id of named) touched.set(id, { before: index.has(id) ? (all[index.get(id) as number] as Obj) : null, after: after.get(id) as Obj });
+    // Written as the whole-document path writes it: the list is the root's one member.
+    if (list.start !== ROOT_LIST.length || list.end !== buf.length - 3) return null;
+    const text = prettyJson({ foreshadowing: updated });
+    edits.push({ start: 0, end: buf.length, text });
+    return { bytes: Buffer.from(text, 'utf8'), edits, touched };
+  }
   const before = new Map<string, Obj>();
-  for (const op of ops) {
-    const i = index.get(op.path);
-    if (i !== undefined && !before.has(op.path)) before.set(op.path, parseSpan(buf, items[i] as Span) as Obj);
+  for (const id of named) {
+    const i = index.get(id);
+    if (i !== undefined) before.set(id, parseSpan(buf, items[i] as Span) as Obj);
   }
   const updated = updateForeshadowing([...before.values()], ops, ctx);
-  const edits: Edit[] = [];
-  const touched = new Map<string, { before: Obj | null; after: Obj }>();
   for (const item of updated) {
     const id = item.id as string;
     const i = index.get(id);

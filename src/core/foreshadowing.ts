@@ -20,10 +20,15 @@ function rankOf(status: unknown): number {
 
 export function updateForeshadowing(global: readonly Obj[], ops: readonly ForeshadowOp[], ctx: ForeshadowContext): Obj[] {
   const byId = new Map<string, Obj>();
-  for (const item of global) if (typeof item.id === 'string') byId.set(item.id, JSON.parse(JSON.stringify(item)) as Obj);
+  for (const item of global) if (typeof item.id === 'string') byId.set(item.id, item);
+  // An item is copied when an op first changes it (its history too, the one nested value changed in place);
+  // the others are shared with the input, which is left as it is.
+  const copied = new Set<Obj>();
   const passthrough = global.filter((item) => typeof item.id !== 'string');
   for (const op of ops) {
-    const item: Obj = byId.get(op.path) ?? { id: op.path };
+    const found = byId.get(op.path);
+    const item: Obj = found === undefined ? { id: op.path } : copied.has(found) ? found : { ...found, ...(Array.isArray(found.history) ? { history: [...found.history] } : {}) };
+    copied.add(item);
     const history = Array.isArray(item.history) ? (item.history as Obj[]) : [];
     if (!history.some((h) => h.chapter === ctx.chapter && h.action === op.value)) {
       history.push({ chapter: ctx.chapter, action: op.value, detail: op.detail ?? null });

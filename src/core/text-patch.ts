@@ -48,10 +48,11 @@ export function keptBefore(before: string, after: string, afterSha256: () => str
   return kept * 2 < before.length ? { patch: { ...patch, after_sha256: afterSha256() } } : before;
 }
 
-/** How many newlines `buf` holds in [start, end). */
-function newlines(buf: Uint8Array, start: number, end: number): number {
+/** How many newlines `buf` holds in [start, end) (searched in a one-byte string: faster than a byte loop run once). */
+function newlines(buf: Buffer, start: number, end: number): number {
+  const text = buf.toString('latin1', start, end);
   let n = 0;
-  for (let i = start; i < end; i++) if (buf[i] === 0x0a) n++;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;
 }
 
@@ -85,11 +86,10 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
   // The lines after the range are the same: skipped at once, then the range's lines compared from its end.
   const b = before.toString('utf8', regionStart, regionEndB).split('\n');
   const a = after.toString('utf8', regionStart, regionEndA).split('\n');
-  const linesB = newlines(before, regionEndB, before.length) + prefixLines + b.length;
-  const linesA = linesB + a.length - b.length;
-  const skip = Math.max(0, Math.min(linesB - (prefixLines + b.length), linesB - start, linesA - start));
-  let endB = linesB - skip;
-  let endA = linesA - skip;
+  // The lines after the range are the same (the bytes are): the last line compared is the range's last, or `start`'s bound.
+  const shift = b.length - a.length;
+  let endB = Math.max(prefixLines + b.length, start, start + shift);
+  let endA = endB - shift;
   // Equal lines ran on past the range (a rare text): the whole comparison decides.
   if (endB - prefixLines > b.length) return keptBefore(before.toString('utf8'), after.toString('utf8'), afterSha256);
   while (endB > start && endA > start && b[endB - 1 - prefixLines] === a[endA - 1 - prefixLines]) {

@@ -27,6 +27,13 @@ export interface ReadBookJson<T> {
   sha256: string | null;
 }
 
+/** The files read whose bytes are still the recorded ones, with that sha256. */
+export function verifiedFiles(read: Record<string, ReadBookJson<unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [rel, r] of Object.entries(read)) if (r.doc.canonical !== null && r.sha256 !== null) out[rel] = r.sha256;
+  return out;
+}
+
 /**
  * The file's bytes, spliceable when they hash to the recorded sha256; the
  * whole document parsed (and schema-checked) only when the commit asks.
@@ -50,11 +57,12 @@ export function readBookJson<T>(fs: ProjectFs, rel: string, cache: CommitCache |
 
 /**
  * After the commit's journal is applied: the files it serialised itself take
- * the sha256 the journal staged them with (the others keep theirs: this commit
- * left their bytes as they were), and the list's tally its sha256.
+ * the sha256 the journal staged them with; those it read and found still
+ * recorded (`verified`) keep theirs, this commit having left them as they
+ * were; and the list's tally takes the list's sha256.
  */
-export function recordCommitCache(fs: ProjectFs, previous: CommitCache | null, journal: Journal, plan: CommitPlan, list: { rel: string; sha256: string | null }): void {
-  const files: Record<string, string> = { ...(previous?.files ?? {}) };
+export function recordCommitCache(fs: ProjectFs, verified: Record<string, string>, journal: Journal, plan: CommitPlan, list: { rel: string; sha256: string | null }): void {
+  const files: Record<string, string> = { ...verified };
   const staged = new Map(journal.writes.map((w) => [w.path, w.sha256]));
   for (const w of plan.writes) {
     const sha256 = staged.get(w.path);

@@ -28,7 +28,7 @@ import { planBounds, planRange, planVolumeCommit, validateVolumePlan, type Volum
 import { applyTransition } from './apply-transition.js';
 import { finishExecution, readExecution } from './execution-record.js';
 import { changelogTail, committedMemory, fileBytes, LEDGER_FILE, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan, STATE_FILE, type TextsRead } from './book-files.js';
-import { readBookJson, readCommitCache, recordCommitCache } from './commit-cache.js';
+import { readBookJson, readCommitCache, recordCommitCache, verifiedFiles } from './commit-cache.js';
 import type { CommitCache } from '../schemas/caches.js';
 import type { DormancyTally } from '../core/context/dormant-foreshadowing.js';
 import { applyJournal, stageJournalWrites, writeJournal } from './commit-journal.js';
@@ -94,7 +94,7 @@ export function decideChapter(p: OpenProject, chapter: number, decision: Decisio
 }
 
 /** Everything a chapter commit needs, read and checked; then the pure plan. */
-export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date, cache: CommitCache | null = null): { plan: CommitPlan; listSha256: string | null } {
+export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date, cache: CommitCache | null = null): { plan: CommitPlan; read: LargeFilesRead } {
   const cp = p.loaded.checkpoint;
   const catchUp = (cp.imported_chapters ?? 0) >= chapter && (cp.import_caught_up ?? 0) < chapter;
   if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter && !catchUp) {
@@ -120,7 +120,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
   const texts: TextsRead = new Map();
-  const { listSha256, ...large } = readLargeFiles(p, texts, cache);
+  const { read, ...large } = readLargeFiles(p, texts, cache);
   const plan = planChapterCommit({
     chapter,
     checkpointRaw: p.loaded.raw,
@@ -143,7 +143,13 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     readBefore: textBefore(p, texts),
   });
   refuseOverwrites(p, plan.writes);
-  return { plan, listSha256 };
+  return { plan, read };
+}
+
+/** What a commit learnt reading the large files: the list's sha256 and the files still as the last commit recorded them. */
+interface LargeFilesRead {
+  listSha256: string | null;
+  verified: Record<string, string>;
 }
 
 /** The three large book files of a commit (spliceable when a commit serialised them: src/io/commit-cache.ts), and the list's tally. */
@@ -152,7 +158,8 @@ function readLargeFiles(p: OpenProject, texts: TextsRead, cache: CommitCache | n
   const list = readBookJson(p.fs, GLOBAL_FORESHADOWING, cache, () => readGlobalForeshadowing(p.fs, texts), cache?.tally != null);
   const ledger = readBookJson(p.fs, LEDGER_FILE, cache, () => readLedger(p.fs, texts));
   const tally: DormancyTally | null = cache?.tally && cache.tally.global_sha256 === list.sha256 ? cache.tally.tally : null;
-  return { state: state.doc, globalForeshadowing: list.doc, ledger: ledger.doc, dormancyTally: tally, listSha256: list.sha256 };
+  const verified = verifiedFiles({ [STATE_FILE]: state, [GLOBAL_FORESHADOWING]: list, [LEDGER_FILE]: ledger });
+  return { state: state.doc, globalForeshadowing: list.doc, ledger: ledger.doc, dormancyTally: tally, read: { listSha256: list.sha256, verified } };
 }
 
 /** A file's text before the commit, for its history: the one the plan was built from when it read it. */
@@ -166,11 +173,11 @@ function textBefore(p: OpenProject, texts: TextsRead): (rel: string) => string |
 }
 
 /** The catch-up commit of an imported chapter (§14): its summary, delta and memory; the imported text stays. */
-function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: number, now: Date, cache: CommitCache | null): { plan: CommitPlan; listSha256: string | null } {
+function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: number, now: Date, cache: CommitCache | null): { plan: CommitPlan; read: LargeFilesRead } {
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
   const texts: TextsRead = new Map();
-  const { listSha256, ...large } = readLargeFiles(p, texts, cache);
+  const { read, ...large } = readLargeFiles(p, texts, cache);
   const logRel = `logs/chapter-${padChapter(chapter)}-log.json`;
   const log = p.fs.readTextChecked(logRel);
   let chapterLog: Record<string, unknown> | null = null;
@@ -195,7 +202,7 @@ function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: 
     readBefore: textBefore(p, texts),
   });
   refuseOverwrites(p, plan.writes);
-  return { plan, listSha256 };
+  return { plan, read };
 }
 
 /** Everything a setup commit needs (§14), read and checked; then the plan. */
@@ -279,11 +286,11 @@ function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan | SetupCom
 
 export function commitChapter(p: OpenProject, chapter: number, now: Date): { plan: CommitPlan; next: NextDecision } {
   const cache = readCommitCache(p.fs);
-  const { plan, listSha256 } = buildChapterCommitPlan(p, chapter, now, cache);
+  const { plan, read } = buildChapterCommitPlan(p, chapter, now, cache);
   const journal = transact(p, plan);
   // The list after the commit: the bytes it wrote, else the ones it read (hashed now when it did not read them).
-  const globalSha256 = journal.writes.find((w) => w.path === GLOBAL_FORESHADOWING)?.sha256 ?? listSha256 ?? p.fs.sha256(GLOBAL_FORESHADOWING);
-  recordCommitCache(p.fs, cache, journal, plan, { rel: GLOBAL_FORESHADOWING, sha256: globalSha256 });
+  const globalSha256 = journal.writes.find((w) => w.path === GLOBAL_FORESHADOWING)?.sha256 ?? read.listSha256 ?? p.fs.sha256(GLOBAL_FORESHADOWING);
+  recordCommitCache(p.fs, read.verified, journal, plan, { rel: GLOBAL_FORESHADOWING, sha256: globalSha256 });
   if (plan.dormant_next !== undefined && globalSha256 !== null) {
     recordDormantCount(p.fs, { chapter: chapter + 1, dormancy: p.settings.quality.dormancy, global_sha256: globalSha256, count: plan.dormant_next });
   }

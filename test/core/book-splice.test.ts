@@ -119,17 +119,31 @@ const list = fc.uniqueArray(fsId, { minLength: 1, maxLength: 6 }).chain((ids) =>
 const fsOp = fc.record({ op: fc.constant('foreshadow' as const), path: fsId, value: fc.constantFrom('planted' as const, 'advanced' as const, 'resolved' as const), detail: fc.constantFrom(undefined, '细节') });
 
 describe('spliceForeshadowing', () => {
-  it('gives the bytes of the whole-list update, new items where their id sorts', () => {
+  it.each([
+    ['item by item', 0],
+    ['whole when many change', Infinity],
+  ])('gives the bytes of the whole-list update, new items where their id sorts (%s)', (_, dense) => {
     fc.assert(
       fc.property(list, fc.array(fsOp, { maxLength: 5 }), fc.integer({ min: 1, max: 20 }), (items, ops, chapter) => {
         const ctx = { chapter, storyline_id: 'main', plan: new Map([['zz', { description: '计划', scope: 'long' }]]) };
         const expected = prettyJson({ foreshadowing: updateForeshadowing(items, ops as ForeshadowOp[], ctx) });
-        const got = spliceForeshadowing(bytes({ foreshadowing: items }), ops as ForeshadowOp[], ctx);
+        const got = spliceForeshadowing(bytes({ foreshadowing: items }), ops as ForeshadowOp[], ctx, dense);
         expect(got?.bytes.toString('utf8')).toBe(expected);
         for (const [id, t] of got?.touched ?? []) expect(t.before).toEqual(items.find((i) => i.id === id) ?? null);
+        expect([...(got?.touched.keys() ?? [])].sort()).toEqual([...new Set(ops.map((o) => o.path))].sort());
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('changes only the items named when few of a long list change', () => {
+    const items = Array.from({ length: 40 }, (_, i) => ({ id: `f-${String(i).padStart(2, '0')}`, status: 'planted' }));
+    const got = spliceForeshadowing(bytes({ foreshadowing: items }), [{ op: 'foreshadow', path: 'f-07', value: 'advanced' }], { chapter: 9, storyline_id: 'm', plan: new Map() });
+    expect(got?.edits).toHaveLength(1);
+    expect(got?.edits[0]?.text).toContain('"id": "f-07"');
+    const dense = spliceForeshadowing(bytes({ foreshadowing: items }), items.slice(0, 6).map((i) => ({ op: 'foreshadow' as const, path: i.id, value: 'advanced' as const })), { chapter: 9, storyline_id: 'm', plan: new Map() });
+    expect(dense?.edits).toHaveLength(1);
+    expect(dense?.edits[0]).toMatchObject({ start: 0, end: prettyJson({ foreshadowing: items }).length });
   });
 
   it('refuses a list out of order, with a duplicate or an item without a string id', () => {
@@ -141,5 +155,8 @@ describe('spliceForeshadowing', () => {
     expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { name: 'b' }] }), ops, ctx)).toBeNull();
     expect(spliceForeshadowing(bytes({ foreshadowing: [] }), ops, ctx)).toBeNull();
     expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, 'b'] }), ops, ctx)).toBeNull();
+    // Written whole only when the list is the root's one member, as novel writes it.
+    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'b' }], other: 1 }), ops, ctx, Infinity)).toBeNull();
+    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'b' }] }), ops, ctx, Infinity)).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 /** logs/.cache/: a damaged cache is treated as absent; it never decides and never fails a command. */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -115,3 +116,74 @@ describe('the dormant foreshadowing count', () => {
     expect(statusCount(project)).toBe(count);
   });
 });
+
+describe('the commit cache: a commit splices the files the last one serialised', () => {
+  const LARGE = ['state/current-state.json', 'foreshadowing/global.json', 'state/chapter-memory.json'];
+  const bytesOf = (project: string, rels: string[]): Record<string, string> => Object.fromEntries(rels.filter((r) => existsSync(join(project, r))).map((r) => [r, sha256(readFileSync(join(project, r)))]));
+
+  /** Chapter 4 committed by novel (the cache recorded), chapter 5 driven by the demo executor up to its commit. */
+  async function secondCommitReady(): Promise<string> {
+    const project = await commitReadyProject();
+    const r = novelBin(project, ['commit', '--chapter', '4']);
+    expect(r.code, r.stderr).toBe(0);
+    expectRecorded(project);
+    const run = novelBin(project, ['run', '--executor', 'demo', '--pause-after', 'judge']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:005:commit');
+    return project;
+  }
+
+  it('gives the same bytes with the cache, without it and with a stale one, and records what it wrote', async () => {
+    const project = await secondCommitReady();
+    const atFour = bytesOf(project, LARGE);
+    const copies = { spliced: project, whole: fixtureCopyOf(project), stale: fixtureCopyOf(project) };
+    rmSync(join(copies.whole, 'logs/.cache/commit.json'));
+    const stale = readJson(join(copies.stale, 'logs/.cache/commit.json'));
+    writeFileSync(join(copies.stale, 'logs/.cache/commit.json'), JSON.stringify({ ...stale, files: Object.fromEntries(Object.keys(stale.files).map((k) => [k, 'f'.repeat(64)])), tally: null }));
+    for (const dir of Object.values(copies)) {
+      const r = novelBin(dir, ['commit', '--chapter', '5']);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const book = (dir: string): Record<string, string> => {
+      const all = treeHashes(dir);
+      return Object.fromEntries(Object.entries(all).filter(([rel]) => !rel.startsWith('logs/.cache/') && rel !== '.checkpoint.json' && rel !== 'logs/chapter-005-log.json'));
+    };
+    expect(book(copies.spliced)).toEqual(book(copies.whole));
+    expect(book(copies.stale)).toEqual(book(copies.whole));
+    expect(Object.keys(book(copies.whole))).toContain('.novel/history/chapter-005.json');
+    for (const dir of Object.values(copies)) {
+      const cache = expectRecorded(dir);
+      expect(cache.tally.global_sha256).toBe(sha256(readFileSync(join(dir, 'foreshadowing/global.json'))));
+      expect(statusOf(dir).dormant_foreshadowing).toBe(dormantItems(readJson(join(dir, 'foreshadowing/global.json')), 6, dormancyOf(dir)).length);
+    }
+    // A rewind to before chapter 5 gives back chapter 4's files, from the history the spliced commit kept.
+    expect(bytesOf(copies.spliced, LARGE)).not.toEqual(atFour);
+    const rewind = novelBin(copies.spliced, ['rewind', '--to', 'chapter:005']);
+    expect(rewind.code, rewind.stderr).toBe(0);
+    expect(bytesOf(copies.spliced, LARGE)).toEqual(atFour);
+  });
+
+  it('a damaged cache is ignored: the commit reads the files whole', async () => {
+    const project = await secondCommitReady();
+    writeFileSync(join(project, 'logs/.cache/commit.json'), '{"v":1,"files":{"state/current-state.json":5}}');
+    const r = novelBin(project, ['commit', '--chapter', '5']);
+    expect(r.code, r.stderr).toBe(0);
+    expectRecorded(project);
+  });
+
+  /** The files the last commit wrote itself, with the sha256 of their bytes now (the state and the ledger always; the list when it changed). */
+  function expectRecorded(project: string): { files: Record<string, string>; tally: { global_sha256: string } } {
+    const cache = readJson(join(project, 'logs/.cache/commit.json'));
+    expect(Object.keys(cache.files)).toEqual(expect.arrayContaining(['state/current-state.json', 'state/chapter-memory.json']));
+    expect(cache.files).toEqual(bytesOf(project, Object.keys(cache.files)));
+    return cache;
+  }
+});
+
+function fixtureCopyOf(project: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'novel-commit-cache-'));
+  cpSync(project, dir, { recursive: true });
+  return dir;
+}
+const statusOf = (project: string): Record<string, number> => JSON.parse(novelBin(project, ['status', '--json']).stdout).data;
+const dormancyOf = (project: string): { short: number; medium: number; long: number } => ({ short: 3, medium: 8, long: 20, ...(readJson(join(project, 'novel.config.json')).quality?.dormancy ?? {}) });
