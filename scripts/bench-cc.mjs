@@ -58,7 +58,7 @@ const stateBytes = (dir) => statSync(join(dir, 'state/current-state.json')).size
  * same place (judged, chapter N+1 in flight); novel's own bookkeeping left out.
  */
 function makeSize(label, options) {
-  const novel = writeSyntheticBook(mkdtempSync(join(work, `novel-${label}-`)), { ...options, judged: true });
+  const novel = writeSyntheticBook(mkdtempSync(join(work, `novel-${label}-`)), { ...options, lastByNovel: true, judged: true });
   const n = options.chapters + 1;
   const cc = join(work, `cc-${label}`);
   sh('cp', ['-a', novel, cc]);

@@ -29,8 +29,36 @@ function mulberry(seed) {
 const PLACES = ['青岚山门', '外门演武场', '藏经阁', '后山剑冢', '山下集镇', '黑风谷', '丹房药园', '试炼谷'];
 const PHRASES = ['山风卷过青石阶，檐角的铜铃叮当作响。', '林青岚握紧残剑，心中默念剑诀。', '远处传来钟声，夜色渐深。', '他停下脚步，把每一处细节重新想了一遍。', '灯火在窗纸上摇晃，像一只不安的眼睛。'];
 
-/** Writes the book into `dir` (created from the fixture project). */
-export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, foreshadowing = 1000, seed = 1, chaptersPerVolume = 30, judged = false } = {}) {
+/**
+ * Writes the book into `dir` (created from the fixture project). `lastByNovel`:
+ * as authors have it, the last of the `chapters` is written and committed by
+ * novel itself (the demo executor), so that its commit left what a commit
+ * leaves (logs/.cache/commit.json: the next commit may splice the files it
+ * serialised); the chapters before it are written here directly. `judged`:
+ * the next chapter staged and judged, its commit next.
+ */
+export function writeSyntheticBook(dir, { chapters = 3000, lastByNovel = false, judged = false, ...options } = {}) {
+  writeChapters(dir, { ...options, chapters: lastByNovel ? chapters - 1 : chapters });
+  if (!lastByNovel && !judged) return dir;
+  const cli = join(repo, 'dist/cli.js');
+  const novel = (args) => {
+    const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`synthetic book: novel ${args.join(' ')} exited ${r.status}: ${r.stdout}${r.stderr}`);
+  };
+  // As authors have it: a mutating command recorded the fingerprint in its current form (segments), so
+  // the commit measured later does not first convert the single-file one written here.
+  rmSync(join(dir, '.novel'), { recursive: true, force: true });
+  novel(['state', 'verify', '--accept']);
+  if (lastByNovel) {
+    novel(['run', '--executor', 'demo', '--pause-after', 'judge']);
+    novel(['commit', '--chapter', String(chapters)]);
+  }
+  // The next chapter staged and judged, as `novel run` leaves it before the commit.
+  if (judged) novel(['run', '--executor', 'demo', '--pause-after', 'judge']);
+  return dir;
+}
+
+function writeChapters(dir, { chapters, characters = 5000, foreshadowing = 1000, seed = 1, chaptersPerVolume = 30 }) {
   const random = mulberry(seed);
   cpSync(join(repo, 'fixtures/project'), dir, { recursive: true });
   const write = (rel, content) => {
@@ -103,16 +131,5 @@ export function writeSyntheticBook(dir, { chapters = 3000, characters = 5000, fo
   for (const tree of ['chapters', 'summaries', 'evaluations', 'state', 'storylines', 'foreshadowing', 'volumes']) walk(join(dir, tree));
   const sorted = Object.fromEntries(Object.keys(files).sort().map((k) => [k, files[k]]));
   write('.novel/fingerprint.json', json({ files: sorted }));
-  if (judged) {
-    // The next chapter staged and judged, as `novel run` leaves it before the commit.
-    const cli = join(repo, 'dist/cli.js');
-    // As authors have it: a mutating command recorded the fingerprint in its current form (segments), so
-    // the commit measured later does not first convert the single-file one written above.
-    rmSync(join(dir, '.novel'), { recursive: true, force: true });
-    const accepted = spawnSync(process.execPath, [cli, 'state', 'verify', '--accept'], { cwd: dir, encoding: 'utf8' });
-    if (accepted.status !== 0) throw new Error(`synthetic book: novel state verify --accept exited ${accepted.status}: ${accepted.stdout}${accepted.stderr}`);
-    const r = spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'judge'], { cwd: dir, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`synthetic book: novel run --pause-after judge exited ${r.status}: ${r.stdout}${r.stderr}`);
-  }
   return dir;
 }

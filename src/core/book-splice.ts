@@ -156,14 +156,15 @@ export function spliceState(buf: Buffer, ops: readonly unknown[], chapter: numbe
  */
 export function spliceLedger(buf: Buffer, entry: Obj): Spliced | null {
   const root = rootSpan(buf);
-  if (root === null || buf[0] !== 0x5b || root.end - root.start <= 2 || typeof entry.chapter !== 'number') return null;
-  const lastStart = buf.lastIndexOf('\n  {', root.end, 'latin1');
+  if (root === null || typeof entry.chapter !== 'number') return null;
+  // The last entry: the last object at the top level, closing where the list does.
+  const lastStart = buf.lastIndexOf('\n  {', root.end);
   if (lastStart < 0) return null;
   const start = lastStart + 3;
   const end = valueEnd(buf, start, 1);
   if (end !== root.end - 2) return null;
-  const last = parseSpan(buf, { start, end });
-  if (!isObj(last) || typeof last.chapter !== 'number' || !(last.chapter < entry.chapter)) return null;
+  const last = parseSpan(buf, { start, end }) as Obj;
+  if (typeof last.chapter !== 'number' || !(last.chapter < entry.chapter)) return null;
   const edits = [{ start: end, end, text: `,\n  ${prettyAt(entry, 1)}` }];
   return { bytes: applyEdits(buf, edits), edits };
 }
@@ -181,21 +182,19 @@ export interface ForeshadowingSplice extends Spliced {
 export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], ctx: ForeshadowContext, dense = DENSE): ForeshadowingSplice | null {
   const root = rootSpan(buf);
   if (root === null) return null;
+  // The list is the root's one member, as novel writes it.
   const list = memberValue(buf, root, 1, 'foreshadowing');
-  if (list === null || buf[list.start] !== 0x5b || list.end - list.start <= 2) return null;
+  if (list === null || list.start !== ROOT_LIST.length || list.end !== buf.length - 3) return null;
   // Every item's id, in file order: they must be strings, sorted and unique, one per item.
   const ids: string[] = [];
   const items: Span[] = [];
-  const needle = Buffer.from('\n      "id": ', 'latin1');
-  for (let at = buf.indexOf(needle, list.start); at >= 0 && at < list.end; at = buf.indexOf(needle, at + needle.length)) {
+  const needle = Buffer.from('\n      "id": ');
+  for (let at = buf.indexOf(needle, list.start); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
     const idStart = at + needle.length;
     const id = parseSpan(buf, { start: idStart, end: valueEnd(buf, idStart, 3) });
     if (typeof id !== 'string' || (ids.length > 0 && !((ids[ids.length - 1] as string) < id))) return null;
-    const open = buf.lastIndexOf('\n    {', at, 'latin1');
-    const close = buf.indexOf('\n    }', at, 'latin1');
-    if (open < list.start || close < 0 || close >= list.end) return null;
     ids.push(id);
-    items.push({ start: open + 5, end: close + 6 });
+    items.push({ start: buf.lastIndexOf('\n    {', at) + 5, end: buf.indexOf('\n    }', at) + 6 });
   }
   // The items fill the list, one after the other: every element is an item with its id.
   if (ids.length === 0 || (items[0] as Span).start !== list.start + 6 || (items[items.length - 1] as Span).end !== list.end - 4) return null;
@@ -211,11 +210,9 @@ export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], c
     const updated = updateForeshadowing(all, ops, ctx);
     const after = new Map(updated.map((item) => [item.id as string, item]));
     for (const id of named) touched.set(id, { before: index.has(id) ? (all[index.get(id) as number] as Obj) : null, after: after.get(id) as Obj });
-    // Written as the whole-document path writes it: the list is the root's one member.
-    if (list.start !== ROOT_LIST.length || list.end !== buf.length - 3) return null;
     const text = prettyJson({ foreshadowing: updated });
     edits.push({ start: 0, end: buf.length, text });
-    return { bytes: Buffer.from(text, 'utf8'), edits, touched };
+    return { bytes: Buffer.from(text), edits, touched };
   }
   const before = new Map<string, Obj>();
   for (const id of named) {

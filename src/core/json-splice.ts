@@ -32,8 +32,7 @@ export const lineStart = (depth: number): string => `\n${'  '.repeat(depth)}`;
 
 /** `value` as `prettyJson` writes it where a member or element at `depth` holds it. */
 export function prettyAt(value: unknown, depth: number): string {
-  const text = JSON.stringify(value, null, 2);
-  return depth === 0 ? text : text.split('\n').join(lineStart(depth));
+  return JSON.stringify(value, null, 2).split('\n').join(lineStart(depth));
 }
 
 /** Where the value that starts at `start`, held by a member or element at `depth`, ends. */
@@ -52,9 +51,9 @@ export function valueEnd(buf: Buffer, start: number, depth: number): number {
 
 /** The value of member `key` of the object whose members are at `depth`, searched within `within`; null when absent. */
 export function memberValue(buf: Buffer, within: Span, depth: number, key: string): Span | null {
-  const needle = Buffer.from(`${lineStart(depth)}${JSON.stringify(key)}: `, 'utf8');
+  const needle = Buffer.from(`${lineStart(depth)}${JSON.stringify(key)}: `);
   const at = buf.indexOf(needle, within.start);
-  if (at < 0 || at + needle.length > within.end) return null;
+  if (at < 0) return null;
   const start = at + needle.length;
   const end = valueEnd(buf, start, depth);
   return end < 0 || end > within.end ? null : { start, end };
@@ -85,12 +84,13 @@ export function appendMembers(span: Span, depth: number, members: ReadonlyArray<
 
 /** The bytes with the edits made; edits do not overlap, and insertions at one place keep their order. */
 export function applyEdits(buf: Buffer, edits: readonly Edit[]): Buffer {
-  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start || a.i - b.i);
+  // A stable sort: insertions at one place keep their order.
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
   const parts: Buffer[] = [];
   let at = 0;
-  for (const { e } of sorted) {
+  for (const e of sorted) {
     if (e.start < at) throw new Error(`overlapping edits at byte ${e.start}`);
-    parts.push(buf.subarray(at, e.start), Buffer.from(e.text, 'utf8'));
+    parts.push(buf.subarray(at, e.start), Buffer.from(e.text));
     at = e.end;
   }
   parts.push(buf.subarray(at));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { spliceForeshadowing, spliceLedger, spliceState } from '../../src/core/book-splice.js';
+import { spliceForeshadowing, spliceLedger, spliceState, stateVersionOf } from '../../src/core/book-splice.js';
 import { prettyJson } from '../../src/core/canonical-json.js';
 import { upsertChapterMemory } from '../../src/core/chapter-memory.js';
 import { updateForeshadowing } from '../../src/core/foreshadowing.js';
@@ -68,10 +68,20 @@ describe('spliceState', () => {
     const doc = { schema_version: 1, state_version: 1, last_updated_chapter: 1, characters: { a: { hp: 1 } } };
     expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.7.hp', value: 1 }], 2)).toBeNull();
     expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.a.7', value: 1 }], 2)).not.toBeNull();
+    expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.12.hp', value: 1 }], 2)).toBeNull();
+    expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.7a.hp', value: 1 }], 2)?.bytes.toString()).toBe(prettyJson({ ...doc, state_version: 2, last_updated_chapter: 2, characters: { a: { hp: 1 }, '7a': { hp: 1 } } }));
+  });
+
+  it('reads the state version from the bytes', () => {
+    expect(stateVersionOf(bytes({ schema_version: 1, state_version: 41, last_updated_chapter: 3 }))).toBe(41);
+    expect(stateVersionOf(bytes({ schema_version: 1, last_updated_chapter: 3 }))).toBeNull();
+    expect(stateVersionOf(Buffer.from('{}'))).toBeNull();
   });
 
   it('refuses bytes without the version fields or not ending with a newline', () => {
     expect(spliceState(Buffer.from('{\n  "schema_version": 1\n}\n'), [], 2)).toBeNull();
+    expect(spliceState(bytes({ schema_version: 1, state_version: 1 }), [], 2)).toBeNull();
+    expect(spliceState(bytes({ schema_version: 1, last_updated_chapter: 1 }), [], 2)).toBeNull();
     expect(spliceState(Buffer.from(prettyJson({ schema_version: 1, state_version: 1, last_updated_chapter: 1 }).trimEnd()), [], 2)).toBeNull();
     expect(spliceState(bytes({ schema_version: 1, state_version: '1', last_updated_chapter: 1 }), [], 2)).toBeNull();
   });
@@ -105,6 +115,8 @@ describe('spliceLedger', () => {
     expect(spliceLedger(bytes([ledgerEntry(1)]), { chapter: '2' })).toBeNull();
     expect(spliceLedger(Buffer.from(JSON.stringify([ledgerEntry(1)])), ledgerEntry(2))).toBeNull();
     expect(spliceLedger(bytes([ledgerEntry(1), 5]), ledgerEntry(2))).toBeNull();
+    expect(spliceLedger(bytes([ledgerEntry(1), { chapter: '3' }]), ledgerEntry(4))).toBeNull();
+    expect(spliceLedger(bytes({ entries: [ledgerEntry(1)] }), ledgerEntry(2))).toBeNull();
   });
 });
 
@@ -129,7 +141,11 @@ describe('spliceForeshadowing', () => {
         const expected = prettyJson({ foreshadowing: updateForeshadowing(items, ops as ForeshadowOp[], ctx) });
         const got = spliceForeshadowing(bytes({ foreshadowing: items }), ops as ForeshadowOp[], ctx, dense);
         expect(got?.bytes.toString('utf8')).toBe(expected);
-        for (const [id, t] of got?.touched ?? []) expect(t.before).toEqual(items.find((i) => i.id === id) ?? null);
+        const after = JSON.parse(expected).foreshadowing as Obj[];
+        for (const [id, t] of got?.touched ?? []) {
+          expect(t.before).toEqual(items.find((i) => i.id === id) ?? null);
+          expect(t.after).toEqual(after.find((i) => i.id === id));
+        }
         expect([...(got?.touched.keys() ?? [])].sort()).toEqual([...new Set(ops.map((o) => o.path))].sort());
       }),
       { numRuns: 1000 },
@@ -143,6 +159,11 @@ describe('spliceForeshadowing', () => {
     expect(got?.edits[0]?.text).toContain('"id": "f-07"');
     const dense = spliceForeshadowing(bytes({ foreshadowing: items }), items.slice(0, 6).map((i) => ({ op: 'foreshadow' as const, path: i.id, value: 'advanced' as const })), { chapter: 9, storyline_id: 'm', plan: new Map() });
     expect(dense?.edits).toHaveLength(1);
+    // One in eight is still item by item; new ids do not count as changed items.
+    const at = (ops: string[]) => spliceForeshadowing(bytes({ foreshadowing: items.slice(0, 16) }), ops.map((path) => ({ op: 'foreshadow' as const, path, value: 'advanced' as const })), { chapter: 9, storyline_id: 'm', plan: new Map() });
+    expect(at(['f-01', 'f-02'])?.edits).toHaveLength(2);
+    expect(at(['f-01', 'f-02', 'f-03'])?.edits).toHaveLength(1);
+    expect(at(['n-1', 'n-2', 'n-3'])?.edits).toHaveLength(3);
     expect(dense?.edits[0]).toMatchObject({ start: 0, end: prettyJson({ foreshadowing: items }).length });
   });
 
@@ -158,5 +179,11 @@ describe('spliceForeshadowing', () => {
     // Written whole only when the list is the root's one member, as novel writes it.
     expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'b' }], other: 1 }), ops, ctx, Infinity)).toBeNull();
     expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'b' }] }), ops, ctx, Infinity)).not.toBeNull();
+    expect(spliceForeshadowing(bytes({ a: 1, foreshadowing: [{ id: 'a' }, { id: 'b' }] }), ops, ctx)).toBeNull();
+    expect(spliceForeshadowing(bytes({ list: [{ id: 'a' }, { id: 'b' }] }), ops, ctx)).toBeNull();
+    // Every element an item with its id: nothing before, between or after them.
+    for (const list of [[5, { id: 'a' }, { id: 'b' }], [{ id: 'a' }, 5, { id: 'b' }], [{ id: 'a' }, { id: 'b' }, 5], [5], [{ id: 'a' }, { note: { id: 'b' } }]]) {
+      expect(spliceForeshadowing(bytes({ foreshadowing: list }), ops, ctx), JSON.stringify(list)).toBeNull();
+    }
   });
 });

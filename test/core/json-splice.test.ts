@@ -48,12 +48,18 @@ describe('members of novel-format JSON, found on its bytes', () => {
     expect(buf.toString('utf8', buf.indexOf('{\n    '), valueEnd(buf, buf.indexOf('{\n    '), 1))).toBe('{\n    "c": 1\n  }');
     expect(buf.toString('utf8', buf.indexOf('"x,"'), valueEnd(buf, buf.indexOf('"x,"'), 1))).toBe('"x,"');
     expect(valueEnd(Buffer.from('"x"'), 0, 1)).toBe(-1);
+    expect(valueEnd(Buffer.from('{\n    "a": 1'), 0, 1)).toBe(-1);
+    // A member whose value does not end is not found.
+    const cut = Buffer.from('{\n  "a": {\n    "b": 1\n');
+    expect(memberValue(cut, { start: 0, end: cut.length }, 1, 'a')).toBeNull();
   });
 
   it('refuse bytes that do not end with a newline', () => {
     expect(rootSpan(Buffer.from('{}'))).toBeNull();
     expect(rootSpan(Buffer.from('{"a":1}'))).toBeNull();
     expect(rootSpan(bytes({ a: 1 }))).toEqual({ start: 0, end: prettyJson({ a: 1 }).length - 1 });
+    expect(rootSpan(Buffer.from('{}\n'))).toEqual({ start: 0, end: 2 });
+    expect(rootSpan(Buffer.from('\n\n'))).toBeNull();
   });
 });
 
