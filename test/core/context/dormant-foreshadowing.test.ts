@@ -5,7 +5,8 @@
  * lightTouchTasks keeps the five oldest, each with a light-touch task text.
  */
 import { describe, expect, it } from 'vitest';
-import { dormantItems, LIGHT_TOUCH_LIMIT, lightTouchTasks, type DormancyThresholds } from '../../../src/core/context/dormant-foreshadowing.js';
+import fc from 'fast-check';
+import { dormancyTally, dormantCountOf, dormantItems, emptyTally, LIGHT_TOUCH_LIMIT, lightTouchTasks, tallyItem, type DormancyThresholds } from '../../../src/core/context/dormant-foreshadowing.js';
 
 const T: DormancyThresholds = { short: 3, medium: 8, long: 20 };
 const task = (name: string, idle: number): string => `轻触伏笔「${name}」：一个意象、一句话或一个动作让读者记起它，不揭示、不推进（已沉寂 ${idle} 章）`;
@@ -147,5 +148,46 @@ describe('lightTouchTasks', () => {
 
   it('is empty when nothing is dormant', () => {
     expect(lightTouchTasks({ foreshadowing: [{ id: 'f', planted_chapter: 39 }] }, 40, T)).toEqual([]);
+  });
+});
+
+describe('the dormancy tally', () => {
+  const entry = fc.record({
+    id: fc.oneof(fc.constantFrom('a', 'b', 'c', 'd'), fc.constant(7)),
+    status: fc.constantFrom('planted', 'advanced', 'resolved', undefined),
+    scope: fc.constantFrom('short', 'medium', 'long', 'epic', undefined),
+    last_updated_chapter: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+    planted_chapter: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+    history: fc.option(fc.array(fc.record({ chapter: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.constant('x')), action: fc.constantFrom('planted', 'advanced', 'resolved') }), { maxLength: 3 }), { nil: undefined }),
+  });
+  const thresholds = fc.record({ short: fc.integer({ min: 1, max: 10 }), medium: fc.integer({ min: 1, max: 20 }), long: fc.integer({ min: 1, max: 40 }) });
+
+  it('counts what dormantItems lists, at any chapter and with any thresholds', () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 12 }), fc.integer({ min: 0, max: 60 }), thresholds, (items, chapter, t) => {
+        const list = { foreshadowing: items };
+        expect(dormantCountOf(dormancyTally(list), chapter, t)).toBe(dormantItems(list, chapter, t).length);
+      }),
+    );
+  });
+
+  it('follows an item taken out and put back changed, as the list changed so would', () => {
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 8 }), entry, fc.nat(), fc.integer({ min: 0, max: 60 }), thresholds, (items, changed, k, chapter, t) => {
+        const i = k % items.length;
+        const tally = dormancyTally({ foreshadowing: items });
+        tallyItem(tally, items[i], -1);
+        tallyItem(tally, changed, 1);
+        const after = items.map((x, j) => (j === i ? changed : x));
+        expect(dormantCountOf(tally, chapter, t)).toBe(dormantItems({ foreshadowing: after }, chapter, t).length);
+        // Nothing left at zero: the tally of the list after is the same object.
+        expect(tally).toEqual(dormancyTally({ foreshadowing: after }));
+      }),
+    );
+  });
+
+  it('is empty for anything that is not a list', () => {
+    expect(dormancyTally(null)).toEqual(emptyTally());
+    expect(dormancyTally({ foreshadowing: 'x' })).toEqual(emptyTally());
   });
 });
