@@ -172,6 +172,8 @@ export function spliceLedger(buf: Buffer, entry: Obj): Spliced | null {
 export interface ForeshadowingSplice extends Spliced {
   /** The touched items before (null: new) and after, by id. */
   touched: Map<string, { before: Obj | null; after: Obj }>;
+  /** The whole list after, when it was parsed and written whole. */
+  list?: Obj[];
 }
 
 /**
@@ -212,7 +214,7 @@ export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], c
     for (const id of named) touched.set(id, { before: index.has(id) ? (all[index.get(id) as number] as Obj) : null, after: after.get(id) as Obj });
     const text = prettyJson({ foreshadowing: updated });
     edits.push({ start: 0, end: buf.length, text });
-    return { bytes: Buffer.from(text), edits, touched };
+    return { bytes: Buffer.from(text), edits, touched, list: updated };
   }
   const before = new Map<string, Obj>();
   for (const id of named) {

@@ -200,8 +200,9 @@ function mergeSummary(
   const splicedList = result.foreshadow.length > 0 && listBytes && input.dormancyTally ? spliceForeshadowing(listBytes, result.foreshadow, ctx) : null;
   let tally: DormancyTally;
   if (splicedList && listBytes && input.dormancyTally) {
-    tally = structuredClone(input.dormancyTally);
-    for (const { before, after } of splicedList.touched.values()) {
+    // Counted afresh when the whole list was parsed anyway; else the cached tally, moved by the touched items.
+    tally = splicedList.list ? dormancyTally({ foreshadowing: splicedList.list }) : structuredClone(input.dormancyTally);
+    for (const { before, after } of splicedList.list ? [] : splicedList.touched.values()) {
       tallyItem(tally, before, -1);
       tallyItem(tally, after, 1);
     }

@@ -106,7 +106,7 @@ export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
  */
 export function recordBoundary(fs: ProjectFs, cp: Checkpoint, touched: Iterable<string> | null = null): void {
   try {
-    fs.writeJson(BOUNDARY_CACHE, (touched !== null ? updatedSignature(fs, cp, touched) : null) ?? boundarySignature(fs, cp));
+    fs.writeJson(BOUNDARY_CACHE, (touched !== null ? updatedSignature(fs, cp, touched) : null) ?? boundarySignature(fs, cp), { fsync: false });
   } catch {
     /* a cache: the full check runs without it */
   }

@@ -569,8 +569,8 @@ export class ProjectFs {
     this.observer?.(rel, content);
   }
 
-  writeJson(rel: string, value: unknown): void {
-    this.writeText(rel, `${JSON.stringify(value, null, 2)}\n`);
+  writeJson(rel: string, value: unknown, options: { fsync?: boolean } = {}): void {
+    this.writeText(rel, `${JSON.stringify(value, null, 2)}\n`, options);
   }
 
   private mkdirFor(abs: string): void {

@@ -46,7 +46,7 @@ export function recordStagingHashes(fs: ProjectFs, view: StagingView): void {
     if (st && f.sha256 && st.readAt - st.mtimeMs > RACY_MS) files[rel] = [st.size, st.mtimeMs, f.sha256];
   }
   try {
-    fs.writeText(STAGING_CACHE, JSON.stringify({ v: 1, files }));
+    fs.writeText(STAGING_CACHE, JSON.stringify({ v: 1, files }), { fsync: false });
   } catch {
     /* a cache */
   }

@@ -95,7 +95,7 @@ export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<strin
     out[rel] = { m, d };
   }
   try {
-    fs.writeText(SWEEP_CACHE, JSON.stringify({ v: 1, dirs: out }));
+    fs.writeText(SWEEP_CACHE, JSON.stringify({ v: 1, dirs: out }), { fsync: false });
   } catch {
     /* a cache: the next sweep lists everything */
   }
