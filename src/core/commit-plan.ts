@@ -183,13 +183,13 @@ function mergeSummary(
   let baseVersion: number;
   if (splicedState) {
     ({ result, base_state_version: baseVersion } = splicedState);
-    writes.push({ path: 'state/current-state.json', content: splicedState.bytes, kind: 'write', canonical: true });
+    writes.push({ path: paths.state, content: splicedState.bytes, kind: 'write', canonical: true });
   } else {
     const state = input.state.parsed();
     const applied = applyOps(state, ops);
     result = applied;
     baseVersion = state.state_version;
-    writes.push({ path: 'state/current-state.json', content: prettyJson({ ...applied.state, state_version: baseVersion + 1, last_updated_chapter: n }), kind: 'write', canonical: true });
+    writes.push({ path: paths.state, content: prettyJson({ ...applied.state, state_version: baseVersion + 1, last_updated_chapter: n }), kind: 'write', canonical: true });
   }
 
   // §7.2 foreshadowing; "already in history" ops change nothing but count as applied.
@@ -206,11 +206,11 @@ function mergeSummary(
       tallyItem(tally, before, -1);
       tallyItem(tally, after, 1);
     }
-    writes.push({ path: 'foreshadowing/global.json', content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 } } });
+    writes.push({ path: paths.globalForeshadowing, content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 } } });
   } else if (result.foreshadow.length > 0) {
     const global = updateForeshadowing(input.globalForeshadowing.parsed(), result.foreshadow, ctx);
     tally = dormancyTally({ foreshadowing: global });
-    writes.push({ path: 'foreshadowing/global.json', content: prettyJson({ foreshadowing: global }), kind: 'write', canonical: true });
+    writes.push({ path: paths.globalForeshadowing, content: prettyJson({ foreshadowing: global }), kind: 'write', canonical: true });
   } else tally = input.dormancyTally ?? dormancyTally({ foreshadowing: input.globalForeshadowing.parsed() });
 
   // §7.4 chapter memory ledger: the chapter's entry appended to novel's own bytes, else the whole ledger.
@@ -220,9 +220,9 @@ function mergeSummary(
     const ledgerBytes = input.ledger.canonical;
     const splicedLedger = ledgerBytes ? spliceLedger(ledgerBytes, entry) : null;
     if (splicedLedger && ledgerBytes) {
-      writes.push({ path: 'state/chapter-memory.json', content: splicedLedger.bytes, kind: 'write', canonical: true, spliced: { before: ledgerBytes, edited: editedRange(splicedLedger.edits) ?? { start: 0, end: 0 } } });
+      writes.push({ path: paths.chapterMemory, content: splicedLedger.bytes, kind: 'write', canonical: true, spliced: { before: ledgerBytes, edited: editedRange(splicedLedger.edits) ?? { start: 0, end: 0 } } });
     } else {
-      writes.push({ path: 'state/chapter-memory.json', content: prettyJson(upsertChapterMemory(input.ledger.parsed(), entry)), kind: 'write', canonical: true });
+      writes.push({ path: paths.chapterMemory, content: prettyJson(upsertChapterMemory(input.ledger.parsed(), entry)), kind: 'write', canonical: true });
     }
   }
 

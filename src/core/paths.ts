@@ -14,6 +14,10 @@ export const paths = {
   commitJournalDir: 'staging/.commit',
   /** The new bytes of the book files a commit writes, staged before its journal names them. */
   commitNewDir: 'staging/.commit/new',
+  /** The three large book files a chapter commit updates (§7.1, §7.2, §7.4). */
+  state: 'state/current-state.json',
+  globalForeshadowing: 'foreshadowing/global.json',
+  chapterMemory: 'state/chapter-memory.json',
   volumeOutline: (vol: number) => `volumes/vol-${padVolume(vol)}/outline.md`,
   volumeDir: (vol: number) => `volumes/vol-${padVolume(vol)}`,
 

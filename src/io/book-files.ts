@@ -11,6 +11,7 @@ import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { BookLedgerSchema, ChangelogLineSchema, GlobalForeshadowingSchema, LedgerSchema, StateSchema, VolumeForeshadowingSchema } from '../schemas/book.js';
 import { BOOK_LEDGER, bookTotals, ledgerTotals, type BookLedger, type BookTotals } from '../core/chapter-log.js';
 import { padChapter } from '../core/step-id.js';
+import { paths } from '../core/paths.js';
 import type { ProjectFs } from './project-fs.js';
 
 type Obj = Record<string, unknown>;
@@ -28,16 +29,16 @@ function readOr<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S
   return parsed.value;
 }
 
-export const STATE_FILE = 'state/current-state.json';
+export const STATE_FILE = paths.state;
 export const CHANGELOG_FILE = 'state/changelog.jsonl';
-export const LEDGER_FILE = 'state/chapter-memory.json';
+export const LEDGER_FILE = paths.chapterMemory;
 
 export function readState(fs: ProjectFs, texts?: TextsRead): StateDoc {
   return readOr(fs, STATE_FILE, StateSchema, { ...EMPTY_STATE, schema_version: 1 as const }, texts) as StateDoc;
 }
 
 export function readGlobalForeshadowing(fs: ProjectFs, texts?: TextsRead): Obj[] {
-  return readOr(fs, 'foreshadowing/global.json', GlobalForeshadowingSchema, { foreshadowing: [] }, texts).foreshadowing;
+  return readOr(fs, paths.globalForeshadowing, GlobalForeshadowingSchema, { foreshadowing: [] }, texts).foreshadowing;
 }
 
 export function readVolumePlan(fs: ProjectFs, volumeDir: string): Obj[] {

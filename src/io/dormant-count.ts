@@ -13,9 +13,10 @@ import { dormantItems, type DormancyThresholds } from '../core/context/dormant-f
 import { DormantCacheSchema, parseCache, type DormantCache } from '../schemas/caches.js';
 import { readGlobalForeshadowing } from './book-files.js';
 import type { ProjectFs } from './project-fs.js';
+import { paths } from '../core/paths.js';
 
 export const DORMANT_CACHE = 'logs/.cache/dormant.json';
-export const GLOBAL_FORESHADOWING = 'foreshadowing/global.json';
+export const GLOBAL_FORESHADOWING = paths.globalForeshadowing;
 
 /** Longer than the kernel's timestamp tick (1–10 ms). */
 const RACY_MS = 10;
