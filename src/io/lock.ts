@@ -7,6 +7,7 @@
  */
 import { say } from '../core/messages.js';
 import { endProcessesWithEnv } from './process-sweep.js';
+import { forgetSweepRecord } from './temp-sweep.js';
 import type * as NodeOs from 'node:os';
 import { EXIT, NovelError } from '../core/errors.js';
 import { staleReason, type LockStatus } from '../core/lock-rules.js';
@@ -194,6 +195,8 @@ export function acquireLock(fs: ProjectFs, env: LockEnv, chapter: number | null)
       }
       if (!status.stale) throw lockHeldError(status);
       endOrphanedExecutor(fs, status.holder, env);
+      // Its last write may have been cut within the clock tick the sweep record holds: the next sweep lists everything.
+      forgetSweepRecord(fs);
       removeLockDir(fs, status.holder);
       continue;
     }
@@ -235,6 +238,8 @@ export function clearLock(fs: ProjectFs, env: LockEnv, force: boolean): { remove
     });
   }
   if (status.stale) endOrphanedExecutor(fs, status.holder, env);
+  // The holder is gone, maybe mid-write: the next sweep lists everything.
+  forgetSweepRecord(fs);
   removeLockDir(fs, status.holder);
   sweepLeftovers(fs, env);
   return { removed: true, status };

@@ -6,7 +6,10 @@
  * is unchanged since then holds no new leftover (creating one changes it), so
  * only its subdirectories are visited; a changed one is listed and swept. The
  * record is kept current from the paths the mutation itself wrote, never by
- * listing the book again. A missing or damaged record means a full sweep.
+ * listing the book again. A missing or damaged record means a full sweep, and
+ * so does a lock taken over from a holder that was killed (lock.ts forgets the
+ * record): a temp it created within the same clock tick as the record left
+ * its directory's mtime as recorded.
  */
 import { parseCache, SweepCacheSchema } from '../schemas/caches.js';
 import type { ProjectFs } from './project-fs.js';
@@ -24,6 +27,11 @@ export interface Sweep {
   removed: string[];
   /** Every directory visited, with what it held (for the record). */
   seen: Map<string, DirEntry>;
+}
+
+/** The next sweep lists every directory (a writer was killed: lock.ts). */
+export function forgetSweepRecord(fs: ProjectFs): void {
+  if (fs.exists(SWEEP_CACHE)) fs.remove(SWEEP_CACHE);
 }
 
 function readCache(fs: ProjectFs): Record<string, DirEntry> {

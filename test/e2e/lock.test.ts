@@ -2,7 +2,7 @@
  * The lock of §8 through the built binary: two concurrent advances, live and
  * stale holders, owner tokens, lock status / clear.
  */
-import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,28 @@ describe('lock', () => {
     const r = await novelJson(project, ['advance', 'chapter:004:draft']);
     expect(r.code).toBe(0);
     expect(existsSync(join(project, '.novel.lock'))).toBe(false);
+  });
+
+  it('a lock taken over from a killed holder makes the next sweep list every directory, the record aside', async () => {
+    // A holder killed right after a temp was made in logs/, within the clock tick the sweep record holds for logs/.
+    const made = async (stale: boolean): Promise<string> => {
+      const project = fixtureCopy();
+      overlay(project, 'draft/good');
+      expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
+      const temp = join(project, 'logs/chapter-004-history.jsonl.987654');
+      writeFileSync(temp, 'partial');
+      const record = readJson(join(project, 'logs/.cache/sweep.json'));
+      record.dirs.logs.m = statSync(join(project, 'logs')).mtimeMs;
+      writeFileSync(join(project, 'logs/.cache/sweep.json'), JSON.stringify(record));
+      if (stale) writeLock(project, { pid: 2 ** 22 + 12345, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+      overlay(project, 'summarize/good');
+      expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
+      return temp;
+    };
+    // Without a killed holder the record is believed: logs/ is not listed (what keeps a sweep cheap).
+    expect(existsSync(await made(false))).toBe(true);
+    // After one, every directory is listed and the temp goes.
+    expect(existsSync(await made(true))).toBe(false);
   });
 
   it('a lock on another host is stale only after 30 minutes without heartbeat', async () => {
