@@ -337,8 +337,11 @@ export async function importedBook(project: string, n: number): Promise<void> {
   rmSync(project, { recursive: true, force: true });
   const txt = join(tmpParent(project), `${Date.now()}-book.txt`);
   writeFileSync(txt, rangeOf(1, n).map((k) => `第${k}章 开篇${k}\n\n林风走进青岚城，第${k}次看见那座塔。“又是你。”守门人说。\n`).join('\n'));
-  await ok(tmpParent(project), ['import', txt, '--project', project], 'import');
-  rmSync(txt, { force: true });
+  try {
+    await ok(tmpParent(project), ['import', txt, '--project', project], 'import');
+  } finally {
+    rmSync(txt, { force: true }); // a failed import (a mutant, say) must not leave the text behind
+  }
   keepEditorNote(project);
 }
 
