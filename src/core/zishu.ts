@@ -6,11 +6,28 @@
  * is not part of the chapter's text. Pure.
  */
 
-// Han (with extensions A and the compatibility block), kana, hangul.
-const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]/gu;
-const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/gu;
+// Han: extension A, the unified block, the compatibility block. Kana and hangul count as CJK too.
+const isHan = (c: number): boolean => (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
+const isKanaOrHangul = (c: number): boolean => (c >= 0x3040 && c <= 0x30ff) || (c >= 0xac00 && c <= 0xd7af);
 // CJK symbols and punctuation (、。〈〉《》「」『』【】…), full-width forms (！，：；？（）), general punctuation used full width (“”‘’…—).
-const FULLWIDTH_PUNCT = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\u2018\u2019\u201c\u201d\u2026\u2014\u00b7]/gu;
+const isFullWidthPunct = (c: number): boolean =>
+  (c >= 0x3000 && c <= 0x303f) ||
+  (c >= 0xff01 && c <= 0xff0f) ||
+  (c >= 0xff1a && c <= 0xff20) ||
+  (c >= 0xff3b && c <= 0xff40) ||
+  (c >= 0xff5b && c <= 0xff65) ||
+  c === 0x2018 ||
+  c === 0x2019 ||
+  c === 0x201c ||
+  c === 0x201d ||
+  c === 0x2026 ||
+  c === 0x2014 ||
+  c === 0x00b7;
+
+/** A run of ASCII letters or of ASCII digits counts one; anything else ends a run. */
+const LETTERS = 1;
+const DIGITS = 2;
+const asciiRun = (c: number): number => ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? LETTERS : c >= 0x30 && c <= 0x39 ? DIGITS : 0);
 
 /** The chapter's text without its `# ` title line. */
 export function chapterBody(text: string): string {
@@ -27,10 +44,24 @@ export interface ZishuCount {
   han: number;
 }
 
+/** One pass over the UTF-16 code units: every range counted lies in the Basic Multilingual Plane. */
 export function countZishu(body: string): ZishuCount {
-  const cjk = body.match(CJK)?.length ?? 0;
-  const punct = body.match(FULLWIDTH_PUNCT)?.length ?? 0;
-  const rest = body.replace(CJK, ' ').replace(FULLWIDTH_PUNCT, ' ');
-  const words = rest.match(/[A-Za-z]+|[0-9]+/g)?.length ?? 0;
-  return { zishu: cjk + punct + words, han: body.match(HAN)?.length ?? 0 };
+  let zishu = 0;
+  let han = 0;
+  let run = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c < 0x80) {
+      const kind = asciiRun(c);
+      if (kind !== 0 && kind !== run) zishu++;
+      run = kind;
+      continue;
+    }
+    run = 0;
+    if (isHan(c)) {
+      han++;
+      zishu++;
+    } else if (isKanaOrHangul(c) || isFullWidthPunct(c)) zishu++;
+  }
+  return { zishu, han };
 }
