@@ -324,48 +324,128 @@ export function sayer(lang: Lang): <K extends MessageKey>(key: K, ...args: ArgsO
 // ---- diagnostics: the phrases of expected / found / fix, as the Chinese text says them ----
 // A diagnostic's parts are written in English where they are made (they are
 // also its JSON); these rules say each phrase in Chinese, whole phrase first.
-/** A phrase: its pattern, its Chinese, and the literal text every match starts with (zhPhrase skips the others unrun). */
-type Phrase = [RegExp, (...m: string[]) => string, string];
-const ph = (re: RegExp, zh: (...m: string[]) => string): Phrase => [re, zh, literalPrefix(re)];
+/** A phrase: its pattern, its Chinese, and the literal text every match holds (zhPhrase skips the others unrun): at its start, or anywhere after a leading group. */
+type Phrase = [RegExp, (...m: string[]) => string, string, boolean, string[]?];
+const ph = (re: RegExp, zh: (...m: string[]) => string): Phrase => {
+  const key = phraseKey(re);
+  return [re, zh, key[0], key[1]];
+};
+
+/** `^`, an optional leading group (its text then starts anywhere), the literal run after it, and a quantifier ending that run. */
+const KEY = /^\^(\((?:[^()\\]|\\.)*\))?((?:[^\\()[\]{}.*+?|$^]|\\[^A-Za-z0-9])*)([*+?{]?)/;
 
 /**
- * The literal text at the start of every string `re` matches: what follows its
- * `^` up to the first character with a meaning in a pattern (a character made
- * optional or repeated is left out). Empty when there is none to rely on: no
- * `^`, flags, or an alternative at the top level. A pattern is compiled the
- * first time it runs, so skipping those that cannot match spares a reader
- * compiling most of the 250 patterns to say one sentence.
+ * The literal text every string `re` matches holds, and whether it may stand
+ * anywhere (after a leading group such as `(.+)`) rather than at the start:
+ * the run of plain characters after `^` and that group, up to the first
+ * character with a meaning in a pattern (a character made optional or
+ * repeated is left out; an escaped punctuation mark is plain). Empty when
+ * there is none to rely on: no `^`, flags, or an alternative at the top
+ * level. A pattern is compiled the first time it runs, so skipping those that
+ * cannot match spares a reader compiling most of the 250 patterns to say one
+ * sentence; the key is read with one regular expression, as the phrase list
+ * is made on the first Chinese diagnostic.
  */
-export function literalPrefix(re: RegExp): string {
+export function phraseKey(re: RegExp): [key: string, anywhere: boolean] {
   const src = re.source;
-  if (re.flags.replace(/[gy]/g, '') !== '' || !src.startsWith('^')) return '';
+  const m = KEY.exec(src);
+  if (m === null || re.flags.replace(/[gy]/g, '') !== '' || (src.includes('|') && topLevelAlternative(src))) return ['', false];
+  const run = (m[2] as string).replace(/\\(.)/g, '$1');
+  return [m[3] ? run.slice(0, -1) : run, m[1] !== undefined];
+}
+
+/**
+ * Every run of plain text outside the groups and classes of the pattern
+ * `src`: each string it matches holds them all. None when an alternative
+ * stands at the top level. A phrase whose key a text holds is compiled only
+ * if the text holds these too, so `(.+): …` phrases are not all run on every
+ * text with a colon.
+ */
+export function literalRuns(src: string): string[] {
+  const runs: string[] = [];
+  let run = '';
+  let depth = 0;
+  const end = (): void => {
+    if (run) runs.push(run);
+    run = '';
+  };
+  const past = (close: string, from: number): number => {
+    const at = src.indexOf(close, from);
+    return at < 0 ? src.length : at;
+  };
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i] as string;
+    if (c === '\\') {
+      const n = src[i + 1] ?? '';
+      i++;
+      if (depth > 0) continue;
+      if (!/[A-Za-z0-9]/.test(n)) {
+        run += n;
+        continue;
+      }
+      end();
+      // \uXXXX, \u{…}, \xHH, \cX, \p{…}, \k<…>, a back reference: one unknown character.
+      if (n === 'u' && src[i + 1] === '{') i = past('}', i);
+      else if (n === 'u') i += 4;
+      else if (n === 'x') i += 2;
+      else if (n === 'c') i += 1;
+      else if ((n === 'p' || n === 'P') && src[i + 1] === '{') i = past('}', i);
+      else if (n === 'k' && src[i + 1] === '<') i = past('>', i);
+      continue;
+    }
+    if (c === '[') {
+      if (depth === 0) end();
+      for (i++; i < src.length && src[i] !== ']'; i++) if (src[i] === '\\') i++;
+      continue;
+    }
+    if (c === '(') {
+      if (depth === 0) end();
+      depth++;
+      continue;
+    }
+    if (c === ')') {
+      depth--;
+      continue;
+    }
+    if (depth > 0) continue;
+    if (c === '|') return [];
+    if (c === '*' || c === '+' || c === '?' || c === '{') {
+      run = run.slice(0, -1);
+      end();
+      if (c === '{') i = past('}', i);
+      continue;
+    }
+    if (c === '.' || c === '^' || c === '$') {
+      end();
+      continue;
+    }
+    run += c;
+  }
+  end();
+  return runs;
+}
+
+/** Does `src` have a `|` outside every group and class? */
+function topLevelAlternative(src: string): boolean {
   let depth = 0;
   let inClass = false;
-  for (let i = 1; i < src.length; i++) {
+  for (let i = 0; i < src.length; i++) {
     const c = src[i];
     if (c === '\\') i++;
     else if (inClass) inClass = c !== ']';
     else if (c === '[') inClass = true;
     else if (c === '(') depth++;
     else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) return '';
+    else if (c === '|' && depth === 0) return true;
   }
-  let out = '';
-  for (let i = 1; i < src.length; i++) {
-    const c = src[i] as string;
-    if ('\\()[].*+?{}|$^'.includes(c)) {
-      if ('*+?{'.includes(c)) out = out.slice(0, -1);
-      break;
-    }
-    out += c;
-  }
-  return out;
+  return false;
 }
 const STAGE_ZH: Record<string, string> = { draft: '起草', summarize: '摘要', refine: '润色', judge: '评审', 'title-fix': '改标题', 'hook-fix': '改章末钩子' };
 const jsonSyntax = (where: string): string => where.replace(/^ at line (\d+), column (\d+)$/, '第 $1 行第 $2 列').replace(/^ at the end of the file \(line (\d+)\)$/, '文件末尾（第 $1 行）');
 /** An English list ("a, b, or c") as a Chinese one (a、b、c). */
 const listZh = (l: string): string => l.split(/,\s*(?:or\s+)?|\s+or\s+/).filter(Boolean).join('、');
-const PHRASES_ZH: Phrase[] = [
+/** The phrase rules, made on the first Chinese diagnostic: most runs say none, and making them costs a millisecond. */
+const phraseRules = (): Phrase[] => [
   ph(/^the file$/, () => '该文件'),
   ph(/^a file$/, () => '一个文件'),
   ph(/^no file$/, () => '文件不存在'),
@@ -627,13 +707,24 @@ const PHRASES_ZH: Phrase[] = [
   ph(/^paused after (\S+) \(--pause-after plan\): review (\S+), then .*$/, (_, st, d) => `按 --pause-after plan 在 ${st} 之后暂停：检查 ${d} 后，\`novel run\` 会把它入库（或用 \`novel commit --volume\`）`),
   ph(/^expected (.+)$/, (_, x) => `应为 ${zhPhrase(x)}`),
 ];
+let PHRASES_ZH: Phrase[] | undefined;
+
+/** The patterns of the phrase catalogue, in order (for tests). */
+export const phrasePatterns = (): RegExp[] => phraseRules().map((rule) => rule[0]);
 
 /** One English phrase of a diagnostic in Chinese; a phrase without a rule (a value, a shape, a path) is shown as it is. */
 export function zhPhrase(text: string): string {
-  for (const [re, zh, prefix] of PHRASES_ZH) {
-    if (!text.startsWith(prefix)) continue;
-    const m = re.exec(text);
-    if (m) return zh(...m);
+  // Indexed, not destructured: this loop runs once per process, in the interpreter, where iterating is the cost.
+  const rules = (PHRASES_ZH ??= phraseRules());
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i] as Phrase;
+    if (rule[3] ? !text.includes(rule[2]) : !text.startsWith(rule[2])) continue;
+    const runs = (rule[4] ??= literalRuns(rule[0].source));
+    let holds = true;
+    for (let k = 0; k < runs.length && holds; k++) holds = text.includes(runs[k] as string);
+    if (!holds) continue;
+    const m = rule[0].exec(text);
+    if (m) return rule[1](...m);
   }
   return text;
 }
