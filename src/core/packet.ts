@@ -31,7 +31,7 @@ import { hardRulesList } from './context/world-rules.js';
 import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { dataBlock, dataType } from './embed.js';
 import { NovelError } from './errors.js';
-import { pipelineGraph } from './graph.js';
+import { pipelineGraph, pipelineTargets } from './graph.js';
 import type { NextDecision } from './next.js';
 import { blockKeyLines, nearMissHeading, outlineBlock, outlineChapters } from './outline.js';
 import { paths } from './paths.js';
@@ -77,18 +77,8 @@ function setPaths(out: PathsMap, key: string, rels: string[]): void {
 
 /** The step after advancing `stage` from `state`, read from the machine (the gate fans out). */
 function afterAdvance(state: StableState, stage: keyof typeof STEP_EVENT, chapter: number): string {
-  const graph = pipelineGraph();
   const event = STEP_EVENT[stage];
-  const expand = (target: string, seen: Set<string>): string[] => {
-    const node = graph.states.find((s) => s.id === target);
-    if (node?.type !== 'transient') return [target];
-    if (seen.has(target)) return [];
-    seen.add(target);
-    return graph.transitions.filter((t) => t.source === target && t.event === '').flatMap((t) => expand(t.target, seen));
-  };
-  const targets = [
-    ...new Set(graph.transitions.filter((t) => t.source === state && t.event === event).flatMap((t) => expand(t.target, new Set()))),
-  ];
+  const targets = pipelineTargets(state, event);
   const label = (s: string): string => {
     if (s === 'done') return 'done';
     const meta = stateMeta(s as StableState);
