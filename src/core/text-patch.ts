@@ -74,32 +74,41 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
   const regionEndB = lineEnd(before, edited.end);
   const regionEndA = regionEndB + after.length - before.length;
   const prefixLines = newlines(before, 0, regionStart);
+  const bLines = newlines(before, regionStart, regionEndB) + 1;
+  const aLines = newlines(after, regionStart, regionEndA) + 1;
   // The first line that differs: the lines before the range are the same; from there, compared line by line.
   let start = prefixLines;
-  for (let pb = regionStart, pa = regionStart; pb <= before.length && pa <= after.length; start++) {
+  let pb = regionStart;
+  for (let pa = regionStart; pb <= before.length && pa <= after.length; start++) {
     const eb = lineEnd(before, pb);
     const ea = lineEnd(after, pa);
     if (eb - pb !== ea - pa || before.compare(after, pa, ea, pb, eb) !== 0) break;
     pb = eb + 1;
     pa = ea + 1;
   }
-  // The lines after the range are the same: skipped at once, then the range's lines compared from its end.
-  const b = before.toString('utf8', regionStart, regionEndB).split('\n');
-  const a = after.toString('utf8', regionStart, regionEndA).split('\n');
-  // The lines after the range are the same (the bytes are): the last line compared is the range's last, or `start`'s bound.
-  const shift = b.length - a.length;
-  let endB = Math.max(prefixLines + b.length, start, start + shift);
-  let endA = endB - shift;
   // Equal lines ran on past the range (a rare text): the whole comparison decides.
-  if (endB - prefixLines > b.length) return keptBefore(before.toString('utf8'), after.toString('utf8'), afterSha256);
-  while (endB > start && endA > start && b[endB - 1 - prefixLines] === a[endA - 1 - prefixLines]) {
+  if (Math.max(start, start + bLines - aLines) > prefixLines + bLines) return keptBefore(before.toString('utf8'), after.toString('utf8'), afterSha256);
+  // The lines after the range are the same (the bytes are): compared from the range's last line back, as bytes.
+  let endB = prefixLines + bLines;
+  let endA = prefixLines + aLines;
+  let qb = regionEndB;
+  let qa = regionEndA;
+  while (endB > start && endA > start) {
+    const sb = qb === 0 ? 0 : before.lastIndexOf(0x0a, qb - 1) + 1;
+    const sa = qa === 0 ? 0 : after.lastIndexOf(0x0a, qa - 1) + 1;
+    if (qb - sb !== qa - sa || before.compare(after, sa, qa, sb, qb) !== 0) break;
     endB--;
     endA--;
+    qb = sb - 1;
+    qa = sa - 1;
   }
-  const kept = b.slice(start - prefixLines, Math.max(start, endB) - prefixLines);
-  const patch: ReversePatch = { after_sha256: '', at: start, after_lines: endA - start, before: endB > start ? kept : [] };
-  const keptChars = patch.before.reduce((n, line) => n + line.length + 1, 0);
+  // Only the kept lines are decoded; the whole text too when it is what is kept (once, from its three parts).
+  const keptText = endB > start ? before.toString('utf8', pb, qb) : '';
+  const keptChars = endB > start ? keptText.length + 1 : 0;
+  let whole: string | undefined;
+  const wholeBefore = (): string => (whole ??= endB > start ? `${before.toString('utf8', 0, pb)}${keptText}${before.toString('utf8', qb)}` : before.toString('utf8'));
   // The text's length in UTF-16 units lies between a third of its bytes and its bytes; decoded only when that decides.
-  const wholeChars = keptChars * 2 < before.length / 3 ? Infinity : keptChars * 2 >= before.length ? 0 : before.toString('utf8').length;
-  return keptChars * 2 < wholeChars ? { patch: { ...patch, after_sha256: afterSha256() } } : before.toString('utf8');
+  const wholeChars = keptChars * 2 < before.length / 3 ? Infinity : keptChars * 2 >= before.length ? 0 : wholeBefore().length;
+  if (keptChars * 2 >= wholeChars) return wholeBefore();
+  return { patch: { after_sha256: afterSha256(), at: start, after_lines: endA - start, before: endB > start ? keptText.split('\n') : [] } };
 }
