@@ -96,10 +96,17 @@ export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<strin
     }
   }
   const out: Record<string, DirEntry> = {};
+  // Each directory is stat'ed once: as itself and as its parent's subdirectory.
+  const mtimes = new Map<string, number | null>();
+  const mtime = (rel: string): number | null => {
+    let m = mtimes.get(rel);
+    if (m === undefined) mtimes.set(rel, (m = mtimeOf(fs, rel)));
+    return m;
+  };
   for (const [rel, e] of dirs) {
-    const m = mtimeOf(fs, rel);
+    const m = mtime(rel);
     if (m === null) continue;
-    const d = e.d.filter((sub) => mtimeOf(fs, `${rel}/${sub}`) !== null).sort();
+    const d = e.d.filter((sub) => mtime(`${rel}/${sub}`) !== null).sort();
     out[rel] = { m, d };
   }
   try {
