@@ -46,10 +46,11 @@ export interface MutationContext {
 
 /**
  * The temporary name novel's atomic writer (write-file-atomic) gives a file
- * while writing it: FILE.<digits>, for the kinds of file novel writes. An
+ * while writing it: FILE.<digits>, for the kinds of file novel writes (and
+ * `.novel/objects/complete`, the copies' marker, which has no extension). An
  * author's file never matches unless it mimics exactly that.
  */
-export const WRITER_TEMP_RE = /(\.(json|jsonl|md|log|txt)|\/[0-9a-f]{64})\.\d+$/;
+export const WRITER_TEMP_RE = /(\.(json|jsonl|md|log|txt)|\/[0-9a-f]{64}|^\.novel\/objects\/complete)\.\d+$/;
 
 /** Every directory novel writes in (the project root's own files included). */
 const WRITTEN_DIRS = ['staging', '.novel', 'logs', ...FINAL_TREES];

@@ -85,6 +85,23 @@ describe('lock', () => {
     expect(existsSync(await made(true))).toBe(false);
   });
 
+  it('a killed holder\'s temp of every kind novel writes is swept, the copies\' marker (no extension) included', async () => {
+    const project = fixtureCopy();
+    overlay(project, 'draft/good');
+    expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
+    mkdirSync(join(project, '.novel/objects/ab'), { recursive: true });
+    const temps = ['.novel/objects/complete.1183717751', `.novel/objects/ab/${'ab'.repeat(32)}.42`, 'logs/chapter-004-log.json.7', 'state/changelog.jsonl.8'];
+    for (const t of temps) writeFileSync(join(project, t), 'partial');
+    // An author's files that only look alike stay.
+    const kept = ['.novel/objects/completed.1', 'logs/notes.1'];
+    for (const k of kept) writeFileSync(join(project, k), 'mine');
+    writeLock(project, { pid: 2 ** 22 + 12345, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+    overlay(project, 'summarize/good');
+    expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
+    for (const t of temps) expect(existsSync(join(project, t)), t).toBe(false);
+    for (const k of kept) expect(existsSync(join(project, k)), k).toBe(true);
+  });
+
   it('a lock on another host is stale only after 30 minutes without heartbeat', async () => {
     const project = fixtureCopy();
     const old = new Date(Date.now() - 31 * 60 * 1000).toISOString();
