@@ -140,6 +140,11 @@ function wordHits(lines: readonly Line[], entries: ReadonlyArray<{ word: string;
   return hits.sort((a, b) => a.line - b.line || a.at - b.at);
 }
 
+/** Everything a lint depends on besides the chapter and its text, as one string: two lints with equal keys, chapters and texts give equal reports. */
+export function lintInputsKey(settings: QualitySettings, lists: LintLists): string {
+  return JSON.stringify([settings, lists]);
+}
+
 export function lintChapter(input: { chapter: number; source: 'staging' | 'chapters'; text: string; settings: QualitySettings; lists: LintLists }): LintReport {
   const { chapter, settings: q, lists } = input;
   const fileLines = input.text.split(/\r?\n/);

@@ -37,6 +37,7 @@ import { GLOBAL_FORESHADOWING, recordDormantCount } from './dormant-count.js';
 import { sha256Hex } from './project-fs.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
 import { nextOf, openProject, type OpenProject } from './project.js';
+import { recordStagedLint } from './lint-cache.js';
 
 /** A setup commit (§14): the step's staged files moved into place, and the checkpoint. */
 export interface SetupCommitPlan {
@@ -76,6 +77,9 @@ export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
     if (JSON.stringify(last) !== JSON.stringify(line)) appendJsonLine(p.fs, CONSISTENCY_REPORT, line);
   }
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
+  // The lint this advance made of the staged chapter: the next step's packet carries the same report (src/io/lint-cache.ts).
+  const linted = stagedText(p.view, paths.stagingChapter(plan.snapshot.context.chapter));
+  if (plan.lint && p.probe.lintLists && linted !== undefined) recordStagedLint(p.fs, plan.lint.chapter, linted, p.settings.quality, p.probe.lintLists(), plan.lint);
   // What the step's executor cost, recorded by novel run after each attempt, joins the chapter's executions log.
   if (step.kind === 'chapter' || step.kind === 'import') settleUsage(p.fs, step.chapter, plan.step);
   // Outputs of an interrupted execution recorded by hand: the author vouches for them.

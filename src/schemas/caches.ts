@@ -75,3 +75,46 @@ export const DormantCacheSchema = v.object({
   count: v.number(),
 });
 export type DormantCache = v.InferOutput<typeof DormantCacheSchema>;
+
+const LintFindingSchema = v.object({
+  rule: v.string(),
+  severity: v.picklist(['hard', 'soft', 'warn']),
+  message: v.string(),
+  line: v.optional(v.number()),
+  excerpt: v.optional(v.string()),
+  fix: v.string(),
+});
+
+/** A lint report (src/core/lint.ts), as novel wrote it. */
+export const LintReportSchema = v.object({
+  chapter: v.number(),
+  source: v.picklist(['staging', 'chapters']),
+  zishu: v.number(),
+  han: v.number(),
+  paragraphs: v.number(),
+  sentences: v.number(),
+  metrics: v.object({
+    blacklist_hits: v.number(),
+    blacklist_per_kchars: v.number(),
+    banned_hits: v.number(),
+    cliche_hits: v.number(),
+    pattern_hits: recordOf(v.number(), 'pattern id → hits'),
+    avg_sentence_zishu: v.number(),
+    dialogue_ratio: v.number(),
+    avg_paragraph_zishu: v.number(),
+    max_paragraph_zishu: v.number(),
+  }),
+  findings: v.array(LintFindingSchema),
+});
+
+/** logs/.cache/lint.json: the last lint of a staged chapter, with everything it was made from (src/io/lint-cache.ts). */
+export const LintCacheSchema = v.object({
+  v: v.literal(1),
+  chapter: v.number(),
+  /** The staged chapter's text, whole: the cache answers only for the same text. */
+  text: v.string(),
+  /** The quality settings and word lists, as lintInputsKey writes them. */
+  inputs: v.string(),
+  report: LintReportSchema,
+});
+

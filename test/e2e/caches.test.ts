@@ -187,3 +187,59 @@ function fixtureCopyOf(project: string): string {
 }
 const statusOf = (project: string): Record<string, number> => JSON.parse(novelBin(project, ['status', '--json']).stdout).data;
 const dormancyOf = (project: string): { short: number; medium: number; long: number } => ({ short: 3, medium: 8, long: 20, ...(readJson(join(project, 'novel.config.json')).quality?.dormancy ?? {}) });
+
+describe('the staged chapter\'s lint (logs/.cache/lint.json)', () => {
+  /** Chapter 4 refined and advanced: the advance recorded its lint of the refined text. */
+  function refined(): string {
+    const project = withCaches();
+    for (const [variant, step] of [
+      ['summarize/good', 'chapter:004:summarize'],
+      ['refine/good', 'chapter:004:refine'],
+    ] as const) {
+      overlay(project, variant);
+      const r = novelBin(project, ['advance', step]);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    return project;
+  }
+  const judgePacket = (project: string): string => {
+    const r = novelBin(project, ['instructions', 'chapter:004:judge', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    return r.stdout;
+  };
+
+  it('the advance records it with the text and the inputs it was made of; the judge packet is the same with it, without it, or with it torn', () => {
+    const project = refined();
+    const file = join(project, 'logs/.cache/lint.json');
+    const cache = readJson(file);
+    expect(cache.chapter).toBe(4);
+    expect(cache.text).toBe(readFileSync(join(project, 'staging/chapters/chapter-004.md'), 'utf8'));
+    expect(cache.report.source).toBe('staging');
+    const withCache = judgePacket(project);
+    expect(JSON.parse(withCache).data.manifest.inline.lint).toEqual(cache.report);
+    rmSync(file);
+    expect(judgePacket(project)).toBe(withCache);
+    writeFileSync(file, '{"v": 1, "chapter": 4, "te');
+    expect(judgePacket(project)).toBe(withCache);
+  });
+
+  it('is used only for exactly its text, chapter and inputs', () => {
+    const project = refined();
+    const file = join(project, 'logs/.cache/lint.json');
+    const cache = readJson(file);
+    const fresh = JSON.parse(judgePacket(project)).data.manifest.inline.lint;
+    const marked = { ...cache.report, zishu: 123456 };
+    const lintOf = (edit: Record<string, unknown>) => {
+      writeFileSync(file, JSON.stringify({ ...cache, report: marked, ...edit }));
+      return JSON.parse(judgePacket(project)).data.manifest.inline.lint;
+    };
+    // The same text, chapter and inputs: the recorded report is the packet's.
+    expect(lintOf({}).zishu).toBe(123456);
+    // Another text (one character), another chapter, other settings or lists: linted afresh.
+    expect(lintOf({ text: `${cache.text}。` })).toEqual(fresh);
+    expect(lintOf({ chapter: 5 })).toEqual(fresh);
+    expect(lintOf({ inputs: cache.inputs.replace('"blacklist_max_per_kchars":', '"blacklist_max_per_kchars":1000+') })).toEqual(fresh);
+    // A report that is not a lint report: linted afresh.
+    expect(lintOf({ report: { ...marked, findings: [{ rule: 'x' }] } })).toEqual(fresh);
+  });
+});
