@@ -5,13 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { isatty } from 'node:tty';
+import writeFileAtomic from 'write-file-atomic';
 import { NovelError } from '../core/errors.js';
 import { exportEpub, exportMarkdown, exportTxt, splitChapter, type ExportChapter } from '../core/export.js';
 import { say } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { bookMeta, volumeMap } from './book-reader.js';
 import type { OpenProject } from './project.js';
-import { writeFileAtomicSync } from './atomic-write.js';
 
 export interface ExportOptions {
   format: 'txt' | 'md' | 'epub';
@@ -43,6 +43,6 @@ export function exportBook(p: OpenProject, o: ExportOptions) {
   const bytes = o.format === 'epub' ? exportEpub(meta, chapters) : o.format === 'md' ? exportMarkdown(meta, chapters) : exportTxt(meta, chapters, o.crlf);
   const out = o.out !== undefined ? path.resolve(o.cwd, o.out) : path.join(p.fs.root, 'export', `novel.${o.format}`);
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileAtomicSync(out, Buffer.from(bytes));
+  writeFileAtomic.sync(out, Buffer.from(bytes));
   return { out, wanted, bytes: bytes.length, meta };
 }

@@ -21,6 +21,7 @@
 import type * as NodeCrypto from 'node:crypto';
 import { type Dirent, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { removeCommand, shellQuote } from '../core/shell-words.js';
 import { say } from '../core/messages.js';
@@ -28,7 +29,6 @@ import { NovelError } from '../core/errors.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { parseJsonText, parseWith, type Parsed } from '../schemas/parse.js';
 import type * as v from 'valibot';
-import { writeFileAtomicSync } from './atomic-write.js';
 
 export const MAX_TEXT_BYTES = 16 * 1024 * 1024;
 export const CHECKPOINT_FILE = '.checkpoint.json';
@@ -562,7 +562,7 @@ export class ProjectFs {
     this.mkdirFor(abs);
     this.mutation(`write ${rel}`);
     try {
-      writeFileAtomicSync(abs, content, { fsync: options.fsync ?? true });
+      writeFileAtomic.sync(abs, content, { fsync: options.fsync ?? true });
     } catch (err) {
       throw shapeError(err, rel);
     }
