@@ -201,8 +201,8 @@ chmodSync(join(dist, 'cli.js'), 0o755);
 // reads (next, status, a judge and a draft packet) and a commit, one after
 // another in one process (scripts/lib/warm-code-cache.cjs), so the cache holds
 // what each of them compiles. Measured against a cache made by `next` alone,
-// the larger cache loads about 1 ms slower and saves more: instructions ~10 %,
-// commit ~3 %, next and status ~3 % (docs/decisions.md).
+// the larger cache loads about 1 ms slower and saves more: instructions 7–11 %,
+// commit 3–4 %, next 3 %, status 0–7 % (docs/decisions.md).
 const { mkdtempSync, cpSync } = await import('node:fs');
 const { tmpdir } = await import('node:os');
 const warmDir = mkdtempSync(join(tmpdir(), 'novel-build-warmup-'));

@@ -2,7 +2,7 @@ import { Command, Option } from 'clipanion';
 import { prettyJson } from '../core/canonical-json.js';
 import { buildPacket, manifestPath } from '../core/packet.js';
 import { nextOf, openProject } from '../io/project.js';
-import { stagedLintVia } from '../io/lint-cache.js';
+import { recordedLintOf } from '../io/lint-cache.js';
 import { diskView } from '../io/project-view.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { parseStepArg } from './option-validators.js';
@@ -39,7 +39,7 @@ export class InstructionsCommand extends NovelCommand {
       step,
       next: nextOf(p),
       ...(this.embed ? { embed: {} } : {}),
-      ...(p.probe.lintLists ? { lintLists: p.probe.lintLists, stagedLint: stagedLintVia(p.fs, p.settings.quality, p.probe.lintLists) } : {}),
+      ...(p.probe.lintLists ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(p.fs, p.settings.quality, p.probe.lintLists) } : {}),
     });
     const text = prettyJson(packet);
     if (this.writeManifest) {

@@ -49,8 +49,8 @@ export interface PacketInput {
   embed?: { cap?: number };
   /** The lint's word lists (§13.2): the refine and judge packets carry the staged text's report. */
   lintLists?: () => LintLists;
-  /** The staged chapter's lint, as the shell finds it (the advance's, recorded): the same report lintChapter gives. */
-  stagedLint?: (chapter: number, text: string) => LintReport;
+  /** The lint the advance recorded of this chapter and text, when its inputs are these too (null: lint afresh). */
+  recordedLint?: (chapter: number, text: string) => LintReport | null;
 }
 
 export interface PacketResult {
@@ -164,8 +164,7 @@ function foreshadowingFor(input: PacketInput, ctx: ChapterContext): ReturnType<t
 function stagedLintReport(input: PacketInput, chapter: number): LintReport | null {
   const text = input.view.text(paths.stagingChapter(chapter));
   if (!input.lintLists || text === undefined) return null;
-  if (input.stagedLint) return input.stagedLint(chapter, text);
-  return lintChapter({ chapter, source: 'staging', text, settings: input.settings.quality, lists: input.lintLists() });
+  return input.recordedLint?.(chapter, text) ?? lintChapter({ chapter, source: 'staging', text, settings: input.settings.quality, lists: input.lintLists() });
 }
 
 /** What the writer is measured against (§13.1): the platform's 字数, paragraph length and hook. */

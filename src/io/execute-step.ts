@@ -34,7 +34,7 @@ import { readStagingView, stagingTree, touchedSince, type StagingTree } from './
 import type { StepGuard } from './step-guard.js';
 import type { RunEvent } from '../core/run-render.js';
 import type { CommandEnv } from './project.js';
-import { stagedLintVia } from './lint-cache.js';
+import { recordedLintOf } from './lint-cache.js';
 
 export type ExecutorChoice = { kind: 'demo'; scores: number[] } | { kind: 'claude' | 'codex'; model: string | null } | { kind: 'command'; template: string };
 
@@ -101,7 +101,7 @@ function stagingOverflowReason(step: string, o: NonNullable<StagingTree['overflo
 
 /** Execute `step` once (attempt `attempt`), from the decision `next` on the project `p`. */
 export async function executeStep(r: StepRun, p: OpenProject, next: NextDecision, move: { step: string }, step: StepId, attempt: number): Promise<StepEnd> {
-  const packetOf = () => buildPacket({ view: diskView(r.fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next, ...(p.probe.lintLists ? { lintLists: p.probe.lintLists, stagedLint: stagedLintVia(r.fs, p.settings.quality, p.probe.lintLists) } : {}) }).packet;
+  const packetOf = () => buildPacket({ view: diskView(r.fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next, ...(p.probe.lintLists ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(r.fs, p.settings.quality, p.probe.lintLists) } : {}) }).packet;
   // An execution of this step that never finished: its outputs are not reused. Undone before the packet is built: the packet reads the staged text (its lint).
   const record = readExecution(r.fs);
   if (record) {

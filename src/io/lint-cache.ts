@@ -8,7 +8,7 @@
  * hand could mislead a packet, never the gate. Written without fsync, never a
  * failure.
  */
-import { lintChapter, lintInputsKey, type LintLists, type LintReport } from '../core/lint.js';
+import { lintInputsKey, type LintLists, type LintReport } from '../core/lint.js';
 import type { QualitySettings } from '../core/quality-settings.js';
 import { LintCacheSchema, parseCache } from '../schemas/caches.js';
 import type { ProjectFs } from './project-fs.js';
@@ -24,11 +24,10 @@ export function recordStagedLint(fs: ProjectFs, chapter: number, text: string, s
   }
 }
 
-/** The lint of a staged chapter for a packet: the recorded report when it was made of exactly these inputs, else a fresh one. */
-export function stagedLintVia(fs: ProjectFs, settings: QualitySettings, lists: () => LintLists): (chapter: number, text: string) => LintReport {
+/** The recorded lint of a staged chapter, when it was made of exactly this chapter, text and inputs (else null: the packet lints afresh). */
+export function recordedLintOf(fs: ProjectFs, settings: QualitySettings, lists: () => LintLists): (chapter: number, text: string) => LintReport | null {
   return (chapter, text) => {
     const cached = parseCache(LintCacheSchema, fs.readCacheText(LINT_CACHE));
-    if (cached !== null && cached.chapter === chapter && cached.text === text && cached.inputs === lintInputsKey(settings, lists())) return cached.report as LintReport;
-    return lintChapter({ chapter, source: 'staging', text, settings, lists: lists() });
+    return cached !== null && cached.chapter === chapter && cached.text === text && cached.inputs === lintInputsKey(settings, lists()) ? (cached.report as LintReport) : null;
   };
 }
