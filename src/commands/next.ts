@@ -26,7 +26,8 @@ export class NextCommand extends NovelCommand {
     // journal first rolls its own writes forward: the recover step comes first).
     const fs = openFs(this.context, this.project);
     const p = checkFinalTreesAsReader(fs, () => openProject(this.context, this.project, fs));
-    const decision = nextOf(p);
+    // The plain output is the step id alone: its reasons are for --json.
+    const decision = nextOf(p, this.json);
     const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs, p.settings));
     const { diagnostics, command, ...rest } = decision;
     const data = { ...rest, problems: diagnostics, next_command: command, lock };

@@ -50,6 +50,8 @@ export interface NextInput {
   view: StagingView;
   /** What the I/O shell found besides the checkpoint: journal, outline. */
   probe: BookProbe;
+  /** false: leave reason_zh out, for a caller that shows no Chinese reason (its Chinese gate reasons are translated phrase by phrase, which costs). */
+  zh?: boolean;
 }
 
 function evidenceOf(outputs: OutputEvidence[]): NextDecision['evidence'] {
@@ -80,10 +82,10 @@ export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<
   return hashes;
 }
 
-/** A reason in both languages, from the message catalogue. */
-function both<K extends MessageKey>(key: K, args: Parameters<(typeof MESSAGES)[K]['en']>[0]): { reason: string; reason_zh: string } {
+/** A reason from the message catalogue, in English and (unless the caller shows none) in Chinese. */
+function both<K extends MessageKey>(input: NextInput, key: K, args: Parameters<(typeof MESSAGES)[K]['en']>[0]): { reason: string; reason_zh?: string } {
   const e = MESSAGES[key] as unknown as { en: (a: unknown) => string; zh: (a: unknown) => string };
-  return { reason: e.en(args), reason_zh: e.zh(args) };
+  return input.zh === false ? { reason: e.en(args) } : { reason: e.en(args), reason_zh: e.zh(args) };
 }
 
 export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe)): NextDecision {
@@ -94,7 +96,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   if (meta.action === 'retry') {
     // What the run would retry: the machine's own RETRY, decided like any other state.
     const d = decideNext(input, { ...hydrated, snapshot: retried(snapshot).snapshot });
-    return { ...d, error_retry: true, reason: say('en', 'next.error_retry', { reason: d.reason }), reason_zh: say('zh', 'next.error_retry', { reason: d.reason_zh ?? d.reason }) };
+    return { ...d, error_retry: true, reason: say('en', 'next.error_retry', { reason: d.reason }), ...(input.zh === false ? {} : { reason_zh: say('zh', 'next.error_retry', { reason: d.reason_zh ?? d.reason }) }) };
   }
   const ctx = snapshot.context;
   const base = {
@@ -113,7 +115,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       ...base,
       step: j.kind === 'setup' ? `book:${j.step}` : j.kind === 'chapter' ? `${imported ? 'import' : 'chapter'}:${padChapter(j.chapter)}:commit` : `volume:${padVolume(j.volume)}:commit`,
       action: 'recover',
-      ...(j.kind === 'chapter' && j.rewind ? both('next.recover.rewind', { file: rel, chapter: j.chapter }) : both('next.recover', { file: rel })),
+      ...(j.kind === 'chapter' && j.rewind ? both(input, 'next.recover.rewind', { file: rel, chapter: j.chapter }) : both(input, 'next.recover', { file: rel })),
       chapter: j.kind === 'chapter' ? j.chapter : null,
       revision_count: input.checkpoint.revision_count ?? 0,
       mode: 'commit',
@@ -131,7 +133,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       ...base,
       step: 'book:complete',
       action: 'done',
-      ...both('next.complete', { last: ctx.last_completed_chapter, total: ctx.book_chapters ?? ctx.last_completed_chapter }),
+      ...both(input, 'next.complete', { last: ctx.last_completed_chapter, total: ctx.book_chapters ?? ctx.last_completed_chapter }),
       chapter: null,
       revision_count: 0,
       mode: 'normal',
@@ -155,12 +157,12 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       step,
       action: ready ? 'commit' : 'execute',
       ...(ready
-        ? both('next.plan_ready', { volume: vol, first: range[0], last: range[1], dir: `volumes/vol-${padVolume(vol)}` })
+        ? both(input, 'next.plan_ready', { volume: vol, first: range[0], last: range[1], dir: `volumes/vol-${padVolume(vol)}` })
         : interrupted
-          ? both('next.interrupted', { step: planStep, attempt: input.probe.interrupted?.attempt ?? 1 })
+          ? both(input, 'next.interrupted', { step: planStep, attempt: input.probe.interrupted?.attempt ?? 1 })
           : staged
-            ? both('next.plan_invalid', { volume: vol, step })
-            : both('next.plan', { volume: vol, first: range[0], last: range[1] })),
+            ? both(input, 'next.plan_invalid', { volume: vol, step })
+            : both(input, 'next.plan', { volume: vol, first: range[0], last: range[1] })),
       chapter: null,
       revision_count: 0,
       mode: 'plan',
@@ -185,7 +187,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     return {
       ...common,
       action: 'commit',
-      ...both('next.commit', { gate: ctx.gate?.reason ?? null }),
+      ...both(input, 'next.commit', { gate: ctx.gate?.reason ?? null }),
       evidence: {},
       command: `novel commit --chapter ${ctx.chapter}`,
     };
@@ -195,7 +197,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     return {
       ...common,
       action: 'review',
-      ...both('next.review', { gate: ctx.gate?.reason ?? null }),
+      ...both(input, 'next.review', { gate: ctx.gate?.reason ?? null }),
       evidence: {},
       options: DECISIONS.map((d) => ({ decision: d, command: `novel decide ${ref} ${d}` })),
       command: `novel decide ${ref} accept|revise|rewrite`,
@@ -208,25 +210,23 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   const who = PRODUCER[stage];
   const modeNote = meta.mode === 'revision' ? ` (revision ${ctx.revision_count})` : meta.mode === 'polish' ? ' (polish pass)' : '';
   if (input.probe.interrupted?.step === step) {
-    return { ...common, action: 'execute', ...both('next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+    return { ...common, action: 'execute', ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
   }
   if (validation.valid && validation.fresh) {
     return {
       ...common,
       action: 'advance',
-      ...both('next.advance', { who, mode: modeNote, draftLost: hydrated.draftLost }),
+      ...both(input, 'next.advance', { who, mode: modeNote, draftLost: hydrated.draftLost }),
       evidence,
       diagnostics: validation.diagnostics,
       command: `novel advance ${step}`,
     };
   }
   const why = hydrated.draftLost ? 'lost' : !validation.outputs.some((o) => o.required && o.present) ? 'missing' : !validation.valid ? 'invalid' : 'unchanged';
-  const { reason, reason_zh } = both('next.execute', { who, mode: modeNote, why, step, refine: stage === 'refine' });
   return {
     ...common,
     action: 'execute',
-    reason,
-    reason_zh,
+    ...both(input, 'next.execute', { who, mode: modeNote, why, step, refine: stage === 'refine' }),
     evidence,
     diagnostics: validation.diagnostics,
     command: `novel instructions ${step}`,
@@ -249,12 +249,12 @@ function setupNext(input: NextInput, setup: SetupStep, base: Base): NextDecision
     step,
     action: ready ? 'commit' : 'execute',
     ...(ready
-      ? both('next.setup_ready', { step })
+      ? both(input, 'next.setup_ready', { step })
       : interrupted
-        ? both('next.interrupted', { step, attempt: input.probe.interrupted?.attempt ?? 1 })
+        ? both(input, 'next.interrupted', { step, attempt: input.probe.interrupted?.attempt ?? 1 })
         : staged
-          ? both('next.setup_invalid', { step, agent })
-          : both('next.setup', { step, agent, what })),
+          ? both(input, 'next.setup_invalid', { step, agent })
+          : both(input, 'next.setup', { step, agent, what })),
     chapter: null,
     revision_count: 0,
     mode: 'setup',
@@ -270,16 +270,16 @@ function importNext(input: NextInput, hydrated: Rehydrated, summarized: boolean,
   const chapter = ctx.import_caught_up + 1;
   const common = { ...base, chapter, revision_count: 0, mode: 'import' as const };
   if (summarized) {
-    return { ...common, step: formatStepId({ kind: 'import', chapter, stage: 'commit' }), action: 'commit', ...both('next.import_commit', { chapter }), evidence: {}, command: `novel commit --chapter ${chapter}` };
+    return { ...common, step: formatStepId({ kind: 'import', chapter, stage: 'commit' }), action: 'commit', ...both(input, 'next.import_commit', { chapter }), evidence: {}, command: `novel commit --chapter ${chapter}` };
   }
   const step = formatStepId({ kind: 'import', chapter, stage: 'summarize' });
   const validation = validateStep('summarize', input.view, { chapter });
   const evidence = evidenceOf(validation.outputs);
   if (input.probe.interrupted?.step === step) {
-    return { ...common, step, action: 'execute', ...both('next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+    return { ...common, step, action: 'execute', ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
   }
   if (validation.valid) {
-    return { ...common, step, action: 'advance', ...both('next.import_advance', {}), evidence, diagnostics: validation.diagnostics, command: `novel advance ${step}` };
+    return { ...common, step, action: 'advance', ...both(input, 'next.import_advance', {}), evidence, diagnostics: validation.diagnostics, command: `novel advance ${step}` };
   }
-  return { ...common, step, action: 'execute', ...both('next.import_summarize', { chapter, total: ctx.imported_chapters }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+  return { ...common, step, action: 'execute', ...both(input, 'next.import_summarize', { chapter, total: ctx.imported_chapters }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
 }

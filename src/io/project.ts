@@ -73,9 +73,9 @@ export function openProject(cenv: CommandEnv, projectFlag: string | undefined, f
   }
 }
 
-/** The next step of an opened project (read-only). */
-export function nextOf(p: OpenProject): NextDecision {
-  return decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe });
+/** The next step of an opened project (read-only); `zh: false` leaves its Chinese reason out. */
+export function nextOf(p: OpenProject, zh = true): NextDecision {
+  return decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, ...(zh ? {} : { zh: false }) });
 }
 
 /** The next step after a command wrote: the project is read again from disk. */

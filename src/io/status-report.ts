@@ -23,10 +23,11 @@ export interface StatusReport {
   project: OpenProject;
 }
 
-export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, fs: ProjectFs): StatusReport {
+/** `zh: false`: the report is shown in English only, and leaves its Chinese reasons out. */
+export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, fs: ProjectFs, zh = true): StatusReport {
   const { project: p, diff: boundary } = readerBoundary(fs, () => openProject(cenv, projectFlag, fs));
   const cp = p.loaded.checkpoint;
-  const next = nextOf(p);
+  const next = nextOf(p, zh);
   const outlinePath = paths.volumeOutline(Math.max(1, cp.current_volume));
   const outlineText = p.fs.readTextChecked(outlinePath);
   // Hand edits of the book: status still answers, and names the fix as the next thing to do.
@@ -40,7 +41,7 @@ export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, 
     evaluation: next.action === 'review' && next.chapter !== null ? stagedJson(p.view, paths.stagingEval(next.chapter)) : null,
   });
   const view = boundary
-    ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: say('en', 'status.boundary', { list: describeDiff(boundary).join('; ') }), reason_zh: say('zh', 'status.boundary', { list: describeDiff(boundary).join('；') }), command: diffHint(boundary) } }
+    ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: say('en', 'status.boundary', { list: describeDiff(boundary).join('; ') }), ...(zh ? { reason_zh: say('zh', 'status.boundary', { list: describeDiff(boundary).join('；') }) } : {}), command: diffHint(boundary) } }
     : built;
   // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
   const totals = readBookTotals(p.fs, cp.last_completed_chapter);

@@ -53,3 +53,24 @@ describe('next, from the book machine', () => {
     expect(next(cp({ last_completed_chapter: 4 }), outline(1, 30), { book_chapters: 5 })).toMatchObject({ step: 'chapter:005:draft' });
   });
 });
+
+describe('next without its Chinese reason (zh: false, for callers that show none)', () => {
+  const judged = cp({ pipeline_stage: 'judged', inflight_chapter: 4, gate: { decision: 'pass', verdict: 'pass', overall_final: 4.2, reason: 'pass: overall_final 4.20' } } as Partial<Checkpoint>);
+  const retry = cp({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'drafting', inflight_chapter: 4 });
+  const cases: Array<[string, Checkpoint, number[], null | { kind: 'chapter'; chapter: number }]> = [
+    ['a draft to run', cp(), outline(1, 30), null],
+    ['a volume to plan', cp(), outline(1, 3), null],
+    ['a journal to recover', cp(), outline(1, 30), { kind: 'chapter', chapter: 4 }],
+    ['a gated chapter to commit', judged, outline(1, 30), null],
+    ['an executor failure to retry', retry, outline(1, 30), null],
+  ];
+  it.each(cases)('%s: the same decision, the same English reason, no reason_zh', (_, c, o, journal) => {
+    const input = { checkpoint: c, settings: DEFAULT_SETTINGS, view: none, probe: { journal, outline_chapters: o } };
+    const full = decideNext(input);
+    const en = decideNext({ ...input, zh: false });
+    expect(full.reason_zh).toMatch(/[\u4e00-\u9fff]/);
+    expect(en).not.toHaveProperty('reason_zh');
+    const { reason_zh: _zh, ...rest } = full;
+    expect(en).toEqual(rest);
+  });
+});
