@@ -37,7 +37,8 @@ export class InstructionsCommand extends NovelCommand {
       checkpoint: p.loaded.checkpoint,
       settings: p.settings,
       step,
-      next: nextOf(p),
+      // A packet names the step, its mode and gate; it shows no Chinese reason.
+      next: nextOf(p, false),
       ...(this.embed ? { embed: {} } : {}),
       ...(p.probe.lintLists ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(p.fs, p.settings.quality, p.probe.lintLists) } : {}),
     });

@@ -334,7 +334,8 @@ export class ProjectFs {
   listFiles(dir: string, options: { recursive?: boolean } = {}): string[] {
     const base = this.resolve(dir);
     const out: string[] = [];
-    const walk = (abs: string): void => {
+    // Paths are built by joining names (one path.relative per entry costs more than the listing).
+    const walk = (abs: string, rel: string): void => {
       let entries: Dirent[];
       try {
         entries = readdirSync(abs, { withFileTypes: true });
@@ -342,15 +343,15 @@ export class ProjectFs {
         return;
       }
       for (const e of entries) {
-        const child = path.join(abs, e.name);
+        const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
         if (e.isDirectory()) {
-          if (options.recursive) walk(child);
+          if (options.recursive) walk(`${abs}${path.sep}${e.name}`, childRel);
         } else if (e.isFile() || e.isSymbolicLink()) {
-          out.push(this.relative(child));
+          out.push(childRel);
         }
       }
     };
-    walk(base);
+    walk(base, this.relative(base));
     return out.sort();
   }
 

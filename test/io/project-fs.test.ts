@@ -75,3 +75,21 @@ describe('strict UTF-8', () => {
     );
   });
 });
+
+describe('project-fs listFiles', () => {
+  it('lists files (and links) by project-relative path, sorted; recursive descends, plain does not', () => {
+    const root = tempDir();
+    for (const rel of ['a/x.md', 'a/b/y.json', 'a/b/c/z.txt', 'top.md', 'a/ä 名.md']) {
+      mkdirSync(join(root, rel, '..'), { recursive: true });
+      writeFileSync(join(root, rel), 'x');
+    }
+    symlinkSync(join(root, 'top.md'), join(root, 'a/link.md'));
+    const fs = new ProjectFs(root);
+    expect(fs.listFiles('a')).toEqual(['a/link.md', 'a/x.md', 'a/ä 名.md']);
+    expect(fs.listFiles('a/', { recursive: true })).toEqual(['a/b/c/z.txt', 'a/b/y.json', 'a/link.md', 'a/x.md', 'a/ä 名.md']);
+    expect(fs.listFiles('a/b', { recursive: true })).toEqual(['a/b/c/z.txt', 'a/b/y.json']);
+    expect(fs.listFiles('', { recursive: true })).toEqual(['a/b/c/z.txt', 'a/b/y.json', 'a/link.md', 'a/x.md', 'a/ä 名.md', 'top.md']);
+    expect(fs.listFiles('.')).toEqual(['top.md']);
+    expect(fs.listFiles('missing')).toEqual([]);
+  });
+});
