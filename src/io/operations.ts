@@ -4,7 +4,8 @@
  * chapter, commit a volume plan. Each runs inside `withMutation` (lock held,
  * journal rolled forward, fingerprint checked), plans purely in the core from
  * the book machine, then applies the plan. Nobody calls the CLI from inside
- * the CLI.
+ * the CLI. The next step they decide and return carries no Chinese reason
+ * (zh: false): the commands show its step and action.
  */
 import { say } from '../core/messages.js';
 import { settleUsage } from './pending-usage.js';
@@ -84,7 +85,7 @@ export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
   if (step.kind === 'chapter' || step.kind === 'import') settleUsage(p.fs, step.chapter, plan.step);
   // Outputs of an interrupted execution recorded by hand: the author vouches for them.
   if (readExecution(p.fs)?.step === plan.step) finishExecution(p.fs);
-  return { plan, written, next: nextOf(reopened(p)) };
+  return { plan, written, next: nextOf(reopened(p), false) };
 }
 
 /** `decide chapter:NNN accept|revise|rewrite`. */
@@ -94,7 +95,7 @@ export function decideChapter(p: OpenProject, chapter: number, decision: Decisio
   const plan = planDecide({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, existingRewrites }, chapter, decision);
   // The author's note goes to the next draft's packet (revise, rewrite) and the chapter log (every decision); a decision without one drops an old one.
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now, { author_note: note });
-  return { plan, written, next: nextOf(reopened(p)) };
+  return { plan, written, next: nextOf(reopened(p), false) };
 }
 
 /** Everything a chapter commit needs, read and checked; then the pure plan. */
@@ -108,7 +109,7 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
     });
   }
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
-  const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
+  const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
   if (next.mode === 'import' && next.action === 'commit' && next.chapter === chapter) return buildImportCommitPlan(p, hydrated.snapshot, chapter, now, cache);
   if (next.action !== 'commit' || next.chapter !== chapter) {
     throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
@@ -216,7 +217,7 @@ export function buildSetupCommitPlan(p: OpenProject): SetupCommitPlan {
   const { snapshot } = retried(hydrated.snapshot);
   const step = setupRest(snapshot);
   if (step === null) {
-    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
+    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
     throw new NovelError('not_committable', `commit --setup: the book is not being set up; the pipeline expects ${next.step} (${next.action})`, {
       hint: 'run `novel next` to see what to do',
       details: { expected: next.step, state: next.state },
@@ -257,7 +258,7 @@ export function commitSetup(p: OpenProject): { plan: SetupCommitPlan; next: Next
   const plan = buildSetupCommitPlan(p);
   transact(p, plan);
   if (readExecution(p.fs)?.step === `book:${plan.step}`) finishExecution(p.fs);
-  return { plan, next: nextOf(reopened(p)) };
+  return { plan, next: nextOf(reopened(p), false) };
 }
 
 /** Files a commit creates for one chapter (or one chapter's contract): they never replace other text. */
@@ -298,7 +299,7 @@ export function commitChapter(p: OpenProject, chapter: number, now: Date): { pla
   if (plan.dormant_next !== undefined && globalSha256 !== null) {
     recordDormantCount(p.fs, { chapter: chapter + 1, dormancy: p.settings.quality.dormancy, global_sha256: globalSha256, count: plan.dormant_next });
   }
-  return { plan, next: nextOf(reopened(p)) };
+  return { plan, next: nextOf(reopened(p), false) };
 }
 
 /** Everything a volume plan commit needs, read and checked; then the pure plan. */
@@ -307,7 +308,7 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
   const { snapshot } = retried(hydrated.snapshot);
   if (restMeta(snapshot).mode !== 'plan' || snapshot.context.volume !== volume) {
-    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null } }, hydrated);
+    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
     throw new NovelError('not_committable', `commit --volume ${volume}: volume ${volume} is not being planned; the pipeline expects ${next.step} (${next.action})`, {
       hint: 'run `novel next` to see what to do',
       details: { expected: next.step, state: next.state },
@@ -335,6 +336,6 @@ export function commitVolume(p: OpenProject, volume: number, now: Date): { plan:
   const plan = buildVolumeCommitPlan(p, volume, now);
   transact(p, plan);
   if (readExecution(p.fs)?.step === `volume:${padVolume(volume)}:plan`) finishExecution(p.fs);
-  return { plan, next: nextOf(reopened(p)) };
+  return { plan, next: nextOf(reopened(p), false) };
 }
 

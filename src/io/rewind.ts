@@ -123,14 +123,14 @@ export interface RewindResult {
 export function rewindBook(cenv: CommandEnv, projectFlag: string | undefined, to: number, note: string | null, dryRun: boolean): RewindResult {
   if (dryRun) {
     const p = openProject(cenv, projectFlag);
-    return { plan: buildRewindPlan(p, to, note), recovered: false, next: nextOf(p) };
+    return { plan: buildRewindPlan(p, to, note), recovered: false, next: nextOf(p, false) };
   }
   return withMutation(cenv, projectFlag, { chapter: null }, (p, m) => {
-    if (m.recovered && m.recovered.kind === 'rewind' && m.recovered.chapter === to) return { plan: null, recovered: true, next: nextOf(openProject(cenv, projectFlag, p.fs)) };
+    if (m.recovered && m.recovered.kind === 'rewind' && m.recovered.chapter === to) return { plan: null, recovered: true, next: nextOf(openProject(cenv, projectFlag, p.fs), false) };
     const plan = buildRewindPlan(p, to, note);
     const journal = v.parse(JournalSchema, rewindJournal(plan, sha256Hex));
     writeJournal(p.fs, paths.rewindJournal, journal);
     applyJournal(p.fs, paths.rewindJournal, journal);
-    return { plan, recovered: false, next: nextOf(openProject(cenv, projectFlag, p.fs)) };
+    return { plan, recovered: false, next: nextOf(openProject(cenv, projectFlag, p.fs), false) };
   });
 }
