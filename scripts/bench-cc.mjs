@@ -115,6 +115,10 @@ const runIn = (cli, dir, args, fresh) => {
     cwd = `${dir}-run`;
     rmSync(cwd, { recursive: true, force: true });
     spawnSync('cp', ['-a', dir, cwd]);
+    // The copy's own writeback is part of the copy: flushed before the clock
+    // starts, or the first fsync of a tool that syncs (novel) would pay for
+    // writing out thousands of copied files, and one that never syncs would not.
+    spawnSync('sync', ['-f', cwd]);
   }
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['--require', rss, cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -158,7 +162,7 @@ const verdict = (ok, target) => {
   return `(target ≤ ${target}: ${ok ? 'met' : 'NOT met'})`;
 };
 const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
-console.log(`novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per command (medians in ms; commit on a fresh copy per run, the copy untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`);
+console.log(`novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per command (medians in ms; commit on a fresh copy per run, the copy and its writeback (sync -f) untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`);
 for (const s of sizes) {
   console.log(`${s.label}: ${s.chapters.toLocaleString('en')} committed chapters, ${s.characters.toLocaleString('en')} characters, ${s.foreshadowing.toLocaleString('en')} foreshadowing items, current-state.json ${s.stateBytes[0].toLocaleString('en')} bytes (novel) / ${s.stateBytes[1].toLocaleString('en')} (cc-novel-writer); chapter ${s.n} staged and judged`);
   for (const c of cases) {

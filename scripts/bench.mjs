@@ -104,6 +104,7 @@ const commitBase = [];
 for (let i = 0; i < commitRuns; i++) {
   const copy = mkdtempSync(join(tmpdir(), 'novel-bench-run-'));
   cpSync(synthetic, copy, { recursive: true });
+  spawnSync('sync', ['-f', copy]);
   commitBase.push(time(['-e', '0']));
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, [cli, 'commit', '--chapter', '4'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -148,6 +149,8 @@ const runIn = (dir, args, fresh) => {
     rmSync(cwd, { recursive: true, force: true });
     // cp -a keeps every mtime, as the book on disk has them (novel's stat caches stay valid).
     spawnSync('cp', ['-a', dir, cwd]);
+    // The copy's writeback is flushed before the clock starts: the command's first fsync would pay for it otherwise.
+    spawnSync('sync', ['-f', cwd]);
   }
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['--require', rss, cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });

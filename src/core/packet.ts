@@ -216,7 +216,11 @@ function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: s
   const selection = selectCharacters(ctx.entities.map, ctx.contract, ctx.contractPath, summariesNewestFirst(input, ctx.chapter, 10));
   ctx.warnings.push(...selection.problems);
   return {
-    contracts: existing(input.view, selection.slugs.map((s) => ctx.entities.files[s]?.json ?? `characters/active/${s}.json`)),
+    // A character's .json was read for the entity map: it is there. Only a slug without one is looked up.
+    contracts: selection.slugs.flatMap((s) => {
+      const json = ctx.entities.files[s]?.json;
+      return json !== undefined ? [json] : existing(input.view, [`characters/active/${s}.json`]);
+    }),
     profiles: existing(input.view, selection.slugs.map((s) => ctx.entities.files[s]?.md ?? `characters/active/${s}.md`)),
   };
 }
