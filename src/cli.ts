@@ -17,7 +17,8 @@ import { EXIT, NovelError } from './core/errors.js';
  * command on each run, which costs milliseconds per command; when the leading
  * words of argv name a command, only that one is loaded and registered,
  * without the root `--help` and `--version` (parsing, help and errors are the
- * same). Anything else gets the full CLI, with its suggestions.
+ * same); `--version` alone gets a CLI of the builtins only. Anything else gets
+ * the full CLI, with its suggestions.
  */
 async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
   const words: string[] = [];
@@ -26,7 +27,10 @@ async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
     words.push(a);
   }
   const match = COMMAND_TABLE.filter((c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w)).sort((a, b) => b.path.length - a.path.length)[0];
-  return match ? newCli([await match.load()], false) : buildCli();
+  if (match) return newCli([await match.load()], false);
+  // `novel --version` alone needs no command loaded (the full CLI loads every one, the exporter's libraries among them).
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) return newCli([]);
+  return buildCli();
 }
 
 /** Guess the command path from argv for a usage error's envelope. */

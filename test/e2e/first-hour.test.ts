@@ -97,6 +97,10 @@ describe('help that teaches', () => {
     expect(novelBin(process.cwd(), ['init', '--help']).stdout).toContain(`${chapters} chapters`);
     expect(readFileSync(join(REPO, 'README.md'), 'utf8')).toContain(`${chapters}-chapter`);
     expect(novelBin(process.cwd(), ['--version']).stdout.trim()).toBe(pkg.version);
+    const short = novelBin(process.cwd(), ['-v']);
+    expect([short.code, short.stdout.trim()]).toEqual([0, pkg.version]);
+    // Anything after --version goes through the full CLI, as before.
+    expect(novelBin(process.cwd(), ['--version', '--bogus']).code).toBe(2);
   });
 });
 
