@@ -28,12 +28,12 @@ const clipanionBrowserPlatform = join(dirname(require.resolve('clipanion')), '..
 // dist/novel.cache, which every command can use, and for each group of
 // ownCaches dist/novel.<group>.cache, which dist/cli.js loads for its `commands`.
 const sharedCacheRuns = (p) => [
-    [p.judged, 'next'],
-    [p.judged, 'status'],
-    [p.judged, 'instructions', p.judgeStep, '--json'],
-    [p.judged, 'commit', '--chapter', String(p.chapter)],
-    [p.judged, 'next'],
-    [p.judged, 'instructions', p.draftStep, '--json'],
+  [p.judged, 'next'],
+  [p.judged, 'status'],
+  [p.judged, 'instructions', p.judgeStep, '--json'],
+  [p.judged, 'commit', '--chapter', String(p.chapter)],
+  [p.judged, 'next'],
+  [p.judged, 'instructions', p.draftStep, '--json'],
 ];
 const ownCaches = {
   reads: {

@@ -4,7 +4,7 @@
  * flag, missing or extra argument) exit 2, with the JSON envelope under --json.
  */
 import { langOf, say, zhPhrase } from './core/messages.js';
-import type { Cli } from 'clipanion';
+import { Builtins, type Cli } from 'clipanion';
 import { closest } from './cli-help.js';
 import { buildCli, COMMAND_TABLE, newCli, VERSION } from './command-table.js';
 
@@ -29,7 +29,7 @@ async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
   const match = COMMAND_TABLE.filter((c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w)).sort((a, b) => b.path.length - a.path.length)[0];
   if (match) return newCli([await match.load()], false);
   // `novel --version` alone needs no command loaded (the full CLI loads every one, the exporter's libraries among them).
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) return newCli([]);
+  if (Builtins.VersionCommand.paths?.some((path) => path.length === argv.length && path.every((w, i) => argv[i] === w))) return newCli([]);
   return buildCli();
 }
 
