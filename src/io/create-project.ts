@@ -10,7 +10,7 @@ import { paths } from '../core/paths.js';
 import { newProjectFiles } from '../core/project-template.js';
 import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
-import { hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
+import { boundaryDiff, hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
 import { demoProjectSource } from './package-files.js';
 import { bookEvidence, ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
@@ -69,5 +69,10 @@ export function initProject(cwd: string, dir: string | undefined, options: { dem
   const config = path.join(target, paths.config);
   const settings = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
   writeFileSync(config, `${JSON.stringify({ ...settings, ...options.quality, executor: { command: 'demo' } }, null, 2)}\n`);
+  // The copy matches the demo's fingerprint: its stat signature is recorded, as
+  // after any mutation, so that the first reads check the book by stats.
+  const fs = new ProjectFs(target);
+  const cp = readCheckpoint(fs).checkpoint;
+  if (boundaryDiff(fs, cp) === null) recordBoundary(fs, cp);
   return { demo: true, root: target };
 }

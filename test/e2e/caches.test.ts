@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { dormantItems } from '../../src/core/context/dormant-foreshadowing.js';
 import { commitReadyProject } from '../helpers/commit-ready.js';
-import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson, treeHashes } from '../helpers/project.js';
+import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson, tempDir, treeHashes } from '../helpers/project.js';
 
 const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
@@ -27,6 +27,20 @@ const damage: Record<string, (c: any) => unknown> = {
   'staging: a recorded hash that is not a sha256': (c) => ({ ...c, files: Object.fromEntries(Object.entries(c.files).map(([k, [size, mtime]]: any) => [k, [size, mtime, 'not-a-hash']])) }),
   'sweep: a subdirectory that climbs out': (c) => ({ ...c, dirs: Object.fromEntries(Object.entries(c.dirs).map(([k, e]: any) => [k, { ...e, d: [...e.d, '..'] }])) }),
 };
+
+describe('the demo project', () => {
+  it('init --demo records the stat signature of its book, and a hand edit after it is still refused', () => {
+    const parent = tempDir();
+    expect(novelBin(parent, ['init', '--demo', 'demo']).code).toBe(0);
+    const project = join(parent, 'demo');
+    const signature = readJson(join(project, 'logs/.cache/boundary.json'));
+    expect([signature.v, signature.last, Object.keys(signature.dirs)]).toEqual([1, 3, expect.arrayContaining(['chapters', 'summaries', 'state'])]);
+    expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:draft');
+    writeFileSync(join(project, 'chapters/chapter-002.md'), `${readFileSync(join(project, 'chapters/chapter-002.md'), 'utf8')}\n多出的一行。\n`);
+    const next = novelBin(project, ['next', '--json']);
+    expect([next.code, JSON.parse(next.stdout).error.code]).toEqual([2, 'final_trees_changed']);
+  });
+});
 
 describe('damaged caches', () => {
   for (const [what, edit] of Object.entries(damage)) {
