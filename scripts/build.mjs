@@ -1,11 +1,13 @@
 // Builds the CLI for fast startup (see `npm run bench`):
 //  - dist/novel.cjs: everything bundled into one CommonJS file (one read, one
 //    compile; CommonJS loads faster than ESM here);
-//  - dist/novel.cache and dist/novel.<group>.cache: V8 code caches of that
-//    bundle, produced by warm-up runs, so later runs skip most parsing and
+//  - dist/novel.<group>.cjs: for the commands run most often (ownBundles), a
+//    bundle of the same sources without the other commands' modules;
+//  - dist/novel.cache and dist/novel.<group>.cache: V8 code caches of these
+//    bundles, produced by warm-up runs, so later runs skip most parsing and
 //    compiling;
-//  - dist/cli.js: the bin, a few lines that load the bundle with the cache
-//    (falling back to a plain compile when V8 rejects the cache).
+//  - dist/cli.js: the bin, a few lines that load the command's bundle with its
+//    cache (falling back to a plain compile when V8 rejects the cache).
 // clipanion's platform module is swapped for its browser variant: the node
 // variant loads `tty` (and with it `net`) only to guess a colour depth, and
 // novel prints without colours.
@@ -24,9 +26,10 @@ const require = createRequire(import.meta.url);
 // require.resolve('clipanion') is lib/advanced/index.js; the platform module sits in lib/platform.
 const clipanionBrowserPlatform = join(dirname(require.resolve('clipanion')), '../platform/browser.js');
 
-// The code caches (below) and the warm-up runs that make them:
-// dist/novel.cache, which every command can use, and for each group of
-// ownCaches dist/novel.<group>.cache, which dist/cli.js loads for its `commands`.
+// The bundles and code caches (below), and the warm-up runs that make the
+// caches: dist/novel.cjs with dist/novel.cache, which every command can use,
+// and for each group of ownBundles dist/novel.<group>.cjs with
+// dist/novel.<group>.cache, which dist/cli.js loads for the group's `commands`.
 const sharedCacheRuns = (p) => [
   [p.judged, 'next'],
   [p.judged, 'status'],
@@ -35,7 +38,7 @@ const sharedCacheRuns = (p) => [
   [p.judged, 'next'],
   [p.judged, 'instructions', p.draftStep, '--json'],
 ];
-const ownCaches = {
+const ownBundles = {
   reads: {
     commands: ['next', 'status'],
     runs: (p) => [[p.judged, 'next'], [p.judged, 'status'], [p.judged, 'next', '--json'], [p.judged, 'status', '--json']],
@@ -50,7 +53,7 @@ const ownCaches = {
   },
 };
 
-const main = await build({
+const bundleOptions = {
   entryPoints: [join(repo, 'src/main.ts')],
   outfile: join(dist, 'novel.cjs'),
   bundle: true,
@@ -111,7 +114,35 @@ const main = await build({
       },
     },
   ],
-});
+};
+const main = await build(bundleOptions);
+
+/**
+ * A group's bundle: the same entry point and options, with every command
+ * module that is not the group's own left out. cli.ts loads only the command
+ * the leading words of argv name, and dist/cli.js takes a group's bundle only
+ * when argv names one of its commands, so the modules left out are never
+ * loaded; a module left out throws if anything ever does load it.
+ */
+function groupOnly(commands) {
+  return {
+    name: 'group-commands-only',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/commands\/.+\.js$/ }, (args) => {
+        if (!/[\\/]src[\\/]command-table\.ts$/.test(args.importer)) return undefined;
+        const command = args.path.slice('./commands/'.length, -'.js'.length).replace('/', ' ');
+        return commands.includes(command) ? undefined : { path: command, namespace: 'left-out-command' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'left-out-command' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`novel ${args.path} is not in this bundle (it holds ${commands.join(', ')}): dist/cli.js loads dist/novel.cjs for it`)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+for (const [group, g] of Object.entries(ownBundles)) {
+  await build({ ...bundleOptions, outfile: join(dist, `novel.${group}.cjs`), metafile: false, plugins: [...bundleOptions.plugins, groupOnly(g.commands)] });
+}
 
 const markdown = await build({
   entryPoints: [require.resolve('markdown-it')],
@@ -174,30 +205,34 @@ writeFileSync(join(dist, 'web/index.html'), readFileSync(join(repo, 'src/web/ind
   writeFileSync(join(dist, 'THIRD-PARTY-NOTICES.txt'), `${notice}\n`);
 }
 
-// The loader decodes the bundle as latin1 (fastest); that is only right for ASCII.
-const bundleBytes = readFileSync(join(dist, 'novel.cjs'));
-const nonAscii = bundleBytes.findIndex((b) => b > 0x7f);
-if (nonAscii >= 0) {
-  const context = bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 20).toString('utf8');
-  throw new Error(`dist/novel.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`);
-}
-
-// The bundle is stored already wrapped as a CommonJS module function, so the
+// Each bundle is stored already wrapped as a CommonJS module function, so the
 // bin compiles it as it is: no copy of 400 KB of source to wrap at every
 // start, and no node:module (which loads the ES module machinery) on the way.
+// The loader decodes a bundle as latin1 (fastest); that is only right for ASCII.
 const { wrap } = createRequire(import.meta.url)('node:module');
-const wrapped = wrap(bundleBytes.toString('latin1'));
 const [prefix, suffix] = wrap('\u0000').split('\u0000');
-writeFileSync(join(dist, 'novel.cjs'), wrapped, 'latin1');
+for (const name of ['novel', ...Object.keys(ownBundles).map((group) => `novel.${group}`)]) {
+  const bundleBytes = readFileSync(join(dist, `${name}.cjs`));
+  const nonAscii = bundleBytes.findIndex((b) => b > 0x7f);
+  if (nonAscii >= 0) {
+    const context = bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 20).toString('utf8');
+    throw new Error(`dist/${name}.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`);
+  }
+  writeFileSync(join(dist, `${name}.cjs`), wrap(bundleBytes.toString('latin1')), 'latin1');
+}
 writeFileSync(
   join(dist, 'cli.js'),
   `#!/usr/bin/env node
 'use strict';
 // Runs dist/novel.cjs (the bundle, stored wrapped as a CommonJS module
-// function) through V8's code cache (dist/novel.cache) when it is valid.
+// function) through V8's code cache (dist/novel.cache) when it is valid. The
+// commands run most often have a bundle and a cache of their own, holding only
+// their own code: a smaller bundle is read, and its cache deserialized, faster.
 const fs = require('node:fs');
 const path = require('node:path');
-const file = path.join(__dirname, 'novel.cjs');
+const own = ${JSON.stringify(Object.fromEntries(Object.entries(ownBundles).flatMap(([group, g]) => g.commands.map((c) => [c, group]))))}[process.argv[2]];
+const name = own ? \`novel.\${own}\` : 'novel';
+const file = path.join(__dirname, \`\${name}.cjs\`);
 const source = fs.readFileSync(file, 'latin1');
 if (process.argv.some((a) => a.startsWith('--inspect'))) {
   // import() of ES modules (the Stately inspector) needs Node's own module
@@ -209,10 +244,7 @@ if (process.argv.some((a) => a.startsWith('--inspect'))) {
   m._compile(source.slice(${prefix.length}, source.length - ${suffix.length}), file);
 } else {
   const vm = require('node:vm');
-  // The commands run most often have a cache of their own, holding only what
-  // they compile: a smaller cache is read and deserialized faster.
-  const own = ${JSON.stringify(Object.fromEntries(Object.entries(ownCaches).flatMap(([group, g]) => g.commands.map((c) => [c, group]))))}[process.argv[2]];
-  const cacheFile = path.join(__dirname, own ? \`novel.\${own}.cache\` : 'novel.cache');
+  const cacheFile = path.join(__dirname, \`\${name}.cache\`);
   let cachedData;
   try { cachedData = fs.readFileSync(cacheFile); } catch { cachedData = undefined; }
   // The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
@@ -234,10 +266,10 @@ chmodSync(join(dist, 'cli.js'), 0o755);
 //    a draft packet) and a commit, one after another. Measured against a cache
 //    made by `next` alone, this larger cache loads about 1 ms slower and saves
 //    more: instructions 7–11 %, commit 3–4 %, next 3 %, status 0–7 %;
-//  - dist/novel.<group>.cache (ownCaches, above), for the commands run most
-//    often: only their own runs. Each of these commands then deserializes
-//    250 KB less than the shared cache holds, about 1 ms, and next, status and
-//    instructions spend about 3 % less CPU (docs/decisions.md).
+//  - dist/novel.<group>.cache (ownBundles, above), for the commands run most
+//    often: their own bundle, warmed by their own runs only. Such a command
+//    reads a bundle of about half the size and deserializes a smaller cache:
+//    about 1 ms less each (docs/decisions.md).
 const { mkdtempSync, cpSync } = await import('node:fs');
 const { tmpdir } = await import('node:os');
 const warmRoot = mkdtempSync(join(tmpdir(), 'novel-build-warmup-'));
@@ -263,8 +295,8 @@ if (committed.status !== 0) {
 const pad = (n) => String(n).padStart(3, '0');
 const project = { judged: judgedDir, drafting: draftingDir, chapter, judgeStep: `chapter:${pad(chapter)}:judge`, draftStep: `chapter:${pad(chapter + 1)}:draft` };
 const caches = [
-  { file: 'novel.cache', runs: sharedCacheRuns(project) },
-  ...Object.entries(ownCaches).map(([group, g]) => ({ file: `novel.${group}.cache`, runs: g.runs(project) })),
+  { name: 'novel', runs: sharedCacheRuns(project) },
+  ...Object.entries(ownBundles).map(([group, g]) => ({ name: `novel.${group}`, runs: g.runs(project) })),
 ];
 for (const [k, c] of caches.entries()) {
   // Runs that change the book (a commit) get a copy of their own.
@@ -277,13 +309,13 @@ for (const [k, c] of caches.entries()) {
     }
     return [copies.get(cwd), ...args];
   });
-  const warm = spawnSync(process.execPath, [join(repo, 'scripts/lib/warm-code-cache.cjs'), join(dist, 'novel.cjs'), join(dist, c.file), JSON.stringify(runs)], {
+  const warm = spawnSync(process.execPath, [join(repo, 'scripts/lib/warm-code-cache.cjs'), join(dist, `${c.name}.cjs`), join(dist, `${c.name}.cache`), JSON.stringify(runs)], {
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   });
   if (warm.status !== 0) {
     rmSync(warmRoot, { recursive: true, force: true });
-    process.stderr.write(`build: warm-up run for dist/${c.file} failed (${warm.status}):\n${warm.stderr}\n`);
+    process.stderr.write(`build: warm-up run for dist/${c.name}.cache failed (${warm.status}):\n${warm.stderr}\n`);
     process.exit(1);
   }
 }
