@@ -1,13 +1,15 @@
 /**
  * What a chapter commit leaves for the next one (logs/.cache/commit.json):
  * the sha256 of each large book file whose bytes it serialised itself — the
- * state, the foreshadowing list, the memory ledger — and the dormancy tally of
- * the list it left. The next commit hashes what it reads: bytes that are
- * still the ones recorded may be spliced (src/core/book-splice.ts), so a
- * chapter costs what it changes rather than the size of the book; anything
- * else (an edited file, a rewind, a rebuilt state, a cache missing or torn)
- * is read and checked whole, as before. A cache: written without fsync, never
- * a failure.
+ * state, the foreshadowing list, the memory ledger — with the size and mtime
+ * the file had then, and the dormancy tally of the list it left. The next
+ * commit checks what it reads: bytes that are still the ones recorded may be
+ * spliced (src/core/book-splice.ts), so a chapter costs what it changes rather
+ * than the size of the book; anything else (an edited file, a rewind, a
+ * rebuilt state, a cache missing or torn) is read and checked whole, as
+ * before. A file whose size and mtime are the recorded ones holds the recorded
+ * bytes, as the stat signature of the final trees (boundary-cache.ts) takes
+ * them to; any other is hashed. A cache: written without fsync, never a failure.
  */
 import type { BookJson, CommitPlan } from '../core/commit-plan.js';
 import type { DormancyTally } from '../core/context/dormant-foreshadowing.js';
@@ -45,14 +47,15 @@ export function readBookJson<T>(fs: ProjectFs, rel: string, cache: CommitCache |
   const parsed = (): T => (memo ??= { value: parse() }).value;
   const recorded = cache?.files[rel];
   if (recorded === undefined && !hashAnyway) return { doc: { canonical: null, parsed }, sha256: null };
-  let bytes: Buffer;
+  let read: { bytes: Buffer; size: number; mtimeMs: number };
   try {
-    bytes = fs.readBytes(rel);
+    read = fs.readBytesAndStat(rel);
   } catch {
     return { doc: { canonical: null, parsed }, sha256: null };
   }
-  const sha256 = sha256Hex(bytes);
-  return { doc: { canonical: sha256 === recorded ? bytes : null, parsed }, sha256 };
+  const stat = cache?.stats?.[rel];
+  const sha256 = recorded !== undefined && stat !== undefined && stat[0] === read.size && stat[1] === read.mtimeMs && read.bytes.length === read.size ? recorded : sha256Hex(read.bytes);
+  return { doc: { canonical: sha256 === recorded ? read.bytes : null, parsed }, sha256 };
 }
 
 /**
@@ -68,8 +71,13 @@ export function recordCommitCache(fs: ProjectFs, verified: Record<string, string
     const sha256 = staged.get(w.path);
     if (w.canonical && sha256 !== undefined) files[w.path] = sha256;
   }
+  const stats: Record<string, [number, number]> = {};
+  for (const rel of Object.keys(files)) {
+    const st = fs.stat(rel);
+    if (st?.isFile()) stats[rel] = [st.size, st.mtimeMs];
+  }
   const tally: DormancyTally | undefined = plan.dormancy_tally;
-  const cache: CommitCache = { v: 1, files, tally: tally ? { global_sha256: staged.get(list.rel) ?? list.sha256, tally } : null };
+  const cache: CommitCache = { v: 1, files, stats, tally: tally ? { global_sha256: staged.get(list.rel) ?? list.sha256, tally } : null };
   try {
     fs.writeText(COMMIT_CACHE, JSON.stringify(cache), { fsync: false });
   } catch {

@@ -42,6 +42,7 @@ const TallySchema = recordOf(v.number(), 'last touched chapter → unresolved it
 export const CommitCacheSchema = v.object({
   v: v.literal(1),
   files: recordOf(Sha256Schema, 'book file → sha256 of the bytes novel serialised'),
+  stats: v.optional(recordOf(SizeMtime, 'book file → [size, mtimeMs] of those bytes')),
   tally: v.nullable(
     v.object({
       global_sha256: v.nullable(Sha256Schema),
