@@ -76,19 +76,26 @@ export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel
 
 /**
  * After a successful mutation: the directories as they are now, from the
- * sweep and the paths the mutation wrote or removed (no listing).
+ * sweep and the paths the mutation wrote or removed (no listing). Only the
+ * directories on the way to those paths are stat'ed again; any other keeps
+ * the mtime the sweep saw (should it have changed since, the next sweep lists
+ * it: an older mtime only costs a listing).
  */
 export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<string>, roots: readonly string[]): void {
   const dirs = new Map<string, DirEntry>();
   for (const [rel, e] of sweep.seen) dirs.set(rel, { m: e.m, d: [...e.d] });
   const inRoots = (rel: string): boolean => roots.some((r) => rel === r || rel.startsWith(`${r}/`));
+  // The directories this mutation may have changed: those on the way to a path it wrote or removed.
+  const changed = new Set<string>();
   for (const rel of touched) {
     // Every directory between a root and the path exists now (or was removed with it).
     const parts = rel.split('/');
+    if (inRoots(rel)) changed.add(rel); // a directory removed itself
     for (let i = 1; i < parts.length; i++) {
       const dir = parts.slice(0, i).join('/');
       const parent = parts.slice(0, i - 1).join('/');
       if (!inRoots(dir)) continue;
+      changed.add(dir);
       if (!dirs.has(dir)) dirs.set(dir, { m: 0, d: [] });
       const p = dirs.get(parent);
       const name = parts[i - 1] as string;
@@ -96,11 +103,11 @@ export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<strin
     }
   }
   const out: Record<string, DirEntry> = {};
-  // Each directory is stat'ed once: as itself and as its parent's subdirectory.
+  // Each changed directory is stat'ed once: as itself and as its parent's subdirectory.
   const mtimes = new Map<string, number | null>();
   const mtime = (rel: string): number | null => {
     let m = mtimes.get(rel);
-    if (m === undefined) mtimes.set(rel, (m = mtimeOf(fs, rel)));
+    if (m === undefined) mtimes.set(rel, (m = changed.has(rel) ? mtimeOf(fs, rel) : (dirs.get(rel)?.m ?? null)));
     return m;
   };
   for (const [rel, e] of dirs) {

@@ -5,7 +5,7 @@
  * behind `status`, and leftovers of interrupted writes swept without listing
  * the book again.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a JavaScript module of the benchmark scripts
@@ -87,6 +87,13 @@ describe('a long book', () => {
     // The record the sweep keeps: every directory novel writes in, with its mtime.
     const record = readJson(join(dir, 'logs/.cache/sweep.json'));
     expect(Object.keys(record.dirs)).toEqual(expect.arrayContaining(['chapters', 'logs', 'state', 'staging']));
+    // As the directories are after the commit: those it wrote in stat'ed again, the others as the sweep saw them
+    // (logs/.cache aside: writing the record itself changes it).
+    for (const [rel, e] of Object.entries(record.dirs as Record<string, { m: number; d: string[] }>)) {
+      if (rel === 'logs/.cache') continue;
+      expect(e.m, rel).toBe(lstatSync(join(dir, rel)).mtimeMs);
+      expect(e.d, rel).toEqual(readdirSync(join(dir, rel), { withFileTypes: true }).filter((x) => x.isDirectory()).map((x) => x.name).sort());
+    }
     expect(readdirSync(join(dir, 'chapters')).filter((n) => /\.\d+$/.test(n))).toEqual([]);
   });
 });
