@@ -14,6 +14,8 @@ import { removeCommand, shellQuote } from './shell-words.js';
 export interface Ident {
   size: number;
   mtimeMs: number;
+  /** Moved by every write and every change of the mtime: a file rewritten in place with its size and mtime put back still differs here. */
+  ctimeMs: number;
   ino: number;
   dir: boolean;
 }
@@ -64,7 +66,7 @@ export function classify(before: Ident | undefined, now: Ident | undefined): Cha
   if (!before) return 'added';
   if (!now) return 'removed';
   if (before.dir && now.dir) return null;
-  if (before.dir !== now.dir || before.size !== now.size || before.mtimeMs !== now.mtimeMs || before.ino !== now.ino) return 'changed';
+  if (before.dir !== now.dir || before.size !== now.size || before.mtimeMs !== now.mtimeMs || before.ctimeMs !== now.ctimeMs || before.ino !== now.ino) return 'changed';
   return null;
 }
 

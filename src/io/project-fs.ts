@@ -188,7 +188,7 @@ export class ProjectFs {
    * staging/ the file is opened without following a link and must be a
    * regular file with one link, in directories that are not links.
    */
-  readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number } {
+  readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
     const abs = this.resolve(rel);
     const staged = rel.startsWith('staging/');
     if (staged) this.refuseLinkedDirs(rel, 'staging');
@@ -214,7 +214,7 @@ export class ProjectFs {
           hint: 'split the file; novel refuses text files above 16 MiB',
         });
       }
-      return { bytes: readAll(fd, stat.size), size: stat.size, mtimeMs: stat.mtimeMs };
+      return { bytes: readAll(fd, stat.size), size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
     } finally {
       closeSync(fd);
     }

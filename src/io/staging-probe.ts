@@ -1,13 +1,15 @@
 /**
  * Reads staging/ once into a StagingView: every agent output with its sha256.
- * A file whose size and mtime are those recorded by the last mutating command
+ * A file whose size and ctime are those recorded by the last mutating command
  * (logs/.cache/staging.json) takes its recorded sha256: a reader such as
  * `novel next` then hashes nothing (and never loads node:crypto) when staging
- * did not change since.
+ * did not change since. The ctime, not the mtime: an agent can set a file's
+ * mtime back after rewriting it (touch -r), never its ctime, which every
+ * write and every change of the mtime moves to the present.
  *
- * A sha256 is recorded only for a file whose mtime was at least RACY_MS older
+ * A sha256 is recorded only for a file whose ctime was at least RACY_MS older
  * than the moment novel began to read it: a later write then gets a later
- * mtime (the kernel stamps files from a clock that ticks every few ms), so the
+ * ctime (the kernel stamps files from a clock that ticks every few ms), so the
  * record can never vouch for bytes it did not hash (git's "racily clean").
  */
 import { isStagingBookkeeping } from '../core/paths.js';
@@ -29,8 +31,8 @@ const RACY_MS = 10;
 /** Above this many staged files, a reader reads only the steps' outputs (the run refuses to execute past staging_max_files). */
 const STAGING_READ_LIMIT = 10_000;
 
-/** How each file of a view was read: [size, mtime] from the stat taken before the read, and the time just before that stat. */
-const readStats = new WeakMap<StagingView, Map<string, { size: number; mtimeMs: number; readAt: number }>>();
+/** How each file of a view was read: its size and ctime from the stat taken with the read, and the time just before that stat. */
+const readStats = new WeakMap<StagingView, Map<string, { size: number; ctimeMs: number; readAt: number }>>();
 
 function readHashCache(fs: ProjectFs): HashCache {
   return parseCache(StagingCacheSchema, fs.readCacheText(STAGING_CACHE))?.files ?? {};
@@ -43,10 +45,10 @@ export function recordStagingHashes(fs: ProjectFs, view: StagingView): void {
   for (const [rel, f] of view.files) {
     const st = stats?.get(rel);
     // A file written in the moments before it was read could change again within the same mtime: hashed next time.
-    if (st && f.sha256 && st.readAt - st.mtimeMs > RACY_MS) files[rel] = [st.size, st.mtimeMs, f.sha256];
+    if (st && f.sha256 && st.readAt - st.ctimeMs > RACY_MS) files[rel] = [st.size, st.ctimeMs, f.sha256];
   }
   try {
-    fs.writeText(STAGING_CACHE, JSON.stringify({ v: 1, files }), { fsync: false });
+    fs.writeText(STAGING_CACHE, JSON.stringify({ v: 2, files }), { fsync: false });
   } catch {
     /* a cache */
   }
@@ -67,7 +69,7 @@ export async function settleStagingHashes(fs: ProjectFs): Promise<void> {
   for (let round = 0; round < 5; round++) {
     let wait = 0;
     for (const st of readStats.get(view)?.values() ?? []) {
-      const left = st.mtimeMs + RACY_MS + 1 - st.readAt;
+      const left = st.ctimeMs + RACY_MS + 1 - st.readAt;
       if (left <= RACY_MS + 2) wait = Math.max(wait, left);
     }
     if (wait <= 0) break;
@@ -96,7 +98,7 @@ function stagedOutputs(fs: ProjectFs): string[] {
 
 export function readStagingView(fs: ProjectFs): StagingView {
   const files = new Map<string, StagedFile>();
-  const stats = new Map<string, { size: number; mtimeMs: number; readAt: number }>();
+  const stats = new Map<string, { size: number; ctimeMs: number; readAt: number }>();
   const cache = readHashCache(fs);
   for (const rel of stagedOutputs(fs)) {
     let bytes: Buffer;
@@ -105,8 +107,8 @@ export function readStagingView(fs: ProjectFs): StagingView {
     try {
       const read = fs.readBytesAndStat(rel);
       bytes = read.bytes;
-      stat = [read.size, read.mtimeMs];
-      stats.set(rel, { size: read.size, mtimeMs: read.mtimeMs, readAt });
+      stat = [read.size, read.ctimeMs];
+      stats.set(rel, { size: read.size, ctimeMs: read.ctimeMs, readAt });
     } catch (err) {
       if (err instanceof NovelError) {
         files.set(rel, { path: rel, sha256: null, problem: errorAt(err.code, rel, { message: err.message.replace(`${rel}: `, ''), fix: err.hint ?? '' }) });
@@ -142,6 +144,8 @@ export function readStagingView(fs: ProjectFs): StagingView {
 export interface StagedIdent {
   size: number;
   mtimeMs: number;
+  /** Moved by every write and every change of the mtime (an agent cannot set it back). */
+  ctimeMs: number;
   ino: number;
   nlink: number;
   kind: 'file' | 'link' | 'dir' | 'other';
@@ -176,7 +180,7 @@ export function stagingTree(fs: ProjectFs, limit: number): StagingTree {
       const st = fs.lstat(child);
       if (!st) continue;
       const kind = st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
-      entries.set(child, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, nlink: st.nlink, kind });
+      entries.set(child, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, nlink: st.nlink, kind });
       if (kind === 'dir') walk(child);
     }
   };
@@ -201,7 +205,7 @@ export function touchedSince(before: StagingTree, after: StagingTree): string[] 
   for (const [rel, now] of after.entries) {
     const was = before.entries.get(rel);
     if (now.kind === 'dir' && was?.kind === 'dir') continue;
-    if (!was || was.kind !== now.kind || was.size !== now.size || was.mtimeMs !== now.mtimeMs || was.ino !== now.ino || was.nlink !== now.nlink) out.push(rel);
+    if (!was || was.kind !== now.kind || was.size !== now.size || was.mtimeMs !== now.mtimeMs || was.ctimeMs !== now.ctimeMs || was.ino !== now.ino || was.nlink !== now.nlink) out.push(rel);
   }
   return out.sort();
 }

@@ -4,7 +4,7 @@
  *
  * For the length of a run, every directory of the project outside staging/
  * is watched (one watch per directory, never per file), and an in-memory
- * index of every path's identity (size, mtime, inode) is kept current from
+ * index of every path's identity (size, mtime, ctime, inode) is kept current from
  * the watch events that novel's own writes cause between steps: the project
  * is walked once per run, and each step then costs only what the step itself
  * touched, however long the book.
@@ -53,7 +53,7 @@ export interface GuardResult {
 }
 
 function identOf(st: NodeFs.Stats): Ident {
-  return { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dir: st.isDirectory() };
+  return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dir: st.isDirectory() };
 }
 
 function sameBytes(a: Buffer | null, b: Buffer | null): boolean {

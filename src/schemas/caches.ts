@@ -21,10 +21,10 @@ export const BoundaryCacheSchema = v.object({
 });
 export type BoundaryCache = v.InferOutput<typeof BoundaryCacheSchema>;
 
-/** logs/.cache/staging.json: [size, mtimeMs, sha256] of each staged file (src/io/staging-probe.ts). */
+/** logs/.cache/staging.json: [size, ctimeMs, sha256] of each staged file (src/io/staging-probe.ts; v 1 held the mtime). */
 export const StagingCacheSchema = v.object({
-  v: v.literal(1),
-  files: recordOf(v.tuple([v.number(), v.number(), Sha256Schema]), 'staged file → [size, mtimeMs, sha256]'),
+  v: v.literal(2),
+  files: recordOf(v.tuple([v.number(), v.number(), Sha256Schema]), 'staged file → [size, ctimeMs, sha256]'),
 });
 
 /** A directory entry's own name: no separator, not `.` or `..`. */

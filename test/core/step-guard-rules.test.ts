@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capturedFiles, capturedTrees, classify, describeChanges, repairOf, sortChanges, TAIL_BYTES, TAIL_CAPTURED, unguarded, type GuardChange, type Ident } from '../../src/core/step-guard-rules.js';
 
-const ident = (over: Partial<Ident> = {}): Ident => ({ size: 10, mtimeMs: 1000, ino: 7, dir: false, ...over });
+const ident = (over: Partial<Ident> = {}): Ident => ({ size: 10, mtimeMs: 1000, ctimeMs: 1000, ino: 7, dir: false, ...over });
 
 describe('unguarded', () => {
   it('only staging and what is under it', () => {
@@ -65,6 +65,7 @@ describe('classify', () => {
   it.each<[string, Partial<Ident>]>([
     ['size', { size: 11 }],
     ['mtime', { mtimeMs: 1001 }],
+    ['ctime alone (rewritten in place, size and mtime put back)', { ctimeMs: 1001 }],
     ['inode', { ino: 8 }],
     ['file became a directory', { dir: true }],
   ])('a change of %s is a change', (_, over) => {

@@ -156,6 +156,25 @@ describe('hard links into the book', () => {
   }, 60_000);
 });
 
+describe('files rewritten in place with their size and mtime put back (touch -r)', () => {
+  // dd conv=notrunc writes into the same inode; touch -r then sets the mtime back to the nanosecond. Only the ctime moved.
+  const inPlace = (rel: string): string => `cp -p ${rel} staging/ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r staging/ref ${rel} && rm staging/ref`;
+
+  it('a chapter older than the hot set: the step guard sees it, the step fails', async () => {
+    const res = await attack('*draft', inPlace('chapters/chapter-001.md'));
+    holds(res);
+    expect(res.code).toBe(11);
+    expect(res.out).toContain('chapters/chapter-001.md');
+  }, 60_000);
+
+  it('the draft, after its advance, by the summarizer: another step\'s output, moved aside, the step fails', async () => {
+    const res = await attack('*summarize', inPlace('staging/chapters/chapter-012.md'));
+    holds(res);
+    expect(res.code).toBe(11);
+    expect(res.out).toContain("written into another step's output: staging/chapters/chapter-012.md");
+  }, 60_000);
+});
+
 describe('late writers end with their step', () => {
   for (const [name, body] of [
     ['setsid', 'setsid sh -c "sleep 1.5; echo LATE >> chapters/chapter-001.md; echo LATE >> novel.config.json" >/dev/null 2>&1 </dev/null &'],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { dormantItems } from '../../src/core/context/dormant-foreshadowing.js';
 import { commitReadyProject } from '../helpers/commit-ready.js';
 import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson, tempDir, treeHashes } from '../helpers/project.js';
@@ -42,6 +43,19 @@ describe('the demo project', () => {
   });
 });
 
+describe('the staging cache', () => {
+  it('takes no recorded sha256 for a staged file rewritten in place with its size and mtime put back (touch -r): the ctime moved', () => {
+    const project = withCaches();
+    expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:summarize');
+    const rel = 'staging/chapters/chapter-004.md';
+    const r = spawnSync('sh', ['-c', `cp -p ${rel} ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r ref ${rel} && rm ref`], { cwd: project });
+    expect(r.status).toBe(0);
+    expect(readJson(join(project, 'logs/.cache/staging.json')).files[rel]).toBeDefined();
+    // The draft is no longer the one advanced: drafted again.
+    expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:draft');
+  });
+});
+
 describe('damaged caches', () => {
   for (const [what, edit] of Object.entries(damage)) {
     it(`${what}: next and status answer as without the cache; the next mutation records it afresh`, () => {
@@ -61,7 +75,7 @@ describe('damaged caches', () => {
       overlay(project, 'summarize/good');
       const advance = novelBin(project, ['advance', 'chapter:004:summarize']);
       expect(advance.code, advance.stderr).toBe(0);
-      expect(readJson(file).v).toBe(1);
+      expect(readJson(file).v).toBe(what.startsWith('staging:') ? 2 : 1);
       expect(readFileSync(file, 'utf8')).not.toContain('not-a-hash');
     });
   }

@@ -89,10 +89,12 @@ describe('the step guard', () => {
 
 describe('step guard rules', () => {
   it('classifies by identity and says how to repair what it could not restore', () => {
-    const id = { size: 1, mtimeMs: 1, ino: 1, dir: false };
+    const id = { size: 1, mtimeMs: 1, ctimeMs: 1, ino: 1, dir: false };
     expect(classify(undefined, id)).toBe('added');
     expect(classify(id, undefined)).toBe('removed');
     expect(classify(id, { ...id, mtimeMs: 2 })).toBe('changed');
+    // Rewritten in place with its size and mtime put back (touch -r): the ctime still moved.
+    expect(classify(id, { ...id, ctimeMs: 2 })).toBe('changed');
     expect(classify(id, { ...id })).toBeNull();
     expect(classify(undefined, undefined)).toBeNull();
     expect(repairOf({ path: "it's.txt", kind: 'added', restored: false })).toBe("delete it: rm -r -- 'it'\\''s.txt'");

@@ -17,21 +17,22 @@ function stagedProject(): { root: string; fs: ProjectFs } {
 }
 
 describe('the staged-hash cache (logs/.cache/staging.json)', () => {
-  it('vouches only for files older than the racy moments before they were read; a later reader takes the recorded hash', () => {
+  it('vouches only for files older than the racy moments before they were read; a later reader takes the recorded hash', async () => {
     const { root, fs } = stagedProject();
     const old = join(root, 'staging/chapters/chapter-004.md');
     const fresh = join(root, 'staging/chapters/chapter-005.md');
     writeFileSync(old, '# 第4章\n\n旧\n');
-    utimesSync(old, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    // The ctime cannot be set back (utimes moves it to the present): the old file is made old by waiting.
+    await new Promise((resolve) => setTimeout(resolve, 40));
     writeFileSync(fresh, '# 第5章\n\n新\n');
     recordStagingHashes(fs, readStagingView(fs));
     const files = cached(root);
     expect(Object.keys(files)).toEqual(['staging/chapters/chapter-004.md']);
     expect(files['staging/chapters/chapter-004.md']?.[2]).toBe(sha256Hex(readFileSync(old)));
-    // The record stands for the bytes as long as size and mtime stay: a reader takes it.
+    // The record stands for the bytes as long as size and ctime stay: a reader takes it.
     const view = readStagingView(fs);
     expect(view.files.get('staging/chapters/chapter-004.md')?.sha256).toBe(files['staging/chapters/chapter-004.md']?.[2]);
-    // Any write afterwards gets a newer mtime: hashed again.
+    // Any write afterwards gets a newer ctime: hashed again (test/e2e/caches.test.ts puts the mtime back to the nanosecond).
     writeFileSync(old, '# 第4章\n\n改\n');
     expect(readStagingView(fs).files.get('staging/chapters/chapter-004.md')?.sha256).toBe(sha256Hex(readFileSync(old)));
   });
