@@ -4,7 +4,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FORMATS, INPUT_FORMATS, type FileFormat } from '../src/schemas/formats.js';
-import { shapeOf } from '../src/schemas/parse.js';
+import { inlineLazy, shapeOf } from '../src/schemas/parse.js';
 
 interface Node {
   type?: string;
@@ -47,7 +47,8 @@ function fieldRows(schema: Node, prefix = '', depth = 0): string[] {
 }
 
 export function jsonSchemaOf(f: FileFormat): string {
-  const schema = toJsonSchema(f.schema as never, { errorMode: 'ignore' });
+  // Schemas built when first used (common.ts `lazily`) are read here as the schemas they stand for.
+  const schema = toJsonSchema(inlineLazy(f.schema) as never, { errorMode: 'ignore' });
   return `${JSON.stringify({ ...schema, $id: `https://novel.local/schemas/${f.name}.schema.json`, title: f.title, description: `${f.path} — written by ${f.writer}` }, null, 2)}\n`;
 }
 
@@ -72,16 +73,17 @@ export function formatsDoc(): string {
   ];
   for (const f of [...FORMATS, ...INPUT_FORMATS]) {
     out.push(`## ${f.name}`, '', `**${f.title}.** \`${f.path}\`, written by ${f.writer}.`, '');
-    if (f.schema) {
-      const variants = (unwrap(f.schema as unknown as Node) as { options?: Node[] }).options;
-      if (unwrap(f.schema as unknown as Node).type === 'variant' && variants) {
+    const schema = f.schema && inlineLazy(f.schema);
+    if (schema) {
+      const variants = (unwrap(schema as unknown as Node) as { options?: Node[] }).options;
+      if (unwrap(schema as unknown as Node).type === 'variant' && variants) {
         for (const o of variants) {
           out.push(`\`${shapeOf(o, 1)}\``, '', '| field | type | required | meaning |', '|---|---|---|---|', ...fieldRows(o), '');
         }
-      } else if (unwrap(f.schema as unknown as Node).entries) {
-        out.push('| field | type | required | meaning |', '|---|---|---|---|', ...fieldRows(f.schema as unknown as Node), '');
+      } else if (unwrap(schema as unknown as Node).entries) {
+        out.push('| field | type | required | meaning |', '|---|---|---|---|', ...fieldRows(schema as unknown as Node), '');
       } else {
-        out.push(`Shape: \`${shapeOf(f.schema, 3)}\``, '');
+        out.push(`Shape: \`${shapeOf(schema, 3)}\``, '');
       }
       out.push(`JSON Schema: [docs/schemas/${f.name}.schema.json](schemas/${f.name}.schema.json) (\`novel schema ${f.name}\`).`, '');
     }

@@ -5,41 +5,41 @@
  * full work it would have saved (a hand-edited or torn cache never decides).
  */
 import * as v from 'valibot';
-import { recordOf, Sha256Schema } from './common.js';
+import { lazily, recordOf, Sha256Schema } from './common.js';
 
 /** [size, mtimeMs] of a file. */
-const SizeMtime = v.tuple([v.number(), v.number()]);
+const SizeMtime = lazily(() => v.tuple([v.number(), v.number()]));
 
 /** logs/.cache/boundary.json: the stat signature of the final trees (src/io/boundary-cache.ts). */
-export const BoundaryCacheSchema = v.object({
+export const BoundaryCacheSchema = lazily(() => v.object({
   v: v.literal(1),
   volume: v.number(),
   last: v.number(),
   fingerprint: v.nullable(SizeMtime),
   dirs: recordOf(v.number(), 'directory → mtimeMs'),
   hot: recordOf(SizeMtime, 'hot file → [size, mtimeMs]'),
-});
+}));
 export type BoundaryCache = v.InferOutput<typeof BoundaryCacheSchema>;
 
 /** logs/.cache/staging.json: [size, ctimeMs, sha256] of each staged file (src/io/staging-probe.ts; v 1 held the mtime). */
-export const StagingCacheSchema = v.object({
+export const StagingCacheSchema = lazily(() => v.object({
   v: v.literal(2),
   files: recordOf(v.tuple([v.number(), v.number(), Sha256Schema]), 'staged file → [size, ctimeMs, sha256]'),
-});
+}));
 
 /** A directory entry's own name: no separator, not `.` or `..`. */
-const EntryName = v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/\\]+$/, 'a directory name'));
+const EntryName = lazily(() => v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/\\]+$/, 'a directory name')));
 
 /** logs/.cache/sweep.json: mtime and subdirectories of each directory novel writes in (src/io/temp-sweep.ts). */
-export const SweepCacheSchema = v.object({
+export const SweepCacheSchema = lazily(() => v.object({
   v: v.literal(1),
   dirs: recordOf(v.object({ m: v.number(), d: v.array(EntryName) }), 'directory → {m: mtimeMs, d: subdirectories}'),
-});
+}));
 
 const TallySchema = recordOf(v.number(), 'last touched chapter → unresolved items');
 
 /** logs/.cache/commit.json: what a chapter commit leaves for the next one (src/io/commit-cache.ts). */
-export const CommitCacheSchema = v.object({
+export const CommitCacheSchema = lazily(() => v.object({
   v: v.literal(1),
   files: recordOf(Sha256Schema, 'book file → sha256 of the bytes novel serialised'),
   stats: v.optional(recordOf(SizeMtime, 'book file → [size, mtimeMs] of those bytes')),
@@ -49,7 +49,7 @@ export const CommitCacheSchema = v.object({
       tally: v.object({ short: TallySchema, medium: TallySchema, long: TallySchema }),
     }),
   ),
-});
+}));
 export type CommitCache = v.InferOutput<typeof CommitCacheSchema>;
 
 /** A cache's content, or null when it is missing, not JSON or not of its schema. */
@@ -66,7 +66,7 @@ export function parseCache<S extends v.GenericSchema>(schema: S, text: string | 
 }
 
 /** logs/.cache/dormant.json: how many foreshadowing items are dormant at a chapter, for the global list of that sha256 (src/io/dormant-count.ts). */
-export const DormantCacheSchema = v.object({
+export const DormantCacheSchema = lazily(() => v.object({
   v: v.literal(1),
   chapter: v.number(),
   dormancy: v.object({ short: v.number(), medium: v.number(), long: v.number() }),
@@ -74,20 +74,20 @@ export const DormantCacheSchema = v.object({
   /** [size, mtimeMs] of the list when it was recorded settled: a reader that finds them equal need not hash it. */
   global_stat: v.optional(SizeMtime),
   count: v.number(),
-});
+}));
 export type DormantCache = v.InferOutput<typeof DormantCacheSchema>;
 
-const LintFindingSchema = v.object({
+const LintFindingSchema = lazily(() => v.object({
   rule: v.string(),
   severity: v.picklist(['hard', 'soft', 'warn']),
   message: v.string(),
   line: v.optional(v.number()),
   excerpt: v.optional(v.string()),
   fix: v.string(),
-});
+}));
 
 /** A lint report (src/core/lint.ts), as novel wrote it. */
-export const LintReportSchema = v.object({
+export const LintReportSchema = lazily(() => v.object({
   chapter: v.number(),
   source: v.picklist(['staging', 'chapters']),
   zishu: v.number(),
@@ -106,10 +106,10 @@ export const LintReportSchema = v.object({
     max_paragraph_zishu: v.number(),
   }),
   findings: v.array(LintFindingSchema),
-});
+}));
 
 /** logs/.cache/lint.json: the last lint of a staged chapter, with everything it was made from (src/io/lint-cache.ts). */
-export const LintCacheSchema = v.object({
+export const LintCacheSchema = lazily(() => v.object({
   v: v.literal(1),
   chapter: v.number(),
   /** The staged chapter's text, whole: the cache answers only for the same text. */
@@ -117,5 +117,5 @@ export const LintCacheSchema = v.object({
   /** The quality settings and word lists, as lintInputsKey writes them. */
   inputs: v.string(),
   report: LintReportSchema,
-});
+}));
 

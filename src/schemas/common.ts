@@ -12,6 +12,19 @@ export function isSlug(value: string): boolean {
   return SLUG_RE.test(value);
 }
 
+/**
+ * A schema built when a command first parses with it: a module's schemas cost
+ * nothing (time, memory, a garbage collection) to a command that never does.
+ * `novel next` loads the modules that define some sixty schemas it seldom
+ * uses (docs/decisions.md, "Schemas built when first used"). Where a schema's
+ * parts are read rather than run (diagnostics, the generated docs), parse.ts
+ * sees through it.
+ */
+export function lazily<S extends v.GenericSchema>(build: () => S): v.LazySchema<S> {
+  let built: S | undefined;
+  return v.lazy(() => (built ??= build()));
+}
+
 /** A JSON object used as a map (valibot's record alone also admits arrays). */
 export function recordOf<S extends v.GenericSchema>(value: S, what: string) {
   return v.pipe(

@@ -1,16 +1,16 @@
 /** staging/.commit/*.json: the commit journal (PROTOCOL §7), and the rewind's (§14): staging/.commit/rewind.json. */
 import * as v from 'valibot';
-import { Sha256Schema } from './common.js';
+import { lazily, Sha256Schema } from './common.js';
 
-const ByteOffsetSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+const ByteOffsetSchema = lazily(() => v.pipe(v.number(), v.integer(), v.minValue(0)));
 
 /** A rewind's move: a file or a folder renamed into the rewind folder (sha256 null: checked by its presence only). */
-const MoveSchema = v.looseObject({ from: v.string(), to: v.string(), sha256: v.nullable(Sha256Schema) });
+const MoveSchema = lazily(() => v.looseObject({ from: v.string(), to: v.string(), sha256: v.nullable(Sha256Schema) }));
 
 /** A rewind's cut of an append-only log: its first `at` bytes kept, the rest kept at `tail_to`. */
-const CutSchema = v.looseObject({ path: v.string(), at: ByteOffsetSchema, sha256: Sha256Schema, tail_to: v.string(), tail_sha256: Sha256Schema });
+const CutSchema = lazily(() => v.looseObject({ path: v.string(), at: ByteOffsetSchema, sha256: Sha256Schema, tail_to: v.string(), tail_sha256: Sha256Schema }));
 
-export const JournalSchema = v.looseObject({
+export const JournalSchema = lazily(() => v.looseObject({
   version: v.literal(1),
   kind: v.picklist(['chapter', 'volume', 'rewind', 'setup']),
   /** The setup step a setup journal commits. */
@@ -34,5 +34,5 @@ export const JournalSchema = v.looseObject({
   removes: v.array(v.string()),
   checkpoint: v.record(v.string(), v.unknown()),
   fingerprint_paths: v.array(v.string()),
-});
+}));
 export type Journal = v.InferOutput<typeof JournalSchema>;

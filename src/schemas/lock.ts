@@ -5,13 +5,14 @@
  * the older cc-novel-writer CLI among them, look like that).
  */
 import * as v from 'valibot';
+import { lazily } from './common.js';
 
-const Timestamp = v.pipe(
+const Timestamp = lazily(() => v.pipe(
   v.string(),
   v.check((s) => !Number.isNaN(Date.parse(s)), 'an ISO-8601 timestamp'),
-);
+));
 
-export const LockInfoSchema = v.pipe(
+export const LockInfoSchema = lazily(() => v.pipe(
   v.looseObject({
     pid: v.pipe(v.number(), v.integer(), v.minValue(1)),
     host: v.string(),
@@ -21,10 +22,10 @@ export const LockInfoSchema = v.pipe(
     owner: v.optional(v.nullable(v.string()), null),
   }),
   v.transform((info) => ({ ...info, heartbeat: info.heartbeat ?? info.started })),
-);
+));
 export type LockInfo = v.InferOutput<typeof LockInfoSchema>;
 
 /** `.novel.lock/executor.json`: the process group of the executor a `novel run` is running (src/io/run-session.ts). */
-export const ExecutorRecordSchema = v.looseObject({
+export const ExecutorRecordSchema = lazily(() => v.looseObject({
   pgid: v.pipe(v.number(), v.integer(), v.minValue(2)),
-});
+}));

@@ -19,12 +19,47 @@ interface SchemaLike {
   wrapped?: SchemaLike;
   value?: SchemaLike;
   pipe?: Array<SchemaLike & { expects?: string | null; requirement?: unknown }>;
+  /** A schema built when first used (common.ts `lazily`). */
+  getter?: (input: unknown) => SchemaLike;
+}
+
+/** The schema a `lazily` one stands for (any other as it is). */
+function built(s: SchemaLike | undefined): SchemaLike | undefined {
+  let cur = s;
+  while (cur?.type === 'lazy' && cur.getter) cur = cur.getter(undefined);
+  return cur;
+}
+
+/**
+ * A copy of a schema with every `lazily` part replaced by the schema it
+ * stands for, for code that reads a schema's parts (the generated docs and
+ * JSON Schemas) rather than parsing with it.
+ */
+export function inlineLazy<S>(schema: S): S {
+  const seen = new Map<SchemaLike, SchemaLike>();
+  const inline = (node: SchemaLike | undefined): SchemaLike | undefined => {
+    const s = built(node);
+    if (!s || typeof s !== 'object') return s;
+    const known = seen.get(s);
+    if (known) return known;
+    const copy: SchemaLike = { ...s };
+    seen.set(s, copy);
+    if (s.entries) copy.entries = Object.fromEntries(Object.entries(s.entries).map(([k, e]) => [k, inline(e) as SchemaLike]));
+    if (s.item) copy.item = inline(s.item);
+    if (s.items) copy.items = s.items.map((i) => inline(i) as SchemaLike);
+    if (s.wrapped) copy.wrapped = inline(s.wrapped);
+    if (s.value) copy.value = inline(s.value);
+    if (s.options) copy.options = s.options.map((o) => (typeof o === 'object' && o !== null ? (inline(o) as SchemaLike) : o));
+    if (s.pipe) copy.pipe = s.pipe.map((p) => (p === s ? copy : p.kind === 'schema' ? (inline(p) as typeof p) : p)) as SchemaLike['pipe'];
+    return copy;
+  };
+  return inline(schema as SchemaLike) as S;
 }
 
 /** The schema that gives the shape: optional/nullable unwrapped, a piped record (recordOf) found in its pipe. */
 function unwrap(s: SchemaLike | undefined): SchemaLike | undefined {
-  let cur = s;
-  while (cur?.wrapped) cur = cur.wrapped;
+  let cur = built(s);
+  while (cur?.wrapped) cur = built(cur.wrapped);
   if (cur && !cur.entries && !cur.item && !cur.value) {
     const inner = cur.pipe?.find((p) => p !== cur && p.kind === 'schema' && (p.entries || p.item || p.value));
     if (inner) return unwrap(inner);
@@ -78,7 +113,7 @@ export function shapeOf(schema: unknown, depth = 2): string {
     case 'strict_object': {
       if (depth <= 0) return '{…}';
       const fields = Object.entries(s.entries ?? {}).map(([k, f]) => {
-        const optional = (f as SchemaLike).type === 'optional';
+        const optional = built(f as SchemaLike)?.type === 'optional';
         return `${k}${optional ? '?' : ''}: ${shapeOf(f, depth - 1)}`;
       });
       return `{${fields.join(', ')}${s.type === 'loose_object' ? (fields.length ? ', …' : '…') : ''}}`;

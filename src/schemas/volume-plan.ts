@@ -5,12 +5,12 @@
  * storyline against its outline block) is checked in core/volume-plan.ts.
  */
 import * as v from 'valibot';
-import { PositiveIntSchema, SlugSchema } from './common.js';
+import { lazily, PositiveIntSchema, SlugSchema } from './common.js';
 
 const d = v.description;
-const RangeSchema = v.pipe(v.tuple([PositiveIntSchema, PositiveIntSchema]), d('[first, last] chapter'));
+const RangeSchema = lazily(() => v.pipe(v.tuple([PositiveIntSchema, PositiveIntSchema]), d('[first, last] chapter')));
 
-export const StorylineScheduleSchema = v.looseObject({
+export const StorylineScheduleSchema = lazily(() => v.looseObject({
   volume: v.optional(v.pipe(PositiveIntSchema, d('the volume (VV)'))),
   active_storylines: v.pipe(
     v.array(v.looseObject({ storyline_id: v.pipe(SlugSchema, d('a storyline id of storylines/storylines.json')), volume_role: v.pipe(v.string(), d('primary, secondary, seasoning, …')) })),
@@ -24,9 +24,9 @@ export const StorylineScheduleSchema = v.looseObject({
     ),
   ),
   dormant_storylines: v.optional(v.pipe(v.array(SlugSchema), d('storylines paused in this volume'))),
-});
+}));
 
-export const VolumeForeshadowingSchema = v.looseObject({
+export const VolumeForeshadowingSchema = lazily(() => v.looseObject({
   volume: v.optional(v.pipe(PositiveIntSchema, d('the volume (VV)'))),
   foreshadowing: v.pipe(
     v.array(
@@ -41,14 +41,14 @@ export const VolumeForeshadowingSchema = v.looseObject({
     ),
     d('the foreshadowing this volume plants, advances or resolves'),
   ),
-});
+}));
 
-export const NewCharactersSchema = v.pipe(
+export const NewCharactersSchema = lazily(() => v.pipe(
   v.array(v.looseObject({ slug: v.optional(v.pipe(SlugSchema, d('the file name it gets under characters/active/'))), display_name: v.optional(v.pipe(v.string(), d('the name as written in the prose'))) })),
   d('characters the volume introduces (objects; [] when none)'),
-);
+));
 
-export const ChapterContractSchema = v.looseObject({
+export const ChapterContractSchema = lazily(() => v.looseObject({
   chapter: v.pipe(PositiveIntSchema, d('the chapter number (NNN)')),
   storyline_id: v.pipe(SlugSchema, d("equal to the outline block's Storyline line")),
   storyline_context: v.optional(
@@ -67,4 +67,4 @@ export const ChapterContractSchema = v.looseObject({
   postconditions: v.optional(v.looseObject({})),
   acceptance_criteria: v.optional(v.array(v.string())),
   transition_hint: v.optional(v.looseObject({ next_storyline: v.optional(SlugSchema), bridge: v.optional(v.string()) })),
-});
+}));
