@@ -177,6 +177,30 @@ export interface ForeshadowingSplice extends Spliced {
 }
 
 /**
+ * The list parsed and written again whole, the same bytes as item by item:
+ * its items must be objects with string ids, sorted and unique, as novel
+ * writes them.
+ */
+function wholeList(buf: Buffer, list: Span, ops: readonly ForeshadowOp[], ctx: ForeshadowContext, named: readonly string[]): ForeshadowingSplice | null {
+  const all = parseSpan(buf, list) as unknown[];
+  if (!Array.isArray(all) || all.length === 0) return null;
+  const index = new Map<string, number>();
+  for (let i = 0; i < all.length; i++) {
+    const item = all[i] as Obj | null;
+    const id = typeof item === 'object' && item !== null && !Array.isArray(item) ? item.id : undefined;
+    if (typeof id !== 'string' || (i > 0 && !(((all[i - 1] as Obj).id as string) < id))) return null;
+    index.set(id, i);
+  }
+  const items = all as Obj[];
+  const updated = updateForeshadowing(items, ops, ctx);
+  const after = new Map(updated.map((item) => [item.id as string, item]));
+  const touched = new Map<string, { before: Obj | null; after: Obj }>();
+  for (const id of named) touched.set(id, { before: index.has(id) ? (items[index.get(id) as number] as Obj) : null, after: after.get(id) as Obj });
+  const text = prettyJson({ foreshadowing: updated });
+  return { bytes: Buffer.from(text), edits: [{ start: 0, end: buf.length, text }], touched, list: updated };
+}
+
+/**
  * The global foreshadowing list after a chapter's foreshadow ops, from its
  * bytes: the items they name are parsed and updated by the same updater, and
  * written again in place; a new item goes where its id sorts.
@@ -187,10 +211,16 @@ export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], c
   // The list is the root's one member, as novel writes it.
   const list = memberValue(buf, root, 1, 'foreshadowing');
   if (list === null || list.start !== ROOT_LIST.length || list.end !== buf.length - 3) return null;
+  const needle = Buffer.from('\n      "id": ');
+  const named = [...new Set(ops.map((op) => op.path))];
+  // A chapter that names many of the items (new ones too): the list parsed once and written again
+  // whole, without first finding every item in the bytes. The items are counted by their id lines.
+  let lines = 0;
+  for (let at = buf.indexOf(needle, list.start); at >= 0; at = buf.indexOf(needle, at + needle.length)) lines += 1;
+  if (named.length * dense > lines) return wholeList(buf, list, ops, ctx, named);
   // Every item's id, in file order: they must be strings, sorted and unique, one per item.
   const ids: string[] = [];
   const items: Span[] = [];
-  const needle = Buffer.from('\n      "id": ');
   for (let at = buf.indexOf(needle, list.start); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
     const idStart = at + needle.length;
     const id = parseSpan(buf, { start: idStart, end: valueEnd(buf, idStart, 3) });
@@ -203,19 +233,8 @@ export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], c
   for (let i = 1; i < items.length; i++) if ((items[i] as Span).start !== (items[i - 1] as Span).end + 6) return null;
 
   const index = new Map(ids.map((id, i) => [id, i]));
-  const named = [...new Set(ops.map((op) => op.path))];
   const touched = new Map<string, { before: Obj | null; after: Obj }>();
   const edits: Edit[] = [];
-  // A chapter that changes many of the items: the list parsed once and written again whole, the same bytes.
-  if (named.filter((id) => index.has(id)).length * dense > ids.length) {
-    const all = parseSpan(buf, list) as Obj[];
-    const updated = updateForeshadowing(all, ops, ctx);
-    const after = new Map(updated.map((item) => [item.id as string, item]));
-    for (const id of named) touched.set(id, { before: index.has(id) ? (all[index.get(id) as number] as Obj) : null, after: after.get(id) as Obj });
-    const text = prettyJson({ foreshadowing: updated });
-    edits.push({ start: 0, end: buf.length, text });
-    return { bytes: Buffer.from(text), edits, touched, list: updated };
-  }
   const before = new Map<string, Obj>();
   for (const id of named) {
     const i = index.get(id);

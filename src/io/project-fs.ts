@@ -22,6 +22,7 @@ import type * as NodeCrypto from 'node:crypto';
 import { type Dirent, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { onExit } from 'signal-exit';
 import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { removeCommand, shellQuote } from '../core/shell-words.js';
 import { say } from '../core/messages.js';
@@ -562,6 +563,7 @@ export class ProjectFs {
     this.unlinkForWrite(rel, abs);
     this.mkdirFor(abs);
     this.mutation(`write ${rel}`);
+    holdExitHooks();
     try {
       writeFileAtomic.sync(abs, content, { fsync: options.fsync ?? true });
     } catch (err) {
@@ -650,6 +652,23 @@ export class ProjectFs {
 }
 
 /** `size` bytes from an open file (fewer when it was cut meanwhile). */
+let exitHooksHeld = false;
+
+/**
+ * write-file-atomic removes a write's temporary file if a signal ends the
+ * process, through signal-exit, which installs its handlers for 15 signals
+ * when its first exit hook is added and removes them with its last: at every
+ * write, about 60 system calls and their JavaScript (900 on a long book's
+ * commit). One hook, doing nothing, held from the first write to the end of
+ * the process keeps them installed; a signal still ends the process as
+ * before, the temporary files removed first.
+ */
+function holdExitHooks(): void {
+  if (exitHooksHeld) return;
+  exitHooksHeld = true;
+  onExit(() => undefined);
+}
+
 function readAll(fd: number, size: number): Buffer {
   const bytes = Buffer.alloc(size);
   let off = 0;
