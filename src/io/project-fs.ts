@@ -118,6 +118,20 @@ export class ProjectFs {
     let probe = abs;
     const rest: string[] = [];
     for (;;) {
+      // A path that is not there is climbed without an exception (most of novel's probes are of files that are not there yet).
+      let there: unknown = null;
+      try {
+        there = lstatSync(probe, { throwIfNoEntry: false });
+      } catch {
+        /* ENOTDIR and the like: realpath below decides, as for any path */
+      }
+      if (there === undefined) {
+        const parent = path.dirname(probe);
+        if (parent === probe) return abs;
+        rest.push(path.basename(probe));
+        probe = parent;
+        continue;
+      }
       try {
         const real = realpathSync.native(probe);
         const full = rest.length ? path.join(real, ...rest.reverse()) : real;
@@ -334,6 +348,7 @@ export class ProjectFs {
   /** Project-relative paths of the files below `dir`, sorted; [] when absent. */
   listFiles(dir: string, options: { recursive?: boolean } = {}): string[] {
     const base = this.resolve(dir);
+    if (!statSync(base, { throwIfNoEntry: false })?.isDirectory()) return [];
     const out: string[] = [];
     // Paths are built by joining names (one path.relative per entry costs more than the listing).
     const walk = (abs: string, rel: string): void => {
