@@ -186,8 +186,8 @@ function wholeList(buf: Buffer, list: Span, ops: readonly ForeshadowOp[], ctx: F
   if (!Array.isArray(all) || all.length === 0) return null;
   const index = new Map<string, number>();
   for (let i = 0; i < all.length; i++) {
-    const item = all[i] as Obj | null;
-    const id = typeof item === 'object' && item !== null && !Array.isArray(item) ? item.id : undefined;
+    // A string, an array or null in the list has no id: refused like an item without one.
+    const id = (all[i] as Obj | null)?.id;
     if (typeof id !== 'string' || (i > 0 && !(((all[i - 1] as Obj).id as string) < id))) return null;
     index.set(id, i);
   }

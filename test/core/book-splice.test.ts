@@ -186,7 +186,7 @@ describe('spliceForeshadowing', () => {
     expect(spliceForeshadowing(bytes({ a: 1, foreshadowing: [{ id: 'a' }, { id: 'b' }] }), ops, ctx)).toBeNull();
     expect(spliceForeshadowing(bytes({ list: [{ id: 'a' }, { id: 'b' }] }), ops, ctx)).toBeNull();
     // Every element an item with its id: nothing before, between or after them.
-    for (const list of [[5, { id: 'a' }, { id: 'b' }], [{ id: 'a' }, 5, { id: 'b' }], [{ id: 'a' }, { id: 'b' }, 5], [5], [{ id: 'a' }, { note: { id: 'b' } }]]) {
+    for (const list of [[5, { id: 'a' }, { id: 'b' }], [{ id: 'a' }, 5, { id: 'b' }], [{ id: 'a' }, { id: 'b' }, 5], [5], [{ id: 'a' }, { note: { id: 'b' } }], [{ id: 'a' }, null], [null], [{ id: 'a' }, ['b']]]) {
       expect(spliceForeshadowing(bytes({ foreshadowing: list }), ops, ctx), JSON.stringify(list)).toBeNull();
     }
   });
