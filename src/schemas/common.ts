@@ -15,8 +15,8 @@ export function isSlug(value: string): boolean {
 /**
  * A schema built when a command first parses with it: a module's schemas cost
  * nothing (time, memory, a garbage collection) to a command that never does.
- * `novel next` loads the modules that define some sixty schemas it seldom
- * uses (docs/decisions.md, "Schemas built when first used"). Where a schema's
+ * `novel next` loads the modules that define some fifty top-level schemas it
+ * seldom uses (docs/decisions.md, "Schemas built when first used"). Where a schema's
  * parts are read rather than run (diagnostics, the generated docs), parse.ts
  * sees through it.
  */

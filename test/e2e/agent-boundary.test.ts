@@ -160,18 +160,14 @@ describe('files rewritten in place with their size and mtime put back (touch -r)
   // dd conv=notrunc writes into the same inode; touch -r then sets the mtime back to the nanosecond. Only the ctime moved.
   const inPlace = (rel: string): string => `cp -p ${rel} staging/ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r staging/ref ${rel} && rm staging/ref`;
 
-  it('a chapter older than the hot set: the step guard sees it, the step fails', async () => {
-    const res = await attack('*draft', inPlace('chapters/chapter-001.md'));
+  it.each([
+    ['a chapter older than the hot set: the step guard sees it', '*draft', 'chapters/chapter-001.md', 'chapters/chapter-001.md'],
+    ["the draft, after its advance, by the summarizer: another step's output, moved aside", '*summarize', 'staging/chapters/chapter-012.md', "written into another step's output: staging/chapters/chapter-012.md"],
+  ])('%s; the step fails', async (_, stage, rel, said) => {
+    const res = await attack(stage, inPlace(rel));
     holds(res);
     expect(res.code).toBe(11);
-    expect(res.out).toContain('chapters/chapter-001.md');
-  }, 60_000);
-
-  it('the draft, after its advance, by the summarizer: another step\'s output, moved aside, the step fails', async () => {
-    const res = await attack('*summarize', inPlace('staging/chapters/chapter-012.md'));
-    holds(res);
-    expect(res.code).toBe(11);
-    expect(res.out).toContain("written into another step's output: staging/chapters/chapter-012.md");
+    expect(res.out).toContain(said);
   }, 60_000);
 });
 
