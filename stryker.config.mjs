@@ -8,7 +8,7 @@ export default {
   concurrency: 1,
   mutate: [
     'machines/**/*.ts',
-    'src/core/{state-ops,step-id,foreshadowing,lock-rules,validate,volume-plan,rehydrate,projection,json-splice,book-splice}.ts',
+    'src/core/{state-ops,step-id,foreshadowing,lock-rules,validate,volume-plan,rehydrate,projection,json-splice,book-splice,json-reverse}.ts',
   ],
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },

@@ -172,8 +172,8 @@ export function spliceLedger(buf: Buffer, entry: Obj): Spliced | null {
 export interface ForeshadowingSplice extends Spliced {
   /** The touched items before (null: new) and after, by id. */
   touched: Map<string, { before: Obj | null; after: Obj }>;
-  /** The whole list after, when it was parsed and written whole. */
-  list?: Obj[];
+  /** The whole list before and after, when it was parsed and written whole. */
+  whole?: { before: Obj[]; after: Obj[] };
 }
 
 /**
@@ -197,7 +197,7 @@ function wholeList(buf: Buffer, list: Span, ops: readonly ForeshadowOp[], ctx: F
   const touched = new Map<string, { before: Obj | null; after: Obj }>();
   for (const id of named) touched.set(id, { before: index.has(id) ? (items[index.get(id) as number] as Obj) : null, after: after.get(id) as Obj });
   const text = prettyJson({ foreshadowing: updated });
-  return { bytes: Buffer.from(text), edits: [{ start: 0, end: buf.length, text }], touched, list: updated };
+  return { bytes: Buffer.from(text), edits: [{ start: 0, end: buf.length, text }], touched, whole: { before: items, after: updated } };
 }
 
 /**

@@ -25,6 +25,7 @@ import { applyOps, type DroppedOp, type OpsResult, type StateDoc } from './state
 import { padChapter } from './step-id.js';
 import { validateStep } from './validate.js';
 import { keptBefore, keptBeforeBytes, type ReversePatch } from './text-patch.js';
+import { keptJson, type JsonReverse } from './json-reverse.js';
 
 type Obj = Record<string, unknown>;
 
@@ -39,8 +40,11 @@ export interface PlannedWrite {
   sha256?: string;
   /** The content is novel's own serialisation of the whole document (book-splice.ts may edit it next time). */
   canonical?: true;
-  /** Made by editing the file's bytes: those bytes, and the range the edits covered (its history's patch). */
-  spliced?: { before: Buffer; edited: Span };
+  /**
+   * Made by editing the file's bytes: those bytes, and the range the edits covered (its history's patch);
+   * `whole`: written again whole, the documents before and after and the sha256 of the bytes before (its history's JSON reverse).
+   */
+  spliced?: { before: Buffer; edited: Span; whole?: { before: unknown; after: unknown; beforeSha256: string } };
 }
 
 /**
@@ -50,6 +54,8 @@ export interface PlannedWrite {
  */
 export interface BookJson<T> {
   canonical: Buffer | null;
+  /** The sha256 of `canonical`, when it is known. */
+  sha256?: string;
   parsed: () => T;
 }
 
@@ -123,10 +129,11 @@ export interface CommitHistory {
   changelog_bytes: number;
   unknown_entities_bytes: number;
   /**
-   * Each replaced file before the commit: its text, or the lines that differ
-   * from its text after the commit (text-patch.ts); null: it did not exist.
+   * Each replaced file before the commit: its text, the lines that differ
+   * from its text after the commit (text-patch.ts), or the values that differ
+   * from its document after it (json-reverse.ts); null: it did not exist.
    */
-  files: Record<string, string | null | { patch: ReversePatch }>;
+  files: Record<string, string | null | { patch: ReversePatch } | { json: JsonReverse }>;
 }
 
 function parsed(view: StagingView, rel: string): Obj {
@@ -201,12 +208,13 @@ function mergeSummary(
   let tally: DormancyTally;
   if (splicedList && listBytes && input.dormancyTally) {
     // Counted afresh when the whole list was parsed anyway; else the cached tally, moved by the touched items.
-    tally = splicedList.list ? dormancyTally({ foreshadowing: splicedList.list }) : structuredClone(input.dormancyTally);
-    for (const { before, after } of splicedList.list ? [] : splicedList.touched.values()) {
+    tally = splicedList.whole ? dormancyTally({ foreshadowing: splicedList.whole.after }) : structuredClone(input.dormancyTally);
+    for (const { before, after } of splicedList.whole ? [] : splicedList.touched.values()) {
       tallyItem(tally, before, -1);
       tallyItem(tally, after, 1);
     }
-    writes.push({ path: paths.globalForeshadowing, content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 } } });
+    const whole = splicedList.whole && input.globalForeshadowing.sha256 ? { before: { foreshadowing: splicedList.whole.before }, after: { foreshadowing: splicedList.whole.after }, beforeSha256: input.globalForeshadowing.sha256 } : undefined;
+    writes.push({ path: paths.globalForeshadowing, content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 }, ...(whole ? { whole } : {}) } });
   } else if (result.foreshadow.length > 0) {
     const global = updateForeshadowing(input.globalForeshadowing.parsed(), result.foreshadow, ctx);
     tally = dormancyTally({ foreshadowing: global });
@@ -344,6 +352,10 @@ function closeCommit(
         w.sha256 = (hash as (content: string | Buffer) => string)(w.content);
         return w.sha256;
       };
+      if (w.spliced?.whole && hash !== undefined) {
+        files[w.path] = keptJson(w.spliced.before, w.spliced.whole, afterSha256);
+        continue;
+      }
       if (w.spliced && hash !== undefined) {
         files[w.path] = keptBeforeBytes(w.spliced.before, w.content as Buffer, w.spliced.edited, afterSha256);
         continue;

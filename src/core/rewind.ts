@@ -17,6 +17,7 @@
 import type { CommitHistory } from './commit-plan.js';
 import { paths } from './paths.js';
 import { applyReversePatch } from './text-patch.js';
+import { applyJsonReverse } from './json-reverse.js';
 import { NovelError } from './errors.js';
 import { padChapter } from './step-id.js';
 
@@ -165,10 +166,11 @@ const isStagedOutput = (rel: string): boolean => rel.startsWith('staging/') && !
 
 /**
  * Each file the rewound commits replaced, as it was before chapter `to`: from
- * the last commit back to `to`, each history gives the text before it, whole
- * or as the lines that differ from the text after it (which is the file now,
- * or the text before the next commit). A patch that does not fit (the file was
- * changed outside novel in between) refuses the rewind, naming the file.
+ * the last commit back to `to`, each history gives the text before it, whole,
+ * as the lines that differ from the text after it (which is the file now, or
+ * the text before the next commit) or as the values that differ from its
+ * document. A patch that does not fit (the file was changed outside novel in
+ * between) refuses the rewind, naming the file.
  */
 function restoredTexts(input: RewindInput): Map<string, string | null> {
   const encoder = new TextEncoder();
@@ -186,11 +188,11 @@ function restoredTexts(input: RewindInput): Map<string, string | null> {
         continue;
       }
       const after = text === undefined ? input.currentText(rel) : text;
-      const before = after === null ? null : applyReversePatch(after, kept.patch, shaOf);
+      const before = after === null ? null : 'json' in kept ? applyJsonReverse(after, kept.json, shaOf) : applyReversePatch(after, kept.patch, shaOf);
       if (before === null) {
-        throw new NovelError('history_mismatch', `rewind --to chapter:${padChapter(input.to)}: ${rel} is not the text chapter ${c}'s commit left (${paths.commitHistory(c)} keeps only the lines it changed)`, {
+        throw new NovelError('history_mismatch', `rewind --to chapter:${padChapter(input.to)}: ${rel} is not the text chapter ${c}'s commit left (${paths.commitHistory(c)} keeps only what it changed)`, {
           hint: `it was changed outside novel since; put back the text of chapter ${c}'s commit (git, backup), or rewind to a chapter after ${c}`,
-          zh: { message: `rewind --to chapter:${padChapter(input.to)}：${rel} 已不是第${c}章提交后的内容（${paths.commitHistory(c)} 只记下了那次提交改动的行）`, hint: `它在 novel 之外被改过；请先恢复第${c}章提交后的内容（git、备份），或回退到第${c}章之后的章节` },
+          zh: { message: `rewind --to chapter:${padChapter(input.to)}：${rel} 已不是第${c}章提交后的内容（${paths.commitHistory(c)} 只记下了那次提交改动的部分）`, hint: `它在 novel 之外被改过；请先恢复第${c}章提交后的内容（git、备份），或回退到第${c}章之后的章节` },
         });
       }
       text = before;

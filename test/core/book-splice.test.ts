@@ -142,7 +142,10 @@ describe('spliceForeshadowing', () => {
         const got = spliceForeshadowing(bytes({ foreshadowing: items }), ops as ForeshadowOp[], ctx, dense);
         expect(got?.bytes.toString('utf8')).toBe(expected);
         const after = JSON.parse(expected).foreshadowing as Obj[];
-        if (got?.list) expect(got.list).toEqual(after);
+        if (got?.whole) {
+          expect(got.whole.after).toEqual(after);
+          expect(got.whole.before).toEqual(items);
+        }
         for (const [id, t] of got?.touched ?? []) {
           expect(t.before).toEqual(items.find((i) => i.id === id) ?? null);
           expect(t.after).toEqual(after.find((i) => i.id === id));
@@ -160,8 +163,8 @@ describe('spliceForeshadowing', () => {
     expect(got?.edits[0]?.text).toContain('"id": "f-07"');
     const dense = spliceForeshadowing(bytes({ foreshadowing: items }), items.slice(0, 6).map((i) => ({ op: 'foreshadow' as const, path: i.id, value: 'advanced' as const })), { chapter: 9, storyline_id: 'm', plan: new Map() });
     expect(dense?.edits).toHaveLength(1);
-    expect(dense?.list).toHaveLength(40);
-    expect(got?.list).toBeUndefined();
+    expect(dense?.whole?.after).toHaveLength(40);
+    expect(got?.whole).toBeUndefined();
     // One in eight is still item by item; new ids count as named items (the list is not searched first).
     const at = (ops: string[]) => spliceForeshadowing(bytes({ foreshadowing: items.slice(0, 16) }), ops.map((path) => ({ op: 'foreshadow' as const, path, value: 'advanced' as const })), { chapter: 9, storyline_id: 'm', plan: new Map() });
     expect(at(['f-01', 'f-02'])?.edits).toHaveLength(2);

@@ -40,6 +40,12 @@ const copyOf = (dir: string): string => {
 describe('novel rewind', () => {
   it('from chapter 8 of 12: the book is as it was after chapter 7, verified, and the redraft carries the note', async () => {
     const dir = copyOf(twelve);
+    // The commits rewound kept what they replaced as lines (the ledger, the memories) and as JSON values (the foreshadowing list, its items mostly changed).
+    const kinds = new Set<string>();
+    for (let c = 8; c <= 12; c++) {
+      for (const kept of Object.values(readJson(join(dir, `.novel/history/chapter-${String(c).padStart(3, '0')}.json`)).files as Record<string, unknown>)) kinds.add(kept === null || typeof kept === 'string' ? 'text' : Object.keys(kept as object).join());
+    }
+    expect([...kinds].sort()).toEqual(['json', 'patch']);
     const r = novelBin(dir, ['rewind', '--to', 'chapter:008', '--note', '林青岚不该这么早暴露身份', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const data = JSON.parse(r.stdout).data;
