@@ -96,6 +96,18 @@ function parentFor(state: Obj, segments: string[], create: boolean, writable: Wr
   return { parent: cur, leaf: segments[segments.length - 1] as string };
 }
 
+/**
+ * The ids of an active_foreshadowing list, as a set: a chapter that advances
+ * many items looks each one up, in a list of as many. Kept per list object;
+ * a list changed is a new object (the ops engine copies before it writes).
+ */
+const activeIds = new WeakMap<readonly unknown[], Set<unknown>>();
+function isActive(list: readonly unknown[], id: string): boolean {
+  let ids = activeIds.get(list);
+  if (ids === undefined) activeIds.set(list, (ids = new Set(list)));
+  return ids.has(id);
+}
+
 function applyOne(state: Obj, op: Obj, writable: Writable): string | null {
   const kind = op.op;
   if (kind === 'foreshadow') {
@@ -107,7 +119,7 @@ function applyOne(state: Obj, op: Obj, writable: Writable): string | null {
     if (active !== undefined && !Array.isArray(active)) return 'type collision: active_foreshadowing is not an array';
     const list = (active as unknown[] | undefined) ?? [];
     if (op.value === 'resolved') state.active_foreshadowing = list.filter((x) => x !== op.path);
-    else state.active_foreshadowing = list.includes(op.path) ? list : [...list, op.path];
+    else state.active_foreshadowing = isActive(list, op.path) ? list : [...list, op.path];
     return null;
   }
   if (kind !== 'set' && kind !== 'inc' && kind !== 'add' && kind !== 'remove') {

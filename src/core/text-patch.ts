@@ -10,8 +10,9 @@
 export interface ReversePatch {
   /** The sha256 of the text after the commit, which the patch applies to. */
   after_sha256: string;
-  /** The first line that differs. */
+  /** The first line that differs (counted from the end of the text after when `from_end`: that many lines before its end). */
   at: number;
+  from_end?: true;
   /** How many lines the text after has there. */
   after_lines: number;
   /** The lines the text before had there. */
@@ -37,8 +38,9 @@ export function reversePatch(before: string, after: string, afterSha256: string)
 export function applyReversePatch(after: string, patch: ReversePatch, sha256: (text: string) => string): string | null {
   if (sha256(after) !== patch.after_sha256) return null;
   const a = after.split('\n');
-  if (patch.at + patch.after_lines > a.length) return null;
-  return [...a.slice(0, patch.at), ...patch.before, ...a.slice(patch.at + patch.after_lines)].join('\n');
+  const at = patch.from_end ? a.length - patch.at : patch.at;
+  if (at < 0 || at + patch.after_lines > a.length) return null;
+  return [...a.slice(0, at), ...patch.before, ...a.slice(at + patch.after_lines)].join('\n');
 }
 
 /** The smaller of the two ways to keep `before`: itself, or its patch against `after` (hashed only then). */
@@ -73,11 +75,11 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
   const regionStart = edited.start === 0 ? 0 : before.lastIndexOf(0x0a, edited.start - 1) + 1;
   const regionEndB = lineEnd(before, edited.end);
   const regionEndA = regionEndB + after.length - before.length;
-  const prefixLines = newlines(before, 0, regionStart);
+  // Lines are counted from the range's first line; the patch's place in the file, from its nearer end (below).
   const bLines = newlines(before, regionStart, regionEndB) + 1;
   const aLines = newlines(after, regionStart, regionEndA) + 1;
   // The first line that differs: the lines before the range are the same; from there, compared line by line.
-  let start = prefixLines;
+  let start = 0;
   let pb = regionStart;
   for (let pa = regionStart; pb <= before.length && pa <= after.length; start++) {
     const eb = lineEnd(before, pb);
@@ -87,10 +89,10 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
     pa = ea + 1;
   }
   // Equal lines ran on past the range (a rare text): the whole comparison decides.
-  if (Math.max(start, start + bLines - aLines) > prefixLines + bLines) return keptBefore(before.toString('utf8'), after.toString('utf8'), afterSha256);
+  if (Math.max(start, start + bLines - aLines) > bLines) return keptBefore(before.toString('utf8'), after.toString('utf8'), afterSha256);
   // The lines after the range are the same (the bytes are): compared from the range's last line back, as bytes.
-  let endB = prefixLines + bLines;
-  let endA = prefixLines + aLines;
+  let endB = bLines;
+  let endA = aLines;
   let qb = regionEndB;
   let qa = regionEndA;
   while (endB > start && endA > start) {
@@ -110,5 +112,8 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
   // The text's length in UTF-16 units lies between a third of its bytes and its bytes; decoded only when that decides.
   const wholeChars = keptChars * 2 < before.length / 3 ? Infinity : keptChars * 2 >= before.length ? 0 : wholeBefore().length;
   if (keptChars * 2 >= wholeChars) return wholeBefore();
-  return { patch: { after_sha256: afterSha256(), at: start, after_lines: endA - start, before: endB > start ? keptText.split('\n') : [] } };
+  // An edit near the end (the ledger's new entry) is placed from the end: the newlines of a long file before it are not counted.
+  const fromEnd = regionStart > after.length - regionEndA;
+  const at = fromEnd ? aLines + newlines(after, regionEndA, after.length) - start : newlines(before, 0, regionStart) + start;
+  return { patch: { after_sha256: afterSha256(), at, ...(fromEnd ? { from_end: true as const } : {}), after_lines: endA - start, before: endB > start ? keptText.split('\n') : [] } };
 }

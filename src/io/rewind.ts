@@ -31,7 +31,7 @@ const HistorySchema = v.looseObject({
     v.nullable(
       v.union([
         v.string(),
-        v.looseObject({ patch: v.looseObject({ after_sha256: v.string(), at: v.number(), after_lines: v.number(), before: v.array(v.string()) }) }),
+        v.looseObject({ patch: v.looseObject({ after_sha256: v.string(), at: v.number(), from_end: v.optional(v.literal(true)), after_lines: v.number(), before: v.array(v.string()) }) }),
         v.looseObject({ json: v.looseObject({ after_sha256: v.string(), before_sha256: v.string(), remove: v.array(v.string()), truncate: v.record(v.string(), v.number()), set: v.record(v.string(), v.unknown()) }) }),
       ]),
     ),

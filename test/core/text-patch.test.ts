@@ -27,8 +27,10 @@ describe('reverse patches of a commit history', () => {
     const patch = reversePatch('a\nb\nc', 'a\nB\nc', sha('a\nB\nc'));
     expect(applyReversePatch('a\nB\nc', patch, sha)).toBe('a\nb\nc');
     expect(applyReversePatch('a\nX\nc', patch, sha)).toBeNull();
-    // A patch reaching past the end of the text it is given (a forged sha) is refused too.
+    // A patch reaching past the end of the text it is given (a forged sha), or before its start, is refused too.
     expect(applyReversePatch('a', { ...patch, after_sha256: sha('a') }, sha)).toBeNull();
+    expect(applyReversePatch('a\nB\nc', { ...patch, at: 2, from_end: true }, sha)).toBe('a\nb\nc');
+    expect(applyReversePatch('a\nB\nc', { ...patch, at: 4, from_end: true }, sha)).toBeNull();
   });
 
   it('are kept instead of the text only when they are smaller than half of it, and only then hashed', () => {
@@ -47,6 +49,13 @@ describe('reverse patches of a commit history', () => {
   });
 });
 
+/** A patch placed from the end of the text after, placed from its start instead (as keptBefore places them). */
+function fromStart(kept: ReturnType<typeof keptBefore>, after: string): ReturnType<typeof keptBefore> {
+  if (typeof kept === 'string' || !kept.patch.from_end) return kept;
+  const { from_end: _, ...patch } = kept.patch;
+  return { patch: { ...patch, at: after.split('\n').length - patch.at } };
+}
+
 describe('keptBeforeBytes', () => {
   const piece = fc.oneof(fc.constantFrom('{', '}', '  "a": 1,', '  },', '    "伏笔"', '\n', '\n  }', ',\n  {', '"', '𠀀'), fc.string({ maxLength: 4 }));
   it('answers as keptBefore for any text edited in one range', () => {
@@ -59,7 +68,9 @@ describe('keptBeforeBytes', () => {
         if (before.subarray(0, s).toString('utf8').includes('\ufffd') || before.subarray(e).toString('utf8').includes('\ufffd')) return;
         const b8 = before.toString('utf8');
         const a8 = after.toString('utf8');
-        expect(keptBeforeBytes(before, after, { start: s, end: e }, () => sha(a8))).toEqual(keptBefore(b8, a8, () => sha(a8)));
+        const kept = keptBeforeBytes(before, after, { start: s, end: e }, () => sha(a8));
+        expect(fromStart(kept, a8)).toEqual(keptBefore(b8, a8, () => sha(a8)));
+        if (typeof kept !== 'string') expect(applyReversePatch(a8, kept.patch, sha)).toBe(b8);
       }),
       { numRuns: 3000 },
     );
@@ -71,8 +82,9 @@ describe('keptBeforeBytes', () => {
     const at = before.length - 3;
     const after = Buffer.concat([before.subarray(0, at), Buffer.from(',\n  {\n    "chapter": 401\n  }'), before.subarray(at)]);
     const kept = keptBeforeBytes(before, after, { start: at, end: at }, () => 'sha');
-    expect(kept).toEqual({ patch: { after_sha256: 'sha', at: 1200, after_lines: 3, before: [] } });
-    expect(kept).toEqual(keptBefore(before.toString(), after.toString(), () => 'sha'));
+    // Placed from the end: six lines before it (the lines of the file before the entry are not counted).
+    expect(kept).toEqual({ patch: { after_sha256: 'sha', at: 6, from_end: true, after_lines: 3, before: [] } });
+    expect(fromStart(kept, after.toString())).toEqual(keptBefore(before.toString(), after.toString(), () => 'sha'));
     expect(applyReversePatch(after.toString(), (kept as { patch: Parameters<typeof applyReversePatch>[1] }).patch, () => 'sha')).toBe(before.toString());
   });
 });
