@@ -33,6 +33,9 @@ const ROOT_LIST = '{\n  "foreshadowing": ';
 /** Past one item in DENSE changed, the list is written again whole rather than item by item. */
 const DENSE = 8;
 
+/** Whether a chapter that names `named` items of a list of `items` has the list written again whole. */
+export const writesWhole = (named: number, items: number, dense = DENSE): boolean => named * dense > items;
+
 /** The entities an op may change: `top` and `entity` of its path, or the list of active foreshadowing; null when it changes nothing. */
 function opTarget(op: unknown): { top: string; entity?: string } | null {
   if (!isObj(op)) return null;
@@ -217,7 +220,7 @@ export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], c
   // whole, without first finding every item in the bytes. The items are counted by their id lines.
   let lines = 0;
   for (let at = buf.indexOf(needle, list.start); at >= 0; at = buf.indexOf(needle, at + needle.length)) lines += 1;
-  if (named.length * dense > lines) return wholeList(buf, list, ops, ctx, named);
+  if (writesWhole(named.length, lines, dense)) return wholeList(buf, list, ops, ctx, named);
   // Every item's id, in file order: they must be strings, sorted and unique, one per item.
   const ids: string[] = [];
   const items: Span[] = [];

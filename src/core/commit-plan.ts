@@ -5,7 +5,7 @@
  * is what the journal records and what `--dry-run` prints. Pure.
  */
 import { dormancyTally, dormantCountOf, tallyItem, type DormancyTally } from './context/dormant-foreshadowing.js';
-import { spliceForeshadowing, spliceLedger, spliceState, stateVersionOf } from './book-splice.js';
+import { spliceForeshadowing, spliceLedger, spliceState, stateVersionOf, writesWhole } from './book-splice.js';
 import { editedRange, type Span } from './json-splice.js';
 import { lintChapter, severityCounts, type LintLists } from './lint.js';
 import type { GateRecord } from '../../machines/novel.setup.js';
@@ -40,11 +40,15 @@ export interface PlannedWrite {
   sha256?: string;
   /** The content is novel's own serialisation of the whole document (book-splice.ts may edit it next time). */
   canonical?: true;
+  /** Made by editing the file's bytes: those bytes, and the range the edits covered (its history's patch). */
+  spliced?: { before: Buffer; edited: Span };
   /**
-   * Made by editing the file's bytes: those bytes, and the range the edits covered (its history's patch);
-   * `whole`: written again whole, the documents before and after and the sha256 of the bytes before (its history's JSON reverse).
+   * The foreshadowing list written again whole because the chapter changed many of its items
+   * (book-splice.ts `writesWhole`): the documents before and after, and the sha256 of the bytes
+   * before when known. Its history keeps the JSON changes (json-reverse.ts) when the text before
+   * is novel's own serialisation, whichever way the list was read: the same history either way.
    */
-  spliced?: { before: Buffer; edited: Span; whole?: { before: unknown; after: unknown; beforeSha256: string } };
+  documents?: { before: unknown; after: unknown; beforeSha256?: string };
 }
 
 /**
@@ -213,12 +217,16 @@ function mergeSummary(
       tallyItem(tally, before, -1);
       tallyItem(tally, after, 1);
     }
-    const whole = splicedList.whole && input.globalForeshadowing.sha256 ? { before: { foreshadowing: splicedList.whole.before }, after: { foreshadowing: splicedList.whole.after }, beforeSha256: input.globalForeshadowing.sha256 } : undefined;
-    writes.push({ path: paths.globalForeshadowing, content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 }, ...(whole ? { whole } : {}) } });
+    const whole = splicedList.whole;
+    const documents = whole ? { before: { foreshadowing: whole.before }, after: { foreshadowing: whole.after }, ...(input.globalForeshadowing.sha256 ? { beforeSha256: input.globalForeshadowing.sha256 } : {}) } : undefined;
+    writes.push({ path: paths.globalForeshadowing, content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 } }, ...(documents ? { documents } : {}) });
   } else if (result.foreshadow.length > 0) {
-    const global = updateForeshadowing(input.globalForeshadowing.parsed(), result.foreshadow, ctx);
+    const before = input.globalForeshadowing.parsed();
+    const global = updateForeshadowing(before, result.foreshadow, ctx);
     tally = dormancyTally({ foreshadowing: global });
-    writes.push({ path: paths.globalForeshadowing, content: prettyJson({ foreshadowing: global }), kind: 'write', canonical: true });
+    // Written whole here in any case; the history is kept as the splice's would be (a list it would have written whole).
+    const whole = writesWhole(new Set(result.foreshadow.map((op) => op.path)).size, before.length);
+    writes.push({ path: paths.globalForeshadowing, content: prettyJson({ foreshadowing: global }), kind: 'write', canonical: true, ...(whole ? { documents: { before: { foreshadowing: before }, after: { foreshadowing: global } } } : {}) });
   } else tally = input.dormancyTally ?? dormancyTally({ foreshadowing: input.globalForeshadowing.parsed() });
 
   // §7.4 chapter memory ledger: the chapter's entry appended to novel's own bytes, else the whole ledger.
@@ -352,16 +360,19 @@ function closeCommit(
         w.sha256 = (hash as (content: string | Buffer) => string)(w.content);
         return w.sha256;
       };
-      if (w.spliced?.whole && hash !== undefined) {
-        files[w.path] = keptJson(w.spliced.before, w.spliced.whole, afterSha256);
+      const spliced = w.spliced;
+      const before = spliced ? spliced.before : input.readBefore(w.path);
+      if (before === null || hash === undefined) {
+        files[w.path] = before === null ? null : before.toString();
         continue;
       }
-      if (w.spliced && hash !== undefined) {
-        files[w.path] = keptBeforeBytes(w.spliced.before, w.content as Buffer, w.spliced.edited, afterSha256);
+      // A list written whole, when its text before is novel's own serialisation (known from the commit cache when spliced, else compared).
+      const documents = w.documents;
+      if (documents && (documents.beforeSha256 !== undefined || prettyJson(documents.before) === before)) {
+        files[w.path] = keptJson(before, { ...documents, beforeSha256: documents.beforeSha256 ?? hash(before) }, afterSha256);
         continue;
       }
-      const before = input.readBefore(w.path);
-      files[w.path] = before === null || hash === undefined ? before : keptBefore(before, w.content as string, afterSha256);
+      files[w.path] = spliced ? keptBeforeBytes(spliced.before, w.content as Buffer, spliced.edited, afterSha256) : keptBefore(before as string, w.content as string, afterSha256);
     }
     const history: CommitHistory = { chapter: n, changelog_bytes: input.changelogBytes, unknown_entities_bytes: input.unknownEntitiesBytes, files };
     writes.push({ path: paths.commitHistory(n), content: prettyJson(history), kind: 'write' });

@@ -84,14 +84,15 @@ export function jsonChanges(before: unknown, after: unknown): JsonChanges {
 }
 
 /**
- * What the history keeps of a file written again whole from its own bytes
- * (`before`, the document before and after, and the bytes' sha256): the
- * changes that undo the commit, or its text when they would not be less than
- * half of it; the text after is hashed only when the changes are kept.
+ * What the history keeps of a file written again whole from novel's own
+ * serialisation (`before`, its text or bytes; the documents before and after,
+ * and the sha256 of the text before): the changes that undo the commit, or
+ * its text when they would not be less than half of its bytes; the text after
+ * is hashed only when the changes are kept.
  */
-export function keptJson(before: Buffer, whole: { before: unknown; after: unknown; beforeSha256: string }, afterSha256: () => string): string | { json: JsonReverse } {
+export function keptJson(before: string | Buffer, whole: { before: unknown; after: unknown; beforeSha256: string }, afterSha256: () => string): string | { json: JsonReverse } {
   const changes = jsonChanges(whole.before, whole.after);
-  if (JSON.stringify(changes).length * 2 >= before.length) return before.toString('utf8');
+  if (JSON.stringify(changes).length * 2 >= Buffer.byteLength(before)) return before.toString();
   return { json: { after_sha256: afterSha256(), before_sha256: whole.beforeSha256, ...changes } };
 }
 

@@ -47,8 +47,20 @@ export function applyReversePatch(after: string, patch: ReversePatch, sha256: (t
 export function keptBefore(before: string, after: string, afterSha256: () => string): string | { patch: ReversePatch } {
   const patch = reversePatch(before, after, '');
   const kept = patch.before.reduce((n, line) => n + line.length + 1, 0);
-  return kept * 2 < before.length ? { patch: { ...patch, after_sha256: afterSha256() } } : before;
+  if (kept * 2 >= before.length) return before;
+  const lines = after.split('\n');
+  const offset = lines.slice(0, patch.at).reduce((n, line) => n + Buffer.byteLength(line) + 1, 0);
+  const placed = fromEnd(offset, Buffer.byteLength(after)) ? { at: lines.length - patch.at, from_end: true as const } : { at: patch.at };
+  return { patch: { after_sha256: afterSha256(), ...placed, after_lines: patch.after_lines, before: patch.before } };
 }
+
+/**
+ * Whether a patch is placed from the end of the text after: when its first
+ * line starts past the middle of that text's bytes. An edit near the end (the
+ * ledger's new entry) is then placed without counting the lines before it; the
+ * rule depends on the two texts alone, so both ways of making a patch place it alike.
+ */
+const fromEnd = (offset: number, length: number): boolean => offset * 2 > length;
 
 /** How many newlines `buf` holds in [start, end) (searched in a one-byte string: faster than a byte loop run once). */
 function newlines(buf: Buffer, start: number, end: number): number {
@@ -81,7 +93,8 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
   // The first line that differs: the lines before the range are the same; from there, compared line by line.
   let start = 0;
   let pb = regionStart;
-  for (let pa = regionStart; pb <= before.length && pa <= after.length; start++) {
+  let pa = regionStart;
+  for (; pb <= before.length && pa <= after.length; start++) {
     const eb = lineEnd(before, pb);
     const ea = lineEnd(after, pa);
     if (eb - pb !== ea - pa || before.compare(after, pa, ea, pb, eb) !== 0) break;
@@ -112,8 +125,7 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
   // The text's length in UTF-16 units lies between a third of its bytes and its bytes; decoded only when that decides.
   const wholeChars = keptChars * 2 < before.length / 3 ? Infinity : keptChars * 2 >= before.length ? 0 : wholeBefore().length;
   if (keptChars * 2 >= wholeChars) return wholeBefore();
-  // An edit near the end (the ledger's new entry) is placed from the end: the newlines of a long file before it are not counted.
-  const fromEnd = regionStart > after.length - regionEndA;
-  const at = fromEnd ? aLines + newlines(after, regionEndA, after.length) - start : newlines(before, 0, regionStart) + start;
-  return { patch: { after_sha256: afterSha256(), at, ...(fromEnd ? { from_end: true as const } : {}), after_lines: endA - start, before: endB > start ? keptText.split('\n') : [] } };
+  // Placed from the nearer end (fromEnd): the newlines of a long file before an edit near its end are not counted.
+  const placed = fromEnd(pa, after.length) ? { at: pa > after.length ? 0 : newlines(after, pa, after.length) + 1, from_end: true as const } : { at: newlines(before, 0, regionStart) + start };
+  return { patch: { after_sha256: afterSha256(), ...placed, after_lines: endA - start, before: endB > start ? keptText.split('\n') : [] } };
 }

@@ -164,5 +164,8 @@ describe('the JSON reverse of a commit history', () => {
     const changes = JSON.stringify(jsonChanges(before, one)).length;
     expect(keptJson(Buffer.alloc(changes * 2, 32), { before, after: one, beforeSha256: 'b' }, hash)).toBe(' '.repeat(changes * 2));
     expect(keptJson(Buffer.alloc(changes * 2 + 1, 32), { before, after: one, beforeSha256: 'b' }, hash)).toHaveProperty('json');
+    // A text before counts in bytes too (as the bytes a splice read would): three per Chinese character.
+    expect(keptJson('伏'.repeat(changes), { before, after: one, beforeSha256: 'b' }, hash)).toHaveProperty('json');
+    expect(keptJson('伏'.repeat(Math.floor((changes * 2) / 3)), { before, after: one, beforeSha256: 'b' }, hash)).toBe('伏'.repeat(Math.floor((changes * 2) / 3)));
   });
 });

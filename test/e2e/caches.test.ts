@@ -191,6 +191,20 @@ describe('the commit cache: a commit splices the files the last one serialised',
     expect(bytesOf(copies.spliced, LARGE)).toEqual(atFour);
   });
 
+  it('keeps the same history with the cache and without it, the list written whole (JSON values) and the ledger patched from its end', () => {
+    const project = join(tempDir(), 'book');
+    expect(novelBin(process.cwd(), ['init', '--demo', project]).code).toBe(0);
+    expect(novelBin(project, ['run', '--executor', 'demo', '--to-chapter', '5']).code).toBe(0);
+    expect(novelBin(project, ['run', '--executor', 'demo', '--pause-after', 'judge']).code).toBe(0);
+    const without = fixtureCopyOf(project);
+    rmSync(join(without, 'logs/.cache/commit.json'));
+    for (const dir of [project, without]) expect(novelBin(dir, ['commit', '--chapter', '6']).code).toBe(0);
+    const history = readFileSync(join(project, '.novel/history/chapter-006.json'), 'utf8');
+    expect(readFileSync(join(without, '.novel/history/chapter-006.json'), 'utf8')).toBe(history);
+    expect(JSON.parse(history).files).toMatchObject({ 'foreshadowing/global.json': { json: expect.any(Object) }, 'state/chapter-memory.json': { patch: { from_end: true } } });
+    expect(readFileSync(join(without, 'foreshadowing/global.json'), 'utf8')).toBe(readFileSync(join(project, 'foreshadowing/global.json'), 'utf8'));
+  });
+
   it('a damaged cache is ignored: the commit reads the files whole', async () => {
     const project = await secondCommitReady();
     writeFileSync(join(project, 'logs/.cache/commit.json'), '{"v":1,"files":{"state/current-state.json":5}}');
