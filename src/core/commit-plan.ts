@@ -137,7 +137,7 @@ export interface CommitHistory {
    * from its text after the commit (text-patch.ts), or the values that differ
    * from its document after it (json-reverse.ts); null: it did not exist.
    */
-  files: Record<string, string | null | { patch: ReversePatch } | { json: JsonReverse }>;
+  files: Record<string, string | null | { patch: ReversePatch } | { patch_from_end: ReversePatch } | { json: JsonReverse }>;
 }
 
 function parsed(view: StagingView, rel: string): Obj {
@@ -369,10 +369,17 @@ function closeCommit(
       // A list written whole, when its text before is novel's own serialisation (known from the commit cache when spliced, else compared).
       const documents = w.documents;
       if (documents && (documents.beforeSha256 !== undefined || prettyJson(documents.before) === before)) {
-        files[w.path] = keptJson(before, { ...documents, beforeSha256: documents.beforeSha256 ?? hash(before) }, afterSha256);
+        // The bytes actually read are hashed: the cache's sha256 stands for them by size and mtime only.
+        files[w.path] = keptJson(before, { ...documents, beforeSha256: hash(before) }, afterSha256);
         continue;
       }
-      files[w.path] = spliced ? keptBeforeBytes(spliced.before, w.content as Buffer, spliced.edited, afterSha256) : keptBefore(before as string, w.content as string, afterSha256);
+      const kept = spliced ? keptBeforeBytes(spliced.before, w.content as Buffer, spliced.edited, afterSha256) : keptBefore(before as string, w.content as string, afterSha256);
+      // A patch placed from the end is kept under a key of its own (an older novel refuses it rather than misplace it).
+      if (typeof kept === 'string' || !kept.patch.from_end) files[w.path] = kept;
+      else {
+        const { from_end: _, ...patch } = kept.patch;
+        files[w.path] = { patch_from_end: patch };
+      }
     }
     const history: CommitHistory = { chapter: n, changelog_bytes: input.changelogBytes, unknown_entities_bytes: input.unknownEntitiesBytes, files };
     writes.push({ path: paths.commitHistory(n), content: prettyJson(history), kind: 'write' });

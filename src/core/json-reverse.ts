@@ -150,6 +150,11 @@ export function applyJsonReverse(after: string, reverse: JsonReverse, sha256: (t
     // Defined, not assigned: a member named "__proto__" stays a member (and in its place).
     Object.defineProperty(at.container, at.key, { value });
   }
-  const before = prettyJson(doc);
+  let before: string;
+  try {
+    before = prettyJson(doc);
+  } catch {
+    return null; // a value nested past the stack's depth: no text novel wrote
+  }
   return sha256(before) === reverse.before_sha256 ? before : null;
 }

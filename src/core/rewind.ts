@@ -188,7 +188,7 @@ function restoredTexts(input: RewindInput): Map<string, string | null> {
         continue;
       }
       const after = text === undefined ? input.currentText(rel) : text;
-      const before = after === null ? null : 'json' in kept ? applyJsonReverse(after, kept.json, shaOf) : applyReversePatch(after, kept.patch, shaOf);
+      const before = after === null ? null : 'json' in kept ? applyJsonReverse(after, kept.json, shaOf) : applyReversePatch(after, 'patch' in kept ? kept.patch : { ...kept.patch_from_end, from_end: true }, shaOf);
       if (before === null) {
         throw new NovelError('history_mismatch', `rewind --to chapter:${padChapter(input.to)}: ${rel} is not the text chapter ${c}'s commit left (${paths.commitHistory(c)} keeps only what it changed)`, {
           hint: `it was changed outside novel since; put back the text of chapter ${c}'s commit (git, backup), or rewind to a chapter after ${c}`,

@@ -5,7 +5,7 @@
  * applied idempotently, deleted last, rolled forward by the next mutating
  * command when a kill interrupts it.
  */
-import { NovelError } from '../core/errors.js';
+import { diagnosticsError, NovelError } from '../core/errors.js';
 import type { CommitHistory } from '../core/commit-plan.js';
 import { paths } from '../core/paths.js';
 import { earliestRewind, planRewind, rewindJournal, type RewindPlan } from '../core/rewind.js';
@@ -31,16 +31,23 @@ const HistorySchema = v.looseObject({
     v.nullable(
       v.union([
         v.string(),
-        v.looseObject({ patch: v.looseObject({ after_sha256: v.string(), at: v.number(), from_end: v.optional(v.literal(true)), after_lines: v.number(), before: v.array(v.string()) }) }),
-        v.looseObject({ json: v.looseObject({ after_sha256: v.string(), before_sha256: v.string(), remove: v.array(v.string()), truncate: v.record(v.string(), v.number()), set: v.record(v.string(), v.unknown()) }) }),
+        // One form each (strict): a history holding two is refused, not read as one and applied as the other.
+        v.strictObject({ patch: v.looseObject({ after_sha256: v.string(), at: v.pipe(v.number(), v.integer()), from_end: v.optional(v.literal(true)), after_lines: v.pipe(v.number(), v.integer(), v.minValue(0)), before: v.array(v.string()) }) }),
+        // Placed from the end: a key of its own, so that a novel from before it refuses the history rather than misplace the patch.
+        v.strictObject({ patch_from_end: v.looseObject({ after_sha256: v.string(), at: v.pipe(v.number(), v.integer()), after_lines: v.pipe(v.number(), v.integer(), v.minValue(0)), before: v.array(v.string()) }) }),
+        v.strictObject({ json: v.looseObject({ after_sha256: v.string(), before_sha256: v.string(), remove: v.array(v.string()), truncate: v.record(v.string(), v.number()), set: v.record(v.string(), v.unknown()) }) }),
       ]),
     ),
   ),
 });
 
 function readHistoryOf(p: OpenProject, chapter: number): CommitHistory | null {
-  const parsed = p.fs.readJson(paths.commitHistory(chapter), HistorySchema, 'invalid_history');
-  return parsed && parsed.ok ? (parsed.value as CommitHistory) : null;
+  const rel = paths.commitHistory(chapter);
+  const parsed = p.fs.readJson(rel, HistorySchema, 'invalid_history');
+  if (parsed === null) return null;
+  // A history there but damaged refuses the rewind by its name (it is not read as missing, nor in part).
+  if (!parsed.ok) throw diagnosticsError('invalid_history', `${rel} is damaged: chapter ${chapter}'s commit cannot be undone from it`, parsed.diagnostics, `put it back (git, backup), or rewind to a chapter after ${chapter}`);
+  return parsed.value as CommitHistory;
 }
 
 /** Every volumes/vol-VV/ folder with the chapters its outline has blocks for ([] without a readable outline). */

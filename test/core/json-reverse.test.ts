@@ -134,6 +134,10 @@ describe('the JSON reverse of a commit history', () => {
     const nulls = prettyJson({ a: null });
     expect(applyJsonReverse(nulls, { ...reverseOf({ a: null }, { a: null }), set: { '/a/b': 1 } }, sha)).toBeNull();
     expect(applyJsonReverse(nulls, { ...reverseOf({ a: null }, { a: null }), remove: ['/a/b/c'] }, sha)).toBeNull();
+    // A value nested past the stack's depth cannot be serialised: refused, not thrown.
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(forged({ set: { '/list/0/n': deep } })).toBeNull();
     // Nothing outside the document is reached: "__proto__" is only ever a member of its own.
     expect(forged({ set: { '/__proto__/polluted': 1 } })).toBeNull();
     expect(forged({ remove: ['/list/0/__proto__/toString'] })).toBeNull();

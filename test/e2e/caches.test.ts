@@ -201,7 +201,7 @@ describe('the commit cache: a commit splices the files the last one serialised',
     for (const dir of [project, without]) expect(novelBin(dir, ['commit', '--chapter', '6']).code).toBe(0);
     const history = readFileSync(join(project, '.novel/history/chapter-006.json'), 'utf8');
     expect(readFileSync(join(without, '.novel/history/chapter-006.json'), 'utf8')).toBe(history);
-    expect(JSON.parse(history).files).toMatchObject({ 'foreshadowing/global.json': { json: expect.any(Object) }, 'state/chapter-memory.json': { patch: { from_end: true } } });
+    expect(JSON.parse(history).files).toMatchObject({ 'foreshadowing/global.json': { json: expect.any(Object) }, 'state/chapter-memory.json': { patch_from_end: { at: expect.any(Number) } } });
     expect(readFileSync(join(without, 'foreshadowing/global.json'), 'utf8')).toBe(readFileSync(join(project, 'foreshadowing/global.json'), 'utf8'));
   });
 

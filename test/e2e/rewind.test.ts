@@ -40,12 +40,12 @@ const copyOf = (dir: string): string => {
 describe('novel rewind', () => {
   it('from chapter 8 of 12: the book is as it was after chapter 7, verified, and the redraft carries the note', async () => {
     const dir = copyOf(twelve);
-    // The commits rewound kept what they replaced as lines (the ledger, the memories) and as JSON values (the foreshadowing list, its items mostly changed).
+    // The commits rewound kept what they replaced as lines placed from the end (the ledger, the memories) and as JSON values (the foreshadowing list, its items mostly changed).
     const kinds = new Set<string>();
     for (let c = 8; c <= 12; c++) {
       for (const kept of Object.values(readJson(join(dir, `.novel/history/chapter-${String(c).padStart(3, '0')}.json`)).files as Record<string, unknown>)) kinds.add(kept === null || typeof kept === 'string' ? 'text' : Object.keys(kept as object).join());
     }
-    expect([...kinds].sort()).toEqual(['json', 'patch']);
+    expect([...kinds].sort()).toEqual(['json', 'patch_from_end']);
     const r = novelBin(dir, ['rewind', '--to', 'chapter:008', '--note', '林青岚不该这么早暴露身份', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const data = JSON.parse(r.stdout).data;
@@ -72,6 +72,21 @@ describe('novel rewind', () => {
     for (const f of [...BOOK_FILES, 'chapters/chapter-012.md']) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(twelve, f), 'utf8'));
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
   }, 60_000);
+
+  it('refuses a history entry that holds two forms at once, naming the chapter, and changes no byte', () => {
+    const dir = copyOf(twelve);
+    const rel = join(dir, '.novel/history/chapter-012.json');
+    const history = readJson(rel);
+    const [path, kept] = Object.entries(history.files as Record<string, Record<string, unknown>>).find(([, k]) => k !== null && typeof k === 'object' && 'patch_from_end' in k) as [string, Record<string, unknown>];
+    history.files[path] = { ...kept, json: null };
+    writeFileSync(rel, JSON.stringify(history));
+    const before = treeHashes(dir);
+    const r = novelBin(dir, ['rewind', '--to', 'chapter:011']);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('.novel/history/chapter-012.json is damaged');
+    expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
+    expect(treeHashes(dir)).toEqual(before);
+  });
 
   it('--dry-run prints the plan and changes no byte', () => {
     const dir = copyOf(twelve);
