@@ -44,11 +44,11 @@ export interface PlannedWrite {
   spliced?: { before: Buffer; edited: Span };
   /**
    * The foreshadowing list written again whole because the chapter changed many of its items
-   * (book-splice.ts `writesWhole`): the documents before and after, and the sha256 of the bytes
-   * before when known. Its history keeps the JSON changes (json-reverse.ts) when the text before
-   * is novel's own serialisation, whichever way the list was read: the same history either way.
+   * (book-splice.ts `writesWhole`): the documents before and after. Its history keeps the JSON
+   * changes (json-reverse.ts) when the text before is novel's own serialisation, whichever way
+   * the list was read: the same history either way.
    */
-  documents?: { before: unknown; after: unknown; beforeSha256?: string };
+  documents?: { before: unknown; after: unknown };
 }
 
 /**
@@ -58,8 +58,6 @@ export interface PlannedWrite {
  */
 export interface BookJson<T> {
   canonical: Buffer | null;
-  /** The sha256 of `canonical`, when it is known. */
-  sha256?: string;
   parsed: () => T;
 }
 
@@ -218,7 +216,7 @@ function mergeSummary(
       tallyItem(tally, after, 1);
     }
     const whole = splicedList.whole;
-    const documents = whole ? { before: { foreshadowing: whole.before }, after: { foreshadowing: whole.after }, ...(input.globalForeshadowing.sha256 ? { beforeSha256: input.globalForeshadowing.sha256 } : {}) } : undefined;
+    const documents = whole ? { before: { foreshadowing: whole.before }, after: { foreshadowing: whole.after } } : undefined;
     writes.push({ path: paths.globalForeshadowing, content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 } }, ...(documents ? { documents } : {}) });
   } else if (result.foreshadow.length > 0) {
     const before = input.globalForeshadowing.parsed();
@@ -366,10 +364,9 @@ function closeCommit(
         files[w.path] = before === null ? null : before.toString();
         continue;
       }
-      // A list written whole, when its text before is novel's own serialisation (known from the commit cache when spliced, else compared).
+      // A list written whole, when its text before is novel's own serialisation (spliced bytes are; others are compared).
       const documents = w.documents;
-      if (documents && (documents.beforeSha256 !== undefined || prettyJson(documents.before) === before)) {
-        // The bytes actually read are hashed: the cache's sha256 stands for them by size and mtime only.
+      if (documents && (spliced !== undefined || prettyJson(documents.before) === before)) {
         files[w.path] = keptJson(before, { ...documents, beforeSha256: hash(before) }, afterSha256);
         continue;
       }

@@ -55,7 +55,7 @@ export function readBookJson<T>(fs: ProjectFs, rel: string, cache: CommitCache |
   }
   const stat = cache?.stats?.[rel];
   const sha256 = recorded !== undefined && stat !== undefined && stat[0] === read.size && stat[1] === read.mtimeMs && read.bytes.length === read.size ? recorded : sha256Hex(read.bytes);
-  return { doc: sha256 === recorded ? { canonical: read.bytes, sha256, parsed } : { canonical: null, parsed }, sha256 };
+  return { doc: { canonical: sha256 === recorded ? read.bytes : null, parsed }, sha256 };
 }
 
 /**

@@ -22,6 +22,9 @@ import { sha256Hex } from './project-fs.js';
 import { withMutation } from './mutation.js';
 import * as v from 'valibot';
 
+/** A line patch (text-patch.ts): where the lines differ, and the lines the text before had there. */
+const PatchSchema = v.looseObject({ after_sha256: v.string(), at: v.pipe(v.number(), v.integer()), after_lines: v.pipe(v.number(), v.integer(), v.minValue(0)), before: v.array(v.string()) });
+
 const HistorySchema = v.looseObject({
   chapter: v.number(),
   changelog_bytes: v.number(),
@@ -29,14 +32,17 @@ const HistorySchema = v.looseObject({
   files: v.record(
     v.string(),
     v.nullable(
-      v.union([
-        v.string(),
-        // One form each (strict): a history holding two is refused, not read as one and applied as the other.
-        v.strictObject({ patch: v.looseObject({ after_sha256: v.string(), at: v.pipe(v.number(), v.integer()), from_end: v.optional(v.literal(true)), after_lines: v.pipe(v.number(), v.integer(), v.minValue(0)), before: v.array(v.string()) }) }),
-        // Placed from the end: a key of its own, so that a novel from before it refuses the history rather than misplace the patch.
-        v.strictObject({ patch_from_end: v.looseObject({ after_sha256: v.string(), at: v.pipe(v.number(), v.integer()), after_lines: v.pipe(v.number(), v.integer(), v.minValue(0)), before: v.array(v.string()) }) }),
-        v.strictObject({ json: v.looseObject({ after_sha256: v.string(), before_sha256: v.string(), remove: v.array(v.string()), truncate: v.record(v.string(), v.number()), set: v.record(v.string(), v.unknown()) }) }),
-      ]),
+      v.union(
+        [
+          v.string(),
+          // One form each (strict): a history holding two is refused, not read as one and applied as the other.
+          v.strictObject({ patch: v.looseObject({ ...PatchSchema.entries, from_end: v.optional(v.literal(true)) }) }),
+          // Placed from the end: a key of its own, so that a novel from before it refuses the history rather than misplace the patch.
+          v.strictObject({ patch_from_end: PatchSchema }),
+          v.strictObject({ json: v.looseObject({ after_sha256: v.string(), before_sha256: v.string(), remove: v.array(v.string()), truncate: v.record(v.string(), v.number()), set: v.record(v.string(), v.unknown()) }) }),
+        ],
+        'the text before (a string), null, or one of {"patch": …}, {"patch_from_end": …}, {"json": …} (one key only)',
+      ),
     ),
   ),
 });
@@ -86,7 +92,8 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
     const h = readHistoryOf(p, c);
     if (h) histories.set(c, h);
   }
-  const earliest = earliestRewind(last, (c) => (c >= to ? histories.has(c) : readHistoryOf(p, c) !== null));
+  // Below the chapter asked for, a history only has to be there (for the hint): it is not read.
+  const earliest = earliestRewind(last, (c) => (c >= to ? histories.has(c) : p.fs.isFile(paths.commitHistory(c))));
   if (to < earliest) {
     throw new NovelError('history_missing', `rewind --to chapter:${padChapter(to)}: chapter ${earliest - 1} was committed before novel kept what each commit replaces (${paths.commitHistory(earliest - 1)}), so the book cannot be put back as it was before it`, {
       hint: earliest <= last ? `the earliest chapter a rewind can go back to is ${earliest}: novel rewind --to chapter:${padChapter(earliest)}` : 'chapters committed from now on can be rewound',

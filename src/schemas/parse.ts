@@ -3,7 +3,7 @@
  * diagnostics that name file, field, what was expected and what was found.
  */
 import * as v from 'valibot';
-import { errorAt, type Diagnostic } from './diagnostics.js';
+import { describeValue, errorAt, type Diagnostic } from './diagnostics.js';
 
 type AnySchema = v.GenericSchema;
 
@@ -178,6 +178,10 @@ export function issuesToDiagnostics(
     } else if (issue.type === 'regex' || issue.type === 'custom') {
       expected = issue.message.replace(/^Invalid (format|input): /, '');
       found = issue.received;
+    } else if (issue.type === 'union' && !issue.message.startsWith('Invalid ')) {
+      // A union that says what its choices are (its own message): that, and the value found.
+      expected = issue.message;
+      found = describeValue(issue.input);
     } else if (issue.type === 'integer') {
       expected = 'an integer';
       found = issue.received;

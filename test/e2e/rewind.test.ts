@@ -84,8 +84,17 @@ describe('novel rewind', () => {
     const r = novelBin(dir, ['rewind', '--to', 'chapter:011']);
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stderr).toContain('.novel/history/chapter-012.json is damaged');
+    expect(r.stderr).toContain(`field "files.${path}": expected the text before (a string), null, or one of {"patch": …}, {"patch_from_end": …}, {"json": …} (one key only), found {"patch_from_end":`);
     expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
     expect(treeHashes(dir)).toEqual(before);
+  });
+
+  it('does not read the histories of chapters before the one asked for: a damaged old one does not stop it', () => {
+    const dir = copyOf(twelve);
+    writeFileSync(join(dir, '.novel/history/chapter-005.json'), '{');
+    const r = novelBin(dir, ['rewind', '--to', 'chapter:011', '--json']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ chapter: 11, chapters: [11, 12] });
   });
 
   it('--dry-run prints the plan and changes no byte', () => {
