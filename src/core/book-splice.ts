@@ -10,7 +10,7 @@
  */
 import { prettyJson } from './canonical-json.js';
 import { updateForeshadowing, type ForeshadowContext } from './foreshadowing.js';
-import { appendMembers, applyEdits, memberValue, parseSpan, prettyAt, rootSpan, valueEnd, type Edit, type Span } from './json-splice.js';
+import { appendMembers, applyEdits, memberValue, parseSpan, prettyAt, rootMembers, rootSpan, valueEnd, type Edit, type Span } from './json-splice.js';
 import { applyOps, pathProblem, type ForeshadowOp, type OpsResult, type StateDoc } from './state-ops.js';
 
 type Obj = Record<string, unknown>;
@@ -45,9 +45,9 @@ function opTarget(op: unknown): { top: string; entity?: string } | null {
   return { top, entity };
 }
 
-/** A number member of the root. */
-function rootNumber(buf: Buffer, root: Span, key: string): { span: Span; value: number } | null {
-  const span = memberValue(buf, root, 1, key);
+/** A number member of the root (its span: from the root's members, else searched). */
+function rootNumber(buf: Buffer, root: Span, key: string, members?: Map<string, Span>): { span: Span; value: number } | null {
+  const span = members ? (members.get(key) ?? null) : memberValue(buf, root, 1, key);
   if (span === null) return null;
   const value = parseSpan(buf, span);
   return typeof value === 'number' ? { span, value } : null;
@@ -74,9 +74,10 @@ export interface StateSplice extends Spliced {
  */
 export function spliceState(buf: Buffer, ops: readonly unknown[], chapter: number): StateSplice | null {
   const root = rootSpan(buf);
-  if (root === null) return null;
-  const version = rootNumber(buf, root, 'state_version');
-  const last = rootNumber(buf, root, 'last_updated_chapter');
+  const members = root && rootMembers(buf, root);
+  if (root === null || members === null) return null;
+  const version = rootNumber(buf, root, 'state_version', members);
+  const last = rootNumber(buf, root, 'last_updated_chapter', members);
   if (version === null || last === null) return null;
 
   // What the ops touch, by top-level key: its entities, or the whole value.
@@ -94,8 +95,8 @@ export function spliceState(buf: Buffer, ops: readonly unknown[], chapter: numbe
   const partial: Obj = { schema_version: 1, state_version: version.value, last_updated_chapter: last.value };
   const tops = new Map<string, { span: Span; entities: Map<string, Span> | null }>();
   for (const [top, entities] of touched) {
-    const span = memberValue(buf, root, 1, top);
-    if (span === null) continue;
+    const span = members.get(top);
+    if (span === undefined) continue;
     if (buf[span.start] !== 0x7b || top === 'active_foreshadowing') {
       partial[top] = parseSpan(buf, span);
       tops.set(top, { span, entities: null });

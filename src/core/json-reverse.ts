@@ -33,7 +33,7 @@ export type JsonChanges = Pick<JsonReverse, 'remove' | 'truncate' | 'set'>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escape = (key: string): string => (/[~/]/.test(key) ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
 const unescape = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /**

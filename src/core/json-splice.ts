@@ -26,6 +26,12 @@ const NEWLINE = 0x0a;
 const COMMA = 0x2c;
 const OPEN_OBJECT = 0x7b;
 const OPEN_ARRAY = 0x5b;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const SPACE = 0x20;
+/** A line of one of the root object's own members, up to its key's opening quote. */
+const ROOT_MEMBER = Buffer.from('\n  "');
 
 /** A newline and the indentation of a line at `depth`. */
 export const lineStart = (depth: number): string => `\n${'  '.repeat(depth)}`;
@@ -57,6 +63,33 @@ export function memberValue(buf: Buffer, within: Span, depth: number, key: strin
   const start = at + needle.length;
   const end = valueEnd(buf, start, depth);
   return end < 0 || end > within.end ? null : { start, end };
+}
+
+/**
+ * The members of the root object, each key with the span of its value, from
+ * one search through the bytes: a line of the root's own members starts with
+ * exactly two spaces and a quote, which no deeper line can. Null when the
+ * root is not an object in novel's format or a key repeats.
+ */
+export function rootMembers(buf: Buffer, root: Span): Map<string, Span> | null {
+  const members = new Map<string, Span>();
+  if (buf[root.start] !== OPEN_OBJECT || buf[root.end - 1] !== OPEN_OBJECT + 2) return null;
+  const close = root.end - 2; // the newline before the closing brace
+  let at = buf.indexOf(ROOT_MEMBER, root.start);
+  if (at !== root.start + 1) return root.end - root.start === 2 ? members : null;
+  while (at >= 0 && at < close) {
+    // The key: up to the first quote no backslash escapes.
+    let end = at + ROOT_MEMBER.length;
+    while (end < close && buf[end] !== QUOTE) end += buf[end] === BACKSLASH ? 2 : 1;
+    if (buf[end + 1] !== COLON || buf[end + 2] !== SPACE) return null;
+    const key = JSON.parse(buf.toString('utf8', at + ROOT_MEMBER.length - 1, end + 1)) as string;
+    const next = buf.indexOf(ROOT_MEMBER, end);
+    const valueEnd = next >= 0 && next < close ? next - 1 : close;
+    if (members.has(key) || (valueEnd !== close && buf[valueEnd] !== COMMA)) return null;
+    members.set(key, { start: end + 3, end: valueEnd });
+    at = valueEnd === close ? -1 : next;
+  }
+  return members;
 }
 
 /** The value at a span, parsed. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { prettyJson } from '../../src/core/canonical-json.js';
-import { appendMembers, applyEdits, editedRange, memberValue, parseSpan, prettyAt, rootSpan, valueEnd } from '../../src/core/json-splice.js';
+import { appendMembers, applyEdits, editedRange, memberValue, parseSpan, prettyAt, rootMembers, rootSpan, valueEnd } from '../../src/core/json-splice.js';
 
 const bytes = (v: unknown): Buffer => Buffer.from(prettyJson(v), 'utf8');
-const key = fc.constantFrom('a', 'b', 'id', 'x-1', '伏笔', 'a"b', 'c,d');
+const key = fc.constantFrom('a', 'b', 'id', 'x-1', '伏笔', 'a"b', 'c,d', 'e\\": ', '__proto__');
 const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   v: fc.oneof({ depthSize: 'small' }, fc.constantFrom(0, -1.5, '', '甲"乙', '}', '\n', true, null), fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(key, tie('v'), { maxKeys: 3 })),
 })).v;
@@ -30,6 +30,25 @@ describe('members of novel-format JSON, found on its bytes', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('list the members of the root in one search: each key with its value where memberValue finds it', () => {
+    fc.assert(
+      fc.property(doc, (d) => {
+        const buf = bytes(d);
+        const root = rootSpan(buf)!;
+        const members = rootMembers(buf, root);
+        expect([...members!.keys()]).toEqual(Object.keys(d));
+        for (const [k, span] of members!) expect(span).toEqual(memberValue(buf, root, 1, k));
+      }),
+      { numRuns: 500 },
+    );
+    expect(rootMembers(Buffer.from('{}\n'), { start: 0, end: 2 })).toEqual(new Map());
+    // Not an object in novel's format, or a key twice: none.
+    for (const text of ['[\n  1\n]\n', '{"a": 1}\n', '{\n  "a": 1,\n  "a": 2\n}\n', '{\n  "a" 1\n}\n', '{\n  "a": 1\n  "b": 2\n}\n']) {
+      const buf = Buffer.from(text);
+      expect(rootMembers(buf, rootSpan(buf)!), text).toBeNull();
+    }
   });
 
   it('do not take a nested member, or one outside the span searched, for the one asked', () => {

@@ -26,9 +26,14 @@ export const LIGHT_TOUCH_LIMIT = 5;
 
 /** The last chapter that planted or advanced an item (its history first, then its recorded chapters). */
 function lastTouched(item: Obj): number | null {
-  const history = Array.isArray(item.history) ? item.history.filter(isObj) : [];
-  const touched = history.filter((h) => (h.action === 'planted' || h.action === 'advanced') && typeof h.chapter === 'number').map((h) => h.chapter as number);
-  if (touched.length) return Math.max(...touched);
+  // One loop, no copies: a commit that advances a thousand items tallies each.
+  let last: number | null = null;
+  if (Array.isArray(item.history)) {
+    for (const h of item.history) {
+      if (isObj(h) && (h.action === 'planted' || h.action === 'advanced') && typeof h.chapter === 'number' && (last === null || h.chapter > last)) last = h.chapter;
+    }
+  }
+  if (last !== null) return last;
   for (const key of ['last_updated_chapter', 'planted_chapter']) if (typeof item[key] === 'number') return item[key] as number;
   return null;
 }
