@@ -39,9 +39,13 @@ const sharedCacheRuns = (p) => [
   [p.judged, 'instructions', p.draftStep, '--json'],
 ];
 const ownBundles = {
-  reads: {
-    commands: ['next', 'status'],
-    runs: (p) => [[p.judged, 'next'], [p.judged, 'status'], [p.judged, 'next', '--json'], [p.judged, 'status', '--json']],
+  next: {
+    commands: ['next'],
+    runs: (p) => [[p.judged, 'next'], [p.judged, 'next', '--json']],
+  },
+  status: {
+    commands: ['status'],
+    runs: (p) => [[p.judged, 'status'], [p.judged, 'status', '--json']],
   },
   instructions: {
     commands: ['instructions'],
