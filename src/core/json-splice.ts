@@ -73,21 +73,21 @@ export function memberValue(buf: Buffer, within: Span, depth: number, key: strin
  */
 export function rootMembers(buf: Buffer, root: Span): Map<string, Span> | null {
   const members = new Map<string, Span>();
-  if (buf[root.start] !== OPEN_OBJECT || buf[root.end - 1] !== OPEN_OBJECT + 2) return null;
-  const close = root.end - 2; // the newline before the closing brace
+  const close = root.end - 2; // the newline before the root's closing brace
   let at = buf.indexOf(ROOT_MEMBER, root.start);
-  if (at !== root.start + 1) return root.end - root.start === 2 ? members : null;
-  while (at >= 0 && at < close) {
+  if (at !== root.start + 1) return root.end === root.start + 2 ? members : null;
+  while (at !== -1) {
     // The key: up to the first quote no backslash escapes.
     let end = at + ROOT_MEMBER.length;
     while (end < close && buf[end] !== QUOTE) end += buf[end] === BACKSLASH ? 2 : 1;
     if (buf[end + 1] !== COLON || buf[end + 2] !== SPACE) return null;
     const key = JSON.parse(buf.toString('utf8', at + ROOT_MEMBER.length - 1, end + 1)) as string;
+    // The value ends before the comma of the next member's line, or before the closing brace.
     const next = buf.indexOf(ROOT_MEMBER, end);
-    const valueEnd = next >= 0 && next < close ? next - 1 : close;
-    if (members.has(key) || (valueEnd !== close && buf[valueEnd] !== COMMA)) return null;
+    const valueEnd = next === -1 ? close : next - 1;
+    if (members.has(key) || (next !== -1 && buf[valueEnd] !== COMMA)) return null;
     members.set(key, { start: end + 3, end: valueEnd });
-    at = valueEnd === close ? -1 : next;
+    at = next;
   }
   return members;
 }
