@@ -234,7 +234,9 @@ writeFileSync(
 // their own code: a smaller bundle is read, and its cache deserialized, faster.
 const fs = require('node:fs');
 const path = require('node:path');
-const own = ${JSON.stringify(Object.fromEntries(Object.entries(ownBundles).flatMap(([group, g]) => g.commands.map((c) => [c, group]))))}[process.argv[2]];
+// The group a command word has its own bundle in: own keys only (\`novel constructor\` is an unknown command, not a path).
+const groups = ${JSON.stringify(Object.fromEntries(Object.entries(ownBundles).flatMap(([group, g]) => g.commands.map((c) => [c, group]))))};
+const own = Object.hasOwn(groups, process.argv[2] ?? '') ? groups[process.argv[2]] : undefined;
 const name = own ? \`novel.\${own}\` : 'novel';
 const file = path.join(__dirname, \`\${name}.cjs\`);
 const source = fs.readFileSync(file, 'latin1');

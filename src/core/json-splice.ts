@@ -69,11 +69,13 @@ export function memberValue(buf: Buffer, within: Span, depth: number, key: strin
  * The members of the root object, each key with the span of its value, from
  * one search through the bytes: a line of the root's own members starts with
  * exactly two spaces and a quote, which no deeper line can. Null when the
- * root is not an object in novel's format or a key repeats.
+ * root is not an object in novel's format (a key JSON cannot read, a comma
+ * missing or one too many) or a key repeats.
  */
 export function rootMembers(buf: Buffer, root: Span): Map<string, Span> | null {
   const members = new Map<string, Span>();
   const close = root.end - 2; // the newline before the root's closing brace
+  if (buf[root.start] !== OPEN_OBJECT) return null;
   let at = buf.indexOf(ROOT_MEMBER, root.start);
   if (at !== root.start + 1) return root.end === root.start + 2 ? members : null;
   while (at !== -1) {
@@ -81,11 +83,17 @@ export function rootMembers(buf: Buffer, root: Span): Map<string, Span> | null {
     let end = at + ROOT_MEMBER.length;
     while (end < close && buf[end] !== QUOTE) end += buf[end] === BACKSLASH ? 2 : 1;
     if (buf[end + 1] !== COLON || buf[end + 2] !== SPACE) return null;
-    const key = JSON.parse(buf.toString('utf8', at + ROOT_MEMBER.length - 1, end + 1)) as string;
-    // The value ends before the comma of the next member's line, or before the closing brace.
+    let key: string;
+    try {
+      key = JSON.parse(buf.toString('utf8', at + ROOT_MEMBER.length - 1, end + 1)) as string;
+    } catch {
+      return null; // an escape JSON does not have
+    }
+    // The value ends before the comma of the next member's line, or before the closing brace (after no comma).
     const next = buf.indexOf(ROOT_MEMBER, end);
-    const valueEnd = next === -1 ? close : next - 1;
-    if (members.has(key) || (next !== -1 && buf[valueEnd] !== COMMA)) return null;
+    const last = next === -1;
+    const valueEnd = last ? close : next - 1;
+    if (members.has(key) || (last ? buf[valueEnd - 1] === COMMA : buf[valueEnd] !== COMMA)) return null;
     members.set(key, { start: end + 3, end: valueEnd });
     at = next;
   }

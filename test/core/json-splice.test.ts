@@ -45,7 +45,7 @@ describe('members of novel-format JSON, found on its bytes', () => {
     );
     expect(rootMembers(Buffer.from('{}\n'), { start: 0, end: 2 })).toEqual(new Map());
     // Not an object in novel's format, or a key twice: none.
-    for (const text of ['[\n  1\n]\n', '{"a": 1}\n', '{\n  "a": 1,\n  "a": 2\n}\n', '{\n  "a" 1\n}\n', '{\n  "a":1\n}\n', '{\n  "a"x 1\n}\n', '{\n  "abc\n}\n', '{\n  "a": 1\n  "b": 2\n}\n']) {
+    for (const text of ['[\n  1\n]\n', '{"a": 1}\n', '{\n  "a": 1,\n  "a": 2\n}\n', '{\n  "a" 1\n}\n', '{\n  "a":1\n}\n', '{\n  "a"x 1\n}\n', '{\n  "abc\n}\n', '{\n  "a": 1\n  "b": 2\n}\n', '{\n  "a": 1,\n}\n', '{\n  "a\\q": 1\n}\n', '[]\n', '""\n']) {
       const buf = Buffer.from(text);
       expect(rootMembers(buf, rootSpan(buf)!), text).toBeNull();
     }
