@@ -20,19 +20,33 @@ function bundlesOfBin(): Record<string, string> {
   return { '(any other)': 'novel', ...Object.fromEntries(Object.entries(own).map(([command, group]) => [command, `novel.${group}`])) };
 }
 
+/** The bundles whose --json runs take NAME.json.cache. */
+function jsonCachesOfBin(): string[] {
+  const bin = readFileSync(join(dist, 'cli.js'), 'utf8');
+  const list = /const jsonGroups = (\[[^\]]*\]);/.exec(bin);
+  expect(list, 'dist/cli.js names the groups with a --json cache').not.toBeNull();
+  return (JSON.parse((list as RegExpExecArray)[1] as string) as string[]).map((group) => `novel.${group}`);
+}
+
 describe('the bundles and code caches of the build', () => {
-  it('next, status, instructions and commit have a bundle and a cache of their own; each exists and V8 takes the cache for its bundle (checked by a plain node)', () => {
+  it('next, status, instructions and commit have a bundle and a cache of their own (and the first three one for --json); each exists and V8 takes the cache for its bundle (checked by a plain node)', () => {
     const bundles = bundlesOfBin();
+    const jsonGroups = jsonCachesOfBin();
+    expect(jsonGroups.sort()).toEqual(['novel.instructions', 'novel.next', 'novel.status']);
     expect(Object.keys(bundles).sort()).toEqual(['(any other)', 'commit', 'instructions', 'next', 'status']);
     // Each has its own, apart from the full bundle every other command takes.
     expect(new Set([bundles.next, bundles.status, bundles.instructions, bundles.commit, bundles['(any other)']]).size).toBe(5);
     for (const name of new Set(Object.values(bundles))) {
-      const [bundle, cache] = [join(dist, `${name}.cjs`), join(dist, `${name}.cache`)];
-      expect([existsSync(bundle), existsSync(cache)], name).toEqual([true, true]);
-      // A child without vitest's flags: V8 rejects a cache made under other flags.
-      const check = `const fs=require('fs'),vm=require('vm');const s=new vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(cache)})});process.stdout.write(String(s.cachedDataRejected))`;
-      const r = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8' });
-      expect([r.status, r.stdout], `${name}: ${r.stderr}`).toEqual([0, 'false']);
+      const bundle = join(dist, `${name}.cjs`);
+      // A group whose --json runs have a cache of their own: NAME.json.cache beside NAME.cache.
+      const caches = [`${name}.cache`, ...(jsonGroups.includes(name) ? [`${name}.json.cache`] : [])].map((c) => join(dist, c));
+      expect([bundle, ...caches].map((f) => existsSync(f)), name).toEqual([bundle, ...caches].map(() => true));
+      for (const cache of caches) {
+        // A child without vitest's flags: V8 rejects a cache made under other flags.
+        const check = `const fs=require('fs'),vm=require('vm');const s=new vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(cache)})});process.stdout.write(String(s.cachedDataRejected))`;
+        const r = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8' });
+        expect([r.status, r.stdout], `${cache}: ${r.stderr}`).toEqual([0, 'false']);
+      }
     }
     // A group's bundle leaves the other commands out: the exporter is in the full bundle only.
     const exporter = 'application/epub+zip';
