@@ -2,7 +2,7 @@
  * `next`: what happens now, derived from the rehydrated machine snapshot and
  * the staging probe (PROTOCOL §5). Pure.
  */
-import { MESSAGES, say, type MessageKey } from './messages.js';
+import { messageEntry, say, type MessageKey, type Messages } from './messages.js';
 import { type GateRecord, type StepMode } from '../../machines/pipeline.states.js';
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -83,8 +83,8 @@ export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<
 }
 
 /** A reason from the message catalogue, in English and (unless the caller shows none) in Chinese. */
-function both<K extends MessageKey>(input: NextInput, key: K, args: Parameters<(typeof MESSAGES)[K]['en']>[0]): { reason: string; reason_zh?: string } {
-  const e = MESSAGES[key] as unknown as { en: (a: unknown) => string; zh: (a: unknown) => string };
+function both<K extends MessageKey>(input: NextInput, key: K, args: Parameters<Messages[K]['en']>[0]): { reason: string; reason_zh?: string } {
+  const e = messageEntry(key) as unknown as { en: (a: unknown) => string; zh: (a: unknown) => string };
   return input.zh === false ? { reason: e.en(args) } : { reason: e.en(args), reason_zh: e.zh(args) };
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { langOf, literalRuns, MESSAGES, phraseKey, phrasePatterns, zhPhrase } from '../../src/core/messages.js';
+import { langOf, literalRuns, messageEntry, messageGroups, phraseKey, phrasePatterns, zhPhrase, type MessageKey } from '../../src/core/messages.js';
 
 /** Arguments for any message: every field reads as "1" (numbers and strings alike). */
 const anyArgs = new Proxy({}, { get: () => '1' });
@@ -11,18 +11,33 @@ const LOOKUPS = new Set(['status.rung', 'status.action', 'status.note', 'doctor.
 
 describe('the message catalogue', () => {
   it('has every message in English and in Chinese', () => {
-    for (const [key, entry] of Object.entries(MESSAGES)) {
-      const e = entry as { en: (a: unknown) => string; zh: (a: unknown) => string };
+    const keys = Object.values(messageGroups()).flat();
+    expect(keys.length).toBeGreaterThan(150);
+    for (const key of keys) {
+      const e = messageEntry(key as MessageKey) as unknown as { en: (a: unknown) => string; zh: (a: unknown) => string };
       expect(typeof e.en, key).toBe('function');
       expect(typeof e.zh, key).toBe('function');
       if (LOOKUPS.has(key)) continue;
       expect(e.en(anyArgs).length, key).toBeGreaterThan(0);
       expect(e.zh(anyArgs), key).toMatch(CJK);
     }
-    expect(MESSAGES['status.rung'].zh({ rung: 'draft' })).toBe('起草');
-    expect(MESSAGES['status.action'].zh({ action: 'execute' })).toBe('执行');
-    for (const note of ['paused for the author', 'polish pass', 'revision', 'title fix', 'hook fix']) expect(MESSAGES['status.note'].zh({ note }), note).toMatch(CJK);
-    expect(MESSAGES['doctor.severity'].zh({ severity: 'error' })).toBe('错误');
+    expect(messageEntry('status.rung').zh({ rung: 'draft' })).toBe('起草');
+    expect(messageEntry('status.action').zh({ action: 'execute' })).toBe('执行');
+    for (const note of ['paused for the author', 'polish pass', 'revision', 'title fix', 'hook fix']) expect(messageEntry('status.note').zh({ note }), note).toMatch(CJK);
+    expect(messageEntry('doctor.severity').zh({ severity: 'error' })).toBe('错误');
+  });
+
+  it('keeps each message in the group its key names, once: the first word of the key finds it', () => {
+    const groups = messageGroups();
+    const all = Object.values(groups).flat();
+    expect(new Set(all).size).toBe(all.length);
+    for (const [group, keys] of Object.entries(groups)) {
+      expect(keys.length, group).toBeGreaterThan(0);
+      for (const key of keys) {
+        expect(key.slice(0, key.indexOf('.')), key).toBe(group);
+        expect(typeof messageEntry(key as MessageKey).en, key).toBe('function');
+      }
+    }
   });
 
   it('speaks Chinese for zh locales and --lang zh, English otherwise', () => {
