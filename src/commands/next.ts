@@ -26,8 +26,9 @@ export class NextCommand extends NovelCommand {
     // journal first rolls its own writes forward: the recover step comes first).
     const fs = openFs(this.context, this.project);
     const p = checkFinalTreesAsReader(fs, () => openProject(this.context, this.project, fs));
-    // The plain output is the step id alone: its reasons are for --json.
+    // The plain output is the step id alone: its reasons and the lock are for --json.
     const decision = nextOf(p, this.json);
+    if (!this.json) return { data: { step: decision.step }, text: decision.step };
     const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs, p.settings));
     const { diagnostics, command, ...rest } = decision;
     const data = { ...rest, problems: diagnostics, next_command: command, lock };
