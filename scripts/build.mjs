@@ -118,6 +118,17 @@ const bundleOptions = {
       },
     },
     {
+      // signal-exit ships an ES module build and a CommonJS one: src/io/project-fs.ts
+      // imports the first, write-file-atomic requires the second. Both would be
+      // bundled, and both would set up their signal handlers; the bundle keeps
+      // the CommonJS one for both (they share one emitter either way).
+      name: 'one-signal-exit',
+      setup(b) {
+        const cjs = require.resolve('signal-exit');
+        b.onResolve({ filter: /^signal-exit$/ }, () => ({ path: cjs }));
+      },
+    },
+    {
       name: 'clipanion-platform',
       setup(b) {
         b.onResolve({ filter: /^\.\.?\/platform(\/node)?(\.js)?$/ }, (args) =>
