@@ -108,6 +108,15 @@ export class ProjectFs {
 
   /** Absolute path of a project-relative path, refused when it escapes the root. */
   resolve(rel: string): string {
+    return this.resolveReal(rel).abs;
+  }
+
+  /**
+   * resolve(), with the real path of the file itself when it exists (null
+   * otherwise): equal to `abs` exactly when no directory on the way, and not
+   * the file itself, is a link.
+   */
+  private resolveReal(rel: string): { abs: string; real: string | null } {
     if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
       throw new NovelError('path_outside_project', `${rel}: the path must be project-relative without ".." segments`, {
         hint: 'every file novel reads or writes stays inside the project root',
@@ -118,16 +127,11 @@ export class ProjectFs {
     let probe = abs;
     const rest: string[] = [];
     for (;;) {
-      // A path that is not there is climbed without an exception (most of novel's probes are of files that are not there yet).
-      let there: unknown = null;
-      try {
-        there = lstatSync(probe, { throwIfNoEntry: false });
-      } catch {
-        /* ENOTDIR and the like: realpath below decides, as for any path */
-      }
-      if (there === undefined) {
+      // A path that is not there (or a link to nothing) is climbed without an
+      // exception: most of novel's probes are of files that are not there yet.
+      if (!existsSync(probe)) {
         const parent = path.dirname(probe);
-        if (parent === probe) return abs;
+        if (parent === probe) return { abs, real: null };
         rest.push(path.basename(probe));
         probe = parent;
         continue;
@@ -142,11 +146,11 @@ export class ProjectFs {
             { hint: 'replace the symlink with a real file inside the project' },
           );
         }
-        return abs;
+        return { abs, real: rest.length ? null : real };
       } catch (err) {
         if (err instanceof NovelError) throw err;
         const parent = path.dirname(probe);
-        if (parent === probe) return abs;
+        if (parent === probe) return { abs, real: null };
         rest.push(path.basename(probe));
         probe = parent;
       }
@@ -204,9 +208,10 @@ export class ProjectFs {
    * regular file with one link, in directories that are not links.
    */
   readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
-    const abs = this.resolve(rel);
+    const { abs, real } = this.resolveReal(rel);
     const staged = rel.startsWith('staging/');
-    if (staged) this.refuseLinkedDirs(rel, 'staging');
+    // A file whose real path is its own path has no link on the way: nothing for the walk to find.
+    if (staged && real !== abs) this.refuseLinkedDirs(rel, 'staging');
     let fd: number;
     try {
       fd = openSync(abs, staged ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW : 'r');

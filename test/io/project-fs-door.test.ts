@@ -99,6 +99,25 @@ describe('the door to the disk', () => {
     );
   });
 
+  it('refuses a file read through a linked directory under staging/, or through a linked staging/, naming the link', () => {
+    const root = project();
+    writeFileSync(join(root, 'chapters/chapter-004.md'), 'the book\n');
+    rmSync(join(root, 'staging/chapters'), { recursive: true });
+    symlinkSync(join(root, 'chapters'), join(root, 'staging/chapters'));
+    const fs = new ProjectFs(root);
+    expect(() => fs.readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(/^staging\/chapters: a symbolic link where novel expects a directory/);
+    const other = project();
+    writeFileSync(join(other, 'chapters/chapter-004.md'), 'the book\n');
+    mkdirSync(join(other, 'elsewhere'));
+    symlinkSync(join(other, 'chapters'), join(other, 'elsewhere/chapters'));
+    rmSync(join(other, 'staging'), { recursive: true });
+    symlinkSync(join(other, 'elsewhere'), join(other, 'staging'));
+    expect(() => new ProjectFs(other).readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(/^staging: a symbolic link where novel expects a directory/);
+    // A real file on a real path reads as it is.
+    writeFileSync(join(other, 'x.md'), 'x\n');
+    expect(new ProjectFs(other).readBytesAndStat('x.md').bytes.toString()).toBe('x\n');
+  });
+
   it('a name longer than the file system allows is a NovelError naming it, never an internal error', () => {
     const root = project();
     const fs = new ProjectFs(root);
