@@ -108,15 +108,6 @@ export class ProjectFs {
 
   /** Absolute path of a project-relative path, refused when it escapes the root. */
   resolve(rel: string): string {
-    return this.resolveReal(rel).abs;
-  }
-
-  /**
-   * resolve(), with the real path of the file itself when it exists (null
-   * otherwise): equal to `abs` exactly when no directory on the way, and not
-   * the file itself, is a link.
-   */
-  private resolveReal(rel: string): { abs: string; real: string | null } {
     if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
       throw new NovelError('path_outside_project', `${rel}: the path must be project-relative without ".." segments`, {
         hint: 'every file novel reads or writes stays inside the project root',
@@ -131,7 +122,7 @@ export class ProjectFs {
       // exception: most of novel's probes are of files that are not there yet.
       if (!existsSync(probe)) {
         const parent = path.dirname(probe);
-        if (parent === probe) return { abs, real: null };
+        if (parent === probe) return abs;
         rest.push(path.basename(probe));
         probe = parent;
         continue;
@@ -146,11 +137,11 @@ export class ProjectFs {
             { hint: 'replace the symlink with a real file inside the project' },
           );
         }
-        return { abs, real: rest.length ? null : real };
+        return abs;
       } catch (err) {
         if (err instanceof NovelError) throw err;
         const parent = path.dirname(probe);
-        if (parent === probe) return { abs, real: null };
+        if (parent === probe) return abs;
         rest.push(path.basename(probe));
         probe = parent;
       }
@@ -208,10 +199,9 @@ export class ProjectFs {
    * regular file with one link, in directories that are not links.
    */
   readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
-    const { abs, real } = this.resolveReal(rel);
+    const abs = this.resolve(rel);
     const staged = rel.startsWith('staging/');
-    // A file whose real path is its own path has no link on the way: nothing for the walk to find.
-    if (staged && real !== abs) this.refuseLinkedDirs(rel, 'staging');
+    if (staged) this.refuseLinkedDirs(rel, 'staging');
     let fd: number;
     try {
       fd = openSync(abs, staged ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW : 'r');
