@@ -19,7 +19,7 @@
  * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
  */
 import type * as NodeCrypto from 'node:crypto';
-import { type Dirent, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
+import { type Dirent, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { onExit } from 'signal-exit';
@@ -224,10 +224,31 @@ export class ProjectFs {
           hint: 'split the file; novel refuses text files above 16 MiB',
         });
       }
+      if (staged) this.refuseSwapped(rel, abs, fd);
       return { bytes: readAll(fd, stat.size), size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
     } finally {
       closeSync(fd);
     }
+  }
+
+  /**
+   * After the open: the file novel holds is the one at `abs` itself. The links
+   * on the way were looked for before the open; a directory swapped for a link
+   * in between (and back) would hand novel another file, perhaps one of the
+   * book. Linux names the file a descriptor holds (/proc/self/fd/N): it must
+   * be `abs` (or `abs` since replaced: the bytes novel holds were there). Where
+   * there is no /proc, the check before the open stands alone.
+   */
+  private refuseSwapped(rel: string, abs: string, fd: number): void {
+    let held: string;
+    try {
+      held = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return;
+    }
+    if (held === abs || held === `${abs} (deleted)`) return;
+    this.refuseLinkedDirs(rel, 'staging');
+    throw linkRefused(rel, `a path that led to ${held} while novel opened it (a directory on the way was a link)`);
   }
 
   /** Refuse a directory on the way to `rel` (below `from`, or below the root) that is a symbolic link. */
