@@ -200,8 +200,10 @@ export class ProjectFs {
    */
   readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
     const abs = this.resolve(rel);
-    const staged = rel.startsWith('staging/');
-    if (staged) this.refuseLinkedDirs(rel, 'staging');
+    // Under staging/ as the path resolves (`./staging/…` and `staging//…` are too).
+    const inProject = path.relative(this.root, abs);
+    const staged = inProject.startsWith('staging/');
+    if (staged) this.refuseLinkedDirs(inProject, 'staging');
     let fd: number;
     try {
       fd = openSync(abs, staged ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW : 'r');
@@ -247,7 +249,7 @@ export class ProjectFs {
       return;
     }
     if (held === abs || held === `${abs} (deleted)`) return;
-    this.refuseLinkedDirs(rel, 'staging');
+    this.refuseLinkedDirs(path.relative(this.root, abs), 'staging');
     throw linkRefused(rel, `a path that led to ${held} while novel opened it (a directory on the way was a link)`);
   }
 

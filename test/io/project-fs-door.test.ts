@@ -113,6 +113,10 @@ describe('the door to the disk', () => {
     rmSync(join(other, 'staging'), { recursive: true });
     symlinkSync(join(other, 'elsewhere'), join(other, 'staging'));
     expect(() => new ProjectFs(other).readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(/^staging: a symbolic link where novel expects a directory/);
+    // The same path written another way is the same path under staging/.
+    for (const odd of ['./staging/chapters/chapter-004.md', 'staging//chapters/chapter-004.md', 'staging/./chapters/chapter-004.md']) {
+      expect(() => new ProjectFs(other).readBytesAndStat(odd), odd).toThrow(/a symbolic link where novel expects a directory/);
+    }
     // A real file on a real path reads as it is.
     writeFileSync(join(other, 'x.md'), 'x\n');
     expect(new ProjectFs(other).readBytesAndStat('x.md').bytes.toString()).toBe('x\n');
