@@ -201,7 +201,7 @@ export class ProjectFs {
   readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
     const abs = this.resolve(rel);
     // Under staging/ as the path resolves (`./staging/…` and `staging//…` are too).
-    const inProject = path.relative(this.root, abs);
+    const inProject = this.relative(abs);
     const staged = inProject.startsWith('staging/');
     if (staged) this.refuseLinkedDirs(inProject, 'staging');
     let fd: number;
@@ -234,12 +234,14 @@ export class ProjectFs {
   }
 
   /**
-   * After the open: the file novel holds is the one at `abs` itself. The links
-   * on the way were looked for before the open; a directory swapped for a link
-   * in between (and back) would hand novel another file, perhaps one of the
-   * book. Linux names the file a descriptor holds (/proc/self/fd/N): it must
-   * be `abs` (or `abs` since replaced: the bytes novel holds were there). Where
-   * there is no /proc, the check before the open stands alone.
+   * After the open: the file novel holds is under staging/. The links on the
+   * way were looked for before the open; a directory swapped for a link in
+   * between (and back) would hand novel a file of the book. Linux names the
+   * file a descriptor holds (/proc/self/fd/N): it must lie under staging/
+   * (a staged file renamed or replaced meanwhile still does), compared as a
+   * case-insensitive file system would; a name since removed must have no
+   * other link (a hard link to the book, made and removed around the open).
+   * Where there is no /proc, the checks before the open stand alone.
    */
   private refuseSwapped(rel: string, abs: string, fd: number): void {
     let held: string;
@@ -248,9 +250,21 @@ export class ProjectFs {
     } catch {
       return;
     }
-    if (held === abs || held === `${abs} (deleted)`) return;
-    this.refuseLinkedDirs(path.relative(this.root, abs), 'staging');
-    throw linkRefused(rel, `a path that led to ${held} while novel opened it (a directory on the way was a link)`);
+    const removed = held.endsWith(' (deleted)');
+    const name = removed ? held.slice(0, -' (deleted)'.length) : held;
+    const fold = (p: string): string => p.normalize('NFC').toUpperCase();
+    if (fold(name).startsWith(fold(`${this.root}${path.sep}staging${path.sep}`))) {
+      if (removed && fstatSync(fd).nlink !== 0) {
+        throw new NovelError('hard_link_refused', `${rel}: a file that was another file's hard link while novel opened it (perhaps one of the book); novel never reads or writes the book through a link`, {
+          hint: 'let the step that writes it finish, then run the command again',
+        });
+      }
+      return;
+    }
+    this.refuseLinkedDirs(this.relative(abs), 'staging');
+    throw new NovelError('link_refused', `${rel}: a path that led outside staging/ (to ${JSON.stringify(name)}) while novel opened it: a directory on the way was swapped for a link, or staging/ was moved; novel never reads or writes the book through a link`, {
+      hint: 'end whatever still changes staging/ (a step still running), then run the command again',
+    });
   }
 
   /** Refuse a directory on the way to `rel` (below `from`, or below the root) that is a symbolic link. */

@@ -4,7 +4,7 @@
  * swap is made to happen exactly then (the open is wrapped), and undone right
  * after it. novel must refuse the file it opened, never return the book's bytes.
  */
-import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { cleanupTempDirs, tempDir } from '../helpers/project.js';
@@ -60,12 +60,60 @@ describe('a staged directory swapped for a link while novel opens a file below i
       }
       expect(caught).toBeInstanceOf(NovelError);
       expect((caught as InstanceType<typeof NovelError>).code).toBe('link_refused');
-      expect((caught as Error).message).toMatch(/^staging\/chapters\/chapter-004\.md: a path that led to .*\/chapters\/chapter-004\.md while novel opened it/);
+      expect((caught as Error).message).toMatch(/^staging\/chapters\/chapter-004\.md: a path that led outside staging\/ \(to ".*\/chapters\/chapter-004\.md"\) while novel opened it/);
     } finally {
       aroundOpen.before = undefined;
       aroundOpen.after = undefined;
     }
     // Undisturbed, the same read gives the staged bytes.
     expect(fs.readBytesAndStat('staging/chapters/chapter-004.md').bytes.toString()).toBe('staged\n');
+  });
+
+  it('a staged file replaced while novel opens it (an editor saving it) still reads: the file novel holds was staged', () => {
+    const root = tempDir('novel-swap-');
+    mkdirSync(join(root, 'staging/chapters'), { recursive: true });
+    writeFileSync(join(root, 'staging/chapters/chapter-004.md'), 'first\n');
+    const fs = new ProjectFs(root);
+    const target = join(fs.root, 'staging/chapters/chapter-004.md');
+    aroundOpen.after = (file) => {
+      if (file !== target) return;
+      renameSync(target, `${target}~`);
+      writeFileSync(target, 'second\n');
+    };
+    try {
+      expect(fs.readBytesAndStat('staging/chapters/chapter-004.md').bytes.toString()).toBe('first\n');
+    } finally {
+      aroundOpen.after = undefined;
+    }
+  });
+
+  it('a hard link to a book file made at the staged name for the open, and removed right after, is refused (hard_link_refused)', () => {
+    const root = tempDir('novel-swap-');
+    mkdirSync(join(root, 'chapters'), { recursive: true });
+    writeFileSync(join(root, 'chapters/chapter-004.md'), 'the book\n');
+    mkdirSync(join(root, 'staging/chapters'), { recursive: true });
+    writeFileSync(join(root, 'staging/chapters/chapter-004.md'), 'staged\n');
+    const fs = new ProjectFs(root);
+    const target = join(fs.root, 'staging/chapters/chapter-004.md');
+    aroundOpen.before = (file) => {
+      if (file !== target) return;
+      rmSync(target);
+      linkSync(join(fs.root, 'chapters/chapter-004.md'), target);
+    };
+    aroundOpen.after = (file) => {
+      if (file === target) rmSync(target);
+    };
+    try {
+      let caught: unknown = null;
+      try {
+        fs.readBytesAndStat('staging/chapters/chapter-004.md');
+      } catch (err) {
+        caught = err;
+      }
+      expect((caught as InstanceType<typeof NovelError>)?.code).toBe('hard_link_refused');
+    } finally {
+      aroundOpen.before = undefined;
+      aroundOpen.after = undefined;
+    }
   });
 });
