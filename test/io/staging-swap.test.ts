@@ -31,89 +31,75 @@ const { NovelError } = await import('../../src/core/errors.js');
 
 afterAll(cleanupTempDirs);
 
+const STAGED = 'staging/chapters/chapter-004.md';
+
+/** A project with chapter 4 in the book and a staged chapter 4; the staged file's absolute path. */
+function bookWithStagedChapter(staged = 'staged\n'): { fs: InstanceType<typeof ProjectFs>; target: string } {
+  const root = tempDir('novel-swap-');
+  mkdirSync(join(root, 'chapters'), { recursive: true });
+  writeFileSync(join(root, 'chapters/chapter-004.md'), 'the book\n');
+  mkdirSync(join(root, 'staging/chapters'), { recursive: true });
+  writeFileSync(join(root, STAGED), staged);
+  const fs = new ProjectFs(root);
+  return { fs, target: join(fs.root, STAGED) };
+}
+
+/** The staged chapter read with `before` and `after` run around its open: its bytes, or what was thrown. */
+function readAroundOpen(fs: InstanceType<typeof ProjectFs>, target: string, around: { before?: () => void; after?: () => void }): { text: string } | { error: unknown } {
+  aroundOpen.before = (file) => (file === target ? around.before?.() : undefined);
+  aroundOpen.after = (file) => (file === target ? around.after?.() : undefined);
+  try {
+    return { text: fs.readBytesAndStat(STAGED).bytes.toString() };
+  } catch (error) {
+    return { error };
+  } finally {
+    aroundOpen.before = undefined;
+    aroundOpen.after = undefined;
+  }
+}
+
 describe('a staged directory swapped for a link while novel opens a file below it', () => {
   it('is refused (link_refused), never read as the book file the link leads to', () => {
-    const root = tempDir('novel-swap-');
-    mkdirSync(join(root, 'chapters'), { recursive: true });
-    writeFileSync(join(root, 'chapters/chapter-004.md'), 'the book\n');
-    mkdirSync(join(root, 'staging/chapters'), { recursive: true });
-    writeFileSync(join(root, 'staging/chapters/chapter-004.md'), 'staged\n');
-    const fs = new ProjectFs(root);
-    const dir = join(fs.root, 'staging/chapters');
-    const target = join(dir, 'chapter-004.md');
-    aroundOpen.before = (file) => {
-      if (file !== target) return;
-      renameSync(dir, `${dir}.real`);
-      symlinkSync(join(fs.root, 'chapters'), dir);
-    };
-    aroundOpen.after = (file) => {
-      if (file !== target) return;
-      rmSync(dir);
-      renameSync(`${dir}.real`, dir);
-    };
-    try {
-      let caught: unknown = null;
-      try {
-        fs.readBytesAndStat('staging/chapters/chapter-004.md');
-      } catch (err) {
-        caught = err;
-      }
-      expect(caught).toBeInstanceOf(NovelError);
-      expect((caught as InstanceType<typeof NovelError>).code).toBe('link_refused');
-      expect((caught as Error).message).toMatch(/^staging\/chapters\/chapter-004\.md: a path that led outside staging\/ \(to ".*\/chapters\/chapter-004\.md"\) while novel opened it/);
-    } finally {
-      aroundOpen.before = undefined;
-      aroundOpen.after = undefined;
-    }
+    const { fs, target } = bookWithStagedChapter();
+    const dir = join(target, '..');
+    const read = readAroundOpen(fs, target, {
+      before: () => {
+        renameSync(dir, `${dir}.real`);
+        symlinkSync(join(fs.root, 'chapters'), dir);
+      },
+      after: () => {
+        rmSync(dir);
+        renameSync(`${dir}.real`, dir);
+      },
+    });
+    expect('error' in read && read.error).toBeInstanceOf(NovelError);
+    const error = (read as { error: InstanceType<typeof NovelError> }).error;
+    expect(error.code).toBe('link_refused');
+    expect(error.message).toMatch(/^staging\/chapters\/chapter-004\.md: a path that led outside staging\/ \(to ".*\/chapters\/chapter-004\.md"\) while novel opened it/);
     // Undisturbed, the same read gives the staged bytes.
-    expect(fs.readBytesAndStat('staging/chapters/chapter-004.md').bytes.toString()).toBe('staged\n');
+    expect(fs.readBytesAndStat(STAGED).bytes.toString()).toBe('staged\n');
   });
 
   it('a staged file replaced while novel opens it (an editor saving it) still reads: the file novel holds was staged', () => {
-    const root = tempDir('novel-swap-');
-    mkdirSync(join(root, 'staging/chapters'), { recursive: true });
-    writeFileSync(join(root, 'staging/chapters/chapter-004.md'), 'first\n');
-    const fs = new ProjectFs(root);
-    const target = join(fs.root, 'staging/chapters/chapter-004.md');
-    aroundOpen.after = (file) => {
-      if (file !== target) return;
-      renameSync(target, `${target}~`);
-      writeFileSync(target, 'second\n');
-    };
-    try {
-      expect(fs.readBytesAndStat('staging/chapters/chapter-004.md').bytes.toString()).toBe('first\n');
-    } finally {
-      aroundOpen.after = undefined;
-    }
+    const { fs, target } = bookWithStagedChapter('first\n');
+    const read = readAroundOpen(fs, target, {
+      after: () => {
+        renameSync(target, `${target}~`);
+        writeFileSync(target, 'second\n');
+      },
+    });
+    expect(read).toEqual({ text: 'first\n' });
   });
 
   it('a hard link to a book file made at the staged name for the open, and removed right after, is refused (hard_link_refused)', () => {
-    const root = tempDir('novel-swap-');
-    mkdirSync(join(root, 'chapters'), { recursive: true });
-    writeFileSync(join(root, 'chapters/chapter-004.md'), 'the book\n');
-    mkdirSync(join(root, 'staging/chapters'), { recursive: true });
-    writeFileSync(join(root, 'staging/chapters/chapter-004.md'), 'staged\n');
-    const fs = new ProjectFs(root);
-    const target = join(fs.root, 'staging/chapters/chapter-004.md');
-    aroundOpen.before = (file) => {
-      if (file !== target) return;
-      rmSync(target);
-      linkSync(join(fs.root, 'chapters/chapter-004.md'), target);
-    };
-    aroundOpen.after = (file) => {
-      if (file === target) rmSync(target);
-    };
-    try {
-      let caught: unknown = null;
-      try {
-        fs.readBytesAndStat('staging/chapters/chapter-004.md');
-      } catch (err) {
-        caught = err;
-      }
-      expect((caught as InstanceType<typeof NovelError>)?.code).toBe('hard_link_refused');
-    } finally {
-      aroundOpen.before = undefined;
-      aroundOpen.after = undefined;
-    }
+    const { fs, target } = bookWithStagedChapter();
+    const read = readAroundOpen(fs, target, {
+      before: () => {
+        rmSync(target);
+        linkSync(join(fs.root, 'chapters/chapter-004.md'), target);
+      },
+      after: () => rmSync(target),
+    });
+    expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('hard_link_refused');
   });
 });
