@@ -7,6 +7,11 @@
  * its name before use, so a damaged one is never restored. The copies are
  * written after the files they copy and without fsync: losing one in a crash
  * loses only that safety net, never a byte of the book.
+ *
+ * A copy is written in `.novel/objects/` itself and then renamed into its
+ * shard (`ab/`): a write cut short leaves its leftover where the sweep of
+ * every mutation looks (one directory), so the 256 shards hold only whole
+ * copies and are listed only by a full sweep (src/io/temp-sweep.ts).
  */
 import { paths } from '../core/paths.js';
 import { readFingerprint } from './fingerprint.js';
@@ -27,12 +32,26 @@ export function objectPath(sha256: string): string {
   return `${OBJECTS}/${sha256.slice(0, 2)}/${sha256}`;
 }
 
+/** Where a copy is written before it is renamed into its shard. */
+const inFlightPath = (sha256: string): string => `${OBJECTS}/${sha256}`;
+
+const SHARD = /^\.novel\/objects\/[0-9a-f]{2}$/;
+const IN_FLIGHT = /^\.novel\/objects\/[0-9a-f]{64}$/;
+
+/** A shard of the copies (`.novel/objects/ab`): it only ever receives whole copies, by rename. */
+export const isObjectShard = (rel: string): boolean => SHARD.test(rel);
+
+/** A copy written but not yet renamed into its shard: what a kill between the two leaves. */
+export const isObjectInFlight = (rel: string): boolean => IN_FLIGHT.test(rel);
+
 /** Keep a copy of a write-once file novel has just written. */
 export function keepObject(fs: ProjectFs, rel: string, content: string | Buffer, sha256: string = sha256Hex(content)): void {
   if (!isWriteOnce(rel)) return;
   const obj = objectPath(sha256);
   if (fs.exists(obj)) return;
-  fs.writeText(obj, content, { fsync: false });
+  const flight = inFlightPath(sha256);
+  fs.writeText(flight, content, { fsync: false });
+  fs.move(flight, obj);
 }
 
 /** Put back the bytes the fingerprint records for `rel`, from its copy; false when there is no sound copy. */

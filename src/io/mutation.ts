@@ -10,6 +10,7 @@ import { FINAL_TREES, paths } from '../core/paths.js';
 import { NovelError } from '../core/errors.js';
 import type { Journal } from '../schemas/journal.js';
 import { completeInterruptedArchive } from './apply-transition.js';
+import { isObjectInFlight, isObjectShard } from './book-objects.js';
 import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
@@ -22,7 +23,7 @@ import { lockEnvFor, openFs, openProject, type CommandEnv, type OpenProject } fr
 import type { ProjectFs } from './project-fs.js';
 import { readStagingView, recordStagingHashes } from './staging-probe.js';
 import { recordNestedWrite } from './step-guard.js';
-import { recordSweep, sweepTemps, type Sweep } from './temp-sweep.js';
+import { recordSweep, sweepTemps, type Sweep, type SweepScope } from './temp-sweep.js';
 
 function testHoldLock(env: NodeJS.ProcessEnv): void {
   const ms = Number(env.NOVEL_TEST_LOCK_HOLD_MS ?? '');
@@ -52,8 +53,11 @@ export interface MutationContext {
  */
 export const WRITER_TEMP_RE = /(\.(json|jsonl|md|log|txt)|\/[0-9a-f]{64}|^\.novel\/objects\/complete)\.\d+$/;
 
-/** Every directory novel writes in (the project root's own files included). */
-const WRITTEN_DIRS = ['staging', '.novel', 'logs', ...FINAL_TREES];
+/** Every directory novel writes in (the project root's own files aside); the copies' shards only take whole files. */
+const SWEPT: SweepScope = { roots: ['staging', '.novel', 'logs', ...FINAL_TREES], fullOnly: isObjectShard };
+
+/** What a killed writer leaves: a temp of the atomic writer, or a copy not yet in its shard (book-objects.ts). */
+const isWriterLeftover = (rel: string): boolean => WRITER_TEMP_RE.test(rel) || isObjectInFlight(rel);
 
 /**
  * Leftovers of interrupted atomic writes, wherever novel writes, removed by
@@ -69,7 +73,7 @@ export function sweepWriterTemps(fs: ProjectFs): Sweep {
       removed.push(rel);
     }
   }
-  const sweep = sweepTemps(fs, WRITTEN_DIRS, (rel) => WRITER_TEMP_RE.test(rel));
+  const sweep = sweepTemps(fs, SWEPT, isWriterLeftover);
   sweepAtomicTemps(fs, [paths.checkpoint, paths.fingerprint]);
   for (const f of fs.listFiles(paths.commitJournalDir)) if (!f.endsWith('.json')) fs.remove(f);
   return { ...sweep, removed: [...removed, ...sweep.removed] };
@@ -131,7 +135,7 @@ export function withMutation<R>(
     if (options.checkFingerprint !== false && fs.exists(paths.fingerprint)) recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
     recordDormant(fs, project);
     recordStagingHashes(fs, readStagingView(fs));
-    recordSweep(fs, sweep, touched, WRITTEN_DIRS);
+    recordSweep(fs, sweep, touched, SWEPT);
     return result;
   } finally {
     lock.release();

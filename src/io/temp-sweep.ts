@@ -10,6 +10,11 @@
  * so does a lock taken over from a holder that was killed (lock.ts forgets the
  * record): a temp it created within the same clock tick as the record left
  * its directory's mtime as recorded.
+ *
+ * Directories that only ever receive whole files by rename (the shards of
+ * `.novel/objects/`) hold no leftover of novel's writer: they are listed by
+ * a full sweep only (which also finds what an older novel left there), and
+ * the record leaves them out.
  */
 import { parseCache, SweepCacheSchema } from '../schemas/caches.js';
 import type { ProjectFs } from './project-fs.js';
@@ -43,12 +48,23 @@ function mtimeOf(fs: ProjectFs, rel: string): number | null {
   return st?.isDirectory() ? st.mtimeMs : null;
 }
 
-/** Sweep the temporaries below `roots` (project-relative directories). */
-export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel: string) => boolean): Sweep {
+/** Where the sweep looks: the directories novel writes in, and those a full sweep alone lists. */
+export interface SweepScope {
+  /** Project-relative directories, swept with all they hold. */
+  roots: readonly string[];
+  /** Directories listed by a full sweep only (no record), and not below them; never recorded. */
+  fullOnly: (rel: string) => boolean;
+}
+
+/** Sweep the temporaries below the scope's roots. */
+export function sweepTemps(fs: ProjectFs, scope: SweepScope, isTemp: (rel: string) => boolean): Sweep {
   const cache = readCache(fs);
+  const full = Object.keys(cache).length === 0;
   const removed: string[] = [];
   const seen = new Map<string, DirEntry>();
   const visit = (rel: string): void => {
+    const shallow = scope.fullOnly(rel);
+    if (shallow && !full) return;
     const m = mtimeOf(fs, rel);
     if (m === null) return;
     const cached = cache[rel];
@@ -67,10 +83,11 @@ export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel
         removed.push(child);
       }
     }
+    if (shallow) return;
     seen.set(rel, { m, d: subdirs.sort() });
     for (const sub of subdirs) visit(`${rel}/${sub}`);
   };
-  for (const root of roots) visit(root);
+  for (const root of scope.roots) visit(root);
   return { removed, seen };
 }
 
@@ -81,10 +98,10 @@ export function sweepTemps(fs: ProjectFs, roots: readonly string[], isTemp: (rel
  * the mtime the sweep saw (should it have changed since, the next sweep lists
  * it: an older mtime only costs a listing).
  */
-export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<string>, roots: readonly string[]): void {
+export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<string>, scope: SweepScope): void {
   const dirs = new Map<string, DirEntry>();
   for (const [rel, e] of sweep.seen) dirs.set(rel, { m: e.m, d: [...e.d] });
-  const inRoots = (rel: string): boolean => roots.some((r) => rel === r || rel.startsWith(`${r}/`));
+  const inRoots = (rel: string): boolean => scope.roots.some((r) => rel === r || rel.startsWith(`${r}/`)) && !scope.fullOnly(rel);
   // The directories this mutation may have changed: those on the way to a path it wrote or removed.
   const changed = new Set<string>();
   for (const rel of touched) {

@@ -102,6 +102,32 @@ describe('lock', () => {
     for (const k of kept) expect(existsSync(join(project, k)), k).toBe(true);
   });
 
+  it('a copy cut before its rename into a shard is swept by any mutation; a shard is listed only after a killed holder', async () => {
+    const sha = 'cd'.repeat(32);
+    const made = async (stale: boolean): Promise<{ inFlight: string; shardTemp: string }> => {
+      const project = fixtureCopy();
+      overlay(project, 'draft/good');
+      expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
+      mkdirSync(join(project, '.novel/objects/cd'), { recursive: true });
+      // A copy written whole in .novel/objects/ and not yet renamed into its shard; a temp in a shard, as an older novel left them.
+      const inFlight = join(project, `.novel/objects/${sha}`);
+      const shardTemp = join(project, `.novel/objects/cd/${sha}.42`);
+      writeFileSync(inFlight, 'whole copy');
+      writeFileSync(shardTemp, 'partial');
+      if (stale) writeLock(project, { pid: 2 ** 22 + 12345, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+      overlay(project, 'summarize/good');
+      expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
+      return { inFlight, shardTemp };
+    };
+    const believed = await made(false);
+    expect(existsSync(believed.inFlight)).toBe(false);
+    // With the record believed, the 256 shards are not listed: novel's writer leaves nothing in them.
+    expect(existsSync(believed.shardTemp)).toBe(true);
+    const afterKill = await made(true);
+    expect(existsSync(afterKill.inFlight)).toBe(false);
+    expect(existsSync(afterKill.shardTemp)).toBe(false);
+  });
+
   it('a lock on another host is stale only after 30 minutes without heartbeat', async () => {
     const project = fixtureCopy();
     const old = new Date(Date.now() - 31 * 60 * 1000).toISOString();
