@@ -53,7 +53,7 @@ export interface MutationContext {
  */
 export const WRITER_TEMP_RE = /(\.(json|jsonl|md|log|txt)|\/[0-9a-f]{64}|^\.novel\/objects\/complete)\.\d+$/;
 
-/** Every directory novel writes in (the project root's own files aside); the copies' shards only take whole files. */
+/** Every directory novel writes in (the root's own files are swept on their own, below); the copies' shards take only whole files. */
 const SWEPT: SweepScope = { roots: ['staging', '.novel', 'logs', ...FINAL_TREES], fullOnly: isObjectShard };
 
 /** What a killed writer leaves: a temp of the atomic writer, or a copy not yet in its shard (book-objects.ts). */
