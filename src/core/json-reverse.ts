@@ -33,40 +33,38 @@ export type JsonChanges = Pick<JsonReverse, 'remove' | 'truncate' | 'set'>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const escape = (key: string): string => (/[~/]/.test(key) ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
+const escape = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
 const unescape = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/**
- * Whether `after`'s keys, less the others, are `before`'s (`keys`) in their
- * order (the others are returned: `before` lacks them); null when not, or
- * when `after` lacks one: the object is then kept whole, a key put back would
- * not go where it was.
- */
-function addedKeys(keys: readonly string[], after: Obj): string[] | null {
-  const added: string[] = [];
-  let i = 0;
-  for (const key of Object.keys(after)) {
-    if (key === keys[i]) i++;
-    else added.push(key);
-  }
-  return i === keys.length ? added : null;
-}
 
 /** `before` and `after` differ (members the two share are not walked into, nor named). */
 function walk(before: unknown, after: unknown, at: string, out: JsonChanges): void {
-  if (Array.isArray(before) && Array.isArray(after) && before.length <= after.length) {
-    for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) walk(before[i], after[i], `${at}/${i}`, out);
-    if (after.length > before.length) out.truncate[at] = before.length;
+  if (Array.isArray(before)) {
+    if (Array.isArray(after) && before.length <= after.length) {
+      for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) walk(before[i], after[i], `${at}/${i}`, out);
+      if (after.length > before.length) out.truncate[at] = before.length;
+    } else out.set[at] = before;
     return;
   }
-  const keys = isObj(before) && isObj(after) ? Object.keys(before) : null;
-  const added = keys && addedKeys(keys, after as Obj);
-  if (!added) {
+  if (!isObj(before) || !isObj(after)) {
     out.set[at] = before;
     return;
   }
-  for (const key of added) out.remove.push(`${at}/${escape(key)}`);
-  for (const key of keys as string[]) {
+  // `after`'s keys, less the ones `before` lacks (`added`), must be `before`'s in their order:
+  // else the object is kept whole, as a key put back would not go where it was.
+  // (for-in: a parsed document's objects inherit nothing enumerable, and it allocates no key list.)
+  const keys = Object.keys(before);
+  let i = 0;
+  let added: string[] | null = null;
+  for (const key in after) {
+    if (key === keys[i]) i++;
+    else (added ??= []).push(key);
+  }
+  if (i !== keys.length) {
+    out.set[at] = before;
+    return;
+  }
+  if (added) for (const key of added) out.remove.push(`${at}/${escape(key)}`);
+  for (const key of keys) {
     const b = (before as Obj)[key];
     const a = (after as Obj)[key];
     if (b !== a) walk(b, a, `${at}/${escape(key)}`, out);
