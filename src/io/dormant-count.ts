@@ -14,12 +14,10 @@ import { DormantCacheSchema, parseCache, type DormantCache } from '../schemas/ca
 import { readGlobalForeshadowing } from './book-files.js';
 import type { ProjectFs } from './project-fs.js';
 import { paths } from '../core/paths.js';
+import { settledBefore } from './racy-clean.js';
 
 export const DORMANT_CACHE = 'logs/.cache/dormant.json';
 export const GLOBAL_FORESHADOWING = paths.globalForeshadowing;
-
-/** Longer than the kernel's timestamp tick (1–10 ms). */
-const RACY_MS = 10;
 
 const sameThresholds = (a: DormancyThresholds, b: DormancyThresholds): boolean => a.short === b.short && a.medium === b.medium && a.long === b.long;
 
@@ -70,7 +68,7 @@ export function refreshDormantCount(fs: ProjectFs, chapter: number, dormancy: Do
  */
 export function recordDormantCount(fs: ProjectFs, entry: Omit<DormantCache, 'v' | 'global_stat'>): void {
   const st = fs.stat(GLOBAL_FORESHADOWING);
-  const settled = st !== null && Date.now() - st.mtimeMs > RACY_MS;
+  const settled = st !== null && settledBefore(st.mtimeMs, Date.now());
   try {
     fs.writeText(DORMANT_CACHE, JSON.stringify({ v: 1, ...entry, ...(settled ? { global_stat: [st.size, st.mtimeMs] } : {}) }), { fsync: false });
   } catch {

@@ -19,7 +19,7 @@
  * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
  */
 import type * as NodeCrypto from 'node:crypto';
-import { type Dirent, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
+import { type Dirent, type Stats, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { onExit } from 'signal-exit';
@@ -477,12 +477,17 @@ export class ProjectFs {
 
   /** The bytes of a file as it is, without the text checks (null: absent or not readable). */
   readRaw(rel: string): Buffer | null {
+    return this.readRawStat(rel)?.bytes ?? null;
+  }
+
+  /** readRaw, with the stats of the file read (taken on the open descriptor, before the read). */
+  readRawStat(rel: string): { bytes: Buffer; st: Stats } | null {
     try {
       const fd = openSync(this.lexical(rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
       try {
         const st = fstatSync(fd);
         if (!st.isFile() || st.size > MAX_TEXT_BYTES) return null;
-        return readAll(fd, st.size);
+        return { bytes: readAll(fd, st.size), st };
       } finally {
         closeSync(fd);
       }

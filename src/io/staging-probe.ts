@@ -20,13 +20,11 @@ import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
 import { errorAt } from '../schemas/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
+import { RACY_MS, settledBefore } from './racy-clean.js';
 
 export const STAGING_CACHE = 'logs/.cache/staging.json';
 
 type HashCache = Record<string, [number, number, string]>;
-
-/** Longer than the kernel's timestamp tick (1–10 ms). */
-const RACY_MS = 10;
 
 /** Above this many staged files, a reader reads only the steps' outputs (the run refuses to execute past staging_max_files). */
 const STAGING_READ_LIMIT = 10_000;
@@ -45,7 +43,7 @@ export function recordStagingHashes(fs: ProjectFs, view: StagingView): void {
   for (const [rel, f] of view.files) {
     const st = stats?.get(rel);
     // A file written in the moments before it was read could change again within the same mtime: hashed next time.
-    if (st && f.sha256 && st.readAt - st.ctimeMs > RACY_MS) files[rel] = [st.size, st.ctimeMs, f.sha256];
+    if (st && f.sha256 && settledBefore(st.ctimeMs, st.readAt)) files[rel] = [st.size, st.ctimeMs, f.sha256];
   }
   try {
     fs.writeText(STAGING_CACHE, JSON.stringify({ v: 2, files }), { fsync: false });

@@ -10,11 +10,14 @@
  * touched, however long the book.
  *
  * Before a step, the bounded set of step-guard-rules is captured byte for
- * byte. During it, every event outside staging/ is collected, and novel's own
+ * byte: a file whose stats still vouch for the bytes the guard last read of
+ * it (racy-clean.ts) is not read again, so the large state, read once after
+ * the commit that wrote it, is not read again for every step. During it, every event outside staging/ is collected, and novel's own
  * writes (heartbeat, executor record, executor log) are remembered with their
  * bytes. After it, a fence file tells when every event has arrived; each
  * collected path is compared with the index, captured files are compared
- * byte for byte (events or not), and captured files are restored exactly.
+ * byte for byte (events or not; the bytes read again unless their stats
+ * vouch for them), and captured files are restored exactly.
  * Without directory watches (an inotify limit, say), each step falls back to
  * a full walk and says so.
  */
@@ -25,6 +28,7 @@ import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { ProjectFs } from './project-fs.js';
 import { isWriteOnce, restoreFromObject } from './book-objects.js';
 import { readFingerprint } from './fingerprint.js';
+import { settledBefore } from './racy-clean.js';
 
 const FENCE_DIR = 'logs/.cache';
 const FENCE = `${FENCE_DIR}/guard-fence-`;
@@ -86,6 +90,31 @@ export class StepGuard {
 
   private bytes(rel: string): Buffer | null {
     return this.fs.readRaw(rel);
+  }
+
+  /** The last bytes read of each captured file, with the stats of that read and the moment it began. */
+  private readonly held = new Map<string, { ident: Ident; readAt: number; bytes: Buffer }>();
+
+  /** The held bytes of `rel`, when the file's stats now (`now`) still vouch for them. */
+  private heldFor(rel: string, now: Ident | undefined): Buffer | undefined {
+    const h = this.held.get(rel);
+    if (!h || !now || now.dir || !settledBefore(h.ident.ctimeMs, h.readAt)) return undefined;
+    const same = now.size === h.ident.size && now.mtimeMs === h.ident.mtimeMs && now.ctimeMs === h.ident.ctimeMs && now.ino === h.ident.ino;
+    return same ? h.bytes : undefined;
+  }
+
+  /** A captured file's bytes: the held ones while its stats in the index (just settled) vouch for them, else read (and held). */
+  private captureBytes(rel: string): Buffer | null {
+    const known = this.heldFor(rel, this.identBefore(rel));
+    if (known) return known;
+    const readAt = Date.now();
+    const read = this.fs.readRawStat(rel);
+    if (!read) {
+      this.held.delete(rel);
+      return null;
+    }
+    this.held.set(rel, { ident: identOf(read.st), readAt, bytes: read.bytes });
+    return read.bytes;
   }
 
   /** Walk the project outside staging/ once: the index, and a watch per directory. */
@@ -213,18 +242,19 @@ export class StepGuard {
   private capturedList(cp: Checkpoint): string[] {
     const out: string[] = [];
     for (const [name, id] of this.index.get('') ?? []) if (!id.dir) out.push(name);
-    for (const tree of capturedTrees(cp.current_volume)) {
-      for (const [dir, names] of this.index) {
-        if (dir !== tree && !dir.startsWith(`${tree}/`)) continue;
-        for (const [name, id] of names) if (!id.dir) out.push(`${dir}/${name}`);
-      }
-    }
-    for (const rel of capturedFiles(cp.last_completed_chapter)) if (this.has(rel)) out.push(rel);
+    const trees = capturedTrees(cp.current_volume);
+    const inTree = (dir: string): boolean => trees.some((tree) => dir === tree || dir.startsWith(`${tree}/`));
     // novel's own bookkeeping (the fingerprint above all): an executor that changed it could hide any other change.
+    const bookkeeping = (dir: string): boolean => (dir === '.novel' || dir.startsWith('.novel/')) && !dir.startsWith('.novel/objects');
+    const treeFiles: string[] = [];
+    const ownFiles: string[] = [];
     for (const [dir, names] of this.index) {
-      if ((dir !== '.novel' && !dir.startsWith('.novel/')) || dir.startsWith('.novel/objects')) continue;
-      for (const [name, id] of names) if (!id.dir) out.push(`${dir}/${name}`);
+      const to = inTree(dir) ? treeFiles : bookkeeping(dir) ? ownFiles : null;
+      if (to) for (const [name, id] of names) if (!id.dir) to.push(`${dir}/${name}`);
     }
+    out.push(...treeFiles);
+    for (const rel of capturedFiles(cp.last_completed_chapter)) if (this.has(rel)) out.push(rel);
+    out.push(...ownFiles);
     return out;
   }
 
@@ -248,7 +278,7 @@ export class StepGuard {
       this.walk('');
     }
     const captured = new Map<string, Buffer | null>();
-    for (const rel of this.capturedList(cp)) captured.set(rel, this.bytes(rel));
+    for (const rel of this.capturedList(cp)) captured.set(rel, this.captureBytes(rel));
     let tail: { size: number; tail: Buffer } | null = null;
     const changelog = this.identBefore(TAIL_CAPTURED);
     if (changelog && !changelog.dir) tail = this.fs.readTail(TAIL_CAPTURED, TAIL_BYTES);
@@ -357,8 +387,10 @@ export class StepGuard {
       }
       if (armed.captured.has(rel)) {
         const want = armed.captured.get(rel) ?? null;
-        const got = now && !now.dir ? this.bytes(rel) : null;
+        const held = this.heldFor(rel, now);
+        const got = now && !now.dir ? (held !== undefined && held === want ? held : this.bytes(rel)) : null;
         if (!sameBytes(want, got)) {
+          this.held.delete(rel);
           restore(this.fs, rel, want);
           report(rel, want === null ? 'added' : got === null ? 'removed' : 'changed', true);
         }

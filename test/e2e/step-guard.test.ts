@@ -87,6 +87,24 @@ describe('the step guard', () => {
   });
 });
 
+  it('a captured file held from an earlier step, rewritten in place with its size and mtime put back, is seen and restored', async () => {
+    const dir = demoProject();
+    const state = readFileSync(join(dir, 'state/current-state.json'));
+    // The draft step passes (the guard reads and holds the state); during summarize, whose arm
+    // takes the held bytes on the state's stats, one byte of the state changes in place.
+    const flip = [
+      "const fs = require('fs'); const p = 'state/current-state.json';",
+      "const fd = fs.openSync(p, 'r+'); const b = Buffer.alloc(1); fs.readSync(fd, b, 0, 1, 1);",
+      "fs.writeSync(fd, Buffer.from(b[0] === 32 ? '\\t' : ' '), 0, 1, 1); fs.closeSync(fd);",
+    ].join(' ');
+    // touch -r puts the mtime back to the nanosecond (the ctime moves all the same).
+    const script = misbehaving(`if [ "\${NOVEL_STEP##*:}" = summarize ]; then cp -p state/current-state.json staging/ref && node -e "${flip}" && touch -r staging/ref state/current-state.json && rm staging/ref; fi`);
+    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
+    expect(r.code, r.stdout + r.stderr).toBe(11);
+    expect(JSON.parse(r.stdout).error.message).toContain('changed: state/current-state.json (restored)');
+    expect(readFileSync(join(dir, 'state/current-state.json')).equals(state)).toBe(true);
+  });
+
 describe('step guard rules', () => {
   it('classifies by identity and says how to repair what it could not restore', () => {
     const id = { size: 1, mtimeMs: 1, ctimeMs: 1, ino: 1, dir: false };

@@ -1,0 +1,14 @@
+/**
+ * When a file's stats vouch for bytes read earlier (git's "racily clean"):
+ * every write moves a file's ctime to the present, and no process can set it
+ * back, so a file whose size, mtime, ctime and inode are those it had when it
+ * was read still holds the bytes read, provided its ctime was older than the
+ * moment of that read by more than the kernel's timestamp tick. A write in
+ * the same tick as the read could otherwise leave every stat as it was.
+ */
+
+/** Longer than the kernel's timestamp tick (1–10 ms). */
+export const RACY_MS = 10;
+
+/** A file's time stamp (its ctime; where only the mtime is kept, that), taken with a read that began at `readAt` (ms), is old enough for its stats to vouch for that read. */
+export const settledBefore = (stampMs: number, readAt: number): boolean => readAt - stampMs > RACY_MS;
