@@ -11,13 +11,14 @@
  *
  * Before a step, the bounded set of step-guard-rules is captured byte for
  * byte: a file whose stats still vouch for the bytes the guard last read of
- * it (racy-clean.ts) is not read again, so the large state, read once after
- * the commit that wrote it, is not read again for every step. During it, every event outside staging/ is collected, and novel's own
- * writes (heartbeat, executor record, executor log) are remembered with their
- * bytes. After it, a fence file tells when every event has arrived; each
- * collected path is compared with the index, captured files are compared
- * byte for byte (events or not; the bytes read again unless their stats
- * vouch for them), and captured files are restored exactly.
+ * it (racy-clean.ts) is not read again, so the large state is read once
+ * after the commit that wrote it, not for every step. During a step, every
+ * event outside staging/ is collected, and novel's own writes (heartbeat,
+ * executor record, executor log) are remembered with their bytes. After
+ * it, a fence file tells when every event has arrived; each collected path
+ * is compared with the index, captured files are compared byte for byte
+ * (events or not; the bytes read again unless their stats vouch for them),
+ * and captured files are restored exactly.
  * Without directory watches (an inotify limit, say), each step falls back to
  * a full walk and says so.
  */
