@@ -483,7 +483,8 @@ export class ProjectFs {
   /** readRaw, with the stats of the file read (taken on the open descriptor, before the read). */
   readRawStat(rel: string): { bytes: Buffer; st: Stats } | null {
     try {
-      const fd = openSync(this.lexical(rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+      // O_NONBLOCK: a FIFO planted at the path must not hold the read up (it is not a file: null).
+      const fd = openSync(this.lexical(rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
       try {
         const st = fstatSync(fd);
         if (!st.isFile() || st.size > MAX_TEXT_BYTES) return null;
@@ -493,6 +494,40 @@ export class ProjectFs {
       }
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * Whether the file holds exactly `want` (null: that there is no file to
+   * read), as readRaw would read it, but into a buffer kept between calls: the
+   * step guard compares its captured files after every step without
+   * allocating their size again.
+   */
+  sameRaw(rel: string, want: Buffer | null): boolean {
+    let fd: number;
+    try {
+      fd = openSync(this.lexical(rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      return want === null;
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile() || st.size > MAX_TEXT_BYTES) return want === null;
+      if (want === null || st.size !== want.length) return false;
+      // One byte more than expected is asked for: a file that grew since the fstat differs.
+      const need = want.length + 1;
+      if (compareBuffer.length < need) compareBuffer = Buffer.allocUnsafe(need);
+      let off = 0;
+      while (off < need) {
+        const n = readSync(fd, compareBuffer, off, need - off, off);
+        if (n === 0) break;
+        off += n;
+      }
+      return off === want.length && compareBuffer.subarray(0, off).equals(want);
+    } catch {
+      return want === null;
+    } finally {
+      closeSync(fd);
     }
   }
 
@@ -720,6 +755,9 @@ function holdExitHooks(): void {
   exitHooksHeld = true;
   onExit(() => undefined);
 }
+
+/** ProjectFs.sameRaw's buffer, grown to the largest file it compared. */
+let compareBuffer = Buffer.alloc(0);
 
 function readAll(fd: number, size: number): Buffer {
   const bytes = Buffer.alloc(size);

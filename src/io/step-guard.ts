@@ -10,15 +10,17 @@
  * touched, however long the book.
  *
  * Before a step, the bounded set of step-guard-rules is captured byte for
- * byte: a file whose stats still vouch for the bytes the guard last read of
- * it (racy-clean.ts) is not read again, so the large state is read once
- * after the commit that wrote it, not for every step. During a step, every
+ * byte: the bytes the guard last read of a file, and compared after the
+ * step before, stand while its stats vouch for them (racy-clean.ts), so the
+ * large state is read whole once after the commit that wrote it, not before
+ * every step. During a step, every
  * event outside staging/ is collected, and novel's own writes (heartbeat,
  * executor record, executor log) are remembered with their bytes. After
  * it, a fence file tells when every event has arrived; each collected path
  * is compared with the index, captured files are compared byte for byte
- * (events or not; the bytes read again unless their stats vouch for them),
- * and captured files are restored exactly.
+ * (events or not, whatever their stats: a process that mapped a file before
+ * the step writes through the mapping without moving its times), and
+ * captured files are restored exactly.
  * Without directory watches (an inotify limit, say), each step falls back to
  * a full walk and says so.
  */
@@ -388,8 +390,9 @@ export class StepGuard {
       }
       if (armed.captured.has(rel)) {
         const want = armed.captured.get(rel) ?? null;
-        const held = this.heldFor(rel, now);
-        const got = now && !now.dir ? (held !== undefined && held === want ? held : this.bytes(rel)) : null;
+        // Read whatever the stats say: a write through a shared mapping made before the step moves no time stamp.
+        if (now && !now.dir ? this.fs.sameRaw(rel, want) : want === null) continue;
+        const got = now && !now.dir ? this.bytes(rel) : null;
         if (!sameBytes(want, got)) {
           this.held.delete(rel);
           restore(this.fs, rel, want);
