@@ -131,7 +131,7 @@ export async function executeStep(r: StepRun, p: OpenProject, next: NextDecision
   r.fs.writeText(packetRel, prettyJson(packet));
   r.o.emit({ event: 'execute', step: move.step, agent: packet.agent.name, mode: packet.mode, attempt, packet: packetRel });
   if (r.o.verbose && (r.o.executor.kind === 'claude' || r.o.executor.kind === 'codex')) r.o.emit({ event: 'prompt', step: move.step, prompt: agentPrompt(readPacket(r.fs, packetRel), packetRel, r.fs.root, r.o.executor.kind) });
-  startExecution(r.fs, readStagingView(r.fs), move.step, attempt, packet.write_scope);
+  startExecution(r.fs, readStagingView(r.fs, false), move.step, attempt, packet.write_scope);
   const stagedBefore = stagingTree(r.fs, limit);
   // Every process of the step carries its token: detached ones end with the step too.
   const stepToken = `NOVEL_STEP_TOKEN=${r.session.token}-${randomHex(4)}`;

@@ -118,7 +118,7 @@ export function withMutation<R>(
       }
       recovered = recoverJournal(fs, pending);
     }
-    let project = openProject(cenv, projectFlag, fs);
+    let project = openProject(cenv, projectFlag, fs, { hashStaged: true });
     const checked = options.checkFingerprint !== false ? checkFinalTrees(fs, project.loaded.checkpoint) : { viaSignature: false, authorEdits: null };
     const viaSignature = checked.viaSignature;
     // The author's edits of planning inputs (§14): recorded, named, never refused.
@@ -127,14 +127,14 @@ export function withMutation<R>(
       syncWriter(2).write(`${say(cenv.lang ?? 'en', 'mutation.author_edits', { list: lines.join('; ') })}\n`);
     }
     const finished = completeInterruptedArchive(fs, project.loaded);
-    if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs) };
+    if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs, false) };
     const result = fn(project, { lock, recovered });
     if (options.checkFingerprint !== false) recordFirstFingerprint(fs);
     // Checked before, written through the fingerprint since: the trees match it
     // now, and the next commands check them by stats.
     if (options.checkFingerprint !== false && fs.exists(paths.fingerprint)) recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
     recordDormant(fs, project);
-    recordStagingHashes(fs, readStagingView(fs));
+    recordStagingHashes(fs, readStagingView(fs, false));
     recordSweep(fs, sweep, touched, SWEPT);
     return result;
   } finally {

@@ -62,11 +62,12 @@ export function openFs(cenv: CommandEnv, projectFlag: string | undefined): Proje
  * checkpoint reads the same after the probes as before them, so that a reader
  * never mixes an old checkpoint with a staging area the commit already cleared.
  */
-export function openProject(cenv: CommandEnv, projectFlag: string | undefined, fs = openFs(cenv, projectFlag)): OpenProject {
+export function openProject(cenv: CommandEnv, projectFlag: string | undefined, fs = openFs(cenv, projectFlag), options: { hashStaged?: boolean } = {}): OpenProject {
   for (let attempt = 0; ; attempt++) {
     const loaded = readCheckpoint(fs);
     const settings = cenv.settings ?? loadSettings(fs);
-    const view = readStagingView(fs);
+    // A mutating command hashes the staged files it reads (staging-probe.ts); a reader takes the recorded hashes.
+    const view = readStagingView(fs, options.hashStaged !== true);
     const { journalPath, ...probe } = readBookProbe(fs, loaded.checkpoint);
     const project = { fs, loaded, settings, view, journal: journalPath, probe };
     if (attempt >= 20 || checkpointText(fs) === loaded.text) return project;

@@ -58,7 +58,7 @@ export function recordStagingHashes(fs: ProjectFs, view: StagingView): void {
  * staged file, so that the commands run after the run hash nothing.
  */
 export async function settleStagingHashes(fs: ProjectFs): Promise<void> {
-  let view = readStagingView(fs);
+  let view = readStagingView(fs, false);
   // A timer can fire early (it counts from the event loop's cached time),
   // hence the loop. Date.now() drops the fraction of a millisecond that an
   // mtime keeps, so a file written in the same millisecond as it was read looks
@@ -72,7 +72,7 @@ export async function settleStagingHashes(fs: ProjectFs): Promise<void> {
     }
     if (wait <= 0) break;
     await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
-    view = readStagingView(fs);
+    view = readStagingView(fs, false);
   }
   recordStagingHashes(fs, view);
 }
@@ -94,10 +94,16 @@ function stagedOutputs(fs: ProjectFs): string[] {
   return (out.length > STAGING_READ_LIMIT ? out.filter(isStepOutput) : out).sort();
 }
 
-export function readStagingView(fs: ProjectFs): StagingView {
+/**
+ * `recorded`: take a file's sha256 from the record when its stats match (readers).
+ * A mutating command hashes every file it read (false): a process that mapped a
+ * staged file writes through the mapping without moving its times, and what a
+ * command commits or records must be named by the bytes it read.
+ */
+export function readStagingView(fs: ProjectFs, recorded = true): StagingView {
   const files = new Map<string, StagedFile>();
   const stats = new Map<string, { size: number; ctimeMs: number; readAt: number }>();
-  const cache = readHashCache(fs);
+  const cache = recorded ? readHashCache(fs) : {};
   for (const rel of stagedOutputs(fs)) {
     let bytes: Buffer;
     let stat: [number, number];

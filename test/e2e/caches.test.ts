@@ -54,6 +54,25 @@ describe('the staging cache', () => {
     // The draft is no longer the one advanced: drafted again.
     expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:draft');
   });
+
+  it('a mutating command hashes what it read: a record whose stats match but whose bytes changed (as through a shared mapping) does not stand for them', () => {
+    const project = withCaches();
+    const rel = 'staging/chapters/chapter-004.md';
+    const before = readFileSync(join(project, rel));
+    // Bytes changed, the size kept; the record then names the new stats with the old sha256,
+    // as it would after a write through a mapping, which moves no time stamp.
+    const after = Buffer.from(before.toString('utf8').replace('。', '！'));
+    expect(after.length).toBe(before.length);
+    writeFileSync(join(project, rel), after);
+    const st = statSync(join(project, rel));
+    const cache = readJson(join(project, 'logs/.cache/staging.json'));
+    writeFileSync(join(project, 'logs/.cache/staging.json'), JSON.stringify({ ...cache, files: { ...cache.files, [rel]: [st.size, st.ctimeMs, sha256(before)] } }));
+    // A reader takes the record (it hashes nothing); the advance does not: the draft is not the one advanced.
+    expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:summarize');
+    const r = novelBin(project, ['advance', 'chapter:004:summarize']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('expects chapter:004:draft');
+  });
 });
 
 describe('damaged caches', () => {
