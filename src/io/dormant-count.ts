@@ -14,7 +14,7 @@ import { DormantCacheSchema, parseCache, type DormantCache } from '../schemas/ca
 import { readGlobalForeshadowing } from './book-files.js';
 import type { ProjectFs } from './project-fs.js';
 import { paths } from '../core/paths.js';
-import { settledBefore } from './racy-clean.js';
+import { settledBefore } from '../core/racy-clean.js';
 
 export const DORMANT_CACHE = 'logs/.cache/dormant.json';
 export const GLOBAL_FORESHADOWING = paths.globalForeshadowing;

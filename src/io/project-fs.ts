@@ -517,12 +517,7 @@ export class ProjectFs {
       // One byte more than expected is asked for: a file that grew since the fstat differs.
       const need = want.length + 1;
       if (compareBuffer.length < need) compareBuffer = Buffer.allocUnsafe(need);
-      let off = 0;
-      while (off < need) {
-        const n = readSync(fd, compareBuffer, off, need - off, off);
-        if (n === 0) break;
-        off += n;
-      }
+      const off = readInto(fd, compareBuffer, need);
       return off === want.length && compareBuffer.subarray(0, off).equals(want);
     } catch {
       return want === null;
@@ -759,14 +754,20 @@ function holdExitHooks(): void {
 /** ProjectFs.sameRaw's buffer, grown to the largest file it compared. */
 let compareBuffer = Buffer.alloc(0);
 
-function readAll(fd: number, size: number): Buffer {
-  const bytes = Buffer.alloc(size);
+/** Read up to `length` bytes from the start of `fd` into `into`; the count read (less at the end of the file). */
+function readInto(fd: number, into: Buffer, length: number): number {
   let off = 0;
-  while (off < bytes.length) {
-    const n = readSync(fd, bytes, off, bytes.length - off, off);
+  while (off < length) {
+    const n = readSync(fd, into, off, length - off, off);
     if (n === 0) break;
     off += n;
   }
+  return off;
+}
+
+function readAll(fd: number, size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  const off = readInto(fd, bytes, size);
   return off === bytes.length ? bytes : bytes.subarray(0, off);
 }
 

@@ -20,7 +20,7 @@ import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
 import { errorAt } from '../schemas/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
-import { RACY_MS, settledBefore } from './racy-clean.js';
+import { RACY_MS, settledBefore } from '../core/racy-clean.js';
 
 export const STAGING_CACHE = 'logs/.cache/staging.json';
 

@@ -11,12 +11,12 @@
  *
  * Before a step, the bounded set of step-guard-rules is captured byte for
  * byte: the bytes the guard last read of a file, and compared after the
- * step before, stand while its stats vouch for them (racy-clean.ts), so the
- * large state is read whole once after the commit that wrote it, not before
- * every step. During a step, every
- * event outside staging/ is collected, and novel's own writes (heartbeat,
- * executor record, executor log) are remembered with their bytes. After
- * it, a fence file tells when every event has arrived; each collected path
+ * step before, stand while its stats vouch for them
+ * (src/core/racy-clean.ts), so the large state is read whole once after the
+ * commit that wrote it, not before every step. During a step, every event
+ * outside staging/ is collected, and novel's own writes (heartbeat, executor
+ * record, executor log) are remembered with their bytes. After it, a fence
+ * file tells when every event has arrived; each collected path
  * is compared with the index, captured files are compared byte for byte
  * (events or not, whatever their stats: a process that mapped a file before
  * the step writes through the mapping without moving its times), and
@@ -31,7 +31,7 @@ import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { ProjectFs } from './project-fs.js';
 import { isWriteOnce, restoreFromObject } from './book-objects.js';
 import { readFingerprint } from './fingerprint.js';
-import { settledBefore } from './racy-clean.js';
+import { settledBefore } from '../core/racy-clean.js';
 
 const FENCE_DIR = 'logs/.cache';
 const FENCE = `${FENCE_DIR}/guard-fence-`;

@@ -5,6 +5,11 @@
  * was read still holds the bytes read, provided its ctime was older than the
  * moment of that read by more than the kernel's timestamp tick. A write in
  * the same tick as the read could otherwise leave every stat as it was.
+ * Except a write through a shared mapping: it moves the times only when it
+ * dirties a clean page, so a process that mapped a file earlier can change
+ * it unseen by stats. Where that matters (the step guard after a step, the
+ * staged files a mutating command reads), the bytes are read instead.
+ * Pure: the I/O shell takes the stats and the clock.
  */
 
 /** Longer than the kernel's timestamp tick (1–10 ms). */
