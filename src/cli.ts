@@ -36,7 +36,7 @@ async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
 /** Guess the command path from argv for a usage error's envelope. */
 function commandPathOf(argv: readonly string[]): string {
   const words = argv.filter((a) => !a.startsWith('-'));
-  if (words[0] === 'lock' || words[0] === 'state' || words[0] === 'adapters' || words[0] === 'checkpoint') return words.slice(0, 2).join(' ');
+  if (words[0] === 'lock' || words[0] === 'state' || words[0] === 'adapters' || words[0] === 'checkpoint' || words[0] === 'quality') return words.slice(0, 2).join(' ');
   return words[0] ?? '';
 }
 

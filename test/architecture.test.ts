@@ -36,6 +36,7 @@ describe('architecture', () => {
       'src/io/adapters.ts': "novel's own adapter files, read to be installed",
       'src/io/export-file.ts': 'the output folder the author names',
       'src/io/checkpoint-file.ts': 'the project root before a checkpoint exists',
+      'src/io/text-folder.ts': 'the text files the author names for lint FILE and quality eval, wherever they are',
     };
     const importsFs = /from 'node:fs'|getBuiltinModule\('node:fs'\)/;
     const offenders = [...files('src'), ...files('machines')].filter((f) => {

@@ -10,6 +10,7 @@ import { prettyJson } from './canonical-json.js';
 import { chapterTitle } from './chapter-text.js';
 import { isObj, type Obj } from './context/project-view.js';
 import { padChapter } from './step-id.js';
+import { featureDef } from './ai-flavour.js';
 import { countZishu } from './zishu.js';
 import { protectedText } from './fix-guard.js';
 
@@ -56,16 +57,16 @@ const PHRASES = [
   '山风从檐角掠过，吹得灯笼轻轻摇晃，{p}把衣襟又紧了紧。',
   '远处钟声响了三下，{l}里的人声渐渐稀了。',
   '石阶上落着一层薄霜，踩上去发出细碎的声响。',
-  '“你真想好了？”师兄压低声音问，眼睛却一直看着门外。',
-  '他没有立刻回答，只把手按在剑柄上，指节有些发白。',
+  '“你真想好了吗？”师兄压低声音问，眼睛却一直看着门外。',
+  '他把手按在剑柄上，指节有些发白，半晌才嗯了一声。',
   '这些天的事一件件浮上来，{c}像一根刺扎在心里。',
-  '院墙外有人走过，脚步很轻，停了一停又远去了。',
-  '“明早之前，必须有个结果。”{p}终于开口，声音不大。',
+  '院墙外有人走过，脚步声细碎，停了一停又远去了。',
+  '“明早之前，必须有个结果！”{p}终于开口，声音不大。',
   '桌上的茶早就凉了，茶叶沉在杯底，像几片枯叶。',
   '窗纸被风鼓起又落下，映出一截摇曳的树影。',
   '记忆里那个雨夜又回来了，泥水、火光，还有一声没喊完的名字。',
   '掌心的旧伤隐隐作痛，每逢阴天都是如此。',
-  '“别忘了，门规第一条是什么。”老人的话还在耳边。',
+  '“别忘了，门规第一条是什么！”老人的话还在耳边。',
   '炉火噼啪一声爆开，几点火星溅到青砖地上。',
   '屋檐下挂着的铜铃被风撞响，声音清脆又短促。',
   '一只夜鸟从松枝间惊起，扑棱棱飞进黑暗里。',
@@ -73,7 +74,7 @@ const PHRASES = [
   '案头摊着半卷剑谱，墨迹被翻得起了毛边。',
   '灯芯结了花，火苗矮下去，屋里暗了一层。',
   '外头传来巡夜弟子的梆子声，一下，两下。',
-  '“要去就一起去。”少女推门进来，鬓角还沾着露水。',
+  '“要去就一起去啊！”少女推门进来，鬓角还沾着露水。',
   '两人对视片刻，谁也没有再劝谁。',
   '墙角那把旧伞是去年留下的，伞骨断了一根。',
   '月光照在{l}的青瓦上，冷得像一层水。',
@@ -110,7 +111,7 @@ function demoProse(chapter: number, k: Record<string, string>): string[] {
   return paras;
 }
 
-/** The chapter whose draft leans on AI clichés, so that the demo shows the lint catching it and the refiner clearing it. */
+/** The chapter whose draft reads as machine-made (AI味), so that the demo shows the lint's AI-flavour score catching it and the refiner clearing the spans it names. */
 export const DEMO_CLICHE_CHAPTER = 6;
 /** The chapter whose first judgement finds the chapter-end hook weak: the demo shows a hook-fix (§13.4). */
 export const DEMO_WEAK_HOOK_CHAPTER = 14;
@@ -119,7 +120,8 @@ export const DEMO_UNTITLED_CHAPTER = 15;
 /** The ending a demo hook-fix writes; a judge that reads it scores the hook strong. */
 const HOOK_FIX_ENDING = ['门外的脚步声忽然停了。', '下一刻，门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。'];
 
-const CLICHES = ['不禁', '一丝', '嘴角微微上扬', '眼中闪过', '心中一动', '深吸一口气', '不由得', '淡淡地'];
+/** Sentences in the manner models write (§16): the negation-correction, the soft adverb, the non-action, the pause timed to the second. */
+const AI_FLAVOURED = ['不是害怕，是一种说不清的预感。', '他没有说话，脚步很轻。', '两秒后，他才抬起头，声音很低。', '这不是结束，而是开始。', '她没有回头，走得很慢。'];
 
 /** The chapter-writer's hook-fix: the last two paragraphs replaced by an ending on a hook; every byte before them kept. */
 function hookFix(input: DemoInput): Record<string, string> {
@@ -152,8 +154,8 @@ function draft(input: DemoInput): Record<string, string> {
   const title = named === `第${chapter}章` ? (k.Location ?? '夜行') : named;
   const paras = demoProse(chapter, k);
   if (chapter === DEMO_CLICHE_CHAPTER && input.packet.mode === 'draft') {
-    // Every third paragraph gains two clichés: over twice the blacklist limit, a hard finding the refiner clears.
-    for (let i = 0; i < paras.length; i += 3) paras[i] = `${CLICHES[i % CLICHES.length]}，${CLICHES[(i + 3) % CLICHES.length]}，${paras[i]}`;
+    // Every third paragraph opens with a machine-made sentence: the AI-flavour score is hard, and the refiner clears the spans it names.
+    for (let i = 0; i < paras.length; i += 3) paras[i] = `${AI_FLAVOURED[(i / 3) % AI_FLAVOURED.length]}${paras[i]}`;
   }
   paras.push(`${k.TransitionHint ? `远处传来消息，${k.TransitionHint}。` : '夜色渐深。'}门外忽然有人叩了三下，谁也没想到，来的会是那个人。`);
   if (input.packet.mode === 'revision') {
@@ -222,7 +224,23 @@ function refine(input: DemoInput): Record<string, string> {
   // The title line stays as it is: the words go from the prose below it.
   const title = chapterTitle(text);
   const titleEnd = title === undefined ? 0 : text.indexOf(title) + title.length;
-  let out = text.slice(titleEnd);
+  // The sentences holding the spans the draft's lint names (inline.lint: ai_pattern findings, by line and feature) go.
+  const lint = isObj(inline.lint) ? (inline.lint as Obj) : null;
+  const spans = Array.isArray(lint?.findings) ? (lint.findings as Obj[]).filter((f) => f.rule === 'ai_pattern' && typeof f.line === 'number' && typeof f.feature === 'string') : [];
+  const lines = text.split('\n');
+  for (const f of spans) {
+    const i = (f.line as number) - 1;
+    const def = featureDef(String(f.feature));
+    if (!def || lines[i] === undefined) continue;
+    const sentences = (lines[i] as string).split(/(?<=[\u3002\uff01\uff1f])/u);
+    const kept = sentences.filter((x) => !new RegExp(def.pattern.source, 'u').test(x));
+    if (kept.length !== sentences.length) {
+      changes.push({ before: sentences.filter((x) => !kept.includes(x)).join(''), after: '', reason: `ai-flavour: ${def.id}` });
+      lines[i] = kept.join('');
+    }
+  }
+  const cleaned = lines.join('\n');
+  let out = cleaned.slice(titleEnd);
   for (const w of words.map(String)) {
     if (w !== '' && out.includes(w)) {
       out = out.split(w).join('');

@@ -6,7 +6,10 @@
  * a small function over the measured text; the report is their fold. Same
  * text + same settings ⇒ same report. Pure.
  */
+import { AI_FEATURES, AI_FLAVOUR_MODEL, aiFlavourOf, featureSpans, featureValues, type AiFlavour } from './ai-flavour.js';
 import { titleChapterNumber } from './chapter-number.js';
+import { clicheKindOf } from './cliche-lexicon.js';
+import { LINT_WORDS, type Words } from './lint-words.js';
 import type { QualitySettings } from './quality-settings.js';
 import { countZishu } from './zishu.js';
 
@@ -14,16 +17,20 @@ export type Severity = 'hard' | 'soft' | 'warn';
 
 export interface LintFinding {
   rule: string;
+  /** The AI-flavour feature an `ai_pattern` finding belongs to. */
+  feature?: string;
   severity: Severity;
   message: string;
   line?: number;
   excerpt?: string;
   fix: string;
+  message_zh: string;
+  fix_zh: string;
 }
 
 export interface LintReport {
   chapter: number;
-  source: 'staging' | 'chapters';
+  source: 'staging' | 'chapters' | 'file';
   zishu: number;
   han: number;
   paragraphs: number;
@@ -39,6 +46,8 @@ export interface LintReport {
     avg_paragraph_zishu: number;
     max_paragraph_zishu: number;
   };
+  /** The AI-flavour score (§16) and what moved it. */
+  ai_flavour: AiFlavour;
   findings: LintFinding[];
 }
 
@@ -48,8 +57,10 @@ export interface LintLists {
   blacklist: readonly string[];
   /** ai-blacklist.json's whitelist: masked before anything is counted. */
   whitelist: readonly string[];
-  /** cliche-lint.json: word → severity. */
+  /** cliche-lint.json (else the shipped lexicon): word → severity. */
   cliche: Readonly<Record<string, Severity>>;
+  /** The cast's display names and aliases (characters/): never a sentence's opening. */
+  names?: readonly string[];
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -80,9 +91,10 @@ const excerptOf = (text: string, at: number, len: number): string => {
   return `${from > 0 ? '…' : ''}${text.slice(from, to)}${to < text.length ? '…' : ''}`;
 };
 
-/** A sentence's opening: its first two Han characters after leading quotes and punctuation. */
-export function openingOf(sentence: string): string | null {
+/** A sentence's opening: its first two Han characters after leading quotes and punctuation; none when it opens with a name of the cast. */
+export function openingOf(sentence: string, names: readonly string[] = []): string | null {
   const rest = sentence.replace(LEADING, '');
+  if (names.some((n) => n && rest.startsWith(n))) return null;
   const han = [...rest].filter((c) => HAN.test(c));
   return han.length >= 2 ? `${han[0]}${han[1]}` : null;
 }
@@ -100,10 +112,10 @@ export function sentencesOf(paragraph: string): string[] {
   return out.filter((s) => countZishu(s).zishu > 0);
 }
 
-/** 字数 inside “…” and 「…」 (the marks excluded) of one line; a quote left open runs to the line's end. */
-function dialogueZishu(line: string): number {
+/** 字数 inside “…”, 「…」, 『…』 or a pair of ASCII "…" (the marks excluded) of one line; a quote left open runs to the line's end. */
+export function dialogueZishu(line: string): number {
   let total = 0;
-  for (const m of line.matchAll(/\u201c([^\u201d]*)(?:\u201d|$)|\u300c([^\u300d]*)(?:\u300d|$)/gu)) total += countZishu(m[1] ?? m[2] ?? '').zishu;
+  for (const m of line.matchAll(/\u201c([^\u201d]*)(?:\u201d|$)|\u300c([^\u300d]*)(?:\u300d|$)|\u300e([^\u300f]*)(?:\u300f|$)|"([^"]*)(?:"|$)/gu)) total += countZishu(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').zishu;
   return total;
 }
 
@@ -132,7 +144,23 @@ function wordHits(lines: readonly Line[], entries: ReadonlyArray<{ word: string;
       }
     });
   };
-  for (const w of [...whitelist].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) mark(w, null);
+  // A whitelisted word is masked only where it stands alone: never inside a longer listed phrase that holds it
+  // (仿佛 whitelisted still lets 空气仿佛凝固 count).
+  for (const w of [...whitelist].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
+    if (!w) continue;
+    const holders: Array<{ word: string; k: number }> = [];
+    for (const e of entries) {
+      if (e.word.length <= w.length) continue;
+      for (let k = e.word.indexOf(w); k >= 0; k = e.word.indexOf(w, k + 1)) holders.push({ word: e.word, k });
+    }
+    lines.forEach((l, i) => {
+      const mask = masks[i] as Uint8Array;
+      for (let at = l.text.indexOf(w); at >= 0; at = l.text.indexOf(w, at + 1)) {
+        if (holders.some((h) => at - h.k >= 0 && l.text.startsWith(h.word, at - h.k))) continue;
+        mask.fill(1, at, at + w.length);
+      }
+    });
+  }
   const rank = { banned: 0, cliche: 1, blacklist: 2 } as const;
   const sorted = [...entries].sort((a, b) => b.word.length - a.word.length || rank[a.kind] - rank[b.kind] || (a.word < b.word ? -1 : 1));
   const hits: Array<{ word: string; kind: 'banned' | 'cliche' | 'blacklist'; severity: Severity; line: number; excerpt: string; at: number }> = [];
@@ -142,10 +170,10 @@ function wordHits(lines: readonly Line[], entries: ReadonlyArray<{ word: string;
 
 /** Everything a lint depends on besides the chapter and its text, as one string: two lints with equal keys, chapters and texts give equal reports. */
 export function lintInputsKey(settings: QualitySettings, lists: LintLists): string {
-  return JSON.stringify([settings, lists]);
+  return JSON.stringify([settings, lists, AI_FLAVOUR_MODEL.corpus.sha256, AI_FLAVOUR_MODEL.features, AI_FLAVOUR_MODEL.intercept]);
 }
 
-export function lintChapter(input: { chapter: number; source: 'staging' | 'chapters'; text: string; settings: QualitySettings; lists: LintLists }): LintReport {
+export function lintChapter(input: { chapter: number; source: LintReport['source']; text: string; settings: QualitySettings; lists: LintLists }): LintReport {
   const { chapter, settings: q, lists } = input;
   const fileLines = input.text.split(/\r?\n/);
   const titleIdx = fileLines.findIndex((l) => /\S/.test(l));
@@ -156,15 +184,19 @@ export function lintChapter(input: { chapter: number; source: 'staging' | 'chapt
   const bodyText = body.map((l) => l.text).join('\n');
   const { zishu, han } = countZishu(bodyText);
   const paragraphs = body.filter((l) => /\S/.test(l.text)).map((l) => ({ ...l, zishu: countZishu(l.text).zishu })).filter((p) => p.zishu > 0);
-  const sentences: Sentence[] = paragraphs.flatMap((p) => sentencesOf(p.text).map((s) => ({ line: p.n, text: s, zishu: countZishu(s).zishu, opening: openingOf(s) })));
+  const names = [...(lists.names ?? [])].filter(Boolean).sort((a, b) => b.length - a.length);
+  const sentences: Sentence[] = paragraphs.flatMap((p) => sentencesOf(p.text).map((s) => ({ line: p.n, text: s, zishu: countZishu(s).zishu, opening: openingOf(s, names) })));
   const findings: LintFinding[] = [];
-  const add = (f: LintFinding): void => void findings.push(f);
+  const add = (f: Omit<LintFinding, keyof Words>, words: Words): void => void findings.push({ ...f, ...words });
 
   // 字数 against the platform's range.
+  const W = LINT_WORDS;
   if (q.zishu.hard && (zishu < q.zishu.hard[0] || zishu > q.zishu.hard[1])) {
-    add({ rule: 'zishu_hard', severity: 'hard', message: `${zishu} 字, outside the platform's range ${q.zishu.hard[0]}–${q.zishu.hard[1]}`, fix: zishu < q.zishu.hard[0] ? `expand the chapter by at least ${q.zishu.hard[0] - zishu} 字 with scenes that move the plot (no filler)` : `cut at least ${zishu - q.zishu.hard[1]} 字, or split the chapter` });
+    const a = { zishu, min: q.zishu.hard[0], max: q.zishu.hard[1] };
+    add({ rule: 'zishu_hard', severity: 'hard' }, zishu < a.min ? W.zishu_hard_short(a) : W.zishu_hard_long(a));
   } else if (q.zishu.target && (zishu < q.zishu.target[0] || zishu > q.zishu.target[1])) {
-    add({ rule: 'zishu_target', severity: 'soft', message: `${zishu} 字, outside the target ${q.zishu.target[0]}–${q.zishu.target[1]}`, fix: zishu < q.zishu.target[0] ? `add about ${q.zishu.target[0] - zishu} 字 of scene, not description for its own sake` : `tighten by about ${zishu - q.zishu.target[1]} 字` });
+    const a = { zishu, min: q.zishu.target[0], max: q.zishu.target[1] };
+    add({ rule: 'zishu_target', severity: 'soft' }, zishu < a.min ? W.zishu_target_short(a) : W.zishu_target_long(a));
   }
 
   // Word lists: banned words, the cliché lint, the AI-cliché blacklist.
@@ -177,18 +209,17 @@ export function lintChapter(input: { chapter: number; source: 'staging' | 'chapt
   const count = (kind: string): number => hits.filter((h) => h.kind === kind).length;
   const blacklistHits = count('blacklist');
   const blacklistPerK = perK(blacklistHits, zishu);
-  for (const h of hits.filter((x) => x.kind === 'banned')) add({ rule: 'banned_word', severity: 'hard', message: `banned word "${h.word}"`, line: h.line, excerpt: h.excerpt, fix: `remove or rephrase "${h.word}" (quality.banned_words: platform compliance)` });
-  for (const h of hits.filter((x) => x.kind === 'cliche')) add({ rule: 'cliche', severity: h.severity, message: `cliché "${h.word}"`, line: h.line, excerpt: h.excerpt, fix: `say it in the scene's own concrete words instead of "${h.word}"` });
+  for (const h of hits.filter((x) => x.kind === 'banned')) add({ rule: 'banned_word', severity: 'hard', line: h.line, excerpt: h.excerpt }, W.banned_word({ word: h.word }));
+  for (const h of hits.filter((x) => x.kind === 'cliche')) {
+    const kind = clicheKindOf(h.word);
+    add({ rule: 'cliche', severity: h.severity, line: h.line, excerpt: h.excerpt }, W.cliche(kind ? { word: h.word, kind } : { word: h.word }));
+  }
   if (blacklistPerK > q.blacklist_max_per_kchars) {
+    // Soft only: measured on real chapters the blacklist's density separates AI from human text no better than
+    // chance (§16), and people use these words more than models do; the AI-flavour score decides what is hard.
     const first = hits.find((h) => h.kind === 'blacklist');
     const words = [...new Set(hits.filter((h) => h.kind === 'blacklist').map((h) => h.word))];
-    add({
-      rule: 'blacklist_density',
-      severity: blacklistPerK > 2 * q.blacklist_max_per_kchars ? 'hard' : 'soft',
-      message: `${blacklistHits} AI-cliché hit(s), ${blacklistPerK} per 1,000 字 (limit ${q.blacklist_max_per_kchars})`,
-      ...(first ? { line: first.line, excerpt: first.excerpt } : {}),
-      fix: `rewrite the sentences that use ${words.map((w) => `"${w}"`).join(', ')} (ai-blacklist.json) until at most ${q.blacklist_max_per_kchars} per 1,000 字 remain`,
-    });
+    add({ rule: 'blacklist_density', severity: 'soft', ...(first ? { line: first.line, excerpt: first.excerpt } : {}) }, W.blacklist_density({ hits: blacklistHits, perK: blacklistPerK, limit: q.blacklist_max_per_kchars, words }));
   }
 
   // Sentence openings that repeat within a window.
@@ -203,7 +234,7 @@ export function lintChapter(input: { chapter: number; source: 'staging' | 'chapt
       now.set(opening, true);
       if (open.has(opening)) continue;
       const first = sentences.slice(i, i + win).find((s) => s.opening === opening) as Sentence;
-      add({ rule: 'repeated_opening', severity: 'soft', message: `${n} of ${win} consecutive sentences open with "${opening}"`, line: first.line, excerpt: first.text.slice(0, 24), fix: `vary how these sentences begin (more than ${q.repetition.max_same_opening} in ${q.repetition.window} open with "${opening}")` });
+      add({ rule: 'repeated_opening', severity: 'soft', line: first.line, excerpt: first.text.slice(0, 24) }, W.repeated_opening({ n, window: win, opening, max: q.repetition.max_same_opening }));
     }
     open = now;
   }
@@ -227,33 +258,53 @@ export function lintChapter(input: { chapter: number; source: 'staging' | 'chapt
     }
     patternHits[p.id] = n;
     const rate = perK(n, zishu);
-    if (rate > p.max_per_kchars) add({ rule: 'pattern_overuse', severity: 'soft', message: `pattern ${p.id}: ${n} time(s), ${rate} per 1,000 字 (limit ${p.max_per_kchars})`, ...(first ?? {}), fix: `keep at most ${p.max_per_kchars} per 1,000 字: say the thing directly instead of negating another` });
+    if (rate > p.max_per_kchars) add({ rule: 'pattern_overuse', severity: 'soft', ...(first ?? {}) }, W.pattern_overuse({ id: p.id, n, rate, limit: p.max_per_kchars }));
   }
 
   // Paragraphs too long for a phone screen.
   if (q.max_paragraph_zishu !== null) {
     for (const p of paragraphs) {
       if (p.zishu <= q.max_paragraph_zishu) continue;
-      add({ rule: 'paragraph_too_long', severity: p.zishu > 1.5 * q.max_paragraph_zishu ? 'hard' : 'soft', message: `a paragraph of ${p.zishu} 字 (limit ${q.max_paragraph_zishu})`, line: p.n, excerpt: p.text.trim().slice(0, 24), fix: `split it into paragraphs of at most ${q.max_paragraph_zishu} 字 (short paragraphs read on a phone)` });
+      add({ rule: 'paragraph_too_long', severity: p.zishu > 1.5 * q.max_paragraph_zishu ? 'hard' : 'soft', line: p.n, excerpt: p.text.trim().slice(0, 24) }, W.paragraph_too_long({ zishu: p.zishu, limit: q.max_paragraph_zishu }));
     }
   }
 
   // ASCII punctuation between Han characters.
   for (const l of body) {
     const m = /[\u3400-\u9fff](?:\.\.\.|[,.?!"])(?=[\u3400-\u9fff])/u.exec(l.text);
-    if (m) add({ rule: 'punctuation_mixed', severity: 'warn', message: `ASCII punctuation between Chinese characters`, line: l.n, excerpt: excerptOf(l.text, m.index, m[0].length), fix: 'use full-width punctuation (，。？！“” ……)' });
+    if (m) add({ rule: 'punctuation_mixed', severity: 'warn', line: l.n, excerpt: excerptOf(l.text, m.index, m[0].length) }, W.punctuation_mixed());
   }
 
   // The title.
   if (!titleText) {
-    add({ rule: 'title_missing', severity: 'hard', message: hasTitleLine ? 'the title line has no text' : 'no `# ` title line', line: hasTitleLine ? titleIdx + 1 : 1, fix: `start the chapter with "# 第${chapter}章 <title>"` });
+    add({ rule: 'title_missing', severity: 'hard', line: hasTitleLine ? titleIdx + 1 : 1 }, hasTitleLine ? W.title_missing_empty({ chapter }) : W.title_missing_none({ chapter }));
   } else {
     const len = countZishu(titleText).zishu;
-    if (len < q.title.min || len > q.title.max) add({ rule: 'title_length', severity: 'soft', message: `a title of ${len} 字 (allowed ${q.title.min}–${q.title.max})`, line: titleIdx + 1, excerpt: titleText, fix: `a title of ${q.title.min}–${q.title.max} 字 that names what happens` });
+    if (len < q.title.min || len > q.title.max) add({ rule: 'title_length', severity: 'soft', line: titleIdx + 1, excerpt: titleText }, W.title_length({ len, min: q.title.min, max: q.title.max }));
     const forbidden = q.title.forbidden.find((w) => w && titleText.includes(w));
-    if (forbidden) add({ rule: 'title_forbidden', severity: 'soft', message: `the title uses "${forbidden}"`, line: titleIdx + 1, excerpt: titleText, fix: 'give the chapter a real title' });
+    if (forbidden) add({ rule: 'title_forbidden', severity: 'soft', line: titleIdx + 1, excerpt: titleText }, W.title_forbidden({ word: forbidden }));
     const named = titleChapterNumber(titleText);
-    if (named !== null && named !== chapter) add({ rule: 'title_chapter_mismatch', severity: 'soft', message: `the title names chapter ${named}, this is chapter ${chapter}`, line: titleIdx + 1, excerpt: titleText, fix: `write 第${chapter}章 in the title` });
+    if (named !== null && named !== chapter) add({ rule: 'title_chapter_mismatch', severity: 'soft', line: titleIdx + 1, excerpt: titleText }, W.title_chapter_mismatch({ named, chapter }));
+  }
+
+  // The AI-flavour score (§16): the score against the thresholds, and the spans of each feature that raised it.
+  const { counts: featureCounts, spans } = featureSpans(body);
+  const flavour = aiFlavourOf(featureValues(featureCounts, zishu));
+  const raising = flavour.contributions.filter((c) => c.share > 0 && AI_FEATURES.some((f) => f.id === c.feature && f.raises)).sort((a, b) => b.share - a.share);
+  const level = flavour.score >= q.ai_flavour.hard ? 'hard' : flavour.score >= q.ai_flavour.soft ? 'soft' : null;
+  if (level) {
+    const top = raising.slice(0, 3).map((c) => {
+      const f = AI_FEATURES.find((x) => x.id === c.feature) as (typeof AI_FEATURES)[number];
+      return { en: `${f.en.name} ×${featureCounts[f.id]}`, zh: `${f.zh.name} ${featureCounts[f.id]} 处` };
+    });
+    add({ rule: 'ai_flavour', severity: level }, W.ai_flavour({ score: flavour.score, threshold: level === 'hard' ? q.ai_flavour.hard : q.ai_flavour.soft, top }));
+  }
+  const raisingIds = new Set(raising.map((c) => c.feature));
+  for (const sp of spans) {
+    if (!raisingIds.has(sp.feature)) continue;
+    const f = AI_FEATURES.find((x) => x.id === sp.feature) as (typeof AI_FEATURES)[number];
+    const text = body.find((l) => l.n === sp.line)?.text ?? '';
+    add({ rule: 'ai_pattern', feature: f.id, severity: 'warn', line: sp.line, excerpt: excerptOf(text, sp.at, sp.text.length) }, W.ai_pattern({ text: sp.text, en: f.en, zh: f.zh }));
   }
 
   const dialogue = body.reduce((a, l) => a + dialogueZishu(l.text), 0);
@@ -275,6 +326,7 @@ export function lintChapter(input: { chapter: number; source: 'staging' | 'chapt
       avg_paragraph_zishu: paragraphs.length ? round2(paragraphs.reduce((a, p) => a + p.zishu, 0) / paragraphs.length) : 0,
       max_paragraph_zishu: paragraphs.reduce((a, p) => Math.max(a, p.zishu), 0),
     },
+    ai_flavour: flavour,
     findings: findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)),
   };
 }

@@ -136,10 +136,20 @@ const GROUPS = {
   }),
   // ---- lint ----
   lint: () => ({
-    'lint.head': entry<{ zishu: number; hard: number; soft: number; warn: number; perK: number }>(
-      (a) => `lint: ${a.zishu} 字, ${a.hard} hard, ${a.soft} soft, ${a.warn} warn; AI clichés ${a.perK} per 1,000 字`,
-      (a) => `检查：${a.zishu} 字，硬伤 ${a.hard}，提示 ${a.soft}，留意 ${a.warn}；AI 套话每千字 ${a.perK} 处`,
+    'lint.head': entry<{ zishu: number; hard: number; soft: number; warn: number; perK: number; ai: number }>(
+      (a) => `lint: ${a.zishu} 字, ${a.hard} hard, ${a.soft} soft, ${a.warn} warn; AI flavour ${Number(a.ai).toFixed(2)}; AI clichés ${a.perK} per 1,000 字`,
+      (a) => `检查：${a.zishu} 字，硬伤 ${a.hard}，提示 ${a.soft}，留意 ${a.warn}；AI味 ${Number(a.ai).toFixed(2)}；AI 套话每千字 ${a.perK} 处`,
     ),
+    'lint.report.head': entry<{ chapter: number; source: string; zishu: number; paragraphs: number; sentences: number; ai: number; hits: number; perK: number; dialogue: number }>(
+      (a) => `chapter ${a.chapter} (${a.source}): ${a.zishu} 字, ${a.paragraphs} paragraph(s), ${a.sentences} sentence(s); AI flavour ${Number(a.ai).toFixed(2)}; AI clichés ${a.hits} (${a.perK} per 1,000 字), dialogue ${a.dialogue}%`,
+      (a) => `第${a.chapter}章（${a.source === 'staging' ? '暂存区' : a.source === 'chapters' ? '已入库' : a.source === 'file' ? '文件' : a.source}）：${a.zishu} 字，${a.paragraphs} 段，${a.sentences} 句；AI味 ${Number(a.ai).toFixed(2)}；AI 套话 ${a.hits} 处（每千字 ${a.perK} 处），对白占 ${a.dialogue}%`,
+    ),
+    'lint.finding': entry<{ severity: string; rule: string; line: number | null; message: string; excerpt: string | null }>(
+      (a) => `${a.severity.padEnd(4)} ${a.rule}${a.line ? ` (line ${a.line})` : ''}: ${a.message}${a.excerpt ? ` — ${a.excerpt}` : ''}`,
+      (a) => `${({ hard: '硬伤', soft: '提示', warn: '留意' } as Record<string, string>)[a.severity] ?? a.severity} ${a.rule}${a.line ? `（第 ${a.line} 行）` : ''}：${a.message}${a.excerpt ? ` —— ${a.excerpt}` : ''}`,
+    ),
+    'lint.fix': entry<{ fix: string }>((a) => `     fix: ${a.fix}`, (a) => `     改法：${a.fix}`),
+    'lint.none': entry((_) => 'no findings', (_) => '没有发现问题'),
   }),
   // ---- novel chapters ----
   chapters: () => ({
@@ -208,9 +218,9 @@ const GROUPS = {
       (a) => `… ${a.step}：${a.agent}（${a.mode}）${a.attempt > 1 ? `，第 ${a.attempt} 次尝试` : ''}${a.packet ? `，指令包 ${a.packet}` : ''}`,
     ),
     'run.advanced': entry<{ step: string; to: string; gate: string | null; overall: number | null }>((a) => `✓ ${a.step} → ${a.to}${a.gate ? ` (gate ${a.gate}, overall ${a.overall})` : ''}`, (a) => `✓ ${a.step} → ${a.to}${a.gate ? `（闸门 ${a.gate}，总分 ${a.overall}）` : ''}`),
-    'run.lint': entry<{ zishu: number; hard: string; soft: string; perK: number }>(
-      (a) => `  lint: ${a.zishu} 字, AI clichés ${a.perK} per 1,000 字${a.hard ? `; hard: ${a.hard}` : ''}${a.soft ? `; soft: ${a.soft}` : ''}${a.hard || a.soft ? '' : '; clean'}`,
-      (a) => `  检查：${a.zishu} 字，AI 套话每千字 ${a.perK} 处${a.hard ? `；硬伤：${a.hard}` : ''}${a.soft ? `；提示：${a.soft}` : ''}${a.hard || a.soft ? '' : '；无问题'}`,
+    'run.lint': entry<{ zishu: number; hard: string; soft: string; perK: number; ai: number }>(
+      (a) => `  lint: ${a.zishu} 字, AI flavour ${Number(a.ai).toFixed(2)}, AI clichés ${a.perK} per 1,000 字${a.hard ? `; hard: ${a.hard}` : ''}${a.soft ? `; soft: ${a.soft}` : ''}${a.hard || a.soft ? '' : '; clean'}`,
+      (a) => `  检查：${a.zishu} 字，AI味 ${Number(a.ai).toFixed(2)}，AI 套话每千字 ${a.perK} 处${a.hard ? `；硬伤：${a.hard}` : ''}${a.soft ? `；提示：${a.soft}` : ''}${a.hard || a.soft ? '' : '；无问题'}`,
     ),
     'run.committed': entry<{ step: string; recovered: boolean }>((a) => `✓ ${a.step} committed${a.recovered ? ' (an interrupted commit rolled forward)' : ''}`, (a) => `✓ ${a.step} 已入库${a.recovered ? '（补完了一次中断的入库）' : ''}`),
     'run.rolled_forward': entry<{ journal: string; kind: 'chapter' | 'volume' | 'rewind' | 'setup'; n: number | null }>(

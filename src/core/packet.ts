@@ -373,7 +373,7 @@ function judgeInline(input: PacketInput, ctx: ChapterContext, block: string): Ob
     hard_rules_list: hardRulesList(input.view.json('world/rules.json')),
     score_dimensions: scoreDimensions(input),
     hook_required: input.settings.quality.hook.required,
-    ...(lint ? { lint } : {}),
+    ...(lint ? { ai_flavour: lint.ai_flavour, lint } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * The files of a new, minimal, valid project (`novel init`): volume 1 awaits
  * planning. Pure: a map of project-relative path → content.
  */
+import { clicheLexicon } from './cliche-lexicon.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -29,6 +30,8 @@ export function newProjectFiles(extra: Record<string, unknown> = {}): Record<str
     'brief.md': '# 作品简介\n\n（在这里写下故事的核心设定、主角、基调与目标读者。）\n',
     'style-profile.json': json({}),
     'ai-blacklist.json': json({ words: [] }),
+    // The cliché lexicon of Chinese web fiction (§16): word → severity, the author's to edit.
+    'cliche-lint.json': json({ words: clicheLexicon() }),
     'world/rules.json': json({ rules: [] }),
     'storylines/storylines.json': json({ storylines: [], relationships: [] }),
     'state/current-state.json': json({ schema_version: 1, state_version: 0, last_updated_chapter: 0 }),

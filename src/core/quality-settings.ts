@@ -4,6 +4,7 @@
  * the defaults. Pure.
  */
 import type * as v from 'valibot';
+import { AI_FLAVOUR_MODEL } from './ai-flavour.js';
 import type { QualityConfigSchema } from '../schemas/config.js';
 
 export type QualityConfig = v.InferOutput<typeof QualityConfigSchema>;
@@ -23,6 +24,8 @@ export interface QualitySettings {
   weights: string | Record<string, number>;
   key_chapters: boolean;
   dormancy: { short: number; medium: number; long: number };
+  /** The AI-flavour score's thresholds (§16): soft and hard findings at or above them. */
+  ai_flavour: { soft: number; hard: number };
 }
 
 /** The presets of §13.1: 字数 ranges, paragraph length and whether a hook is required. */
@@ -54,5 +57,6 @@ export function resolveQuality(q: QualityConfig | undefined): QualitySettings {
     weights: c.weights ?? 'plot',
     key_chapters: c.key_chapters ?? true,
     dormancy: { short: c.dormancy?.short ?? 6, medium: c.dormancy?.medium ?? 12, long: c.dormancy?.long ?? 24 },
+    ai_flavour: { soft: c.ai_flavour?.soft ?? AI_FLAVOUR_MODEL.thresholds.soft, hard: c.ai_flavour?.hard ?? AI_FLAVOUR_MODEL.thresholds.hard },
   };
 }

@@ -31,14 +31,14 @@ export type RunEvent =
   | { event: 'interrupted'; step: string; moved_to: string; moved: string[]; restored: string[] }
   | { event: 'reused'; step: string }
   | { event: 'advanced'; step: string; to: string; gate: string | null; overall: number | null }
-  | { event: 'lint'; step: string; zishu: number; hard: string[]; soft: string[]; blacklist_per_kchars: number }
+  | { event: 'lint'; step: string; zishu: number; hard: string[]; soft: string[]; blacklist_per_kchars: number; ai_flavour: number }
   | { event: 'committed'; step: string; recovered: boolean }
   | { event: 'rolled_forward'; step: string; journal: string; kind: 'chapter' | 'volume' | 'rewind' | 'setup'; n: number | null };
 
 /** What a run reports of novel's lint after a draft or a refine: the rules by severity. */
 export function lintEvent(step: string, report: LintReport): RunEvent {
   const rules = (sev: string): string[] => [...new Set(report.findings.filter((f) => f.severity === sev).map((f) => f.rule))];
-  return { event: 'lint', step, zishu: report.zishu, hard: rules('hard'), soft: rules('soft'), blacklist_per_kchars: report.metrics.blacklist_per_kchars };
+  return { event: 'lint', step, zishu: report.zishu, hard: rules('hard'), soft: rules('soft'), blacklist_per_kchars: report.metrics.blacklist_per_kchars, ai_flavour: report.ai_flavour.score };
 }
 
 /** The line a run prints for an event (null: nothing in plain mode). */
@@ -78,7 +78,7 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
     case 'advanced':
       return t('run.advanced', { step: e.step, to: e.to, gate: e.gate, overall: e.overall });
     case 'lint':
-      return t('run.lint', { zishu: e.zishu, hard: e.hard.join(', '), soft: e.soft.join(', '), perK: e.blacklist_per_kchars });
+      return t('run.lint', { zishu: e.zishu, hard: e.hard.join(', '), soft: e.soft.join(', '), perK: e.blacklist_per_kchars, ai: e.ai_flavour });
     case 'committed':
       return t('run.committed', { step: e.step, recovered: e.recovered });
     case 'rolled_forward':

@@ -18,7 +18,7 @@ export const LINT_CACHE = 'logs/.cache/lint.json';
 /** Record the lint report an advance made of the staged chapter `text`. */
 export function recordStagedLint(fs: ProjectFs, chapter: number, text: string, settings: QualitySettings, lists: LintLists, report: LintReport): void {
   try {
-    fs.writeText(LINT_CACHE, JSON.stringify({ v: 1, chapter, text, inputs: lintInputsKey(settings, lists), report }), { fsync: false });
+    fs.writeText(LINT_CACHE, JSON.stringify({ v: 2, chapter, text, inputs: lintInputsKey(settings, lists), report }), { fsync: false });
   } catch {
     /* a cache: the next packet lints afresh */
   }

@@ -1,9 +1,14 @@
 /**
  * What a lint reads besides the chapter: the AI-cliché blacklist
- * (ai-blacklist.json, its whitelist masked first) and the optional cliché
- * lint (cliche-lint.json), each parsed by its schema; a broken file is an
- * error naming it, never a silent empty list.
+ * (ai-blacklist.json, its whitelist masked first), the cliché lint
+ * (cliche-lint.json; without one, the shipped lexicon), each parsed by its
+ * schema, and the cast's names (characters/active/*.json: display names and
+ * aliases, never sentence openings). A broken list is an error naming it,
+ * never a silent empty list; a character file that does not parse only
+ * gives no name (validate and doctor name it).
  */
+import * as v from 'valibot';
+import { clicheLexicon } from '../core/cliche-lexicon.js';
 import { effectiveBlacklist } from '../core/context/blacklist.js';
 import { diagnosticsError } from '../core/errors.js';
 import type { LintLists } from '../core/lint.js';
@@ -19,6 +24,22 @@ export function readLintLists(fs: ProjectFs): LintLists {
   return {
     blacklist: effectiveBlacklist(file),
     whitelist: file?.whitelist?.words ?? [],
-    cliche: cliche?.ok ? (cliche.value.words as LintLists['cliche']) : {},
+    cliche: cliche?.ok ? (cliche.value.words as LintLists['cliche']) : clicheLexicon(),
+    names: castNames(fs),
   };
+}
+
+/** The parts of a character file a lint needs: its names. */
+const CharacterNamesSchema = v.looseObject({ display_name: v.optional(v.string()), aliases: v.optional(v.array(v.string())) });
+
+/** Display names and aliases of characters/active/*.json, sorted, each once. */
+export function castNames(fs: ProjectFs): string[] {
+  const names = new Set<string>();
+  for (const rel of fs.listFiles('characters/active')) {
+    if (!rel.endsWith('.json')) continue;
+    const c = fs.readJson(rel, CharacterNamesSchema, 'invalid_character');
+    if (!c?.ok) continue;
+    for (const n of [c.value.display_name, ...(c.value.aliases ?? [])]) if (n && n.trim()) names.add(n.trim());
+  }
+  return [...names].sort();
 }

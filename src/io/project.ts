@@ -75,6 +75,19 @@ export function openProject(cenv: CommandEnv, projectFlag: string | undefined, f
 }
 
 /** The next step of an opened project (read-only); `zh: false` leaves its Chinese reason out. */
+/**
+ * The project here, or null when there is none and the author named none (`--project` absent): for the
+ * commands that also work on loose files (`lint FILE`, `quality eval`) with the default settings.
+ */
+export function openProjectIfAny(cenv: CommandEnv, projectFlag: string | undefined): OpenProject | null {
+  try {
+    return openProject(cenv, projectFlag);
+  } catch (err) {
+    if (err instanceof NovelError && err.code === 'not_a_project' && projectFlag === undefined) return null;
+    throw err;
+  }
+}
+
 export function nextOf(p: OpenProject, zh = true): NextDecision {
   return decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, ...(zh ? {} : { zh: false }) });
 }

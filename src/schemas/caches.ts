@@ -79,17 +79,20 @@ export type DormantCache = v.InferOutput<typeof DormantCacheSchema>;
 
 const LintFindingSchema = lazily(() => v.object({
   rule: v.string(),
+  feature: v.optional(v.string()),
   severity: v.picklist(['hard', 'soft', 'warn']),
   message: v.string(),
   line: v.optional(v.number()),
   excerpt: v.optional(v.string()),
   fix: v.string(),
+  message_zh: v.optional(v.string()),
+  fix_zh: v.optional(v.string()),
 }));
 
 /** A lint report (src/core/lint.ts), as novel wrote it. */
 export const LintReportSchema = lazily(() => v.object({
   chapter: v.number(),
-  source: v.picklist(['staging', 'chapters']),
+  source: v.picklist(['staging', 'chapters', 'file']),
   zishu: v.number(),
   han: v.number(),
   paragraphs: v.number(),
@@ -105,12 +108,19 @@ export const LintReportSchema = lazily(() => v.object({
     avg_paragraph_zishu: v.number(),
     max_paragraph_zishu: v.number(),
   }),
+  ai_flavour: v.optional(
+    v.object({
+      score: v.number(),
+      features: recordOf(v.number(), 'feature id → value'),
+      contributions: v.array(v.object({ feature: v.string(), value: v.number(), weight: v.number(), share: v.number() })),
+    }),
+  ),
   findings: v.array(LintFindingSchema),
 }));
 
 /** logs/.cache/lint.json: the last lint of a staged chapter, with everything it was made from (src/io/lint-cache.ts). */
 export const LintCacheSchema = lazily(() => v.object({
-  v: v.literal(1),
+  v: v.literal(2),
   chapter: v.number(),
   /** The staged chapter's text, whole: the cache answers only for the same text. */
   text: v.string(),

@@ -20,6 +20,7 @@ export const QualityConfigSchema = v.strictObject({
   weights: v.optional(v.union([v.picklist(['plot', 'character', 'suspense', 'slice_of_life']), v.record(v.string(), v.pipe(v.number(), v.minValue(0)))])),
   key_chapters: v.optional(v.boolean()),
   dormancy: v.optional(v.strictObject({ short: v.optional(PositiveIntSchema), medium: v.optional(PositiveIntSchema), long: v.optional(PositiveIntSchema) })),
+  ai_flavour: v.optional(v.strictObject({ soft: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))), hard: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))) })),
 });
 
 export const ConfigSchema = v.strictObject({

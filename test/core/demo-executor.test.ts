@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { DEFAULT_DEMO_SCORES, DEMO_CLICHE_CHAPTER, DEMO_UNTITLED_CHAPTER, DEMO_WEAK_HOOK_CHAPTER, demoOutputs, parseDemoScores, type DemoInput } from '../../src/core/demo-executor.js';
 import { validateStep } from '../../src/core/validate.js';
+import { lintChapter } from '../../src/core/lint.js';
+import { resolveQuality } from '../../src/core/quality-settings.js';
 import { validateSetup } from '../../src/core/setup.js';
 import { validateVolumePlan } from '../../src/core/volume-plan.js';
 import { fixGuardOf } from '../../src/core/fix-guard.js';
@@ -104,8 +106,8 @@ describe('chapter-writer: draft', () => {
     // Paragraphs of three phrases until 2,900 字, then the hook: the same numbers at every run.
     const paras = text.trimEnd().split('\n\n').slice(1);
     expect(paras).toHaveLength(47);
-    expect(countZishu(paras.slice(0, -1).join('')).zishu).toBe(2906);
-    expect(paras.at(-2)).toBe('“别忘了，门规第一条是什么。”老人的话还在耳边。案头摊着半卷剑谱，墨迹被翻得起了毛边。墙角那把旧伞是去年留下的，伞骨断了一根。');
+    expect(countZishu(paras.slice(0, -1).join('')).zishu).toBe(2917);
+    expect(paras.at(-2)).toBe('“别忘了，门规第一条是什么！”老人的话还在耳边。案头摊着半卷剑谱，墨迹被翻得起了毛边。墙角那把旧伞是去年留下的，伞骨断了一根。');
   });
 
   it('reads key lines however they are spaced, and only list items', () => {
@@ -142,17 +144,19 @@ describe('chapter-writer: draft', () => {
     expect(body(a)).not.toBe(body(b));
   });
 
-  it(`chapter ${DEMO_CLICHE_CHAPTER}'s draft leans on clichés; its revision does not`, () => {
+  it(`chapter ${DEMO_CLICHE_CHAPTER}'s draft reads as machine-made (a hard AI-flavour score); its revision and other chapters do not`, () => {
+    const lintOf = (text: string, n: number) => lintChapter({ chapter: n, source: 'staging', text, settings: resolveQuality({ platform: 'qidian' }), lists: { blacklist: [], whitelist: [], cliche: {} } });
     const drafted = run(draftInput(DEMO_CLICHE_CHAPTER))[`staging/chapters/chapter-00${DEMO_CLICHE_CHAPTER}.md`] as string;
     const paras = drafted.split('\n\n').slice(1);
-    expect(paras[0]?.startsWith('不禁，眼中闪过，')).toBe(true);
-    expect(paras[3]?.startsWith('眼中闪过，不由得，')).toBe(true);
-    expect(paras[1]?.startsWith('不禁')).toBe(false);
+    expect(paras[0]?.startsWith('不是害怕，是一种说不清的预感。')).toBe(true);
+    expect(paras[3]?.startsWith('他没有说话，脚步很轻。')).toBe(true);
+    expect(paras[1]?.startsWith('不是')).toBe(false);
     expect(drafted).not.toContain('undefined');
+    expect(lintOf(drafted, DEMO_CLICHE_CHAPTER).findings.filter((f) => f.severity === 'hard').map((f) => f.rule)).toEqual(['ai_flavour']);
     const revised = run(draftInput(DEMO_CLICHE_CHAPTER, BLOCK, 'revision'))[`staging/chapters/chapter-00${DEMO_CLICHE_CHAPTER}.md`] as string;
-    expect(revised).not.toContain('不禁，');
+    expect(revised).not.toContain('不是害怕');
     const other = run(draftInput(5))['staging/chapters/chapter-005.md'] as string;
-    expect(other).not.toContain('不禁，');
+    expect(lintOf(other, 5).ai_flavour.score).toBeLessThan(0.5);
   });
 
   it('a revision adds a note of the fixes and hard findings it handled, and a closing paragraph', () => {
@@ -320,6 +324,14 @@ describe('style-refiner', () => {
   it('a blacklisted word in the title line stays there: the words go from the prose, and the chapter keeps one heading', () => {
     const out = run(make('normal', 3, '# 第3章 不禁\n\n他不禁笑了。\n'));
     expect(out['staging/chapters/chapter-003.md']).toBe('# 第3章 不禁\n\n他笑了。\n\n（润色）\n');
+  });
+
+  it('clears the sentences holding the spans that the packet lint names (ai_pattern findings), and logs each', () => {
+    const text = '# 第3章 藏经阁\n\n夜深了。不是害怕，是预感。他走了！\n\n他没有说话。风停了。\n';
+    const lint = lintChapter({ chapter: 3, source: 'staging', text, settings: resolveQuality(undefined), lists: { blacklist: [], whitelist: [], cliche: {} } });
+    const out = run(() => input(packet('style-refiner', 'normal', { chapter: 3, lint }, { chapter_draft: 'staging/chapters/chapter-003.md' }), { 'staging/chapters/chapter-003.md': text }));
+    expect(out['staging/chapters/chapter-003.md']).toBe('# 第3章 藏经阁\n\n夜深了。他走了！\n\n风停了。\n\n（润色）\n');
+    expect(JSON.parse(out['staging/logs/style-refiner-chapter-003-changes.json'] as string).map((c: { reason: string }) => c.reason)).toEqual(['ai-flavour: negation_correction', 'ai-flavour: non_action', 'style pass']);
   });
 
   it('a polish pass is marked as such', () => {

@@ -22,6 +22,7 @@ describe('newProjectFiles', () => {
         'brief.md',
         'style-profile.json',
         'ai-blacklist.json',
+        'cliche-lint.json',
         'world/rules.json',
         'storylines/storylines.json',
         'state/current-state.json',

@@ -16,6 +16,7 @@ describe('resolveQuality', () => {
       weights: 'plot',
       key_chapters: true,
       dormancy: { short: 6, medium: 12, long: 24 },
+      ai_flavour: { soft: 0.6, hard: 0.9 },
     });
   });
 

@@ -9,6 +9,7 @@ describe('lintEvent', () => {
       source: 'staging',
       zishu: 3000,
       metrics: { blacklist_per_kchars: 1.5 },
+      ai_flavour: { score: 0.42, features: {}, contributions: [] },
       findings: [
         { rule: 'zishu_low', severity: 'hard', message: '' },
         { rule: 'blacklist', severity: 'soft', message: '' },
@@ -16,7 +17,7 @@ describe('lintEvent', () => {
         { rule: 'opening', severity: 'warn', message: '' },
       ],
     } as unknown as LintReport;
-    expect(lintEvent('chapter:004:draft', report)).toEqual({ event: 'lint', step: 'chapter:004:draft', zishu: 3000, hard: ['zishu_low'], soft: ['blacklist'], blacklist_per_kchars: 1.5 });
+    expect(lintEvent('chapter:004:draft', report)).toEqual({ event: 'lint', step: 'chapter:004:draft', zishu: 3000, hard: ['zishu_low'], soft: ['blacklist'], blacklist_per_kchars: 1.5, ai_flavour: 0.42 });
   });
 });
 
@@ -51,8 +52,9 @@ describe('eventLine', () => {
   });
 
   it('lint line: clean or with the rules', () => {
-    expect(eventLine({ event: 'lint', step: 's', zishu: 3000, hard: [], soft: [], blacklist_per_kchars: 0.5 }, false)).toBe('  lint: 3000 字, AI clichés 0.5 per 1,000 字; clean');
-    expect(eventLine({ event: 'lint', step: 's', zishu: 10, hard: ['a', 'b'], soft: ['c'], blacklist_per_kchars: 0 }, false)).toBe('  lint: 10 字, AI clichés 0 per 1,000 字; hard: a, b; soft: c');
+    expect(eventLine({ event: 'lint', step: 's', zishu: 3000, hard: [], soft: [], blacklist_per_kchars: 0.5, ai_flavour: 0.08 }, false)).toBe('  lint: 3000 字, AI flavour 0.08, AI clichés 0.5 per 1,000 字; clean');
+    expect(eventLine({ event: 'lint', step: 's', zishu: 10, hard: ['a', 'b'], soft: ['c'], blacklist_per_kchars: 0, ai_flavour: 0.95 }, false)).toBe('  lint: 10 字, AI flavour 0.95, AI clichés 0 per 1,000 字; hard: a, b; soft: c');
+    expect(eventLine({ event: 'lint', step: 's', zishu: 10, hard: ['ai_flavour'], soft: [], blacklist_per_kchars: 0, ai_flavour: 0.95 }, false, 'zh')).toBe('  检查：10 字，AI味 0.95，AI 套话每千字 0 处；硬伤：ai_flavour');
   });
 
   it('Chinese lines', () => {

@@ -66,7 +66,7 @@ describe('countZishu', () => {
     // The definition the one-pass count implements: CJK and full-width punctuation one each, then a run of letters or digits one.
     const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]/gu;
     const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/gu;
-    const PUNCT = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\u2018\u2019\u201c\u201d\u2026\u2014\u00b7]/gu;
+    const PUNCT = /[\u3001-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\u2018\u2019\u201c\u201d\u2026\u2014\u00b7]/gu;
     const reference = (body: string) => ({
       zishu: (body.match(CJK)?.length ?? 0) + (body.match(PUNCT)?.length ?? 0) + (body.replace(CJK, ' ').replace(PUNCT, ' ').match(/[A-Za-z]+|[0-9]+/g)?.length ?? 0),
       han: body.match(HAN)?.length ?? 0,

@@ -1,0 +1,84 @@
+/**
+ * The text files of a folder, as `novel quality eval` and the fitting script
+ * read a labelled corpus: regular `.txt`/`.md` files only (a link, a folder,
+ * a FIFO or a device is passed over), strict UTF-8 (a BOM dropped), sorted by
+ * name. A file's source is its name without the extension and a trailing
+ * `-NNN` (`qwen3-8b-010.txt` → `qwen3-8b`): the unit left out by
+ * leave-one-source-out checks.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { NovelError } from '../core/errors.js';
+import { decodeUtf8 } from '../core/utf8.js';
+
+export interface TextFile {
+  name: string;
+  source: string;
+  text: string;
+  sha256: string;
+}
+
+/** A path the author typed, taken from the directory they typed it in. */
+export function userPath(cwd: string, typed: string): string {
+  return isAbsolute(typed) ? typed : resolve(cwd, typed);
+}
+
+export function sourceOf(name: string): string {
+  return name.replace(/\.(txt|md)$/i, '').replace(/[-_]\d+$/, '');
+}
+
+/** Every text file directly in `dir`; `label` names the folder in errors (e.g. "--ai"). */
+export function readTextFolder(dir: string, label: string): TextFile[] {
+  let names: string[];
+  try {
+    if (!lstatSync(dir).isDirectory()) throw new Error('not a folder');
+    names = readdirSync(dir).filter((n) => /\.(txt|md)$/i.test(n) && !n.startsWith('.')).sort();
+  } catch {
+    throw new NovelError('invalid_option', `${label} ${dir}: not a readable folder`, { hint: `give ${label} a folder of .txt or .md files`, zh: { message: `${label} ${dir}：不是可读的文件夹`, hint: `${label} 需要一个装有 .txt 或 .md 文件的文件夹` } });
+  }
+  const out: TextFile[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    if (!lstatSync(path).isFile()) continue;
+    const read = readRegularText(path);
+    if (read) out.push({ name, source: sourceOf(name), ...read });
+  }
+  if (!out.length) throw new NovelError('invalid_option', `${label} ${dir}: no .txt or .md file in it`, { hint: `give ${label} a folder of chapter texts`, zh: { message: `${label} ${dir}：其中没有 .txt 或 .md 文件`, hint: `${label} 需要一个装有章节文本的文件夹` } });
+  return out;
+}
+
+/** Largest text file read: far above any chapter or sample. */
+const MAX_TEXT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A regular file's text (strict UTF-8, a BOM dropped) and its sha256; null when `path` is not a regular file
+ * (opened without following a link and without blocking, so a FIFO or a device never holds the read up).
+ */
+export function readRegularText(path: string): { text: string; sha256: string } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch {
+    return null;
+  }
+  let bytes: Buffer;
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return null;
+    if (st.size > MAX_TEXT_BYTES) throw new NovelError('file_too_large', `${path}: ${st.size} bytes, more than ${MAX_TEXT_BYTES}`, { hint: 'give a chapter-sized text file', zh: { message: `${path}：${st.size} 字节，超过 ${MAX_TEXT_BYTES}`, hint: '请给一个章节大小的文本文件' } });
+    bytes = readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) throw new NovelError('invalid_encoding', `${path}: not UTF-8 (first invalid byte at offset ${decoded.offset})`, { hint: 'save the file as UTF-8', zh: { message: `${path}：不是 UTF-8 编码（第一个无效字节在偏移 ${decoded.offset}）`, hint: '把文件另存为 UTF-8' } });
+  return { text: decoded.text.replace(/^\ufeff/, ''), sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** One hash for a labelled corpus: each file's class, name and sha256, in order. */
+export function corpusSha256(files: ReadonlyArray<{ label: string; file: TextFile }>): string {
+  const h = createHash('sha256');
+  for (const { label, file } of [...files].sort((a, b) => (`${a.label}/${a.file.name}` < `${b.label}/${b.file.name}` ? -1 : 1))) h.update(`${label}/${file.name}\t${file.sha256}\n`);
+  return h.digest('hex');
+}
