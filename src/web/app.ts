@@ -382,10 +382,22 @@ async function renderChapter(n: number): Promise<void> {
   const nav = h('p', { class: 'pager' }, h('a', { href: '#/' }, t().back), n > 1 ? chapterLink(n - 1, t().prevCh) : null, chapterLink(n + 1, t().nextCh));
   const meta = h('p', { class: 'muted' }, `${t().zishu} ${fmt(d.zishu)} · ${lang === 'zh' ? '总分' : 'overall'} ${fmt(d.overall)} · ${fmt(d.gate)}`);
   const findings = (d.lint?.findings ?? []) as Obj[];
+  // The report's own words in the reader's language (message_zh / fix_zh under zh), and the AI-flavour score.
+  const zh = lang === 'zh';
+  const severity = (s: unknown): string => (zh ? ({ hard: '硬伤', soft: '提示', warn: '留意' } as Record<string, string>)[String(s)] ?? String(s) : String(s));
+  const said = (f: Obj, key: 'message' | 'fix'): unknown => (zh && typeof f[`${key}_zh`] === 'string' ? f[`${key}_zh`] : f[key]);
+  const flavour = (d.lint?.ai_flavour as Obj | undefined)?.score;
   const lint = section(
     'lint',
     t().lint,
-    findings.length ? h('ul', { class: 'findings' }, ...findings.map((f) => h('li', {}, `[${f.severity}] ${f.rule}${f.match ? `「${f.match}」` : ''}${f.line ? ` · ${lang === 'zh' ? '第' : 'line '}${f.line}${lang === 'zh' ? '行' : ''}` : ''}${f.message ? ` · ${f.message}` : ''}`))) : h('p', { class: 'muted' }, d.lint ? t().noFindings : t().none),
+    typeof flavour === 'number' ? h('p', { class: 'muted', id: 'ai-flavour' }, `${zh ? 'AI味' : 'AI flavour'} ${flavour.toFixed(2)}`) : null,
+    findings.length
+      ? h(
+          'ul',
+          { class: 'findings' },
+          ...findings.map((f) => h('li', {}, `[${severity(f.severity)}] ${f.rule}${f.line ? ` · ${zh ? '第' : 'line '}${f.line}${zh ? '行' : ''}` : ''}${said(f, 'message') ? ` · ${said(f, 'message')}` : ''}${said(f, 'fix') ? ` · ${zh ? '改法：' : 'fix: '}${said(f, 'fix')}` : ''}`)),
+        )
+      : h('p', { class: 'muted' }, d.lint ? t().noFindings : t().none),
   );
   const scores = (d.evaluation?.scores ?? {}) as Obj;
   const evaluation = section('evaluation', t().evaluation, h('ul', { class: 'findings' }, ...Object.entries(scores).map(([k, v]) => h('li', {}, `${k} ${fmt((v as Obj)?.score)}：${(v as Obj)?.reason ?? ''}`))));
