@@ -1,5 +1,6 @@
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
+import { zhPhrase } from '../core/messages.js';
 import { parseChapterRef } from '../core/step-id.js';
 import { lintReportLines } from '../core/lint-render.js';
 import { clicheLexicon } from '../core/cliche-lexicon.js';
@@ -41,7 +42,8 @@ export class LintCommand extends NovelCommand {
   private lintFile() {
     if (/^chapter:/i.test(this.target)) {
       const ref = parseChapterRef(this.target);
-      throw new NovelError('invalid_step', `"${this.target}": ${ref.ok ? '' : ref.reason}`, { hint: 'e.g. novel lint chapter:012, or novel lint FILE' });
+      const reason = ref.ok ? '' : ref.reason;
+      throw new NovelError('invalid_step', `"${this.target}": ${reason}`, { hint: 'e.g. novel lint chapter:012, or novel lint FILE', zh: { message: `"${this.target}"：${zhPhrase(reason)}`, hint: '例如 novel lint chapter:012，或 novel lint 文件路径' } });
     }
     const read = readRegularText(userPath(this.context.cwd, this.target));
     if (!read) {
