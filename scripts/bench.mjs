@@ -198,6 +198,9 @@ process.stdout.write(guardBench.stdout || `  step guard: ${guardBench.stderr}\n`
 // The lint of §13.2 (scripts/bench-lint.ts).
 const lintBench = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts/bench-lint.ts'), String(Math.max(101, runs * 5))], { encoding: 'utf8' });
 process.stdout.write(lintBench.stdout || `  lint: ${lintBench.stderr}\n`);
+// The repetition check of §16 on 11 and 3,000 chapters (scripts/bench-repetition.ts).
+const repetitionBench = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts/bench-repetition.ts'), String(Math.max(101, runs * 5))], { encoding: 'utf8' });
+process.stdout.write(repetitionBench.stdout || `  repetition: ${repetitionBench.stderr}\n`);
 // novel serve on the 3,000-chapter book: the API the page reads (medians of
 // sequential requests after one warm-up each; the server stays up, as it does
 // for an author), and everything the dashboard fetches to draw itself.

@@ -1,11 +1,2 @@
-/** mulberry32: a small seeded PRNG, so that a soak's kill instants repeat for a given seed. */
-export function seededRandom(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The soaks' seeded generator: the one of the pure core, so that a soak's kill instants repeat for a given seed. */
+export { seededRandom } from '../../src/core/seeded-random.js';

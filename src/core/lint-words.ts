@@ -74,6 +74,20 @@ export const LINT_WORDS = {
       `AI味 ${a.score.toFixed(2)}（阈值 ${a.threshold.toFixed(2)}），${a.top.length ? `主要来自${a.top.map((t) => t.zh).join('；')}` : '通篇缺少人物口吻里的感叹、语气词和含糊的比喻'}`,
       '逐条改写下面列出的 ai_pattern 片段，按各自的修改建议来',
     ),
+  repeated_passage: (a: { chapter: number; line: number; length: number }) =>
+    w(
+      `a passage of ${a.length} 字 also stands in chapter ${a.chapter} (line ${a.line})`,
+      `rewrite it: tell what is new in this chapter instead of repeating chapter ${a.chapter}`,
+      `这一段 ${a.length} 字与第${a.chapter}章（第 ${a.line} 行）重复`,
+      `改写这一段：写这一章新发生的事，不要照搬第${a.chapter}章`,
+    ),
+  recycled_chapter: (a: { chapter: number; line: number; percent: number }) =>
+    w(
+      `${a.percent}% of this chapter's 8-字 shingles also stand in chapter ${a.chapter}`,
+      `write the chapter anew from its outline: reordering the paragraphs of chapter ${a.chapter} does not make a new chapter`,
+      `本章 ${a.percent}% 的八字片段也出现在第${a.chapter}章`,
+      `按大纲重写这一章：把第${a.chapter}章的段落调换顺序不算新的一章`,
+    ),
   ai_pattern: (a: { text: string; en: { name: string; fix: string }; zh: { name: string; fix: string } }) =>
     w(`${a.en.name}: "${a.text}"`, a.en.fix, `${a.zh.name}：${q(a.text)}`, a.zh.fix),
 } as const;

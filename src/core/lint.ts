@@ -9,6 +9,7 @@
 import { AI_FEATURES, AI_FLAVOUR_MODEL, aiFlavourOf, featureSpans, featureValues, type AiFlavour } from './ai-flavour.js';
 import { titleChapterNumber } from './chapter-number.js';
 import { clicheKindOf } from './cliche-lexicon.js';
+import { fingerprints, repetitionFindings, shingleText, windowHashes, type EarlierChapter } from './shingles.js';
 import { LINT_WORDS, type Words } from './lint-words.js';
 import type { QualitySettings } from './quality-settings.js';
 import { countZishu } from './zishu.js';
@@ -61,6 +62,11 @@ export interface LintLists {
   cliche: Readonly<Record<string, Severity>>;
   /** The cast's display names and aliases (characters/): never a sentence's opening. */
   names?: readonly string[];
+  /**
+   * The repetition check (§16): the earlier chapters (before `chapter`) that share the most of these winnowed
+   * fingerprints, with their texts, from the book's shingle index. Absent: no repetition check.
+   */
+  earlier?: (fingerprints: readonly number[], chapter: number) => EarlierChapter[];
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -305,6 +311,15 @@ export function lintChapter(input: { chapter: number; source: LintReport['source
     const f = AI_FEATURES.find((x) => x.id === sp.feature) as (typeof AI_FEATURES)[number];
     const text = body.find((l) => l.n === sp.line)?.text ?? '';
     add({ rule: 'ai_pattern', feature: f.id, severity: 'warn', line: sp.line, excerpt: excerptOf(text, sp.at, sp.text.length) }, W.ai_pattern({ text: sp.text, en: f.en, zh: f.zh }));
+  }
+
+  // Repetition across the book (§16): passages and shingles shared with an earlier chapter, compared as text.
+  if (lists.earlier) {
+    const shingled = shingleText(body);
+    for (const r of repetitionFindings(shingled, lists.earlier(fingerprints(windowHashes(shingled.chars)), chapter))) {
+      const a = { chapter: r.chapter, line: r.earlierLine, length: r.length, percent: Math.round(r.share * 100) };
+      add({ rule: r.rule, severity: 'hard', line: r.line, excerpt: r.excerpt }, r.rule === 'repeated_passage' ? W.repeated_passage(a) : W.recycled_chapter(a));
+    }
   }
 
   const dialogue = body.reduce((a, l) => a + dialogueZishu(l.text), 0);

@@ -4,6 +4,7 @@
  * bootstrap 95 % interval from a seeded generator, and precision and recall
  * at a threshold. Same scores ⇒ same numbers. Pure.
  */
+import { seededRandom } from './seeded-random.js';
 
 /** AUC of `scores` for `labels` (1 positive); NaN without both classes. */
 export function auc(scores: readonly number[], labels: readonly (0 | 1)[]): number {
@@ -28,24 +29,12 @@ export function auc(scores: readonly number[], labels: readonly (0 | 1)[]): numb
   return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
 }
 
-/** mulberry32: a small seeded generator, so that an interval is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The 2.5 % and 97.5 % quantiles of the AUC over `rounds` resamples, each class resampled on its own. */
 export function aucInterval(scores: readonly number[], labels: readonly (0 | 1)[], rounds = 1000, seed = 20261128): [number, number] {
   const pos = scores.filter((_, i) => labels[i] === 1);
   const neg = scores.filter((_, i) => labels[i] === 0);
   if (!pos.length || !neg.length) return [Number.NaN, Number.NaN];
-  const next = rng(seed);
+  const next = seededRandom(seed);
   const pick = (xs: readonly number[]): number[] => xs.map(() => xs[Math.floor(next() * xs.length)] as number);
   const out: number[] = [];
   for (let r = 0; r < rounds; r++) {

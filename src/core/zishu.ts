@@ -7,10 +7,10 @@
  */
 
 // Han: extension A, the unified block, the compatibility block. Kana and hangul count as CJK too.
-const isHan = (c: number): boolean => (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
+export const isHanCode = (c: number): boolean => (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
 const isKanaOrHangul = (c: number): boolean => (c >= 0x3040 && c <= 0x30ff) || (c >= 0xac00 && c <= 0xd7af);
 // CJK symbols and punctuation (、。〈〉《》「」『』【】…; not the ideographic space U+3000, an indent), full-width forms (！，：；？（）), general punctuation used full width (“”‘’…—).
-const isFullWidthPunct = (c: number): boolean =>
+export const isFullWidthPunctCode = (c: number): boolean =>
   (c > 0x3000 && c <= 0x303f) ||
   (c >= 0xff01 && c <= 0xff0f) ||
   (c >= 0xff1a && c <= 0xff20) ||
@@ -58,10 +58,10 @@ export function countZishu(body: string): ZishuCount {
       continue;
     }
     run = 0;
-    if (isHan(c)) {
+    if (isHanCode(c)) {
       han++;
       zishu++;
-    } else if (isKanaOrHangul(c) || isFullWidthPunct(c)) zishu++;
+    } else if (isKanaOrHangul(c) || isFullWidthPunctCode(c)) zishu++;
   }
   return { zishu, han };
 }

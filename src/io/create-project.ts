@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { paths } from '../core/paths.js';
 import { newProjectFiles } from '../core/project-template.js';
 import { recordBoundary } from './boundary-cache.js';
+import { rebuildShingleIndex } from './shingle-index.js';
 import { readCheckpoint } from './checkpoint.js';
 import { boundaryDiff, hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
 import { demoProjectSource } from './package-files.js';
@@ -74,5 +75,7 @@ export function initProject(cwd: string, dir: string | undefined, options: { dem
   const fs = new ProjectFs(target);
   const cp = readCheckpoint(fs).checkpoint;
   if (boundaryDiff(fs, cp) === null) recordBoundary(fs, cp);
+  // The repetition check's index of the demo's committed chapters.
+  rebuildShingleIndex(fs, cp.last_completed_chapter);
   return { demo: true, root: target };
 }

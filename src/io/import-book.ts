@@ -19,6 +19,7 @@ import { createEmptyProject } from './create-project.js';
 import { hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
 import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
+import { rebuildShingleIndex } from './shingle-index.js';
 import { ProjectFs } from './project-fs.js';
 import type { CommandEnv } from './project.js';
 
@@ -86,6 +87,8 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   // Each chapter's log: its title and 字数, as a commit writes them (one 字数 everywhere).
   for (const c of split.chapters) fs.writeText(`logs/chapter-${padChapter(c.chapter)}-log.json`, prettyJson({ chapter: c.chapter, imported: true, ...chapterFacts(chapterText(c)), stages: [] }), { fsync: false });
   fs.writeText('logs/import-report.json', prettyJson(report));
+  // The repetition check's index of the imported chapters.
+  rebuildShingleIndex(fs, n);
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
   fs.writeText(paths.checkpoint, prettyJson({ ...cp.raw, last_completed_chapter: n, imported_chapters: n, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0 }));
   recordBoundary(fs, readCheckpoint(fs).checkpoint);

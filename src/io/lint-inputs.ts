@@ -3,7 +3,8 @@
  * (ai-blacklist.json, its whitelist masked first), the cliché lint
  * (cliche-lint.json; without one, the shipped lexicon), each parsed by its
  * schema, and the cast's names (characters/active/*.json: display names and
- * aliases, never sentence openings). A broken list is an error naming it,
+ * aliases, never sentence openings), and the repetition check's way into the
+ * book's shingle index (io/shingle-index.ts). A broken list is an error naming it,
  * never a silent empty list; a character file that does not parse only
  * gives no name (validate and doctor name it).
  */
@@ -14,6 +15,7 @@ import { diagnosticsError } from '../core/errors.js';
 import type { LintLists } from '../core/lint.js';
 import { BlacklistFileSchema, ClicheLintSchema } from '../schemas/inputs.js';
 import type { ProjectFs } from './project-fs.js';
+import { earlierChapters } from './shingle-index.js';
 
 export function readLintLists(fs: ProjectFs): LintLists {
   const blacklist = fs.readJson('ai-blacklist.json', BlacklistFileSchema, 'invalid_blacklist');
@@ -26,6 +28,7 @@ export function readLintLists(fs: ProjectFs): LintLists {
     whitelist: file?.whitelist?.words ?? [],
     cliche: cliche?.ok ? (cliche.value.words as LintLists['cliche']) : clicheLexicon(),
     names: castNames(fs),
+    earlier: (fps, chapter) => earlierChapters(fs, fps, chapter),
   };
 }
 

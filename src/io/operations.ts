@@ -37,6 +37,7 @@ import type { Journal } from '../schemas/journal.js';
 import { GLOBAL_FORESHADOWING, recordDormantCount } from './dormant-count.js';
 import { sha256Hex } from './project-fs.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
+import { indexCommittedChapter } from './shingle-index.js';
 import { nextOf, openProject, type OpenProject } from './project.js';
 import { recordStagedLint } from './lint-cache.js';
 
@@ -299,6 +300,8 @@ export function commitChapter(p: OpenProject, chapter: number, now: Date): { pla
   if (plan.dormant_next !== undefined && globalSha256 !== null) {
     recordDormantCount(p.fs, { chapter: chapter + 1, dormancy: p.settings.quality.dormancy, global_sha256: globalSha256, count: plan.dormant_next });
   }
+  // The repetition check's index learns the chapter (and any chapter a crash or an older novel left out).
+  indexCommittedChapter(p.fs, chapter);
   return { plan, next: nextOf(reopened(p), false) };
 }
 

@@ -435,6 +435,59 @@ export class ProjectFs {
     }
   }
 
+  /**
+   * Positioned reads of one regular file through one descriptor (a cache's index, read a few bytes at a time);
+   * null when the file is missing or is not a regular file. Never follows a link at the last component.
+   */
+  readRanges<T>(rel: string, use: (read: (from: number, length: number) => Buffer, size: number) => T): T | null {
+    let fd: number;
+    try {
+      fd = openSync(this.resolve(rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      return null;
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) return null;
+      return use((from, length) => {
+        const buf = Buffer.alloc(Math.max(0, length));
+        const n = readSync(fd, buf, 0, buf.length, from);
+        return buf.subarray(0, n);
+      }, st.size);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /**
+   * Writes in place into an existing cache file of novel's own (no fsync: a cache that a crash may leave behind
+   * in part must be one whose readers check what it says). A link or a file with another hard link is never
+   * written into: false, and the caller writes the whole file afresh.
+   */
+  writeRanges(rel: string, writes: ReadonlyArray<{ at: number; bytes: Uint8Array }>): boolean {
+    const abs = this.resolve(rel);
+    this.refuseLinkedDirs(rel);
+    let fd: number;
+    try {
+      fd = openSync(abs, fsConstants.O_RDWR | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      return false;
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile() || st.nlink > 1) return false;
+      this.mutation(`write in place ${rel}`);
+      for (const w of writes) {
+        let off = 0;
+        while (off < w.bytes.length) off += writeSync(fd, w.bytes, off, w.bytes.length - off, w.at + off);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    this.observer?.(rel, 'appended');
+    return true;
+  }
+
   // ---- the raw door: what the step guard, the probes and the sweeps need ----
   // Project-relative paths ('' is the root), checked lexically (no absolute
   // path, no ".."), never following a link at the last component. They are

@@ -18,6 +18,7 @@ import { replayChangelog } from '../core/state-ops.js';
 import { prettyJson } from '../core/canonical-json.js';
 import { applyJournal, writeJournal } from './commit-journal.js';
 import { nextOf, openProject, type CommandEnv, type OpenProject } from './project.js';
+import { dropFromShingleIndex } from './shingle-index.js';
 import { sha256Hex } from './project-fs.js';
 import { withMutation } from './mutation.js';
 import * as v from 'valibot';
@@ -146,11 +147,16 @@ export function rewindBook(cenv: CommandEnv, projectFlag: string | undefined, to
     return { plan: buildRewindPlan(p, to, note), recovered: false, next: nextOf(p, false) };
   }
   return withMutation(cenv, projectFlag, { chapter: null }, (p, m) => {
-    if (m.recovered && m.recovered.kind === 'rewind' && m.recovered.chapter === to) return { plan: null, recovered: true, next: nextOf(openProject(cenv, projectFlag, p.fs), false) };
+    if (m.recovered && m.recovered.kind === 'rewind' && m.recovered.chapter === to) {
+      dropFromShingleIndex(p.fs, to);
+      return { plan: null, recovered: true, next: nextOf(openProject(cenv, projectFlag, p.fs), false) };
+    }
     const plan = buildRewindPlan(p, to, note);
     const journal = v.parse(JournalSchema, rewindJournal(plan, sha256Hex));
     writeJournal(p.fs, paths.rewindJournal, journal);
     applyJournal(p.fs, paths.rewindJournal, journal);
+    // The rewound chapters leave the repetition check's index.
+    dropFromShingleIndex(p.fs, to);
     return { plan, recovered: false, next: nextOf(openProject(cenv, projectFlag, p.fs), false) };
   });
 }

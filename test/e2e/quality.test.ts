@@ -7,7 +7,7 @@
  * there its absence fails the run instead of skipping.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, novelBin, tempDir } from '../helpers/project.js';
@@ -89,5 +89,45 @@ describe('novel lint FILE and quality eval on bad input', () => {
     expect(e.code).toBe(2);
     expect(e.stderr).toContain('empty');
     expect(novelBin(d, ['quality', 'eval', '--ai', 'empty']).code).toBe(2);
+  });
+});
+
+describe('repetition across the book', () => {
+  it("a chapter that reorders the previous chapter's paragraphs is caught (hard), and so is a file that does; rewind and state rebuild keep the index in step", () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const run = novelBin(dir, ['run', '--chapters', '2', '--executor', 'demo']);
+    expect(run.code, run.stderr).toBe(0);
+    const previous = readFileSync(join(dir, 'chapters/chapter-005.md'), 'utf8');
+    const paras = previous.split('\n\n').slice(1).filter((p) => p.trim());
+    const recycled = `# 第6章 旧事重提\n\n${[...paras.slice(paras.length / 2), ...paras.slice(0, paras.length / 2)].join('\n\n')}\n`;
+    mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
+    writeFileSync(join(dir, 'staging/chapters/chapter-006.md'), recycled);
+    const v = novelBin(dir, ['advance', 'chapter:006:draft']);
+    expect(v.code, v.stderr).toBe(0);
+    // The advance prints the lint's hard findings.
+    expect(v.stdout).toMatch(/hard recycled_chapter/);
+    const lint = json(novelBin(dir, ['lint', 'chapter:006', '--json'])).data;
+    const rules = lint.findings.filter((f: { severity: string }) => f.severity === 'hard').map((f: { rule: string }) => f.rule);
+    expect(rules).toContain('recycled_chapter');
+    expect(rules).toContain('repeated_passage');
+    expect(lint.findings.find((f: { rule: string }) => f.rule === 'recycled_chapter').message).toMatch(/chapter 5/);
+    // The same text as a file, linted as the next chapter.
+    const file = join(tempDir(), 'copy.txt');
+    writeFileSync(file, recycled);
+    const asFile = json(novelBin(dir, ['lint', file, '--json'])).data;
+    expect(asFile.findings.map((f: { rule: string }) => f.rule)).toContain('recycled_chapter');
+    // A fresh chapter of the demo has none.
+    const fresh = json(novelBin(dir, ['lint', 'chapter:005', '--json'])).data;
+    expect(fresh.findings.map((f: { rule: string }) => f.rule)).not.toContain('recycled_chapter');
+    // Rewound past chapter 5, the copy of it repeats nothing committed; state rebuild builds the same index.
+    const rewound = novelBin(dir, ['rewind', '--to', 'chapter:005']);
+    expect(rewound.code, rewound.stderr).toBe(0);
+    const after = json(novelBin(dir, ['lint', file, '--json'])).data;
+    expect(after.chapter).toBe(5);
+    expect(after.findings.map((f: { rule: string }) => f.rule)).not.toContain('recycled_chapter');
+    const index = readFileSync(join(dir, 'logs/.cache/shingles.idx'));
+    expect(novelBin(dir, ['state', 'rebuild']).code).toBe(0);
+    expect(readFileSync(join(dir, 'logs/.cache/shingles.idx')).equals(index)).toBe(true);
   });
 });

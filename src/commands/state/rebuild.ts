@@ -4,6 +4,7 @@ import { replayChangelog } from '../../core/state-ops.js';
 import { readChangelog, STATE_FILE } from '../../io/book-files.js';
 import { hasFingerprint, updateFingerprint } from '../../io/fingerprint.js';
 import { withMutation } from '../../io/mutation.js';
+import { rebuildShingleIndex } from '../../io/shingle-index.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
 
 export class StateRebuildCommand extends NovelCommand {
@@ -28,6 +29,8 @@ export class StateRebuildCommand extends NovelCommand {
       const after = p.fs.sha256(STATE_FILE) as string;
       // Without a fingerprint yet, the next mutating command records one, of every file.
       if (hasFingerprint(p.fs)) updateFingerprint(p.fs, { [STATE_FILE]: after });
+      // The repetition check's index, from the committed chapters.
+      rebuildShingleIndex(p.fs, p.loaded.checkpoint.last_completed_chapter);
       return {
         data: { path: STATE_FILE, changelog_lines: lines.length, state_version: state.state_version, changed: before !== after },
         text: `${STATE_FILE} rebuilt from ${lines.length} changelog line(s): state_version ${state.state_version}${before === after ? ' (unchanged)' : ''}`,
