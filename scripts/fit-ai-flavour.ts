@@ -30,11 +30,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import writeFileAtomic from 'write-file-atomic';
 import { AI_FEATURES, type AiFlavourModel } from '../src/core/ai-flavour.js';
-import { lintChapter } from '../src/core/lint.js';
 import { fitLogistic } from '../src/core/logistic-fit.js';
 import { evaluate, leaveOneSourceOut, type EvalSample } from '../src/core/quality-eval.js';
 import { resolveQuality } from '../src/core/quality-settings.js';
-import { corpusSha256, readTextFolder } from '../src/io/text-folder.js';
+import { corpusSha256, labelledSamples, readTextFolder } from '../src/io/text-folder.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -43,15 +42,12 @@ const corpus = args.find((a) => !a.startsWith('--')) ?? join(repo, '../shared/qu
 const out = join(repo, 'src/core/ai-flavour.model.json');
 const LAMBDA = 1;
 
-const settings = resolveQuality(undefined);
-const lists = { blacklist: [], whitelist: [], cliche: {} };
-const folders = [
-  { label: 'ai', y: 1 as const, files: readTextFolder(join(corpus, 'ai'), 'ai/') },
-  { label: 'human', y: 0 as const, files: readTextFolder(join(corpus, 'human'), 'human/') },
+const folders = { ai: join(corpus, 'ai'), human: join(corpus, 'human') };
+const samples: EvalSample[] = labelledSamples(folders, resolveQuality(undefined)).map((s) => ({ ...s, name: `${s.label === 1 ? 'ai' : 'human'}/${s.name}` }));
+const files = [
+  ...readTextFolder(folders.ai, 'ai/').map((file) => ({ label: 'ai', file })),
+  ...readTextFolder(folders.human, 'human/').map((file) => ({ label: 'human', file })),
 ];
-const samples: EvalSample[] = folders.flatMap((f) =>
-  f.files.map((file) => ({ name: `${f.label}/${file.name}`, source: file.source, label: f.y, values: lintChapter({ chapter: 1, source: 'chapters', text: file.text, settings, lists }).ai_flavour.features })),
-);
 
 const ids = AI_FEATURES.map((f) => f.id);
 const fitted = fitLogistic(samples, ids, LAMBDA, { intercept: false, scale: false });
@@ -66,7 +62,7 @@ const base: AiFlavourModel = {
   thresholds: { soft: 0.5, hard: 0.9, rule: '' },
   corpus: {
     name: 'quality-corpus',
-    sha256: corpusSha256(folders.flatMap((f) => f.files.map((file) => ({ label: f.label, file })))),
+    sha256: corpusSha256(files),
     ai: samples.filter((s) => s.label === 1).length,
     human: samples.filter((s) => s.label === 0).length,
     sources: [...new Set(samples.map((s) => s.source))].sort(),

@@ -10,6 +10,9 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { NovelError } from '../core/errors.js';
+import { lintChapter } from '../core/lint.js';
+import type { EvalSample } from '../core/quality-eval.js';
+import type { QualitySettings } from '../core/quality-settings.js';
 import { decodeUtf8 } from '../core/utf8.js';
 
 export interface TextFile {
@@ -81,4 +84,16 @@ export function corpusSha256(files: ReadonlyArray<{ label: string; file: TextFil
   const h = createHash('sha256');
   for (const { label, file } of [...files].sort((a, b) => (`${a.label}/${a.file.name}` < `${b.label}/${b.file.name}` ? -1 : 1))) h.update(`${label}/${file.name}\t${file.sha256}\n`);
   return h.digest('hex');
+}
+
+/**
+ * The labelled samples of `novel quality eval`: every text file of both folders, linted as the lint lints a
+ * chapter (its `# ` title left out), each with its source, its label (1: AI) and its AI-flavour feature values.
+ */
+export function labelledSamples(folders: { ai: string; human: string }, settings: QualitySettings): EvalSample[] {
+  const lists = { blacklist: [], whitelist: [], cliche: {} };
+  return [
+    ...readTextFolder(folders.ai, '--ai').map((file) => ({ file, label: 1 as const })),
+    ...readTextFolder(folders.human, '--human').map((file) => ({ file, label: 0 as const })),
+  ].map(({ file, label }) => ({ name: file.name, source: file.source, label, values: lintChapter({ chapter: 1, source: 'file', text: file.text, settings, lists }).ai_flavour.features }));
 }

@@ -1,12 +1,11 @@
 import { Command, Option } from 'clipanion';
 import { AI_FLAVOUR_MODEL } from '../../core/ai-flavour.js';
 import { NovelError } from '../../core/errors.js';
-import { lintChapter } from '../../core/lint.js';
 import { qualityEvalLines } from '../../core/quality-eval-render.js';
-import { evaluate, type EvalSample } from '../../core/quality-eval.js';
+import { evaluate } from '../../core/quality-eval.js';
 import { resolveQuality } from '../../core/quality-settings.js';
 import { openProjectIfAny } from '../../io/project.js';
-import { readTextFolder, userPath } from '../../io/text-folder.js';
+import { labelledSamples, userPath } from '../../io/text-folder.js';
 import { NovelCommand, type CommandResult } from '../base-command.js';
 
 export class QualityEvalCommand extends NovelCommand {
@@ -35,11 +34,7 @@ export class QualityEvalCommand extends NovelCommand {
       throw new NovelError('usage', `quality eval needs both --ai DIR and --human DIR`, { hint: 'e.g. novel quality eval --ai drafts/ --human chapters/', zh: { message: 'quality eval 需要同时给出 --ai 目录和 --human 目录', hint: '例如 novel quality eval --ai drafts/ --human chapters/' } });
     }
     const settings = this.settings();
-    const lists = { blacklist: [], whitelist: [], cliche: {} };
-    const samples: EvalSample[] = [
-      ...readTextFolder(userPath(this.context.cwd, this.ai), '--ai').map((f) => ({ f, label: 1 as const })),
-      ...readTextFolder(userPath(this.context.cwd, this.human), '--human').map((f) => ({ f, label: 0 as const })),
-    ].map(({ f, label }) => ({ name: f.name, source: f.source, label, values: lintChapter({ chapter: 1, source: 'file', text: f.text, settings, lists }).ai_flavour.features }));
+    const samples = labelledSamples({ ai: userPath(this.context.cwd, this.ai), human: userPath(this.context.cwd, this.human) }, settings);
     const result = evaluate(samples, AI_FLAVOUR_MODEL, settings.ai_flavour, this.bySource);
     const data = { ...result, model: { corpus: AI_FLAVOUR_MODEL.corpus.name, corpus_sha256: AI_FLAVOUR_MODEL.corpus.sha256, fitted_by: AI_FLAVOUR_MODEL.fitted_by } };
     return { data, text: qualityEvalLines(result, this.lang).join('\n') };
