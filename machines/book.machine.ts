@@ -13,6 +13,7 @@
  */
 import { chapterStates, initialContext, type StateMeta } from './pipeline.states.js';
 import { novelSetup, RESUMABLE_STATES, SETUP_STEPS, type ResumableState, type SetupStep } from './novel.setup.js';
+import { IMPORT_STEP_TABLE, SETUP_STEP_TABLE, VOLUME_STEP_TABLE, type BookStepRow } from '../src/core/step-table.js';
 
 /** Bump when state names or context fields change: they are part of the on-disk format. */
 export const BOOK_MACHINE_ID = 'novel.book.v1';
@@ -24,11 +25,16 @@ const RESOLVING_ID = 'book-resolving';
 
 const failed = { target: `#${RETRYING_ID}`, actions: { type: 'recordExecutorFailure', params: { state: null } } } as const;
 
-const SETUP_META: Record<SetupStep, StateMeta> = {
-  world: { step: 'world', mode: 'setup', action: 'execute', description: 'build the world and the storylines (world-builder)', ladder: null },
-  characters: { step: 'characters', mode: 'setup', action: 'execute', description: 'weave the cast (character-weaver)', ladder: null },
-  style: { step: 'style', mode: 'setup', action: 'execute', description: 'draw the style profile from samples/ (style-analyzer)', ladder: null },
-};
+/** A setup step's meta, from its row of the step table. */
+function setupMeta(step: SetupStep): StateMeta {
+  const row = SETUP_STEP_TABLE[step];
+  return { step, mode: 'setup', action: 'execute', description: `${row.description} (${row.agent})`, ladder: null };
+}
+
+/** A volume's or an imported chapter's step, from its row of the step table. */
+function bookStepMeta(row: BookStepRow, step: StateMeta['step']): StateMeta {
+  return { step, mode: row.mode as StateMeta['mode'], action: row.action, description: row.description, ladder: null };
+}
 
 /** One state per setup step: the agent writes under staging/, `novel commit --setup` moves the files into place. */
 function setupStates() {
@@ -40,8 +46,8 @@ function setupStates() {
   };
   for (const step of SETUP_STEPS) {
     states[step] = {
-      description: `Setup: ${SETUP_META[step].description}.`,
-      meta: meta(SETUP_META[step]),
+      description: `Setup: ${setupMeta(step).description}.`,
+      meta: setupMeta(step),
       on: { SETUP_COMMITTED: { target: `#${RESOLVING_ID}`, actions: 'recordSetupCommitted' }, EXECUTOR_FAILED: failed },
     };
   }
@@ -49,6 +55,8 @@ function setupStates() {
 }
 
 const meta = (m: StateMeta): StateMeta => m;
+const { plan: PLAN } = VOLUME_STEP_TABLE;
+const { summarize: CATCH_UP, commit: CATCH_UP_COMMIT } = IMPORT_STEP_TABLE;
 
 /** The chapter states inside `writing`: an executor step can fail past its retries. */
 function writingStates() {
@@ -109,12 +117,12 @@ export const bookMachine = novelSetup.createMachine({
         },
         importSummarize: {
           description: 'The summarizer writes the imported chapter\'s summary, state delta and memory.',
-          meta: meta({ step: 'summarize', mode: 'import', action: 'execute', description: 'summarize the imported chapter', ladder: null }),
+          meta: bookStepMeta(CATCH_UP, 'summarize'),
           on: { SUMMARIZED: { target: 'importCommit', actions: 'markImportSummarized' }, EXECUTOR_FAILED: failed },
         },
         importCommit: {
           description: 'The catch-up commit moves the summary, delta and memory into the book.',
-          meta: meta({ step: 'commit', mode: 'import', action: 'commit', description: 'commit the imported chapter\'s summary', ladder: null }),
+          meta: bookStepMeta(CATCH_UP_COMMIT, 'commit'),
           on: {
             COMMITTED: { target: `#${RESOLVING_ID}`, actions: 'recordImportCaughtUp' },
             COMMIT_INTERRUPTED: { target: `#${RECOVERING_ID}`, actions: ['recordImportJournal', 'recordImportCaughtUp'] },
@@ -124,7 +132,7 @@ export const bookMachine = novelSetup.createMachine({
     },
     planning: {
       description: 'The plot-architect plans the current volume (orchestrator_state VOL_PLANNING).',
-      meta: meta({ step: 'plan', mode: 'plan', action: 'execute', description: 'plan the volume', ladder: null }),
+      meta: bookStepMeta(PLAN, 'plan'),
       on: {
         PLAN_COMMITTED: { target: 'resolving', actions: 'leaveVolumePlanning' },
         PLAN_COMMIT_INTERRUPTED: { target: 'recovering', actions: ['leaveVolumePlanning', 'recordJournal'] },

@@ -5,11 +5,11 @@
  * every stable state through the round trip. Pure.
  */
 import type { GateDecision } from './novel.setup.js';
+import { CHAPTER_STAGES, CHAPTER_STEP_MODES, CHAPTER_STEP_TABLE, keysOf, PIPELINE_STAGES, type PipelineStage } from '../src/core/step-table.js';
 import type { StableState } from './pipeline.states.js';
 
 /** The checkpoint's pipeline_stage values (§3), in pipeline order; the checkpoint schema reads this list. */
-export const PIPELINE_STAGES = ['drafting', 'drafted', 'refined', 'title_fixing', 'judged', 'hook_fixing', 'revising', 'committed'] as const;
-export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+export { PIPELINE_STAGES, type PipelineStage };
 export type OrchestratorState = 'VOL_PLANNING' | 'WRITING' | 'ERROR_RETRY';
 
 /** Chapter states that rest in a checkpoint (`done` is the commit itself). */
@@ -24,19 +24,33 @@ export interface ChapterRow {
   gate: 'always' | 'in_revision' | 'never';
 }
 
-export const CHAPTER_ROWS: Record<ChapterRestState, ChapterRow> = {
-  draft: { stage: null, decisions: [], gate: 'never' },
-  summarize: { stage: 'drafting', decisions: [], gate: 'in_revision' },
-  refine: { stage: 'drafted', decisions: [], gate: 'in_revision' },
-  titleFix: { stage: 'title_fixing', decisions: [], gate: 'in_revision' },
-  judge: { stage: 'refined', decisions: [], gate: 'in_revision' },
-  hookFix: { stage: 'hook_fixing', decisions: [], gate: 'never' },
-  commit: { stage: 'judged', decisions: ['pass', 'accepted_by_user'], gate: 'always' },
-  review: { stage: 'judged', decisions: ['pause_for_user', 'pause_for_user_force_rewrite'], gate: 'always' },
-  // polishing first: a revising checkpoint is a revision round unless its gate says polish.
-  polishing: { stage: 'revising', decisions: ['polish'], gate: 'always' },
-  revising: { stage: 'revising', decisions: [], gate: 'always' },
+/**
+ * A step's state rests as its row of the step table says; a commit and a
+ * review are told apart by the gate's decision, and so are the two kinds of
+ * revising checkpoint (polishing first: a revising checkpoint is a revision
+ * round unless its gate says polish).
+ */
+const DECISIONS_OF: Partial<Record<ChapterRestState, readonly GateDecision[]>> = {
+  commit: ['pass', 'accepted_by_user'],
+  review: ['pause_for_user', 'pause_for_user_force_rewrite'],
+  polishing: ['polish'],
 };
+
+function chapterRows(): Record<ChapterRestState, ChapterRow> {
+  const rows: Partial<Record<ChapterRestState, ChapterRow>> = {};
+  for (const stage of CHAPTER_STAGES) {
+    const row = CHAPTER_STEP_TABLE[stage];
+    rows[row.state] = { stage: row.rests_as, decisions: DECISIONS_OF[row.state] ?? [], gate: row.gate };
+  }
+  // A row with decisions first: it is the more specific reading of its pipeline_stage.
+  const modes = keysOf(CHAPTER_STEP_MODES).sort((a, b) => (DECISIONS_OF[b]?.length ?? 0) - (DECISIONS_OF[a]?.length ?? 0));
+  for (const state of modes) {
+    rows[state] = { stage: CHAPTER_STEP_MODES[state].rests_as, decisions: DECISIONS_OF[state] ?? [], gate: 'always' };
+  }
+  return rows as Record<ChapterRestState, ChapterRow>;
+}
+
+export const CHAPTER_ROWS: Record<ChapterRestState, ChapterRow> = chapterRows();
 
 /** Book states that rest in a checkpoint, and the orchestrator_state each writes. */
 export const BOOK_ROWS = {

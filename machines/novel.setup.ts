@@ -18,6 +18,7 @@ import {
   type VerdictWarning,
 } from './pipeline.gate.js';
 import type { PipelineEvent } from './pipeline.events.js';
+import { CHAPTER_STAGES, CHAPTER_STEP_MODES, CHAPTER_STEP_TABLE, keysOf, SETUP_STEPS, type ChapterStage, type SetupStep } from '../src/core/step-table.js';
 
 export type RevisionPolicy = 'auto' | 'manual_confirm' | 'none';
 
@@ -52,12 +53,15 @@ export interface GateRecord {
 }
 
 /** Chapter states an executor works in: the states `novel run` can fail in and resume. */
-export const RESUMABLE_STATES = ['draft', 'summarize', 'refine', 'titleFix', 'judge', 'hookFix', 'revising', 'polishing'] as const;
-export type ResumableState = (typeof RESUMABLE_STATES)[number];
+export const RESUMABLE_STATES = [
+  ...CHAPTER_STAGES.filter((s) => CHAPTER_STEP_TABLE[s].action === 'execute').map((s) => CHAPTER_STEP_TABLE[s].state),
+  ...keysOf(CHAPTER_STEP_MODES),
+] as ResumableState[];
+export type ResumableState =
+  | { [S in ChapterStage]: (typeof CHAPTER_STEP_TABLE)[S]['action'] extends 'execute' ? (typeof CHAPTER_STEP_TABLE)[S]['state'] : never }[ChapterStage]
+  | keyof typeof CHAPTER_STEP_MODES;
 
-/** The setup steps of a new book (§14), in order: the world, the cast, the style drawn from samples/. */
-export const SETUP_STEPS = ['world', 'characters', 'style'] as const;
-export type SetupStep = (typeof SETUP_STEPS)[number];
+export { SETUP_STEPS, type SetupStep };
 
 /** An unfinished commit journal found under staging/.commit/ (`rewind`: a rewind to before the chapter, staging/.commit/rewind.json). */
 export type JournalRef = { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: SetupStep };

@@ -9,19 +9,17 @@
  * commit transaction interrupted and rolled forward, an executor that failed
  * past its retries, and the author (or `novel run`) retrying after that.
  */
-import type { ChapterStage } from '../src/core/step-id.js';
-import type { SetupStep } from './novel.setup.js';
+import type { CHAPTER_STEP_TABLE, ChapterStage, SetupStep } from '../src/core/step-table.js';
 import type { Verdict } from './pipeline.gate.js';
 
+/** The events a step's advance sends, from the step table: those with a payload are typed below. */
+type StepEventType = Exclude<(typeof CHAPTER_STEP_TABLE)[ChapterStage]['event'], null>;
+
 export type ChapterEvent =
-  | { type: 'DRAFTED' }
-  | { type: 'SUMMARIZED' }
+  | { type: Exclude<StepEventType, 'REFINED' | 'JUDGED'> }
   /** title_hard: novel's lint found a hard title finding in the refined text (§13.4). */
   | { type: 'REFINED'; title_hard?: boolean }
-  | { type: 'TITLE_FIXED' }
   | ({ type: 'JUDGED' } & Verdict)
-  | { type: 'HOOK_FIXED' }
-  | { type: 'COMMITTED' }
   | { type: 'ACCEPT' }
   | { type: 'REVISE' }
   | { type: 'REWRITE' }
@@ -45,18 +43,8 @@ export type BookEvent =
 export type PipelineEvent = ChapterEvent | BookEvent;
 export type PipelineEventType = PipelineEvent['type'];
 
-/** The event an `advance` of a step sends once its outputs validate. */
-export const STEP_EVENT = {
-  draft: 'DRAFTED',
-  summarize: 'SUMMARIZED',
-  refine: 'REFINED',
-  'title-fix': 'TITLE_FIXED',
-  judge: 'JUDGED',
-  'hook-fix': 'HOOK_FIXED',
-  commit: 'COMMITTED',
-} as const satisfies Partial<Record<ChapterStage, PipelineEventType>>;
-
-export type AdvanceableStage = keyof typeof STEP_EVENT;
+/** The event an `advance` of a step sends once its outputs validate (from the step table). */
+export { STEP_EVENT, type AdvanceableStage } from '../src/core/step-table.js';
 
 export const DECISIONS = ['accept', 'revise', 'rewrite'] as const;
 export type Decision = (typeof DECISIONS)[number];

@@ -6,7 +6,17 @@
  * hot path of `novel next` never loads.
  */
 import { and } from 'xstate';
-import type { ChapterStage } from '../src/core/step-id.js';
+import {
+  CHAPTER_STAGES,
+  CHAPTER_STEP_MODES,
+  CHAPTER_STEP_TABLE,
+  keysOf,
+  LADDER,
+  type ChapterStage,
+  type ChapterStepState,
+  type LadderRung,
+  type StepMode,
+} from '../src/core/step-table.js';
 import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS } from './pipeline.gate.js';
 import type { BookContext, BookInput, SetupStep } from './novel.setup.js';
 
@@ -16,11 +26,7 @@ export type { GateDecision, GateRecord, PipelineContext, PipelineInput, PolicyWa
 export const PIPELINE_MACHINE_ID = 'novel.pipeline.v1';
 
 export type StepAction = 'execute' | 'commit' | 'review' | 'done' | 'recover' | 'retry';
-export type StepMode = 'draft' | 'revision' | 'polish' | 'normal' | 'commit' | 'review' | 'plan' | 'hook-fix' | 'title-fix' | 'setup' | 'import';
-
-/** The rungs of `novel status`'s ladder. */
-export const LADDER = ['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'commit'] as const;
-export type LadderRung = (typeof LADDER)[number];
+export { LADDER, type LadderRung, type StepMode };
 
 /** What a stable state awaits. */
 export interface StateMeta {
@@ -60,46 +66,78 @@ export function initialContext(input: BookInput): BookContext {
   };
 }
 
-const meta = (m: StateMeta): StateMeta => m;
+/** A step's state meta, from its row of the step table. */
+function stepMeta(stage: ChapterStage): StateMeta {
+  const row: (typeof CHAPTER_STEP_TABLE)[ChapterStage] = CHAPTER_STEP_TABLE[stage];
+  const note = 'note' in row ? { note: row.note.en } : {};
+  return { step: stage, mode: row.mode, action: row.action, description: row.description, ladder: { rung: row.rung, ...note } };
+}
 
-/** The chapter states, shared by both machines. */
+/** A step run again in another mode (a revision round, a polish pass). */
+function modeMeta(state: keyof typeof CHAPTER_STEP_MODES): StateMeta {
+  const m = CHAPTER_STEP_MODES[state];
+  const row = CHAPTER_STEP_TABLE[m.step];
+  return { step: m.step, mode: m.mode, action: row.action, description: m.description, ladder: { rung: row.rung, note: m.note.en } };
+}
+
+/** Where a step's event leads when no guard says otherwise. */
+const then = (stage: ChapterStage): string => CHAPTER_STEP_TABLE[stage].then ?? 'done';
+
+/**
+ * A plain step's state: its meta and its event, from its row of the step
+ * table. The steps whose events carry guards or actions are written out in
+ * `chapterStates` below and replace these.
+ */
+function stepStates() {
+  const states: Record<string, unknown> = {};
+  for (const stage of CHAPTER_STAGES) {
+    const row = CHAPTER_STEP_TABLE[stage];
+    states[row.state] = {
+      description: row.awaiting,
+      meta: stepMeta(stage),
+      on: row.event === null ? {} : { [row.event]: then(stage) },
+    };
+  }
+  return states as Record<ChapterStepState, { description: string; meta: StateMeta; on: Record<string, string> }>;
+}
+
+/**
+ * The chapter states, shared by both machines: the steps' states from the
+ * step table, with the guards and actions of the pipeline added here.
+ */
 export const chapterStates = {
   lock: {
     description: 'The chapter is claimed: a fresh round with no revisions and no gate.',
-    always: { target: 'draft', actions: 'startChapter' },
+    always: { target: CHAPTER_STEP_TABLE.draft.state, actions: 'startChapter' },
   },
+  ...stepStates(),
   draft: {
-    description: 'Awaiting the chapter-writer draft.',
-    meta: meta({ step: 'draft', mode: 'draft', action: 'execute', description: 'write the chapter draft', ladder: { rung: 'draft' } }),
-    on: { DRAFTED: { target: 'summarize', actions: 'claimChapter' } },
+    description: CHAPTER_STEP_TABLE.draft.awaiting,
+    meta: stepMeta('draft'),
+    on: { DRAFTED: { target: then('draft'), actions: 'claimChapter' } },
   },
   summarize: {
-    description: 'Awaiting the summarizer (summary, state delta, crossref, storyline memory).',
-    meta: meta({ step: 'summarize', mode: 'normal', action: 'execute', description: 'summarize the chapter', ladder: { rung: 'summarize' } }),
+    description: CHAPTER_STEP_TABLE.summarize.awaiting,
+    meta: stepMeta('summarize'),
     on: {
-      SUMMARIZED: 'refine',
+      SUMMARIZED: then('summarize'),
       DRAFT_LOST: [{ guard: 'inRevisionRound', target: 'revising' }, { target: 'draft' }],
     },
   },
   refine: {
-    description: 'Awaiting the style-refiner pass.',
-    meta: meta({ step: 'refine', mode: 'normal', action: 'execute', description: 'refine the chapter style', ladder: { rung: 'refine' } }),
+    description: CHAPTER_STEP_TABLE.refine.awaiting,
+    meta: stepMeta('refine'),
     on: {
       REFINED: [
         { guard: 'titleNeedsFix', target: 'titleFix', actions: ['markTitleFix', 'archiveTitleFix'] },
-        { target: 'judge' },
+        { target: then('refine') },
       ],
     },
   },
-  titleFix: {
-    description: 'A hard title finding after refine: the style-refiner fixes the "# " line only, once per chapter (§13.4).',
-    meta: meta({ step: 'title-fix', mode: 'title-fix', action: 'execute', description: 'fix the chapter title (the "# " line only)', ladder: { rung: 'refine', note: 'title fix' } }),
-    on: { TITLE_FIXED: 'judge' },
-  },
   judge: {
-    description: 'Awaiting the quality-judge evaluation.',
-    meta: meta({ step: 'judge', mode: 'normal', action: 'execute', description: 'judge the chapter', ladder: { rung: 'judge' } }),
-    on: { JUDGED: { target: 'gate', actions: 'storeVerdict' } },
+    description: CHAPTER_STEP_TABLE.judge.awaiting,
+    meta: stepMeta('judge'),
+    on: { JUDGED: { target: then('judge'), actions: 'storeVerdict' } },
   },
   gate: {
     description: 'The gate of §6: first match wins, then budget and revision policy.',
@@ -124,19 +162,14 @@ export const chapterStates = {
       { target: 'review', actions: 'recordForceRewritePause' },
     ],
   },
-  hookFix: {
-    description: 'A pass or polish whose required hook is weak: the chapter-writer rewrites the last two paragraphs only, once per revision round, then the chapter is judged again (§13.4).',
-    meta: meta({ step: 'hook-fix', mode: 'hook-fix', action: 'execute', description: 'strengthen the chapter-end hook (the last two paragraphs only)', ladder: { rung: 'judge', note: 'hook fix' } }),
-    on: { HOOK_FIXED: 'judge' },
-  },
   revising: {
     description: 'A revision round: the chapter-writer redrafts with the required fixes.',
-    meta: meta({ step: 'draft', mode: 'revision', action: 'execute', description: 'revise the chapter draft', ladder: { rung: 'draft', note: 'revision' } }),
-    on: { DRAFTED: 'summarize' },
+    meta: modeMeta('revising'),
+    on: { DRAFTED: then('draft') },
   },
   polishing: {
     description: 'One extra refine pass; no re-judge.',
-    meta: meta({ step: 'refine', mode: 'polish', action: 'execute', description: 'polish the chapter (one extra refine)', ladder: { rung: 'refine', note: 'polish pass' } }),
+    meta: modeMeta('polishing'),
     on: {
       REFINED: [
         // A polish pass that lost the title's text: the title-fix, then the chapter is judged again.
@@ -146,22 +179,17 @@ export const chapterStates = {
     },
   },
   review: {
-    description: 'Paused for the author: novel decide chapter:NNN accept|revise|rewrite.',
-    meta: meta({ step: 'review', mode: 'review', action: 'review', description: 'the author decides', ladder: { rung: 'gate', note: 'paused for the author' } }),
+    description: CHAPTER_STEP_TABLE.review.awaiting,
+    meta: stepMeta('review'),
     on: {
       ACCEPT: { target: 'commit', actions: 'recordAcceptedByUser' },
       REVISE: { target: 'revising', actions: ['countRevision', 'recordRevisionByUser', 'archiveRound'] },
       REWRITE: { target: 'lock', actions: 'archiveRewrite' },
     },
   },
-  commit: {
-    description: 'The gate allows the commit transaction.',
-    meta: meta({ step: 'commit', mode: 'commit', action: 'commit', description: 'commit the chapter into the book', ladder: { rung: 'commit' } }),
-    on: { COMMITTED: 'done' },
-  },
   done: {
     description: 'The chapter is in the book.',
-    meta: meta({ step: null, mode: 'normal', action: 'done', description: 'chapter committed', ladder: null }),
+    meta: { step: null, mode: 'normal', action: 'done', description: 'chapter committed', ladder: null } satisfies StateMeta,
     type: 'final',
   },
 } as const;
@@ -169,8 +197,12 @@ export const chapterStates = {
 export type PipelineStateName = keyof typeof chapterStates;
 
 /** Chapter states a snapshot can rest in. */
-export const STABLE_STATES = ['draft', 'summarize', 'refine', 'titleFix', 'judge', 'hookFix', 'revising', 'polishing', 'review', 'commit', 'done'] as const;
-export type StableState = (typeof STABLE_STATES)[number];
+export type StableState = ChapterStepState | keyof typeof CHAPTER_STEP_MODES | 'done';
+export const STABLE_STATES: readonly StableState[] = [
+  ...CHAPTER_STAGES.map((s) => CHAPTER_STEP_TABLE[s].state),
+  ...keysOf(CHAPTER_STEP_MODES),
+  'done',
+];
 
 export function stateMeta(state: StableState): StateMeta {
   return chapterStates[state].meta;

@@ -3,6 +3,7 @@
 // rules and a valid example of every file that agent writes; the Codex skill
 // ships the same briefs as references/<agent>.md. Run: npm run docs (a test
 // fails when an adapter is out of date).
+import { agentFormats } from '../src/core/step-table.js';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,17 +11,8 @@ import { FORMATS, formatNamed } from '../src/schemas/formats.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
-/** The formats each agent writes, in the order it writes them. */
-export const AGENT_FORMATS: Record<string, string[]> = {
-  'chapter-writer': ['chapter'],
-  summarizer: ['summary', 'delta', 'delta-op', 'crossref', 'storyline-memory', 'chapter-memory'],
-  'style-refiner': ['chapter', 'change-log'],
-  'quality-judge': ['eval'],
-  'plot-architect': ['outline', 'storyline-schedule', 'volume-foreshadowing', 'new-characters', 'contract'],
-  'world-builder': ['world-rules', 'world-doc', 'storylines'],
-  'character-weaver': ['character', 'character-profile', 'relationships'],
-  'style-analyzer': ['style-profile'],
-};
+/** The formats each agent writes, in the order it writes them (from the step table). */
+export const AGENT_FORMATS: Record<string, string[]> = agentFormats();
 
 export const AGENTS = Object.keys(AGENT_FORMATS);
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bookMachine } from '../machines/book.machine.js';
 import { CHAPTER_STAGES, SETUP_STEPS } from '../src/core/step-id.js';
+import { AGENT_NAMES } from '../src/core/step-table.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -104,11 +105,16 @@ describe('architecture', () => {
     expect(problems).toEqual([]);
   });
 
-  it('no import circle among the modules (static or dynamic imports; type-only imports left out)', () => {
-    const all = [...files('src'), ...files('machines')].filter((f) => !f.startsWith('src/web/'));
+  /** Every module a source file names: imports of values and of types, re-exports and dynamic imports. */
+  const everyImportOf = (text: string): string[] =>
+    [...text.matchAll(/^(?:import|export)\b[^;]*? from '([^']+)'|import\('([^']+)'\)/gm)].map((m) => (m[1] ?? m[2]) as string);
+
+  /** The import circles among these modules (type imports included). */
+  const circlesAmong = (sources: ReadonlyMap<string, string>): string[] => {
+    const all = [...sources.keys()];
     const edges = new Map<string, string[]>();
-    for (const f of all) {
-      edges.set(f, importsOf(f).filter((spec) => spec.startsWith('.')).map((spec) => join(f, '..', spec).replace(/\.js$/, '.ts')).filter((t) => all.includes(t)));
+    for (const [f, text] of sources) {
+      edges.set(f, everyImportOf(text).filter((spec) => spec.startsWith('.')).map((spec) => join(f, '..', spec).replace(/\.js$/, '.ts')).filter((t) => sources.has(t)));
     }
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
@@ -124,7 +130,64 @@ describe('architecture', () => {
       state.set(f, 'done');
     };
     for (const f of all) if (!state.has(f)) visit(f);
-    expect(cycles).toEqual([]);
+    return cycles;
+  };
+
+  it('no import circle among the modules (static, dynamic, re-exports and type-only imports alike)', () => {
+    const all = [...files('src'), ...files('machines')].filter((f) => !f.startsWith('src/web/'));
+    expect(circlesAmong(new Map(all.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')])))).toEqual([]);
+  });
+
+  it('the circle check sees a circle made of type imports and re-exports', () => {
+    const planted = new Map([
+      ['machines/a.ts', "import type { B } from '../src/core/b.js';\n"],
+      ['src/core/b.ts', "export { C } from './c.js';\n"],
+      ['src/core/c.ts', "import type { A } from '../../machines/a.js';\n"],
+    ]);
+    expect(circlesAmong(planted)).toEqual(['machines/a.ts → src/core/b.ts → src/core/c.ts → machines/a.ts']);
+  });
+
+  /**
+   * Lists of the step table's words written out again: an array, a union type
+   * or an object literal naming three or more chapter stages (or agents). An
+   * object keyed by a type the table derives (`Record<ChapterStage, …>`) is a
+   * registry the compiler holds to the table, not a second list.
+   */
+  const secondLists = (text: string): string[] => {
+    const vocabularies = [new Set<string>(CHAPTER_STAGES), new Set<string>(AGENT_NAMES)];
+    const groups = [
+      ...[...text.matchAll(/\[[^[\]]*\]/g)].map((m) => m[0]),
+      ...[...text.matchAll(/(?:'[^'\n]+'\s*\|\s*){2,}'[^'\n]+'/g)].map((m) => m[0]),
+      ...[...text.matchAll(/\{[^{}]*\}/g)]
+        .filter((m) => !/Record<\w*(?:Stage|Step)\b[^;{}]*=\s*$/.test(text.slice(Math.max(0, (m.index ?? 0) - 200), m.index)))
+        .map((m) => [...m[0].matchAll(/(?:^|[\s,{])'?([a-z][a-z-]*)'?\s*:/g)].map((k) => `'${k[1]}'`).join(' ')),
+    ];
+    const found: string[] = [];
+    for (const group of groups) {
+      for (const vocabulary of vocabularies) {
+        const words = new Set([...group.matchAll(/'([^'\n]+)'/g)].map((m) => m[1] as string).filter((w) => vocabulary.has(w)));
+        if (words.size >= 3) found.push([...words].join(', '));
+      }
+    }
+    return found;
+  };
+
+  it('one home for a step: no list of stages or agents outside the step table', () => {
+    const problems: string[] = [];
+    for (const f of [...files('src'), ...files('machines')]) {
+      if (f === 'src/core/step-table.ts') continue;
+      for (const list of secondLists(readFileSync(join(ROOT, f), 'utf8'))) problems.push(`${f}: ${list}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the list check sees a second list as an array, a union, or an object, and lets a table-keyed registry be', () => {
+    expect(secondLists("const ORDER = ['draft', 'summarize', 'refine', 'judge'];")).toEqual(['draft, summarize, refine, judge']);
+    expect(secondLists("type S = 'draft' | 'refine' | 'title-fix';")).toEqual(['draft, refine, title-fix']);
+    expect(secondLists("const PRODUCER = {\n  draft: 'a',\n  summarize: 'b',\n  'hook-fix': 'c',\n};")).toEqual(['draft, summarize, hook-fix']);
+    expect(secondLists("const AGENTS = ['summarizer', 'quality-judge', 'plot-architect'];")).toEqual(['summarizer, quality-judge, plot-architect']);
+    expect(secondLists("const V: Record<ValidatedStage, F> = {\n  draft: a,\n  summarize: b,\n  refine: c,\n};")).toEqual([]);
+    expect(secondLists("const two = ['draft', 'judge'];")).toEqual([]);
   });
 
   it('tests mirror the pure core: every module of machines/ and src/core/ has a unit test file of the same name and place', () => {

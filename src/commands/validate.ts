@@ -1,3 +1,4 @@
+import { VALIDATED_STAGES } from '../core/step-table.js';
 import { say } from '../core/messages.js';
 import { readStorylineIndex } from '../io/book-probe.js';
 import { Command, Option } from 'clipanion';
@@ -14,7 +15,7 @@ import { outlineChapters } from '../core/outline.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { parseStepArg } from './option-validators.js';
 
-const VALIDATED: readonly string[] = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix'];
+const VALIDATED: readonly string[] = VALIDATED_STAGES;
 
 export class ValidateCommand extends NovelCommand {
   static override paths = [['validate']];
@@ -55,7 +56,7 @@ export class ValidateCommand extends NovelCommand {
       throw new NovelError('not_validatable', `${id}: a commit has nothing staged of its own to validate; validate import:${String(step.chapter).padStart(3, '0')}:summarize`, { hint: `novel validate import:${String(step.chapter).padStart(3, '0')}:summarize` });
     }
     if (step.kind === 'volume' || (step.kind === 'chapter' && !VALIDATED.includes(step.stage))) {
-      throw new NovelError('not_validatable', `${id}: only draft, summarize, refine, title-fix, judge, hook-fix and volume plan steps have staged outputs to validate`, {
+      throw new NovelError('not_validatable', `${id}: only ${VALIDATED_STAGES.join(', ')} and volume plan steps have staged outputs to validate`, {
         hint: `e.g. novel validate chapter:${String(step.kind === 'chapter' ? step.chapter : 1).padStart(3, '0')}:draft`,
       });
     }

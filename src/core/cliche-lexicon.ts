@@ -7,7 +7,8 @@
  * cliché alone never stops a chapter (the measured AI-flavour score and the
  * author's own list decide that). Pure data.
  */
-import type { Severity } from './lint.js';
+/** How much a lint finding weighs (§13.2): hard blocks the gate, soft and warn inform. */
+export type Severity = 'hard' | 'soft' | 'warn';
 
 export interface ClicheKind {
   id: string;

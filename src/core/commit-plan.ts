@@ -4,6 +4,7 @@
  * the state ops applied and dropped, and the checkpoint afterwards. The plan
  * is what the journal records and what `--dry-run` prints. Pure.
  */
+import { RECHECKED_AT_COMMIT } from './step-table.js';
 import { dormancyTally, dormantCountOf, tallyItem, type DormancyTally } from './context/dormant-foreshadowing.js';
 import { spliceForeshadowing, spliceLedger, spliceState, stateVersionOf, writesWhole } from './book-splice.js';
 import { editedRange, type Span } from './json-splice.js';
@@ -151,7 +152,7 @@ function hookStrength(evaluation: Obj): number | null {
 /** Every staged output the commit needs, validated; problems are one refusal. */
 export function checkCommitInputs(view: StagingView, chapter: number): void {
   const problems: Diagnostic[] = [];
-  for (const stage of ['draft', 'summarize', 'judge'] as const) {
+  for (const stage of RECHECKED_AT_COMMIT) {
     problems.push(...validateStep(stage, view, { chapter }).diagnostics.filter((d) => d.severity === 'error'));
   }
   if (problems.length) {

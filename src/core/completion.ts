@@ -3,6 +3,12 @@
  * their flags come in (read from the command classes); step ids are asked of
  * `novel next` when the shell completes one.
  */
+import { DECISIONS } from '../../machines/pipeline.events.js';
+import { PAUSE_STAGES } from './step-table.js';
+
+/** The chapter's main-line steps the completion offers beside the next one. */
+const MAIN_STAGES = PAUSE_STAGES.filter((s) => s !== 'plan');
+
 export interface CommandSpec {
   path: string[];
   flags: string[];
@@ -12,7 +18,7 @@ export interface CommandSpec {
 const FLAG_CHOICES: Record<string, Record<string, string[]>> = {
   graph: { '--format': ['mermaid', 'dot', 'json'], '--highlight': ['current'] },
   export: { '--format': ['txt', 'md', 'epub'] },
-  run: { '--executor': ['demo', 'claude', 'codex'], '--pause-after': ['draft', 'summarize', 'refine', 'judge', 'plan'] },
+  run: { '--executor': ['demo', 'claude', 'codex'], '--pause-after': [...PAUSE_STAGES] },
 };
 
 /**
@@ -24,7 +30,7 @@ const POSITIONALS: Record<string, Array<string[] | '@step' | '@chapter' | '@sche
   instructions: ['@step'],
   validate: ['@step'],
   advance: ['@step'],
-  decide: ['@chapter', ['accept', 'revise', 'rewrite']],
+  decide: ['@chapter', [...DECISIONS]],
   diff: ['@chapter'],
   'adapters install': [['claude', 'codex']],
   schema: ['@schema'],
@@ -83,7 +89,7 @@ _novel_steps() {
   local step
   step=$(novel next 2>/dev/null) || return 0
   case "$step" in
-    chapter:*) local base=\${step%:*}; printf '%s\\n' "$step" "$base:draft" "$base:summarize" "$base:refine" "$base:judge" | awk '!seen[$0]++' ;;
+    chapter:*) local base=\${step%:*}; printf '%s\\n' "$step" ${MAIN_STAGES.map((stage) => `"$base:${stage}"`).join(' ')} | awk '!seen[$0]++' ;;
     *) echo "$step" ;;
   esac
 }

@@ -8,13 +8,13 @@
  */
 import { AI_FEATURES, AI_FLAVOUR_MODEL, aiFlavourOf, featureSpans, featureValues, type AiFlavour } from './ai-flavour.js';
 import { titleChapterNumber } from './chapter-number.js';
-import { clicheKindOf } from './cliche-lexicon.js';
+import { clicheKindOf, type Severity } from './cliche-lexicon.js';
 import { fingerprints, repetitionFindings, shingleText, windowHashes, type EarlierChapter } from './shingles.js';
 import { LINT_WORDS, type Words } from './lint-words.js';
 import type { QualitySettings } from './quality-settings.js';
 import { countZishu } from './zishu.js';
 
-export type Severity = 'hard' | 'soft' | 'warn';
+export type { Severity };
 
 export interface LintFinding {
   rule: string;

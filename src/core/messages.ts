@@ -5,6 +5,9 @@
  * web-novel trade: 卷, 章, 大纲, 人设, 伏笔, 字数, 存稿. Pure.
  */
 
+import { CHAPTER_STAGES, keysOf, LADDER_NOTES_ZH, RUNGS, stageZh, type LadderRung } from './step-table.js';
+import { STEP_ID_FORMAT, STEP_ID_FORMAT_ZH } from './step-id.js';
+
 export type Lang = 'en' | 'zh';
 
 /** The language of a run: the flag, else the locale of the environment. */
@@ -21,12 +24,12 @@ interface Entry<A> {
 }
 const entry = <A = Record<string, never>>(en: Text<A>, zh: Text<A>): Entry<A> => ({ en, zh });
 
-type Rung = 'lock' | 'draft' | 'summarize' | 'refine' | 'judge' | 'gate' | 'commit';
-const RUNG_ZH: Record<Rung, string> = { lock: '加锁', draft: '起草', summarize: '摘要', refine: '润色', judge: '评审', gate: '闸门', commit: '入库' };
+type Rung = LadderRung;
+const RUNG_ZH: Record<Rung, string> = Object.fromEntries(keysOf(RUNGS).map((r) => [r, RUNGS[r].zh])) as Record<Rung, string>;
 const ACTION_ZH: Record<string, string> = { execute: '执行', advance: '登记', commit: '入库', review: '待作者决定', recover: '恢复', done: '完成', fix: '先修复' };
 /** " (revision 2)" / " (polish pass)" as the Chinese text says it. */
 /** The notes of the status ladder's rungs (machines/pipeline.states.ts meta). */
-const NOTE_ZH: Record<string, string> = { 'paused for the author': '等待作者决定', 'polish pass': '打磨', revision: '修改', 'title fix': '改标题', 'hook fix': '改章末钩子' };
+const NOTE_ZH: Record<string, string> = Object.fromEntries(LADDER_NOTES_ZH);
 const modeZh = (mode: string): string => mode.replace(/^ \(revision (\d+)\)$/, '（第$1轮修改）').replace(/^ \(polish pass\)$/, '（打磨）');
 const SEVERITY_ZH: Record<string, string> = { error: '错误', warning: '警告', info: '提示' };
 
@@ -310,8 +313,8 @@ const GROUPS = {
     'error.not_a_project': entry<{ dir: string }>((a) => `${a.dir} holds no .checkpoint.json`, (a) => `${a.dir} 不是 novel 项目（没有 .checkpoint.json）`),
     'error.not_a_project.hint': entry((_) => 'cd into a novel project, pass --project DIR, or create one with `novel init DIR`', (_) => '进入项目目录、用 --project 指定，或用 `novel init 目录` 新建项目'),
     'error.usage': entry<{ detail: string }>((a) => a.detail, (a) => `命令用法有误：${a.detail}`),
-    'error.invalid_step': entry<{ value: string }>((a) => `invalid step id ${a.value}`, (a) => `步骤编号 ${a.value} 无效（应为 chapter:NNN:阶段 或 volume:VV:plan，例如 chapter:004:draft）`),
-    'error.invalid_step.hint': entry((_) => 'expected chapter:NNN:STAGE (STAGE one of draft, summarize, refine, judge, commit, review) or volume:VV:plan / volume:VV:commit, e.g. chapter:048:draft', (_) => '格式：chapter:NNN:阶段（阶段为 draft、summarize、refine、judge、commit、review 之一）或 volume:VV:plan / volume:VV:commit，例如 chapter:048:draft'),
+    'error.invalid_step': entry<{ value: string }>((a) => `invalid step id ${a.value}`, (a) => `步骤编号 ${a.value} 无效`),
+    'error.invalid_step.hint': entry((_) => `expected ${STEP_ID_FORMAT}`, (_) => `格式：${STEP_ID_FORMAT_ZH}`),
     'error.lock_held': entry<{ holder: string }>((a) => `the project is locked by ${a.holder}`, (a) => `项目已被占用：${a.holder}`),
     'error.lock_held.hint': entry((_) => 'wait for it to finish, or `novel lock status` / `novel lock clear` if it is stale', (_) => '等它结束；若锁已过期，用 `novel lock status` 查看、`novel lock clear` 清除'),
     'error.final_trees_changed': entry<{ list: string }>((a) => `the book's files changed outside novel: ${a.list}`, (a) => `书稿文件在 novel 之外被改动：${a.list}`),
@@ -506,7 +509,7 @@ function topLevelAlternative(src: string): boolean {
   }
   return false;
 }
-const STAGE_ZH: Record<string, string> = { draft: '起草', summarize: '摘要', refine: '润色', judge: '评审', 'title-fix': '改标题', 'hook-fix': '改章末钩子' };
+const STAGE_ZH: Record<string, string> = Object.fromEntries(CHAPTER_STAGES.map((s) => [s, stageZh(s)]));
 const jsonSyntax = (where: string): string => where.replace(/^ at line (\d+), column (\d+)$/, '第 $1 行第 $2 列').replace(/^ at the end of the file \(line (\d+)\)$/, '文件末尾（第 $1 行）');
 /** An English list ("a, b, or c") as a Chinese one (a、b、c). */
 const listZh = (l: string): string => l.split(/,\s*(?:or\s+)?|\s+or\s+/).filter(Boolean).join('、');

@@ -12,6 +12,7 @@ import { rehydrate, restMeta, restName, retried, setupRest, validationContextFor
 import { SETUP_AGENT, setupWritable, validateSetup } from './setup.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
+import { CHAPTER_STEP_TABLE } from './step-table.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage, type SetupStep } from './step-id.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
 import { planBounds, planRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
@@ -59,16 +60,6 @@ function evidenceOf(outputs: OutputEvidence[]): NextDecision['evidence'] {
   for (const o of outputs) out[o.path] = { present: o.present, valid: o.valid, new: o.new };
   return out;
 }
-
-/** Which staged file makes the awaited step count as done (for reasons). */
-const PRODUCER: Record<ValidatedStage, string> = {
-  draft: 'chapter-writer',
-  summarize: 'summarizer',
-  refine: 'style-refiner',
-  'title-fix': 'style-refiner (title-fix)',
-  judge: 'quality-judge',
-  'hook-fix': 'chapter-writer (hook-fix)',
-};
 
 /**
  * The hashes a step's outputs must differ from to count as new (§5). A fresh
@@ -207,7 +198,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   const stage = stepStage as ValidatedStage;
   const validation = validateStep(stage, input.view, validationContextFor(stage, ctx.chapter, { ...input, stagingHashes: freshnessBaseline(input.checkpoint, hydrated) }, false));
   const evidence = evidenceOf(validation.outputs);
-  const who = PRODUCER[stage];
+  const who = CHAPTER_STEP_TABLE[stage].producer;
   const modeNote = meta.mode === 'revision' ? ` (revision ${ctx.revision_count})` : meta.mode === 'polish' ? ' (polish pass)' : '';
   if (input.probe.interrupted?.step === step) {
     return { ...common, action: 'execute', ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };

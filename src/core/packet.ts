@@ -15,7 +15,7 @@ import { isSampleFile } from './setup.js';
 import { SUMMARIZE_WRITE_SCOPE, summarizeOutputs } from './step-outputs.js';
 import { importSummarizePacket, setupPacket } from './setup-packets.js';
 import { STEP_EVENT } from '../../machines/pipeline.events.js';
-import { stateMeta, type GateRecord, type StableState } from '../../machines/pipeline.states.js';
+import { stateMeta, type GateRecord, type StableState, type StepMode } from '../../machines/pipeline.states.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Packet } from '../schemas/packet.js';
 import { recentMemory } from './chapter-memory.js';
@@ -561,6 +561,29 @@ function volumePlanPacket(input: PacketInput, volume: number): Packet {
   };
 }
 
+/** How the awaited step of a chapter is asked for: its pass and the gate it follows. */
+interface PacketPass {
+  /** The packet is for the step the pipeline awaits (not another step of the chapter). */
+  awaited: boolean;
+  /** A revision round's draft. */
+  revising: boolean;
+  /** The awaited state's mode. */
+  mode: StepMode;
+  gate: GateRecord | undefined;
+}
+
+/** Each chapter step's packet builder, keyed by the step table: a new step's row asks for its own. */
+const CHAPTER_PACKETS: Record<ChapterStage, (input: PacketInput, ctx: ChapterContext, pass: PacketPass) => Packet> = {
+  draft: (input, ctx, pass) => draftPacket(input, ctx, pass.revising, pass.gate),
+  summarize: (input, ctx) => summarizePacket(input, ctx),
+  refine: (input, ctx, pass) => refinePacket(input, ctx, pass.awaited ? pass.mode === 'polish' : pass.gate?.decision === 'polish'),
+  'title-fix': (input, ctx) => titleFixPacket(input, ctx),
+  judge: (input, ctx) => judgePacket(input, ctx),
+  'hook-fix': (input, ctx) => hookFixPacket(input, ctx),
+  review: (input, ctx, pass) => reviewPacket(input, ctx, pass.gate),
+  commit: (_input, ctx, pass) => commitPacket(ctx, pass.gate),
+};
+
 function withEmbed(packet: Packet, view: ProjectView, cap: number | undefined): Packet {
   const embed: Record<string, string> = {};
   for (const [key, value] of Object.entries(packet.manifest.paths)) {
@@ -604,32 +627,7 @@ export function buildPacket(input: PacketInput): PacketResult {
     // The awaited step's mode is the machine state's (meta); another step of the chapter infers it.
     const awaited = next.step === formatStepId(step);
     const revising = awaited ? next.mode === 'revision' : next.revision_count > 0;
-    switch (step.stage) {
-      case 'draft':
-        packet = draftPacket(input, ctx, revising, gate);
-        break;
-      case 'summarize':
-        packet = summarizePacket(input, ctx);
-        break;
-      case 'refine':
-        packet = refinePacket(input, ctx, awaited ? next.mode === 'polish' : gate?.decision === 'polish');
-        break;
-      case 'judge':
-        packet = judgePacket(input, ctx);
-        break;
-      case 'title-fix':
-        packet = titleFixPacket(input, ctx);
-        break;
-      case 'hook-fix':
-        packet = hookFixPacket(input, ctx);
-        break;
-      case 'commit':
-        packet = commitPacket(ctx, gate);
-        break;
-      case 'review':
-        packet = reviewPacket(input, ctx, gate);
-        break;
-    }
+    packet = CHAPTER_PACKETS[step.stage](input, ctx, { awaited, revising, mode: next.mode, gate });
     warnings = ctx.warnings;
   }
   if (input.embed) packet = withEmbed(packet, input.view, input.embed.cap);

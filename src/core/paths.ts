@@ -1,5 +1,9 @@
 /** Where things live in a project (PROTOCOL §1, §4). Pure string functions. */
-import { padChapter, padVolume } from './step-id.js';
+import { fillPattern, padChapter, padVolume } from './path-pattern.js';
+import { CHAPTER_OUTPUTS, type ChapterOutput } from './step-table.js';
+
+/** A chapter output's staged path (the step table's pattern). */
+const staged = (output: ChapterOutput, chapter: number): string => fillPattern(CHAPTER_OUTPUTS[output].staged, { chapter });
 
 export const FINAL_TREES = ['chapters', 'summaries', 'evaluations', 'state', 'storylines', 'foreshadowing', 'volumes'] as const;
 
@@ -21,16 +25,16 @@ export const paths = {
   volumeOutline: (vol: number) => `volumes/vol-${padVolume(vol)}/outline.md`,
   volumeDir: (vol: number) => `volumes/vol-${padVolume(vol)}`,
 
-  stagingChapter: (n: number) => `staging/chapters/chapter-${padChapter(n)}.md`,
-  stagingSummary: (n: number) => `staging/summaries/chapter-${padChapter(n)}-summary.md`,
-  stagingDelta: (n: number) => `staging/state/chapter-${padChapter(n)}-delta.json`,
-  stagingCrossref: (n: number) => `staging/state/chapter-${padChapter(n)}-crossref.json`,
-  stagingChapterMemory: (n: number) => `staging/state/chapter-${padChapter(n)}-memory.json`,
-  stagingStorylineMemory: (id: string) => `staging/storylines/${id}/memory.md`,
-  stagingEval: (n: number) => `staging/evaluations/chapter-${padChapter(n)}-eval.json`,
-  stagingEvalSecondary: (n: number) => `staging/evaluations/chapter-${padChapter(n)}-eval-secondary.json`,
+  stagingChapter: (n: number) => staged('chapter', n),
+  stagingSummary: (n: number) => staged('summary', n),
+  stagingDelta: (n: number) => staged('delta', n),
+  stagingCrossref: (n: number) => staged('crossref', n),
+  stagingChapterMemory: (n: number) => staged('chapter-memory', n),
+  stagingStorylineMemory: (id: string) => fillPattern(CHAPTER_OUTPUTS['storyline-memory'].staged, { storyline: id }),
+  stagingEval: (n: number) => staged('eval', n),
+  stagingEvalSecondary: (n: number) => staged('eval-secondary', n),
   lintReport: (n: number) => `logs/lint/chapter-${padChapter(n)}.json`,
-  stagingChangeLog: (n: number) => `staging/logs/style-refiner-chapter-${padChapter(n)}-changes.json`,
+  stagingChangeLog: (n: number) => staged('change-log', n),
   revisionRoundDir: (n: number, round: number) => `staging/revisions/chapter-${padChapter(n)}/round-${round}`,
   /** The judged chapter and its evaluation before a hook-fix of revision round R (0: before any revision). */
   hookFixDir: (n: number, round: number) => `staging/revisions/chapter-${padChapter(n)}/hook-fix-${round}`,

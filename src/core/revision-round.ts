@@ -7,6 +7,8 @@
  */
 import { paths } from './paths.js';
 import { padChapter } from './step-id.js';
+import { matchPattern } from './path-pattern.js';
+import { CHAPTER_OUTPUTS, keysOf } from './step-table.js';
 import type { StagingView } from './staging-view.js';
 
 export interface ArchivePlan {
@@ -18,17 +20,17 @@ export interface ArchivePlan {
   copies?: string[];
 }
 
+/** The outputs a revision round moves aside (the step table's `archived`). */
+const ARCHIVED = keysOf(CHAPTER_OUTPUTS).filter((o) => CHAPTER_OUTPUTS[o].archived);
+
 export function roundFiles(view: StagingView, chapter: number): string[] {
-  const exact = new Set([
-    paths.stagingSummary(chapter),
-    paths.stagingDelta(chapter),
-    paths.stagingCrossref(chapter),
-    paths.stagingChapterMemory(chapter),
-    paths.stagingChangeLog(chapter),
-  ]);
-  const memoryRe = /^staging\/storylines\/[^/]+\/memory\.md$/;
-  const evaluations = new Set(evaluationsOf(view, chapter));
-  return [...view.files.keys()].filter((p) => exact.has(p) || evaluations.has(p) || memoryRe.test(p)).sort();
+  const ofRound = (p: string): boolean =>
+    ARCHIVED.some((o) => {
+      const args = matchPattern(CHAPTER_OUTPUTS[o].staged, p);
+      // A storyline memory belongs to whichever chapter is in flight.
+      return args !== null && (args.chapter === undefined || args.chapter === chapter);
+    });
+  return [...view.files.keys()].filter(ofRound).sort();
 }
 
 /** A revision round's archive: the round's files move there; the chapter the judge scored is copied (draft history). */

@@ -8,12 +8,12 @@ import { NovelError } from './errors.js';
 import { say } from './messages.js';
 import type { NextDecision } from './next.js';
 import { SETUP_STEPS, type SetupStep, type StepId } from './step-id.js';
+import { CHAPTER_STAGES, PAUSE_STAGES, type PauseStage } from './step-table.js';
 
 export const RUN_EXIT = { done: 0, review: 10, executorFailed: 11, budget: 12, interrupted: 130 } as const;
 
 /** Stages --pause-after accepts: a chapter stage after its advance, or `plan` once a volume plan is staged and valid. */
-export const PAUSE_STAGES = ['draft', 'summarize', 'refine', 'judge', 'plan'] as const;
-export type PauseStage = (typeof PAUSE_STAGES)[number];
+export { PAUSE_STAGES, type PauseStage };
 
 export interface RunLimits {
   /** Stop once this chapter is committed. */
@@ -83,7 +83,8 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
   }
 }
 
-const ORDER = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix', 'review', 'commit'];
+/** The chapter stages in pipeline order. */
+const ORDER: readonly string[] = CHAPTER_STAGES;
 
 /**
  * --until names a step the book already passed (the run would never stop

@@ -13,6 +13,7 @@ import { CharacterSchema, RelationshipsSchema, StorylinesSchema, StyleProfileSch
 import { isSlug } from '../schemas/common.js';
 import { stagedText, type StagingView } from './staging-view.js';
 import { SETUP_STEPS, type SetupStep } from './step-id.js';
+import { SETUP_STEP_TABLE } from './step-table.js';
 import type { StyleMetrics } from './lint.js';
 import { RELATIONSHIPS_FILE, STAGED_ROOT, STYLE_FILE, WORLD_FILES } from './setup-paths.js';
 
@@ -21,7 +22,9 @@ export { isSampleFile, isSetupOutput, RELATIONSHIPS_FILE, setupWritable, STYLE_F
 export { SETUP_STEPS, type SetupStep };
 
 /** The agent of each setup step. */
-export const SETUP_AGENT = { world: 'world-builder', characters: 'character-weaver', style: 'style-analyzer' } as const satisfies Record<SetupStep, string>;
+export const SETUP_AGENT = Object.fromEntries(SETUP_STEPS.map((s) => [s, SETUP_STEP_TABLE[s].agent])) as {
+  [S in SetupStep]: (typeof SETUP_STEP_TABLE)[S]['agent'];
+};
 
 /** How far the analyzer's two numbers may be from novel's own (§14): 10 %. */
 export const STYLE_TOLERANCE = 0.1;

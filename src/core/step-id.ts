@@ -5,17 +5,19 @@
  * catch-up `import:NNN:summarize` / `import:NNN:commit`.
  * Parsing is strict and normalising; formatting is its exact inverse.
  */
-import { SETUP_STEPS, type SetupStep } from '../../machines/novel.setup.js';
+import {
+  CHAPTER_STAGES,
+  IMPORT_STAGES,
+  SETUP_STEPS,
+  VOLUME_STAGES,
+  type ChapterStage,
+  type ImportStage,
+  type SetupStep,
+  type VolumeStage,
+} from './step-table.js';
+import { padChapter, padVolume } from './path-pattern.js';
 
-export { SETUP_STEPS, type SetupStep };
-
-export const CHAPTER_STAGES = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix', 'commit', 'review'] as const;
-export const VOLUME_STAGES = ['plan', 'commit'] as const;
-export const IMPORT_STAGES = ['summarize', 'commit'] as const;
-
-export type ChapterStage = (typeof CHAPTER_STAGES)[number];
-export type VolumeStage = (typeof VOLUME_STAGES)[number];
-export type ImportStage = (typeof IMPORT_STAGES)[number];
+export { CHAPTER_STAGES, IMPORT_STAGES, SETUP_STEPS, VOLUME_STAGES, type ChapterStage, type ImportStage, type SetupStep, type VolumeStage };
 
 export type StepId =
   | { kind: 'chapter'; chapter: number; stage: ChapterStage }
@@ -26,18 +28,28 @@ export type StepId =
 /** Largest chapter or volume number accepted; far above any real book. */
 export const MAX_NUMBER = 99_999;
 
+/** The shapes of a step id, as errors and help show them (derived from the step table). */
 export const STEP_ID_FORMAT =
-  'chapter:NNN:STAGE (STAGE one of draft, summarize, refine, title-fix, judge, hook-fix, commit, review), volume:VV:plan / volume:VV:commit, book:world / book:characters / book:style, or import:NNN:summarize / import:NNN:commit, e.g. chapter:048:draft';
+  `chapter:NNN:STAGE (STAGE one of ${CHAPTER_STAGES.join(', ')}), ` +
+  `${VOLUME_STAGES.map((s) => `volume:VV:${s}`).join(' / ')}, ` +
+  `${SETUP_STEPS.map((s) => `book:${s}`).join(' / ')}, ` +
+  `or ${IMPORT_STAGES.map((s) => `import:NNN:${s}`).join(' / ')}, e.g. chapter:048:draft`;
+
+/** The same in Chinese. */
+export const STEP_ID_FORMAT_ZH =
+  `chapter:NNN:阶段（阶段为 ${CHAPTER_STAGES.join('、')} 之一）、` +
+  `${VOLUME_STAGES.map((s) => `volume:VV:${s}`).join(' / ')}、` +
+  `${SETUP_STEPS.map((s) => `book:${s}`).join(' / ')}，` +
+  `或 ${IMPORT_STAGES.map((s) => `import:NNN:${s}`).join(' / ')}，例如 chapter:048:draft`;
+
+/** The step id's grammar as one regular expression source (the packet schema reads it). */
+export const STEP_ID_PATTERN =
+  `^(chapter:\\d{3,}:(${CHAPTER_STAGES.join('|')})|volume:\\d{2,}:(${VOLUME_STAGES.join('|')})` +
+  `|book:(${SETUP_STEPS.join('|')})|import:\\d{3,}:(${IMPORT_STAGES.join('|')}))$`;
 
 export type ParseResult = { ok: true; step: StepId } | { ok: false; reason: string };
 
-export function padChapter(chapter: number): string {
-  return String(chapter).padStart(3, '0');
-}
-
-export function padVolume(volume: number): string {
-  return String(volume).padStart(2, '0');
-}
+export { padChapter, padVolume };
 
 export function formatStepId(step: StepId): string {
   switch (step.kind) {

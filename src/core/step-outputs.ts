@@ -9,30 +9,36 @@
  */
 import { isStagingBookkeeping, paths } from './paths.js';
 import { padVolume, type StepId } from './step-id.js';
+import { matchPattern } from './path-pattern.js';
+import { CHAPTER_OUTPUTS, CHAPTER_STEP_TABLE, keysOf, WRITING_STAGES, type ChapterOutput, type ValidatedStage } from './step-table.js';
 import { isSetupOutput, setupWritable } from './setup-paths.js';
 
 /** An imported chapter's catch-up summary writes what a chapter's summarize step writes. */
 const asChapter = (step: StepId): StepId => (step.kind === 'import' ? { kind: 'chapter', chapter: step.chapter, stage: step.stage } : step);
 
-/** The chapter stages that write files, in pipeline order. */
-const WRITING_STAGES = ['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix'] as const;
-export type WritingStage = (typeof WRITING_STAGES)[number];
+export type WritingStage = ValidatedStage;
+
+/** The stages that write an output, in pipeline order. */
+const WRITERS = new Map<ChapterOutput, WritingStage[]>(
+  keysOf(CHAPTER_OUTPUTS).map((o) => [o, WRITING_STAGES.filter((s) => (CHAPTER_STEP_TABLE[s].writes as readonly string[]).includes(o))]),
+);
+
+/** The chapter outputs whose paths carry the chapter number (a storyline memory carries its storyline). */
+const NUMBERED = keysOf(CHAPTER_OUTPUTS).filter((o) => CHAPTER_OUTPUTS[o].staged.includes('{NNN}'));
 
 /** The stages whose outputs a staged path can be, with the chapter it is for (null: not a chapter output). */
 export function ownersOf(rel: string): { chapter: number; stages: WritingStage[] } | null {
-  let m = /^staging\/chapters\/chapter-(\d{3,})\.md$/.exec(rel);
-  if (m) return { chapter: Number(m[1]), stages: ['draft', 'refine', 'title-fix', 'hook-fix'] };
-  m = /^staging\/summaries\/chapter-(\d{3,})-summary\.md$/.exec(rel) ?? /^staging\/state\/chapter-(\d{3,})-(?:delta|crossref|memory)\.json$/.exec(rel);
-  if (m) return { chapter: Number(m[1]), stages: ['summarize'] };
-  m = /^staging\/logs\/style-refiner-chapter-(\d{3,})-changes\.json$/.exec(rel);
-  if (m) return { chapter: Number(m[1]), stages: ['refine'] };
-  m = /^staging\/evaluations\/chapter-(\d{3,})-eval(?:-secondary)?\.json$/.exec(rel);
-  if (m) return { chapter: Number(m[1]), stages: ['judge'] };
+  for (const output of NUMBERED) {
+    const args = matchPattern(CHAPTER_OUTPUTS[output].staged, rel);
+    if (args?.chapter !== undefined) return { chapter: args.chapter, stages: WRITERS.get(output) ?? [] };
+  }
   return null;
 }
 
 /** A storyline memory: written by the summarizer of whichever chapter is in flight. */
-const STORYLINE_MEMORY = /^staging\/storylines\/[a-z0-9][a-z0-9_-]{0,63}\/memory\.md$/;
+const isStorylineMemory = (rel: string): boolean => matchPattern(CHAPTER_OUTPUTS['storyline-memory'].staged, rel) !== null;
+/** The stage that writes storyline memories. */
+const STORYLINE_WRITER = WRITERS.get('storyline-memory')?.[0] ?? 'summarize';
 
 /** May this staged file stay while `step` executes (one of its inputs or outputs, or bookkeeping)? */
 export function belongsTo(rel: string, given: StepId): boolean {
@@ -43,7 +49,7 @@ export function belongsTo(rel: string, given: StepId): boolean {
   if (step.kind !== 'chapter') return false;
   const upTo = WRITING_STAGES.indexOf(step.stage as WritingStage);
   if (upTo < 0) return false;
-  if (STORYLINE_MEMORY.test(rel)) return upTo >= WRITING_STAGES.indexOf('summarize');
+  if (isStorylineMemory(rel)) return upTo >= WRITING_STAGES.indexOf(STORYLINE_WRITER);
   const owners = ownersOf(rel);
   if (!owners || owners.chapter !== step.chapter) return false;
   return owners.stages.some((s) => WRITING_STAGES.indexOf(s) <= upTo);
@@ -55,7 +61,7 @@ export function writableBy(rel: string, given: StepId): boolean {
   if (step.kind === 'setup') return setupWritable(rel, step.stage);
   if (step.kind === 'volume') return rel.startsWith(`staging/volumes/vol-${padVolume(step.volume)}/`);
   if (step.kind !== 'chapter') return false;
-  if (STORYLINE_MEMORY.test(rel)) return step.stage === 'summarize';
+  if (isStorylineMemory(rel)) return step.stage === STORYLINE_WRITER;
   const owners = ownersOf(rel);
   return owners !== null && owners.chapter === step.chapter && owners.stages.includes(step.stage as WritingStage);
 }
@@ -63,12 +69,12 @@ export function writableBy(rel: string, given: StepId): boolean {
 /** Another step's output (of any chapter or volume): what a step must never write. */
 export function anotherStepsOutput(rel: string, step: StepId): boolean {
   if (writableBy(rel, step)) return false;
-  return ownersOf(rel) !== null || STORYLINE_MEMORY.test(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel) || isStagingBookkeeping(rel);
+  return ownersOf(rel) !== null || isStorylineMemory(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel) || isStagingBookkeeping(rel);
 }
 
 /** A staged file some step writes (any chapter or volume): what the checkpoint may record a hash of. */
 export function isStepOutput(rel: string): boolean {
-  return ownersOf(rel) !== null || STORYLINE_MEMORY.test(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel);
+  return ownersOf(rel) !== null || isStorylineMemory(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel);
 }
 
 /** What a summarize step writes (a chapter's, or an imported chapter's catch-up), as its packet lists it; `memoryNote` says what the storyline memory starts from. */

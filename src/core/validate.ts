@@ -18,8 +18,9 @@ import { chapterBody, countZishu } from './zishu.js';
 type Obj = Record<string, unknown>;
 import { isNewFile, stagedText, type StagingView } from './staging-view.js';
 import type * as v from 'valibot';
+import type { ValidatedStage } from './step-table.js';
 
-export type ValidatedStage = 'draft' | 'summarize' | 'refine' | 'title-fix' | 'judge' | 'hook-fix';
+export type { ValidatedStage };
 
 export interface OutputEvidence {
   path: string;
@@ -358,20 +359,18 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
   return c.result(fresh, { verdict, ...(lint ? { lint } : {}) });
 }
 
+/** Each validated step's validator, keyed by the step table: a new step's row asks for its own. */
+const VALIDATORS: Record<ValidatedStage, (view: StagingView, ctx: ValidationContext) => StepValidation> = {
+  draft: validateDraft,
+  summarize: validateSummarize,
+  refine: validateRefine,
+  'title-fix': (view, ctx) => validateFix(view, ctx, 'title-fix'),
+  judge: validateJudge,
+  'hook-fix': (view, ctx) => validateFix(view, ctx, 'hook-fix'),
+};
+
 export function validateStep(stage: ValidatedStage, view: StagingView, ctx: ValidationContext): StepValidation {
-  switch (stage) {
-    case 'draft':
-      return validateDraft(view, ctx);
-    case 'summarize':
-      return validateSummarize(view, ctx);
-    case 'refine':
-      return validateRefine(view, ctx);
-    case 'judge':
-      return validateJudge(view, ctx);
-    case 'title-fix':
-    case 'hook-fix':
-      return validateFix(view, ctx, stage);
-  }
+  return VALIDATORS[stage](view, ctx);
 }
 
 /** A title-fix or a hook-fix (§13.4): the chapter, changed only where the micro-step may change it. */

@@ -1,14 +1,16 @@
 /** The instruction packet (PROTOCOL §9): the contract between novel and an executor. */
 import * as v from 'valibot';
+import { STEP_ID_PATTERN } from '../core/step-id.js';
+import { AGENT_NAMES, STEP_MODES } from '../core/step-table.js';
 
-export const AGENT_NAMES = ['chapter-writer', 'summarizer', 'style-refiner', 'quality-judge', 'plot-architect', 'world-builder', 'character-weaver', 'style-analyzer', 'novel commit', 'author'] as const;
-export const PACKET_MODES = ['draft', 'revision', 'normal', 'polish', 'commit', 'review', 'plan', 'hook-fix', 'title-fix', 'setup', 'import'] as const;
+export { AGENT_NAMES };
+export const PACKET_MODES = STEP_MODES;
 
 const PathValue = v.union([v.string(), v.array(v.string())]);
 
 export const PacketSchema = v.strictObject({
   version: v.literal(1),
-  step: v.pipe(v.string(), v.regex(/^(chapter:\d{3,}:(draft|summarize|refine|title-fix|judge|hook-fix|commit|review)|volume:\d{2,}:(plan|commit)|book:(world|characters|style)|import:\d{3,}:summarize)$/)),
+  step: v.pipe(v.string(), v.regex(new RegExp(STEP_ID_PATTERN))),
   agent: v.strictObject({ kind: v.picklist(['subagent', 'cli', 'human']), name: v.picklist(AGENT_NAMES) }),
   mode: v.picklist(PACKET_MODES),
   manifest: v.strictObject({

@@ -6,6 +6,7 @@
  * text, never as markup.
  */
 import uPlot from 'uplot';
+import { keysOf, RUNGS } from '../core/step-table.js';
 
 type Obj = Record<string, any>;
 type Lang = 'zh' | 'en';
@@ -22,7 +23,7 @@ const T = {
     back: '← 返回总览', prevCh: '← 上一章', nextCh: '下一章 →', lint: '质量检查', noFindings: '没有发现问题', evaluation: '评审',
     drafts: '两稿对照', round: '第 {n} 稿', loading: '加载中…', notFound: '没有这一章', schedule: '卷 {v} 排期', inspector: '在终端运行 novel run --inspect 可在 Stately 检视器中查看实时状态机。',
     ev: { execute: '开始执行', executed: '执行完成', advance: '登记', commit: '入库', checkpoint: '检查点更新' } as Record<string, string>,
-    rung: { lock: '加锁', draft: '起草', summarize: '摘要', refine: '润色', judge: '评审', gate: '闸门', commit: '入库' } as Record<string, string>,
+    rung: Object.fromEntries(keysOf(RUNGS).map((r) => [r, RUNGS[r].zh])) as Record<string, string>,
     action: { execute: '执行', advance: '登记', commit: '入库', review: '待作者决定', recover: '恢复', done: '完成', fix: '先修复' } as Record<string, string>,
   },
   en: {

@@ -149,7 +149,7 @@ describe('step ids: setup and import steps, reasons', () => {
     expect(parseStepId('chapter:0:draft')).toEqual({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
     expect(parseStepId('chapter:100000:draft')).toEqual({ ok: false, reason: `the chapter number must be at most ${MAX_NUMBER}, found "100000"` });
     expect(parseStepId('volume:x:plan')).toEqual({ ok: false, reason: 'the volume number "x" is not a plain decimal number' });
-    expect(parseStepId('chapter:4:write')).toEqual({ ok: false, reason: 'unknown chapter stage "write" (expected draft, summarize, refine, title-fix, judge, hook-fix, commit, review)' });
+    expect(parseStepId('chapter:4:write')).toEqual({ ok: false, reason: 'unknown chapter stage "write" (expected draft, summarize, refine, title-fix, judge, hook-fix, review, commit)' });
     expect(parseStepId('volume:1:draft')).toEqual({ ok: false, reason: 'unknown volume stage "draft" (expected plan, commit)' });
     expect(parseStepId('a:b:c:d')).toEqual({ ok: false, reason: 'expected 3 ":"-separated segments, found 4' });
     expect(parseStepId('scene:1:draft')).toEqual({ ok: false, reason: 'unknown step kind "scene" (expected chapter, volume, book or import)' });
