@@ -190,6 +190,35 @@ describe('architecture', () => {
     expect(secondLists("const two = ['draft', 'judge'];")).toEqual([]);
   });
 
+  /** Paths built or parsed by hand: a chapter or volume number padded or matched outside the paths module. */
+  const handBuiltPaths = (text: string): string[] =>
+    text.split('\n').filter(
+      (line) =>
+        /(?:chapter|vol|volume|import)-\$\{|storylines\/\$\{/.test(line) ||
+        /padStart\([34], '0'\)/.test(line) ||
+        (/padStart\(2, '0'\)/.test(line) && /vol/i.test(line)) ||
+        /\/[^/\n]*(?:chapter|vol)-\(?\\d/.test(line),
+    );
+
+  it('one home for a path: no path is built or parsed by hand outside src/core/paths.ts', () => {
+    const home = new Set(['src/core/paths.ts', 'src/core/path-pattern.ts', 'src/core/step-table.ts']);
+    const problems: string[] = [];
+    for (const f of [...files('src'), ...files('machines')]) {
+      if (home.has(f) || f.startsWith('src/web/')) continue;
+      for (const line of handBuiltPaths(readFileSync(join(ROOT, f), 'utf8'))) problems.push(`${f}: ${line.trim().slice(0, 120)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the path check sees a path padded, templated or parsed by hand', () => {
+    expect(handBuiltPaths('const a = `logs/chapter-${padChapter(n)}-log.json`;')).toHaveLength(1);
+    expect(handBuiltPaths("const v = String(volume).padStart(2, '0');")).toHaveLength(1);
+    expect(handBuiltPaths("const c = String(n).padStart(3, '0');")).toHaveLength(1);
+    expect(handBuiltPaths('const m = /^chapters\\/chapter-(\\d+)\\.md$/.exec(rel);')).toHaveLength(1);
+    expect(handBuiltPaths('const m = `${dir}/storylines/${id}/memory.md`;')).toHaveLength(1);
+    expect(handBuiltPaths("const width = String(n).padStart(7);\nconst p = paths.chapterLog(n);")).toEqual([]);
+  });
+
   it('tests mirror the pure core: every module of machines/ and src/core/ has a unit test file of the same name and place', () => {
     const tests = new Set(files('test'));
     const modules = [...files('machines'), ...files('src/core')];

@@ -3,7 +3,6 @@ import { chapterFacts } from '../core/commit-plan.js';
 import { renderTable, rowOf, totalOf, type ChapterRowView } from '../core/chapter-table.js';
 import { NovelError } from '../core/errors.js';
 import { paths } from '../core/paths.js';
-import { padChapter } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
 import { dormantCount } from '../io/dormant-count.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -35,7 +34,7 @@ export class ChaptersCommand extends NovelCommand {
     if (from > (this.to ?? last)) throw new NovelError('invalid_option', `--from ${from} is after --to ${this.to ?? last}`, { hint: 'e.g. novel chapters --from 1 --to 30' });
     const rows: ChapterRowView[] = [];
     for (let c = from; c <= to; c++) {
-      const r = p.fs.readTextChecked(`logs/chapter-${padChapter(c)}-log.json`);
+      const r = p.fs.readTextChecked(paths.chapterLog(c));
       let log: Record<string, unknown> = {};
       try {
         if (r && 'text' in r) log = JSON.parse(r.text) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { diffRounds, roundsOf } from '../core/draft-history.js';
 import { NovelError } from '../core/errors.js';
-import { paths } from '../core/paths.js';
+import { archivedAt, paths } from '../core/paths.js';
 import { padChapter, parseChapterRef } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
@@ -30,8 +30,8 @@ export class DiffCommand extends NovelCommand {
     if (!ref.ok) throw new NovelError('invalid_step', `"${this.chapter}": ${ref.reason}`, { hint: 'e.g. novel diff chapter:004' });
     const n = ref.chapter;
     const p = openProject(this.context, this.project);
-    const base = `staging/revisions/chapter-${padChapter(n)}`;
-    const archivedPath = (k: number) => `${paths.revisionRoundDir(n, k)}/chapters/chapter-${padChapter(n)}.md`;
+    const base = paths.revisionsDir(n);
+    const archivedPath = (k: number) => archivedAt(paths.revisionRoundDir(n, k), paths.stagingChapter(n));
     const archived = p.fs.listDirs(base).map((d) => /^round-(\d+)$/.exec(d)?.[1]).filter((k): k is string => k !== undefined).map(Number).filter((k) => p.fs.exists(archivedPath(k)));
     const current = p.fs.exists(paths.stagingChapter(n)) ? paths.stagingChapter(n) : p.fs.exists(paths.chapter(n)) ? paths.chapter(n) : null;
     const rounds = roundsOf(archived, archivedPath, current);

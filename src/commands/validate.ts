@@ -1,4 +1,5 @@
 import { VALIDATED_STAGES } from '../core/step-table.js';
+import { paths } from '../core/paths.js';
 import { say } from '../core/messages.js';
 import { readStorylineIndex } from '../io/book-probe.js';
 import { Command, Option } from 'clipanion';
@@ -39,7 +40,7 @@ export class ValidateCommand extends NovelCommand {
     const id = formatStepId(step);
     if (step.kind === 'volume' && step.stage === 'plan') {
       const p = openProject(this.context, this.project);
-      const committed = p.fs.readTextChecked(`volumes/vol-${String(step.volume).padStart(2, '0')}/outline.md`);
+      const committed = p.fs.readTextChecked(paths.volumeOutline(step.volume));
       const bounds = planBounds(p.loaded.checkpoint.last_completed_chapter, committed && 'text' in committed ? outlineChapters(committed.text) : [], p.settings);
       const range = planRange(p.view, step.volume, bounds);
       const problems = validateVolumePlan(p.view, step.volume, range, readStorylineIndex(p.fs), bounds);
@@ -53,18 +54,18 @@ export class ValidateCommand extends NovelCommand {
       return { data: { step: id, valid: true, files: r.moves.filter((m) => p.view.files.has(m.from)).map((m) => ({ staged: m.from, final: m.to })), warnings: [] }, text: [say(this.lang, 'done.valid', { step: id }), ...r.moves.filter((m) => p.view.files.has(m.from)).map((m) => say(this.lang, 'done.output', { path: m.from, unchanged: false }))].join('\n') };
     }
     if (step.kind === 'import' && step.stage !== 'summarize') {
-      throw new NovelError('not_validatable', `${id}: a commit has nothing staged of its own to validate; validate import:${String(step.chapter).padStart(3, '0')}:summarize`, { hint: `novel validate import:${String(step.chapter).padStart(3, '0')}:summarize` });
+      throw new NovelError('not_validatable', `${id}: a commit has nothing staged of its own to validate; validate ${formatStepId({ ...step, stage: 'summarize' })}`, { hint: `novel validate ${formatStepId({ ...step, stage: 'summarize' })}` });
     }
     if (step.kind === 'volume' || (step.kind === 'chapter' && !VALIDATED.includes(step.stage))) {
       throw new NovelError('not_validatable', `${id}: only ${VALIDATED_STAGES.join(', ')} and volume plan steps have staged outputs to validate`, {
-        hint: `e.g. novel validate chapter:${String(step.kind === 'chapter' ? step.chapter : 1).padStart(3, '0')}:draft`,
+        hint: `e.g. novel validate ${formatStepId({ kind: 'chapter', chapter: step.kind === 'chapter' ? step.chapter : 1, stage: 'draft' })}`,
       });
     }
     const p = openProject(this.context, this.project);
     const cp = p.loaded.checkpoint;
     if (step.kind === 'chapter' && step.chapter <= cp.last_completed_chapter && (cp.inflight_chapter ?? null) !== step.chapter) {
       const next = nextOf(p);
-      throw new NovelError('already_committed', `${id}: chapter ${step.chapter} is committed (chapters/chapter-${String(step.chapter).padStart(3, '0')}.md); nothing is staged for it to validate`, {
+      throw new NovelError('already_committed', `${id}: chapter ${step.chapter} is committed (${paths.chapter(step.chapter)}); nothing is staged for it to validate`, {
         hint: `the next step is ${next.step}: \`${next.command}\``,
         details: { next: next.step },
       });

@@ -4,7 +4,8 @@
  * the state ops applied and dropped, and the checkpoint afterwards. The plan
  * is what the journal records and what `--dry-run` prints. Pure.
  */
-import { RECHECKED_AT_COMMIT } from './step-table.js';
+import { CHAPTER_OUTPUTS, CHAPTER_STEP_TABLE, MOVED_AT_COMMIT, RECHECKED_AT_COMMIT, type ChapterOutput } from './step-table.js';
+import { fillPattern, type PatternArgs } from './path-pattern.js';
 import { dormancyTally, dormantCountOf, tallyItem, type DormancyTally } from './context/dormant-foreshadowing.js';
 import { spliceForeshadowing, spliceLedger, spliceState, stateVersionOf, writesWhole } from './book-splice.js';
 import { editedRange, type Span } from './json-splice.js';
@@ -269,9 +270,15 @@ function mergeSummary(
   return { writes, appends, result, stateVersion: baseVersion + 1, tally };
 }
 
+/** A staged output the commit moves into the book as it is (the step table's `moved`), when it is staged. */
+function moveOutput(view: StagingView, output: ChapterOutput, args: PatternArgs, move: (from: string, to: string) => void): void {
+  const row = CHAPTER_OUTPUTS[output];
+  const from = fillPattern(row.staged, args);
+  if (row.book !== null && view.files.has(from)) move(from, fillPattern(row.book, args));
+}
+
 export function planChapterCommit(input: CommitInput): CommitPlan {
   const n = input.chapter;
-  const nnn = padChapter(n);
   const view = input.view;
   checkCommitInputs(view, n);
   const { delta, storyline } = stagedDelta(view, n, input.state, 'the delta was computed against another state: re-run the summarizer for this chapter (novel decide … rewrite, or regenerate the delta)');
@@ -280,10 +287,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   const move = (from: string, to: string): void => {
     writes.push({ path: to, content: stagedText(view, from) as string, kind: 'move', from });
   };
-  move(paths.stagingChapter(n), paths.chapter(n));
-  move(paths.stagingSummary(n), paths.summary(n));
-  move(paths.stagingCrossref(n), paths.crossref(n));
-  move(paths.stagingStorylineMemory(storyline), `storylines/${storyline}/memory.md`);
+  for (const output of MOVED_AT_COMMIT) moveOutput(view, output, { chapter: n, storyline }, move);
 
   const judges: Obj[] = [];
   const primary = parsed(view, paths.stagingEval(n));
@@ -292,8 +296,8 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   const hasSecondary = view.files.has(secondaryRel);
   if (hasSecondary) {
     const secondary = parsed(view, secondaryRel);
-    judges.push({ role: 'secondary', file: `evaluations/chapter-${nnn}-eval-secondary.json`, overall: secondary.overall });
-    writes.push({ path: `evaluations/chapter-${nnn}-eval-secondary.json`, content: prettyJson(secondary), kind: 'move', from: secondaryRel });
+    judges.push({ role: 'secondary', file: paths.evaluationSecondary(n), overall: secondary.overall });
+    writes.push({ path: paths.evaluationSecondary(n), content: prettyJson(secondary), kind: 'move', from: secondaryRel });
   }
   const metadata = { ...((primary.metadata as Obj | undefined) ?? {}), gate: input.gate, judges };
   writes.push({ path: paths.evaluation(n), content: prettyJson({ ...primary, metadata }), kind: 'move', from: paths.stagingEval(n) });
@@ -325,7 +329,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
     hook_strength: hook,
     stages: stageRecords(input.history, input.executions),
   };
-  writes.push({ path: `logs/chapter-${nnn}-log.json`, content: prettyJson(chapterLog), kind: 'write' });
+  writes.push({ path: paths.chapterLog(n), content: prettyJson(chapterLog), kind: 'write' });
 
   return { ...closeCommit(input, n, writes, appends, result), dormant_next: dormantCountOf(merged.tally, n + 1, input.settings.quality.dormancy), dormancy_tally: merged.tally };
 }
@@ -419,13 +423,14 @@ export function planImportCommit(input: ImportCommitInput): CommitPlan {
   const { delta, storyline } = stagedDelta(view, n, input.state, 'the delta was computed against another state: run the summarizer on this chapter again');
   const writes: PlannedWrite[] = [];
   const move = (from: string, to: string): void => void writes.push({ path: to, content: stagedText(view, from) as string, kind: 'move', from });
-  move(paths.stagingSummary(n), paths.summary(n));
-  move(paths.stagingCrossref(n), paths.crossref(n));
-  move(paths.stagingStorylineMemory(storyline), `storylines/${storyline}/memory.md`);
+  // A catch-up commits what a summarize step writes; the imported text stays as it is.
+  for (const output of MOVED_AT_COMMIT) {
+    if ((CHAPTER_STEP_TABLE.summarize.writes as readonly string[]).includes(output)) moveOutput(view, output, { chapter: n, storyline }, move);
+  }
   const merged = mergeSummary(input, n, delta, storyline, { catch_up: true });
   const { appends, result } = merged;
   writes.push(...merged.writes);
   const log = { ...(input.chapterLog ?? { chapter: n, imported: true }), storyline_id: storyline, caught_up: true, state_version: merged.stateVersion, ops_applied: result.applied.length, ops_dropped: result.dropped.length };
-  writes.push({ path: `logs/chapter-${padChapter(n)}-log.json`, content: prettyJson(log), kind: 'write' });
+  writes.push({ path: paths.chapterLog(n), content: prettyJson(log), kind: 'write' });
   return { ...closeCommit(input, n, writes, appends, result), dormancy_tally: merged.tally };
 }

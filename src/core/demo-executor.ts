@@ -9,7 +9,8 @@ import type { Packet } from '../schemas/packet.js';
 import { prettyJson } from './canonical-json.js';
 import { chapterTitle } from './chapter-text.js';
 import { isObj, type Obj } from './context/project-view.js';
-import { padChapter } from './step-id.js';
+import { paths as projectPaths } from './paths.js';
+import { padChapter, padVolume } from './step-id.js';
 import { featureDef } from './ai-flavour.js';
 import { seededRandom } from './seeded-random.js';
 import { countZishu } from './zishu.js';
@@ -179,13 +180,12 @@ function draft(input: DemoInput): Record<string, string> {
     paras.push(`（修订${fixes.length ? `：${fixes.map((f) => String(f.instruction)).join('；')}` : ''}${round ? `，已处理 ${round} 处硬性冲突` : ''}）`);
     paras.push(`${k.POV ?? '他'}在${pick(BANK.place)}停下脚步，把${pick(BANK.thing)}${pick(BANK.act)}，才继续向前。`);
   }
-  return { [`staging/chapters/chapter-${padChapter(chapter)}.md`]: `# 第${chapter}章 ${title}\n\n${paras.join('\n\n')}\n` };
+  return { [projectPaths.stagingChapter(chapter)]: `# 第${chapter}章 ${title}\n\n${paras.join('\n\n')}\n` };
 }
 
 function summarize(input: DemoInput): Record<string, string> {
   const inline = input.packet.manifest.inline as Obj;
   const chapter = Number(inline.chapter);
-  const nnn = padChapter(chapter);
   const paths = input.packet.manifest.paths;
   // An imported chapter's catch-up reads the committed text (chapter_text).
   const text = input.read(String(paths.chapter_draft ?? paths.chapter_text)) ?? '';
@@ -203,20 +203,20 @@ function summarize(input: DemoInput): Record<string, string> {
   }
   const body = text.split('\n').filter((l) => l.trim() && !l.startsWith('# ')).join('');
   const summary = `# 第${chapter}章摘要\n\n${body.slice(0, 120)}\n`;
-  const memoryPath = `storylines/${storyline}/memory.md`;
+  const memoryPath = projectPaths.storylineMemory(storyline);
   const memory = input.read(memoryPath) ?? `# ${storyline} 记忆\n`;
   return {
-    [`staging/summaries/chapter-${nnn}-summary.md`]: summary,
-    [`staging/state/chapter-${nnn}-delta.json`]: prettyJson({
+    [projectPaths.stagingSummary(chapter)]: summary,
+    [projectPaths.stagingDelta(chapter)]: prettyJson({
       chapter,
       base_state_version: typeof state.state_version === 'number' ? state.state_version : 0,
       storyline_id: storyline,
       ops,
       unknown_entities: [],
     }),
-    [`staging/state/chapter-${nnn}-crossref.json`]: prettyJson({ storyline_id: storyline, cross_references: [], leak_risk: 'none' }),
-    [`staging/storylines/${storyline}/memory.md`]: `${memory.trimEnd()}\n- 第${chapter}章：${body.slice(0, 40)}\n`,
-    [`staging/state/chapter-${nnn}-memory.json`]: prettyJson({
+    [projectPaths.stagingCrossref(chapter)]: prettyJson({ storyline_id: storyline, cross_references: [], leak_risk: 'none' }),
+    [projectPaths.stagingStorylineMemory(storyline)]: `${memory.trimEnd()}\n- 第${chapter}章：${body.slice(0, 40)}\n`,
+    [projectPaths.stagingChapterMemory(chapter)]: prettyJson({
       chapter,
       time_anchor: `第${chapter}章`,
       location: '',
@@ -267,7 +267,7 @@ function refine(input: DemoInput): Record<string, string> {
   changes.push({ before: '', after: marker, reason: input.packet.mode === 'polish' ? 'polish pass' : 'style pass' });
   // The demo's untitled chapter: its first refine loses the title's text (a revision's draft keeps it).
   if (chapter === DEMO_UNTITLED_CHAPTER && input.packet.mode === 'normal' && !text.includes('（修订')) out = out.replace(/^#[^\n]*/, '# ');
-  return { [rel]: out, [`staging/logs/style-refiner-chapter-${padChapter(chapter)}-changes.json`]: prettyJson(changes) };
+  return { [rel]: out, [projectPaths.stagingChangeLog(chapter)]: prettyJson(changes) };
 }
 
 function judge(input: DemoInput, round: number): Record<string, string> {
@@ -301,8 +301,7 @@ function judge(input: DemoInput, round: number): Record<string, string> {
       hook: weak ? { present: false, type: 'none', evidence: '' } : { present: true, type: 'threat_reveal', evidence: text.includes(HOOK_FIX_ENDING[1] as string) ? (HOOK_FIX_ENDING[1] as string) : '门外忽然有人叩了三下' },
       required_fixes: overall >= 4 ? [] : [{ target: '第二段', instruction: '写出主角为突破付出的代价' }],
     });
-  const nnn = padChapter(chapter);
-  const out: Record<string, string> = { [`staging/evaluations/chapter-${nnn}-eval.json`]: evaluation() };
+  const out: Record<string, string> = { [projectPaths.stagingEval(chapter)]: evaluation() };
   // A key chapter is judged twice (§13.5): the packet marks the secondary evaluation required.
   const secondary = input.packet.expected_outputs.find((o) => o.path.endsWith('-eval-secondary.json'));
   if (secondary?.required) out[secondary.path] = evaluation();
@@ -331,9 +330,8 @@ function plan(input: DemoInput): Record<string, string> {
     if (typeof name === 'string') names.push(name);
   }
   const pov = names[0] ?? '主角';
-  const vv = String(volume).padStart(2, '0');
-  const dir = `staging/volumes/vol-${vv}`;
-  const fid = `v${vv}-f1`;
+  const dir = projectPaths.stagedVolumeDir(volume);
+  const fid = `v${padVolume(volume)}-f1`;
   const out: Record<string, string> = {};
   const blocks: string[] = [];
   for (let c = from; c <= to; c++) {
@@ -353,7 +351,7 @@ function plan(input: DemoInput): Record<string, string> {
         `- **TransitionHint**: ${c === to ? `转入第${volume + 1}卷` : `引出第${c + 1}章`}`,
       ].join('\n'),
     );
-    out[`${dir}/chapter-contracts/chapter-${padChapter(c)}.json`] = prettyJson({
+    out[projectPaths.stagedContract(volume, c)] = prettyJson({
       chapter: c,
       storyline_id: line,
       storyline_context: { last_chapter_summary: c === from ? '' : `第${c - 1}章：${PLAN_CONFLICTS[(i - 1) % PLAN_CONFLICTS.length]}。`, chapters_since_last: 1, line_arc_progress: `${line} ${i + 1}/${to - from + 1}`, concurrent_state: {} },

@@ -4,6 +4,7 @@
  * book always gives the same bytes (EPUB's dcterms:modified comes from the
  * book, and the zip carries a fixed time).
  */
+import { paths } from './paths.js';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { createHash } from 'node:crypto';
 import { chapterBody } from './zishu.js';
@@ -158,14 +159,14 @@ export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): 
   manifest.push('<item id="titlepage" href="titlepage.xhtml" media-type="application/xhtml+xml"/>');
   spine.push('<itemref idref="titlepage"/>');
   for (const g of grouped(chapters)) {
-    const vid = `vol-${String(g.volume).padStart(2, '0')}`;
+    const vid = paths.epubVolumeId(g.volume);
     const vtitle = volumeTitle(meta, g.volume);
     add(`OEBPS/${vid}.xhtml`, xhtml(lang, vtitle, `<section epub:type="part"><h1>${xml(vtitle)}</h1></section>`));
     manifest.push(`<item id="${vid}" href="${vid}.xhtml" media-type="application/xhtml+xml"/>`);
     spine.push(`<itemref idref="${vid}"/>`);
     const items: string[] = [];
     for (const c of g.chapters) {
-      const id = `chapter-${String(c.chapter).padStart(4, '0')}`;
+      const id = paths.epubChapterId(c.chapter);
       const body = proseHtml(c.body);
       add(`OEBPS/${id}.xhtml`, xhtml(lang, c.title, `<section epub:type="chapter"><h2>${xml(c.title)}</h2>\n${body}\n</section>`));
       manifest.push(`<item id="${id}" href="${id}.xhtml" media-type="application/xhtml+xml"/>`);

@@ -2,7 +2,7 @@
  * Which final-tree files a mutating command re-hashes before acting (the hot
  * set of PROTOCOL §4) and how a fingerprint differs from the disk. Pure.
  */
-import { padVolume } from './step-id.js';
+import { chapterOfFinalFile, contractOf, isVolumeOutline, paths } from './paths.js';
 
 /**
  * Editor and OS litter inside the final trees is no part of the book: names
@@ -31,9 +31,8 @@ export function tailValue(size: number, sha256: string): string {
  * map and one segment, never a map that grows with the book.
  */
 export function fingerprintSegment(rel: string): string | null {
-  const m = /^(?:(?:chapters|summaries|evaluations|state)\/|volumes\/vol-\d+\/chapter-contracts\/)chapter-(\d+)[-.]/.exec(rel);
-  if (!m) return null;
-  const n = Number(m[1]);
+  const n = chapterOfFinalFile(rel, true);
+  if (n === null) return null;
   if (n <= 100) return null;
   return `chapters-${String(Math.floor((n - 1) / 100) * 100 + 1).padStart(5, '0')}`;
 }
@@ -47,13 +46,12 @@ export function fingerprintSegment(rel: string): string | null {
  */
 export function isHotPath(rel: string, currentVolume: number, lastCompleted: number): boolean {
   // Files of one chapter — its text, summary, evaluations and its files in state/ — are hot for the 10 latest chapters only.
-  const m = /^(?:chapters|summaries|evaluations|state)\/chapter-(\d+)[-.]/.exec(rel);
-  if (m) {
-    const n = Number(m[1]);
+  const n = chapterOfFinalFile(rel);
+  if (n !== null) {
     return n <= lastCompleted && n > lastCompleted - 10;
   }
   if (rel.startsWith('state/') || rel.startsWith('foreshadowing/') || rel.startsWith('storylines/')) return true;
-  return currentVolume >= 1 && rel.startsWith(`volumes/vol-${padVolume(currentVolume)}/`);
+  return currentVolume >= 1 && rel.startsWith(`${paths.volumeDir(currentVolume)}/`);
 }
 
 export interface FingerprintDiff {
@@ -99,9 +97,9 @@ export function diffHint(d: FingerprintDiff): string {
  * such edits; every other change of the final trees is refused as before.
  */
 export function isAuthorEditable(rel: string, lastCompleted: number): boolean {
-  if (/^volumes\/vol-\d+\/outline\.md$/.test(rel) || rel === 'storylines/storylines.json') return true;
-  const m = /^volumes\/vol-\d+\/chapter-contracts\/chapter-(\d+)\.json$/.exec(rel);
-  return m !== null && Number(m[1]) > lastCompleted;
+  if (isVolumeOutline(rel) || rel === 'storylines/storylines.json') return true;
+  const contract = rel.startsWith('volumes/') ? contractOf(rel) : null;
+  return contract !== null && contract.chapter > lastCompleted;
 }
 
 /** A difference split into the author's recordable edits and the rest. */

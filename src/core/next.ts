@@ -148,7 +148,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       step,
       action: ready ? 'commit' : 'execute',
       ...(ready
-        ? both(input, 'next.plan_ready', { volume: vol, first: range[0], last: range[1], dir: `volumes/vol-${padVolume(vol)}` })
+        ? both(input, 'next.plan_ready', { volume: vol, first: range[0], last: range[1], dir: paths.volumeDir(vol) })
         : interrupted
           ? both(input, 'next.interrupted', { step: planStep, attempt: input.probe.interrupted?.attempt ?? 1 })
           : staged

@@ -34,7 +34,7 @@ import { NovelError } from './errors.js';
 import { pipelineGraph, pipelineTargets } from './graph.js';
 import type { NextDecision } from './next.js';
 import { blockKeyLines, nearMissHeading, outlineBlock, outlineChapters } from './outline.js';
-import { paths } from './paths.js';
+import { archivedAt, paths } from './paths.js';
 import type { Settings } from './settings.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage, type StepId } from './step-id.js';
 import { planBounds, stagedVolumeDir } from './volume-plan.js';
@@ -111,7 +111,7 @@ function chapterContext(input: PacketInput, chapter: number): ChapterContext {
   const outlineText = view.text(outlinePath);
   const block = outlineText === undefined ? undefined : outlineBlock(outlineText, chapter);
   const keys = block ? blockKeyLines(block) : {};
-  const contractPath = `${paths.volumeDir(volume)}/chapter-contracts/chapter-${padChapter(chapter)}.json`;
+  const contractPath = paths.contract(volume, chapter);
   const rawContract = view.json(contractPath);
   // A chapter the author outlined without a contract: one derived from the block (§14).
   const contract = isObj(rawContract) ? rawContract : block && !view.exists(contractPath) ? deriveContract(chapter, keys) : undefined;
@@ -226,7 +226,7 @@ function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: s
 }
 
 function revisionEvalPath(chapter: number, round: number): string {
-  return `${paths.revisionRoundDir(chapter, round)}/evaluations/chapter-${padChapter(chapter)}-eval.json`;
+  return archivedAt(paths.revisionRoundDir(chapter, round), paths.stagingEval(chapter));
 }
 
 function executeActions(state: StableState, stage: keyof typeof STEP_EVENT, chapter: number): Packet['next_actions'] {
@@ -452,7 +452,7 @@ function hookFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
   const step = stepOf(ctx.chapter, 'hook-fix');
   const draft = requireDraft(view, ctx.chapter, step);
   const round = input.next.revision_count;
-  const evalPath = `${paths.hookFixDir(ctx.chapter, round)}/evaluations/chapter-${padChapter(ctx.chapter)}-eval.json`;
+  const evalPath = archivedAt(paths.hookFixDir(ctx.chapter, round), paths.stagingEval(ctx.chapter));
   const evaluation = view.json(evalPath);
   const hook = isObj(evaluation) && isObj(evaluation.hook) ? evaluation.hook : null;
   const strength = isObj(evaluation) && isObj(evaluation.scores) && isObj(evaluation.scores.hook_strength) ? evaluation.scores.hook_strength : null;
@@ -538,7 +538,7 @@ function volumePlanPacket(input: PacketInput, volume: number): Packet {
   else setPaths(p, 'recent_summaries', latestSummaries(view, checkpoint.last_completed_chapter + 1, 3).map((s) => s.path));
   const dir = stagedVolumeDir(volume);
   const contracts: Packet['expected_outputs'] = [];
-  for (let c = range[0]; c <= range[1]; c++) contracts.push({ path: `${dir}/chapter-contracts/chapter-${padChapter(c)}.json`, required: true });
+  for (let c = range[0]; c <= range[1]; c++) contracts.push({ path: paths.stagedContract(volume, c), required: true });
   const step = formatStepId({ kind: 'volume', volume, stage: 'plan' });
   return {
     version: 1,
@@ -556,7 +556,7 @@ function volumePlanPacket(input: PacketInput, volume: number): Packet {
     write_scope: [`${dir}/`],
     next_actions: [
       { command: `novel validate ${step}` },
-      { command: `novel commit --volume ${volume}`, note: `moves the plan into volumes/vol-${padVolume(volume)}/; then ${stepOf(range[0], 'draft')}` },
+      { command: `novel commit --volume ${volume}`, note: `moves the plan into ${paths.volumeDir(volume)}/; then ${stepOf(range[0], 'draft')}` },
     ],
   };
 }
@@ -635,14 +635,5 @@ export function buildPacket(input: PacketInput): PacketResult {
 }
 
 export function manifestPath(step: StepId): string {
-  switch (step.kind) {
-    case 'chapter':
-      return `staging/manifests/chapter-${padChapter(step.chapter)}-${step.stage}.json`;
-    case 'volume':
-      return `staging/manifests/volume-${padVolume(step.volume)}-${step.stage}.json`;
-    case 'setup':
-      return `staging/manifests/book-${step.stage}.json`;
-    case 'import':
-      return `staging/manifests/import-${padChapter(step.chapter)}-${step.stage}.json`;
-  }
+  return paths.manifest(step);
 }

@@ -18,20 +18,25 @@ export interface PatternArgs {
   chapter?: number;
   volume?: number;
   storyline?: string;
+  /** The free tail of a name (`{rest}`): a stage, an attempt, a log's name. */
+  rest?: string;
 }
 
 const SLOTS = {
   '{NNN}': { group: 'chapter', source: '\\d{3,}' },
   '{VV}': { group: 'volume', source: '\\d{2,}' },
   '{storyline}': { group: 'storyline', source: '[a-z0-9][a-z0-9_-]{0,63}' },
+  '{rest}': { group: 'rest', source: '[^/]+' },
 } as const;
+const SLOT = /\{NNN\}|\{VV\}|\{storyline\}|\{rest\}/g;
 
 /** The path a pattern names for these arguments; a slot without its argument is an error of the caller. */
 export function fillPattern(pattern: string, args: PatternArgs): string {
-  return pattern.replace(/\{NNN\}|\{VV\}|\{storyline\}/g, (slot) => {
+  return pattern.replace(SLOT, (slot) => {
     if (slot === '{NNN}' && args.chapter !== undefined) return padChapter(args.chapter);
     if (slot === '{VV}' && args.volume !== undefined) return padVolume(args.volume);
     if (slot === '{storyline}' && args.storyline !== undefined) return args.storyline;
+    if (slot === '{rest}' && args.rest !== undefined) return args.rest;
     throw new Error(`fillPattern: ${pattern} needs ${slot}`);
   });
 }
@@ -42,7 +47,7 @@ const compiled = new Map<string, RegExp>();
 export function patternRegExp(pattern: string): RegExp {
   let re = compiled.get(pattern);
   if (!re) {
-    const parts = pattern.split(/(\{NNN\}|\{VV\}|\{storyline\})/);
+    const parts = pattern.split(/(\{NNN\}|\{VV\}|\{storyline\}|\{rest\})/);
     const source = parts
       .map((part) => {
         const slot = SLOTS[part as keyof typeof SLOTS];
@@ -64,5 +69,6 @@ export function matchPattern(pattern: string, rel: string): PatternArgs | null {
     ...(g.chapter !== undefined ? { chapter: Number(g.chapter) } : {}),
     ...(g.volume !== undefined ? { volume: Number(g.volume) } : {}),
     ...(g.storyline !== undefined ? { storyline: g.storyline } : {}),
+    ...(g.rest !== undefined ? { rest: g.rest } : {}),
   };
 }

@@ -5,8 +5,7 @@
  * revision starts, so each round starts clean and stays auditable. The chapter
  * itself stays: it is the revision's input.
  */
-import { paths } from './paths.js';
-import { padChapter } from './step-id.js';
+import { archivedAt, paths } from './paths.js';
 import { matchPattern } from './path-pattern.js';
 import { CHAPTER_OUTPUTS, keysOf } from './step-table.js';
 import type { StagingView } from './staging-view.js';
@@ -40,9 +39,7 @@ export function revisionArchive(view: StagingView, chapter: number, round: numbe
 }
 
 /** Where a live staging file lands inside an archive directory. */
-export function archivedPath(dir: string, live: string): string {
-  return `${dir}/${live.replace(/^staging\//, '')}`;
-}
+export const archivedPath = archivedAt;
 
 /** A rewrite discards every staged output of the chapter into rewrite-K. */
 export function rewriteArchive(view: StagingView, chapter: number, k: number): ArchivePlan {
@@ -57,8 +54,8 @@ export function titleFixArchive(view: StagingView, chapter: number): ArchivePlan
 
 /** The chapter's staged evaluations (primary and secondary). */
 function evaluationsOf(view: StagingView, chapter: number): string[] {
-  const evalRe = new RegExp(`^staging/evaluations/chapter-${padChapter(chapter)}-eval[^/]*\\.json$`);
-  return [...view.files.keys()].filter((p) => evalRe.test(p)).sort();
+  const evals = new Set([paths.stagingEval(chapter), paths.stagingEvalSecondary(chapter)]);
+  return [...view.files.keys()].filter((p) => evals.has(p)).sort();
 }
 
 /** Before a hook-fix: the judged chapter is copied, its evaluations move aside (the chapter is judged again after the fix). */

@@ -15,7 +15,7 @@
  * not grow with the chapters rewound. Pure.
  */
 import type { CommitHistory } from './commit-plan.js';
-import { paths } from './paths.js';
+import { chapterOfBookFile, paths, volumeOfBookFile } from './paths.js';
 import { applyReversePatch } from './text-patch.js';
 import { applyJsonReverse } from './json-reverse.js';
 import { NovelError } from './errors.js';
@@ -94,26 +94,7 @@ export interface RewindPlan {
   changelog_lines_cut: number;
 }
 
-/** The chapter a committed per-chapter file belongs to (null: it belongs to none). */
-export function chapterOfBookFile(rel: string): number | null {
-  const m =
-    /^chapters\/chapter-(\d+)\.md$/.exec(rel) ??
-    /^summaries\/chapter-(\d+)-summary\.md$/.exec(rel) ??
-    /^evaluations\/chapter-(\d+)-eval(?:-secondary)?\.json$/.exec(rel) ??
-    /^state\/chapter-(\d+)-crossref\.json$/.exec(rel) ??
-    /^logs\/chapter-(\d+)-(?:log\.json|history\.jsonl|executions\.jsonl|pending-usage\.json)$/.exec(rel) ??
-    /^logs\/lint\/chapter-(\d+)\.json$/.exec(rel) ??
-    /^logs\/executor\/chapter-(\d+)-[^/]+$/.exec(rel) ??
-    /^staging\/manifests\/chapter-(\d+)-[^/]+\.json$/.exec(rel) ??
-    /^\.novel\/history\/chapter-(\d+)\.json$/.exec(rel);
-  return m ? Number(m[1]) : null;
-}
-
-/** The volume a per-volume file of novel's belongs to: its plan step's packet and executor logs, its steps' audit folders. */
-function volumeOfBookFile(rel: string): number | null {
-  const m = /^staging\/manifests\/volume-(\d+)-[^/]+\.json$/.exec(rel) ?? /^logs\/executor\/volume-(\d+)-[^/]+$/.exec(rel);
-  return m ? Number(m[1]) : null;
-}
+export { chapterOfBookFile };
 
 /**
  * The volume the book is in at chapter `to`, and the volume plans to move

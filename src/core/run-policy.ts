@@ -4,10 +4,11 @@
  * only the run's own policy — target chapter, --until, --pause-after,
  * --force, the executor's retry budget and the spending budgets. Pure.
  */
+import { paths } from './paths.js';
 import { NovelError } from './errors.js';
 import { say } from './messages.js';
 import type { NextDecision } from './next.js';
-import { SETUP_STEPS, type SetupStep, type StepId } from './step-id.js';
+import { chapterOfStep, formatStepId, parseStepId, SETUP_STEPS, type SetupStep, type StepId } from './step-id.js';
 import { CHAPTER_STAGES, PAUSE_STAGES, type PauseStage } from './step-table.js';
 
 export const RUN_EXIT = { done: 0, review: 10, executorFailed: 11, budget: 12, interrupted: 130 } as const;
@@ -65,15 +66,15 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
       return { kind: 'stop', exit: RUN_EXIT.review, reason: say('en', 'run.review', { reason: next.reason, command: next.command }), reason_zh: say('zh', 'run.review', { reason: next.reason_zh ?? next.reason, command: next.command }) };
     case 'recover':
     case 'commit': {
-      if (/^book:[a-z]+$/.test(next.step)) return { kind: 'commit', step: next.step, chapter: null, volume: null, setup: true };
-      const m = /^(chapter|volume|import):(\d+):commit$/.exec(next.step);
-      const n = Number(m?.[2]);
-      const volume = m?.[1] === 'volume' ? n : null;
-      const planStep = volume === null ? null : next.step.replace(/:commit$/, ':plan');
-      if (next.action === 'commit' && planStep !== null && limits.pauseAfter.has('plan') && executedHere.has(planStep)) {
-        return { kind: 'stop', exit: RUN_EXIT.done, reason: `paused after ${planStep} (--pause-after plan): review staging/volumes/vol-${String(volume).padStart(2, '0')}/, then \`novel run\` commits it (or \`novel commit --volume ${volume}\`)` };
+      const parsed = parseStepId(next.step);
+      const step = parsed.ok ? parsed.step : null;
+      if (step?.kind === 'setup') return { kind: 'commit', step: next.step, chapter: null, volume: null, setup: true };
+      const volume = step?.kind === 'volume' ? step.volume : null;
+      const planStep = step?.kind === 'volume' ? formatStepId({ ...step, stage: 'plan' }) : null;
+      if (next.action === 'commit' && volume !== null && planStep !== null && limits.pauseAfter.has('plan') && executedHere.has(planStep)) {
+        return { kind: 'stop', exit: RUN_EXIT.done, reason: `paused after ${planStep} (--pause-after plan): review ${paths.stagedVolumeDir(volume)}/, then \`novel run\` commits it (or \`novel commit --volume ${volume}\`)` };
       }
-      return { kind: 'commit', step: next.step, chapter: m?.[1] === 'chapter' || m?.[1] === 'import' ? n : null, volume };
+      return { kind: 'commit', step: next.step, chapter: step === null ? null : chapterOfStep(step), volume };
     }
     case 'advance':
       if (limits.force && !executedHere.has(next.step)) return { kind: 'execute', step: next.step };

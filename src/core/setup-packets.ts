@@ -89,7 +89,7 @@ export function importSummarizePacket(view: ProjectView, chapter: number, import
   const storylines = view.json('storylines/storylines.json');
   const first = isObj(storylines) && Array.isArray(storylines.storylines) ? storylines.storylines.find((s) => isObj(s) && typeof s.id === 'string') : undefined;
   const storyline = isObj(first) ? String(first.id) : 'main';
-  put(p, view, 'storyline_memory', `storylines/${storyline}/memory.md`);
+  put(p, view, 'storyline_memory', paths.storylineMemory(storyline));
   const previous = latestSummaries(view, chapter, 3).map((s) => s.path);
   if (previous.length) p.recent_summaries = previous;
   return {

@@ -7,7 +7,7 @@
  * of §4 (the state, foreshadowing, storylines, the current volume and the
  * files of the ten latest chapters). Pure.
  */
-import { padChapter, padVolume } from './step-id.js';
+import { chapterBookFiles, paths } from './paths.js';
 import { removeCommand, shellQuote } from './shell-words.js';
 
 /** Cheap identity of a file or directory: enough to see that it changed. */
@@ -36,27 +36,18 @@ export function unguarded(rel: string): boolean {
 
 /** Directories captured whole (recursively): the story bible and the hot set's trees. */
 export function capturedTrees(currentVolume: number): string[] {
-  return ['world', 'characters', 'storylines', 'foreshadowing', ...(currentVolume >= 1 ? [`volumes/vol-${padVolume(currentVolume)}`] : [])];
+  return ['world', 'characters', 'storylines', 'foreshadowing', ...(currentVolume >= 1 ? [paths.volumeDir(currentVolume)] : [])];
 }
 
 /** The append-only changelog is captured as its size and tail: an append is undone by truncating it. */
 export const TAIL_CAPTURED = 'state/changelog.jsonl';
 export const TAIL_BYTES = 64 * 1024;
 
-const CHAPTER_FILES = (nnn: string): string[] => [
-  `chapters/chapter-${nnn}.md`,
-  `summaries/chapter-${nnn}-summary.md`,
-  `evaluations/chapter-${nnn}-eval.json`,
-  `evaluations/chapter-${nnn}-eval-secondary.json`,
-  `state/chapter-${nnn}-crossref.json`,
-  `state/chapter-${nnn}-memory.json`,
-  `state/chapter-${nnn}-delta.json`,
-];
 
 /** Single files captured (when present): the state, and the files of the ten latest committed chapters. */
 export function capturedFiles(lastCompleted: number): string[] {
   const out = ['state/current-state.json', 'state/chapter-memory.json'];
-  for (let n = Math.max(1, lastCompleted - 9); n <= lastCompleted; n++) out.push(...CHAPTER_FILES(padChapter(n)));
+  for (let n = Math.max(1, lastCompleted - 9); n <= lastCompleted; n++) out.push(...chapterBookFiles(n));
   return out;
 }
 

@@ -8,7 +8,7 @@
  * Pure: paths in, decisions out.
  */
 import { isStagingBookkeeping, paths } from './paths.js';
-import { padVolume, type StepId } from './step-id.js';
+import { type StepId } from './step-id.js';
 import { matchPattern } from './path-pattern.js';
 import { CHAPTER_OUTPUTS, CHAPTER_STEP_TABLE, keysOf, WRITING_STAGES, type ChapterOutput, type ValidatedStage } from './step-table.js';
 import { isSetupOutput, setupWritable } from './setup-paths.js';
@@ -45,7 +45,7 @@ export function belongsTo(rel: string, given: StepId): boolean {
   if (isStagingBookkeeping(rel)) return true;
   const step = asChapter(given);
   if (step.kind === 'setup') return setupWritable(rel, step.stage);
-  if (step.kind === 'volume') return rel.startsWith(`staging/volumes/vol-${padVolume(step.volume)}/`);
+  if (step.kind === 'volume') return rel.startsWith(`${paths.stagedVolumeDir(step.volume)}/`);
   if (step.kind !== 'chapter') return false;
   const upTo = WRITING_STAGES.indexOf(step.stage as WritingStage);
   if (upTo < 0) return false;
@@ -59,7 +59,7 @@ export function belongsTo(rel: string, given: StepId): boolean {
 export function writableBy(rel: string, given: StepId): boolean {
   const step = asChapter(given);
   if (step.kind === 'setup') return setupWritable(rel, step.stage);
-  if (step.kind === 'volume') return rel.startsWith(`staging/volumes/vol-${padVolume(step.volume)}/`);
+  if (step.kind === 'volume') return rel.startsWith(`${paths.stagedVolumeDir(step.volume)}/`);
   if (step.kind !== 'chapter') return false;
   if (isStorylineMemory(rel)) return step.stage === STORYLINE_WRITER;
   const owners = ownersOf(rel);

@@ -27,6 +27,10 @@ export interface OutputRow {
   formats: readonly string[];
   /** Moved into a revision round's archive when the gate sends the chapter back (§6). */
   archived: boolean;
+  /** Where the commit puts it in the book (null: merged into the state, the ledger or the log, not kept as a file). */
+  book: string | null;
+  /** The commit moves it there as it is (false: the commit writes it itself, e.g. an evaluation with the gate added). */
+  moved: boolean;
 }
 
 /**
@@ -34,15 +38,69 @@ export interface OutputRow {
  * the title-fix and hook-fix references) are not outputs.
  */
 export const CHAPTER_OUTPUTS = {
-  chapter: { staged: 'staging/chapters/chapter-{NNN}.md', formats: ['chapter'], archived: false },
-  summary: { staged: 'staging/summaries/chapter-{NNN}-summary.md', formats: ['summary'], archived: true },
-  delta: { staged: 'staging/state/chapter-{NNN}-delta.json', formats: ['delta', 'delta-op'], archived: true },
-  crossref: { staged: 'staging/state/chapter-{NNN}-crossref.json', formats: ['crossref'], archived: true },
-  'storyline-memory': { staged: 'staging/storylines/{storyline}/memory.md', formats: ['storyline-memory'], archived: true },
-  'chapter-memory': { staged: 'staging/state/chapter-{NNN}-memory.json', formats: ['chapter-memory'], archived: true },
-  'change-log': { staged: 'staging/logs/style-refiner-chapter-{NNN}-changes.json', formats: ['change-log'], archived: true },
-  eval: { staged: 'staging/evaluations/chapter-{NNN}-eval.json', formats: ['eval'], archived: true },
-  'eval-secondary': { staged: 'staging/evaluations/chapter-{NNN}-eval-secondary.json', formats: ['eval'], archived: true },
+  chapter: {
+    staged: 'staging/chapters/chapter-{NNN}.md',
+    formats: ['chapter'],
+    archived: false,
+    book: 'chapters/chapter-{NNN}.md',
+    moved: true,
+  },
+  summary: {
+    staged: 'staging/summaries/chapter-{NNN}-summary.md',
+    formats: ['summary'],
+    archived: true,
+    book: 'summaries/chapter-{NNN}-summary.md',
+    moved: true,
+  },
+  delta: {
+    staged: 'staging/state/chapter-{NNN}-delta.json',
+    formats: ['delta', 'delta-op'],
+    archived: true,
+    book: null,
+    moved: false,
+  },
+  crossref: {
+    staged: 'staging/state/chapter-{NNN}-crossref.json',
+    formats: ['crossref'],
+    archived: true,
+    book: 'state/chapter-{NNN}-crossref.json',
+    moved: true,
+  },
+  'storyline-memory': {
+    staged: 'staging/storylines/{storyline}/memory.md',
+    formats: ['storyline-memory'],
+    archived: true,
+    book: 'storylines/{storyline}/memory.md',
+    moved: true,
+  },
+  'chapter-memory': {
+    staged: 'staging/state/chapter-{NNN}-memory.json',
+    formats: ['chapter-memory'],
+    archived: true,
+    book: null,
+    moved: false,
+  },
+  'change-log': {
+    staged: 'staging/logs/style-refiner-chapter-{NNN}-changes.json',
+    formats: ['change-log'],
+    archived: true,
+    book: null,
+    moved: false,
+  },
+  eval: {
+    staged: 'staging/evaluations/chapter-{NNN}-eval.json',
+    formats: ['eval'],
+    archived: true,
+    book: 'evaluations/chapter-{NNN}-eval.json',
+    moved: false,
+  },
+  'eval-secondary': {
+    staged: 'staging/evaluations/chapter-{NNN}-eval-secondary.json',
+    formats: ['eval'],
+    archived: true,
+    book: 'evaluations/chapter-{NNN}-eval-secondary.json',
+    moved: false,
+  },
 } as const satisfies Record<string, OutputRow>;
 export type ChapterOutput = keyof typeof CHAPTER_OUTPUTS;
 
@@ -473,3 +531,6 @@ export function agentFormats(): Record<string, string[]> {
   for (const s of SETUP_STEPS) add(SETUP_STEP_TABLE[s].agent, SETUP_STEP_TABLE[s].formats);
   return out;
 }
+
+/** The outputs the commit moves into the book as they are, in the table's order. */
+export const MOVED_AT_COMMIT = keysOf(CHAPTER_OUTPUTS).filter((o) => CHAPTER_OUTPUTS[o].moved);

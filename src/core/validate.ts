@@ -271,7 +271,7 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
       if (lines.length > 0 && (lines.length - dropped.length) / lines.length < ratio) {
         c.diagnostics.push(
           warningAt('storyline_memory_shrunk', memoryRel, {
-            expected: `at least ${Math.round(ratio * 100)}% of the ${lines.length} line(s) of storylines/${delta.storyline_id}/memory.md (memory_keep_ratio)`,
+            expected: `at least ${Math.round(ratio * 100)}% of the ${lines.length} line(s) of ${paths.storylineMemory(String(delta.storyline_id))} (memory_keep_ratio)`,
             found: `${lines.length - dropped.length} kept; dropped: ${dropped.map((l) => JSON.stringify(l)).join(', ')}`,
             fix: 'start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter\'s; condense only on purpose',
           }),

@@ -3,6 +3,7 @@
  * staging/volumes/vol-VV/, its validation, and the commit that moves it into
  * volumes/vol-VV/. Pure.
  */
+import { paths } from './paths.js';
 import { describeValue, errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { blockKeyLines, OUTLINE_KEYS, outlineBlocks, outlineChapters } from './outline.js';
 import * as v from 'valibot';
@@ -10,13 +11,12 @@ import { isSlug } from '../schemas/common.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { ChapterContractSchema, NewCharactersSchema, StorylineScheduleSchema, VolumeForeshadowingSchema } from '../schemas/volume-plan.js';
 import { stagedText, type StagingView } from './staging-view.js';
-import { padChapter, padVolume } from './step-id.js';
 import type { Settings } from './settings.js';
 
 type Obj = Record<string, unknown>;
 
 export function stagedVolumeDir(volume: number): string {
-  return `staging/volumes/vol-${padVolume(volume)}`;
+  return paths.stagedVolumeDir(volume);
 }
 
 /**
@@ -173,7 +173,7 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
   parsed(view, `${dir}/storyline-schedule.json`, StorylineScheduleSchema, out);
   parsed(view, `${dir}/foreshadowing.json`, VolumeForeshadowingSchema, out);
   for (let c = range[0]; c <= range[1]; c++) {
-    const rel = `${dir}/chapter-contracts/chapter-${padChapter(c)}.json`;
+    const rel = paths.stagedContract(volume, c);
     // An outlined chapter without a contract gets one derived from its block when it is written (§14).
     if (!view.files.has(rel)) continue;
     // A storyline written as something other than an id is reported once with the fix (below), not as a schema error per file.
@@ -249,7 +249,7 @@ export function planVolumeCommit(view: StagingView, volume: number, range: [numb
   const writes = files.map((from) => {
     const content = stagedText(view, from) as string;
     const merged = from === `${dir}outline.md` && existingOutline !== null && outlineBlocks(existingOutline).length > 0 ? mergeOutline(existingOutline, content, range) : content;
-    return { path: `volumes/vol-${padVolume(volume)}/${from.slice(dir.length)}`, content: merged, kind: 'move' as const, from };
+    return { path: `${paths.volumeDir(volume)}/${from.slice(dir.length)}`, content: merged, kind: 'move' as const, from };
   });
   const checkpoint: Obj = { ...checkpointRaw, orchestrator_state: 'WRITING', current_volume: volume, last_checkpoint_time: now.toISOString() };
   return {

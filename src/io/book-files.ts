@@ -10,8 +10,7 @@ import { EMPTY_STATE, type ChangelogLine, type StateDoc } from '../core/state-op
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { BookLedgerSchema, ChangelogLineSchema, GlobalForeshadowingSchema, LedgerSchema, StateSchema, VolumeForeshadowingSchema } from '../schemas/book.js';
 import { BOOK_LEDGER, bookTotals, ledgerTotals, type BookLedger, type BookTotals } from '../core/chapter-log.js';
-import { padChapter } from '../core/step-id.js';
-import { paths } from '../core/paths.js';
+import { chapterOfLog, chapterOfText, paths } from '../core/paths.js';
 import type { ProjectFs } from './project-fs.js';
 
 type Obj = Record<string, unknown>;
@@ -100,7 +99,7 @@ export function readJsonLines(fs: ProjectFs, rel: string): Obj[] {
 /** The committed memory of a storyline (storylines/{id}/memory.md), if any; ids are slugs. */
 export function committedMemory(fs: ProjectFs, storylineId: string): string | undefined {
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(storylineId)) return undefined;
-  const r = fs.readTextChecked(`storylines/${storylineId}/memory.md`);
+  const r = fs.readTextChecked(paths.storylineMemory(storylineId));
   return r && 'text' in r ? r.text : undefined;
 }
 
@@ -113,8 +112,8 @@ export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals
   const logs: Obj[] = [];
   const logged = new Set<number>();
   for (const f of fs.listFiles('logs')) {
-    if (!/^logs\/chapter-\d+-log\.json$/.test(f)) continue;
-    const n = Number(/chapter-(\d+)-log/.exec(f)?.[1]);
+    const n = chapterOfLog(f);
+    if (n === null) continue;
     if (n > lastCompleted) continue;
     try {
       const log = JSON.parse(fs.readText(f)) as Obj;
@@ -127,7 +126,7 @@ export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals
   const totals = bookTotals(logs);
   // Chapters committed without a log (written before novel, or imported) count their text: one 字数 with novel chapters.
   for (const f of fs.listFiles('chapters')) {
-    const n = Number(/^chapters\/chapter-(\d+)\.md$/.exec(f)?.[1] ?? NaN);
+    const n = chapterOfText(f) ?? NaN;
     if (!Number.isInteger(n) || n > lastCompleted || logged.has(n)) continue;
     const r = fs.readTextChecked(f);
     if (r && 'text' in r) totals.zishu += chapterFacts(r.text).zishu;
@@ -149,7 +148,7 @@ export function refreshBookLedger(fs: ProjectFs, chapter: number): void {
   const base = ledgerTotals(current, chapter - 1);
   let totals: BookTotals;
   if (base) {
-    const r = fs.readTextChecked(`logs/chapter-${padChapter(chapter)}-log.json`);
+    const r = fs.readTextChecked(paths.chapterLog(chapter));
     let log: Obj | null = null;
     try {
       log = r !== null && 'text' in r ? (JSON.parse(r.text) as Obj) : null;
@@ -171,10 +170,9 @@ export function refreshBookLedger(fs: ProjectFs, chapter: number): void {
 export function refreshChapterFacts(fs: ProjectFs, accepted: readonly string[]): number[] {
   const refreshed: number[] = [];
   for (const rel of accepted) {
-    const m = /^chapters\/chapter-(\d+)\.md$/.exec(rel);
-    if (!m) continue;
-    const chapter = Number(m[1]);
-    const logRel = `logs/chapter-${padChapter(chapter)}-log.json`;
+    const chapter = chapterOfText(rel);
+    if (chapter === null) continue;
+    const logRel = paths.chapterLog(chapter);
     const text = fs.readTextChecked(rel);
     const logText = fs.readTextChecked(logRel);
     if (!text || !('text' in text) || !logText || !('text' in logText)) continue;

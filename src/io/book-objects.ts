@@ -13,7 +13,7 @@
  * every mutation looks (one directory), so the 256 shards hold only whole
  * copies and are listed only by a full sweep (src/io/temp-sweep.ts).
  */
-import { paths } from '../core/paths.js';
+import { isWriteOnceFile, paths } from '../core/paths.js';
 import { readFingerprint } from './fingerprint.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 
@@ -21,7 +21,7 @@ const OBJECTS = '.novel/objects';
 /** Written once every committed write-once file has its copy (books older than the copies get them at their next run). */
 const COMPLETE = `${OBJECTS}/complete`;
 
-const WRITE_ONCE = [/^chapters\/chapter-\d+\.md$/, /^summaries\/chapter-\d+-summary\.md$/, /^evaluations\/chapter-\d+-eval(?:-secondary)?\.json$/, /^state\/chapter-\d+-(?:crossref|memory)\.json$/, /^volumes\/vol-\d+\//];
+const WRITE_ONCE = [{ test: isWriteOnceFile }];
 
 /** A final file that a commit writes once and nothing in novel rewrites: worth a copy. */
 export function isWriteOnce(rel: string): boolean {

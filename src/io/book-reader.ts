@@ -5,9 +5,8 @@
  */
 import type { BookMeta } from '../core/export.js';
 import { outlineChapters } from '../core/outline.js';
-import { paths } from '../core/paths.js';
+import { paths, volumeOfDirName } from '../core/paths.js';
 import type { Settings } from '../core/settings.js';
-import { padChapter } from '../core/step-id.js';
 import type { ProjectFs } from './project-fs.js';
 
 const text = (fs: ProjectFs, rel: string): string | undefined => {
@@ -20,9 +19,8 @@ export function volumeMap(fs: ProjectFs, settings: Settings): { volumeOf: (chapt
   const byChapter = new Map<number, number>();
   const headings = new Map<number, string>();
   for (const dir of fs.listDirs('volumes')) {
-    const m = /^vol-(\d+)$/.exec(dir);
-    if (!m) continue;
-    const v = Number(m[1]);
+    const v = volumeOfDirName(dir);
+    if (v === null) continue;
     const outline = text(fs, paths.volumeOutline(v));
     if (outline === undefined) continue;
     for (const c of outlineChapters(outline)) if (!byChapter.has(c)) byChapter.set(c, v);
@@ -40,7 +38,7 @@ export function bookMeta(fs: ProjectFs, settings: Settings, lastChapter: number)
   const title = settings.title ?? quoted ?? (heading.replace(/\u4f5c\u54c1\u7b80\u4ecb$/, '').trim() || '未命名');
   const author = settings.author ?? (/(?:\u4f5c\u8005|Author)\s*[:\uff1a]\s*(.+)/i.exec(brief)?.[1]?.trim() || '佚名');
   let modified = '2000-01-01T00:00:00Z';
-  const log = lastChapter > 0 ? text(fs, `logs/chapter-${padChapter(lastChapter)}-log.json`) : undefined;
+  const log = lastChapter > 0 ? text(fs, paths.chapterLog(lastChapter)) : undefined;
   try {
     const at = log ? (JSON.parse(log) as { committed_at?: unknown }).committed_at : undefined;
     if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) modified = `${new Date(at).toISOString().slice(0, 19)}Z`;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { rebuildCheckpoint } from '../core/checkpoint-rebuild.js';
 import { NovelError } from '../core/errors.js';
 import { outlineChapters } from '../core/outline.js';
-import { paths } from '../core/paths.js';
+import { chapterOfText, paths } from '../core/paths.js';
 import { readChangelog } from './book-files.js';
 import { acquireLock, defaultLockEnv } from './lock.js';
 import { bookEvidence, ProjectFs } from './project-fs.js';
@@ -30,7 +30,7 @@ export function rebuildCheckpointFile(cwd: string, projectFlag: string | undefin
     try {
       const rebuilt = rebuildCheckpoint({
         changelogChapters: readChangelog(fs).lines.map((l) => l.chapter),
-        chapterFiles: fs.listFiles('chapters').map((f) => /^chapters\/chapter-(\d+)\.md$/.exec(f)?.[1]).filter((n): n is string => n !== undefined).map(Number),
+        chapterFiles: fs.listFiles('chapters').map(chapterOfText).filter((n): n is number => n !== null),
         chaptersPerVolume: settings.chapters_per_volume,
         outlineOf: (volume) => {
           const r = fs.readTextChecked(paths.volumeOutline(volume));

@@ -10,8 +10,7 @@ import { chapterFacts } from '../core/commit-plan.js';
 import { isObj, type Obj } from '../core/context/project-view.js';
 import { diffRounds, roundsOf } from '../core/draft-history.js';
 import { bookGraph, pipelineGraph } from '../core/graph.js';
-import { paths } from '../core/paths.js';
-import { padChapter } from '../core/step-id.js';
+import { archivedAt, paths, volumeOfDirName } from '../core/paths.js';
 import { readGlobalForeshadowing, readState } from './book-files.js';
 import { checkpointText } from './checkpoint.js';
 import { openProject, type CommandEnv, type OpenProject } from './project.js';
@@ -43,7 +42,7 @@ export class ChapterRows {
   constructor(private readonly fs: ProjectFs) {}
 
   row(chapter: number): ChapterRowView {
-    const rel = `logs/chapter-${padChapter(chapter)}-log.json`;
+    const rel = paths.chapterLog(chapter);
     const st = this.fs.stat(rel);
     const known = this.memo.get(chapter);
     if (st && known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.row;
@@ -85,8 +84,8 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
   const last = (): number => open().loaded.checkpoint.last_completed_chapter;
 
   const roundsOfChapter = (n: number) => {
-    const base = `staging/revisions/chapter-${padChapter(n)}`;
-    const archivedPath = (k: number) => `${paths.revisionRoundDir(n, k)}/chapters/chapter-${padChapter(n)}.md`;
+    const base = paths.revisionsDir(n);
+    const archivedPath = (k: number) => archivedAt(paths.revisionRoundDir(n, k), paths.stagingChapter(n));
     const archived = fs.listDirs(base).map((d) => /^round-(\d+)$/.exec(d)?.[1]).filter((k): k is string => k !== undefined).map(Number).filter((k) => fs.exists(archivedPath(k)));
     const current = fs.exists(paths.stagingChapter(n)) ? paths.stagingChapter(n) : fs.exists(paths.chapter(n)) ? paths.chapter(n) : null;
     return roundsOf(archived, archivedPath, current);
@@ -125,7 +124,7 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
           ...rows.row(n),
           text: r.text,
           summary: (() => {
-            const s = fs.readTextChecked(`summaries/chapter-${padChapter(n)}-summary.md`);
+            const s = fs.readTextChecked(paths.summary(n));
             return s && 'text' in s ? s.text : null;
           })(),
           evaluation: isObj(evaluation) ? evaluation : null,
@@ -180,7 +179,7 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
         const defined = jsonOf(fs, 'storylines/storylines.json');
         const schedules = fs
           .listDirs('volumes')
-          .filter((d) => /^vol-\d+$/.test(d))
+          .filter((d) => volumeOfDirName(d) !== null)
           .sort()
           .map((d) => ({ volume: Number(d.slice(4)), schedule: jsonOf(fs, `volumes/${d}/storyline-schedule.json`) }))
           .filter((s) => s.schedule !== null);

@@ -13,9 +13,8 @@ import { diffListing } from '../core/fingerprint-rules.js';
 import { nextOf } from './project.js';
 import { outlineChapters } from '../core/outline.js';
 import { orphanedStaging, upcomingCoverage } from '../core/doctor-rules.js';
-import { journalCommand, journalPath, paths } from '../core/paths.js';
+import { chapterOfText, journalCommand, journalPath, paths } from '../core/paths.js';
 import { verifyState } from '../core/state-verify.js';
-import { padChapter } from '../core/step-id.js';
 import { readChangelog, readState } from './book-files.js';
 import { readExecution } from './execution-record.js';
 import { hashAll, listFinalTrees, readFingerprint, stillMatches } from './fingerprint.js';
@@ -66,7 +65,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
 
   // The checkpoint against the book.
   const changelog = readChangelog(fs);
-  const chapterFiles = fs.listFiles('chapters').map((f) => /^chapters\/chapter-(\d+)\.md$/.exec(f)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+  const chapterFiles = fs.listFiles('chapters').map(chapterOfText).filter((n): n is number => n !== null);
   const implied = rebuildCheckpoint({ changelogChapters: changelog.lines.map((l) => l.chapter), chapterFiles, chaptersPerVolume: p.settings.chapters_per_volume, outlineOf: () => undefined });
   if (implied.fields.last_completed_chapter !== cp.last_completed_chapter && p.journal === null) {
     add({ severity: 'error', code: 'checkpoint_disagrees', file: paths.checkpoint, message: t('doctor.checkpoint_disagrees', { cp: cp.last_completed_chapter, log: implied.fields.last_completed_chapter }), fix: 'novel checkpoint rebuild --force' });
@@ -127,7 +126,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
       bookChapters: p.settings.book_chapters,
       upcoming: UPCOMING,
       outlined: new Set(r && 'text' in r ? outlineChapters(r.text) : []),
-      hasContract: (c) => fs.exists(`${paths.volumeDir(vol)}/chapter-contracts/chapter-${padChapter(c)}.json`),
+      hasContract: (c) => fs.exists(paths.contract(vol, c)),
     });
     // A volume outlined only a few chapters ahead is a normal state: the book machine plans the rest when it gets there.
     if (missing.length) add({ severity: 'info', code: 'outline_missing', file: paths.volumeOutline(vol), message: t('doctor.outline_missing', { chapters: missing.join(', ') }), fix: t('doctor.outline_missing.fix', { volume: vol }) });

@@ -9,8 +9,9 @@
  * step overwrote are restored from the copies taken at its start
  * (`.novel/execution-backup/`), and the step runs again.
  */
+import { paths } from '../core/paths.js';
 import * as v from 'valibot';
-import { padChapter, padVolume, parseStepId } from '../core/step-id.js';
+import { parseStepId } from '../core/step-id.js';
 import type { StagingView } from '../core/staging-view.js';
 import type { ProjectFs } from './project-fs.js';
 
@@ -66,8 +67,7 @@ function auditDir(step: string): string {
   const parsed = parseStepId(step);
   if (!parsed.ok) return 'staging/revisions/unknown';
   const s = parsed.step;
-  const dir = s.kind === 'chapter' ? `chapter-${padChapter(s.chapter)}` : s.kind === 'volume' ? `volume-${padVolume(s.volume)}` : s.kind === 'setup' ? `book-${s.stage}` : `import-${padChapter(s.chapter)}`;
-  return `staging/revisions/${dir}`;
+  return paths.stepRevisionsDir(s);
 }
 
 /**

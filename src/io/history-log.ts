@@ -1,11 +1,11 @@
 /** logs/chapter-NNN-history.jsonl: one line per pipeline transition, for the chapter log. */
-import { padChapter } from '../core/step-id.js';
+import { paths } from '../core/paths.js';
 import type { ProjectFs } from './project-fs.js';
 import { readJsonLines } from './book-files.js';
 
-export const historyPath = (chapter: number): string => `logs/chapter-${padChapter(chapter)}-history.jsonl`;
+export const historyPath = (chapter: number): string => paths.historyLog(chapter);
 
-export const executionsPath = (chapter: number): string => `logs/chapter-${padChapter(chapter)}-executions.jsonl`;
+export const executionsPath = (chapter: number): string => paths.executionsLog(chapter);
 
 /** Append one JSON line to a log file (atomic rewrite). */
 export function appendJsonLine(fs: ProjectFs, rel: string, entry: Record<string, unknown>): void {

@@ -11,8 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { NovelError } from '../core/errors.js';
 import { chapterFromFile, chapterText, decodeSource, importReport, readingOrder, splitBook, type ImportReport, type SourceEncoding, type SplitBook } from '../core/import-split.js';
-import { paths } from '../core/paths.js';
-import { padChapter } from '../core/step-id.js';
+import { chapterOfText, paths } from '../core/paths.js';
 import { prettyJson } from '../core/canonical-json.js';
 import { chapterFacts } from '../core/commit-plan.js';
 import { createEmptyProject } from './create-project.js';
@@ -69,13 +68,13 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   }
   const fs = new ProjectFs(root);
   const cp = readCheckpoint(fs);
-  const hasChapters = fs.listFiles('chapters').some((f) => /^chapters\/chapter-\d+\.md$/.test(f));
+  const hasChapters = fs.listFiles('chapters').some((f) => chapterOfText(f) !== null);
   if (cp.checkpoint.last_completed_chapter > 0 || hasChapters) {
     throw new NovelError('project_has_chapters', `${root}: the project already has chapters (the last committed is ${cp.checkpoint.last_completed_chapter}); an import starts a book`, { hint: 'import into a new folder: novel import book.txt --project NEW_FOLDER' });
   }
   // The chapters into a folder of their own, then into chapters/ at once.
   fs.remove(IMPORT_DIR);
-  for (const c of split.chapters) fs.writeText(`${IMPORT_DIR}/chapter-${padChapter(c.chapter)}.md`, chapterText(c), { fsync: false });
+  for (const c of split.chapters) fs.writeText(paths.importedChapter(c.chapter), chapterText(c), { fsync: false });
   fs.remove('chapters');
   fs.rename(IMPORT_DIR, 'chapters');
   // Recorded as committed chapters whose summaries and state are still to be caught up (one changelog line each, no ops).
@@ -85,7 +84,7 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   const state = JSON.parse(fs.readText('state/current-state.json')) as Record<string, unknown>;
   fs.writeText('state/current-state.json', prettyJson({ ...state, state_version: n, last_updated_chapter: n }));
   // Each chapter's log: its title and 字数, as a commit writes them (one 字数 everywhere).
-  for (const c of split.chapters) fs.writeText(`logs/chapter-${padChapter(c.chapter)}-log.json`, prettyJson({ chapter: c.chapter, imported: true, ...chapterFacts(chapterText(c)), stages: [] }), { fsync: false });
+  for (const c of split.chapters) fs.writeText(paths.chapterLog(c.chapter), prettyJson({ chapter: c.chapter, imported: true, ...chapterFacts(chapterText(c)), stages: [] }), { fsync: false });
   fs.writeText('logs/import-report.json', prettyJson(report));
   // The repetition check's index of the imported chapters.
   rebuildShingleIndex(fs, n);

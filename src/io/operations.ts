@@ -18,11 +18,11 @@ import { planChapterCommit, planImportCommit, type CommitPlan, type PlannedWrite
 import { pendingAfter, setupWrites, validateSetup, type SetupStep } from '../core/setup.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { decideNext, type NextDecision } from '../core/next.js';
-import { journalPath, paths } from '../core/paths.js';
+import { isPerChapterFile, journalPath, paths } from '../core/paths.js';
 import { projectCheckpoint } from '../core/projection.js';
 import { rehydrate, restMeta, retried, setupRest, type BookSnapshot } from '../core/rehydrate.js';
 import { stagedText } from '../core/staging-view.js';
-import { padChapter, padVolume, type StepId } from '../core/step-id.js';
+import { padVolume, type StepId } from '../core/step-id.js';
 import { planAdvance, planDecide, type TransitionPlan } from '../core/transitions.js';
 import { outlineChapters } from '../core/outline.js';
 import { planBounds, planRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
@@ -184,7 +184,7 @@ function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: 
   const changelog = changelogTail(p.fs);
   const texts: TextsRead = new Map();
   const { read, ...large } = readLargeFiles(p, texts, cache);
-  const logRel = `logs/chapter-${padChapter(chapter)}-log.json`;
+  const logRel = paths.chapterLog(chapter);
   const log = p.fs.readTextChecked(logRel);
   let chapterLog: Record<string, unknown> | null = null;
   try {
@@ -263,7 +263,7 @@ export function commitSetup(p: OpenProject): { plan: SetupCommitPlan; next: Next
 }
 
 /** Files a commit creates for one chapter (or one chapter's contract): they never replace other text. */
-const PER_CHAPTER = /^(chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval[^/]*\.json|state\/chapter-\d+-crossref\.json|volumes\/vol-\d+\/chapter-contracts\/chapter-\d+\.json)$/;
+const PER_CHAPTER = { test: isPerChapterFile };
 
 /**
  * A commit never replaces a final file that holds other text (only rolling

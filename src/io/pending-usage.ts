@@ -5,16 +5,16 @@
  * The advance of the step, by `novel run` or by hand, moves its usage into
  * `logs/chapter-NNN-executions.jsonl`.
  */
+import { paths } from '../core/paths.js';
 import * as v from 'valibot';
 import { addAttempt, type AttemptReport, type StepUsage } from '../core/usage.js';
-import { padChapter } from '../core/step-id.js';
 import { readJsonLines } from './book-files.js';
 import { appendJsonLine, executionsPath } from './history-log.js';
 import type { ProjectFs } from './project-fs.js';
 
 const PendingSchema = v.record(v.string(), v.looseObject({ executor: v.string(), attempts: v.number(), duration_ms: v.number() }));
 
-const pendingPath = (chapter: number): string => `logs/chapter-${padChapter(chapter)}-pending-usage.json`;
+const pendingPath = (chapter: number): string => paths.pendingUsage(chapter);
 
 function readPending(fs: ProjectFs, chapter: number): Record<string, StepUsage> {
   try {

@@ -7,7 +7,7 @@
  */
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import type { CommitHistory } from '../core/commit-plan.js';
-import { paths } from '../core/paths.js';
+import { paths, volumeOfDirName } from '../core/paths.js';
 import { earliestRewind, planRewind, rewindJournal, type RewindPlan } from '../core/rewind.js';
 import { padChapter } from '../core/step-id.js';
 import type { NextDecision } from '../core/next.js';
@@ -61,9 +61,8 @@ function readHistoryOf(p: OpenProject, chapter: number): CommitHistory | null {
 function volumeFolders(p: OpenProject): Array<{ volume: number; outline: number[] }> {
   const out: Array<{ volume: number; outline: number[] }> = [];
   for (const dir of p.fs.listDirs('volumes')) {
-    const m = /^vol-(\d+)$/.exec(dir);
-    if (!m) continue;
-    const volume = Number(m[1]);
+    const volume = volumeOfDirName(dir);
+    if (volume === null) continue;
     const text = p.fs.readTextChecked(paths.volumeOutline(volume));
     out.push({ volume, outline: text && 'text' in text ? outlineChapters(text.text) : [] });
   }

@@ -5,12 +5,13 @@
  * policy's; this loop only carries them out with the shared operations, under
  * the run's lock, and reports each event to the renderer.
  */
+import { paths } from '../core/paths.js';
 import { say } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
 import type { NextDecision } from '../core/next.js';
 import { chapterRow, lintEvent, type ChapterRow, type RunEvent } from '../core/run-render.js';
 import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance, RUN_EXIT, untilPassed, type RunLimits, type RunMove, type Spent } from '../core/run-policy.js';
-import { chapterOfStep, formatStepId, padChapter, parseStepId, type StepId } from '../core/step-id.js';
+import { chapterOfStep, formatStepId, parseStepId, type StepId } from '../core/step-id.js';
 import { describeChanges, type GuardChange } from '../core/step-guard-rules.js';
 import { fillObjects } from './book-objects.js';
 import { executeStep, markBook, unavailable, type ExecutorChoice, type StepRun } from './execute-step.js';
@@ -234,7 +235,7 @@ function summaryOf(run: Run): RunSummary {
   const after = openProject(run.o.cenv, run.o.projectFlag, run.fs).loaded.checkpoint;
   const chapters: ChapterRow[] = [];
   for (let c = run.start + 1; c <= after.last_completed_chapter; c++) {
-    const r = run.fs.readTextChecked(`logs/chapter-${padChapter(c)}-log.json`);
+    const r = run.fs.readTextChecked(paths.chapterLog(c));
     if (r && 'text' in r) chapters.push(chapterRow(c, JSON.parse(r.text) as Record<string, unknown>));
   }
   const { exit, reason, reasonZh, spent, steps } = run;

@@ -7,6 +7,7 @@
  * each transition) and from the checkpoint (each commit), polled a few times a
  * second, so a step is never missed however fast the executor is.
  */
+import { formatStepId } from '../core/step-id.js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { NovelError } from '../core/errors.js';
 import { historyPath, executionsPath } from './history-log.js';
@@ -138,7 +139,7 @@ class LiveFeed {
       }
       for (const e of executions) out.push(['executed', e]);
       // Chapters committed since the last look, each after its own lines.
-      if (this.lastCompleted >= 0 && c <= last) out.push(['commit', { chapter: c, step: `chapter:${String(c).padStart(3, '0')}:commit` }]);
+      if (this.lastCompleted >= 0 && c <= last) out.push(['commit', { chapter: c, step: formatStepId({ kind: 'chapter', chapter: c, stage: 'commit' }) }]);
     }
     if (this.lastCheckpoint !== null && cpText !== this.lastCheckpoint && out.length === 0) out.push(['checkpoint', { last_completed_chapter: last }]);
     this.lastCompleted = last;

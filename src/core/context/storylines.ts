@@ -6,8 +6,9 @@
  */
 import { isSlug } from '../../schemas/common.js';
 import { isObj, type Obj, type ProjectView } from './project-view.js';
+import { paths } from '../paths.js';
 
-export const storylineMemoryPath = (id: string): string => `storylines/${id}/memory.md`;
+export const storylineMemoryPath = (id: string): string => paths.storylineMemory(id);
 
 function covers(range: unknown, chapter: number): boolean {
   if (range === null || range === undefined) return true;
