@@ -55,7 +55,7 @@ function setupStates() {
 }
 
 const meta = (m: StateMeta): StateMeta => m;
-const { plan: PLAN } = VOLUME_STEP_TABLE;
+const { plan: PLAN, commit: PLAN_COMMIT } = VOLUME_STEP_TABLE;
 const { summarize: CATCH_UP, commit: CATCH_UP_COMMIT } = IMPORT_STEP_TABLE;
 
 /** The chapter states inside `writing`: an executor step can fail past its retries. */
@@ -134,9 +134,18 @@ export const bookMachine = novelSetup.createMachine({
       description: 'The plot-architect plans the current volume (orchestrator_state VOL_PLANNING).',
       meta: bookStepMeta(PLAN, 'plan'),
       on: {
+        PLAN_STAGED: 'planReady',
         PLAN_COMMITTED: { target: 'resolving', actions: 'leaveVolumePlanning' },
         PLAN_COMMIT_INTERRUPTED: { target: 'recovering', actions: ['leaveVolumePlanning', 'recordJournal'] },
         EXECUTOR_FAILED: { target: 'retrying', actions: { type: 'recordExecutorFailure', params: { state: null } } },
+      },
+    },
+    planReady: {
+      description: 'The staged plan of the volume validates: `novel commit --volume` moves it into volumes/.',
+      meta: bookStepMeta(PLAN_COMMIT, 'commit'),
+      on: {
+        PLAN_COMMITTED: { target: 'resolving', actions: 'leaveVolumePlanning' },
+        PLAN_COMMIT_INTERRUPTED: { target: 'recovering', actions: ['leaveVolumePlanning', 'recordJournal'] },
       },
     },
     writing: {

@@ -58,6 +58,7 @@ export const BOOK_ROWS = {
   setup: 'VOL_PLANNING',
   importing: 'WRITING',
   planning: 'VOL_PLANNING',
+  planReady: 'VOL_PLANNING',
   writing: 'WRITING',
   retrying: 'ERROR_RETRY',
   complete: 'WRITING',

@@ -26,6 +26,8 @@ export type ChapterEvent =
   | { type: 'DRAFT_LOST' };
 
 export type BookEvent =
+  /** The staging probe found the volume's plan staged and valid (and no execution of it interrupted). */
+  | { type: 'PLAN_STAGED' }
   /** `novel commit --volume` moved a valid plan into volumes/; the chapters its outline covers. */
   | { type: 'PLAN_COMMITTED'; outline_chapters: readonly number[] }
   /** `novel commit --setup` moved a setup step's files into place; the setup step still missing after it (null: none). */
@@ -68,6 +70,7 @@ export const EVENT_SENT_WHEN: Record<PipelineEventType, string> = {
   REVISE: '`novel decide chapter:NNN revise`',
   REWRITE: '`novel decide chapter:NNN rewrite`',
   DRAFT_LOST: 'the staging probe finds the drafted chapter missing, or different from the one recorded at its advance, while the summarizer is awaited',
+  PLAN_STAGED: 'the staging probe finds the plan of the volume staged under `staging/volumes/vol-VV/` and valid, and no execution of its plan step interrupted',
   PLAN_COMMITTED: '`novel commit --volume VV` moved a valid plan into `volumes/vol-VV/` (carries the chapters the outline now covers)',
   SETUP_COMMITTED: '`novel commit --setup` moved a setup step\'s files into place (carries the setup step still missing)',
   COMMIT_INTERRUPTED: 'a chapter commit was killed after its journal was written',

@@ -8,14 +8,13 @@ import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import { journalCommand, journalPath, paths } from './paths.js';
-import { rehydrate, restMeta, restName, retried, setupRest, validationContextFor, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
+import { probePlan, rehydrate, restMeta, restName, retried, setupRest, withPlanProbe, validationContextFor, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
 import { SETUP_AGENT, setupWritable, validateSetup } from './setup.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { CHAPTER_STEP_TABLE } from './step-table.js';
 import { formatStepId, padChapter, padVolume, type ChapterStage, type SetupStep } from './step-id.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
-import { planBounds, planRange, stagedVolumeDir, validateVolumePlan } from './volume-plan.js';
 
 export type NextAction = 'execute' | 'advance' | 'commit' | 'review' | 'recover' | 'done';
 
@@ -86,7 +85,9 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   const meta = restMeta(snapshot);
   if (meta.action === 'retry') {
     // What the run would retry: the machine's own RETRY, decided like any other state.
-    const d = decideNext(input, { ...hydrated, snapshot: retried(snapshot).snapshot });
+    const again = retried(snapshot).snapshot;
+    const plan = probePlan(again, input.settings, input.view, input.probe);
+    const d = decideNext(input, { ...hydrated, snapshot: withPlanProbe(again, plan), plan });
     return { ...d, error_retry: true, reason: say('en', 'next.error_retry', { reason: d.reason }), ...(input.zh === false ? {} : { reason_zh: say('zh', 'next.error_retry', { reason: d.reason_zh ?? d.reason }) }) };
   }
   const ctx = snapshot.context;
@@ -134,14 +135,12 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   }
 
   if (meta.mode === 'plan') {
+    // Whether the plan awaits its commit is the machine's state (planReady, from the probe's PLAN_STAGED).
     const vol = ctx.volume;
-    const bounds = planBounds(ctx.last_completed_chapter, ctx.outline_chapters, input.settings);
-    const range = planRange(input.view, vol, bounds);
-    const staged = [...input.view.files.keys()].some((p) => p.startsWith(`${stagedVolumeDir(vol)}/`));
-    const problems = staged ? validateVolumePlan(input.view, vol, range, input.probe.storylines ?? null, bounds) : [];
+    const plan = hydrated.plan ?? probePlan(snapshot, input.settings, input.view, input.probe);
+    const range = plan?.range ?? [ctx.last_completed_chapter + 1, ctx.last_completed_chapter + 1];
     const planStep = formatStepId({ kind: 'volume', volume: vol, stage: 'plan' });
-    const interrupted = input.probe.interrupted?.step === planStep;
-    const ready = staged && problems.every((d) => d.severity !== 'error') && !interrupted;
+    const ready = meta.action === 'commit';
     const step = ready ? formatStepId({ kind: 'volume', volume: vol, stage: 'commit' }) : planStep;
     return {
       ...base,
@@ -149,16 +148,16 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       action: ready ? 'commit' : 'execute',
       ...(ready
         ? both(input, 'next.plan_ready', { volume: vol, first: range[0], last: range[1], dir: paths.volumeDir(vol) })
-        : interrupted
+        : plan?.interrupted
           ? both(input, 'next.interrupted', { step: planStep, attempt: input.probe.interrupted?.attempt ?? 1 })
-          : staged
+          : plan?.staged
             ? both(input, 'next.plan_invalid', { volume: vol, step })
             : both(input, 'next.plan', { volume: vol, first: range[0], last: range[1] })),
       chapter: null,
       revision_count: 0,
       mode: 'plan',
       evidence: {},
-      diagnostics: problems,
+      diagnostics: plan?.staged ? plan.problems : [],
       command: ready ? `novel commit --volume ${vol}` : `novel instructions ${step}`,
     };
   }

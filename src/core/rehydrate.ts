@@ -8,7 +8,9 @@
  * no longer the one recorded at its advance, JUDGED when the checkpoint says
  * `judged` but records no usable gate.
  */
-import type { StorylineIndex } from './volume-plan.js';
+import { planBounds, planRange, validateVolumePlan, type StorylineIndex } from './volume-plan.js';
+import type { Diagnostic } from '../schemas/diagnostics.js';
+import { formatStepId } from './step-id.js';
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
@@ -53,7 +55,7 @@ export interface BookProbe {
 }
 
 /** A state the book can rest in, flattened: a chapter state while writing, a setup step, an import catch-up state, else the book state. */
-export type RestName = StableState | SetupStep | 'importSummarize' | 'importCommit' | 'planning' | 'recovering' | 'retrying' | 'complete';
+export type RestName = StableState | SetupStep | 'importSummarize' | 'importCommit' | 'planning' | 'planReady' | 'recovering' | 'retrying' | 'complete';
 
 export interface Rehydrated {
   snapshot: BookSnapshot;
@@ -65,6 +67,40 @@ export interface Rehydrated {
   draftLost: boolean;
   /** Effects (named actions) of the probe's own events, for the next mutating command to carry out. */
   effects: string[];
+  /** What the probe found of the plan of the volume being planned (null: no volume is being planned). */
+  plan?: PlanProbe | null;
+}
+
+/** The staged plan of the volume being planned, as the probe finds it. */
+export interface PlanProbe {
+  volume: number;
+  /** The chapters the plan is for. */
+  range: [number, number];
+  /** Anything is staged under the volume's plan folder. */
+  staged: boolean;
+  problems: Diagnostic[];
+  /** An execution of the plan step was interrupted (its files may be half written). */
+  interrupted: boolean;
+}
+
+/** The plan of the volume a planning book awaits, probed in staging/ (null: the book is not planning). */
+export function probePlan(snapshot: BookSnapshot, settings: Settings, view: StagingView, probe: BookProbe): PlanProbe | null {
+  if (restMeta(snapshot).mode !== 'plan') return null;
+  const { volume, last_completed_chapter, outline_chapters } = snapshot.context;
+  const bounds = planBounds(last_completed_chapter, outline_chapters, settings);
+  const range = planRange(view, volume, bounds);
+  const dir = `${paths.stagedVolumeDir(volume)}/`;
+  const staged = [...view.files.keys()].some((p) => p.startsWith(dir));
+  const problems = staged ? validateVolumePlan(view, volume, range, probe.storylines ?? null, bounds) : [];
+  const interrupted = probe.interrupted?.step === formatStepId({ kind: 'volume', volume, stage: 'plan' });
+  return { volume, range, staged, problems, interrupted };
+}
+
+/** A planning book whose plan the probe found staged and valid awaits its commit (the machine's PLAN_STAGED). */
+export function withPlanProbe(snapshot: BookSnapshot, plan: PlanProbe | null): BookSnapshot {
+  const ready = plan !== null && plan.staged && !plan.interrupted && plan.problems.every((d) => d.severity !== 'error');
+  const event: PipelineEvent = { type: 'PLAN_STAGED' };
+  return ready && snapshot.can(event) ? transition(bookMachine, snapshot, event)[0] : snapshot;
 }
 
 /** The quality layer of a validation: the settings' quality and the probe's word lists (none without them). */
@@ -193,8 +229,10 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
 
   // No chapter in flight and nothing to resume: the machine's router decides.
   if (probe.journal !== null || (!claimed && !errorRetry)) {
-    const [snapshot] = initialTransition(bookMachine, input);
-    return { snapshot, restored: restName(snapshot), pendingGate: false, draftLost: false, effects: [] };
+    const [routed] = initialTransition(bookMachine, input);
+    const plan = probePlan(routed, settings, view, probe);
+    const snapshot = withPlanProbe(routed, plan);
+    return { snapshot, restored: restName(routed), pendingGate: false, draftLost: false, effects: [], plan };
   }
 
   const [fresh] = initialTransition(bookMachine, { ...input, planning: false });

@@ -402,7 +402,7 @@ export const VOLUME_STEP_TABLE = {
     names: { en: 'plan', zh: '规划' },
   },
   commit: {
-    state: 'planning',
+    state: 'planReady',
     agent: 'novel commit',
     formats: [],
     mode: 'plan',

@@ -71,6 +71,7 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
     { type: 'JUDGED', ...HOOK_WEAK_VERDICT },
     { type: 'COMMITTED' },
     { type: 'SETUP_COMMITTED', setup: after },
+    { type: 'PLAN_STAGED' },
     { type: 'PLAN_COMMITTED', outline_chapters: planned },
     { type: 'PLAN_COMMIT_INTERRUPTED', outline_chapters: planned },
     { type: 'COMMIT_INTERRUPTED' },
@@ -132,6 +133,7 @@ export function predictedBookNext(s: BookSnapshot): { step: string; action: stri
   const c = s.context;
   const v = s.value as string | { writing?: StableState; setup?: SetupStep; importing?: 'importSummarize' | 'importCommit' };
   if (v === 'planning') return { step: `volume:${pad2(c.volume)}:plan`, action: 'execute', mode: 'plan' };
+  if (v === 'planReady') return { step: `volume:${pad2(c.volume)}:commit`, action: 'commit', mode: 'plan' };
   if (v === 'complete') return { step: 'book:complete', action: 'done', mode: 'normal' };
   if (v === 'recovering') {
     const j = c.journal!;
@@ -160,8 +162,9 @@ export function expectBookCheckpoint(project: string, s: BookSnapshot, note: str
   if (v === 'recovering') return;
   expect(cp.last_completed_chapter, `${note}: last_completed_chapter`).toBe(c.last_completed_chapter);
   const inSetup = typeof v === 'object' && 'setup' in v;
-  const orchestrator = v === 'planning' || inSetup ? 'VOL_PLANNING' : v === 'retrying' ? 'ERROR_RETRY' : 'WRITING';
-  expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe(orchestrator);
+  const orchestrator = v === 'planning' || v === 'planReady' || inSetup ? 'VOL_PLANNING' : v === 'retrying' ? 'ERROR_RETRY' : 'WRITING';
+  // A plan found staged (PLAN_STAGED, a probe event) writes nothing: the checkpoint says what it said before it.
+  if (v !== 'planReady') expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe(orchestrator);
   if (v !== 'retrying') expect(cp.current_volume, `${note}: current_volume`).toBe(c.volume);
   if (c.imported_chapters > 0) {
     expect({ imported: cp.imported_chapters, caught_up: cp.import_caught_up ?? 0, stage: cp.import_stage ?? null }, `${note}: the import's catch-up fields`).toEqual({ imported: c.imported_chapters, caught_up: c.import_caught_up, stage: c.import_summarized ? 'summarized' : null });
@@ -263,12 +266,16 @@ export async function realiseBook(project: string, e: PipelineEvent, before: Boo
       await ok(project, ['commit', '--setup'], note);
       return;
     }
-    case 'PLAN_COMMITTED':
+    case 'PLAN_STAGED':
+      // The plot-architect writes the plan; the run stops before its commit.
       await ok(project, [...demo, '--pause-after', 'plan'], note);
+      return;
+    case 'PLAN_COMMITTED':
+      if (before.value !== 'planReady') await ok(project, [...demo, '--pause-after', 'plan'], note);
       await ok(project, ['commit', '--volume', String(c.volume)], note);
       return;
     case 'PLAN_COMMIT_INTERRUPTED':
-      await ok(project, [...demo, '--pause-after', 'plan'], note);
+      if (before.value !== 'planReady') await ok(project, [...demo, '--pause-after', 'plan'], note);
       crashAfterJournal(project, ['commit', '--volume', String(c.volume)], note);
       return;
     case 'JOURNAL_RECOVERED': {

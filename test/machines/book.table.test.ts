@@ -17,7 +17,7 @@ describe('tables', () => {
   });
 
   it('book states and their orchestrator_state', () => {
-    expect(BOOK_ROWS).toEqual({ setup: 'VOL_PLANNING', importing: 'WRITING', planning: 'VOL_PLANNING', writing: 'WRITING', retrying: 'ERROR_RETRY', complete: 'WRITING' });
+    expect(BOOK_ROWS).toEqual({ setup: 'VOL_PLANNING', importing: 'WRITING', planning: 'VOL_PLANNING', planReady: 'VOL_PLANNING', writing: 'WRITING', retrying: 'ERROR_RETRY', complete: 'WRITING' });
   });
 });
 
