@@ -1,7 +1,7 @@
 import { say } from '../core/messages.js';
 import { Command, Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
-import { initProject } from '../io/create-project.js';
+import { initProject, nextStepOf } from '../io/create-project.js';
 import { NovelCommand, type CommandResult } from './base-command.js';
 import { PLATFORMS } from '../core/quality-settings.js';
 
@@ -40,7 +40,7 @@ next: novel run --chapters 3 --project ${this.dir ?? '.'}  (executor: demo, reco
       };
     }
     const { root: target, created, kept } = r;
-    const lines = [say(this.lang, 'init.created', { dir: target }), ...created.map((f) => `  + ${f}`), ...kept.map((f) => say(this.lang, 'init.kept', { file: f })), say(this.lang, 'init.next')];
+    const lines = [say(this.lang, 'init.created', { dir: target }), ...created.map((f) => `  + ${f}`), ...kept.map((f) => say(this.lang, 'init.kept', { file: f })), say(this.lang, 'init.next', nextStepOf(this.context, target))];
     return { data: { root: target, created, kept }, text: lines.join('\n') };
   }
 }

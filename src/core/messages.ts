@@ -167,7 +167,7 @@ const GROUPS = {
   init: () => ({
     'init.created': entry<{ dir: string }>((a) => `created a novel project in ${a.dir}`, (a) => `已新建 novel 项目：${a.dir}`),
     'init.kept': entry<{ file: string }>((a) => `  = ${a.file} (kept as it was)`, (a) => `  = ${a.file}（保留原样）`),
-    'init.next': entry((_) => 'next: plan volume 1 (`novel next` → volume:01:plan)', (_) => '下一步：规划第1卷（`novel next` → volume:01:plan）'),
+    'init.next': entry<{ step: string; command: string }>((a) => `next: ${a.step} (\`${a.command}\`)`, (a) => `下一步：${a.step}（\`${a.command}\`）`),
   }),
   // ---- the lock ----
   lock: () => ({

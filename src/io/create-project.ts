@@ -16,6 +16,7 @@ import { demoProjectSource } from './package-files.js';
 import { bookEvidence, ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
 import { say } from '../core/messages.js';
+import { nextOf, openProject, type CommandEnv } from './project.js';
 
 export function createEmptyProject(target: string, quality: Record<string, unknown>): { created: string[]; kept: string[] } {
   mkdirSync(target, { recursive: true });
@@ -78,4 +79,10 @@ export function initProject(cwd: string, dir: string | undefined, options: { dem
   // The repetition check's index of the demo's committed chapters.
   rebuildShingleIndex(fs, cp.last_completed_chapter);
   return { demo: true, root: target };
+}
+
+/** What a new project does first, as `novel next` says it (a book with samples/ is set up first). */
+export function nextStepOf(cenv: CommandEnv, root: string): { step: string; command: string } {
+  const next = nextOf(openProject(cenv, root), false);
+  return { step: next.step, command: next.command };
 }
