@@ -242,7 +242,7 @@ describe('init, status, graph', () => {
     const j = await novelJson(project, ['graph', '--format', 'json', '--highlight', 'current']);
     expect(j.body.data.current).toBe('writing.draft');
     const ids = j.body.data.graph.states.map((s: { id: string }) => s.id);
-    expect(ids.filter((id: string) => !id.includes('.'))).toEqual(['resolving', 'setup', 'importing', 'planning', 'writing', 'recovering', 'retrying', 'complete']);
+    expect(ids.filter((id: string) => !id.includes('.'))).toEqual(['resolving', 'setup', 'importing', 'planning', 'planReady', 'writing', 'recovering', 'retrying', 'complete']);
     expect(ids.filter((id: string) => id.startsWith('writing.'))).toEqual(['writing.resume', 'writing.lock', 'writing.draft', 'writing.summarize', 'writing.refine', 'writing.titleFix', 'writing.judge', 'writing.hookFix', 'writing.review', 'writing.commit', 'writing.gate', 'writing.revising', 'writing.polishing', 'writing.done']);
     const keys = j.body.data.graph.transitions.map((t: { source: string; event: string; target: string }) => `${t.source} ${t.event} ${t.target}`);
     expect(keys).toEqual(expect.arrayContaining(['writing done resolving', 'writing.commit COMMITTED writing.done', 'writing.judge EXECUTOR_FAILED retrying', 'retrying RETRY resolving', 'recovering JOURNAL_RECOVERED resolving']));
