@@ -27,6 +27,7 @@ import {
   writeConfig,
   replay,
   shortestEvents,
+  shortestFirings,
   type ModelSnapshot,
 } from '../helpers/pipeline-model.js';
 
@@ -62,9 +63,14 @@ function pathsFor(m: (typeof MODELS)[number]) {
   // it, continued by the shortest way on to `done`.
   const covered = new Set(simple.flatMap((events) => transitionsTaken(input, events)));
   const extra: PipelineEvent[][] = [];
+  const firings = shortestFirings(
+    input,
+    allTransitions.filter((key) => !covered.has(key)),
+    stopWhen,
+  );
   for (const key of allTransitions) {
     if (covered.has(key)) continue;
-    const firing = shortestEvents(input, [], (_s, events) => transitionsTaken(input, events).includes(key), stopWhen);
+    const firing = firings.get(key);
     const full = firing && shortestEvents(input, firing, (s) => s.status === 'done', stopWhen);
     if (full) {
       extra.push(full);
