@@ -19,7 +19,9 @@ function demo(): string {
 describe('install on PATH', () => {
   it('the packed package gives a working `novel` on PATH from any directory (no install step fetches or runs anything)', () => {
     const work = tempDir('novel-pack-');
-    const pack = spawnSync('npm', ['pack', '--pack-destination', work, '--silent'], { cwd: REPO, encoding: 'utf8' });
+    // The dist/ already built is packed as it is: npm pack would otherwise run `prepare` (a build) under the
+    // other test files that run dist/cli.js meanwhile.
+    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work, '--silent'], { cwd: REPO, encoding: 'utf8' });
     expect(pack.status, pack.stderr).toBe(0);
     const tarball = join(work, pack.stdout.trim().split('\n').at(-1) as string);
     // Laid out as a global install lays it out (lib/node_modules/novel, bin/novel → its bin), by hand:
