@@ -28,6 +28,17 @@ export function cleanupTempDirs(): void {
   while (made.length) rmSync(made.pop() as string, { recursive: true, force: true });
 }
 
+/**
+ * A temporary directory in the usual temporary directory even when the run's
+ * TMPDIR is in RAM (test/helpers/global-setup.ts): for the real clients, whose
+ * sandboxes mount a /dev of their own.
+ */
+export function diskTempDir(prefix = 'novel-test-'): string {
+  const d = mkdtempSync(join(process.env.NOVEL_TEST_DISK_TMPDIR ?? tmpdir(), prefix));
+  made.push(d);
+  return d;
+}
+
 /** A fresh copy of the fixture project. */
 export function fixtureCopy(): string {
   const dir = tempDir();
