@@ -258,6 +258,8 @@ for (const name of ['novel', ...Object.keys(ownBundles).map((group) => `novel.${
   }
   writeFileSync(join(dist, `${name}.cjs`), wrap(bundleBytes.toString('latin1')), 'latin1');
 }
+/** The node the caches are made by (the warm-up runs below run on this one), as dist/cli.js checks it. */
+const cacheNode = `${process.version} ${process.versions.v8} ${process.arch} ${process.platform}`;
 writeFileSync(
   join(dist, 'cli.js'),
   `#!/usr/bin/env node
@@ -287,9 +289,13 @@ if (process.argv.some((a) => a.startsWith('--inspect'))) {
   m._compile(source.slice(${prefix.length}, source.length - ${suffix.length}), file);
 } else {
   const vm = require('node:vm');
-  const cacheFile = path.join(__dirname, \`\${cacheName}.cache\`);
+  // Only the node that made the caches takes them. V8 checks its version
+  // (11.3.244.8 in every Node 20), not the patches each Node release adds:
+  // Node 20.17 and 20.18 took a cache made by 20.20 and crashed (SIGSEGV).
   let cachedData;
-  try { cachedData = fs.readFileSync(cacheFile); } catch { cachedData = undefined; }
+  if (\`\${process.version} \${process.versions.v8} \${process.arch} \${process.platform}\` === ${JSON.stringify(cacheNode)}) {
+    try { cachedData = fs.readFileSync(path.join(__dirname, \`\${cacheName}.cache\`)); } catch { cachedData = undefined; }
+  }
   // The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
   const script = new vm.Script(source, { filename: file, cachedData });
   const mod = { exports: {} };

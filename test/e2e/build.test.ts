@@ -4,7 +4,7 @@
  * for that bundle, so no command silently compiles its bundle at every start.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, fixtureCopy, REPO, tempDir } from '../helpers/project.js';
@@ -61,6 +61,30 @@ function expectBundlesAndCaches(dist: string): void {
 describe('the bundles and code caches of the build', () => {
   it('next, status, instructions and commit have a bundle and a cache of their own (and the first three one for --json); each exists and V8 takes the cache for its bundle (checked by a plain node)', () => {
     expectBundlesAndCaches(dist);
+  });
+
+  it('gives the caches only to the node that made them: under another version it reads none and answers the same (Node 20.17 and 20.18 took 20.20’s caches and crashed)', () => {
+    // A preload that names each cache file read, and (FAKE_VERSION) makes this node say it is another one.
+    const preload = join(tempDir(), 'preload.cjs');
+    writeFileSync(
+      preload,
+      `const fs = require('node:fs');
+const read = fs.readFileSync;
+fs.readFileSync = function (p, ...rest) {
+  if (String(p).endsWith('.cache')) process.stderr.write('read ' + p + '\\n');
+  return read.call(this, p, ...rest);
+};
+if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value: process.env.FAKE_VERSION });
+`,
+    );
+    const project = fixtureCopy();
+    for (const args of [['next'], ['status', '--json'], ['instructions', 'chapter:004:draft', '--json']]) {
+      const run = (env: Record<string, string>) => spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, ...env } });
+      const same = run({});
+      expect([same.status, same.stderr], args.join(' ')).toEqual([0, expect.stringMatching(/^read .*\/novel\.[a-z.]+\.cache\n$/)]);
+      const other = run({ FAKE_VERSION: 'v20.17.0' });
+      expect([other.status, other.stderr, other.stdout], args.join(' ')).toEqual([0, '', same.stdout]);
+    }
   });
 
   it('takes a command word that names an object property (constructor, toString) as an unknown command, not a bundle', () => {
