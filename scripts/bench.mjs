@@ -1,15 +1,25 @@
 // Side-by-side startup benchmark: each measured command is run alternately
 // with bare `node -e 0` on the same machine in the same run, and the ratio of
-// the medians is printed. Usage: node scripts/bench.mjs [runs]
+// the medians is printed. At the end of a run, what it printed is appended to
+// docs/bench-log.md as a dated entry (--no-log: not).
+// Usage: node scripts/bench.mjs [runs] [--strict] [--no-log]
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const runs = Math.max(10, Number(process.argv[2] ?? 30));
+const runs = Math.max(10, Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 30));
+// Everything the run prints, for its entry in the log.
+const printed = [];
+const stdoutWrite = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) => {
+  printed.push(String(chunk));
+  return stdoutWrite(chunk, ...rest);
+};
+const loadAtStart = os.loadavg();
 const cli = join(repo, 'dist/cli.js');
 const project = mkdtempSync(join(tmpdir(), 'novel-bench-'));
 cpSync(join(repo, 'fixtures/project'), project, { recursive: true });
@@ -278,4 +288,26 @@ process.stdout.write(repetitionBench.stdout || `  repetition: ${repetitionBench.
 for (const b of [large, small]) for (const d of [b.refined, b.judged, `${b.refined}-run`, `${b.judged}-run`]) rmSync(d, { recursive: true, force: true });
 rmSync(judged, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });
+// The run's entry in docs/bench-log.md: when, at which commit, on what, and what it printed.
+// The log is written whole to a temporary file beside it and renamed over it.
+if (!process.argv.includes('--no-log')) {
+  const git = (...a) => spawnSync('git', a, { cwd: repo, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD').stdout.trim() || 'no commit';
+  const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
+  const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+  const entry = [
+    `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: npm run bench`,
+    '',
+    `At ${head}${dirty ? ' with uncommitted changes' : ''}; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end; ${runs} runs.`,
+    '',
+    ...printed.join('').trimEnd().split('\n').map((l) => (l ? `    ${l}` : '')),
+    '',
+  ].join('\n');
+  const logFile = join(repo, 'docs/bench-log.md');
+  const before = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '# Bench log\n';
+  const temp = `${logFile}.${process.pid}.tmp`;
+  writeFileSync(temp, `${before.trimEnd()}\n\n${entry}`);
+  renameSync(temp, logFile);
+  stdoutWrite(`appended to docs/bench-log.md\n`);
+}
 if (failed && process.argv.includes('--strict')) process.exitCode = 1;

@@ -11,17 +11,32 @@
 // clipanion's platform module is swapped for its browser variant: the node
 // variant loads `tty` (and with it `net`) only to guess a colour depth, and
 // novel prints without colours.
+//
+// Usage: node scripts/build.mjs [--outdir DIR]   (default: dist/ of the repository)
+// The build writes into a fresh directory beside DIR (.DIR.build-XXXXXX) and
+// moves each finished file into DIR with a rename, the bin (cli.js) last: a
+// command started during a build runs the old files or the new ones, never a
+// missing or half-written one, and two builds at once each publish a complete
+// build (the same sources give the same bundles; a cache is V8's for its own
+// bundle's bytes).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(repo, 'dist');
-rmSync(dist, { recursive: true, force: true });
-mkdirSync(dist, { recursive: true });
+const outdirAt = process.argv.indexOf('--outdir');
+if (outdirAt >= 0 && !process.argv[outdirAt + 1]) {
+  process.stderr.write('build: --outdir takes a directory\n');
+  process.exit(2);
+}
+const outdir = outdirAt >= 0 ? resolve(process.argv[outdirAt + 1]) : join(repo, 'dist');
+mkdirSync(dirname(outdir), { recursive: true });
+// Everything below writes into `dist`, this build's own directory, until publish() moves it into outdir.
+const dist = mkdtempSync(join(dirname(outdir), `.${basename(outdir)}.build-`));
+process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 const require = createRequire(import.meta.url);
 // require.resolve('clipanion') is lib/advanced/index.js; the platform module sits in lib/platform.
 const clipanionBrowserPlatform = join(dirname(require.resolve('clipanion')), '../platform/browser.js');
@@ -243,6 +258,8 @@ for (const name of ['novel', ...Object.keys(ownBundles).map((group) => `novel.${
   }
   writeFileSync(join(dist, `${name}.cjs`), wrap(bundleBytes.toString('latin1')), 'latin1');
 }
+/** The node the caches are made by (the warm-up runs below run on this one), as dist/cli.js checks it. */
+const cacheNode = `${process.version} ${process.versions.v8} ${process.arch} ${process.platform}`;
 writeFileSync(
   join(dist, 'cli.js'),
   `#!/usr/bin/env node
@@ -272,9 +289,13 @@ if (process.argv.some((a) => a.startsWith('--inspect'))) {
   m._compile(source.slice(${prefix.length}, source.length - ${suffix.length}), file);
 } else {
   const vm = require('node:vm');
-  const cacheFile = path.join(__dirname, \`\${cacheName}.cache\`);
+  // Only the node that made the caches takes them. V8 checks its version
+  // (11.3.244.8 in every Node 20), not the patches each Node release adds:
+  // Node 20.17 and 20.18 took a cache made by 20.20 and crashed (SIGSEGV).
   let cachedData;
-  try { cachedData = fs.readFileSync(cacheFile); } catch { cachedData = undefined; }
+  if (\`\${process.version} \${process.versions.v8} \${process.arch} \${process.platform}\` === ${JSON.stringify(cacheNode)}) {
+    try { cachedData = fs.readFileSync(path.join(__dirname, \`\${cacheName}.cache\`)); } catch { cachedData = undefined; }
+  }
   // The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
   const script = new vm.Script(source, { filename: file, cachedData });
   const mod = { exports: {} };
@@ -301,7 +322,7 @@ chmodSync(join(dist, 'cli.js'), 0o755);
 //  - dist/novel.<group>.json.cache, for those of them that print JSON: the
 //    same bundle, warmed by its --json runs only; the plain runs' cache is
 //    10 % smaller without the code only JSON output runs.
-const { mkdtempSync, cpSync } = await import('node:fs');
+const { cpSync } = await import('node:fs');
 const { tmpdir } = await import('node:os');
 const warmRoot = mkdtempSync(join(tmpdir(), 'novel-build-warmup-'));
 const judgedDir = join(warmRoot, 'judged');
@@ -354,3 +375,19 @@ for (const [k, c] of caches.entries()) {
   }
 }
 rmSync(warmRoot, { recursive: true, force: true });
+
+/** The files under `dir`, as paths relative to it. */
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+// Publish: each file renamed into outdir (a rename replaces a file whole), the
+// bin last, so that a bin that is there finds the bundles it names; then what
+// an earlier build left and this one did not make goes.
+const built = filesUnder(dist).sort((a, b) => Number(a === 'cli.js') - Number(b === 'cli.js') || (a < b ? -1 : a > b ? 1 : 0));
+for (const rel of built) {
+  mkdirSync(dirname(join(outdir, rel)), { recursive: true });
+  renameSync(join(dist, rel), join(outdir, rel));
+}
+for (const rel of filesUnder(outdir)) if (!built.includes(rel)) rmSync(join(outdir, rel), { force: true });

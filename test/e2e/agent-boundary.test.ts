@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanupTempDirs, novelBin, novelBinAsync, tempDir } from '../helpers/project.js';
+import { alive, BIN, cleanupTempDirs, novelBin, novelBinAsync, tempDir, waitUntil } from '../helpers/project.js';
 import { cpSync } from 'node:fs';
 
 afterAll(cleanupTempDirs);
@@ -63,10 +63,9 @@ beforeAll(async () => {
   honest = guarded(h);
 }, 120_000);
 
-async function attack(stage: string, body: string, settle = 0): Promise<{ dir: string; code: number; out: string }> {
+async function attack(stage: string, body: string): Promise<{ dir: string; code: number; out: string }> {
   const dir = copy();
   const r = await novelBinAsync(dir, ['run', '--executor', executor(stage, body), '--chapters', '1']);
-  if (settle) await new Promise((resolve) => setTimeout(resolve, settle));
   return { dir, code: r.code, out: r.stdout + r.stderr };
 }
 
@@ -172,13 +171,20 @@ describe('files rewritten in place with their size and mtime put back (touch -r)
 });
 
 describe('late writers end with their step', () => {
+  // Each writer records its pid (outside the book), waits 1.5 s, then writes into the book.
   for (const [name, body] of [
-    ['setsid', 'setsid sh -c "sleep 1.5; echo LATE >> chapters/chapter-001.md; echo LATE >> novel.config.json" >/dev/null 2>&1 </dev/null &'],
-    ['a double fork', '(sh -c "sleep 1.5; echo LATE >> chapters/chapter-002.md; echo x >> world/rules.json" >/dev/null 2>&1 &) '],
-    ['nohup', 'nohup sh -c "sleep 1.5; echo LATE >> novel.config.json" >/dev/null 2>&1 &'],
+    ['setsid', (pid: string) => `setsid sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-001.md; echo LATE >> novel.config.json" >/dev/null 2>&1 </dev/null &`],
+    ['a double fork', (pid: string) => `(sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-002.md; echo x >> world/rules.json" >/dev/null 2>&1 &) `],
+    ['nohup', (pid: string) => `nohup sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> novel.config.json" >/dev/null 2>&1 &`],
   ] as const) {
     it(name, async () => {
-      const res = await attack('*draft', body, 2500);
+      const pidFile = join(tempDir(), 'writer.pid');
+      const res = await attack('*draft', body(pidFile));
+      // The book is looked at once the writer is gone: ended with its step, or (were it not) done writing.
+      const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '');
+      if (pid > 0) expect(await waitUntil(() => !alive(pid), 10_000), 'the late writer is gone').toBe(true);
+      // No pid: ended before it wrote one, or not started yet on a busy machine; it gets its 1.5 s and more.
+      else await new Promise((resolve) => setTimeout(resolve, 2500));
       holds(res);
       expect(res.code).toBe(0);
     }, 60_000);
@@ -187,16 +193,20 @@ describe('late writers end with their step', () => {
   it('SIGTERM while an executor runs starts no retry and leaves nothing running', async () => {
     const dir = copy();
     const trace = join(tempDir(), 'trace');
+    const pidFile = join(tempDir(), 'executor.pid');
     const script = join(tempDir(), 'slow.sh');
-    writeFileSync(script, `#!/bin/sh\necho start >> ${trace}\nsleep 3\necho survived >> ${trace}\n`);
+    writeFileSync(script, `#!/bin/sh\necho $$ > ${pidFile}\necho start >> ${trace}\nsleep 3\necho survived >> ${trace}\n`);
     chmodSync(script, 0o755);
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [BIN, 'run', '--executor', `${script} {packet}`], { cwd: dir, stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // While the executor runs: it has started, and has 3 s to go.
+    expect(await waitUntil(() => existsSync(trace))).toBe(true);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(143);
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // Ended, not waited for: it never wrote its last line; and no retry started it again.
+    expect(await waitUntil(() => !alive(pid), 10_000)).toBe(true);
     expect(readFileSync(trace, 'utf8')).toBe('start\n');
     expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
   }, 60_000);

@@ -3,16 +3,18 @@
  * bundle dist/cli.js can pick exists with its cache, and V8 accepts the cache
  * for that bundle, so no command silently compiles its bundle at every start.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { REPO } from '../helpers/project.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, fixtureCopy, REPO, tempDir } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
 
 const dist = join(REPO, 'dist');
 
 /** The bundle (and its cache, NAME.cache) dist/cli.js loads, by the command word that picks each: NAME.cjs. */
-function bundlesOfBin(): Record<string, string> {
+function bundlesOfBin(dist: string): Record<string, string> {
   const bin = readFileSync(join(dist, 'cli.js'), 'utf8');
   const table = /const groups = (\{[^}]*\});/.exec(bin);
   expect(table, 'dist/cli.js picks a bundle by the command word').not.toBeNull();
@@ -21,17 +23,17 @@ function bundlesOfBin(): Record<string, string> {
 }
 
 /** The bundles whose --json runs take NAME.json.cache. */
-function jsonCachesOfBin(): string[] {
+function jsonCachesOfBin(dist: string): string[] {
   const bin = readFileSync(join(dist, 'cli.js'), 'utf8');
   const list = /const jsonGroups = (\[[^\]]*\]);/.exec(bin);
   expect(list, 'dist/cli.js names the groups with a --json cache').not.toBeNull();
   return (JSON.parse((list as RegExpExecArray)[1] as string) as string[]).map((group) => `novel.${group}`);
 }
 
-describe('the bundles and code caches of the build', () => {
-  it('next, status, instructions and commit have a bundle and a cache of their own (and the first three one for --json); each exists and V8 takes the cache for its bundle (checked by a plain node)', () => {
-    const bundles = bundlesOfBin();
-    const jsonGroups = jsonCachesOfBin();
+/** Every bundle the bin in `dist` can pick exists with its caches, and V8 (a plain node) takes each cache for its bundle. */
+function expectBundlesAndCaches(dist: string): void {
+    const bundles = bundlesOfBin(dist);
+    const jsonGroups = jsonCachesOfBin(dist);
     expect(jsonGroups.sort()).toEqual(['novel.instructions', 'novel.next', 'novel.status']);
     expect(Object.keys(bundles).sort()).toEqual(['(any other)', 'commit', 'instructions', 'next', 'status']);
     // Each has its own, apart from the full bundle every other command takes.
@@ -54,6 +56,35 @@ describe('the bundles and code caches of the build', () => {
     for (const name of [bundles.next, bundles.status, bundles.instructions, bundles.commit] as string[]) {
       expect(readFileSync(join(dist, `${name}.cjs`), 'latin1'), name).not.toContain(exporter);
     }
+}
+
+describe('the bundles and code caches of the build', () => {
+  it('next, status, instructions and commit have a bundle and a cache of their own (and the first three one for --json); each exists and V8 takes the cache for its bundle (checked by a plain node)', () => {
+    expectBundlesAndCaches(dist);
+  });
+
+  it('gives the caches only to the node that made them: under another version it reads none and answers the same (Node 20.17 and 20.18 took 20.20’s caches and crashed)', () => {
+    // A preload that names each cache file read, and (FAKE_VERSION) makes this node say it is another one.
+    const preload = join(tempDir(), 'preload.cjs');
+    writeFileSync(
+      preload,
+      `const fs = require('node:fs');
+const read = fs.readFileSync;
+fs.readFileSync = function (p, ...rest) {
+  if (String(p).endsWith('.cache')) process.stderr.write('read ' + p + '\\n');
+  return read.call(this, p, ...rest);
+};
+if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value: process.env.FAKE_VERSION });
+`,
+    );
+    const project = fixtureCopy();
+    for (const args of [['next'], ['status', '--json'], ['instructions', 'chapter:004:draft', '--json']]) {
+      const run = (env: Record<string, string>) => spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, ...env } });
+      const same = run({});
+      expect([same.status, same.stderr], args.join(' ')).toEqual([0, expect.stringMatching(/^read .*\/novel\.[a-z.]+\.cache\n$/)]);
+      const other = run({ FAKE_VERSION: 'v20.17.0' });
+      expect([other.status, other.stderr, other.stdout], args.join(' ')).toEqual([0, '', same.stdout]);
+    }
   });
 
   it('takes a command word that names an object property (constructor, toString) as an unknown command, not a bundle', () => {
@@ -64,4 +95,45 @@ describe('the bundles and code caches of the build', () => {
       expect(r.stderr, word).not.toMatch(/ENOENT|at Object|node:internal/);
     }
   });
+});
+
+describe('builds at once', () => {
+  it('two builds into one directory both succeed while its bin keeps answering; it then holds one whole build, caches V8 takes, and nothing of the builds beside it', async () => {
+    const root = tempDir('novel-build-');
+    const out = join(root, 'dist');
+    // A build already there (the repository's), as the two builds find dist/ after the first `npm ci`.
+    cpSync(dist, out, { recursive: true });
+    const project = fixtureCopy();
+    const expected = spawnSync(process.execPath, [join(out, 'cli.js'), 'next'], { cwd: project, encoding: 'utf8' });
+    expect([expected.status, expected.stderr]).toEqual([0, '']);
+    const build = () =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [join(REPO, 'scripts/build.mjs'), '--outdir', out], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (c) => (stderr += c));
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+    let building = true;
+    const builds = Promise.all([build(), build()]).finally(() => (building = false));
+    // A command started at any moment of the two builds runs the old files or the new ones, never a missing or torn one.
+    const answers: string[] = [];
+    while (building) {
+      const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, [join(out, 'cli.js'), 'next'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+        let all = '';
+        child.stdout.on('data', (c) => (all += c));
+        child.stderr.on('data', (c) => (all += c));
+        child.on('close', (code) => resolve({ code, out: all }));
+      });
+      answers.push(r.code === 0 ? r.out : `exit ${r.code}: ${r.out}`);
+    }
+    for (const r of await builds) expect(r, r.stderr).toEqual({ code: 0, stderr: '' });
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a !== expected.stdout)).toEqual([]);
+    expectBundlesAndCaches(out);
+    expect(readdirSync(root)).toEqual(['dist']);
+    const after = spawnSync(process.execPath, [join(out, 'cli.js'), 'status'], { cwd: project, encoding: 'utf8' });
+    expect([after.status, after.stderr]).toEqual([0, '']);
+    expect(after.stdout).toMatch(/chapter 4/);
+  }, 180_000);
 });

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, novelBin, novelBinAsync, tempDir } from '../helpers/project.js';
+import { cleanupTempDirs, novelBin, novelBinAsync, tempDir, waitUntil } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -16,7 +16,8 @@ describe('Stately inspector', () => {
     const dir = join(tempDir(), 'demo');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
     const r = await novelBinAsync(dir, ['run', '--executor', 'demo', `--inspect=ws://127.0.0.1:${port}`], { NOVEL_DEMO_SCORES: '3.2,4.3' });
-    await new Promise((res) => setTimeout(res, 200));
+    // The last messages the run sent may still be on their way in: until the commit's is here.
+    await waitUntil(() => messages.some((m) => m.type === '@xstate.event' && m.event?.type === 'COMMITTED'));
     server.close();
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/inspector: live actor connected/);

@@ -187,9 +187,11 @@ describe('lock', () => {
   it('info.json holds pid, host, ISO started/heartbeat, chapter and owner while held', async () => {
     const project = fixtureCopy();
     overlay(project, 'draft/good');
-    const p = novelBinAsync(project, ['advance', 'chapter:004:draft'], { NOVEL_TEST_LOCK_HOLD_MS: '1500' });
+    let ended = false;
+    const p = novelBinAsync(project, ['advance', 'chapter:004:draft'], { NOVEL_TEST_LOCK_HOLD_MS: '1500' }).finally(() => (ended = true));
     let info: any = null;
-    for (let i = 0; i < 100 && !info; i++) {
+    // Read while the command holds the lock (1.5 s once it has it), however long it takes to start.
+    while (!info && !ended) {
       await new Promise((r) => setTimeout(r, 20));
       try {
         info = JSON.parse(readFileSync(join(project, '.novel.lock/info.json'), 'utf8'));
@@ -197,7 +199,7 @@ describe('lock', () => {
         /* not yet */
       }
     }
-    await p;
+    expect((await p).code).toBe(0);
     expect(info).toMatchObject({ host: hostname(), chapter: 4, owner: null });
     expect(info.pid).toBeGreaterThan(0);
     expect(new Date(info.started).toISOString()).toBe(info.started);

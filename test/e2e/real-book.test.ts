@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanupTempDirs, fixtureCopy, novelBin, novelBinAsync, overlay, readJson, tempDir, treeHashes } from '../helpers/project.js';
+import { alive, BIN, cleanupTempDirs, fixtureCopy, novelBin, novelBinAsync, overlay, readJson, tempDir, treeHashes, waitUntil } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -18,23 +18,6 @@ function demoProject(): string {
 }
 
 const json = (r: { stdout: string }) => JSON.parse(r.stdout);
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const waitFor = async (test: () => boolean, ms: number): Promise<boolean> => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (test()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return test();
-};
-
 describe('a lost checkpoint never leads to overwritten chapters', () => {
   it('init refuses a folder that holds a book, writes nothing, and names the command that recovers', () => {
     const dir = demoProject();
@@ -131,15 +114,16 @@ describe('signals never leave an agent running', () => {
       const dir = demoProject();
       const { template, pidFile } = sleeper(dir);
       const child = spawn(process.execPath, [BIN, 'run', '--executor', template], { cwd: dir, stdio: 'ignore' });
-      expect(await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 5000)).toBe(true);
+      expect(await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')).toBe(true);
       const pid = Number(readFileSync(pidFile, 'utf8'));
       expect(alive(pid)).toBe(true);
       const t0 = Date.now();
       child.kill(signal);
       const exit = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
       expect(exit).toBe(code);
-      expect(Date.now() - t0).toBeLessThan(4000);
-      expect(await waitFor(() => !alive(pid), 1000)).toBe(true);
+      // Promptly: long before the executor's 30 s were up, however busy the machine (a run that waited for it takes them all).
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      expect(await waitUntil(() => !alive(pid), 10_000)).toBe(true);
       expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
       expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:draft\n');
     });
@@ -149,7 +133,7 @@ describe('signals never leave an agent running', () => {
     const dir = demoProject();
     const { template, pidFile } = sleeper(dir);
     const child = spawn(process.execPath, [BIN, 'run', '--executor', template], { cwd: dir, stdio: 'ignore' });
-    expect(await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 5000)).toBe(true);
+    expect(await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')).toBe(true);
     const pid = Number(readFileSync(pidFile, 'utf8'));
     child.kill('SIGKILL');
     await new Promise((r) => child.on('close', r));
@@ -157,7 +141,7 @@ describe('signals never leave an agent running', () => {
     // A refused command still takes the lock first (§8): it ends the orphan, then refuses.
     const r = novelBin(dir, ['advance', 'chapter:004:draft']);
     expect(r.code).toBe(2);
-    expect(await waitFor(() => !alive(pid), 3000)).toBe(true);
+    expect(await waitUntil(() => !alive(pid), 10_000)).toBe(true);
     expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
   });
 });
@@ -314,32 +298,36 @@ describe('readers during commits', () => {
     let bad = 0;
     for (let c = 4; c < 4 + M; c++) {
       expect(novelBin(dir, ['run', '--pause-after', 'judge']).code).toBe(0);
-      let committing = true;
+      // Each reader reads again and again from before the commit starts until it has read once
+      // more after the commit ended, so that every commit has reads around it however slow the machine.
+      let committed = false;
       const reader = async (): Promise<void> => {
-        while (committing) {
+        for (;;) {
+          const after = committed;
           const r = await novelBinAsync(dir, ['next', '--json']);
-          if (r.code !== 0) {
-            bad += 1;
-            continue;
+          if (r.code !== 0) bad += 1;
+          else {
+            const d = JSON.parse(r.stdout).data;
+            seen.push({ chapter: c, step: d.step, action: d.action });
           }
-          const d = JSON.parse(r.stdout).data;
-          seen.push({ chapter: c, step: d.step, action: d.action });
+          if (after) return;
         }
       };
       const readers = Array.from({ length: N }, () => reader());
-      await new Promise((r) => setTimeout(r, 30));
       const commit = await novelBinAsync(dir, ['commit', '--chapter', String(c)]);
+      committed = true;
       expect(commit.code, commit.stderr).toBe(0);
-      await new Promise((r) => setTimeout(r, 60));
-      committing = false;
       await Promise.all(readers);
     }
     const pad = (n: number) => String(n).padStart(3, '0');
     const allowed = (x: { chapter: number; step: string; action: string }) =>
       (x.step === `chapter:${pad(x.chapter)}:commit` && (x.action === 'commit' || x.action === 'recover')) || (x.step === `chapter:${pad(x.chapter + 1)}:draft` && x.action === 'execute');
-    expect(seen.length).toBeGreaterThan(M * N);
-    expect(seen.filter((x) => !allowed(x))).toEqual([]);
     expect(bad).toBe(0);
+    // At least one read started during or before each commit and one after it, per reader.
+    expect(seen.length).toBeGreaterThanOrEqual(2 * M * N);
+    expect(seen.filter((x) => !allowed(x))).toEqual([]);
+    // Reads on both sides of the commits: the book before (the commit step) and after (the next draft).
+    expect(new Set(seen.map((x) => x.step === `chapter:${String(x.chapter).padStart(3, '0')}:commit`))).toEqual(new Set([true, false]));
     process.stdout.write(`\nconcurrent readers: ${seen.length} reads during ${M} commits, all before, recover or after\n`);
   });
 });

@@ -18,7 +18,7 @@ import { claudeAllowedTools, invocation } from '../../src/core/agent-invocation.
 import { demoOutputs } from '../../src/core/demo-executor.js';
 import type { Packet } from '../../src/schemas/packet.js';
 import { clientEnv, codexConfig, startModelServer, type ModelServer, type Reply, type Turn } from '../helpers/model-server.js';
-import { cleanupTempDirs, novelBinAsync, REPO, tempDir, treeHashes } from '../helpers/project.js';
+import { cleanupTempDirs, diskTempDir, novelBinAsync, REPO, tempDir, treeHashes } from '../helpers/project.js';
 
 const BIN_DIR = join(REPO, 'node_modules/.bin');
 const PINNED = { claude: '2.1.197', codex: '0.169.0' };
@@ -143,7 +143,7 @@ interface Setup {
 
 /** A demo project and a HOME whose own settings would widen everything, were they read. */
 function setUp(cli: 'claude' | 'codex', server: ModelServer): Setup {
-  const base = tempDir(`novel-real-${cli}-`);
+  const base = diskTempDir(`novel-real-${cli}-`);
   const project = join(base, 'book');
   const home = join(base, 'home');
   mkdirSync(project);
@@ -167,7 +167,7 @@ function bookOf(project: string): Record<string, string> {
 }
 
 function demoBook(project: string): Record<string, string> {
-  const copy = join(tempDir('novel-real-demo-'), 'book');
+  const copy = join(diskTempDir('novel-real-demo-'), 'book');
   cpSync(project, copy, { recursive: true });
   const r = spawnSync(process.execPath, [join(REPO, 'dist/cli.js'), 'run', '--executor', 'demo', '--chapters', '1'], { cwd: copy, encoding: 'utf8' });
   expect(r.status, r.stdout + r.stderr).toBe(0);

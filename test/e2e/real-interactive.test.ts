@@ -13,7 +13,7 @@ import { extractJson } from '../../src/core/agent-invocation.js';
 import { demoOutputs } from '../../src/core/demo-executor.js';
 import type { Packet } from '../../src/schemas/packet.js';
 import { clientEnv, codexConfig, startModelServer, type ModelServer, type Reply, type Turn } from '../helpers/model-server.js';
-import { BIN, cleanupTempDirs, readJson, REPO, tempDir } from '../helpers/project.js';
+import { BIN, cleanupTempDirs, diskTempDir, readJson, REPO } from '../helpers/project.js';
 
 const BIN_DIR = join(REPO, 'node_modules/.bin');
 const AGENT = /You are the (chapter-writer|summarizer|style-refiner|quality-judge|plot-architect)\b/;
@@ -113,7 +113,7 @@ describe('the interactive adapters with the pinned real clients', () => {
   let home = '';
   let env: Record<string, string> = {};
   beforeAll(async () => {
-    const base = tempDir('novel-interactive-');
+    const base = diskTempDir('novel-interactive-');
     project = join(base, 'book');
     home = join(base, 'home');
     const shims = join(base, 'bin');

@@ -4,7 +4,7 @@ import { chmodSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalisedTree } from '../helpers/commit-fixture.js';
-import { withoutPlatform, BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, OUTPUTS } from '../helpers/project.js';
+import { alive, withoutPlatform, BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, OUTPUTS, waitUntil } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -233,10 +233,12 @@ echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":2
 describe('interrupting novel run', () => {
   it('the first SIGINT finishes the current step and stops; novel next resumes', async () => {
     const dir = demoProject();
-    const child = spawn(process.execPath, [BIN, 'run', '--chapters', '2', '--executor', `sleep 1; cp -r ${OUTPUTS}/draft/good/. . # {packet}`], { cwd: dir });
+    const started = join(tempDir(), 'started');
+    const child = spawn(process.execPath, [BIN, 'run', '--chapters', '2', '--executor', `touch ${started}; sleep 1; cp -r ${OUTPUTS}/draft/good/. . # {packet}`], { cwd: dir });
     let err = '';
     child.stderr.on('data', (c) => (err += c));
-    await new Promise((r) => setTimeout(r, 700));
+    // While the executor runs (it started, and has a second to go).
+    expect(await waitUntil(() => existsSync(started))).toBe(true);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
     expect(code).toBe(130);
@@ -296,16 +298,23 @@ describe('novel run limits', () => {
   it('a second SIGINT kills the executor process group and exits at once', async () => {
     const dir = demoProject();
     const marker = join(dir, 'executor-finished');
-    const child = spawn(process.execPath, [BIN, 'run', '--executor', `sleep 4; touch ${marker} # {packet}`], { cwd: dir });
-    await new Promise((r) => setTimeout(r, 600));
+    const pidFile = join(tempDir(), 'executor.pid');
+    const child = spawn(process.execPath, [BIN, 'run', '--executor', `echo $$ > ${pidFile}; sleep 30; touch ${marker} # {packet}`], { cwd: dir });
+    let err = '';
+    child.stderr.on('data', (c) => (err += c));
+    expect(await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')).toBe(true);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
     child.kill('SIGINT');
-    await new Promise((r) => setTimeout(r, 200));
+    // The first one is taken (the run says it finishes the step) before the second is sent.
+    expect(await waitUntil(() => /finishing the current step/.test(err))).toBe(true);
     const t0 = Date.now();
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
     expect(code).toBe(130);
-    expect(Date.now() - t0).toBeLessThan(2000);
-    await new Promise((r) => setTimeout(r, 4500));
+    // At once: long before the executor's 30 s were up, however busy the machine.
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    // Its process group was killed: the shell is gone without having touched the marker.
+    expect(await waitUntil(() => !alive(pid), 10_000)).toBe(true);
     expect(existsSync(marker)).toBe(false);
     expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
     expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:draft\n');

@@ -7,7 +7,7 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes } from '../helpers/project.js';
+import { cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, waitUntil } from '../helpers/project.js';
 import { serve, type Served } from '../helpers/serve.js';
 
 /** GET a raw path (not normalised, as a hostile client sends it). */
@@ -182,10 +182,13 @@ describe('novel serve: the JSON API', () => {
 describe('novel serve: beside a running novel run', () => {
   it('streams each execution, advance and commit, and every read is consistent while chapters commit', async () => {
     const events: Array<{ event: string; data: any }> = [];
+    let connected = false;
     const stream = request({ host: '127.0.0.1', port: s.port, path: '/api/events' }, (res) => {
       expect(res.headers['content-type']).toMatch(/text\/event-stream/);
       let buf = '';
       res.on('data', (d: Buffer) => {
+        // The stream's first lines come once the server counts this client among those it sends events to.
+        connected = true;
         buf += d.toString();
         let i: number;
         while ((i = buf.indexOf('\n\n')) >= 0) {
@@ -198,7 +201,7 @@ describe('novel serve: beside a running novel run', () => {
       });
     });
     stream.end();
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await waitUntil(() => connected)).toBe(true);
     const run = novelBinAsync(dir, ['run', '--executor', 'demo', '--chapters', '3']);
     let done = false;
     void run.then(() => (done = true));
@@ -217,16 +220,15 @@ describe('novel serve: beside a running novel run', () => {
       seen.push(st.body.next.step);
     }
     expect((await run).code).toBe(0);
-    await new Promise((r) => setTimeout(r, 800));
+    const expected = ['007', '008', '009'].flatMap((c) => [
+      ...['draft', 'summarize', 'refine', 'judge'].flatMap((stage) => [`advance chapter:${c}:${stage}`, `executed chapter:${c}:${stage}`]),
+      `commit chapter:${c}:commit`,
+    ]);
+    // The feed looks at the project a few times a second: the run's last events come at its next look.
+    await waitUntil(() => expected.every((step) => events.some((e) => `${e.event} ${e.data.step}` === step)));
     stream.destroy();
     const steps = events.map((e) => `${e.event} ${e.data.step}`);
-    for (const c of ['007', '008', '009']) {
-      for (const stage of ['draft', 'summarize', 'refine', 'judge']) {
-        expect(steps, `${c} ${stage}`).toContain(`advance chapter:${c}:${stage}`);
-        expect(steps, `${c} ${stage}`).toContain(`executed chapter:${c}:${stage}`);
-      }
-      expect(steps).toContain(`commit chapter:${c}:commit`);
-    }
+    for (const step of expected) expect(steps, step).toContain(step);
     // In order: a chapter's draft is advanced before its commit, and chapter 7 commits before 8 is drafted.
     expect(steps.indexOf('advance chapter:007:draft')).toBeLessThan(steps.indexOf('commit chapter:007:commit'));
     expect(steps.indexOf('commit chapter:007:commit')).toBeLessThan(steps.indexOf('advance chapter:008:draft'));

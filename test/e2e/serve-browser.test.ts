@@ -73,17 +73,17 @@ describe.skipIf(!browserPath && !required)('novel serve in Chromium', () => {
     await p.waitForSelector('#live.on');
     const run = novelBinAsync(dir, ['run', '--chapters', '2', '--executor', 'demo']);
     // The first step appears while the run is still going or just after; then every step of both chapters.
-    await p.waitForSelector('#live-log li[data-step="chapter:034:draft"]', { timeout: 10_000 });
+    await p.waitForSelector('#live-log li[data-step="chapter:034:draft"]', { timeout: 30_000 });
     expect((await run).code).toBe(0);
-    await p.waitForSelector('#live-log li[data-event="commit"][data-step="chapter:035:commit"]', { timeout: 10_000 });
+    await p.waitForSelector('#live-log li[data-event="commit"][data-step="chapter:035:commit"]', { timeout: 30_000 });
     const steps = await p.$$eval('#live-log li', (lis) => lis.map((li) => `${li.getAttribute('data-event')} ${li.getAttribute('data-step')}`).reverse());
     const advances = steps.filter((x) => x.startsWith('advance '));
     expect(advances).toEqual(['advance chapter:034:draft', 'advance chapter:034:summarize', 'advance chapter:034:refine', 'advance chapter:034:judge', 'advance chapter:035:draft', 'advance chapter:035:summarize', 'advance chapter:035:refine', 'advance chapter:035:judge']);
     expect(steps.indexOf('commit chapter:034:commit')).toBeGreaterThan(steps.indexOf('advance chapter:034:judge'));
     // The rest of the page follows: 35 chapters now.
-    await p.waitForFunction(() => document.querySelector('#chapters-count')?.textContent?.includes('35'), undefined, { timeout: 10_000 });
+    await p.waitForFunction(() => document.querySelector('#chapters-count')?.textContent?.includes('35'), undefined, { timeout: 30_000 });
     await p.close();
-  }, 60_000);
+  }, 120_000);
 
   it('opens a chapter from the table and reads it in Chinese, with its lint and evaluation', async () => {
     const p = await page();

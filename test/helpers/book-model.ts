@@ -14,7 +14,7 @@ import { bookMachine } from '../../machines/book.machine.js';
 import { SETUP_STEPS, type BookInput, type SetupStep } from '../../machines/novel.setup.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import { stateMeta, type StableState } from '../../machines/pipeline.machine.js';
-import { transitionsTakenBy } from './transitions-taken.js';
+import { transitionsOfEvent, transitionsTakenBy } from './transitions-taken.js';
 import { novel, novelBin, novelJson, OUTPUTS, readJson, tempDir } from './project.js';
 import { padChapter } from '../../src/core/step-id.js';
 
@@ -108,24 +108,41 @@ export function replayBook(input: BookInput, events: readonly PipelineEvent[]): 
 
 /** Breadth-first: the shortest event list from the start whose replay takes transition `key`. */
 export function shortestTo(input: BookInput, key: string, maxDepth = 40): PipelineEvent[] | null {
+  return shortestToEach(input, [key], maxDepth).get(key) ?? null;
+}
+
+/**
+ * For each of `keys`, what `shortestTo` gives for it alone, found in one
+ * breadth-first search: the same order over the same events, so the same first
+ * list for each key. A list's transitions are its parent's and its last
+ * event's, so no list is replayed from the start.
+ */
+export function shortestToEach(input: BookInput, keys: readonly string[], maxDepth = 40): Map<string, PipelineEvent[]> {
+  const found = new Map<string, PipelineEvent[]>();
+  const missing = new Set(keys);
   const [first] = replayBook(input, []);
-  const queue: Array<{ s: BookSnapshot; events: PipelineEvent[] }> = [{ s: first as BookSnapshot, events: [] }];
+  const queue: Array<{ s: BookSnapshot; events: PipelineEvent[]; taken: Set<string> }> = [{ s: first as BookSnapshot, events: [], taken: new Set(bookTransitionsTaken(input, [])) }];
   const seen = new Set([serializeBook(first as BookSnapshot)]);
-  while (queue.length) {
-    const { s, events } = queue.shift()!;
+  while (queue.length && missing.size) {
+    const { s, events, taken: before } = queue.shift()!;
     if (events.length >= maxDepth || s.status !== 'active') continue;
     for (const e of bookEvents(s)) {
       if (!s.can(e)) continue;
       const [next] = transition(bookMachine, s, e);
       const list = [...events, e];
-      if (bookTransitionsTaken(input, list).includes(key)) return list;
+      const taken = new Set([...before, ...transitionsOfEvent(bookMachine, s, e)]);
+      for (const key of [...missing]) {
+        if (!taken.has(key)) continue;
+        found.set(key, list);
+        missing.delete(key);
+      }
       const k = serializeBook(next);
       if (seen.has(k)) continue;
       seen.add(k);
-      queue.push({ s: next, events: list });
+      queue.push({ s: next, events: list, taken });
     }
   }
-  return null;
+  return found;
 }
 
 /** What `novel next` must say for a model snapshot: the step, the action and the mode. */

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { computeVerdict, type EvalForGate } from '../../machines/pipeline.gate.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import { pipelineMachine, stateMeta, type PipelineInput, type StableState } from '../../machines/pipeline.machine.js';
-import { transitionsTakenBy } from './transitions-taken.js';
+import { transitionsOfEvent, transitionsTakenBy } from './transitions-taken.js';
 import { protectedText } from '../../src/core/fix-guard.js';
 import { readJson, novel, novelJson, outputFile, overlay, tempDir } from './project.js';
 
@@ -371,4 +371,39 @@ export function shortestEvents(
     }
   }
   return null;
+}
+
+/**
+ * For each transition key of `keys`, the shortest event list from a fresh
+ * chapter whose transitions include it: what `shortestEvents` finds for each
+ * key alone (the same breadth-first order over the same sample events, so the
+ * same first list), found in one search that replays each event list once
+ * instead of once per key.
+ */
+export function shortestFirings(input: PipelineInput, keys: readonly string[], stopWhen: (s: ModelSnapshot) => boolean): Map<string, PipelineEvent[]> {
+  const found = new Map<string, PipelineEvent[]>();
+  const missing = new Set(keys);
+  const first = replay(input, []).at(-1) as ModelSnapshot;
+  // Each entry keeps the keys its events took: a list's keys are its parent's and its last event's.
+  const queue: Array<{ s: ModelSnapshot; events: PipelineEvent[]; taken: Set<string> }> = [{ s: first, events: [], taken: new Set(transitionsTaken(input, [])) }];
+  const seen = new Set([serializeSnapshot(first)]);
+  while (queue.length && missing.size) {
+    const { s, events, taken: before } = queue.shift()!;
+    if (stopWhen(s) || s.status === 'done') continue;
+    for (const e of sampleEvents()) {
+      const [next] = transition(pipelineMachine, s, e);
+      const nextEvents = [...events, e];
+      const taken = new Set([...before, ...transitionsOfEvent(pipelineMachine, s, e)]);
+      for (const key of [...missing]) {
+        if (!taken.has(key)) continue;
+        found.set(key, nextEvents);
+        missing.delete(key);
+      }
+      const key = serializeSnapshot(next as ModelSnapshot);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push({ s: next as ModelSnapshot, events: nextEvents, taken });
+    }
+  }
+  return found;
 }

@@ -28,6 +28,17 @@ export function cleanupTempDirs(): void {
   while (made.length) rmSync(made.pop() as string, { recursive: true, force: true });
 }
 
+/**
+ * A temporary directory in the usual temporary directory even when the run's
+ * TMPDIR is in RAM (test/helpers/global-setup.ts): for the real clients, whose
+ * sandboxes mount a /dev of their own.
+ */
+export function diskTempDir(prefix = 'novel-test-'): string {
+  const d = mkdtempSync(join(process.env.NOVEL_TEST_DISK_TMPDIR ?? tmpdir(), prefix));
+  made.push(d);
+  return d;
+}
+
 /** A fresh copy of the fixture project. */
 export function fixtureCopy(): string {
   const dir = tempDir();
@@ -134,4 +145,33 @@ export function setUpBook(dir: string): void {
   cpSync(join(FIXTURE_PROJECT, 'world/rules.json'), join(dir, 'world/rules.json'));
   cpSync(join(FIXTURE_PROJECT, 'storylines/storylines.json'), join(dir, 'storylines/storylines.json'));
   writeFileSync(join(dir, 'characters/active/lin-qingyan.json'), `${JSON.stringify({ id: 'lin-qingyan', display_name: '林青岚' }, null, 2)}\n`);
+}
+
+/**
+ * Polls `test` until it holds or `ms` have passed; whether it held. For what a
+ * test waits on (a marker an executor writes, a process that ends): a deadline
+ * long enough for a loaded machine costs nothing when the thing comes at once.
+ */
+export async function waitUntil(test: () => boolean, ms = 20_000, every = 20): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) return test();
+    await new Promise((r) => setTimeout(r, every));
+  }
+  return true;
+}
+
+/** Whether a process of that pid is there (a zombie counts as ended: it runs nothing). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return true;
+  }
 }

@@ -66,6 +66,15 @@ function takenBetween(machine: AnyStateMachine, before: AnyMachineSnapshot, afte
 
 /** Transition keys (src/core/graph.ts's transitionKey) taken when the machine starts with `input` and gets `events`. */
 export function transitionsTakenBy(machine: AnyStateMachine, input: unknown, events: readonly EventObject[], keyOf: (path: string[]) => string = (p) => p.join('.')): string[] {
+  return takenFrom(machine, { input }, events, keyOf);
+}
+
+/** The transition keys one event takes from `snapshot` (a snapshot of `machine`, as `transition()` gives it): the keys `transitionsTakenBy` adds for the event. */
+export function transitionsOfEvent(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject, keyOf: (path: string[]) => string = (p) => p.join('.')): string[] {
+  return takenFrom(machine, { snapshot }, [event], keyOf);
+}
+
+function takenFrom(machine: AnyStateMachine, start: { input: unknown } | { snapshot: AnyMachineSnapshot }, events: readonly EventObject[], keyOf: (path: string[]) => string): string[] {
   const taken: string[] = [];
   const record = (t: AnyTransitionDefinition): void => {
     const event = t.eventType.startsWith('xstate.done.state.') ? 'done' : t.eventType;
@@ -80,9 +89,13 @@ export function transitionsTakenBy(machine: AnyStateMachine, input: unknown, eve
     });
     return prev;
   };
-  const initial = (getInitialMicrosteps as (m: AnyStateMachine, i: unknown) => Array<[AnyMachineSnapshot, unknown]>)(machine, input);
-  const [entered] = initial[0] as [AnyMachineSnapshot, unknown];
-  let snapshot = steps(entered, initial.slice(1), { type: 'xstate.init' }, false);
+  let snapshot: AnyMachineSnapshot;
+  if ('snapshot' in start) snapshot = start.snapshot;
+  else {
+    const initial = (getInitialMicrosteps as (m: AnyStateMachine, i: unknown) => Array<[AnyMachineSnapshot, unknown]>)(machine, start.input);
+    const [entered] = initial[0] as [AnyMachineSnapshot, unknown];
+    snapshot = steps(entered, initial.slice(1), { type: 'xstate.init' }, false);
+  }
   for (const e of events) {
     snapshot = steps(snapshot, getMicrosteps(machine, snapshot, e) as Array<[AnyMachineSnapshot, unknown]>, e, true);
   }

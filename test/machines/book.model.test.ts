@@ -25,7 +25,7 @@ import {
   realiseBook,
   removeOutline,
   replayBook,
-  shortestTo,
+  shortestToEach,
   truncateOutline,
   type BookSnapshot,
   type BookStart,
@@ -111,10 +111,13 @@ interface Planned {
 function plan(): Planned[] {
   const covered = new Set<string>();
   const out: Planned[] = [];
+  // Each start's shortest list to each key, searched once per start.
+  const shortest = new Map<BookStart, Map<string, PipelineEvent[]>>();
   for (const key of bookKeys) {
     if (covered.has(key)) continue;
     for (const start of STARTS) {
-      const events = shortestTo(start.input, key);
+      if (!shortest.has(start)) shortest.set(start, shortestToEach(start.input, bookKeys));
+      const events = shortest.get(start)?.get(key) ?? null;
       if (!events) continue;
       out.push({ start, events });
       for (const t of bookTransitionsTaken(start.input, events)) covered.add(t);

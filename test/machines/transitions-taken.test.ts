@@ -1,4 +1,4 @@
-import { createActor, type AnyStateMachine, type EventObject } from 'xstate';
+import { createActor, initialTransition, transition, type AnyStateMachine, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { bookMachine } from '../../machines/book.machine.js';
 import type { BookInput } from '../../machines/novel.setup.js';
@@ -6,7 +6,7 @@ import { pipelineMachine, type PipelineInput } from '../../machines/pipeline.mac
 import { guardName, transitionKey } from '../../src/core/graph.js';
 import { bookEvents, rangeOf, replayBook } from '../helpers/book-model.js';
 import { sampleEvents } from '../helpers/pipeline-model.js';
-import { transitionsTakenBy } from '../helpers/transitions-taken.js';
+import { transitionsOfEvent, transitionsTakenBy } from '../helpers/transitions-taken.js';
 
 /**
  * The cross-check of test/helpers/transitions-taken.ts: XState's own record
@@ -63,6 +63,14 @@ describe('the transitions a machine takes, read through the public API', () => {
       }
       const expected = recordedByXState(bookMachine, input, events);
       expect(transitionsTakenBy(bookMachine, input, events)).toEqual(expected);
+      // One event at a time from the snapshot transition() gives (the model's search reads them so): the same keys in the same order.
+      let [snapshot] = replayBook(input, []);
+      const stepwise = transitionsTakenBy(bookMachine, input, []);
+      for (const e of events) {
+        stepwise.push(...transitionsOfEvent(bookMachine, snapshot as never, e));
+        [snapshot] = transition(bookMachine, snapshot as never, e as never);
+      }
+      expect(stepwise).toEqual(expected);
       for (const k of expected) seen.add(k);
     }
     // The walks go through the guarded choices that share a source and a target (the gate's).
@@ -75,7 +83,16 @@ describe('the transitions a machine takes, read through the public API', () => {
       const input: PipelineInput = { chapter: 4, max_revisions: walk % 3, revision_policy: (['auto', 'manual_confirm', 'none'] as const)[walk % 3], thresholds: { pass: 4.0, polish: 3.5, revise: 3.0, pause: 2.0 } } as PipelineInput;
       const options = sampleEvents();
       const events = Array.from({ length: 25 }, () => options[pick(options.length)] as EventObject);
-      expect(transitionsTakenBy(pipelineMachine, input, events)).toEqual(recordedByXState(pipelineMachine, input, events));
+      const expected = recordedByXState(pipelineMachine, input, events);
+      expect(transitionsTakenBy(pipelineMachine, input, events)).toEqual(expected);
+      // One event at a time from the snapshot transition() gives (the model's search reads them so): the same keys in the same order.
+      let [snapshot] = initialTransition(pipelineMachine, input);
+      const stepwise = transitionsTakenBy(pipelineMachine, input, []);
+      for (const e of events) {
+        stepwise.push(...transitionsOfEvent(pipelineMachine, snapshot, e));
+        [snapshot] = transition(pipelineMachine, snapshot, e as never);
+      }
+      expect(stepwise).toEqual(expected);
     }
   });
 });
