@@ -37,6 +37,8 @@ mkdirSync(dirname(outdir), { recursive: true });
 // Everything below writes into `dist`, this build's own directory, until publish() moves it into outdir.
 const dist = mkdtempSync(join(dirname(outdir), `.${basename(outdir)}.build-`));
 process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
+// Stopped by a signal (Ctrl-C), the build removes its directory too: a signal ends a process without its exit handlers.
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) process.on(signal, () => process.exit(code));
 const require = createRequire(import.meta.url);
 // require.resolve('clipanion') is lib/advanced/index.js; the platform module sits in lib/platform.
 const clipanionBrowserPlatform = join(dirname(require.resolve('clipanion')), '../platform/browser.js');

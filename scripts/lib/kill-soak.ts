@@ -68,12 +68,9 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
   let killed = 0;
   let violations = 0;
   let leftoverTemps = 0;
-  for (let i = 0; i < o.trials; i++) {
-    const dir = join(work, `t${i}`);
-    init(dir);
-    // Within the first three quarters of the reference run's time: a reference run slowed by a busy machine still leaves most trials killed mid-run.
-    const delay = random() * runMs * 0.75;
-    await new Promise<void>((resolve) => {
+  /** Starts the run in `dir` and SIGKILLs its process group after `delay` ms; whether the kill came before the run ended. */
+  const runKilledAfter = (dir: string, delay: number): Promise<boolean> =>
+    new Promise<boolean>((resolve) => {
       const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env, stdio: 'ignore', detached: true });
       const timer = setTimeout(() => {
         try {
@@ -84,10 +81,24 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
       }, delay);
       child.on('exit', (_c, signal) => {
         clearTimeout(timer);
-        if (signal === 'SIGKILL') killed += 1;
-        resolve();
+        resolve(signal === 'SIGKILL');
       });
     });
+  for (let i = 0; i < o.trials; i++) {
+    const dir = join(work, `t${i}`);
+    // Within the first three quarters of the reference run's time. The machine's load
+    // moves between the reference run and a trial: a run that ended before its kill
+    // is made again on a fresh project, killed after half the delay (three times at most).
+    let delay = random() * runMs * 0.75;
+    let wasKilled = false;
+    for (let attempt = 0; ; attempt++) {
+      rmSync(dir, { recursive: true, force: true });
+      init(dir);
+      wasKilled = await runKilledAfter(dir, delay);
+      if (wasKilled || attempt === 3) break;
+      delay /= 2;
+    }
+    if (wasKilled) killed += 1;
     let again = spawnSync(process.execPath, [cli, ...args], { cwd: dir, env, encoding: 'utf8' });
     for (let k = 0; k < 3 && again.status !== 0; k++) again = spawnSync(process.execPath, [cli, ...args], { cwd: dir, env, encoding: 'utf8' });
     const temps = Object.keys(treeHashes(dir)).filter((f) => TEMP_RE.test(f));
