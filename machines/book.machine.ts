@@ -25,10 +25,12 @@ const RESOLVING_ID = 'book-resolving';
 
 const failed = { target: `#${RETRYING_ID}`, actions: { type: 'recordExecutorFailure', params: { state: null } } } as const;
 
-/** A setup step's meta, from its row of the step table. */
-function setupMeta(step: SetupStep): StateMeta {
+/** A setup step's meta, from its row of the step table: its agent runs, or (ready) its staged files await their commit. */
+function setupMeta(step: SetupStep, ready: boolean): StateMeta {
   const row = SETUP_STEP_TABLE[step];
-  return { step, mode: 'setup', action: 'execute', description: `${row.description} (${row.agent})`, ladder: null };
+  return ready
+    ? { step, mode: 'setup', action: 'commit', description: `commit the staged files of ${row.description}`, ladder: null }
+    : { step, mode: 'setup', action: 'execute', description: `${row.description} (${row.agent})`, ladder: null };
 }
 
 /** A volume's or an imported chapter's step, from its row of the step table. */
@@ -36,7 +38,11 @@ function bookStepMeta(row: BookStepRow, step: StateMeta['step']): StateMeta {
   return { step, mode: row.mode as StateMeta['mode'], action: row.action, description: row.description, ladder: null };
 }
 
-/** One state per setup step: the agent writes under staging/, `novel commit --setup` moves the files into place. */
+/**
+ * One state per setup step: the agent writes under staging/ (`awaiting`); once
+ * the probe finds its files staged and valid (SETUP_STAGED) they await their
+ * commit (`ready`); `novel commit --setup` moves them into place.
+ */
 function setupStates() {
   const states: Record<string, unknown> = {
     route: {
@@ -46,9 +52,20 @@ function setupStates() {
   };
   for (const step of SETUP_STEPS) {
     states[step] = {
-      description: `Setup: ${setupMeta(step).description}.`,
-      meta: setupMeta(step),
-      on: { SETUP_COMMITTED: { target: `#${RESOLVING_ID}`, actions: 'recordSetupCommitted' }, EXECUTOR_FAILED: failed },
+      description: `Setup: ${setupMeta(step, false).description}.`,
+      initial: 'awaiting',
+      states: {
+        awaiting: {
+          description: `The ${SETUP_STEP_TABLE[step].agent} writes the files of the step under staging/.`,
+          meta: setupMeta(step, false),
+          on: { SETUP_STAGED: 'ready', EXECUTOR_FAILED: failed },
+        },
+        ready: {
+          description: 'The staged files validate: `novel commit --setup` moves them into place.',
+          meta: setupMeta(step, true),
+        },
+      },
+      on: { SETUP_COMMITTED: { target: `#${RESOLVING_ID}`, actions: 'recordSetupCommitted' } },
     };
   }
   return states as Record<'route' | SetupStep, object>;

@@ -28,6 +28,7 @@ export type ChapterEvent =
 export type BookEvent =
   /** The staging probe found the volume's plan staged and valid (and no execution of it interrupted). */
   | { type: 'PLAN_STAGED' }
+  | { type: 'SETUP_STAGED' }
   /** `novel commit --volume` moved a valid plan into volumes/; the chapters its outline covers. */
   | { type: 'PLAN_COMMITTED'; outline_chapters: readonly number[] }
   /** `novel commit --setup` moved a setup step's files into place; the setup step still missing after it (null: none). */
@@ -72,6 +73,7 @@ export const EVENT_SENT_WHEN: Record<PipelineEventType, string> = {
   DRAFT_LOST: 'the staging probe finds the drafted chapter missing, or different from the one recorded at its advance, while the summarizer is awaited',
   PLAN_STAGED: 'the staging probe finds the plan of the volume staged under `staging/volumes/vol-VV/` and valid, and no execution of its plan step interrupted',
   PLAN_COMMITTED: '`novel commit --volume VV` moved a valid plan into `volumes/vol-VV/` (carries the chapters the outline now covers)',
+  SETUP_STAGED: 'the staging probe finds the files of the setup step staged and valid, and no execution of the step interrupted',
   SETUP_COMMITTED: '`novel commit --setup` moved a setup step\'s files into place (carries the setup step still missing)',
   COMMIT_INTERRUPTED: 'a chapter commit was killed after its journal was written',
   PLAN_COMMIT_INTERRUPTED: 'a volume plan commit was killed after its journal was written',

@@ -30,7 +30,8 @@ export class NextCommand extends NovelCommand {
     const decision = nextOf(p, this.json);
     if (!this.json) return { data: { step: decision.step }, text: decision.step };
     const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs, p.settings));
-    const { diagnostics, command, ...rest } = decision;
+    // The step is printed as its id text; the typed id is for callers inside novel.
+    const { diagnostics, command, id: _typed, ...rest } = decision;
     const data = { ...rest, problems: diagnostics, next_command: command, lock };
     return { data, text: decision.step };
   }

@@ -5,7 +5,18 @@
  * Pure.
  */
 
+import { parseStepId } from './step-id.js';
+import { CHAPTER_STEP_TABLE } from './step-table.js';
+
 type Obj = Record<string, unknown>;
+
+/** A chapter step an agent executes that is its own rung of the ladder (draft, summarize, refine, judge; not a micro-step, review or the commit). */
+function isOwnRung(text: string): boolean {
+  const parsed = parseStepId(text);
+  if (!parsed.ok || parsed.step.kind !== 'chapter') return false;
+  const row = CHAPTER_STEP_TABLE[parsed.step.stage];
+  return row.action === 'execute' && row.rung === parsed.step.stage;
+}
 
 export interface StageRecord {
   name: string;
@@ -28,7 +39,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 export function stageRecords(history: readonly Obj[], executions: readonly Obj[]): StageRecord[] {
   const used = new Map<string, number>();
   return history
-    .filter((h) => typeof h.step === 'string' && /^chapter:\d+:(draft|summarize|refine|judge)$/.test(h.step as string))
+    .filter((h) => typeof h.step === 'string' && isOwnRung(h.step))
     .map((h) => {
       const step = h.step as string;
       const k = used.get(step) ?? 0;

@@ -8,17 +8,21 @@ import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import { journalCommand, journalPath, paths } from './paths.js';
-import { probePlan, rehydrate, restMeta, restName, retried, setupRest, withPlanProbe, validationContextFor, type BookProbe, type RestName, type Rehydrated } from './rehydrate.js';
-import { SETUP_AGENT, setupWritable, validateSetup } from './setup.js';
+import { probePlan, probeSetup, rehydrate, withStagedProbes, validationContextFor, type BookProbe, type Rehydrated, type SetupProbe } from './rehydrate.js';
+import { restMeta, restName, retried, type RestName } from './book-rest.js';
+import { SETUP_AGENT } from './setup.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { CHAPTER_STEP_TABLE } from './step-table.js';
-import { formatStepId, padChapter, padVolume, type ChapterStage, type SetupStep } from './step-id.js';
+import { formatChapterRef, formatStepId, type ChapterStage, type StepId } from './step-id.js';
 import { validateStep, type OutputEvidence, type ValidatedStage } from './validate.js';
 
 export type NextAction = 'execute' | 'advance' | 'commit' | 'review' | 'recover' | 'done';
 
 export interface NextDecision {
+  /** The step, typed (null once the book is complete): what callers decide on. */
+  id: StepId | null;
+  /** The same step as its id text (`chapter:012:draft`, `book:complete`): what is printed. */
   step: string;
   action: NextAction;
   reason: string;
@@ -54,6 +58,9 @@ export interface NextInput {
   zh?: boolean;
 }
 
+/** A step as a decision carries it: typed, and as its id text. */
+const named = (id: StepId): { id: StepId; step: string } => ({ id, step: formatStepId(id) });
+
 function evidenceOf(outputs: OutputEvidence[]): NextDecision['evidence'] {
   const out: NextDecision['evidence'] = {};
   for (const o of outputs) out[o.path] = { present: o.present, valid: o.valid, new: o.new };
@@ -85,9 +92,8 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   const meta = restMeta(snapshot);
   if (meta.action === 'retry') {
     // What the run would retry: the machine's own RETRY, decided like any other state.
-    const again = retried(snapshot).snapshot;
-    const plan = probePlan(again, input.settings, input.view, input.probe);
-    const d = decideNext(input, { ...hydrated, snapshot: withPlanProbe(again, plan), plan });
+    const again = withStagedProbes(retried(snapshot).snapshot, input.settings, input.view, input.probe);
+    const d = decideNext(input, { ...hydrated, ...again });
     return { ...d, error_retry: true, reason: say('en', 'next.error_retry', { reason: d.reason }), ...(input.zh === false ? {} : { reason_zh: say('zh', 'next.error_retry', { reason: d.reason_zh ?? d.reason }) }) };
   }
   const ctx = snapshot.context;
@@ -105,7 +111,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     const imported = j.kind === 'chapter' && !j.rewind && j.chapter <= ctx.imported_chapters && j.chapter > (input.checkpoint.import_caught_up ?? 0);
     return {
       ...base,
-      step: j.kind === 'setup' ? `book:${j.step}` : j.kind === 'chapter' ? `${imported ? 'import' : 'chapter'}:${padChapter(j.chapter)}:commit` : `volume:${padVolume(j.volume)}:commit`,
+      ...named(j.kind === 'setup' ? { kind: 'setup', stage: j.step } : j.kind === 'chapter' ? { kind: imported ? 'import' : 'chapter', chapter: j.chapter, stage: 'commit' } : { kind: 'volume', volume: j.volume, stage: 'commit' }),
       action: 'recover',
       ...(j.kind === 'chapter' && j.rewind ? both(input, 'next.recover.rewind', { file: rel, chapter: j.chapter }) : both(input, 'next.recover', { file: rel })),
       chapter: j.kind === 'chapter' ? j.chapter : null,
@@ -116,13 +122,14 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     };
   }
 
-  const setup = setupRest(snapshot);
-  if (setup !== null) return setupNext(input, setup, base);
+  const setup = hydrated.setup ?? probeSetup(snapshot, input.view, input.probe);
+  if (setup !== null) return setupNext(input, setup, meta.action === 'commit', base);
   if (meta.mode === 'import') return importNext(input, hydrated, meta.action === 'commit', base);
 
   if (meta.action === 'done') {
     return {
       ...base,
+      id: null,
       step: 'book:complete',
       action: 'done',
       ...both(input, 'next.complete', { last: ctx.last_completed_chapter, total: ctx.book_chapters ?? ctx.last_completed_chapter }),
@@ -141,9 +148,10 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     const range = plan?.range ?? [ctx.last_completed_chapter + 1, ctx.last_completed_chapter + 1];
     const planStep = formatStepId({ kind: 'volume', volume: vol, stage: 'plan' });
     const ready = meta.action === 'commit';
-    const step = ready ? formatStepId({ kind: 'volume', volume: vol, stage: 'commit' }) : planStep;
+    const { id, step } = named({ kind: 'volume', volume: vol, stage: ready ? 'commit' : 'plan' });
     return {
       ...base,
+      id,
       step,
       action: ready ? 'commit' : 'execute',
       ...(ready
@@ -163,9 +171,10 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   }
 
   const stepStage = (meta.step ?? 'draft') as ChapterStage;
-  const step = formatStepId({ kind: 'chapter', chapter: ctx.chapter, stage: stepStage });
+  const { id, step } = named({ kind: 'chapter', chapter: ctx.chapter, stage: stepStage });
   const common = {
     ...base,
+    id,
     step,
     chapter: ctx.chapter,
     revision_count: ctx.revision_count,
@@ -183,7 +192,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     };
   }
   if (meta.action === 'review') {
-    const ref = `chapter:${padChapter(ctx.chapter)}`;
+    const ref = formatChapterRef(ctx.chapter);
     return {
       ...common,
       action: 'review',
@@ -226,16 +235,14 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
 type Base = Pick<NextDecision, 'stage' | 'diagnostics' | 'volume' | 'state'>;
 
 /** A setup step (§14): execute its agent, or commit its valid staged files. */
-function setupNext(input: NextInput, setup: SetupStep, base: Base): NextDecision {
-  const step = formatStepId({ kind: 'setup', stage: setup });
+function setupNext(input: NextInput, found: SetupProbe, ready: boolean, base: Base): NextDecision {
+  const { step: setup, staged, problems, interrupted } = found;
+  const { id, step } = named({ kind: 'setup', stage: setup });
   const agent = SETUP_AGENT[setup];
-  const staged = [...input.view.files.keys()].some((p) => setupWritable(p, setup));
-  const problems = staged ? validateSetup(setup, input.view, input.probe.sampleMetrics?.() ?? null).diagnostics : [];
-  const interrupted = input.probe.interrupted?.step === step;
-  const ready = staged && !problems.some((d) => d.severity === 'error') && !interrupted;
   const what = setup === 'world' ? 'build the world and the storylines' : setup === 'characters' ? 'weave the cast' : 'draw the style profile from samples/';
   return {
     ...base,
+    id,
     step,
     action: ready ? 'commit' : 'execute',
     ...(ready
@@ -260,16 +267,16 @@ function importNext(input: NextInput, hydrated: Rehydrated, summarized: boolean,
   const chapter = ctx.import_caught_up + 1;
   const common = { ...base, chapter, revision_count: 0, mode: 'import' as const };
   if (summarized) {
-    return { ...common, step: formatStepId({ kind: 'import', chapter, stage: 'commit' }), action: 'commit', ...both(input, 'next.import_commit', { chapter }), evidence: {}, command: `novel commit --chapter ${chapter}` };
+    return { ...common, ...named({ kind: 'import', chapter, stage: 'commit' }), action: 'commit', ...both(input, 'next.import_commit', { chapter }), evidence: {}, command: `novel commit --chapter ${chapter}` };
   }
-  const step = formatStepId({ kind: 'import', chapter, stage: 'summarize' });
+  const { id, step } = named({ kind: 'import', chapter, stage: 'summarize' });
   const validation = validateStep('summarize', input.view, { chapter });
   const evidence = evidenceOf(validation.outputs);
   if (input.probe.interrupted?.step === step) {
-    return { ...common, step, action: 'execute', ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+    return { ...common, id, step, action: 'execute', ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
   }
   if (validation.valid) {
-    return { ...common, step, action: 'advance', ...both(input, 'next.import_advance', {}), evidence, diagnostics: validation.diagnostics, command: `novel advance ${step}` };
+    return { ...common, id, step, action: 'advance', ...both(input, 'next.import_advance', {}), evidence, diagnostics: validation.diagnostics, command: `novel advance ${step}` };
   }
-  return { ...common, step, action: 'execute', ...both(input, 'next.import_summarize', { chapter, total: ctx.imported_chapters }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+  return { ...common, id, step, action: 'execute', ...both(input, 'next.import_summarize', { chapter, total: ctx.imported_chapters }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
 }

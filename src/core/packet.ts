@@ -36,7 +36,7 @@ import type { NextDecision } from './next.js';
 import { blockKeyLines, nearMissHeading, outlineBlock, outlineChapters } from './outline.js';
 import { archivedAt, paths } from './paths.js';
 import type { Settings } from './settings.js';
-import { formatStepId, padChapter, padVolume, type ChapterStage, type StepId } from './step-id.js';
+import { formatChapterRef, formatStepId, padVolume, type ChapterStage, type StepId } from './step-id.js';
 import { planBounds, stagedVolumeDir } from './volume-plan.js';
 
 export interface PacketInput {
@@ -503,7 +503,7 @@ function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord 
   const p: PathsMap = {};
   setPath(p, input.view, 'chapter_draft', paths.stagingChapter(ctx.chapter));
   setPath(p, input.view, 'chapter_eval', paths.stagingEval(ctx.chapter));
-  const ref = `chapter:${padChapter(ctx.chapter)}`;
+  const ref = formatChapterRef(ctx.chapter);
   const graph = pipelineGraph();
   const targets = (event: string) => graph.transitions.filter((t) => t.source === 'review' && t.event === event).map((t) => t.target);
   return {

@@ -7,7 +7,7 @@ import { BOOK_ROWS, CHAPTER_ROWS, type OrchestratorState } from '../../machines/
 import type { GateRecord } from '../../machines/novel.setup.js';
 import type { FixGuard } from './fix-guard.js';
 import type { PipelineStage } from '../schemas/checkpoint.js';
-import { chapterRest, restMeta, type BookSnapshot } from './rehydrate.js';
+import { chapterRest, restMeta, type BookSnapshot } from './book-rest.js';
 import { stateMeta, type StableState } from '../../machines/pipeline.states.js';
 
 export interface CheckpointFields {

@@ -11,12 +11,14 @@
 import { planBounds, planRange, validateVolumePlan, type StorylineIndex } from './volume-plan.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import { formatStepId } from './step-id.js';
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { setupWritable, validateSetup } from './setup.js';
+import { initialTransition, transition } from 'xstate';
+import { chapterRest, restMeta, restName, setupRest, type BookSnapshot, type RestName } from './book-rest.js';
 import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
 import type { LayeredCheck, VerdictWarning } from '../../machines/pipeline.gate.js';
 import { RESUMABLE_STATES, type SetupStep, type BookContext, type GateRecord, type JournalRef, type PolicyWarning, type ResumableState } from '../../machines/novel.setup.js';
-import { stateMeta, type StableState, type StateMeta } from '../../machines/pipeline.states.js';
+import { stateMeta } from '../../machines/pipeline.states.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
 import { paths } from './paths.js';
@@ -28,9 +30,6 @@ import type { LintLists, StyleMetrics } from './lint.js';
 import { isKeyChapter } from './key-chapters.js';
 import { fixGuardFrom, type FixGuard } from './fix-guard.js';
 
-export type BookSnapshot = SnapshotFrom<typeof bookMachine>;
-/** Kept for the chapter-level callers: the book snapshot carries the chapter. */
-export type PipelineSnapshot = BookSnapshot;
 
 /** What the I/O shell found besides the checkpoint. */
 export interface BookProbe {
@@ -54,8 +53,6 @@ export interface BookProbe {
   journalFile?: string | null;
 }
 
-/** A state the book can rest in, flattened: a chapter state while writing, a setup step, an import catch-up state, else the book state. */
-export type RestName = StableState | SetupStep | 'importSummarize' | 'importCommit' | 'planning' | 'planReady' | 'recovering' | 'retrying' | 'complete';
 
 export interface Rehydrated {
   snapshot: BookSnapshot;
@@ -69,6 +66,45 @@ export interface Rehydrated {
   effects: string[];
   /** What the probe found of the plan of the volume being planned (null: no volume is being planned). */
   plan?: PlanProbe | null;
+  /** What the probe found of the setup step the book awaits (null: the book is not being set up). */
+  setup?: SetupProbe | null;
+}
+
+/** The staged files of the setup step a book awaits, as the probe finds them. */
+export interface SetupProbe {
+  step: SetupStep;
+  /** Any file of the step is staged. */
+  staged: boolean;
+  problems: Diagnostic[];
+  /** An execution of the step was interrupted (its files may be half written). */
+  interrupted: boolean;
+}
+
+/** The setup step a book being set up awaits, probed in staging/ (null: the book is not being set up). */
+export function probeSetup(snapshot: BookSnapshot, view: StagingView, probe: BookProbe): SetupProbe | null {
+  const step = setupRest(snapshot);
+  if (step === null) return null;
+  const staged = [...view.files.keys()].some((p) => setupWritable(p, step));
+  const problems = staged ? validateSetup(step, view, probe.sampleMetrics?.() ?? null).diagnostics : [];
+  const interrupted = probe.interrupted?.step === formatStepId({ kind: 'setup', stage: step });
+  return { step, staged, problems, interrupted };
+}
+
+/** Staged, valid and not interrupted: what a probe event (PLAN_STAGED, SETUP_STAGED) says. */
+const stagedAndValid = (found: { staged: boolean; interrupted: boolean; problems: Diagnostic[] } | null): boolean =>
+  found !== null && found.staged && !found.interrupted && found.problems.every((d) => d.severity !== 'error');
+
+/**
+ * The probe's events for a book that plans or sets up: a plan or setup step
+ * whose files are found staged and valid awaits its commit (PLAN_STAGED,
+ * SETUP_STAGED). The machine's state then says what `next` does.
+ */
+export function withStagedProbes(snapshot: BookSnapshot, settings: Settings, view: StagingView, probe: BookProbe): Pick<Rehydrated, 'snapshot' | 'plan' | 'setup'> {
+  const plan = probePlan(snapshot, settings, view, probe);
+  const setup = probeSetup(snapshot, view, probe);
+  const event: PipelineEvent | null = stagedAndValid(plan) ? { type: 'PLAN_STAGED' } : stagedAndValid(setup) ? { type: 'SETUP_STAGED' } : null;
+  const next = event !== null && snapshot.can(event) ? transition(bookMachine, snapshot, event)[0] : snapshot;
+  return { snapshot: next, plan, setup };
 }
 
 /** The staged plan of the volume being planned, as the probe finds it. */
@@ -94,13 +130,6 @@ export function probePlan(snapshot: BookSnapshot, settings: Settings, view: Stag
   const problems = staged ? validateVolumePlan(view, volume, range, probe.storylines ?? null, bounds) : [];
   const interrupted = probe.interrupted?.step === formatStepId({ kind: 'volume', volume, stage: 'plan' });
   return { volume, range, staged, problems, interrupted };
-}
-
-/** A planning book whose plan the probe found staged and valid awaits its commit (the machine's PLAN_STAGED). */
-export function withPlanProbe(snapshot: BookSnapshot, plan: PlanProbe | null): BookSnapshot {
-  const ready = plan !== null && plan.staged && !plan.interrupted && plan.problems.every((d) => d.severity !== 'error');
-  const event: PipelineEvent = { type: 'PLAN_STAGED' };
-  return ready && snapshot.can(event) ? transition(bookMachine, snapshot, event)[0] : snapshot;
 }
 
 /** The quality layer of a validation: the settings' quality and the probe's word lists (none without them). */
@@ -146,38 +175,6 @@ export function validationContextFor(stage: ValidatedStage, chapter: number, s: 
 export function fixContext(cp: Checkpoint): { fixGuard?: FixGuard } {
   const fixGuard = fixGuardFrom((cp as Record<string, unknown>).fix_guard);
   return fixGuard ? { fixGuard } : {};
-}
-
-export function restName(snapshot: BookSnapshot): RestName {
-  const v = snapshot.value as string | Record<string, string>;
-  if (typeof v === 'string') return v as RestName;
-  // One parent at a time: writing, setup or importing; the child is the rest.
-  return Object.values(v)[0] as RestName;
-}
-
-/** What the state the book rests in awaits (its meta: step, mode, action), asked of the snapshot, never of a state name. */
-export function restMeta(snapshot: BookSnapshot): StateMeta {
-  const metas = Object.values(snapshot.getMeta()).filter((m): m is StateMeta => m !== undefined);
-  return metas[metas.length - 1] ?? { step: null, mode: 'normal', action: 'execute', description: '', ladder: null };
-}
-
-/** A book that waits after an executor failure is retried (the machine's own RETRY); any other snapshot is as it is. */
-export function retried(snapshot: BookSnapshot): { snapshot: BookSnapshot; events: PipelineEvent[] } {
-  const retry: PipelineEvent = { type: 'RETRY' };
-  if (!snapshot.can(retry)) return { snapshot, events: [] };
-  return { snapshot: transition(bookMachine, snapshot, retry)[0], events: [retry] };
-}
-
-/** The book rests in a setup step. */
-export function setupRest(snapshot: BookSnapshot): SetupStep | null {
-  const v = snapshot.value as string | { setup?: SetupStep };
-  return typeof v === 'object' && v.setup !== undefined ? v.setup : null;
-}
-
-/** The chapter state, when the book is writing one. */
-export function chapterRest(snapshot: BookSnapshot): StableState | null {
-  const v = snapshot.value as string | { writing?: StableState };
-  return typeof v === 'string' ? null : (v.writing ?? null);
 }
 
 function gateFromCheckpoint(gate: CheckpointGate | undefined): GateRecord | null {
@@ -230,9 +227,7 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
   // No chapter in flight and nothing to resume: the machine's router decides.
   if (probe.journal !== null || (!claimed && !errorRetry)) {
     const [routed] = initialTransition(bookMachine, input);
-    const plan = probePlan(routed, settings, view, probe);
-    const snapshot = withPlanProbe(routed, plan);
-    return { snapshot, restored: restName(routed), pendingGate: false, draftLost: false, effects: [], plan };
+    return { ...withStagedProbes(routed, settings, view, probe), restored: restName(routed), pendingGate: false, draftLost: false, effects: [] };
   }
 
   const [fresh] = initialTransition(bookMachine, { ...input, planning: false });

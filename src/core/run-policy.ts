@@ -8,7 +8,7 @@ import { paths } from './paths.js';
 import { NovelError } from './errors.js';
 import { say } from './messages.js';
 import type { NextDecision } from './next.js';
-import { chapterOfStep, formatStepId, parseStepId, SETUP_STEPS, type SetupStep, type StepId } from './step-id.js';
+import { chapterOfStep, formatStepId, SETUP_STEPS, type StepId } from './step-id.js';
 import { CHAPTER_STAGES, PAUSE_STAGES, type PauseStage } from './step-table.js';
 
 export const RUN_EXIT = { done: 0, review: 10, executorFailed: 11, budget: 12, interrupted: 130 } as const;
@@ -46,11 +46,9 @@ export function formatCost(usd: number, unknown: boolean): string {
 
 export type RunMove =
   | { kind: 'stop'; exit: number; reason: string; reason_zh?: string }
-  | { kind: 'execute'; step: string }
-  | { kind: 'advance'; step: string; reused: boolean }
-  | { kind: 'commit'; step: string; chapter: number | null; volume: number | null; setup?: true };
-
-const stageOf = (step: string): string => step.split(':')[2] ?? '';
+  | { kind: 'execute'; step: string; id: StepId }
+  | { kind: 'advance'; step: string; id: StepId; reused: boolean }
+  | { kind: 'commit'; step: string; id: StepId; chapter: number | null; volume: number | null; setup?: true };
 
 export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: number, executedHere: ReadonlySet<string>): RunMove {
   if (next.action !== 'recover' && lastCompleted >= limits.targetChapter) {
@@ -66,22 +64,27 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
       return { kind: 'stop', exit: RUN_EXIT.review, reason: say('en', 'run.review', { reason: next.reason, command: next.command }), reason_zh: say('zh', 'run.review', { reason: next.reason_zh ?? next.reason, command: next.command }) };
     case 'recover':
     case 'commit': {
-      const parsed = parseStepId(next.step);
-      const step = parsed.ok ? parsed.step : null;
-      if (step?.kind === 'setup') return { kind: 'commit', step: next.step, chapter: null, volume: null, setup: true };
-      const volume = step?.kind === 'volume' ? step.volume : null;
-      const planStep = step?.kind === 'volume' ? formatStepId({ ...step, stage: 'plan' }) : null;
+      const step = decided(next);
+      if (step.kind === 'setup') return { kind: 'commit', step: next.step, id: step, chapter: null, volume: null, setup: true };
+      const volume = step.kind === 'volume' ? step.volume : null;
+      const planStep = step.kind === 'volume' ? formatStepId({ ...step, stage: 'plan' }) : null;
       if (next.action === 'commit' && volume !== null && planStep !== null && limits.pauseAfter.has('plan') && executedHere.has(planStep)) {
         return { kind: 'stop', exit: RUN_EXIT.done, reason: `paused after ${planStep} (--pause-after plan): review ${paths.stagedVolumeDir(volume)}/, then \`novel run\` commits it (or \`novel commit --volume ${volume}\`)` };
       }
-      return { kind: 'commit', step: next.step, chapter: step === null ? null : chapterOfStep(step), volume };
+      return { kind: 'commit', step: next.step, id: step, chapter: chapterOfStep(step), volume };
     }
     case 'advance':
-      if (limits.force && !executedHere.has(next.step)) return { kind: 'execute', step: next.step };
-      return { kind: 'advance', step: next.step, reused: !executedHere.has(next.step) };
+      if (limits.force && !executedHere.has(next.step)) return { kind: 'execute', step: next.step, id: decided(next) };
+      return { kind: 'advance', step: next.step, id: decided(next), reused: !executedHere.has(next.step) };
     case 'execute':
-      return { kind: 'execute', step: next.step };
+      return { kind: 'execute', step: next.step, id: decided(next) };
   }
+}
+
+/** The step a decision that acts names (only a complete book's carries none). */
+function decided(next: NextDecision): StepId {
+  if (next.id === null) throw new Error(`${next.step}: a decision to ${next.action} names no step`);
+  return next.id;
 }
 
 /** The chapter stages in pipeline order. */
@@ -95,8 +98,8 @@ const ORDER: readonly string[] = CHAPTER_STAGES;
 export function untilPassed(until: StepId, next: NextDecision, lastCompleted: number): boolean {
   if (until.kind === 'setup') {
     // Setup comes before everything: once the book is past it, the step is passed.
-    if (next.mode !== 'setup') return next.action !== 'recover';
-    return SETUP_STEPS.indexOf(until.stage) < SETUP_STEPS.indexOf(next.step.slice('book:'.length) as SetupStep);
+    if (next.mode !== 'setup' || next.id?.kind !== 'setup') return next.action !== 'recover';
+    return SETUP_STEPS.indexOf(until.stage) < SETUP_STEPS.indexOf(next.id.stage);
   }
   if (until.kind === 'import') {
     if (next.mode !== 'import') return until.chapter <= lastCompleted && next.action !== 'recover';
@@ -112,14 +115,13 @@ export function untilPassed(until: StepId, next: NextDecision, lastCompleted: nu
   if (until.chapter <= lastCompleted) return true;
   const current = next.chapter ?? lastCompleted + 1;
   if (until.chapter !== current || next.mode === 'plan') return false;
-  const stage = next.step.split(':')[2] ?? '';
-  return ORDER.indexOf(until.stage) < ORDER.indexOf(stage);
+  return next.id?.kind === 'chapter' && ORDER.indexOf(until.stage) < ORDER.indexOf(next.id.stage);
 }
 
 /** After an advance: pause here? */
-export function pauseAfterAdvance(step: string, limits: RunLimits): string | null {
-  const stage = stageOf(step) as PauseStage;
-  return limits.pauseAfter.has(stage) ? `paused after ${step} (--pause-after ${stage}); \`novel run\` continues` : null;
+export function pauseAfterAdvance(step: StepId, limits: RunLimits): string | null {
+  const stage = step.stage as PauseStage;
+  return limits.pauseAfter.has(stage) ? `paused after ${formatStepId(step)} (--pause-after ${stage}); \`novel run\` continues` : null;
 }
 
 /** Before an execution: is a budget spent? */

@@ -115,6 +115,11 @@ export function parseStepId(input: string): ParseResult {
   return { ok: false, reason: `unknown step kind "${kind}" (expected chapter, volume, book or import)` };
 }
 
+/** `chapter:NNN` as `novel decide` and `novel rewind --to` take it. */
+export function formatChapterRef(chapter: number): string {
+  return `chapter:${padChapter(chapter)}`;
+}
+
 /** `chapter:NNN` as used by `novel decide`. */
 export function parseChapterRef(input: string): { ok: true; chapter: number } | { ok: false; reason: string } {
   const parts = input.split(':');

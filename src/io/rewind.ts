@@ -9,7 +9,7 @@ import { diagnosticsError, NovelError } from '../core/errors.js';
 import type { CommitHistory } from '../core/commit-plan.js';
 import { paths, volumeOfDirName } from '../core/paths.js';
 import { earliestRewind, planRewind, rewindJournal, type RewindPlan } from '../core/rewind.js';
-import { padChapter } from '../core/step-id.js';
+import { formatChapterRef } from '../core/step-id.js';
 import type { NextDecision } from '../core/next.js';
 import { JournalSchema } from '../schemas/journal.js';
 import { outlineChapters } from '../core/outline.js';
@@ -75,16 +75,16 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   const last = cp.last_completed_chapter;
   // The chapter in flight (last + 1) may be named too: its staged work is moved aside and it is drafted afresh.
   if (to > last + 1) {
-    throw new NovelError('nothing_to_rewind', `rewind --to chapter:${padChapter(to)}: chapter ${to} is not committed (the last committed chapter is ${last})`, {
-      hint: last >= 1 ? `name a committed chapter, e.g. novel rewind --to chapter:${padChapter(last)}` : 'nothing is committed yet',
+    throw new NovelError('nothing_to_rewind', `rewind --to ${formatChapterRef(to)}: chapter ${to} is not committed (the last committed chapter is ${last})`, {
+      hint: last >= 1 ? `name a committed chapter, e.g. novel rewind --to ${formatChapterRef(last)}` : 'nothing is committed yet',
     });
   }
   // Imported chapters are the author's own text, recorded at once (§14): a rewind goes back to a chapter written after them.
   const imported = cp.imported_chapters ?? 0;
   if (to <= imported) {
-    throw new NovelError('imported_chapter', `rewind --to chapter:${padChapter(to)}: chapter ${to} was imported (chapters 1–${imported} came from \`novel import\`); a rewind goes back to a chapter written after the import`, {
-      hint: last > imported ? `the earliest chapter a rewind can go back to is ${imported + 1}: novel rewind --to chapter:${padChapter(imported + 1)}` : 'edit an imported chapter in chapters/ by hand, then `novel state verify --accept`',
-      zh: { message: `rewind --to chapter:${padChapter(to)}：第${to}章是导入的（第1–${imported}章来自 novel import）；回退只能回到导入之后写的章节`, hint: last > imported ? `最早可回退到第${imported + 1}章：novel rewind --to chapter:${padChapter(imported + 1)}` : '导入的章节可直接在 chapters/ 中修改，然后运行 novel state verify --accept' },
+    throw new NovelError('imported_chapter', `rewind --to ${formatChapterRef(to)}: chapter ${to} was imported (chapters 1–${imported} came from \`novel import\`); a rewind goes back to a chapter written after the import`, {
+      hint: last > imported ? `the earliest chapter a rewind can go back to is ${imported + 1}: novel rewind --to ${formatChapterRef(imported + 1)}` : 'edit an imported chapter in chapters/ by hand, then `novel state verify --accept`',
+      zh: { message: `rewind --to ${formatChapterRef(to)}：第${to}章是导入的（第1–${imported}章来自 novel import）；回退只能回到导入之后写的章节`, hint: last > imported ? `最早可回退到第${imported + 1}章：novel rewind --to ${formatChapterRef(imported + 1)}` : '导入的章节可直接在 chapters/ 中修改，然后运行 novel state verify --accept' },
     });
   }
   const histories = new Map<number, CommitHistory>();
@@ -95,8 +95,8 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   // Below the chapter asked for, a history only has to be there (for the hint): it is not read.
   const earliest = earliestRewind(last, (c) => (c >= to ? histories.has(c) : p.fs.isFile(paths.commitHistory(c))));
   if (to < earliest) {
-    throw new NovelError('history_missing', `rewind --to chapter:${padChapter(to)}: chapter ${earliest - 1} was committed before novel kept what each commit replaces (${paths.commitHistory(earliest - 1)}), so the book cannot be put back as it was before it`, {
-      hint: earliest <= last ? `the earliest chapter a rewind can go back to is ${earliest}: novel rewind --to chapter:${padChapter(earliest)}` : 'chapters committed from now on can be rewound',
+    throw new NovelError('history_missing', `rewind --to ${formatChapterRef(to)}: chapter ${earliest - 1} was committed before novel kept what each commit replaces (${paths.commitHistory(earliest - 1)}), so the book cannot be put back as it was before it`, {
+      hint: earliest <= last ? `the earliest chapter a rewind can go back to is ${earliest}: novel rewind --to ${formatChapterRef(earliest)}` : 'chapters committed from now on can be rewound',
     });
   }
   const files = ['chapters', 'summaries', 'evaluations', 'state', 'logs', 'staging', paths.historyDir].flatMap((d) => p.fs.listFiles(d, { recursive: true }));

@@ -11,7 +11,7 @@ import { NovelError } from '../core/errors.js';
 import type { NextDecision } from '../core/next.js';
 import { chapterRow, lintEvent, type ChapterRow, type RunEvent } from '../core/run-render.js';
 import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance, RUN_EXIT, untilPassed, type RunLimits, type RunMove, type Spent } from '../core/run-policy.js';
-import { chapterOfStep, formatStepId, parseStepId, type StepId } from '../core/step-id.js';
+import { chapterOfStep, formatStepId, type StepId } from '../core/step-id.js';
 import { describeChanges, type GuardChange } from '../core/step-guard-rules.js';
 import { fillObjects } from './book-objects.js';
 import { executeStep, markBook, unavailable, type ExecutorChoice, type StepRun } from './execute-step.js';
@@ -193,7 +193,7 @@ function commitMove(run: Run, move: Extract<RunMove, { kind: 'commit' }>, next: 
 /** An advance of a step whose outputs validate; false when --pause-after stops the run after it. */
 function advanceMove(run: Run, move: Extract<RunMove, { kind: 'advance' }>): boolean {
   const { o } = run;
-  const step = (parseStepId(move.step) as { ok: true; step: StepId }).step;
+  const step = move.id;
   if (move.reused) o.emit({ event: 'reused', step: move.step });
   const { plan } = run.mutate(chapterOfStep(step), (q) => advanceStep(q, step, new Date()));
   for (const w of plan.warnings) o.emit({ event: 'warning', step: move.step, message: w.message, diagnostic: w });
@@ -205,7 +205,7 @@ function advanceMove(run: Run, move: Extract<RunMove, { kind: 'advance' }>): boo
   run.steps.push({ step: move.step, action: 'advance', to: plan.to, ...(gate ? { gate: gate.decision, overall: gate.overall_final } : {}) });
   o.emit({ event: 'advanced', step: move.step, to: plan.to, gate: gate?.decision ?? null, overall: gate?.overall_final ?? null });
   if (plan.lint && !gate) o.emit(lintEvent(move.step, plan.lint));
-  const pause = pauseAfterAdvance(move.step, run.limits);
+  const pause = pauseAfterAdvance(move.id, run.limits);
   return pause ? run.stop(RUN_EXIT.done, pause) : true;
 }
 
@@ -226,7 +226,7 @@ async function executeMove(run: Run, move: Extract<RunMove, { kind: 'execute' }>
     run.mutate(null, (q) => markBook(q, 'EXECUTOR_FAILED'));
     return run.stop(RUN_EXIT.executorFailed, givenUpReason(move.step, attempt - 1));
   }
-  const end = await executeStep(run, p, next, move, (parseStepId(move.step) as { ok: true; step: StepId }).step, attempt);
+  const end = await executeStep(run, p, next, move, move.id, attempt);
   return end.stop ? run.stop(end.exit, end.reason) : true;
 }
 

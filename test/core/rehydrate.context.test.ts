@@ -4,7 +4,8 @@
  * adds per stage; the fix guard; the meta of a book at rest.
  */
 import { describe, expect, it } from 'vitest';
-import { fixContext, restMeta, validationContextFor, type BookProbe } from '../../src/core/rehydrate.js';
+import { fixContext, validationContextFor, type BookProbe } from '../../src/core/rehydrate.js';
+import { restMeta } from '../../src/core/book-rest.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import type { StateDoc } from '../../src/core/state-ops.js';
 import type { Checkpoint } from '../../src/schemas/checkpoint.js';

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GateRecord } from '../../machines/novel.setup.js';
-import { qualityContext, rehydrate, restName, retried, type BookProbe } from '../../src/core/rehydrate.js';
+import { qualityContext, rehydrate, type BookProbe } from '../../src/core/rehydrate.js';
+import { restName, retried } from '../../src/core/book-rest.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import type { StagingView } from '../../src/core/staging-view.js';
 import type { Checkpoint } from '../../src/schemas/checkpoint.js';

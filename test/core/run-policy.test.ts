@@ -1,19 +1,23 @@
 /** The run's own policy over `next`: targets, --until, --pause-after, --force, retries, budgets. Pure. */
 import { describe, expect, it } from 'vitest';
 import type { NextDecision } from '../../src/core/next.js';
+import { parseStepId, type StepId } from '../../src/core/step-id.js';
+
+/** A step id text, typed (as `next` carries it). */
+const id = (text: string): StepId => (parseStepId(text) as { ok: true; step: StepId }).step;
 import { attemptAllowed, formatCost, unenforceableBudget, budgetStop, nextMove, pauseAfterAdvance, RUN_EXIT, type RunLimits } from '../../src/core/run-policy.js';
 
 const limits = (over: Partial<RunLimits> = {}): RunLimits => ({ targetChapter: 60, pauseAfter: new Set(), force: false, retries: 1, ...over });
-const next = (over: Partial<NextDecision>): NextDecision => ({ step: 'chapter:004:draft', action: 'execute', reason: 'r', chapter: 4, stage: null, revision_count: 0, mode: 'draft', state: 'draft', volume: 1, evidence: {}, diagnostics: [], command: 'c', ...over });
+const next = (over: Partial<NextDecision>): NextDecision => ({ id: id(over.step ?? 'chapter:004:draft'), step: 'chapter:004:draft', action: 'execute', reason: 'r', chapter: 4, stage: null, revision_count: 0, mode: 'draft', state: 'draft', volume: 1, evidence: {}, diagnostics: [], command: 'c', ...over });
 
 describe('run policy', () => {
   it('executes, advances, commits chapters and volume plans as next says', () => {
-    expect(nextMove(next({}), limits(), 3, new Set())).toEqual({ kind: 'execute', step: 'chapter:004:draft' });
-    expect(nextMove(next({ action: 'advance' }), limits(), 3, new Set(['chapter:004:draft']))).toEqual({ kind: 'advance', step: 'chapter:004:draft', reused: false });
-    expect(nextMove(next({ action: 'advance' }), limits(), 3, new Set())).toEqual({ kind: 'advance', step: 'chapter:004:draft', reused: true });
-    expect(nextMove(next({ step: 'chapter:004:commit', action: 'commit' }), limits(), 3, new Set())).toEqual({ kind: 'commit', step: 'chapter:004:commit', chapter: 4, volume: null });
-    expect(nextMove(next({ step: 'volume:02:plan', action: 'execute', state: 'planning' }), limits(), 30, new Set())).toEqual({ kind: 'execute', step: 'volume:02:plan' });
-    expect(nextMove(next({ step: 'volume:02:commit', action: 'commit', state: 'planning' }), limits(), 30, new Set())).toEqual({ kind: 'commit', step: 'volume:02:commit', chapter: null, volume: 2 });
+    expect(nextMove(next({}), limits(), 3, new Set())).toEqual({ kind: 'execute', step: 'chapter:004:draft', id: id('chapter:004:draft') });
+    expect(nextMove(next({ action: 'advance' }), limits(), 3, new Set(['chapter:004:draft']))).toEqual({ kind: 'advance', step: 'chapter:004:draft', id: id('chapter:004:draft'), reused: false });
+    expect(nextMove(next({ action: 'advance' }), limits(), 3, new Set())).toEqual({ kind: 'advance', step: 'chapter:004:draft', id: id('chapter:004:draft'), reused: true });
+    expect(nextMove(next({ step: 'chapter:004:commit', action: 'commit' }), limits(), 3, new Set())).toEqual({ kind: 'commit', step: 'chapter:004:commit', id: id('chapter:004:commit'), chapter: 4, volume: null });
+    expect(nextMove(next({ step: 'volume:02:plan', action: 'execute', state: 'planning' }), limits(), 30, new Set())).toEqual({ kind: 'execute', step: 'volume:02:plan', id: id('volume:02:plan') });
+    expect(nextMove(next({ step: 'volume:02:commit', action: 'commit', state: 'planning' }), limits(), 30, new Set())).toEqual({ kind: 'commit', step: 'volume:02:commit', id: id('volume:02:commit'), chapter: null, volume: 2 });
   });
 
   it('stops at the target, at --until, for a review and at the end of the book', () => {
@@ -28,13 +32,13 @@ describe('run policy', () => {
   });
 
   it('--force re-executes a step whose outputs are present; --pause-after plan stops before the plan commit it executed', () => {
-    expect(nextMove(next({ action: 'advance' }), limits({ force: true }), 3, new Set())).toEqual({ kind: 'execute', step: 'chapter:004:draft' });
+    expect(nextMove(next({ action: 'advance' }), limits({ force: true }), 3, new Set())).toEqual({ kind: 'execute', step: 'chapter:004:draft', id: id('chapter:004:draft') });
     const planned = nextMove(next({ step: 'volume:02:commit', action: 'commit' }), limits({ pauseAfter: new Set(['plan']) }), 30, new Set(['volume:02:plan']));
     expect(planned).toMatchObject({ kind: 'stop', exit: 0, reason: expect.stringMatching(/paused after volume:02:plan/) });
     // A plan staged by someone else is committed, not paused on.
     expect(nextMove(next({ step: 'volume:02:commit', action: 'commit' }), limits({ pauseAfter: new Set(['plan']) }), 30, new Set())).toMatchObject({ kind: 'commit', volume: 2 });
-    expect(pauseAfterAdvance('chapter:004:judge', limits({ pauseAfter: new Set(['judge']) }))).toMatch(/paused after chapter:004:judge/);
-    expect(pauseAfterAdvance('chapter:004:draft', limits({ pauseAfter: new Set(['judge']) }))).toBeNull();
+    expect(pauseAfterAdvance(id('chapter:004:judge'), limits({ pauseAfter: new Set(['judge']) }))).toMatch(/paused after chapter:004:judge/);
+    expect(pauseAfterAdvance(id('chapter:004:draft'), limits({ pauseAfter: new Set(['judge']) }))).toBeNull();
   });
 
   it('retries up to executor.retries, then gives up; budgets stop before an execution', () => {

@@ -7,7 +7,7 @@ import { buildStatusView, renderStatus } from '../../src/core/status-view.js';
 const lock = { held: false, stale: false, holder: null } as never;
 const view = (state: NextDecision['state'], chapter: number | null = 4, decision: Partial<NextDecision> = {}) =>
   buildStatusView({
-    next: { step: 's', action: 'execute', reason: 'r', chapter, stage: null, revision_count: 0, mode: 'draft', state, volume: 1, evidence: {}, diagnostics: [], command: 'c', ...decision },
+    next: { id: null, step: 's', action: 'execute', reason: 'r', chapter, stage: null, revision_count: 0, mode: 'draft', state, volume: 1, evidence: {}, diagnostics: [], command: 'c', ...decision },
     volume: 1,
     lastCompleted: 3,
     maxRevisions: 2,

@@ -53,7 +53,7 @@ export function rangeOf(from: number, to: number): number[] {
 export function bookEvents(s: BookSnapshot): PipelineEvent[] {
   const c = s.context;
   // A setup commit reports the step still missing: the book model's new book has samples, so every step runs (§14).
-  const setup = (s.value as { setup?: SetupStep }).setup;
+  const setup = setupStepOf(s);
   const after = setup === undefined ? null : (SETUP_STEPS[SETUP_STEPS.indexOf(setup) + 1] ?? null);
   // What the plot-architect plans (§14): a gap in the volume's outline ahead, else a new volume of chapters_per_volume chapters.
   const first = c.last_completed_chapter + 1;
@@ -70,6 +70,7 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
     ...DEMO_VERDICTS.map((v) => ({ type: 'JUDGED' as const, ...v })),
     { type: 'JUDGED', ...HOOK_WEAK_VERDICT },
     { type: 'COMMITTED' },
+    { type: 'SETUP_STAGED' },
     { type: 'SETUP_COMMITTED', setup: after },
     { type: 'PLAN_STAGED' },
     { type: 'PLAN_COMMITTED', outline_chapters: planned },
@@ -145,10 +146,27 @@ export function shortestToEach(input: BookInput, keys: readonly string[], maxDep
   return found;
 }
 
+/** The setup step a snapshot rests in (awaiting its agent or ready), if any. */
+function setupStepOf(s: BookSnapshot): SetupStep | undefined {
+  const v = s.value as string | { setup?: Partial<Record<SetupStep, string>> };
+  return typeof v === 'object' && v.setup ? (Object.keys(v.setup)[0] as SetupStep) : undefined;
+}
+
+const setupReady = (s: BookSnapshot): boolean => {
+  const v = s.value as string | { setup?: Partial<Record<SetupStep, string>> };
+  return typeof v === 'object' && v.setup !== undefined && Object.values(v.setup)[0] === 'ready';
+};
+
+/** The demo executor on a setup step's packet: its files are staged, nothing is committed. */
+async function stageSetup(project: string, step: SetupStep, note: string): Promise<void> {
+  await ok(project, ['instructions', `book:${step}`, '--write-manifest'], note);
+  await ok(project, ['demo-executor', `staging/manifests/book-${step}.json`], note);
+}
+
 /** What `novel next` must say for a model snapshot: the step, the action and the mode. */
 export function predictedBookNext(s: BookSnapshot): { step: string; action: string; mode: string } {
   const c = s.context;
-  const v = s.value as string | { writing?: StableState; setup?: SetupStep; importing?: 'importSummarize' | 'importCommit' };
+  const v = s.value as string | { writing?: StableState; setup?: Partial<Record<SetupStep, 'awaiting' | 'ready'>>; importing?: 'importSummarize' | 'importCommit' };
   if (v === 'planning') return { step: `volume:${pad2(c.volume)}:plan`, action: 'execute', mode: 'plan' };
   if (v === 'planReady') return { step: `volume:${pad2(c.volume)}:commit`, action: 'commit', mode: 'plan' };
   if (v === 'complete') return { step: 'book:complete', action: 'done', mode: 'normal' };
@@ -160,7 +178,10 @@ export function predictedBookNext(s: BookSnapshot): { step: string; action: stri
   }
   if (v === 'retrying') return predictedBookNext(transition(bookMachine, s, { type: 'RETRY' })[0]);
   if (typeof v === 'string') throw new Error(`no prediction for the state ${v}`);
-  if (v.setup) return { step: `book:${v.setup}`, action: 'execute', mode: 'setup' };
+  if (v.setup) {
+    const [step, sub] = Object.entries(v.setup)[0] as [SetupStep, 'awaiting' | 'ready'];
+    return { step: `book:${step}`, action: sub === 'ready' ? 'commit' : 'execute', mode: 'setup' };
+  }
   if (v.importing) {
     const k = pad3(c.import_caught_up + 1);
     return v.importing === 'importSummarize' ? { step: `import:${k}:summarize`, action: 'execute', mode: 'import' } : { step: `import:${k}:commit`, action: 'commit', mode: 'import' };
@@ -276,13 +297,16 @@ export async function realiseBook(project: string, e: PipelineEvent, before: Boo
       crashAfterJournal(project, ['commit', '--chapter', String(importing ? c.import_caught_up + 1 : c.chapter)], note);
       return;
     case 'SETUP_COMMITTED': {
-      // The demo executor on the setup step's packet, then the commit.
-      const step = (before.value as { setup: SetupStep }).setup;
-      await ok(project, ['instructions', `book:${step}`, '--write-manifest'], note);
-      await ok(project, ['demo-executor', `staging/manifests/book-${step}.json`], note);
+      // The demo executor on the setup step's packet (unless its files are staged already), then the commit.
+      const step = setupStepOf(before) as SetupStep;
+      if (!setupReady(before)) await stageSetup(project, step, note);
       await ok(project, ['commit', '--setup'], note);
       return;
     }
+    case 'SETUP_STAGED':
+      // The demo executor writes the step's files; nothing is committed.
+      await stageSetup(project, setupStepOf(before) as SetupStep, note);
+      return;
     case 'PLAN_STAGED':
       // The plot-architect writes the plan; the run stops before its commit.
       await ok(project, [...demo, '--pause-after', 'plan'], note);

@@ -39,9 +39,9 @@ describe('book machine: resolving', () => {
   });
 
   it('setup routes to the missing step, before the first chapter only', () => {
-    expect(run({ chapter: 1, setup: 'world' }).value).toEqual({ setup: 'world' });
-    expect(run({ chapter: 1, setup: 'characters' }).value).toEqual({ setup: 'characters' });
-    expect(run({ chapter: 1, setup: 'style' }).value).toEqual({ setup: 'style' });
+    expect(run({ chapter: 1, setup: 'world' }).value).toEqual({ setup: { world: 'awaiting' } });
+    expect(run({ chapter: 1, setup: 'characters' }).value).toEqual({ setup: { characters: 'awaiting' } });
+    expect(run({ chapter: 1, setup: 'style' }).value).toEqual({ setup: { style: 'awaiting' } });
     expect(run({ chapter: 5, last_completed_chapter: 4, setup: 'world', outline_chapters: [5] }).value).toEqual({ writing: 'draft' });
   });
 
@@ -110,12 +110,21 @@ describe('book machine: lifecycle', () => {
     expect(p.value).toBe('retrying');
     expect(p.context.resume).toBeNull();
     expect(run({ ...OUTLINED, planning: true }, [{ type: 'EXECUTOR_FAILED' }, { type: 'RETRY' }]).value).toBe('planning');
-    expect(run({ chapter: 1, setup: 'characters' }, [{ type: 'EXECUTOR_FAILED' }, { type: 'RETRY' }]).value).toEqual({ setup: 'characters' });
+    expect(run({ chapter: 1, setup: 'characters' }, [{ type: 'EXECUTOR_FAILED' }, { type: 'RETRY' }]).value).toEqual({ setup: { characters: 'awaiting' } });
+  });
+
+  it('a setup step whose files the probe finds staged and valid awaits its commit, as a plan does', () => {
+    const ready = run({ chapter: 1, setup: 'characters' }, [{ type: 'SETUP_STAGED' }]);
+    expect(ready.value).toEqual({ setup: { characters: 'ready' } });
+    expect(Object.values(ready.getMeta()).at(-1)).toMatchObject({ step: 'characters', mode: 'setup', action: 'commit' });
+    // No executor runs in a ready step: a failure cannot be reported from it.
+    expect(ready.can({ type: 'EXECUTOR_FAILED' })).toBe(false);
+    expect(run({ chapter: 1, setup: 'characters' }, [{ type: 'SETUP_STAGED' }, { type: 'SETUP_COMMITTED', setup: 'style' }]).value).toEqual({ setup: { style: 'awaiting' } });
   });
 
   it('a setup commit records the step still missing', () => {
     const s = run({ chapter: 1, setup: 'world' }, [{ type: 'SETUP_COMMITTED', setup: 'style' }]);
-    expect(s.value).toEqual({ setup: 'style' });
+    expect(s.value).toEqual({ setup: { style: 'awaiting' } });
     const t = run({ chapter: 1, setup: 'style' }, [{ type: 'SETUP_COMMITTED', setup: null }]);
     expect(t.context.setup).toBeNull();
     expect(t.value).toBe('planning');
