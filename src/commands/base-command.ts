@@ -9,7 +9,7 @@ import type { Diagnostic } from '../schemas/diagnostics.js';
 import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
 import type { CommandSpec } from '../core/completion.js';
-import { diagnosticText, langOf, zhPhrase, sayer, type Lang } from '../core/messages.js';
+import { diagnosticText, isSaid, langOf, render, zhPhrase, sayer, type Lang } from '../core/messages.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {
   /** Every command's path and flags (the completion script's list), given by the entry point: no command imports the command table. */
@@ -38,11 +38,18 @@ export function plainError(command: string, err: NovelError, lang: Lang = 'en'):
   const t = sayer(lang);
   if (lang === 'en') return `${t('error.prefix', { command })}${err.message}\n${err.hint ? `${t('error.hint', { hint: err.hint })}\n` : ''}`;
   const diagnostics = Array.isArray(err.details?.diagnostics) ? (err.details.diagnostics as Diagnostic[]) : null;
-  const said = zhPhrase(err.message);
-  const message = err.zh?.message ?? (diagnostics ? t('error.validation_failed', { what: zhPhrase(err.message.split('\n')[0] ?? command), n: diagnostics.filter((d) => d.severity === 'error').length }) : said !== err.message ? said : t('error.generic', { code: err.code, message: err.message }));
-  const lines = diagnostics && !err.zh?.message ? diagnostics.filter((d) => d.severity === 'error').map((d) => `  - ${diagnosticText(lang, d)}`) : [];
-  const hint = err.zh?.hint ?? (err.hint !== undefined && zhPhrase(err.hint) !== err.hint ? zhPhrase(err.hint) : diagnostics ? t('error.validation_failed.hint') : err.hint);
+  const message = err.zh?.message ?? (isSaid(err.said) ? render(lang, err.said) : legacyMessage(err, diagnostics, command, t));
+  // A said refusal lists its diagnostics itself (error.diagnostics); a legacy one has them listed here.
+  const lines = diagnostics && !err.zh?.message && !isSaid(err.said) ? diagnostics.filter((d) => d.severity === 'error').map((d) => `  - ${diagnosticText(lang, d)}`) : [];
+  const hint = err.zh?.hint ?? (isSaid(err.hintSaid) ? render(lang, err.hintSaid) : err.hint !== undefined && zhPhrase(err.hint) !== err.hint ? zhPhrase(err.hint) : diagnostics ? t('error.validation_failed.hint') : err.hint);
   return `${t('error.prefix', { command })}${message}\n${lines.map((l) => `${l}\n`).join('')}${hint ? `${t('error.hint', { hint })}\n` : ''}`;
+}
+
+/** An error whose English was written at its throw site: its phrases looked up. */
+function legacyMessage(err: NovelError, diagnostics: Diagnostic[] | null, command: string, t: ReturnType<typeof sayer>): string {
+  const said = zhPhrase(err.message);
+  if (diagnostics) return t('error.validation_failed', { what: zhPhrase(err.message.split('\n')[0] ?? command), n: diagnostics.filter((d) => d.severity === 'error').length });
+  return said !== err.message ? said : t('error.generic', { code: err.code, message: err.message });
 }
 
 export function asNovelError(err: unknown, debug: boolean): NovelError {

@@ -8,7 +8,12 @@
 import { CHAPTER_STAGES, keysOf, LADDER_NOTES_ZH, RUNGS, stageZh, type LadderRung } from './step-table.js';
 import { STEP_ID_FORMAT, STEP_ID_FORMAT_ZH } from './step-id.js';
 
-export type Lang = 'en' | 'zh';
+import { entry, isSaid, type Entry, type Lang, type Said, type Words } from './messages/entry.js';
+import { CLI_GROUPS } from './messages/cli.js';
+import { CORE_GROUPS } from './messages/core.js';
+import { IO_GROUPS } from './messages/io.js';
+
+export { isSaid, type Lang, type Said, type Words };
 
 /** The language of a run: the flag, else the locale of the environment. */
 export function langOf(env: Readonly<Record<string, string | undefined>>, flag?: string): Lang {
@@ -17,12 +22,6 @@ export function langOf(env: Readonly<Record<string, string | undefined>>, flag?:
   return /^zh/i.test(locale) ? 'zh' : 'en';
 }
 
-type Text<A> = (a: A) => string;
-interface Entry<A> {
-  en: Text<A>;
-  zh: Text<A>;
-}
-const entry = <A = Record<string, never>>(en: Text<A>, zh: Text<A>): Entry<A> => ({ en, zh });
 
 type Rung = LadderRung;
 const RUNG_ZH: Record<Rung, string> = Object.fromEntries(keysOf(RUNGS).map((r) => [r, RUNGS[r].zh])) as Record<Rung, string>;
@@ -40,6 +39,10 @@ const SEVERITY_ZH: Record<string, string> = { error: '错误', warning: '警告'
  * their code (a message never said is never compiled).
  */
 const GROUPS = {
+  // ---- the parts of a diagnostic ----
+  diagnostic: () => ({
+    'diagnostic.missing': entry((_) => 'nothing (the field is missing)', (_) => '缺少该字段'),
+  }),
   // ---- status ----
   status: () => ({
     'status.where.chapter': entry<{ chapter: number; position: number | null; chapters: number | null; volume: number; first: number | null; last: number | null }>(
@@ -88,7 +91,7 @@ const GROUPS = {
     'next.setup_ready': entry<{ step: string }>((a) => `the staged files of ${a.step} are valid: move them into place`, (a) => `${a.step} 的存稿文件有效：移入作品`),
     'next.setup_invalid': entry<{ step: string; agent: string }>((a) => `the staged files of ${a.step} do not validate (see \`novel validate ${a.step}\`): run the ${a.agent} again`, (a) => `${a.step} 的存稿文件未通过校验（见 \`novel validate ${a.step}\`）：请重新运行 ${a.agent}`),
     'next.import_summarize': entry<{ chapter: number; total: number }>((a) => `imported chapter ${a.chapter} of ${a.total} needs its catch-up summary: run the summarizer on it`, (a) => `导入的第${a.chapter}章（共${a.total}章）需要补写摘要：请运行 summarizer`),
-    'next.import_advance': entry<Record<string, never>>(() => 'the catch-up summary is staged and valid: advance it', () => '补写的摘要已就绪且有效：请推进'),
+    'next.import_advance': entry<Record<string, never>>((_) => 'the catch-up summary is staged and valid: advance it', (_) => '补写的摘要已就绪且有效：请推进'),
     'next.import_commit': entry<{ chapter: number }>((a) => `the catch-up summary of imported chapter ${a.chapter} is advanced: commit it (the imported text stays as it is)`, (a) => `导入的第${a.chapter}章的补写摘要已推进：请入库（导入的正文保持不变）`),
     'next.plan': entry<{ volume: number; first: number; last: number }>((a) => `volume ${a.volume} is to be planned: run the plot-architect for chapters ${a.first}–${a.last}`, (a) => `第${a.volume}卷待规划：请运行 plot-architect 规划第${a.first}–${a.last}章的大纲`),
     'next.commit': entry<{ gate: string | null }>((a) => (a.gate ? `the gate allows the commit: ${a.gate}` : 'the gate allows the commit'), (a) => (a.gate ? `闸门放行，可以入库：${zhPhrase(a.gate)}` : '闸门放行，可以入库')),
@@ -123,7 +126,7 @@ const GROUPS = {
   // ---- advance, decide, validate, commit: what was done ----
   done: () => ({
     'done.setup.head': entry<{ step: string; dry: boolean }>((a) => `${a.dry ? 'would commit' : 'committed'} the setup step ${a.step}:`, (a) => `${a.dry ? '将入库' : '已入库'}设定步骤 ${a.step}：`),
-    'done.setup.recovered': entry<Record<string, never>>(() => 'the interrupted setup commit was rolled forward', () => '中断的设定入库已完成'),
+    'done.setup.recovered': entry<Record<string, never>>((_) => 'the interrupted setup commit was rolled forward', (_) => '中断的设定入库已完成'),
     'done.advanced': entry<{ step: string; from: string; to: string }>((a) => `advanced ${a.step}: ${a.from} → ${a.to}`, (a) => `已登记 ${a.step}：${a.from} → ${a.to}`),
     'done.decided': entry<{ chapter: number; decision: string; from: string; to: string }>((a) => `chapter ${a.chapter}: ${a.decision} (${a.from} → ${a.to})`, (a) => `第${a.chapter}章：${({ accept: '接受', revise: '修改', rewrite: '重写' } as Record<string, string>)[a.decision] ?? a.decision}（${a.from} → ${a.to}）`),
     'done.archived': entry<{ n: number; dir: string }>((a) => `archived ${a.n} file(s) to ${a.dir}/`, (a) => `已把 ${a.n} 个文件归档到 ${a.dir}/`),
@@ -309,7 +312,7 @@ const GROUPS = {
   error: () => ({
     'error.prefix': entry<{ command: string }>((a) => `novel ${a.command}: `, (a) => `novel ${a.command}：`),
     'error.hint': entry<{ hint: string }>((a) => `hint: ${a.hint}`, (a) => `提示：${a.hint}`),
-    'error.generic': entry<{ code: string; message: string }>((a) => a.message, (a) => `出错（${a.code}）：${a.message}`),
+    'error.generic': entry<{ code: string; message: string }>((a) => `${a.message} (${a.code})`, (a) => `出错（${a.code}）：${a.message}`),
     'error.not_a_project': entry<{ dir: string }>((a) => `${a.dir} holds no .checkpoint.json`, (a) => `${a.dir} 不是 novel 项目（没有 .checkpoint.json）`),
     'error.not_a_project.hint': entry((_) => 'cd into a novel project, pass --project DIR, or create one with `novel init DIR`', (_) => '进入项目目录、用 --project 指定，或用 `novel init 目录` 新建项目'),
     'error.usage': entry<{ detail: string }>((a) => a.detail, (a) => `命令用法有误：${a.detail}`),
@@ -350,12 +353,22 @@ const GROUPS = {
     'error.outputs_not_new': entry<{ step: string; files: string }>((a) => `${a.step}: the staged outputs are byte-identical to those recorded at the last advance (${a.files})`, (a) => `${a.step}：存稿产出与上次登记时完全相同（${a.files}）`),
     'error.outputs_not_new.hint': entry<{ stage: string }>((a) => `run the ${a.stage} step first; it must write new output before it can be advanced`, (a) => (a.stage === 'refine' ? '先运行润色；若章节确实无需改动，写一份新的修改记录即可登记' : `先运行 ${a.stage} 这一步，写出新的产出后才能登记`)),
     'error.not_advanceable': entry<{ requested: string; how: string }>((a) => `${a.requested}: this step is not advanced; use \`${a.how}\``, (a) => `${a.requested}：这一步不用 advance 登记，请用 \`${a.how}\``),
-    'error.input_missing': entry<{ step: string; file: string; draft: string }>((a) => `${a.step} needs ${a.file}, which does not exist`, (a) => `${a.step} 需要 ${a.file}，但该文件不存在；请先运行 ${a.draft}（由 chapter-writer 写出）`),
+    'error.input_missing': entry<{ step: string; file: string }>((a) => `${a.step} needs ${a.file} (chapter_draft), which does not exist`, (a) => `${a.step} 需要 ${a.file}（章节草稿），但该文件不存在`),
+    'error.input_missing.hint': entry<{ draft: string }>((a) => `run ${a.draft} first (the chapter-writer writes it)`, (a) => `请先运行 ${a.draft}（由 chapter-writer 写出）`),
     'error.would_overwrite': entry<{ n: number; files: string }>((a) => `the commit would replace ${a.n} file(s) of the book that hold other text: ${a.files}`, (a) => `入库会覆盖书稿中 ${a.n} 个内容不同的文件：${a.files}`),
     'error.would_overwrite.hint': entry((_) => 'move those files aside if they are stale, or check the checkpoint', (_) => 'novel 从不覆盖章节：若这些文件已过时，先移走（再运行 `novel state verify --accept`），或检查 .checkpoint.json 记录的最后一章（`novel checkpoint rebuild --force`）'),
     'error.not_instructable': entry<{ step: string; expected: string }>((a) => `${a.step}: no packet for this step now; the pipeline expects ${a.expected}`, (a) => `${a.step}：现在不能为这一步生成指令包；流水线在等待 ${a.expected}`),
     'error.internal': entry((_) => 'internal error', (_) => '内部错误'),
+    // A refusal that lists its diagnostics: the edge lists them again in the reader's language.
+    'error.diagnostics': entry<{ summary: string; diagnostics: readonly DiagnosticParts[] }>(
+      (a) => [a.summary, ...a.diagnostics.map((d) => `  - ${diagnosticText('en', d)}`)].join('\n'),
+      (a) => [a.summary, ...a.diagnostics.map((d) => `  - ${diagnosticText('zh', d)}`)].join('\n'),
+    ),
   }),
+  // The messages of the commands, the core and the I/O shell, each area in its own file.
+  ...CLI_GROUPS,
+  ...CORE_GROUPS,
+  ...IO_GROUPS,
 };
 
 type Groups = typeof GROUPS;
@@ -364,13 +377,17 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 export type Messages = Intersection<{ [G in keyof Groups]: ReturnType<Groups[G]> }[keyof Groups]>;
 export type MessageKey = keyof Messages;
 type ArgsOf<K extends MessageKey> = Parameters<Messages[K]['en']>[0];
+/** A message's arguments as a caller gives them: any text argument may itself be said (rendered in the same language). */
+type SaidArgs<A> = { [P in keyof A]: A[P] extends string ? A[P] | Said : [string] extends [A[P]] ? A[P] | Said : A[P] };
+type ArgsParam<K extends MessageKey> = ArgsOf<K> extends Record<string, never> ? [] : [SaidArgs<ArgsOf<K>>];
 
 const built: Partial<Record<keyof Groups, Record<string, Entry<never>>>> = {};
 
 /** One message in both languages; its group is built at the first message said from it. */
 export function messageEntry<K extends MessageKey>(key: K): Messages[K] {
   const group = key.slice(0, key.indexOf('.')) as keyof Groups;
-  const entries = (built[group] ??= GROUPS[group]() as Record<string, Entry<never>>);
+  const build = GROUPS[group] as (() => Record<string, Entry<never>>) | undefined;
+  const entries = build === undefined ? {} : (built[group] ??= build());
   return entries[key] as Messages[K];
 }
 
@@ -379,14 +396,32 @@ export function messageGroups(): Record<string, string[]> {
   return Object.fromEntries(Object.entries(GROUPS).map(([group, build]) => [group, Object.keys(build())]));
 }
 
+/**
+ * A line said by its message id and arguments: what every error, diagnostic
+ * part and gate reason carries, so that the edge renders it in the reader's
+ * language (`render`). Its English text is also its JSON.
+ */
+export function said<K extends MessageKey>(id: K, ...args: ArgsParam<K>): Said {
+  return { id, args: (args[0] ?? {}) as Readonly<Record<string, unknown>> };
+}
+
+/** Words in one language: a said line through the catalogue (its said arguments too), plain text (a path, a value, a command) as it is. */
+export function render(lang: Lang, words: Words): string {
+  if (typeof words === 'string') return words;
+  const e = messageEntry(words.id as MessageKey) as unknown as Entry<unknown> | undefined;
+  if (e === undefined) throw new Error(`no message ${words.id} in the catalogue`);
+  const args: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(words.args)) args[k] = isSaid(v) ? render(lang, v) : v;
+  return e[lang](args);
+}
+
 /** The text of one message in one language. */
-export function say<K extends MessageKey>(lang: Lang, key: K, ...args: ArgsOf<K> extends Record<string, never> ? [] : [ArgsOf<K>]): string {
-  const e = messageEntry(key) as unknown as Entry<unknown>;
-  return e[lang]((args[0] ?? {}) as unknown);
+export function say<K extends MessageKey>(lang: Lang, key: K, ...args: ArgsParam<K>): string {
+  return render(lang, said(key, ...args));
 }
 
 /** The message catalogue bound to a language. */
-export function sayer(lang: Lang): <K extends MessageKey>(key: K, ...args: ArgsOf<K> extends Record<string, never> ? [] : [ArgsOf<K>]) => string {
+export function sayer(lang: Lang): <K extends MessageKey>(key: K, ...args: ArgsParam<K>) => string {
   return (key, ...args) => say(lang, key, ...args);
 }
 
@@ -798,9 +833,27 @@ export function zhPhrase(text: string): string {
   return text;
 }
 
+/** What a diagnostic line is made of (src/schemas/diagnostics.ts builds them). */
+interface DiagnosticParts {
+  file?: string;
+  field?: string;
+  expected?: string;
+  found?: string;
+  fix?: string;
+  message: string;
+  words?: Partial<Record<'message' | 'expected' | 'found' | 'fix', Said>>;
+}
+
 /** One diagnostic as a line for a person: the English message, or its parts said in Chinese. */
-export function diagnosticText(lang: Lang, d: { file?: string; field?: string; expected?: string; found?: string; fix?: string; message: string }): string {
+export function diagnosticText(lang: Lang, d: DiagnosticParts): string {
   if (lang === 'en') return `${d.message}${d.fix ? ` (fix: ${d.fix})` : ''}`;
-  const parts = d.expected !== undefined || d.found !== undefined ? `${d.expected !== undefined ? `应为 ${zhPhrase(d.expected)}` : ''}${d.expected !== undefined && d.found !== undefined ? '，' : ''}${d.found !== undefined ? `实为 ${zhPhrase(d.found)}` : ''}` : zhPhrase(d.message.startsWith(`${d.file ?? ''}: `) ? d.message.slice((d.file ?? '').length + 2) : d.message);
-  return `${d.file ?? ''}${d.field ? `：字段 ${zhPhrase(d.field)}` : ''}：${parts}${d.fix ? `（修复：${zhPhrase(d.fix)}）` : ''}`;
+  const part = (name: 'message' | 'expected' | 'found' | 'fix', en: string): string => {
+    const w = d.words?.[name];
+    return w ? render(lang, w) : zhPhrase(en);
+  };
+  const own = d.message.startsWith(`${d.file ?? ''}: `) ? d.message.slice((d.file ?? '').length + 2) : d.message;
+  const parts = d.expected !== undefined || d.found !== undefined
+    ? `${d.expected !== undefined ? `应为 ${part('expected', d.expected)}` : ''}${d.expected !== undefined && d.found !== undefined ? '，' : ''}${d.found !== undefined ? `实为 ${part('found', d.found)}` : ''}`
+    : part('message', own);
+  return `${d.file ?? ''}${d.field ? `：字段 ${zhPhrase(d.field)}` : ''}：${parts}${d.fix ? `（修复：${part('fix', d.fix)}）` : ''}`;
 }

@@ -4,7 +4,7 @@
  * context and which files, what it must write, and what to do after. Pure over
  * a read-only ProjectView; the same project gives the same packet.
  */
-import { say } from './messages.js';
+import { said, say } from './messages.js';
 import { weightsInUse, type ScoreSettings } from '../../machines/pipeline.gate.js';
 import { lightTouchTasks } from './context/dormant-foreshadowing.js';
 import { deriveContract } from './context/derived-contract.js';
@@ -138,10 +138,9 @@ function requireOutlineBlock(ctx: ChapterContext, step: string): NonNullable<Cha
 function requireDraft(view: ProjectView, chapter: number, step: string): string {
   const rel = paths.stagingChapter(chapter);
   if (!view.exists(rel)) {
-    throw new NovelError('input_missing', `${step} needs ${rel} (chapter_draft), which does not exist`, {
-      hint: `run ${stepOf(chapter, 'draft')} first (the chapter-writer writes it)`,
+    throw new NovelError('input_missing', said('error.input_missing', { step, file: rel }), {
+      hint: said('error.input_missing.hint', { draft: stepOf(chapter, 'draft') }),
       details: { missing: [rel], produced_by: stepOf(chapter, 'draft') },
-      zh: { message: say('zh', 'error.input_missing', { step, file: rel, draft: stepOf(chapter, 'draft') }) },
     });
   }
   return rel;

@@ -3,6 +3,7 @@
  * field?, expected?, found?, fix?}`. `message` is complete on its own (it
  * names file, field, expected and found) so plain output can print it as is.
  */
+import { isSaid, render, said, type Said, type Words } from '../core/messages.js';
 
 export interface Diagnostic {
   severity: 'error' | 'warning';
@@ -13,25 +14,39 @@ export interface Diagnostic {
   expected?: string;
   found?: string;
   fix?: string;
+  /** The parts that were said by message id (src/core/messages.ts), for a reader in another language; the strings above are their English. */
+  words?: DiagnosticWords;
 }
+
+/** A diagnostic's said parts, by the part they say. */
+export type DiagnosticWords = Partial<Record<'message' | 'expected' | 'found' | 'fix', Said>>;
 
 export function diagnostic(
   severity: Diagnostic['severity'],
   code: string,
   file: string,
-  parts: { field?: string; expected?: string; found?: string; fix?: string; message?: string },
+  parts: { field?: string; expected?: Words; found?: Words; fix?: Words; message?: Words },
 ): Diagnostic {
+  const en = (w: Words | undefined): string | undefined => (w === undefined ? undefined : render('en', w));
+  const expected = en(parts.expected);
+  const found = en(parts.found);
   const where = parts.field ? `${file}: field "${parts.field}"` : file;
   const what =
-    parts.message ??
-    [parts.expected && `expected ${parts.expected}`, parts.found !== undefined && `found ${parts.found}`]
+    en(parts.message) ??
+    [expected && `expected ${expected}`, found !== undefined && `found ${found}`]
       .filter(Boolean)
       .join(', ');
   const d: Diagnostic = { severity, code, message: `${where}: ${what}`, file };
   if (parts.field !== undefined) d.field = parts.field;
-  if (parts.expected !== undefined) d.expected = parts.expected;
-  if (parts.found !== undefined) d.found = parts.found;
-  if (parts.fix !== undefined) d.fix = parts.fix;
+  if (expected !== undefined) d.expected = expected;
+  if (found !== undefined) d.found = found;
+  if (parts.fix !== undefined) d.fix = en(parts.fix) as string;
+  const words: DiagnosticWords = {};
+  for (const part of ['message', 'expected', 'found', 'fix'] as const) {
+    const w = parts[part];
+    if (isSaid(w)) words[part] = w;
+  }
+  if (Object.keys(words).length) d.words = words;
   return d;
 }
 
@@ -41,8 +56,8 @@ export const warningAt = (code: string, file: string, parts: Parameters<typeof d
   diagnostic('warning', code, file, parts);
 
 /** A short, bounded rendering of a value seen in a file. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing (the field is missing)';
+export function describeValue(value: unknown): Words {
+  if (value === undefined) return said('diagnostic.missing');
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { describeValue, errorAt, type Diagnostic } from './diagnostics.js';
+import type { Words } from '../core/messages.js';
 
 type AnySchema = v.GenericSchema;
 
@@ -168,7 +169,7 @@ export function issuesToDiagnostics(
     const field = v.getDotPath(issue) ?? '';
     const keys = (issue.path ?? []).map((p) => p.key as string | number);
     let expected: string;
-    let found: string;
+    let found: Words;
     if (issue.type === 'strict_object' && issue.expected === 'never') {
       expected = `no key ${issue.received} (unknown keys are not allowed here)`;
       found = `unknown key ${issue.received}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { render } from '../../src/core/messages.js';
 import { describeValue, diagnostic, errorAt, warningAt } from '../../src/schemas/diagnostics.js';
 
 describe('diagnostic', () => {
@@ -28,11 +29,14 @@ describe('diagnostic', () => {
 
 describe('describeValue', () => {
   it('JSON, bounded to 80 characters', () => {
-    expect(describeValue(undefined)).toBe('nothing (the field is missing)');
+    // A missing field is said (its English and Chinese come from the catalogue).
+    expect(describeValue(undefined)).toEqual({ id: 'diagnostic.missing', args: {} });
+    expect(render('en', describeValue(undefined))).toBe('nothing (the field is missing)');
+    expect(render('zh', describeValue(undefined))).toBe('缺少该字段');
     expect(describeValue('x')).toBe('"x"');
     expect(describeValue({ a: 1 })).toBe('{"a":1}');
     expect(describeValue(null)).toBe('null');
-    const long = describeValue('a'.repeat(100));
+    const long = describeValue('a'.repeat(100)) as string;
     expect(long).toHaveLength(80);
     expect(long.endsWith('...')).toBe(true);
     expect(describeValue('a'.repeat(78))).toHaveLength(80);
