@@ -5,13 +5,14 @@
  * web-novel trade: 卷, 章, 大纲, 人设, 伏笔, 字数, 存稿. Pure.
  */
 
-import { CHAPTER_STAGES, keysOf, LADDER_NOTES_ZH, RUNGS, stageZh, type LadderRung } from './step-table.js';
+import { ACTION_NAMES, CHAPTER_STAGES, keysOf, LADDER_NOTES_ZH, RUNGS, stageZh, type LadderRung } from './step-table.js';
 import { STEP_ID_FORMAT, STEP_ID_FORMAT_ZH } from './step-id.js';
 
 import { entry, isSaid, type Entry, type Lang, type Said, type Words } from './messages/entry.js';
 import { CLI_GROUPS } from './messages/cli.js';
 import { CORE_GROUPS } from './messages/core.js';
 import { IO_GROUPS } from './messages/io.js';
+import { WEB_GROUPS } from './messages/web.js';
 
 export { isSaid, type Lang, type Said, type Words };
 
@@ -25,7 +26,6 @@ export function langOf(env: Readonly<Record<string, string | undefined>>, flag?:
 
 type Rung = LadderRung;
 const RUNG_ZH: Record<Rung, string> = Object.fromEntries(keysOf(RUNGS).map((r) => [r, RUNGS[r].zh])) as Record<Rung, string>;
-const ACTION_ZH: Record<string, string> = { execute: '执行', advance: '登记', commit: '入库', review: '待作者决定', recover: '恢复', done: '完成', fix: '先修复' };
 /** " (revision 2)" / " (polish pass)" as the Chinese text says it. */
 /** The notes of the status ladder's rungs (machines/pipeline.states.ts meta). */
 const NOTE_ZH: Record<string, string> = Object.fromEntries(LADDER_NOTES_ZH);
@@ -56,7 +56,7 @@ const GROUPS = {
     'status.where.import': entry<{ chapter: number }>((a) => `imported chapter ${a.chapter}: its catch-up summary`, (a) => `导入的第${a.chapter}章：补写摘要`),
     'status.committed': entry<{ n: number }>((a) => `${a.n} chapter(s) committed`, (a) => `已入库 ${a.n} 章`),
     'status.rung': entry<{ rung: string }>((a) => a.rung, (a) => RUNG_ZH[a.rung as Rung] ?? a.rung),
-    'status.action': entry<{ action: string }>((a) => a.action, (a) => ACTION_ZH[a.action] ?? a.action),
+    'status.action': entry<{ action: string }>((a) => a.action, (a) => ACTION_NAMES[a.action]?.zh ?? a.action),
     'status.note': entry<{ note: string }>((a) => a.note, (a) => NOTE_ZH[a.note] ?? a.note),
     'status.round': entry<{ n: number; max: number }>((a) => `revision round: ${a.n} of ${a.max}`, (a) => `修改轮次：${a.n} / ${a.max}`),
     'status.gate': entry<{ decision: string; reason: string }>((a) => `gate: ${a.decision} — ${a.reason}`, (a) => `闸门：${a.decision}（${zhPhrase(a.reason)}）`),
@@ -130,7 +130,7 @@ const GROUPS = {
     'done.advanced': entry<{ step: string; from: string; to: string }>((a) => `advanced ${a.step}: ${a.from} → ${a.to}`, (a) => `已登记 ${a.step}：${a.from} → ${a.to}`),
     'done.decided': entry<{ chapter: number; decision: string; from: string; to: string }>((a) => `chapter ${a.chapter}: ${a.decision} (${a.from} → ${a.to})`, (a) => `第${a.chapter}章：${({ accept: '接受', revise: '修改', rewrite: '重写' } as Record<string, string>)[a.decision] ?? a.decision}（${a.from} → ${a.to}）`),
     'done.archived': entry<{ n: number; dir: string }>((a) => `archived ${a.n} file(s) to ${a.dir}/`, (a) => `已把 ${a.n} 个文件归档到 ${a.dir}/`),
-    'done.next': entry<{ step: string; action: string }>((a) => `next: ${a.step} (${a.action})`, (a) => `下一步：${a.step}（${ACTION_ZH[a.action] ?? a.action}）`),
+    'done.next': entry<{ step: string; action: string }>((a) => `next: ${a.step} (${a.action})`, (a) => `下一步：${a.step}（${ACTION_NAMES[a.action]?.zh ?? a.action}）`),
     'done.rolled_forward': entry<{ kind: string; n: number | null }>((a) => `rolled forward an unfinished commit (${a.kind} ${a.n}) first`, (a) => `先补完了一次未完成的入库（${a.kind === 'volume' ? `第${a.n}卷` : `第${a.n}章`}）`),
     'done.valid': entry<{ step: string }>((a) => `${a.step}: valid`, (a) => `${a.step}：校验通过`),
     'done.valid.plan': entry<{ step: string; first: number; last: number }>((a) => `${a.step}: valid (chapters ${a.first}–${a.last})`, (a) => `${a.step}：校验通过（第${a.first}–${a.last}章）`),
@@ -369,6 +369,7 @@ const GROUPS = {
   ...CLI_GROUPS,
   ...CORE_GROUPS,
   ...IO_GROUPS,
+  ...WEB_GROUPS,
 };
 
 type Groups = typeof GROUPS;

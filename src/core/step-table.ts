@@ -123,6 +123,17 @@ export type LadderRung = keyof typeof RUNGS;
 /** What a step's state awaits: an executor, the commit transaction, or the author. */
 export type StepAction = 'execute' | 'commit' | 'review';
 
+/** What `next` tells the executor to do (NextAction), in both languages. */
+export const ACTION_NAMES: Record<string, { en: string; zh: string } | undefined> = {
+  execute: { en: 'execute', zh: '执行' },
+  advance: { en: 'advance', zh: '登记' },
+  commit: { en: 'commit', zh: '入库' },
+  review: { en: 'review', zh: '待作者决定' },
+  recover: { en: 'recover', zh: '恢复' },
+  done: { en: 'done', zh: '完成' },
+  fix: { en: 'fix', zh: '先修复' },
+};
+
 /** One step of the chapter pipeline. */
 export interface ChapterStepRow {
   /** The machine state that awaits the step. */

@@ -6,43 +6,18 @@
  * text, never as markup.
  */
 import uPlot from 'uplot';
-import { keysOf, RUNGS } from '../core/step-table.js';
+import { DASHBOARD_COLUMNS, WEB_GROUPS } from '../core/messages/web.js';
 
 type Obj = Record<string, any>;
 type Lang = 'zh' | 'en';
 
-const T = {
-  zh: {
-    progress: '进度', chapters: '章节', charts: '图表', timeline: '伏笔', characters: '人物', storylines: '故事线', machines: '状态机',
-    committed: '已入库', chapterUnit: '章', zishu: '字数', cost: '费用', tokens: 'tokens', dormant: '沉寂伏笔', next: '下一步', why: '原因',
-    live: '实时动态', waiting: '等待 novel run 的动态…', connected: '已连接实时动态', disconnected: '实时动态已断开，正在重连',
-    chartZishu: '每章字数（绿带为目标区间）', chartScore: '每章总分（虚线为闸门阈值）', chartDensity: 'AI 套话密度（每千字）', chartCost: '费用（美元）：每章与累计',
-    col: ['章', '章名', '字数', '总分', '闸门', '修改', '硬伤/提示', '套话/千字', '钩子', '费用'],
-    prev: '上一页', nextPage: '下一页', of: '共', none: '暂无', planted: '埋下', due: '应回收', resolved: '已回收', dormantTag: '沉寂', overdueTag: '逾期',
-    location: '位置', lastSeen: '最后出场', unknown: '未知', book: '全书状态机', chapterMachine: '章节状态机', current: '当前',
-    back: '← 返回总览', prevCh: '← 上一章', nextCh: '下一章 →', lint: '质量检查', noFindings: '没有发现问题', evaluation: '评审',
-    drafts: '两稿对照', round: '第 {n} 稿', loading: '加载中…', notFound: '没有这一章', schedule: '卷 {v} 排期', inspector: '在终端运行 novel run --inspect 可在 Stately 检视器中查看实时状态机。',
-    ev: { execute: '开始执行', executed: '执行完成', advance: '登记', commit: '入库', checkpoint: '检查点更新' } as Record<string, string>,
-    rung: Object.fromEntries(keysOf(RUNGS).map((r) => [r, RUNGS[r].zh])) as Record<string, string>,
-    action: { execute: '执行', advance: '登记', commit: '入库', review: '待作者决定', recover: '恢复', done: '完成', fix: '先修复' } as Record<string, string>,
-  },
-  en: {
-    progress: 'Progress', chapters: 'Chapters', charts: 'Charts', timeline: 'Foreshadowing', characters: 'Characters', storylines: 'Storylines', machines: 'Machines',
-    committed: 'committed', chapterUnit: 'chapters', zishu: '字数', cost: 'cost', tokens: 'tokens', dormant: 'dormant foreshadowing', next: 'next', why: 'why',
-    live: 'Live', waiting: 'waiting for novel run…', connected: 'live events connected', disconnected: 'live events lost, reconnecting',
-    chartZishu: '字数 per chapter (green band: target)', chartScore: 'Overall score (dashed: gate thresholds)', chartDensity: 'AI clichés per 1,000 字', chartCost: 'Cost (USD): per chapter and in total',
-    col: ['ch.', 'title', '字数', 'overall', 'gate', 'rev.', 'hard/soft', 'clichés/k', 'hook', 'cost'],
-    prev: 'previous', nextPage: 'next', of: 'of', none: 'none yet', planted: 'planted', due: 'due', resolved: 'resolved', dormantTag: 'dormant', overdueTag: 'overdue',
-    location: 'location', lastSeen: 'last seen', unknown: 'unknown', book: 'Book machine', chapterMachine: 'Chapter machine', current: 'current',
-    back: '← overview', prevCh: '← previous', nextCh: 'next →', lint: 'Lint', noFindings: 'no findings', evaluation: 'Evaluation',
-    drafts: 'Two drafts side by side', round: 'round {n}', loading: 'loading…', notFound: 'no such chapter', schedule: 'volume {v} schedule', inspector: 'Run novel run --inspect in a terminal to watch the live machine in the Stately inspector.',
-    ev: { execute: 'started', executed: 'executed', advance: 'advanced', commit: 'committed', checkpoint: 'checkpoint' } as Record<string, string>,
-    rung: {} as Record<string, string>,
-    action: {} as Record<string, string>,
-  },
-};
 let lang: Lang = 'zh';
-const t = () => T[lang];
+const WORDS = WEB_GROUPS.dashboard();
+type WordKey = keyof typeof WORDS;
+/** A word of the page in the reader's language, from the catalogue. */
+function w(key: WordKey, args: Record<string, unknown> = {}): string {
+  return (WORDS[key] as { en: (a: unknown) => string; zh: (a: unknown) => string })[lang](args);
+}
 const token = new URLSearchParams(location.search).get('token');
 const api = (p: string): string => (token ? `${p}${p.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : p);
 
@@ -83,13 +58,13 @@ function section(id: string, title: string, ...kids: Array<Node | null>): HTMLEl
 async function renderOverview(): Promise<void> {
   const m = main();
   m.replaceChildren(
-    section('progress', t().progress, h('div', { id: 'status' }, t().loading), h('h3', {}, t().live), h('ul', { id: 'live-log' }, h('li', { class: 'muted' }, t().waiting))),
-    section('charts', t().charts, h('div', { class: 'charts', id: 'chart-grid' })),
-    section('chapters', t().chapters, h('div', { id: 'chapter-table' }, t().loading)),
-    section('timeline', t().timeline, h('div', { id: 'timeline-list' }, t().loading)),
-    section('characters', t().characters, h('div', { id: 'character-list' }, t().loading)),
-    section('storylines', t().storylines, h('div', { id: 'storyline-list' }, t().loading)),
-    section('machines', t().machines, h('div', { id: 'machine-view' }, t().loading), h('p', { class: 'muted' }, t().inspector)),
+    section('progress', w('dashboard.progress'), h('div', { id: 'status' }, w('dashboard.loading')), h('h3', {}, w('dashboard.live')), h('ul', { id: 'live-log' }, h('li', { class: 'muted' }, w('dashboard.waiting')))),
+    section('charts', w('dashboard.charts'), h('div', { class: 'charts', id: 'chart-grid' })),
+    section('chapters', w('dashboard.chapters'), h('div', { id: 'chapter-table' }, w('dashboard.loading'))),
+    section('timeline', w('dashboard.timeline'), h('div', { id: 'timeline-list' }, w('dashboard.loading'))),
+    section('characters', w('dashboard.characters'), h('div', { id: 'character-list' }, w('dashboard.loading'))),
+    section('storylines', w('dashboard.storylines'), h('div', { id: 'storyline-list' }, w('dashboard.loading'))),
+    section('machines', w('dashboard.machines'), h('div', { id: 'machine-view' }, w('dashboard.loading')), h('p', { class: 'muted' }, w('dashboard.inspector'))),
   );
   await Promise.all([refreshStatus(), refreshCharts(), refreshTable(), refreshTimeline(), refreshCharacters(), refreshStorylines(), refreshMachines()].map((p) => p.catch(showError)));
 }
@@ -110,15 +85,15 @@ async function refreshStatus(): Promise<void> {
     h(
       'div',
       { class: 'grid' },
-      h('div', { class: 'stat', id: 'chapters-count' }, h('b', {}, String(s.last_completed_chapter)), `${t().committed} ${t().chapterUnit}`),
-      h('div', { class: 'stat' }, h('b', {}, String(totals.zishu ?? 0)), t().zishu),
-      h('div', { class: 'stat' }, h('b', {}, money(totals.cost_usd)), t().cost),
-      h('div', { class: 'stat' }, h('b', {}, String((totals.input_tokens ?? 0) + (totals.output_tokens ?? 0))), t().tokens),
-      h('div', { class: 'stat' }, h('b', {}, String(s.dormant_foreshadowing ?? 0)), t().dormant),
+      h('div', { class: 'stat', id: 'chapters-count' }, h('b', {}, String(s.last_completed_chapter)), `${w('dashboard.committed')} ${w('dashboard.chapterUnit')}`),
+      h('div', { class: 'stat' }, h('b', {}, String(totals.zishu ?? 0)), w('dashboard.zishu')),
+      h('div', { class: 'stat' }, h('b', {}, money(totals.cost_usd)), w('dashboard.cost')),
+      h('div', { class: 'stat' }, h('b', {}, String((totals.input_tokens ?? 0) + (totals.output_tokens ?? 0))), w('dashboard.tokens')),
+      h('div', { class: 'stat' }, h('b', {}, String(s.dormant_foreshadowing ?? 0)), w('dashboard.dormant')),
     ),
-    h('div', { class: 'rungs' }, ...(s.stages ?? []).map((r: Obj) => h('span', { class: `rung ${r.status}`, 'data-rung': r.name }, t().rung[r.name] ?? r.name))),
-    h('p', {}, h('b', {}, `${t().next}：`), h('code', { id: 'next-step' }, s.next?.step ?? ''), ` · ${t().action[s.next?.action] ?? s.next?.action ?? ''}`),
-    h('p', { class: 'muted' }, `${t().why}：${(lang === 'zh' ? s.next?.reason_zh : null) ?? s.next?.reason ?? ''}`),
+    h('div', { class: 'rungs' }, ...(s.stages ?? []).map((r: Obj) => h('span', { class: `rung ${r.status}`, 'data-rung': r.name }, w('dashboard.rung', { rung: r.name })))),
+    h('p', {}, h('b', {}, `${w('dashboard.label', { label: w('dashboard.next') })}`), h('code', { id: 'next-step' }, s.next?.step ?? ''), ` · ${w('dashboard.action', { action: s.next?.action ?? '' })}`),
+    h('p', { class: 'muted' }, `${w('dashboard.label', { label: w('dashboard.why') })}${(lang === 'zh' ? s.next?.reason_zh : null) ?? s.next?.reason ?? ''}`),
   );
 }
 
@@ -139,7 +114,7 @@ async function refreshCharts(): Promise<void> {
       scales: { x: { time: false }, ...(range ? { y: { range } } : {}) },
       axes: [{}, {}],
       legend: { show: true },
-      series: [{ label: lang === 'zh' ? '章' : 'chapter' }, ...series.map((se) => ({ label: se.label, stroke: se.stroke, width: 1.5, ...(se.dash ? { dash: se.dash } : {}), ...(se.fill ? { fill: se.fill } : {}), spanGaps: true, points: { show: x.length <= 60 } }))],
+      series: [{ label: w('dashboard.chartChapter') }, ...series.map((se) => ({ label: se.label, stroke: se.stroke, width: 1.5, ...(se.dash ? { dash: se.dash } : {}), ...(se.fill ? { fill: se.fill } : {}), spanGaps: true, points: { show: x.length <= 60 } }))],
       ...(bands ? { bands } : {}),
     };
     charts.push(new uPlot(opts, [x, ...series.map((se) => se.values)] as uPlot.AlignedData, box));
@@ -147,20 +122,20 @@ async function refreshCharts(): Promise<void> {
   const target = s.zishu_target as [number, number] | null;
   add(
     'chart-zishu',
-    t().chartZishu,
-    [{ label: t().zishu, values: s.zishu, stroke: '#b4441c' }, ...(target ? [{ label: `${target[1]}`, values: flat(target[1]), stroke: '#1a7f37', dash: [4, 4] }, { label: `${target[0]}`, values: flat(target[0]), stroke: '#1a7f37', dash: [4, 4] }] : [])],
+    w('dashboard.chartZishu'),
+    [{ label: w('dashboard.zishu'), values: s.zishu, stroke: '#b4441c' }, ...(target ? [{ label: `${target[1]}`, values: flat(target[1]), stroke: '#1a7f37', dash: [4, 4] }, { label: `${target[0]}`, values: flat(target[0]), stroke: '#1a7f37', dash: [4, 4] }] : [])],
     target ? [{ series: [2, 3], fill: 'rgba(26,127,55,0.12)' }] : undefined,
   );
   const th = s.thresholds ?? {};
-  add('chart-score', t().chartScore, [
-    { label: lang === 'zh' ? '总分' : 'overall', values: s.overall, stroke: '#0969da' },
+  add('chart-score', w('dashboard.chartScore'), [
+    { label: w('dashboard.chartOverall'), values: s.overall, stroke: '#0969da' },
     { label: `pass ${th.pass}`, values: flat(th.pass), stroke: '#1a7f37', dash: [4, 4] },
     { label: `revise ${th.revise}`, values: flat(th.revise), stroke: '#cf222e', dash: [4, 4] },
   ], undefined, [0, 5]);
-  add('chart-density', t().chartDensity, [{ label: lang === 'zh' ? '套话/千字' : 'per 1,000 字', values: s.blacklist_per_kchars, stroke: '#9a6700' }]);
-  add('chart-cost', t().chartCost, [
-    { label: lang === 'zh' ? '累计' : 'total', values: s.cost_cumulative, stroke: '#8250df' },
-    { label: lang === 'zh' ? '每章' : 'per chapter', values: s.cost_usd, stroke: '#bf8700' },
+  add('chart-density', w('dashboard.chartDensity'), [{ label: w('dashboard.chartDensityLabel'), values: s.blacklist_per_kchars, stroke: '#9a6700' }]);
+  add('chart-cost', w('dashboard.chartCost'), [
+    { label: w('dashboard.chartTotal'), values: s.cost_cumulative, stroke: '#8250df' },
+    { label: w('dashboard.chartPerChapter'), values: s.cost_usd, stroke: '#bf8700' },
   ]);
 }
 
@@ -169,7 +144,7 @@ async function refreshTable(): Promise<void> {
   const el = document.getElementById('chapter-table');
   if (!el) return;
   const rows = d.rows as Obj[];
-  const head = h('tr', {}, ...t().col.map((c) => h('th', {}, c)));
+  const head = h('tr', {}, ...DASHBOARD_COLUMNS.map((c) => h('th', {}, w(c))));
   const body = rows.map((r) =>
     h(
       'tr',
@@ -194,9 +169,9 @@ async function refreshTable(): Promise<void> {
     h(
       'div',
       { class: 'pager' },
-      h('button', { id: 'page-prev', disabled: d.offset === 0, onclick: () => ((pageOffset = Math.max(0, pageOffset - PAGE)), void refreshTable()) }, t().prev),
-      h('span', { id: 'page-info' }, `${from}–${to} / ${t().of} ${d.total}`),
-      h('button', { id: 'page-next', disabled: to >= d.total, onclick: () => ((pageOffset += PAGE), void refreshTable()) }, t().nextPage),
+      h('button', { id: 'page-prev', disabled: d.offset === 0, onclick: () => ((pageOffset = Math.max(0, pageOffset - PAGE)), void refreshTable()) }, w('dashboard.prev')),
+      h('span', { id: 'page-info' }, `${from}–${to} / ${w('dashboard.of')} ${d.total}`),
+      h('button', { id: 'page-next', disabled: to >= d.total, onclick: () => ((pageOffset += PAGE), void refreshTable()) }, w('dashboard.nextPage')),
     ),
   );
 }
@@ -207,13 +182,13 @@ async function refreshTimeline(): Promise<void> {
   if (!el) return;
   const items = d.items as Obj[];
   if (!items.length) {
-    el.replaceChildren(h('p', { class: 'muted' }, t().none));
+    el.replaceChildren(h('p', { class: 'muted' }, w('dashboard.none')));
     return;
   }
   const span = Math.max(d.last_completed_chapter + 1, ...items.map((i) => Math.max(i.due?.[1] ?? 0, i.resolved_chapter ?? 0, ...(i.chapters as number[]))));
   const pct = (c: number) => `${Math.max(0, Math.min(100, ((c - 1) / Math.max(1, span - 1)) * 100))}%`;
   el.replaceChildren(
-    h('p', { class: 'muted' }, `${t().planted} → ${t().due} → ${t().resolved} · ${t().dormantTag} ${d.dormant} · ${t().overdueTag} ${d.overdue}${d.total > items.length ? ` · ${items.length} / ${d.total}` : ''}`),
+    h('p', { class: 'muted' }, `${w('dashboard.planted')} → ${w('dashboard.due')} → ${w('dashboard.resolved')} · ${w('dashboard.dormantTag')} ${d.dormant} · ${w('dashboard.overdueTag')} ${d.overdue}${d.total > items.length ? ` · ${items.length} / ${d.total}` : ''}`),
     ...items.map((i) => {
       const track = h('div', { class: 'tl-track', title: `${i.id}` });
       if (i.due) track.append(h('div', { class: 'tl-due', style: `left:${pct(i.due[0])};width:calc(${pct(i.due[1])} - ${pct(i.due[0])})` }));
@@ -227,11 +202,11 @@ async function refreshTimeline(): Promise<void> {
           'div',
           {},
           h('b', {}, i.id),
-          i.dormant ? h('span', { class: 'tag dormant' }, t().dormantTag) : null,
-          i.overdue ? h('span', { class: 'tag overdue' }, t().overdueTag) : null,
-          i.resolved_chapter !== null ? h('span', { class: 'tag resolved' }, t().resolved) : null,
+          i.dormant ? h('span', { class: 'tag dormant' }, w('dashboard.dormantTag')) : null,
+          i.overdue ? h('span', { class: 'tag overdue' }, w('dashboard.overdueTag')) : null,
+          i.resolved_chapter !== null ? h('span', { class: 'tag resolved' }, w('dashboard.resolved')) : null,
           h('div', { class: 'muted' }, i.description ?? ''),
-          h('div', { class: 'tl-links' }, ...(i.chapters as number[]).map((c) => chapterLink(c, lang === 'zh' ? `第${c}章` : `ch. ${c}`))),
+          h('div', { class: 'tl-links' }, ...(i.chapters as number[]).map((c) => chapterLink(c, w('dashboard.chapterRef', { n: c })))),
         ),
         track,
       );
@@ -256,13 +231,13 @@ async function refreshCharacters(): Promise<void> {
               { class: 'card', 'data-id': c.id },
               h('b', {}, c.name),
               h('div', { class: 'muted' }, c.id),
-              h('div', {}, `${t().location}：${c.location ?? t().unknown}`),
-              h('div', {}, `${t().lastSeen}：`, c.last_seen_chapter ? chapterLink(c.last_seen_chapter, lang === 'zh' ? `第${c.last_seen_chapter}章` : `ch. ${c.last_seen_chapter}`) : t().unknown),
+              h('div', {}, `${w('dashboard.label', { label: w('dashboard.location') })}${c.location ?? w('dashboard.unknown')}`),
+              h('div', {}, `${w('dashboard.label', { label: w('dashboard.lastSeen') })}`, c.last_seen_chapter ? chapterLink(c.last_seen_chapter, w('dashboard.chapterRef', { n: c.last_seen_chapter })) : w('dashboard.unknown')),
               ...Object.entries(c.state as Obj).map(([k, v]) => h('div', { class: 'muted' }, `${k}：${typeof v === 'string' ? v : JSON.stringify(v)}`)),
             ),
           ),
         )
-      : h('p', { class: 'muted' }, t().none),
+      : h('p', { class: 'muted' }, w('dashboard.none')),
   );
 }
 
@@ -272,8 +247,8 @@ async function refreshStorylines(): Promise<void> {
   if (!el) return;
   const lines = (d.storylines as Obj[]).filter((s) => s && typeof s === 'object');
   el.replaceChildren(
-    lines.length ? h('div', { class: 'cards' }, ...lines.map((s) => h('div', { class: 'card' }, h('b', {}, s.name ?? s.id), h('div', { class: 'muted' }, `${s.id ?? ''} ${s.type ?? ''} ${s.status ?? ''}`), s.description ? h('div', {}, String(s.description)) : null))) : h('p', { class: 'muted' }, t().none),
-    ...(d.schedules as Obj[]).map((sc) => h('details', {}, h('summary', {}, t().schedule.replace('{v}', String(sc.volume))), h('pre', { class: 'muted' }, JSON.stringify(sc.schedule, null, 2)))),
+    lines.length ? h('div', { class: 'cards' }, ...lines.map((s) => h('div', { class: 'card' }, h('b', {}, s.name ?? s.id), h('div', { class: 'muted' }, `${s.id ?? ''} ${s.type ?? ''} ${s.status ?? ''}`), s.description ? h('div', {}, String(s.description)) : null))) : h('p', { class: 'muted' }, w('dashboard.none')),
+    ...(d.schedules as Obj[]).map((sc) => h('details', {}, h('summary', {}, w('dashboard.schedule', { v: sc.volume })), h('pre', { class: 'muted' }, JSON.stringify(sc.schedule, null, 2)))),
   );
 }
 
@@ -334,10 +309,10 @@ async function refreshMachines(): Promise<void> {
   const el = document.getElementById('machine-view');
   if (!el) return;
   el.replaceChildren(
-    h('p', {}, `${t().current}：`, h('code', { id: 'machine-current' }, `${d.book.current ?? '-'} / ${d.chapter.current ?? '-'}`), ` (${d.step})`),
-    h('h3', {}, t().book),
+    h('p', {}, `${w('dashboard.label', { label: w('dashboard.current') })}`, h('code', { id: 'machine-current' }, `${d.book.current ?? '-'} / ${d.chapter.current ?? '-'}`), ` (${d.step})`),
+    h('h3', {}, w('dashboard.book')),
     machineSvg(d.book, 'book-machine'),
-    h('h3', {}, t().chapterMachine),
+    h('h3', {}, w('dashboard.chapterMachine')),
     machineSvg(d.chapter, 'chapter-machine'),
   );
 }
@@ -372,40 +347,40 @@ function prose(text: string): HTMLElement {
 
 async function renderChapter(n: number): Promise<void> {
   const m = main();
-  m.replaceChildren(h('p', {}, t().loading));
+  m.replaceChildren(h('p', {}, w('dashboard.loading')));
   let d: Obj;
   try {
     d = await get(`/api/chapters/${n}`);
   } catch {
-    m.replaceChildren(h('p', {}, h('a', { href: '#/' }, t().back)), h('p', { class: 'error', id: 'reader-error' }, t().notFound));
+    m.replaceChildren(h('p', {}, h('a', { href: '#/' }, w('dashboard.back'))), h('p', { class: 'error', id: 'reader-error' }, w('dashboard.notFound')));
     return;
   }
-  const nav = h('p', { class: 'pager' }, h('a', { href: '#/' }, t().back), n > 1 ? chapterLink(n - 1, t().prevCh) : null, chapterLink(n + 1, t().nextCh));
-  const meta = h('p', { class: 'muted' }, `${t().zishu} ${fmt(d.zishu)} · ${lang === 'zh' ? '总分' : 'overall'} ${fmt(d.overall)} · ${fmt(d.gate)}`);
+  const nav = h('p', { class: 'pager' }, h('a', { href: '#/' }, w('dashboard.back')), n > 1 ? chapterLink(n - 1, w('dashboard.prevCh')) : null, chapterLink(n + 1, w('dashboard.nextCh')));
+  const meta = h('p', { class: 'muted' }, `${w('dashboard.zishu')} ${fmt(d.zishu)} · ${w('dashboard.chartOverall')} ${fmt(d.overall)} · ${fmt(d.gate)}`);
   const findings = (d.lint?.findings ?? []) as Obj[];
   // The report's own words in the reader's language (message_zh / fix_zh under zh), and the AI-flavour score.
   const zh = lang === 'zh';
-  const severity = (s: unknown): string => (zh ? ({ hard: '硬伤', soft: '提示', warn: '留意' } as Record<string, string>)[String(s)] ?? String(s) : String(s));
+  const severity = (s: unknown): string => w('dashboard.severity', { severity: String(s) });
   const said = (f: Obj, key: 'message' | 'fix'): unknown => (zh && typeof f[`${key}_zh`] === 'string' ? f[`${key}_zh`] : f[key]);
   const flavour = (d.lint?.ai_flavour as Obj | undefined)?.score;
   const lint = section(
     'lint',
-    t().lint,
-    typeof flavour === 'number' ? h('p', { class: 'muted', id: 'ai-flavour' }, `${zh ? 'AI味' : 'AI flavour'} ${flavour.toFixed(2)}`) : null,
+    w('dashboard.lint'),
+    typeof flavour === 'number' ? h('p', { class: 'muted', id: 'ai-flavour' }, w('dashboard.aiFlavour', { score: flavour.toFixed(2) })) : null,
     findings.length
       ? h(
           'ul',
           { class: 'findings' },
-          ...findings.map((f) => h('li', {}, `[${severity(f.severity)}] ${f.rule}${f.line ? ` · ${zh ? '第' : 'line '}${f.line}${zh ? '行' : ''}` : ''}${said(f, 'message') ? ` · ${said(f, 'message')}` : ''}${said(f, 'fix') ? ` · ${zh ? '改法：' : 'fix: '}${said(f, 'fix')}` : ''}`)),
+          ...findings.map((f) => h('li', {}, `[${severity(f.severity)}] ${f.rule}${f.line ? ` · ${w('dashboard.findingLine', { line: f.line })}` : ''}${said(f, 'message') ? ` · ${said(f, 'message')}` : ''}${said(f, 'fix') ? ` · ${w('dashboard.findingFix', { fix: String(said(f, 'fix')) })}` : ''}`)),
         )
-      : h('p', { class: 'muted' }, d.lint ? t().noFindings : t().none),
+      : h('p', { class: 'muted' }, d.lint ? w('dashboard.noFindings') : w('dashboard.none')),
   );
   const scores = (d.evaluation?.scores ?? {}) as Obj;
-  const evaluation = section('evaluation', t().evaluation, h('ul', { class: 'findings' }, ...Object.entries(scores).map(([k, v]) => h('li', {}, `${k} ${fmt((v as Obj)?.score)}：${(v as Obj)?.reason ?? ''}`))));
+  const evaluation = section('evaluation', w('dashboard.evaluation'), h('ul', { class: 'findings' }, ...Object.entries(scores).map(([k, v]) => h('li', {}, `${k} ${fmt((v as Obj)?.score)}：${(v as Obj)?.reason ?? ''}`))));
   m.replaceChildren(nav, h('section', { id: 'reader' }, meta, prose(d.text as string)), lint, evaluation);
   if ((d.rounds as number[]).length >= 2) {
     const diff = await get(`/api/chapters/${n}/diff`);
-    m.append(section('drafts', t().drafts, sideBySide(diff)));
+    m.append(section('drafts', w('dashboard.drafts'), sideBySide(diff)));
   }
 }
 
@@ -414,7 +389,7 @@ function sideBySide(d: Obj): HTMLElement {
   const b = (d.to.text as string).split('\n');
   const inA = new Set(a);
   const inB = new Set(b);
-  const col = (lines: string[], other: Set<string>, cls: string, round: number) => h('div', {}, h('b', {}, t().round.replace('{n}', String(round))), ...lines.map((l) => h('span', { class: other.has(l) ? 'same' : cls }, l || ' ')));
+  const col = (lines: string[], other: Set<string>, cls: string, round: number) => h('div', {}, h('b', {}, w('dashboard.round', { n: round })), ...lines.map((l) => h('span', { class: other.has(l) ? 'same' : cls }, l || ' ')));
   return h('div', { class: 'side', id: 'draft-diff' }, col(a, inB, 'del', d.from.round), col(b, inA, 'add', d.to.round));
 }
 
@@ -435,11 +410,11 @@ function liveEvents(): void {
   const es = new EventSource(api('/api/events'));
   es.onopen = () => {
     dot.className = 'live on';
-    dot.title = t().connected;
+    dot.title = w('dashboard.connected');
   };
   es.onerror = () => {
     dot.className = 'live off';
-    dot.title = t().disconnected;
+    dot.title = w('dashboard.disconnected');
   };
   for (const kind of ['execute', 'executed', 'advance', 'commit', 'checkpoint']) {
     es.addEventListener(kind, (e) => {
@@ -448,7 +423,7 @@ function liveEvents(): void {
       if (log) {
         log.querySelector('li.muted')?.remove();
         const detail = kind === 'advance' ? ` ${data.from} → ${data.to}` : kind === 'executed' && data.duration_ms !== undefined ? ` (${data.executor}, ${data.duration_ms} ms)` : '';
-        log.prepend(h('li', { 'data-event': kind, 'data-step': data.step ?? '' }, `${new Date().toLocaleTimeString()} ${t().ev[kind] ?? kind} `, h('code', {}, String(data.step ?? '')), detail));
+        log.prepend(h('li', { 'data-event': kind, 'data-step': data.step ?? '' }, `${new Date().toLocaleTimeString()} ${w('dashboard.event', { event: kind })} `, h('code', {}, String(data.step ?? '')), detail));
         while (log.children.length > 200) log.lastElementChild?.remove();
       }
       scheduleRefresh();
@@ -476,7 +451,7 @@ async function start(): Promise<void> {
   }
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   const nav = document.getElementById('nav') as HTMLElement;
-  nav.replaceChildren(...(['progress', 'charts', 'chapters', 'timeline', 'characters', 'storylines', 'machines'] as const).map((k) => h('a', { href: `#/${k}` }, t()[k])));
+  nav.replaceChildren(...(['progress', 'charts', 'chapters', 'timeline', 'characters', 'storylines', 'machines'] as const).map((k) => h('a', { href: `#/${k}` }, w(`dashboard.${k}`))));
   window.addEventListener('hashchange', route);
   route();
   liveEvents();

@@ -8,7 +8,7 @@ const anyArgs = new Proxy({}, { get: () => '1' });
 /** Chinese text, or at least Chinese punctuation for lines that are only a frame around values. */
 const CJK = /[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]/;
 /** Entries whose Chinese is a lookup that "1" does not hit (their tables are checked below). */
-const LOOKUPS = new Set(['status.rung', 'status.action', 'status.note', 'doctor.severity', 'status.judge.kind', 'error.usage', 'error.invalid_config']);
+const LOOKUPS = new Set(['dashboard.event', 'dashboard.rung', 'dashboard.action', 'dashboard.severity', 'status.rung', 'status.action', 'status.note', 'doctor.severity', 'status.judge.kind', 'error.usage', 'error.invalid_config']);
 
 /** Entries whose arguments are structured (checked with real arguments below). */
 const STRUCTURED = new Set(['error.diagnostics']);
