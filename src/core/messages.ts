@@ -43,6 +43,23 @@ const GROUPS = {
   diagnostic: () => ({
     'diagnostic.missing': entry((_) => 'nothing (the field is missing)', (_) => '缺少该字段'),
   }),
+  // ---- continuity (§19) ----
+  continuity: () => ({
+    'continuity.gone_acting': entry<{ name: string; status: string }>((a) => `${a.name} acts in this chapter, but the state says ${a.status}`, (a) => `${a.name}在本章有所行动，但状态记为 ${a.status}`),
+    'continuity.gone_acting.fix': entry<{ name: string }>((a) => `rewrite the sentence without ${a.name}, mark it as a memory, dream or flashback in the delta (recollections), or bring ${a.name} back with an op`, (a) => `改写这句、不让${a.name}出场；或在 delta 的 recollections 中标明这是回忆、梦境或闪回；或用一条操作让${a.name}复归`),
+    'continuity.realm_down': entry<{ from: string; to: string }>((a) => `the realm goes down from ${a.from} to ${a.to} with no reason given`, (a) => `境界从${a.from}跌到${a.to}，却没有交代原因`),
+    'continuity.realm_down.fix': entry((_) => 'give the reason in the op\'s detail (an injury, a seal, a curse), or keep the realm', (_) => '在这条操作的 detail 中写明原因（重伤、封印、诅咒等），或保持原境界'),
+    'continuity.item_used': entry<{ name: string; status: string }>((a) => `${a.name} is used, but the state says ${a.status}`, (a) => `${a.name}再次被使用，但状态记为 ${a.status}`),
+    'continuity.item_used.fix': entry<{ name: string }>((a) => `use another item, or recover ${a.name} first with an op that changes its status`, (a) => `换一件物品；或先用一条操作改变${a.name}的状态（找回、修复）`),
+    'continuity.day_back': entry<{ from: number; to: number }>((a) => `story_day goes back from ${a.from} to ${a.to}`, (a) => `故事时间倒退：从第 ${a.from} 天回到第 ${a.to} 天`),
+    'continuity.day_back.fix': entry((_) => 'keep story_day at least where it was; a flashback is marked in recollections, not by turning the day back', (_) => 'story_day 不得小于原值；闪回请在 recollections 中标明，而不是把天数调回去'),
+    'continuity.op_conflict': entry<{ path: string; first: string; second: string }>((a) => `${a.path} is set twice in one delta: ${a.first}, then ${a.second}`, (a) => `同一个 delta 把 ${a.path} 设了两次：先是 ${a.first}，后是 ${a.second}`),
+    'continuity.op_conflict.fix': entry((_) => 'keep one set op per path: the value the chapter ends with', (_) => '每个路径只保留一条 set 操作：本章结束时的值'),
+    'continuity.name_drift': entry<{ found: string; name: string }>((a) => `${a.found} is one character away from ${a.name}, and no character is called ${a.found}`, (a) => `「${a.found}」与「${a.name}」只差一个字，而书中没有叫「${a.found}」的人物`),
+    'continuity.name_drift.fix': entry<{ found: string; name: string }>((a) => `write ${a.name}, or add ${a.found} as a character or an alias`, (a) => `改为「${a.name}」；若确是另一人，请把「${a.found}」建为人物或别名`),
+    'continuity.foreshadow_reopened': entry<{ id: string; action: string }>((a) => `foreshadowing ${a.id} is resolved, but the delta marks it ${a.action} again`, (a) => `伏笔 ${a.id} 已回收，delta 却又记为 ${a.action}`),
+    'continuity.foreshadow_reopened.fix': entry<{ id: string }>((a) => `plant a new foreshadowing item instead of reopening ${a.id}`, (a) => `另埋一条新伏笔，不要重开 ${a.id}`),
+  }),
   // ---- status ----
   status: () => ({
     'status.where.chapter': entry<{ chapter: number; position: number | null; chapters: number | null; volume: number; first: number | null; last: number | null }>(

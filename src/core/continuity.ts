@@ -1,0 +1,284 @@
+/**
+ * Continuity checks (PROTOCOL §19): what a chapter and its delta say, held
+ * against the state the book had before it. Each finding names its kind, the
+ * sentence (or op) it rests on and what to do. Deterministic and pure: the
+ * cast index is built once per book and reused for every chapter.
+ */
+import { jsonEqual } from './canonical-json.js';
+import { said, type Said } from './messages.js';
+
+/** Where the facts live in the state, by convention; `continuity` in novel.config.json renames them. */
+export interface ContinuityNames {
+  /** characters.<id>.<status>: alive, dead, missing, sealed … */
+  status: string;
+  location: string;
+  /** characters.<id>.<realm>, ordered by world/rules.json's ladders.<ladder>. */
+  realm: string;
+  ladder: string;
+  /** items.<id>.<holder>, items.<id>.<item_status>, items.<id>.<item_name>. */
+  holder: string;
+  item_status: string;
+  item_name: string;
+  /** world_state.<story_day>: the day of the story, a number. */
+  story_day: string;
+  /** Character statuses under which a character cannot act. */
+  gone: readonly string[];
+  /** Item statuses under which an item cannot be used. */
+  unusable: readonly string[];
+}
+
+export const DEFAULT_CONTINUITY: ContinuityNames = {
+  status: 'status',
+  location: 'location',
+  realm: 'realm',
+  ladder: 'realm',
+  holder: 'holder',
+  item_status: 'status',
+  item_name: 'name',
+  story_day: 'story_day',
+  gone: ['dead', 'missing'],
+  unusable: ['destroyed', 'lost'],
+};
+
+export const CONTINUITY_KINDS = ['gone_acting', 'realm_down', 'item_used', 'day_back', 'op_conflict', 'name_drift', 'foreshadow_reopened'] as const;
+export type ContinuityKind = (typeof CONTINUITY_KINDS)[number];
+
+export interface ContinuityFinding {
+  kind: ContinuityKind;
+  /** The character, item, path or foreshadowing id the finding is about. */
+  subject: string;
+  /** 1-based line of the chapter text, or null for a finding about the delta alone. */
+  line: number | null;
+  /** The sentence (or the op, as JSON) the finding rests on. */
+  excerpt: string;
+  message: Said;
+  fix: Said;
+}
+
+/** A cast member: a character's id and every name it goes by. */
+export interface CastMember {
+  id: string;
+  names: readonly string[];
+}
+
+/** The names of a book, indexed by their first character (built once per book). */
+export interface CastIndex {
+  byFirst: Map<string, Array<{ name: string; id: string }>>;
+  /** Each character's names, by id. */
+  byId: Map<string, readonly string[]>;
+  /** Every cast name and alias, and every other name the book knows (items, places): never a drift. */
+  known: Set<string>;
+}
+
+export function castIndex(cast: readonly CastMember[], otherNames: readonly string[] = []): CastIndex {
+  const byFirst = new Map<string, Array<{ name: string; id: string }>>();
+  const known = new Set<string>(otherNames);
+  const byId = new Map<string, readonly string[]>();
+  for (const m of cast) {
+    byId.set(m.id, m.names.filter((n) => n.length >= 2));
+    for (const name of m.names) {
+      if (name.length < 2) continue;
+      known.add(name);
+      const first = name[0] as string;
+      const list = byFirst.get(first) ?? [];
+      list.push({ name, id: m.id });
+      byFirst.set(first, list);
+    }
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b.name.length - a.name.length || (a.name < b.name ? -1 : 1));
+  return { byFirst, byId, known };
+}
+
+/** A span of chapter lines the delta marks as not happening now. */
+export interface Recollection {
+  lines: readonly [number, number];
+  kind: 'memory' | 'dream' | 'flashback';
+}
+
+export interface ContinuityInput {
+  chapter: number;
+  text: string;
+  /** The state before the chapter. */
+  state: Record<string, unknown>;
+  ops: readonly Record<string, unknown>[];
+  recollections?: readonly Recollection[];
+  cast: CastIndex;
+  /** world/rules.json's ladders: name → rungs from low to high. */
+  ladders: Readonly<Record<string, readonly string[]>>;
+  /** Foreshadowing ids already resolved. */
+  resolved: ReadonlySet<string>;
+  names?: ContinuityNames;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const objAt = (o: unknown, key: string): Obj => (isObj(o) && isObj(o[key]) ? (o[key] as Obj) : {});
+
+/** Words around a name that say it is remembered, mourned or spoken of rather than acting now. */
+const NOT_NOW = ['想起', '回忆', '记得', '记忆', '梦', '当年', '曾经', '生前', '遗', '尸', '墓', '坟', '灵位', '牌位', '祭', '悼', '怀念', '往事', '昔', '临终', '死', '亡', '牺牲', '失踪', '下落', '提起', '提到', '说起', '念叨', '传说', '画像', '名字', '消息', '噩耗', '若是', '如果', '假如'];
+/** Words around an item that say it is remembered or its remains are meant. */
+const NOT_USED = ['想起', '回忆', '记得', '梦', '当年', '曾经', '碎', '毁', '断', '残骸', '遗', '失', '丢', '不见', '没了', '若是', '如果', '可惜', '怀念', '提起', '提到'];
+/** What may stand before a name inside a sentence (a preposition or a verb that takes a person). */
+const BEFORE_NAME = new RegExp('[和与对向把被让叫见随跟同给是请找问]', 'u');
+
+interface Sentence {
+  line: number;
+  text: string;
+}
+
+/** The chapter's sentences, each with its line (the title line is left out). */
+function sentencesOf(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.startsWith('# ')) continue;
+    for (const part of line.split(/(?<=[\u3002\uff01\uff1f!?])/u)) {
+      const s = part.trim();
+      if (s) out.push({ line: i + 1, text: s });
+    }
+  }
+  return out;
+}
+
+const inRecollection = (line: number, spans: readonly Recollection[]): boolean => spans.some((r) => line >= r.lines[0] && line <= r.lines[1]);
+const holdsAny = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
+
+/** The findings of one chapter, in order of kind, then of line. */
+export function continuityFindings(input: ContinuityInput): ContinuityFinding[] {
+  const names = input.names ?? DEFAULT_CONTINUITY;
+  const out: ContinuityFinding[] = [];
+  const sentences = sentencesOf(input.text);
+  const spans = input.recollections ?? [];
+  const live = sentences.filter((s) => !inRecollection(s.line, spans));
+  const characters = objAt(input.state, 'characters');
+  const items = objAt(input.state, 'items');
+  const sets = input.ops.filter((o) => o.op === 'set' && typeof o.path === 'string');
+  const setTo = (path: string): unknown[] => sets.filter((o) => o.path === path).map((o) => o.value);
+
+  // A character whose status says they cannot act, named in a sentence that is not a memory.
+  for (const [id, c] of Object.entries(characters)) {
+    const status = isObj(c) ? c[names.status] : undefined;
+    if (typeof status !== 'string' || !names.gone.includes(status)) continue;
+    // Brought back in this very chapter: the delta says so.
+    if (setTo(`characters.${id}.${names.status}`).some((v) => typeof v === 'string' && !names.gone.includes(v))) continue;
+    const own = input.cast.byId.get(id) ?? [];
+    const hit = live.find((s) => own.some((n) => s.text.includes(n)) && !holdsAny(s.text, NOT_NOW));
+    if (hit) out.push(finding('gone_acting', id, hit, { name: own.find((n) => hit.text.includes(n)) ?? id, status }));
+  }
+
+  // A realm that goes down its ladder with no reason given in the op.
+  const ladder = input.ladders[names.ladder] ?? [];
+  for (const o of sets) {
+    const m = /^characters\.([^.]+)\.([^.]+)$/.exec(o.path as string);
+    if (!m || m[2] !== names.realm || typeof o.value !== 'string') continue;
+    const before = objAt(characters, m[1] as string)[names.realm];
+    const from = typeof before === 'string' ? ladder.indexOf(before) : -1;
+    const to = ladder.indexOf(o.value);
+    const reason = typeof o.detail === 'string' ? o.detail.trim() : '';
+    if (from >= 0 && to >= 0 && to < from && reason === '') out.push(opFinding('realm_down', m[1] as string, o, { from: before as string, to: o.value }));
+  }
+
+  // An item destroyed or lost, used again (named in the prose, or handed to someone by the delta).
+  for (const [id, it] of Object.entries(items)) {
+    const status = isObj(it) ? it[names.item_status] : undefined;
+    if (typeof status !== 'string' || !names.unusable.includes(status)) continue;
+    if (setTo(`items.${id}.${names.item_status}`).some((v) => typeof v === 'string' && !names.unusable.includes(v))) continue;
+    const name = isObj(it) && typeof it[names.item_name] === 'string' ? (it[names.item_name] as string) : null;
+    const handed = sets.find((o) => o.path === `items.${id}.${names.holder}`);
+    if (handed) {
+      out.push(opFinding('item_used', id, handed, { name: name ?? id, status }));
+      continue;
+    }
+    if (name === null || name.length < 2) continue;
+    const hit = live.find((s) => s.text.includes(name) && !holdsAny(s.text, NOT_USED));
+    if (hit) out.push(finding('item_used', id, hit, { name, status }));
+  }
+
+  // The day of the story going back.
+  const dayPath = `world_state.${names.story_day}`;
+  const today = objAt(input.state, 'world_state')[names.story_day];
+  for (const o of input.ops) {
+    if (o.path !== dayPath || typeof today !== 'number') continue;
+    const next = o.op === 'set' ? o.value : o.op === 'inc' && typeof o.value === 'number' ? today + o.value : undefined;
+    if (typeof next === 'number' && next < today) out.push(opFinding('day_back', dayPath, o, { from: today, to: next }));
+  }
+
+  // Two ops of one delta that set one path to different values.
+  const firstSet = new Map<string, Obj>();
+  for (const o of sets) {
+    const path = o.path as string;
+    const earlier = firstSet.get(path);
+    if (earlier === undefined) firstSet.set(path, o);
+    else if (!jsonEqual(earlier.value, o.value)) out.push(opFinding('op_conflict', path, o, { path, first: JSON.stringify(earlier.value), second: JSON.stringify(o.value) }));
+  }
+
+  // A name one character away from a cast name, and itself no name the book knows.
+  const seen = new Set<string>();
+  for (const s of live) {
+    for (const drift of driftsIn(s.text, input.cast)) {
+      if (seen.has(drift.found)) continue;
+      seen.add(drift.found);
+      out.push(finding('name_drift', drift.id, s, { found: drift.found, name: drift.name }));
+    }
+  }
+
+  // A foreshadowing item resolved before, planted or advanced again.
+  for (const o of input.ops) {
+    if (o.op !== 'foreshadow' || typeof o.path !== 'string' || !input.resolved.has(o.path)) continue;
+    if (o.value === 'planted' || o.value === 'advanced') out.push(opFinding('foreshadow_reopened', o.path, o, { id: o.path, action: String(o.value) }));
+  }
+  return out;
+}
+
+/** Near misses of cast names in one sentence: one character replaced (never the first), followed as a name is. */
+export function driftsIn(text: string, cast: CastIndex): Array<{ found: string; name: string; id: string }> {
+  const out: Array<{ found: string; name: string; id: string }> = [];
+  for (let i = 0; i < text.length; i++) {
+    const list = cast.byFirst.get(text[i] as string);
+    if (!list) continue;
+    for (const { name, id } of list) {
+      const found = text.slice(i, i + name.length);
+      if (found.length !== name.length || found === name || cast.known.has(found)) continue;
+      let diff = 0;
+      for (let k = 1; k < name.length && diff < 2; k++) if (found[k] !== name[k]) diff++;
+      if (diff !== 1 || !/^[\u4e00-\u9fff]+$/u.test(found)) continue;
+      // Part of a longer known name, or not standing as a name does: not a drift.
+      if ([...cast.known].some((k) => k.length > found.length && k.includes(found) && text.includes(k))) continue;
+      const before = i === 0 ? '' : (text[i - 1] as string);
+      // A name opens its clause, or follows a word that takes a person; inside a word (树林风声) it is no name.
+      if (/[\u4e00-\u9fff]/u.test(before) && !BEFORE_NAME.test(before)) continue;
+      out.push({ found, name, id });
+    }
+  }
+  return out;
+}
+
+function finding(kind: ContinuityKind, subject: string, s: Sentence, args: Record<string, string | number>): ContinuityFinding {
+  return { kind, subject, line: s.line, excerpt: s.text, ...wordsOf(kind, args) };
+}
+
+function opFinding(kind: ContinuityKind, subject: string, op: Obj, args: Record<string, string | number>): ContinuityFinding {
+  return { kind, subject, line: null, excerpt: JSON.stringify(op), ...wordsOf(kind, args) };
+}
+
+/** A finding's message and fix, said by the catalogue (the continuity group). */
+function wordsOf(kind: ContinuityKind, a: Record<string, string | number>): { message: Said; fix: Said } {
+  const s = (v: string | number | undefined): string => String(v ?? '');
+  switch (kind) {
+    case 'gone_acting':
+      return { message: said('continuity.gone_acting', { name: s(a.name), status: s(a.status) }), fix: said('continuity.gone_acting.fix', { name: s(a.name) }) };
+    case 'realm_down':
+      return { message: said('continuity.realm_down', { from: s(a.from), to: s(a.to) }), fix: said('continuity.realm_down.fix') };
+    case 'item_used':
+      return { message: said('continuity.item_used', { name: s(a.name), status: s(a.status) }), fix: said('continuity.item_used.fix', { name: s(a.name) }) };
+    case 'day_back':
+      return { message: said('continuity.day_back', { from: Number(a.from), to: Number(a.to) }), fix: said('continuity.day_back.fix') };
+    case 'op_conflict':
+      return { message: said('continuity.op_conflict', { path: s(a.path), first: s(a.first), second: s(a.second) }), fix: said('continuity.op_conflict.fix') };
+    case 'name_drift':
+      return { message: said('continuity.name_drift', { found: s(a.found), name: s(a.name) }), fix: said('continuity.name_drift.fix', { found: s(a.found), name: s(a.name) }) };
+    case 'foreshadow_reopened':
+      return { message: said('continuity.foreshadow_reopened', { id: s(a.id), action: s(a.action) }), fix: said('continuity.foreshadow_reopened.fix', { id: s(a.id) }) };
+  }
+}
