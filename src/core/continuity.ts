@@ -118,9 +118,8 @@ const objAt = (o: unknown, key: string): Obj => (isObj(o) && isObj(o[key]) ? (o[
 const NOT_NOW = ['想起', '回忆', '记得', '记忆', '梦', '当年', '曾经', '生前', '遗', '尸', '墓', '坟', '灵位', '牌位', '祭', '悼', '怀念', '往事', '昔', '临终', '死', '亡', '牺牲', '失踪', '下落', '提起', '提到', '说起', '念叨', '传说', '画像', '名字', '消息', '噩耗', '若是', '如果', '假如'];
 /** Words around an item that say it is remembered or its remains are meant. */
 const NOT_USED = ['想起', '回忆', '记得', '梦', '当年', '曾经', '碎', '毁', '断', '残骸', '遗', '失', '丢', '不见', '没了', '若是', '如果', '可惜', '怀念', '提起', '提到'];
-/** What may stand before a name inside a sentence (a preposition or a verb that takes a person). */
-const BEFORE_NAME = new RegExp('[和与对向把被让叫见随跟同给是请找问]', 'u');
-
+/** Characters that make a place or a direction of the character before them (林中, 王府, 张家): such a word is no name. */
+const PLACE_CHARS = new Set([...'中里上下间内外边前后口头面旁侧处地家门府城山村镇街子儿们']);
 interface Sentence {
   line: number;
   text: string;
@@ -214,14 +213,7 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
   }
 
   // A name one character away from a cast name, and itself no name the book knows.
-  const seen = new Set<string>();
-  for (const s of live) {
-    for (const drift of driftsIn(s.text, input.cast)) {
-      if (seen.has(drift.found)) continue;
-      seen.add(drift.found);
-      out.push(finding('name_drift', drift.id, s, { found: drift.found, name: drift.name }));
-    }
-  }
+  for (const drift of chapterDrifts(live, input.text, input.cast)) out.push(finding('name_drift', drift.id, drift.sentence, { found: drift.found, name: drift.name }));
 
   // A foreshadowing item resolved before, planted or advanced again.
   for (const o of input.ops) {
@@ -231,8 +223,37 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
   return out;
 }
 
+const count = (text: string, word: string): number => text.split(word).length - 1;
+
+/**
+ * The drifts of a chapter: near misses in its sentences of a character the
+ * chapter also names rightly, and no more often than rightly. A name that
+ * stands on its own (林朵 beside a cast's 林枫, with 林枫 nowhere in the
+ * chapter) is another person, not a slip.
+ */
+function chapterDrifts(sentences: readonly Sentence[], text: string, cast: CastIndex): Array<{ found: string; name: string; id: string; sentence: Sentence }> {
+  const out: Array<{ found: string; name: string; id: string; sentence: Sentence }> = [];
+  const seen = new Set<string>();
+  for (const s of sentences) {
+    for (const d of driftsIn(s.text, cast)) {
+      if (seen.has(d.found)) continue;
+      seen.add(d.found);
+      const right = (cast.byId.get(d.id) ?? [d.name]).reduce((n, name) => n + count(text, name), 0);
+      if (right >= 1 && count(text, d.found) <= right) out.push({ ...d, sentence: s });
+    }
+  }
+  return out;
+}
+
 /** Near misses of cast names in one sentence: one character replaced (never the first), followed as a name is. */
 export function driftsIn(text: string, cast: CastIndex): Array<{ found: string; name: string; id: string }> {
+  // Where the text names someone rightly: a near miss overlapping such a name is a piece of it (枫推 in 林枫推门).
+  const named = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    for (const { name } of cast.byFirst.get(text[i] as string) ?? []) {
+      if (text.startsWith(name, i)) named.fill(1, i, i + name.length);
+    }
+  }
   const out: Array<{ found: string; name: string; id: string }> = [];
   for (let i = 0; i < text.length; i++) {
     const list = cast.byFirst.get(text[i] as string);
@@ -240,14 +261,15 @@ export function driftsIn(text: string, cast: CastIndex): Array<{ found: string; 
     for (const { name, id } of list) {
       const found = text.slice(i, i + name.length);
       if (found.length !== name.length || found === name || cast.known.has(found)) continue;
+      if (named.subarray(i, i + name.length).some((x) => x === 1)) continue;
       let diff = 0;
       for (let k = 1; k < name.length && diff < 2; k++) if (found[k] !== name[k]) diff++;
       if (diff !== 1 || !/^[\u4e00-\u9fff]+$/u.test(found)) continue;
-      // Part of a longer known name, or not standing as a name does: not a drift.
+      // Part of a longer known name the text holds: not a drift.
       if ([...cast.known].some((k) => k.length > found.length && k.includes(found) && text.includes(k))) continue;
-      const before = i === 0 ? '' : (text[i - 1] as string);
-      // A name opens its clause, or follows a word that takes a person; inside a word (树林风声) it is no name.
-      if (/[\u4e00-\u9fff]/u.test(before) && !BEFORE_NAME.test(before)) continue;
+      // Its changed character makes no place or direction of the name's first (林中, 王府): such a word is no name.
+      const changed = [...found].find((ch, k) => ch !== name[k]) as string;
+      if (name.length === 2 && PLACE_CHARS.has(changed)) continue;
       out.push({ found, name, id });
     }
   }

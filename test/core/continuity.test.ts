@@ -71,7 +71,9 @@ describe('continuity checks', () => {
   });
 
   it('a name one character from a cast name; not a cast name, an alias, or part of a longer known word', () => {
-    expect(kinds({ text: '# 第12章\n\n林峰推门而入。' })).toEqual(['name_drift:lin-feng']);
+    expect(kinds({ text: '# 第12章\n\n林枫站在门外。林峰推门而入。' })).toEqual(['name_drift:lin-feng']);
+    // Another person of the same surname, the cast's own never named: no slip.
+    expect(kinds({ text: '# 第12章\n\n林朵推门而入。林朵坐下。' })).toEqual([]);
     expect(kinds({ text: '# 第12章\n\n枫哥推门而入。' })).toEqual([]);
     expect(kinds({ text: '# 第12章\n\n树林风声大作。' })).toEqual([]);
     expect(driftsIn('苏婉看向苏晚。', cast).map((d) => d.found)).toEqual(['苏晚']);
