@@ -63,7 +63,8 @@ export interface CastMember {
 
 /** The names of a book, indexed by their first character (built once per book). */
 export interface CastIndex {
-  byFirst: Map<string, Array<{ name: string; id: string }>>;
+  /** Every name and alias by its first character; `primary` marks a character's own name (its display_name), the one a slip is looked for in. */
+  byFirst: Map<string, Array<{ name: string; id: string; primary: boolean }>>;
   /** Each character's names, by id. */
   byId: Map<string, readonly string[]>;
   /** Every cast name and alias, and every other name the book knows (items, places): never a drift. */
@@ -71,17 +72,17 @@ export interface CastIndex {
 }
 
 export function castIndex(cast: readonly CastMember[], otherNames: readonly string[] = []): CastIndex {
-  const byFirst = new Map<string, Array<{ name: string; id: string }>>();
+  const byFirst = new Map<string, Array<{ name: string; id: string; primary: boolean }>>();
   const known = new Set<string>(otherNames);
   const byId = new Map<string, readonly string[]>();
   for (const m of cast) {
     byId.set(m.id, m.names.filter((n) => n.length >= 2));
-    for (const name of m.names) {
+    for (const [k, name] of m.names.entries()) {
       if (name.length < 2) continue;
       known.add(name);
       const first = name[0] as string;
       const list = byFirst.get(first) ?? [];
-      list.push({ name, id: m.id });
+      list.push({ name, id: m.id, primary: k === 0 });
       byFirst.set(first, list);
     }
   }
@@ -120,6 +121,15 @@ const NOT_NOW = ['想起', '回忆', '记得', '记忆', '梦', '当年', '曾�
 const NOT_USED = ['想起', '回忆', '记得', '梦', '当年', '曾经', '碎', '毁', '断', '残骸', '遗', '失', '丢', '不见', '没了', '若是', '如果', '可惜', '怀念', '提起', '提到'];
 /** Characters that make a place or a direction of the character before them (林中, 王府, 张家): such a word is no name. */
 const PLACE_CHARS = new Set([...'中里上下间内外边前后口头面旁侧处地家门府城山村镇街子儿们']);
+/** Common surnames: a near miss is looked for only in names that are a surname and a given name (林枫, 白凌霜), not in epithets (金星, 龙王, 玉皇大帝). */
+const SURNAMES = new Set([...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池乐匡钮燕晁楚谈云水风花月雪']);
+const COMPOUND_SURNAMES = ['欧阳', '司马', '上官', '诸葛', '东方', '慕容', '独孤', '南宫', '皇甫', '令狐', '公孙', '轩辕', '西门', '长孙', '宇文', '尉迟', '司徒', '夏侯', '端木', '百里'];
+/** A name of a surname and a given name, two to four characters long. */
+export const isPersonalName = (name: string): boolean =>
+  (name.length >= 2 && name.length <= 3 && SURNAMES.has(name[0] as string)) || (name.length >= 3 && name.length <= 4 && COMPOUND_SURNAMES.includes(name.slice(0, 2)));
+
+/** Characters of a title or a form of address (马先生, 虎姑娘, 刘老): a way to call someone, not a slip of a name. */
+const TITLE_CHARS = new Set([...'先生老爷哥姐兄弟叔伯婶嫂娘姑少公夫太师掌长大小氏君']);
 interface Sentence {
   line: number;
   text: string;
@@ -258,7 +268,8 @@ export function driftsIn(text: string, cast: CastIndex): Array<{ found: string; 
   for (let i = 0; i < text.length; i++) {
     const list = cast.byFirst.get(text[i] as string);
     if (!list) continue;
-    for (const { name, id } of list) {
+    for (const { name, id, primary } of list) {
+      if (!primary || !isPersonalName(name)) continue;
       const found = text.slice(i, i + name.length);
       if (found.length !== name.length || found === name || cast.known.has(found)) continue;
       if (named.subarray(i, i + name.length).some((x) => x === 1)) continue;
@@ -269,7 +280,9 @@ export function driftsIn(text: string, cast: CastIndex): Array<{ found: string; 
       if ([...cast.known].some((k) => k.length > found.length && k.includes(found) && text.includes(k))) continue;
       // Its changed character makes no place or direction of the name's first (林中, 王府): such a word is no name.
       const changed = [...found].find((ch, k) => ch !== name[k]) as string;
-      if (name.length === 2 && PLACE_CHARS.has(changed)) continue;
+      if ((name.length === 2 && PLACE_CHARS.has(changed)) || TITLE_CHARS.has(changed)) continue;
+      // A doubled character (马马虎虎) is a word's own rhythm, not a name.
+      if ((i > 0 && text[i - 1] === found[0]) || [...found].some((ch, k) => k > 0 && ch === found[k - 1])) continue;
       out.push({ found, name, id });
     }
   }
