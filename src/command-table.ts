@@ -45,6 +45,7 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['completion'], load: async () => (await import('./commands/completion.js')).CompletionCommand },
   { path: ['chapters'], load: async () => (await import('./commands/chapters.js')).ChaptersCommand },
   { path: ['lint'], load: async () => (await import('./commands/lint.js')).LintCommand },
+  { path: ['continuity', 'bench'], load: async () => (await import('./commands/continuity/bench.js')).ContinuityBenchCommand },
   { path: ['quality', 'eval'], load: async () => (await import('./commands/quality/eval.js')).QualityEvalCommand },
   { path: ['doctor'], load: async () => (await import('./commands/doctor.js')).DoctorCommand },
   { path: ['diff'], load: async () => (await import('./commands/diff.js')).DiffCommand },

@@ -7,6 +7,7 @@
  */
 import { CONTINUITY_KINDS, continuityFindings, DEFAULT_CONTINUITY, isPersonalName, type CastIndex, type ContinuityFinding, type ContinuityKind, type ContinuityNames } from './continuity.js';
 import { seededRandom } from './seeded-random.js';
+import { applyOps, EMPTY_STATE, type ChangelogLine, type StateDoc } from './state-ops.js';
 
 type Obj = Record<string, unknown>;
 
@@ -41,6 +42,31 @@ export interface BenchReport {
   /** Findings on the book's own chapters, as they are (each is a false positive of its kind, or a real slip of the book). */
   clean_findings: number;
   kinds: KindScore[];
+}
+
+/**
+ * A book's chapters as the checks read them: each committed chapter's text,
+ * the ops its changelog line applied, the state before them (the changelog
+ * replayed up to it; applyOps copies on write, so each chapter's state is
+ * its own) and the foreshadowing resolved before it.
+ */
+export function benchChaptersOf(lines: readonly ChangelogLine[], texts: ReadonlyMap<number, string>): BenchChapter[] {
+  const out: BenchChapter[] = [];
+  let state: StateDoc = EMPTY_STATE;
+  let resolved = new Set<string>();
+  for (const line of lines) {
+    if (line.accepted_state) {
+      state = line.accepted_state;
+      continue;
+    }
+    const ops = line.ops.filter((o): o is Obj => typeof o === 'object' && o !== null && !Array.isArray(o));
+    const text = texts.get(line.chapter);
+    if (text !== undefined) out.push({ chapter: line.chapter, text, stateBefore: state, ops, resolved });
+    state = applyOps(state, ops).state;
+    const closed = ops.filter((o) => o.op === 'foreshadow' && o.value === 'resolved' && typeof o.path === 'string').map((o) => o.path as string);
+    if (closed.length) resolved = new Set([...resolved, ...closed]);
+  }
+  return out;
 }
 
 /** The ladder the bench plants on when the book has none. */

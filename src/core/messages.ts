@@ -58,6 +58,9 @@ const GROUPS = {
     'continuity.name_drift': entry<{ found: string; name: string }>((a) => `${a.found} is one character away from ${a.name}, and no character is called ${a.found}`, (a) => `「${a.found}」与「${a.name}」只差一个字，而书中没有叫「${a.found}」的人物`),
     'continuity.name_drift.fix': entry<{ found: string; name: string }>((a) => `write ${a.name}, or add ${a.found} as a character or an alias`, (a) => `改为「${a.name}」；若确是另一人，请把「${a.found}」建为人物或别名`),
     'continuity.foreshadow_reopened': entry<{ id: string; action: string }>((a) => `foreshadowing ${a.id} is resolved, but the delta marks it ${a.action} again`, (a) => `伏笔 ${a.id} 已回收，delta 却又记为 ${a.action}`),
+    'continuity.bench.head': entry<{ chapters: number; seed: number; book: string }>((a) => `continuity bench: ${a.book}, ${a.chapters} chapter(s), seed ${a.seed}`, (a) => `连续性基准：${a.book}，共 ${a.chapters} 章，种子 ${a.seed}`),
+    'continuity.bench.columns': entry((_) => 'kind                 planted  found  false+  recall  precision', (_) => '类型                 植入     检出   误报    召回    精确'),
+    'continuity.bench.clean': entry<{ n: number }>((a) => `findings on the book as it is: ${a.n}`, (a) => `原书本身的发现：${a.n} 条`),
     'continuity.foreshadow_reopened.fix': entry<{ id: string }>((a) => `plant a new foreshadowing item instead of reopening ${a.id}`, (a) => `另埋一条新伏笔，不要重开 ${a.id}`),
   }),
   // ---- status ----

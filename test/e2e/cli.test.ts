@@ -6,7 +6,7 @@ import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, read
 
 afterAll(cleanupTempDirs);
 
-const COMMANDS = [['status'], ['next'], ['instructions'], ['run'], ['adapters', 'install'], ['state', 'verify'], ['state', 'rebuild'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init'], ['schema'], ['checkpoint', 'rebuild'], ['demo-executor'], ['completion'], ['export'], ['chapters'], ['lint'], ['doctor'], ['diff'], ['serve'], ['rewind'], ['import'], ['quality', 'eval']];
+const COMMANDS = [['status'], ['next'], ['instructions'], ['run'], ['adapters', 'install'], ['state', 'verify'], ['state', 'rebuild'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init'], ['schema'], ['checkpoint', 'rebuild'], ['demo-executor'], ['completion'], ['export'], ['chapters'], ['lint'], ['doctor'], ['diff'], ['serve'], ['rewind'], ['import'], ['quality', 'eval'], ['continuity', 'bench']];
 
 describe('command table', () => {
   it('the lazily loaded command table names each command by its own static paths', async () => {
