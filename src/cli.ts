@@ -1,15 +1,17 @@
 /**
  * The `novel` command line: command registration and the one entry point
  * used by the binary and by in-process tests. Usage errors (unknown command or
- * flag, missing or extra argument) exit 2, with the JSON envelope under --json.
+ * flag, missing or extra argument) exit 2, with the JSON envelope under --json,
+ * said in the reader's language.
  */
-import { langOf, say, zhPhrase } from './core/messages.js';
-import { Builtins, type Cli } from 'clipanion';
+import { isSaid, langOf, said, type Lang, type Said, type Words } from './core/messages.js';
+import { Builtins, UsageError } from 'clipanion';
 import { closest } from './cli-help.js';
-import { buildCli, COMMAND_TABLE, newCli, VERSION } from './command-table.js';
+import { buildCli, COMMAND_TABLE, newCli, VERSION, type NovelCli } from './command-table.js';
 
 export { buildCli, COMMAND_TABLE, VERSION };
 import { envelopeError, plainError, type NovelContext } from './commands/base-command.js';
+import { refusalWords } from './commands/option-refusal.js';
 import { EXIT, NovelError } from './core/errors.js';
 
 /**
@@ -18,19 +20,19 @@ import { EXIT, NovelError } from './core/errors.js';
  * words of argv name a command, only that one is loaded and registered,
  * without the root `--help` and `--version` (parsing, help and errors are the
  * same); `--version` alone gets a CLI of the builtins only. Anything else gets
- * the full CLI, with its suggestions.
+ * the full CLI, with its suggestions. `lang`: the language of its help.
  */
-async function cliFor(argv: readonly string[]): Promise<Cli<NovelContext>> {
+async function cliFor(argv: readonly string[], lang: Lang): Promise<NovelCli> {
   const words: string[] = [];
   for (const a of argv) {
     if (a.startsWith('-')) break;
     words.push(a);
   }
   const match = COMMAND_TABLE.filter((c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w)).sort((a, b) => b.path.length - a.path.length)[0];
-  if (match) return newCli([await match.load()], false);
+  if (match) return newCli([await match.load()], false, lang);
   // `novel --version` alone needs no command loaded (the full CLI loads every one, the exporter's libraries among them).
-  if (Builtins.VersionCommand.paths?.some((path) => path.length === argv.length && path.every((w, i) => argv[i] === w))) return newCli([]);
-  return buildCli();
+  if (Builtins.VersionCommand.paths?.some((path) => path.length === argv.length && path.every((w, i) => argv[i] === w))) return newCli([], true, lang);
+  return buildCli(lang);
 }
 
 /** Guess the command path from argv for a usage error's envelope. */
@@ -40,24 +42,72 @@ function commandPathOf(argv: readonly string[]): string {
   return words[0] ?? '';
 }
 
+/** clipanion's UnknownSyntaxError (not exported by clipanion): the usages that came closest, each with why it failed. */
+interface UnknownSyntax extends Error {
+  candidates: Array<{ usage: string; reason: string | null }>;
+}
+const isUnknownSyntax = (err: unknown): err is UnknownSyntax => err instanceof Error && err.name === 'UnknownSyntaxError' && Array.isArray((err as Partial<UnknownSyntax>).candidates);
+
+/** The reasons a usage fails in clipanion's parser (its `setError` and `setOptionArityError`), by their fixed English. */
+const REASONS: Readonly<Record<string, (token: string | undefined) => Said | null>> = {
+  'Unsupported option name': (token) => (token === undefined ? null : said('usage.option_unsupported', { option: token })),
+  'Invalid option name': (token) => (token === undefined ? null : said('usage.option_invalid', { option: token })),
+  'Extraneous positional argument': (token) => (token === undefined ? null : said('usage.positional_extra', { value: token })),
+  'Not enough positional arguments': (token) => (token === undefined ? said('usage.positional_missing') : null),
+};
+
+/**
+ * What clipanion refused, as said words, from its error's structure: the class
+ * (UnknownSyntaxError, AmbiguousSyntaxError, UsageError) and its candidates.
+ * Two parts exist only as text, and are read here and nowhere else: a
+ * candidate's reason, which clipanion 3 writes as "<message>." or
+ * "<message> ("<token>")." from a fixed list of messages (REASONS), or "Not
+ * enough arguments to option <name>."; and a refused value, which a UsageError
+ * carries as "Invalid value for <name>: <the validator's line>" (the
+ * validator noted its words: option-refusal.ts). A shape not known here is
+ * shown as clipanion wrote it (its first line).
+ */
+function refusalOf(err: unknown): Words {
+  const message = (err instanceof Error ? err.message : String(err)).replace(/\u001b\[[0-9;]*m/g, '').trim();
+  const asWritten = message.split('\n')[0] as string;
+  if (err instanceof UsageError) {
+    const value = /^Invalid value for (.+?): (.*)$/.exec(asWritten);
+    return value ? said('usage.invalid_value', { option: value[1] as string, detail: refusalWords(value[2] as string) ?? (value[2] as string) }) : asWritten;
+  }
+  if (err instanceof Error && err.name === 'AmbiguousSyntaxError') return said('usage.ambiguous');
+  if (!isUnknownSyntax(err)) return asWritten;
+  const { candidates } = err;
+  if (candidates.length === 0) return said('usage.no_candidates');
+  const reason = candidates[0]?.reason ?? null;
+  if (reason !== null && candidates.every((c) => c.reason === reason)) {
+    const arity = /^Not enough arguments to option (.+)\.$/.exec(reason);
+    if (arity) return said('usage.option_value_missing', { option: arity[1] as string });
+    const shape = /^(.*?)(?: \("(.*)"\))?\.$/.exec(reason);
+    return (shape && REASONS[shape[1] as string]?.(shape[2])) || reason;
+  }
+  return candidates.length === 1 ? said('usage.no_match') : said('usage.unknown_command');
+}
+
 /** A usage error with the one next thing to try: the closest command or flag, or the list of commands. */
-function usageHint(argv: readonly string[], message: string, cli: Cli<NovelContext>): string {
+function usageHint(argv: readonly string[], refused: Words, cli: NovelCli): Said {
   const words = argv.filter((a) => !a.startsWith('-'));
   const paths = COMMAND_TABLE.map((c) => c.path.join(' '));
   const known = COMMAND_TABLE.find((c) => c.path.every((w, i) => words[i] === w));
   if (!known && words.length) {
     const typed = words.slice(0, 2).join(' ');
     const guess = closest(typed, paths) ?? closest(words[0] as string, paths);
-    return guess ? `did you mean \`novel ${guess}\`? (\`novel help\` lists every command)` : `the commands are: ${paths.join(', ')}`;
+    return guess ? said('usage.did_you_mean', { command: guess }) : said('usage.commands_are', { commands: paths.join(', ') });
   }
-  const flag = /Unsupported option name \("?(--[a-z-]+)"?\)/.exec(message)?.[1] ?? argv.find((a) => a.startsWith('--') && !/^--(json|project|help)(=|$)/.test(a) && !cli.usage(null).includes(a.split('=')[0] as string));
+  // Every flag of the commands loaded, from their synopses and option lists.
+  const flags = cli.definitions().map((d) => [d.usage, ...d.options.map((o) => o.definition)].join(' ')).join('\n');
+  const unsupported = isSaid(refused) && refused.id === 'usage.option_unsupported' ? String(refused.args.option) : undefined;
+  const flag = unsupported ?? argv.find((a) => a.startsWith('--') && !/^--(json|project|help)(=|$)/.test(a) && !flags.includes(a.split('=')[0] as string));
   if (known && flag) {
-    const usage = cli.usage(null);
-    const options = [...new Set([...usage.matchAll(/--[a-z][a-z-]*/g)].map((m) => m[0]))];
+    const options = [...new Set([...flags.matchAll(/--[a-z][a-z-]*/g)].map((m) => m[0]))];
     const guess = closest(flag.split('=')[0] as string, options);
-    if (guess) return `did you mean ${guess}? (\`novel help ${known.path.join(' ')}\` lists the options)`;
+    if (guess) return said('usage.did_you_mean_option', { option: guess, command: known.path.join(' ') });
   }
-  return known ? `run \`novel help ${known.path.join(' ')}\`` : 'run `novel help`';
+  return said('usage.see_help', { command: known ? known.path.join(' ') : '' });
 }
 
 /** `--lang zh|en` anywhere in argv: taken out, and the context speaks that language (else the locale's). */
@@ -76,22 +126,21 @@ function takeLang(argv: string[], context: NovelContext): string[] {
 
 export async function runCli(argv: string[], context: NovelContext): Promise<number> {
   argv = takeLang(argv, context);
+  const lang = context.lang ?? 'en';
   // The completion script's command list, read from the command table when asked for (only `novel completion` does).
   context.commandSpecs ??= async () => (await import('./io/command-definitions.js')).buildCommandDefinitions();
   // `novel help [command…]` is `novel [command…] --help`.
   if (argv[0] === 'help') argv = [...argv.slice(1).filter((a) => a !== '--json'), '--help'];
-  const cli = await cliFor(argv);
+  const cli = await cliFor(argv, lang);
   let command;
   try {
     command = cli.process(argv, context);
   } catch (err) {
-    const message = (err instanceof Error ? err.message : String(err)).replace(/\u001b\[[0-9;]*m/g, '').trim();
-    const first = (message.split('\n')[0] as string).replace(/^Command not found; did you mean one of:?$/, 'unknown command');
-    const hint = usageHint(argv, message, cli);
-    const e = new NovelError('usage', first, { hint, zh: { message: say('zh', 'error.usage', { detail: zhPhrase(first) }), hint: zhPhrase(hint) } });
+    const refused = refusalOf(err);
+    const e = new NovelError('usage', said('error.usage', { detail: refused }), { hint: usageHint(argv, refused, cli) });
     const name = commandPathOf(argv);
     if (argv.includes('--json')) context.stdout.write(envelopeError(name, e));
-    else context.stderr.write(plainError(name || '(usage)', e, context.lang));
+    else context.stderr.write(plainError(name || '(usage)', e, lang));
     return EXIT.invalid;
   }
   return cli.run(command, context);

@@ -4,17 +4,36 @@
  * script's command list (io/command-definitions.ts) both read. No command
  * imports it: the completion command gets the list through its context.
  */
-import { Builtins, Cli, type CommandClass } from 'clipanion';
-import { withPlaceholders } from './cli-help.js';
+import { Builtins, Cli, Command, type CommandClass } from 'clipanion';
+import { commandHelp, commandList, withPlaceholders } from './cli-help.js';
 import type { NovelContext } from './commands/base-command.js';
+import type { Lang } from './core/messages.js';
 
 /** The package version (a test keeps it equal to package.json's). */
 export const VERSION = '0.1.0';
 
-/** clipanion's CLI, with help that names what each option takes. */
-class NovelCli extends Cli<NovelContext> {
-  override usage(...args: Parameters<Cli<NovelContext>['usage']>): string {
-    return withPlaceholders(super.usage(...args));
+/**
+ * clipanion's CLI, with help in the reader's language that names what each
+ * option takes. The commands' usages hold message ids (`usageOf`); the command
+ * list and a command's detailed help are rendered from them here, in
+ * clipanion's layout (novel has no default command, so `usage(null)` is
+ * always the list). A synopsis alone holds no words: clipanion prints it.
+ */
+export class NovelCli extends Cli<NovelContext> {
+  constructor(readonly lang: Lang) {
+    super({ binaryLabel: 'novel', binaryName: 'novel', binaryVersion: VERSION, enableColors: false });
+  }
+
+  override usage(command: CommandClass<NovelContext> | Command<NovelContext> | null = null, opts: { colored?: boolean; detailed?: boolean; prefix?: string } = {}): string {
+    const prefix = opts.prefix ?? '$ ';
+    if (command === null) {
+      const commands = [...this.registrations].flatMap(([cls, { index }]) => (cls.usage?.category && cls.usage.description ? [{ category: cls.usage.category, description: cls.usage.description, synopsis: this.getUsageByIndex(index).usage }] : []));
+      return withPlaceholders(commandList(this.lang, { label: `${this.binaryLabel} - ${this.binaryVersion}`, name: this.binaryName, prefix, commands }));
+    }
+    const cls = command instanceof Command ? (command.constructor as CommandClass<NovelContext>) : command;
+    if (!opts.detailed) return withPlaceholders(super.usage(cls, opts));
+    const { usage: synopsis, options } = this.getUsageByRegistration(cls, { inlineOptions: false });
+    return withPlaceholders(commandHelp(this.lang, { ...cls.usage, name: this.binaryName, prefix, synopsis, options }));
   }
 }
 
@@ -57,9 +76,9 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
 ];
 
-/** `builtins`: `novel --help` and `novel --version`, which only match an argv that names no command. */
-export function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>, builtins = true): Cli<NovelContext> {
-  const cli = new NovelCli({ binaryLabel: 'novel', binaryName: 'novel', binaryVersion: VERSION, enableColors: false });
+/** `builtins`: `novel --help` and `novel --version`, which only match an argv that names no command. `lang`: the language of the help. */
+export function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>, builtins = true, lang: Lang = 'en'): NovelCli {
+  const cli = new NovelCli(lang);
   for (const c of commands) cli.register(c);
   if (builtins) {
     cli.register(Builtins.HelpCommand);
@@ -68,7 +87,7 @@ export function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>, buil
   return cli;
 }
 
-export async function buildCli(): Promise<Cli<NovelContext>> {
-  return newCli(await Promise.all(COMMAND_TABLE.map((c) => c.load())));
+export async function buildCli(lang: Lang = 'en'): Promise<NovelCli> {
+  return newCli(await Promise.all(COMMAND_TABLE.map((c) => c.load())), true, lang);
 }
 

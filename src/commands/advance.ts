@@ -1,28 +1,19 @@
 import { sayer } from '../core/messages.js';
-import { Command, Option } from 'clipanion';
+import { Option } from 'clipanion';
 import { formatStepId } from '../core/step-id.js';
 import { lintSummary } from '../core/lint-render.js';
 import { advanceStep } from '../io/operations.js';
 import { withMutation } from '../io/mutation.js';
-import { NovelCommand, type CommandResult } from './base-command.js';
+import { usageOf, NovelCommand, type CommandResult } from './base-command.js';
 import { parseStepArg } from './option-validators.js';
 
 export class AdvanceCommand extends NovelCommand {
   static override paths = [['advance']];
 
-  static override usage = Command.Usage({
-    category: 'Pipeline',
-    description: 'Record a finished step: validate its outputs and move the pipeline on',
-    details: `
-      Takes the project lock, refuses a step other than the one \`novel next\` names, validates the step's staged outputs, sends the finished-step event to the pipeline machine and writes the resulting \`.checkpoint.json\` atomically.
-
-      After a judge step the gate runs at once: a revision archives the round's files under \`staging/revisions/chapter-NNN/round-K/\`. Refuses (exit 2) when the book's final trees changed outside novel, and exits 3 while another process holds the lock.
-    `,
-    examples: [
-      ['Record the draft of chapter 4', '$0 advance chapter:004:draft'],
-      ['Record the judge step and see the gate decision', '$0 advance chapter:004:judge --json'],
-    ],
-  });
+  static override usage = usageOf('advance', 'pipeline', [
+    '$0 advance chapter:004:draft',
+    '$0 advance chapter:004:judge --json',
+  ]);
 
   step = Option.String({ name: 'step' });
 

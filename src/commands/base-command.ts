@@ -4,12 +4,12 @@
  * unless NOVEL_DEBUG=1). Commands implement `run()` and return their data and
  * plain text; they never write to stdout themselves.
  */
-import { Command, Option, type BaseContext } from 'clipanion';
+import { Command, Option, type BaseContext, type Usage } from 'clipanion';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
 import type { CommandSpec } from '../core/completion.js';
-import { diagnosticText, isSaid, langOf, render, zhPhrase, sayer, type Lang } from '../core/messages.js';
+import { diagnosticText, isSaid, langOf, render, said, say, zhPhrase, sayer, type Lang, type MessageKey } from '../core/messages.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {
   /** Every command's path and flags (the completion script's list), given by the entry point: no command imports the command table. */
@@ -41,29 +41,58 @@ export function plainError(command: string, err: NovelError, lang: Lang = 'en'):
   const message = err.zh?.message ?? (isSaid(err.said) ? render(lang, err.said) : legacyMessage(err, diagnostics, command, t));
   // A said refusal lists its diagnostics itself (error.diagnostics); a legacy one has them listed here.
   const lines = diagnostics && !err.zh?.message && !isSaid(err.said) ? diagnostics.filter((d) => d.severity === 'error').map((d) => `  - ${diagnosticText(lang, d)}`) : [];
-  const hint = err.zh?.hint ?? (isSaid(err.hintSaid) ? render(lang, err.hintSaid) : err.hint !== undefined && zhPhrase(err.hint) !== err.hint ? zhPhrase(err.hint) : diagnostics ? t('error.validation_failed.hint') : err.hint);
+  const hint = err.zh?.hint ?? (isSaid(err.hintSaid) ? render(lang, err.hintSaid) : legacyHint(err, diagnostics, t));
   return `${t('error.prefix', { command })}${message}\n${lines.map((l) => `${l}\n`).join('')}${hint ? `${t('error.hint', { hint })}\n` : ''}`;
 }
 
-/** An error whose English was written at its throw site: its phrases looked up. */
+// The legacy path: an error whose English was written at its throw site, its phrases looked up (goes once every area says its words).
+
+/** A legacy error's message. */
 function legacyMessage(err: NovelError, diagnostics: Diagnostic[] | null, command: string, t: ReturnType<typeof sayer>): string {
-  const said = zhPhrase(err.message);
+  const phrased = zhPhrase(err.message);
   if (diagnostics) return t('error.validation_failed', { what: zhPhrase(err.message.split('\n')[0] ?? command), n: diagnostics.filter((d) => d.severity === 'error').length });
-  return said !== err.message ? said : t('error.generic', { code: err.code, message: err.message });
+  return phrased !== err.message ? phrased : t('error.generic', { code: err.code, message: err.message });
+}
+
+/** A legacy error's hint. */
+function legacyHint(err: NovelError, diagnostics: Diagnostic[] | null, t: ReturnType<typeof sayer>): string | undefined {
+  const phrased = err.hint === undefined ? undefined : zhPhrase(err.hint);
+  return phrased !== undefined && phrased !== err.hint ? phrased : diagnostics ? t('error.validation_failed.hint') : err.hint;
 }
 
 export function asNovelError(err: unknown, debug: boolean): NovelError {
   if (err instanceof NovelError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  return new NovelError('internal', `internal error: ${message}`, {
-    exitCode: EXIT.internal,
-    hint: debug ? 'see the stack trace on stderr' : 'set NOVEL_DEBUG=1 to see a stack trace, and report it',
-  });
+  return new NovelError('internal', said('cmd.internal', { message }), { exitCode: EXIT.internal, hint: said(debug ? 'cmd.internal.stack' : 'cmd.internal.report') });
 }
 
+type HelpKey = Extract<MessageKey, `help.${string}`>;
+/** The commands the help catalogue describes (`help.<command>.description`, the path joined by dots). */
+type HelpCommand = HelpKey extends infer K ? (K extends `help.${infer C}.description` ? C : never) : never;
+type HelpCategory = HelpKey extends infer K ? (K extends `help.category.${infer C}` ? C : never) : never;
+
+/**
+ * A command's clipanion usage, by message id: the words of its description,
+ * details and examples are the catalogue's `help.<command>.…` entries (each
+ * example's label is `help.<command>.example.<n>`, in the order given here);
+ * `novel help` renders them in the reader's language (src/cli-help.ts).
+ * The example command lines are data, given as they are.
+ */
+export function usageOf(command: HelpCommand, category: HelpCategory, examples: readonly string[]): Usage {
+  return {
+    category: `help.category.${category}`,
+    description: `help.${command}.description`,
+    details: `help.${command}.details`,
+    examples: examples.map((example, i) => [`help.${command}.example.${i + 1}`, example]),
+  };
+}
+
+/** An option's description, by message id (rendered as the help renders the usage). */
+export const helpOf = <K extends HelpKey>(key: K): K => key;
+
 export abstract class NovelCommand extends Command<NovelContext> {
-  json = Option.Boolean('--json', false, { description: 'Print exactly one JSON object {ok, command, data | error} on stdout' });
-  project = Option.String('--project', { description: 'Project directory (holds .checkpoint.json); default: nearest ancestor of the current directory' });
+  json = Option.Boolean('--json', false, { description: helpOf('help.--json') });
+  project = Option.String('--project', { description: helpOf('help.--project') });
 
   abstract run(): Promise<CommandResult> | CommandResult;
 
@@ -91,7 +120,7 @@ export abstract class NovelCommand extends Command<NovelContext> {
             : { ok: false, command: this.commandName, error: result.error ?? { code: 'failed', message: result.text.split('\n')[0] ?? '' }, data };
         this.context.stdout.write(`${JSON.stringify(envelope)}\n`);
       } else {
-        for (const w of warnings) this.context.stderr.write(`${this.lang === 'zh' ? '警告：' : 'warning: '}${diagnosticText(this.lang, w)}\n`);
+        for (const w of warnings) this.context.stderr.write(`${say(this.lang, 'cmd.warning', { text: diagnosticText(this.lang, w) })}\n`);
         if (result.text) this.context.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
       }
       return exitCode;

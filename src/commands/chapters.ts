@@ -1,37 +1,31 @@
-import { Command, Option } from 'clipanion';
+import { Option } from 'clipanion';
 import { chapterFacts } from '../core/commit-plan.js';
 import { renderTable, rowOf, totalOf, type ChapterRowView } from '../core/chapter-table.js';
 import { NovelError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { openProject } from '../io/project.js';
 import { dormantCount } from '../io/dormant-count.js';
-import { NovelCommand, type CommandResult } from './base-command.js';
+import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
 import { isCount } from './option-validators.js';
 
 export class ChaptersCommand extends NovelCommand {
   static override paths = [['chapters']];
 
-  static override usage = Command.Usage({
-    category: 'Book',
-    description: 'One row per committed chapter: title, 字数, score, gate, revisions, tokens, cost; and the book total',
-    details: `
-      Rows come from the chapter logs written at commit (\`logs/chapter-NNN-log.json\`); the chapter texts are read only for chapters whose log predates the 字数 record. 字数 counts as Chinese platforms do: every CJK character and every full-width punctuation mark one, a Latin word or a run of digits one; the title line is not counted. 汉字 counts Han characters only. A cost no executor reported shows as ?.
-    `,
-    examples: [
-      ['The whole book', '$0 chapters'],
-      ['Chapters 100 to 200 as JSON', '$0 chapters --from 100 --to 200 --json'],
-    ],
-  });
+  static override usage = usageOf('chapters', 'book', [
+    '$0 chapters',
+    '$0 chapters --from 100 --to 200 --json',
+  ]);
 
-  from = Option.String('--from', { validator: isCount, description: 'First chapter (default 1)' });
-  to = Option.String('--to', { validator: isCount, description: 'Last chapter (default the last committed)' });
+  from = Option.String('--from', { validator: isCount, description: helpOf('help.chapters.--from') });
+  to = Option.String('--to', { validator: isCount, description: helpOf('help.chapters.--to') });
 
   run(): CommandResult {
     const p = openProject(this.context, this.project);
     const last = p.loaded.checkpoint.last_completed_chapter;
     const from = this.from ?? 1;
     const to = Math.min(this.to ?? last, last);
-    if (from > (this.to ?? last)) throw new NovelError('invalid_option', `--from ${from} is after --to ${this.to ?? last}`, { hint: 'e.g. novel chapters --from 1 --to 30' });
+    if (from > (this.to ?? last)) throw new NovelError('invalid_option', said('cmd.chapters.from_after_to', { from, to: this.to ?? last }), { hint: said('cmd.example', { example: 'novel chapters --from 1 --to 30' }) });
     const rows: ChapterRowView[] = [];
     for (let c = from; c <= to; c++) {
       const r = p.fs.readTextChecked(paths.chapterLog(c));

@@ -1,5 +1,5 @@
-import { say, type Lang } from '../core/messages.js';
-import { Command, Option } from 'clipanion';
+import { said, say, type Lang } from '../core/messages.js';
+import { Option } from 'clipanion';
 import type { CommitPlan } from '../core/commit-plan.js';
 import { NovelError } from '../core/errors.js';
 import { journalPath } from '../core/paths.js';
@@ -7,14 +7,12 @@ import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import { buildChapterCommitPlan, buildSetupCommitPlan, buildVolumeCommitPlan, commitChapter, commitSetup, commitVolume, type SetupCommitPlan } from '../io/operations.js';
 import { nextAfterWrite, openProject, type OpenProject } from '../io/project.js';
 import { withMutation } from '../io/mutation.js';
-import { NovelCommand, type CommandResult } from './base-command.js';
+import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
 import { isCount } from './option-validators.js';
 
 function refusePendingForDryRun(p: OpenProject): void {
   if (p.journal !== null) {
-    throw new NovelError('commit_pending', `an unfinished commit journal ${p.journal} is pending; a dry run cannot plan past it`, {
-      hint: 'run the commit without --dry-run to roll it forward',
-    });
+    throw new NovelError('commit_pending', said('cmd.commit.pending_dry', { journal: p.journal }), { hint: said('cmd.commit.pending_dry.hint') });
   }
 }
 
@@ -38,41 +36,30 @@ function describePlan(plan: CommitPlan): Record<string, unknown> {
 
 function renderPlan(plan: CommitPlan, dryRun: boolean, lang: Lang): string {
   const lines = [say(lang, 'done.commit.head', { chapter: plan.chapter, dry: dryRun })];
-  for (const w of plan.writes) lines.push(`  ${w.kind === 'move' ? 'move ' : 'write'} ${w.path}${w.from ? ` ← ${w.from}` : ''}`);
-  for (const a of plan.appends) lines.push(`  append ${a.path} (+${a.text.split('\n').filter(Boolean).length} line(s))`);
-  for (const r of plan.removes) lines.push(`  clear ${r}`);
+  for (const w of plan.writes) lines.push(say(lang, 'cmd.commit.write', { kind: w.kind, path: w.path, from: w.from ?? null }));
+  for (const a of plan.appends) lines.push(say(lang, 'cmd.commit.append', { path: a.path, n: a.text.split('\n').filter(Boolean).length }));
+  for (const r of plan.removes) lines.push(say(lang, 'cmd.commit.clear', { path: r }));
   lines.push(say(lang, 'done.commit.ops', { applied: plan.state_ops.applied.length, dropped: plan.state_ops.dropped.length }));
-  for (const d of plan.state_ops.dropped) lines.push(`    dropped ${JSON.stringify(d)}`);
+  for (const d of plan.state_ops.dropped) lines.push(say(lang, 'cmd.commit.dropped', { op: JSON.stringify(d) }));
   return lines.join('\n');
 }
 
 export class CommitCommand extends NovelCommand {
   static override paths = [['commit']];
 
-  static override usage = Command.Usage({
-    category: 'Pipeline',
-    description: 'Move a gated chapter into the book in one crash-safe transaction',
-    details: `
-      Refused unless the chapter is inflight and its gate allows the commit (pass, force pass, accepted by the author).
+  static override usage = usageOf('commit', 'pipeline', [
+    '$0 commit --chapter 4',
+    '$0 commit --chapter 4 --dry-run --json',
+  ]);
 
-      Everything is computed first and written to a journal (\`staging/.commit/chapter-NNN.json\`, fsync'd); then each target is applied idempotently and the journal is deleted. A process killed at any instant leaves a project that the next mutating command rolls forward to exactly the bytes of an uninterrupted commit.
-
-      \`--dry-run\` prints the exact plan — every file written, moved, appended or cleared and every state op applied or dropped — and touches nothing.
-    `,
-    examples: [
-      ['Commit chapter 4', '$0 commit --chapter 4'],
-      ['Show the plan without writing anything', '$0 commit --chapter 4 --dry-run --json'],
-    ],
-  });
-
-  chapter = Option.String('--chapter', { validator: isCount, description: 'The chapter to commit' });
-  volume = Option.String('--volume', { validator: isCount, description: 'Commit the staged plan of volume VV (volume planning)' });
-  setup = Option.Boolean('--setup', false, { description: 'Commit the staged files of the setup step in progress (book:world, book:characters, book:style)' });
-  dryRun = Option.Boolean('--dry-run', false, { description: 'Print the plan, write nothing' });
+  chapter = Option.String('--chapter', { validator: isCount, description: helpOf('help.commit.--chapter') });
+  volume = Option.String('--volume', { validator: isCount, description: helpOf('help.commit.--volume') });
+  setup = Option.Boolean('--setup', false, { description: helpOf('help.commit.--setup') });
+  dryRun = Option.Boolean('--dry-run', false, { description: helpOf('help.commit.--dry-run') });
 
   private commitSetup(): CommandResult {
     const describe = (v: SetupCommitPlan) => ({ setup: `book:${v.step}`, writes: v.writes.map((w) => ({ path: w.path, kind: w.kind, from: w.from, bytes: Buffer.byteLength(w.content) })), removes: v.removes });
-    const render = (v: SetupCommitPlan, dry: boolean) => [say(this.lang, 'done.setup.head', { step: `book:${v.step}`, dry }), ...v.writes.map((w) => `  move  ${w.path} ← ${w.from}`)].join('\n');
+    const render = (v: SetupCommitPlan, dry: boolean) => [say(this.lang, 'done.setup.head', { step: `book:${v.step}`, dry }), ...v.writes.map((w) => say(this.lang, 'cmd.commit.move', { path: w.path, from: String(w.from) }))].join('\n');
     if (this.dryRun) {
       const p = openProject(this.context, this.project);
       refusePendingForDryRun(p);
@@ -91,7 +78,7 @@ export class CommitCommand extends NovelCommand {
 
   private commitVolume(volume: number): CommandResult {
     const describe = (v: VolumeCommitPlan) => ({ volume: v.volume, writes: v.writes.map((w) => ({ path: w.path, kind: w.kind, from: w.from, bytes: Buffer.byteLength(w.content) })), removes: v.removes, checkpoint: { orchestrator_state: v.checkpoint.orchestrator_state, current_volume: v.checkpoint.current_volume } });
-    const render = (v: VolumeCommitPlan, dry: boolean) => [`${dry ? 'would commit' : 'committed'} the plan of volume ${v.volume}:`, ...v.writes.map((w) => `  move  ${w.path} ← ${w.from}`)].join('\n');
+    const render = (v: VolumeCommitPlan, dry: boolean) => [say(this.lang, 'cmd.commit.volume', { volume: v.volume, dry }), ...v.writes.map((w) => say(this.lang, 'cmd.commit.move', { path: w.path, from: w.from }))].join('\n');
     if (this.dryRun) {
       const p = openProject(this.context, this.project);
       refusePendingForDryRun(p);
@@ -109,7 +96,7 @@ export class CommitCommand extends NovelCommand {
 
   run(): CommandResult {
     if ([this.chapter !== undefined, this.volume !== undefined, this.setup].filter(Boolean).length !== 1) {
-      throw new NovelError('usage', 'commit: pass exactly one of --chapter N, --volume VV or --setup', { hint: 'e.g. novel commit --chapter 4' });
+      throw new NovelError('usage', said('cmd.commit.one_of'), { hint: said('cmd.example', { example: 'novel commit --chapter 4' }) });
     }
     if (this.setup) return this.commitSetup();
     if (this.volume !== undefined) return this.commitVolume(this.volume);

@@ -1,29 +1,22 @@
-import { Command, Option } from 'clipanion';
-import * as t from 'typanion';
+import { Option } from 'clipanion';
 import { bookGraph, toDot, toMermaid } from '../core/graph.js';
 import { nextOf, openProject } from '../io/project.js';
-import { NovelCommand, type CommandResult } from './base-command.js';
+import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
+import { isOneOf } from './option-validators.js';
 
 const FORMATS = ['mermaid', 'dot', 'json'] as const;
 
 export class GraphCommand extends NovelCommand {
   static override paths = [['graph']];
 
-  static override usage = Command.Usage({
-    category: 'Pipeline',
-    description: 'Export the book and chapter machines as mermaid, dot or JSON',
-    details: `
-      The graph is read from the book machine itself: the book states (planning, writing, recovering, retrying, complete) and the chapter pipeline inside \`writing\`, with every event, guard and action. \`--highlight current\` marks the state the project rests in (needs a project).
-    `,
-    examples: [
-      ['Mermaid state diagram', '$0 graph'],
-      ['Graphviz, with the current state marked', '$0 graph --format dot --highlight current'],
-      ['Nodes and edges as JSON', '$0 graph --format json'],
-    ],
-  });
+  static override usage = usageOf('graph', 'pipeline', [
+    '$0 graph',
+    '$0 graph --format dot --highlight current',
+    '$0 graph --format json',
+  ]);
 
-  format = Option.String('--format', 'mermaid', { validator: t.isEnum(FORMATS), description: 'mermaid (default), dot or json' });
-  highlight = Option.String('--highlight', { validator: t.isEnum(['current'] as const), description: '"current": mark the state the project is in' });
+  format = Option.String('--format', 'mermaid', { validator: isOneOf(FORMATS), description: helpOf('help.graph.--format') });
+  highlight = Option.String('--highlight', { validator: isOneOf(['current'] as const), description: helpOf('help.graph.--highlight') });
 
   run(): CommandResult {
     let current: string | undefined;

@@ -1,25 +1,15 @@
-import { Command } from 'clipanion';
 import { lockStatus } from '../io/lock.js';
 import { checkFinalTreesAsReader } from '../io/fingerprint.js';
 import { lockEnvFor, nextOf, openFs, openProject } from '../io/project.js';
-import { NovelCommand, type CommandResult } from './base-command.js';
+import { usageOf, NovelCommand, type CommandResult } from './base-command.js';
 
 export class NextCommand extends NovelCommand {
   static override paths = [['next']];
 
-  static override usage = Command.Usage({
-    category: 'Pipeline',
-    description: 'Print the next step of the pipeline (read-only)',
-    details: `
-      Rebuilds the pipeline machine from \`.checkpoint.json\`, probes \`staging/\` and prints the next step id.
-
-      The step's action says what to do: \`execute\` (run the agent), \`advance\` (its outputs are present, new and valid: record them), \`commit\`, \`review\` (the author decides) or \`recover\` (finish an interrupted commit). Nothing is written.
-    `,
-    examples: [
-      ['Print the next step id', '$0 next'],
-      ['Full decision with reason and evidence', '$0 next --json'],
-    ],
-  });
+  static override usage = usageOf('next', 'pipeline', [
+    '$0 next',
+    '$0 next --json',
+  ]);
 
   run(): CommandResult {
     // Hand edits of the book surface here, before any work is paid for (a pending

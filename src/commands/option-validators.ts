@@ -1,12 +1,24 @@
 /**
  * typanion validators shared by the commands' options: clipanion applies them
  * while parsing, so a bad value is a usage error (exit 2) naming the flag,
- * what was expected and what was found.
+ * what was expected and what was found. Each refusal is said words
+ * (option-refusal.ts), its English the line typanion's own validators give.
  */
 import * as t from 'typanion';
 import { NovelError } from '../core/errors.js';
-import { say } from '../core/messages.js';
-import { parseStepId, STEP_ID_FORMAT } from '../core/step-id.js';
+import { said, type Said, type Words } from '../core/messages.js';
+import { parseStepId } from '../core/step-id.js';
+import { noteRefusal } from './option-refusal.js';
+
+/** Refuse a value: the said words noted, their English handed to clipanion. */
+function refuse(state: t.ValidationState | undefined, words: Said): false {
+  const text = noteRefusal(words);
+  state?.errors?.push(`${state.p ?? '.'}: ${text}`);
+  return false;
+}
+
+/** A value as typanion prints it in a refusal. */
+const printable = (value: unknown): Words => (value === '' ? said('usage.empty_string') : String(JSON.stringify(value)));
 
 /** A whole number ≥ 1 (chapter, volume, count), as step ids write it too: leading zeros allowed (`--volume 01`). */
 export const isCount = t.makeValidator<unknown, number>({
@@ -16,13 +28,51 @@ export const isCount = t.makeValidator<unknown, number>({
       if (typeof value === 'string' && state?.coercions && state.coercion) state.coercions.push([state.p ?? '.', state.coercion.bind(null, Number(s))]);
       return true;
     }
-    state?.errors?.push(`${state?.p ?? '.'}: expected a whole number ≥ 1 (leading zeros allowed, e.g. 01), found ${JSON.stringify(value)}`);
-    return false;
+    return refuse(state, said('usage.count', { found: String(JSON.stringify(value)) }));
   },
 });
 
+/**
+ * A number, read as typanion's isNumber reads one from the command line (JSON,
+ * exactly as typed), that `check` then accepts (null) or refuses (its words).
+ */
+function isNumberWhere(check: (n: number) => Said | null) {
+  return t.makeValidator<unknown, number>({
+    test: (value, state): value is number => {
+      let n = typeof value === 'number' ? value : undefined;
+      if (typeof value === 'string') {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(value);
+        } catch {
+          parsed = undefined;
+        }
+        if (typeof parsed === 'number' && JSON.stringify(parsed) !== value) return refuse(state, said('usage.unsafe_number', { found: value }));
+        if (typeof parsed === 'number') n = parsed;
+      }
+      if (n === undefined) return refuse(state, said('usage.number', { found: printable(value) }));
+      const refusal = check(n);
+      if (refusal) return refuse(state, refusal);
+      if (typeof value === 'string' && state?.coercions && state.coercion) state.coercions.push([state.p ?? '.', state.coercion.bind(null, n)]);
+      return true;
+    },
+  });
+}
+
 /** A number ≥ 0 (a budget in USD). */
-export const isAmount = t.cascade(t.isNumber(), [t.isAtLeast(0)]);
+export const isAmount = isNumberWhere((n) => (n >= 0 ? null : said('usage.at_least', { min: 0, found: n })));
+
+/** A TCP port, 0 for any free one. */
+export const isPort = isNumberWhere((n) =>
+  n !== Math.round(n) ? said('usage.integer', { found: n }) : !Number.isSafeInteger(n) ? said('usage.safe_integer', { found: n }) : n < 0 || n > 65535 ? said('usage.in_range', { min: 0, max: 65535, found: n }) : null,
+);
+
+/** One of `choices`. */
+export function isOneOf<const T extends string>(choices: readonly T[]) {
+  return t.makeValidator<unknown, T>({
+    test: (value, state): value is T => (choices as readonly unknown[]).includes(value) || refuse(state, said('usage.one_of', { choices: choices.join(', '), found: printable(value) })),
+  });
+}
 
 /** A comma-separated list of values from `choices`. */
 export function isListOf(choices: readonly string[]) {
@@ -30,17 +80,22 @@ export function isListOf(choices: readonly string[]) {
     test: (value, state): value is string => {
       const bad = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s && !choices.includes(s)) : [String(value)];
       if (bad.length === 0) return true;
-      state?.errors?.push(`${state.p ?? '.'}: expected values among ${choices.join(', ')} (comma-separated), found ${bad.join(', ')}`);
-      return false;
+      return refuse(state, said('usage.values_among', { choices: choices.join(', '), found: bad.join(', ') }));
     },
   });
 }
 
+/** A range A-B of chapters, 1 ≤ A ≤ B. */
+export const isChapterRange = t.makeValidator<unknown, string>({
+  test: (value, state): value is string => {
+    if (typeof value === 'string' && /^\d+-\d+$/.test(value) && Number(value.split('-')[0]) >= 1 && Number(value.split('-')[0]) <= Number(value.split('-')[1])) return true;
+    return refuse(state, said('usage.chapter_range', { found: String(JSON.stringify(value)) }));
+  },
+});
+
 /** A step id argument, parsed strictly; a malformed one is a usage error naming the format. */
 export function parseStepArg(raw: string): ReturnType<typeof parseStepId> & { ok: true } {
   const parsed = parseStepId(raw);
-  if (!parsed.ok) {
-    throw new NovelError('invalid_step', `step "${raw}": ${parsed.reason}`, { hint: `expected ${STEP_ID_FORMAT}`, zh: { message: say('zh', 'error.invalid_step', { value: JSON.stringify(raw) }), hint: say('zh', 'error.invalid_step.hint') } });
-  }
+  if (!parsed.ok) throw new NovelError('invalid_step', said('cmd.step_invalid', { value: raw, reason: parsed.reason }), { hint: said('error.invalid_step.hint') });
   return parsed;
 }

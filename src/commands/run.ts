@@ -1,6 +1,6 @@
-import { say, zhPhrase } from '../core/messages.js';
+import { said, say } from '../core/messages.js';
 import { isTerminal } from '../io/stdio.js';
-import { Command, Option } from 'clipanion';
+import { Option } from 'clipanion';
 import { parseDemoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { chapterTable, eventLine, statusLine } from '../core/run-render.js';
@@ -9,7 +9,7 @@ import { formatStepId, parseStepId } from '../core/step-id.js';
 import { openProject } from '../io/project.js';
 import { resolveAgentModel } from '../io/executor.js';
 import { runBook, type ExecutorChoice } from '../io/run-loop.js';
-import { NovelCommand, type CommandResult } from './base-command.js';
+import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
 import { isAmount, isCount, isListOf } from './option-validators.js';
 
 /** error.code of a run that stopped short of its target (its summary stays in data). */
@@ -18,41 +18,30 @@ const RUN_ERROR_CODE: Record<number, string> = { 10: 'paused_for_review', 11: 'e
 export class RunCommand extends NovelCommand {
   static override paths = [['run']];
 
-  static override usage = Command.Usage({
-    category: 'Autopilot',
-    description: 'Drive the book end to end with an executor: plan volumes, write, judge and commit chapters',
-    details: `
-      Repeats what the book machine says next: plan a volume (the plot-architect, then \`commit --volume\`), execute a chapter step (the packet is written to staging/manifests/, the executor runs, retried per \`executor.retries\`), advance it, commit the chapter, or stop for a review. The run holds the project lock for its whole length (heartbeat) and passes its owner token as NOVEL_LOCK_OWNER to the executor. The project stays resumable by plain \`novel next\` at every instant.
+  static override usage = usageOf('run', 'autopilot', [
+    '$0 run --chapters 3 --executor demo',
+    '$0 run --to-chapter 10 --executor "./my-executor.sh {packet}"',
+    '$0 run --chapters 60 --executor demo --pause-after plan',
+    '$0 run --chapters 2 --executor demo --pause-after judge',
+  ]);
 
-      Executors: \`demo\` (offline, deterministic; NOVEL_DEMO_SCORES=3.2,4.1 scripts the judge per revision round), \`claude\` (Claude Code, \`claude -p … --output-format json\`), \`codex\` (\`codex exec --json\`), or any command template (\`{packet}\` becomes the packet path). Default: \`executor.command\` of novel.config.json; with neither, the run refuses (exit 2) and lists the choices — it never picks one (\`init --demo\` records \`demo\` in the demo project). Exit codes: 0 target reached (or paused by --pause-after), 10 paused for a decision, 11 executor failed after retries (orchestrator_state ERROR_RETRY), 12 budget reached, 2/3 as everywhere, 130/143/129 stopped by a signal.
-
-      The first Ctrl-C finishes the current step and stops; a second one, SIGTERM or SIGHUP ends the executor's process group and exits.
-    `,
-    examples: [
-      ['Write the next 3 chapters offline', '$0 run --chapters 3 --executor demo'],
-      ['Up to chapter 10, with a script', '$0 run --to-chapter 10 --executor "./my-executor.sh {packet}"'],
-      ['Sixty chapters across volume boundaries, reviewing each volume plan', '$0 run --chapters 60 --executor demo --pause-after plan'],
-      ['Stop after every judge step', '$0 run --chapters 2 --executor demo --pause-after judge'],
-    ],
-  });
-
-  chapters = Option.String('--chapters', { validator: isCount, description: 'How many chapters to commit (default 1)' });
-  toChapter = Option.String('--to-chapter', { validator: isCount, description: 'Run until this chapter is committed' });
-  until = Option.String('--until', { description: 'Stop before this step id' });
-  pauseAfter = Option.String('--pause-after', { validator: isListOf(PAUSE_STAGES), description: `Comma-separated stages after which to stop: ${PAUSE_STAGES.join(', ')} (plan: once a volume plan is staged and valid, before its commit)` });
-  executor = Option.String('--executor', { description: 'demo, claude, codex, or a command template with {packet} (default: executor.command of novel.config.json; required when that is unset)' });
-  force = Option.Boolean('--force', false, { description: 'Re-run steps whose outputs are already present and valid' });
-  verbose = Option.Boolean('--verbose', false, { description: 'Also print packet paths, the prompt sent, executor durations and usage' });
-  events = Option.Boolean('--events', false, { description: 'Stream one JSON line per run event' });
-  inspect = Option.String('--inspect', { tolerateBoolean: true, description: 'Mirror the run in a live actor for the Stately inspector: --inspect or --inspect=ws://host:port (default ws://localhost:8080)' });
-  model = Option.String('--model', { description: 'The model claude or codex asks for (default: executor.model of novel.config.json; codex: else the model of its own config.toml)' });
-  budgetUsd = Option.String('--budget-usd', { validator: isAmount, description: 'Stop (exit 12) once executors reported this much cost' });
-  budgetTokens = Option.String('--budget-tokens', { validator: isCount, description: 'Stop (exit 12) once executors reported this many tokens' });
+  chapters = Option.String('--chapters', { validator: isCount, description: helpOf('help.run.--chapters') });
+  toChapter = Option.String('--to-chapter', { validator: isCount, description: helpOf('help.run.--to-chapter') });
+  until = Option.String('--until', { description: helpOf('help.run.--until') });
+  pauseAfter = Option.String('--pause-after', { validator: isListOf(PAUSE_STAGES), description: helpOf('help.run.--pause-after') });
+  executor = Option.String('--executor', { description: helpOf('help.run.--executor') });
+  force = Option.Boolean('--force', false, { description: helpOf('help.run.--force') });
+  verbose = Option.Boolean('--verbose', false, { description: helpOf('help.run.--verbose') });
+  events = Option.Boolean('--events', false, { description: helpOf('help.run.--events') });
+  inspect = Option.String('--inspect', { tolerateBoolean: true, description: helpOf('help.run.--inspect') });
+  model = Option.String('--model', { description: helpOf('help.run.--model') });
+  budgetUsd = Option.String('--budget-usd', { validator: isAmount, description: helpOf('help.run.--budget-usd') });
+  budgetTokens = Option.String('--budget-tokens', { validator: isCount, description: helpOf('help.run.--budget-tokens') });
 
   async run(): Promise<CommandResult> {
-    if (this.chapters !== undefined && this.toChapter !== undefined) throw new NovelError('usage', 'pass --chapters or --to-chapter, not both');
+    if (this.chapters !== undefined && this.toChapter !== undefined) throw new NovelError('usage', said('cmd.run.chapters_or_to_chapter'));
     const parsedUntil = this.until === undefined ? null : parseStepId(this.until);
-    if (parsedUntil && !parsedUntil.ok) throw new NovelError('invalid_step', `--until ${this.until}: ${parsedUntil.reason}`, { hint: 'e.g. --until chapter:006:judge' });
+    if (parsedUntil && !parsedUntil.ok) throw new NovelError('invalid_step', said('cmd.run.until_invalid', { until: this.until as string, reason: parsedUntil.reason }), { hint: said('cmd.example', { example: '--until chapter:006:judge' }) });
     const until = parsedUntil?.ok ? parsedUntil.step : null;
     const scores = parseDemoScores(this.context.env.NOVEL_DEMO_SCORES);
     if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
@@ -63,12 +52,10 @@ export class RunCommand extends NovelCommand {
     }
     const executor: ExecutorChoice =
       name === 'demo' ? { kind: 'demo', scores } : name === 'claude' || name === 'codex' ? { kind: name, model: resolveAgentModel(name, this.model, settings.executor.model, this.context.env) } : { kind: 'command', template: name };
-    if (this.model !== undefined && executor.kind !== 'claude' && executor.kind !== 'codex') throw new NovelError('usage', `--model applies to --executor claude or codex, not ${name}`);
+    if (this.model !== undefined && executor.kind !== 'claude' && executor.kind !== 'codex') throw new NovelError('usage', said('cmd.run.model_needs_agent', { executor: name }));
     const unenforceable = unenforceableBudget(executor.kind, { ...(this.budgetUsd !== undefined ? { budgetUsd: this.budgetUsd } : {}), ...(this.budgetTokens !== undefined ? { budgetTokens: this.budgetTokens } : {}) });
     if (unenforceable) {
-      throw new NovelError('budget_unenforceable', unenforceable, {
-        hint: 'add --budget-tokens <n> (Codex reports tokens), or use --executor claude for a dollar budget',
-      });
+      throw new NovelError('budget_unenforceable', unenforceable, { hint: said('cmd.run.budget_tokens') });
     }
     const tty = !this.json && !this.events && isTerminal(1);
     const out = this.context.stdout;
@@ -111,7 +98,7 @@ export class RunCommand extends NovelCommand {
     if (tty && live) out.write('\r\x1b[K');
     const error = summary.exit === 0 ? undefined : { code: RUN_ERROR_CODE[summary.exit] ?? 'run_stopped', message: summary.reason };
     if (this.events) return { data: { ...summary }, text: JSON.stringify({ event: 'finished', ...summary, steps: undefined }), exitCode: summary.exit, ...(error ? { error } : {}) };
-    return { ...(error ? { error } : {}), data: { ...summary }, text: `${this.lang === 'zh' ? (summary.reason_zh ?? zhPhrase(summary.reason)) : summary.reason}\n${say(this.lang, 'run.summary', { committed: summary.committed, last: summary.last_completed_chapter })}${chapterTable(summary.chapters, this.lang)}`, exitCode: summary.exit };
+    return { ...(error ? { error } : {}), data: { ...summary }, text: `${this.lang === 'zh' ? (summary.reason_zh ?? summary.reason) : summary.reason}\n${say(this.lang, 'run.summary', { committed: summary.committed, last: summary.last_completed_chapter })}${chapterTable(summary.chapters, this.lang)}`, exitCode: summary.exit };
   }
 }
 

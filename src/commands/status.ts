@@ -1,22 +1,17 @@
-import { Command } from 'clipanion';
 import { say } from '../core/messages.js';
 import { formatCost } from '../core/run-policy.js';
 import { renderStatus } from '../core/status-view.js';
 import { openFs } from '../io/project.js';
 import { statusReport } from '../io/status-report.js';
-import { NovelCommand, type CommandResult } from './base-command.js';
+import { usageOf, NovelCommand, type CommandResult } from './base-command.js';
 
 export class StatusCommand extends NovelCommand {
   static override paths = [['status']];
 
-  static override usage = Command.Usage({
-    category: 'Pipeline',
-    description: 'Show where the pipeline stands and the exact next command (read-only)',
-    details: `
-      One line per stage with the current one marked, the chapter's place in the volume outline, the revision round, the gate, the lock holder and the exact command to type next.
-    `,
-    examples: [['Human view', '$0 status'], ['The same data as JSON', '$0 status --json']],
-  });
+  static override usage = usageOf('status', 'pipeline', [
+    '$0 status',
+    '$0 status --json',
+  ]);
 
   run(): CommandResult {
     const { view, totals, dormant, project: p } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');

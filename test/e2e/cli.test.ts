@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { columns } from '../../src/cli-help.js';
 import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, readJson, tempDir, treeHashes } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
@@ -51,6 +52,60 @@ describe('help and usage errors', () => {
     const body = JSON.parse(r.stdout);
     expect(body).toMatchObject({ ok: false, command, error: { code: 'usage' } });
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  const zh = { LANG: 'zh_CN.UTF-8' };
+  /** What a command's help lists whatever the language: its option flags and its example command lines. */
+  const helpData = (text: string): string[] => text.split('\n').filter((l) => /^ {2}(--[a-z]|\$ novel )/.test(l)).map((l) => (l.startsWith('  --') ? (l.trim().split(/\s{2,}/)[0] as string) : l));
+
+  it('novel --help and novel help list the commands in Chinese under zh_* and with --lang zh, in English otherwise', async () => {
+    const en = await novel(process.cwd(), ['--help']);
+    for (const [args, env] of [[['--help'], zh], [['help'], zh], [['help', '--lang', 'zh'], {}], [['--lang=zh', '-h'], {}]] as const) {
+      const r = await novel(process.cwd(), [...args], env);
+      expect(r.code, args.join(' ')).toBe(0);
+      for (const path of COMMANDS) expect(r.stdout).toContain(`novel ${path.join(' ')}`);
+      expect(r.stdout).toContain('\n流水线\n');
+      expect(r.stdout).toContain('可查看该命令的详细说明');
+      expect(r.stdout).toContain('打印流水线的下一步（只读）');
+      expect(r.stdout).not.toMatch(/Pipeline|Print the next step/);
+      // The same commands, in the same order.
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('  novel '))).toEqual(en.stdout.split('\n').filter((l) => l.startsWith('  novel ')));
+    }
+    expect(en.stdout).toContain('\nPipeline\n');
+    expect((await novel(process.cwd(), ['help', '--lang', 'en'], zh)).stdout).toBe(en.stdout);
+  });
+
+  it.each(COMMANDS)('novel help %s is in Chinese under zh_*, with the same synopsis, options and examples as the English', async (...path) => {
+    const en = await novel(process.cwd(), [...path, '--help']);
+    const r = await novel(process.cwd(), ['help', ...path], zh);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^用法$/m);
+    expect(r.stdout).toMatch(/^示例$/m);
+    expect(r.stdout).not.toMatch(/^(Usage|Options|Details|Examples)$/m);
+    expect(helpData(r.stdout)).toEqual(helpData(en.stdout));
+    // Each line of words: Chinese, and the first (the description) other than the English one.
+    expect(r.stdout.split('\n')[0]).toMatch(/[\u4e00-\u9fff]/);
+    expect(r.stdout.split('\n')[0]).not.toBe(en.stdout.split('\n')[0]);
+    for (const line of r.stdout.split('\n').filter((l) => /^ {2}--[a-z]/.test(l))) expect(line, line).toMatch(/[\u4e00-\u9fff]/);
+    // The details, filled to 80 columns as the English is (a wide character takes two).
+    for (const line of (r.stdout.split('\n说明\n')[1]?.split('\n示例\n')[0] ?? '').split('\n')) expect(columns(line), line).toBeLessThanOrEqual(80);
+  });
+
+  it("clipanion's refusals are said in Chinese under zh_*: an unknown flag, a missing argument, a value a validator refuses", async () => {
+    const project = fixtureCopy();
+    const flag = await novel(project, ['next', '--jsn'], zh);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toBe('novel next：命令用法有误：不支持的选项 --jsn\n提示：你是不是想用 --json？（`novel help next` 列出所有选项）\n');
+    expect((await novel(project, ['advance'], zh)).stderr).toContain('命令用法有误：缺少参数');
+    expect((await novel(project, ['advance', 'chapter:004:draft', 'extra'], zh)).stderr).toContain('多余的参数 extra');
+    expect((await novel(project, ['run', '--chapters'], zh)).stderr).toContain('选项 --chapters 缺少取值');
+    const value = await novel(project, ['export', '--format', 'pdf'], zh);
+    expect(value.stderr).toContain('--format 的值无效：应为 "txt"、"md"、"epub" 之一（实为 "pdf"）');
+    expect((await novel(project, ['serve', '--port', '70000'], zh)).stderr).toContain('--port 的值无效：应在 [0; 65535] 范围内（实为 70000）');
+    expect((await novel(project, ['nxt'], zh)).stderr).toContain('未知命令\n提示：你是不是想用 `novel next`？');
+    // The English and the JSON envelope stay as clipanion words them.
+    expect((await novel(project, ['export', '--format', 'pdf'])).stderr).toContain('Invalid value for --format: expected one of "txt", "md", or "epub" (got "pdf")');
+    expect((await novelJson(project, ['next', '--jsn'], zh)).body.error).toEqual({ code: 'usage', message: 'Unsupported option name ("--jsn").', hint: 'did you mean --json? (`novel help next` lists the options)' });
   });
 
   it('an invalid step id is exit 2 with the expected format', async () => {

@@ -1,21 +1,16 @@
-import { say } from '../../core/messages.js';
-import { Command } from 'clipanion';
+import { said, say } from '../../core/messages.js';
 import { lockStatus } from '../../io/lock.js';
 import { lockEnvFor, openFs } from '../../io/project.js';
 import { loadSettings } from '../../io/settings.js';
-import { NovelCommand, type CommandResult } from '../base-command.js';
+import { usageOf, NovelCommand, type CommandResult } from '../base-command.js';
 
 export class LockStatusCommand extends NovelCommand {
   static override paths = [['lock', 'status']];
 
-  static override usage = Command.Usage({
-    category: 'Lock',
-    description: 'Show who holds the project lock and whether it is stale',
-    details: `
-      A lock is stale when its heartbeat is older than \`lock_stale_minutes\` (default 30), when its process is gone on this host, or (for a lock without readable info.json) when it is more than 60 s old.
-    `,
-    examples: [['Show the lock', '$0 lock status'], ['As JSON', '$0 lock status --json']],
-  });
+  static override usage = usageOf('lock.status', 'lock', [
+    '$0 lock status',
+    '$0 lock status --json',
+  ]);
 
   run(): CommandResult {
     const fs = openFs(this.context, this.project);
@@ -25,7 +20,7 @@ export class LockStatusCommand extends NovelCommand {
     const h = s.holder;
     const text = !s.held
       ? say(this.lang, 'lock.free')
-      : say(this.lang, 'lock.held', { stale: s.stale ? (s.stale_reason ?? '') : null, holder: !h ? null : this.lang === 'zh' ? `进程 ${h.pid}（${h.host}），开始于 ${h.started}，心跳 ${h.heartbeat}，第${h.chapter ?? '-'}章${h.owner ? `，属于 ${h.owner}` : ''}` : `pid ${h.pid} on ${h.host}, started ${h.started}, heartbeat ${h.heartbeat}, chapter ${h.chapter ?? '-'}${h.owner ? `, owner ${h.owner}` : ''}` });
+      : say(this.lang, 'lock.held', { stale: s.stale ? (s.stale_reason ?? '') : null, holder: h ? said('cmd.lock.holder', { pid: h.pid, host: h.host, started: h.started, heartbeat: h.heartbeat, chapter: h.chapter ?? '-', owner: h.owner ?? null }) : null });
     return { data: { held: s.held, stale: s.stale, stale_reason: s.stale_reason, holder: h }, text };
   }
 }

@@ -1,23 +1,18 @@
-import { Command } from 'clipanion';
 import { prettyJson } from '../../core/canonical-json.js';
+import { say } from '../../core/messages.js';
 import { replayChangelog } from '../../core/state-ops.js';
 import { readChangelog, STATE_FILE } from '../../io/book-files.js';
 import { hasFingerprint, updateFingerprint } from '../../io/fingerprint.js';
 import { withMutation } from '../../io/mutation.js';
 import { rebuildShingleIndex } from '../../io/shingle-index.js';
-import { NovelCommand, type CommandResult } from '../base-command.js';
+import { usageOf, NovelCommand, type CommandResult } from '../base-command.js';
 
 export class StateRebuildCommand extends NovelCommand {
   static override paths = [['state', 'rebuild']];
 
-  static override usage = Command.Usage({
-    category: 'State',
-    description: 'Rewrite state/current-state.json from the changelog',
-    details: `
-      Replays the applied ops of \`state/changelog.jsonl\` from the empty state and writes the result atomically. Refused (exit 2) while a commit journal is pending: finish that commit first.
-    `,
-    examples: [['Rebuild the state', '$0 state rebuild']],
-  });
+  static override usage = usageOf('state.rebuild', 'state', [
+    '$0 state rebuild',
+  ]);
 
   run(): CommandResult {
     return withMutation(this.context, this.project, { chapter: null, refuseJournal: true, checkFingerprint: false }, (p) => {
@@ -33,7 +28,7 @@ export class StateRebuildCommand extends NovelCommand {
       rebuildShingleIndex(p.fs, p.loaded.checkpoint.last_completed_chapter);
       return {
         data: { path: STATE_FILE, changelog_lines: lines.length, state_version: state.state_version, changed: before !== after },
-        text: `${STATE_FILE} rebuilt from ${lines.length} changelog line(s): state_version ${state.state_version}${before === after ? ' (unchanged)' : ''}`,
+        text: say(this.lang, 'cmd.state.rebuilt', { file: STATE_FILE, n: lines.length, version: state.state_version, unchanged: before === after }),
       };
     });
   }
