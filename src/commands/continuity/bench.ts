@@ -1,29 +1,17 @@
-import { Command, Option } from 'clipanion';
+import { Option } from 'clipanion';
 import { runContinuityBench } from '../../core/continuity-bench.js';
 import { say } from '../../core/messages.js';
 import { readContinuityBook, readDemoContinuityBook } from '../../io/continuity-book.js';
 import { openProjectIfAny } from '../../io/project.js';
-import { NovelCommand, type CommandResult } from '../base-command.js';
+import { helpOf, NovelCommand, usageOf, type CommandResult } from '../base-command.js';
 import { isCount } from '../option-validators.js';
 
 export class ContinuityBenchCommand extends NovelCommand {
   static override paths = [['continuity', 'bench']];
 
-  static override usage = Command.Usage({
-    category: 'Book',
-    description: 'Plant contradictions of each kind into copies of a book\'s chapters and report what the continuity checks find',
-    details: `
-      For every committed chapter, a copy is made (its text, its delta and the state before it, replayed from \`state/changelog.jsonl\`) and one contradiction of each kind is planted into it: a dead character acting, a realm going down, a destroyed item used, story_day going back, one path set twice, a name one character off, a resolved foreshadowing item reopened. Prints, per kind, how many were planted and found (recall) and how many findings were not planted (precision); the book's own chapters count toward precision. Nothing is written.
+  static override usage = usageOf('continuity.bench', 'book', ['$0 continuity bench', '$0 continuity bench --project my-book --json']);
 
-      Without \`--project\` (and outside a project), the demo book novel ships is measured.
-    `,
-    examples: [
-      ['The demo book', '$0 continuity bench'],
-      ['Your book, as JSON', '$0 continuity bench --project my-book --json'],
-    ],
-  });
-
-  seed = Option.String('--seed', { description: 'Seed of the planting, a whole number ≥ 1 (the same seed plants the same contradictions; default 1)', validator: isCount });
+  seed = Option.String('--seed', { description: helpOf('help.continuity.bench.--seed'), validator: isCount });
 
   run(): CommandResult {
     const p = openProjectIfAny(this.context, this.project);

@@ -353,6 +353,21 @@ export const CLI_GROUPS = {
     'help.quality.eval.--ai': entry((_) => 'Folder of AI-written chapters (.txt, .md)', (_) => 'AI 写的章节所在的文件夹（.txt、.md）'),
     'help.quality.eval.--human': entry((_) => 'Folder of human-written chapters (.txt, .md)', (_) => '人写的章节所在的文件夹（.txt、.md）'),
     'help.quality.eval.--by-source': entry((_) => 'Also leave each source out: refit without it, score it', (_) => '同时逐个留出来源：不用它重新拟合，再给它打分'),
+    // novel continuity bench
+    'help.continuity.bench.description': entry((_) => 'Plant contradictions of each kind into copies of a book\'s chapters and report what the continuity checks find', (_) => '在书中各章的副本里植入各类矛盾，报告连续性检查查出了多少'),
+    'help.continuity.bench.details': entry(
+      (_) => [
+        'For every committed chapter, a copy is made (its text, its delta and the state before it, replayed from `state/changelog.jsonl`) and one contradiction of each kind is planted into it: a dead character acting, a realm going down, a destroyed item used, story_day going back, one path set twice, a name one character off, a resolved foreshadowing item reopened. Prints, per kind, how many were planted and found (recall) and how many findings were not planted (precision); the book\'s own chapters count toward precision. Nothing is written.',
+        'Without `--project` (and outside a project), the demo book novel ships is measured.',
+      ].join('\n\n'),
+      (_) => [
+        '对每个已入库章节做一份副本（正文、delta 及它之前的状态，由 `state/changelog.jsonl` 重放得到），在其中各植入一处每类矛盾：已死的人物出场、境界倒退、已毁的物品再被使用、story_day 倒退、同一路径设两次、名字错一个字、已回收的伏笔重开。按类别打印植入并查出的数目（召回）和并非植入的发现数（精确）；原书各章也计入精确。不写任何文件。',
+        '不给 `--project`（且不在项目中）时，衡量 novel 自带的演示书。',
+      ].join('\n\n'),
+    ),
+    'help.continuity.bench.example.1': entry((_) => 'The demo book', (_) => '演示书'),
+    'help.continuity.bench.example.2': entry((_) => 'Your book, as JSON', (_) => '你的书，以 JSON 输出'),
+    'help.continuity.bench.--seed': entry((_) => 'Seed of the planting, a whole number ≥ 1 (the same seed plants the same contradictions; default 1)', (_) => '植入的种子，≥ 1 的整数（同一种子植入同样的矛盾；默认 1）'),
     // novel doctor
     'help.doctor.description': entry((_) => 'Every consistency check in one report, each finding with the command that fixes it', (_) => '一份报告包含所有一致性检查，每条发现都附上修复它的命令'),
     'help.doctor.details': entry(
