@@ -12,7 +12,7 @@ import { agentPrompt } from '../core/agent-invocation.js';
 import { prettyJson } from '../core/canonical-json.js';
 import { NovelError } from '../core/errors.js';
 import { said, type Words } from '../core/messages.js';
-import type { PlantedLine } from '../core/messages/io.js';
+import { plantedEn, plantedWhy, type PlantedLine } from '../core/messages/io.js';
 import type { NextDecision } from '../core/next.js';
 import { buildPacket, manifestPath } from '../core/packet.js';
 import { projectCheckpoint } from '../core/projection.js';
@@ -79,13 +79,14 @@ function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string
 /** What a step wrote under staging/ that is not its own: another step's output, or a link (symbolic or hard). */
 function plantedBy(step: StepId, before: StagingTree, after: StagingTree, packetRel: string): Array<{ path: string; why: string; kind: PlantedLine['kind']; nlink: number; ino: number | null }> {
   const out: Array<{ path: string; why: string; kind: PlantedLine['kind']; nlink: number; ino: number | null }> = [];
+  const push = (path: string, kind: PlantedLine['kind'], nlink: number, ino: number | null): void => void out.push({ path, why: plantedWhy(kind, nlink), kind, nlink, ino });
   for (const rel of touchedSince(before, after)) {
     const e = after.entries.get(rel);
     if (!e) continue;
-    if (e.kind === 'link') out.push({ path: rel, why: 'a symbolic link made in staging/', kind: 'symlink', nlink: 1, ino: null });
-    else if (e.kind === 'file' && e.nlink > 1) out.push({ path: rel, why: `a hard link made in staging/ (${e.nlink} names share its bytes)`, kind: 'hardlink', nlink: e.nlink, ino: e.ino });
-    else if (e.kind === 'file' && (rel === packetRel || anotherStepsOutput(rel, step))) out.push({ path: rel, why: `written into another step's output`, kind: 'other_output', nlink: e.nlink, ino: null });
-    else if (e.kind === 'other') out.push({ path: rel, why: 'not a regular file', kind: 'not_regular', nlink: 1, ino: null });
+    if (e.kind === 'link') push(rel, 'symlink', 1, null);
+    else if (e.kind === 'file' && e.nlink > 1) push(rel, 'hardlink', e.nlink, e.ino);
+    else if (e.kind === 'file' && (rel === packetRel || anotherStepsOutput(rel, step))) push(rel, 'other_output', e.nlink, null);
+    else if (e.kind === 'other') push(rel, 'not_regular', 1, null);
   }
   return out;
 }
@@ -163,7 +164,7 @@ export async function executeStep(r: StepRun, p: OpenProject, next: NextDecision
     const aside = planted.length ? moveAside(r.fs, move.step, 'planted', planted.map((x) => x.path)) : null;
     const changeLines = describeChanges(guarded.changes);
     const plantedLines: PlantedLine[] = planted.map((x) => ({ kind: x.kind, nlink: x.nlink, path: displayName(x.path), moved: aside?.moved.includes(x.path) ? aside.dir : null, command: removeCommand(x.path, x.ino ?? undefined) }));
-    const lines = [...changeLines, ...planted.map((x) => `${x.why}: ${displayName(x.path)}${aside?.moved.includes(x.path) ? ` (moved to ${aside.dir}/)` : ` — ${removeCommand(x.path, x.ino ?? undefined)}`}`)];
+    const lines = [...changeLines, ...plantedLines.map(plantedEn)];
     r.o.emit({ event: 'outside_staging', step: move.step, changes: guarded.changes, planted: planted.map((x) => ({ path: x.path, why: x.why })), lines });
     appendJsonLine(r.fs, 'logs/guard.jsonl', { step: move.step, attempt, changes: guarded.changes, planted: planted.map((x) => ({ path: x.path, why: x.why })) });
     try {

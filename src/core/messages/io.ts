@@ -38,8 +38,11 @@ export interface PlantedLine {
   moved: string | null;
   command: string;
 }
-const plantedEn = (p: PlantedLine): string =>
-  `${p.kind === 'symlink' ? 'a symbolic link made in staging/' : p.kind === 'hardlink' ? `a hard link made in staging/ (${p.nlink} names share its bytes)` : p.kind === 'other_output' ? `written into another step's output` : 'not a regular file'}: ${p.path}${p.moved !== null ? ` (moved to ${p.moved}/)` : ` — ${p.command}`}`;
+/** Why a planted path fails the step, in English (also the `why` of the run's events and logs/guard.jsonl). */
+export const plantedWhy = (kind: PlantedLine['kind'], nlink: number): string =>
+  kind === 'symlink' ? 'a symbolic link made in staging/' : kind === 'hardlink' ? `a hard link made in staging/ (${nlink} names share its bytes)` : kind === 'other_output' ? `written into another step's output` : 'not a regular file';
+/** A planted path's line, in English (also the run's outside_staging event). */
+export const plantedEn = (p: PlantedLine): string => `${plantedWhy(p.kind, p.nlink)}: ${p.path}${p.moved !== null ? ` (moved to ${p.moved}/)` : ` — ${p.command}`}`;
 const plantedZh = (p: PlantedLine): string =>
   `${p.kind === 'symlink' ? '在 staging/ 中建了符号链接' : p.kind === 'hardlink' ? `在 staging/ 中建了硬链接（${p.nlink} 个名字共用其内容）` : p.kind === 'other_output' ? '写进了另一步的产出' : '不是普通文件'}：${p.path}${p.moved !== null ? `（已移到 ${p.moved}/）` : ` —— ${p.command}`}`;
 const listed = (lines: readonly string[]): string => lines.map((l) => `  - ${l}`).join('\n');
