@@ -6,6 +6,7 @@ import { chapterFacts } from '../core/commit-plan.js';
 import { zishuOfLog } from '../core/chapter-log.js';
 import type * as v from 'valibot';
 import { diagnosticsError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import { EMPTY_STATE, type ChangelogLine, type StateDoc } from '../core/state-ops.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { BookLedgerSchema, ChangelogLineSchema, GlobalForeshadowingSchema, LedgerSchema, StateSchema, VolumeForeshadowingSchema } from '../schemas/book.js';
@@ -24,7 +25,7 @@ export type TextsRead = Map<string, string>;
 function readOr<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S, fallback: v.InferOutput<S>, texts?: TextsRead): v.InferOutput<S> {
   const parsed = fs.readJson(rel, schema, 'invalid_book_file', undefined, texts);
   if (parsed === null) return fallback;
-  if (!parsed.ok) throw diagnosticsError('invalid_book_file', `${rel} is damaged`, parsed.diagnostics, 'restore it (git, backup) or run `novel state rebuild` for state/current-state.json');
+  if (!parsed.ok) throw diagnosticsError('invalid_book_file', said('bookfile.damaged', { file: rel }), parsed.diagnostics, said('bookfile.restore.hint'));
   return parsed.value;
 }
 
@@ -64,7 +65,7 @@ export function readChangelog(fs: ProjectFs): { lines: ChangelogLine[]; bytes: n
     if (!parsed.ok) problems.push(...parsed.diagnostics);
     else lines.push(parsed.value as ChangelogLine);
   }
-  if (problems.length) throw diagnosticsError('invalid_changelog', `${CHANGELOG_FILE} is damaged`, problems, 'restore it from a backup; novel never rewrites committed changelog lines');
+  if (problems.length) throw diagnosticsError('invalid_changelog', said('bookfile.damaged', { file: CHANGELOG_FILE }), problems, said('bookfile.changelog.hint'));
   return { lines, bytes: bytes.length, endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === 0x0a };
 }
 

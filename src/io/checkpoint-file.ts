@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { rebuildCheckpoint } from '../core/checkpoint-rebuild.js';
 import { NovelError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import { outlineChapters } from '../core/outline.js';
 import { chapterOfText, paths } from '../core/paths.js';
 import { readChangelog } from './book-files.js';
@@ -16,14 +17,14 @@ import { loadSettings } from './settings.js';
 
 export function rebuildCheckpointFile(cwd: string, projectFlag: string | undefined, env: NodeJS.ProcessEnv | Record<string, string | undefined>, force: boolean) {
     const root = path.resolve(cwd, projectFlag ?? '.');
-    if (!existsSync(root)) throw new NovelError('not_a_project', `${root}: no such directory`, { hint: 'pass --project DIR, the directory that holds the book' });
+    if (!existsSync(root)) throw new NovelError('not_a_project', said('projectdir.no_such_directory', { dir: root }), { hint: said('projectdir.pass_project') });
     const fs = new ProjectFs(root);
     const exists = fs.exists(paths.checkpoint);
     if (exists && !force) {
-      throw new NovelError('checkpoint_exists', `${root}: ${paths.checkpoint} exists; rebuild replaces it only with --force`, { hint: '`novel status` shows what it says; `novel checkpoint rebuild --force` replaces it and keeps a backup' });
+      throw new NovelError('checkpoint_exists', said('projectdir.checkpoint_exists', { dir: root, file: paths.checkpoint }), { hint: said('projectdir.checkpoint_exists.hint') });
     }
     if (!exists && bookEvidence(root).length === 0 && !fs.exists('volumes')) {
-      throw new NovelError('not_a_book', `${root}: holds no book (no chapters/*.md, state/current-state.json or state/changelog.jsonl)`, { hint: 'create a project with `novel init DIR`' });
+      throw new NovelError('not_a_book', said('projectdir.not_a_book', { dir: root }), { hint: said('projectdir.init_dir') });
     }
     const settings = loadSettings(fs);
     const lock = acquireLock(fs, defaultLockEnv(env, settings.lock_stale_minutes), null);

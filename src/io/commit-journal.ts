@@ -9,6 +9,7 @@ import type { CommitPlan } from '../core/commit-plan.js';
 import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import type { SetupStep } from '../core/step-id.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
+import { said, type Words } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { JournalSchema, type Journal } from '../schemas/journal.js';
 import { refreshBookLedger } from './book-files.js';
@@ -58,9 +59,9 @@ export function stageJournalWrites(fs: ProjectFs, plan: Parameters<typeof journa
 
 export function readJournal(fs: ProjectFs, rel: string): Journal {
   const parsed = fs.readJson(rel, JournalSchema, 'invalid_journal');
-  if (parsed === null) throw new NovelError('journal_missing', `${rel}: not found`);
+  if (parsed === null) throw new NovelError('journal_missing', said('journal.missing', { file: rel }));
   if (!parsed.ok) {
-    throw diagnosticsError('invalid_journal', `${rel}: the commit journal is damaged`, parsed.diagnostics, 'it was not written by novel or was edited; move it aside and run `novel state verify`');
+    throw diagnosticsError('invalid_journal', said('journal.damaged', { file: rel }), parsed.diagnostics, said('journal.damaged.hint'));
   }
   return parsed.value;
 }
@@ -105,8 +106,8 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal, optio
     // Only the appended bytes are read: the journal recorded the length before the append.
     const size = fs.size(a.path) ?? 0;
     if (size < a.before) {
-      throw new NovelError('journal_conflict', `${a.path}: ${size} bytes, shorter than the ${a.before} bytes the journal ${rel} recorded before its append`, {
-        hint: 'the file was cut outside novel; restore it from a backup, then run the command again',
+      throw new NovelError('journal_conflict', said('journal.cut_short', { file: a.path, size, before: a.before, journal: rel }), {
+        hint: said('journal.cut_short.hint'),
       });
     }
     const text = Buffer.from(a.text, 'utf8');
@@ -155,16 +156,16 @@ function applyRewind(fs: ProjectFs, rel: string, journal: Journal): void {
   fs.remove(rel);
 }
 
-function journalConflict(message: string): NovelError {
-  return new NovelError('journal_conflict', message, { hint: 'it was moved or changed outside novel since the journal was written; put it back as it was, then run the command again' });
+function journalConflict(message: Words): NovelError {
+  return new NovelError('journal_conflict', message, { hint: said('journal.conflict.hint') });
 }
 
 /** A journal's write: its content written, or its staged file renamed into place (checked first when rolling forward). */
 function writeOnce(fs: ProjectFs, rel: string, w: Journal['writes'][number], fresh: boolean): void {
   if (w.content !== undefined) return fs.writeText(w.path, w.content);
   const staged = w.staged as string;
-  if (fs.lstat(staged) === null) throw journalConflict(`${w.path}: neither its new bytes (sha256 ${w.sha256}) nor ${staged}, where the journal ${rel} staged them`);
-  if (!fresh && fs.sha256(staged) !== w.sha256) throw journalConflict(`${staged}: not the bytes the journal ${rel} staged for ${w.path} (another sha256)`);
+  if (fs.lstat(staged) === null) throw journalConflict(said('journal.write_lost', { file: w.path, sha256: w.sha256, staged, journal: rel }));
+  if (!fresh && fs.sha256(staged) !== w.sha256) throw journalConflict(said('journal.staged_changed', { staged, journal: rel, file: w.path }));
   fs.move(staged, w.path);
 }
 
@@ -174,22 +175,22 @@ function moveOnce(fs: ProjectFs, rel: string, m: NonNullable<Journal['moves']>[n
     fs.move(m.from, m.to);
     return;
   }
-  if (fs.lstat(m.to) === null) throw journalConflict(`${m.from}: gone, and not at ${m.to} where the journal ${rel} moves it`);
-  if (m.sha256 !== null && fs.sha256(m.to) !== m.sha256) throw journalConflict(`${m.to}: not the file the journal ${rel} moved there from ${m.from} (another sha256)`);
+  if (fs.lstat(m.to) === null) throw journalConflict(said('journal.move_lost', { from: m.from, to: m.to, journal: rel }));
+  if (m.sha256 !== null && fs.sha256(m.to) !== m.sha256) throw journalConflict(said('journal.move_changed', { to: m.to, journal: rel, from: m.from }));
 }
 
 /** A cut of a log: the bytes after `at` are kept at `tail_to` first (read from the log, which is cut only after), then the log is written back to its first `at` bytes. */
 function cutOnce(fs: ProjectFs, rel: string, c: NonNullable<Journal['cuts']>[number]): void {
   const size = fs.size(c.path);
-  if (size === null) throw journalConflict(`${c.path}: missing; the journal ${rel} cuts it back to ${c.at} bytes`);
+  if (size === null) throw journalConflict(said('journal.cut_missing', { file: c.path, journal: rel, at: c.at }));
   if (fs.sha256(c.tail_to) !== c.tail_sha256) {
     const tail = size > c.at ? fs.readRange(c.path, c.at, size - c.at) : Buffer.alloc(0);
-    if (sha256Hex(tail) !== c.tail_sha256) throw journalConflict(`${c.path}: the bytes after byte ${c.at} are not the ones the journal ${rel} keeps at ${c.tail_to}`);
+    if (sha256Hex(tail) !== c.tail_sha256) throw journalConflict(said('journal.tail_changed', { file: c.path, at: c.at, journal: rel, tail: c.tail_to }));
     fs.writeText(c.tail_to, tail);
   }
   if (size !== c.at || fs.sha256(c.path) !== c.sha256) {
     const kept = fs.readRange(c.path, 0, c.at);
-    if (kept.length !== c.at || sha256Hex(kept) !== c.sha256) throw journalConflict(`${c.path}: its first ${c.at} bytes are not the ones the journal ${rel} keeps`);
+    if (kept.length !== c.at || sha256Hex(kept) !== c.sha256) throw journalConflict(said('journal.head_changed', { file: c.path, at: c.at, journal: rel }));
     fs.writeText(c.path, kept);
   }
 }

@@ -13,9 +13,9 @@ import { rebuildShingleIndex } from './shingle-index.js';
 import { readCheckpoint } from './checkpoint.js';
 import { boundaryDiff, hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
 import { demoProjectSource } from './package-files.js';
-import { bookEvidence, ProjectFs } from './project-fs.js';
+import { bookEvidenceSaid, ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
-import { say } from '../core/messages.js';
+import { said } from '../core/messages.js';
 import { nextOf, openProject, type CommandEnv } from './project.js';
 
 export function createEmptyProject(target: string, quality: Record<string, unknown>): { created: string[]; kept: string[] } {
@@ -50,21 +50,20 @@ export type InitResult = { demo: true; root: string } | { demo: false; root: str
 export function initProject(cwd: string, dir: string | undefined, options: { demo: boolean; quality: Record<string, unknown> }): InitResult {
   const target = path.resolve(cwd, dir ?? '.');
   if (existsSync(path.join(target, paths.checkpoint))) {
-    throw new NovelError('project_exists', `${target}: already holds a project (${paths.checkpoint})`, {
-      hint: 'choose another directory; init never overwrites a project',
-      zh: { message: say('zh', 'error.project_exists', { dir: target }), hint: say('zh', 'error.project_exists.hint') },
+    throw new NovelError('project_exists', said('projectdir.exists', { dir: target, file: paths.checkpoint }), {
+      hint: said('projectdir.exists.hint'),
     });
   }
-  const book = bookEvidence(target);
-  if (book.length) {
-    throw new NovelError('book_exists', `${target}: already holds a book (${book.join(', ')}) but no ${paths.checkpoint}; init never starts a new project over a book`, {
-      hint: `rebuild the checkpoint from the book: \`novel checkpoint rebuild --project ${dir ?? '.'}\``,
-      details: { found: book },
+  const book = bookEvidenceSaid(target);
+  if (book.found.length) {
+    throw new NovelError('book_exists', said('projectdir.book_exists', { dir: target, book: book.words, file: paths.checkpoint }), {
+      hint: said('projectdir.book_exists.hint', { command: `novel checkpoint rebuild --project ${dir ?? '.'}` }),
+      details: { found: book.found },
     });
   }
   if (!options.demo) return { demo: false, root: target, ...createEmptyProject(target, options.quality) };
   if (existsSync(target) && readdirSync(target).length > 0) {
-    throw new NovelError('directory_not_empty', `${target}: not empty; the demo project goes into a new or empty directory`, { hint: 'choose another directory' });
+    throw new NovelError('directory_not_empty', said('projectdir.demo_not_empty', { dir: target }), { hint: said('projectdir.choose_another') });
   }
   cpSync(demoProjectSource(), target, { recursive: true });
   // The demo runs with the offline demo executor, measured against the qidian preset: recorded, so that `novel run` needs no flag.

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import { readPacket } from './executor.js';
 import type { OpenProject } from './project.js';
 
@@ -19,7 +20,7 @@ export async function runDemoExecutor(p: OpenProject, cwd: string, packetArg: st
   const outputs = demoOutputs({ packet, read, scores }, p.loaded.checkpoint.revision_count ?? 0);
   const written: string[] = [];
   for (const [file, content] of Object.entries(outputs)) {
-    if (!packet.write_scope.some((scope) => file.startsWith(scope))) throw new NovelError('outside_write_scope', `${file} is outside the write scope ${packet.write_scope.join(', ')}`);
+    if (!packet.write_scope.some((scope) => file.startsWith(scope))) throw new NovelError('outside_write_scope', said('executor.outside_scope', { file, scope: packet.write_scope }));
     if (written.length && delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     p.fs.writeText(file, content);
     written.push(file);

@@ -4,7 +4,9 @@
  * it. Only reads.
  */
 import { displayName, removeCommand } from '../core/shell-words.js';
-import { langOf, sayer } from '../core/messages.js';
+import { langOf, render, sayer } from '../core/messages.js';
+import type { Diagnostic } from '../schemas/diagnostics.js';
+import { diagnosticWords } from './said-at.js';
 import { stagingTree } from './staging-probe.js';
 import * as path from 'node:path';
 import { rebuildCheckpoint } from '../core/checkpoint-rebuild.js';
@@ -41,14 +43,18 @@ function executorVersion(bin: string, env: NodeJS.ProcessEnv): string | null {
 export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { root: string; findings: Finding[] } {
   const findings: Finding[] = [];
   const add = (f: Finding): void => void findings.push(f);
-  const t = sayer(cenv.lang ?? langOf(cenv.env));
+  const lang = cenv.lang ?? langOf(cenv.env);
+  const t = sayer(lang);
+  // A diagnostic of the core as a finding's line, in the reader's language where its parts are said.
+  const line = (d: Diagnostic): string => (lang === 'en' ? d.message : render(lang, diagnosticWords(d)));
+  const fixOf = (d: Diagnostic): string | null => (d.fix === undefined ? null : d.words?.fix ? render(lang, d.words.fix) : d.fix);
   let root: string;
   try {
     root = findProjectRoot(cenv.cwd, projectFlag);
   } catch (err) {
     if (!(err instanceof NovelError) || err.code !== 'checkpoint_missing') throw err;
     root = path.resolve(cenv.cwd, projectFlag ?? '.');
-    add({ severity: 'error', code: 'checkpoint_missing', file: paths.checkpoint, message: err.message, fix: `novel checkpoint rebuild --project ${root}` });
+    add({ severity: 'error', code: 'checkpoint_missing', file: paths.checkpoint, message: render(lang, err.said), fix: `novel checkpoint rebuild --project ${root}` });
     return { root, findings };
   }
   const fs = new ProjectFs(root);
@@ -58,7 +64,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   } catch (err) {
     if (!(err instanceof NovelError)) throw err;
     const file = err.code === 'invalid_config' ? paths.config : paths.checkpoint;
-    add({ severity: 'error', code: err.code, file, message: err.message, fix: err.code === 'invalid_config' ? `correct ${paths.config} (docs/configuration.md)` : 'novel checkpoint rebuild --force' });
+    add({ severity: 'error', code: err.code, file, message: render(lang, err.said), fix: err.code === 'invalid_config' ? t('doctoring.correct_config', { file: paths.config }) : 'novel checkpoint rebuild --force' });
     return { root, findings };
   }
   const cp = p.loaded.checkpoint;
@@ -70,7 +76,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   if (implied.fields.last_completed_chapter !== cp.last_completed_chapter && p.journal === null) {
     add({ severity: 'error', code: 'checkpoint_disagrees', file: paths.checkpoint, message: t('doctor.checkpoint_disagrees', { cp: cp.last_completed_chapter, log: implied.fields.last_completed_chapter }), fix: 'novel checkpoint rebuild --force' });
   }
-  for (const w of implied.warnings) add({ severity: 'warning', code: w.code, file: w.file, message: w.message, fix: w.fix ?? null });
+  for (const w of implied.warnings) add({ severity: 'warning', code: w.code, file: w.file, message: line(w), fix: fixOf(w) });
 
   // The fingerprint, every file.
   const recorded = readFingerprint(fs);

@@ -11,6 +11,8 @@ import { bookMachine } from '../../machines/book.machine.js';
 import { agentPrompt } from '../core/agent-invocation.js';
 import { prettyJson } from '../core/canonical-json.js';
 import { NovelError } from '../core/errors.js';
+import { said, type Words } from '../core/messages.js';
+import { plantedEn, plantedWhy, type PlantedLine } from '../core/messages/io.js';
 import type { NextDecision } from '../core/next.js';
 import { buildPacket, manifestPath } from '../core/packet.js';
 import { projectCheckpoint } from '../core/projection.js';
@@ -55,7 +57,7 @@ export interface StepRun {
 }
 
 /** The step ran (whatever its executor answered), or the run stops here. */
-export type StepEnd = { stop: false } | { stop: true; exit: number; reason: string };
+export type StepEnd = { stop: false } | { stop: true; exit: number; reason: Words };
 
 /** Record what the machine says about an executor failure or a retry: orchestrator_state only. */
 export function markBook(p: OpenProject, event: 'EXECUTOR_FAILED' | 'RETRY'): void {
@@ -75,28 +77,29 @@ function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string
 }
 
 /** What a step wrote under staging/ that is not its own: another step's output, or a link (symbolic or hard). */
-function plantedBy(step: StepId, before: StagingTree, after: StagingTree, packetRel: string): Array<{ path: string; why: string; ino: number | null }> {
-  const out: Array<{ path: string; why: string; ino: number | null }> = [];
+function plantedBy(step: StepId, before: StagingTree, after: StagingTree, packetRel: string): Array<{ path: string; why: string; kind: PlantedLine['kind']; nlink: number; ino: number | null }> {
+  const out: Array<{ path: string; why: string; kind: PlantedLine['kind']; nlink: number; ino: number | null }> = [];
+  const push = (path: string, kind: PlantedLine['kind'], nlink: number, ino: number | null): void => void out.push({ path, why: plantedWhy(kind, nlink), kind, nlink, ino });
   for (const rel of touchedSince(before, after)) {
     const e = after.entries.get(rel);
     if (!e) continue;
-    if (e.kind === 'link') out.push({ path: rel, why: 'a symbolic link made in staging/', ino: null });
-    else if (e.kind === 'file' && e.nlink > 1) out.push({ path: rel, why: `a hard link made in staging/ (${e.nlink} names share its bytes)`, ino: e.ino });
-    else if (e.kind === 'file' && (rel === packetRel || anotherStepsOutput(rel, step))) out.push({ path: rel, why: `written into another step's output`, ino: null });
-    else if (e.kind === 'other') out.push({ path: rel, why: 'not a regular file', ino: null });
+    if (e.kind === 'link') push(rel, 'symlink', 1, null);
+    else if (e.kind === 'file' && e.nlink > 1) push(rel, 'hardlink', e.nlink, e.ino);
+    else if (e.kind === 'file' && (rel === packetRel || anotherStepsOutput(rel, step))) push(rel, 'other_output', e.nlink, null);
+    else if (e.kind === 'other') push(rel, 'not_regular', 1, null);
   }
   return out;
 }
 
-export function unavailable(kind: ExecutorChoice['kind'], message: string, pathVar: string): NovelError {
+export function unavailable(kind: ExecutorChoice['kind'], message: Words, pathVar: string): NovelError {
   return new NovelError('executor_unavailable', message, {
-    hint: kind === 'claude' ? 'install Claude Code (npm install -g @anthropic-ai/claude-code) or choose another --executor' : kind === 'codex' ? 'install the Codex CLI (npm install -g @openai/codex) or choose another --executor' : 'check the command template: its program must exist and be executable',
+    hint: said('executor.install', { kind }),
     details: { PATH: pathVar },
   });
 }
 
-function stagingOverflowReason(step: string, o: NonNullable<StagingTree['overflow']>): string {
-  return `${step}: staging/ holds ${o.count} entries, above the limit of ${o.limit} (staging_max_files in novel.config.json): the step did not run. Clean the biggest folders (${o.dirs.map((d) => `${d.dir}: ${d.entries}`).join(', ')}), e.g. rm -r -- ${shellQuote(o.dirs[0]?.dir ?? 'staging')}, then \`novel run\` again`;
+function stagingOverflowReason(step: string, o: NonNullable<StagingTree['overflow']>): Words {
+  return said('running.staging_overflow', { step, count: o.count, limit: o.limit, dirs: o.dirs.map((d) => `${d.dir}: ${d.entries}`).join(', '), command: `rm -r -- ${shellQuote(o.dirs[0]?.dir ?? 'staging')}` });
 }
 
 /** Execute `step` once (attempt `attempt`), from the decision `next` on the project `p`. */
@@ -159,7 +162,9 @@ export async function executeStep(r: StepRun, p: OpenProject, next: NextDecision
   }
   if (guarded.changes.length || planted.length) {
     const aside = planted.length ? moveAside(r.fs, move.step, 'planted', planted.map((x) => x.path)) : null;
-    const lines = [...describeChanges(guarded.changes), ...planted.map((x) => `${x.why}: ${displayName(x.path)}${aside?.moved.includes(x.path) ? ` (moved to ${aside.dir}/)` : ` — ${removeCommand(x.path, x.ino ?? undefined)}`}`)];
+    const changeLines = describeChanges(guarded.changes);
+    const plantedLines: PlantedLine[] = planted.map((x) => ({ kind: x.kind, nlink: x.nlink, path: displayName(x.path), moved: aside?.moved.includes(x.path) ? aside.dir : null, command: removeCommand(x.path, x.ino ?? undefined) }));
+    const lines = [...changeLines, ...plantedLines.map(plantedEn)];
     r.o.emit({ event: 'outside_staging', step: move.step, changes: guarded.changes, planted: planted.map((x) => ({ path: x.path, why: x.why })), lines });
     appendJsonLine(r.fs, 'logs/guard.jsonl', { step: move.step, attempt, changes: guarded.changes, planted: planted.map((x) => ({ path: x.path, why: x.why })) });
     try {
@@ -168,12 +173,12 @@ export async function executeStep(r: StepRun, p: OpenProject, next: NextDecision
       /* a final tree the step changed makes every mutating command refuse: the report names it */
     }
     const restored = guarded.changes.filter((c) => c.restored).length;
-    return { stop: true, exit: RUN_EXIT.executorFailed, reason: `${move.step}: the executor ${guarded.changes.length ? `changed ${guarded.changes.length} path(s) outside staging/ (${restored} restored)` : ''}${guarded.changes.length && planted.length ? ' and ' : ''}${planted.length ? `wrote ${planted.length} path(s) that are not its own outputs` : ''}; the step failed and orchestrator_state is ERROR_RETRY:\n${lines.map((l) => `  - ${l}`).join('\n')}\nRepair what is not restored, then \`novel run\` again` };
+    return { stop: true, exit: RUN_EXIT.executorFailed, reason: said('running.outside_staging', { step: move.step, changed: guarded.changes.length, restored, changes: changeLines, planted: plantedLines }) };
   }
   if (result.unavailable) {
     // Nothing ran: no execution to remember.
     finishExecution(r.fs);
-    throw unavailable(r.o.executor.kind, `${move.step}: ${result.message}`, r.o.cenv.env.PATH ?? '');
+    throw unavailable(r.o.executor.kind, said('executor.at_step', { step: move.step, what: result.unavailable }), r.o.cenv.env.PATH ?? '');
   }
   // Only an executor that exited successfully clears its record.
   if (result.ok) finishExecution(r.fs);

@@ -14,6 +14,7 @@ import { codexConfigModel, codexSessionDenials, codexThreadId, extractJson, invo
 import * as os from 'node:os';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
+import { render, said, type Said } from '../core/messages.js';
 import { PacketSchema, type Packet } from '../schemas/packet.js';
 import { packageRoot } from './package-files.js';
 import { endProcessesWithEnv } from './process-sweep.js';
@@ -32,13 +33,13 @@ export interface ExecutorResult {
   log: string | null;
   report: { status?: string; model?: string; input_tokens?: number; output_tokens?: number; cost_usd?: number; input_token_parts?: Record<string, number>; permission_denials?: unknown[] } | null;
   message: string;
-  /** The program could not be started at all (not found, not executable): not worth a retry. */
-  unavailable?: true;
+  /** The program could not be started at all (not found, not executable): not worth a retry; what `message` says, as said words. */
+  unavailable?: Said;
 }
 
 export function readPacket(fs: ProjectFs, rel: string): Packet {
   const parsed = fs.readJson(rel, PacketSchema, 'invalid_packet');
-  if (!parsed || !parsed.ok) throw new NovelError('invalid_packet', `${rel}: not a valid instruction packet`, { exitCode: 1 });
+  if (!parsed || !parsed.ok) throw new NovelError('invalid_packet', said('executor.invalid_packet', { file: rel }), { exitCode: 1 });
   return parsed.value;
 }
 
@@ -84,8 +85,9 @@ interface ProcessOutcome {
   signal: string | null;
   stdout: string;
   stderr: string;
-  /** Set when the program could not be started at all. */
+  /** Set when the program could not be started at all: the English, and the said words. */
   spawnError?: string;
+  spawnWords?: Said;
   duration_ms: number;
 }
 
@@ -116,14 +118,14 @@ function runProcess(
   }, timeoutS * 1000);
   const outcome = new Promise<ProcessOutcome>((resolve) => {
     let settled = false;
-    const settle = (code: number | null, signal: string | null, spawnError?: string): void => {
+    const settle = (code: number | null, signal: string | null, spawnWords?: Said): void => {
       // A program that cannot start emits 'error' and then 'close': report the first.
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, ...(spawnError ? { spawnError } : {}), duration_ms: Date.now() - t0 });
+      resolve({ code, signal, stdout, stderr, ...(spawnWords ? { spawnError: render('en', spawnWords), spawnWords } : {}), duration_ms: Date.now() - t0 });
     };
-    child.on('error', (err) => settle(null, null, `cannot start ${file}: ${err.message} (is it installed and on PATH?)`));
+    child.on('error', (err) => settle(null, null, said('executor.cannot_start', { file, error: err.message })));
     // The step ends with its program: whatever it left running (detached too) ends now, and the pipes it held close.
     child.on('exit', () => {
       if (env.NOVEL_STEP_TOKEN) endProcessesWithEnv(`NOVEL_STEP_TOKEN=${env.NOVEL_STEP_TOKEN}`);
@@ -160,10 +162,11 @@ export function runCommandExecutor(
     fs.writeText(log, `$ ${command}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`);
     const report = lastJsonLine(o.stdout);
     const ok = o.code === 0 && report?.status !== 'error';
-    const message = ok ? 'executor finished' : (o.spawnError ?? `executor ${o.signal ? `killed by ${o.signal}` : `exited ${o.code}`}${lastStderrLine(o.stderr)}`);
+    const failed = o.spawnWords ?? said('executor.ended', { who: 'executor', signal: o.signal, code: o.code, stderr: lastStderrLine(o.stderr) });
+    const message = ok ? 'executor finished' : render('en', failed);
     // /bin/sh reports a program it cannot find or run as 127 / 126.
     const unavailable = o.spawnError !== undefined || o.code === 127 || o.code === 126;
-    return { ok, exit: o.code, signal: o.signal, duration_ms: o.duration_ms, log, report, message, ...(unavailable ? { unavailable: true as const } : {}) };
+    return { ok, exit: o.code, signal: o.signal, duration_ms: o.duration_ms, log, report, message, ...(unavailable ? { unavailable: failed } : {}) };
   });
   return { child, done };
 }
@@ -281,7 +284,7 @@ function runAgentOnce(
       },
       // Denials are shown in the step's output (and kept in the executor log with the client's JSON).
       message: report.permission_denials?.length ? `${message}; the client refused ${report.permission_denials.length} tool use(s): ${report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` : message,
-      ...(o.spawnError !== undefined ? { unavailable: true as const } : {}),
+      ...(o.spawnWords !== undefined ? { unavailable: o.spawnWords } : {}),
     };
   });
   return { child, done };
@@ -333,8 +336,8 @@ export function resolveAgentModel(cli: AgentCli, flag: string | undefined, confi
   } catch {
     /* no Codex config */
   }
-  throw new NovelError('executor_model_missing', 'run --executor codex: no model chosen; Codex reports no model, so novel passes one explicitly and records it', {
-    hint: 'pass --model <name> (e.g. --model gpt-5.1-codex), or set executor.model in novel.config.json',
+  throw new NovelError('executor_model_missing', said('executor.codex_model'), {
+    hint: said('executor.codex_model.hint'),
     details: { searched: ['--model', 'novel.config.json executor.model', path.join(home, 'config.toml')] },
   });
 }

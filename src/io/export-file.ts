@@ -8,7 +8,7 @@ import { isatty } from 'node:tty';
 import writeFileAtomic from 'write-file-atomic';
 import { NovelError } from '../core/errors.js';
 import { exportEpub, exportMarkdown, exportTxt, splitChapter, type ExportChapter } from '../core/export.js';
-import { say } from '../core/messages.js';
+import { said } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { bookMeta, volumeMap } from './book-reader.js';
 import type { OpenProject } from './project.js';
@@ -31,7 +31,7 @@ export function exportBook(p: OpenProject, o: ExportOptions) {
   const [from, to] = o.chapters ?? [1, last];
   const wanted: number[] = [];
   for (let c = from; c <= Math.min(to, last); c++) if (o.volume === undefined || volumeOf(c) === o.volume) wanted.push(c);
-  if (wanted.length === 0) throw new NovelError('nothing_to_export', `export: no committed chapter in ${o.volume !== undefined ? `volume ${o.volume}` : `chapters ${from}–${to}`} (${last} committed)`, { hint: 'novel chapters lists the committed chapters', zh: { message: say('zh', 'error.nothing_to_export', { last }), hint: say('zh', 'error.nothing_to_export.hint') } });
+  if (wanted.length === 0) throw new NovelError('nothing_to_export', said('exporting.nothing', { volume: o.volume ?? null, from, to, last }), { hint: said('error.nothing_to_export.hint') });
   const tty = o.progress !== null && isatty(2);
   const chapters: ExportChapter[] = [];
   for (const [i, c] of wanted.entries()) {

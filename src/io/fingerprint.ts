@@ -2,8 +2,8 @@
  * `.novel/fingerprint.json`: sha256 of every file of the final trees. Mutating
  * commands check the listing and the hot set before acting (PROTOCOL §4).
  */
-import { say } from '../core/messages.js';
-import { describeDiff, diffHint, diffListing, fingerprintSegment, isEmptyDiff, isHotPath, isLitter, splitAuthorEdits, TAIL_RECORDED, TAIL_WINDOW, tailValue, type FingerprintDiff } from '../core/fingerprint-rules.js';
+import { said } from '../core/messages.js';
+import { describeDiff, diffListing, fingerprintSegment, isEmptyDiff, isHotPath, isLitter, splitAuthorEdits, TAIL_RECORDED, TAIL_WINDOW, tailValue, type FingerprintDiff } from '../core/fingerprint-rules.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -27,7 +27,7 @@ export function hasFingerprint(fs: ProjectFs): boolean {
 }
 
 function damaged(rel: string, diagnostics: Parameters<typeof diagnosticsError>[2]): NovelError {
-  return diagnosticsError('invalid_fingerprint', `${rel} is invalid`, diagnostics, `delete ${paths.fingerprint} and ${FINGERPRINT_SEGMENTS}/; the next mutating command records the current files (after you checked them)`);
+  return diagnosticsError('invalid_fingerprint', said('bookfile.invalid', { file: rel }), diagnostics, said('fingerprint.reset', { main: paths.fingerprint, dir: FINGERPRINT_SEGMENTS }));
 }
 
 function readMain(fs: ProjectFs): { files: Record<string, string>; segments: string[] | null } | null {
@@ -40,7 +40,7 @@ function readMain(fs: ProjectFs): { files: Record<string, string>; segments: str
 function readSegment(fs: ProjectFs, name: string): Record<string, string> {
   const rel = segmentPath(name);
   const parsed = fs.readJson(rel, FingerprintSegmentSchema, 'invalid_fingerprint');
-  if (parsed === null) throw new NovelError('invalid_fingerprint', `${rel}: a segment ${paths.fingerprint} lists is missing`, { hint: `delete ${paths.fingerprint} and ${FINGERPRINT_SEGMENTS}/; the next mutating command records the current files (after you checked them)` });
+  if (parsed === null) throw new NovelError('invalid_fingerprint', said('fingerprint.segment_missing', { file: rel, main: paths.fingerprint }), { hint: said('fingerprint.reset', { main: paths.fingerprint, dir: FINGERPRINT_SEGMENTS }) });
   if (!parsed.ok) throw damaged(rel, parsed.diagnostics);
   return { ...parsed.value.files };
 }
@@ -166,11 +166,10 @@ export function boundaryDiff(fs: ProjectFs, cp: Checkpoint): FingerprintDiff | n
 }
 
 export function boundaryError(diff: FingerprintDiff): NovelError {
-  const lines = describeDiff(diff);
-  return new NovelError('final_trees_changed', `the book's final trees changed outside novel since the last recorded fingerprint:\n${lines.map((l) => `  - ${l}`).join('\n')}`, {
-    hint: diffHint(diff),
+  const { changed, added, removed } = diff;
+  return new NovelError('final_trees_changed', said('fingerprint.changed', { changed, added, removed }), {
+    hint: said('fingerprint.changed.hint', { changed, added, removed }),
     details: { ...diff },
-    zh: { message: say('zh', 'error.final_trees_changed', { list: lines.join('；') }), hint: say('zh', 'error.final_trees_changed.hint') },
   });
 }
 

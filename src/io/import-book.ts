@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { NovelError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import { chapterFromFile, chapterText, decodeSource, importReport, readingOrder, splitBook, type ImportReport, type SourceEncoding, type SplitBook } from '../core/import-split.js';
 import { chapterOfText, paths } from '../core/paths.js';
 import { prettyJson } from '../core/canonical-json.js';
@@ -26,7 +27,7 @@ const IMPORT_DIR = 'staging/.import';
 
 /** The source, split: a text file, or a folder of chapter files (.txt, .md) in reading order. */
 export function readSource(source: string): { split: SplitBook; encoding: SourceEncoding | 'mixed' } {
-  if (!existsSync(source)) throw new NovelError('source_missing', `${source}: no such file or folder`, { hint: 'novel import book.txt --project my-book (a .txt file, or a folder of chapter files)' });
+  if (!existsSync(source)) throw new NovelError('source_missing', said('importing.source_missing', { source }), { hint: said('importing.source_missing.hint') });
   if (statSync(source).isDirectory()) {
     const names = readingOrder(readdirSync(source).filter((n) => /\.(txt|md)$/i.test(n)));
     const encodings = new Set<SourceEncoding>();
@@ -53,15 +54,15 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   const { split, encoding } = readSource(source);
   const report = importReport(sourceArg, encoding, split);
   if (split.chapters.length === 0) {
-    throw new NovelError('no_chapters', `${sourceArg}: no chapter heading found (a line "第N章 标题", N in digits or Chinese numerals)`, {
-      hint: 'a folder import takes one chapter per .txt or .md file; a text file is split at its chapter headings',
+    throw new NovelError('no_chapters', said('importing.no_chapters', { source: sourceArg }), {
+      hint: said('importing.no_chapters.hint'),
       details: { report },
     });
   }
   let created = false;
   if (!existsSync(path.join(root, paths.checkpoint))) {
     if (existsSync(root) && readdirSync(root).length > 0) {
-      throw new NovelError('directory_not_empty', `${root}: not empty and not a project; an import goes into a new or empty folder, or a project that has no chapter yet`, { hint: 'novel import book.txt --project NEW_FOLDER' });
+      throw new NovelError('directory_not_empty', said('importing.not_empty', { dir: root }), { hint: said('importing.not_empty.hint') });
     }
     createEmptyProject(root, {});
     created = true;
@@ -70,7 +71,7 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   const cp = readCheckpoint(fs);
   const hasChapters = fs.listFiles('chapters').some((f) => chapterOfText(f) !== null);
   if (cp.checkpoint.last_completed_chapter > 0 || hasChapters) {
-    throw new NovelError('project_has_chapters', `${root}: the project already has chapters (the last committed is ${cp.checkpoint.last_completed_chapter}); an import starts a book`, { hint: 'import into a new folder: novel import book.txt --project NEW_FOLDER' });
+    throw new NovelError('project_has_chapters', said('importing.has_chapters', { dir: root, last: cp.checkpoint.last_completed_chapter }), { hint: said('importing.has_chapters.hint') });
   }
   // The chapters into a folder of their own, then into chapters/ at once.
   fs.remove(IMPORT_DIR);

@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { clicheLexicon } from '../core/cliche-lexicon.js';
 import { effectiveBlacklist } from '../core/context/blacklist.js';
 import { diagnosticsError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import type { LintLists } from '../core/lint.js';
 import { BlacklistFileSchema, ClicheLintSchema } from '../schemas/inputs.js';
 import type { ProjectFs } from './project-fs.js';
@@ -19,9 +20,9 @@ import { earlierChapters } from './shingle-index.js';
 
 export function readLintLists(fs: ProjectFs): LintLists {
   const blacklist = fs.readJson('ai-blacklist.json', BlacklistFileSchema, 'invalid_blacklist');
-  if (blacklist && !blacklist.ok) throw diagnosticsError('invalid_blacklist', 'ai-blacklist.json is invalid', blacklist.diagnostics, 'fix it (novel schema shows the shape: {words: [], whitelist?: {words: []}})');
+  if (blacklist && !blacklist.ok) throw diagnosticsError('invalid_blacklist', said('bookfile.invalid', { file: 'ai-blacklist.json' }), blacklist.diagnostics, said('bookfile.blacklist.hint'));
   const cliche = fs.readJson('cliche-lint.json', ClicheLintSchema, 'invalid_cliche_lint');
-  if (cliche && !cliche.ok) throw diagnosticsError('invalid_cliche_lint', 'cliche-lint.json is invalid', cliche.diagnostics, 'fix it: {"words": {"word": "hard" | "soft" | "warn"}}');
+  if (cliche && !cliche.ok) throw diagnosticsError('invalid_cliche_lint', said('bookfile.invalid', { file: 'cliche-lint.json' }), cliche.diagnostics, said('bookfile.cliche.hint'));
   const file = blacklist?.ok ? blacklist.value : null;
   return {
     blacklist: effectiveBlacklist(file),

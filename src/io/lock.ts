@@ -5,7 +5,7 @@
  * is moved aside to a unique name before removal, so a process never deletes
  * a lock another process has just taken.
  */
-import { say } from '../core/messages.js';
+import { said } from '../core/messages.js';
 import { endProcessesWithEnv } from './process-sweep.js';
 import { forgetSweepRecord } from './temp-sweep.js';
 import type * as NodeOs from 'node:os';
@@ -73,14 +73,11 @@ export function lockStatus(fs: ProjectFs, env: LockEnv): LockStatus {
 
 function lockHeldError(status: LockStatus): NovelError {
   const h = status.holder;
-  const who = h
-    ? `pid ${h.pid} on ${h.host}, started ${h.started}${h.chapter === null ? '' : `, chapter ${h.chapter}`}`
-    : 'another tool (no readable info.json)';
-  return new NovelError('lock_held', `the project is locked by ${who}`, {
+  const holder = h ? said('locking.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter }) : said('locking.unknown_holder');
+  return new NovelError('lock_held', said('locking.held', { holder }), {
     exitCode: EXIT.lockHeld,
-    hint: 'wait for it to finish; `novel lock status` shows the holder, `novel lock clear` removes a stale lock',
+    hint: said('locking.held.hint'),
     details: { holder: h },
-    zh: { message: say('zh', 'error.lock_held', { holder: h ? `进程 ${h.pid}（${h.host}），开始于 ${h.started}${h.chapter === null ? '' : `，第${h.chapter}章`}` : '另一个工具（没有可读的 info.json）' }), hint: say('zh', 'error.lock_held.hint') },
   });
 }
 
@@ -231,10 +228,9 @@ export function clearLock(fs: ProjectFs, env: LockEnv, force: boolean): { remove
   const status = lockStatus(fs, env);
   if (!status.held) return { removed: false, status };
   if (!status.stale && !force) {
-    throw new NovelError('lock_live', `the lock is live (pid ${status.holder?.pid ?? '?'} on ${status.holder?.host ?? '?'}); not removed`, {
-      hint: 'wait for the holder to finish, or pass --force if you are sure it is gone',
+    throw new NovelError('lock_live', said('locking.live', { pid: String(status.holder?.pid ?? '?'), host: status.holder?.host ?? '?' }), {
+      hint: said('locking.live.hint'),
       details: { holder: status.holder },
-      zh: { message: say('zh', 'error.lock_live', { holder: `pid ${status.holder?.pid ?? '?'}，${status.holder?.host ?? '?'}` }), hint: say('zh', 'error.lock_live.hint') },
     });
   }
   if (status.stale) endOrphanedExecutor(fs, status.holder, env);

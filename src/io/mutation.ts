@@ -5,7 +5,7 @@
  * records that keep the next command's checks cheap (first fingerprint, stat
  * signature, staged-file hashes, sweep record). Readers never load this module.
  */
-import { say } from '../core/messages.js';
+import { langOf, said, say } from '../core/messages.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import { NovelError } from '../core/errors.js';
 import type { Journal } from '../schemas/journal.js';
@@ -111,9 +111,8 @@ export function withMutation<R>(
     const pending = findJournal(fs);
     if (pending !== null) {
       if (options.refuseJournal) {
-        throw new NovelError('commit_pending', `an unfinished commit journal ${pending} is pending`, {
-          hint: 'finish it first with any other mutating command (e.g. `novel commit` as `novel next` names it), then retry',
-          zh: { message: say('zh', 'error.commit_pending', { file: pending }), hint: say('zh', 'error.commit_pending.hint') },
+        throw new NovelError('commit_pending', said('journal.pending', { file: pending }), {
+          hint: said('journal.pending.hint'),
         });
       }
       recovered = recoverJournal(fs, pending);
@@ -123,8 +122,9 @@ export function withMutation<R>(
     const viaSignature = checked.viaSignature;
     // The author's edits of planning inputs (§14): recorded, named, never refused.
     if (checked.authorEdits) {
-      const lines = recordAuthorEdits(fs, checked.authorEdits, project.loaded.checkpoint, new Date());
-      syncWriter(2).write(`${say(cenv.lang ?? 'en', 'mutation.author_edits', { list: lines.join('; ') })}\n`);
+      recordAuthorEdits(fs, checked.authorEdits, project.loaded.checkpoint, new Date());
+      const { changed, added, removed } = checked.authorEdits;
+      syncWriter(2).write(`${say(cenv.lang ?? langOf(cenv.env), 'mutation.author_edits', { list: said('fingerprint.list', { changed, added, removed }) })}\n`);
     }
     const finished = completeInterruptedArchive(fs, project.loaded);
     if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs, false) };

@@ -7,7 +7,7 @@
  * the CLI. The next step they decide and return carries no Chinese reason
  * (zh: false): the commands show its step and action.
  */
-import { say } from '../core/messages.js';
+import { said } from '../core/messages.js';
 import { settleUsage } from './pending-usage.js';
 import { readStorylineIndex } from './book-probe.js';
 import { transition } from 'xstate';
@@ -105,24 +105,22 @@ export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Dat
   const cp = p.loaded.checkpoint;
   const catchUp = (cp.imported_chapters ?? 0) >= chapter && (cp.import_caught_up ?? 0) < chapter;
   if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter && !catchUp) {
-    throw new NovelError('already_committed', `commit --chapter ${chapter}: chapter ${chapter} is already committed (last_completed_chapter ${cp.last_completed_chapter})`, {
-      hint: 'nothing to do; `novel next` shows the next step',
-      zh: { message: say('zh', 'error.already_committed', { chapter }), hint: say('zh', 'error.next_hint') },
+    throw new NovelError('already_committed', said('committing.already', { chapter, last: cp.last_completed_chapter }), {
+      hint: said('committing.already.hint'),
     });
   }
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
   const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
   if (next.mode === 'import' && next.action === 'commit' && next.chapter === chapter) return buildImportCommitPlan(p, hydrated.snapshot, chapter, now, cache);
   if (next.action !== 'commit' || next.chapter !== chapter) {
-    throw new NovelError('not_committable', `commit --chapter ${chapter}: the gate does not allow it; the pipeline expects ${next.step} (${next.action})`, {
-      hint: next.action === 'review' ? `the chapter is paused: ${next.command}` : 'run `novel next` to see what to do',
+    throw new NovelError('not_committable', said('committing.chapter_refused', { chapter, step: next.step, action: said('status.action', { action: next.action }) }), {
+      hint: next.action === 'review' ? said('committing.paused', { command: next.command }) : said('error.next_hint'),
       details: { expected: next.step, state: next.state },
-      zh: { message: say('zh', 'error.not_committable', { what: `第${chapter}章`, step: next.step }), hint: next.action === 'review' ? `本章在等待作者决定：${next.command}` : say('zh', 'error.next_hint') },
     });
   }
   const { snapshot } = retried(hydrated.snapshot);
   const gate = snapshot.context.gate;
-  if (!gate) throw new NovelError('internal', 'commit state without a gate record', { exitCode: 1 });
+  if (!gate) throw new NovelError('internal', said('committing.no_gate'), { exitCode: 1 });
   // The checkpoint after the commit is the machine's: the next chapter, a volume to plan, or the end.
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
@@ -220,15 +218,14 @@ export function buildSetupCommitPlan(p: OpenProject): SetupCommitPlan {
   const step = setupRest(snapshot);
   if (step === null) {
     const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
-    throw new NovelError('not_committable', `commit --setup: the book is not being set up; the pipeline expects ${next.step} (${next.action})`, {
-      hint: 'run `novel next` to see what to do',
+    throw new NovelError('not_committable', said('committing.setup_refused', { step: next.step, action: said('status.action', { action: next.action }) }), {
+      hint: said('error.next_hint'),
       details: { expected: next.step, state: next.state },
-      zh: { message: say('zh', 'error.not_committable', { what: '设定', step: next.step }), hint: say('zh', 'error.next_hint') },
     });
   }
   const validation = validateSetup(step, p.view, p.probe.sampleMetrics?.() ?? null);
   if (!validation.valid) {
-    throw diagnosticsError('validation_failed', `book:${step}: the staged files do not validate`, validation.diagnostics, 'fix the files, then commit again');
+    throw diagnosticsError('validation_failed', said('committing.setup_invalid', { step: `book:${step}` }), validation.diagnostics, said('committing.fix_then_commit'));
   }
   const writes = setupWrites(p.view, validation.moves);
   // What remains once these files are in place: the probe's answer with them counted.
@@ -274,10 +271,9 @@ const PER_CHAPTER = { test: isPerChapterFile };
 function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; content: string | Buffer }>): void {
   const clashes = writes.filter((w) => PER_CHAPTER.test(w.path) && p.fs.exists(w.path) && p.fs.sha256(w.path) !== sha256Hex(w.content)).map((w) => w.path);
   if (clashes.length) {
-    throw new NovelError('would_overwrite', `the commit would replace ${clashes.length} file(s) of the book that hold other text: ${clashes.join(', ')}`, {
-      hint: 'novel never overwrites a chapter: move those files aside if they are stale (then `novel state verify --accept`), or check that .checkpoint.json says the right last chapter (`novel checkpoint rebuild --force`)',
+    throw new NovelError('would_overwrite', said('committing.would_overwrite', { files: clashes }), {
+      hint: said('committing.would_overwrite.hint'),
       details: { files: clashes },
-      zh: { message: say('zh', 'error.would_overwrite', { n: clashes.length, files: clashes.join('，') }), hint: say('zh', 'error.would_overwrite.hint') },
     });
   }
 }
@@ -313,10 +309,9 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
   const { snapshot } = retried(hydrated.snapshot);
   if (restMeta(snapshot).mode !== 'plan' || snapshot.context.volume !== volume) {
     const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
-    throw new NovelError('not_committable', `commit --volume ${volume}: volume ${volume} is not being planned; the pipeline expects ${next.step} (${next.action})`, {
-      hint: 'run `novel next` to see what to do',
+    throw new NovelError('not_committable', said('committing.volume_refused', { volume, step: next.step, action: said('status.action', { action: next.action }) }), {
+      hint: said('error.next_hint'),
       details: { expected: next.step, state: next.state },
-      zh: { message: say('zh', 'error.not_committable', { what: `第${volume}卷的规划`, step: next.step }), hint: say('zh', 'error.next_hint') },
     });
   }
   const ctx = snapshot.context;
@@ -326,7 +321,7 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
   const range = planRange(p.view, volume, bounds);
   const problems = validateVolumePlan(p.view, volume, range, readStorylineIndex(p.fs), bounds);
   if (problems.some((d) => d.severity === 'error')) {
-    throw diagnosticsError('validation_failed', `volume:${padVolume(volume)}:plan: the staged plan does not validate`, problems, 'fix the files, then commit again');
+    throw diagnosticsError('validation_failed', said('committing.plan_invalid', { step: `volume:${padVolume(volume)}:plan` }), problems, said('committing.fix_then_commit'));
   }
   const draftPlan = planVolumeCommit(p.view, volume, range, existingOutline, p.loaded.raw, now);
   const outline = draftPlan.writes.find((w) => w.path === paths.volumeOutline(volume))?.content ?? existingOutline ?? '';

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NovelError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 
 declare const __dirname: string | undefined;
 
@@ -17,7 +18,7 @@ export function packageRoot(): string {
     const pkg = path.join(dir, 'package.json');
     if (existsSync(pkg) && /"name":\s*"novel"/.test(readFileSync(pkg, 'utf8'))) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new NovelError('internal', 'cannot find the novel package root (package.json)', { exitCode: 1 });
+    if (parent === dir) throw new NovelError('internal', said('fs.no_package_root'), { exitCode: 1 });
     dir = parent;
   }
 }

@@ -25,7 +25,8 @@ import writeFileAtomic from 'write-file-atomic';
 import { onExit } from 'signal-exit';
 import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { removeCommand, shellQuote } from '../core/shell-words.js';
-import { say } from '../core/messages.js';
+import { said, type Words } from '../core/messages.js';
+import { aboutFile, at, diagnosticWords, fileNotDirectory, notUtf8 } from './said-at.js';
 import { NovelError } from '../core/errors.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { parseJsonText, parseWith, type Parsed } from '../schemas/parse.js';
@@ -61,30 +62,21 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path. */
-const SHAPE_ERRORS: Record<string, string> = {
-  ENAMETOOLONG: 'a file name longer than the file system allows',
-  ENOTDIR: 'a path through something that is not a directory',
-  EISDIR: 'a directory where a file is expected',
-  ELOOP: 'a symbolic link where a real file is expected',
-  EACCES: 'a file novel may not open (permissions)',
-  EPERM: 'a file novel may not change (permissions)',
-  EROFS: 'a read-only file system',
-  EINVAL: 'a name the file system refuses',
-};
+/** File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path (fs.shape says each). */
+const SHAPE_ERRORS: ReadonlySet<string> = new Set(['ENAMETOOLONG', 'ENOTDIR', 'EISDIR', 'ELOOP', 'EACCES', 'EPERM', 'EROFS', 'EINVAL']);
 
 /** A NovelError for an fs error that names the project's shape; anything else is rethrown as it is. */
 export function shapeError(err: unknown, rel: string): unknown {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === undefined || !(code in SHAPE_ERRORS)) return err;
-  return new NovelError(`path_${code.toLowerCase()}`, `${rel}: ${SHAPE_ERRORS[code]} (${code})`, {
-    hint: code === 'ENAMETOOLONG' || code === 'EINVAL' ? `rename or remove it: ${removeCommand(rel)}` : `check the path and its permissions: ls -la -- ${shellQuote(rel)}`,
+  if (code === undefined || !SHAPE_ERRORS.has(code)) return err;
+  return new NovelError(`path_${code.toLowerCase()}`, at(rel, said('fs.shape', { code })), {
+    hint: code === 'ENAMETOOLONG' || code === 'EINVAL' ? said('fs.shape.rename', { command: removeCommand(rel) }) : said('fs.shape.check', { command: `ls -la -- ${shellQuote(rel)}` }),
   });
 }
 
-function linkRefused(rel: string, what: string): NovelError {
-  return new NovelError('link_refused', `${rel}: ${what}; novel never reads or writes the book through a link`, {
-    hint: `remove the link and let the step write a real file: rm -- ${shellQuote(rel)}`,
+function linkRefused(rel: string, what: Words): NovelError {
+  return new NovelError('link_refused', at(rel, said('fs.link', { what })), {
+    hint: said('fs.link.hint', { command: `rm -- ${shellQuote(rel)}` }),
   });
 }
 
@@ -109,8 +101,8 @@ export class ProjectFs {
   /** Absolute path of a project-relative path, refused when it escapes the root. */
   resolve(rel: string): string {
     if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
-      throw new NovelError('path_outside_project', `${rel}: the path must be project-relative without ".." segments`, {
-        hint: 'every file novel reads or writes stays inside the project root',
+      throw new NovelError('path_outside_project', at(rel, said('fs.dotdot')), {
+        hint: said('fs.dotdot.hint'),
       });
     }
     const abs = path.resolve(this.root, rel);
@@ -131,11 +123,7 @@ export class ProjectFs {
         const real = realpathSync.native(probe);
         const full = rest.length ? path.join(real, ...rest.reverse()) : real;
         if (full !== this.root && !full.startsWith(this.root + path.sep)) {
-          throw new NovelError(
-            'path_outside_project',
-            `${rel}: resolves to ${full}, outside the project root ${this.root} (through a symlink)`,
-            { hint: 'replace the symlink with a real file inside the project' },
-          );
+          throw new NovelError('path_outside_project', at(rel, said('fs.through_symlink', { full, root: this.root })), { hint: said('fs.through_symlink.hint') });
         }
         return abs;
       } catch (err) {
@@ -153,7 +141,7 @@ export class ProjectFs {
   }
 
   private mutation(what: string): void {
-    if (this.readOnly) throw new NovelError('internal', `a read-only reader tried to change the project (${what})`, { exitCode: 1 });
+    if (this.readOnly) throw new NovelError('internal', said('fs.read_only', { what }), { exitCode: 1 });
     this.mutations += 1;
     if (this.faultKillAt !== undefined && this.mutations === this.faultKillAt) {
       process.kill(process.pid, 'SIGKILL');
@@ -208,22 +196,22 @@ export class ProjectFs {
     try {
       fd = openSync(abs, staged ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW : 'r');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ELOOP' && staged) throw linkRefused(rel, 'a symbolic link in staging/');
+      if ((err as NodeJS.ErrnoException).code === 'ELOOP' && staged) throw linkRefused(rel, said('fs.link.in_staging'));
       // Nothing there (a file on the way is as good as nothing): the callers' "missing".
       if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') throw Object.assign(err as Error, { code: 'ENOENT' });
       throw shapeError(err, rel);
     }
     try {
       const stat = fstatSync(fd);
-      if (stat.isDirectory()) throw new NovelError('not_a_file', `${rel}: expected a file, found a directory`, { hint: `a step writes a file here: move the directory away (mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)})` });
+      if (stat.isDirectory()) throw new NovelError('not_a_file', at(rel, fileNotDirectory()), { hint: said('fs.not_a_file.hint', { command: `mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` }) });
       if (staged && stat.nlink > 1) {
-        throw new NovelError('hard_link_refused', `${rel}: a file with ${stat.nlink} hard links in staging/ (it shares its bytes with another file, perhaps one of the book); novel never reads or writes the book through a link`, {
-          hint: `remove this name (the other file keeps its bytes) and let the step write a real file: rm -- ${shellQuote(rel)}`,
+        throw new NovelError('hard_link_refused', at(rel, said('fs.hard_link', { n: stat.nlink })), {
+          hint: said('fs.hard_link.hint', { command: `rm -- ${shellQuote(rel)}` }),
         });
       }
       if (stat.size > MAX_TEXT_BYTES) {
-        throw new NovelError('file_too_large', `${rel}: ${stat.size} bytes, above the 16 MiB limit for project files`, {
-          hint: 'split the file; novel refuses text files above 16 MiB',
+        throw new NovelError('file_too_large', at(rel, said('fs.too_large', { size: stat.size })), {
+          hint: said('fs.too_large.hint'),
         });
       }
       if (staged) this.refuseSwapped(rel, abs, fd);
@@ -255,15 +243,15 @@ export class ProjectFs {
     const fold = (p: string): string => p.normalize('NFC').toUpperCase();
     if (fold(name).startsWith(fold(`${this.root}${path.sep}staging${path.sep}`))) {
       if (removed && fstatSync(fd).nlink !== 0) {
-        throw new NovelError('hard_link_refused', `${rel}: a file that was another file's hard link while novel opened it (perhaps one of the book); novel never reads or writes the book through a link`, {
-          hint: 'let the step that writes it finish, then run the command again',
+        throw new NovelError('hard_link_refused', at(rel, said('fs.hard_link_opened')), {
+          hint: said('fs.hard_link_opened.hint'),
         });
       }
       return;
     }
     this.refuseLinkedDirs(this.relative(abs), 'staging');
-    throw new NovelError('link_refused', `${rel}: a path that led outside staging/ (to ${JSON.stringify(name)}) while novel opened it: a directory on the way was swapped for a link, or staging/ was moved; novel never reads or writes the book through a link`, {
-      hint: 'end whatever still changes staging/ (a step still running), then run the command again',
+    throw new NovelError('link_refused', at(rel, said('fs.swapped', { name: JSON.stringify(name) })), {
+      hint: said('fs.swapped.hint'),
     });
   }
 
@@ -280,7 +268,7 @@ export class ProjectFs {
       } catch {
         return;
       }
-      if (st.isSymbolicLink()) throw linkRefused(prefix, 'a symbolic link where novel expects a directory');
+      if (st.isSymbolicLink()) throw linkRefused(prefix, said('fs.link.as_directory'));
     }
   }
 
@@ -297,7 +285,7 @@ export class ProjectFs {
     } catch {
       return;
     }
-    if (st.isDirectory()) throw new NovelError('not_a_file', `${rel}: a directory where novel writes a file`, { hint: `move it away: mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` });
+    if (st.isDirectory()) throw new NovelError('not_a_file', at(rel, said('fs.directory_in_the_way')), { hint: said('fs.move_away', { command: `mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` }) });
     if (st.isSymbolicLink() || st.nlink > 1) {
       this.mutation(`unlink ${rel}`);
       unlinkSync(abs);
@@ -324,19 +312,15 @@ export class ProjectFs {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       if ((err as NodeJS.ErrnoException).code === 'EISDIR') {
-        return { diagnostic: errorAt('not_a_file', rel, { expected: 'a file', found: 'a directory' }) };
+        return { diagnostic: errorAt('not_a_file', rel, { expected: said('fs.a_file'), found: said('fs.a_directory') }) };
       }
-      if (err instanceof NovelError) return { diagnostic: errorAt(err.code, rel, { message: err.message.replace(`${rel}: `, '') }) };
+      if (err instanceof NovelError) return { diagnostic: errorAt(err.code, rel, { message: aboutFile(err, rel) }) };
       throw err;
     }
     const decoded = decodeUtf8(bytes);
     if (!decoded.ok) {
       return {
-        diagnostic: errorAt(code, rel, {
-          expected: 'UTF-8 text',
-          found: `an invalid byte sequence at byte offset ${decoded.offset}`,
-          fix: 'save the file as UTF-8',
-        }),
+        diagnostic: errorAt(code, rel, notUtf8(decoded.offset)),
       };
     }
     return { text: decoded.text };
@@ -345,8 +329,8 @@ export class ProjectFs {
   /** Text that must be there: missing or unreadable is a NovelError. */
   readText(rel: string): string {
     const r = this.readTextChecked(rel);
-    if (r === null) throw new NovelError('file_missing', `${rel}: file not found`);
-    if ('diagnostic' in r) throw new NovelError(r.diagnostic.code, r.diagnostic.message);
+    if (r === null) throw new NovelError('file_missing', at(rel, said('fs.not_found')));
+    if ('diagnostic' in r) throw new NovelError(r.diagnostic.code, diagnosticWords(r.diagnostic));
     return r.text;
   }
 
@@ -496,7 +480,7 @@ export class ProjectFs {
   private lexical(rel: string): string {
     if (rel === '') return this.root;
     if (rel.startsWith('/') || rel.split('/').includes('..')) {
-      throw new NovelError('path_outside_project', `${rel}: the path must be project-relative without ".." segments`);
+      throw new NovelError('path_outside_project', at(rel, said('fs.dotdot')));
     }
     return `${this.root}/${rel}`;
   }
@@ -671,7 +655,7 @@ export class ProjectFs {
     }
     if (linked && (linked.isSymbolicLink() || linked.nlink > 1)) {
       // Never append into bytes another name shares: a fresh copy takes the path first.
-      if (linked.isSymbolicLink()) throw linkRefused(rel, 'a symbolic link where novel appends to a file');
+      if (linked.isSymbolicLink()) throw linkRefused(rel, said('fs.link.appended'));
       this.writeText(rel, this.readRange(rel, 0, before));
     }
     this.mutation(`append ${rel}`);
@@ -836,31 +820,34 @@ function isDanglingLink(abs: string): boolean {
  * The project root: `--project DIR` (must hold .checkpoint.json; `..`
  * segments refused) or the nearest ancestor of `cwd` holding one.
  */
-/** What in a directory shows it holds a book, even without a checkpoint (empty: nothing). */
-export function bookEvidence(dir: string): string[] {
-  const found: string[] = [];
+/** What in a directory shows it holds a book, even without a checkpoint (empty: nothing): the English list, and its words. */
+export function bookEvidenceSaid(dir: string): { found: string[]; words: Words } {
+  let chapters = 0;
   try {
-    const chapters = readdirSync(path.join(dir, 'chapters')).filter((f) => f.endsWith('.md'));
-    if (chapters.length) found.push(`chapters/ (${chapters.length} chapter file(s))`);
+    chapters = readdirSync(path.join(dir, 'chapters')).filter((f) => f.endsWith('.md')).length;
   } catch {
     /* no chapters/ */
   }
-  for (const rel of ['state/current-state.json', 'state/changelog.jsonl']) if (existsSync(path.join(dir, rel))) found.push(rel);
-  return found;
+  const files = ['state/current-state.json', 'state/changelog.jsonl'].filter((rel) => existsSync(path.join(dir, rel)));
+  const found = [...(chapters ? [`chapters/ (${chapters} chapter file(s))`] : []), ...files];
+  return { found, words: said('projectdir.evidence', { chapters, files }) };
 }
 
-function noProject(dir: string, where: string): NovelError {
-  const book = bookEvidence(dir);
-  if (book.length) {
-    return new NovelError('checkpoint_missing', `${where}: ${dir} holds a book (${book.join(', ')}) but no ${CHECKPOINT_FILE}`, {
-      hint: `rebuild it from the book with \`novel checkpoint rebuild --project ${dir}\` (never \`novel init\`, which refuses a book)`,
-      details: { found: book },
-      zh: { message: say('zh', 'error.checkpoint_missing', { dir }), hint: say('zh', 'error.checkpoint_missing.hint', { dir }) },
+/** What in a directory shows it holds a book, even without a checkpoint (empty: nothing). */
+export function bookEvidence(dir: string): string[] {
+  return bookEvidenceSaid(dir).found;
+}
+
+function noProject(dir: string, where: Words): NovelError {
+  const book = bookEvidenceSaid(dir);
+  if (book.found.length) {
+    return new NovelError('checkpoint_missing', said('projectdir.no_checkpoint', { where, dir, book: book.words, file: CHECKPOINT_FILE }), {
+      hint: said('projectdir.no_checkpoint.hint', { dir }),
+      details: { found: book.found },
     });
   }
-  return new NovelError('not_a_project', `${where}: ${dir} holds no ${CHECKPOINT_FILE}`, {
-    hint: 'cd into a novel project, pass --project DIR, or create one with `novel init DIR`',
-    zh: { message: say('zh', 'error.not_a_project', { dir }), hint: say('zh', 'error.not_a_project.hint') },
+  return new NovelError('not_a_project', said('projectdir.none', { where, dir, file: CHECKPOINT_FILE }), {
+    hint: said('projectdir.none.hint'),
   });
 }
 
@@ -875,7 +862,7 @@ export function findProjectRoot(cwd: string, projectFlag: string | undefined): s
   for (;;) {
     if (existsSync(path.join(dir, CHECKPOINT_FILE))) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw noProject(path.resolve(cwd), `no ${CHECKPOINT_FILE} in the current directory or any parent`);
+    if (parent === dir) throw noProject(path.resolve(cwd), said('projectdir.where.search', { file: CHECKPOINT_FILE }));
     dir = parent;
   }
 }

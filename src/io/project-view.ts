@@ -20,7 +20,7 @@ export function diskView(fs: ProjectFs): ProjectView {
       } else value = r.text;
     } catch (err) {
       if (!(err instanceof NovelError)) throw err;
-      problems.push(warningAt(err.code, rel, { message: err.message }));
+      problems.push(warningAt(err.code, rel, { message: err.said }));
       value = undefined;
     }
     texts.set(rel, value);

@@ -4,7 +4,7 @@
  * which takes the lock *before* looking at project state, checks the final
  * trees' fingerprint and always releases a lock it took.
  */
-import type { Lang } from '../core/messages.js';
+import { said, type Lang } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
 import { decideNext, type NextDecision } from '../core/next.js';
 import { paths } from '../core/paths.js';
@@ -45,7 +45,7 @@ function faultKillAt(env: NodeJS.ProcessEnv): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const k = Number(raw);
   if (!Number.isInteger(k) || k < 1) {
-    throw new NovelError('invalid_env', `NOVEL_FAULT_KILL_AT=${raw}: expected a whole number ≥ 1 (a test hook)`, { hint: 'unset NOVEL_FAULT_KILL_AT' });
+    throw new NovelError('invalid_env', said('fs.fault_kill_at', { raw }), { hint: said('fs.fault_kill_at.hint') });
   }
   return k;
 }

@@ -6,6 +6,7 @@
  * command when a kill interrupts it.
  */
 import { diagnosticsError, NovelError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import type { CommitHistory } from '../core/commit-plan.js';
 import { paths, volumeOfDirName } from '../core/paths.js';
 import { earliestRewind, planRewind, rewindJournal, type RewindPlan } from '../core/rewind.js';
@@ -53,7 +54,7 @@ function readHistoryOf(p: OpenProject, chapter: number): CommitHistory | null {
   const parsed = p.fs.readJson(rel, HistorySchema, 'invalid_history');
   if (parsed === null) return null;
   // A history there but damaged refuses the rewind by its name (it is not read as missing, nor in part).
-  if (!parsed.ok) throw diagnosticsError('invalid_history', `${rel} is damaged: chapter ${chapter}'s commit cannot be undone from it`, parsed.diagnostics, `put it back (git, backup), or rewind to a chapter after ${chapter}`);
+  if (!parsed.ok) throw diagnosticsError('invalid_history', said('rewinding.history_damaged', { file: rel, chapter }), parsed.diagnostics, said('rewinding.history_damaged.hint', { chapter }));
   return parsed.value as CommitHistory;
 }
 
@@ -75,16 +76,15 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   const last = cp.last_completed_chapter;
   // The chapter in flight (last + 1) may be named too: its staged work is moved aside and it is drafted afresh.
   if (to > last + 1) {
-    throw new NovelError('nothing_to_rewind', `rewind --to ${formatChapterRef(to)}: chapter ${to} is not committed (the last committed chapter is ${last})`, {
-      hint: last >= 1 ? `name a committed chapter, e.g. novel rewind --to ${formatChapterRef(last)}` : 'nothing is committed yet',
+    throw new NovelError('nothing_to_rewind', said('rewinding.not_committed', { to: formatChapterRef(to), chapter: to, last }), {
+      hint: last >= 1 ? said('rewinding.name_committed', { command: `novel rewind --to ${formatChapterRef(last)}` }) : said('rewinding.nothing_committed'),
     });
   }
   // Imported chapters are the author's own text, recorded at once (§14): a rewind goes back to a chapter written after them.
   const imported = cp.imported_chapters ?? 0;
   if (to <= imported) {
-    throw new NovelError('imported_chapter', `rewind --to ${formatChapterRef(to)}: chapter ${to} was imported (chapters 1–${imported} came from \`novel import\`); a rewind goes back to a chapter written after the import`, {
-      hint: last > imported ? `the earliest chapter a rewind can go back to is ${imported + 1}: novel rewind --to ${formatChapterRef(imported + 1)}` : 'edit an imported chapter in chapters/ by hand, then `novel state verify --accept`',
-      zh: { message: `rewind --to ${formatChapterRef(to)}：第${to}章是导入的（第1–${imported}章来自 novel import）；回退只能回到导入之后写的章节`, hint: last > imported ? `最早可回退到第${imported + 1}章：novel rewind --to ${formatChapterRef(imported + 1)}` : '导入的章节可直接在 chapters/ 中修改，然后运行 novel state verify --accept' },
+    throw new NovelError('imported_chapter', said('rewinding.imported', { to: formatChapterRef(to), chapter: to, imported }), {
+      hint: last > imported ? said('rewinding.earliest', { chapter: imported + 1, command: `novel rewind --to ${formatChapterRef(imported + 1)}` }) : said('rewinding.edit_imported'),
     });
   }
   const histories = new Map<number, CommitHistory>();
@@ -95,8 +95,8 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   // Below the chapter asked for, a history only has to be there (for the hint): it is not read.
   const earliest = earliestRewind(last, (c) => (c >= to ? histories.has(c) : p.fs.isFile(paths.commitHistory(c))));
   if (to < earliest) {
-    throw new NovelError('history_missing', `rewind --to ${formatChapterRef(to)}: chapter ${earliest - 1} was committed before novel kept what each commit replaces (${paths.commitHistory(earliest - 1)}), so the book cannot be put back as it was before it`, {
-      hint: earliest <= last ? `the earliest chapter a rewind can go back to is ${earliest}: novel rewind --to ${formatChapterRef(earliest)}` : 'chapters committed from now on can be rewound',
+    throw new NovelError('history_missing', said('rewinding.no_history', { to: formatChapterRef(to), chapter: earliest - 1, file: paths.commitHistory(earliest - 1) }), {
+      hint: earliest <= last ? said('rewinding.earliest', { chapter: earliest, command: `novel rewind --to ${formatChapterRef(earliest)}` }) : said('rewinding.from_now_on'),
     });
   }
   const files = ['chapters', 'summaries', 'evaluations', 'state', 'logs', 'staging', paths.historyDir].flatMap((d) => p.fs.listFiles(d, { recursive: true }));

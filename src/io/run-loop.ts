@@ -6,7 +6,7 @@
  * the run's lock, and reports each event to the renderer.
  */
 import { paths } from '../core/paths.js';
-import { say } from '../core/messages.js';
+import { isSaid, render, said, type Words } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
 import type { NextDecision } from '../core/next.js';
 import { chapterRow, lintEvent, type ChapterRow, type RunEvent } from '../core/run-render.js';
@@ -47,7 +47,7 @@ export interface RunOptions {
 export interface RunSummary {
   exit: number;
   reason: string;
-  /** The reason in Chinese, where the run knows it. */
+  /** The reason in Chinese, where the run knows it (every reason the run says by message id). */
   reason_zh?: string;
   start_chapter: number;
   target_chapter: number;
@@ -58,8 +58,8 @@ export interface RunSummary {
   steps: Array<Record<string, unknown>>;
 }
 
-function lateChangeReason(step: string, changes: GuardChange[]): string {
-  return `${step}: between steps, ${changes.length} file(s) of the settings or the story bible changed (restored); a process the run did not start, or one an executor left behind, wrote them:\n${describeChanges(changes).map((l) => `  - ${l}`).join('\n')}\nFind the writer, then \`novel run\` again`;
+function lateChangeReason(step: string, changes: GuardChange[]): Words {
+  return said('running.late_changes', { step, changes: describeChanges(changes) });
 }
 
 
@@ -77,7 +77,7 @@ function rollForward(cenv: CommandEnv, projectFlag: string | undefined, fs: Retu
 /** The run between its moves: what it executed, spent and did, and why it stopped. */
 class Run implements StepRun {
   exit: number = RUN_EXIT.done;
-  reason = '';
+  reason: Words = '';
   reasonZh: string | undefined;
   readonly executed = new Set<string>();
   readonly attempts = new Map<string, number>();
@@ -116,11 +116,11 @@ class Run implements StepRun {
     return openProject(this.ownEnv, this.o.projectFlag, this.fs);
   }
 
-  /** The run ends here (false: the loop stops). */
-  stop(exit: number, reason: string, reasonZh?: string): false {
+  /** The run ends here (false: the loop stops); a said reason is said in Chinese too. */
+  stop(exit: number, reason: Words, reasonZh?: string): false {
     this.exit = exit;
     this.reason = reason;
-    this.reasonZh = reasonZh;
+    this.reasonZh = reasonZh ?? (isSaid(reason) ? render('zh', reason) : undefined);
     return false;
   }
 
@@ -157,12 +157,12 @@ async function prepare(run: Run, first: OpenProject): Promise<void> {
   if (o.until) {
     const q = run.project();
     if (untilPassed(o.until, nextOf(q), q.loaded.checkpoint.last_completed_chapter)) {
-      throw new NovelError('until_passed', `--until ${formatStepId(o.until)}: the book is already past that step (now at ${nextOf(q).step})`, { hint: 'name a step still ahead, e.g. the next one: `novel next`', zh: { message: say('zh', 'error.until_passed', { until: formatStepId(o.until), now: nextOf(q).step }), hint: say('zh', 'error.until_passed.hint') } });
+      throw new NovelError('until_passed', said('error.until_passed', { until: formatStepId(o.until), now: nextOf(q).step }), { hint: said('error.until_passed.hint') });
     }
   }
   run.mutate(null, (p) => markBook(p, 'RETRY'));
   // A client that is not installed is refused before anything is written (exit 2).
-  if ((o.executor.kind === 'claude' || o.executor.kind === 'codex') && !programOnPath(o.executor.kind, run.session.env)) throw unavailable(o.executor.kind, `cannot start ${o.executor.kind}: not found on PATH (is it installed and on PATH?)`, o.cenv.env.PATH ?? '');
+  if ((o.executor.kind === 'claude' || o.executor.kind === 'codex') && !programOnPath(o.executor.kind, run.session.env)) throw unavailable(o.executor.kind, said('executor.not_on_path', { kind: o.executor.kind }), o.cenv.env.PATH ?? '');
   // Copies of the book's write-once files, once per book (a book older than them): what the guard restores from.
   fillObjects(run.fs);
 }
@@ -238,8 +238,8 @@ function summaryOf(run: Run): RunSummary {
     const r = run.fs.readTextChecked(paths.chapterLog(c));
     if (r && 'text' in r) chapters.push(chapterRow(c, JSON.parse(r.text) as Record<string, unknown>));
   }
-  const { exit, reason, reasonZh, spent, steps } = run;
-  return { exit, reason, ...(reasonZh ? { reason_zh: reasonZh } : {}), start_chapter: run.start + 1, target_chapter: run.limits.targetChapter, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - run.start, spent, chapters, steps };
+  const { exit, reasonZh, spent, steps } = run;
+  return { exit, reason: render('en', run.reason), ...(reasonZh ? { reason_zh: reasonZh } : {}), start_chapter: run.start + 1, target_chapter: run.limits.targetChapter, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - run.start, spent, chapters, steps };
 }
 
 export async function runBook(o: RunOptions): Promise<RunSummary> {
@@ -254,7 +254,7 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
     if (rolled) o.emit(rolled);
     for (;;) {
       if (run.session.stopRequested) {
-        run.stop(RUN_EXIT.interrupted, 'stopped by Ctrl-C; `novel next` resumes');
+        run.stop(RUN_EXIT.interrupted, said('running.ctrl_c'));
         break;
       }
       const p = run.project();

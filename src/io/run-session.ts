@@ -9,6 +9,7 @@
  *   grace period; the lock is released; the exit code names the signal.
  */
 import type { ChildProcess } from 'node:child_process';
+import { langOf, say } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { acquireLock, EXECUTOR_RECORD, type LockHandle } from './lock.js';
 import { lockEnvFor, type CommandEnv } from './project.js';
@@ -55,7 +56,7 @@ export class RunSession {
     this.heartbeat.unref();
     this.on('SIGINT', () => {
       this.interrupts += 1;
-      if (this.interrupts === 1) this.warn('novel run: finishing the current step, then stopping (Ctrl-C again to abort now)');
+      if (this.interrupts === 1) this.warn(say(this.cenv.lang ?? langOf(this.cenv.env), 'running.finishing'));
       else this.abort('SIGINT');
     });
     this.on('SIGTERM', () => this.abort('SIGTERM'));
@@ -118,7 +119,7 @@ export class RunSession {
       // Whatever the executor left behind (detached from its group too) carries the run's token: it ends before the lock goes.
       endProcessesWithEnv(`NOVEL_LOCK_OWNER=${this.token}`);
       this.close();
-      this.warn(`novel run: stopped by ${signal}; \`novel next\` resumes`);
+      this.warn(say(this.cenv.lang ?? langOf(this.cenv.env), 'running.signal', { signal }));
       process.exit(SIGNAL_EXIT[signal] ?? 1);
     };
     if (signal === 'SIGINT') {

@@ -10,6 +10,7 @@
 import { formatStepId } from '../core/step-id.js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { NovelError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import { historyPath, executionsPath } from './history-log.js';
 import { EXECUTION_RECORD } from './execution-record.js';
 import { openDashboard, type Dashboard } from './dashboard.js';
@@ -163,8 +164,8 @@ function json(res: ServerResponse, status: number, body: unknown, head: boolean)
 /** Start serving the project; resolves once it listens. */
 export async function startServer(cenv: CommandEnv, projectFlag: string | undefined, options: ServeOptions): Promise<Serving> {
   if (!isLoopback(options.host) && !options.token) {
-    throw new NovelError('token_required', `serve --host ${options.host}: another host than loopback needs --token T (every request then carries it)`, {
-      hint: `novel serve --host ${options.host} --token "$(openssl rand -hex 16)" (the page is then at http://HOST:PORT/?token=…)`,
+    throw new NovelError('token_required', said('serving.token_required', { host: options.host }), {
+      hint: said('serving.token_required.hint', { host: options.host }),
     });
   }
   const root = findProjectRoot(cenv.cwd, projectFlag);
@@ -266,7 +267,7 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
   const server: Server = http.createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new NovelError('port_in_use', `serve: port ${options.port} on ${options.host} is in use`, { hint: 'pass another --port, or --port 0 for any free one' }) : err),
+      reject(err.code === 'EADDRINUSE' ? new NovelError('port_in_use', said('serving.port_in_use', { port: options.port, host: options.host }), { hint: said('serving.port_in_use.hint') }) : err),
     );
     server.listen(options.port, options.host, () => resolve());
   });

@@ -1,5 +1,6 @@
 /** Loads and validates novel.config.json (every command that opens a project). */
 import { diagnosticsError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { resolveSettings, type Settings } from '../core/settings.js';
 import { ConfigSchema } from '../schemas/config.js';
@@ -9,8 +10,8 @@ export function loadSettings(fs: ProjectFs): Settings {
   const parsed = fs.readJson(paths.config, ConfigSchema, 'invalid_config', (field) =>
     field === '' ? undefined : `see docs/configuration.md for the keys of novel.config.json`,
   );
-  if (parsed && !parsed.ok) throw diagnosticsError('invalid_config', `${paths.config} is invalid`, parsed.diagnostics);
+  if (parsed && !parsed.ok) throw diagnosticsError('invalid_config', said('bookfile.invalid', { file: paths.config }), parsed.diagnostics);
   const { settings, diagnostics } = resolveSettings(parsed?.value ?? null);
-  if (diagnostics.length) throw diagnosticsError('invalid_config', `${paths.config} is invalid`, diagnostics);
+  if (diagnostics.length) throw diagnosticsError('invalid_config', said('bookfile.invalid', { file: paths.config }), diagnostics);
   return settings;
 }

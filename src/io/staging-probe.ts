@@ -19,6 +19,7 @@ import type { StagedFile, StagingView } from '../core/staging-view.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
 import { errorAt } from '../schemas/diagnostics.js';
+import { aboutFile, notUtf8 } from './said-at.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { RACY_MS, settledBefore } from '../core/racy-clean.js';
 
@@ -115,7 +116,7 @@ export function readStagingView(fs: ProjectFs, recorded = true): StagingView {
       stats.set(rel, { size: read.size, ctimeMs: read.ctimeMs, readAt });
     } catch (err) {
       if (err instanceof NovelError) {
-        files.set(rel, { path: rel, sha256: null, problem: errorAt(err.code, rel, { message: err.message.replace(`${rel}: `, ''), fix: err.hint ?? '' }) });
+        files.set(rel, { path: rel, sha256: null, problem: errorAt(err.code, rel, { message: aboutFile(err, rel), fix: err.hintSaid ?? '' }) });
         continue;
       }
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
@@ -131,11 +132,7 @@ export function readStagingView(fs: ProjectFs, recorded = true): StagingView {
         : {
             path: rel,
             sha256,
-            problem: errorAt('invalid_utf8', rel, {
-              expected: 'UTF-8 text',
-              found: `an invalid byte sequence at byte offset ${decoded.offset}`,
-              fix: 'save the file as UTF-8',
-            }),
+            problem: errorAt('invalid_utf8', rel, notUtf8(decoded.offset)),
           },
     );
   }

@@ -15,6 +15,7 @@ import { recordBoundary } from './boundary-cache.js';
 import type { OpenProject } from './project.js';
 import { StateSchema } from '../schemas/book.js';
 import { diagnosticsError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 
 /** Every file of the final trees re-hashed against the fingerprint (null: none recorded yet, no divergence). */
 function fullDiff(p: OpenProject): { diff: FingerprintDiff | null; current: Record<string, string> } {
@@ -29,7 +30,7 @@ function fullDiff(p: OpenProject): { diff: FingerprintDiff | null; current: Reco
 
 function checkState(p: OpenProject) {
   const parsed = p.fs.readJson(STATE_FILE, StateSchema, 'invalid_state');
-  if (parsed && !parsed.ok) throw diagnosticsError('invalid_state', `${STATE_FILE} is damaged`, parsed.diagnostics, 'run `novel state rebuild` to rewrite it from state/changelog.jsonl');
+  if (parsed && !parsed.ok) throw diagnosticsError('invalid_state', said('bookfile.damaged', { file: STATE_FILE }), parsed.diagnostics, said('bookfile.state.hint'));
   const current = parsed?.value ?? { schema_version: 1, state_version: 0, last_updated_chapter: 0 };
   return verifyState(current as Record<string, unknown>, readChangelog(p.fs).lines);
 }

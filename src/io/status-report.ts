@@ -4,8 +4,8 @@
  * dormant foreshadowing. Read-only.
  */
 import type { BookTotals } from '../core/chapter-log.js';
-import { describeDiff, diffHint } from '../core/fingerprint-rules.js';
-import { say } from '../core/messages.js';
+import { diffHint, type FingerprintDiff } from '../core/fingerprint-rules.js';
+import { said, say, type Words } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { stagedJson } from '../core/staging-view.js';
 import { buildStatusView, type StatusView } from '../core/status-view.js';
@@ -22,6 +22,9 @@ export interface StatusReport {
   dormant: number;
   project: OpenProject;
 }
+
+/** The paths of a boundary diff, as a list said in the reader's language. */
+const boundaryList = ({ changed, added, removed }: FingerprintDiff): Words => said('fingerprint.list', { changed, added, removed });
 
 /** `zh: false`: the report is shown in English only, and leaves its Chinese reasons out. */
 export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, fs: ProjectFs, zh = true): StatusReport {
@@ -41,7 +44,7 @@ export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, 
     evaluation: next.action === 'review' && next.chapter !== null ? stagedJson(p.view, paths.stagingEval(next.chapter)) : null,
   });
   const view = boundary
-    ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: say('en', 'status.boundary', { list: describeDiff(boundary).join('; ') }), ...(zh ? { reason_zh: say('zh', 'status.boundary', { list: describeDiff(boundary).join('；') }) } : {}), command: diffHint(boundary) } }
+    ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: say('en', 'status.boundary', { list: boundaryList(boundary) }), ...(zh ? { reason_zh: say('zh', 'status.boundary', { list: boundaryList(boundary) }) } : {}), command: diffHint(boundary) } }
     : built;
   // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
   const totals = readBookTotals(p.fs, cp.last_completed_chapter);

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { NovelError } from '../core/errors.js';
+import { said } from '../core/messages.js';
 import { lintChapter } from '../core/lint.js';
 import type { EvalSample } from '../core/quality-eval.js';
 import type { QualitySettings } from '../core/quality-settings.js';
@@ -38,7 +39,7 @@ export function readTextFolder(dir: string, label: string): TextFile[] {
     if (!lstatSync(dir).isDirectory()) throw new Error('not a folder');
     names = readdirSync(dir).filter((n) => /\.(txt|md)$/i.test(n) && !n.startsWith('.')).sort();
   } catch {
-    throw new NovelError('invalid_option', `${label} ${dir}: not a readable folder`, { hint: `give ${label} a folder of .txt or .md files`, zh: { message: `${label} ${dir}：不是可读的文件夹`, hint: `${label} 需要一个装有 .txt 或 .md 文件的文件夹` } });
+    throw new NovelError('invalid_option', said('fs.folder_unreadable', { label, dir }), { hint: said('fs.folder_unreadable.hint', { label }) });
   }
   const out: TextFile[] = [];
   for (const name of names) {
@@ -47,7 +48,7 @@ export function readTextFolder(dir: string, label: string): TextFile[] {
     const read = readRegularText(path);
     if (read) out.push({ name, source: sourceOf(name), ...read });
   }
-  if (!out.length) throw new NovelError('invalid_option', `${label} ${dir}: no .txt or .md file in it`, { hint: `give ${label} a folder of chapter texts`, zh: { message: `${label} ${dir}：其中没有 .txt 或 .md 文件`, hint: `${label} 需要一个装有章节文本的文件夹` } });
+  if (!out.length) throw new NovelError('invalid_option', said('fs.folder_empty', { label, dir }), { hint: said('fs.folder_empty.hint', { label }) });
   return out;
 }
 
@@ -69,13 +70,13 @@ export function readRegularText(path: string): { text: string; sha256: string } 
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return null;
-    if (st.size > MAX_TEXT_BYTES) throw new NovelError('file_too_large', `${path}: ${st.size} bytes, more than ${MAX_TEXT_BYTES}`, { hint: 'give a chapter-sized text file', zh: { message: `${path}：${st.size} 字节，超过 ${MAX_TEXT_BYTES}`, hint: '请给一个章节大小的文本文件' } });
+    if (st.size > MAX_TEXT_BYTES) throw new NovelError('file_too_large', said('fs.text_too_large', { path, size: st.size, max: MAX_TEXT_BYTES }), { hint: said('fs.text_too_large.hint') });
     bytes = readFileSync(fd);
   } finally {
     closeSync(fd);
   }
   const decoded = decodeUtf8(bytes);
-  if (!decoded.ok) throw new NovelError('invalid_encoding', `${path}: not UTF-8 (first invalid byte at offset ${decoded.offset})`, { hint: 'save the file as UTF-8', zh: { message: `${path}：不是 UTF-8 编码（第一个无效字节在偏移 ${decoded.offset}）`, hint: '把文件另存为 UTF-8' } });
+  if (!decoded.ok) throw new NovelError('invalid_encoding', said('fs.not_utf8', { path, offset: decoded.offset }), { hint: said('fs.save_as_utf8') });
   return { text: decoded.text.replace(/^\ufeff/, ''), sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 

@@ -2,10 +2,11 @@
  * Bad input gets exit 2, a message naming the file and the field, no stack
  * trace, and no byte changed on disk.
  */
-import { readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, treeHashes } from '../helpers/project.js';
+import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, tempDir, treeHashes } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -156,5 +157,40 @@ describe('broken project files', () => {
     expect(r.code).toBe(2);
     expectNoStack(r.stderr);
     expect(r.stderr).toMatch(/\.checkpoint\.json: expected a JSON object, found an array/);
+  });
+
+  it("the shell's refusals and their fixes are said in the reader's language (LANG=zh_CN)", async () => {
+    const zh = { LANG: 'zh_CN.UTF-8' };
+    /** Four or more English words in a row (commands in backticks aside): a sentence left in English. */
+    const englishSentence = /\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3,}/;
+    const said = async (cwd: string, args: string[], lines: Array<string | RegExp>, code = 2): Promise<void> => {
+      const r = await novel(cwd, args, zh);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(code);
+      for (const l of lines) expect(r.stderr, args.join(' ')).toMatch(typeof l === 'string' ? new RegExp(l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : l);
+      expect(r.stderr.replace(/`[^`]*`/g, ''), args.join(' ')).not.toMatch(englishSentence);
+      expectNoStack(r.stderr);
+    };
+    const project = fixtureCopy();
+    const empty = tempDir();
+    await said(project, ['next', '--project', empty], [`--project ${empty}：${empty} 不是 novel 项目（没有 .checkpoint.json）`, '提示：进入项目目录、用 --project 指定，或用 `novel init 目录` 新建项目']);
+    await said(project, ['rewind', '--to', 'chapter:099'], ['rewind --to chapter:099：第99章尚未入库（最后入库的是第3章）', '提示：请指定已入库的章节，例如 novel rewind --to chapter:003']);
+    await said(project, ['export', '--format', 'txt', '--volume', '9'], ['export：第9卷中没有已入库的章节（已入库 3 章）']);
+    await said(project, ['commit', '--chapter', '1'], ['commit --chapter 1：第1章已经入库（last_completed_chapter 为 3）', '提示：无需处理；`novel next` 显示下一步']);
+    await said(project, ['checkpoint', 'rebuild'], ['.checkpoint.json 已存在；只有加 --force 才会替换']);
+    await said(project, ['init', project], ['已经是一个项目（.checkpoint.json）', '提示：请换一个目录；init 从不覆盖已有项目']);
+    // Another process holds the lock: its holder in Chinese too (exit 3).
+    mkdirSync(join(project, '.novel.lock'));
+    const started = new Date().toISOString();
+    writeFileSync(join(project, '.novel.lock/info.json'), JSON.stringify({ pid: process.pid, host: hostname(), started, heartbeat: started, chapter: 4, owner: null }));
+    await said(project, ['advance', 'chapter:004:draft'], [`项目已被占用：进程 ${process.pid}（${hostname()}），开始于 ${started}，第4章`], 3);
+    rmSync(join(project, '.novel.lock'), { recursive: true });
+    // A chapter of the book changed by hand: the paths and the fix, said in Chinese.
+    appendFileSync(join(project, 'chapters/chapter-001.md'), '\n多出来的一行。\n');
+    await said(project, ['advance', 'chapter:004:draft'], ['书稿文件在 novel 之外被改动', '  - 改动：chapters/chapter-001.md', '提示：恢复 chapters/chapter-001.md；若这些改动是你有意做的']);
+    // A damaged checkpoint: what is wrong with it.
+    writeFileSync(join(project, '.checkpoint.json'), '[]');
+    await said(project, ['next'], ['.checkpoint.json：应为 JSON 对象，实为数组']);
+    writeFileSync(join(project, '.checkpoint.json'), '{"last_completed_chapter": 3');
+    await said(project, ['next'], ['.checkpoint.json 不是合法的 JSON', /  - \.checkpoint\.json：/]);
   });
 });
