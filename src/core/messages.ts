@@ -38,7 +38,7 @@ const SEVERITY_ZH: Record<string, string> = { error: '错误', warning: '警告'
  * command builds only the groups it speaks, and its code cache holds only
  * their code (a message never said is never compiled).
  */
-const GROUPS = {
+const OWN_GROUPS = {
   // ---- the parts of a diagnostic ----
   diagnostic: () => ({
     'diagnostic.missing': entry((_) => 'nothing (the field is missing)', (_) => '缺少该字段'),
@@ -385,11 +385,18 @@ const GROUPS = {
       (a) => [a.summary, ...a.diagnostics.map((d) => `  - ${diagnosticText('zh', d)}`)].join('\n'),
     ),
   }),
-  // The messages of the commands, the core and the I/O shell, each area in its own file.
-  ...CLI_GROUPS,
-  ...CORE_GROUPS,
-  ...IO_GROUPS,
-  ...WEB_GROUPS,
+};
+
+/** The catalogue: its own groups and those of each area file (the commands, the core, the I/O shell, the dashboard). */
+const GROUPS = { ...OWN_GROUPS, ...CLI_GROUPS, ...CORE_GROUPS, ...IO_GROUPS, ...WEB_GROUPS };
+
+/** Group names each part of the catalogue defines, for the test that no two parts define one group (a spread would silently keep the last). */
+export const GROUPS_BY_PART: Record<string, readonly string[]> = {
+  own: Object.keys(OWN_GROUPS),
+  cli: Object.keys(CLI_GROUPS),
+  core: Object.keys(CORE_GROUPS),
+  io: Object.keys(IO_GROUPS),
+  web: Object.keys(WEB_GROUPS),
 };
 
 type Groups = typeof GROUPS;

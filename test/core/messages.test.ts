@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { langOf, literalRuns, messageEntry, messageGroups, phraseKey, phrasePatterns, render, said, zhPhrase, type MessageKey } from '../../src/core/messages.js';
+import { GROUPS_BY_PART, langOf, literalRuns, messageEntry, messageGroups, phraseKey, phrasePatterns, render, said, zhPhrase, type MessageKey } from '../../src/core/messages.js';
 import { argumentsRead, catalogueProblems } from '../helpers/catalogue.js';
 
 /** Arguments for any message: every field reads as "1" (numbers and strings alike). */
@@ -54,6 +54,18 @@ describe('the message catalogue', () => {
     expect(render('zh', 'chapters/chapter-001.md')).toBe('chapters/chapter-001.md');
     expect(JSON.parse(JSON.stringify(line))).toEqual({ id: 'error.hint', args: { hint: { id: 'error.next_hint', args: {} } } });
     expect(() => render('en', { id: 'nowhere.none', args: {} })).toThrow(/no message nowhere.none/);
+  });
+
+  it('no two parts of the catalogue define one group', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [part, groups] of Object.entries(GROUPS_BY_PART)) {
+      for (const g of groups) {
+        if (seen.has(g)) twice.push(`${g}: ${seen.get(g)} and ${part}`);
+        seen.set(g, part);
+      }
+    }
+    expect(twice).toEqual([]);
   });
 
   it('keeps each message in the group its key names, once: the first word of the key finds it', () => {
