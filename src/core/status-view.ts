@@ -3,6 +3,7 @@
  * from the next-step decision and the volume outline text.
  */
 import { LADDER, STABLE_STATES, stateMeta, type StableState } from '../../machines/pipeline.states.js';
+import { gateReason } from '../../machines/novel.setup.js';
 import type { LockStatus } from './lock-rules.js';
 import type { NextDecision } from './next.js';
 import { outlineBlocks } from './outline.js';
@@ -135,7 +136,7 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
     lines.push(`  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${s.status === 'current' ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}${s.note ? `, ${t('status.note', { note: s.note })}` : ''})` : ''}`);
   }
   lines.push(t('status.round', { n: v.revision_count, max: v.max_revisions }));
-  if (v.gate) lines.push(t('status.gate', { decision: v.gate.decision, reason: v.gate.reason }));
+  if (v.gate) lines.push(t('status.gate', { decision: v.gate.decision, reason: gateReason(v.gate) }));
   const h = v.lock.holder;
   lines.push(
     v.lock.held

@@ -6,7 +6,7 @@
  * the run's lock, and reports each event to the renderer.
  */
 import { paths } from '../core/paths.js';
-import { say } from '../core/messages.js';
+import { isSaid, render, say, type Words } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
 import type { NextDecision } from '../core/next.js';
 import { chapterRow, lintEvent, type ChapterRow, type RunEvent } from '../core/run-render.js';
@@ -116,11 +116,11 @@ class Run implements StepRun {
     return openProject(this.ownEnv, this.o.projectFlag, this.fs);
   }
 
-  /** The run ends here (false: the loop stops). */
-  stop(exit: number, reason: string, reasonZh?: string): false {
+  /** The run ends here (false: the loop stops); a said reason is kept in English and in Chinese. */
+  stop(exit: number, reason: Words, reasonZh?: string): false {
     this.exit = exit;
-    this.reason = reason;
-    this.reasonZh = reasonZh;
+    this.reason = render('en', reason);
+    this.reasonZh = reasonZh ?? (isSaid(reason) ? render('zh', reason) : undefined);
     return false;
   }
 
