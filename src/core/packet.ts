@@ -208,7 +208,7 @@ function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnost
     // Before the first chapter is committed there is nothing to remember: no ledger is normal.
     const exists = input.view.exists('state/chapter-memory.json');
     if (!exists && input.checkpoint.last_completed_chapter === 0) return [];
-    warnings.push(warningAt('ledger_unavailable', 'state/chapter-memory.json', { expected: 'the chapter memory ledger (a JSON array)', found: input.view.exists('state/chapter-memory.json') ? 'an unreadable file' : 'no file', fix: 'recent_memory is [] until the ledger exists' }));
+    warnings.push(warningAt('ledger_unavailable', 'state/chapter-memory.json', { expected: said('packet.ledger'), found: said(exists ? 'packet.unreadable_file' : 'validate.no_file'), fix: said('packet.ledger.fix') }));
     return [];
   }
   return recentMemory(ledger.filter(isObj), chapter, input.settings.memory_context_chapters);

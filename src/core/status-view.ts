@@ -7,7 +7,7 @@ import { gateReason } from '../../machines/novel.setup.js';
 import type { LockStatus } from './lock-rules.js';
 import type { NextDecision } from './next.js';
 import { outlineBlocks } from './outline.js';
-import { sayer, type Lang } from './messages.js';
+import { said, sayer, type Lang } from './messages.js';
 
 export const DISPLAY_STAGES = LADDER;
 
@@ -140,7 +140,10 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
   const h = v.lock.holder;
   lines.push(
     v.lock.held
-      ? t('status.lock.held', { holder: h ? `pid ${h.pid} on ${h.host} since ${h.started}${h.chapter === null ? '' : ` (chapter ${h.chapter})`}` : 'an unknown tool', stale: v.lock.stale ? (v.lock.stale_reason ?? 'stale') : null })
+      ? t('status.lock.held', {
+          holder: h ? said('statusview.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter ?? null }) : said('statusview.unknown_holder'),
+          stale: v.lock.stale ? (v.lock.stale_reason ?? said('statusview.stale')) : null,
+        })
       : t('status.lock.free'),
   );
   if (v.review?.length) lines.push(t('status.judge'), ...v.review.map((r) => `  - ${t('status.judge.kind', { kind: r.kind })}: ${r.text}`));

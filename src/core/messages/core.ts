@@ -159,6 +159,9 @@ export const CORE_GROUPS = {
       (a) => `make line ${a.line} of ${a.file} a heading: "### 第 ${a.chapter} 章: 章名" (three #, a space, 第 N 章)`,
       (a) => `把 ${a.file} 的第 ${a.line} 行改成标题："### 第 ${a.chapter} 章: 章名"（三个 #、一个空格、第 N 章）`,
     ),
+    'packet.ledger': entry((_) => 'the chapter memory ledger (a JSON array)', (_) => '章节记忆账本（JSON 数组）'),
+    'packet.unreadable_file': entry((_) => 'an unreadable file', (_) => '无法读取的文件'),
+    'packet.ledger.fix': entry((_) => 'recent_memory is [] until the ledger exists', (_) => '账本建立之前，recent_memory 为 []'),
     'packet.plan_first.hint': entry<{ volume: string }>((a) => `plan the volume first (\`novel next\` → volume:${a.volume}:plan)`, (a) => `先规划这一卷（\`novel next\` → volume:${a.volume}:plan）`),
   }),
   // ---- a chapter commit refused (src/core/commit-plan.ts) ----
@@ -441,5 +444,114 @@ export const CORE_GROUPS = {
     ),
     'schema.fix.import_caught_up': entry((_) => 'set it to the last imported chapter that has its summary in summaries/ (0 when none)', (_) => '设为 summaries/ 中已有摘要的最后一个导入章的章号（没有则为 0）'),
     'schema.fix.import_stage': entry((_) => 'remove import_stage; the catch-up summary is validated and advanced again', (_) => '删除 import_stage；补写摘要会重新校验并登记'),
+  }),
+  // ---- why a text is not a step id (src/core/step-id.ts renders their English from this group itself) ----
+  stepid: () => ({
+    'stepid.not_decimal': entry<{ what: 'chapter' | 'volume'; text: string }>(
+      (a) => `the ${a.what} number "${a.text}" is not a plain decimal number`,
+      (a) => `${a.what === 'volume' ? '卷' : '章'}号 "${a.text}" 不是普通的十进制数`,
+    ),
+    'stepid.below_one': entry<{ what: 'chapter' | 'volume'; text: string }>(
+      (a) => `the ${a.what} number must be at least 1, found "${a.text}"`,
+      (a) => `${a.what === 'volume' ? '卷' : '章'}号至少为 1，实为 "${a.text}"`,
+    ),
+    'stepid.above_max': entry<{ what: 'chapter' | 'volume'; max: number; text: string }>(
+      (a) => `the ${a.what} number must be at most ${a.max}, found "${a.text}"`,
+      (a) => `${a.what === 'volume' ? '卷' : '章'}号至多为 ${a.max}，实为 "${a.text}"`,
+    ),
+    'stepid.setup_step': entry<{ stage: string; allowed: readonly string[] }>(
+      (a) => `unknown setup step "${a.stage}" (expected ${listEn(a.allowed)})`,
+      (a) => `未知的设定步骤 "${a.stage}"（应为 ${listZh(a.allowed)} 之一）`,
+    ),
+    'stepid.segments': entry<{ n: number }>((a) => `expected 3 ":"-separated segments, found ${a.n}`, (a) => `应为 3 段以 ":" 分隔的内容，实为 ${a.n} 段`),
+    'stepid.stage': entry<{ kind: 'chapter' | 'volume' | 'import'; stage: string; allowed: readonly string[] }>(
+      (a) => `unknown ${a.kind} stage "${a.stage}" (expected ${listEn(a.allowed)})`,
+      (a) => `未知的${a.kind === 'volume' ? '卷' : a.kind === 'import' ? '导入' : '章节'}阶段 "${a.stage}"（应为 ${listZh(a.allowed)} 之一）`,
+    ),
+    'stepid.kind': entry<{ kind: string }>((a) => `unknown step kind "${a.kind}" (expected chapter, volume, book or import)`, (a) => `未知的步骤类型 "${a.kind}"（应为 chapter、volume、book 或 import）`),
+    'stepid.chapter_ref': entry<{ text: string }>((a) => `expected chapter:NNN, found "${a.text}"`, (a) => `应为 chapter:NNN（例如 chapter:012），实为 "${a.text}"`),
+  }),
+  // ---- the book's files against the fingerprint (src/core/fingerprint-rules.ts) ----
+  drift: () => ({
+    'drift.changed': entry<{ file: string }>((a) => `changed: ${a.file}`, (a) => `改动：${a.file}`),
+    'drift.added': entry<{ file: string }>((a) => `added: ${a.file}`, (a) => `新增：${a.file}`),
+    'drift.removed': entry<{ file: string }>((a) => `removed: ${a.file}`, (a) => `删除：${a.file}`),
+    'drift.restore': entry<{ file: string }>((a) => `restore ${a.file}`, (a) => `恢复 ${a.file}`),
+    'drift.delete': entry<{ file: string }>((a) => `delete ${a.file}`, (a) => `删除 ${a.file}`),
+    'drift.hint': entry<{ restore: readonly string[]; remove: readonly string[] }>(
+      (a) => `${[items(a.restore).length ? `restore ${listEn(a.restore)}` : '', items(a.remove).length ? `delete ${listEn(a.remove)}` : ''].filter(Boolean).join('; ')}; or, if these edits are yours and intended, record them with \`novel state verify --accept\``,
+      (a) => `${[items(a.restore).length ? `恢复 ${listZh(a.restore)}` : '', items(a.remove).length ? `删除 ${listZh(a.remove)}` : ''].filter(Boolean).join('；')}；或者，若这些改动是你有意做的，用 \`novel state verify --accept\` 记录它们`,
+    ),
+  }),
+  // ---- what an executor step changed outside staging/ (src/core/step-guard-rules.ts) ----
+  guarded: () => ({
+    'guarded.change': entry<{ kind: 'added' | 'removed' | 'changed'; path: string; restored: boolean; repair: string | null }>(
+      (a) => `${a.kind}: ${a.path}${a.restored ? ' (restored)' : ` — ${a.repair}`}`,
+      (a) => `${({ added: '新增', removed: '删除', changed: '改动' } as Record<string, string>)[a.kind] ?? a.kind}：${a.path}${a.restored ? '（已恢复）' : ` —— ${a.repair}`}`,
+    ),
+    'guarded.delete': entry<{ command: string }>((a) => `delete it: ${a.command}`, (a) => `删除它：${a.command}`),
+    'guarded.restore': entry<{ path: string }>(
+      (a) => `restore it: git checkout -- ${a.path} (or from a backup), then \`novel state verify\``,
+      (a) => `恢复它：git checkout -- ${a.path}（或从备份恢复），然后运行 \`novel state verify\``,
+    ),
+    'guarded.inspect': entry<{ path: string }>(
+      (a) => `inspect it: ls -la -- ${a.path}; restore it from a backup or git (git checkout -- ${a.path})`,
+      (a) => `检查它：ls -la -- ${a.path}；从备份或 git 恢复（git checkout -- ${a.path}）`,
+    ),
+  }),
+  // ---- why a lock is stale (src/core/lock-rules.ts) ----
+  stale: () => ({
+    'stale.unreadable': entry<{ age: number; limit: number }>(
+      (a) => `no readable info.json and the lock is ${a.age} s old (> ${a.limit} s)`,
+      (a) => `没有可读的 info.json，且锁已存在 ${a.age} 秒（> ${a.limit} 秒）`,
+    ),
+    'stale.heartbeat': entry<{ minutes: number; limit: number }>((a) => `no heartbeat for ${a.minutes} min (> ${a.limit} min)`, (a) => `${a.minutes} 分钟没有心跳（> ${a.limit} 分钟）`),
+    'stale.gone': entry<{ pid: number; host: string }>((a) => `process ${a.pid} on ${a.host} is gone`, (a) => `${a.host} 上的进程 ${a.pid} 已不存在`),
+  }),
+  // ---- the demo executor (src/core/demo-executor.ts) ----
+  demo: () => ({
+    'demo.scores': entry<{ raw: string }>(
+      (a) => `NOVEL_DEMO_SCORES=${a.raw}: expected comma-separated numbers in [0, 5], e.g. 3.2,4.1`,
+      (a) => `NOVEL_DEMO_SCORES=${a.raw}：应为 [0, 5] 之间、以逗号分隔的数，例如 3.2,4.1`,
+    ),
+  }),
+  // ---- novel status's own words (src/core/status-view.ts) ----
+  statusview: () => ({
+    'statusview.holder': entry<{ pid: number; host: string; started: string; chapter: number | null }>(
+      (a) => `pid ${a.pid} on ${a.host} since ${a.started}${a.chapter === null ? '' : ` (chapter ${a.chapter})`}`,
+      (a) => `进程 ${a.pid}（${a.host}），开始于 ${a.started}${a.chapter === null ? '' : `，第${a.chapter}章`}`,
+    ),
+    'statusview.unknown_holder': entry((_) => 'an unknown tool', (_) => '未知工具'),
+    'statusview.stale': entry((_) => 'stale', (_) => '已过期'),
+  }),
+  // ---- novel quality eval (src/core/quality-eval-render.ts) ----
+  qeval: () => ({
+    'qeval.counts': entry<{ ai: number; human: number }>((a) => `${a.ai} AI text(s), ${a.human} human text(s)`, (a) => `AI 文本 ${a.ai} 篇，人类文本 ${a.human} 篇`),
+    'qeval.auc': entry<{ auc: string; interval: string }>(
+      (a) => `AUC of the AI-flavour score: ${a.auc} (95% interval ${a.interval})`,
+      (a) => `AI味得分的 AUC：${a.auc}（95% 区间 ${a.interval}）`,
+    ),
+    'qeval.level': entry<{ name: 'soft' | 'hard'; threshold: string; precision: string; recall: string; flagged: number; human: string }>(
+      (a) => `  ${a.name} ≥ ${a.threshold}: precision ${a.precision}, recall ${a.recall}, ${a.flagged} flagged, ${a.human} of human texts`,
+      (a) => `  ${a.name === 'soft' ? '提示' : '硬伤'}阈值 ${a.threshold}：精确率 ${a.precision}，召回率 ${a.recall}，标出 ${a.flagged} 篇，其中人类文本占人类总数 ${a.human}`,
+    ),
+    'qeval.features': entry((_) => 'features (AUC; present in AI / human; weight):', (_) => '各项特征（AUC；出现率 AI / 人类；权重）：'),
+    'qeval.by_source': entry((_) => 'leave one source out (refitted without the source, then scored on it):', (_) => '逐一留出来源（不用该来源重新拟合，再给它打分）：'),
+    'qeval.source': entry<{ source: string; label: string; n: number; auc: string }>(
+      (a) => `  ${a.source} (${a.label}, ${a.n}): AUC ${a.auc}`,
+      (a) => `  ${a.source} (${a.label === 'ai' ? 'AI' : '人类'}, ${a.n}): AUC ${a.auc}`,
+    ),
+  }),
+  // ---- novel run --verbose (src/core/run-render.ts) ----
+  runline: () => ({
+    'runline.prompt': entry<{ prompt: string }>((a) => `  prompt: ${a.prompt}`, (a) => `  提示词：${a.prompt}`),
+    'runline.executor': entry<{ message: string; ms: number; log: string | null }>(
+      (a) => `  executor: ${a.message} (${a.ms} ms)${a.log ? `, log ${a.log}` : ''}`,
+      (a) => `  执行器：${a.message}（${a.ms} 毫秒）${a.log ? `，日志 ${a.log}` : ''}`,
+    ),
+    'runline.usage': entry<{ input: number | string; output: number | string; cost: number | string; model: string | null }>(
+      (a) => `  usage: ${a.input} in / ${a.output} out tokens, $${a.cost}${a.model ? `, model ${a.model}` : ''}`,
+      (a) => `  用量：输入 ${a.input} / 输出 ${a.output} tokens，$${a.cost}${a.model ? `，模型 ${a.model}` : ''}`,
+    ),
   }),
 } satisfies Record<string, () => Record<string, ReturnType<typeof entry<never>>>>;
