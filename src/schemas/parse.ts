@@ -20,6 +20,8 @@ interface SchemaLike {
   wrapped?: SchemaLike;
   value?: SchemaLike;
   pipe?: Array<SchemaLike & { expects?: string | null; requirement?: unknown; description?: string }>;
+  /** A message the schema gives its issues itself. */
+  message?: unknown;
   /** A schema built when first used (common.ts `lazily`). */
   getter?: (input: unknown) => SchemaLike;
 }
@@ -97,9 +99,19 @@ function descriptionAt(root: SchemaLike, path: Array<string | number>): string {
  */
 function ownWords(issue: v.BaseIssue<unknown>, root: SchemaLike, keys: Array<string | number>): Said | undefined {
   const id = issue.message;
-  if (!id.startsWith('schema.') || messageEntry(id as MessageKey) === undefined) return undefined;
+  if (!MESSAGE_ID.test(id) || messageEntry(id as MessageKey) === undefined) return undefined;
   if (id === 'schema.object_of') return said('schema.object_of', { what: descriptionAt(root, keys) });
   return { id, args: {} };
+}
+
+/** The shape of a message id (`group.key`): only such a message is looked up in the catalogue. */
+const MESSAGE_ID = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+$/;
+
+/** Does the schema at a path give its issues a message of its own (optional and nullable looked through)? */
+function hasOwnMessage(root: SchemaLike, path: Array<string | number>): boolean {
+  let s = built(schemaAt(root, path, true));
+  while (s?.wrapped && s.message === undefined) s = built(s.wrapped);
+  return typeof s?.message === 'string';
 }
 
 /** valibot's own wording of an issue, said from its parts: `Expected … but received …`. */
@@ -204,9 +216,9 @@ export function issuesToDiagnostics(
       // The schema's own message (an id of the catalogue), else valibot's wording from the issue's parts.
       expected = own ?? formatWords(issue);
       found = issue.received;
-    } else if (issue.type === 'union' && own) {
-      // A union that says what its choices are (its own message): that, and the value found.
-      expected = own;
+    } else if (issue.type === 'union' && (own || hasOwnMessage(schema as SchemaLike, keys))) {
+      // A union that says what its choices are (its own message, said when it is an id): that, and the value found.
+      expected = own ?? issue.message;
       found = describeValue(issue.input);
     } else if (issue.type === 'integer') {
       expected = said('schema.integer');

@@ -44,6 +44,18 @@ describe('a parse error, said', () => {
     expect(render('zh', bare!.words!.expected!)).toBe('应为 /^[a-z]+$/，实为 "X"');
   });
 
+  it('a union that says what its choices are: its own message (said when it is an id), and the value found', () => {
+    const own = (message: string) => v.object({ x: v.nullable(v.union([v.string(), v.strictObject({ a: v.number() })], message)) });
+    const [plain] = problems(own('a string, or {"a": n}'), { x: { b: 1 } });
+    expect(plain).toMatchObject({ field: 'x', expected: 'a string, or {"a": n}', found: '{"b":1}' });
+    const [id] = problems(own('schema.object'), { x: 5 });
+    expect(id).toMatchObject({ field: 'x', expected: 'an object', found: '5' });
+    expect(render('zh', id!.words!.expected!)).toBe('对象');
+    // A union without a message of its own: valibot's expectation.
+    const [bare] = problems(v.object({ x: v.union([v.string(), v.number()]) }), { x: true });
+    expect(bare?.expected).toBe('(string | number)');
+  });
+
   it('JSON syntax: where the parser stopped, said; the parser\'s own words quoted as they are', () => {
     const cut = parseJsonText('{"a":1', 'f.json', 'bad');
     if (cut.ok) throw new Error('parsed');
