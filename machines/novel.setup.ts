@@ -19,6 +19,7 @@ import {
 } from './pipeline.gate.js';
 import type { PipelineEvent } from './pipeline.events.js';
 import { CHAPTER_STAGES, CHAPTER_STEP_MODES, CHAPTER_STEP_TABLE, keysOf, SETUP_STEPS, type ChapterStage, type SetupStep } from '../src/core/step-table.js';
+import { render, said, type Said, type Words } from '../src/core/messages.js';
 
 export type RevisionPolicy = 'auto' | 'manual_confirm' | 'none';
 
@@ -47,7 +48,10 @@ export interface GateRecord {
   /** Hard lint findings on the judged text (§13.3): each makes the gate revise. */
   lint?: GateLintFinding[];
   warnings: Array<VerdictWarning | PolicyWarning>;
+  /** Why, in English: part of the record as it was always written (packets, goldens). */
   reason: string;
+  /** The same reason as said (message id and arguments), rendered in the reader's language; a record written before it has none. */
+  words?: Said;
   force_passed?: true;
   polished?: true;
 }
@@ -142,7 +146,12 @@ function verdictOf(context: PipelineContext): Verdict {
   return context.verdict;
 }
 
-function gateRecord(context: PipelineContext, decision: GateDecision, reason: string, extra: Partial<GateRecord> = {}): GateRecord {
+/** The gate's reason as a person reads it: its said words, or (a record written before them) its English as it is. */
+export function gateReason(gate: Pick<GateRecord, 'reason' | 'words'>): Words {
+  return gate.words ?? gate.reason;
+}
+
+function gateRecord(context: PipelineContext, decision: GateDecision, words: Said, extra: Partial<GateRecord> = {}): GateRecord {
   const v = verdictOf(context);
   return {
     decision,
@@ -155,26 +164,34 @@ function gateRecord(context: PipelineContext, decision: GateDecision, reason: st
     high_confidence_violations: v.high_confidence_violations,
     // A hook still weak after its fix (or with the fix spent) is recorded, never blocking.
     warnings: [...v.warnings, ...(v.hook_weak && (decision === 'pass' || decision === 'polish') ? [hookWeakWarning(context)] : [])],
-    reason,
+    reason: render('en', words),
+    words,
     ...extra,
   };
+}
+
+/** The recorded gate with a new decision and its reason said around the old one. */
+function resaid(gate: GateRecord, decision: GateDecision, words: Said, extra: Partial<GateRecord> = {}): GateRecord {
+  return { ...gate, decision, reason: render('en', words), words, ...extra };
 }
 
 function hookWeakWarning(context: PipelineContext): ScoreWarning {
   return { layer: 'score', rule: 'hook_weak', message: `chapter ${context.chapter}: the chapter-end hook is still weak after hook-fix; the chapter goes on` };
 }
 
-function scoreReason(context: PipelineContext): string {
+/** What the verdict rests on: what blocks it, else the score against the thresholds. */
+function scoreReason(context: PipelineContext): Said {
   const v = verdictOf(context);
   const t = context.thresholds;
   const lint = v.lint ?? [];
   if (v.high_violation || lint.length) {
-    return [
-      v.high_violation ? `${v.high_confidence_violations.length} high-confidence violation(s)` : '',
-      lint.length ? `${lint.length} hard lint finding(s) (${[...new Set(lint.map((f) => f.rule))].join(', ')})` : '',
-    ].filter(Boolean).join(' and ');
+    return said('gate.blocked', {
+      violations: v.high_violation ? v.high_confidence_violations.length : null,
+      lint: lint.length ? lint.length : null,
+      rules: [...new Set(lint.map((f) => f.rule))].join(', '),
+    });
   }
-  return `overall_final ${fmt(v.overall_final)} (pass ≥ ${t.pass}, polish ≥ ${t.polish}, revise ≥ ${t.revise}, pause ≥ ${t.pause})`;
+  return said('gate.score', { overall: fmt(v.overall_final), pass: t.pass, polish: t.polish, revise: t.revise, pause: t.pause });
 }
 
 /** Book guards as plain predicates: the machine and the rehydration share them. */
@@ -253,65 +270,59 @@ export const novelSetup = setup({
         };
       },
     }),
-    recordPass: assign({ gate: ({ context }) => gateRecord(context, 'pass', `pass: ${scoreReason(context)}`) }),
+    recordPass: assign({ gate: ({ context }) => gateRecord(context, 'pass', said('gate.pass', { score: scoreReason(context) })) }),
     recordPolish: assign({
-      gate: ({ context }) => gateRecord(context, 'polish', `polish: ${scoreReason(context)}; one extra refine, then commit`),
+      gate: ({ context }) => gateRecord(context, 'polish', said('gate.polish', { score: scoreReason(context) })),
     }),
     recordRevise: assign({
       gate: ({ context }) =>
-        gateRecord(context, 'revise', `revise: ${scoreReason(context)}; revision ${context.revision_count} of ${context.max_revisions}`),
+        gateRecord(context, 'revise', said('gate.revise', { score: scoreReason(context), n: context.revision_count, max: context.max_revisions })),
     }),
     recordRevisionSkipped: assign({
       gate: ({ context }) =>
-        gateRecord(context, 'pass', `revise not acted on (revision_policy none): ${scoreReason(context)}`, {
+        gateRecord(context, 'pass', said('gate.revise_skipped', { score: scoreReason(context) }), {
           warnings: [
             ...verdictOf(context).warnings,
             {
               layer: 'gate',
               decision: 'revise',
-              message: `gate decided revise for chapter ${context.chapter} (${scoreReason(context)}); revision_policy "none" records it and allows the commit`,
+              message: `gate decided revise for chapter ${context.chapter} (${render('en', scoreReason(context))}); revision_policy "none" records it and allows the commit`,
             },
           ],
         }),
     }),
     recordReviseAwaitingConfirmation: assign({
       gate: ({ context }) =>
-        gateRecord(context, 'pause_for_user', `revise awaits confirmation (revision_policy manual_confirm): ${scoreReason(context)}`),
+        gateRecord(context, 'pause_for_user', said('gate.revise_awaits', { score: scoreReason(context) })),
     }),
     recordForcePass: assign({
       gate: ({ context }) =>
         gateRecord(
           context,
           'pass',
-          `force pass: revision budget spent (${context.revision_count}/${context.max_revisions}), ${scoreReason(context)}, no high-confidence violation or hard lint`,
+          said('gate.force_pass', { n: context.revision_count, max: context.max_revisions, score: scoreReason(context) }),
           { force_passed: true },
         ),
     }),
     recordBudgetSpentPause: assign({
       gate: ({ context }) =>
-        gateRecord(context, 'pause_for_user', `revision budget spent (${context.revision_count}/${context.max_revisions}) and ${scoreReason(context)}`),
+        gateRecord(context, 'pause_for_user', said('gate.budget_spent', { n: context.revision_count, max: context.max_revisions, score: scoreReason(context) })),
     }),
     recordPause: assign({
-      gate: ({ context }) => gateRecord(context, 'pause_for_user', `score below the revise threshold: ${scoreReason(context)}`),
+      gate: ({ context }) => gateRecord(context, 'pause_for_user', said('gate.below_revise', { score: scoreReason(context) })),
     }),
     recordForceRewritePause: assign({
-      gate: ({ context }) => gateRecord(context, 'pause_for_user_force_rewrite', `pause, rewrite advised: ${scoreReason(context)}`),
+      gate: ({ context }) => gateRecord(context, 'pause_for_user_force_rewrite', said('gate.rewrite_advised', { score: scoreReason(context) })),
     }),
     recordPolished: assign({
-      gate: ({ context }) =>
-        context.gate && { ...context.gate, decision: 'pass' as const, polished: true as const, reason: `${context.gate.reason}; polished` },
+      gate: ({ context }) => context.gate && resaid(context.gate, 'pass', said('gate.polished', { reason: gateReason(context.gate) }), { polished: true }),
     }),
     recordAcceptedByUser: assign({
-      gate: ({ context }) =>
-        context.gate && { ...context.gate, decision: 'accepted_by_user' as const, reason: `accepted by the author (${context.gate.reason})` },
+      gate: ({ context }) => context.gate && resaid(context.gate, 'accepted_by_user', said('gate.accepted', { reason: gateReason(context.gate) })),
     }),
     recordRevisionByUser: assign({
       gate: ({ context }) =>
-        context.gate && {
-          ...context.gate,
-          decision: 'revise' as const,
-          reason: `revision ${context.revision_count} requested by the author (${context.gate.reason})`,
-        },
+        context.gate && resaid(context.gate, 'revise', said('gate.revision_requested', { n: context.revision_count, reason: gateReason(context.gate) })),
     }),
     // Book context.
     recordCommitted: assign({

@@ -147,7 +147,7 @@ export function spliceState(buf: Buffer, ops: readonly unknown[], chapter: numbe
   return {
     bytes: applyEdits(buf, edits),
     edits,
-    result: { applied: applied.applied, dropped: applied.dropped, foreshadow: applied.foreshadow },
+    result: { applied: applied.applied, dropped: applied.dropped, droppedWhy: applied.droppedWhy, foreshadow: applied.foreshadow },
     base_state_version: version.value,
     state_version: version.value + 1,
   };

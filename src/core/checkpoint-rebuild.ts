@@ -6,6 +6,7 @@
  * (planned). Pure.
  */
 import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
+import { said } from './messages.js';
 
 export interface RebuildInput {
   /** Chapters of the changelog lines, in file order. */
@@ -36,11 +37,11 @@ export function rebuildCheckpoint(input: RebuildInput): RebuiltCheckpoint {
   const missing: number[] = [];
   for (let c = 1; c <= last; c++) if (!files.has(c)) missing.push(c);
   if (missing.length) {
-    warnings.push(warningAt('chapters_missing', 'chapters/', { expected: `a chapter file for every chapter the changelog records (1–${last})`, found: `no file for chapter(s) ${missing.join(', ')}`, fix: 'restore them from a backup; `novel state verify` lists what the fingerprint expects' }));
+    warnings.push(warningAt('chapters_missing', 'chapters/', { expected: said('rebuild.every_chapter', { last }), found: said('rebuild.no_file', { chapters: missing }), fix: said('rebuild.no_file.fix') }));
   }
   const beyond = input.chapterFiles.filter((c) => c > last).sort((a, b) => a - b);
   if (beyond.length) {
-    warnings.push(warningAt('chapters_uncommitted', 'chapters/', { expected: `chapters up to ${last} (the changelog's last line)`, found: `chapter file(s) ${beyond.join(', ')} with no changelog line`, fix: 'a commit of those chapters did not finish; move the files aside and write them again through the pipeline' }));
+    warnings.push(warningAt('chapters_uncommitted', 'chapters/', { expected: said('rebuild.up_to', { last }), found: said('rebuild.beyond', { chapters: beyond }), fix: said('rebuild.beyond.fix') }));
   }
   const { volume, writing } = volumeAfter(last, input);
   return {

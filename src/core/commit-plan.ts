@@ -19,6 +19,7 @@ import { chapterBody, countZishu } from './zishu.js';
 import { prettyJson } from './canonical-json.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import { diagnosticsError, NovelError } from './errors.js';
+import { said, type Said } from './messages.js';
 import { updateForeshadowing } from './foreshadowing.js';
 import { paths } from './paths.js';
 import type { Settings } from './settings.js';
@@ -157,7 +158,7 @@ export function checkCommitInputs(view: StagingView, chapter: number): void {
     problems.push(...validateStep(stage, view, { chapter }).diagnostics.filter((d) => d.severity === 'error'));
   }
   if (problems.length) {
-    throw diagnosticsError('commit_inputs_invalid', `chapter ${chapter}: the staged outputs cannot be committed`, problems, 'restore or regenerate the files above; `novel next` says which step to run');
+    throw diagnosticsError('commit_inputs_invalid', said('commit.inputs_invalid', { chapter }), problems, said('commit.inputs_invalid.hint'));
   }
 }
 
@@ -168,11 +169,11 @@ export function chapterFacts(text: string): { title: string | null; zishu: numbe
 }
 
 /** The staged delta of chapter n, computed against the current state (else refused, naming the field). */
-function stagedDelta(view: StagingView, n: number, state: BookJson<StateDoc>, hint: string): { delta: Obj; storyline: string } {
+function stagedDelta(view: StagingView, n: number, state: BookJson<StateDoc>, hint: Said): { delta: Obj; storyline: string } {
   const delta = parsed(view, paths.stagingDelta(n));
   const version = (state.canonical && stateVersionOf(state.canonical)) ?? state.parsed().state_version;
   if (delta.base_state_version !== version) {
-    throw new NovelError('state_version_mismatch', `${paths.stagingDelta(n)}: field "base_state_version": expected ${version} (state/current-state.json state_version), found ${String(delta.base_state_version)}`, { hint });
+    throw new NovelError('state_version_mismatch', said('commit.state_version', { file: paths.stagingDelta(n), expected: version, found: String(delta.base_state_version) }), { hint });
   }
   return { delta, storyline: String(delta.storyline_id) };
 }
@@ -281,7 +282,7 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   const n = input.chapter;
   const view = input.view;
   checkCommitInputs(view, n);
-  const { delta, storyline } = stagedDelta(view, n, input.state, 'the delta was computed against another state: re-run the summarizer for this chapter (novel decide … rewrite, or regenerate the delta)');
+  const { delta, storyline } = stagedDelta(view, n, input.state, said('commit.state_version.hint'));
 
   const writes: PlannedWrite[] = [];
   const move = (from: string, to: string): void => {
@@ -418,9 +419,9 @@ export function planImportCommit(input: ImportCommitInput): CommitPlan {
   const view = input.view;
   const problems = validateStep('summarize', view, { chapter: n }).diagnostics.filter((d) => d.severity === 'error');
   if (problems.length) {
-    throw diagnosticsError('commit_inputs_invalid', `imported chapter ${n}: the staged summary cannot be committed`, problems, `run the summarizer again (\`novel instructions import:${padChapter(n)}:summarize\`)`);
+    throw diagnosticsError('commit_inputs_invalid', said('commit.import_invalid', { chapter: n }), problems, said('commit.import_invalid.hint', { step: `import:${padChapter(n)}:summarize` }));
   }
-  const { delta, storyline } = stagedDelta(view, n, input.state, 'the delta was computed against another state: run the summarizer on this chapter again');
+  const { delta, storyline } = stagedDelta(view, n, input.state, said('commit.import_state_version.hint'));
   const writes: PlannedWrite[] = [];
   const move = (from: string, to: string): void => void writes.push({ path: to, content: stagedText(view, from) as string, kind: 'move', from });
   // A catch-up commits what a summarize step writes; the imported text stays as it is.

@@ -14,6 +14,7 @@ import { padChapter, padVolume } from './step-id.js';
 import { featureDef } from './ai-flavour.js';
 import { seededRandom } from './seeded-random.js';
 import { countZishu } from './zishu.js';
+import { render, said, type Said } from './messages.js';
 import { protectedText } from './fix-guard.js';
 
 export interface DemoInput {
@@ -26,12 +27,19 @@ export interface DemoInput {
 
 export const DEFAULT_DEMO_SCORES = [4.2];
 
-export function parseDemoScores(raw: string | undefined): number[] | string {
+/** The demo judge's scores from NOVEL_DEMO_SCORES, or why they are not (said). */
+export function demoScores(raw: string | undefined): number[] | Said {
   if (raw === undefined || raw.trim() === '') return DEFAULT_DEMO_SCORES;
   const parts = raw.split(',').map((s) => s.trim());
   const scores = parts.map(Number);
-  if (parts.some((s) => s === '') || scores.some((s) => !Number.isFinite(s) || s < 0 || s > 5)) return `NOVEL_DEMO_SCORES=${raw}: expected comma-separated numbers in [0, 5], e.g. 3.2,4.1`;
+  if (parts.some((s) => s === '') || scores.some((s) => !Number.isFinite(s) || s < 0 || s > 5)) return said('demo.scores', { raw });
   return scores;
+}
+
+/** The same, the refusal in English. */
+export function parseDemoScores(raw: string | undefined): number[] | string {
+  const scores = demoScores(raw);
+  return Array.isArray(scores) ? scores : render('en', scores);
 }
 
 function keyLines(block: string): Record<string, string> {

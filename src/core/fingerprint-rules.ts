@@ -3,6 +3,7 @@
  * set of PROTOCOL §4) and how a fingerprint differs from the disk. Pure.
  */
 import { chapterOfFinalFile, contractOf, isVolumeOutline, paths } from './paths.js';
+import { render, said, type Said } from './messages.js';
 
 /**
  * Editor and OS litter inside the final trees is no part of the book: names
@@ -74,20 +75,38 @@ export function isEmptyDiff(d: FingerprintDiff): boolean {
   return d.added.length + d.removed.length + d.changed.length === 0;
 }
 
+/** Each path that differs, said (`changed: …`, `added: …`, `removed: …`). */
+export function diffWords(d: FingerprintDiff): Said[] {
+  return [
+    ...d.changed.map((p) => said('drift.changed', { file: p })),
+    ...d.added.map((p) => said('drift.added', { file: p })),
+    ...d.removed.map((p) => said('drift.removed', { file: p })),
+  ];
+}
+
+/** The same in English (for callers that print English as it is). */
 export function describeDiff(d: FingerprintDiff): string[] {
-  return [...d.changed.map((p) => `changed: ${p}`), ...d.added.map((p) => `added: ${p}`), ...d.removed.map((p) => `removed: ${p}`)];
+  return diffWords(d).map((w) => render('en', w));
 }
 
-/** What to do about each path: restore a changed or removed file, delete an added one. */
+/** What to do about each path, said: restore a changed or removed file, delete an added one. */
+export function diffFixWords(d: FingerprintDiff): Said[] {
+  return [...d.changed.map((p) => said('drift.restore', { file: p })), ...d.removed.map((p) => said('drift.restore', { file: p })), ...d.added.map((p) => said('drift.delete', { file: p }))];
+}
+
+/** The same in English. */
 export function diffFixes(d: FingerprintDiff): string[] {
-  return [...d.changed.map((p) => `restore ${p}`), ...d.removed.map((p) => `restore ${p}`), ...d.added.map((p) => `delete ${p}`)];
+  return diffFixWords(d).map((w) => render('en', w));
 }
 
+/** How to repair a difference, said: restore, delete, or accept the edits. */
+export function diffHintWords(d: FingerprintDiff): Said {
+  return said('drift.hint', { restore: [...d.changed, ...d.removed], remove: d.added });
+}
+
+/** The same in English. */
 export function diffHint(d: FingerprintDiff): string {
-  const parts: string[] = [];
-  if (d.changed.length || d.removed.length) parts.push(`restore ${[...d.changed, ...d.removed].join(', ')}`);
-  if (d.added.length) parts.push(`delete ${d.added.join(', ')}`);
-  return `${parts.join('; ')}; or, if these edits are yours and intended, record them with \`novel state verify --accept\``;
+  return render('en', diffHintWords(d));
 }
 
 /**

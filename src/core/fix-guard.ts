@@ -9,6 +9,7 @@
  */
 import type * as NodeCrypto from 'node:crypto';
 import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
+import { said } from './messages.js';
 
 export type FixStep = 'title-fix' | 'hook-fix';
 
@@ -67,17 +68,17 @@ export function fixViolation(rel: string, text: string, guard: FixGuard): Diagno
     const body = protectedText(text, 'title-fix');
     if (body.length === guard.chars && sha256(body) === guard.sha256) return null;
     return errorAt('title_fix_changed_body', rel, {
-      expected: 'only the "# " title line changed; every byte after it as before the title-fix',
-      found: `the body changed (compare with ${guard.copy})`,
-      fix: `start again from ${guard.copy} and change its first line only: cp ${guard.copy} ${rel}`,
+      expected: said('fixguard.title_only'),
+      found: said('fixguard.body_changed', { copy: guard.copy }),
+      fix: said('fixguard.title_only.fix', { copy: guard.copy, command: `cp ${guard.copy} ${rel}` }),
     });
   }
   const prefix = text.slice(0, guard.chars);
   if (prefix.length === guard.chars && sha256(prefix) === guard.sha256 && text.slice(guard.chars).trim() !== '') return null;
   return errorAt('hook_fix_changed_text', rel, {
-    expected: 'only the last two paragraphs rewritten; every byte before them (the title included) as before the hook-fix, and a new ending after them',
-    found: text.slice(guard.chars).trim() === '' && prefix.length === guard.chars && sha256(prefix) === guard.sha256 ? 'no ending after the kept text' : `text before the last two paragraphs changed (compare with ${guard.copy})`,
-    fix: `start again from ${guard.copy} and rewrite only its last two paragraphs`,
+    expected: said('fixguard.ending_only'),
+    found: text.slice(guard.chars).trim() === '' && prefix.length === guard.chars && sha256(prefix) === guard.sha256 ? said('fixguard.no_ending') : said('fixguard.text_changed', { copy: guard.copy }),
+    fix: said('fixguard.ending_only.fix', { copy: guard.copy }),
   });
 }
 

@@ -1,5 +1,6 @@
 /** When a lock is stale (PROTOCOL §8). Pure: the caller supplies clock and pid liveness. */
 import type { LockInfo } from '../schemas/lock.js';
+import { render, said, type Said } from './messages.js';
 
 /** What `novel lock status` reports. */
 export interface LockStatus {
@@ -22,15 +23,22 @@ export interface StaleInput {
 /** Seconds after which a lock without readable info.json is stale. */
 export const UNREADABLE_LOCK_STALE_S = 60;
 
-export function staleReason(input: StaleInput): string | null {
+/** Why a lock is stale, said (null: it is live). */
+export function staleWords(input: StaleInput): Said | null {
   const { info } = input;
   if (info === null) {
     const age = input.dirMtimeMs === null ? Infinity : (input.nowMs - input.dirMtimeMs) / 1000;
-    return age > UNREADABLE_LOCK_STALE_S ? `no readable info.json and the lock is ${Math.floor(age)} s old (> ${UNREADABLE_LOCK_STALE_S} s)` : null;
+    return age > UNREADABLE_LOCK_STALE_S ? said('stale.unreadable', { age: Math.floor(age), limit: UNREADABLE_LOCK_STALE_S }) : null;
   }
   const last = Math.max(Date.parse(info.started), Date.parse(info.heartbeat));
   const ageMin = (input.nowMs - last) / 60000;
-  if (ageMin > input.staleMinutes) return `no heartbeat for ${Math.floor(ageMin)} min (> ${input.staleMinutes} min)`;
-  if (info.host === input.host && !input.isPidAlive(info.pid)) return `process ${info.pid} on ${info.host} is gone`;
+  if (ageMin > input.staleMinutes) return said('stale.heartbeat', { minutes: Math.floor(ageMin), limit: input.staleMinutes });
+  if (info.host === input.host && !input.isPidAlive(info.pid)) return said('stale.gone', { pid: info.pid, host: info.host });
   return null;
+}
+
+/** The same in English (what `novel lock status --json` records as stale_reason). */
+export function staleReason(input: StaleInput): string | null {
+  const words = staleWords(input);
+  return words === null ? null : render('en', words);
 }

@@ -2,8 +2,9 @@
  * `next`: what happens now, derived from the rehydrated machine snapshot and
  * the staging probe (PROTOCOL §5). Pure.
  */
-import { messageEntry, say, type MessageKey, type Messages } from './messages.js';
+import { render, said, say, type MessageKey, type Said } from './messages.js';
 import { type GateRecord, type StepMode } from '../../machines/pipeline.states.js';
+import { gateReason } from '../../machines/novel.setup.js';
 import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
@@ -54,7 +55,7 @@ export interface NextInput {
   view: StagingView;
   /** What the I/O shell found besides the checkpoint: journal, outline. */
   probe: BookProbe;
-  /** false: leave reason_zh out, for a caller that shows no Chinese reason (its Chinese gate reasons are translated phrase by phrase, which costs). */
+  /** false: leave reason_zh out, for a caller that shows no Chinese reason. */
   zh?: boolean;
 }
 
@@ -79,10 +80,10 @@ export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<
   return hashes;
 }
 
-/** A reason from the message catalogue, in English and (unless the caller shows none) in Chinese. */
-function both<K extends MessageKey>(input: NextInput, key: K, args: Parameters<Messages[K]['en']>[0]): { reason: string; reason_zh?: string } {
-  const e = messageEntry(key) as unknown as { en: (a: unknown) => string; zh: (a: unknown) => string };
-  return input.zh === false ? { reason: e.en(args) } : { reason: e.en(args), reason_zh: e.zh(args) };
+/** A reason from the message catalogue (its arguments plain or said), in English and (unless the caller shows none) in Chinese. */
+function both<K extends MessageKey>(input: NextInput, key: K, ...args: Parameters<typeof said<K>> extends [K, ...infer A] ? A : never): { reason: string; reason_zh?: string } {
+  const words = (said as unknown as (k: K, ...a: typeof args) => Said)(key, ...args);
+  return input.zh === false ? { reason: render('en', words) } : { reason: render('en', words), reason_zh: render('zh', words) };
 }
 
 export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe)): NextDecision {
@@ -186,7 +187,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     return {
       ...common,
       action: 'commit',
-      ...both(input, 'next.commit', { gate: ctx.gate?.reason ?? null }),
+      ...both(input, 'next.commit', { gate: ctx.gate ? gateReason(ctx.gate) : null }),
       evidence: {},
       command: `novel commit --chapter ${ctx.chapter}`,
     };
@@ -196,7 +197,7 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     return {
       ...common,
       action: 'review',
-      ...both(input, 'next.review', { gate: ctx.gate?.reason ?? null }),
+      ...both(input, 'next.review', { gate: ctx.gate ? gateReason(ctx.gate) : null }),
       evidence: {},
       options: DECISIONS.map((d) => ({ decision: d, command: `novel decide ${ref} ${d}` })),
       command: `novel decide ${ref} accept|revise|rewrite`,
@@ -276,7 +277,7 @@ function importNext(input: NextInput, hydrated: Rehydrated, summarized: boolean,
     return { ...common, id, step, action: 'execute', ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
   }
   if (validation.valid) {
-    return { ...common, id, step, action: 'advance', ...both(input, 'next.import_advance', {}), evidence, diagnostics: validation.diagnostics, command: `novel advance ${step}` };
+    return { ...common, id, step, action: 'advance', ...both(input, 'next.import_advance'), evidence, diagnostics: validation.diagnostics, command: `novel advance ${step}` };
   }
   return { ...common, id, step, action: 'execute', ...both(input, 'next.import_summarize', { chapter, total: ctx.imported_chapters }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
 }

@@ -4,7 +4,7 @@
  * context and which files, what it must write, and what to do after. Pure over
  * a read-only ProjectView; the same project gives the same packet.
  */
-import { said, say } from './messages.js';
+import { said } from './messages.js';
 import { weightsInUse, type ScoreSettings } from '../../machines/pipeline.gate.js';
 import { lightTouchTasks } from './context/dormant-foreshadowing.js';
 import { deriveContract } from './context/derived-contract.js';
@@ -127,9 +127,16 @@ function requireOutlineBlock(ctx: ChapterContext, step: string): NonNullable<Cha
   const near = ctx.outlineText === undefined ? null : nearMissHeading(ctx.outlineText, ctx.chapter);
   throw new NovelError(
     'outline_block_missing',
-    `${ctx.outlinePath}: ${ctx.outlineText === undefined ? 'file not found' : `no block for chapter ${ctx.chapter}`}; ${step} needs the chapter's outline block, a heading like "### 第 ${ctx.chapter} 章: 章名" followed by its key lines${near ? `; line ${near.line} is close but is not a heading: ${JSON.stringify(near.text)}` : ''}`,
+    said('packet.outline_block_missing', {
+      file: ctx.outlinePath,
+      missing: ctx.outlineText === undefined,
+      chapter: ctx.chapter,
+      step,
+      nearLine: near ? near.line : null,
+      nearText: near ? JSON.stringify(near.text) : null,
+    }),
     {
-      hint: near ? `make line ${near.line} of ${ctx.outlinePath} a heading: "### 第 ${ctx.chapter} 章: 章名" (three #, a space, 第 N 章)` : `plan the volume first (\`novel next\` → volume:${vv}:plan)`,
+      hint: near ? said('packet.outline_heading.hint', { line: near.line, file: ctx.outlinePath, chapter: ctx.chapter }) : said('packet.plan_first.hint', { volume: vv }),
       details: { file: ctx.outlinePath, expected_heading: `### 第 ${ctx.chapter} 章: 章名`, ...(near ? { near_miss: near } : {}) },
     },
   );
@@ -201,7 +208,7 @@ function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnost
     // Before the first chapter is committed there is nothing to remember: no ledger is normal.
     const exists = input.view.exists('state/chapter-memory.json');
     if (!exists && input.checkpoint.last_completed_chapter === 0) return [];
-    warnings.push(warningAt('ledger_unavailable', 'state/chapter-memory.json', { expected: 'the chapter memory ledger (a JSON array)', found: input.view.exists('state/chapter-memory.json') ? 'an unreadable file' : 'no file', fix: 'recent_memory is [] until the ledger exists' }));
+    warnings.push(warningAt('ledger_unavailable', 'state/chapter-memory.json', { expected: said('packet.ledger'), found: said(exists ? 'packet.unreadable_file' : 'validate.no_file'), fix: said('packet.ledger.fix') }));
     return [];
   }
   return recentMemory(ledger.filter(isObj), chapter, input.settings.memory_context_chapters);
@@ -482,13 +489,20 @@ function hookFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
   };
 }
 
+/** The gate as a packet carries it: the record, its reason in English (the said words are for the author's screen). */
+function inlineGate(gate: GateRecord | undefined): Omit<GateRecord, 'words'> | null {
+  if (!gate) return null;
+  const { words: _words, ...record } = gate;
+  return record;
+}
+
 function commitPacket(ctx: ChapterContext, gate: GateRecord | undefined): Packet {
   return {
     version: 1,
     step: stepOf(ctx.chapter, 'commit'),
     agent: { kind: 'cli', name: 'novel commit' },
     mode: 'commit',
-    manifest: { mode: 'paths', inline: { chapter: ctx.chapter, gate: gate ?? null }, paths: {} },
+    manifest: { mode: 'paths', inline: { chapter: ctx.chapter, gate: inlineGate(gate) }, paths: {} },
     expected_outputs: [],
     write_scope: [],
     next_actions: [
@@ -510,7 +524,7 @@ function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord 
     step: stepOf(ctx.chapter, 'review'),
     agent: { kind: 'human', name: 'author' },
     mode: 'review',
-    manifest: { mode: 'paths', inline: { chapter: ctx.chapter, gate: gate ?? null, reason: gate?.reason ?? null }, paths: p },
+    manifest: { mode: 'paths', inline: { chapter: ctx.chapter, gate: inlineGate(gate), reason: gate?.reason ?? null }, paths: p },
     expected_outputs: [],
     write_scope: [],
     next_actions: [
@@ -601,7 +615,7 @@ export function buildPacket(input: PacketInput): PacketResult {
   if (step.kind === 'setup' || step.kind === 'import') {
     const id = formatStepId(step);
     if (next.step !== id || step.stage === 'commit') {
-      throw new NovelError('not_instructable', `${id}: no packet; the pipeline expects ${next.step} (${next.action})`, { hint: `run \`novel next\`; ${next.command}`, zh: { message: say('zh', 'error.not_instructable', { step: id, expected: next.step }) } });
+      throw new NovelError('not_instructable', said('packet.not_instructable', { step: id, expected: next.step, action: said('status.action', { action: next.action }) }), { hint: said('packet.not_instructable.hint', { command: next.command }) });
     }
     if (step.kind === 'setup') {
       const samples = input.view.list('samples').filter(isSampleFile);
@@ -611,7 +625,8 @@ export function buildPacket(input: PacketInput): PacketResult {
   } else if (step.kind === 'volume') {
     const planning = next.mode === 'plan' ? next.volume : null;
     if (step.stage !== 'plan' || planning !== step.volume) {
-      throw new NovelError('not_instructable', `${formatStepId(step)}: no packet; ${planning === null ? 'no volume is being planned' : `volume ${planning} is being planned (volume:${padVolume(planning)}:plan)`}`, { hint: `the pipeline expects ${next.step}` });
+      const refusal = planning === null ? said('packet.no_volume_planned', { step: formatStepId(step) }) : said('packet.other_volume_planned', { step: formatStepId(step), volume: planning, plan: `volume:${padVolume(planning)}:plan` });
+      throw new NovelError('not_instructable', refusal, { hint: said('packet.pipeline_expects', { step: next.step }) });
     }
     packet = volumePlanPacket(input, step.volume);
   } else {
@@ -619,7 +634,7 @@ export function buildPacket(input: PacketInput): PacketResult {
     const current = next.chapter ?? checkpoint.last_completed_chapter + 1;
     const allowed = new Set([current, ...(inflight === null ? [] : [inflight])]);
     if (!allowed.has(step.chapter)) {
-      throw new NovelError('not_instructable', `${formatStepId(step)}: packets are built for the next or inflight chapter (${current}); chapter ${step.chapter} is neither`, { hint: `the pipeline expects ${next.step}`, zh: { message: say('zh', 'error.not_instructable', { step: formatStepId(step), expected: next.step }) } });
+      throw new NovelError('not_instructable', said('packet.not_current_chapter', { step: formatStepId(step), current, chapter: step.chapter }), { hint: said('packet.pipeline_expects', { step: next.step }) });
     }
     const ctx = chapterContext(input, step.chapter);
     const gate = next.gate;

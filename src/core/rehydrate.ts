@@ -22,6 +22,7 @@ import { stateMeta } from '../../machines/pipeline.states.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
 import { paths } from './paths.js';
+import { isSaid, messageEntry, render, said, type MessageKey, type Said } from './messages.js';
 import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { validateStep, type LintSetup, type ValidatedStage, type ValidationContext } from './validate.js';
@@ -179,7 +180,7 @@ export function fixContext(cp: Checkpoint): { fixGuard?: FixGuard } {
 
 function gateFromCheckpoint(gate: CheckpointGate | undefined): GateRecord | null {
   if (!gate) return null;
-  return {
+  const record = {
     ...(gate as Record<string, unknown>),
     decision: gate.decision,
     verdict: gate.verdict ?? (gate.decision === 'accepted_by_user' ? 'pause_for_user' : gate.decision),
@@ -187,8 +188,29 @@ function gateFromCheckpoint(gate: CheckpointGate | undefined): GateRecord | null
     high_violation: gate.high_violation ?? false,
     high_confidence_violations: (gate.high_confidence_violations ?? []) as LayeredCheck[],
     warnings: (gate.warnings ?? []) as Array<VerdictWarning | PolicyWarning>,
-    reason: gate.reason ?? `gate ${gate.decision} (recorded)`,
+    ...recordedReason(gate),
   } as GateRecord;
+  if (record.words === undefined) delete record.words;
+  return record;
+}
+
+/**
+ * A recorded gate's reason: its English and its said words. Words naming a
+ * message this version lacks (a record written by another) are left out, and
+ * its English is shown as it is; a record without a reason says its decision.
+ */
+function recordedReason(gate: CheckpointGate): Pick<GateRecord, 'reason' | 'words'> {
+  if (gate.reason === undefined) {
+    const words = said('gate.recorded', { decision: gate.decision });
+    return { reason: render('en', words), words };
+  }
+  return { reason: gate.reason, words: knownWords(gate.words) };
+}
+
+/** Said words every message of which the catalogue holds, arguments included (undefined: not such words). */
+function knownWords(w: unknown): Said | undefined {
+  if (!isSaid(w) || w.args === null || messageEntry(w.id as MessageKey) === undefined) return undefined;
+  return Object.values(w.args).every((arg) => !isSaid(arg) || knownWords(arg) !== undefined) ? w : undefined;
 }
 
 function bookInput(cp: Checkpoint, settings: Settings, probe: BookProbe, chapter: number) {

@@ -19,6 +19,7 @@ import { chapterOfBookFile, paths, volumeOfBookFile } from './paths.js';
 import { applyReversePatch } from './text-patch.js';
 import { applyJsonReverse } from './json-reverse.js';
 import { NovelError } from './errors.js';
+import { said } from './messages.js';
 import { formatChapterRef } from './step-id.js';
 
 type Obj = Record<string, unknown>;
@@ -171,9 +172,8 @@ function restoredTexts(input: RewindInput): Map<string, string | null> {
       const after = text === undefined ? input.currentText(rel) : text;
       const before = after === null ? null : 'json' in kept ? applyJsonReverse(after, kept.json, shaOf) : applyReversePatch(after, 'patch' in kept ? kept.patch : { ...kept.patch_from_end, from_end: true }, shaOf);
       if (before === null) {
-        throw new NovelError('history_mismatch', `rewind --to ${formatChapterRef(input.to)}: ${rel} is not the text chapter ${c}'s commit left (${paths.commitHistory(c)} keeps only what it changed)`, {
-          hint: `it was changed outside novel since; put back the text of chapter ${c}'s commit (git, backup), or rewind to a chapter after ${c}`,
-          zh: { message: `rewind --to ${formatChapterRef(input.to)}：${rel} 已不是第${c}章提交后的内容（${paths.commitHistory(c)} 只记下了那次提交改动的部分）`, hint: `它在 novel 之外被改过；请先恢复第${c}章提交后的内容（git、备份），或回退到第${c}章之后的章节` },
+        throw new NovelError('history_mismatch', said('rewindplan.history_mismatch', { to: formatChapterRef(input.to), file: rel, chapter: c, history: paths.commitHistory(c) }), {
+          hint: said('rewindplan.history_mismatch.hint', { chapter: c }),
         });
       }
       text = before;

@@ -6,7 +6,7 @@
  */
 import { paths } from './paths.js';
 import { NovelError } from './errors.js';
-import { say } from './messages.js';
+import { render, said, type Said } from './messages.js';
 import type { NextDecision } from './next.js';
 import { chapterOfStep, formatStepId, SETUP_STEPS, type StepId } from './step-id.js';
 import { CHAPTER_STAGES, PAUSE_STAGES, type PauseStage } from './step-table.js';
@@ -50,18 +50,23 @@ export type RunMove =
   | { kind: 'advance'; step: string; id: StepId; reused: boolean }
   | { kind: 'commit'; step: string; id: StepId; chapter: number | null; volume: number | null; setup?: true };
 
+/** The run stops, saying why in English and in Chinese. */
+function stopWith(exit: number, words: Said): RunMove {
+  return { kind: 'stop', exit, reason: render('en', words), reason_zh: render('zh', words) };
+}
+
 export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: number, executedHere: ReadonlySet<string>): RunMove {
   if (next.action !== 'recover' && lastCompleted >= limits.targetChapter) {
-    return { kind: 'stop', exit: RUN_EXIT.done, reason: say('en', 'run.target_reached', { chapter: limits.targetChapter }), reason_zh: say('zh', 'run.target_reached', { chapter: limits.targetChapter }) };
+    return stopWith(RUN_EXIT.done, said('run.target_reached', { chapter: limits.targetChapter }));
   }
   if (limits.until !== undefined && next.step === limits.until) {
-    return { kind: 'stop', exit: RUN_EXIT.done, reason: say('en', 'run.until', { step: limits.until }), reason_zh: say('zh', 'run.until', { step: limits.until }) };
+    return stopWith(RUN_EXIT.done, said('run.until', { step: limits.until }));
   }
   switch (next.action) {
     case 'done':
       return { kind: 'stop', exit: RUN_EXIT.done, reason: next.reason, ...(next.reason_zh ? { reason_zh: next.reason_zh } : {}) };
     case 'review':
-      return { kind: 'stop', exit: RUN_EXIT.review, reason: say('en', 'run.review', { reason: next.reason, command: next.command }), reason_zh: say('zh', 'run.review', { reason: next.reason_zh ?? next.reason, command: next.command }) };
+      return { kind: 'stop', exit: RUN_EXIT.review, reason: render('en', said('run.review', { reason: next.reason, command: next.command })), reason_zh: render('zh', said('run.review', { reason: next.reason_zh ?? next.reason, command: next.command })) };
     case 'recover':
     case 'commit': {
       const step = decided(next);
@@ -69,7 +74,7 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
       const volume = step.kind === 'volume' ? step.volume : null;
       const planStep = step.kind === 'volume' ? formatStepId({ ...step, stage: 'plan' }) : null;
       if (next.action === 'commit' && volume !== null && planStep !== null && limits.pauseAfter.has('plan') && executedHere.has(planStep)) {
-        return { kind: 'stop', exit: RUN_EXIT.done, reason: `paused after ${planStep} (--pause-after plan): review ${paths.stagedVolumeDir(volume)}/, then \`novel run\` commits it (or \`novel commit --volume ${volume}\`)` };
+        return stopWith(RUN_EXIT.done, said('runstop.paused_plan', { step: planStep, dir: paths.stagedVolumeDir(volume), volume }));
       }
       return { kind: 'commit', step: next.step, id: step, chapter: chapterOfStep(step), volume };
     }
@@ -118,18 +123,18 @@ export function untilPassed(until: StepId, next: NextDecision, lastCompleted: nu
   return next.id?.kind === 'chapter' && ORDER.indexOf(until.stage) < ORDER.indexOf(next.id.stage);
 }
 
-/** After an advance: pause here? */
-export function pauseAfterAdvance(step: StepId, limits: RunLimits): string | null {
+/** After an advance: pause here (why, said), or not (null)? */
+export function pauseAfterAdvance(step: StepId, limits: RunLimits): Said | null {
   const stage = step.stage as PauseStage;
-  return limits.pauseAfter.has(stage) ? `paused after ${formatStepId(step)} (--pause-after ${stage}); \`novel run\` continues` : null;
+  return limits.pauseAfter.has(stage) ? said('runstop.paused', { step: formatStepId(step), stage }) : null;
 }
 
 /** Before an execution: is a budget spent? */
-export function budgetStop(spent: Spent, limits: RunLimits): string | null {
+export function budgetStop(spent: Spent, limits: RunLimits): Said | null {
   const usd = limits.budgetUsd !== undefined && spent.cost_usd >= limits.budgetUsd;
   const tokens = limits.budgetTokens !== undefined && spent.tokens >= limits.budgetTokens;
   if (!usd && !tokens) return null;
-  return `budget reached: ${formatCost(spent.cost_usd, spent.cost_unknown)} and ${spent.tokens} tokens reported so far; \`novel run\` continues with a larger budget`;
+  return said('runstop.budget', { cost: formatCost(spent.cost_usd, spent.cost_unknown), tokens: spent.tokens });
 }
 
 /** Attempt `attempt` (1-based) of a step: run it, or give up (ERROR_RETRY). */
@@ -137,24 +142,23 @@ export function attemptAllowed(attempt: number, limits: RunLimits): boolean {
   return attempt <= limits.retries + 1;
 }
 
-export function givenUpReason(step: string, failures: number): string {
-  return `${step}: the executor failed ${failures} time(s); orchestrator_state is ERROR_RETRY. Fix the cause, then \`novel run\` again`;
+export function givenUpReason(step: string, failures: number): Said {
+  return said('runstop.given_up', { step, failures });
 }
 
 /** Executors that report no cost: a dollar budget alone could never stop them. */
 export const COSTLESS_EXECUTORS: ReadonlySet<string> = new Set(['codex']);
 
 /** Before a run: a budget the executor cannot honour (null: fine). */
-export function unenforceableBudget(executor: string, limits: Pick<RunLimits, 'budgetUsd' | 'budgetTokens'>): string | null {
+export function unenforceableBudget(executor: string, limits: Pick<RunLimits, 'budgetUsd' | 'budgetTokens'>): Said | null {
   if (!COSTLESS_EXECUTORS.has(executor) || limits.budgetUsd === undefined || limits.budgetTokens !== undefined) return null;
-  return `--budget-usd: the ${executor} executor reports no cost, so a dollar budget could never stop the run`;
+  return said('runstop.budget_unenforceable', { executor });
 }
 
 /** No executor chosen: novel never picks one for the author. */
 export function executorMissing(): NovelError {
-  return new NovelError('executor_missing', say('en', 'error.executor_missing'), {
-    hint: say('en', 'error.executor_missing.hint'),
-    zh: { message: say('zh', 'error.executor_missing'), hint: say('zh', 'error.executor_missing.hint') },
+  return new NovelError('executor_missing', said('error.executor_missing'), {
+    hint: said('error.executor_missing.hint'),
     details: { choices: ['claude', 'codex', 'demo', '<command template with {packet}>'] },
   });
 }

@@ -54,11 +54,11 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
     case 'execute':
       return t('run.execute', { step: e.step, agent: e.agent, mode: e.mode, attempt: e.attempt, packet: verbose ? e.packet : null });
     case 'prompt':
-      return verbose ? `  prompt: ${e.prompt.replace(/\n+/g, ' ')}` : null;
+      return verbose ? t('runline.prompt', { prompt: e.prompt.replace(/\n+/g, ' ') }) : null;
     case 'executor_result':
-      return verbose ? `  executor: ${e.message} (${e.duration_ms} ms)${e.log ? `, log ${e.log}` : ''}` : null;
+      return verbose ? t('runline.executor', { message: e.message, ms: e.duration_ms, log: e.log }) : null;
     case 'usage':
-      return verbose ? `  usage: ${e.input_tokens ?? '?'} in / ${e.output_tokens ?? '?'} out tokens, $${e.cost_usd ?? '?'}${e.model ? `, model ${e.model}` : ''}` : null;
+      return verbose ? t('runline.usage', { input: e.input_tokens ?? '?', output: e.output_tokens ?? '?', cost: e.cost_usd ?? '?', model: e.model ?? null }) : null;
     case 'executor_failed':
       return t('run.failed', { step: e.step, message: e.message });
     case 'invalid_outputs':

@@ -3,6 +3,7 @@ import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS, type Thresholds } from '../.
 import type { RevisionPolicy } from '../../machines/novel.setup.js';
 import type { Config } from '../schemas/config.js';
 import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
+import { said } from './messages.js';
 import { paths } from './paths.js';
 import { resolveQuality, type QualitySettings } from './quality-settings.js';
 
@@ -60,16 +61,16 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
       diagnostics.push(
         errorAt('invalid_config', paths.config, {
           field: `gate.${lo}`,
-          expected: `a threshold ≤ gate.${hi} (${thresholds[hi]})`,
+          expected: said('settings.threshold', { above: hi, value: thresholds[hi] }),
           found: String(thresholds[lo]),
-          fix: 'thresholds must descend: pass ≥ polish ≥ revise ≥ pause',
+          fix: said('settings.threshold.fix'),
         }),
       );
     }
   }
   const vc = { min: c.volume_chapters?.min ?? DEFAULT_SETTINGS.volume_chapters.min, max: c.volume_chapters?.max ?? DEFAULT_SETTINGS.volume_chapters.max };
   if (vc.min > vc.max) {
-    diagnostics.push(errorAt('invalid_config', paths.config, { field: 'volume_chapters.min', expected: `at most volume_chapters.max (${vc.max})`, found: String(vc.min), fix: 'a volume plan covers volume_chapters.min..max chapters: make min ≤ max' }));
+    diagnostics.push(errorAt('invalid_config', paths.config, { field: 'volume_chapters.min', expected: said('settings.volume_min', { max: vc.max }), found: String(vc.min), fix: said('settings.volume_min.fix') }));
   }
   const settings: Settings = {
     thresholds,

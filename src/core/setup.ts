@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
+import { said } from './messages.js';
 import type { PlannedWrite } from './commit-plan.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { CharacterSchema, RelationshipsSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from '../schemas/inputs.js';
@@ -91,7 +92,7 @@ function staged<S extends v.GenericSchema>(view: StagingView, rel: string, schem
   const text = stagedText(view, rel);
   if (text === undefined) {
     const f = view.files.get(rel);
-    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: `run the ${agent} so that it writes ${rel}` }));
+    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: said('validate.the_file'), found: said('validate.no_file'), fix: said('setup.run_agent', { agent, file: rel }) }));
     return undefined;
   }
   const json = parseJsonText(text, rel, 'invalid_setup_output');
@@ -111,11 +112,11 @@ function stagedProse(view: StagingView, rel: string, out: Diagnostic[], agent: s
   const text = stagedText(view, rel);
   if (text === undefined) {
     const f = view.files.get(rel);
-    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: `run the ${agent} so that it writes ${rel}` }));
+    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: said('validate.the_file'), found: said('validate.no_file'), fix: said('setup.run_agent', { agent, file: rel }) }));
     return false;
   }
   if (text.trim() === '') {
-    out.push(errorAt('output_empty', rel, { expected: 'text', found: 'an empty file', fix: `run the ${agent} again` }));
+    out.push(errorAt('output_empty', rel, { expected: said('setup.text'), found: said('validate.empty_file'), fix: said('setup.run_again', { agent }) }));
     return false;
   }
   return true;
@@ -134,18 +135,18 @@ export function validateSetup(step: SetupStep, view: StagingView, sampleMetrics:
   const move = (final: string): void => void moves.push({ from: `${STAGED_ROOT}${final}`, to: final });
   if (step === 'world') {
     const rules = staged(view, 'staging/world/rules.json', WorldRulesSchema, out, agent);
-    if (rules && rules.rules.length === 0) out.push(errorAt('world_rules_empty', 'staging/world/rules.json', { field: 'rules', expected: 'at least one rule of the world', found: 'an empty list', fix: 'write the rules the story keeps (id, category, rule, constraint_type)' }));
+    if (rules && rules.rules.length === 0) out.push(errorAt('world_rules_empty', 'staging/world/rules.json', { field: 'rules', expected: said('setup.rules'), found: said('setup.empty_list'), fix: said('setup.rules.fix') }));
     stagedProse(view, 'staging/world/geography.md', out, agent);
     stagedProse(view, 'staging/world/history.md', out, agent);
     const lines = staged(view, 'staging/storylines/storylines.json', StorylinesSchema, out, agent);
-    if (lines && lines.storylines.length === 0) out.push(errorAt('storylines_empty', 'staging/storylines/storylines.json', { field: 'storylines', expected: 'at least one storyline (the main one)', found: 'an empty list', fix: 'add the main storyline: {"id": "main", "name": "主线", "type": "main"}' }));
+    if (lines && lines.storylines.length === 0) out.push(errorAt('storylines_empty', 'staging/storylines/storylines.json', { field: 'storylines', expected: said('setup.storylines'), found: said('setup.empty_list'), fix: said('setup.storylines.fix') }));
     for (const f of WORLD_FILES) move(f);
   } else if (step === 'characters') {
     const files = [...view.files.keys()].filter((p) => /^staging\/characters\/active\/[^/]+\.json$/.test(p)).sort();
-    if (files.length === 0) out.push(errorAt('output_missing', 'staging/characters/active/', { expected: 'one {slug}.json (and {slug}.md) per character', found: 'no character file', fix: `run the ${agent} so that it writes the cast under staging/characters/active/` }));
+    if (files.length === 0) out.push(errorAt('output_missing', 'staging/characters/active/', { expected: said('setup.cast'), found: said('setup.no_cast'), fix: said('setup.cast.fix', { agent }) }));
     for (const rel of files) {
       const slug = rel.slice('staging/characters/active/'.length, -'.json'.length);
-      if (!isSlug(slug)) out.push(errorAt('character_slug', rel, { expected: 'a lowercase slug as the file name, e.g. lin-qingyan.json', found: JSON.stringify(slug), fix: 'name the file after the character id (a-z, 0-9, -)' }));
+      if (!isSlug(slug)) out.push(errorAt('character_slug', rel, { expected: said('setup.character_slug'), found: JSON.stringify(slug), fix: said('setup.character_slug.fix') }));
       staged(view, rel, CharacterSchema, out, agent);
       move(rel.slice(STAGED_ROOT.length));
       const md = rel.replace(/\.json$/, '.md');
@@ -163,7 +164,7 @@ export function validateSetup(step: SetupStep, view: StagingView, sampleMetrics:
       for (const [field, found] of checks) {
         const measured = sampleMetrics[field];
         if (found === undefined || !near(found, measured)) {
-          out.push(errorAt('style_metric_mismatch', `${STAGED_ROOT}${STYLE_FILE}`, { field, expected: `${measured} (novel's measure of samples/, ±${STYLE_TOLERANCE * 100} %)`, found: found === undefined ? 'no value' : String(found), fix: `copy ${field} from the packet's inline.sample_metrics` }));
+          out.push(errorAt('style_metric_mismatch', `${STAGED_ROOT}${STYLE_FILE}`, { field, expected: said('setup.measured', { measured, tolerance: STYLE_TOLERANCE * 100 }), found: found === undefined ? said('setup.no_value') : String(found), fix: said('setup.measured.fix', { field }) }));
         }
       }
     }

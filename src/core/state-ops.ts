@@ -4,6 +4,7 @@
  * nothing touches prototypes, no path outside the whitelist is written.
  */
 import { jsonEqual } from './canonical-json.js';
+import { render, said, type Said } from './messages.js';
 
 export const STATE_TOP_LEVEL = ['characters', 'items', 'locations', 'factions', 'world_state', 'active_foreshadowing'] as const;
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -31,6 +32,8 @@ export interface OpsResult {
   state: StateDoc;
   applied: Record<string, unknown>[];
   dropped: DroppedOp[];
+  /** Why each op of `dropped` was dropped, said (in the same order); its `reason` is the English the changelog keeps. */
+  droppedWhy: Said[];
   /** Foreshadow ops in order, for the foreshadowing updater (§7.2). */
   foreshadow: ForeshadowOp[];
 }
@@ -49,17 +52,17 @@ function own(o: Obj, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }
 
-/** Why a path is not writable, or null. */
-export function pathProblem(path: unknown): string | null {
-  if (typeof path !== 'string') return 'path is not a string';
+/** Why a path is not writable (said), or null. */
+export function pathProblem(path: unknown): Said | null {
+  if (typeof path !== 'string') return said('stateop.path_not_string');
   const segments = path.split('.');
-  if (segments.length < 2 || segments.length > 4) return `path must have 2–4 dot-separated segments, found ${segments.length}`;
+  if (segments.length < 2 || segments.length > 4) return said('stateop.path_segments', { n: segments.length });
   for (const s of segments) {
-    if (FORBIDDEN_SEGMENTS.has(s)) return `path segment "${s}" is forbidden`;
-    if (!SEGMENT_RE.test(s)) return `path segment "${s}" is not a slug`;
+    if (FORBIDDEN_SEGMENTS.has(s)) return said('stateop.segment_forbidden', { segment: s });
+    if (!SEGMENT_RE.test(s)) return said('stateop.segment_not_slug', { segment: s });
   }
   if (!(STATE_TOP_LEVEL as readonly string[]).includes(segments[0] as string)) {
-    return `top level "${segments[0]}" is not one of ${STATE_TOP_LEVEL.join(', ')}`;
+    return said('stateop.top_level', { segment: segments[0] as string, allowed: STATE_TOP_LEVEL });
   }
   return null;
 }
@@ -71,8 +74,8 @@ export function pathProblem(path: unknown): string | null {
  */
 type Writable = Set<Obj> | null;
 
-/** The parent object of the path's leaf, creating objects as needed (copying shared ones); a string on type collision. */
-function parentFor(state: Obj, segments: string[], create: boolean, writable: Writable): { parent: Obj; leaf: string } | string | null {
+/** The parent object of the path's leaf, creating objects as needed (copying shared ones); why not (said) on type collision. */
+function parentFor(state: Obj, segments: string[], create: boolean, writable: Writable): { parent: Obj; leaf: string } | Said | null {
   let cur: Obj = state;
   for (const s of segments.slice(0, -1)) {
     const next = own(cur, s);
@@ -90,7 +93,7 @@ function parentFor(state: Obj, segments: string[], create: boolean, writable: Wr
         cur = copy;
       } else cur = next;
     } else {
-      return `type collision: "${s}" holds ${Array.isArray(next) ? 'an array' : typeof next}, not an object`;
+      return said('stateop.collision_object', { segment: s, array: Array.isArray(next), type: typeof next });
     }
   }
   return { parent: cur, leaf: segments[segments.length - 1] as string };
@@ -108,31 +111,31 @@ function isActive(list: readonly unknown[], id: string): boolean {
   return ids.has(id);
 }
 
-function applyOne(state: Obj, op: Obj, writable: Writable): string | null {
+function applyOne(state: Obj, op: Obj, writable: Writable): Said | null {
   const kind = op.op;
   if (kind === 'foreshadow') {
     if (typeof op.path !== 'string' || !SEGMENT_RE.test(op.path) || FORBIDDEN_SEGMENTS.has(op.path)) {
-      return 'foreshadow path must be a foreshadowing id (slug)';
+      return said('stateop.foreshadow_path');
     }
-    if (!(FORESHADOW_ACTIONS as readonly unknown[]).includes(op.value)) return `foreshadow value must be one of ${FORESHADOW_ACTIONS.join(', ')}`;
+    if (!(FORESHADOW_ACTIONS as readonly unknown[]).includes(op.value)) return said('stateop.foreshadow_value', { allowed: FORESHADOW_ACTIONS });
     const active = own(state, 'active_foreshadowing');
-    if (active !== undefined && !Array.isArray(active)) return 'type collision: active_foreshadowing is not an array';
+    if (active !== undefined && !Array.isArray(active)) return said('stateop.active_not_array');
     const list = (active as unknown[] | undefined) ?? [];
     if (op.value === 'resolved') state.active_foreshadowing = list.filter((x) => x !== op.path);
     else state.active_foreshadowing = isActive(list, op.path) ? list : [...list, op.path];
     return null;
   }
   if (kind !== 'set' && kind !== 'inc' && kind !== 'add' && kind !== 'remove') {
-    return `unknown op ${JSON.stringify(kind)} (expected set, inc, add, remove or foreshadow)`;
+    return said('stateop.unknown_op', { op: String(JSON.stringify(kind)) });
   }
   const problem = pathProblem(op.path);
   if (problem) return problem;
-  if (!('value' in op)) return 'op has no value';
+  if (!('value' in op)) return said('stateop.no_value');
   // Every check that can fail is made before the state is touched: a dropped op leaves no trace.
-  if (kind === 'inc' && (typeof op.value !== 'number' || !Number.isFinite(op.value))) return 'inc value is not a number';
+  if (kind === 'inc' && (typeof op.value !== 'number' || !Number.isFinite(op.value))) return said('stateop.inc_not_number');
   const segments = (op.path as string).split('.');
   const found = parentFor(state, segments, kind !== 'remove', writable);
-  if (typeof found === 'string') return found;
+  if (found !== null && !('parent' in found)) return found;
   if (found === null) return null; // remove on a missing path: nothing to remove
   const { parent, leaf } = found;
   const current = own(parent, leaf);
@@ -141,17 +144,17 @@ function applyOne(state: Obj, op: Obj, writable: Writable): string | null {
       parent[leaf] = clone(op.value);
       return null;
     case 'inc':
-      if (typeof op.value !== 'number' || !Number.isFinite(op.value)) return 'inc value is not a number';
-      if (current !== undefined && typeof current !== 'number') return `type collision: ${op.path} holds ${typeof current}, not a number`;
+      if (typeof op.value !== 'number' || !Number.isFinite(op.value)) return said('stateop.inc_not_number');
+      if (current !== undefined && typeof current !== 'number') return said('stateop.collision_number', { path: op.path as string, type: typeof current });
       parent[leaf] = ((current as number | undefined) ?? 0) + op.value;
       return null;
     case 'add':
-      if (current !== undefined && !Array.isArray(current)) return `type collision: ${op.path} is not an array`;
+      if (current !== undefined && !Array.isArray(current)) return said('stateop.collision_array', { path: op.path as string });
       if (!(current as unknown[] | undefined)?.some((x) => jsonEqual(x, op.value))) parent[leaf] = [...((current as unknown[]) ?? []), clone(op.value)];
       return null;
     case 'remove':
       if (current === undefined) return null;
-      if (!Array.isArray(current)) return `type collision: ${op.path} is not an array`;
+      if (!Array.isArray(current)) return said('stateop.collision_array', { path: op.path as string });
       parent[leaf] = current.filter((x) => !jsonEqual(x, op.value));
       return null;
   }
@@ -165,21 +168,26 @@ function applyOne(state: Obj, op: Obj, writable: Writable): string | null {
 function applyOpsInPlace(state: Obj, ops: readonly unknown[], writable: Writable = null): Omit<OpsResult, 'state'> {
   const applied: Obj[] = [];
   const dropped: DroppedOp[] = [];
+  const droppedWhy: Said[] = [];
   const foreshadow: ForeshadowOp[] = [];
+  const drop = (kept: Obj, why: Said): void => {
+    dropped.push({ ...kept, reason: render('en', why) });
+    droppedWhy.push(why);
+  };
   for (const op of ops) {
     if (!isPlainObject(op)) {
-      dropped.push({ value: op, reason: 'op is not an object' });
+      drop({ value: op }, said('stateop.not_object'));
       continue;
     }
-    const reason = applyOne(state, op, writable);
-    if (reason !== null) {
-      dropped.push({ ...op, reason });
+    const why = applyOne(state, op, writable);
+    if (why !== null) {
+      drop(op, why);
       continue;
     }
     applied.push(op);
     if (op.op === 'foreshadow') foreshadow.push(op as unknown as ForeshadowOp);
   }
-  return { applied, dropped, foreshadow };
+  return { applied, dropped, droppedWhy, foreshadow };
 }
 
 /**

@@ -3,10 +3,11 @@
  * from the next-step decision and the volume outline text.
  */
 import { LADDER, STABLE_STATES, stateMeta, type StableState } from '../../machines/pipeline.states.js';
+import { gateReason } from '../../machines/novel.setup.js';
 import type { LockStatus } from './lock-rules.js';
 import type { NextDecision } from './next.js';
 import { outlineBlocks } from './outline.js';
-import { sayer, type Lang } from './messages.js';
+import { said, sayer, type Lang } from './messages.js';
 
 export const DISPLAY_STAGES = LADDER;
 
@@ -135,11 +136,14 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
     lines.push(`  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${s.status === 'current' ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}${s.note ? `, ${t('status.note', { note: s.note })}` : ''})` : ''}`);
   }
   lines.push(t('status.round', { n: v.revision_count, max: v.max_revisions }));
-  if (v.gate) lines.push(t('status.gate', { decision: v.gate.decision, reason: v.gate.reason }));
+  if (v.gate) lines.push(t('status.gate', { decision: v.gate.decision, reason: gateReason(v.gate) }));
   const h = v.lock.holder;
   lines.push(
     v.lock.held
-      ? t('status.lock.held', { holder: h ? `pid ${h.pid} on ${h.host} since ${h.started}${h.chapter === null ? '' : ` (chapter ${h.chapter})`}` : 'an unknown tool', stale: v.lock.stale ? (v.lock.stale_reason ?? 'stale') : null })
+      ? t('status.lock.held', {
+          holder: h ? said('statusview.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter ?? null }) : said('statusview.unknown_holder'),
+          stale: v.lock.stale ? (v.lock.stale_reason ?? said('statusview.stale')) : null,
+        })
       : t('status.lock.free'),
   );
   if (v.review?.length) lines.push(t('status.judge'), ...v.review.map((r) => `  - ${t('status.judge.kind', { kind: r.kind })}: ${r.text}`));

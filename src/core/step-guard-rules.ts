@@ -9,6 +9,7 @@
  */
 import { chapterBookFiles, paths } from './paths.js';
 import { removeCommand, shellQuote } from './shell-words.js';
+import { render, said, type Said } from './messages.js';
 
 /** Cheap identity of a file or directory: enough to see that it changed. */
 export interface Ident {
@@ -63,16 +64,27 @@ export function classify(before: Ident | undefined, now: Ident | undefined): Cha
 
 const FINAL = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;
 
-/** The exact command to inspect and repair a change novel could not undo. */
-export function repairOf(change: GuardChange): string {
+/** The exact command to inspect and repair a change novel could not undo, said. */
+export function repairWords(change: GuardChange): Said {
   const q = shellQuote(change.path);
-  if (change.kind === 'added') return `delete it: ${removeCommand(change.path)}`;
-  if (FINAL.test(change.path)) return `restore it: git checkout -- ${q} (or from a backup), then \`novel state verify\``;
-  return `inspect it: ls -la -- ${q}; restore it from a backup or git (git checkout -- ${q})`;
+  if (change.kind === 'added') return said('guarded.delete', { command: removeCommand(change.path) });
+  if (FINAL.test(change.path)) return said('guarded.restore', { path: q });
+  return said('guarded.inspect', { path: q });
 }
 
+/** The same in English. */
+export function repairOf(change: GuardChange): string {
+  return render('en', repairWords(change));
+}
+
+/** Each change, said: what happened to the path, and its repair unless it was put back. */
+export function changeWords(changes: readonly GuardChange[]): Said[] {
+  return changes.map((c) => said('guarded.change', { kind: c.kind, path: c.path, restored: c.restored, repair: c.restored ? null : repairWords(c) }));
+}
+
+/** The same in English. */
 export function describeChanges(changes: readonly GuardChange[]): string[] {
-  return changes.map((c) => `${c.kind}: ${c.path}${c.restored ? ' (restored)' : ` — ${repairOf(c)}`}`);
+  return changeWords(changes).map((w) => render('en', w));
 }
 
 export function sortChanges(changes: GuardChange[]): GuardChange[] {

@@ -16,6 +16,9 @@ import {
   type VolumeStage,
 } from './step-table.js';
 import { padChapter, padVolume } from './path-pattern.js';
+// The catalogue's own group, not the catalogue (src/core/messages.ts reads this module: no circle).
+import { CORE_GROUPS } from './messages/core.js';
+import type { Said } from './messages/entry.js';
 
 export { CHAPTER_STAGES, IMPORT_STAGES, SETUP_STEPS, VOLUME_STAGES, type ChapterStage, type ImportStage, type SetupStep, type VolumeStage };
 
@@ -47,7 +50,17 @@ export const STEP_ID_PATTERN =
   `^(chapter:\\d{3,}:(${CHAPTER_STAGES.join('|')})|volume:\\d{2,}:(${VOLUME_STAGES.join('|')})` +
   `|book:(${SETUP_STEPS.join('|')})|import:\\d{3,}:(${IMPORT_STAGES.join('|')}))$`;
 
-export type ParseResult = { ok: true; step: StepId } | { ok: false; reason: string };
+/** Why a text is not a step id or chapter: in English (`reason`), and said (`words`) for a reader in another language. */
+export type ParseRefusal = { ok: false; reason: string; words: Said };
+export type ParseResult = { ok: true; step: StepId } | ParseRefusal;
+
+type StepIdWords = ReturnType<typeof CORE_GROUPS.stepid>;
+let stepIdWords: StepIdWords | undefined;
+/** A refusal said by its message id; its English rendered from the same entry. */
+function refuse<K extends keyof StepIdWords>(id: K, args: Parameters<StepIdWords[K]['en']>[0]): ParseRefusal {
+  const entry = (stepIdWords ??= CORE_GROUPS.stepid())[id] as unknown as { en: (a: typeof args) => string };
+  return { ok: false, reason: entry.en(args), words: { id, args } };
+}
 
 export { padChapter, padVolume };
 
@@ -69,11 +82,11 @@ export function chapterOfStep(step: StepId): number | null {
   return step.kind === 'chapter' || step.kind === 'import' ? step.chapter : null;
 }
 
-function parsePositive(text: string, what: string): number | string {
-  if (!/^[0-9]+$/.test(text)) return `the ${what} number "${text}" is not a plain decimal number`;
+function parsePositive(text: string, what: 'chapter' | 'volume'): number | ParseRefusal {
+  if (!/^[0-9]+$/.test(text)) return refuse('stepid.not_decimal', { what, text });
   const value = Number(text);
-  if (value < 1) return `the ${what} number must be at least 1, found "${text}"`;
-  if (value > MAX_NUMBER) return `the ${what} number must be at most ${MAX_NUMBER}, found "${text}"`;
+  if (value < 1) return refuse('stepid.below_one', { what, text });
+  if (value > MAX_NUMBER) return refuse('stepid.above_max', { what, max: MAX_NUMBER, text });
   return value;
 }
 
@@ -81,38 +94,38 @@ export function parseStepId(input: string): ParseResult {
   const parts = input.split(':');
   if (parts.length === 2 && parts[0] === 'book') {
     const stage = parts[1] as string;
-    if (!(SETUP_STEPS as readonly string[]).includes(stage)) return { ok: false, reason: `unknown setup step "${stage}" (expected ${SETUP_STEPS.join(', ')})` };
+    if (!(SETUP_STEPS as readonly string[]).includes(stage)) return refuse('stepid.setup_step', { stage, allowed: SETUP_STEPS });
     return { ok: true, step: { kind: 'setup', stage: stage as SetupStep } };
   }
   if (parts.length !== 3) {
-    return { ok: false, reason: `expected 3 ":"-separated segments, found ${parts.length}` };
+    return refuse('stepid.segments', { n: parts.length });
   }
   const [kind, num, stage] = parts as [string, string, string];
   if (kind === 'chapter') {
     const chapter = parsePositive(num, 'chapter');
-    if (typeof chapter === 'string') return { ok: false, reason: chapter };
+    if (typeof chapter !== 'number') return chapter;
     if (!(CHAPTER_STAGES as readonly string[]).includes(stage)) {
-      return { ok: false, reason: `unknown chapter stage "${stage}" (expected ${CHAPTER_STAGES.join(', ')})` };
+      return refuse('stepid.stage', { kind: 'chapter', stage, allowed: CHAPTER_STAGES });
     }
     return { ok: true, step: { kind: 'chapter', chapter, stage: stage as ChapterStage } };
   }
   if (kind === 'volume') {
     const volume = parsePositive(num, 'volume');
-    if (typeof volume === 'string') return { ok: false, reason: volume };
+    if (typeof volume !== 'number') return volume;
     if (!(VOLUME_STAGES as readonly string[]).includes(stage)) {
-      return { ok: false, reason: `unknown volume stage "${stage}" (expected ${VOLUME_STAGES.join(', ')})` };
+      return refuse('stepid.stage', { kind: 'volume', stage, allowed: VOLUME_STAGES });
     }
     return { ok: true, step: { kind: 'volume', volume, stage: stage as VolumeStage } };
   }
   if (kind === 'import') {
     const chapter = parsePositive(num, 'chapter');
-    if (typeof chapter === 'string') return { ok: false, reason: chapter };
+    if (typeof chapter !== 'number') return chapter;
     if (!(IMPORT_STAGES as readonly string[]).includes(stage)) {
-      return { ok: false, reason: `unknown import stage "${stage}" (expected ${IMPORT_STAGES.join(', ')})` };
+      return refuse('stepid.stage', { kind: 'import', stage, allowed: IMPORT_STAGES });
     }
     return { ok: true, step: { kind: 'import', chapter, stage: stage as ImportStage } };
   }
-  return { ok: false, reason: `unknown step kind "${kind}" (expected chapter, volume, book or import)` };
+  return refuse('stepid.kind', { kind });
 }
 
 /** `chapter:NNN` as `novel decide` and `novel rewind --to` take it. */
@@ -121,12 +134,12 @@ export function formatChapterRef(chapter: number): string {
 }
 
 /** `chapter:NNN` as used by `novel decide`. */
-export function parseChapterRef(input: string): { ok: true; chapter: number } | { ok: false; reason: string } {
+export function parseChapterRef(input: string): { ok: true; chapter: number } | ParseRefusal {
   const parts = input.split(':');
   if (parts.length !== 2 || parts[0] !== 'chapter') {
-    return { ok: false, reason: `expected chapter:NNN, found "${input}"` };
+    return refuse('stepid.chapter_ref', { text: input });
   }
   const chapter = parsePositive(parts[1] as string, 'chapter');
-  if (typeof chapter === 'string') return { ok: false, reason: chapter };
+  if (typeof chapter !== 'number') return chapter;
   return { ok: true, chapter };
 }

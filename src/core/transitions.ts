@@ -6,7 +6,7 @@
  * read from the named actions `transition()` returns (archiveRound,
  * archiveRewrite), never from state names. The I/O shell only applies the plan.
  */
-import { say } from './messages.js';
+import { said } from './messages.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { DECISION_EVENT, STEP_EVENT, type Decision, type PipelineEvent } from '../../machines/pipeline.events.js';
@@ -27,8 +27,6 @@ import type { StagingView } from './staging-view.js';
 import type { StateDoc } from './state-ops.js';
 import { formatStepId, padChapter, type StepId } from './step-id.js';
 import { validateStep, type ValidatedStage } from './validate.js';
-
-export const STAGE_ORDER = 'draft → summarize → refine → judge → (gate) → commit; a revision loops back to draft, a polish to refine';
 
 export interface TransitionPlan {
   /** The step or decision this transition records, e.g. chapter:004:judge or decide:revise. */
@@ -65,8 +63,8 @@ export interface TransitionInput {
 
 function refuseJournal(input: TransitionInput): void {
   if (input.probe.journal !== null) {
-    throw new NovelError('commit_pending', `an unfinished commit journal ${journalPath(input.probe.journal)} is pending`, {
-      hint: 'finish it first: run the commit again (`novel next` names it); it rolls forward to the committed state',
+    throw new NovelError('commit_pending', said('transition.commit_pending', { journal: journalPath(input.probe.journal) }), {
+      hint: said('transition.commit_pending.hint'),
     });
   }
 }
@@ -101,9 +99,13 @@ const resumed = (hydrated: Rehydrated) => retried(hydrated.snapshot);
 function refusePlanning(next: NextDecision, requested: string, input: TransitionInput): void {
   const planning = next.mode === 'plan';
   if (planning || next.action === 'done') {
-    const what = planning ? `volume ${next.volume} is to be planned first` : 'the planned book is complete';
-    throw new NovelError('out_of_order', `${requested}: ${what}; the next step is ${next.step}`, {
-      hint: planning ? `plan the volume first: \`novel instructions ${next.step}\`, then \`novel commit --volume ${next.volume}\`` : `raise book_chapters in novel.config.json (now ${input.settings.book_chapters}) to write on`,
+    const refusal = planning
+      ? said('transition.plan_first', { requested, volume: next.volume, step: next.step })
+      : said('transition.book_complete', { requested, step: next.step });
+    throw new NovelError('out_of_order', refusal, {
+      hint: planning
+        ? said('transition.plan_first.hint', { step: next.step, volume: next.volume })
+        : said('transition.book_complete.hint', { now: input.settings.book_chapters }),
       details: { expected: next.step },
     });
   }
@@ -113,13 +115,13 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   refuseJournal(input);
   const requested = formatStepId(step);
   if (step.kind === 'volume') {
-    throw new NovelError('unsupported_step', `${requested}: volume steps are not advanced; the volume plan is moved into the book by \`novel commit --volume ${step.volume}\``, {
-      hint: 'run `novel next` to see the pipeline step to advance',
+    throw new NovelError('unsupported_step', said('transition.volume_step', { requested, volume: step.volume }), {
+      hint: said('transition.volume_step.hint'),
     });
   }
   if (step.kind === 'setup') {
-    throw new NovelError('unsupported_step', `${requested}: setup steps are not advanced; their files are moved into the book by \`novel commit --setup\``, {
-      hint: 'run `novel next` to see the step to take',
+    throw new NovelError('unsupported_step', said('transition.setup_step', { requested }), {
+      hint: said('transition.setup_step.hint'),
     });
   }
   const hydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe);
@@ -127,34 +129,31 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   refusePlanning(next, requested, input);
   if (step.stage === 'commit' || step.stage === 'review') {
     const how = step.stage === 'commit' ? `novel commit --chapter ${step.chapter}` : `novel decide chapter:${padChapter(step.chapter)} accept|revise|rewrite`;
-    throw new NovelError('not_advanceable', `${requested}: a ${step.stage} step is not advanced; use \`${how}\``, {
-      hint: `the next step is ${next.step} (${next.action})`,
+    throw new NovelError('not_advanceable', said('transition.not_advanceable', { requested, stage: step.stage, how }), {
+      hint: said('transition.next_step', { step: next.step, action: said('status.action', { action: next.action }) }),
       details: { expected: next.step },
-      zh: { message: say('zh', 'error.not_advanceable', { requested, how }), hint: `下一步是 ${next.step}` },
     });
   }
   if (requested !== next.step) {
-    throw new NovelError('out_of_order', `${requested}: out of order; the pipeline expects ${next.step} (${next.action}) now`, {
-      hint: `order per chapter: ${STAGE_ORDER}. Run \`novel next\` to see why`,
+    throw new NovelError('out_of_order', said('transition.out_of_order', { requested, step: next.step, action: said('status.action', { action: next.action }) }), {
+      hint: said('transition.out_of_order.hint'),
       details: { expected: next.step, requested, state: next.state },
-      zh: { message: say('zh', 'error.out_of_order', { requested, step: next.step }), hint: say('zh', 'error.out_of_order.hint') },
     });
   }
   const stage = step.stage as ValidatedStage;
   const stagedTitle = stagedTitleOf(input.checkpoint);
   const validation = validateStep(stage, input.view, validationContextFor(stage, step.chapter, { ...input, stagingHashes: freshnessBaseline(input.checkpoint, hydrated) }, true));
   if (!validation.valid) {
-    throw diagnosticsError('validation_failed', `${requested}: the staged outputs do not validate`, validation.diagnostics, `fix the files above, then run \`novel advance ${requested}\` again`);
+    throw diagnosticsError('validation_failed', said('transition.invalid', { requested }), validation.diagnostics, said('transition.invalid.hint', { requested }));
   }
   if (!validation.fresh) {
     const files = validation.outputs.filter((o) => o.required).map((o) => o.path);
-    throw new NovelError('outputs_not_new', `${requested}: the staged outputs are byte-identical to those recorded at the last advance (${files.join(', ')})`, {
+    throw new NovelError('outputs_not_new', said('transition.not_new', { requested, files }), {
       hint:
         stage === 'refine'
-          ? `run the style-refiner first; a refine that rightly changes nothing in the chapter counts once it writes a fresh change log (${paths.stagingChangeLog(input.checkpoint.inflight_chapter ?? 0)}, e.g. {"changes": []})`
-          : `run the ${stage} step first; it must write new output before it can be advanced`,
+          ? said('transition.not_new.refine', { log: paths.stagingChangeLog(input.checkpoint.inflight_chapter ?? 0) })
+          : said('transition.not_new.hint', { stage }),
       details: { files },
-      zh: { message: say('zh', 'error.outputs_not_new', { step: requested, files: files.join('，') }), hint: say('zh', 'error.outputs_not_new.hint', { stage }) },
     });
   }
 
@@ -170,7 +169,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
         ? { type: 'REFINED', title_hard: true }
         : ({ type: STEP_EVENT[stage] } as PipelineEvent);
   if (!start.snapshot.can(event)) {
-    throw new NovelError('internal_transition', `${requested}: the book machine does not accept ${event.type} in state ${restName(start.snapshot)}`, { exitCode: 1 });
+    throw new NovelError('internal_transition', said('transition.internal', { requested, event: event.type, state: restName(start.snapshot) }), { exitCode: 1 });
   }
   const [snapshot, actions] = transition(bookMachine, start.snapshot, event);
   archive = archiveFor(actions.map((a) => a.type), input.view, snapshot, 0) ?? archive;
@@ -198,10 +197,9 @@ export function planDecide(input: TransitionInput & { existingRewrites: number }
   const next = decideNext(input, hydrated);
   const ref = `chapter:${padChapter(chapter)}`;
   if (next.action !== 'review' || next.chapter !== chapter) {
-    throw new NovelError('not_paused', `decide ${ref}: chapter ${chapter} is not paused at review; the pipeline expects ${next.step} (${next.action})`, {
-      hint: '`novel decide` only resolves a pause; run `novel next` to see what to do',
+    throw new NovelError('not_paused', said('transition.not_paused', { ref, chapter, step: next.step, action: said('status.action', { action: next.action }) }), {
+      hint: said('error.not_paused.hint'),
       details: { expected: next.step, state: next.state, found_chapter: describeValue(next.chapter) },
-      zh: { message: `decide ${ref}：${say('zh', 'error.not_paused', { chapter })}；流水线在等待 ${next.step}`, hint: say('zh', 'error.not_paused.hint') },
     });
   }
   const start = resumed(hydrated);

@@ -11,6 +11,7 @@ import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, EvalSchema } from '../schemas/staging.js';
 import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.js';
 import { describeValue, errorAt, warningAt, type Diagnostic } from '../schemas/diagnostics.js';
+import { said, type Said } from './messages.js';
 import { paths } from './paths.js';
 import { applyOps, type StateDoc } from './state-ops.js';
 import { chapterBody, countZishu } from './zishu.js';
@@ -86,9 +87,9 @@ function lengthWarning(rel: string, text: string, target: ValidationContext['cha
   const high = target.max !== undefined && zishu > target.max;
   if (!low && !high) return null;
   return warningAt('chapter_length', rel, {
-    expected: `${target.min ?? 0}–${target.max ?? '∞'} 字 (chapter_length in novel.config.json)`,
+    expected: said('validate.length', { min: target.min ?? 0, max: target.max ?? null }),
     found: `${zishu} 字`,
-    fix: low ? 'the chapter is short of the target: let the writer expand it' : 'the chapter is over the target: let the writer tighten it',
+    fix: said(low ? 'validate.length_short' : 'validate.length_long'),
   });
 }
 
@@ -114,7 +115,7 @@ class Collector {
     if (!f) {
       if (required) {
         this.diagnostics.push(
-          errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: `run the ${producer} step so that it writes ${rel}` }),
+          errorAt('output_missing', rel, { expected: said('validate.the_file'), found: said('validate.no_file'), fix: said('validate.run_step', { stage: producer, file: rel }) }),
         );
       }
       return undefined;
@@ -165,7 +166,7 @@ class Collector {
           field: 'chapter',
           expected: String(this.ctx.chapter),
           found: describeValue(found),
-          fix: `this file belongs to chapter ${found}; write chapter ${this.ctx.chapter}'s output here`,
+          fix: said('validate.wrong_chapter', { found, chapter: this.ctx.chapter }),
         }),
       );
     }
@@ -180,7 +181,7 @@ class Collector {
 function checkChapterText(c: Collector, rel: string, text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   if (!isNonEmptyText(text)) {
-    c.fail(rel, errorAt('chapter_empty', rel, { expected: 'chapter text', found: 'an empty file', fix: 'write the chapter, starting with a `# ` title line' }));
+    c.fail(rel, errorAt('chapter_empty', rel, { expected: said('validate.chapter_text'), found: said('validate.empty_file'), fix: said('validate.chapter_empty.fix') }));
     return undefined;
   }
   const title = chapterTitle(text);
@@ -188,10 +189,10 @@ function checkChapterText(c: Collector, rel: string, text: string | undefined): 
     c.fail(
       rel,
       errorAt('chapter_title_missing', rel, {
-        field: 'first non-empty line',
-        expected: 'a `# ` title line, e.g. "# 第4章 雨夜"',
+        field: said('validate.first_line'),
+        expected: said('validate.title_line_example'),
         found: describeValue(firstNonEmptyLine(text)),
-        fix: 'start the chapter with a line "# <title>"',
+        fix: said('validate.title_missing.fix'),
       }),
     );
   }
@@ -204,10 +205,10 @@ function titleNumberWarning(rel: string, title: string | undefined, chapter: num
   const named = titleChapterNumber(title);
   if (named === null || named === chapter) return null;
   return warningAt('title_chapter_mismatch', rel, {
-    field: 'title line',
-    expected: `a title for chapter ${chapter} (第${chapter}章)`,
-    found: `${JSON.stringify(title)}, which names chapter ${named}`,
-    fix: `write 第${chapter}章 in the title, or check that the file is chapter ${chapter}`,
+    field: said('validate.title_line'),
+    expected: said('validate.title_for', { chapter }),
+    found: said('validate.title_names', { title: JSON.stringify(title), named }),
+    fix: said('validate.title_mismatch.fix', { chapter }),
   });
 }
 
@@ -231,24 +232,24 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
   const summaryRel = paths.stagingSummary(n);
   const summary = c.text(summaryRel, true, 'summarize');
   if (summary !== undefined && !isNonEmptyText(summary)) {
-    c.fail(summaryRel, errorAt('summary_empty', summaryRel, { expected: 'a non-empty summary', found: 'an empty file' }));
+    c.fail(summaryRel, errorAt('summary_empty', summaryRel, { expected: said('validate.summary_text'), found: said('validate.empty_file') }));
   }
   const deltaRel = paths.stagingDelta(n);
   const delta = c.json(deltaRel, DeltaSchema, true, 'summarize', 'invalid_delta');
   if (delta) c.chapterNumber(deltaRel, delta.chapter, true);
   if (delta && ctx.state) {
     // No silent drops: every op the commit would drop is a warning now.
-    const { dropped } = applyOps(ctx.state, delta.ops);
-    for (const d of dropped) {
-      const { reason, ...op } = d;
+    const { dropped, droppedWhy } = applyOps(ctx.state, delta.ops);
+    for (const [i, d] of dropped.entries()) {
+      const { reason: _reason, ...op } = d;
       const shown = 'value' in op && Object.keys(op).length === 1 ? op.value : op;
       const index = delta.ops.findIndex((x) => JSON.stringify(x) === JSON.stringify(shown));
       c.diagnostics.push(
         warningAt('op_dropped', deltaRel, {
           field: `ops[${index}]${typeof (shown as Obj)?.path === 'string' ? ` (${String((shown as Obj).path)})` : ''}`,
-          expected: 'an op the commit can apply (`novel schema delta-op`: slug paths under characters, items, locations, factions, world_state, active_foreshadowing; foreshadow ids are slugs)',
-          found: `${JSON.stringify(shown)}: ${reason}`,
-          fix: 'the commit drops this op; correct it (ids are lowercase slugs as in entity_id_map and foreshadowing_tasks) or remove it',
+          expected: said('validate.op_applicable'),
+          found: said('validate.op_dropped', { op: JSON.stringify(shown), why: droppedWhy[i] as Said }),
+          fix: said('validate.op_dropped.fix'),
         }),
       );
     }
@@ -259,7 +260,7 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
     const memoryRel = paths.stagingStorylineMemory(delta.storyline_id);
     const memory = c.text(memoryRel, true, 'summarize');
     if (memory !== undefined && !isNonEmptyText(memory)) {
-      c.fail(memoryRel, errorAt('storyline_memory_empty', memoryRel, { expected: 'the storyline memory text', found: 'an empty file' }));
+      c.fail(memoryRel, errorAt('storyline_memory_empty', memoryRel, { expected: said('validate.memory_text'), found: said('validate.empty_file') }));
     }
     // The staged memory replaces the committed one: it must not silently lose its history (§12).
     const committed = memory !== undefined ? ctx.committedMemory?.(delta.storyline_id) : undefined;
@@ -271,9 +272,9 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
       if (lines.length > 0 && (lines.length - dropped.length) / lines.length < ratio) {
         c.diagnostics.push(
           warningAt('storyline_memory_shrunk', memoryRel, {
-            expected: `at least ${Math.round(ratio * 100)}% of the ${lines.length} line(s) of ${paths.storylineMemory(String(delta.storyline_id))} (memory_keep_ratio)`,
-            found: `${lines.length - dropped.length} kept; dropped: ${dropped.map((l) => JSON.stringify(l)).join(', ')}`,
-            fix: 'start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter\'s; condense only on purpose',
+            expected: said('validate.memory_keep', { percent: Math.round(ratio * 100), lines: lines.length, file: paths.storylineMemory(String(delta.storyline_id)) }),
+            found: said('validate.memory_kept', { kept: lines.length - dropped.length, dropped: dropped.map((l) => JSON.stringify(l)) }),
+            fix: said('validate.memory_shrunk.fix'),
           }),
         );
       }
@@ -282,7 +283,7 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
       c.diagnostics.push(
         warningAt('storyline_mismatch', crossrefRel, {
           field: 'storyline_id',
-          expected: `${JSON.stringify(delta.storyline_id)} (the delta's storyline_id)`,
+          expected: said('validate.delta_storyline', { id: JSON.stringify(delta.storyline_id) }),
           found: describeValue(crossref.storyline_id),
         }),
       );
@@ -311,10 +312,10 @@ function validateRefine(view: StagingView, ctx: ValidationContext): StepValidati
   if (title !== undefined && ctx.stagedTitle !== undefined && title !== ctx.stagedTitle) {
     c.diagnostics.push(
       warningAt('title_changed', rel, {
-        field: 'title line',
-        expected: `${JSON.stringify(ctx.stagedTitle)} (unchanged by the refiner)`,
+        field: said('validate.title_line'),
+        expected: said('validate.title_kept', { title: JSON.stringify(ctx.stagedTitle) }),
         found: JSON.stringify(title),
-        fix: 'the style-refiner should keep the title line as drafted',
+        fix: said('validate.title_changed.fix'),
       }),
     );
   }
@@ -336,9 +337,9 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
     c.fail(
       secRel,
       errorAt('secondary_eval_required', secRel, {
-        expected: `a second, independent evaluation of chapter ${ctx.chapter}: it is a key chapter (the first or last of its volume, or inside a convergence event)`,
-        found: 'no file',
-        fix: 'run the quality-judge a second time (executor.secondary_model picks its model) and write its evaluation there; quality.key_chapters: false turns this off',
+        expected: said('validate.secondary_eval', { chapter: ctx.chapter }),
+        found: said('validate.no_file'),
+        fix: said('validate.secondary_eval.fix'),
       }),
     );
     c.outputs.push({ path: secRel, required: true, present: false, valid: false, new: false });

@@ -5,6 +5,7 @@
  */
 import { paths } from './paths.js';
 import { describeValue, errorAt, type Diagnostic } from '../schemas/diagnostics.js';
+import { said, type Said } from './messages.js';
 import { blockKeyLines, OUTLINE_KEYS, outlineBlocks, outlineChapters } from './outline.js';
 import * as v from 'valibot';
 import { isSlug } from '../schemas/common.js';
@@ -58,7 +59,7 @@ function parsed<S extends v.GenericSchema>(view: StagingView, rel: string, schem
   const text = stagedText(view, rel);
   if (text === undefined) {
     const f = view.files.get(rel);
-    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: 'the file', found: 'no file', fix: 'run the plot-architect (volume plan step)' }));
+    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: said('validate.the_file'), found: said('validate.no_file'), fix: said('plan.run_architect') }));
     return undefined;
   }
   const json = parseJsonText(text, rel, 'invalid_volume_plan');
@@ -100,15 +101,21 @@ export function storylineIndex(json: unknown): StorylineIndex | null {
 
 const STORYLINES_FILE = 'storylines/storylines.json';
 
+/** What a storyline value should be instead, and the fix, said. */
+export interface StorylineProblem {
+  expected: Said;
+  fix: Said;
+}
+
 /** Why a storyline value is not a known id, with the fix (null: it is fine). */
-export function storylineProblem(value: string, index: StorylineIndex | null): { expected: string; fix: string } | null {
+export function storylineProblem(value: string, index: StorylineIndex | null): StorylineProblem | null {
   // An empty list is a book whose storylines are not set up yet: ids are then only checked as slugs.
   if (index && index.ids.size === 0) index = null;
   const known = index ? [...index.ids].sort() : null;
   const byName = index?.idOfName.get(value);
-  if (byName !== undefined) return { expected: `the storyline's id, not its name`, fix: `write "${byName}" (the id of ${JSON.stringify(value)} in ${STORYLINES_FILE})` };
-  if (!isSlug(value)) return { expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', fix: known ? `use one of the ids of ${STORYLINES_FILE}: ${known.join(', ')}` : `give the storyline a slug id in ${STORYLINES_FILE} and use it here` };
-  if (index && !index.ids.has(value)) return { expected: `an id of ${STORYLINES_FILE}${known ? ` (${known.join(', ')})` : ''}`, fix: `use a known id, or add {"id": "${value}", "name": "…"} to ${STORYLINES_FILE}` };
+  if (byName !== undefined) return { expected: said('plan.storyline_name'), fix: said('plan.storyline_name.fix', { id: byName, name: JSON.stringify(value), file: STORYLINES_FILE }) };
+  if (!isSlug(value)) return { expected: said('plan.storyline_slug'), fix: known ? said('plan.storyline_ids.fix', { file: STORYLINES_FILE, ids: known }) : said('plan.storyline_slug.fix', { file: STORYLINES_FILE }) };
+  if (index && !index.ids.has(value)) return { expected: said('plan.storyline_known', { file: STORYLINES_FILE, ids: known }), fix: said('plan.storyline_known.fix', { value, file: STORYLINES_FILE }) };
   return null;
 }
 
@@ -119,21 +126,21 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
   if (bounds && stagedText(view, `${dir}/outline.md`) !== undefined && (length < bounds.min || length > bounds.max)) {
     out.push(
       errorAt('volume_length', `${dir}/outline.md`, {
-        expected: bounds.min === bounds.max ? `the gap in the volume's outline: chapters ${bounds.first}–${bounds.suggested}` : `${bounds.min}–${bounds.max} chapters from chapter ${bounds.first} (volume_chapters in novel.config.json)`,
-        found: `${length} chapter(s), ${range[0]}–${range[1]}`,
-        fix: bounds.min === bounds.max ? `outline exactly chapters ${bounds.first}–${bounds.suggested}` : `plan between ${bounds.min} and ${bounds.max} chapters, or change volume_chapters in novel.config.json`,
+        expected: bounds.min === bounds.max ? said('plan.gap', { first: bounds.first, last: bounds.suggested }) : said('plan.length', { min: bounds.min, max: bounds.max, first: bounds.first }),
+        found: said('plan.length_found', { n: length, first: range[0], last: range[1] }),
+        fix: bounds.min === bounds.max ? said('plan.gap.fix', { first: bounds.first, last: bounds.suggested }) : said('plan.length.fix', { min: bounds.min, max: bounds.max }),
       }),
     );
   }
   const outlineRel = `${dir}/outline.md`;
   const outline = stagedText(view, outlineRel);
   const storylineOf = new Map<number, string>();
-  const badLines = new Map<string, { problem: { expected: string; fix: string }; lines: number[] }>();
-  const badContracts = new Map<string, { problem: { expected: string; fix: string }; files: string[] }>();
+  const badLines = new Map<string, { problem: StorylineProblem; lines: number[] }>();
+  const badContracts = new Map<string, { problem: StorylineProblem; files: string[] }>();
   const staged = view.files.get(outlineRel);
   if (outline === undefined) {
     // A file that is there but cannot be read (not UTF-8, say) is named as such, not as a missing one.
-    out.push(staged && 'problem' in staged ? staged.problem : errorAt('output_missing', outlineRel, { expected: 'the volume outline', found: 'no file', fix: 'run the plot-architect (volume plan step)' }));
+    out.push(staged && 'problem' in staged ? staged.problem : errorAt('output_missing', outlineRel, { expected: said('plan.outline'), found: said('validate.no_file'), fix: said('plan.run_architect') }));
   } else {
     const blocks = outlineBlocks(outline);
     const byChapter = new Map(blocks.map((b) => [b.chapter, b]));
@@ -147,7 +154,7 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
       const keys = blockKeyLines(block);
       const absent = OUTLINE_KEYS.filter((k) => !keys[k]);
       if (absent.length) {
-        out.push(errorAt('outline_block_incomplete', outlineRel, { field: `${block.heading} (line ${block.line})`, expected: `all 8 key lines (${OUTLINE_KEYS.join(', ')}, or their Chinese names)`, found: `missing ${absent.join(', ')}`, fix: 'add the lines as "- **Key**: value"' }));
+        out.push(errorAt('outline_block_incomplete', outlineRel, { field: said('plan.block_at', { heading: block.heading, line: block.line }), expected: said('plan.key_lines', { keys: OUTLINE_KEYS }), found: said('plan.key_lines_missing', { keys: absent }), fix: said('plan.key_lines.fix') }));
       }
       if (keys.Storyline) {
         const problem = storylineProblem(keys.Storyline, storylines);
@@ -163,10 +170,10 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
     }
     // One report per wrong value, naming every line it stands on.
     for (const [value, { problem, lines }] of badLines) {
-      out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', outlineRel, { field: `Storyline (line${lines.length > 1 ? 's' : ''} ${lines.join(', ')})`, expected: problem.expected, found: JSON.stringify(value), fix: problem.fix }));
+      out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', outlineRel, { field: said('plan.storyline_lines', { lines }), expected: problem.expected, found: JSON.stringify(value), fix: problem.fix }));
     }
     if (missing.length) {
-      out.push(errorAt('outline_gap', outlineRel, { expected: `a block "### 第 C 章: 章名" for every chapter ${range[0]}–${range[1]}`, found: `no block for chapter(s) ${missing.join(', ')}` }));
+      out.push(errorAt('outline_gap', outlineRel, { expected: said('plan.blocks', { first: range[0], last: range[1] }), found: said('plan.blocks_missing', { chapters: missing }) }));
     }
   }
   parsed(view, `${dir}/new-characters.json`, NewCharactersSchema, out);
@@ -185,7 +192,7 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
       return { ...(json as object), storyline_id: storylines?.idOfName.get(id) ?? 'not-an-id' };
     });
     if (wrongLine !== null) {
-      const problem = storylineProblem(wrongLine, storylines) as { expected: string; fix: string };
+      const problem = storylineProblem(wrongLine, storylines) as StorylineProblem;
       const seen = badContracts.get(wrongLine) ?? { problem, files: [] };
       seen.files.push(rel);
       badContracts.set(wrongLine, seen);
@@ -199,15 +206,15 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
       seen.files.push(rel);
       badContracts.set(contract.storyline_id, seen);
     } else if (line !== undefined && contract.storyline_id !== line) {
-      out.push(errorAt('storyline_mismatch', rel, { field: 'storyline_id', expected: `${JSON.stringify(line)} (the outline block's Storyline)`, found: describeValue(contract.storyline_id), fix: `make the contract and the outline block name the same storyline id` }));
+      out.push(errorAt('storyline_mismatch', rel, { field: 'storyline_id', expected: said('plan.block_storyline', { id: JSON.stringify(line) }), found: describeValue(contract.storyline_id), fix: said('plan.block_storyline.fix') }));
     }
     if (!contract.objectives.some((o) => o.required === true)) {
-      out.push(errorAt('no_required_objective', rel, { field: 'objectives', expected: 'at least one objective with required: true', found: describeValue(contract.objectives) }));
+      out.push(errorAt('no_required_objective', rel, { field: 'objectives', expected: said('plan.required_objective'), found: describeValue(contract.objectives) }));
     }
   }
   for (const [value, { problem, files }] of badContracts) {
     const more = files.slice(1).map((f) => f.slice(f.lastIndexOf('/') + 1));
-    const found = `${JSON.stringify(value)}${more.length ? ` (the same in ${more.length} more contract(s): ${more.join(', ')})` : ''}`;
+    const found = said('plan.contract_value', { value: JSON.stringify(value), more });
     out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', files[0] as string, { field: 'storyline_id', expected: problem.expected, found, fix: problem.fix }));
   }
   return out;

@@ -28,7 +28,7 @@ export const StagingCacheSchema = lazily(() => v.object({
 }));
 
 /** A directory entry's own name: no separator, not `.` or `..`. */
-const EntryName = lazily(() => v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/\\]+$/, 'a directory name')));
+const EntryName = lazily(() => v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/\\]+$/, 'schema.directory_name')));
 
 /** logs/.cache/sweep.json: mtime and subdirectories of each directory novel writes in (src/io/temp-sweep.ts). */
 export const SweepCacheSchema = lazily(() => v.object({

@@ -3,9 +3,10 @@
  * kept and written back untouched.
  */
 import * as v from 'valibot';
-import { NonNegativeIntSchema, PositiveIntSchema, recordOf, Sha256Schema } from './common.js';
+import { NonNegativeIntSchema, PositiveIntSchema, recordOf, SaidSchema, Sha256Schema } from './common.js';
 import { PIPELINE_STAGES, type PipelineStage } from '../../machines/book.table.js';
 import { GATE_DECISIONS } from '../../machines/novel.setup.js';
+import { said, type Said } from '../core/messages.js';
 
 /** The stages and decisions are the machines' own (machines/): the schema reads them. */
 export { GATE_DECISIONS, PIPELINE_STAGES, type PipelineStage };
@@ -31,6 +32,8 @@ export const CheckpointGateSchema = v.looseObject({
   high_confidence_violations: v.optional(v.array(v.looseObject({}))),
   warnings: v.optional(v.array(v.looseObject({}))),
   reason: v.optional(v.string()),
+  /** The reason as said (a message id and its arguments), for a reader in another language; written since the catalogue of words. */
+  words: v.optional(SaidSchema),
   force_passed: v.optional(v.boolean()),
   polished: v.optional(v.boolean()),
 });
@@ -57,16 +60,17 @@ export type CheckpointInput = v.InferInput<typeof CheckpointSchema>;
 export type Checkpoint = v.InferOutput<typeof CheckpointSchema>;
 export type CheckpointGate = v.InferOutput<typeof CheckpointGateSchema>;
 
-export const CHECKPOINT_FIXES: Record<string, string> = {
-  last_completed_chapter: 'set it to the number of the last chapter in chapters/ (0 for a new book)',
-  current_volume: 'set it to the volume being written (1 for a new book)',
-  orchestrator_state: `use one of ${ORCHESTRATOR_STATES.join(', ')}`,
-  pipeline_stage: `use null or one of ${PIPELINE_STAGES.join(', ')}`,
-  inflight_chapter: 'use null or the chapter number in progress',
-  revision_count: 'use a whole number ≥ 0 (0 when unsure)',
-  gate: 'remove the gate object; `novel next` recomputes it from the staged evaluation',
-  staging_hashes: 'remove staging_hashes; it is rebuilt at the next advance',
-  imported_chapters: 'set it to the number of chapters `novel import` wrote (or remove it when the book was not imported)',
-  import_caught_up: 'set it to the last imported chapter that has its summary in summaries/ (0 when none)',
-  import_stage: 'remove import_stage; the catch-up summary is validated and advanced again',
+/** The fix of each field of `.checkpoint.json`, said. */
+export const CHECKPOINT_FIXES: Record<string, Said> = {
+  last_completed_chapter: said('schema.fix.last_completed_chapter'),
+  current_volume: said('schema.fix.current_volume'),
+  orchestrator_state: said('schema.fix.one_of', { values: ORCHESTRATOR_STATES }),
+  pipeline_stage: said('schema.fix.null_or_one_of', { values: PIPELINE_STAGES }),
+  inflight_chapter: said('schema.fix.inflight_chapter'),
+  revision_count: said('schema.fix.revision_count'),
+  gate: said('schema.fix.gate'),
+  staging_hashes: said('schema.fix.staging_hashes'),
+  imported_chapters: said('schema.fix.imported_chapters'),
+  import_caught_up: said('schema.fix.import_caught_up'),
+  import_stage: said('schema.fix.import_stage'),
 };

@@ -4,7 +4,7 @@ import { NonNegativeIntSchema, PositiveIntSchema } from './common.js';
 
 const Score = v.pipe(v.number(), v.minValue(0), v.maxValue(5));
 
-const RangeSchema = v.pipe(v.tuple([NonNegativeIntSchema, NonNegativeIntSchema]), v.check(([a, b]) => a <= b, 'a range [min, max] with min ≤ max'));
+const RangeSchema = v.pipe(v.tuple([NonNegativeIntSchema, NonNegativeIntSchema]), v.check(([a, b]) => a <= b, 'schema.range'));
 
 /** PROTOCOL §13.1: what novel measures in every chapter, and how the gate uses it. */
 export const QualityConfigSchema = v.strictObject({
@@ -53,7 +53,7 @@ export const ConfigSchema = v.strictObject({
   memory_keep_ratio: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
   title: v.optional(v.string()),
   author: v.optional(v.string()),
-  language: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 language tag such as zh-CN'))),
+  language: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'schema.language_tag'))),
   chapter_length: v.optional(v.strictObject({ min: v.optional(PositiveIntSchema), max: v.optional(PositiveIntSchema) })),
 });
 

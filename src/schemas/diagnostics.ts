@@ -18,31 +18,32 @@ export interface Diagnostic {
   words?: DiagnosticWords;
 }
 
-/** A diagnostic's said parts, by the part they say. */
-export type DiagnosticWords = Partial<Record<'message' | 'expected' | 'found' | 'fix', Said>>;
+/** A diagnostic's said parts, by the part they say (`field` when it names a place in words, not a key path). */
+export type DiagnosticWords = Partial<Record<'message' | 'field' | 'expected' | 'found' | 'fix', Said>>;
 
 export function diagnostic(
   severity: Diagnostic['severity'],
   code: string,
   file: string,
-  parts: { field?: string; expected?: Words; found?: Words; fix?: Words; message?: Words },
+  parts: { field?: Words; expected?: Words; found?: Words; fix?: Words; message?: Words },
 ): Diagnostic {
   const en = (w: Words | undefined): string | undefined => (w === undefined ? undefined : render('en', w));
+  const field = en(parts.field);
   const expected = en(parts.expected);
   const found = en(parts.found);
-  const where = parts.field ? `${file}: field "${parts.field}"` : file;
+  const where = field ? `${file}: field "${field}"` : file;
   const what =
     en(parts.message) ??
     [expected && `expected ${expected}`, found !== undefined && `found ${found}`]
       .filter(Boolean)
       .join(', ');
   const d: Diagnostic = { severity, code, message: `${where}: ${what}`, file };
-  if (parts.field !== undefined) d.field = parts.field;
+  if (field !== undefined) d.field = field;
   if (expected !== undefined) d.expected = expected;
   if (found !== undefined) d.found = found;
   if (parts.fix !== undefined) d.fix = en(parts.fix) as string;
   const words: DiagnosticWords = {};
-  for (const part of ['message', 'expected', 'found', 'fix'] as const) {
+  for (const part of ['message', 'field', 'expected', 'found', 'fix'] as const) {
     const w = parts[part];
     if (isSaid(w)) words[part] = w;
   }

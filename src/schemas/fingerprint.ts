@@ -5,7 +5,7 @@ import { lazily, recordOf, SHA256_RE } from './common.js';
 /** A lowercase sha256, or for the changelog `tail:<size>:<sha256 of its last 64 KiB>`. */
 export const FingerprintValueSchema = lazily(() => v.pipe(
   v.string(),
-  v.check((s) => SHA256_RE.test(s) || /^tail:\d+:[0-9a-f]{64}$/.test(s), 'a lowercase hex sha256 (or tail:<size>:<sha256> for the changelog)'),
+  v.check((s) => SHA256_RE.test(s) || /^tail:\d+:[0-9a-f]{64}$/.test(s), 'schema.fingerprint_value'),
 ));
 
 export const FingerprintSchema = lazily(() => v.looseObject({

@@ -24,7 +24,7 @@ export const JournalSchema = lazily(() => v.looseObject({
   writes: v.array(
     v.pipe(
       v.looseObject({ path: v.string(), content: v.optional(v.string()), staged: v.optional(v.string()), sha256: Sha256Schema }),
-      v.check((w) => (w.content === undefined) !== (w.staged === undefined), 'a write has either "content" or "staged"'),
+      v.check((w) => (w.content === undefined) !== (w.staged === undefined), 'schema.journal_write'),
     ),
   ),
   appends: v.array(v.looseObject({ path: v.string(), before: ByteOffsetSchema, text: v.string() })),

@@ -9,7 +9,7 @@ import { lazily } from './common.js';
 
 const Timestamp = lazily(() => v.pipe(
   v.string(),
-  v.check((s) => !Number.isNaN(Date.parse(s)), 'an ISO-8601 timestamp'),
+  v.check((s) => !Number.isNaN(Date.parse(s)), 'schema.timestamp'),
 ));
 
 export const LockInfoSchema = lazily(() => v.pipe(

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { describeValue, errorAt, type Diagnostic } from './diagnostics.js';
-import type { Words } from '../core/messages.js';
+import { messageEntry, render, said, type MessageKey, type Said, type Words } from '../core/messages.js';
 
 type AnySchema = v.GenericSchema;
 
@@ -19,7 +19,9 @@ interface SchemaLike {
   literal?: unknown;
   wrapped?: SchemaLike;
   value?: SchemaLike;
-  pipe?: Array<SchemaLike & { expects?: string | null; requirement?: unknown }>;
+  pipe?: Array<SchemaLike & { expects?: string | null; requirement?: unknown; description?: string }>;
+  /** A message the schema gives its issues itself. */
+  message?: unknown;
   /** A schema built when first used (common.ts `lazily`). */
   getter?: (input: unknown) => SchemaLike;
 }
@@ -68,20 +70,52 @@ function unwrap(s: SchemaLike | undefined): SchemaLike | undefined {
   return cur;
 }
 
-/** The schema found at a dot path, for describing a missing key or a wrong type. */
-function schemaAt(root: SchemaLike, path: Array<string | number>): SchemaLike | undefined {
-  let s: SchemaLike | undefined = unwrap(root);
-  for (const key of path) {
+/** The schema found at a dot path, for describing a missing key or a wrong type (`as written`: the last one not unwrapped). */
+function schemaAt(root: SchemaLike, path: Array<string | number>, asWritten = false): SchemaLike | undefined {
+  let s: SchemaLike | undefined = asWritten && path.length === 0 ? root : unwrap(root);
+  for (const [i, key] of path.entries()) {
     if (!s) return undefined;
     if (s.entries && typeof key === 'string') s = s.entries[key];
     else if (s.item) s = s.item;
     else if (s.items && typeof key === 'number') s = s.items[key];
     else if (s.value) s = s.value;
     else return undefined;
-    s = unwrap(s);
+    if (!asWritten || i < path.length - 1) s = unwrap(s);
   }
   return s;
 }
+
+/** The description a schema's pipe gives it (optional and nullable looked through), as `recordOf` writes it. */
+function descriptionAt(root: SchemaLike, path: Array<string | number>): string {
+  let s = built(schemaAt(root, path, true));
+  while (s?.wrapped) s = built(s.wrapped);
+  return s?.pipe?.find((p) => p.type === 'description')?.description ?? '';
+}
+
+/**
+ * A schema's own message, said: the schemas give their messages as ids of the
+ * catalogue's `schema` group (src/core/messages/core.ts), found here by key;
+ * `schema.object_of` names the description of the map it stands for.
+ */
+function ownWords(issue: v.BaseIssue<unknown>, root: SchemaLike, keys: Array<string | number>): Said | undefined {
+  const id = issue.message;
+  if (!MESSAGE_ID.test(id) || messageEntry(id as MessageKey) === undefined) return undefined;
+  if (id === 'schema.object_of') return said('schema.object_of', { what: descriptionAt(root, keys) });
+  return { id, args: {} };
+}
+
+/** The shape of a message id (`group.key`): only such a message is looked up in the catalogue. */
+const MESSAGE_ID = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+$/;
+
+/** Does the schema at a path give its issues a message of its own (optional and nullable looked through)? */
+function hasOwnMessage(root: SchemaLike, path: Array<string | number>): boolean {
+  let s = built(schemaAt(root, path, true));
+  while (s?.wrapped && s.message === undefined) s = built(s.wrapped);
+  return typeof s?.message === 'string';
+}
+
+/** valibot's own wording of an issue, said from its parts: `Expected … but received …`. */
+const formatWords = (issue: v.BaseIssue<unknown>): Said => said('schema.format', { expected: issue.expected, received: issue.received });
 
 /**
  * A compact shape of what a schema expects, quoted in errors about a wrong
@@ -145,9 +179,10 @@ export function shapeOf(schema: unknown, depth = 2): string {
 
 const isComposite = (s: SchemaLike | undefined): boolean => !!s && ['object', 'loose_object', 'strict_object', 'record', 'array', 'tuple'].includes(s.type ?? '');
 
-function describeExpectation(s: SchemaLike | undefined): string {
-  if (!s) return 'a value';
-  const parts = [s.expects ?? s.type ?? 'a value'];
+function describeExpectation(s: SchemaLike | undefined): Words {
+  const base = s?.expects ?? s?.type;
+  if (!s || base === undefined) return said('schema.any_value');
+  const parts = [base];
   for (const step of s.pipe ?? []) {
     if (step.kind === 'validation' && step.expects) parts.push(step.expects);
     if (step.kind === 'validation' && step.type === 'integer') parts.push('integer');
@@ -161,39 +196,41 @@ export function issuesToDiagnostics(
   issues: readonly v.BaseIssue<unknown>[],
   file: string,
   code: string,
-  fix?: (field: string) => string | undefined,
+  fix?: (field: string) => Words | undefined,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const issue of issues) {
     const field = v.getDotPath(issue) ?? '';
     const keys = (issue.path ?? []).map((p) => p.key as string | number);
-    let expected: string;
+    const own = ownWords(issue, schema as SchemaLike, keys);
+    let expected: Words;
     let found: Words;
     if (issue.type === 'strict_object' && issue.expected === 'never') {
-      expected = `no key ${issue.received} (unknown keys are not allowed here)`;
-      found = `unknown key ${issue.received}`;
-    } else if (issue.received === 'undefined' && issue.kind === 'schema' && /object$/.test(issue.type)) {
-      expected = `${describeExpectation(schemaAt(schema as SchemaLike, keys))} (required)`;
-      found = 'nothing (the field is missing)';
+      expected = said('schema.no_key', { key: issue.received });
+      found = said('schema.unknown_key', { key: issue.received });
+    } else if (issue.received === 'undefined' && issue.kind === 'schema' && issue.type.endsWith('object')) {
+      expected = said('schema.required', { what: describeExpectation(schemaAt(schema as SchemaLike, keys)) });
+      found = said('diagnostic.missing');
     } else if (issue.type === 'regex' || issue.type === 'custom') {
-      expected = issue.message.replace(/^Invalid (format|input): /, '');
+      // The schema's own message (an id of the catalogue), else valibot's wording from the issue's parts.
+      expected = own ?? formatWords(issue);
       found = issue.received;
-    } else if (issue.type === 'union' && !issue.message.startsWith('Invalid ')) {
-      // A union that says what its choices are (its own message): that, and the value found.
-      expected = issue.message;
+    } else if (issue.type === 'union' && (own || hasOwnMessage(schema as SchemaLike, keys))) {
+      // A union that says what its choices are (its own message, said when it is an id): that, and the value found.
+      expected = own ?? issue.message;
       found = describeValue(issue.input);
     } else if (issue.type === 'integer') {
-      expected = 'an integer';
+      expected = said('schema.integer');
       found = issue.received;
     } else {
-      expected = issue.expected ?? issue.message;
+      expected = issue.expected ?? own ?? issue.message;
       found = issue.received;
       // A wrong type where an object or array belongs: quote the shape expected.
       const at = schemaAt(schema as SchemaLike, keys);
       if (isComposite(at)) expected = shapeOf(at);
     }
-    const key = `${field}\u0000${expected}`;
+    const key = `${field}\u0000${render('en', expected)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const fixText = fix?.(field);
@@ -216,7 +253,7 @@ export function parseWith<S extends AnySchema>(
   value: unknown,
   file: string,
   code: string,
-  fix?: (field: string) => string | undefined,
+  fix?: (field: string) => Words | undefined,
 ): Parsed<v.InferOutput<S>> {
   const result = v.safeParse(schema, value, { abortEarly: false });
   if (result.success) return { ok: true, value: result.output };
@@ -229,23 +266,24 @@ export function parseJsonText(text: string, file: string, code: string): Parsed<
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
+    // Where the parser stopped, from the offset its message gives (or its end).
     const pos = /position (\d+)/.exec(message);
-    let where = '';
-    if (!pos && /end of JSON input/.test(message)) where = ` at the end of the file (line ${text.split('\n').length})`;
+    let line: number | null = null;
+    let column: number | null = null;
+    if (!pos && /end of JSON input/.test(message)) line = text.split('\n').length;
     if (pos) {
       const offset = Number(pos[1]);
       const before = text.slice(0, offset);
-      const line = before.split('\n').length;
-      const column = offset - before.lastIndexOf('\n');
-      where = ` at line ${line}, column ${column}`;
+      line = before.split('\n').length;
+      column = offset - before.lastIndexOf('\n');
     }
     return {
       ok: false,
       diagnostics: [
         errorAt(code, file, {
-          expected: 'valid JSON',
-          found: `${message.replace(/^JSON\.parse: /, '')}${where}`,
-          fix: 'correct the JSON syntax (a JSON linter shows the exact spot)',
+          expected: said('schema.valid_json'),
+          found: said('schema.json_error', { message: message.replace(/^JSON\.parse: /, ''), line, column }),
+          fix: said('schema.json_fix'),
         }),
       ],
     };

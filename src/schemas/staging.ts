@@ -88,5 +88,5 @@ export const ChapterMemorySchema = lazily(() => v.looseObject({
 export const ChangeLogSchema = lazily(() => v.union([
   v.pipe(v.array(v.looseObject({ before: v.optional(v.string()), after: v.optional(v.string()), reason: v.optional(v.string()) })), d('one entry per change: {before, after, reason}')),
   // An object (valibot's object check lets an array through: an array that is not a list of changes is refused).
-  v.pipe(v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'an object'), v.looseObject({})),
+  v.pipe(v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'schema.object'), v.looseObject({})),
 ]));

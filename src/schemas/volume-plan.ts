@@ -14,7 +14,7 @@ export const StorylineScheduleSchema = lazily(() => v.looseObject({
   volume: v.optional(v.pipe(PositiveIntSchema, d('the volume (VV)'))),
   active_storylines: v.pipe(
     v.array(v.looseObject({ storyline_id: v.pipe(SlugSchema, d('a storyline id of storylines/storylines.json')), volume_role: v.pipe(v.string(), d('primary, secondary, seasoning, …')) })),
-    v.maxLength(4, 'at most 4 active storylines'),
+    v.maxLength(4, 'schema.max_storylines'),
     d('the storylines this volume writes (at most 4)'),
   ),
   convergence_events: v.optional(

@@ -74,3 +74,31 @@ describe('next without its Chinese reason (zh: false, for callers that show none
     expect(en).toEqual(rest);
   });
 });
+
+describe('the gate reason next says, from the record', () => {
+  const reason = 'pass: overall_final 4.20 (pass ≥ 4, polish ≥ 3.5, revise ≥ 3, pause ≥ 2)';
+  const words = { id: 'gate.pass', args: { score: { id: 'gate.score', args: { overall: '4.20', pass: 4, polish: 3.5, revise: 3, pause: 2 } } } };
+  const judged = (gate: Record<string, unknown>) => cp({ pipeline_stage: 'judged', inflight_chapter: 4, gate: { decision: 'pass', verdict: 'pass', overall_final: 4.2, reason, ...gate } } as Partial<Checkpoint>);
+
+  it('a record with its words: the English as recorded, the Chinese from the words', () => {
+    const d = next(judged({ words }), outline(1, 30));
+    expect(d.reason).toBe(`the gate allows the commit: ${reason}`);
+    expect(d.reason_zh).toBe('闸门放行，可以入库：通过：最终总分 4.20（通过 ≥ 4，打磨 ≥ 3.5，修改 ≥ 3，暂停 ≥ 2）');
+    expect(d.gate?.words).toEqual(words);
+  });
+
+  it('a record written before the words, or naming a message this version lacks, says its English as it is', () => {
+    for (const c of [judged({}), judged({ words: { id: 'gate.from_the_future', args: {} } }), judged({ words: { id: 'gate.pass', args: { score: { id: 'nowhere.none', args: {} } } } })]) {
+      const d = next(c, outline(1, 30));
+      expect(d.reason).toBe(`the gate allows the commit: ${reason}`);
+      expect(d.gate).not.toHaveProperty('words');
+    }
+  });
+
+  it('a record without a reason says its decision', () => {
+    const c = cp({ pipeline_stage: 'judged', inflight_chapter: 4, gate: { decision: 'pass' } } as Partial<Checkpoint>);
+    const d = next(c, outline(1, 30));
+    expect(d.reason).toBe('the gate allows the commit: gate pass (recorded)');
+    expect(d.reason_zh).toBe('闸门放行，可以入库：闸门 pass（已记录）');
+  });
+});

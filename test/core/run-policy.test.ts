@@ -6,6 +6,10 @@ import { parseStepId, type StepId } from '../../src/core/step-id.js';
 /** A step id text, typed (as `next` carries it). */
 const id = (text: string): StepId => (parseStepId(text) as { ok: true; step: StepId }).step;
 import { attemptAllowed, formatCost, unenforceableBudget, budgetStop, nextMove, pauseAfterAdvance, RUN_EXIT, type RunLimits } from '../../src/core/run-policy.js';
+import { render, type Said } from '../../src/core/messages.js';
+
+/** Said words in English (null as it is). */
+const en = (w: Said | null): string | null => (w === null ? null : render('en', w));
 
 const limits = (over: Partial<RunLimits> = {}): RunLimits => ({ targetChapter: 60, pauseAfter: new Set(), force: false, retries: 1, ...over });
 const next = (over: Partial<NextDecision>): NextDecision => ({ id: id(over.step ?? 'chapter:004:draft'), step: 'chapter:004:draft', action: 'execute', reason: 'r', chapter: 4, stage: null, revision_count: 0, mode: 'draft', state: 'draft', volume: 1, evidence: {}, diagnostics: [], command: 'c', ...over });
@@ -37,19 +41,19 @@ describe('run policy', () => {
     expect(planned).toMatchObject({ kind: 'stop', exit: 0, reason: expect.stringMatching(/paused after volume:02:plan/) });
     // A plan staged by someone else is committed, not paused on.
     expect(nextMove(next({ step: 'volume:02:commit', action: 'commit' }), limits({ pauseAfter: new Set(['plan']) }), 30, new Set())).toMatchObject({ kind: 'commit', volume: 2 });
-    expect(pauseAfterAdvance(id('chapter:004:judge'), limits({ pauseAfter: new Set(['judge']) }))).toMatch(/paused after chapter:004:judge/);
+    expect(en(pauseAfterAdvance(id('chapter:004:judge'), limits({ pauseAfter: new Set(['judge']) })))).toMatch(/paused after chapter:004:judge/);
     expect(pauseAfterAdvance(id('chapter:004:draft'), limits({ pauseAfter: new Set(['judge']) }))).toBeNull();
   });
 
   it('retries up to executor.retries, then gives up; budgets stop before an execution', () => {
     expect([1, 2, 3].map((a) => attemptAllowed(a, limits({ retries: 1 })))).toEqual([true, true, false]);
-    expect(budgetStop({ cost_usd: 1, tokens: 10, cost_unknown: false }, limits({ budgetUsd: 1 }))).toMatch(/budget reached/);
+    expect(en(budgetStop({ cost_usd: 1, tokens: 10, cost_unknown: false }, limits({ budgetUsd: 1 })))).toMatch(/budget reached/);
     expect(budgetStop({ cost_usd: 0.5, tokens: 10, cost_unknown: false }, limits({ budgetUsd: 1, budgetTokens: 11 }))).toBeNull();
-    expect(budgetStop({ cost_usd: 0, tokens: 11, cost_unknown: true }, limits({ budgetTokens: 11 }))).toBe('budget reached: ? and 11 tokens reported so far; `novel run` continues with a larger budget');
+    expect(en(budgetStop({ cost_usd: 0, tokens: 11, cost_unknown: true }, limits({ budgetTokens: 11 })))).toBe('budget reached: ? and 11 tokens reported so far; `novel run` continues with a larger budget');
   });
 
   it('a dollar budget is refused for an executor that reports no cost, unless a token budget is given too', () => {
-    expect(unenforceableBudget('codex', { budgetUsd: 5 })).toMatch(/codex executor reports no cost/);
+    expect(en(unenforceableBudget('codex', { budgetUsd: 5 }))).toMatch(/codex executor reports no cost/);
     expect(unenforceableBudget('codex', { budgetUsd: 5, budgetTokens: 1000 })).toBeNull();
     expect(unenforceableBudget('claude', { budgetUsd: 5 })).toBeNull();
     expect(unenforceableBudget('codex', {})).toBeNull();

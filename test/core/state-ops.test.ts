@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { updateForeshadowing } from '../../src/core/foreshadowing.js';
 import { acceptedStateLine, applyOps, EMPTY_STATE, pathProblem, replayChangelog, STATE_TOP_LEVEL, type ChangelogLine } from '../../src/core/state-ops.js';
+import { render, type Said } from '../../src/core/messages.js';
+
+/** Said words in English (null as it is). */
+const en = (w: Said | null): string | null => (w === null ? null : render('en', w));
 
 const base = { ...EMPTY_STATE, state_version: 3, last_updated_chapter: 3, characters: { a: { hp: 1, tags: ['x'] } } };
 
@@ -203,10 +207,10 @@ describe('state ops: reasons, no trace of a dropped or empty op, replay of accep
   const reasons = (ops: unknown[]) => applyOps(base, ops).dropped.map((d) => d.reason);
 
   it('path problems name the segment or the top level', () => {
-    expect(pathProblem('characters.constructor.x')).toBe('path segment "constructor" is forbidden');
-    expect(pathProblem('characters.prototype')).toBe('path segment "prototype" is forbidden');
-    expect(pathProblem('characters.a!b')).toBe('path segment "a!b" is not a slug');
-    expect(pathProblem('weather.today')).toBe('top level "weather" is not one of characters, items, locations, factions, world_state, active_foreshadowing');
+    expect(en(pathProblem('characters.constructor.x'))).toBe('path segment "constructor" is forbidden');
+    expect(en(pathProblem('characters.prototype'))).toBe('path segment "prototype" is forbidden');
+    expect(en(pathProblem('characters.a!b'))).toBe('path segment "a!b" is not a slug');
+    expect(en(pathProblem('weather.today'))).toBe('top level "weather" is not one of characters, items, locations, factions, world_state, active_foreshadowing');
   });
 
   it('type collisions and foreshadow problems are dropped with their reason', () => {

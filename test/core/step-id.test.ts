@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHAPTER_STAGES, chapterOfStep, formatStepId, IMPORT_STAGES, MAX_NUMBER, parseChapterRef, parseStepId, SETUP_STEPS, STEP_ID_FORMAT, VOLUME_STAGES, type StepId } from '../../src/core/step-id.js';
+import { render } from '../../src/core/messages.js';
 
 const stepArb: fc.Arbitrary<StepId> = fc.oneof(
   fc.record({ kind: fc.constant('chapter' as const), chapter: fc.integer({ min: 1, max: MAX_NUMBER }), stage: fc.constantFrom(...CHAPTER_STAGES) }),
@@ -111,14 +112,14 @@ describe('step ids: setup and import steps, reasons', () => {
   });
 
   it('an unknown setup step is rejected naming the step and the expected ones', () => {
-    expect(parseStepId('book:plot')).toEqual({ ok: false, reason: 'unknown setup step "plot" (expected world, characters, style)' });
+    expect(parseStepId('book:plot')).toMatchObject({ ok: false, reason: 'unknown setup step "plot" (expected world, characters, style)' });
   });
 
   it('two segments that are not book:… are rejected by their segment count, not as setup steps', () => {
-    expect(parseStepId('chapter:world')).toEqual({ ok: false, reason: 'expected 3 ":"-separated segments, found 2' });
-    expect(parseStepId('volume:3')).toEqual({ ok: false, reason: 'expected 3 ":"-separated segments, found 2' });
+    expect(parseStepId('chapter:world')).toMatchObject({ ok: false, reason: 'expected 3 ":"-separated segments, found 2' });
+    expect(parseStepId('volume:3')).toMatchObject({ ok: false, reason: 'expected 3 ":"-separated segments, found 2' });
     // book with three segments is not a setup step either
-    expect(parseStepId('book:world:x')).toEqual({ ok: false, reason: 'unknown step kind "book" (expected chapter, volume, book or import)' });
+    expect(parseStepId('book:world:x')).toMatchObject({ ok: false, reason: 'unknown step kind "book" (expected chapter, volume, book or import)' });
   });
 
   it('import:NNN:STAGE parses for each import stage, pads to 3 digits, and names its chapter', () => {
@@ -132,10 +133,23 @@ describe('step ids: setup and import steps, reasons', () => {
     }
   });
 
+  it('each refusal is said too: its words render to its reason in English, and in Chinese', () => {
+    for (const text of ['book:plot', 'volume:3', 'book:world:x', 'chapter:0:draft', 'chapter:x:draft', `chapter:${MAX_NUMBER + 1}:draft`, 'chapter:4:plot', 'volume:2:draft', 'import:4:draft']) {
+      const r = parseStepId(text);
+      if (r.ok) throw new Error(`${text} parsed`);
+      expect(render('en', r.words), text).toBe(r.reason);
+      expect(render('zh', r.words), text).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const ref = parseChapterRef('3');
+    expect(ref.ok ? null : render('zh', ref.words)).toBe('应为 chapter:NNN（例如 chapter:012），实为 "3"');
+    const volume = parseStepId('volume:x:plan');
+    expect(volume.ok ? null : render('zh', volume.words)).toBe('卷号 "x" 不是普通的十进制数');
+  });
+
   it('import steps reject a bad number as a chapter number and an unknown stage by name', () => {
-    expect(parseStepId('import:0:commit')).toEqual({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
-    expect(parseStepId('import:x:commit')).toEqual({ ok: false, reason: 'the chapter number "x" is not a plain decimal number' });
-    expect(parseStepId('import:4:draft')).toEqual({ ok: false, reason: 'unknown import stage "draft" (expected summarize, commit)' });
+    expect(parseStepId('import:0:commit')).toMatchObject({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
+    expect(parseStepId('import:x:commit')).toMatchObject({ ok: false, reason: 'the chapter number "x" is not a plain decimal number' });
+    expect(parseStepId('import:4:draft')).toMatchObject({ ok: false, reason: 'unknown import stage "draft" (expected summarize, commit)' });
   });
 
   it('chapterOfStep: the chapter of chapter and import steps, null for volume and setup steps', () => {
@@ -146,19 +160,19 @@ describe('step ids: setup and import steps, reasons', () => {
   });
 
   it('reasons name what was wrong: chapter or volume number, and the expected stages', () => {
-    expect(parseStepId('chapter:0:draft')).toEqual({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
-    expect(parseStepId('chapter:100000:draft')).toEqual({ ok: false, reason: `the chapter number must be at most ${MAX_NUMBER}, found "100000"` });
-    expect(parseStepId('volume:x:plan')).toEqual({ ok: false, reason: 'the volume number "x" is not a plain decimal number' });
-    expect(parseStepId('chapter:4:write')).toEqual({ ok: false, reason: 'unknown chapter stage "write" (expected draft, summarize, refine, title-fix, judge, hook-fix, review, commit)' });
-    expect(parseStepId('volume:1:draft')).toEqual({ ok: false, reason: 'unknown volume stage "draft" (expected plan, commit)' });
-    expect(parseStepId('a:b:c:d')).toEqual({ ok: false, reason: 'expected 3 ":"-separated segments, found 4' });
-    expect(parseStepId('scene:1:draft')).toEqual({ ok: false, reason: 'unknown step kind "scene" (expected chapter, volume, book or import)' });
+    expect(parseStepId('chapter:0:draft')).toMatchObject({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
+    expect(parseStepId('chapter:100000:draft')).toMatchObject({ ok: false, reason: `the chapter number must be at most ${MAX_NUMBER}, found "100000"` });
+    expect(parseStepId('volume:x:plan')).toMatchObject({ ok: false, reason: 'the volume number "x" is not a plain decimal number' });
+    expect(parseStepId('chapter:4:write')).toMatchObject({ ok: false, reason: 'unknown chapter stage "write" (expected draft, summarize, refine, title-fix, judge, hook-fix, review, commit)' });
+    expect(parseStepId('volume:1:draft')).toMatchObject({ ok: false, reason: 'unknown volume stage "draft" (expected plan, commit)' });
+    expect(parseStepId('a:b:c:d')).toMatchObject({ ok: false, reason: 'expected 3 ":"-separated segments, found 4' });
+    expect(parseStepId('scene:1:draft')).toMatchObject({ ok: false, reason: 'unknown step kind "scene" (expected chapter, volume, book or import)' });
   });
 
   it('chapter refs: the reason names the input, or the bad chapter number; other kinds are refused', () => {
-    expect(parseChapterRef('volume:12')).toEqual({ ok: false, reason: 'expected chapter:NNN, found "volume:12"' });
-    expect(parseChapterRef('12')).toEqual({ ok: false, reason: 'expected chapter:NNN, found "12"' });
-    expect(parseChapterRef('chapter:x')).toEqual({ ok: false, reason: 'the chapter number "x" is not a plain decimal number' });
+    expect(parseChapterRef('volume:12')).toMatchObject({ ok: false, reason: 'expected chapter:NNN, found "volume:12"' });
+    expect(parseChapterRef('12')).toMatchObject({ ok: false, reason: 'expected chapter:NNN, found "12"' });
+    expect(parseChapterRef('chapter:x')).toMatchObject({ ok: false, reason: 'the chapter number "x" is not a plain decimal number' });
   });
 
   it('the format hint shown with an invalid step names every stage, and its example parses', () => {

@@ -16,6 +16,8 @@ const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
 const view = (files: Record<string, string | StagedFile>): StagingView => ({
   files: new Map(Object.entries(files).map(([p, t]) => [p, typeof t === 'string' ? { path: p, sha256: sha(t), text: t } : t])),
 });
+/** Diagnostics as their English reads (the said words they carry render to it). */
+const english = (ds: readonly Diagnostic[]): Diagnostic[] => ds.map(({ words: _words, ...d }) => d);
 const codes = (r: { diagnostics: Diagnostic[] }): string[] => r.diagnostics.map((d) => `${d.severity}:${d.code}`);
 const ctx = (over: Partial<ValidationContext> = {}): ValidationContext => ({ chapter: 4, ...over });
 const quality = (over: Partial<LintSetup> = {}): LintSetup => ({ settings: resolveQuality({}), lists: () => ({ blacklist: [], whitelist: [], cliche: {} }), ...over });
@@ -46,7 +48,7 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
   it('a missing chapter names the step that writes it, for every step', () => {
     for (const step of ['draft', 'refine', 'title-fix', 'hook-fix'] as const) {
       const r = validateStep(step, view({}), ctx());
-      expect(r.diagnostics).toEqual([missing(CH, step)]);
+      expect(english(r.diagnostics)).toEqual([missing(CH, step)]);
       expect(r.valid).toBe(false);
       expect(r.fresh).toBe(false);
       expect(r.outputs).toEqual([{ path: CH, required: true, present: false, valid: false, new: false }]);
@@ -63,7 +65,7 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
 
   it('an empty chapter: the diagnostic in full, the output present but invalid', () => {
     const r = validateStep('draft', view({ [CH]: '\n \n' }), ctx());
-    expect(r.diagnostics).toEqual([
+    expect(english(r.diagnostics)).toEqual([
       {
         severity: 'error',
         code: 'chapter_empty',
@@ -81,7 +83,7 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
 
   it('a chapter without a title line: the diagnostic in full', () => {
     const r = validateStep('refine', view({ [CH]: '\n第4章 雨夜\n正文。' }), ctx());
-    expect(r.diagnostics).toEqual([
+    expect(english(r.diagnostics)).toEqual([
       {
         severity: 'error',
         code: 'chapter_title_missing',
@@ -100,7 +102,7 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
   it('a title naming another chapter: the warning in full (draft and refine)', () => {
     for (const step of ['draft', 'refine'] as const) {
       const r = validateStep(step, view({ [CH]: '# 第6章 雨夜\n\n正文。' }), ctx());
-      expect(r.diagnostics).toEqual([
+      expect(english(r.diagnostics)).toEqual([
         {
           severity: 'warning',
           code: 'title_chapter_mismatch',
@@ -124,7 +126,7 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
   it('chapter_length: the warning in full, the bounds shown with their defaults', () => {
     const body = '# 第4章 雨夜\n\n' + '字'.repeat(100);
     const short = validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { min: 101 } }));
-    expect(short.diagnostics).toEqual([
+    expect(english(short.diagnostics)).toEqual([
       {
         severity: 'warning',
         code: 'chapter_length',
@@ -136,7 +138,7 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
       },
     ]);
     const long = validateStep('refine', view({ [CH]: body }), ctx({ chapterLength: { max: 99 } }));
-    expect(long.diagnostics).toEqual([
+    expect(english(long.diagnostics)).toEqual([
       {
         severity: 'warning',
         code: 'chapter_length',
@@ -160,7 +162,7 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
     const f = unreadable(CH);
     for (const step of ['draft', 'refine', 'hook-fix'] as const) {
       const r = validateStep(step, view({ [CH]: f }), ctx({ chapterLength: { min: 10 }, quality: quality() }));
-      expect(r.diagnostics).toEqual([f.problem]);
+      expect(english(r.diagnostics)).toEqual([f.problem]);
       expect(r.outputs).toEqual([{ path: CH, required: true, present: true, valid: false, new: true }]);
       expect(r.lint).toBeUndefined();
     }
@@ -179,7 +181,7 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
 describe('validate refine', () => {
   it('a changed title: the warning in full', () => {
     const r = validateStep('refine', view({ [CH]: CHAPTER }), ctx({ stagedTitle: '# 第4章 夜雨' }));
-    expect(r.diagnostics).toEqual([
+    expect(english(r.diagnostics)).toEqual([
       {
         severity: 'warning',
         code: 'title_changed',
@@ -211,7 +213,7 @@ describe('validate refine', () => {
   it('an unreadable or malformed change log is a warning and an invalid output', () => {
     const f = unreadable(LOG);
     const r = validateStep('refine', view({ [CH]: CHAPTER, [LOG]: f }), ctx());
-    expect(r.diagnostics).toEqual([{ ...f.problem, severity: 'warning' }]);
+    expect(english(r.diagnostics)).toEqual([{ ...f.problem, severity: 'warning' }]);
     expect(r.valid).toBe(true);
     expect(r.outputs[1]).toEqual({ path: LOG, required: false, present: true, valid: false, new: true });
     const bad = validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '[1]' }), ctx());
@@ -236,7 +238,7 @@ const chapterMemory = (chapter: number): string => JSON.stringify({ chapter, tim
 describe('validate summarize', () => {
   it('every missing output is an error naming the summarize step; the result is still fresh', () => {
     const r = validateStep('summarize', view({}), ctx());
-    expect(r.diagnostics).toEqual([missing(SUMMARY, 'summarize'), missing(DELTA, 'summarize'), missing(CROSSREF, 'summarize')]);
+    expect(english(r.diagnostics)).toEqual([missing(SUMMARY, 'summarize'), missing(DELTA, 'summarize'), missing(CROSSREF, 'summarize')]);
     expect(r.valid).toBe(false);
     expect(r.fresh).toBe(true);
     expect(r.outputs).toEqual([
@@ -250,17 +252,17 @@ describe('validate summarize', () => {
 
   it('the missing memory of the delta storyline names the summarize step', () => {
     const r = validateStep('summarize', summarize({ [MEMORY]: undefined }), ctx());
-    expect(r.diagnostics).toEqual([missing(MEMORY, 'summarize')]);
+    expect(english(r.diagnostics)).toEqual([missing(MEMORY, 'summarize')]);
   });
 
   it('an empty summary and an empty memory: the diagnostics in full, the outputs invalid', () => {
     const s = validateStep('summarize', summarize({ [SUMMARY]: ' \n' }), ctx());
-    expect(s.diagnostics).toEqual([
+    expect(english(s.diagnostics)).toEqual([
       { severity: 'error', code: 'summary_empty', message: `${SUMMARY}: expected a non-empty summary, found an empty file`, file: SUMMARY, expected: 'a non-empty summary', found: 'an empty file' },
     ]);
     expect(s.outputs[0]).toEqual({ path: SUMMARY, required: true, present: true, valid: false, new: true });
     const m = validateStep('summarize', summarize({ [MEMORY]: '\n' }), ctx());
-    expect(m.diagnostics).toEqual([
+    expect(english(m.diagnostics)).toEqual([
       {
         severity: 'error',
         code: 'storyline_memory_empty',
@@ -278,12 +280,12 @@ describe('validate summarize', () => {
     expect(validateStep('summarize', summarize({ [SUMMARY]: a }), ctx()).diagnostics).toEqual([a.problem]);
     const b = unreadable(MEMORY);
     const r = validateStep('summarize', summarize({ [MEMORY]: b }), ctx({ committedMemory: () => 'a\nb\n' }));
-    expect(r.diagnostics).toEqual([b.problem]);
+    expect(english(r.diagnostics)).toEqual([b.problem]);
   });
 
   it('a delta of another chapter: the wrong_chapter error in full', () => {
     const r = validateStep('summarize', summarize({ [DELTA]: delta({ chapter: 5 }) }), ctx());
-    expect(r.diagnostics).toEqual([
+    expect(english(r.diagnostics)).toEqual([
       {
         severity: 'error',
         code: 'wrong_chapter',
@@ -338,7 +340,7 @@ describe('validate summarize', () => {
   it('a shrunk memory: the warning in full; lines are trimmed, blank lines and CRLF do not count', () => {
     const committed = ' a \r\nb\n\n c\nd\ne\n';
     const r = validateStep('summarize', summarize({ [MEMORY]: 'a\r\n  b  \nc\nnew\n' }), ctx({ committedMemory: () => committed }));
-    expect(r.diagnostics).toEqual([
+    expect(english(r.diagnostics)).toEqual([
       {
         severity: 'warning',
         code: 'storyline_memory_shrunk',
@@ -364,7 +366,7 @@ describe('validate summarize', () => {
 
   it('a crossref of another storyline: the warning in full; without a delta it is not compared', () => {
     const r = validateStep('summarize', summarize({ [CROSSREF]: crossref({ storyline_id: 'side' }) }), ctx());
-    expect(r.diagnostics).toEqual([
+    expect(english(r.diagnostics)).toEqual([
       {
         severity: 'warning',
         code: 'storyline_mismatch',
@@ -376,7 +378,7 @@ describe('validate summarize', () => {
       },
     ]);
     const noDelta = validateStep('summarize', summarize({ [DELTA]: undefined, [CROSSREF]: crossref({ storyline_id: 'side' }) }), ctx());
-    expect(noDelta.diagnostics).toEqual([missing(DELTA, 'summarize')]);
+    expect(english(noDelta.diagnostics)).toEqual([missing(DELTA, 'summarize')]);
   });
 
   it('an invalid crossref is an error and an invalid output', () => {
@@ -388,7 +390,7 @@ describe('validate summarize', () => {
 
   it('the chapter memory: a valid one is a valid optional output; an unreadable or invalid one is an error', () => {
     const ok = validateStep('summarize', summarize({ [CHMEM]: chapterMemory(4) }), ctx());
-    expect(ok.diagnostics).toEqual([]);
+    expect(english(ok.diagnostics)).toEqual([]);
     expect(ok.outputs.at(-1)).toEqual({ path: CHMEM, required: false, present: true, valid: true, new: true });
     const f = unreadable(CHMEM);
     expect(validateStep('summarize', summarize({ [CHMEM]: f }), ctx()).diagnostics).toEqual([f.problem]);
@@ -397,7 +399,7 @@ describe('validate summarize', () => {
     expect(bad.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_chapter_memory' && d.file === CHMEM)).toBe(true);
     expect(bad.valid).toBe(false);
     const wrong = validateStep('summarize', summarize({ [CHMEM]: chapterMemory(3) }), ctx());
-    expect(wrong.diagnostics).toEqual([
+    expect(english(wrong.diagnostics)).toEqual([
       {
         severity: 'error',
         code: 'wrong_chapter',
@@ -426,7 +428,7 @@ const evaluation = (over: Record<string, unknown> = {}): string =>
 describe('validate judge', () => {
   it('a missing evaluation names the judge step; fresh regardless', () => {
     const r = validateStep('judge', view({}), ctx());
-    expect(r.diagnostics).toEqual([missing(EVAL, 'judge')]);
+    expect(english(r.diagnostics)).toEqual([missing(EVAL, 'judge')]);
     expect(r.fresh).toBe(true);
     expect(r.outputs).toEqual([{ path: EVAL, required: true, present: false, valid: false, new: false }]);
     expect(r).not.toHaveProperty('verdict');
@@ -443,7 +445,7 @@ describe('validate judge', () => {
 
   it('a key chapter without a secondary: the error in full', () => {
     const r = validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality: quality({ keyChapter: true }) }));
-    expect(r.diagnostics).toEqual([
+    expect(english(r.diagnostics)).toEqual([
       {
         severity: 'error',
         code: 'secondary_eval_required',
@@ -466,7 +468,7 @@ describe('validate judge', () => {
       { path: EVAL2, required: false, present: true, valid: true, new: true },
     ]);
     const wrong = validateStep('judge', view({ [EVAL]: evaluation(), [EVAL2]: evaluation({ chapter: 5 }) }), ctx());
-    expect(wrong.diagnostics).toEqual([
+    expect(english(wrong.diagnostics)).toEqual([
       {
         severity: 'error',
         code: 'wrong_chapter',
@@ -481,7 +483,7 @@ describe('validate judge', () => {
     expect(wrong).not.toHaveProperty('verdict');
     const f = unreadable(EVAL2);
     const u = validateStep('judge', view({ [EVAL]: evaluation(), [EVAL2]: f }), ctx());
-    expect(u.diagnostics).toEqual([f.problem]);
+    expect(english(u.diagnostics)).toEqual([f.problem]);
     expect(u.valid).toBe(false);
   });
 
@@ -541,7 +543,7 @@ describe('validate: edges', () => {
     const asked: string[] = [];
     const r = validateStep('summarize', summarize({ [MEMORY]: undefined }), ctx({ committedMemory: (id) => (asked.push(id), 'a\n') }));
     expect(asked).toEqual([]);
-    expect(r.diagnostics).toEqual([missing(MEMORY, 'summarize')]);
+    expect(english(r.diagnostics)).toEqual([missing(MEMORY, 'summarize')]);
   });
 
   it("the judge's verdict carries the hard lint findings of the staged chapter", () => {
@@ -554,6 +556,6 @@ describe('validate: edges', () => {
   it('a fix guard is not checked against a missing chapter', () => {
     const guard = fixGuardOf('# 第4章 无题\n\n一。\n\n二。\n', 'hook-fix', 'staging/revisions/x.md');
     const r = validateStep('hook-fix', view({}), ctx({ fixGuard: guard }));
-    expect(r.diagnostics).toEqual([missing(CH, 'hook-fix')]);
+    expect(english(r.diagnostics)).toEqual([missing(CH, 'hook-fix')]);
   });
 });

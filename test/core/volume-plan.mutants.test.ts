@@ -7,6 +7,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StagingView } from '../../src/core/staging-view.js';
 import { mergeOutline, planBounds, planRange, planVolumeCommit, stagedVolumeDir, storylineIndex, storylineProblem, validateVolumePlan } from '../../src/core/volume-plan.js';
+import { render, type Said } from '../../src/core/messages.js';
+
+/** Said words in English (undefined as it is). */
+const en = (w: Said | undefined): string | undefined => (w === undefined ? undefined : render('en', w));
+/** A storyline problem as its English reads. */
+const problemEn = (p: { expected: Said; fix: Said } | null): { expected: string; fix: string } | null => (p === null ? null : { expected: render('en', p.expected), fix: render('en', p.fix) });
 
 const DIR = 'staging/volumes/vol-02';
 const fixture = (name: string) => readFileSync(`fixtures/project/volumes/vol-01/${name}`, 'utf8');
@@ -73,16 +79,16 @@ describe('storyline ids', () => {
     const fresh = storylineIndex({ storylines: [{ id: 'sect-intrigue', name: '宗门', title: 5 }, { name: 'no id' }, null, { id: 'main-sword', name: '残剑' }] });
     expect([...fresh!.ids]).toEqual(['sect-intrigue', 'main-sword']);
     expect(Object.fromEntries(fresh!.idOfName)).toEqual({ 宗门: 'sect-intrigue', 残剑: 'main-sword' });
-    expect(storylineProblem('Main Sword', fresh)?.fix).toBe('use one of the ids of storylines/storylines.json: main-sword, sect-intrigue');
+    expect(en(storylineProblem('Main Sword', fresh)?.fix)).toBe('use one of the ids of storylines/storylines.json: main-sword, sect-intrigue');
     expect(storylineIndex({})).toBeNull();
     expect(storylineIndex(null)).toBeNull();
   });
 
   it('storylineProblem: a name instead of the id, a non-slug, an unknown id, or fine', () => {
-    expect(storylineProblem('残剑', index)).toEqual({ expected: "the storyline's id, not its name", fix: 'write "main-sword" (the id of "残剑" in storylines/storylines.json)' });
-    expect(storylineProblem('Main Sword', index)).toEqual({ expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', fix: 'use one of the ids of storylines/storylines.json: main-sword, sect-intrigue' });
-    expect(storylineProblem('Main Sword', null)).toEqual({ expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', fix: 'give the storyline a slug id in storylines/storylines.json and use it here' });
-    expect(storylineProblem('side-line', index)).toEqual({ expected: 'an id of storylines/storylines.json (main-sword, sect-intrigue)', fix: 'use a known id, or add {"id": "side-line", "name": "…"} to storylines/storylines.json' });
+    expect(problemEn(storylineProblem('残剑', index))).toEqual({ expected: "the storyline's id, not its name", fix: 'write "main-sword" (the id of "残剑" in storylines/storylines.json)' });
+    expect(problemEn(storylineProblem('Main Sword', index))).toEqual({ expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', fix: 'use one of the ids of storylines/storylines.json: main-sword, sect-intrigue' });
+    expect(problemEn(storylineProblem('Main Sword', null))).toEqual({ expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', fix: 'give the storyline a slug id in storylines/storylines.json and use it here' });
+    expect(problemEn(storylineProblem('side-line', index))).toEqual({ expected: 'an id of storylines/storylines.json (main-sword, sect-intrigue)', fix: 'use a known id, or add {"id": "side-line", "name": "…"} to storylines/storylines.json' });
     expect(storylineProblem('main-sword', index)).toBeNull();
     expect(storylineProblem('side-line', null)).toBeNull();
   });
@@ -90,7 +96,7 @@ describe('storyline ids', () => {
   it('an empty storyline list checks ids only as slugs', () => {
     const empty = storylineIndex({ storylines: [] });
     expect(storylineProblem('anything', empty)).toBeNull();
-    expect(storylineProblem('Not A Slug', empty)?.fix).toBe('give the storyline a slug id in storylines/storylines.json and use it here');
+    expect(en(storylineProblem('Not A Slug', empty)?.fix)).toBe('give the storyline a slug id in storylines/storylines.json and use it here');
   });
 });
 

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeOutline, planBounds, planRange, planVolumeCommit, stagedVolumeDir, storylineIndex, storylineProblem, validateVolumePlan, type PlanBounds } from '../../src/core/volume-plan.js';
+import { render, type Said } from '../../src/core/messages.js';
+
+/** Said words in English (undefined as it is). */
+const en = (w: Said | undefined): string | undefined => (w === undefined ? undefined : render('en', w));
 import type { StagedFile, StagingView } from '../../src/core/staging-view.js';
 import { errorAt } from '../../src/schemas/diagnostics.js';
 
@@ -91,9 +95,9 @@ describe('storylines', () => {
 
   it('storylineProblem: a known id is fine; a name, a non-slug and an unknown id are not', () => {
     expect(storylineProblem('main', INDEX)).toBeNull();
-    expect(storylineProblem('主线', INDEX)?.fix).toContain('"main"');
-    expect(storylineProblem('Main Line', INDEX)?.fix).toContain('main, side');
-    expect(storylineProblem('other', INDEX)?.expected).toContain('(main, side)');
+    expect(en(storylineProblem('主线', INDEX)?.fix)).toContain('"main"');
+    expect(en(storylineProblem('Main Line', INDEX)?.fix)).toContain('main, side');
+    expect(en(storylineProblem('other', INDEX)?.expected)).toContain('(main, side)');
   });
 
   it('without an index (or an empty one) only slugs are checked', () => {

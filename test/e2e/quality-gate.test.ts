@@ -36,6 +36,24 @@ function writeEval(dir: string, overall: number, scores: Record<string, number>,
 
 const json = (r: { stdout: string; stderr: string }) => JSON.parse(r.stdout);
 
+describe('the gate reason in the reader\'s language', () => {
+  it('a pause records its reason in English and as said words; status says it in Chinese (the gate and why), and in English as recorded', () => {
+    const dir = fixtureCopy();
+    toJudge(dir);
+    writeEval(dir, 2.5, {});
+    const judged = novelBin(dir, ['advance', 'chapter:004:judge']);
+    expect(judged.code, judged.stderr).toBe(0);
+    const gate = readJson(join(dir, '.checkpoint.json')).gate as { reason: string; words: { id: string } };
+    expect(gate.reason).toMatch(/^score below the revise threshold: overall_final 2\.50 \(pass ≥ 4/);
+    expect(gate.words.id).toBe('gate.below_revise');
+    const zh = { LANG: 'zh_CN.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+    const status = novelBin(dir, ['status'], zh);
+    expect(status.stdout).toContain('闸门：pause_for_user（分数低于修改阈值：最终总分 2.50（通过 ≥ 4');
+    expect(status.stdout).toContain('原因：暂停，等待作者决定：分数低于修改阈值');
+    expect(novelBin(dir, ['status']).stdout).toContain(`gate: pause_for_user — ${gate.reason}`);
+  });
+});
+
 describe('the quality layer in the gate', () => {
   it('a hard lint finding (qidian: a chapter far below 1,800 字) turns a judged 4.5 into revise, listed in gate.lint', () => {
     const dir = fixtureCopy();

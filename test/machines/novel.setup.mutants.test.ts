@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { initialContext, pipelineMachine, type PipelineContext } from '../../machines/pipeline.machine.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import type { Verdict } from '../../machines/pipeline.gate.js';
+import { gateReason, type GateRecord } from '../../machines/novel.setup.js';
+import { render, said } from '../../src/core/messages.js';
 
 const judged = (overall: number, over: Partial<Verdict> = {}): PipelineEvent => ({ type: 'JUDGED', overall_final: overall, high_violation: false, high_confidence_violations: [], warnings: [], ...over });
 const HIGH = { layer: 'l1', rule_id: 'w', status: 'violation', confidence: 'high' } as never;
@@ -30,6 +32,7 @@ describe('gate records', () => {
       high_confidence_violations: [],
       warnings: [],
       reason: `pass: ${SCORE('4.26')}`,
+      words: said('gate.pass', { score: said('gate.score', { overall: '4.26', pass: 4, polish: 3.5, revise: 3, pause: 2 }) }),
     });
     const full = step('judge', {}, judged(4.5, { overall_judge: 4.8, weights: { plot: 1 }, lint: [], warnings: [{ layer: 'score', rule: 'x', message: 'm' } as never] }));
     expect(full.context.gate).toEqual({
@@ -43,6 +46,7 @@ describe('gate records', () => {
       high_confidence_violations: [],
       warnings: [{ layer: 'score', rule: 'x', message: 'm' }],
       reason: `pass: ${SCORE('4.50')}`,
+      words: expect.objectContaining({ id: 'gate.pass' }),
     });
     expect(full.context.verdict).toEqual({ overall_final: 4.5, overall_judge: 4.8, weights: { plot: 1 }, lint: [], high_violation: false, high_confidence_violations: [], warnings: [{ layer: 'score', rule: 'x', message: 'm' }] });
   });
@@ -118,8 +122,45 @@ describe('gate records', () => {
     const gate = step('judge', {}, judged(2.5)).context.gate!;
     expect(step('review', { gate }, { type: 'ACCEPT' }).context.gate).toMatchObject({ decision: 'accepted_by_user', reason: `accepted by the author (${gate.reason})`, overall_final: 2.5 });
     expect(step('review', { gate, revision_count: 0 }, { type: 'REVISE' }).context.gate).toMatchObject({ decision: 'revise', reason: `revision 1 requested by the author (${gate.reason})` });
+    // The author's decision is said around the gate's own words.
+    const accepted = step('review', { gate }, { type: 'ACCEPT' }).context.gate!;
+    expect(render('en', gateReason(accepted))).toBe(accepted.reason);
+    expect(render('zh', gateReason(accepted))).toBe('作者已接受（分数低于修改阈值：最终总分 2.50（通过 ≥ 4，打磨 ≥ 3.5，修改 ≥ 3，暂停 ≥ 2））');
     expect(step('review', { gate: null }, { type: 'ACCEPT' }).context.gate).toBeNull();
     expect(step('review', { gate: null }, { type: 'REVISE' }).context.gate).toBeNull();
     expect(step('polishing', { gate: null }, { type: 'REFINED' }).context.gate).toBeNull();
+  });
+});
+
+describe('the gate reason said', () => {
+  it('each reason is recorded in English (reason) and said (words): its English is the rendered words, its Chinese the same parts', () => {
+    const lint = [{ rule: 'blacklist', severity: 'hard' }, { rule: 'cliche', severity: 'hard' }] as never;
+    const gates = [
+      step('judge', {}, judged(4.2)),
+      step('judge', {}, judged(3.7)),
+      step('judge', {}, judged(3.2)),
+      step('judge', {}, judged(4.5, { high_violation: true, high_confidence_violations: [HIGH], lint })),
+      step('judge', { revision_policy: 'none' }, judged(3.2)),
+      step('judge', { revision_policy: 'manual_confirm' }, judged(3.2)),
+      step('judge', { revision_count: 2 }, judged(3.2)),
+      step('judge', {}, judged(2.5)),
+      step('judge', {}, judged(1.5)),
+    ].map((s) => s.context.gate as GateRecord);
+    for (const gate of gates) {
+      expect(gate.words, gate.reason).toBeDefined();
+      expect(render('en', gateReason(gate))).toBe(gate.reason);
+      expect(render('zh', gateReason(gate))).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(render('zh', gateReason(gates[3] as GateRecord))).toBe('修改：1 处高置信度违规，且2 处检查硬伤（blacklist, cliche）；第 1/2 轮修改');
+    expect(render('zh', gateReason(gates[0] as GateRecord))).toBe('通过：最终总分 4.20（通过 ≥ 4，打磨 ≥ 3.5，修改 ≥ 3，暂停 ≥ 2）');
+  });
+
+  it('a record written before the words shows its English as it is, and the author\'s decision wraps that English', () => {
+    const legacy = { ...step('judge', {}, judged(2.5)).context.gate!, words: undefined };
+    delete legacy.words;
+    expect(gateReason(legacy)).toBe(legacy.reason);
+    const accepted = step('review', { gate: legacy }, { type: 'ACCEPT' }).context.gate!;
+    expect(accepted.reason).toBe(`accepted by the author (${legacy.reason})`);
+    expect(render('zh', gateReason(accepted))).toBe(`作者已接受（${legacy.reason}）`);
   });
 });

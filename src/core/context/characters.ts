@@ -5,6 +5,7 @@
  * latest summaries (newest first), then slug ascending.
  */
 import { warningAt, type Diagnostic } from '../../schemas/diagnostics.js';
+import { said } from '../messages.js';
 import { isObj, type Obj } from './project-view.js';
 
 export const L2_CAP = 15;
@@ -31,7 +32,7 @@ export function selectCharacters(
     for (const name of Object.keys(states)) {
       const slug = bySlugName.get(name) ?? (entityMap[name] !== undefined ? name : undefined);
       if (slug === undefined) {
-        problems.push(warningAt('unknown_character', contractPath, { field: `preconditions.character_states.${name}`, expected: 'the display_name of a character in characters/active/', found: JSON.stringify(name), fix: 'add the character file or correct the name' }));
+        problems.push(warningAt('unknown_character', contractPath, { field: `preconditions.character_states.${name}`, expected: said('cast.known_name'), found: JSON.stringify(name), fix: said('cast.known_name.fix') }));
       } else if (!slugs.includes(slug)) slugs.push(slug);
     }
     return { slugs: slugs.sort(), rule: 'contract_preconditions', problems };

@@ -5,6 +5,7 @@
  * which slug it used.
  */
 import { warningAt, type Diagnostic } from '../../schemas/diagnostics.js';
+import { said } from '../messages.js';
 import { isSlug } from '../../schemas/common.js';
 import { isObj, type ProjectView } from './project-view.js';
 
@@ -24,24 +25,24 @@ export function entityIdMap(view: ProjectView): Entities {
     const base = rel.slice('characters/active/'.length, -'.json'.length);
     const data = view.json(rel);
     if (data === undefined) {
-      problems.push(warningAt('invalid_character', rel, { expected: 'a JSON object {display_name, contracts, …}', found: 'a file that cannot be read as JSON', fix: 'fix the JSON; the character is left out until then' }));
+      problems.push(warningAt('invalid_character', rel, { expected: said('cast.object'), found: said('cast.not_json'), fix: said('cast.not_json.fix') }));
       continue;
     }
     const id = isObj(data) && typeof data.id === 'string' ? data.id : undefined;
     const slug = id !== undefined && isSlug(id) ? id : isSlug(base) ? base : undefined;
     if (slug === undefined) {
-      problems.push(warningAt('invalid_character', rel, { field: 'id', expected: 'a slug id (^[a-z0-9][a-z0-9_-]{0,63}$) in the file, or a file named by its slug', found: id === undefined ? `no "id", and the file name ${JSON.stringify(base)} is not a slug` : JSON.stringify(id), fix: `add "id": "<slug>" (e.g. "su-qingyi") to the file; the character is left out until then` }));
+      problems.push(warningAt('invalid_character', rel, { field: 'id', expected: said('cast.slug_id'), found: id === undefined ? said('cast.no_id', { name: JSON.stringify(base) }) : JSON.stringify(id), fix: said('cast.no_id.fix') }));
       continue;
     }
     if (!isObj(data) || typeof data.display_name !== 'string' || data.display_name.trim() === '') {
-      problems.push(warningAt('invalid_character', rel, { field: 'display_name', expected: 'a non-empty string', found: JSON.stringify(isObj(data) ? data.display_name : data) ?? 'nothing', fix: 'add "display_name"; the character is left out until then' }));
+      problems.push(warningAt('invalid_character', rel, { field: 'display_name', expected: said('cast.display_name'), found: JSON.stringify(isObj(data) ? data.display_name : data) ?? said('cast.nothing'), fix: said('cast.display_name.fix') }));
       continue;
     }
     if (files[slug]) {
-      problems.push(warningAt('duplicate_character', rel, { field: 'id', expected: 'one file per character id', found: `${JSON.stringify(slug)}, also the id of ${files[slug].json}`, fix: 'give each character its own id; this file is left out' }));
+      problems.push(warningAt('duplicate_character', rel, { field: 'id', expected: said('cast.one_file'), found: said('cast.duplicate', { id: JSON.stringify(slug), file: files[slug].json }), fix: said('cast.duplicate.fix') }));
       continue;
     }
-    if (slug !== base) problems.push(warningAt('character_slug', rel, { field: 'id', expected: 'the id the packets use for this character', found: JSON.stringify(slug), fix: `nothing to do: ${base}.json is known as ${slug} in every packet` }));
+    if (slug !== base) problems.push(warningAt('character_slug', rel, { field: 'id', expected: said('cast.packet_id'), found: JSON.stringify(slug), fix: said('cast.packet_id.fix', { file: `${base}.json`, id: slug }) }));
     map[slug] = data.display_name;
     files[slug] = { json: rel, md: `characters/active/${base}.md` };
   }

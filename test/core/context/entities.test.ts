@@ -8,6 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { entityIdMap } from '../../../src/core/context/entities.js';
 import { memoryView } from '../../helpers/memory-view.js';
+import type { Diagnostic } from '../../../src/schemas/diagnostics.js';
+
+/** Diagnostics as their English reads (the said words they carry render to it). */
+const english = (ds: readonly Diagnostic[]): Diagnostic[] => ds.map(({ words: _words, ...d }) => d);
+const englishOf = <T extends { problems: Diagnostic[] }>(r: T): T => ({ ...r, problems: english(r.problems) });
 
 const DIR = 'characters/active';
 
@@ -45,7 +50,7 @@ describe('entityIdMap', () => {
     const { map, files, problems } = entityIdMap(memoryView({ [rel]: JSON.stringify({ id: 'su-qingyi', display_name: '苏清漪' }) }));
     expect(map).toStrictEqual({ 'su-qingyi': '苏清漪' });
     expect(files).toStrictEqual({ 'su-qingyi': { json: rel, md: `${DIR}/苏清漪.md` } });
-    expect(problems).toStrictEqual([
+    expect(english(problems)).toStrictEqual([
       {
         severity: 'warning',
         code: 'character_slug',
@@ -79,7 +84,7 @@ describe('entityIdMap', () => {
 
   it('reports a file that is not valid JSON and leaves it out', () => {
     const rel = `${DIR}/broken.json`;
-    expect(entityIdMap(memoryView({ [rel]: '{ not json' }))).toStrictEqual({
+    expect(englishOf(entityIdMap(memoryView({ [rel]: '{ not json' })))).toStrictEqual({
       map: {},
       files: {},
       problems: [
@@ -100,7 +105,7 @@ describe('entityIdMap', () => {
     const rel = `${DIR}/苏清漪.json`;
     const { map, problems } = entityIdMap(memoryView({ [rel]: JSON.stringify({ display_name: '苏清漪' }) }));
     expect(map).toStrictEqual({});
-    expect(problems).toStrictEqual([
+    expect(english(problems)).toStrictEqual([
       {
         severity: 'warning',
         code: 'invalid_character',
@@ -141,7 +146,7 @@ describe('entityIdMap', () => {
       [`${DIR}/e.json`, 'invalid_character', 'display_name', 'null'],
       [`${DIR}/f.json`, 'invalid_character', 'display_name', '""'],
     ]);
-    expect(problems[0]).toStrictEqual({
+    expect(english(problems)[0]).toStrictEqual({
       severity: 'warning',
       code: 'invalid_character',
       file: `${DIR}/a.json`,
@@ -165,7 +170,7 @@ describe('entityIdMap', () => {
     const { map, files, problems } = entityIdMap(view);
     expect(map).toStrictEqual({ su: '苏晚雪' });
     expect(files).toStrictEqual({ su: { json: `${DIR}/su.json`, md: `${DIR}/su.md` } });
-    expect(problems).toStrictEqual([
+    expect(english(problems)).toStrictEqual([
       {
         severity: 'warning',
         code: 'duplicate_character',
