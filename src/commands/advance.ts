@@ -1,4 +1,5 @@
 import { sayer } from '../core/messages.js';
+import { gateReason } from '../../machines/novel.setup.js';
 import { Option } from 'clipanion';
 import { formatStepId } from '../core/step-id.js';
 import { lintSummary } from '../core/lint-render.js';
@@ -27,7 +28,7 @@ export class AdvanceCommand extends NovelCommand {
       const t = sayer(this.lang);
       const lines = [t('done.advanced', { step: formatStepId(step), from: plan.from, to: plan.to })];
       if (plan.lint && !judged) lines.push(...lintSummary(plan.lint, this.lang));
-      if (judged && gate) lines.push(t('status.gate', { decision: gate.decision, reason: gate.reason }));
+      if (judged && gate) lines.push(t('status.gate', { decision: gate.decision, reason: gateReason(gate) }));
       if (plan.archive && plan.archive.files.length) lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
       lines.push(t('done.next', { step: next.step, action: next.action }));
       if (m.recovered) lines.unshift(t('done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume }));

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../schemas/diagnostics.js';
 import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
 import type { CommandSpec } from '../core/completion.js';
-import { diagnosticText, isSaid, langOf, render, said, say, zhPhrase, sayer, type Lang, type MessageKey } from '../core/messages.js';
+import { diagnosticText, langOf, render, said, say, sayer, type Lang, type MessageKey } from '../core/messages.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {
   /** Every command's path and flags (the completion script's list), given by the entry point: no command imports the command table. */
@@ -36,28 +36,10 @@ export function envelopeError(command: string, err: NovelError): string {
 
 export function plainError(command: string, err: NovelError, lang: Lang = 'en'): string {
   const t = sayer(lang);
-  if (lang === 'en') return `${t('error.prefix', { command })}${err.message}\n${err.hint ? `${t('error.hint', { hint: err.hint })}\n` : ''}`;
-  const diagnostics = Array.isArray(err.details?.diagnostics) ? (err.details.diagnostics as Diagnostic[]) : null;
-  const message = err.zh?.message ?? (isSaid(err.said) ? render(lang, err.said) : legacyMessage(err, diagnostics, command, t));
-  // A said refusal lists its diagnostics itself (error.diagnostics); a legacy one has them listed here.
-  const lines = diagnostics && !err.zh?.message && !isSaid(err.said) ? diagnostics.filter((d) => d.severity === 'error').map((d) => `  - ${diagnosticText(lang, d)}`) : [];
-  const hint = err.zh?.hint ?? (isSaid(err.hintSaid) ? render(lang, err.hintSaid) : legacyHint(err, diagnostics, t));
-  return `${t('error.prefix', { command })}${message}\n${lines.map((l) => `${l}\n`).join('')}${hint ? `${t('error.hint', { hint })}\n` : ''}`;
-}
-
-// The legacy path: an error whose English was written at its throw site, its phrases looked up (goes once every area says its words).
-
-/** A legacy error's message. */
-function legacyMessage(err: NovelError, diagnostics: Diagnostic[] | null, command: string, t: ReturnType<typeof sayer>): string {
-  const phrased = zhPhrase(err.message);
-  if (diagnostics) return t('error.validation_failed', { what: zhPhrase(err.message.split('\n')[0] ?? command), n: diagnostics.filter((d) => d.severity === 'error').length });
-  return phrased !== err.message ? phrased : t('error.generic', { code: err.code, message: err.message });
-}
-
-/** A legacy error's hint. */
-function legacyHint(err: NovelError, diagnostics: Diagnostic[] | null, t: ReturnType<typeof sayer>): string | undefined {
-  const phrased = err.hint === undefined ? undefined : zhPhrase(err.hint);
-  return phrased !== undefined && phrased !== err.hint ? phrased : diagnostics ? t('error.validation_failed.hint') : err.hint;
+  // Every refusal is said by message id: its words in the reader's language (a refusal over diagnostics lists them itself).
+  const message = render(lang, err.said);
+  const hint = err.hintSaid === undefined ? undefined : render(lang, err.hintSaid);
+  return `${t('error.prefix', { command })}${message}\n${hint ? `${t('error.hint', { hint })}\n` : ''}`;
 }
 
 export function asNovelError(err: unknown, debug: boolean): NovelError {

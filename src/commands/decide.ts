@@ -26,7 +26,7 @@ export class DecideCommand extends NovelCommand {
 
   run(): CommandResult {
     const ref = parseChapterRef(this.chapter);
-    if (!ref.ok) throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.chapter, reason: ref.reason }), { hint: said('cmd.example', { example: 'novel decide chapter:012 accept' }) });
+    if (!ref.ok) throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.chapter, reason: ref.words }), { hint: said('cmd.example', { example: 'novel decide chapter:012 accept' }) });
     if (!isDecision(this.decision)) {
       throw new NovelError('invalid_decision', said('cmd.decide.invalid', { value: this.decision, choices: DECISIONS.join(', ') }), { hint: said('cmd.example', { example: `novel decide chapter:${padChapter(ref.chapter)} accept` }) });
     }

@@ -1,5 +1,5 @@
 import { Option } from 'clipanion';
-import { parseDemoScores } from '../core/demo-executor.js';
+import { demoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { say } from '../core/messages.js';
 import { runDemoExecutor } from '../io/demo-executor.js';
@@ -16,8 +16,8 @@ export class DemoExecutorCommand extends NovelCommand {
   packet = Option.String({ name: 'packet' });
 
   async run(): Promise<CommandResult> {
-    const scores = parseDemoScores(this.context.env.NOVEL_DEMO_SCORES);
-    if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
+    const scores = demoScores(this.context.env.NOVEL_DEMO_SCORES);
+    if (!Array.isArray(scores)) throw new NovelError('invalid_env', scores);
     const delay = Number(this.context.env.NOVEL_DEMO_WRITE_DELAY_MS ?? 0);
     const p = openProject(this.context, this.project ?? this.context.env.NOVEL_PROJECT);
     const written = await runDemoExecutor(p, this.context.cwd, this.packet, scores, delay);

@@ -21,7 +21,7 @@ export class DiffCommand extends NovelCommand {
 
   run(): CommandResult {
     const ref = parseChapterRef(this.chapter);
-    if (!ref.ok) throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.chapter, reason: ref.reason }), { hint: said('cmd.example', { example: 'novel diff chapter:004' }) });
+    if (!ref.ok) throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.chapter, reason: ref.words }), { hint: said('cmd.example', { example: 'novel diff chapter:004' }) });
     const n = ref.chapter;
     const p = openProject(this.context, this.project);
     const base = paths.revisionsDir(n);

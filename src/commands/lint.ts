@@ -33,7 +33,7 @@ export class LintCommand extends NovelCommand {
   private lintFile() {
     if (/^chapter:/i.test(this.target)) {
       const ref = parseChapterRef(this.target);
-      throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.target, reason: ref.ok ? '' : ref.reason }), { hint: said('cmd.lint.ref_hint') });
+      throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.target, reason: ref.ok ? '' : ref.words }), { hint: said('cmd.lint.ref_hint') });
     }
     const read = readRegularText(userPath(this.context.cwd, this.target));
     if (!read) {

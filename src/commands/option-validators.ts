@@ -96,6 +96,6 @@ export const isChapterRange = t.makeValidator<unknown, string>({
 /** A step id argument, parsed strictly; a malformed one is a usage error naming the format. */
 export function parseStepArg(raw: string): ReturnType<typeof parseStepId> & { ok: true } {
   const parsed = parseStepId(raw);
-  if (!parsed.ok) throw new NovelError('invalid_step', said('cmd.step_invalid', { value: raw, reason: parsed.reason }), { hint: said('error.invalid_step.hint') });
+  if (!parsed.ok) throw new NovelError('invalid_step', said('cmd.step_invalid', { value: raw, reason: parsed.words }), { hint: said('error.invalid_step.hint') });
   return parsed;
 }

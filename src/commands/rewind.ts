@@ -19,7 +19,7 @@ export class RewindCommand extends NovelCommand {
 
   run(): CommandResult {
     const ref = parseChapterRef(this.to);
-    if (!ref.ok) throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.to, reason: ref.reason }), { hint: said('cmd.example', { example: 'novel rewind --to chapter:038' }) });
+    if (!ref.ok) throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.to, reason: ref.words }), { hint: said('cmd.example', { example: 'novel rewind --to chapter:038' }) });
     const r = rewindBook(this.context, this.project, ref.chapter, this.note ?? null, this.dryRun);
     if (!r.plan) {
       return { data: { dry_run: false, recovered: true, chapter: ref.chapter, next: { step: r.next.step, action: r.next.action } }, text: `${say(this.lang, 'rewind.recovered', { chapter: ref.chapter })}\n${say(this.lang, 'done.next', { step: r.next.step, action: r.next.action })}` };

@@ -1,7 +1,7 @@
 import { said, say } from '../core/messages.js';
 import { isTerminal } from '../io/stdio.js';
 import { Option } from 'clipanion';
-import { parseDemoScores } from '../core/demo-executor.js';
+import { demoScores } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { chapterTable, eventLine, statusLine } from '../core/run-render.js';
 import { executorMissing, PAUSE_STAGES, unenforceableBudget, type PauseStage } from '../core/run-policy.js';
@@ -41,10 +41,10 @@ export class RunCommand extends NovelCommand {
   async run(): Promise<CommandResult> {
     if (this.chapters !== undefined && this.toChapter !== undefined) throw new NovelError('usage', said('cmd.run.chapters_or_to_chapter'));
     const parsedUntil = this.until === undefined ? null : parseStepId(this.until);
-    if (parsedUntil && !parsedUntil.ok) throw new NovelError('invalid_step', said('cmd.run.until_invalid', { until: this.until as string, reason: parsedUntil.reason }), { hint: said('cmd.example', { example: '--until chapter:006:judge' }) });
+    if (parsedUntil && !parsedUntil.ok) throw new NovelError('invalid_step', said('cmd.run.until_invalid', { until: this.until as string, reason: parsedUntil.words }), { hint: said('cmd.example', { example: '--until chapter:006:judge' }) });
     const until = parsedUntil?.ok ? parsedUntil.step : null;
-    const scores = parseDemoScores(this.context.env.NOVEL_DEMO_SCORES);
-    if (typeof scores === 'string') throw new NovelError('invalid_env', scores);
+    const scores = demoScores(this.context.env.NOVEL_DEMO_SCORES);
+    if (!Array.isArray(scores)) throw new NovelError('invalid_env', scores);
     const settings = openProject(this.context, this.project).settings;
     const name = this.executor ?? settings.executor.command;
     if (name === undefined) {

@@ -9,7 +9,7 @@ import type { CommitPlan } from '../core/commit-plan.js';
 import type { VolumeCommitPlan } from '../core/volume-plan.js';
 import type { SetupStep } from '../core/step-id.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
-import { said, type Words } from '../core/messages.js';
+import { said, type Said } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { JournalSchema, type Journal } from '../schemas/journal.js';
 import { refreshBookLedger } from './book-files.js';
@@ -156,7 +156,7 @@ function applyRewind(fs: ProjectFs, rel: string, journal: Journal): void {
   fs.remove(rel);
 }
 
-function journalConflict(message: Words): NovelError {
+function journalConflict(message: Said): NovelError {
   return new NovelError('journal_conflict', message, { hint: said('journal.conflict.hint') });
 }
 

@@ -11,7 +11,7 @@ import { bookMachine } from '../../machines/book.machine.js';
 import { agentPrompt } from '../core/agent-invocation.js';
 import { prettyJson } from '../core/canonical-json.js';
 import { NovelError } from '../core/errors.js';
-import { said, type Words } from '../core/messages.js';
+import { said, type Said, type Words } from '../core/messages.js';
 import { plantedEn, plantedWhy, type PlantedLine } from '../core/messages/io.js';
 import type { NextDecision } from '../core/next.js';
 import { buildPacket, manifestPath } from '../core/packet.js';
@@ -91,7 +91,7 @@ function plantedBy(step: StepId, before: StagingTree, after: StagingTree, packet
   return out;
 }
 
-export function unavailable(kind: ExecutorChoice['kind'], message: Words, pathVar: string): NovelError {
+export function unavailable(kind: ExecutorChoice['kind'], message: Said, pathVar: string): NovelError {
   return new NovelError('executor_unavailable', message, {
     hint: said('executor.install', { kind }),
     details: { PATH: pathVar },

@@ -339,7 +339,7 @@ export class ProjectFs {
     rel: string,
     schema: S,
     code: string,
-    fix?: (field: string) => string | undefined,
+    fix?: (field: string) => Words | undefined,
     texts?: Map<string, string>,
   ): Parsed<v.InferOutput<S>> | null {
     const r = this.readTextChecked(rel);

@@ -3,12 +3,12 @@
  * file's part can be taken off when the refusal becomes a diagnostic of that
  * file, and a diagnostic said whole when it becomes a refusal. Pure.
  */
-import { isSaid, said, type Words } from '../core/messages.js';
+import { isSaid, said, type Said, type Words } from '../core/messages.js';
 import type { NovelError } from '../core/errors.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 
 /** `file: what`, in the reader's language. */
-export const at = (file: string, what: Words): Words => said('fs.at', { file, what });
+export const at = (file: string, what: Words): Said => said('fs.at', { file, what });
 
 /** What a refusal says about `file`, without the file's name in front (a diagnostic of that file names it itself). */
 export function aboutFile(err: NovelError, file: string): Words {
@@ -21,18 +21,21 @@ export function aboutFile(err: NovelError, file: string): Words {
  * A diagnostic's line as said words, where its parts are said (as
  * src/schemas/diagnostics.ts makes the line); else its English, as it is.
  */
-export function diagnosticWords(d: Diagnostic): Words {
+export function diagnosticWords(d: Diagnostic): Said {
   const w = d.words ?? {};
-  let what: Words;
-  if (w.message) what = w.message;
-  else if ((d.expected !== undefined || d.found !== undefined) && (d.expected === undefined || w.expected) && (d.found === undefined || w.found)) {
-    what =
-      w.expected && w.found
-        ? said('fs.expected_found', { expected: w.expected, found: w.found })
-        : w.expected
-          ? said('fs.expected', { expected: w.expected })
-          : said('fs.found', { found: w.found as Words });
-  } else return d.message;
+  // A part not said is data (a shape, a value), shown as it is in every language.
+  const expected: Words | undefined = w.expected ?? d.expected;
+  const found: Words | undefined = w.found ?? d.found;
+  const own = d.message.startsWith(`${d.file}: `) ? d.message.slice(d.file.length + 2) : d.message;
+  const what: Words = w.message
+    ? w.message
+    : expected !== undefined && found !== undefined
+      ? said('fs.expected_found', { expected, found })
+      : expected !== undefined
+        ? said('fs.expected', { expected })
+        : found !== undefined
+          ? said('fs.found', { found })
+          : own;
   return d.field !== undefined ? said('fs.at_field', { file: d.file, field: d.field, what }) : at(d.file, what);
 }
 

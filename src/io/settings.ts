@@ -8,7 +8,7 @@ import type { ProjectFs } from './project-fs.js';
 
 export function loadSettings(fs: ProjectFs): Settings {
   const parsed = fs.readJson(paths.config, ConfigSchema, 'invalid_config', (field) =>
-    field === '' ? undefined : `see docs/configuration.md for the keys of novel.config.json`,
+    field === '' ? undefined : said('settings.keys.fix'),
   );
   if (parsed && !parsed.ok) throw diagnosticsError('invalid_config', said('bookfile.invalid', { file: paths.config }), parsed.diagnostics);
   const { settings, diagnostics } = resolveSettings(parsed?.value ?? null);

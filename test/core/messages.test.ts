@@ -1,6 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GROUPS_BY_PART, langOf, literalRuns, messageEntry, messageGroups, phraseKey, phrasePatterns, render, said, zhPhrase, type MessageKey } from '../../src/core/messages.js';
+import { GROUPS_BY_PART, langOf, messageEntry, messageGroups, render, said, type MessageKey } from '../../src/core/messages.js';
 import { argumentsRead, catalogueProblems } from '../helpers/catalogue.js';
 
 /** Arguments for any message: every field reads as "1" (numbers and strings alike). */
@@ -88,107 +87,5 @@ describe('the message catalogue', () => {
     expect(langOf({ LANG: 'zh_CN.UTF-8' }, 'en')).toBe('en');
     expect(langOf({}, 'zh')).toBe('zh');
     expect(langOf({})).toBe('en');
-  });
-});
-
-describe('phraseKey: the text every match of a phrase holds', () => {
-  it('takes the literal text after ^ up to the first pattern character', () => {
-    expect(phraseKey(/^the file$/)).toEqual(['the file', false]);
-    expect(phraseKey(/^chapter (\d+): x$/)).toEqual(['chapter ', false]);
-    expect(phraseKey(/^pass: (.+)$/)).toEqual(['pass: ', false]);
-    expect(phraseKey(/^abc[de]/)).toEqual(['abc', false]);
-    expect(phraseKey(/^ab\u2013c/)).toEqual(['ab', false]);
-    expect(phraseKey(/^ab\dc/)).toEqual(['ab', false]);
-  });
-
-  it('an escaped punctuation mark is plain text', () => {
-    expect(phraseKey(/^a\.b/)).toEqual(['a.b', false]);
-    expect(phraseKey(/^fail\(s\) x/)).toEqual(['fail(s) x', false]);
-    expect(phraseKey(/^a\.?b/)).toEqual(['a', false]);
-  });
-
-  it('leaves out a character made optional or repeated', () => {
-    expect(phraseKey(/^files? changed/)).toEqual(['file', false]);
-    expect(phraseKey(/^ab*c/)).toEqual(['a', false]);
-    expect(phraseKey(/^ab+c/)).toEqual(['a', false]);
-    expect(phraseKey(/^ab{0,2}c/)).toEqual(['a', false]);
-  });
-
-  it('after a leading group, the text that follows it, found anywhere', () => {
-    expect(phraseKey(/^(.+): expected a file, found a directory$/)).toEqual([': expected a file, found a directory', true]);
-    expect(phraseKey(/^(\d+) kept; dropped: (.+)$/)).toEqual([' kept; dropped: ', true]);
-    expect(phraseKey(/^(".*"), which names chapter (\d+)$/)).toEqual([', which names chapter ', true]);
-    expect(phraseKey(/^(.+): the staged (?:outputs|plan) do$/)).toEqual([': the staged ', true]);
-    expect(phraseKey(/^(.+?):? is damaged$/)).toEqual(['', true]);
-    expect(phraseKey(/^(\d+)?x/)).toEqual(['', true]);
-    expect(phraseKey(/^((?:a|b))x/)).toEqual(['', false]);
-  });
-
-  it('is empty when nothing can be relied on: no ^, flags, or an alternative at the top level', () => {
-    expect(phraseKey(/the file$/)).toEqual(['', false]);
-    expect(phraseKey(/^the file$/i)).toEqual(['', false]);
-    expect(phraseKey(/^foo|bar/)).toEqual(['', false]);
-    expect(phraseKey(/^(.+): x|y/)).toEqual(['', false]);
-  });
-
-  it('an alternative inside a group or a class, or escaped, keeps the key', () => {
-    expect(phraseKey(/^run (a|b)/)).toEqual(['run ', false]);
-    expect(phraseKey(/^run [|]x/)).toEqual(['run ', false]);
-    expect(phraseKey(/^run \|x/)).toEqual(['run |x', false]);
-    expect(phraseKey(/^run (a|b)/g)).toEqual(['run ', false]);
-  });
-
-  it('property: every string a pattern matches holds its key, at the start unless after a leading group', () => {
-    const patterns = [/^the file$/, /^files? changed/, /^chapter (\d+): x$/, /^run (a|b)/, /^(.+): x\.y$/, /^(\d+) kept; (.+)$/, /^(.+?):? is d$/, /^a\.?b/, /^(".*"), names (\d+)$/, /^ab{1,2}c/];
-    const piece = fc.constantFrom('the file', 'file', 's', ' changed', 'chapter ', '12', ': x', 'run ', 'a', 'b', '.', 'x.y', ': ', ' kept; ', '"q"', ', names ', 'c', ':', ' is d', 'y');
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 6 }), (parts) => {
-        const s = parts.join('');
-        for (const re of patterns) {
-          if (!re.test(s)) continue;
-          const [key, anywhere] = phraseKey(re);
-          expect(anywhere ? s.includes(key) : s.startsWith(key), `${re} on ${JSON.stringify(s)}`).toBe(true);
-        }
-      }),
-      { numRuns: 3000 },
-    );
-  });
-});
-
-describe('literalRuns: the plain text outside groups and classes', () => {
-  it('splits at groups, classes, escapes of a kind and anchors; drops quantified characters', () => {
-    expect(literalRuns(String.raw`^(.+): (\d+) bytes, above the 16 MiB limit$`)).toEqual([': ', ' bytes, above the 16 MiB limit']);
-    expect(literalRuns(String.raw`^a\.b [xy]c?d\u2013e\x41f\dg$`)).toEqual(['a.b ', 'd', 'e', 'f', 'g']);
-    expect(literalRuns(String.raw`^ab{2,3}c(?:d|e)+f.*g$`)).toEqual(['a', 'c', 'f', 'g']);
-    expect(literalRuns(String.raw`^a\p{L}b\u{1F600}c\k<n>d\1e\cJf`)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
-    expect(literalRuns('^ab{')).toEqual(['a']);
-  });
-
-  it('none when an alternative stands at the top level; one inside a group is fine', () => {
-    expect(literalRuns('^a|b')).toEqual([]);
-    expect(literalRuns('^a(b|c)d')).toEqual(['a', 'd']);
-    expect(literalRuns(String.raw`^a\|b`)).toEqual(['a|b']);
-    expect(literalRuns('^a[|]b')).toEqual(['a', 'b']);
-  });
-
-  it('property: every string a phrase of the catalogue matches holds its key and all its runs', () => {
-    const patterns = phrasePatterns();
-    expect(patterns.length).toBeGreaterThan(200);
-    for (const re of patterns) {
-      const [key, anywhere] = phraseKey(re);
-      const runs = literalRuns(re.source);
-      fc.assert(
-        fc.property(fc.stringMatching(re), (s) => {
-          expect(anywhere ? s.includes(key) : s.startsWith(key), `${re} key ${JSON.stringify(key)} on ${JSON.stringify(s)}`).toBe(true);
-          for (const r of runs) expect(s.includes(r), `${re} run ${JSON.stringify(r)} on ${JSON.stringify(s)}`).toBe(true);
-        }),
-        { numRuns: 40 },
-      );
-    }
-  });
-
-  it('a phrase past both filters still translates', () => {
-    expect(zhPhrase('pass: overall_final 4.20 (pass \u2265 4, polish \u2265 3.5, revise \u2265 3, pause \u2265 2)')).toMatch(/^\u901a\u8fc7/);
-    expect(zhPhrase('chapters/x.md: expected a file, found a directory')).not.toContain('expected');
   });
 });

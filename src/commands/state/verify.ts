@@ -1,6 +1,6 @@
 import { render, said, say, sayer } from '../../core/messages.js';
 import { Option } from 'clipanion';
-import { describeDiff, diffHint } from '../../core/fingerprint-rules.js';
+import { describeDiff, diffHintWords, diffWords } from '../../core/fingerprint-rules.js';
 import { CHANGELOG_FILE, STATE_FILE } from '../../io/book-files.js';
 import { verifyBook } from '../../io/state-verify.js';
 import { openProject, type OpenProject } from '../../io/project.js';
@@ -30,9 +30,9 @@ export class StateVerifyCommand extends NovelCommand {
       );
       const files = describeDiff(diff);
       if (recordedDiff === null) lines.push(t('verify.no_fingerprint', { accepted }));
-      else lines.push(files.length ? `${t('verify.files_differ', { n: files.length, accepted })}\n${files.map((f) => `  - ${f}`).join('\n')}` : t('verify.files_match'));
+      else lines.push(files.length ? `${t('verify.files_differ', { n: files.length, accepted })}\n${diffWords(diff).map((f) => `  - ${render(this.lang, f)}`).join('\n')}` : t('verify.files_match'));
       const ok = state.consistent && (files.length === 0 || accepted);
-      const hint = state.consistent ? diffHint(diff) : said('cmd.verify.rebuild_hint');
+      const hint = state.consistent ? diffHintWords(diff) : said('cmd.verify.rebuild_hint');
       if (!ok) lines.push(t('verify.hint', { hint }));
       return {
         data: {

@@ -383,6 +383,7 @@ export const CORE_GROUPS = {
   }),
   // ---- novel.config.json beyond its schema (src/core/settings.ts) ----
   settings: () => ({
+    'settings.keys.fix': entry((_) => 'see docs/configuration.md for the keys of novel.config.json', (_) => 'novel.config.json 的各项见 docs/configuration.md（或 novel schema config）'),
     'settings.threshold': entry<{ above: string; value: number }>((a) => `a threshold ≤ gate.${a.above} (${a.value})`, (a) => `不高于 gate.${a.above}（${a.value}）的阈值`),
     'settings.threshold.fix': entry((_) => 'thresholds must descend: pass ≥ polish ≥ revise ≥ pause', (_) => '阈值须递减：pass ≥ polish ≥ revise ≥ pause'),
     'settings.volume_min': entry<{ max: number }>((a) => `at most volume_chapters.max (${a.max})`, (a) => `不超过 volume_chapters.max（${a.max}）`),

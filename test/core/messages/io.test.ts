@@ -42,9 +42,10 @@ describe('the io messages', () => {
     expect(render('zh', diagnosticWords(d))).toBe('chapters/chapter-001.md：应为 UTF-8 文本，实为 第 7 字节处是无效的 UTF-8 字节序列');
     const field = errorAt('invalid_x', 'a.json', { field: 'k', message: said('fs.dotdot') });
     expect(render('en', diagnosticWords(field))).toBe(field.message);
-    // English parts that are not said stay the diagnostic's English, as it is.
-    const plain = errorAt('invalid_x', 'a.json', { expected: 'an integer', found: '"x"' });
-    expect(diagnosticWords(plain)).toBe(plain.message);
+    // Parts that are data (a shape, a value) are shown as they are, in the reader's frame.
+    const plain = errorAt('invalid_x', 'a.json', { expected: 'integer', found: '"x"' });
+    expect(render('en', diagnosticWords(plain))).toBe(plain.message);
+    expect(render('zh', diagnosticWords(plain))).toBe('a.json：应为 integer，实为 "x"');
   });
 
   it('say the refusals of the project shape in Chinese', () => {
