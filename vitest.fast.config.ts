@@ -3,7 +3,14 @@ import base from './vitest.config.js';
 
 /** Test files that mock a module (vi.mock): each needs a fresh module graph. */
 const MOCKING = ['test/io/staging-swap.test.ts'];
-const FAST = ['test/core/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/schemas/**/*.test.ts', 'test/io/**/*.test.ts', 'test/architecture.test.ts', 'test/docs.test.ts'];
+const FAST = [
+  'test/core/**/*.test.ts',
+  'test/machines/**/*.test.ts',
+  'test/schemas/**/*.test.ts',
+  'test/io/**/*.test.ts',
+  'test/architecture.test.ts',
+  'test/docs.test.ts',
+];
 const { include: _all, globalSetup, ...shared } = base.test ?? {};
 
 // `npm run test:fast` (after a build): the unit and core tests, the machines'

@@ -23,13 +23,22 @@ const RETRYING_ID = 'book-retrying';
 const RECOVERING_ID = 'book-recovering';
 const RESOLVING_ID = 'book-resolving';
 
-const failed = { target: `#${RETRYING_ID}`, actions: { type: 'recordExecutorFailure', params: { state: null } } } as const;
+const failed = {
+  target: `#${RETRYING_ID}`,
+  actions: { type: 'recordExecutorFailure', params: { state: null } },
+} as const;
 
 /** A setup step's meta, from its row of the step table: its agent runs, or (ready) its staged files await their commit. */
 function setupMeta(step: SetupStep, ready: boolean): StateMeta {
   const row = SETUP_STEP_TABLE[step];
   return ready
-    ? { step, mode: 'setup', action: 'commit', description: `commit the staged files of ${row.description}`, ladder: null }
+    ? {
+        step,
+        mode: 'setup',
+        action: 'commit',
+        description: `commit the staged files of ${row.description}`,
+        ladder: null,
+      }
     : { step, mode: 'setup', action: 'execute', description: `${row.description} (${row.agent})`, ladder: null };
 }
 
@@ -47,7 +56,10 @@ function setupStates() {
   const states: Record<string, unknown> = {
     route: {
       description: 'The first setup step whose files are missing.',
-      always: [...SETUP_STEPS.slice(0, -1).map((step) => ({ guard: { type: 'setupIs', params: { step } }, target: step })), { target: SETUP_STEPS[SETUP_STEPS.length - 1] }],
+      always: [
+        ...SETUP_STEPS.slice(0, -1).map((step) => ({ guard: { type: 'setupIs', params: { step } }, target: step })),
+        { target: SETUP_STEPS[SETUP_STEPS.length - 1] },
+      ],
     },
   };
   for (const step of SETUP_STEPS) {
@@ -89,7 +101,10 @@ function writingStates() {
   for (const [name, node] of Object.entries(chapterStates)) {
     const on = { ...((node as { on?: object }).on ?? {}) } as Record<string, unknown>;
     if ((RESUMABLE_STATES as readonly string[]).includes(name)) {
-      on.EXECUTOR_FAILED = { target: `#${RETRYING_ID}`, actions: { type: 'recordExecutorFailure', params: { state: name as ResumableState } } };
+      on.EXECUTOR_FAILED = {
+        target: `#${RETRYING_ID}`,
+        actions: { type: 'recordExecutorFailure', params: { state: name as ResumableState } },
+      };
     }
     if (name === 'commit') {
       on.COMMIT_INTERRUPTED = { target: `#${RECOVERING_ID}`, actions: ['recordJournal', 'recordCommitted'] };
@@ -106,7 +121,8 @@ export const bookMachine = novelSetup.createMachine({
   states: {
     resolving: {
       id: RESOLVING_ID,
-      description: 'Where the book stands: a journal to finish, a step to resume, an imported chapter to catch up, a setup step, a volume to plan, the next chapter, or the end.',
+      description:
+        'Where the book stands: a journal to finish, a step to resume, an imported chapter to catch up, a setup step, a volume to plan, the next chapter, or the end.',
       always: [
         { guard: 'journalPending', target: 'recovering' },
         { guard: 'chapterInFlight', target: 'writing' },
@@ -120,12 +136,14 @@ export const bookMachine = novelSetup.createMachine({
       ],
     },
     setup: {
-      description: 'A new book is set up before its first plan (§14): world, characters, style; a step whose files exist and validate is skipped.',
+      description:
+        'A new book is set up before its first plan (§14): world, characters, style; a step whose files exist and validate is skipped.',
       initial: 'route',
       states: setupStates(),
     },
     importing: {
-      description: 'An imported chapter gets its catch-up summary (§14): summarized and advanced like a summarize step, then committed, leaving the imported text as it is.',
+      description:
+        'An imported chapter gets its catch-up summary (§14): summarized and advanced like a summarize step, then committed, leaving the imported text as it is.',
       initial: 'route',
       states: {
         route: {
@@ -133,7 +151,7 @@ export const bookMachine = novelSetup.createMachine({
           always: [{ guard: 'importSummarized', target: 'importCommit' }, { target: 'importSummarize' }],
         },
         importSummarize: {
-          description: 'The summarizer writes the imported chapter\'s summary, state delta and memory.',
+          description: "The summarizer writes the imported chapter's summary, state delta and memory.",
           meta: bookStepMeta(CATCH_UP, 'summarize'),
           on: { SUMMARIZED: { target: 'importCommit', actions: 'markImportSummarized' }, EXECUTOR_FAILED: failed },
         },
@@ -142,7 +160,10 @@ export const bookMachine = novelSetup.createMachine({
           meta: bookStepMeta(CATCH_UP_COMMIT, 'commit'),
           on: {
             COMMITTED: { target: `#${RESOLVING_ID}`, actions: 'recordImportCaughtUp' },
-            COMMIT_INTERRUPTED: { target: `#${RECOVERING_ID}`, actions: ['recordImportJournal', 'recordImportCaughtUp'] },
+            COMMIT_INTERRUPTED: {
+              target: `#${RECOVERING_ID}`,
+              actions: ['recordImportJournal', 'recordImportCaughtUp'],
+            },
           },
         },
       },
@@ -174,7 +195,13 @@ export const bookMachine = novelSetup.createMachine({
     recovering: {
       id: RECOVERING_ID,
       description: 'A commit was killed after its journal: the next mutating command rolls it forward.',
-      meta: meta({ step: 'commit', mode: 'commit', action: 'recover', description: 'roll the unfinished commit forward', ladder: null }),
+      meta: meta({
+        step: 'commit',
+        mode: 'commit',
+        action: 'recover',
+        description: 'roll the unfinished commit forward',
+        ladder: null,
+      }),
       on: { JOURNAL_RECOVERED: { target: 'resolving', actions: 'clearJournal' } },
     },
     retrying: {

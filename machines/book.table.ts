@@ -5,7 +5,14 @@
  * every stable state through the round trip. Pure.
  */
 import type { GateDecision } from './novel.setup.js';
-import { CHAPTER_STAGES, CHAPTER_STEP_MODES, CHAPTER_STEP_TABLE, keysOf, PIPELINE_STAGES, type PipelineStage } from '../src/core/step-table.js';
+import {
+  CHAPTER_STAGES,
+  CHAPTER_STEP_MODES,
+  CHAPTER_STEP_TABLE,
+  keysOf,
+  PIPELINE_STAGES,
+  type PipelineStage,
+} from '../src/core/step-table.js';
 import type { StableState } from './pipeline.states.js';
 
 /** The checkpoint's pipeline_stage values (§3), in pipeline order; the checkpoint schema reads this list. */
@@ -43,7 +50,9 @@ function chapterRows(): Record<ChapterRestState, ChapterRow> {
     rows[row.state] = { stage: row.rests_as, decisions: DECISIONS_OF[row.state] ?? [], gate: row.gate };
   }
   // A row with decisions first: it is the more specific reading of its pipeline_stage.
-  const modes = keysOf(CHAPTER_STEP_MODES).sort((a, b) => (DECISIONS_OF[b]?.length ?? 0) - (DECISIONS_OF[a]?.length ?? 0));
+  const modes = keysOf(CHAPTER_STEP_MODES).sort(
+    (a, b) => (DECISIONS_OF[b]?.length ?? 0) - (DECISIONS_OF[a]?.length ?? 0),
+  );
   for (const state of modes) {
     rows[state] = { stage: CHAPTER_STEP_MODES[state].rests_as, decisions: DECISIONS_OF[state] ?? [], gate: 'always' };
   }
@@ -71,12 +80,17 @@ export type BookRestState = keyof typeof BOOK_ROWS | 'recovering';
  * recorded (or an unknown) gate restores to `judge`: the gate is computed
  * again from the staged evaluation (`gateMissing`).
  */
-export function chapterStateOf(stage: PipelineStage | null, inflight: number | null, decision: GateDecision | undefined): { state: ChapterRestState; gateMissing: boolean } {
+export function chapterStateOf(
+  stage: PipelineStage | null,
+  inflight: number | null,
+  decision: GateDecision | undefined,
+): { state: ChapterRestState; gateMissing: boolean } {
   if (stage === null || stage === 'committed' || inflight === null) return { state: 'draft', gateMissing: false };
   const rows = Object.entries(CHAPTER_ROWS) as Array<[ChapterRestState, ChapterRow]>;
   for (const [state, row] of rows) {
     if (row.stage !== stage) continue;
-    if (row.decisions.length === 0 || (decision !== undefined && row.decisions.includes(decision))) return { state, gateMissing: false };
+    if (row.decisions.length === 0 || (decision !== undefined && row.decisions.includes(decision)))
+      return { state, gateMissing: false };
   }
   // judged without a gate that allows a commit or asks for a review.
   return { state: 'judge', gateMissing: true };

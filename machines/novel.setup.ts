@@ -18,13 +18,28 @@ import {
   type VerdictWarning,
 } from './pipeline.gate.js';
 import type { PipelineEvent } from './pipeline.events.js';
-import { CHAPTER_STAGES, CHAPTER_STEP_MODES, CHAPTER_STEP_TABLE, keysOf, SETUP_STEPS, type ChapterStage, type SetupStep } from '../src/core/step-table.js';
+import {
+  CHAPTER_STAGES,
+  CHAPTER_STEP_MODES,
+  CHAPTER_STEP_TABLE,
+  keysOf,
+  SETUP_STEPS,
+  type ChapterStage,
+  type SetupStep,
+} from '../src/core/step-table.js';
 import { render, said, type Said, type Words } from '../src/core/messages.js';
 
 export type RevisionPolicy = 'auto' | 'manual_confirm' | 'none';
 
 /** The gate's decisions, as `.checkpoint.json` records them (its schema reads this list). */
-export const GATE_DECISIONS = ['pass', 'polish', 'revise', 'pause_for_user', 'pause_for_user_force_rewrite', 'accepted_by_user'] as const;
+export const GATE_DECISIONS = [
+  'pass',
+  'polish',
+  'revise',
+  'pause_for_user',
+  'pause_for_user_force_rewrite',
+  'accepted_by_user',
+] as const;
 export type GateDecision = (typeof GATE_DECISIONS)[number];
 
 /** A warning the gate adds itself (revision_policy "none" skipping a revise). */
@@ -62,13 +77,20 @@ export const RESUMABLE_STATES = [
   ...keysOf(CHAPTER_STEP_MODES),
 ] as ResumableState[];
 export type ResumableState =
-  | { [S in ChapterStage]: (typeof CHAPTER_STEP_TABLE)[S]['action'] extends 'execute' ? (typeof CHAPTER_STEP_TABLE)[S]['state'] : never }[ChapterStage]
+  | {
+      [S in ChapterStage]: (typeof CHAPTER_STEP_TABLE)[S]['action'] extends 'execute'
+        ? (typeof CHAPTER_STEP_TABLE)[S]['state']
+        : never;
+    }[ChapterStage]
   | keyof typeof CHAPTER_STEP_MODES;
 
 export { SETUP_STEPS, type SetupStep };
 
 /** An unfinished commit journal found under staging/.commit/ (`rewind`: a rewind to before the chapter, staging/.commit/rewind.json). */
-export type JournalRef = { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: SetupStep };
+export type JournalRef =
+  | { kind: 'chapter'; chapter: number; rewind?: true }
+  | { kind: 'volume'; volume: number }
+  | { kind: 'setup'; step: SetupStep };
 
 /** The chapter in flight. */
 export interface PipelineContext {
@@ -151,7 +173,12 @@ export function gateReason(gate: Pick<GateRecord, 'reason' | 'words'>): Words {
   return gate.words ?? gate.reason;
 }
 
-function gateRecord(context: PipelineContext, decision: GateDecision, words: Said, extra: Partial<GateRecord> = {}): GateRecord {
+function gateRecord(
+  context: PipelineContext,
+  decision: GateDecision,
+  words: Said,
+  extra: Partial<GateRecord> = {},
+): GateRecord {
   const v = verdictOf(context);
   return {
     decision,
@@ -163,7 +190,10 @@ function gateRecord(context: PipelineContext, decision: GateDecision, words: Sai
     high_violation: v.high_violation,
     high_confidence_violations: v.high_confidence_violations,
     // A hook still weak after its fix (or with the fix spent) is recorded, never blocking.
-    warnings: [...v.warnings, ...(v.hook_weak && (decision === 'pass' || decision === 'polish') ? [hookWeakWarning(context)] : [])],
+    warnings: [
+      ...v.warnings,
+      ...(v.hook_weak && (decision === 'pass' || decision === 'polish') ? [hookWeakWarning(context)] : []),
+    ],
     reason: render('en', words),
     words,
     ...extra,
@@ -176,7 +206,11 @@ function resaid(gate: GateRecord, decision: GateDecision, words: Said, extra: Pa
 }
 
 function hookWeakWarning(context: PipelineContext): ScoreWarning {
-  return { layer: 'score', rule: 'hook_weak', message: `chapter ${context.chapter}: the chapter-end hook is still weak after hook-fix; the chapter goes on` };
+  return {
+    layer: 'score',
+    rule: 'hook_weak',
+    message: `chapter ${context.chapter}: the chapter-end hook is still weak after hook-fix; the chapter goes on`,
+  };
 }
 
 /** What the verdict rests on: what blocks it, else the score against the thresholds. */
@@ -191,7 +225,13 @@ function scoreReason(context: PipelineContext): Said {
       rules: [...new Set(lint.map((f) => f.rule))].join(', '),
     });
   }
-  return said('gate.score', { overall: fmt(v.overall_final), pass: t.pass, polish: t.polish, revise: t.revise, pause: t.pause });
+  return said('gate.score', {
+    overall: fmt(v.overall_final),
+    pass: t.pass,
+    polish: t.polish,
+    revise: t.revise,
+    pause: t.pause,
+  });
 }
 
 /** Book guards as plain predicates: the machine and the rehydration share them. */
@@ -201,7 +241,8 @@ export const bookRules = {
   planningRecorded: (c: BookContext): boolean => c.planning,
   bookComplete: (c: BookContext): boolean => c.book_chapters !== null && c.last_completed_chapter >= c.book_chapters,
   /** A volume ends at the last block of its outline (§14): volumes have their own lengths. */
-  volumeComplete: (c: BookContext): boolean => c.outline_chapters.length > 0 && c.last_completed_chapter >= Math.max(...c.outline_chapters),
+  volumeComplete: (c: BookContext): boolean =>
+    c.outline_chapters.length > 0 && c.last_completed_chapter >= Math.max(...c.outline_chapters),
   nextChapterPlanned: (c: BookContext): boolean => c.outline_chapters.includes(c.last_completed_chapter + 1),
   /** Before the first chapter, a setup step whose files are missing (§14); a step whose files exist and validate is skipped. */
   setupPending: (c: BookContext): boolean => c.setup !== null && c.last_completed_chapter === 0,
@@ -223,9 +264,14 @@ export const novelSetup = setup({
     hookNeedsFix: ({ context }) => {
       const v = verdictOf(context);
       const verdict = classifyVerdict(v, context.thresholds);
-      return v.hook_weak === true && (verdict === 'pass' || verdict === 'polish') && context.hook_fixed_round !== context.revision_count;
+      return (
+        v.hook_weak === true &&
+        (verdict === 'pass' || verdict === 'polish') &&
+        context.hook_fixed_round !== context.revision_count
+      );
     },
-    titleNeedsFix: ({ context, event }) => event.type === 'REFINED' && event.title_hard === true && !context.title_fixed,
+    titleNeedsFix: ({ context, event }) =>
+      event.type === 'REFINED' && event.title_hard === true && !context.title_fixed,
     policyIsNone: ({ context }) => context.revision_policy === 'none',
     policyIsManualConfirm: ({ context }) => context.revision_policy === 'manual_confirm',
     revisionBudgetLeft: ({ context }) => context.revision_count < context.max_revisions,
@@ -270,13 +316,19 @@ export const novelSetup = setup({
         };
       },
     }),
-    recordPass: assign({ gate: ({ context }) => gateRecord(context, 'pass', said('gate.pass', { score: scoreReason(context) })) }),
+    recordPass: assign({
+      gate: ({ context }) => gateRecord(context, 'pass', said('gate.pass', { score: scoreReason(context) })),
+    }),
     recordPolish: assign({
       gate: ({ context }) => gateRecord(context, 'polish', said('gate.polish', { score: scoreReason(context) })),
     }),
     recordRevise: assign({
       gate: ({ context }) =>
-        gateRecord(context, 'revise', said('gate.revise', { score: scoreReason(context), n: context.revision_count, max: context.max_revisions })),
+        gateRecord(
+          context,
+          'revise',
+          said('gate.revise', { score: scoreReason(context), n: context.revision_count, max: context.max_revisions }),
+        ),
     }),
     recordRevisionSkipped: assign({
       gate: ({ context }) =>
@@ -300,29 +352,56 @@ export const novelSetup = setup({
         gateRecord(
           context,
           'pass',
-          said('gate.force_pass', { n: context.revision_count, max: context.max_revisions, score: scoreReason(context) }),
+          said('gate.force_pass', {
+            n: context.revision_count,
+            max: context.max_revisions,
+            score: scoreReason(context),
+          }),
           { force_passed: true },
         ),
     }),
     recordBudgetSpentPause: assign({
       gate: ({ context }) =>
-        gateRecord(context, 'pause_for_user', said('gate.budget_spent', { n: context.revision_count, max: context.max_revisions, score: scoreReason(context) })),
+        gateRecord(
+          context,
+          'pause_for_user',
+          said('gate.budget_spent', {
+            n: context.revision_count,
+            max: context.max_revisions,
+            score: scoreReason(context),
+          }),
+        ),
     }),
     recordPause: assign({
-      gate: ({ context }) => gateRecord(context, 'pause_for_user', said('gate.below_revise', { score: scoreReason(context) })),
+      gate: ({ context }) =>
+        gateRecord(context, 'pause_for_user', said('gate.below_revise', { score: scoreReason(context) })),
     }),
     recordForceRewritePause: assign({
-      gate: ({ context }) => gateRecord(context, 'pause_for_user_force_rewrite', said('gate.rewrite_advised', { score: scoreReason(context) })),
+      gate: ({ context }) =>
+        gateRecord(
+          context,
+          'pause_for_user_force_rewrite',
+          said('gate.rewrite_advised', { score: scoreReason(context) }),
+        ),
     }),
     recordPolished: assign({
-      gate: ({ context }) => context.gate && resaid(context.gate, 'pass', said('gate.polished', { reason: gateReason(context.gate) }), { polished: true }),
+      gate: ({ context }) =>
+        context.gate &&
+        resaid(context.gate, 'pass', said('gate.polished', { reason: gateReason(context.gate) }), { polished: true }),
     }),
     recordAcceptedByUser: assign({
-      gate: ({ context }) => context.gate && resaid(context.gate, 'accepted_by_user', said('gate.accepted', { reason: gateReason(context.gate) })),
+      gate: ({ context }) =>
+        context.gate &&
+        resaid(context.gate, 'accepted_by_user', said('gate.accepted', { reason: gateReason(context.gate) })),
     }),
     recordRevisionByUser: assign({
       gate: ({ context }) =>
-        context.gate && resaid(context.gate, 'revise', said('gate.revision_requested', { n: context.revision_count, reason: gateReason(context.gate) })),
+        context.gate &&
+        resaid(
+          context.gate,
+          'revise',
+          said('gate.revision_requested', { n: context.revision_count, reason: gateReason(context.gate) }),
+        ),
     }),
     // Book context.
     recordCommitted: assign({
@@ -335,17 +414,25 @@ export const novelSetup = setup({
     replanVolume: assign({ planning: true, volume: ({ context }) => Math.max(1, context.volume) }),
     leaveVolumePlanning: assign({
       planning: false,
-      outline_chapters: ({ context, event }) => ('outline_chapters' in event ? event.outline_chapters : context.outline_chapters),
+      outline_chapters: ({ context, event }) =>
+        'outline_chapters' in event ? event.outline_chapters : context.outline_chapters,
     }),
     /** The setup step still missing after a setup commit (the event carries the probe's answer). */
     recordSetupCommitted: assign({ setup: ({ event }) => (event.type === 'SETUP_COMMITTED' ? event.setup : null) }),
     markImportSummarized: assign({ import_summarized: true }),
-    recordImportCaughtUp: assign({ import_caught_up: ({ context }) => context.import_caught_up + 1, import_summarized: false }),
-    recordImportJournal: assign({ journal: ({ context }): JournalRef => ({ kind: 'chapter', chapter: context.import_caught_up + 1 }) }),
+    recordImportCaughtUp: assign({
+      import_caught_up: ({ context }) => context.import_caught_up + 1,
+      import_summarized: false,
+    }),
+    recordImportJournal: assign({
+      journal: ({ context }): JournalRef => ({ kind: 'chapter', chapter: context.import_caught_up + 1 }),
+    }),
     recordExecutorFailure: assign({ resume: (_, params: { state: ResumableState | null }) => params.state }),
     recordJournal: assign({
       journal: ({ context, event }): JournalRef =>
-        event.type === 'PLAN_COMMIT_INTERRUPTED' ? { kind: 'volume', volume: context.volume } : { kind: 'chapter', chapter: context.chapter },
+        event.type === 'PLAN_COMMIT_INTERRUPTED'
+          ? { kind: 'volume', volume: context.volume }
+          : { kind: 'chapter', chapter: context.chapter },
     }),
     clearJournal: assign({ journal: null }),
   },

@@ -49,7 +49,16 @@ export const DEFAULT_THRESHOLDS: Thresholds = { pass: 4.0, polish: 3.5, revise: 
 export const DEFAULT_MAX_REVISIONS = 2;
 
 /** The judge's named dimensions (§13.3), in the order of the weight profiles. */
-export const DIMENSIONS = ['plot_logic', 'character', 'immersion', 'foreshadowing', 'pacing', 'style_naturalness', 'emotional_impact', 'storyline_coherence'] as const;
+export const DIMENSIONS = [
+  'plot_logic',
+  'character',
+  'immersion',
+  'foreshadowing',
+  'pacing',
+  'style_naturalness',
+  'emotional_impact',
+  'storyline_coherence',
+] as const;
 /** Scored too when the platform requires a hook (quality.hook.required). */
 export const HOOK_DIMENSION = 'hook_strength';
 
@@ -147,7 +156,9 @@ export function weightsInUse(s: ScoreSettings): Record<string, number> {
     typeof s.weights === 'string'
       ? [...DIMENSIONS, HOOK_DIMENSION].map((d, i) => [d, WEIGHT_PROFILES[s.weights as WeightProfile][i] as number])
       : Object.entries(s.weights);
-  const used = raw.filter(([d, w]) => w > 0 && (d !== HOOK_DIMENSION || s.hook_required || typeof s.weights !== 'string'));
+  const used = raw.filter(
+    ([d, w]) => w > 0 && (d !== HOOK_DIMENSION || s.hook_required || typeof s.weights !== 'string'),
+  );
   const total = used.reduce((a, [, w]) => a + w, 0);
   return total > 0 ? Object.fromEntries(used.map(([d, w]) => [d, w / total])) : {};
 }
@@ -202,7 +213,11 @@ export function computeVerdict(
   const computed = scored.every((s) => s.computed !== null);
   for (const s of scored) {
     if (s.computed !== null && Math.abs(s.computed - s.judge) > OVERALL_MISMATCH) {
-      warnings.push({ layer: 'score', rule: 'overall_mismatch', message: `the judge's overall ${s.judge.toFixed(2)} differs from its weighted dimensions' ${s.computed.toFixed(2)} by more than ${OVERALL_MISMATCH}; the gate uses ${s.computed.toFixed(2)}` });
+      warnings.push({
+        layer: 'score',
+        rule: 'overall_mismatch',
+        message: `the judge's overall ${s.judge.toFixed(2)} differs from its weighted dimensions' ${s.computed.toFixed(2)} by more than ${OVERALL_MISMATCH}; the gate uses ${s.computed.toFixed(2)}`,
+      });
     }
   }
   for (const f of lint) if (f.severity === 'soft') warnings.push({ ...f, layer: 'lint' });
@@ -225,7 +240,10 @@ export function blocked(verdict: Pick<Verdict, 'high_violation' | 'lint'>): bool
 }
 
 /** §6 and §13.3, first match wins. */
-export function classifyVerdict(verdict: Pick<Verdict, 'overall_final' | 'high_violation' | 'lint'>, t: Thresholds): GateVerdict {
+export function classifyVerdict(
+  verdict: Pick<Verdict, 'overall_final' | 'high_violation' | 'lint'>,
+  t: Thresholds,
+): GateVerdict {
   if (blocked(verdict)) return 'revise';
   const score = verdict.overall_final;
   if (score >= t.pass) return 'pass';
@@ -236,6 +254,9 @@ export function classifyVerdict(verdict: Pick<Verdict, 'overall_final' | 'high_v
 }
 
 /** A revise verdict whose budget is spent still passes when nothing blocks (no hard lint either) and the score clears `revise`. */
-export function forcePassAllowed(verdict: Pick<Verdict, 'overall_final' | 'high_violation' | 'lint'>, t: Thresholds): boolean {
+export function forcePassAllowed(
+  verdict: Pick<Verdict, 'overall_final' | 'high_violation' | 'lint'>,
+  t: Thresholds,
+): boolean {
   return !blocked(verdict) && verdict.overall_final >= t.revise;
 }

@@ -20,7 +20,14 @@ import {
 import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS } from './pipeline.gate.js';
 import type { BookContext, BookInput, SetupStep } from './novel.setup.js';
 
-export type { GateDecision, GateRecord, PipelineContext, PipelineInput, PolicyWarning, RevisionPolicy } from './novel.setup.js';
+export type {
+  GateDecision,
+  GateRecord,
+  PipelineContext,
+  PipelineInput,
+  PolicyWarning,
+  RevisionPolicy,
+} from './novel.setup.js';
 
 /** Bump when state names or context fields change: they are part of the on-disk format. */
 export const PIPELINE_MACHINE_ID = 'novel.pipeline.v1';
@@ -70,14 +77,26 @@ export function initialContext(input: BookInput): BookContext {
 function stepMeta(stage: ChapterStage): StateMeta {
   const row: (typeof CHAPTER_STEP_TABLE)[ChapterStage] = CHAPTER_STEP_TABLE[stage];
   const note = 'note' in row ? { note: row.note.en } : {};
-  return { step: stage, mode: row.mode, action: row.action, description: row.description, ladder: { rung: row.rung, ...note } };
+  return {
+    step: stage,
+    mode: row.mode,
+    action: row.action,
+    description: row.description,
+    ladder: { rung: row.rung, ...note },
+  };
 }
 
 /** A step run again in another mode (a revision round, a polish pass). */
 function modeMeta(state: keyof typeof CHAPTER_STEP_MODES): StateMeta {
   const m = CHAPTER_STEP_MODES[state];
   const row = CHAPTER_STEP_TABLE[m.step];
-  return { step: m.step, mode: m.mode, action: row.action, description: m.description, ladder: { rung: row.rung, note: m.note.en } };
+  return {
+    step: m.step,
+    mode: m.mode,
+    action: row.action,
+    description: m.description,
+    ladder: { rung: row.rung, note: m.note.en },
+  };
 }
 
 /** Where a step's event leads when no guard says otherwise. */
@@ -189,7 +208,13 @@ export const chapterStates = {
   },
   done: {
     description: 'The chapter is in the book.',
-    meta: { step: null, mode: 'normal', action: 'done', description: 'chapter committed', ladder: null } satisfies StateMeta,
+    meta: {
+      step: null,
+      mode: 'normal',
+      action: 'done',
+      description: 'chapter committed',
+      ladder: null,
+    } satisfies StateMeta,
     type: 'final',
   },
 } as const;

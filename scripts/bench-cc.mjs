@@ -35,17 +35,25 @@ const sh = (cmd, args, opts = {}) => {
 };
 
 if (!existsSync(join(ccSource, 'node_modules'))) {
-  console.error(`${join(ccSource, 'node_modules')}: not found; this script installs nothing. Install the checkout's dependencies first: (cd ${ccSource} && npm ci)`);
+  console.error(
+    `${join(ccSource, 'node_modules')}: not found; this script installs nothing. Install the checkout's dependencies first: (cd ${ccSource} && npm ci)`,
+  );
   process.exit(2);
 }
 // cc-novel-writer, built from the given checkout in a temporary copy.
 const ccDir = join(work, 'cc-novel-writer');
-cpSync(ccSource, ccDir, { recursive: true, filter: (src) => !['node_modules', 'dist', '.git'].includes(basename(src)) });
-process.stderr.write(`building cc-novel-writer from ${ccSource} in ${ccDir} (its node_modules linked, npm run build)…\n`);
+cpSync(ccSource, ccDir, {
+  recursive: true,
+  filter: (src) => !['node_modules', 'dist', '.git'].includes(basename(src)),
+});
+process.stderr.write(
+  `building cc-novel-writer from ${ccSource} in ${ccDir} (its node_modules linked, npm run build)…\n`,
+);
 symlinkSync(join(ccSource, 'node_modules'), join(ccDir, 'node_modules'), 'dir');
 sh('npm', ['run', 'build'], { cwd: ccDir });
 const ccCli = join(ccDir, JSON.parse(readFileSync(join(ccDir, 'package.json'), 'utf8')).bin?.novel ?? 'dist/cli.js');
-const ccCommit = spawnSync('git', ['-C', ccSource, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+const ccCommit =
+  spawnSync('git', ['-C', ccSource, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() ?? '';
 
 const pad3 = (n) => String(n).padStart(3, '0');
 const stateBytes = (dir) => statSync(join(dir, 'state/current-state.json')).size;
@@ -58,13 +66,23 @@ const stateBytes = (dir) => statSync(join(dir, 'state/current-state.json')).size
  * same place (judged, chapter N+1 in flight); novel's own bookkeeping left out.
  */
 function makeSize(label, options) {
-  const novel = writeSyntheticBook(mkdtempSync(join(work, `novel-${label}-`)), { ...options, lastByNovel: true, judged: true });
+  const novel = writeSyntheticBook(mkdtempSync(join(work, `novel-${label}-`)), {
+    ...options,
+    lastByNovel: true,
+    judged: true,
+  });
   const n = options.chapters + 1;
   const cc = join(work, `cc-${label}`);
   sh('cp', ['-a', novel, cc]);
   // novel's own files: its fingerprint and caches, packet manifests, the
   // second judge's evaluation and the chapter-memory entry it stages.
-  for (const rel of ['.novel', 'logs/.cache', 'staging/manifests', `staging/evaluations/chapter-${pad3(n)}-eval-secondary.json`, `staging/state/chapter-${pad3(n)}-memory.json`]) {
+  for (const rel of [
+    '.novel',
+    'logs/.cache',
+    'staging/manifests',
+    `staging/evaluations/chapter-${pad3(n)}-eval-secondary.json`,
+    `staging/state/chapter-${pad3(n)}-memory.json`,
+  ]) {
     rmSync(join(cc, rel), { recursive: true, force: true });
   }
   // cc-novel-writer's commit moves the staged storyline memory into place and
@@ -72,29 +90,61 @@ function makeSize(label, options) {
   const delta = JSON.parse(readFileSync(join(cc, `staging/state/chapter-${pad3(n)}-delta.json`), 'utf8'));
   rmSync(join(cc, `storylines/${delta.storyline_id}/memory.md`), { force: true });
   const checkpoint = JSON.parse(readFileSync(join(novel, '.checkpoint.json'), 'utf8'));
-  const keep = ['last_completed_chapter', 'current_volume', 'orchestrator_state', 'pipeline_stage', 'inflight_chapter', 'revision_count', 'last_checkpoint_time'];
-  writeFileSync(join(cc, '.checkpoint.json'), `${JSON.stringify(Object.fromEntries(keep.map((k) => [k, checkpoint[k]])), null, 2)}\n`);
-  if (checkpoint.pipeline_stage !== 'judged' || checkpoint.inflight_chapter !== n) throw new Error(`${label}: novel's book is not judged at chapter ${n}`);
+  const keep = [
+    'last_completed_chapter',
+    'current_volume',
+    'orchestrator_state',
+    'pipeline_stage',
+    'inflight_chapter',
+    'revision_count',
+    'last_checkpoint_time',
+  ];
+  writeFileSync(
+    join(cc, '.checkpoint.json'),
+    `${JSON.stringify(Object.fromEntries(keep.map((k) => [k, checkpoint[k]])), null, 2)}\n`,
+  );
+  if (checkpoint.pipeline_stage !== 'judged' || checkpoint.inflight_chapter !== n)
+    throw new Error(`${label}: novel's book is not judged at chapter ${n}`);
   // Both tools must name the commit of chapter N+1 as what comes next.
   const commitStep = `chapter:${pad3(n)}:commit`;
-  for (const [name, cli, dir] of [['novel', novelCli, novel], ['cc-novel-writer', ccCli, cc]]) {
+  for (const [name, cli, dir] of [
+    ['novel', novelCli, novel],
+    ['cc-novel-writer', ccCli, cc],
+  ]) {
     const next = sh(process.execPath, [cli, 'next'], { cwd: dir }).trim();
     if (next !== commitStep) throw new Error(`${label}: ${name} next says ${next}, expected ${commitStep}`);
   }
   // A trial commit of each on a copy: it succeeds and moves the chapter into place.
-  for (const [name, cli, dir] of [['novel', novelCli, novel], ['cc-novel-writer', ccCli, cc]]) {
+  for (const [name, cli, dir] of [
+    ['novel', novelCli, novel],
+    ['cc-novel-writer', ccCli, cc],
+  ]) {
     const copy = `${dir}-trial`;
     sh('cp', ['-a', dir, copy]);
     sh(process.execPath, [cli, 'commit', '--chapter', String(n)], { cwd: copy });
     const cp = JSON.parse(readFileSync(join(copy, '.checkpoint.json'), 'utf8'));
-    if (!existsSync(join(copy, `chapters/chapter-${pad3(n)}.md`)) || existsSync(join(copy, `staging/chapters/chapter-${pad3(n)}.md`)) || cp.last_completed_chapter !== n) {
+    if (
+      !existsSync(join(copy, `chapters/chapter-${pad3(n)}.md`)) ||
+      existsSync(join(copy, `staging/chapters/chapter-${pad3(n)}.md`)) ||
+      cp.last_completed_chapter !== n
+    ) {
       throw new Error(`${label}: ${name}'s trial commit did not move chapter ${n} into place`);
     }
     const state = JSON.parse(readFileSync(join(copy, 'state/current-state.json'), 'utf8'));
-    if (state.state_version !== options.chapters + 1) throw new Error(`${label}: ${name}'s trial commit left state_version ${state.state_version}`);
+    if (state.state_version !== options.chapters + 1)
+      throw new Error(`${label}: ${name}'s trial commit left state_version ${state.state_version}`);
     rmSync(copy, { recursive: true, force: true });
   }
-  return { label, n, novel, cc, chapters: options.chapters, stateBytes: [stateBytes(novel), stateBytes(cc)], foreshadowing: options.foreshadowing, characters: options.characters };
+  return {
+    label,
+    n,
+    novel,
+    cc,
+    chapters: options.chapters,
+    stateBytes: [stateBytes(novel), stateBytes(cc)],
+    foreshadowing: options.foreshadowing,
+    characters: options.characters,
+  };
 }
 
 process.stderr.write('writing the synthetic books…\n');
@@ -121,10 +171,16 @@ const runIn = (cli, dir, args, fresh) => {
     spawnSync('sync', ['-f', cwd]);
   }
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--require', rss, cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ['--require', rss, cli, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${cli} ${args.join(' ')} in ${cwd} exited ${r.status}: ${r.stdout}${r.stderr}`);
-  if (fresh && !existsSync(join(cwd, `chapters/chapter-${pad3(Number(args.at(-1)))}.md`))) throw new Error(`${cli} commit left no chapter in ${cwd}`);
+  if (fresh && !existsSync(join(cwd, `chapters/chapter-${pad3(Number(args.at(-1)))}.md`)))
+    throw new Error(`${cli} commit left no chapter in ${cwd}`);
   return { ms, kb: Number(/maxrss_kb=(\d+)/.exec(r.stderr)?.[1] ?? 0) };
 };
 
@@ -162,20 +218,30 @@ const verdict = (ok, target) => {
   return `(target ≤ ${target}: ${ok ? 'met' : 'NOT met'})`;
 };
 const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
-console.log(`novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per command (medians in ms; commit on a fresh copy per run, the copy and its writeback (sync -f) untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`);
+console.log(
+  `novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per command (medians in ms; commit on a fresh copy per run, the copy and its writeback (sync -f) untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`,
+);
 for (const s of sizes) {
-  console.log(`${s.label}: ${s.chapters.toLocaleString('en')} committed chapters, ${s.characters.toLocaleString('en')} characters, ${s.foreshadowing.toLocaleString('en')} foreshadowing items, current-state.json ${s.stateBytes[0].toLocaleString('en')} bytes (novel) / ${s.stateBytes[1].toLocaleString('en')} (cc-novel-writer); chapter ${s.n} staged and judged`);
+  console.log(
+    `${s.label}: ${s.chapters.toLocaleString('en')} committed chapters, ${s.characters.toLocaleString('en')} characters, ${s.foreshadowing.toLocaleString('en')} foreshadowing items, current-state.json ${s.stateBytes[0].toLocaleString('en')} bytes (novel) / ${s.stateBytes[1].toLocaleString('en')} (cc-novel-writer); chapter ${s.n} staged and judged`,
+  );
   for (const c of cases) {
     const r = results[`${s.label} ${c.name}`];
     const ratio = r.novel / r.cc;
     const target = c.name === 'commit' ? (s.label === 'large' ? 1.0 : null) : 0.8;
     const memory = c.name === 'commit' ? `  peak RSS ${mib(r.novelKb)} / ${mib(r.ccKb)}` : '';
-    console.log(`  ${c.name.padEnd(26)} novel ${r.novel.toFixed(1).padStart(7)}   cc-novel-writer ${r.cc.toFixed(1).padStart(7)}   novel/cc ${ratio.toFixed(2)}${target === null ? '' : `  ${verdict(ratio <= target, target)}`}${memory}`);
+    console.log(
+      `  ${c.name.padEnd(26)} novel ${r.novel.toFixed(1).padStart(7)}   cc-novel-writer ${r.cc.toFixed(1).padStart(7)}   novel/cc ${ratio.toFixed(2)}${target === null ? '' : `  ${verdict(ratio <= target, target)}`}${memory}`,
+    );
   }
 }
 const small = results['small commit'];
 const large = results['large commit'];
-console.log(`novel commit, large vs small: time ${large.novel.toFixed(1)} / ${small.novel.toFixed(1)} ms, ratio ${(large.novel / small.novel).toFixed(2)} ${verdict(large.novel / small.novel <= 1.3, 1.3)}; peak RSS ${mib(large.novelKb)} / ${mib(small.novelKb)}, ratio ${(large.novelKb / small.novelKb).toFixed(2)} ${verdict(large.novelKb / small.novelKb <= 1.3, 1.3)}`);
-console.log(`cc-novel-writer commit, large vs small: time ratio ${(large.cc / small.cc).toFixed(2)}, peak RSS ratio ${(large.ccKb / small.ccKb).toFixed(2)}`);
+console.log(
+  `novel commit, large vs small: time ${large.novel.toFixed(1)} / ${small.novel.toFixed(1)} ms, ratio ${(large.novel / small.novel).toFixed(2)} ${verdict(large.novel / small.novel <= 1.3, 1.3)}; peak RSS ${mib(large.novelKb)} / ${mib(small.novelKb)}, ratio ${(large.novelKb / small.novelKb).toFixed(2)} ${verdict(large.novelKb / small.novelKb <= 1.3, 1.3)}`,
+);
+console.log(
+  `cc-novel-writer commit, large vs small: time ratio ${(large.cc / small.cc).toFixed(2)}, peak RSS ratio ${(large.ccKb / small.ccKb).toFixed(2)}`,
+);
 rmSync(work, { recursive: true, force: true });
 if (failed && strict) process.exitCode = 1;

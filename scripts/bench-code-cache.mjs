@@ -32,11 +32,14 @@ cpSync(join(repo, 'fixtures/project'), project, { recursive: true });
 // As authors have it: a mutating command ran once (npm run bench does the same).
 spawnSync(process.execPath, [join(dist, 'cli.js'), 'state', 'verify', '--accept'], { cwd: project, stdio: 'ignore' });
 
-const version = (node) => spawnSync(node, ['-p', 'process.version + " (V8 " + process.versions.v8 + ")"'], { encoding: 'utf8' }).stdout.trim();
+const version = (node) =>
+  spawnSync(node, ['-p', 'process.version + " (V8 " + process.versions.v8 + ")"'], { encoding: 'utf8' }).stdout.trim();
 /** Whether V8 in `node` takes each cache of the build for its bundle. */
 function rejected(node) {
   const out = {};
-  for (const cache of readdirSync(withCaches).filter((f) => f.endsWith('.cache')).sort()) {
+  for (const cache of readdirSync(withCaches)
+    .filter((f) => f.endsWith('.cache'))
+    .sort()) {
     const bundle = join(withCaches, `${cache.replace(/(\.json)?\.cache$/, '')}.cjs`);
     const check = `const fs=require('fs'),vm=require('vm');const s=new vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(join(withCaches, cache))})});process.stdout.write(String(s.cachedDataRejected))`;
     out[cache] = spawnSync(node, ['-e', check], { encoding: 'utf8' }).stdout;
@@ -54,7 +57,8 @@ function time(node, argv) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(node, argv, { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) return r.signal ? `killed by ${r.signal}` : `exit ${r.status}: ${String(r.stderr).trim().split('\n').at(-1)}`;
+  if (r.status !== 0)
+    return r.signal ? `killed by ${r.signal}` : `exit ${r.status}: ${String(r.stderr).trim().split('\n').at(-1)}`;
   return ms;
 }
 const median = (xs) => {
@@ -86,16 +90,28 @@ for (let i = 0; i < runs; i++) {
     times[j].push(r);
   }
 }
-console.log(`code caches at startup: ${runs} rounds, every variant once per round in turn (medians in ms; caches: dist/ as built, none: without its *.cache files; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+console.log(
+  `code caches at startup: ${runs} rounds, every variant once per round in turn (medians in ms; caches: dist/ as built, none: without its *.cache files; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')})`,
+);
 for (const node of nodes) {
-  const refused = Object.entries(rejected(node)).filter(([, r]) => r !== 'false').map(([c]) => c);
+  const refused = Object.entries(rejected(node))
+    .filter(([, r]) => r !== 'false')
+    .map(([c]) => c);
   const bare = median(times[variants.findIndex((v) => v.node === node)]);
-  console.log(`${version(node)}${node === process.execPath ? ' (this node)' : ''}: bare node ${bare.toFixed(1)} ms; V8's own check ${refused.length ? `rejects ${refused.join(', ')}` : 'takes every cache'}`);
+  console.log(
+    `${version(node)}${node === process.execPath ? ' (this node)' : ''}: bare node ${bare.toFixed(1)} ms; V8's own check ${refused.length ? `rejects ${refused.join(', ')}` : 'takes every cache'}`,
+  );
   for (const [name] of commands) {
     const at = (label) => variants.findIndex((v) => v.node === node && v.label === `${name} (${label})`);
     const [w, wo] = ['caches', 'no caches'].map((label) => failed[at(label)] ?? median(times[at(label)]));
     const show = (x) => (typeof x === 'string' ? x : x.toFixed(1)).padStart(6);
-    const saved = typeof w === 'number' && typeof wo === 'number' ? `   saved ${(wo - w).toFixed(1).padStart(5)} ms (${(((wo - w) / (wo - bare)) * 100).toFixed(0)} % of what it adds to bare node)` : '';
+    const saved =
+      typeof w === 'number' && typeof wo === 'number'
+        ? `   saved ${(wo - w).toFixed(1).padStart(5)} ms (${(((wo - w) / (wo - bare)) * 100).toFixed(0)} % of what it adds to bare node)`
+        : '';
     console.log(`  ${name.padEnd(26)} caches ${show(w)}   none ${show(wo)}${saved}`);
   }
 }

@@ -42,7 +42,10 @@ async function step(b: Book): Promise<number> {
   writeFileSync(join(b.dir, `chapters/chapter-${n}.md`), `# 第${n}章\n\n正文。\n`);
   writeFileSync(join(b.dir, `summaries/chapter-${n}-summary.md`), '摘要。\n');
   appendFileSync(join(b.dir, 'state/changelog.jsonl'), `{"chapter":${Number(n)},"ops":[]}\n`);
-  writeFileSync(join(b.dir, '.checkpoint.json'), `${JSON.stringify({ ...b.cp, last_completed_chapter: Number(n) }, null, 2)}\n`);
+  writeFileSync(
+    join(b.dir, '.checkpoint.json'),
+    `${JSON.stringify({ ...b.cp, last_completed_chapter: Number(n) }, null, 2)}\n`,
+  );
   const t0 = process.hrtime.bigint();
   await b.guard.arm(b.cp);
   const t1 = process.hrtime.bigint();

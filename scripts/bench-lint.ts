@@ -24,12 +24,28 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.argv[2] ?? '201');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const blacklistFile = JSON.parse(readFileSync(join(repo, 'fixtures/project/ai-blacklist.json'), 'utf8'));
-const lists: LintLists = { blacklist: effectiveBlacklist(blacklistFile), whitelist: blacklistFile.whitelist?.words ?? [], cliche: clicheLexicon() };
+const lists: LintLists = {
+  blacklist: effectiveBlacklist(blacklistFile),
+  whitelist: blacklistFile.whitelist?.words ?? [],
+  cliche: clicheLexicon(),
+};
 const settings = resolveQuality({ platform: 'qidian' });
 
 // Two demo chapters' prose, cut to 4,000 字, with clichés and the pattern sprinkled in.
-const packet = (chapter: number) => ({ version: 1, step: `chapter:${chapter}:draft`, agent: { kind: 'subagent', name: 'chapter-writer' }, mode: 'draft', manifest: { mode: 'paths', inline: { chapter, chapter_outline_block: `### 第 ${chapter} 章: 试炼` }, paths: {} }, expected_outputs: [], write_scope: [], next_actions: [] }) as unknown as Packet;
-const prose = [7, 8].map((n) => Object.values(demoOutputs({ packet: packet(n), read: () => undefined, scores: [4.2] }, 0))[0] as string);
+const packet = (chapter: number) =>
+  ({
+    version: 1,
+    step: `chapter:${chapter}:draft`,
+    agent: { kind: 'subagent', name: 'chapter-writer' },
+    mode: 'draft',
+    manifest: { mode: 'paths', inline: { chapter, chapter_outline_block: `### 第 ${chapter} 章: 试炼` }, paths: {} },
+    expected_outputs: [],
+    write_scope: [],
+    next_actions: [],
+  }) as unknown as Packet;
+const prose = [7, 8].map(
+  (n) => Object.values(demoOutputs({ packet: packet(n), read: () => undefined, scores: [4.2] }, 0))[0] as string,
+);
 const lines = `${prose[0]}\n${(prose[1] as string).split('\n').slice(2).join('\n')}`.split('\n');
 const body: string[] = [];
 for (const line of lines) {
@@ -60,12 +76,17 @@ for (let i = 0; i < runs; i++) {
 }
 const lint = median(lintTimes);
 const report = lintChapter({ chapter: 7, source: 'staging', text, settings, lists });
-console.log(`  lint of a ${zishu}-字 chapter          ${lint.toFixed(2).padStart(6)} ms  (${runs} runs, ${report.findings.length} findings; target ≤ 10 ms: ${lint <= 10 ? 'met' : 'NOT met'})`);
+console.log(
+  `  lint of a ${zishu}-字 chapter          ${lint.toFixed(2).padStart(6)} ms  (${runs} runs, ${report.findings.length} findings; target ≤ 10 ms: ${lint <= 10 ? 'met' : 'NOT met'})`,
+);
 // As a command: `novel validate` of the demo's refined chapter, measured; without the lint it would cost its in-process share less.
 const demo = mkdtempSync(join(tmpdir(), 'novel-bench-lint-'));
 const cli = join(repo, 'dist/cli.js');
 spawnSync(process.execPath, [cli, 'init', '--demo', demo], { stdio: 'ignore' });
-spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'refine'], { cwd: demo, stdio: 'ignore' });
+spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'refine'], {
+  cwd: demo,
+  stdio: 'ignore',
+});
 const cliTimes: number[] = [];
 for (let i = 0; i < Math.max(11, Math.floor(runs / 10)); i++) {
   const t0 = process.hrtime.bigint();
@@ -78,4 +99,6 @@ const command = median(cliTimes);
 const share = median(withLint) - median(without);
 const ratio = command / (command - share);
 // The command has no switch to turn the lint off: the ratio is the measured command time over the same time less the measured in-process share of the lint.
-console.log(`  validate refine with lint vs without  ${median(withLint).toFixed(2)} / ${median(without).toFixed(2)} ms in-process (measured alternately); novel validate ${command.toFixed(1)} ms measured, of which the lint ${share.toFixed(2)} ms: ratio ${ratio.toFixed(2)} (estimated from those two; target ≤ 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`);
+console.log(
+  `  validate refine with lint vs without  ${median(withLint).toFixed(2)} / ${median(without).toFixed(2)} ms in-process (measured alternately); novel validate ${command.toFixed(1)} ms measured, of which the lint ${share.toFixed(2)} ms: ratio ${ratio.toFixed(2)} (estimated from those two; target ≤ 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`,
+);

@@ -19,13 +19,25 @@ import { earlierChapters, rebuildShingleIndex, SHINGLE_INDEX } from '../src/io/s
 
 const runs = Number(process.argv[2] ?? '101');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const packet = (chapter: number) => ({ version: 1, step: `chapter:${chapter}:draft`, agent: { kind: 'subagent', name: 'chapter-writer' }, mode: 'draft', manifest: { mode: 'paths', inline: { chapter, chapter_outline_block: `### 第 ${chapter} 章: 试炼` }, paths: {} }, expected_outputs: [], write_scope: [], next_actions: [] }) as unknown as Packet;
-const prose = (n: number): string => Object.values(demoOutputs({ packet: packet(n), read: () => undefined, scores: [4.2] }, 0))[0] as string;
+const packet = (chapter: number) =>
+  ({
+    version: 1,
+    step: `chapter:${chapter}:draft`,
+    agent: { kind: 'subagent', name: 'chapter-writer' },
+    mode: 'draft',
+    manifest: { mode: 'paths', inline: { chapter, chapter_outline_block: `### 第 ${chapter} 章: 试炼` }, paths: {} },
+    expected_outputs: [],
+    write_scope: [],
+    next_actions: [],
+  }) as unknown as Packet;
+const prose = (n: number): string =>
+  Object.values(demoOutputs({ packet: packet(n), read: () => undefined, scores: [4.2] }, 0))[0] as string;
 
 function book(chapters: number): { fs: ProjectFs; root: string } {
   const root = mkdtempSync(join(tmpdir(), 'novel-bench-rep-'));
   mkdirSync(join(root, 'chapters'));
-  for (let n = 1; n <= chapters; n++) writeFileSync(join(root, `chapters/chapter-${String(n).padStart(3, '0')}.md`), prose(n));
+  for (let n = 1; n <= chapters; n++)
+    writeFileSync(join(root, `chapters/chapter-${String(n).padStart(3, '0')}.md`), prose(n));
   const fs = new ProjectFs(root);
   rebuildShingleIndex(fs, chapters);
   return { fs, root };
@@ -37,10 +49,25 @@ const large = book(3000);
 const early = prose(5).split('\n\n')[3] as string;
 const text = `${prose(9001).trimEnd()}\n\n${early}\n`;
 const settings = resolveQuality({ platform: 'qidian' });
-const lintWith = (fs: ProjectFs, chapter: number) => lintChapter({ chapter, source: 'staging', text, settings, lists: { blacklist: [], whitelist: [], cliche: {}, earlier: (fps, c) => earlierChapters(fs, fps, c) } });
+const lintWith = (fs: ProjectFs, chapter: number) =>
+  lintChapter({
+    chapter,
+    source: 'staging',
+    text,
+    settings,
+    lists: { blacklist: [], whitelist: [], cliche: {}, earlier: (fps, c) => earlierChapters(fs, fps, c) },
+  });
 const times = { small: [] as number[], large: [] as number[] };
 for (let i = 0; i < runs; i++) {
-  for (const [name, b, chapter] of (i % 2 ? [['large', large, 3001], ['small', small, 12]] : [['small', small, 12], ['large', large, 3001]]) as Array<['small' | 'large', { fs: ProjectFs }, number]>) {
+  for (const [name, b, chapter] of (i % 2
+    ? [
+        ['large', large, 3001],
+        ['small', small, 12],
+      ]
+    : [
+        ['small', small, 12],
+        ['large', large, 3001],
+      ]) as Array<['small' | 'large', { fs: ProjectFs }, number]>) {
     const t0 = process.hrtime.bigint();
     lintWith(b.fs, chapter);
     times[name].push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -49,5 +76,7 @@ for (let i = 0; i < runs; i++) {
 const found = lintWith(large.fs, 3001).findings.filter((f) => f.rule === 'repeated_passage').length;
 const ratio = median(times.large) / median(times.small);
 const mib = (b: { root: string }) => (statSync(join(b.root, SHINGLE_INDEX)).size / 1048576).toFixed(2);
-console.log(`  lint with the repetition check   11 chapters: ${median(times.small).toFixed(2)} ms   3,000 chapters: ${median(times.large).toFixed(2)} ms   ratio ${ratio.toFixed(2)} (target ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'}; ${runs} runs alternated, ${found} repeated passage(s) found; index ${mib(small)} / ${mib(large)} MiB)`);
+console.log(
+  `  lint with the repetition check   11 chapters: ${median(times.small).toFixed(2)} ms   3,000 chapters: ${median(times.large).toFixed(2)} ms   ratio ${ratio.toFixed(2)} (target ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'}; ${runs} runs alternated, ${found} repeated passage(s) found; index ${mib(small)} / ${mib(large)} MiB)`,
+);
 for (const b of [small, large]) rmSync(b.root, { recursive: true, force: true });

@@ -21,7 +21,16 @@
 // bundle's bytes).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +47,12 @@ mkdirSync(dirname(outdir), { recursive: true });
 const dist = mkdtempSync(join(dirname(outdir), `.${basename(outdir)}.build-`));
 process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 // Stopped by a signal (Ctrl-C), the build removes its directory too: a signal ends a process without its exit handlers.
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) process.on(signal, () => process.exit(code));
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+])
+  process.on(signal, () => process.exit(code));
 const require = createRequire(import.meta.url);
 // require.resolve('clipanion') is lib/advanced/index.js; the platform module sits in lib/platform.
 const clipanionBrowserPlatform = join(dirname(require.resolve('clipanion')), '../platform/browser.js');
@@ -72,7 +86,10 @@ const ownBundles = {
   instructions: {
     commands: ['instructions'],
     runs: (p) => [[p.judged, 'instructions', p.judgeStep]],
-    jsonRuns: (p) => [[p.judged, 'instructions', p.judgeStep, '--json'], [p.drafting, 'instructions', p.draftStep, '--json']],
+    jsonRuns: (p) => [
+      [p.judged, 'instructions', p.judgeStep, '--json'],
+      [p.drafting, 'instructions', p.draftStep, '--json'],
+    ],
   },
   commit: {
     commands: ['commit'],
@@ -115,9 +132,15 @@ const bundleOptions = {
       // resolved in place of the built-ins — its own source is not touched.
       name: 'write-file-atomic-lazy-builtins',
       setup(b) {
-        const shims = { 'node:crypto': 'lazy-crypto.cjs', worker_threads: 'main-thread.cjs', 'node:worker_threads': 'main-thread.cjs' };
+        const shims = {
+          'node:crypto': 'lazy-crypto.cjs',
+          worker_threads: 'main-thread.cjs',
+          'node:worker_threads': 'main-thread.cjs',
+        };
         b.onResolve({ filter: /^(node:crypto|(node:)?worker_threads)$/ }, (args) =>
-          /write-file-atomic[\\/]lib[\\/]index\.js$/.test(args.importer) ? { path: join(repo, 'scripts/shims', shims[args.path]) } : undefined,
+          /write-file-atomic[\\/]lib[\\/]index\.js$/.test(args.importer)
+            ? { path: join(repo, 'scripts/shims', shims[args.path]) }
+            : undefined,
         );
       },
     },
@@ -181,7 +204,12 @@ function groupOnly(commands) {
   };
 }
 for (const [group, g] of Object.entries(ownBundles)) {
-  await build({ ...bundleOptions, outfile: join(dist, `novel.${group}.cjs`), metafile: false, plugins: [...bundleOptions.plugins, groupOnly(g.commands)] });
+  await build({
+    ...bundleOptions,
+    outfile: join(dist, `novel.${group}.cjs`),
+    metafile: false,
+    plugins: [...bundleOptions.plugins, groupOnly(g.commands)],
+  });
 }
 
 const markdown = await build({
@@ -216,13 +244,20 @@ const web = await build({
   metafile: true,
   logLevel: 'warning',
 });
-writeFileSync(join(dist, 'web/app.css'), `${readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8')}\n${readFileSync(join(repo, 'src/web/app.css'), 'utf8')}`);
+writeFileSync(
+  join(dist, 'web/app.css'),
+  `${readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8')}\n${readFileSync(join(repo, 'src/web/app.css'), 'utf8')}`,
+);
 writeFileSync(join(dist, 'web/index.html'), readFileSync(join(repo, 'src/web/index.html')));
 
 // Third-party notices: every package whose code is in dist/, with its licence text.
 {
   const packages = new Map();
-  for (const input of [...Object.keys(main.metafile.inputs), ...Object.keys(markdown.metafile.inputs), ...Object.keys(web.metafile.inputs)]) {
+  for (const input of [
+    ...Object.keys(main.metafile.inputs),
+    ...Object.keys(markdown.metafile.inputs),
+    ...Object.keys(web.metafile.inputs),
+  ]) {
     const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/\\/g, '/'));
     if (!m) continue;
     const dir = join(repo, input.slice(0, input.indexOf(m[1]) + m[1].length));
@@ -230,7 +265,13 @@ writeFileSync(join(dist, 'web/index.html'), readFileSync(join(repo, 'src/web/ind
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const { readdirSync } = await import('node:fs');
     const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
-    packages.set(m[1], { version: pkg.version, license: typeof pkg.license === 'string' ? pkg.license : JSON.stringify(pkg.license ?? 'UNKNOWN'), text: licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `(no licence file in the package; package.json says ${pkg.license ?? 'nothing'})` });
+    packages.set(m[1], {
+      version: pkg.version,
+      license: typeof pkg.license === 'string' ? pkg.license : JSON.stringify(pkg.license ?? 'UNKNOWN'),
+      text: licenceFile
+        ? readFileSync(join(dir, licenceFile), 'utf8').trim()
+        : `(no licence file in the package; package.json says ${pkg.license ?? 'nothing'})`,
+    });
   }
   const names = [...packages.keys()].sort();
   const notice = [
@@ -256,7 +297,9 @@ for (const name of ['novel', ...Object.keys(ownBundles).map((group) => `novel.${
   const nonAscii = bundleBytes.findIndex((b) => b > 0x7f);
   if (nonAscii >= 0) {
     const context = bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 20).toString('utf8');
-    throw new Error(`dist/${name}.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`);
+    throw new Error(
+      `dist/${name}.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`,
+    );
   }
   writeFileSync(join(dist, `${name}.cjs`), wrap(bundleBytes.toString('latin1')), 'latin1');
 }
@@ -330,12 +373,17 @@ const warmRoot = mkdtempSync(join(tmpdir(), 'novel-build-warmup-'));
 const judgedDir = join(warmRoot, 'judged');
 cpSync(join(repo, 'fixtures/project'), judgedDir, { recursive: true });
 const cli = (cwd, args) => spawnSync(process.execPath, [join(dist, 'cli.js'), ...args], { cwd, encoding: 'utf8' });
-const prepared = [cli(judgedDir, ['state', 'verify', '--accept']), cli(judgedDir, ['run', '--executor', 'demo', '--pause-after', 'judge'])];
+const prepared = [
+  cli(judgedDir, ['state', 'verify', '--accept']),
+  cli(judgedDir, ['run', '--executor', 'demo', '--pause-after', 'judge']),
+];
 const judged = cli(judgedDir, ['next']).stdout.trim();
 const chapter = Number(/^chapter:(\d+):commit$/.exec(judged)?.[1]);
 const failed = prepared.find((r) => r.status !== 0);
 if (failed || !chapter) {
-  process.stderr.write(`build: preparing the warm-up project failed: ${failed ? failed.stderr : `next is ${judged}, expected a commit`}\n`);
+  process.stderr.write(
+    `build: preparing the warm-up project failed: ${failed ? failed.stderr : `next is ${judged}, expected a commit`}\n`,
+  );
   process.exit(1);
 }
 // A copy with the judged chapter committed: the next chapter awaits its draft.
@@ -347,7 +395,13 @@ if (committed.status !== 0) {
   process.exit(1);
 }
 const pad = (n) => String(n).padStart(3, '0');
-const project = { judged: judgedDir, drafting: draftingDir, chapter, judgeStep: `chapter:${pad(chapter)}:judge`, draftStep: `chapter:${pad(chapter + 1)}:draft` };
+const project = {
+  judged: judgedDir,
+  drafting: draftingDir,
+  chapter,
+  judgeStep: `chapter:${pad(chapter)}:judge`,
+  draftStep: `chapter:${pad(chapter + 1)}:draft`,
+};
 const caches = [
   { name: 'novel', runs: sharedCacheRuns(project) },
   ...Object.entries(ownBundles).flatMap(([group, g]) => [
@@ -366,13 +420,24 @@ for (const [k, c] of caches.entries()) {
     }
     return [copies.get(cwd), ...args];
   });
-  const warm = spawnSync(process.execPath, [join(repo, 'scripts/lib/warm-code-cache.cjs'), join(dist, `${c.name}.cjs`), join(dist, `${c.cache ?? c.name}.cache`), JSON.stringify(runs)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
+  const warm = spawnSync(
+    process.execPath,
+    [
+      join(repo, 'scripts/lib/warm-code-cache.cjs'),
+      join(dist, `${c.name}.cjs`),
+      join(dist, `${c.cache ?? c.name}.cache`),
+      JSON.stringify(runs),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    },
+  );
   if (warm.status !== 0) {
     rmSync(warmRoot, { recursive: true, force: true });
-    process.stderr.write(`build: warm-up run for dist/${c.cache ?? c.name}.cache failed (${warm.status}):\n${warm.stderr}\n`);
+    process.stderr.write(
+      `build: warm-up run for dist/${c.cache ?? c.name}.cache failed (${warm.status}):\n${warm.stderr}\n`,
+    );
     process.exit(1);
   }
 }
@@ -387,7 +452,9 @@ function filesUnder(dir) {
 // Publish: each file renamed into outdir (a rename replaces a file whole), the
 // bin last, so that a bin that is there finds the bundles it names; then what
 // an earlier build left and this one did not make goes.
-const built = filesUnder(dist).sort((a, b) => Number(a === 'cli.js') - Number(b === 'cli.js') || (a < b ? -1 : a > b ? 1 : 0));
+const built = filesUnder(dist).sort(
+  (a, b) => Number(a === 'cli.js') - Number(b === 'cli.js') || (a < b ? -1 : a > b ? 1 : 0),
+);
 for (const rel of built) {
   mkdirSync(dirname(join(outdir, rel)), { recursive: true });
   renameSync(join(dist, rel), join(outdir, rel));

@@ -56,7 +56,9 @@ for (let i = 0; i < trials; i++) {
   const same = JSON.stringify(normalisedTree(treeHashes(dir), dir)) === reference;
   if (!accepted || !same) {
     violations += 1;
-    process.stderr.write(`trial ${i}: kill after ${delay.toFixed(1)} ms: ${accepted ? 'tree differs' : `recovery failed: ${again.stdout}${again.stderr}`}\n`);
+    process.stderr.write(
+      `trial ${i}: kill after ${delay.toFixed(1)} ms: ${accepted ? 'tree differs' : `recovery failed: ${again.stdout}${again.stderr}`}\n`,
+    );
   }
   rmSync(dir, { recursive: true, force: true });
 }

@@ -18,8 +18,16 @@ const project = join(repo, 'demo-project');
 const cli = join(repo, 'dist/cli.js');
 
 function novel(args, env = {}) {
-  process.stdout.write(`\n$ ${Object.entries(env).map(([k, v]) => `${k}=${v} `).join('')}novel ${args.join(' ')}\n`);
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
+  process.stdout.write(
+    `\n$ ${Object.entries(env)
+      .map(([k, v]) => `${k}=${v} `)
+      .join('')}novel ${args.join(' ')}\n`,
+  );
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: repo,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -34,7 +42,9 @@ if (process.argv.includes('--import')) {
   novel(['run', '--chapters', '3', '--executor', 'demo', '--project', 'import-demo']);
   novel(['chapters', '--project', 'import-demo']);
   novel(['state', 'verify', '--project', 'import-demo']);
-  process.stdout.write('\n《西游记》 chapters 1–5 imported (import-demo/chapters/chapter-001.md … 005.md, their catch-up summaries in import-demo/summaries/) and continued offline for three chapters (006–008)\n');
+  process.stdout.write(
+    '\n《西游记》 chapters 1–5 imported (import-demo/chapters/chapter-001.md … 005.md, their catch-up summaries in import-demo/summaries/) and continued offline for three chapters (006–008)\n',
+  );
   process.exit(0);
 }
 
@@ -47,4 +57,6 @@ novel(['status', '--project', 'demo-project']);
 novel(['chapters', '--from', '4', '--to', '10', '--project', 'demo-project']);
 novel(['lint', 'chapter:006', '--project', 'demo-project']);
 novel(['state', 'verify', '--project', 'demo-project']);
-process.stdout.write('\n30 chapters written offline across a volume boundary: demo-project/chapters/chapter-004.md … chapter-033.md, the plan of volume 2 in demo-project/volumes/vol-02/\n');
+process.stdout.write(
+  '\n30 chapters written offline across a volume boundary: demo-project/chapters/chapter-004.md … chapter-033.md, the plan of volume 2 in demo-project/volumes/vol-02/\n',
+);

@@ -43,7 +43,10 @@ const out = join(repo, 'src/core/ai-flavour.model.json');
 const LAMBDA = 1;
 
 const folders = { ai: join(corpus, 'ai'), human: join(corpus, 'human') };
-const samples: EvalSample[] = labelledSamples(folders, resolveQuality(undefined)).map((s) => ({ ...s, name: `${s.label === 1 ? 'ai' : 'human'}/${s.name}` }));
+const samples: EvalSample[] = labelledSamples(folders, resolveQuality(undefined)).map((s) => ({
+  ...s,
+  name: `${s.label === 1 ? 'ai' : 'human'}/${s.name}`,
+}));
 const files = [
   ...readTextFolder(folders.ai, 'ai/').map((file) => ({ label: 'ai', file })),
   ...readTextFolder(folders.human, 'human/').map((file) => ({ label: 'human', file })),
@@ -53,7 +56,8 @@ const ids = AI_FEATURES.map((f) => f.id);
 const fitted = fitLogistic(samples, ids, LAMBDA, { intercept: false, scale: false });
 const base: AiFlavourModel = {
   version: 1,
-  transform: 'log1p(count per 1,000 字), neither centred nor scaled (sd 1), no intercept: a text with none of the features scores 0.5; each term clipped to ±4',
+  transform:
+    'log1p(count per 1,000 字), neither centred nor scaled (sd 1), no intercept: a text with none of the features scores 0.5; each term clipped to ±4',
   features: fitted.features,
   intercept: fitted.intercept,
   lambda: LAMBDA,
@@ -71,14 +75,24 @@ const base: AiFlavourModel = {
   evaluation: { in_sample_auc: 0, loso_auc: {} },
 };
 const loso = leaveOneSourceOut(samples, base);
-const human = samples.filter((s) => s.label === 0).map((s) => loso.heldOutScores.get(s.name) as number).sort((a, b) => a - b);
+const human = samples
+  .filter((s) => s.label === 0)
+  .map((s) => loso.heldOutScores.get(s.name) as number)
+  .sort((a, b) => a - b);
 const up05 = (x: number): number => Math.round(Math.ceil(x * 20 - 1e-9) * 5) / 100;
 const hard = Math.max(0.9, up05(Math.min(0.99, (human[human.length - 1] ?? 0) + 0.05)));
 const soft = Math.max(0.6, up05(human[Math.min(human.length - 1, Math.floor(0.9 * human.length))] ?? 0));
 const model: AiFlavourModel = {
   ...base,
-  thresholds: { soft, hard, rule: 'hard: lowest 0.05 step ≥ max(0.9, highest human held-out score + 0.05); soft: lowest 0.05 step ≥ max(0.6, 90th percentile of human held-out scores)' },
-  evaluation: { in_sample_auc: evaluate(samples, base, { soft, hard }).auc ?? 0, loso_auc: Object.fromEntries(loso.bySource.map((b) => [b.source, b.auc ?? 0])) },
+  thresholds: {
+    soft,
+    hard,
+    rule: 'hard: lowest 0.05 step ≥ max(0.9, highest human held-out score + 0.05); soft: lowest 0.05 step ≥ max(0.6, 90th percentile of human held-out scores)',
+  },
+  evaluation: {
+    in_sample_auc: evaluate(samples, base, { soft, hard }).auc ?? 0,
+    loso_auc: Object.fromEntries(loso.bySource.map((b) => [b.source, b.auc ?? 0])),
+  },
 };
 const text = `${JSON.stringify(model, null, 2)}\n`;
 if (check) {

@@ -23,14 +23,20 @@ const fence = (text: string, json: boolean): string[] => [`\`\`\`${json ? 'json'
 
 /** The formats section of one agent's brief. */
 export function formatsBlock(agent: string): string {
-  const out: string[] = [BEGIN, '', agent === 'quality-judge' ? '## The JSON you answer with' : '## The files you write', ''];
+  const out: string[] = [
+    BEGIN,
+    '',
+    agent === 'quality-judge' ? '## The JSON you answer with' : '## The files you write',
+    '',
+  ];
   for (const name of AGENT_FORMATS[agent] ?? []) {
     const f = formatNamed(name);
     if (!f) throw new Error(`no format ${name}`);
     out.push(`### ${f.title}: \`${f.path}\``, '', ...f.rules.map((r) => `- ${r}`), '');
     if (f.exampleAt === null) out.push('Example:', '', ...fence(f.example, f.schema !== undefined), '');
     else out.push(`Example, \`${f.exampleAt}\`:`, '', ...fence(f.example, f.schema !== undefined), '');
-    for (const more of f.moreExamples ?? []) out.push(`Example, \`${more.path}\`:`, '', ...fence(more.example, f.schema !== undefined), '');
+    for (const more of f.moreExamples ?? [])
+      out.push(`Example, \`${more.path}\`:`, '', ...fence(more.example, f.schema !== undefined), '');
   }
   out.push(END);
   return out.join('\n');
@@ -59,7 +65,8 @@ export function codexReference(agentFile: string): string {
 }
 
 export const agentFile = (agent: string): string => join(repo, 'adapters/claude/agents', `${agent}.md`);
-export const referenceFile = (agent: string): string => join(repo, 'adapters/codex/skills/novel/references', `${agent}.md`);
+export const referenceFile = (agent: string): string =>
+  join(repo, 'adapters/codex/skills/novel/references', `${agent}.md`);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   mkdirSync(join(repo, 'adapters/codex/skills/novel/references'), { recursive: true });

@@ -38,10 +38,13 @@ function fieldRows(schema: Node, prefix = '', depth = 0): string[] {
   for (const [key, field] of Object.entries(s.entries ?? {})) {
     const required = field.type !== 'optional';
     const name = `${prefix}${key}`;
-    rows.push(`| \`${name}\` | \`${shapeOf(field, 1).replace(/\|/g, '\\|')}\` | ${required ? 'yes' : 'no'} | ${descriptionOf(field).replace(/\|/g, '\\|')} |`);
+    rows.push(
+      `| \`${name}\` | \`${shapeOf(field, 1).replace(/\|/g, '\\|')}\` | ${required ? 'yes' : 'no'} | ${descriptionOf(field).replace(/\|/g, '\\|')} |`,
+    );
     const inner = unwrap(field);
     if (depth < 1 && inner.entries) rows.push(...fieldRows(inner, `${name}.`, depth + 1));
-    if (depth < 1 && inner.type === 'array' && inner.item && unwrap(inner.item).entries) rows.push(...fieldRows(inner.item, `${name}[].`, depth + 1));
+    if (depth < 1 && inner.type === 'array' && inner.item && unwrap(inner.item).entries)
+      rows.push(...fieldRows(inner.item, `${name}[].`, depth + 1));
   }
   return rows;
 }
@@ -78,16 +81,42 @@ export function formatsDoc(): string {
       const variants = (unwrap(schema as unknown as Node) as { options?: Node[] }).options;
       if (unwrap(schema as unknown as Node).type === 'variant' && variants) {
         for (const o of variants) {
-          out.push(`\`${shapeOf(o, 1)}\``, '', '| field | type | required | meaning |', '|---|---|---|---|', ...fieldRows(o), '');
+          out.push(
+            `\`${shapeOf(o, 1)}\``,
+            '',
+            '| field | type | required | meaning |',
+            '|---|---|---|---|',
+            ...fieldRows(o),
+            '',
+          );
         }
       } else if (unwrap(schema as unknown as Node).entries) {
-        out.push('| field | type | required | meaning |', '|---|---|---|---|', ...fieldRows(schema as unknown as Node), '');
+        out.push(
+          '| field | type | required | meaning |',
+          '|---|---|---|---|',
+          ...fieldRows(schema as unknown as Node),
+          '',
+        );
       } else {
         out.push(`Shape: \`${shapeOf(schema, 3)}\``, '');
       }
-      out.push(`JSON Schema: [docs/schemas/${f.name}.schema.json](schemas/${f.name}.schema.json) (\`novel schema ${f.name}\`).`, '');
+      out.push(
+        `JSON Schema: [docs/schemas/${f.name}.schema.json](schemas/${f.name}.schema.json) (\`novel schema ${f.name}\`).`,
+        '',
+      );
     }
-    out.push('Rules:', '', ...f.rules.map((r) => `- ${r}`), '', 'Example:', '', `\`\`\`${f.schema ? 'json' : 'markdown'}`, f.example.trimEnd(), '```', '');
+    out.push(
+      'Rules:',
+      '',
+      ...f.rules.map((r) => `- ${r}`),
+      '',
+      'Example:',
+      '',
+      `\`\`\`${f.schema ? 'json' : 'markdown'}`,
+      f.example.trimEnd(),
+      '```',
+      '',
+    );
   }
   return out.join('\n');
 }
@@ -96,6 +125,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const docs = fileURLToPath(new URL('../docs/', import.meta.url));
   writeFileSync(`${docs}formats.md`, formatsDoc());
   mkdirSync(`${docs}schemas`, { recursive: true });
-  for (const f of [...FORMATS, ...INPUT_FORMATS]) if (f.schema) writeFileSync(`${docs}schemas/${f.name}.schema.json`, jsonSchemaOf(f));
+  for (const f of [...FORMATS, ...INPUT_FORMATS])
+    if (f.schema) writeFileSync(`${docs}schemas/${f.name}.schema.json`, jsonSchemaOf(f));
   process.stdout.write('docs/formats.md and docs/schemas/ updated\n');
 }

@@ -90,20 +90,34 @@ for (let i = 0; i < runs; i++) {
   [...variants, bare].forEach(([, code], k) => {
     const out = join(work, `out-${k}.json`);
     const t0 = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, ['--require', rssHook, '-e', code || '0', state, join(work, 'ops.json'), out], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      ['--require', rssHook, '-e', code || '0', state, join(work, 'ops.json'), out],
+      { encoding: 'utf8' },
+    );
     results[k].ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
     if (r.status !== 0) throw new Error(r.stderr);
     results[k].kb.push(Number(/maxrss_kb=(\d+)/.exec(r.stderr)?.[1]));
     if (code) results[k].sha.add(r.stdout);
   });
 }
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const same = results[0].sha.size === 1 && [...results[0].sha][0] === [...results[1].sha][0];
-console.log(`state/current-state.json: ${readFileSync(state).length.toLocaleString('en')} bytes; ${ops.length} entries changed; ${runs} alternated runs, medians; node ${process.version}`);
+console.log(
+  `state/current-state.json: ${readFileSync(state).length.toLocaleString('en')} bytes; ${ops.length} entries changed; ${runs} alternated runs, medians; node ${process.version}`,
+);
 [...variants, bare].forEach(([label], k) => {
-  console.log(`  ${label.padEnd(20)} ${median(results[k].ms).toFixed(1).padStart(7)} ms  peak RSS ${(median(results[k].kb) / 1024).toFixed(1)} MiB`);
+  console.log(
+    `  ${label.padEnd(20)} ${median(results[k].ms).toFixed(1).padStart(7)} ms  peak RSS ${(median(results[k].kb) / 1024).toFixed(1)} MiB`,
+  );
 });
 const [w, s, b] = results.map((r) => median(r.ms));
-console.log(`  over bare node: whole ${(w - b).toFixed(1)} ms, splice ${(s - b).toFixed(1)} ms; same bytes: ${same ? 'yes' : 'NO'} (sha256 ${[...results[0].sha][0]?.slice(0, 12)}…)`);
+console.log(
+  `  over bare node: whole ${(w - b).toFixed(1)} ms, splice ${(s - b).toFixed(1)} ms; same bytes: ${same ? 'yes' : 'NO'} (sha256 ${[...results[0].sha][0]?.slice(0, 12)}…)`,
+);
 rmSync(work, { recursive: true, force: true });
 if (!same) process.exit(1);

@@ -64,16 +64,25 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 
 /** The chapter's states: what each awaits, its mode, what the checkpoint records, and what `next` says. */
 export function chapterStatesTable(): string {
-  const rows = ['| machine state | awaits step | mode | `pipeline_stage` recorded | `novel next` action |', '|---|---|---|---|---|'];
+  const rows = [
+    '| machine state | awaits step | mode | `pipeline_stage` recorded | `novel next` action |',
+    '|---|---|---|---|---|',
+  ];
   for (const [name, node] of Object.entries(chapterStates)) {
     const meta = 'meta' in node ? (node.meta as StateMeta) : undefined;
     const row = CHAPTER_ROWS[name as ChapterRestState] as (typeof CHAPTER_ROWS)[ChapterRestState] | undefined;
     if (!meta || meta.action === 'done') {
-      rows.push(`| \`${name}\` | — | — | ${name === 'done' ? '`committed`' : '— (transient)'} | ${cell(node.description)} |`);
+      rows.push(
+        `| \`${name}\` | — | — | ${name === 'done' ? '`committed`' : '— (transient)'} | ${cell(node.description)} |`,
+      );
       continue;
     }
     const recorded = row?.stage ? `\`${row.stage}\`` : '`null` / `committed`';
-    const gate = row?.decisions.length ? ` (gate ${row.decisions.map((d) => `\`${d}\``).join(' / ')})` : row?.gate === 'never' ? ' (no gate)' : '';
+    const gate = row?.decisions.length
+      ? ` (gate ${row.decisions.map((d) => `\`${d}\``).join(' / ')})`
+      : row?.gate === 'never'
+        ? ' (no gate)'
+        : '';
     rows.push(`| \`${name}\` | ${stepOf(meta, 'chapter')} | ${meta.mode} | ${recorded}${gate} | ${nextAction(meta)} |`);
   }
   return rows.join('\n');
@@ -82,11 +91,19 @@ export function chapterStatesTable(): string {
 /** The book's states, from its machine: a state's description, its step and the orchestrator_state it rests with. */
 export function bookStatesTable(graph: MachineGraph = bookGraph()): string {
   const rows = ['| state | what it is | step | `orchestrator_state` |', '|---|---|---|---|'];
-  for (const s of graph.states.filter((st) => st.parent === null || (st.parent !== 'writing' && st.type !== 'transient'))) {
+  for (const s of graph.states.filter(
+    (st) => st.parent === null || (st.parent !== 'writing' && st.type !== 'transient'),
+  )) {
     if (s.parent === 'writing') continue;
     const orchestrator = (BOOK_ROWS as Record<string, string>)[s.parent ?? s.id];
-    const step = s.step ? stepOf({ step: s.step, mode: s.mode } as StateMeta, 'book') : s.id === 'writing' ? 'the chapter\'s step (below)' : '—';
-    rows.push(`| \`${s.id}\` | ${cell(s.description)} | ${step} | ${orchestrator ? `\`${orchestrator}\`` : 'unchanged'} |`);
+    const step = s.step
+      ? stepOf({ step: s.step, mode: s.mode } as StateMeta, 'book')
+      : s.id === 'writing'
+        ? "the chapter's step (below)"
+        : '—';
+    rows.push(
+      `| \`${s.id}\` | ${cell(s.description)} | ${step} | ${orchestrator ? `\`${orchestrator}\`` : 'unchanged'} |`,
+    );
   }
   return rows.join('\n');
 }
@@ -95,7 +112,9 @@ export function bookStatesTable(graph: MachineGraph = bookGraph()): string {
 export function eventsTable(graph: MachineGraph = bookGraph()): string {
   const rows = ['| event | sent when | transitions |', '|---|---|---|'];
   for (const event of Object.keys(EVENT_SENT_WHEN) as PipelineEventType[]) {
-    const moves = [...new Set(graph.transitions.filter((t) => t.event === event).map((t) => `${t.source} → ${t.target}`))];
+    const moves = [
+      ...new Set(graph.transitions.filter((t) => t.event === event).map((t) => `${t.source} → ${t.target}`)),
+    ];
     rows.push(`| \`${event}\` | ${cell(EVENT_SENT_WHEN[event])} | ${moves.map((m) => `\`${m}\``).join(', ') || '—'} |`);
   }
   return rows.join('\n');
@@ -106,21 +125,29 @@ export function stepsTable(): string {
   const rows = ['| step id | agent | writes (under staging/) | into the book | name (zh) |', '|---|---|---|---|---|'];
   for (const stage of CHAPTER_STAGES) {
     const row: ChapterStepRow = CHAPTER_STEP_TABLE[stage];
-    const writes = row.writes.map((o) => `\`${CHAPTER_OUTPUTS[o].staged.replace(/^staging\//, '')}\``).join(', ') || '—';
-    const book = row.writes.flatMap((o) => (CHAPTER_OUTPUTS[o].book ? [`\`${CHAPTER_OUTPUTS[o].book}\``] : [])).join(', ') || '—';
+    const writes =
+      row.writes.map((o) => `\`${CHAPTER_OUTPUTS[o].staged.replace(/^staging\//, '')}\``).join(', ') || '—';
+    const book =
+      row.writes.flatMap((o) => (CHAPTER_OUTPUTS[o].book ? [`\`${CHAPTER_OUTPUTS[o].book}\``] : [])).join(', ') || '—';
     rows.push(`| \`chapter:NNN:${stage}\` | ${row.agent} | ${writes} | ${book} | ${row.names.zh} |`);
   }
   for (const stage of keysOf(VOLUME_STEP_TABLE)) {
     const row = VOLUME_STEP_TABLE[stage];
-    rows.push(`| \`volume:VV:${stage}\` | ${row.agent} | ${row.formats.length ? '`volumes/vol-VV/`' : '—'} | ${stage === 'commit' ? '`volumes/vol-VV/`' : '—'} | ${row.names.zh} |`);
+    rows.push(
+      `| \`volume:VV:${stage}\` | ${row.agent} | ${row.formats.length ? '`volumes/vol-VV/`' : '—'} | ${stage === 'commit' ? '`volumes/vol-VV/`' : '—'} | ${row.names.zh} |`,
+    );
   }
   for (const step of keysOf(SETUP_STEP_TABLE)) {
     const row = SETUP_STEP_TABLE[step];
-    rows.push(`| \`book:${step}\` | ${row.agent} | ${row.formats.map((f) => `\`${f}\``).join(', ')} | at \`novel commit --setup\` | ${row.names.zh} |`);
+    rows.push(
+      `| \`book:${step}\` | ${row.agent} | ${row.formats.map((f) => `\`${f}\``).join(', ')} | at \`novel commit --setup\` | ${row.names.zh} |`,
+    );
   }
   for (const stage of keysOf(IMPORT_STEP_TABLE)) {
     const row = IMPORT_STEP_TABLE[stage];
-    rows.push(`| \`import:NNN:${stage}\` | ${row.agent} | ${stage === 'summarize' ? 'as `chapter:NNN:summarize`' : '—'} | ${stage === 'commit' ? 'the summary, crossref, storyline memory' : '—'} | ${row.names.zh} |`);
+    rows.push(
+      `| \`import:NNN:${stage}\` | ${row.agent} | ${stage === 'summarize' ? 'as `chapter:NNN:summarize`' : '—'} | ${stage === 'commit' ? 'the summary, crossref, storyline memory' : '—'} | ${row.names.zh} |`,
+    );
   }
   return rows.join('\n');
 }

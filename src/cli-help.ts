@@ -46,15 +46,23 @@ export function withPlaceholders(text: string): string {
     .split('\n')
     .map((line) => {
       command = /^\s*\$? ?novel ([a-z]+(?: [a-z]+)?)/.exec(line)?.[1] ?? command;
-      return line.replace(/(--[a-z][a-z-]*) #0/g, (_m, name: string) => `${name} ${COMMAND_PLACEHOLDERS[`${command} ${name}`] ?? COMMAND_PLACEHOLDERS[`${command.split(' ')[0]} ${name}`] ?? OPTION_PLACEHOLDERS[name] ?? 'VALUE'}`);
+      return line.replace(
+        /(--[a-z][a-z-]*) #0/g,
+        (_m, name: string) =>
+          `${name} ${COMMAND_PLACEHOLDERS[`${command} ${name}`] ?? COMMAND_PLACEHOLDERS[`${command.split(' ')[0]} ${name}`] ?? OPTION_PLACEHOLDERS[name] ?? 'VALUE'}`,
+      );
     })
     .join('\n')
-    .replace(/^\$ novel ([a-z -]+?)\s*$/gm, (line, path: string) => (SYNOPSIS[path.trim()] ? `$ ${SYNOPSIS[path.trim()]}` : line));
+    .replace(/^\$ novel ([a-z -]+?)\s*$/gm, (line, path: string) =>
+      SYNOPSIS[path.trim()] ? `$ ${SYNOPSIS[path.trim()]}` : line,
+    );
   // The option table again in columns, now that the definitions changed length.
   const lines = replaced.split('\n');
   const row = /^ {2}(--[a-z][a-z-]*(?: [A-Za-z]+)?) {2,}(\S.*)$/;
   const width = Math.max(0, ...lines.map((l) => row.exec(l)?.[1]?.length ?? 0));
-  return lines.map((l) => l.replace(row, (_m, def: string, desc: string) => `  ${def.padEnd(width)}    ${desc}`)).join('\n');
+  return lines
+    .map((l) => l.replace(row, (_m, def: string, desc: string) => `  ${def.padEnd(width)}    ${desc}`))
+    .join('\n');
 }
 
 export function editDistance(a: string, b: string): number {
@@ -64,7 +72,11 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const row = d[i] as number[];
       const prev = d[i - 1] as number[];
-      row[j] = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(
+        (prev[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
   }
   return (d[a.length] as number[])[b.length] as number;
@@ -100,7 +112,8 @@ function helpText(lang: Lang, id: string, paragraphs: boolean): string {
 }
 
 /** Characters two columns wide on a terminal: CJK, Hangul, full-width forms. */
-const WIDE = '\\u1100-\\u115f\\u2e80-\\u303e\\u3040-\\ua4cf\\uac00-\\ud7a3\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uff60\\uffe0-\\uffe6';
+const WIDE =
+  '\\u1100-\\u115f\\u2e80-\\u303e\\u3040-\\ua4cf\\uac00-\\ud7a3\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uff60\\uffe0-\\uffe6';
 const WIDE_CHAR = new RegExp(`[${WIDE}]`);
 /** A run of spaces, one wide character, or a run of narrow ones (a word). */
 const TOKEN = new RegExp(`\\s+|[${WIDE}]|[^\\s${WIDE}]+`, 'g');
@@ -120,7 +133,11 @@ export function columns(text: string): number {
 function breaksBefore(piece: string, previous: string): boolean {
   const first = piece.trimStart()[0] ?? '';
   const last = previous.at(-1) ?? '';
-  return (piece.startsWith(' ') || WIDE_CHAR.test(first) || WIDE_CHAR.test(last)) && !NO_START.includes(first) && !NO_END.includes(last);
+  return (
+    (piece.startsWith(' ') || WIDE_CHAR.test(first) || WIDE_CHAR.test(last)) &&
+    !NO_START.includes(first) &&
+    !NO_END.includes(last)
+  );
 }
 
 /**
@@ -172,7 +189,9 @@ export function wideText(text: string, paragraphs: boolean): string {
   if (!paragraphs) return text ? `${text}\n` : '';
   const blocks = text.split(/\n\n+/).map((block) => {
     if (!block.startsWith('- ')) return fillWide(block, 80).join('\n');
-    return fillWide(block.slice(2), 78).map((l, i) => `${i === 0 ? '- ' : '  '}${l}`).join('\n');
+    return fillWide(block.slice(2), 78)
+      .map((l, i) => `${i === 0 ? '- ' : '  '}${l}`)
+      .join('\n');
   });
   return text ? `${blocks.join('\n\n')}\n` : '';
 }
@@ -188,13 +207,19 @@ export interface ListedCommand {
 }
 
 /** `novel --help`: the commands by category (categories and commands in clipanion's order), then how to see one. */
-export function commandList(lang: Lang, cli: { label: string; name: string; prefix: string; commands: readonly ListedCommand[] }): string {
+export function commandList(
+  lang: Lang,
+  cli: { label: string; name: string; prefix: string; commands: readonly ListedCommand[] },
+): string {
   const byCategory = new Map<string, ListedCommand[]>();
   for (const c of cli.commands) byCategory.set(c.category, [...(byCategory.get(c.category) ?? []), c]);
   let out = `${cli.label}\n\n  ${cli.prefix}${cli.name} <command>\n`;
-  for (const category of [...byCategory.keys()].sort((a, b) => byEnglish(render('en', { id: a, args: {} }), render('en', { id: b, args: {} })))) {
+  for (const category of [...byCategory.keys()].sort((a, b) =>
+    byEnglish(render('en', { id: a, args: {} }), render('en', { id: b, args: {} })),
+  )) {
     out += `\n${render(lang, { id: category, args: {} })}\n`;
-    for (const c of [...(byCategory.get(category) ?? [])].sort((a, b) => byEnglish(a.synopsis, b.synopsis))) out += `\n  ${c.synopsis}\n    ${helpText(lang, c.description, false)}`;
+    for (const c of [...(byCategory.get(category) ?? [])].sort((a, b) => byEnglish(a.synopsis, b.synopsis)))
+      out += `\n  ${c.synopsis}\n    ${helpText(lang, c.description, false)}`;
   }
   return `${out}\n${helpText(lang, 'help.footer', true)}`;
 }
@@ -226,7 +251,8 @@ export function commandHelp(lang: Lang, h: CommandHelp): string {
   if (h.details) out += `\n${header('help.details')}\n\n${helpText(lang, h.details, true)}`;
   if (examples.length > 0) {
     out += `\n${header('help.examples')}\n`;
-    for (const [label, example] of examples) out += `\n${helpText(lang, label, false)}${example.replace(/^/m, `  ${h.prefix}`).replace(/\$0/g, h.name)}\n`;
+    for (const [label, example] of examples)
+      out += `\n${helpText(lang, label, false)}${example.replace(/^/m, `  ${h.prefix}`).replace(/\$0/g, h.name)}\n`;
   }
   return out;
 }

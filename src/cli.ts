@@ -28,17 +28,27 @@ async function cliFor(argv: readonly string[], lang: Lang): Promise<NovelCli> {
     if (a.startsWith('-')) break;
     words.push(a);
   }
-  const match = COMMAND_TABLE.filter((c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w)).sort((a, b) => b.path.length - a.path.length)[0];
+  const match = COMMAND_TABLE.filter(
+    (c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w),
+  ).sort((a, b) => b.path.length - a.path.length)[0];
   if (match) return newCli([await match.load()], false, lang);
   // `novel --version` alone needs no command loaded (the full CLI loads every one, the exporter's libraries among them).
-  if (Builtins.VersionCommand.paths?.some((path) => path.length === argv.length && path.every((w, i) => argv[i] === w))) return newCli([], true, lang);
+  if (Builtins.VersionCommand.paths?.some((path) => path.length === argv.length && path.every((w, i) => argv[i] === w)))
+    return newCli([], true, lang);
   return buildCli(lang);
 }
 
 /** Guess the command path from argv for a usage error's envelope. */
 function commandPathOf(argv: readonly string[]): string {
   const words = argv.filter((a) => !a.startsWith('-'));
-  if (words[0] === 'lock' || words[0] === 'state' || words[0] === 'adapters' || words[0] === 'checkpoint' || words[0] === 'quality') return words.slice(0, 2).join(' ');
+  if (
+    words[0] === 'lock' ||
+    words[0] === 'state' ||
+    words[0] === 'adapters' ||
+    words[0] === 'checkpoint' ||
+    words[0] === 'quality'
+  )
+    return words.slice(0, 2).join(' ');
   return words[0] ?? '';
 }
 
@@ -46,13 +56,18 @@ function commandPathOf(argv: readonly string[]): string {
 interface UnknownSyntax extends Error {
   candidates: Array<{ usage: string; reason: string | null }>;
 }
-const isUnknownSyntax = (err: unknown): err is UnknownSyntax => err instanceof Error && err.name === 'UnknownSyntaxError' && Array.isArray((err as Partial<UnknownSyntax>).candidates);
+const isUnknownSyntax = (err: unknown): err is UnknownSyntax =>
+  err instanceof Error &&
+  err.name === 'UnknownSyntaxError' &&
+  Array.isArray((err as Partial<UnknownSyntax>).candidates);
 
 /** The reasons a usage fails in clipanion's parser (its `setError` and `setOptionArityError`), by their fixed English. */
 const REASONS: Readonly<Record<string, (token: string | undefined) => Said | null>> = {
-  'Unsupported option name': (token) => (token === undefined ? null : said('usage.option_unsupported', { option: token })),
+  'Unsupported option name': (token) =>
+    token === undefined ? null : said('usage.option_unsupported', { option: token }),
   'Invalid option name': (token) => (token === undefined ? null : said('usage.option_invalid', { option: token })),
-  'Extraneous positional argument': (token) => (token === undefined ? null : said('usage.positional_extra', { value: token })),
+  'Extraneous positional argument': (token) =>
+    token === undefined ? null : said('usage.positional_extra', { value: token }),
   'Not enough positional arguments': (token) => (token === undefined ? said('usage.positional_missing') : null),
 };
 
@@ -72,7 +87,12 @@ function refusalOf(err: unknown): Words {
   const asWritten = message.split('\n')[0] as string;
   if (err instanceof UsageError) {
     const value = /^Invalid value for (.+?): (.*)$/.exec(asWritten);
-    return value ? said('usage.invalid_value', { option: value[1] as string, detail: refusalWords(value[2] as string) ?? (value[2] as string) }) : asWritten;
+    return value
+      ? said('usage.invalid_value', {
+          option: value[1] as string,
+          detail: refusalWords(value[2] as string) ?? (value[2] as string),
+        })
+      : asWritten;
   }
   if (err instanceof Error && err.name === 'AmbiguousSyntaxError') return said('usage.ambiguous');
   if (!isUnknownSyntax(err)) return asWritten;
@@ -96,12 +116,22 @@ function usageHint(argv: readonly string[], refused: Words, cli: NovelCli): Said
   if (!known && words.length) {
     const typed = words.slice(0, 2).join(' ');
     const guess = closest(typed, paths) ?? closest(words[0] as string, paths);
-    return guess ? said('usage.did_you_mean', { command: guess }) : said('usage.commands_are', { commands: paths.join(', ') });
+    return guess
+      ? said('usage.did_you_mean', { command: guess })
+      : said('usage.commands_are', { commands: paths.join(', ') });
   }
   // Every flag of the commands loaded, from their synopses and option lists.
-  const flags = cli.definitions().map((d) => [d.usage, ...d.options.map((o) => o.definition)].join(' ')).join('\n');
-  const unsupported = isSaid(refused) && refused.id === 'usage.option_unsupported' ? String(refused.args.option) : undefined;
-  const flag = unsupported ?? argv.find((a) => a.startsWith('--') && !/^--(json|project|help)(=|$)/.test(a) && !flags.includes(a.split('=')[0] as string));
+  const flags = cli
+    .definitions()
+    .map((d) => [d.usage, ...d.options.map((o) => o.definition)].join(' '))
+    .join('\n');
+  const unsupported =
+    isSaid(refused) && refused.id === 'usage.option_unsupported' ? String(refused.args.option) : undefined;
+  const flag =
+    unsupported ??
+    argv.find(
+      (a) => a.startsWith('--') && !/^--(json|project|help)(=|$)/.test(a) && !flags.includes(a.split('=')[0] as string),
+    );
   if (known && flag) {
     const options = [...new Set([...flags.matchAll(/--[a-z][a-z-]*/g)].map((m) => m[0]))];
     const guess = closest(flag.split('=')[0] as string, options);
@@ -137,7 +167,9 @@ export async function runCli(argv: string[], context: NovelContext): Promise<num
     command = cli.process(argv, context);
   } catch (err) {
     const refused = refusalOf(err);
-    const e = new NovelError('usage', said('error.usage', { detail: refused }), { hint: usageHint(argv, refused, cli) });
+    const e = new NovelError('usage', said('error.usage', { detail: refused }), {
+      hint: usageHint(argv, refused, cli),
+    });
     const name = commandPathOf(argv);
     if (argv.includes('--json')) context.stdout.write(envelopeError(name, e));
     else context.stderr.write(plainError(name || '(usage)', e, lang));

@@ -24,11 +24,31 @@ export class NovelCli extends Cli<NovelContext> {
     super({ binaryLabel: 'novel', binaryName: 'novel', binaryVersion: VERSION, enableColors: false });
   }
 
-  override usage(command: CommandClass<NovelContext> | Command<NovelContext> | null = null, opts: { colored?: boolean; detailed?: boolean; prefix?: string } = {}): string {
+  override usage(
+    command: CommandClass<NovelContext> | Command<NovelContext> | null = null,
+    opts: { colored?: boolean; detailed?: boolean; prefix?: string } = {},
+  ): string {
     const prefix = opts.prefix ?? '$ ';
     if (command === null) {
-      const commands = [...this.registrations].flatMap(([cls, { index }]) => (cls.usage?.category && cls.usage.description ? [{ category: cls.usage.category, description: cls.usage.description, synopsis: this.getUsageByIndex(index).usage }] : []));
-      return withPlaceholders(commandList(this.lang, { label: `${this.binaryLabel} - ${this.binaryVersion}`, name: this.binaryName, prefix, commands }));
+      const commands = [...this.registrations].flatMap(([cls, { index }]) =>
+        cls.usage?.category && cls.usage.description
+          ? [
+              {
+                category: cls.usage.category,
+                description: cls.usage.description,
+                synopsis: this.getUsageByIndex(index).usage,
+              },
+            ]
+          : [],
+      );
+      return withPlaceholders(
+        commandList(this.lang, {
+          label: `${this.binaryLabel} - ${this.binaryVersion}`,
+          name: this.binaryName,
+          prefix,
+          commands,
+        }),
+      );
     }
     const cls = command instanceof Command ? (command.constructor as CommandClass<NovelContext>) : command;
     if (!opts.detailed) return withPlaceholders(super.usage(cls, opts));
@@ -59,12 +79,18 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['graph'], load: async () => (await import('./commands/graph.js')).GraphCommand },
   { path: ['init'], load: async () => (await import('./commands/init.js')).InitCommand },
   { path: ['run'], load: async () => (await import('./commands/run.js')).RunCommand },
-  { path: ['checkpoint', 'rebuild'], load: async () => (await import('./commands/checkpoint/rebuild.js')).CheckpointRebuildCommand },
+  {
+    path: ['checkpoint', 'rebuild'],
+    load: async () => (await import('./commands/checkpoint/rebuild.js')).CheckpointRebuildCommand,
+  },
   { path: ['demo-executor'], load: async () => (await import('./commands/demo-executor.js')).DemoExecutorCommand },
   { path: ['completion'], load: async () => (await import('./commands/completion.js')).CompletionCommand },
   { path: ['chapters'], load: async () => (await import('./commands/chapters.js')).ChaptersCommand },
   { path: ['lint'], load: async () => (await import('./commands/lint.js')).LintCommand },
-  { path: ['continuity', 'bench'], load: async () => (await import('./commands/continuity/bench.js')).ContinuityBenchCommand },
+  {
+    path: ['continuity', 'bench'],
+    load: async () => (await import('./commands/continuity/bench.js')).ContinuityBenchCommand,
+  },
   { path: ['quality', 'eval'], load: async () => (await import('./commands/quality/eval.js')).QualityEvalCommand },
   { path: ['doctor'], load: async () => (await import('./commands/doctor.js')).DoctorCommand },
   { path: ['diff'], load: async () => (await import('./commands/diff.js')).DiffCommand },
@@ -73,11 +99,18 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['import'], load: async () => (await import('./commands/import.js')).ImportCommand },
   { path: ['rewind'], load: async () => (await import('./commands/rewind.js')).RewindCommand },
   { path: ['serve'], load: async () => (await import('./commands/serve.js')).ServeCommand },
-  { path: ['adapters', 'install'], load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand },
+  {
+    path: ['adapters', 'install'],
+    load: async () => (await import('./commands/adapters/install.js')).AdaptersInstallCommand,
+  },
 ];
 
 /** `builtins`: `novel --help` and `novel --version`, which only match an argv that names no command. `lang`: the language of the help. */
-export function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>, builtins = true, lang: Lang = 'en'): NovelCli {
+export function newCli(
+  commands: ReadonlyArray<CommandClass<NovelContext>>,
+  builtins = true,
+  lang: Lang = 'en',
+): NovelCli {
   const cli = new NovelCli(lang);
   for (const c of commands) cli.register(c);
   if (builtins) {
@@ -90,4 +123,3 @@ export function newCli(commands: ReadonlyArray<CommandClass<NovelContext>>, buil
 export async function buildCli(lang: Lang = 'en'): Promise<NovelCli> {
   return newCli(await Promise.all(COMMAND_TABLE.map((c) => c.load())), true, lang);
 }
-

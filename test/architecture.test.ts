@@ -27,9 +27,9 @@ describe('architecture', () => {
     // What else may import node:fs, and why: none of it reads or writes a project path.
     const elsewhere: Record<string, string> = {
       'src/io/project-fs.ts': 'the door itself',
-      'src/io/process-sweep.ts': '/proc, to find a step\'s processes',
-      'src/io/lock.ts': '/proc, to check a dead run\'s process group',
-      'src/io/executor.ts': 'temporary files outside the project and the clients\' own session files',
+      'src/io/process-sweep.ts': "/proc, to find a step's processes",
+      'src/io/lock.ts': "/proc, to check a dead run's process group",
+      'src/io/executor.ts': "temporary files outside the project and the clients' own session files",
       'src/io/package-files.ts': "novel's own package (adapters, docs)",
       'src/io/import-book.ts': 'the book the author imports, outside the project',
       'src/io/create-project.ts': 'creates a project before there is one (init, import)',
@@ -48,7 +48,8 @@ describe('architecture', () => {
   });
 
   it('no command imports the CLI: commands and novel run call the shared operations', () => {
-    for (const f of files('src/commands')) expect(readFileSync(join(ROOT, f), 'utf8'), f).not.toMatch(/from '\.\.\/(\.\.\/)?cli\.js'|runCli/);
+    for (const f of files('src/commands'))
+      expect(readFileSync(join(ROOT, f), 'utf8'), f).not.toMatch(/from '\.\.\/(\.\.\/)?cli\.js'|runCli/);
   });
 
   it('novel run is a loop and nothing more: runBook is at most 60 lines; one execution, the moves and the summary are functions of their own', () => {
@@ -63,7 +64,9 @@ describe('architecture', () => {
   /** Every import (static, dynamic or a built-in fetched at run time) of a source file. */
   const importsOf = (f: string): string[] => {
     const text = readFileSync(join(ROOT, f), 'utf8');
-    return [...text.matchAll(/^import (?!type )[^;]*? from '([^']+)'|import\('([^']+)'\)|getBuiltinModule\('([^']+)'\)/gm)].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
+    return [
+      ...text.matchAll(/^import (?!type )[^;]*? from '([^']+)'|import\('([^']+)'\)|getBuiltinModule\('([^']+)'\)/gm),
+    ].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
   };
   /** A module that defines a command (not a helper shared by the commands). */
   const isCommand = (f: string): boolean => /extends NovelCommand\b/.test(readFileSync(join(ROOT, f), 'utf8'));
@@ -73,9 +76,16 @@ describe('architecture', () => {
     for (const f of files('src/commands')) {
       for (const spec of importsOf(f)) {
         if (spec.startsWith('node:')) problems.push(`${f} imports ${spec}`);
-        if (spec.startsWith('.') && !spec.includes('/core/') && !spec.includes('/io/') && !spec.includes('/schemas/') && !spec.includes('/machines/')) {
+        if (
+          spec.startsWith('.') &&
+          !spec.includes('/core/') &&
+          !spec.includes('/io/') &&
+          !spec.includes('/schemas/') &&
+          !spec.includes('/machines/')
+        ) {
           const target = join(f, '..', spec).replace(/\.js$/, '.ts');
-          if (target !== f && target.startsWith('src/commands/') && isCommand(target)) problems.push(`${f} imports the command ${target}`);
+          if (target !== f && target.startsWith('src/commands/') && isCommand(target))
+            problems.push(`${f} imports the command ${target}`);
         }
       }
     }
@@ -90,16 +100,39 @@ describe('architecture', () => {
     };
     walk(bookMachine.root as unknown as { key: string; states: Record<string, unknown> });
     // Words that are also a stage, a step, a mode or an action name are compared as such; as states, only where a state is read.
-    const vocabulary = new Set<string>([...CHAPTER_STAGES, ...SETUP_STEPS, 'draft', 'revision', 'polish', 'normal', 'commit', 'review', 'plan', 'done', 'execute', 'recover', 'retry', 'lock', 'setup', 'gate']);
+    const vocabulary = new Set<string>([
+      ...CHAPTER_STAGES,
+      ...SETUP_STEPS,
+      'draft',
+      'revision',
+      'polish',
+      'normal',
+      'commit',
+      'review',
+      'plan',
+      'done',
+      'execute',
+      'recover',
+      'retry',
+      'lock',
+      'setup',
+      'gate',
+    ]);
     const only = [...names].filter((n) => !vocabulary.has(n));
     const all = [...names];
-    const anywhere = new RegExp(`[!=]==\\s*'(${only.join('|')})'|'(${only.join('|')})'\\s*[!=]==|case '(${only.join('|')})':`);
-    const stateRead = new RegExp(`(restName\\([^)]*\\)|chapterRest\\([^)]*\\)|\\.state\\b|\\bchapterState\\b|\\bresume\\b|\\brestored\\b)\\s*[!=]==\\s*'(${all.join('|')})'`);
+    const anywhere = new RegExp(
+      `[!=]==\\s*'(${only.join('|')})'|'(${only.join('|')})'\\s*[!=]==|case '(${only.join('|')})':`,
+    );
+    const stateRead = new RegExp(
+      `(restName\\([^)]*\\)|chapterRest\\([^)]*\\)|\\.state\\b|\\bchapterState\\b|\\bresume\\b|\\brestored\\b)\\s*[!=]==\\s*'(${all.join('|')})'`,
+    );
     const problems: string[] = [];
     for (const f of files('src')) {
-      readFileSync(join(ROOT, f), 'utf8').split('\n').forEach((line, i) => {
-        if (anywhere.test(line) || stateRead.test(line)) problems.push(`${f}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(join(ROOT, f), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (anywhere.test(line) || stateRead.test(line)) problems.push(`${f}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(only.length).toBeGreaterThan(8);
     expect(problems).toEqual([]);
@@ -107,14 +140,22 @@ describe('architecture', () => {
 
   /** Every module a source file names: imports of values and of types, re-exports and dynamic imports. */
   const everyImportOf = (text: string): string[] =>
-    [...text.matchAll(/^(?:import|export)\b[^;]*? from '([^']+)'|import\('([^']+)'\)/gm)].map((m) => (m[1] ?? m[2]) as string);
+    [...text.matchAll(/^(?:import|export)\b[^;]*? from '([^']+)'|import\('([^']+)'\)/gm)].map(
+      (m) => (m[1] ?? m[2]) as string,
+    );
 
   /** The import circles among these modules (type imports included). */
   const circlesAmong = (sources: ReadonlyMap<string, string>): string[] => {
     const all = [...sources.keys()];
     const edges = new Map<string, string[]>();
     for (const [f, text] of sources) {
-      edges.set(f, everyImportOf(text).filter((spec) => spec.startsWith('.')).map((spec) => join(f, '..', spec).replace(/\.js$/, '.ts')).filter((t) => sources.has(t)));
+      edges.set(
+        f,
+        everyImportOf(text)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => join(f, '..', spec).replace(/\.js$/, '.ts'))
+          .filter((t) => sources.has(t)),
+      );
     }
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
@@ -159,13 +200,17 @@ describe('architecture', () => {
       ...[...text.matchAll(/\[[^[\]]*\]/g)].map((m) => m[0]),
       ...[...text.matchAll(/(?:'[^'\n]+'\s*\|\s*){2,}'[^'\n]+'/g)].map((m) => m[0]),
       ...[...text.matchAll(/\{[^{}]*\}/g)]
-        .filter((m) => !/Record<\w*(?:Stage|Step)\b[^;{}]*=\s*$/.test(text.slice(Math.max(0, (m.index ?? 0) - 200), m.index)))
+        .filter(
+          (m) => !/Record<\w*(?:Stage|Step)\b[^;{}]*=\s*$/.test(text.slice(Math.max(0, (m.index ?? 0) - 200), m.index)),
+        )
         .map((m) => [...m[0].matchAll(/(?:^|[\s,{])'?([a-z][a-z-]*)'?\s*:/g)].map((k) => `'${k[1]}'`).join(' ')),
     ];
     const found: string[] = [];
     for (const group of groups) {
       for (const vocabulary of vocabularies) {
-        const words = new Set([...group.matchAll(/'([^'\n]+)'/g)].map((m) => m[1] as string).filter((w) => vocabulary.has(w)));
+        const words = new Set(
+          [...group.matchAll(/'([^'\n]+)'/g)].map((m) => m[1] as string).filter((w) => vocabulary.has(w)),
+        );
         if (words.size >= 3) found.push([...words].join(', '));
       }
     }
@@ -182,30 +227,41 @@ describe('architecture', () => {
   });
 
   it('the list check sees a second list as an array, a union, or an object, and lets a table-keyed registry be', () => {
-    expect(secondLists("const ORDER = ['draft', 'summarize', 'refine', 'judge'];")).toEqual(['draft, summarize, refine, judge']);
+    expect(secondLists("const ORDER = ['draft', 'summarize', 'refine', 'judge'];")).toEqual([
+      'draft, summarize, refine, judge',
+    ]);
     expect(secondLists("type S = 'draft' | 'refine' | 'title-fix';")).toEqual(['draft, refine, title-fix']);
-    expect(secondLists("const PRODUCER = {\n  draft: 'a',\n  summarize: 'b',\n  'hook-fix': 'c',\n};")).toEqual(['draft, summarize, hook-fix']);
-    expect(secondLists("const AGENTS = ['summarizer', 'quality-judge', 'plot-architect'];")).toEqual(['summarizer, quality-judge, plot-architect']);
-    expect(secondLists("const V: Record<ValidatedStage, F> = {\n  draft: a,\n  summarize: b,\n  refine: c,\n};")).toEqual([]);
+    expect(secondLists("const PRODUCER = {\n  draft: 'a',\n  summarize: 'b',\n  'hook-fix': 'c',\n};")).toEqual([
+      'draft, summarize, hook-fix',
+    ]);
+    expect(secondLists("const AGENTS = ['summarizer', 'quality-judge', 'plot-architect'];")).toEqual([
+      'summarizer, quality-judge, plot-architect',
+    ]);
+    expect(
+      secondLists('const V: Record<ValidatedStage, F> = {\n  draft: a,\n  summarize: b,\n  refine: c,\n};'),
+    ).toEqual([]);
     expect(secondLists("const two = ['draft', 'judge'];")).toEqual([]);
   });
 
   /** Paths built or parsed by hand: a chapter or volume number padded or matched outside the paths module. */
   const handBuiltPaths = (text: string): string[] =>
-    text.split('\n').filter(
-      (line) =>
-        /(?:chapter|vol|volume|import)-\$\{|storylines\/\$\{/.test(line) ||
-        /padStart\([34], '0'\)/.test(line) ||
-        (/padStart\(2, '0'\)/.test(line) && /vol/i.test(line)) ||
-        /\/[^/\n]*(?:chapter|vol)-\(?\\d/.test(line),
-    );
+    text
+      .split('\n')
+      .filter(
+        (line) =>
+          /(?:chapter|vol|volume|import)-\$\{|storylines\/\$\{/.test(line) ||
+          /padStart\([34], '0'\)/.test(line) ||
+          (/padStart\(2, '0'\)/.test(line) && /vol/i.test(line)) ||
+          /\/[^/\n]*(?:chapter|vol)-\(?\\d/.test(line),
+      );
 
   it('one home for a path: no path is built or parsed by hand outside src/core/paths.ts', () => {
     const home = new Set(['src/core/paths.ts', 'src/core/path-pattern.ts', 'src/core/step-table.ts']);
     const problems: string[] = [];
     for (const f of [...files('src'), ...files('machines')]) {
       if (home.has(f) || f.startsWith('src/web/')) continue;
-      for (const line of handBuiltPaths(readFileSync(join(ROOT, f), 'utf8'))) problems.push(`${f}: ${line.trim().slice(0, 120)}`);
+      for (const line of handBuiltPaths(readFileSync(join(ROOT, f), 'utf8')))
+        problems.push(`${f}: ${line.trim().slice(0, 120)}`);
     }
     expect(problems).toEqual([]);
   });
@@ -216,7 +272,7 @@ describe('architecture', () => {
     expect(handBuiltPaths("const c = String(n).padStart(3, '0');")).toHaveLength(1);
     expect(handBuiltPaths('const m = /^chapters\\/chapter-(\\d+)\\.md$/.exec(rel);')).toHaveLength(1);
     expect(handBuiltPaths('const m = `${dir}/storylines/${id}/memory.md`;')).toHaveLength(1);
-    expect(handBuiltPaths("const width = String(n).padStart(7);\nconst p = paths.chapterLog(n);")).toEqual([]);
+    expect(handBuiltPaths('const width = String(n).padStart(7);\nconst p = paths.chapterLog(n);')).toEqual([]);
   });
 
   it('tests mirror the pure core: every module of machines/ and src/core/ has a unit test file of the same name and place', () => {
@@ -229,8 +285,10 @@ describe('architecture', () => {
 
   it('the core imports no io, and machines/ import neither io nor commands', () => {
     const problems: string[] = [];
-    for (const f of files('src/core')) for (const spec of importsOf(f)) if (/\/io\/|\/commands\//.test(spec)) problems.push(`${f} imports ${spec}`);
-    for (const f of files('machines')) for (const spec of importsOf(f)) if (/\/io\/|\/commands\//.test(spec)) problems.push(`${f} imports ${spec}`);
+    for (const f of files('src/core'))
+      for (const spec of importsOf(f)) if (/\/io\/|\/commands\//.test(spec)) problems.push(`${f} imports ${spec}`);
+    for (const f of files('machines'))
+      for (const spec of importsOf(f)) if (/\/io\/|\/commands\//.test(spec)) problems.push(`${f} imports ${spec}`);
     expect(problems).toEqual([]);
   });
 });
@@ -238,7 +296,18 @@ describe('architecture', () => {
 describe('what dist/ ships', () => {
   it('a third-party notice with the licence of every bundled package', () => {
     const notice = readFileSync(join(ROOT, 'dist/THIRD-PARTY-NOTICES.txt'), 'utf8');
-    for (const pkg of ['xstate', 'valibot', 'clipanion', 'typanion', 'write-file-atomic', 'signal-exit', 'markdown-it', 'fflate', 'diff']) expect(notice, pkg).toMatch(new RegExp(`^${pkg} \\d+\\.\\d+\\.\\d+ — \\S+`, 'm'));
+    for (const pkg of [
+      'xstate',
+      'valibot',
+      'clipanion',
+      'typanion',
+      'write-file-atomic',
+      'signal-exit',
+      'markdown-it',
+      'fflate',
+      'diff',
+    ])
+      expect(notice, pkg).toMatch(new RegExp(`^${pkg} \\d+\\.\\d+\\.\\d+ — \\S+`, 'm'));
   });
 
   it('the build patches no library source: built-ins are swapped by resolution, not by editing text', () => {

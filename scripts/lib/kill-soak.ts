@@ -40,7 +40,8 @@ export interface SoakResult {
   run_ms: number;
 }
 
-const ignored = (rel: string): boolean => rel.startsWith('logs/') || /^staging\/revisions\/[^/]+\/interrupted-\d+\//.test(rel);
+const ignored = (rel: string): boolean =>
+  rel.startsWith('logs/') || /^staging\/revisions\/[^/]+\/interrupted-\d+\//.test(rel);
 
 function treeOf(dir: string): Record<string, string> {
   const t = normalisedTree(treeHashes(dir), dir);
@@ -52,7 +53,10 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
   const random = seededRandom(o.seed);
   const work = mkdtempSync(join(tmpdir(), 'novel-kill-soak-'));
   const env = { ...process.env, NOVEL_DEMO_SCORES: '3.2,4.3', NOVEL_DEMO_WRITE_DELAY_MS: '50' };
-  const executor = o.executor === 'demo' ? 'demo' : `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} demo-executor {packet}`;
+  const executor =
+    o.executor === 'demo'
+      ? 'demo'
+      : `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} demo-executor {packet}`;
   const args = ['run', '--to-chapter', String(o.toChapter), '--executor', executor];
   const init = (dir: string): void => {
     const r = spawnSync(process.execPath, [cli, 'init', '--demo', dir], { encoding: 'utf8' });
@@ -100,15 +104,20 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
     }
     if (wasKilled) killed += 1;
     let again = spawnSync(process.execPath, [cli, ...args], { cwd: dir, env, encoding: 'utf8' });
-    for (let k = 0; k < 3 && again.status !== 0; k++) again = spawnSync(process.execPath, [cli, ...args], { cwd: dir, env, encoding: 'utf8' });
+    for (let k = 0; k < 3 && again.status !== 0; k++)
+      again = spawnSync(process.execPath, [cli, ...args], { cwd: dir, env, encoding: 'utf8' });
     const temps = Object.keys(treeHashes(dir)).filter((f) => TEMP_RE.test(f));
     leftoverTemps += temps.length;
     const tree = treeOf(dir);
-    const differing = [...new Set([...Object.keys(reference), ...Object.keys(tree)])].filter((k) => reference[k] !== tree[k]).sort();
+    const differing = [...new Set([...Object.keys(reference), ...Object.keys(tree)])]
+      .filter((k) => reference[k] !== tree[k])
+      .sort();
     const bad = again.status !== 0 || differing.length > 0 || temps.length > 0;
     if (bad) {
       violations += 1;
-      log(`trial ${i}: killed after ${delay.toFixed(0)} ms: ${again.status !== 0 ? `resume exited ${again.status}: ${again.stdout.slice(-400)}${again.stderr.slice(-400)}` : `differs: ${differing.join(', ')}${temps.length ? `; temp files: ${temps.join(', ')}` : ''}`}`);
+      log(
+        `trial ${i}: killed after ${delay.toFixed(0)} ms: ${again.status !== 0 ? `resume exited ${again.status}: ${again.stdout.slice(-400)}${again.stderr.slice(-400)}` : `differs: ${differing.join(', ')}${temps.length ? `; temp files: ${temps.join(', ')}` : ''}`}`,
+      );
       if (o.keep) log(`kept ${dir}`);
     }
     if (!(o.keep && bad)) rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,11 @@ const DIGITS = '零一二三四五六七八九';
 
 /** A chapter number in Chinese numerals (up to 9,999): 十二, 一百零二, 一千零一. */
 export function chineseNumeral(n) {
-  const units = [[1000, '千'], [100, '百'], [10, '十']];
+  const units = [
+    [1000, '千'],
+    [100, '百'],
+    [10, '十'],
+  ];
   let out = '';
   let zero = false;
   for (const [v, u] of units) {

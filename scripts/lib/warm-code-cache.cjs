@@ -20,7 +20,10 @@ const exit = process.exit;
 /** One command, to its exit code: the bundle ends a command with process.exit. */
 function runOnce(cwd, args) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`warm-up: novel ${args.join(' ')} did not end within 60 s`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`warm-up: novel ${args.join(' ')} did not end within 60 s`)),
+      60_000,
+    );
     process.exit = (code) => {
       clearTimeout(timer);
       resolve(code ?? process.exitCode ?? 0);

@@ -29,9 +29,13 @@ export class AdvanceCommand extends NovelCommand {
       const lines = [t('done.advanced', { step: formatStepId(step), from: plan.from, to: plan.to })];
       if (plan.lint && !judged) lines.push(...lintSummary(plan.lint, this.lang));
       if (judged && gate) lines.push(t('status.gate', { decision: gate.decision, reason: gateReason(gate) }));
-      if (plan.archive && plan.archive.files.length) lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
+      if (plan.archive && plan.archive.files.length)
+        lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
       lines.push(t('done.next', { step: next.step, action: next.action }));
-      if (m.recovered) lines.unshift(t('done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume }));
+      if (m.recovered)
+        lines.unshift(
+          t('done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume }),
+        );
       return {
         data: {
           step: formatStepId(step),
@@ -48,7 +52,9 @@ export class AdvanceCommand extends NovelCommand {
           ...(plan.lint ? { lint: plan.lint } : {}),
           archived: plan.archive ?? null,
           next: { step: next.step, action: next.action, reason: next.reason },
-          ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}),
+          ...(m.recovered
+            ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } }
+            : {}),
         },
         text: lines.join('\n'),
         warnings: plan.warnings,

@@ -45,7 +45,10 @@ export function plainError(command: string, err: NovelError, lang: Lang = 'en'):
 export function asNovelError(err: unknown, debug: boolean): NovelError {
   if (err instanceof NovelError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  return new NovelError('internal', said('cmd.internal', { message }), { exitCode: EXIT.internal, hint: said(debug ? 'cmd.internal.stack' : 'cmd.internal.report') });
+  return new NovelError('internal', said('cmd.internal', { message }), {
+    exitCode: EXIT.internal,
+    hint: said(debug ? 'cmd.internal.stack' : 'cmd.internal.report'),
+  });
 }
 
 type HelpKey = Extract<MessageKey, `help.${string}`>;
@@ -99,10 +102,16 @@ export abstract class NovelCommand extends Command<NovelContext> {
         const envelope =
           exitCode === EXIT.ok
             ? { ok: true, command: this.commandName, data }
-            : { ok: false, command: this.commandName, error: result.error ?? { code: 'failed', message: result.text.split('\n')[0] ?? '' }, data };
+            : {
+                ok: false,
+                command: this.commandName,
+                error: result.error ?? { code: 'failed', message: result.text.split('\n')[0] ?? '' },
+                data,
+              };
         this.context.stdout.write(`${JSON.stringify(envelope)}\n`);
       } else {
-        for (const w of warnings) this.context.stderr.write(`${say(this.lang, 'cmd.warning', { text: diagnosticText(this.lang, w) })}\n`);
+        for (const w of warnings)
+          this.context.stderr.write(`${say(this.lang, 'cmd.warning', { text: diagnosticText(this.lang, w) })}\n`);
         if (result.text) this.context.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
       }
       return exitCode;

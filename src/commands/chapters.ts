@@ -12,10 +12,7 @@ import { isCount } from './option-validators.js';
 export class ChaptersCommand extends NovelCommand {
   static override paths = [['chapters']];
 
-  static override usage = usageOf('chapters', 'book', [
-    '$0 chapters',
-    '$0 chapters --from 100 --to 200 --json',
-  ]);
+  static override usage = usageOf('chapters', 'book', ['$0 chapters', '$0 chapters --from 100 --to 200 --json']);
 
   from = Option.String('--from', { validator: isCount, description: helpOf('help.chapters.--from') });
   to = Option.String('--to', { validator: isCount, description: helpOf('help.chapters.--to') });
@@ -25,7 +22,10 @@ export class ChaptersCommand extends NovelCommand {
     const last = p.loaded.checkpoint.last_completed_chapter;
     const from = this.from ?? 1;
     const to = Math.min(this.to ?? last, last);
-    if (from > (this.to ?? last)) throw new NovelError('invalid_option', said('cmd.chapters.from_after_to', { from, to: this.to ?? last }), { hint: said('cmd.example', { example: 'novel chapters --from 1 --to 30' }) });
+    if (from > (this.to ?? last))
+      throw new NovelError('invalid_option', said('cmd.chapters.from_after_to', { from, to: this.to ?? last }), {
+        hint: said('cmd.example', { example: 'novel chapters --from 1 --to 30' }),
+      });
     const rows: ChapterRowView[] = [];
     for (let c = from; c <= to; c++) {
       const r = p.fs.readTextChecked(paths.chapterLog(c));
@@ -35,7 +35,8 @@ export class ChaptersCommand extends NovelCommand {
       } catch {
         log = {};
       }
-      if (typeof log.zishu !== 'number' && p.fs.exists(paths.chapter(c))) log = { ...log, ...chapterFacts(p.fs.readText(paths.chapter(c))) };
+      if (typeof log.zishu !== 'number' && p.fs.exists(paths.chapter(c)))
+        log = { ...log, ...chapterFacts(p.fs.readText(paths.chapter(c))) };
       rows.push(rowOf(c, log));
     }
     const total = totalOf(rows);

@@ -26,18 +26,31 @@ export class DecideCommand extends NovelCommand {
 
   run(): CommandResult {
     const ref = parseChapterRef(this.chapter);
-    if (!ref.ok) throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.chapter, reason: ref.words }), { hint: said('cmd.example', { example: 'novel decide chapter:012 accept' }) });
+    if (!ref.ok)
+      throw new NovelError(
+        'invalid_step',
+        said('cmd.chapter_ref_invalid', { value: this.chapter, reason: ref.words }),
+        { hint: said('cmd.example', { example: 'novel decide chapter:012 accept' }) },
+      );
     if (!isDecision(this.decision)) {
-      throw new NovelError('invalid_decision', said('cmd.decide.invalid', { value: this.decision, choices: DECISIONS.join(', ') }), { hint: said('cmd.example', { example: `novel decide chapter:${padChapter(ref.chapter)} accept` }) });
+      throw new NovelError(
+        'invalid_decision',
+        said('cmd.decide.invalid', { value: this.decision, choices: DECISIONS.join(', ') }),
+        { hint: said('cmd.example', { example: `novel decide chapter:${padChapter(ref.chapter)} accept` }) },
+      );
     }
     const decision: Decision = this.decision;
     return withMutation(this.context, this.project, { chapter: ref.chapter }, (p, m) => {
       const { plan, written, next } = decideChapter(p, ref.chapter, decision, new Date(), this.note);
       const t = sayer(this.lang);
       const lines = [t('done.decided', { chapter: ref.chapter, decision, from: plan.from, to: plan.to })];
-      if (plan.archive && plan.archive.files.length) lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
+      if (plan.archive && plan.archive.files.length)
+        lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
       lines.push(t('done.next', { step: next.step, action: next.action }));
-      if (m.recovered) lines.unshift(t('done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume }));
+      if (m.recovered)
+        lines.unshift(
+          t('done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume }),
+        );
       return {
         data: {
           chapter: ref.chapter,
@@ -52,7 +65,9 @@ export class DecideCommand extends NovelCommand {
           gate: plan.snapshot.context.gate,
           archived: plan.archive ?? null,
           next: { step: next.step, action: next.action, reason: next.reason },
-          ...(m.recovered ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } } : {}),
+          ...(m.recovered
+            ? { rolled_forward: { kind: m.recovered.kind, chapter: m.recovered.chapter, volume: m.recovered.volume } }
+            : {}),
         },
         text: lines.join('\n'),
       };

@@ -9,9 +9,7 @@ import { usageOf, NovelCommand, type CommandResult } from './base-command.js';
 export class DemoExecutorCommand extends NovelCommand {
   static override paths = [['demo-executor']];
 
-  static override usage = usageOf('demo-executor', 'autopilot', [
-    '$0 run --executor "novel demo-executor {packet}"',
-  ]);
+  static override usage = usageOf('demo-executor', 'autopilot', ['$0 run --executor "novel demo-executor {packet}"']);
 
   packet = Option.String({ name: 'packet' });
 

@@ -17,14 +17,19 @@ export class ExportCommand extends NovelCommand {
     '$0 export --format md --chapters 1-100',
   ]);
 
-  format = Option.String('--format', { required: true, validator: isOneOf(FORMATS), description: helpOf('help.export.--format') });
+  format = Option.String('--format', {
+    required: true,
+    validator: isOneOf(FORMATS),
+    description: helpOf('help.export.--format'),
+  });
   volume = Option.String('--volume', { validator: isCount, description: helpOf('help.export.--volume') });
   chapters = Option.String('--chapters', { validator: isChapterRange, description: helpOf('help.export.--chapters') });
   out = Option.String('--out', { description: helpOf('help.export.--out') });
   crlf = Option.Boolean('--crlf', false, { description: helpOf('help.export.--crlf') });
 
   run(): CommandResult {
-    if (this.volume !== undefined && this.chapters !== undefined) throw new NovelError('usage', said('cmd.export.volume_or_chapters'));
+    if (this.volume !== undefined && this.chapters !== undefined)
+      throw new NovelError('usage', said('cmd.export.volume_or_chapters'));
     const p = openProject(this.context, this.project);
     const { out, wanted, bytes, meta } = exportBook(p, {
       format: this.format,
@@ -36,8 +41,25 @@ export class ExportCommand extends NovelCommand {
       progress: this.json ? null : (line) => this.context.stderr.write(line),
     });
     return {
-      data: { format: this.format, out, chapters: wanted.length, first: wanted[0], last: wanted.at(-1), bytes, title: meta.title, author: meta.author, language: meta.language },
-      text: say(this.lang, 'cmd.export.done', { n: wanted.length, first: wanted[0], last: wanted.at(-1), title: meta.title, out, bytes }),
+      data: {
+        format: this.format,
+        out,
+        chapters: wanted.length,
+        first: wanted[0],
+        last: wanted.at(-1),
+        bytes,
+        title: meta.title,
+        author: meta.author,
+        language: meta.language,
+      },
+      text: say(this.lang, 'cmd.export.done', {
+        n: wanted.length,
+        first: wanted[0],
+        last: wanted.at(-1),
+        title: meta.title,
+        out,
+        bytes,
+      }),
     };
   }
 }

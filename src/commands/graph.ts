@@ -15,8 +15,14 @@ export class GraphCommand extends NovelCommand {
     '$0 graph --format json',
   ]);
 
-  format = Option.String('--format', 'mermaid', { validator: isOneOf(FORMATS), description: helpOf('help.graph.--format') });
-  highlight = Option.String('--highlight', { validator: isOneOf(['current'] as const), description: helpOf('help.graph.--highlight') });
+  format = Option.String('--format', 'mermaid', {
+    validator: isOneOf(FORMATS),
+    description: helpOf('help.graph.--format'),
+  });
+  highlight = Option.String('--highlight', {
+    validator: isOneOf(['current'] as const),
+    description: helpOf('help.graph.--highlight'),
+  });
 
   run(): CommandResult {
     let current: string | undefined;
@@ -26,7 +32,12 @@ export class GraphCommand extends NovelCommand {
       current = bookGraph().states.find((s) => s.id === state || s.id === `writing.${state}`)?.id;
     }
     const graph = bookGraph();
-    const text = this.format === 'mermaid' ? toMermaid(graph, current) : this.format === 'dot' ? toDot(graph, current) : `${JSON.stringify(graph, null, 2)}\n`;
+    const text =
+      this.format === 'mermaid'
+        ? toMermaid(graph, current)
+        : this.format === 'dot'
+          ? toDot(graph, current)
+          : `${JSON.stringify(graph, null, 2)}\n`;
     return { data: { format: this.format, ...(current ? { current } : {}), graph, rendered: text }, text };
   }
 }

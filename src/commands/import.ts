@@ -16,10 +16,21 @@ export class ImportCommand extends NovelCommand {
   run(): CommandResult {
     const { root, created, report } = importBook(this.context, this.source, this.project);
     const lines = [
-      say(this.lang, 'import.done', { n: report.chapters, root, created, encoding: report.encoding, zishu: report.zishu }),
+      say(this.lang, 'import.done', {
+        n: report.chapters,
+        root,
+        created,
+        encoding: report.encoding,
+        zishu: report.zishu,
+      }),
       say(this.lang, 'import.range', { first: report.first_title ?? '-', last: report.last_title ?? '-' }),
       ...(report.preface_lines ? [say(this.lang, 'import.preface', { n: report.preface_lines })] : []),
-      ...(report.skipped.length ? [say(this.lang, 'import.skipped', { n: report.skipped.length }), ...report.skipped.slice(0, 20).map((s) => `  ${s.line}: ${s.text}`)] : []),
+      ...(report.skipped.length
+        ? [
+            say(this.lang, 'import.skipped', { n: report.skipped.length }),
+            ...report.skipped.slice(0, 20).map((s) => `  ${s.line}: ${s.text}`),
+          ]
+        : []),
       say(this.lang, 'import.next'),
     ];
     return { data: { root, created, ...report }, text: lines.join('\n') };

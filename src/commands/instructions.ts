@@ -18,7 +18,9 @@ export class InstructionsCommand extends NovelCommand {
 
   step = Option.String({ name: 'step' });
   embed = Option.Boolean('--embed', false, { description: helpOf('help.instructions.--embed') });
-  writeManifest = Option.Boolean('--write-manifest', false, { description: helpOf('help.instructions.--write-manifest') });
+  writeManifest = Option.Boolean('--write-manifest', false, {
+    description: helpOf('help.instructions.--write-manifest'),
+  });
 
   run(): CommandResult {
     const { step } = parseStepArg(this.step);
@@ -31,7 +33,9 @@ export class InstructionsCommand extends NovelCommand {
       // A packet names the step, its mode and gate; it shows no Chinese reason.
       next: nextOf(p, false),
       ...(this.embed ? { embed: {} } : {}),
-      ...(p.probe.lintLists ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(p.fs, p.settings.quality, p.probe.lintLists) } : {}),
+      ...(p.probe.lintLists
+        ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(p.fs, p.settings.quality, p.probe.lintLists) }
+        : {}),
     });
     const text = prettyJson(packet);
     if (this.writeManifest) {

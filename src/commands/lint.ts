@@ -33,16 +33,35 @@ export class LintCommand extends NovelCommand {
   private lintFile() {
     if (/^chapter:/i.test(this.target)) {
       const ref = parseChapterRef(this.target);
-      throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.target, reason: ref.ok ? '' : ref.words }), { hint: said('cmd.lint.ref_hint') });
+      throw new NovelError(
+        'invalid_step',
+        said('cmd.chapter_ref_invalid', { value: this.target, reason: ref.ok ? '' : ref.words }),
+        { hint: said('cmd.lint.ref_hint') },
+      );
     }
     const read = readRegularText(userPath(this.context.cwd, this.target));
     if (!read) {
-      throw new NovelError('not_a_file', said('cmd.lint.not_a_file', { target: this.target }), { hint: said('cmd.lint.not_a_file.hint') });
+      throw new NovelError('not_a_file', said('cmd.lint.not_a_file', { target: this.target }), {
+        hint: said('cmd.lint.not_a_file.hint'),
+      });
     }
     // Outside any project (and without --project), the defaults: no platform, the shipped lexicon, chapter 1.
     const p = openProjectIfAny(this.context, this.project);
-    if (!p) return lintChapter({ chapter: 1, source: 'file', text: read.text, settings: resolveQuality(undefined), lists: { blacklist: [], whitelist: [], cliche: clicheLexicon() } });
+    if (!p)
+      return lintChapter({
+        chapter: 1,
+        source: 'file',
+        text: read.text,
+        settings: resolveQuality(undefined),
+        lists: { blacklist: [], whitelist: [], cliche: clicheLexicon() },
+      });
     const chapter = p.loaded.checkpoint.last_completed_chapter + 1;
-    return lintChapter({ chapter, source: 'file', text: read.text, settings: p.settings.quality, lists: readLintLists(p.fs) });
+    return lintChapter({
+      chapter,
+      source: 'file',
+      text: read.text,
+      settings: p.settings.quality,
+      lists: readLintLists(p.fs),
+    });
   }
 }

@@ -6,10 +6,7 @@ import { usageOf, NovelCommand, type CommandResult } from './base-command.js';
 export class NextCommand extends NovelCommand {
   static override paths = [['next']];
 
-  static override usage = usageOf('next', 'pipeline', [
-    '$0 next',
-    '$0 next --json',
-  ]);
+  static override usage = usageOf('next', 'pipeline', ['$0 next', '$0 next --json']);
 
   run(): CommandResult {
     // Hand edits of the book surface here, before any work is paid for (a pending

@@ -18,14 +18,16 @@ function refuse(state: t.ValidationState | undefined, words: Said): false {
 }
 
 /** A value as typanion prints it in a refusal. */
-const printable = (value: unknown): Words => (value === '' ? said('usage.empty_string') : String(JSON.stringify(value)));
+const printable = (value: unknown): Words =>
+  value === '' ? said('usage.empty_string') : String(JSON.stringify(value));
 
 /** A whole number ≥ 1 (chapter, volume, count), as step ids write it too: leading zeros allowed (`--volume 01`). */
 export const isCount = t.makeValidator<unknown, number>({
   test: (value, state): value is number => {
     const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
     if (/^[0-9]+$/.test(s) && Number(s) >= 1) {
-      if (typeof value === 'string' && state?.coercions && state.coercion) state.coercions.push([state.p ?? '.', state.coercion.bind(null, Number(s))]);
+      if (typeof value === 'string' && state?.coercions && state.coercion)
+        state.coercions.push([state.p ?? '.', state.coercion.bind(null, Number(s))]);
       return true;
     }
     return refuse(state, said('usage.count', { found: String(JSON.stringify(value)) }));
@@ -47,13 +49,15 @@ function isNumberWhere(check: (n: number) => Said | null) {
         } catch {
           parsed = undefined;
         }
-        if (typeof parsed === 'number' && JSON.stringify(parsed) !== value) return refuse(state, said('usage.unsafe_number', { found: value }));
+        if (typeof parsed === 'number' && JSON.stringify(parsed) !== value)
+          return refuse(state, said('usage.unsafe_number', { found: value }));
         if (typeof parsed === 'number') n = parsed;
       }
       if (n === undefined) return refuse(state, said('usage.number', { found: printable(value) }));
       const refusal = check(n);
       if (refusal) return refuse(state, refusal);
-      if (typeof value === 'string' && state?.coercions && state.coercion) state.coercions.push([state.p ?? '.', state.coercion.bind(null, n)]);
+      if (typeof value === 'string' && state?.coercions && state.coercion)
+        state.coercions.push([state.p ?? '.', state.coercion.bind(null, n)]);
       return true;
     },
   });
@@ -64,13 +68,21 @@ export const isAmount = isNumberWhere((n) => (n >= 0 ? null : said('usage.at_lea
 
 /** A TCP port, 0 for any free one. */
 export const isPort = isNumberWhere((n) =>
-  n !== Math.round(n) ? said('usage.integer', { found: n }) : !Number.isSafeInteger(n) ? said('usage.safe_integer', { found: n }) : n < 0 || n > 65535 ? said('usage.in_range', { min: 0, max: 65535, found: n }) : null,
+  n !== Math.round(n)
+    ? said('usage.integer', { found: n })
+    : !Number.isSafeInteger(n)
+      ? said('usage.safe_integer', { found: n })
+      : n < 0 || n > 65535
+        ? said('usage.in_range', { min: 0, max: 65535, found: n })
+        : null,
 );
 
 /** One of `choices`. */
 export function isOneOf<const T extends string>(choices: readonly T[]) {
   return t.makeValidator<unknown, T>({
-    test: (value, state): value is T => (choices as readonly unknown[]).includes(value) || refuse(state, said('usage.one_of', { choices: choices.join(', '), found: printable(value) })),
+    test: (value, state): value is T =>
+      (choices as readonly unknown[]).includes(value) ||
+      refuse(state, said('usage.one_of', { choices: choices.join(', '), found: printable(value) })),
   });
 }
 
@@ -78,7 +90,13 @@ export function isOneOf<const T extends string>(choices: readonly T[]) {
 export function isListOf(choices: readonly string[]) {
   return t.makeValidator<unknown, string>({
     test: (value, state): value is string => {
-      const bad = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s && !choices.includes(s)) : [String(value)];
+      const bad =
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s && !choices.includes(s))
+          : [String(value)];
       if (bad.length === 0) return true;
       return refuse(state, said('usage.values_among', { choices: choices.join(', '), found: bad.join(', ') }));
     },
@@ -88,7 +106,13 @@ export function isListOf(choices: readonly string[]) {
 /** A range A-B of chapters, 1 ≤ A ≤ B. */
 export const isChapterRange = t.makeValidator<unknown, string>({
   test: (value, state): value is string => {
-    if (typeof value === 'string' && /^\d+-\d+$/.test(value) && Number(value.split('-')[0]) >= 1 && Number(value.split('-')[0]) <= Number(value.split('-')[1])) return true;
+    if (
+      typeof value === 'string' &&
+      /^\d+-\d+$/.test(value) &&
+      Number(value.split('-')[0]) >= 1 &&
+      Number(value.split('-')[0]) <= Number(value.split('-')[1])
+    )
+      return true;
     return refuse(state, said('usage.chapter_range', { found: String(JSON.stringify(value)) }));
   },
 });
@@ -96,6 +120,9 @@ export const isChapterRange = t.makeValidator<unknown, string>({
 /** A step id argument, parsed strictly; a malformed one is a usage error naming the format. */
 export function parseStepArg(raw: string): ReturnType<typeof parseStepId> & { ok: true } {
   const parsed = parseStepId(raw);
-  if (!parsed.ok) throw new NovelError('invalid_step', said('cmd.step_invalid', { value: raw, reason: parsed.words }), { hint: said('error.invalid_step.hint') });
+  if (!parsed.ok)
+    throw new NovelError('invalid_step', said('cmd.step_invalid', { value: raw, reason: parsed.words }), {
+      hint: said('error.invalid_step.hint'),
+    });
   return parsed;
 }

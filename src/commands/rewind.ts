@@ -19,13 +19,37 @@ export class RewindCommand extends NovelCommand {
 
   run(): CommandResult {
     const ref = parseChapterRef(this.to);
-    if (!ref.ok) throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.to, reason: ref.words }), { hint: said('cmd.example', { example: 'novel rewind --to chapter:038' }) });
+    if (!ref.ok)
+      throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.to, reason: ref.words }), {
+        hint: said('cmd.example', { example: 'novel rewind --to chapter:038' }),
+      });
     const r = rewindBook(this.context, this.project, ref.chapter, this.note ?? null, this.dryRun);
     if (!r.plan) {
-      return { data: { dry_run: false, recovered: true, chapter: ref.chapter, next: { step: r.next.step, action: r.next.action } }, text: `${say(this.lang, 'rewind.recovered', { chapter: ref.chapter })}\n${say(this.lang, 'done.next', { step: r.next.step, action: r.next.action })}` };
+      return {
+        data: {
+          dry_run: false,
+          recovered: true,
+          chapter: ref.chapter,
+          next: { step: r.next.step, action: r.next.action },
+        },
+        text: `${say(this.lang, 'rewind.recovered', { chapter: ref.chapter })}\n${say(this.lang, 'done.next', { step: r.next.step, action: r.next.action })}`,
+      };
     }
     const p = r.plan;
-    const data = { dry_run: this.dryRun, recovered: false, chapter: p.chapter, chapters: p.chapters, volume: p.volume, volumes: p.volumes, folder: p.folder, moved: p.moved.map(({ from, to }) => ({ from, to })), restored: p.restored, changelog_lines_cut: p.changelog_lines_cut, checkpoint: p.checkpoint, next: { step: r.next.step, action: r.next.action } };
+    const data = {
+      dry_run: this.dryRun,
+      recovered: false,
+      chapter: p.chapter,
+      chapters: p.chapters,
+      volume: p.volume,
+      volumes: p.volumes,
+      folder: p.folder,
+      moved: p.moved.map(({ from, to }) => ({ from, to })),
+      restored: p.restored,
+      changelog_lines_cut: p.changelog_lines_cut,
+      checkpoint: p.checkpoint,
+      next: { step: r.next.step, action: r.next.action },
+    };
     const lines = [
       say(this.lang, 'rewind.head', { dry: this.dryRun, chapter: p.chapter, n: p.chapters.length, folder: p.folder }),
       ...p.moved.map((m) => `  ${m.from} → ${m.to}`),

@@ -7,10 +7,7 @@ import { isPort } from './option-validators.js';
 export class ServeCommand extends NovelCommand {
   static override paths = [['serve']];
 
-  static override usage = usageOf('serve', 'book', [
-    '$0 serve',
-    '$0 serve --host 0.0.0.0 --token s3cret',
-  ]);
+  static override usage = usageOf('serve', 'book', ['$0 serve', '$0 serve --host 0.0.0.0 --token s3cret']);
 
   port = Option.String('--port', '4477', { validator: isPort, description: helpOf('help.serve.--port') });
   host = Option.String('--host', '127.0.0.1', { description: helpOf('help.serve.--host') });
@@ -18,9 +15,16 @@ export class ServeCommand extends NovelCommand {
   open = Option.Boolean('--open', false, { description: helpOf('help.serve.--open') });
 
   async run(): Promise<CommandResult> {
-    const serving = await startServer(this.context, this.project, { host: this.host, port: Number(this.port), token: this.token ?? null, lang: this.lang });
+    const serving = await startServer(this.context, this.project, {
+      host: this.host,
+      port: Number(this.port),
+      token: this.token ?? null,
+      lang: this.lang,
+    });
     const line = say(this.lang, 'serve.listening', { url: serving.url });
-    this.context.stdout.write(this.json ? `${JSON.stringify({ event: 'listening', url: serving.url, port: serving.port })}\n` : `${line}\n`);
+    this.context.stdout.write(
+      this.json ? `${JSON.stringify({ event: 'listening', url: serving.url, port: serving.port })}\n` : `${line}\n`,
+    );
     if (this.open) {
       openInBrowser(serving.url);
     }

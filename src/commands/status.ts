@@ -8,16 +8,28 @@ import { usageOf, NovelCommand, type CommandResult } from './base-command.js';
 export class StatusCommand extends NovelCommand {
   static override paths = [['status']];
 
-  static override usage = usageOf('status', 'pipeline', [
-    '$0 status',
-    '$0 status --json',
-  ]);
+  static override usage = usageOf('status', 'pipeline', ['$0 status', '$0 status --json']);
 
   run(): CommandResult {
-    const { view, totals, dormant, project: p } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');
+    const {
+      view,
+      totals,
+      dormant,
+      project: p,
+    } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');
     const cp = p.loaded.checkpoint;
-    const t = say(this.lang, 'status.book', { n: cp.last_completed_chapter, zishu: totals.zishu, logs: totals.chapters, input: totals.input_tokens, output: totals.output_tokens, cost: formatCost(totals.cost_usd, totals.cost_unknown > 0) });
+    const t = say(this.lang, 'status.book', {
+      n: cp.last_completed_chapter,
+      zishu: totals.zishu,
+      logs: totals.chapters,
+      input: totals.input_tokens,
+      output: totals.output_tokens,
+      cost: formatCost(totals.cost_usd, totals.cost_unknown > 0),
+    });
     const dormantLine = dormant ? `\n${say(this.lang, 'status.dormant', { n: dormant })}` : '';
-    return { data: { ...view, totals, dormant_foreshadowing: dormant }, text: `${renderStatus(view, this.lang)}\n${t}${dormantLine}` };
+    return {
+      data: { ...view, totals, dormant_foreshadowing: dormant },
+      text: `${renderStatus(view, this.lang)}\n${t}${dormantLine}`,
+    };
   }
 }

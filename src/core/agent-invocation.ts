@@ -61,8 +61,15 @@ export function claudeAllowedTools(packet: Packet): string[] {
   return [...READ_TOOLS, ...packet.write_scope.map((scope) => `Edit(./${scope.endsWith('/') ? `${scope}**` : scope})`)];
 }
 
-export function agentPrompt(packet: Packet, packetRel: string, projectRoot: string, cli: AgentCli | null = null): string {
-  const outputs = packet.expected_outputs.map((o) => `- ${o.path}${o.required ? '' : ' (optional)'}${o.note ? `: ${o.note}` : ''}`).join('\n');
+export function agentPrompt(
+  packet: Packet,
+  packetRel: string,
+  projectRoot: string,
+  cli: AgentCli | null = null,
+): string {
+  const outputs = packet.expected_outputs
+    .map((o) => `- ${o.path}${o.required ? '' : ' (optional)'}${o.note ? `: ${o.note}` : ''}`)
+    .join('\n');
   const judge = isReadOnlyAgent(packet);
   const where =
     cli === 'codex'
@@ -72,7 +79,9 @@ export function agentPrompt(packet: Packet, packetRel: string, projectRoot: stri
     `You are the ${packet.agent.name} of the novel pipeline, step ${packet.step} (mode ${packet.mode}).`,
     where,
     `Read the instruction packet ${packetRel} first: manifest.inline is your context, manifest.paths the files to read.`,
-    judge ? 'Do not write any file. Answer with the evaluation JSON object only.' : `Write these files, and nothing outside ${packet.write_scope.join(', ')}:\n${outputs}`,
+    judge
+      ? 'Do not write any file. Answer with the evaluation JSON object only.'
+      : `Write these files, and nothing outside ${packet.write_scope.join(', ')}:\n${outputs}`,
     'Stop when done.',
   ].join('\n\n');
 }
@@ -156,22 +165,36 @@ export function parseClaudeOutput(stdout: string): AgentReport {
   try {
     const v = JSON.parse(stdout.trim()) as Record<string, unknown>;
     const usage = (v.usage ?? {}) as Record<string, unknown>;
-    const modelUsage = v.modelUsage && typeof v.modelUsage === 'object' ? Object.keys(v.modelUsage as object)[0] : undefined;
+    const modelUsage =
+      v.modelUsage && typeof v.modelUsage === 'object' ? Object.keys(v.modelUsage as object)[0] : undefined;
     // Success is exactly subtype "success" without is_error (the other subtypes: error_max_turns, error_during_execution, …).
     const report: AgentReport = { ok: v.subtype === 'success' && v.is_error !== true };
     if (typeof v.model === 'string') report.model = v.model;
     else if (modelUsage) report.model = modelUsage;
     const n = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
-    if (typeof usage.input_tokens === 'number' || typeof usage.cache_read_input_tokens === 'number' || typeof usage.cache_creation_input_tokens === 'number') {
-      const parts = { input_tokens: n(usage.input_tokens), cache_read_input_tokens: n(usage.cache_read_input_tokens), cache_creation_input_tokens: n(usage.cache_creation_input_tokens) };
+    if (
+      typeof usage.input_tokens === 'number' ||
+      typeof usage.cache_read_input_tokens === 'number' ||
+      typeof usage.cache_creation_input_tokens === 'number'
+    ) {
+      const parts = {
+        input_tokens: n(usage.input_tokens),
+        cache_read_input_tokens: n(usage.cache_read_input_tokens),
+        cache_creation_input_tokens: n(usage.cache_creation_input_tokens),
+      };
       report.input_token_parts = parts;
       report.input_tokens = parts.input_tokens + parts.cache_read_input_tokens + parts.cache_creation_input_tokens;
     }
-    if (Array.isArray(v.permission_denials) && v.permission_denials.length) report.permission_denials = v.permission_denials;
+    if (Array.isArray(v.permission_denials) && v.permission_denials.length)
+      report.permission_denials = v.permission_denials;
     if (typeof usage.output_tokens === 'number') report.output_tokens = usage.output_tokens;
     if (typeof v.total_cost_usd === 'number') report.cost_usd = v.total_cost_usd;
     if (typeof v.result === 'string') report.answer = v.result;
-    if (!report.ok) report.error = typeof v.result === 'string' ? v.result : `claude reported ${typeof v.subtype === 'string' ? v.subtype : 'an error'}`;
+    if (!report.ok)
+      report.error =
+        typeof v.result === 'string'
+          ? v.result
+          : `claude reported ${typeof v.subtype === 'string' ? v.subtype : 'an error'}`;
     return report;
   } catch {
     return { ok: false, error: 'claude printed no JSON result (is --output-format json supported by this version?)' };
@@ -179,7 +202,8 @@ export function parseClaudeOutput(stdout: string): AgentReport {
 }
 
 /** What a sandbox or a policy answers when it refuses a write. */
-const REFUSED = /Read-only file system|Permission denied|Operation not permitted|rejected|reject command|not permitted/i;
+const REFUSED =
+  /Read-only file system|Permission denied|Operation not permitted|rejected|reject command|not permitted/i;
 
 /**
  * `codex exec --json`: JSON Lines events. Usage comes with turn.completed
@@ -201,20 +225,33 @@ export function parseCodexOutput(stdout: string, lastMessage: string | undefined
     }
     const usage = e.usage as Record<string, unknown> | undefined;
     if (e.type === 'turn.completed' && usage) {
-      for (const [k, val] of Object.entries(usage)) if (typeof val === 'number' && Number.isFinite(val)) parts[k] = (parts[k] ?? 0) + val;
+      for (const [k, val] of Object.entries(usage))
+        if (typeof val === 'number' && Number.isFinite(val)) parts[k] = (parts[k] ?? 0) + val;
     }
     if (e.type === 'error' || e.type === 'turn.failed') {
       report.ok = false;
       report.error = typeof e.message === 'string' ? e.message : JSON.stringify(e.error ?? e);
     }
     const item = e.item as Record<string, unknown> | undefined;
-    if (e.type === 'item.completed' && item?.type === 'command_execution' && typeof item.exit_code === 'number' && item.exit_code !== 0) {
+    if (
+      e.type === 'item.completed' &&
+      item?.type === 'command_execution' &&
+      typeof item.exit_code === 'number' &&
+      item.exit_code !== 0
+    ) {
       const output = typeof item.aggregated_output === 'string' ? item.aggregated_output : '';
-      if (REFUSED.test(output)) denials.push({ tool_name: 'command', command: item.command, exit_code: item.exit_code, output: output.trim().split('\n').slice(-1)[0] });
+      if (REFUSED.test(output))
+        denials.push({
+          tool_name: 'command',
+          command: item.command,
+          exit_code: item.exit_code,
+          output: output.trim().split('\n').slice(-1)[0],
+        });
     }
   }
   // Calls the tool router refused before anything ran (escalations, forbidden commands) are logged on stderr.
-  for (const m of stderr.matchAll(/codex_core::tools::router: error=(.*)$/gm)) denials.push({ tool_name: 'tool call', error: (m[1] as string).slice(0, 300) });
+  for (const m of stderr.matchAll(/codex_core::tools::router: error=(.*)$/gm))
+    denials.push({ tool_name: 'tool call', error: (m[1] as string).slice(0, 300) });
   if (Object.keys(parts).length) {
     report.input_token_parts = Object.fromEntries(Object.entries(parts).filter(([k]) => k.includes('input')));
     report.input_tokens = parts.input_tokens ?? 0;
@@ -265,7 +302,11 @@ export function codexSessionDenials(text: string): unknown[] {
       const failed = code ? code[1] !== '0' : true;
       if (failed && REFUSED.test(output)) {
         const call = calls.get(p.call_id);
-        denials.push({ tool_name: call?.name ?? 'tool call', command: call?.command, output: output.trim().split('\n').slice(-1)[0] });
+        denials.push({
+          tool_name: call?.name ?? 'tool call',
+          command: call?.command,
+          output: output.trim().split('\n').slice(-1)[0],
+        });
       }
     }
   }

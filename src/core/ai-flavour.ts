@@ -47,14 +47,20 @@ export const AI_FEATURES: readonly FeatureDef[] = [
     ),
     raises: true,
     zh: { name: '否定-纠正句式（不是X，是Y）', fix: '直接写出它是什么；不要先否定一个读者并没有想到的说法' },
-    en: { name: 'negation-correction (not X, but Y)', fix: 'say what it is; do not first deny something no reader thought' },
+    en: {
+      name: 'negation-correction (not X, but Y)',
+      fix: 'say what it is; do not first deny something no reader thought',
+    },
   },
   {
     id: 'soft_adverb',
     pattern: new RegExp('[很极](?:轻|慢|淡|稳|静|低)', 'gu'),
     raises: true,
     zh: { name: '以“很轻、很慢”概括声音和动作', fix: '写出具体的声音、动作或距离，让读者自己感到轻重快慢' },
-    en: { name: 'a soft adverb standing in for a sound or a movement', fix: 'write the actual sound, movement or distance' },
+    en: {
+      name: 'a soft adverb standing in for a sound or a movement',
+      fix: 'write the actual sound, movement or distance',
+    },
   },
   {
     id: 'non_action',
@@ -132,7 +138,10 @@ const round = (x: number, digits: number): number => {
 };
 
 /** Each feature's count and spans over the body's lines. */
-export function featureSpans(lines: ReadonlyArray<{ n: number; text: string }>): { counts: Record<string, number>; spans: FeatureSpan[] } {
+export function featureSpans(lines: ReadonlyArray<{ n: number; text: string }>): {
+  counts: Record<string, number>;
+  spans: FeatureSpan[];
+} {
   const counts: Record<string, number> = {};
   const spans: FeatureSpan[] = [];
   for (const f of AI_FEATURES) {
@@ -156,7 +165,10 @@ export function featureValues(counts: Readonly<Record<string, number>>, zishu: n
 }
 
 /** The model's linear predictor's terms: weight × the standardised log1p of each value. */
-export function modelTerms(values: Readonly<Record<string, number>>, m: AiFlavourModel = AI_FLAVOUR_MODEL): Array<{ feature: string; value: number; weight: number; term: number }> {
+export function modelTerms(
+  values: Readonly<Record<string, number>>,
+  m: AiFlavourModel = AI_FLAVOUR_MODEL,
+): Array<{ feature: string; value: number; weight: number; term: number }> {
   return m.features.map((f) => {
     const value = values[f.id] ?? 0;
     const z = f.sd > 0 ? (Math.log1p(value) - f.mean) / f.sd : 0;
@@ -176,7 +188,12 @@ export function aiFlavourOf(values: Readonly<Record<string, number>>, m: AiFlavo
   return {
     score: scoreOf(values, m),
     features: { ...values },
-    contributions: terms.map((t) => ({ feature: t.feature, value: t.value, weight: round(t.weight, 4), share: total > 0 ? round(t.term / total, 4) : 0 })),
+    contributions: terms.map((t) => ({
+      feature: t.feature,
+      value: t.value,
+      weight: round(t.weight, 4),
+      share: total > 0 ? round(t.term / total, 4) : 0,
+    })),
   };
 }
 

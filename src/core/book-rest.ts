@@ -14,7 +14,17 @@ export type BookSnapshot = SnapshotFrom<typeof bookMachine>;
 export type PipelineSnapshot = BookSnapshot;
 
 /** A state the book can rest in, flattened: a chapter state while writing, a setup step (or its files ready), an import catch-up state, else the book state. */
-export type RestName = StableState | SetupStep | 'setupReady' | 'importSummarize' | 'importCommit' | 'planning' | 'planReady' | 'recovering' | 'retrying' | 'complete';
+export type RestName =
+  | StableState
+  | SetupStep
+  | 'setupReady'
+  | 'importSummarize'
+  | 'importCommit'
+  | 'planning'
+  | 'planReady'
+  | 'recovering'
+  | 'retrying'
+  | 'complete';
 
 export function restName(snapshot: BookSnapshot): RestName {
   const v = snapshot.value as string | Record<string, string | Record<string, string>>;

@@ -10,7 +10,18 @@
  */
 import { prettyJson } from './canonical-json.js';
 import { updateForeshadowing, type ForeshadowContext } from './foreshadowing.js';
-import { appendMembers, applyEdits, memberValue, parseSpan, prettyAt, rootMembers, rootSpan, valueEnd, type Edit, type Span } from './json-splice.js';
+import {
+  appendMembers,
+  applyEdits,
+  memberValue,
+  parseSpan,
+  prettyAt,
+  rootMembers,
+  rootSpan,
+  valueEnd,
+  type Edit,
+  type Span,
+} from './json-splice.js';
 import { applyOps, pathProblem, type ForeshadowOp, type OpsResult, type StateDoc } from './state-ops.js';
 
 type Obj = Record<string, unknown>;
@@ -46,7 +57,12 @@ function opTarget(op: unknown): { top: string; entity?: string } | null {
 }
 
 /** A number member of the root (its span: from the root's members, else searched). */
-function rootNumber(buf: Buffer, root: Span, key: string, members?: Map<string, Span>): { span: Span; value: number } | null {
+function rootNumber(
+  buf: Buffer,
+  root: Span,
+  key: string,
+  members?: Map<string, Span>,
+): { span: Span; value: number } | null {
   const span = members ? (members.get(key) ?? null) : memberValue(buf, root, 1, key);
   if (span === null) return null;
   const value = parseSpan(buf, span);
@@ -147,7 +163,12 @@ export function spliceState(buf: Buffer, ops: readonly unknown[], chapter: numbe
   return {
     bytes: applyEdits(buf, edits),
     edits,
-    result: { applied: applied.applied, dropped: applied.dropped, droppedWhy: applied.droppedWhy, foreshadow: applied.foreshadow },
+    result: {
+      applied: applied.applied,
+      dropped: applied.dropped,
+      droppedWhy: applied.droppedWhy,
+      foreshadow: applied.foreshadow,
+    },
     base_state_version: version.value,
     state_version: version.value + 1,
   };
@@ -185,7 +206,13 @@ export interface ForeshadowingSplice extends Spliced {
  * its items must be objects with string ids, sorted and unique, as novel
  * writes them.
  */
-function wholeList(buf: Buffer, list: Span, ops: readonly ForeshadowOp[], ctx: ForeshadowContext, named: readonly string[]): ForeshadowingSplice | null {
+function wholeList(
+  buf: Buffer,
+  list: Span,
+  ops: readonly ForeshadowOp[],
+  ctx: ForeshadowContext,
+  named: readonly string[],
+): ForeshadowingSplice | null {
   const all = parseSpan(buf, list) as unknown[];
   if (!Array.isArray(all) || all.length === 0) return null;
   const index = new Map<string, number>();
@@ -199,9 +226,18 @@ function wholeList(buf: Buffer, list: Span, ops: readonly ForeshadowOp[], ctx: F
   const updated = updateForeshadowing(items, ops, ctx);
   const after = new Map(updated.map((item) => [item.id as string, item]));
   const touched = new Map<string, { before: Obj | null; after: Obj }>();
-  for (const id of named) touched.set(id, { before: index.has(id) ? (items[index.get(id) as number] as Obj) : null, after: after.get(id) as Obj });
+  for (const id of named)
+    touched.set(id, {
+      before: index.has(id) ? (items[index.get(id) as number] as Obj) : null,
+      after: after.get(id) as Obj,
+    });
   const text = prettyJson({ foreshadowing: updated });
-  return { bytes: Buffer.from(text), edits: [{ start: 0, end: buf.length, text }], touched, whole: { before: items, after: updated } };
+  return {
+    bytes: Buffer.from(text),
+    edits: [{ start: 0, end: buf.length, text }],
+    touched,
+    whole: { before: items, after: updated },
+  };
 }
 
 /**
@@ -209,7 +245,12 @@ function wholeList(buf: Buffer, list: Span, ops: readonly ForeshadowOp[], ctx: F
  * bytes: the items they name are parsed and updated by the same updater, and
  * written again in place; a new item goes where its id sorts.
  */
-export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], ctx: ForeshadowContext, dense = DENSE): ForeshadowingSplice | null {
+export function spliceForeshadowing(
+  buf: Buffer,
+  ops: readonly ForeshadowOp[],
+  ctx: ForeshadowContext,
+  dense = DENSE,
+): ForeshadowingSplice | null {
   const root = rootSpan(buf);
   if (root === null) return null;
   // The list is the root's one member, as novel writes it.
@@ -233,7 +274,12 @@ export function spliceForeshadowing(buf: Buffer, ops: readonly ForeshadowOp[], c
     items.push({ start: buf.lastIndexOf('\n    {', at) + 5, end: buf.indexOf('\n    }', at) + 6 });
   }
   // The items fill the list, one after the other: every element is an item with its id.
-  if (ids.length === 0 || (items[0] as Span).start !== list.start + 6 || (items[items.length - 1] as Span).end !== list.end - 4) return null;
+  if (
+    ids.length === 0 ||
+    (items[0] as Span).start !== list.start + 6 ||
+    (items[items.length - 1] as Span).end !== list.end - 4
+  )
+    return null;
   for (let i = 1; i < items.length; i++) if ((items[i] as Span).start !== (items[i - 1] as Span).end + 6) return null;
 
   const index = new Map(ids.map((id, i) => [id, i]));

@@ -78,7 +78,14 @@ export interface BookTotals {
   cost_unknown: number;
 }
 
-export const EMPTY_TOTALS: BookTotals = { chapters: 0, zishu: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cost_unknown: 0 };
+export const EMPTY_TOTALS: BookTotals = {
+  chapters: 0,
+  zishu: 0,
+  input_tokens: 0,
+  output_tokens: 0,
+  cost_usd: 0,
+  cost_unknown: 0,
+};
 
 /** Totals over committed chapter logs (never the chapter texts), added to `base`. */
 export function bookTotals(logs: readonly Obj[], base: BookTotals = EMPTY_TOTALS): BookTotals {
@@ -114,7 +121,14 @@ export function ledgerTotals(ledger: unknown, lastCompleted: number): BookTotals
   if (!ledger || typeof ledger !== 'object') return null;
   const l = ledger as Record<string, unknown>;
   if (l.last_completed_chapter !== lastCompleted) return null;
-  const keys: Array<keyof BookTotals> = ['chapters', 'zishu', 'input_tokens', 'output_tokens', 'cost_usd', 'cost_unknown'];
+  const keys: Array<keyof BookTotals> = [
+    'chapters',
+    'zishu',
+    'input_tokens',
+    'output_tokens',
+    'cost_usd',
+    'cost_unknown',
+  ];
   if (!keys.every((k) => typeof l[k] === 'number' && Number.isFinite(l[k]))) return null;
   return Object.fromEntries(keys.map((k) => [k, l[k]])) as unknown as BookTotals;
 }

@@ -4,7 +4,20 @@
  * home for the rule, used by title checks, outline headings and imports. Pure.
  */
 
-const DIGIT: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const DIGIT: Record<string, number> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
 const UNIT: Record<string, number> = { 十: 10, 百: 100, 千: 1000, 万: 10000 };
 
 /** Chinese numerals (regular expressions are built from strings: the bundle stays ASCII). */

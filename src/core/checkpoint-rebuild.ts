@@ -37,15 +37,34 @@ export function rebuildCheckpoint(input: RebuildInput): RebuiltCheckpoint {
   const missing: number[] = [];
   for (let c = 1; c <= last; c++) if (!files.has(c)) missing.push(c);
   if (missing.length) {
-    warnings.push(warningAt('chapters_missing', 'chapters/', { expected: said('rebuild.every_chapter', { last }), found: said('rebuild.no_file', { chapters: missing }), fix: said('rebuild.no_file.fix') }));
+    warnings.push(
+      warningAt('chapters_missing', 'chapters/', {
+        expected: said('rebuild.every_chapter', { last }),
+        found: said('rebuild.no_file', { chapters: missing }),
+        fix: said('rebuild.no_file.fix'),
+      }),
+    );
   }
   const beyond = input.chapterFiles.filter((c) => c > last).sort((a, b) => a - b);
   if (beyond.length) {
-    warnings.push(warningAt('chapters_uncommitted', 'chapters/', { expected: said('rebuild.up_to', { last }), found: said('rebuild.beyond', { chapters: beyond }), fix: said('rebuild.beyond.fix') }));
+    warnings.push(
+      warningAt('chapters_uncommitted', 'chapters/', {
+        expected: said('rebuild.up_to', { last }),
+        found: said('rebuild.beyond', { chapters: beyond }),
+        fix: said('rebuild.beyond.fix'),
+      }),
+    );
   }
   const { volume, writing } = volumeAfter(last, input);
   return {
-    fields: { last_completed_chapter: last, current_volume: volume, orchestrator_state: writing ? 'WRITING' : 'VOL_PLANNING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0 },
+    fields: {
+      last_completed_chapter: last,
+      current_volume: volume,
+      orchestrator_state: writing ? 'WRITING' : 'VOL_PLANNING',
+      pipeline_stage: 'committed',
+      inflight_chapter: null,
+      revision_count: 0,
+    },
     warnings,
   };
 }

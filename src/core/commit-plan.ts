@@ -4,7 +4,13 @@
  * the state ops applied and dropped, and the checkpoint afterwards. The plan
  * is what the journal records and what `--dry-run` prints. Pure.
  */
-import { CHAPTER_OUTPUTS, CHAPTER_STEP_TABLE, MOVED_AT_COMMIT, RECHECKED_AT_COMMIT, type ChapterOutput } from './step-table.js';
+import {
+  CHAPTER_OUTPUTS,
+  CHAPTER_STEP_TABLE,
+  MOVED_AT_COMMIT,
+  RECHECKED_AT_COMMIT,
+  type ChapterOutput,
+} from './step-table.js';
 import { fillPattern, type PatternArgs } from './path-pattern.js';
 import { dormancyTally, dormantCountOf, tallyItem, type DormancyTally } from './context/dormant-foreshadowing.js';
 import { spliceForeshadowing, spliceLedger, spliceState, stateVersionOf, writesWhole } from './book-splice.js';
@@ -126,7 +132,8 @@ export interface CommitInput {
  * The state is not among them: a rewind replays the changelog up to the chapter before (the
  * state verify rule), so a commit on a book with a large state does not copy it once more.
  */
-export const isReplacedByCommit = (path: string): boolean => /^(state\/chapter-memory\.json|foreshadowing\/global\.json|storylines\/[^/]+\/memory\.md)$/.test(path);
+export const isReplacedByCommit = (path: string): boolean =>
+  /^(state\/chapter-memory\.json|foreshadowing\/global\.json|storylines\/[^/]+\/memory\.md)$/.test(path);
 
 /** `.novel/history/chapter-NNN.json`: what chapter N's commit replaced, and the sizes of the logs it appended to. */
 export interface CommitHistory {
@@ -138,7 +145,10 @@ export interface CommitHistory {
    * from its text after the commit (text-patch.ts), or the values that differ
    * from its document after it (json-reverse.ts); null: it did not exist.
    */
-  files: Record<string, string | null | { patch: ReversePatch } | { patch_from_end: ReversePatch } | { json: JsonReverse }>;
+  files: Record<
+    string,
+    string | null | { patch: ReversePatch } | { patch_from_end: ReversePatch } | { json: JsonReverse }
+  >;
 }
 
 function parsed(view: StagingView, rel: string): Obj {
@@ -158,7 +168,12 @@ export function checkCommitInputs(view: StagingView, chapter: number): void {
     problems.push(...validateStep(stage, view, { chapter }).diagnostics.filter((d) => d.severity === 'error'));
   }
   if (problems.length) {
-    throw diagnosticsError('commit_inputs_invalid', said('commit.inputs_invalid', { chapter }), problems, said('commit.inputs_invalid.hint'));
+    throw diagnosticsError(
+      'commit_inputs_invalid',
+      said('commit.inputs_invalid', { chapter }),
+      problems,
+      said('commit.inputs_invalid.hint'),
+    );
   }
 }
 
@@ -169,23 +184,53 @@ export function chapterFacts(text: string): { title: string | null; zishu: numbe
 }
 
 /** The staged delta of chapter n, computed against the current state (else refused, naming the field). */
-function stagedDelta(view: StagingView, n: number, state: BookJson<StateDoc>, hint: Said): { delta: Obj; storyline: string } {
+function stagedDelta(
+  view: StagingView,
+  n: number,
+  state: BookJson<StateDoc>,
+  hint: Said,
+): { delta: Obj; storyline: string } {
   const delta = parsed(view, paths.stagingDelta(n));
   const version = (state.canonical && stateVersionOf(state.canonical)) ?? state.parsed().state_version;
   if (delta.base_state_version !== version) {
-    throw new NovelError('state_version_mismatch', said('commit.state_version', { file: paths.stagingDelta(n), expected: version, found: String(delta.base_state_version) }), { hint });
+    throw new NovelError(
+      'state_version_mismatch',
+      said('commit.state_version', {
+        file: paths.stagingDelta(n),
+        expected: version,
+        found: String(delta.base_state_version),
+      }),
+      { hint },
+    );
   }
   return { delta, storyline: String(delta.storyline_id) };
 }
 
 /** The commit's state side (§7.1–§7.4): ops merged, foreshadowing, the memory ledger, the changelog line. */
 function mergeSummary(
-  input: Pick<CommitInput, 'state' | 'volumePlan' | 'globalForeshadowing' | 'dormancyTally' | 'view' | 'ledger' | 'changelogBytes' | 'changelogEndsWithNewline' | 'unknownEntitiesBytes'>,
+  input: Pick<
+    CommitInput,
+    | 'state'
+    | 'volumePlan'
+    | 'globalForeshadowing'
+    | 'dormancyTally'
+    | 'view'
+    | 'ledger'
+    | 'changelogBytes'
+    | 'changelogEndsWithNewline'
+    | 'unknownEntitiesBytes'
+  >,
   n: number,
   delta: Obj,
   storyline: string,
   marker: Obj = {},
-): { writes: PlannedWrite[]; appends: PlannedAppend[]; result: Omit<OpsResult, 'state'>; stateVersion: number; tally: DormancyTally } {
+): {
+  writes: PlannedWrite[];
+  appends: PlannedAppend[];
+  result: Omit<OpsResult, 'state'>;
+  stateVersion: number;
+  tally: DormancyTally;
+} {
   const view = input.view;
   const writes: PlannedWrite[] = [];
   const ops = Array.isArray(delta.ops) ? delta.ops : [];
@@ -201,7 +246,12 @@ function mergeSummary(
     const applied = applyOps(state, ops);
     result = applied;
     baseVersion = state.state_version;
-    writes.push({ path: paths.state, content: prettyJson({ ...applied.state, state_version: baseVersion + 1, last_updated_chapter: n }), kind: 'write', canonical: true });
+    writes.push({
+      path: paths.state,
+      content: prettyJson({ ...applied.state, state_version: baseVersion + 1, last_updated_chapter: n }),
+      kind: 'write',
+      canonical: true,
+    });
   }
 
   // §7.2 foreshadowing; "already in history" ops change nothing but count as applied.
@@ -209,25 +259,45 @@ function mergeSummary(
   for (const item of input.volumePlan) if (typeof item.id === 'string') planMap.set(item.id, item);
   const ctx = { chapter: n, storyline_id: storyline, plan: planMap };
   const listBytes = input.globalForeshadowing.canonical;
-  const splicedList = result.foreshadow.length > 0 && listBytes && input.dormancyTally ? spliceForeshadowing(listBytes, result.foreshadow, ctx) : null;
+  const splicedList =
+    result.foreshadow.length > 0 && listBytes && input.dormancyTally
+      ? spliceForeshadowing(listBytes, result.foreshadow, ctx)
+      : null;
   let tally: DormancyTally;
   if (splicedList && listBytes && input.dormancyTally) {
     // Counted afresh when the whole list was parsed anyway; else the cached tally, moved by the touched items.
-    tally = splicedList.whole ? dormancyTally({ foreshadowing: splicedList.whole.after }) : structuredClone(input.dormancyTally);
+    tally = splicedList.whole
+      ? dormancyTally({ foreshadowing: splicedList.whole.after })
+      : structuredClone(input.dormancyTally);
     for (const { before, after } of splicedList.whole ? [] : splicedList.touched.values()) {
       tallyItem(tally, before, -1);
       tallyItem(tally, after, 1);
     }
     const whole = splicedList.whole;
-    const documents = whole ? { before: { foreshadowing: whole.before }, after: { foreshadowing: whole.after } } : undefined;
-    writes.push({ path: paths.globalForeshadowing, content: splicedList.bytes, kind: 'write', canonical: true, spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 } }, ...(documents ? { documents } : {}) });
+    const documents = whole
+      ? { before: { foreshadowing: whole.before }, after: { foreshadowing: whole.after } }
+      : undefined;
+    writes.push({
+      path: paths.globalForeshadowing,
+      content: splicedList.bytes,
+      kind: 'write',
+      canonical: true,
+      spliced: { before: listBytes, edited: editedRange(splicedList.edits) ?? { start: 0, end: 0 } },
+      ...(documents ? { documents } : {}),
+    });
   } else if (result.foreshadow.length > 0) {
     const before = input.globalForeshadowing.parsed();
     const global = updateForeshadowing(before, result.foreshadow, ctx);
     tally = dormancyTally({ foreshadowing: global });
     // Written whole here in any case; the history is kept as the splice's would be (a list it would have written whole).
     const whole = writesWhole(new Set(result.foreshadow.map((op) => op.path)).size, before.length);
-    writes.push({ path: paths.globalForeshadowing, content: prettyJson({ foreshadowing: global }), kind: 'write', canonical: true, ...(whole ? { documents: { before: { foreshadowing: before }, after: { foreshadowing: global } } } : {}) });
+    writes.push({
+      path: paths.globalForeshadowing,
+      content: prettyJson({ foreshadowing: global }),
+      kind: 'write',
+      canonical: true,
+      ...(whole ? { documents: { before: { foreshadowing: before }, after: { foreshadowing: global } } } : {}),
+    });
   } else tally = input.dormancyTally ?? dormancyTally({ foreshadowing: input.globalForeshadowing.parsed() });
 
   // §7.4 chapter memory ledger: the chapter's entry appended to novel's own bytes, else the whole ledger.
@@ -237,9 +307,20 @@ function mergeSummary(
     const ledgerBytes = input.ledger.canonical;
     const splicedLedger = ledgerBytes ? spliceLedger(ledgerBytes, entry) : null;
     if (splicedLedger && ledgerBytes) {
-      writes.push({ path: paths.chapterMemory, content: splicedLedger.bytes, kind: 'write', canonical: true, spliced: { before: ledgerBytes, edited: editedRange(splicedLedger.edits) ?? { start: 0, end: 0 } } });
+      writes.push({
+        path: paths.chapterMemory,
+        content: splicedLedger.bytes,
+        kind: 'write',
+        canonical: true,
+        spliced: { before: ledgerBytes, edited: editedRange(splicedLedger.edits) ?? { start: 0, end: 0 } },
+      });
     } else {
-      writes.push({ path: paths.chapterMemory, content: prettyJson(upsertChapterMemory(input.ledger.parsed(), entry)), kind: 'write', canonical: true });
+      writes.push({
+        path: paths.chapterMemory,
+        content: prettyJson(upsertChapterMemory(input.ledger.parsed(), entry)),
+        kind: 'write',
+        canonical: true,
+      });
     }
   }
 
@@ -272,7 +353,12 @@ function mergeSummary(
 }
 
 /** A staged output the commit moves into the book as it is (the step table's `moved`), when it is staged. */
-function moveOutput(view: StagingView, output: ChapterOutput, args: PatternArgs, move: (from: string, to: string) => void): void {
+function moveOutput(
+  view: StagingView,
+  output: ChapterOutput,
+  args: PatternArgs,
+  move: (from: string, to: string) => void,
+): void {
   const row = CHAPTER_OUTPUTS[output];
   const from = fillPattern(row.staged, args);
   if (row.book !== null && view.files.has(from)) move(from, fillPattern(row.book, args));
@@ -298,10 +384,20 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   if (hasSecondary) {
     const secondary = parsed(view, secondaryRel);
     judges.push({ role: 'secondary', file: paths.evaluationSecondary(n), overall: secondary.overall });
-    writes.push({ path: paths.evaluationSecondary(n), content: prettyJson(secondary), kind: 'move', from: secondaryRel });
+    writes.push({
+      path: paths.evaluationSecondary(n),
+      content: prettyJson(secondary),
+      kind: 'move',
+      from: secondaryRel,
+    });
   }
   const metadata = { ...((primary.metadata as Obj | undefined) ?? {}), gate: input.gate, judges };
-  writes.push({ path: paths.evaluation(n), content: prettyJson({ ...primary, metadata }), kind: 'move', from: paths.stagingEval(n) });
+  writes.push({
+    path: paths.evaluation(n),
+    content: prettyJson({ ...primary, metadata }),
+    kind: 'move',
+    from: paths.stagingEval(n),
+  });
 
   const merged = mergeSummary(input, n, delta, storyline);
   writes.push(...merged.writes);
@@ -309,7 +405,15 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
 
   // The committed text's lint report (no timestamp: the same text and settings give the same bytes).
   const chapterText = stagedText(view, paths.stagingChapter(n)) as string;
-  const lint = input.lintLists ? lintChapter({ chapter: n, source: 'chapters', text: chapterText, settings: input.settings.quality, lists: input.lintLists }) : null;
+  const lint = input.lintLists
+    ? lintChapter({
+        chapter: n,
+        source: 'chapters',
+        text: chapterText,
+        settings: input.settings.quality,
+        lists: input.lintLists,
+      })
+    : null;
   if (lint) writes.push({ path: paths.lintReport(n), content: prettyJson(lint), kind: 'write' });
   const hook = hookStrength(parsed(view, paths.stagingEval(n)));
 
@@ -332,7 +436,11 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
   };
   writes.push({ path: paths.chapterLog(n), content: prettyJson(chapterLog), kind: 'write' });
 
-  return { ...closeCommit(input, n, writes, appends, result), dormant_next: dormantCountOf(merged.tally, n + 1, input.settings.quality.dormancy), dormancy_tally: merged.tally };
+  return {
+    ...closeCommit(input, n, writes, appends, result),
+    dormant_next: dormantCountOf(merged.tally, n + 1, input.settings.quality.dormancy),
+    dormancy_tally: merged.tally,
+  };
 }
 
 /**
@@ -341,7 +449,17 @@ export function planChapterCommit(input: CommitInput): CommitPlan {
  * staged files to clear and the final-tree files whose fingerprint it updates.
  */
 function closeCommit(
-  input: Pick<CommitInput, 'checkpointRaw' | 'checkpointFields' | 'now' | 'readBefore' | 'sha256' | 'changelogBytes' | 'unknownEntitiesBytes' | 'view'>,
+  input: Pick<
+    CommitInput,
+    | 'checkpointRaw'
+    | 'checkpointFields'
+    | 'now'
+    | 'readBefore'
+    | 'sha256'
+    | 'changelogBytes'
+    | 'unknownEntitiesBytes'
+    | 'view'
+  >,
   n: number,
   writes: PlannedWrite[],
   appends: PlannedAppend[],
@@ -352,7 +470,9 @@ function closeCommit(
   const { gate: _gate, ...fields } = input.checkpointFields;
   // A field the projection leaves undefined is not written (the micro-steps' flags of the committed chapter).
   for (const [k, v] of Object.entries(fields)) if (v === undefined) delete checkpoint[k];
-  Object.assign(checkpoint, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), { last_checkpoint_time: input.now.toISOString() });
+  Object.assign(checkpoint, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), {
+    last_checkpoint_time: input.now.toISOString(),
+  });
 
   // What this commit replaces, as it was: a rewind to this chapter restores it (§14).
   if (input.readBefore) {
@@ -376,7 +496,9 @@ function closeCommit(
         files[w.path] = keptJson(before, { ...documents, beforeSha256: hash(before) }, afterSha256);
         continue;
       }
-      const kept = spliced ? keptBeforeBytes(spliced.before, w.content as Buffer, spliced.edited, afterSha256) : keptBefore(before as string, w.content as string, afterSha256);
+      const kept = spliced
+        ? keptBeforeBytes(spliced.before, w.content as Buffer, spliced.edited, afterSha256)
+        : keptBefore(before as string, w.content as string, afterSha256);
       // A patch placed from the end is kept under a key of its own (an older novel refuses it rather than misplace it).
       if (typeof kept === 'string' || !kept.patch.from_end) files[w.path] = kept;
       else {
@@ -384,13 +506,20 @@ function closeCommit(
         files[w.path] = { patch_from_end: patch };
       }
     }
-    const history: CommitHistory = { chapter: n, changelog_bytes: input.changelogBytes, unknown_entities_bytes: input.unknownEntitiesBytes, files };
+    const history: CommitHistory = {
+      chapter: n,
+      changelog_bytes: input.changelogBytes,
+      unknown_entities_bytes: input.unknownEntitiesBytes,
+      files,
+    };
     writes.push({ path: paths.commitHistory(n), content: prettyJson(history), kind: 'write' });
   }
 
   const removes = [...input.view.files.keys()].filter((p) => !p.startsWith('staging/revisions/')).sort();
   const finalTree = /^(chapters|summaries|evaluations|state|storylines|foreshadowing|volumes)\//;
-  const fingerprintPaths = [...writes.map((w) => w.path), ...appends.map((a) => a.path)].filter((p) => finalTree.test(p)).sort();
+  const fingerprintPaths = [...writes.map((w) => w.path), ...appends.map((a) => a.path)]
+    .filter((p) => finalTree.test(p))
+    .sort();
   return {
     kind: 'chapter',
     chapter: n,
@@ -404,7 +533,24 @@ function closeCommit(
 }
 
 export interface ImportCommitInput
-  extends Pick<CommitInput, 'chapter' | 'checkpointRaw' | 'checkpointFields' | 'view' | 'state' | 'changelogBytes' | 'changelogEndsWithNewline' | 'globalForeshadowing' | 'dormancyTally' | 'volumePlan' | 'ledger' | 'unknownEntitiesBytes' | 'now' | 'readBefore' | 'sha256'> {
+  extends Pick<
+    CommitInput,
+    | 'chapter'
+    | 'checkpointRaw'
+    | 'checkpointFields'
+    | 'view'
+    | 'state'
+    | 'changelogBytes'
+    | 'changelogEndsWithNewline'
+    | 'globalForeshadowing'
+    | 'dormancyTally'
+    | 'volumePlan'
+    | 'ledger'
+    | 'unknownEntitiesBytes'
+    | 'now'
+    | 'readBefore'
+    | 'sha256'
+  > {
   /** The imported chapter's log (logs/chapter-NNN-log.json), completed by the catch-up. */
   chapterLog: Obj | null;
 }
@@ -419,19 +565,33 @@ export function planImportCommit(input: ImportCommitInput): CommitPlan {
   const view = input.view;
   const problems = validateStep('summarize', view, { chapter: n }).diagnostics.filter((d) => d.severity === 'error');
   if (problems.length) {
-    throw diagnosticsError('commit_inputs_invalid', said('commit.import_invalid', { chapter: n }), problems, said('commit.import_invalid.hint', { step: `import:${padChapter(n)}:summarize` }));
+    throw diagnosticsError(
+      'commit_inputs_invalid',
+      said('commit.import_invalid', { chapter: n }),
+      problems,
+      said('commit.import_invalid.hint', { step: `import:${padChapter(n)}:summarize` }),
+    );
   }
   const { delta, storyline } = stagedDelta(view, n, input.state, said('commit.import_state_version.hint'));
   const writes: PlannedWrite[] = [];
-  const move = (from: string, to: string): void => void writes.push({ path: to, content: stagedText(view, from) as string, kind: 'move', from });
+  const move = (from: string, to: string): void =>
+    void writes.push({ path: to, content: stagedText(view, from) as string, kind: 'move', from });
   // A catch-up commits what a summarize step writes; the imported text stays as it is.
   for (const output of MOVED_AT_COMMIT) {
-    if ((CHAPTER_STEP_TABLE.summarize.writes as readonly string[]).includes(output)) moveOutput(view, output, { chapter: n, storyline }, move);
+    if ((CHAPTER_STEP_TABLE.summarize.writes as readonly string[]).includes(output))
+      moveOutput(view, output, { chapter: n, storyline }, move);
   }
   const merged = mergeSummary(input, n, delta, storyline, { catch_up: true });
   const { appends, result } = merged;
   writes.push(...merged.writes);
-  const log = { ...(input.chapterLog ?? { chapter: n, imported: true }), storyline_id: storyline, caught_up: true, state_version: merged.stateVersion, ops_applied: result.applied.length, ops_dropped: result.dropped.length };
+  const log = {
+    ...(input.chapterLog ?? { chapter: n, imported: true }),
+    storyline_id: storyline,
+    caught_up: true,
+    state_version: merged.stateVersion,
+    ops_applied: result.applied.length,
+    ops_dropped: result.dropped.length,
+  };
   writes.push({ path: paths.chapterLog(n), content: prettyJson(log), kind: 'write' });
   return { ...closeCommit(input, n, writes, appends, result), dormancy_tally: merged.tally };
 }

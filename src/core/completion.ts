@@ -48,33 +48,57 @@ export function completionScript(shell: 'bash' | 'zsh' | 'fish', inputs: Complet
   const { commands } = inputs;
   const tops = [...new Set(commands.map((c) => c.path[0] as string)), 'help'].sort();
   const subs = new Map<string, string[]>();
-  for (const c of commands) if (c.path.length > 1) subs.set(c.path[0] as string, [...(subs.get(c.path[0] as string) ?? []), c.path[1] as string]);
+  for (const c of commands)
+    if (c.path.length > 1)
+      subs.set(c.path[0] as string, [...(subs.get(c.path[0] as string) ?? []), c.path[1] as string]);
   const flagsOf = (c: CommandSpec) => [...new Set(c.flags)].sort().join(' ');
-  const listOf = (arg: string[] | string): string => (Array.isArray(arg) ? arg.join(' ') : arg === '@schema' ? inputs.schemaNames.join(' ') : arg === '@commands' ? tops.join(' ') : '');
+  const listOf = (arg: string[] | string): string =>
+    Array.isArray(arg)
+      ? arg.join(' ')
+      : arg === '@schema'
+        ? inputs.schemaNames.join(' ')
+        : arg === '@commands'
+          ? tops.join(' ')
+          : '';
   if (shell === 'fish') {
-    const lines = ['# novel completion for fish: novel completion fish > ~/.config/fish/completions/novel.fish', 'complete -c novel -f'];
+    const lines = [
+      '# novel completion for fish: novel completion fish > ~/.config/fish/completions/novel.fish',
+      'complete -c novel -f',
+    ];
     lines.push(`complete -c novel -n __fish_use_subcommand -a '${tops.join(' ')}'`);
-    for (const [top, list] of subs) lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${top}' -a '${list.join(' ')}'`);
+    for (const [top, list] of subs)
+      lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${top}' -a '${list.join(' ')}'`);
     for (const c of commands) {
       const name = c.path.join(' ');
       for (const f of [...new Set(c.flags)]) {
         const values = FLAG_CHOICES[name]?.[f];
-        lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${c.path.at(-1)}' -l ${f.slice(2)}${values ? ` -x -a '${values.join(' ')}'` : ''}`);
+        lines.push(
+          `complete -c novel -n '__fish_seen_subcommand_from ${c.path.at(-1)}' -l ${f.slice(2)}${values ? ` -x -a '${values.join(' ')}'` : ''}`,
+        );
       }
     }
     for (const [name, args] of Object.entries(POSITIONALS)) {
       const word = name.split(' ').at(-1) as string;
       for (const arg of args) {
-        if (arg === '@step' || arg === '@chapter') lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${word}' -a '(novel next 2>/dev/null${arg === '@chapter' ? ' | string replace -r ":[a-z-]+$" ""' : ''})'`);
+        if (arg === '@step' || arg === '@chapter')
+          lines.push(
+            `complete -c novel -n '__fish_seen_subcommand_from ${word}' -a '(novel next 2>/dev/null${arg === '@chapter' ? ' | string replace -r ":[a-z-]+$" ""' : ''})'`,
+          );
         else lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${word}' -a '${listOf(arg)}'`);
       }
     }
     return `${lines.join('\n')}\n`;
   }
   const cases = commands.map((c) => `    "${c.path.join(' ')}") flags="${flagsOf(c)}" ;;`).join('\n');
-  const subCases = [...subs].map(([top, list]) => `    ${top}) COMPREPLY=( $(compgen -W "${list.join(' ')}" -- "$cur") ); return 0 ;;`).join('\n');
+  const subCases = [...subs]
+    .map(([top, list]) => `    ${top}) COMPREPLY=( $(compgen -W "${list.join(' ')}" -- "$cur") ); return 0 ;;`)
+    .join('\n');
   const choiceCases = Object.entries(FLAG_CHOICES)
-    .flatMap(([name, flags]) => Object.entries(flags).map(([f, list]) => `    "${name}|${f}") COMPREPLY=( $(compgen -W "${list.join(' ')}" -- "$cur") ); return 0 ;;`))
+    .flatMap(([name, flags]) =>
+      Object.entries(flags).map(
+        ([f, list]) => `    "${name}|${f}") COMPREPLY=( $(compgen -W "${list.join(' ')}" -- "$cur") ); return 0 ;;`,
+      ),
+    )
     .join('\n');
   const positionalCases = Object.entries(POSITIONALS)
     .flatMap(([name, args]) =>
@@ -134,6 +158,7 @@ ${positionalCases}
   COMPREPLY=()
 }
 `;
-  if (shell === 'zsh') return `${body}autoload -U +X bashcompinit && bashcompinit\ncomplete -o default -F _novel novel\n`;
+  if (shell === 'zsh')
+    return `${body}autoload -U +X bashcompinit && bashcompinit\ncomplete -o default -F _novel novel\n`;
   return `${body}complete -o default -F _novel novel\n`;
 }

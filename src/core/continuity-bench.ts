@@ -5,7 +5,16 @@
  * found where nothing of that kind was planted (precision). The clean
  * chapters count toward precision. Deterministic for a seed. Pure.
  */
-import { CONTINUITY_KINDS, continuityFindings, DEFAULT_CONTINUITY, isPersonalName, type CastIndex, type ContinuityFinding, type ContinuityKind, type ContinuityNames } from './continuity.js';
+import {
+  CONTINUITY_KINDS,
+  continuityFindings,
+  DEFAULT_CONTINUITY,
+  isPersonalName,
+  type CastIndex,
+  type ContinuityFinding,
+  type ContinuityKind,
+  type ContinuityNames,
+} from './continuity.js';
 import { seededRandom } from './seeded-random.js';
 import { applyOps, EMPTY_STATE, type ChangelogLine, type StateDoc } from './state-ops.js';
 
@@ -63,7 +72,9 @@ export function benchChaptersOf(lines: readonly ChangelogLine[], texts: Readonly
     const text = texts.get(line.chapter);
     if (text !== undefined) out.push({ chapter: line.chapter, text, stateBefore: state, ops, resolved });
     state = applyOps(state, ops).state;
-    const closed = ops.filter((o) => o.op === 'foreshadow' && o.value === 'resolved' && typeof o.path === 'string').map((o) => o.path as string);
+    const closed = ops
+      .filter((o) => o.op === 'foreshadow' && o.value === 'resolved' && typeof o.path === 'string')
+      .map((o) => o.path as string);
     if (closed.length) resolved = new Set([...resolved, ...closed]);
   }
   return out;
@@ -71,7 +82,13 @@ export function benchChaptersOf(lines: readonly ChangelogLine[], texts: Readonly
 
 /** The ladder the bench plants on when the book has none. */
 const LADDER = ['炼气', '筑基', '金丹', '元婴', '化神'];
-const ACTS = ['猛地站起身来，拔剑出鞘。', '冷笑一声，一掌拍向对方。', '推门而入，径直走到桌前。', '抬手拦住了众人的去路。', '大步上前，一把抓住他的衣领。'];
+const ACTS = [
+  '猛地站起身来，拔剑出鞘。',
+  '冷笑一声，一掌拍向对方。',
+  '推门而入，径直走到桌前。',
+  '抬手拦住了众人的去路。',
+  '大步上前，一把抓住他的衣领。',
+];
 const ITEMS = ['玄铁重剑', '紫金葫芦', '碧玉长箫', '乌金匕首', '青铜古镜'];
 const PLACES = ['藏经阁', '后山禁地', '演武场', '山门石阶', '丹房'];
 const SLIP = [...'峰锋丰明鸣铭萍评芸运阳帆凡伟玮强蔷紫梓孔华晨辰岚澜涛韬'];
@@ -122,7 +139,13 @@ export function plant(kind: ContinuityKind, ch: BenchChapter, book: BenchBook, r
       objAt(objAt(state, 'characters'), member.id)[names.status] = names.gone[0];
       // Whatever the chapter's delta said of them, it does not bring them back.
       const kept = ops.filter((o) => o.path !== `characters.${member.id}.${names.status}`);
-      return { chapter: copy({ ops: kept, text: insertSentence(ch.text, `${member.name}${ACTS[Math.floor(r() * ACTS.length)]}`, r()) }), subject: member.id };
+      return {
+        chapter: copy({
+          ops: kept,
+          text: insertSentence(ch.text, `${member.name}${ACTS[Math.floor(r() * ACTS.length)]}`, r()),
+        }),
+        subject: member.id,
+      };
     }
     case 'realm_down': {
       if (!member || ladder.length < 3) return null;
@@ -135,7 +158,10 @@ export function plant(kind: ContinuityKind, ch: BenchChapter, book: BenchBook, r
       if (!name || !member) return null;
       const id = 'bench-item';
       objAt(state, 'items')[id] = { [names.item_name]: name, [names.item_status]: names.unusable[0] };
-      return { chapter: copy({ text: insertSentence(ch.text, `${member.name}握紧${name}，向前刺去。`, r()) }), subject: id };
+      return {
+        chapter: copy({ text: insertSentence(ch.text, `${member.name}握紧${name}，向前刺去。`, r()) }),
+        subject: id,
+      };
     }
     case 'day_back': {
       const day = 10 + Math.floor(r() * 90);
@@ -174,7 +200,11 @@ export function plant(kind: ContinuityKind, ch: BenchChapter, book: BenchBook, r
       const text =
         times >= 2
           ? replaceNth(ch.text, member.name, slip, 1 + Math.floor(r() * (times - 1)))
-          : insertSentence(times === 1 ? ch.text : insertSentence(ch.text, `${member.name}点了点头。`, 0), `${slip}转身离开。`, r());
+          : insertSentence(
+              times === 1 ? ch.text : insertSentence(ch.text, `${member.name}点了点头。`, 0),
+              `${slip}转身离开。`,
+              r(),
+            );
       return { chapter: copy({ text }), subject: member.id };
     }
     case 'foreshadow_reopened': {
@@ -192,7 +222,16 @@ function replaceNth(text: string, word: string, by: string, n: number): string {
 }
 
 const check = (ch: BenchChapter, book: BenchBook): ContinuityFinding[] =>
-  continuityFindings({ chapter: ch.chapter, text: ch.text, state: ch.stateBefore, ops: ch.ops, cast: book.cast, ladders: book.ladders, resolved: ch.resolved, ...(book.names ? { names: book.names } : {}) });
+  continuityFindings({
+    chapter: ch.chapter,
+    text: ch.text,
+    state: ch.stateBefore,
+    ops: ch.ops,
+    cast: book.cast,
+    ladders: book.ladders,
+    resolved: ch.resolved,
+    ...(book.names ? { names: book.names } : {}),
+  });
 
 /** Every chapter clean, then one planted copy per chapter and kind: recall and precision per kind. */
 export function runContinuityBench(given: BenchBook, seed = 1): BenchReport {
@@ -200,7 +239,10 @@ export function runContinuityBench(given: BenchBook, seed = 1): BenchReport {
   // A book with no ladder of its own is measured on the bench's.
   const ladder = (given.names ?? DEFAULT_CONTINUITY).ladder;
   const book: BenchBook = given.ladders[ladder] ? given : { ...given, ladders: { ...given.ladders, [ladder]: LADDER } };
-  const tally = Object.fromEntries(CONTINUITY_KINDS.map((k) => [k, { planted: 0, found: 0, fp: 0 }])) as Record<ContinuityKind, { planted: number; found: number; fp: number }>;
+  const tally = Object.fromEntries(CONTINUITY_KINDS.map((k) => [k, { planted: 0, found: 0, fp: 0 }])) as Record<
+    ContinuityKind,
+    { planted: number; found: number; fp: number }
+  >;
   let clean = 0;
   for (const ch of book.chapters) {
     for (const f of check(ch, book)) {
@@ -229,7 +271,14 @@ export function runContinuityBench(given: BenchBook, seed = 1): BenchReport {
     clean_findings: clean,
     kinds: CONTINUITY_KINDS.map((kind) => {
       const t = tally[kind];
-      return { kind, planted: t.planted, found: t.found, false_positives: t.fp, recall: ratio(t.found, t.planted), precision: ratio(t.found, t.found + t.fp) };
+      return {
+        kind,
+        planted: t.planted,
+        found: t.found,
+        false_positives: t.fp,
+        recall: ratio(t.found, t.planted),
+        precision: ratio(t.found, t.found + t.fp),
+      };
     }),
   };
 }

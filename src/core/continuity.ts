@@ -40,7 +40,15 @@ export const DEFAULT_CONTINUITY: ContinuityNames = {
   unusable: ['destroyed', 'lost'],
 };
 
-export const CONTINUITY_KINDS = ['gone_acting', 'realm_down', 'item_used', 'day_back', 'op_conflict', 'name_drift', 'foreshadow_reopened'] as const;
+export const CONTINUITY_KINDS = [
+  'gone_acting',
+  'realm_down',
+  'item_used',
+  'day_back',
+  'op_conflict',
+  'name_drift',
+  'foreshadow_reopened',
+] as const;
 export type ContinuityKind = (typeof CONTINUITY_KINDS)[number];
 
 export interface ContinuityFinding {
@@ -76,7 +84,10 @@ export function castIndex(cast: readonly CastMember[], otherNames: readonly stri
   const known = new Set<string>(otherNames);
   const byId = new Map<string, readonly string[]>();
   for (const m of cast) {
-    byId.set(m.id, m.names.filter((n) => n.length >= 2));
+    byId.set(
+      m.id,
+      m.names.filter((n) => n.length >= 2),
+    );
     for (const [k, name] of m.names.entries()) {
       if (name.length < 2) continue;
       known.add(name);
@@ -116,17 +127,101 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const objAt = (o: unknown, key: string): Obj => (isObj(o) && isObj(o[key]) ? (o[key] as Obj) : {});
 
 /** Words around a name that say it is remembered, mourned or spoken of rather than acting now. */
-const NOT_NOW = ['想起', '回忆', '记得', '记忆', '梦', '当年', '曾经', '生前', '遗', '尸', '墓', '坟', '灵位', '牌位', '祭', '悼', '怀念', '往事', '昔', '临终', '死', '亡', '牺牲', '失踪', '下落', '提起', '提到', '说起', '念叨', '传说', '画像', '名字', '消息', '噩耗', '若是', '如果', '假如'];
+const NOT_NOW = [
+  '想起',
+  '回忆',
+  '记得',
+  '记忆',
+  '梦',
+  '当年',
+  '曾经',
+  '生前',
+  '遗',
+  '尸',
+  '墓',
+  '坟',
+  '灵位',
+  '牌位',
+  '祭',
+  '悼',
+  '怀念',
+  '往事',
+  '昔',
+  '临终',
+  '死',
+  '亡',
+  '牺牲',
+  '失踪',
+  '下落',
+  '提起',
+  '提到',
+  '说起',
+  '念叨',
+  '传说',
+  '画像',
+  '名字',
+  '消息',
+  '噩耗',
+  '若是',
+  '如果',
+  '假如',
+];
 /** Words around an item that say it is remembered or its remains are meant. */
-const NOT_USED = ['想起', '回忆', '记得', '梦', '当年', '曾经', '碎', '毁', '断', '残骸', '遗', '失', '丢', '不见', '没了', '若是', '如果', '可惜', '怀念', '提起', '提到'];
+const NOT_USED = [
+  '想起',
+  '回忆',
+  '记得',
+  '梦',
+  '当年',
+  '曾经',
+  '碎',
+  '毁',
+  '断',
+  '残骸',
+  '遗',
+  '失',
+  '丢',
+  '不见',
+  '没了',
+  '若是',
+  '如果',
+  '可惜',
+  '怀念',
+  '提起',
+  '提到',
+];
 /** Characters that make a place or a direction of the character before them (林中, 王府, 张家): such a word is no name. */
 const PLACE_CHARS = new Set([...'中里上下间内外边前后口头面旁侧处地家门府城山村镇街子儿们']);
 /** Common surnames: a near miss is looked for only in names that are a surname and a given name (林枫, 白凌霜), not in epithets (金星, 龙王, 玉皇大帝). */
-const SURNAMES = new Set([...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池乐匡钮燕晁楚谈云水风花月雪']);
-const COMPOUND_SURNAMES = ['欧阳', '司马', '上官', '诸葛', '东方', '慕容', '独孤', '南宫', '皇甫', '令狐', '公孙', '轩辕', '西门', '长孙', '宇文', '尉迟', '司徒', '夏侯', '端木', '百里'];
+const SURNAMES = new Set([
+  ...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池乐匡钮燕晁楚谈云水风花月雪',
+]);
+const COMPOUND_SURNAMES = [
+  '欧阳',
+  '司马',
+  '上官',
+  '诸葛',
+  '东方',
+  '慕容',
+  '独孤',
+  '南宫',
+  '皇甫',
+  '令狐',
+  '公孙',
+  '轩辕',
+  '西门',
+  '长孙',
+  '宇文',
+  '尉迟',
+  '司徒',
+  '夏侯',
+  '端木',
+  '百里',
+];
 /** A name of a surname and a given name, two to four characters long. */
 export const isPersonalName = (name: string): boolean =>
-  (name.length >= 2 && name.length <= 3 && SURNAMES.has(name[0] as string)) || (name.length >= 3 && name.length <= 4 && COMPOUND_SURNAMES.includes(name.slice(0, 2)));
+  (name.length >= 2 && name.length <= 3 && SURNAMES.has(name[0] as string)) ||
+  (name.length >= 3 && name.length <= 4 && COMPOUND_SURNAMES.includes(name.slice(0, 2)));
 
 /** Characters of a title or a form of address (马先生, 虎姑娘, 刘老): a way to call someone, not a slip of a name. */
 const TITLE_CHARS = new Set([...'先生老爷哥姐兄弟叔伯婶嫂娘姑少公夫太师掌长大小氏君']);
@@ -150,7 +245,8 @@ function sentencesOf(text: string): Sentence[] {
   return out;
 }
 
-const inRecollection = (line: number, spans: readonly Recollection[]): boolean => spans.some((r) => line >= r.lines[0] && line <= r.lines[1]);
+const inRecollection = (line: number, spans: readonly Recollection[]): boolean =>
+  spans.some((r) => line >= r.lines[0] && line <= r.lines[1]);
 const holdsAny = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
 
 /** The findings of one chapter, in order of kind, then of line. */
@@ -170,7 +266,8 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
     const status = isObj(c) ? c[names.status] : undefined;
     if (typeof status !== 'string' || !names.gone.includes(status)) continue;
     // Brought back in this very chapter: the delta says so.
-    if (setTo(`characters.${id}.${names.status}`).some((v) => typeof v === 'string' && !names.gone.includes(v))) continue;
+    if (setTo(`characters.${id}.${names.status}`).some((v) => typeof v === 'string' && !names.gone.includes(v)))
+      continue;
     const own = input.cast.byId.get(id) ?? [];
     const hit = live.find((s) => own.some((n) => s.text.includes(n)) && !holdsAny(s.text, NOT_NOW));
     if (hit) out.push(finding('gone_acting', id, hit, { name: own.find((n) => hit.text.includes(n)) ?? id, status }));
@@ -185,14 +282,16 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
     const from = typeof before === 'string' ? ladder.indexOf(before) : -1;
     const to = ladder.indexOf(o.value);
     const reason = typeof o.detail === 'string' ? o.detail.trim() : '';
-    if (from >= 0 && to >= 0 && to < from && reason === '') out.push(opFinding('realm_down', m[1] as string, o, { from: before as string, to: o.value }));
+    if (from >= 0 && to >= 0 && to < from && reason === '')
+      out.push(opFinding('realm_down', m[1] as string, o, { from: before as string, to: o.value }));
   }
 
   // An item destroyed or lost, used again (named in the prose, or handed to someone by the delta).
   for (const [id, it] of Object.entries(items)) {
     const status = isObj(it) ? it[names.item_status] : undefined;
     if (typeof status !== 'string' || !names.unusable.includes(status)) continue;
-    if (setTo(`items.${id}.${names.item_status}`).some((v) => typeof v === 'string' && !names.unusable.includes(v))) continue;
+    if (setTo(`items.${id}.${names.item_status}`).some((v) => typeof v === 'string' && !names.unusable.includes(v)))
+      continue;
     const name = isObj(it) && typeof it[names.item_name] === 'string' ? (it[names.item_name] as string) : null;
     const handed = sets.find((o) => o.path === `items.${id}.${names.holder}`);
     if (handed) {
@@ -210,7 +309,8 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
   for (const o of input.ops) {
     if (o.path !== dayPath || typeof today !== 'number') continue;
     const next = o.op === 'set' ? o.value : o.op === 'inc' && typeof o.value === 'number' ? today + o.value : undefined;
-    if (typeof next === 'number' && next < today) out.push(opFinding('day_back', dayPath, o, { from: today, to: next }));
+    if (typeof next === 'number' && next < today)
+      out.push(opFinding('day_back', dayPath, o, { from: today, to: next }));
   }
 
   // Two ops of one delta that set one path to different values.
@@ -219,16 +319,25 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
     const path = o.path as string;
     const earlier = firstSet.get(path);
     if (earlier === undefined) firstSet.set(path, o);
-    else if (!jsonEqual(earlier.value, o.value)) out.push(opFinding('op_conflict', path, o, { path, first: JSON.stringify(earlier.value), second: JSON.stringify(o.value) }));
+    else if (!jsonEqual(earlier.value, o.value))
+      out.push(
+        opFinding('op_conflict', path, o, {
+          path,
+          first: JSON.stringify(earlier.value),
+          second: JSON.stringify(o.value),
+        }),
+      );
   }
 
   // A name one character away from a cast name, and itself no name the book knows.
-  for (const drift of chapterDrifts(live, input.text, input.cast)) out.push(finding('name_drift', drift.id, drift.sentence, { found: drift.found, name: drift.name }));
+  for (const drift of chapterDrifts(live, input.text, input.cast))
+    out.push(finding('name_drift', drift.id, drift.sentence, { found: drift.found, name: drift.name }));
 
   // A foreshadowing item resolved before, planted or advanced again.
   for (const o of input.ops) {
     if (o.op !== 'foreshadow' || typeof o.path !== 'string' || !input.resolved.has(o.path)) continue;
-    if (o.value === 'planted' || o.value === 'advanced') out.push(opFinding('foreshadow_reopened', o.path, o, { id: o.path, action: String(o.value) }));
+    if (o.value === 'planted' || o.value === 'advanced')
+      out.push(opFinding('foreshadow_reopened', o.path, o, { id: o.path, action: String(o.value) }));
   }
   return out;
 }
@@ -241,7 +350,11 @@ const count = (text: string, word: string): number => text.split(word).length - 
  * stands on its own (林朵 beside a cast's 林枫, with 林枫 nowhere in the
  * chapter) is another person, not a slip.
  */
-function chapterDrifts(sentences: readonly Sentence[], text: string, cast: CastIndex): Array<{ found: string; name: string; id: string; sentence: Sentence }> {
+function chapterDrifts(
+  sentences: readonly Sentence[],
+  text: string,
+  cast: CastIndex,
+): Array<{ found: string; name: string; id: string; sentence: Sentence }> {
   const out: Array<{ found: string; name: string; id: string; sentence: Sentence }> = [];
   const seen = new Set<string>();
   for (const s of sentences) {
@@ -289,11 +402,21 @@ export function driftsIn(text: string, cast: CastIndex): Array<{ found: string; 
   return out;
 }
 
-function finding(kind: ContinuityKind, subject: string, s: Sentence, args: Record<string, string | number>): ContinuityFinding {
+function finding(
+  kind: ContinuityKind,
+  subject: string,
+  s: Sentence,
+  args: Record<string, string | number>,
+): ContinuityFinding {
   return { kind, subject, line: s.line, excerpt: s.text, ...wordsOf(kind, args) };
 }
 
-function opFinding(kind: ContinuityKind, subject: string, op: Obj, args: Record<string, string | number>): ContinuityFinding {
+function opFinding(
+  kind: ContinuityKind,
+  subject: string,
+  op: Obj,
+  args: Record<string, string | number>,
+): ContinuityFinding {
   return { kind, subject, line: null, excerpt: JSON.stringify(op), ...wordsOf(kind, args) };
 }
 
@@ -302,18 +425,39 @@ function wordsOf(kind: ContinuityKind, a: Record<string, string | number>): { me
   const s = (v: string | number | undefined): string => String(v ?? '');
   switch (kind) {
     case 'gone_acting':
-      return { message: said('continuity.gone_acting', { name: s(a.name), status: s(a.status) }), fix: said('continuity.gone_acting.fix', { name: s(a.name) }) };
+      return {
+        message: said('continuity.gone_acting', { name: s(a.name), status: s(a.status) }),
+        fix: said('continuity.gone_acting.fix', { name: s(a.name) }),
+      };
     case 'realm_down':
-      return { message: said('continuity.realm_down', { from: s(a.from), to: s(a.to) }), fix: said('continuity.realm_down.fix') };
+      return {
+        message: said('continuity.realm_down', { from: s(a.from), to: s(a.to) }),
+        fix: said('continuity.realm_down.fix'),
+      };
     case 'item_used':
-      return { message: said('continuity.item_used', { name: s(a.name), status: s(a.status) }), fix: said('continuity.item_used.fix', { name: s(a.name) }) };
+      return {
+        message: said('continuity.item_used', { name: s(a.name), status: s(a.status) }),
+        fix: said('continuity.item_used.fix', { name: s(a.name) }),
+      };
     case 'day_back':
-      return { message: said('continuity.day_back', { from: Number(a.from), to: Number(a.to) }), fix: said('continuity.day_back.fix') };
+      return {
+        message: said('continuity.day_back', { from: Number(a.from), to: Number(a.to) }),
+        fix: said('continuity.day_back.fix'),
+      };
     case 'op_conflict':
-      return { message: said('continuity.op_conflict', { path: s(a.path), first: s(a.first), second: s(a.second) }), fix: said('continuity.op_conflict.fix') };
+      return {
+        message: said('continuity.op_conflict', { path: s(a.path), first: s(a.first), second: s(a.second) }),
+        fix: said('continuity.op_conflict.fix'),
+      };
     case 'name_drift':
-      return { message: said('continuity.name_drift', { found: s(a.found), name: s(a.name) }), fix: said('continuity.name_drift.fix', { found: s(a.found), name: s(a.name) }) };
+      return {
+        message: said('continuity.name_drift', { found: s(a.found), name: s(a.name) }),
+        fix: said('continuity.name_drift.fix', { found: s(a.found), name: s(a.name) }),
+      };
     case 'foreshadow_reopened':
-      return { message: said('continuity.foreshadow_reopened', { id: s(a.id), action: s(a.action) }), fix: said('continuity.foreshadow_reopened.fix', { id: s(a.id) }) };
+      return {
+        message: said('continuity.foreshadow_reopened', { id: s(a.id), action: s(a.action) }),
+        fix: said('continuity.foreshadow_reopened.fix', { id: s(a.id) }),
+      };
   }
 }

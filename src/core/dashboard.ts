@@ -22,7 +22,14 @@ export interface ChapterSeries {
 }
 
 export function chapterSeries(rows: readonly ChapterRowView[]): ChapterSeries {
-  const s: ChapterSeries = { chapter: [], zishu: [], overall: [], blacklist_per_kchars: [], cost_usd: [], cost_cumulative: [] };
+  const s: ChapterSeries = {
+    chapter: [],
+    zishu: [],
+    overall: [],
+    blacklist_per_kchars: [],
+    cost_usd: [],
+    cost_cumulative: [],
+  };
   let total = 0;
   for (const r of rows) {
     s.chapter.push(r.chapter);
@@ -37,7 +44,11 @@ export function chapterSeries(rows: readonly ChapterRowView[]): ChapterSeries {
 }
 
 /** A page of the chapter table: `offset` and `limit` clamped to the book. */
-export function pageOf(total: number, offset: number, limit: number): { from: number; to: number; offset: number; limit: number } {
+export function pageOf(
+  total: number,
+  offset: number,
+  limit: number,
+): { from: number; to: number; offset: number; limit: number } {
   const lim = Math.max(1, Math.min(500, Math.floor(limit)));
   const off = Math.max(0, Math.min(Math.floor(offset), Math.max(0, total - 1)));
   return { from: off + 1, to: Math.min(total, off + lim), offset: off, limit: lim };
@@ -62,14 +73,25 @@ export interface TimelineItem {
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The global foreshadowing list as a timeline at `lastCompleted` (the dormancy of §13.6 at the next chapter). */
-export function foreshadowingTimeline(items: readonly Obj[], lastCompleted: number, dormancy: DormancyThresholds): TimelineItem[] {
+export function foreshadowingTimeline(
+  items: readonly Obj[],
+  lastCompleted: number,
+  dormancy: DormancyThresholds,
+): TimelineItem[] {
   const dormant = new Set(dormantItems({ foreshadowing: items }, lastCompleted + 1, dormancy).map((d) => d.id));
   return items
     .filter((i) => typeof i.id === 'string')
     .map((i) => {
       const history = Array.isArray(i.history) ? i.history.filter(isObj) : [];
-      const chapters = [...new Set(history.map((h) => num(h.chapter)).filter((c): c is number => c !== null))].sort((a, b) => a - b);
-      const range = Array.isArray(i.target_resolve_range) && i.target_resolve_range.length === 2 && i.target_resolve_range.every((x) => num(x) !== null) ? (i.target_resolve_range as [number, number]) : null;
+      const chapters = [...new Set(history.map((h) => num(h.chapter)).filter((c): c is number => c !== null))].sort(
+        (a, b) => a - b,
+      );
+      const range =
+        Array.isArray(i.target_resolve_range) &&
+        i.target_resolve_range.length === 2 &&
+        i.target_resolve_range.every((x) => num(x) !== null)
+          ? (i.target_resolve_range as [number, number])
+          : null;
       const resolvedAt = history.find((h) => h.action === 'resolved');
       const status = typeof i.status === 'string' ? i.status : 'planted';
       const resolved = status === 'resolved' || resolvedAt !== undefined;
@@ -100,14 +122,29 @@ export interface CharacterPlace {
 }
 
 /** Each character of characters/active/ with what the state says of them; characters the state knows but no file names come last. */
-export function characterPlaces(files: ReadonlyArray<{ id: string; name: string }>, stateCharacters: unknown): CharacterPlace[] {
+export function characterPlaces(
+  files: ReadonlyArray<{ id: string; name: string }>,
+  stateCharacters: unknown,
+): CharacterPlace[] {
   const state = isObj(stateCharacters) ? stateCharacters : {};
   const known = new Set(files.map((f) => f.id));
-  const all = [...files, ...Object.keys(state).filter((id) => !known.has(id)).sort().map((id) => ({ id, name: id }))];
+  const all = [
+    ...files,
+    ...Object.keys(state)
+      .filter((id) => !known.has(id))
+      .sort()
+      .map((id) => ({ id, name: id })),
+  ];
   return all.map(({ id, name }) => {
     const s = isObj(state[id]) ? (state[id] as Obj) : {};
     const { location, last_seen_chapter, ...rest } = s;
-    return { id, name, location: typeof location === 'string' ? location : null, state: rest, last_seen_chapter: num(last_seen_chapter) };
+    return {
+      id,
+      name,
+      location: typeof location === 'string' ? location : null,
+      state: rest,
+      last_seen_chapter: num(last_seen_chapter),
+    };
   });
 }
 

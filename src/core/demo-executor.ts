@@ -32,7 +32,8 @@ export function demoScores(raw: string | undefined): number[] | Said {
   if (raw === undefined || raw.trim() === '') return DEFAULT_DEMO_SCORES;
   const parts = raw.split(',').map((s) => s.trim());
   const scores = parts.map(Number);
-  if (parts.some((s) => s === '') || scores.some((s) => !Number.isFinite(s) || s < 0 || s > 5)) return said('demo.scores', { raw });
+  if (parts.some((s) => s === '') || scores.some((s) => !Number.isFinite(s) || s < 0 || s > 5))
+    return said('demo.scores', { raw });
   return scores;
 }
 
@@ -69,18 +70,193 @@ function headingTitle(block: string, chapter: number): string {
  * carries exclamations and particles, as people write it; nothing here reads
  * as machine-made (the AI-flavour score stays low).
  */
-const OPENING = ['山风从檐角掠过，{p}把衣襟又紧了紧。', '远处钟声响了三下，{l}里的人声渐渐稀了。', '这些天的事一件件浮上来，{c}像一根刺扎在心里。', '心里那点犹豫终于被压了下去，{a}。'];
+const OPENING = [
+  '山风从檐角掠过，{p}把衣襟又紧了紧。',
+  '远处钟声响了三下，{l}里的人声渐渐稀了。',
+  '这些天的事一件件浮上来，{c}像一根刺扎在心里。',
+  '心里那点犹豫终于被压了下去，{a}。',
+];
 const BANK = {
-  time: ['一更时分', '风停的间隙', '饭后', '天刚擦黑', '子夜前后', '雨歇之后', '钟声过后', '后半夜', '黄昏', '鸡叫头遍', '月上中天', '雾散时', '早课之前', '晚饭前', '日头偏西', '三更天', '灯熄以后', '晌午', '天快亮时', '落雪那会儿', '午后', '换岗之前', '柴火烧尽时', '夜课散后'],
-  who: ['守门的老周', '小师妹', '账房先生', '巡夜弟子', '掌灯的仆役', '药堂的女弟子', '铁匠老吴', '挑水的少年', '三师兄', '厨房的胖婶', '看园子的哑巴', '新来的杂役', '马厩的老赵', '抄经的小和尚', '二长老', '送信的货郎', '扫地的老妪', '戒律堂执事', '剑阁的守卫', '山下的猎户'],
-  move: ['穿过', '绕过', '走进', '停在', '蹲在', '坐到', '折回', '摸黑进了', '路过', '守在', '溜进', '倚在', '来到', '赶到', '踱到', '跑过'],
-  place: ['后院的井边', '藏书楼下', '练剑坪', '东厢回廊', '柴房门口', '山门石阶', '药圃', '膳堂', '竹林小径', '西峰崖边', '丹房外', '洗砚池', '钟楼底下', '马厩旁', '菜园篱笆', '偏殿檐下', '石桥头', '晒谷场', '后山溪边', '库房门前'],
-  saw: ['新鲜的车辙', '一盏未灭的灯', '半片符纸', '几滴血迹', '一串脚印', '被撬的锁', '散落的铜钱', '一截断绳', '烧焦的木片', '湿透的布鞋', '一只死雀', '翻倒的水桶', '半块冷饼', '折断的竹枝', '一枚玉扣', '掉落的发簪', '打翻的药碗', '一缕白发'],
-  felt: ['心头一沉', '后背发紧', '暗暗记下', '皱了皱眉', '停下脚步', '咬住嘴唇', '攥紧袖口', '屏住呼吸', '慢慢蹲下', '回头望了望', '叹了口气', '抿了抿嘴'],
-  shout: ['快走啊！', '别碰那东西！', '你疯了吧！', '谁在那儿？', '站住！', '来人哪！', '当心脚下！', '这可怎么办呢？', '还愣着干嘛！', '跟上来吧！', '你听见没有？', '小声点儿！', '别跑！', '原来是你啊！', '快去找人！', '就这儿吧！', '怎么又是他呢？', '好险哪！'],
-  said: ['压着嗓子喊', '一跺脚说', '回头嚷道', '急急地问', '拍着大腿叫', '扯着他的袖子说', '瞪着眼道', '喘着气说', '跺着脚骂', '笑着招呼'],
-  sound: ['瓦片响了一声', '狗叫了两声', '门环轻晃', '树叶沙沙作响', '有人在远处吹笛', '雨点敲着窗棂', '水桶撞在井沿上', '风把灯笼吹灭了', '柴堆塌了一角', '院门被风推开', '檐下的冰棱断了', '鸽子扑腾着落下'],
-  thing: ['那封旧信', '腰间的残剑', '师父留下的玉佩', '半卷剑谱', '一包碎银', '褪色的护身符', '那把旧伞', '铜钥匙', '竹筒里的地图', '没写完的字条'],
+  time: [
+    '一更时分',
+    '风停的间隙',
+    '饭后',
+    '天刚擦黑',
+    '子夜前后',
+    '雨歇之后',
+    '钟声过后',
+    '后半夜',
+    '黄昏',
+    '鸡叫头遍',
+    '月上中天',
+    '雾散时',
+    '早课之前',
+    '晚饭前',
+    '日头偏西',
+    '三更天',
+    '灯熄以后',
+    '晌午',
+    '天快亮时',
+    '落雪那会儿',
+    '午后',
+    '换岗之前',
+    '柴火烧尽时',
+    '夜课散后',
+  ],
+  who: [
+    '守门的老周',
+    '小师妹',
+    '账房先生',
+    '巡夜弟子',
+    '掌灯的仆役',
+    '药堂的女弟子',
+    '铁匠老吴',
+    '挑水的少年',
+    '三师兄',
+    '厨房的胖婶',
+    '看园子的哑巴',
+    '新来的杂役',
+    '马厩的老赵',
+    '抄经的小和尚',
+    '二长老',
+    '送信的货郎',
+    '扫地的老妪',
+    '戒律堂执事',
+    '剑阁的守卫',
+    '山下的猎户',
+  ],
+  move: [
+    '穿过',
+    '绕过',
+    '走进',
+    '停在',
+    '蹲在',
+    '坐到',
+    '折回',
+    '摸黑进了',
+    '路过',
+    '守在',
+    '溜进',
+    '倚在',
+    '来到',
+    '赶到',
+    '踱到',
+    '跑过',
+  ],
+  place: [
+    '后院的井边',
+    '藏书楼下',
+    '练剑坪',
+    '东厢回廊',
+    '柴房门口',
+    '山门石阶',
+    '药圃',
+    '膳堂',
+    '竹林小径',
+    '西峰崖边',
+    '丹房外',
+    '洗砚池',
+    '钟楼底下',
+    '马厩旁',
+    '菜园篱笆',
+    '偏殿檐下',
+    '石桥头',
+    '晒谷场',
+    '后山溪边',
+    '库房门前',
+  ],
+  saw: [
+    '新鲜的车辙',
+    '一盏未灭的灯',
+    '半片符纸',
+    '几滴血迹',
+    '一串脚印',
+    '被撬的锁',
+    '散落的铜钱',
+    '一截断绳',
+    '烧焦的木片',
+    '湿透的布鞋',
+    '一只死雀',
+    '翻倒的水桶',
+    '半块冷饼',
+    '折断的竹枝',
+    '一枚玉扣',
+    '掉落的发簪',
+    '打翻的药碗',
+    '一缕白发',
+  ],
+  felt: [
+    '心头一沉',
+    '后背发紧',
+    '暗暗记下',
+    '皱了皱眉',
+    '停下脚步',
+    '咬住嘴唇',
+    '攥紧袖口',
+    '屏住呼吸',
+    '慢慢蹲下',
+    '回头望了望',
+    '叹了口气',
+    '抿了抿嘴',
+  ],
+  shout: [
+    '快走啊！',
+    '别碰那东西！',
+    '你疯了吧！',
+    '谁在那儿？',
+    '站住！',
+    '来人哪！',
+    '当心脚下！',
+    '这可怎么办呢？',
+    '还愣着干嘛！',
+    '跟上来吧！',
+    '你听见没有？',
+    '小声点儿！',
+    '别跑！',
+    '原来是你啊！',
+    '快去找人！',
+    '就这儿吧！',
+    '怎么又是他呢？',
+    '好险哪！',
+  ],
+  said: [
+    '压着嗓子喊',
+    '一跺脚说',
+    '回头嚷道',
+    '急急地问',
+    '拍着大腿叫',
+    '扯着他的袖子说',
+    '瞪着眼道',
+    '喘着气说',
+    '跺着脚骂',
+    '笑着招呼',
+  ],
+  sound: [
+    '瓦片响了一声',
+    '狗叫了两声',
+    '门环轻晃',
+    '树叶沙沙作响',
+    '有人在远处吹笛',
+    '雨点敲着窗棂',
+    '水桶撞在井沿上',
+    '风把灯笼吹灭了',
+    '柴堆塌了一角',
+    '院门被风推开',
+    '檐下的冰棱断了',
+    '鸽子扑腾着落下',
+  ],
+  thing: [
+    '那封旧信',
+    '腰间的残剑',
+    '师父留下的玉佩',
+    '半卷剑谱',
+    '一包碎银',
+    '褪色的护身符',
+    '那把旧伞',
+    '铜钥匙',
+    '竹筒里的地图',
+    '没写完的字条',
+  ],
   act: ['揣进怀里', '压在枕下', '塞回匣子', '握在手心', '藏进袖中', '搁在案头', '包进油布', '系在腰上'],
 };
 type Bank = keyof typeof BANK;
@@ -108,7 +284,12 @@ function picker(seed: number, next: () => number = seededRandom(seed)): (xs: rea
 
 /** Chapter prose of a platform's length (about 2,900–3,100 字): the key lines, then composed sentences; deterministic. */
 function demoProse(chapter: number, k: Record<string, string>): string[] {
-  const fill = (t: string): string => t.replaceAll('{p}', k.POV ?? '他').replaceAll('{l}', k.Location ?? '山门').replaceAll('{c}', k.Conflict ?? '眼前的难题').replaceAll('{a}', k.Arc ?? '路要自己走');
+  const fill = (t: string): string =>
+    t
+      .replaceAll('{p}', k.POV ?? '他')
+      .replaceAll('{l}', k.Location ?? '山门')
+      .replaceAll('{c}', k.Conflict ?? '眼前的难题')
+      .replaceAll('{a}', k.Arc ?? '路要自己走');
   const next = seededRandom(chapter * 7919 + 17);
   const pick = picker(chapter * 7919 + 17, next);
   const paras: string[] = [];
@@ -121,7 +302,13 @@ function demoProse(chapter: number, k: Record<string, string>): string[] {
     let t = Math.floor(next() * TEMPLATES.length);
     if (t === last) t = (t + 1) % TEMPLATES.length;
     if (!keyed) last = t;
-    const s = fill(keyed ? (OPENING[paras.length / 4] as string) : (TEMPLATES[t] as ReadonlyArray<string>).map((part) => (part in BANK ? pick(BANK[part as Bank]) : part)).join(''));
+    const s = fill(
+      keyed
+        ? (OPENING[paras.length / 4] as string)
+        : (TEMPLATES[t] as ReadonlyArray<string>)
+            .map((part) => (part in BANK ? pick(BANK[part as Bank]) : part))
+            .join(''),
+    );
     sentences.push(s);
     total += countZishu(s).zishu;
     if (sentences.length === 3) {
@@ -140,10 +327,19 @@ export const DEMO_WEAK_HOOK_CHAPTER = 14;
 /** The chapter whose refiner leaves the title line empty: the demo shows a title-fix (§13.4). */
 export const DEMO_UNTITLED_CHAPTER = 15;
 /** The ending a demo hook-fix writes; a judge that reads it scores the hook strong. */
-const HOOK_FIX_ENDING = ['门外的脚步声忽然停了。', '下一刻，门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。'];
+const HOOK_FIX_ENDING = [
+  '门外的脚步声忽然停了。',
+  '下一刻，门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。',
+];
 
 /** Sentences in the manner models write (§16): the negation-correction, the soft adverb, the non-action, the pause timed to the second. */
-const AI_FLAVOURED = ['不是害怕，是一种说不清的预感。', '他没有说话，脚步很轻。', '两秒后，他才抬起头，声音很低。', '这不是结束，而是开始。', '她没有回头，走得很慢。'];
+const AI_FLAVOURED = [
+  '不是害怕，是一种说不清的预感。',
+  '他没有说话，脚步很轻。',
+  '两秒后，他才抬起头，声音很低。',
+  '这不是结束，而是开始。',
+  '她没有回头，走得很慢。',
+];
 
 /** The chapter-writer's hook-fix: the last two paragraphs replaced by an ending on a hook; every byte before them kept. */
 function hookFix(input: DemoInput): Record<string, string> {
@@ -181,11 +377,15 @@ function draft(input: DemoInput): Record<string, string> {
   }
   // The ending and a revision's closing lines are composed for the chapter too: no two chapters end alike.
   const pick = picker(chapter * 104729 + 7);
-  paras.push(`${k.TransitionHint ? `远处传来消息，${k.TransitionHint}。` : `${pick(BANK.time)}，夜色渐深。`}门外忽然有人叩了三下，来的竟是${pick(BANK.who)}。`);
+  paras.push(
+    `${k.TransitionHint ? `远处传来消息，${k.TransitionHint}。` : `${pick(BANK.time)}，夜色渐深。`}门外忽然有人叩了三下，来的竟是${pick(BANK.who)}。`,
+  );
   if (input.packet.mode === 'revision') {
     const fixes = Array.isArray(inline.required_fixes) ? (inline.required_fixes as Obj[]) : [];
     const round = Array.isArray(inline.high_confidence_violations) ? inline.high_confidence_violations.length : 0;
-    paras.push(`（修订${fixes.length ? `：${fixes.map((f) => String(f.instruction)).join('；')}` : ''}${round ? `，已处理 ${round} 处硬性冲突` : ''}）`);
+    paras.push(
+      `（修订${fixes.length ? `：${fixes.map((f) => String(f.instruction)).join('；')}` : ''}${round ? `，已处理 ${round} 处硬性冲突` : ''}）`,
+    );
     paras.push(`${k.POV ?? '他'}在${pick(BANK.place)}停下脚步，把${pick(BANK.thing)}${pick(BANK.act)}，才继续向前。`);
   }
   return { [projectPaths.stagingChapter(chapter)]: `# 第${chapter}章 ${title}\n\n${paras.join('\n\n')}\n` };
@@ -201,15 +401,29 @@ function summarize(input: DemoInput): Record<string, string> {
   const stateText = typeof paths.current_state === 'string' ? input.read(paths.current_state) : undefined;
   const state = stateText ? (JSON.parse(stateText) as Obj) : {};
   const entityMap = isObj(inline.entity_id_map) ? (inline.entity_id_map as Record<string, string>) : {};
-  const present = Object.entries(entityMap).filter(([, name]) => text.includes(name)).map(([slug]) => slug).sort();
-  const ops: Obj[] = present.map((slug) => ({ op: 'set', path: `characters.${slug}.last_seen_chapter`, value: chapter }));
+  const present = Object.entries(entityMap)
+    .filter(([, name]) => text.includes(name))
+    .map(([slug]) => slug)
+    .sort();
+  const ops: Obj[] = present.map((slug) => ({
+    op: 'set',
+    path: `characters.${slug}.last_seen_chapter`,
+    value: chapter,
+  }));
   const tasks = Array.isArray(inline.foreshadowing_tasks) ? (inline.foreshadowing_tasks as Obj[]) : [];
   for (const t of tasks) {
     const reasons = Array.isArray(t.reasons) ? t.reasons : [];
-    const action = reasons.includes('plant_here') ? 'planted' : reasons.includes('resolve_window') || reasons.includes('overdue_short') ? 'advanced' : 'advanced';
+    const action = reasons.includes('plant_here')
+      ? 'planted'
+      : reasons.includes('resolve_window') || reasons.includes('overdue_short')
+        ? 'advanced'
+        : 'advanced';
     ops.push({ op: 'foreshadow', path: String(t.id), value: action, detail: `第${chapter}章` });
   }
-  const body = text.split('\n').filter((l) => l.trim() && !l.startsWith('# ')).join('');
+  const body = text
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('# '))
+    .join('');
   const summary = `# 第${chapter}章摘要\n\n${body.slice(0, 120)}\n`;
   const memoryPath = projectPaths.storylineMemory(storyline);
   const memory = input.read(memoryPath) ?? `# ${storyline} 记忆\n`;
@@ -222,7 +436,11 @@ function summarize(input: DemoInput): Record<string, string> {
       ops,
       unknown_entities: [],
     }),
-    [projectPaths.stagingCrossref(chapter)]: prettyJson({ storyline_id: storyline, cross_references: [], leak_risk: 'none' }),
+    [projectPaths.stagingCrossref(chapter)]: prettyJson({
+      storyline_id: storyline,
+      cross_references: [],
+      leak_risk: 'none',
+    }),
     [projectPaths.stagingStorylineMemory(storyline)]: `${memory.trimEnd()}\n- 第${chapter}章：${body.slice(0, 40)}\n`,
     [projectPaths.stagingChapterMemory(chapter)]: prettyJson({
       chapter,
@@ -241,15 +459,22 @@ function refine(input: DemoInput): Record<string, string> {
   const chapter = Number(inline.chapter);
   const rel = String(input.packet.manifest.paths.chapter_draft);
   const text = input.read(rel) ?? '';
-  const blacklistText = typeof input.packet.manifest.paths.ai_blacklist === 'string' ? input.read(input.packet.manifest.paths.ai_blacklist) : undefined;
-  const words = blacklistText ? ((JSON.parse(blacklistText) as Obj).words as unknown[] | undefined) ?? [] : [];
+  const blacklistText =
+    typeof input.packet.manifest.paths.ai_blacklist === 'string'
+      ? input.read(input.packet.manifest.paths.ai_blacklist)
+      : undefined;
+  const words = blacklistText ? (((JSON.parse(blacklistText) as Obj).words as unknown[] | undefined) ?? []) : [];
   const changes: Obj[] = [];
   // The title line stays as it is: the words go from the prose below it.
   const title = chapterTitle(text);
   const titleEnd = title === undefined ? 0 : text.indexOf(title) + title.length;
   // The sentences holding the spans the draft's lint names (inline.lint: ai_pattern findings, by line and feature) go.
   const lint = isObj(inline.lint) ? (inline.lint as Obj) : null;
-  const spans = Array.isArray(lint?.findings) ? (lint.findings as Obj[]).filter((f) => f.rule === 'ai_pattern' && typeof f.line === 'number' && typeof f.feature === 'string') : [];
+  const spans = Array.isArray(lint?.findings)
+    ? (lint.findings as Obj[]).filter(
+        (f) => f.rule === 'ai_pattern' && typeof f.line === 'number' && typeof f.feature === 'string',
+      )
+    : [];
   const lines = text.split('\n');
   for (const f of spans) {
     const i = (f.line as number) - 1;
@@ -258,7 +483,11 @@ function refine(input: DemoInput): Record<string, string> {
     const sentences = (lines[i] as string).split(/(?<=[\u3002\uff01\uff1f])/u);
     const kept = sentences.filter((x) => !new RegExp(def.pattern.source, 'u').test(x));
     if (kept.length !== sentences.length) {
-      changes.push({ before: sentences.filter((x) => !kept.includes(x)).join(''), after: '', reason: `ai-flavour: ${def.id}` });
+      changes.push({
+        before: sentences.filter((x) => !kept.includes(x)).join(''),
+        after: '',
+        reason: `ai-flavour: ${def.id}`,
+      });
       lines[i] = kept.join('');
     }
   }
@@ -274,7 +503,8 @@ function refine(input: DemoInput): Record<string, string> {
   out = `${text.slice(0, titleEnd)}${out.trimEnd()}\n\n${marker}\n`;
   changes.push({ before: '', after: marker, reason: input.packet.mode === 'polish' ? 'polish pass' : 'style pass' });
   // The demo's untitled chapter: its first refine loses the title's text (a revision's draft keeps it).
-  if (chapter === DEMO_UNTITLED_CHAPTER && input.packet.mode === 'normal' && !text.includes('（修订')) out = out.replace(/^#[^\n]*/, '# ');
+  if (chapter === DEMO_UNTITLED_CHAPTER && input.packet.mode === 'normal' && !text.includes('（修订'))
+    out = out.replace(/^#[^\n]*/, '# ');
   return { [rel]: out, [projectPaths.stagingChangeLog(chapter)]: prettyJson(changes) };
 }
 
@@ -283,15 +513,34 @@ function judge(input: DemoInput, round: number): Record<string, string> {
   const chapter = Number(inline.chapter);
   const overall = input.scores[Math.min(round, input.scores.length - 1)] ?? 4.2;
   // Every named dimension scores the scripted overall, so that novel's weighted mean is that overall too.
-  const dimensions = Array.isArray(inline.score_dimensions) ? inline.score_dimensions.map(String) : ['plot_logic', 'character', 'immersion', 'foreshadowing', 'pacing', 'style_naturalness', 'emotional_impact', 'storyline_coherence'];
+  const dimensions = Array.isArray(inline.score_dimensions)
+    ? inline.score_dimensions.map(String)
+    : [
+        'plot_logic',
+        'character',
+        'immersion',
+        'foreshadowing',
+        'pacing',
+        'style_naturalness',
+        'emotional_impact',
+        'storyline_coherence',
+      ];
   const reasons: Record<string, [string, string]> = {
     plot_logic: ['情节推进清晰', '冲突的代价不够，转折略显仓促'],
     style_naturalness: ['文风贴合设定', '环境描写偏少'],
     hook_strength: ['章末有人叩门，悬念落在下一章', '章末的钩子偏弱'],
   };
-  const scores = Object.fromEntries(dimensions.map((d) => [d, { score: overall, reason: (reasons[d] ?? ['到位', '还可以更好'])[overall >= 4 ? 0 : 1] }]));
+  const scores = Object.fromEntries(
+    dimensions.map((d) => [
+      d,
+      { score: overall, reason: (reasons[d] ?? ['到位', '还可以更好'])[overall >= 4 ? 0 : 1] },
+    ]),
+  );
   // The demo's weak-hook chapter: weak until a hook-fix wrote its ending.
-  const text = typeof input.packet.manifest.paths.chapter_draft === 'string' ? (input.read(input.packet.manifest.paths.chapter_draft) ?? '') : '';
+  const text =
+    typeof input.packet.manifest.paths.chapter_draft === 'string'
+      ? (input.read(input.packet.manifest.paths.chapter_draft) ?? '')
+      : '';
   const weak = chapter === DEMO_WEAK_HOOK_CHAPTER && !text.includes(HOOK_FIX_ENDING[1] as string);
   if (weak && scores.hook_strength) scores.hook_strength = { score: 2, reason: '章末平淡收尾，没有留下悬念' };
   const evaluation = () =>
@@ -306,7 +555,15 @@ function judge(input: DemoInput, round: number): Record<string, string> {
         ls_checks: [],
       },
       scores,
-      hook: weak ? { present: false, type: 'none', evidence: '' } : { present: true, type: 'threat_reveal', evidence: text.includes(HOOK_FIX_ENDING[1] as string) ? (HOOK_FIX_ENDING[1] as string) : '门外忽然有人叩了三下' },
+      hook: weak
+        ? { present: false, type: 'none', evidence: '' }
+        : {
+            present: true,
+            type: 'threat_reveal',
+            evidence: text.includes(HOOK_FIX_ENDING[1] as string)
+              ? (HOOK_FIX_ENDING[1] as string)
+              : '门外忽然有人叩了三下',
+          },
       required_fixes: overall >= 4 ? [] : [{ target: '第二段', instruction: '写出主角为突破付出的代价' }],
     });
   const out: Record<string, string> = { [projectPaths.stagingEval(chapter)]: evaluation() };
@@ -317,18 +574,31 @@ function judge(input: DemoInput, round: number): Record<string, string> {
 }
 
 const PLAN_LOCATIONS = ['青岚山门', '外门演武场', '藏经阁', '后山剑冢', '山下集镇', '黑风谷'];
-const PLAN_CONFLICTS = ['门规与本心相争', '旧敌再度逼近', '残剑的秘密露出一角', '同门起了猜忌', '外敌试探山门', '一次代价沉重的抉择'];
+const PLAN_CONFLICTS = [
+  '门规与本心相争',
+  '旧敌再度逼近',
+  '残剑的秘密露出一角',
+  '同门起了猜忌',
+  '外敌试探山门',
+  '一次代价沉重的抉择',
+];
 const PLAN_ARCS = ['从犹疑到决断', '学会隐忍', '看清身边的人', '承担后果', '信念动摇又重建', '向前一步'];
 
 /** The plot-architect: a plausible, valid plan of the packet's chapter range. */
 function plan(input: DemoInput): Record<string, string> {
   const inline = input.packet.manifest.inline as Obj;
   const volume = Number(inline.volume);
-  const [from, to] = (Array.isArray(inline.chapter_range) ? inline.chapter_range : [1, 1]).map(Number) as [number, number];
+  const [from, to] = (Array.isArray(inline.chapter_range) ? inline.chapter_range : [1, 1]).map(Number) as [
+    number,
+    number,
+  ];
   const paths = input.packet.manifest.paths;
   const storylinesText = typeof paths.storylines === 'string' ? input.read(paths.storylines) : undefined;
-  const listed = storylinesText ? ((JSON.parse(storylinesText) as Obj).storylines as Obj[] | undefined) ?? [] : [];
-  const lines = listed.map((l) => String(l.id)).filter((id) => /^[a-z0-9][a-z0-9_-]{0,63}$/.test(id)).slice(0, 3);
+  const listed = storylinesText ? (((JSON.parse(storylinesText) as Obj).storylines as Obj[] | undefined) ?? []) : [];
+  const lines = listed
+    .map((l) => String(l.id))
+    .filter((id) => /^[a-z0-9][a-z0-9_-]{0,63}$/.test(id))
+    .slice(0, 3);
   if (lines.length === 0) lines.push('main');
   const files = Array.isArray(paths.character_files) ? paths.character_files : [];
   const names: string[] = [];
@@ -362,14 +632,20 @@ function plan(input: DemoInput): Record<string, string> {
     out[projectPaths.stagedContract(volume, c)] = prettyJson({
       chapter: c,
       storyline_id: line,
-      storyline_context: { last_chapter_summary: c === from ? '' : `第${c - 1}章：${PLAN_CONFLICTS[(i - 1) % PLAN_CONFLICTS.length]}。`, chapters_since_last: 1, line_arc_progress: `${line} ${i + 1}/${to - from + 1}`, concurrent_state: {} },
+      storyline_context: {
+        last_chapter_summary: c === from ? '' : `第${c - 1}章：${PLAN_CONFLICTS[(i - 1) % PLAN_CONFLICTS.length]}。`,
+        chapters_since_last: 1,
+        line_arc_progress: `${line} ${i + 1}/${to - from + 1}`,
+        concurrent_state: {},
+      },
       preconditions: {},
       objectives: [{ id: `c${padChapter(c)}-o1`, type: 'plot', required: true, description: conflict }],
       postconditions: {},
       acceptance_criteria: [`完成冲突：${conflict}`, '结尾留有钩子'],
     });
   }
-  out[`${dir}/outline.md`] = `# 第${volume}卷\n\n本卷 ${to - from + 1} 章（第 ${from}–${to} 章）。\n\n${blocks.join('\n\n')}\n`;
+  out[`${dir}/outline.md`] =
+    `# 第${volume}卷\n\n本卷 ${to - from + 1} 章（第 ${from}–${to} 章）。\n\n${blocks.join('\n\n')}\n`;
   out[`${dir}/storyline-schedule.json`] = prettyJson({
     volume,
     active_storylines: lines.map((id, k) => ({ storyline_id: id, volume_role: k === 0 ? 'primary' : 'secondary' })),
@@ -378,7 +654,16 @@ function plan(input: DemoInput): Record<string, string> {
   });
   out[`${dir}/foreshadowing.json`] = prettyJson({
     volume,
-    foreshadowing: [{ id: fid, description: `第${volume}卷埋下、卷末回收的伏笔`, scope: 'medium', status: 'planned', target_resolve_range: [from, to], history: [] }],
+    foreshadowing: [
+      {
+        id: fid,
+        description: `第${volume}卷埋下、卷末回收的伏笔`,
+        scope: 'medium',
+        status: 'planned',
+        target_resolve_range: [from, to],
+        history: [],
+      },
+    ],
   });
   out[`${dir}/new-characters.json`] = prettyJson([]);
   return out;
@@ -386,7 +671,11 @@ function plan(input: DemoInput): Record<string, string> {
 
 /** The world-builder: a small, valid world drawn from the brief's first line. */
 function world(input: DemoInput): Record<string, string> {
-  const brief = (input.read('brief.md') ?? '').split('\n').find((l) => l.trim() && !l.startsWith('#'))?.trim() ?? '一个关于成长与抉择的故事';
+  const brief =
+    (input.read('brief.md') ?? '')
+      .split('\n')
+      .find((l) => l.trim() && !l.startsWith('#'))
+      ?.trim() ?? '一个关于成长与抉择的故事';
   return {
     'staging/world/rules.json': prettyJson({
       rules: [
@@ -416,10 +705,20 @@ function characters(): Record<string, string> {
   ];
   const out: Record<string, string> = {};
   for (const c of cast) {
-    out[`staging/characters/active/${c.id}.json`] = prettyJson({ id: c.id, display_name: c.display_name, aliases: c.aliases, contracts: [] });
+    out[`staging/characters/active/${c.id}.json`] = prettyJson({
+      id: c.id,
+      display_name: c.display_name,
+      aliases: c.aliases,
+      contracts: [],
+    });
     out[`staging/characters/active/${c.id}.md`] = `# ${c.display_name}\n\n${c.role}。\n`;
   }
-  out['staging/characters/relationships.json'] = prettyJson({ relationships: [{ from: 'lin-feng', to: 'su-yao', type: '同伴' }, { from: 'lin-feng', to: 'lao-zhang', type: '旧识' }] });
+  out['staging/characters/relationships.json'] = prettyJson({
+    relationships: [
+      { from: 'lin-feng', to: 'su-yao', type: '同伴' },
+      { from: 'lin-feng', to: 'lao-zhang', type: '旧识' },
+    ],
+  });
   return out;
 }
 

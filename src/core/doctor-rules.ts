@@ -7,10 +7,16 @@ import type { NextDecision } from './next.js';
 import { isStagingBookkeeping, namesChapter, paths } from './paths.js';
 
 /** Staged files that belong to no step: not the current chapter's, not a storyline memory, not the plan being made. */
-export function orphanedStaging(files: readonly string[], next: Pick<NextDecision, 'chapter' | 'mode' | 'volume'>, lastCompleted: number): string[] {
+export function orphanedStaging(
+  files: readonly string[],
+  next: Pick<NextDecision, 'chapter' | 'mode' | 'volume'>,
+  lastCompleted: number,
+): string[] {
   const chapter = next.chapter ?? lastCompleted + 1;
   const belongs = (rel: string): boolean =>
-    namesChapter(rel, chapter) || rel.startsWith('staging/storylines/') || (next.mode === 'plan' && rel.startsWith(`${paths.stagedVolumeDir(next.volume)}/`));
+    namesChapter(rel, chapter) ||
+    rel.startsWith('staging/storylines/') ||
+    (next.mode === 'plan' && rel.startsWith(`${paths.stagedVolumeDir(next.volume)}/`));
   return files.filter((rel) => !isStagingBookkeeping(rel) && !belongs(rel));
 }
 

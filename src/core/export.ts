@@ -39,7 +39,11 @@ export function splitChapter(chapter: number, volume: number, text: string): Exp
   return { chapter, volume, title, body: chapterBody(text).trim() };
 }
 
-const paragraphs = (body: string): string[] => body.split(/\r?\n\s*\r?\n|\r?\n/).map((p) => p.trim()).filter(Boolean);
+const paragraphs = (body: string): string[] =>
+  body
+    .split(/\r?\n\s*\r?\n|\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 function grouped(chapters: readonly ExportChapter[]): Array<{ volume: number; chapters: ExportChapter[] }> {
   const out: Array<{ volume: number; chapters: ExportChapter[] }> = [];
@@ -57,9 +61,17 @@ export function exportTxt(meta: BookMeta, chapters: readonly ExportChapter[], cr
   const lines: string[] = [meta.title, `作者：${meta.author}`, ''];
   for (const g of grouped(chapters)) {
     lines.push('', volumeTitle(meta, g.volume), '');
-    for (const c of g.chapters) lines.push(c.title, '', ...proseParagraphs(c.body).flatMap((p) => [p.kind === 'break' ? `　　　　　　${p.text}` : `　　${p.text}`, '']));
+    for (const c of g.chapters)
+      lines.push(
+        c.title,
+        '',
+        ...proseParagraphs(c.body).flatMap((p) => [p.kind === 'break' ? `　　　　　　${p.text}` : `　　${p.text}`, '']),
+      );
   }
-  const text = `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  const text = `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
   return strToU8(crlf ? text.replace(/\n/g, '\r\n') : text);
 }
 
@@ -72,7 +84,8 @@ export function exportMarkdown(meta: BookMeta, chapters: readonly ExportChapter[
   return strToU8(`${lines.join('\n').trim()}\n`);
 }
 
-const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A stable identifier per book: a name-based UUID from its title and author. */
 export function bookIdentifier(meta: Pick<BookMeta, 'title' | 'author'>): string {
@@ -134,28 +147,57 @@ export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): 
     files[path] = [strToU8(text), { level, mtime }];
   };
   add('mimetype', 'application/epub+zip', 0);
-  add('META-INF/container.xml', `<?xml version="1.0" encoding="UTF-8"?>
+  add(
+    'META-INF/container.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
 <rootfiles>
 <rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/>
 </rootfiles>
 </container>
-`);
+`,
+  );
   add('OEBPS/style.css', STYLE);
-  const manifest: string[] = ['<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>', '<item id="css" href="style.css" media-type="text/css"/>'];
+  const manifest: string[] = [
+    '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
+    '<item id="css" href="style.css" media-type="text/css"/>',
+  ];
   const spine: string[] = [];
   const toc: string[] = [];
   // The cover: the author's own image, or one drawn from the title.
-  const cover = meta.cover ? { href: meta.cover.type === 'image/png' ? 'cover.png' : 'cover.jpg', type: meta.cover.type } : { href: 'cover.svg', type: 'image/svg+xml' };
+  const cover = meta.cover
+    ? { href: meta.cover.type === 'image/png' ? 'cover.png' : 'cover.jpg', type: meta.cover.type }
+    : { href: 'cover.svg', type: 'image/svg+xml' };
   if (meta.cover) files[`OEBPS/${cover.href}`] = [meta.cover.bytes, { level: 0, mtime }];
   else add(`OEBPS/${cover.href}`, svgCover(meta));
   manifest.push(`<item id="cover-image" href="${cover.href}" media-type="${cover.type}" properties="cover-image"/>`);
-  add('OEBPS/cover.xhtml', xhtml(lang, meta.title, `<section class="cover" epub:type="cover"><img src="${cover.href}" alt="${xml(meta.title)}"/></section>`));
+  add(
+    'OEBPS/cover.xhtml',
+    xhtml(
+      lang,
+      meta.title,
+      `<section class="cover" epub:type="cover"><img src="${cover.href}" alt="${xml(meta.title)}"/></section>`,
+    ),
+  );
   manifest.push('<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>');
   spine.push('<itemref idref="cover"/>');
   // The title page: title, author, the blurb.
-  const blurb = meta.description ? meta.description.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).map((l) => `<p>${xml(l)}</p>`).join('\n') : '';
-  add('OEBPS/titlepage.xhtml', xhtml(lang, meta.title, `<section class="titlepage" epub:type="titlepage"><h1>${xml(meta.title)}</h1>\n<p>${xml(meta.author)}</p>${blurb ? `\n${blurb}` : ''}</section>`));
+  const blurb = meta.description
+    ? meta.description
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .map((l) => `<p>${xml(l)}</p>`)
+        .join('\n')
+    : '';
+  add(
+    'OEBPS/titlepage.xhtml',
+    xhtml(
+      lang,
+      meta.title,
+      `<section class="titlepage" epub:type="titlepage"><h1>${xml(meta.title)}</h1>\n<p>${xml(meta.author)}</p>${blurb ? `\n${blurb}` : ''}</section>`,
+    ),
+  );
   manifest.push('<item id="titlepage" href="titlepage.xhtml" media-type="application/xhtml+xml"/>');
   spine.push('<itemref idref="titlepage"/>');
   for (const g of grouped(chapters)) {
@@ -168,15 +210,27 @@ export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): 
     for (const c of g.chapters) {
       const id = paths.epubChapterId(c.chapter);
       const body = proseHtml(c.body);
-      add(`OEBPS/${id}.xhtml`, xhtml(lang, c.title, `<section epub:type="chapter"><h2>${xml(c.title)}</h2>\n${body}\n</section>`));
+      add(
+        `OEBPS/${id}.xhtml`,
+        xhtml(lang, c.title, `<section epub:type="chapter"><h2>${xml(c.title)}</h2>\n${body}\n</section>`),
+      );
       manifest.push(`<item id="${id}" href="${id}.xhtml" media-type="application/xhtml+xml"/>`);
       spine.push(`<itemref idref="${id}"/>`);
       items.push(`<li><a href="${id}.xhtml">${xml(c.title)}</a></li>`);
     }
     toc.push(`<li><a href="${vid}.xhtml">${xml(vtitle)}</a>\n<ol>\n${items.join('\n')}\n</ol>\n</li>`);
   }
-  add('OEBPS/nav.xhtml', xhtml(lang, meta.title, `<nav epub:type="toc" id="toc"><h1>${xml(meta.title)}</h1>\n<ol>\n${toc.join('\n')}\n</ol>\n</nav>`));
-  add('OEBPS/content.opf', `<?xml version="1.0" encoding="UTF-8"?>
+  add(
+    'OEBPS/nav.xhtml',
+    xhtml(
+      lang,
+      meta.title,
+      `<nav epub:type="toc" id="toc"><h1>${xml(meta.title)}</h1>\n<ol>\n${toc.join('\n')}\n</ol>\n</nav>`,
+    ),
+  );
+  add(
+    'OEBPS/content.opf',
+    `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="bookid" xml:lang="${xml(lang)}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:identifier id="bookid">${bookIdentifier(meta)}</dc:identifier>
@@ -192,6 +246,7 @@ ${manifest.join('\n')}
 ${spine.join('\n')}
 </spine>
 </package>
-`);
+`,
+  );
   return zipSync(files);
 }

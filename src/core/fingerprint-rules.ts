@@ -61,7 +61,10 @@ export interface FingerprintDiff {
   changed: string[];
 }
 
-export function diffListing(recorded: Readonly<Record<string, string>>, present: readonly string[]): Pick<FingerprintDiff, 'added' | 'removed'> {
+export function diffListing(
+  recorded: Readonly<Record<string, string>>,
+  present: readonly string[],
+): Pick<FingerprintDiff, 'added' | 'removed'> {
   const presentSet = new Set(present);
   return {
     added: present.filter((p) => !(p in recorded)).sort(),
@@ -91,7 +94,11 @@ export function describeDiff(d: FingerprintDiff): string[] {
 
 /** What to do about each path, said: restore a changed or removed file, delete an added one. */
 export function diffFixWords(d: FingerprintDiff): Said[] {
-  return [...d.changed.map((p) => said('drift.restore', { file: p })), ...d.removed.map((p) => said('drift.restore', { file: p })), ...d.added.map((p) => said('drift.delete', { file: p }))];
+  return [
+    ...d.changed.map((p) => said('drift.restore', { file: p })),
+    ...d.removed.map((p) => said('drift.restore', { file: p })),
+    ...d.added.map((p) => said('drift.delete', { file: p })),
+  ];
 }
 
 /** The same in English. */
@@ -122,8 +129,16 @@ export function isAuthorEditable(rel: string, lastCompleted: number): boolean {
 }
 
 /** A difference split into the author's recordable edits and the rest. */
-export function splitAuthorEdits(d: FingerprintDiff, lastCompleted: number): { edits: FingerprintDiff; other: FingerprintDiff } {
-  const pick = (keep: boolean) => (list: string[]) => list.filter((rel) => isAuthorEditable(rel, lastCompleted) === keep);
-  const part = (keep: boolean): FingerprintDiff => ({ added: pick(keep)(d.added), removed: pick(keep)(d.removed), changed: pick(keep)(d.changed) });
+export function splitAuthorEdits(
+  d: FingerprintDiff,
+  lastCompleted: number,
+): { edits: FingerprintDiff; other: FingerprintDiff } {
+  const pick = (keep: boolean) => (list: string[]) =>
+    list.filter((rel) => isAuthorEditable(rel, lastCompleted) === keep);
+  const part = (keep: boolean): FingerprintDiff => ({
+    added: pick(keep)(d.added),
+    removed: pick(keep)(d.removed),
+    changed: pick(keep)(d.changed),
+  });
   return { edits: part(true), other: part(false) };
 }

@@ -74,10 +74,14 @@ export function fixViolation(rel: string, text: string, guard: FixGuard): Diagno
     });
   }
   const prefix = text.slice(0, guard.chars);
-  if (prefix.length === guard.chars && sha256(prefix) === guard.sha256 && text.slice(guard.chars).trim() !== '') return null;
+  if (prefix.length === guard.chars && sha256(prefix) === guard.sha256 && text.slice(guard.chars).trim() !== '')
+    return null;
   return errorAt('hook_fix_changed_text', rel, {
     expected: said('fixguard.ending_only'),
-    found: text.slice(guard.chars).trim() === '' && prefix.length === guard.chars && sha256(prefix) === guard.sha256 ? said('fixguard.no_ending') : said('fixguard.text_changed', { copy: guard.copy }),
+    found:
+      text.slice(guard.chars).trim() === '' && prefix.length === guard.chars && sha256(prefix) === guard.sha256
+        ? said('fixguard.no_ending')
+        : said('fixguard.text_changed', { copy: guard.copy }),
     fix: said('fixguard.ending_only.fix', { copy: guard.copy }),
   });
 }
@@ -86,6 +90,12 @@ export function fixViolation(rel: string, text: string, guard: FixGuard): Diagno
 export function fixGuardFrom(raw: unknown): FixGuard | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const g = raw as Record<string, unknown>;
-  if ((g.step !== 'title-fix' && g.step !== 'hook-fix') || typeof g.chars !== 'number' || typeof g.sha256 !== 'string' || typeof g.copy !== 'string') return undefined;
+  if (
+    (g.step !== 'title-fix' && g.step !== 'hook-fix') ||
+    typeof g.chars !== 'number' ||
+    typeof g.sha256 !== 'string' ||
+    typeof g.copy !== 'string'
+  )
+    return undefined;
   return { step: g.step, chars: g.chars, sha256: g.sha256, copy: g.copy };
 }

@@ -57,7 +57,9 @@ export function guardName(guard: unknown): string | null {
 }
 
 function actionNames(actions: readonly unknown[] | undefined): string[] {
-  return (actions ?? []).map((a) => (typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: unknown }).type) : '?'));
+  return (actions ?? []).map((a) =>
+    typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: unknown }).type) : '?',
+  );
 }
 
 const pathId = (path: readonly string[]): string => path.join('.');
@@ -73,7 +75,13 @@ export function machineGraph(machine: AnyStateMachine, id: string): MachineGraph
   const transitions: GraphTransition[] = [];
   const push = (source: string, event: string, t: AnyTransitionDefinition): void => {
     for (const target of t.target ?? []) {
-      transitions.push({ source, target: pathId(target.path), event, guard: guardName(t.guard), actions: actionNames(t.actions) });
+      transitions.push({
+        source,
+        target: pathId(target.path),
+        event,
+        guard: guardName(t.guard),
+        actions: actionNames(t.actions),
+      });
     }
   };
   const walk = (graph: DirectedGraphNode, parent: string | null): void => {
@@ -85,7 +93,14 @@ export function machineGraph(machine: AnyStateMachine, id: string): MachineGraph
     states.push({
       id: sid,
       parent,
-      type: node.type === 'final' ? 'final' : graph.children.length > 0 ? 'compound' : always.length > 0 ? 'transient' : 'stable',
+      type:
+        node.type === 'final'
+          ? 'final'
+          : graph.children.length > 0
+            ? 'compound'
+            : always.length > 0
+              ? 'transient'
+              : 'stable',
       description: node.description ?? '',
       step: meta?.step ?? null,
       mode: meta?.mode ?? null,
@@ -96,7 +111,11 @@ export function machineGraph(machine: AnyStateMachine, id: string): MachineGraph
     for (const edge of graph.edges) {
       if (seen.has(edge.transition)) continue;
       seen.add(edge.transition);
-      push(sid, edge.transition.eventType.startsWith('xstate.done.state.') ? 'done' : edge.transition.eventType, edge.transition);
+      push(
+        sid,
+        edge.transition.eventType.startsWith('xstate.done.state.') ? 'done' : edge.transition.eventType,
+        edge.transition,
+      );
     }
     for (const t of always) push(sid, '', t);
     for (const child of graph.children) walk(child, sid);
@@ -130,7 +149,9 @@ export function pipelineTargets(source: string, event: string): string[] {
     return always.flatMap((t) => (t.target ?? []).flatMap((n) => through(n, seen)));
   };
   const node = pipelineMachine.root.states[source];
-  const out = (node?.transitions.get(event) ?? []).flatMap((t) => (t.target ?? []).flatMap((n) => through(n, new Set())));
+  const out = (node?.transitions.get(event) ?? []).flatMap((t) =>
+    (t.target ?? []).flatMap((n) => through(n, new Set())),
+  );
   return [...new Set(out)];
 }
 
@@ -177,7 +198,14 @@ export function toMermaid(g: MachineGraph, highlight?: string): string {
 }
 
 export function toDot(g: MachineGraph, highlight?: string): string {
-  const lines = [`digraph "${g.id}" {`, '  rankdir=LR;', '  compound=true;', '  node [shape=box, style=rounded];', '  __start [shape=point];', `  __start -> ${leaf(g.initial)};`];
+  const lines = [
+    `digraph "${g.id}" {`,
+    '  rankdir=LR;',
+    '  compound=true;',
+    '  node [shape=box, style=rounded];',
+    '  __start [shape=point];',
+    `  __start -> ${leaf(g.initial)};`,
+  ];
   const node = (s: GraphState, indent: string): void => {
     const attrs: string[] = [];
     if (s.type === 'transient') attrs.push('shape=diamond', 'style=""');

@@ -12,9 +12,12 @@ import { chapterBody, countZishu } from './zishu.js';
 export type SourceEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'gb18030';
 
 export function decodeSource(bytes: Uint8Array): { text: string; encoding: SourceEncoding } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
@@ -27,14 +30,20 @@ export function decodeSource(bytes: Uint8Array): { text: string; encoding: Sourc
     for (const ch of t) if (/[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef\s]/.test(ch) || (ch >= ' ' && ch <= '~')) good++;
     return t.length ? good / t.length : 0;
   };
-  const scored = (['utf-16le', 'utf-16be', 'gb18030'] as const).map((encoding) => ({ encoding, score: readable(new TextDecoder(encoding).decode(sample)) }));
+  const scored = (['utf-16le', 'utf-16be', 'gb18030'] as const).map((encoding) => ({
+    encoding,
+    score: readable(new TextDecoder(encoding).decode(sample)),
+  }));
   const best = scored.reduce((a, b) => (b.score > a.score ? b : a));
-  if (best.encoding !== 'gb18030' && best.score > 0.9 && bytes.length % 2 === 0) return { text: new TextDecoder(best.encoding).decode(bytes), encoding: best.encoding };
+  if (best.encoding !== 'gb18030' && best.score > 0.9 && bytes.length % 2 === 0)
+    return { text: new TextDecoder(best.encoding).decode(bytes), encoding: best.encoding };
   return { text: new TextDecoder('gb18030').decode(bytes), encoding: 'gb18030' };
 }
 
 /** 第 N 章 (or 第 N 回 of the classic novels), N in ASCII, full-width or Chinese numerals, then nothing or whitespace (or a colon) and a title. Built from a string: the bundle stays ASCII. */
-const HEADING = new RegExp('^\u7b2c\\s*([0-9\uff10-\uff19]+|[\u96f6\u3007\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07]+)\\s*[\u7ae0\u56de](?:[\\s\u3000:\uff1a]+(.*))?$');
+const HEADING = new RegExp(
+  '^\u7b2c\\s*([0-9\uff10-\uff19]+|[\u96f6\u3007\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07]+)\\s*[\u7ae0\u56de](?:[\\s\u3000:\uff1a]+(.*))?$',
+);
 /** A heading may skip a few numbers the source lacks; a bigger jump, or a step back, is prose quoting a chapter. */
 export const MAX_HEADING_GAP = 10;
 
@@ -86,7 +95,11 @@ export function splitBook(text: string): SplitBook {
   let k = 0;
   const close = (): void => {
     const last = chapters.at(-1);
-    if (last) last.body = body.map(clean).filter((l) => l !== '').join('\n\n');
+    if (last)
+      last.body = body
+        .map(clean)
+        .filter((l) => l !== '')
+        .join('\n\n');
     body = [];
   };
   for (let i = 0; i < lines.length; i++) {
@@ -96,7 +109,14 @@ export function splitBook(text: string): SplitBook {
     const prev = chapters.at(-1)?.source_number ?? null;
     // The first heading may take any number; then each goes on the sequence: the next number, or a small
     // jump the source lacks chapters for, unless the next number itself comes a little later (then this one is prose).
-    const next = prev === null || h?.number === prev + 1 || (h !== null && h !== undefined && h.number > prev && h.number <= prev + MAX_HEADING_GAP && !candidates.slice(k, k + 50).some((c) => c.n === prev + 1));
+    const next =
+      prev === null ||
+      h?.number === prev + 1 ||
+      (h !== null &&
+        h !== undefined &&
+        h.number > prev &&
+        h.number <= prev + MAX_HEADING_GAP &&
+        !candidates.slice(k, k + 50).some((c) => c.n === prev + 1));
     if (h && next) {
       close();
       chapters.push({ chapter: chapters.length + 1, source_number: h.number, title: h.title, body: '', line: i + 1 });
@@ -121,9 +141,22 @@ export function chapterFromFile(text: string, name: string, chapter: number): Im
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const first = lines.findIndex((l) => clean(l) !== '');
   const h = first >= 0 ? headingOf(lines[first] as string) : null;
-  const title = h?.title ?? (first >= 0 && clean(lines[first] as string).startsWith('#') ? clean(lines[first] as string).replace(/^#+\s*/, '') : name.replace(/\.[^.]+$/, ''));
+  const title =
+    h?.title ??
+    (first >= 0 && clean(lines[first] as string).startsWith('#')
+      ? clean(lines[first] as string).replace(/^#+\s*/, '')
+      : name.replace(/\.[^.]+$/, ''));
   const rest = h || (first >= 0 && clean(lines[first] as string).startsWith('#')) ? lines.slice(first + 1) : lines;
-  return { chapter, source_number: h?.number ?? chapter, title, body: rest.map(clean).filter((l) => l !== '').join('\n\n'), line: 1 };
+  return {
+    chapter,
+    source_number: h?.number ?? chapter,
+    title,
+    body: rest
+      .map(clean)
+      .filter((l) => l !== '')
+      .join('\n\n'),
+    line: 1,
+  };
 }
 
 /** Folder entries in reading order: by the first number in the name, then by name. */

@@ -33,7 +33,8 @@ export type JsonChanges = Pick<JsonReverse, 'remove' | 'truncate' | 'set'>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const escape = (key: string): string => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
+const escape = (key: string): string =>
+  key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 const unescape = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** `before` and `after` differ (members the two share are not walked into, nor named). */
@@ -88,7 +89,11 @@ export function jsonChanges(before: unknown, after: unknown): JsonChanges {
  * its text when they would not be less than half of its bytes; the text after
  * is hashed only when the changes are kept.
  */
-export function keptJson(before: string | Buffer, whole: { before: unknown; after: unknown; beforeSha256: string }, afterSha256: () => string): string | { json: JsonReverse } {
+export function keptJson(
+  before: string | Buffer,
+  whole: { before: unknown; after: unknown; beforeSha256: string },
+  afterSha256: () => string,
+): string | { json: JsonReverse } {
   const changes = jsonChanges(whole.before, whole.after);
   if (JSON.stringify(changes).length * 2 >= Buffer.byteLength(before)) return before.toString();
   return { json: { after_sha256: afterSha256(), before_sha256: whole.beforeSha256, ...changes } };
@@ -109,7 +114,13 @@ function memberAt(doc: unknown, pointer: string): { container: Obj; key: string 
     if (!isContainer(container) || !Object.hasOwn(container, token)) return null;
     container = container[token];
   }
-  if (key === undefined || !isContainer(container) || !Object.hasOwn(container, key) || (Array.isArray(container) && key === 'length')) return null;
+  if (
+    key === undefined ||
+    !isContainer(container) ||
+    !Object.hasOwn(container, key) ||
+    (Array.isArray(container) && key === 'length')
+  )
+    return null;
   return { container, key };
 }
 

@@ -120,7 +120,13 @@ export function appendMembers(span: Span, depth: number, members: ReadonlyArray<
   if (members.length === 0) return [];
   if (span.end - span.start === 2) return [{ ...span, text: prettyAt(Object.fromEntries(members), depth) }];
   const at = span.end - 1 - lineStart(depth).length;
-  return [{ start: at, end: at, text: members.map(([k, v]) => `,${lineStart(depth + 1)}${JSON.stringify(k)}: ${prettyAt(v, depth + 1)}`).join('') }];
+  return [
+    {
+      start: at,
+      end: at,
+      text: members.map(([k, v]) => `,${lineStart(depth + 1)}${JSON.stringify(k)}: ${prettyAt(v, depth + 1)}`).join(''),
+    },
+  ];
 }
 
 /** The bytes with the edits made; edits do not overlap, and insertions at one place keep their order. */

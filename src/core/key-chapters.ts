@@ -8,7 +8,8 @@ import { isObj } from './context/project-view.js';
 
 /** The chapters inside the schedule's convergence ranges (null ranges skipped). */
 export function convergenceChapters(schedule: unknown): number[] {
-  const events = isObj(schedule) && Array.isArray(schedule.convergence_events) ? schedule.convergence_events.filter(isObj) : [];
+  const events =
+    isObj(schedule) && Array.isArray(schedule.convergence_events) ? schedule.convergence_events.filter(isObj) : [];
   const out = new Set<number>();
   for (const e of events) {
     const r = e.chapter_range;
@@ -18,7 +19,12 @@ export function convergenceChapters(schedule: unknown): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-export function isKeyChapter(chapter: number, outlineChapters: readonly number[], convergence: readonly number[]): boolean {
-  if (outlineChapters.length && (chapter === Math.min(...outlineChapters) || chapter === Math.max(...outlineChapters))) return true;
+export function isKeyChapter(
+  chapter: number,
+  outlineChapters: readonly number[],
+  convergence: readonly number[],
+): boolean {
+  if (outlineChapters.length && (chapter === Math.min(...outlineChapters) || chapter === Math.max(...outlineChapters)))
+    return true;
   return convergence.includes(chapter);
 }

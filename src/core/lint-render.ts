@@ -10,25 +10,53 @@ import { severityCounts, type LintFinding, type LintReport } from './lint.js';
 export function findingLines(f: LintFinding, lang: Lang = 'en'): string[] {
   const zh = lang === 'zh';
   return [
-    say(lang, 'lint.finding', { severity: f.severity, rule: f.rule, line: f.line ?? null, message: zh ? f.message_zh : f.message, excerpt: f.excerpt ?? null }),
+    say(lang, 'lint.finding', {
+      severity: f.severity,
+      rule: f.rule,
+      line: f.line ?? null,
+      message: zh ? f.message_zh : f.message,
+      excerpt: f.excerpt ?? null,
+    }),
     say(lang, 'lint.fix', { fix: zh ? f.fix_zh : f.fix }),
   ];
 }
 
 export function lintHead(report: LintReport, lang: Lang = 'en'): string {
   const m = report.metrics;
-  return say(lang, 'lint.report.head', { chapter: report.chapter, source: report.source, zishu: report.zishu, paragraphs: report.paragraphs, sentences: report.sentences, ai: report.ai_flavour.score, hits: m.blacklist_hits, perK: m.blacklist_per_kchars, dialogue: Math.round(m.dialogue_ratio * 100) });
+  return say(lang, 'lint.report.head', {
+    chapter: report.chapter,
+    source: report.source,
+    zishu: report.zishu,
+    paragraphs: report.paragraphs,
+    sentences: report.sentences,
+    ai: report.ai_flavour.score,
+    hits: m.blacklist_hits,
+    perK: m.blacklist_per_kchars,
+    dialogue: Math.round(m.dialogue_ratio * 100),
+  });
 }
 
 /** `novel lint`: the head line and every finding with its fix. */
 export function lintReportLines(report: LintReport, lang: Lang = 'en'): string[] {
-  return [lintHead(report, lang), ...(report.findings.length ? report.findings.flatMap((f) => findingLines(f, lang)) : [say(lang, 'lint.none')])];
+  return [
+    lintHead(report, lang),
+    ...(report.findings.length ? report.findings.flatMap((f) => findingLines(f, lang)) : [say(lang, 'lint.none')]),
+  ];
 }
 
 /** After a draft or a refine: one line of counts, then the hard findings (the gate revises on them). */
 export function lintSummary(report: LintReport, lang: Lang = 'en'): string[] {
   const c = severityCounts(report);
-  const head = say(lang, 'lint.head', { zishu: report.zishu, hard: c.hard, soft: c.soft, warn: c.warn, perK: report.metrics.blacklist_per_kchars, ai: report.ai_flavour.score });
-  const hard = report.findings.filter((f) => f.severity === 'hard').flatMap((f) => findingLines(f, lang).map((l) => `  ${l}`));
+  const head = say(lang, 'lint.head', {
+    zishu: report.zishu,
+    hard: c.hard,
+    soft: c.soft,
+    warn: c.warn,
+    perK: report.metrics.blacklist_per_kchars,
+    ai: report.ai_flavour.score,
+  });
+  const hard = report.findings
+    .filter((f) => f.severity === 'hard')
+    .flatMap((f) => findingLines(f, lang).map((l) => `  ${l}`));
   return [head, ...hard];
 }

@@ -12,20 +12,50 @@ export interface Words {
   fix_zh: string;
 }
 
-const w = (message: string, fix: string, message_zh: string, fix_zh: string): Words => ({ message, fix, message_zh, fix_zh });
+const w = (message: string, fix: string, message_zh: string, fix_zh: string): Words => ({
+  message,
+  fix,
+  message_zh,
+  fix_zh,
+});
 const q = (s: string): string => `“${s}”`;
 
 export const LINT_WORDS = {
   zishu_hard_short: (a: { zishu: number; min: number; max: number }) =>
-    w(`${a.zishu} 字, outside the platform's range ${a.min}–${a.max}`, `expand the chapter by at least ${a.min - a.zishu} 字 with scenes that move the plot (no filler)`, `${a.zishu} 字，不在平台要求的 ${a.min}–${a.max} 字之内`, `至少补写 ${a.min - a.zishu} 字推动情节的场景（不要注水）`),
+    w(
+      `${a.zishu} 字, outside the platform's range ${a.min}–${a.max}`,
+      `expand the chapter by at least ${a.min - a.zishu} 字 with scenes that move the plot (no filler)`,
+      `${a.zishu} 字，不在平台要求的 ${a.min}–${a.max} 字之内`,
+      `至少补写 ${a.min - a.zishu} 字推动情节的场景（不要注水）`,
+    ),
   zishu_hard_long: (a: { zishu: number; min: number; max: number }) =>
-    w(`${a.zishu} 字, outside the platform's range ${a.min}–${a.max}`, `cut at least ${a.zishu - a.max} 字, or split the chapter`, `${a.zishu} 字，不在平台要求的 ${a.min}–${a.max} 字之内`, `至少删去 ${a.zishu - a.max} 字，或把这一章拆成两章`),
+    w(
+      `${a.zishu} 字, outside the platform's range ${a.min}–${a.max}`,
+      `cut at least ${a.zishu - a.max} 字, or split the chapter`,
+      `${a.zishu} 字，不在平台要求的 ${a.min}–${a.max} 字之内`,
+      `至少删去 ${a.zishu - a.max} 字，或把这一章拆成两章`,
+    ),
   zishu_target_short: (a: { zishu: number; min: number; max: number }) =>
-    w(`${a.zishu} 字, outside the target ${a.min}–${a.max}`, `add about ${a.min - a.zishu} 字 of scene, not description for its own sake`, `${a.zishu} 字，不在目标 ${a.min}–${a.max} 字之内`, `补写约 ${a.min - a.zishu} 字的场景，不要为描写而描写`),
+    w(
+      `${a.zishu} 字, outside the target ${a.min}–${a.max}`,
+      `add about ${a.min - a.zishu} 字 of scene, not description for its own sake`,
+      `${a.zishu} 字，不在目标 ${a.min}–${a.max} 字之内`,
+      `补写约 ${a.min - a.zishu} 字的场景，不要为描写而描写`,
+    ),
   zishu_target_long: (a: { zishu: number; min: number; max: number }) =>
-    w(`${a.zishu} 字, outside the target ${a.min}–${a.max}`, `tighten by about ${a.zishu - a.max} 字`, `${a.zishu} 字，不在目标 ${a.min}–${a.max} 字之内`, `精简约 ${a.zishu - a.max} 字`),
+    w(
+      `${a.zishu} 字, outside the target ${a.min}–${a.max}`,
+      `tighten by about ${a.zishu - a.max} 字`,
+      `${a.zishu} 字，不在目标 ${a.min}–${a.max} 字之内`,
+      `精简约 ${a.zishu - a.max} 字`,
+    ),
   banned_word: (a: { word: string }) =>
-    w(`banned word "${a.word}"`, `remove or rephrase "${a.word}" (quality.banned_words: platform compliance)`, `违禁词${q(a.word)}`, `删除或改写${q(a.word)}（quality.banned_words：平台合规）`),
+    w(
+      `banned word "${a.word}"`,
+      `remove or rephrase "${a.word}" (quality.banned_words: platform compliance)`,
+      `违禁词${q(a.word)}`,
+      `删除或改写${q(a.word)}（quality.banned_words：平台合规）`,
+    ),
   cliche: (a: { word: string; kind?: { en: { name: string; fix: string }; zh: { name: string; fix: string } } }) =>
     w(
       `cliché "${a.word}"${a.kind ? ` (${a.kind.en.name})` : ''}`,
@@ -55,18 +85,54 @@ export const LINT_WORDS = {
       `每千字最多 ${a.limit} 次：直接说它是什么，不要先否定另一种说法`,
     ),
   paragraph_too_long: (a: { zishu: number; limit: number }) =>
-    w(`a paragraph of ${a.zishu} 字 (limit ${a.limit})`, `split it into paragraphs of at most ${a.limit} 字 (short paragraphs read on a phone)`, `一段长达 ${a.zishu} 字（上限 ${a.limit}）`, `拆成每段不超过 ${a.limit} 字（手机上短段落更好读）`),
+    w(
+      `a paragraph of ${a.zishu} 字 (limit ${a.limit})`,
+      `split it into paragraphs of at most ${a.limit} 字 (short paragraphs read on a phone)`,
+      `一段长达 ${a.zishu} 字（上限 ${a.limit}）`,
+      `拆成每段不超过 ${a.limit} 字（手机上短段落更好读）`,
+    ),
   punctuation_mixed: () =>
-    w('ASCII punctuation between Chinese characters', 'use full-width punctuation (，。？！“” ……)', '中文之间用了半角标点', '改用全角标点（，。？！“” ……）'),
+    w(
+      'ASCII punctuation between Chinese characters',
+      'use full-width punctuation (，。？！“” ……)',
+      '中文之间用了半角标点',
+      '改用全角标点（，。？！“” ……）',
+    ),
   title_missing_empty: (a: { chapter: number }) =>
-    w('the title line has no text', `start the chapter with "# 第${a.chapter}章 <title>"`, '标题行没有文字', `以“# 第${a.chapter}章 标题”开头`),
+    w(
+      'the title line has no text',
+      `start the chapter with "# 第${a.chapter}章 <title>"`,
+      '标题行没有文字',
+      `以“# 第${a.chapter}章 标题”开头`,
+    ),
   title_missing_none: (a: { chapter: number }) =>
-    w('no `# ` title line', `start the chapter with "# 第${a.chapter}章 <title>"`, '没有“# ”标题行', `以“# 第${a.chapter}章 标题”开头`),
+    w(
+      'no `# ` title line',
+      `start the chapter with "# 第${a.chapter}章 <title>"`,
+      '没有“# ”标题行',
+      `以“# 第${a.chapter}章 标题”开头`,
+    ),
   title_length: (a: { len: number; min: number; max: number }) =>
-    w(`a title of ${a.len} 字 (allowed ${a.min}–${a.max})`, `a title of ${a.min}–${a.max} 字 that names what happens`, `标题 ${a.len} 字（允许 ${a.min}–${a.max} 字）`, `用 ${a.min}–${a.max} 字点出这一章发生了什么`),
-  title_forbidden: (a: { word: string }) => w(`the title uses "${a.word}"`, 'give the chapter a real title', `标题用了${q(a.word)}`, '给这一章起一个真正的标题'),
+    w(
+      `a title of ${a.len} 字 (allowed ${a.min}–${a.max})`,
+      `a title of ${a.min}–${a.max} 字 that names what happens`,
+      `标题 ${a.len} 字（允许 ${a.min}–${a.max} 字）`,
+      `用 ${a.min}–${a.max} 字点出这一章发生了什么`,
+    ),
+  title_forbidden: (a: { word: string }) =>
+    w(
+      `the title uses "${a.word}"`,
+      'give the chapter a real title',
+      `标题用了${q(a.word)}`,
+      '给这一章起一个真正的标题',
+    ),
   title_chapter_mismatch: (a: { named: number; chapter: number }) =>
-    w(`the title names chapter ${a.named}, this is chapter ${a.chapter}`, `write 第${a.chapter}章 in the title`, `标题写的是第${a.named}章，这是第${a.chapter}章`, `标题里写“第${a.chapter}章”`),
+    w(
+      `the title names chapter ${a.named}, this is chapter ${a.chapter}`,
+      `write 第${a.chapter}章 in the title`,
+      `标题写的是第${a.named}章，这是第${a.chapter}章`,
+      `标题里写“第${a.chapter}章”`,
+    ),
   ai_flavour: (a: { score: number; threshold: number; top: Array<{ en: string; zh: string }> }) =>
     w(
       `AI flavour ${a.score.toFixed(2)} (threshold ${a.threshold.toFixed(2)}), ${a.top.length ? `mostly from ${a.top.map((t) => t.en).join('; ')}` : 'with none of the exclamations, particles or hedges of a human voice'}`,

@@ -6,7 +6,14 @@
  * a small function over the measured text; the report is their fold. Same
  * text + same settings ⇒ same report. Pure.
  */
-import { AI_FEATURES, AI_FLAVOUR_MODEL, aiFlavourOf, featureSpans, featureValues, type AiFlavour } from './ai-flavour.js';
+import {
+  AI_FEATURES,
+  AI_FLAVOUR_MODEL,
+  aiFlavourOf,
+  featureSpans,
+  featureValues,
+  type AiFlavour,
+} from './ai-flavour.js';
 import { titleChapterNumber } from './chapter-number.js';
 import { clicheKindOf, type Severity } from './cliche-lexicon.js';
 import { fingerprints, repetitionFindings, shingleText, windowHashes, type EarlierChapter } from './shingles.js';
@@ -76,7 +83,8 @@ const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 /** Sentence ends: a run of 。！？… and the closing quotes that follow it. */
 const SENTENCE_END = /[\u3002\uff01\uff1f\u2026]+[\u201d\u300d\u300f\u2019"']*/gu;
 /** Leading quotes, brackets, punctuation and spaces before a sentence's first words. */
-const LEADING = /^[\s\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f\u3001-\u3003\u3008-\u3011\uff01-\uff0f\uff1a-\uff20\u2014\u2026"'([]+/u;
+const LEADING =
+  /^[\s\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f\u3001-\u3003\u3008-\u3011\uff01-\uff0f\uff1a-\uff20\u2014\u2026"'([]+/u;
 
 interface Line {
   /** 1-based line number in the file. */
@@ -121,7 +129,10 @@ export function sentencesOf(paragraph: string): string[] {
 /** 字数 inside “…”, 「…」, 『…』 or a pair of ASCII "…" (the marks excluded) of one line; a quote left open runs to the line's end. */
 export function dialogueZishu(line: string): number {
   let total = 0;
-  for (const m of line.matchAll(/\u201c([^\u201d]*)(?:\u201d|$)|\u300c([^\u300d]*)(?:\u300d|$)|\u300e([^\u300f]*)(?:\u300f|$)|"([^"]*)(?:"|$)/gu)) total += countZishu(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').zishu;
+  for (const m of line.matchAll(
+    /\u201c([^\u201d]*)(?:\u201d|$)|\u300c([^\u300d]*)(?:\u300d|$)|\u300e([^\u300f]*)(?:\u300f|$)|"([^"]*)(?:"|$)/gu,
+  ))
+    total += countZishu(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').zishu;
   return total;
 }
 
@@ -130,7 +141,11 @@ export function dialogueZishu(line: string): number {
  * characters (so no character counts twice); whitelisted phrases are masked
  * before anything is counted.
  */
-function wordHits(lines: readonly Line[], entries: ReadonlyArray<{ word: string; kind: 'banned' | 'cliche' | 'blacklist'; severity: Severity }>, whitelist: readonly string[]) {
+function wordHits(
+  lines: readonly Line[],
+  entries: ReadonlyArray<{ word: string; kind: 'banned' | 'cliche' | 'blacklist'; severity: Severity }>,
+  whitelist: readonly string[],
+) {
   const masks = lines.map((l) => new Uint8Array(l.text.length));
   const mark = (word: string, onHit: ((line: Line, at: number) => void) | null): void => {
     if (!word) return;
@@ -168,30 +183,59 @@ function wordHits(lines: readonly Line[], entries: ReadonlyArray<{ word: string;
     });
   }
   const rank = { banned: 0, cliche: 1, blacklist: 2 } as const;
-  const sorted = [...entries].sort((a, b) => b.word.length - a.word.length || rank[a.kind] - rank[b.kind] || (a.word < b.word ? -1 : 1));
-  const hits: Array<{ word: string; kind: 'banned' | 'cliche' | 'blacklist'; severity: Severity; line: number; excerpt: string; at: number }> = [];
-  for (const e of sorted) mark(e.word, (l, at) => hits.push({ ...e, line: l.n, excerpt: excerptOf(l.text, at, e.word.length), at }));
+  const sorted = [...entries].sort(
+    (a, b) => b.word.length - a.word.length || rank[a.kind] - rank[b.kind] || (a.word < b.word ? -1 : 1),
+  );
+  const hits: Array<{
+    word: string;
+    kind: 'banned' | 'cliche' | 'blacklist';
+    severity: Severity;
+    line: number;
+    excerpt: string;
+    at: number;
+  }> = [];
+  for (const e of sorted)
+    mark(e.word, (l, at) => hits.push({ ...e, line: l.n, excerpt: excerptOf(l.text, at, e.word.length), at }));
   return hits.sort((a, b) => a.line - b.line || a.at - b.at);
 }
 
 /** Everything a lint depends on besides the chapter and its text, as one string: two lints with equal keys, chapters and texts give equal reports. */
 export function lintInputsKey(settings: QualitySettings, lists: LintLists): string {
-  return JSON.stringify([settings, lists, AI_FLAVOUR_MODEL.corpus.sha256, AI_FLAVOUR_MODEL.features, AI_FLAVOUR_MODEL.intercept]);
+  return JSON.stringify([
+    settings,
+    lists,
+    AI_FLAVOUR_MODEL.corpus.sha256,
+    AI_FLAVOUR_MODEL.features,
+    AI_FLAVOUR_MODEL.intercept,
+  ]);
 }
 
-export function lintChapter(input: { chapter: number; source: LintReport['source']; text: string; settings: QualitySettings; lists: LintLists }): LintReport {
+export function lintChapter(input: {
+  chapter: number;
+  source: LintReport['source'];
+  text: string;
+  settings: QualitySettings;
+  lists: LintLists;
+}): LintReport {
   const { chapter, settings: q, lists } = input;
   const fileLines = input.text.split(/\r?\n/);
   const titleIdx = fileLines.findIndex((l) => /\S/.test(l));
   // The first non-empty line is the title when it is a `# ` line (an empty one included: title-fix repairs it).
   const hasTitleLine = titleIdx >= 0 && /^#(\s|$)/.test(fileLines[titleIdx] as string);
   const titleText = hasTitleLine ? (fileLines[titleIdx] as string).replace(/^#\s*/, '').trim() : '';
-  const body: Line[] = fileLines.map((text, i) => ({ n: i + 1, text })).filter((l) => !(hasTitleLine && l.n === titleIdx + 1));
+  const body: Line[] = fileLines
+    .map((text, i) => ({ n: i + 1, text }))
+    .filter((l) => !(hasTitleLine && l.n === titleIdx + 1));
   const bodyText = body.map((l) => l.text).join('\n');
   const { zishu, han } = countZishu(bodyText);
-  const paragraphs = body.filter((l) => /\S/.test(l.text)).map((l) => ({ ...l, zishu: countZishu(l.text).zishu })).filter((p) => p.zishu > 0);
+  const paragraphs = body
+    .filter((l) => /\S/.test(l.text))
+    .map((l) => ({ ...l, zishu: countZishu(l.text).zishu }))
+    .filter((p) => p.zishu > 0);
   const names = [...(lists.names ?? [])].filter(Boolean).sort((a, b) => b.length - a.length);
-  const sentences: Sentence[] = paragraphs.flatMap((p) => sentencesOf(p.text).map((s) => ({ line: p.n, text: s, zishu: countZishu(s).zishu, opening: openingOf(s, names) })));
+  const sentences: Sentence[] = paragraphs.flatMap((p) =>
+    sentencesOf(p.text).map((s) => ({ line: p.n, text: s, zishu: countZishu(s).zishu, opening: openingOf(s, names) })),
+  );
   const findings: LintFinding[] = [];
   const add = (f: Omit<LintFinding, keyof Words>, words: Words): void => void findings.push({ ...f, ...words });
 
@@ -215,17 +259,24 @@ export function lintChapter(input: { chapter: number; source: LintReport['source
   const count = (kind: string): number => hits.filter((h) => h.kind === kind).length;
   const blacklistHits = count('blacklist');
   const blacklistPerK = perK(blacklistHits, zishu);
-  for (const h of hits.filter((x) => x.kind === 'banned')) add({ rule: 'banned_word', severity: 'hard', line: h.line, excerpt: h.excerpt }, W.banned_word({ word: h.word }));
+  for (const h of hits.filter((x) => x.kind === 'banned'))
+    add({ rule: 'banned_word', severity: 'hard', line: h.line, excerpt: h.excerpt }, W.banned_word({ word: h.word }));
   for (const h of hits.filter((x) => x.kind === 'cliche')) {
     const kind = clicheKindOf(h.word);
-    add({ rule: 'cliche', severity: h.severity, line: h.line, excerpt: h.excerpt }, W.cliche(kind ? { word: h.word, kind } : { word: h.word }));
+    add(
+      { rule: 'cliche', severity: h.severity, line: h.line, excerpt: h.excerpt },
+      W.cliche(kind ? { word: h.word, kind } : { word: h.word }),
+    );
   }
   if (blacklistPerK > q.blacklist_max_per_kchars) {
     // Soft only: measured on real chapters the blacklist's density separates AI from human text no better than
     // chance (§16), and people use these words more than models do; the AI-flavour score decides what is hard.
     const first = hits.find((h) => h.kind === 'blacklist');
     const words = [...new Set(hits.filter((h) => h.kind === 'blacklist').map((h) => h.word))];
-    add({ rule: 'blacklist_density', severity: 'soft', ...(first ? { line: first.line, excerpt: first.excerpt } : {}) }, W.blacklist_density({ hits: blacklistHits, perK: blacklistPerK, limit: q.blacklist_max_per_kchars, words }));
+    add(
+      { rule: 'blacklist_density', severity: 'soft', ...(first ? { line: first.line, excerpt: first.excerpt } : {}) },
+      W.blacklist_density({ hits: blacklistHits, perK: blacklistPerK, limit: q.blacklist_max_per_kchars, words }),
+    );
   }
 
   // Sentence openings that repeat within a window.
@@ -240,7 +291,10 @@ export function lintChapter(input: { chapter: number; source: LintReport['source
       now.set(opening, true);
       if (open.has(opening)) continue;
       const first = sentences.slice(i, i + win).find((s) => s.opening === opening) as Sentence;
-      add({ rule: 'repeated_opening', severity: 'soft', line: first.line, excerpt: first.text.slice(0, 24) }, W.repeated_opening({ n, window: win, opening, max: q.repetition.max_same_opening }));
+      add(
+        { rule: 'repeated_opening', severity: 'soft', line: first.line, excerpt: first.text.slice(0, 24) },
+        W.repeated_opening({ n, window: win, opening, max: q.repetition.max_same_opening }),
+      );
     }
     open = now;
   }
@@ -264,53 +318,98 @@ export function lintChapter(input: { chapter: number; source: LintReport['source
     }
     patternHits[p.id] = n;
     const rate = perK(n, zishu);
-    if (rate > p.max_per_kchars) add({ rule: 'pattern_overuse', severity: 'soft', ...(first ?? {}) }, W.pattern_overuse({ id: p.id, n, rate, limit: p.max_per_kchars }));
+    if (rate > p.max_per_kchars)
+      add(
+        { rule: 'pattern_overuse', severity: 'soft', ...(first ?? {}) },
+        W.pattern_overuse({ id: p.id, n, rate, limit: p.max_per_kchars }),
+      );
   }
 
   // Paragraphs too long for a phone screen.
   if (q.max_paragraph_zishu !== null) {
     for (const p of paragraphs) {
       if (p.zishu <= q.max_paragraph_zishu) continue;
-      add({ rule: 'paragraph_too_long', severity: p.zishu > 1.5 * q.max_paragraph_zishu ? 'hard' : 'soft', line: p.n, excerpt: p.text.trim().slice(0, 24) }, W.paragraph_too_long({ zishu: p.zishu, limit: q.max_paragraph_zishu }));
+      add(
+        {
+          rule: 'paragraph_too_long',
+          severity: p.zishu > 1.5 * q.max_paragraph_zishu ? 'hard' : 'soft',
+          line: p.n,
+          excerpt: p.text.trim().slice(0, 24),
+        },
+        W.paragraph_too_long({ zishu: p.zishu, limit: q.max_paragraph_zishu }),
+      );
     }
   }
 
   // ASCII punctuation between Han characters.
   for (const l of body) {
     const m = /[\u3400-\u9fff](?:\.\.\.|[,.?!"])(?=[\u3400-\u9fff])/u.exec(l.text);
-    if (m) add({ rule: 'punctuation_mixed', severity: 'warn', line: l.n, excerpt: excerptOf(l.text, m.index, m[0].length) }, W.punctuation_mixed());
+    if (m)
+      add(
+        { rule: 'punctuation_mixed', severity: 'warn', line: l.n, excerpt: excerptOf(l.text, m.index, m[0].length) },
+        W.punctuation_mixed(),
+      );
   }
 
   // The title.
   if (!titleText) {
-    add({ rule: 'title_missing', severity: 'hard', line: hasTitleLine ? titleIdx + 1 : 1 }, hasTitleLine ? W.title_missing_empty({ chapter }) : W.title_missing_none({ chapter }));
+    add(
+      { rule: 'title_missing', severity: 'hard', line: hasTitleLine ? titleIdx + 1 : 1 },
+      hasTitleLine ? W.title_missing_empty({ chapter }) : W.title_missing_none({ chapter }),
+    );
   } else {
     const len = countZishu(titleText).zishu;
-    if (len < q.title.min || len > q.title.max) add({ rule: 'title_length', severity: 'soft', line: titleIdx + 1, excerpt: titleText }, W.title_length({ len, min: q.title.min, max: q.title.max }));
+    if (len < q.title.min || len > q.title.max)
+      add(
+        { rule: 'title_length', severity: 'soft', line: titleIdx + 1, excerpt: titleText },
+        W.title_length({ len, min: q.title.min, max: q.title.max }),
+      );
     const forbidden = q.title.forbidden.find((w) => w && titleText.includes(w));
-    if (forbidden) add({ rule: 'title_forbidden', severity: 'soft', line: titleIdx + 1, excerpt: titleText }, W.title_forbidden({ word: forbidden }));
+    if (forbidden)
+      add(
+        { rule: 'title_forbidden', severity: 'soft', line: titleIdx + 1, excerpt: titleText },
+        W.title_forbidden({ word: forbidden }),
+      );
     const named = titleChapterNumber(titleText);
-    if (named !== null && named !== chapter) add({ rule: 'title_chapter_mismatch', severity: 'soft', line: titleIdx + 1, excerpt: titleText }, W.title_chapter_mismatch({ named, chapter }));
+    if (named !== null && named !== chapter)
+      add(
+        { rule: 'title_chapter_mismatch', severity: 'soft', line: titleIdx + 1, excerpt: titleText },
+        W.title_chapter_mismatch({ named, chapter }),
+      );
   }
 
   // The AI-flavour score (§16): the score against the thresholds, and the spans of each feature that raised it.
   const { counts: featureCounts, spans } = featureSpans(body);
   const flavour = aiFlavourOf(featureValues(featureCounts, zishu));
-  const raising = flavour.contributions.filter((c) => c.share > 0 && AI_FEATURES.some((f) => f.id === c.feature && f.raises)).sort((a, b) => b.share - a.share);
+  const raising = flavour.contributions
+    .filter((c) => c.share > 0 && AI_FEATURES.some((f) => f.id === c.feature && f.raises))
+    .sort((a, b) => b.share - a.share);
   const level = flavour.score >= q.ai_flavour.hard ? 'hard' : flavour.score >= q.ai_flavour.soft ? 'soft' : null;
   if (level) {
     const top = raising.slice(0, 3).map((c) => {
       const f = AI_FEATURES.find((x) => x.id === c.feature) as (typeof AI_FEATURES)[number];
       return { en: `${f.en.name} ×${featureCounts[f.id]}`, zh: `${f.zh.name} ${featureCounts[f.id]} 处` };
     });
-    add({ rule: 'ai_flavour', severity: level }, W.ai_flavour({ score: flavour.score, threshold: level === 'hard' ? q.ai_flavour.hard : q.ai_flavour.soft, top }));
+    add(
+      { rule: 'ai_flavour', severity: level },
+      W.ai_flavour({ score: flavour.score, threshold: level === 'hard' ? q.ai_flavour.hard : q.ai_flavour.soft, top }),
+    );
   }
   const raisingIds = new Set(raising.map((c) => c.feature));
   for (const sp of spans) {
     if (!raisingIds.has(sp.feature)) continue;
     const f = AI_FEATURES.find((x) => x.id === sp.feature) as (typeof AI_FEATURES)[number];
     const text = body.find((l) => l.n === sp.line)?.text ?? '';
-    add({ rule: 'ai_pattern', feature: f.id, severity: 'warn', line: sp.line, excerpt: excerptOf(text, sp.at, sp.text.length) }, W.ai_pattern({ text: sp.text, en: f.en, zh: f.zh }));
+    add(
+      {
+        rule: 'ai_pattern',
+        feature: f.id,
+        severity: 'warn',
+        line: sp.line,
+        excerpt: excerptOf(text, sp.at, sp.text.length),
+      },
+      W.ai_pattern({ text: sp.text, en: f.en, zh: f.zh }),
+    );
   }
 
   // Repetition across the book (§16): passages and shingles shared with an earlier chapter, compared as text.
@@ -318,7 +417,10 @@ export function lintChapter(input: { chapter: number; source: LintReport['source
     const shingled = shingleText(body);
     for (const r of repetitionFindings(shingled, lists.earlier(fingerprints(windowHashes(shingled.chars)), chapter))) {
       const a = { chapter: r.chapter, line: r.earlierLine, length: r.length, percent: Math.round(r.share * 100) };
-      add({ rule: r.rule, severity: 'hard', line: r.line, excerpt: r.excerpt }, r.rule === 'repeated_passage' ? W.repeated_passage(a) : W.recycled_chapter(a));
+      add(
+        { rule: r.rule, severity: 'hard', line: r.line, excerpt: r.excerpt },
+        r.rule === 'repeated_passage' ? W.repeated_passage(a) : W.recycled_chapter(a),
+      );
     }
   }
 
@@ -338,11 +440,15 @@ export function lintChapter(input: { chapter: number; source: LintReport['source
       pattern_hits: patternHits,
       avg_sentence_zishu: sentences.length ? round2(sentences.reduce((a, s) => a + s.zishu, 0) / sentences.length) : 0,
       dialogue_ratio: zishu > 0 ? round2(dialogue / zishu) : 0,
-      avg_paragraph_zishu: paragraphs.length ? round2(paragraphs.reduce((a, p) => a + p.zishu, 0) / paragraphs.length) : 0,
+      avg_paragraph_zishu: paragraphs.length
+        ? round2(paragraphs.reduce((a, p) => a + p.zishu, 0) / paragraphs.length)
+        : 0,
       max_paragraph_zishu: paragraphs.reduce((a, p) => Math.max(a, p.zishu), 0),
     },
     ai_flavour: flavour,
-    findings: findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)),
+    findings: findings.sort(
+      (a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
+    ),
   };
 }
 

@@ -28,12 +28,16 @@ export function staleWords(input: StaleInput): Said | null {
   const { info } = input;
   if (info === null) {
     const age = input.dirMtimeMs === null ? Infinity : (input.nowMs - input.dirMtimeMs) / 1000;
-    return age > UNREADABLE_LOCK_STALE_S ? said('stale.unreadable', { age: Math.floor(age), limit: UNREADABLE_LOCK_STALE_S }) : null;
+    return age > UNREADABLE_LOCK_STALE_S
+      ? said('stale.unreadable', { age: Math.floor(age), limit: UNREADABLE_LOCK_STALE_S })
+      : null;
   }
   const last = Math.max(Date.parse(info.started), Date.parse(info.heartbeat));
   const ageMin = (input.nowMs - last) / 60000;
-  if (ageMin > input.staleMinutes) return said('stale.heartbeat', { minutes: Math.floor(ageMin), limit: input.staleMinutes });
-  if (info.host === input.host && !input.isPidAlive(info.pid)) return said('stale.gone', { pid: info.pid, host: info.host });
+  if (ageMin > input.staleMinutes)
+    return said('stale.heartbeat', { minutes: Math.floor(ageMin), limit: input.staleMinutes });
+  if (info.host === input.host && !input.isPidAlive(info.pid))
+    return said('stale.gone', { pid: info.pid, host: info.host });
   return null;
 }
 

@@ -27,7 +27,8 @@ function solve(a: number[][], b: number[]): number[] {
   const m = a.map((row, i) => [...row, b[i] as number]);
   for (let c = 0; c < n; c++) {
     let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs((m[r] as number[])[c] as number) > Math.abs((m[p] as number[])[c] as number)) p = r;
+    for (let r = c + 1; r < n; r++)
+      if (Math.abs((m[r] as number[])[c] as number) > Math.abs((m[p] as number[])[c] as number)) p = r;
     [m[c], m[p]] = [m[p] as number[], m[c] as number[]];
     const pivot = (m[c] as number[])[c] as number;
     if (Math.abs(pivot) < 1e-12) continue;
@@ -35,7 +36,8 @@ function solve(a: number[][], b: number[]): number[] {
       if (r === c) continue;
       const f = ((m[r] as number[])[c] as number) / pivot;
       if (f === 0) continue;
-      for (let k = c; k <= n; k++) (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[c] as number[])[k] as number);
+      for (let k = c; k <= n; k++)
+        (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[c] as number[])[k] as number);
     }
   }
   return m.map((row, i) => {
@@ -48,7 +50,12 @@ function solve(a: number[][], b: number[]): number[] {
  * Fits weights for `ids` on `rows`; `lambda` is the L2 penalty on the weights (not the intercept). With
  * `intercept: false` the intercept is 0 and each feature's `mean` is 0 (scaled, not centred).
  */
-export function fitLogistic(rows: readonly FitRow[], ids: readonly string[], lambda = 1, options: { intercept?: boolean; scale?: boolean; steps?: number } = {}): FittedModel {
+export function fitLogistic(
+  rows: readonly FitRow[],
+  ids: readonly string[],
+  lambda = 1,
+  options: { intercept?: boolean; scale?: boolean; steps?: number } = {},
+): FittedModel {
   const withIntercept = options.intercept ?? true;
   const withScale = options.scale ?? true;
   const steps = options.steps ?? 50;
@@ -63,7 +70,9 @@ export function fitLogistic(rows: readonly FitRow[], ids: readonly string[], lam
   const z = raw.map((x) => [withIntercept ? 1 : 0, ...x.map((v, j) => (v - centre(j)) / (sd[j] as number))]);
   const pos = rows.filter((r) => r.label === 1).length;
   const neg = rows.length - pos;
-  const cw = rows.map((r) => (r.label === 1 ? rows.length / (2 * Math.max(1, pos)) : rows.length / (2 * Math.max(1, neg))));
+  const cw = rows.map((r) =>
+    r.label === 1 ? rows.length / (2 * Math.max(1, pos)) : rows.length / (2 * Math.max(1, neg)),
+  );
   let w = new Array<number>(d + 1).fill(0);
   for (let s = 0; s < steps; s++) {
     const grad = new Array<number>(d + 1).fill(0);
@@ -76,7 +85,8 @@ export function fitLogistic(rows: readonly FitRow[], ids: readonly string[], lam
       const h = p * (1 - p) * c;
       for (let j = 0; j <= d; j++) {
         grad[j] = (grad[j] as number) + e * (x[j] as number);
-        for (let k = 0; k <= d; k++) (hess[j] as number[])[k] = ((hess[j] as number[])[k] as number) + h * (x[j] as number) * (x[k] as number);
+        for (let k = 0; k <= d; k++)
+          (hess[j] as number[])[k] = ((hess[j] as number[])[k] as number) + h * (x[j] as number) * (x[k] as number);
       }
     });
     if (!withIntercept) (hess[0] as number[])[0] = 1;
@@ -89,7 +99,12 @@ export function fitLogistic(rows: readonly FitRow[], ids: readonly string[], lam
     if (step.every((v) => Math.abs(v) < 1e-10)) break;
   }
   return {
-    features: ids.map((id, j) => ({ id, mean: round(centre(j)), sd: round(sd[j] as number), weight: round(w[j + 1] as number) })),
+    features: ids.map((id, j) => ({
+      id,
+      mean: round(centre(j)),
+      sd: round(sd[j] as number),
+      weight: round(w[j + 1] as number),
+    })),
     intercept: round(w[0] as number),
   };
 }

@@ -9,7 +9,16 @@ import { DECISIONS } from '../../machines/pipeline.events.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import { journalCommand, journalPath, paths } from './paths.js';
-import { probePlan, probeSetup, rehydrate, withStagedProbes, validationContextFor, type BookProbe, type Rehydrated, type SetupProbe } from './rehydrate.js';
+import {
+  probePlan,
+  probeSetup,
+  rehydrate,
+  withStagedProbes,
+  validationContextFor,
+  type BookProbe,
+  type Rehydrated,
+  type SetupProbe,
+} from './rehydrate.js';
 import { restMeta, restName, retried, type RestName } from './book-rest.js';
 import { SETUP_AGENT } from './setup.js';
 import type { Settings } from './settings.js';
@@ -81,12 +90,21 @@ export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<
 }
 
 /** A reason from the message catalogue (its arguments plain or said), in English and (unless the caller shows none) in Chinese. */
-function both<K extends MessageKey>(input: NextInput, key: K, ...args: Parameters<typeof said<K>> extends [K, ...infer A] ? A : never): { reason: string; reason_zh?: string } {
+function both<K extends MessageKey>(
+  input: NextInput,
+  key: K,
+  ...args: Parameters<typeof said<K>> extends [K, ...infer A] ? A : never
+): { reason: string; reason_zh?: string } {
   const words = (said as unknown as (k: K, ...a: typeof args) => Said)(key, ...args);
-  return input.zh === false ? { reason: render('en', words) } : { reason: render('en', words), reason_zh: render('zh', words) };
+  return input.zh === false
+    ? { reason: render('en', words) }
+    : { reason: render('en', words), reason_zh: render('zh', words) };
 }
 
-export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe)): NextDecision {
+export function decideNext(
+  input: NextInput,
+  hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe),
+): NextDecision {
   const { snapshot } = hydrated;
   const name = restName(snapshot);
   // What the state awaits is asked of the machine (its meta), never read from a state name.
@@ -95,7 +113,12 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     // What the run would retry: the machine's own RETRY, decided like any other state.
     const again = withStagedProbes(retried(snapshot).snapshot, input.settings, input.view, input.probe);
     const d = decideNext(input, { ...hydrated, ...again });
-    return { ...d, error_retry: true, reason: say('en', 'next.error_retry', { reason: d.reason }), ...(input.zh === false ? {} : { reason_zh: say('zh', 'next.error_retry', { reason: d.reason_zh ?? d.reason }) }) };
+    return {
+      ...d,
+      error_retry: true,
+      reason: say('en', 'next.error_retry', { reason: d.reason }),
+      ...(input.zh === false ? {} : { reason_zh: say('zh', 'next.error_retry', { reason: d.reason_zh ?? d.reason }) }),
+    };
   }
   const ctx = snapshot.context;
   const base = {
@@ -109,12 +132,24 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
     const j = ctx.journal ?? { kind: 'chapter' as const, chapter: ctx.chapter };
     const rel = input.probe.journalFile ?? journalPath(j);
     // A catch-up commit of an imported chapter is named as such.
-    const imported = j.kind === 'chapter' && !j.rewind && j.chapter <= ctx.imported_chapters && j.chapter > (input.checkpoint.import_caught_up ?? 0);
+    const imported =
+      j.kind === 'chapter' &&
+      !j.rewind &&
+      j.chapter <= ctx.imported_chapters &&
+      j.chapter > (input.checkpoint.import_caught_up ?? 0);
     return {
       ...base,
-      ...named(j.kind === 'setup' ? { kind: 'setup', stage: j.step } : j.kind === 'chapter' ? { kind: imported ? 'import' : 'chapter', chapter: j.chapter, stage: 'commit' } : { kind: 'volume', volume: j.volume, stage: 'commit' }),
+      ...named(
+        j.kind === 'setup'
+          ? { kind: 'setup', stage: j.step }
+          : j.kind === 'chapter'
+            ? { kind: imported ? 'import' : 'chapter', chapter: j.chapter, stage: 'commit' }
+            : { kind: 'volume', volume: j.volume, stage: 'commit' },
+      ),
       action: 'recover',
-      ...(j.kind === 'chapter' && j.rewind ? both(input, 'next.recover.rewind', { file: rel, chapter: j.chapter }) : both(input, 'next.recover', { file: rel })),
+      ...(j.kind === 'chapter' && j.rewind
+        ? both(input, 'next.recover.rewind', { file: rel, chapter: j.chapter })
+        : both(input, 'next.recover', { file: rel })),
       chapter: j.kind === 'chapter' ? j.chapter : null,
       revision_count: input.checkpoint.revision_count ?? 0,
       mode: 'commit',
@@ -133,7 +168,10 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       id: null,
       step: 'book:complete',
       action: 'done',
-      ...both(input, 'next.complete', { last: ctx.last_completed_chapter, total: ctx.book_chapters ?? ctx.last_completed_chapter }),
+      ...both(input, 'next.complete', {
+        last: ctx.last_completed_chapter,
+        total: ctx.book_chapters ?? ctx.last_completed_chapter,
+      }),
       chapter: null,
       revision_count: 0,
       mode: 'normal',
@@ -205,12 +243,29 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
   }
 
   const stage = stepStage as ValidatedStage;
-  const validation = validateStep(stage, input.view, validationContextFor(stage, ctx.chapter, { ...input, stagingHashes: freshnessBaseline(input.checkpoint, hydrated) }, false));
+  const validation = validateStep(
+    stage,
+    input.view,
+    validationContextFor(
+      stage,
+      ctx.chapter,
+      { ...input, stagingHashes: freshnessBaseline(input.checkpoint, hydrated) },
+      false,
+    ),
+  );
   const evidence = evidenceOf(validation.outputs);
   const who = CHAPTER_STEP_TABLE[stage].producer;
-  const modeNote = meta.mode === 'revision' ? ` (revision ${ctx.revision_count})` : meta.mode === 'polish' ? ' (polish pass)' : '';
+  const modeNote =
+    meta.mode === 'revision' ? ` (revision ${ctx.revision_count})` : meta.mode === 'polish' ? ' (polish pass)' : '';
   if (input.probe.interrupted?.step === step) {
-    return { ...common, action: 'execute', ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+    return {
+      ...common,
+      action: 'execute',
+      ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }),
+      evidence,
+      diagnostics: validation.diagnostics,
+      command: `novel instructions ${step}`,
+    };
   }
   if (validation.valid && validation.fresh) {
     return {
@@ -222,7 +277,13 @@ export function decideNext(input: NextInput, hydrated: Rehydrated = rehydrate(in
       command: `novel advance ${step}`,
     };
   }
-  const why = hydrated.draftLost ? 'lost' : !validation.outputs.some((o) => o.required && o.present) ? 'missing' : !validation.valid ? 'invalid' : 'unchanged';
+  const why = hydrated.draftLost
+    ? 'lost'
+    : !validation.outputs.some((o) => o.required && o.present)
+      ? 'missing'
+      : !validation.valid
+        ? 'invalid'
+        : 'unchanged';
   return {
     ...common,
     action: 'execute',
@@ -240,7 +301,12 @@ function setupNext(input: NextInput, found: SetupProbe, ready: boolean, base: Ba
   const { step: setup, staged, problems, interrupted } = found;
   const { id, step } = named({ kind: 'setup', stage: setup });
   const agent = SETUP_AGENT[setup];
-  const what = setup === 'world' ? 'build the world and the storylines' : setup === 'characters' ? 'weave the cast' : 'draw the style profile from samples/';
+  const what =
+    setup === 'world'
+      ? 'build the world and the storylines'
+      : setup === 'characters'
+        ? 'weave the cast'
+        : 'draw the style profile from samples/';
   return {
     ...base,
     id,
@@ -268,16 +334,50 @@ function importNext(input: NextInput, hydrated: Rehydrated, summarized: boolean,
   const chapter = ctx.import_caught_up + 1;
   const common = { ...base, chapter, revision_count: 0, mode: 'import' as const };
   if (summarized) {
-    return { ...common, ...named({ kind: 'import', chapter, stage: 'commit' }), action: 'commit', ...both(input, 'next.import_commit', { chapter }), evidence: {}, command: `novel commit --chapter ${chapter}` };
+    return {
+      ...common,
+      ...named({ kind: 'import', chapter, stage: 'commit' }),
+      action: 'commit',
+      ...both(input, 'next.import_commit', { chapter }),
+      evidence: {},
+      command: `novel commit --chapter ${chapter}`,
+    };
   }
   const { id, step } = named({ kind: 'import', chapter, stage: 'summarize' });
   const validation = validateStep('summarize', input.view, { chapter });
   const evidence = evidenceOf(validation.outputs);
   if (input.probe.interrupted?.step === step) {
-    return { ...common, id, step, action: 'execute', ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+    return {
+      ...common,
+      id,
+      step,
+      action: 'execute',
+      ...both(input, 'next.interrupted', { step, attempt: input.probe.interrupted.attempt }),
+      evidence,
+      diagnostics: validation.diagnostics,
+      command: `novel instructions ${step}`,
+    };
   }
   if (validation.valid) {
-    return { ...common, id, step, action: 'advance', ...both(input, 'next.import_advance'), evidence, diagnostics: validation.diagnostics, command: `novel advance ${step}` };
+    return {
+      ...common,
+      id,
+      step,
+      action: 'advance',
+      ...both(input, 'next.import_advance'),
+      evidence,
+      diagnostics: validation.diagnostics,
+      command: `novel advance ${step}`,
+    };
   }
-  return { ...common, id, step, action: 'execute', ...both(input, 'next.import_summarize', { chapter, total: ctx.imported_chapters }), evidence, diagnostics: validation.diagnostics, command: `novel instructions ${step}` };
+  return {
+    ...common,
+    id,
+    step,
+    action: 'execute',
+    ...both(input, 'next.import_summarize', { chapter, total: ctx.imported_chapters }),
+    evidence,
+    diagnostics: validation.diagnostics,
+    command: `novel instructions ${step}`,
+  };
 }

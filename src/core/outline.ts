@@ -83,7 +83,16 @@ export function nearMissHeading(outline: string, chapter: number): { line: numbe
 }
 
 /** The 8 key lines every chapter block carries (§9.1). */
-export const OUTLINE_KEYS = ['Storyline', 'POV', 'Location', 'Conflict', 'Arc', 'Foreshadowing', 'StateChanges', 'TransitionHint'] as const;
+export const OUTLINE_KEYS = [
+  'Storyline',
+  'POV',
+  'Location',
+  'Conflict',
+  'Arc',
+  'Foreshadowing',
+  'StateChanges',
+  'TransitionHint',
+] as const;
 
 /**
  * Chinese aliases of the key lines, accepted as written by Chinese-speaking
@@ -110,7 +119,9 @@ export const OUTLINE_KEY_ALIASES: Readonly<Record<string, (typeof OUTLINE_KEYS)[
 export function blockKeyLines(block: OutlineBlock): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of block.text.split('\n').slice(1)) {
-    const m = /^\s*[-*]\s+\*\*([^*]+?)\s*(?:[:\uff1a]\*\*|\*\*\s*[:\uff1a])\s*(.*)$/.exec(line) ?? /^\s*[-*]\s+([^*:\uff1a]+?)\s*[:\uff1a]\s*(.*)$/.exec(line);
+    const m =
+      /^\s*[-*]\s+\*\*([^*]+?)\s*(?:[:\uff1a]\*\*|\*\*\s*[:\uff1a])\s*(.*)$/.exec(line) ??
+      /^\s*[-*]\s+([^*:\uff1a]+?)\s*[:\uff1a]\s*(.*)$/.exec(line);
     if (!m) continue;
     const key = (m[1] as string).trim();
     const name = OUTLINE_KEY_ALIASES[key] ?? key;

@@ -114,10 +114,26 @@ function chapterContext(input: PacketInput, chapter: number): ChapterContext {
   const contractPath = paths.contract(volume, chapter);
   const rawContract = view.json(contractPath);
   // A chapter the author outlined without a contract: one derived from the block (§14).
-  const contract = isObj(rawContract) ? rawContract : block && !view.exists(contractPath) ? deriveContract(chapter, keys) : undefined;
+  const contract = isObj(rawContract)
+    ? rawContract
+    : block && !view.exists(contractPath)
+      ? deriveContract(chapter, keys)
+      : undefined;
   const storylineId = typeof contract?.storyline_id === 'string' ? contract.storyline_id : keys.Storyline;
   const entities = entityIdMap(view);
-  return { chapter, volume, outlinePath, outlineText, block, keys, contractPath, contract, storylineId, entities, warnings: [...entities.problems] };
+  return {
+    chapter,
+    volume,
+    outlinePath,
+    outlineText,
+    block,
+    keys,
+    contractPath,
+    contract,
+    storylineId,
+    entities,
+    warnings: [...entities.problems],
+  };
 }
 
 function requireOutlineBlock(ctx: ChapterContext, step: string): NonNullable<ChapterContext['block']> {
@@ -136,8 +152,14 @@ function requireOutlineBlock(ctx: ChapterContext, step: string): NonNullable<Cha
       nearText: near ? JSON.stringify(near.text) : null,
     }),
     {
-      hint: near ? said('packet.outline_heading.hint', { line: near.line, file: ctx.outlinePath, chapter: ctx.chapter }) : said('packet.plan_first.hint', { volume: vv }),
-      details: { file: ctx.outlinePath, expected_heading: `### 第 ${ctx.chapter} 章: 章名`, ...(near ? { near_miss: near } : {}) },
+      hint: near
+        ? said('packet.outline_heading.hint', { line: near.line, file: ctx.outlinePath, chapter: ctx.chapter })
+        : said('packet.plan_first.hint', { volume: vv }),
+      details: {
+        file: ctx.outlinePath,
+        expected_heading: `### 第 ${ctx.chapter} 章: 章名`,
+        ...(near ? { near_miss: near } : {}),
+      },
     },
   );
 }
@@ -153,24 +175,42 @@ function requireDraft(view: ProjectView, chapter: number, step: string): string 
   return rel;
 }
 
-function storylineContext(contract: Obj | undefined): { storyline_context: Obj | null; concurrent_state: unknown; transition_hint: unknown } {
+function storylineContext(contract: Obj | undefined): {
+  storyline_context: Obj | null;
+  concurrent_state: unknown;
+  transition_hint: unknown;
+} {
   const sc = isObj(contract?.storyline_context) ? (contract?.storyline_context as Obj) : undefined;
   return {
-    storyline_context: sc ? { last_chapter_summary: sc.last_chapter_summary ?? null, chapters_since_last: sc.chapters_since_last ?? null, line_arc_progress: sc.line_arc_progress ?? null } : null,
+    storyline_context: sc
+      ? {
+          last_chapter_summary: sc.last_chapter_summary ?? null,
+          chapters_since_last: sc.chapters_since_last ?? null,
+          line_arc_progress: sc.line_arc_progress ?? null,
+        }
+      : null,
     concurrent_state: sc?.concurrent_state ?? null,
     transition_hint: contract?.transition_hint ?? null,
   };
 }
 
 function foreshadowingFor(input: PacketInput, ctx: ChapterContext): ReturnType<typeof foreshadowingTasks> {
-  return foreshadowingTasks(input.view.json(`${paths.volumeDir(ctx.volume)}/foreshadowing.json`), input.view.json('foreshadowing/global.json'), ctx.chapter, ctx.keys.Foreshadowing ?? '');
+  return foreshadowingTasks(
+    input.view.json(`${paths.volumeDir(ctx.volume)}/foreshadowing.json`),
+    input.view.json('foreshadowing/global.json'),
+    ctx.chapter,
+    ctx.keys.Foreshadowing ?? '',
+  );
 }
 
 /** The staged chapter's lint report (§13.3: the draft's for the refiner, the refined text's for the judge). */
 function stagedLintReport(input: PacketInput, chapter: number): LintReport | null {
   const text = input.view.text(paths.stagingChapter(chapter));
   if (!input.lintLists || text === undefined) return null;
-  return input.recordedLint?.(chapter, text) ?? lintChapter({ chapter, source: 'staging', text, settings: input.settings.quality, lists: input.lintLists() });
+  return (
+    input.recordedLint?.(chapter, text) ??
+    lintChapter({ chapter, source: 'staging', text, settings: input.settings.quality, lists: input.lintLists() })
+  );
 }
 
 /** What the writer is measured against (§13.1): the platform's 字数, paragraph length and hook. */
@@ -191,7 +231,9 @@ function styleDriftFor(input: PacketInput, chapter: number): StyleDrift | null {
   const wanted = new Set<number>();
   for (let n = Math.max(1, last - DRIFT_WINDOW + 1); n <= last; n++) wanted.add(n);
   for (let n = 1; n <= Math.min(10, last); n++) wanted.add(n);
-  const reports = [...wanted].map((n) => reportMetrics(input.view.json(paths.lintReport(n)))).filter((r): r is ReportMetrics => r !== null);
+  const reports = [...wanted]
+    .map((n) => reportMetrics(input.view.json(paths.lintReport(n))))
+    .filter((r): r is ReportMetrics => r !== null);
   return styleDrift(reports, chapter, input.view.json('style-profile.json'));
 }
 
@@ -199,7 +241,11 @@ function styleDriftFor(input: PacketInput, chapter: number): StyleDrift | null {
 function keyChapter(input: PacketInput, ctx: ChapterContext): boolean {
   if (!input.settings.quality.key_chapters) return false;
   const schedule = input.view.json(`${paths.volumeDir(ctx.volume)}/storyline-schedule.json`);
-  return isKeyChapter(ctx.chapter, ctx.outlineText === undefined ? [] : outlineChapters(ctx.outlineText), convergenceChapters(schedule));
+  return isKeyChapter(
+    ctx.chapter,
+    ctx.outlineText === undefined ? [] : outlineChapters(ctx.outlineText),
+    convergenceChapters(schedule),
+  );
 }
 
 function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnostic[]): Obj[] {
@@ -208,18 +254,33 @@ function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnost
     // Before the first chapter is committed there is nothing to remember: no ledger is normal.
     const exists = input.view.exists('state/chapter-memory.json');
     if (!exists && input.checkpoint.last_completed_chapter === 0) return [];
-    warnings.push(warningAt('ledger_unavailable', 'state/chapter-memory.json', { expected: said('packet.ledger'), found: said(exists ? 'packet.unreadable_file' : 'validate.no_file'), fix: said('packet.ledger.fix') }));
+    warnings.push(
+      warningAt('ledger_unavailable', 'state/chapter-memory.json', {
+        expected: said('packet.ledger'),
+        found: said(exists ? 'packet.unreadable_file' : 'validate.no_file'),
+        fix: said('packet.ledger.fix'),
+      }),
+    );
     return [];
   }
   return recentMemory(ledger.filter(isObj), chapter, input.settings.memory_context_chapters);
 }
 
-function summariesNewestFirst(input: PacketInput, chapter: number, count: number): Array<{ chapter: number; path: string; text: string }> {
+function summariesNewestFirst(
+  input: PacketInput,
+  chapter: number,
+  count: number,
+): Array<{ chapter: number; path: string; text: string }> {
   return latestSummaries(input.view, chapter, count).map((s) => ({ ...s, text: input.view.text(s.path) ?? '' }));
 }
 
 function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: string[]; profiles: string[] } {
-  const selection = selectCharacters(ctx.entities.map, ctx.contract, ctx.contractPath, summariesNewestFirst(input, ctx.chapter, 10));
+  const selection = selectCharacters(
+    ctx.entities.map,
+    ctx.contract,
+    ctx.contractPath,
+    summariesNewestFirst(input, ctx.chapter, 10),
+  );
   ctx.warnings.push(...selection.problems);
   return {
     // A character's .json was read for the entity map: it is there. Only a slug without one is looked up.
@@ -227,7 +288,10 @@ function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: s
       const json = ctx.entities.files[s]?.json;
       return json !== undefined ? [json] : existing(input.view, [`characters/active/${s}.json`]);
     }),
-    profiles: existing(input.view, selection.slugs.map((s) => ctx.entities.files[s]?.md ?? `characters/active/${s}.md`)),
+    profiles: existing(
+      input.view,
+      selection.slugs.map((s) => ctx.entities.files[s]?.md ?? `characters/active/${s}.md`),
+    ),
   };
 }
 
@@ -276,11 +340,19 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
   setPath(p, view, 'volume_outline', ctx.outlinePath);
   setPath(p, view, 'current_state', 'state/current-state.json');
   setPath(p, view, 'world_rules', 'world/rules.json');
-  setPaths(p, 'recent_summaries', latestSummaries(view, ctx.chapter, 3).map((s) => s.path));
+  setPaths(
+    p,
+    'recent_summaries',
+    latestSummaries(view, ctx.chapter, 3).map((s) => s.path),
+  );
   if (ctx.storylineId) setPath(p, view, 'storyline_memory', storylineMemoryPath(ctx.storylineId));
   if (ctx.storylineId) {
     const schedule = view.json(`${paths.volumeDir(ctx.volume)}/storyline-schedule.json`);
-    setPaths(p, 'adjacent_memories', adjacentMemories(view, adjacentStorylines(ctx.storylineId, ctx.chapter, ctx.contract, schedule)));
+    setPaths(
+      p,
+      'adjacent_memories',
+      adjacentMemories(view, adjacentStorylines(ctx.storylineId, ctx.chapter, ctx.contract, schedule)),
+    );
   }
   setPaths(p, 'character_contracts', chars.contracts);
   setPath(p, view, 'project_brief', 'brief.md');
@@ -303,7 +375,15 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
     agent: { kind: 'subagent', name: 'chapter-writer' },
     mode: revision ? 'revision' : 'draft',
     manifest: { mode: 'paths', inline, paths: p },
-    expected_outputs: [{ path: paths.stagingChapter(ctx.chapter), required: true, note: revision ? 'the revised chapter, replacing the draft; first non-empty line a "# " title' : 'first non-empty line a "# " title' }],
+    expected_outputs: [
+      {
+        path: paths.stagingChapter(ctx.chapter),
+        required: true,
+        note: revision
+          ? 'the revised chapter, replacing the draft; first non-empty line a "# " title'
+          : 'first non-empty line a "# " title',
+      },
+    ],
     write_scope: ['staging/chapters/'],
     next_actions: executeActions(revision ? 'revising' : 'draft', 'draft', ctx.chapter),
   };
@@ -326,10 +406,20 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
     mode: 'normal',
     manifest: {
       mode: 'paths',
-      inline: { chapter: n, volume: ctx.volume, storyline_id: ctx.storylineId ?? null, foreshadowing_tasks: foreshadowingFor(input, ctx), entity_id_map: ctx.entities.map },
+      inline: {
+        chapter: n,
+        volume: ctx.volume,
+        storyline_id: ctx.storylineId ?? null,
+        foreshadowing_tasks: foreshadowingFor(input, ctx),
+        entity_id_map: ctx.entities.map,
+      },
       paths: p,
     },
-    expected_outputs: summarizeOutputs(n, line, "the delta's storyline_id's memory: the committed one (paths.storyline_memory) whole, plus this chapter's lines; it replaces the committed memory at commit"),
+    expected_outputs: summarizeOutputs(
+      n,
+      line,
+      "the delta's storyline_id's memory: the committed one (paths.storyline_memory) whole, plus this chapter's lines; it replaces the committed memory at commit",
+    ),
     write_scope: [...SUMMARIZE_WRITE_SCOPE],
     next_actions: executeActions('summarize', 'summarize', n),
   };
@@ -356,7 +446,11 @@ function refinePacket(input: PacketInput, ctx: ChapterContext, polish: boolean):
     mode: polish ? 'polish' : 'normal',
     manifest: { mode: 'paths', inline: refineInline(input, ctx.chapter), paths: p },
     expected_outputs: [
-      { path: paths.stagingChapter(ctx.chapter), required: true, note: 'overwrite in place; keep the "# " title line unchanged; clear the findings of inline.lint first' },
+      {
+        path: paths.stagingChapter(ctx.chapter),
+        required: true,
+        note: 'overwrite in place; keep the "# " title line unchanged; clear the findings of inline.lint first',
+      },
       { path: paths.stagingChangeLog(ctx.chapter), required: false, note: 'what changed and why' },
     ],
     write_scope: ['staging/chapters/', 'staging/logs/'],
@@ -366,7 +460,12 @@ function refinePacket(input: PacketInput, ctx: ChapterContext, polish: boolean):
 
 /** The dimensions the judge scores (§13.3): the eight, and hook_strength when a hook is required. */
 function scoreDimensions(input: PacketInput): string[] {
-  return Object.keys(weightsInUse({ weights: input.settings.quality.weights as ScoreSettings['weights'], hook_required: input.settings.quality.hook.required }));
+  return Object.keys(
+    weightsInUse({
+      weights: input.settings.quality.weights as ScoreSettings['weights'],
+      hook_required: input.settings.quality.hook.required,
+    }),
+  );
 }
 
 function judgeInline(input: PacketInput, ctx: ChapterContext, block: string): Obj {
@@ -412,10 +511,22 @@ function judgePacket(input: PacketInput, ctx: ChapterContext): Packet {
       paths: p,
     },
     expected_outputs: [
-      { path: paths.stagingEval(ctx.chapter), required: true, note: `read-only judge: the executor writes its JSON {chapter, overall 0–5, recommendation, contract_verification{l1,l2,l3,ls}_checks, scores {${scoreDimensions(input).join(', ')}: {score 1–5, reason}}, hook {present, type, evidence}, required_fixes?}; novel computes overall_final from the weighted scores` },
+      {
+        path: paths.stagingEval(ctx.chapter),
+        required: true,
+        note: `read-only judge: the executor writes its JSON {chapter, overall 0–5, recommendation, contract_verification{l1,l2,l3,ls}_checks, scores {${scoreDimensions(input).join(', ')}: {score 1–5, reason}}, hook {present, type, evidence}, required_fixes?}; novel computes overall_final from the weighted scores`,
+      },
       key
-        ? { path: paths.stagingEvalSecondary(ctx.chapter), required: true, note: 'a key chapter (first or last of the volume, or a convergence): a second, independent judgement is required; the gate takes the minimum' }
-        : { path: paths.stagingEvalSecondary(ctx.chapter), required: false, note: 'a second judge; the gate takes the minimum' },
+        ? {
+            path: paths.stagingEvalSecondary(ctx.chapter),
+            required: true,
+            note: 'a key chapter (first or last of the volume, or a convergence): a second, independent judgement is required; the gate takes the minimum',
+          }
+        : {
+            path: paths.stagingEvalSecondary(ctx.chapter),
+            required: false,
+            note: 'a second judge; the gate takes the minimum',
+          },
     ],
     write_scope: ['staging/evaluations/'],
     next_actions: executeActions('judge', 'judge', ctx.chapter),
@@ -442,11 +553,22 @@ function titleFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
         chapter: ctx.chapter,
         chapter_outline_block: ctx.block?.text ?? null,
         title_findings: lint ? titleFindings(lint) : [],
-        title_rules: { min_zishu: title.min, max_zishu: title.max, forbidden: title.forbidden, form: `# 第${ctx.chapter}章 <标题>` },
+        title_rules: {
+          min_zishu: title.min,
+          max_zishu: title.max,
+          forbidden: title.forbidden,
+          form: `# 第${ctx.chapter}章 <标题>`,
+        },
       },
       paths: p,
     },
-    expected_outputs: [{ path: paths.stagingChapter(ctx.chapter), required: true, note: 'change the "# " title line only: every byte after it must stay as it is (validate refuses any other change)' }],
+    expected_outputs: [
+      {
+        path: paths.stagingChapter(ctx.chapter),
+        required: true,
+        note: 'change the "# " title line only: every byte after it must stay as it is (validate refuses any other change)',
+      },
+    ],
     write_scope: ['staging/chapters/'],
     next_actions: executeActions('titleFix', 'title-fix', ctx.chapter),
   };
@@ -461,7 +583,10 @@ function hookFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
   const evalPath = archivedAt(paths.hookFixDir(ctx.chapter, round), paths.stagingEval(ctx.chapter));
   const evaluation = view.json(evalPath);
   const hook = isObj(evaluation) && isObj(evaluation.hook) ? evaluation.hook : null;
-  const strength = isObj(evaluation) && isObj(evaluation.scores) && isObj(evaluation.scores.hook_strength) ? evaluation.scores.hook_strength : null;
+  const strength =
+    isObj(evaluation) && isObj(evaluation.scores) && isObj(evaluation.scores.hook_strength)
+      ? evaluation.scores.hook_strength
+      : null;
   const p: PathsMap = { chapter_draft: draft };
   setPath(p, view, 'chapter_eval', evalPath);
   setPath(p, view, 'chapter_contract', ctx.contractPath);
@@ -483,7 +608,13 @@ function hookFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
       },
       paths: p,
     },
-    expected_outputs: [{ path: paths.stagingChapter(ctx.chapter), required: true, note: 'rewrite the last two paragraphs only, ending on a hook (a question, a threat revealed, a twist, an emotional cliff or the next objective); every byte before them, the title included, must stay as it is' }],
+    expected_outputs: [
+      {
+        path: paths.stagingChapter(ctx.chapter),
+        required: true,
+        note: 'rewrite the last two paragraphs only, ending on a hook (a question, a threat revealed, a twist, an emotional cliff or the next objective); every byte before them, the title included, must stay as it is',
+      },
+    ],
     write_scope: ['staging/chapters/'],
     next_actions: executeActions('hookFix', 'hook-fix', ctx.chapter),
   };
@@ -507,7 +638,10 @@ function commitPacket(ctx: ChapterContext, gate: GateRecord | undefined): Packet
     write_scope: [],
     next_actions: [
       { command: `novel commit --chapter ${ctx.chapter} --dry-run`, note: 'show the plan, write nothing' },
-      { command: `novel commit --chapter ${ctx.chapter}`, note: `sends COMMITTED; then ${stepOf(ctx.chapter + 1, 'draft')}` },
+      {
+        command: `novel commit --chapter ${ctx.chapter}`,
+        note: `sends COMMITTED; then ${stepOf(ctx.chapter + 1, 'draft')}`,
+      },
     ],
   };
 }
@@ -518,19 +652,30 @@ function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord 
   setPath(p, input.view, 'chapter_eval', paths.stagingEval(ctx.chapter));
   const ref = formatChapterRef(ctx.chapter);
   const graph = pipelineGraph();
-  const targets = (event: string) => graph.transitions.filter((t) => t.source === 'review' && t.event === event).map((t) => t.target);
+  const targets = (event: string) =>
+    graph.transitions.filter((t) => t.source === 'review' && t.event === event).map((t) => t.target);
   return {
     version: 1,
     step: stepOf(ctx.chapter, 'review'),
     agent: { kind: 'human', name: 'author' },
     mode: 'review',
-    manifest: { mode: 'paths', inline: { chapter: ctx.chapter, gate: inlineGate(gate), reason: gate?.reason ?? null }, paths: p },
+    manifest: {
+      mode: 'paths',
+      inline: { chapter: ctx.chapter, gate: inlineGate(gate), reason: gate?.reason ?? null },
+      paths: p,
+    },
     expected_outputs: [],
     write_scope: [],
     next_actions: [
       { command: `novel decide ${ref} accept`, note: `commit as it is (ACCEPT → ${targets('ACCEPT').join(', ')})` },
-      { command: `novel decide ${ref} revise`, note: `one more revision, even past the budget (REVISE → ${targets('REVISE').join(', ')})` },
-      { command: `novel decide ${ref} rewrite`, note: `discard the staged outputs and draft again with revision_count 0 (REWRITE → ${targets('REWRITE').join(', ')})` },
+      {
+        command: `novel decide ${ref} revise`,
+        note: `one more revision, even past the budget (REVISE → ${targets('REVISE').join(', ')})`,
+      },
+      {
+        command: `novel decide ${ref} rewrite`,
+        note: `discard the staged outputs and draft again with revision_count 0 (REWRITE → ${targets('REWRITE').join(', ')})`,
+      },
     ],
   };
 }
@@ -538,7 +683,11 @@ function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord 
 function volumePlanPacket(input: PacketInput, volume: number): Packet {
   const { view, checkpoint } = input;
   // A new volume has a length of its own (§14): the range suggests chapters_per_volume; the plan may cover volume_chapters.min..max.
-  const bounds = planBounds(checkpoint.last_completed_chapter, outlineChapters(view.text(paths.volumeOutline(volume)) ?? ''), input.settings);
+  const bounds = planBounds(
+    checkpoint.last_completed_chapter,
+    outlineChapters(view.text(paths.volumeOutline(volume)) ?? ''),
+    input.settings,
+  );
   const range: [number, number] = [bounds.first, bounds.suggested];
   const p: PathsMap = {};
   setPath(p, view, 'brief', 'brief.md');
@@ -548,7 +697,12 @@ function volumePlanPacket(input: PacketInput, volume: number): Packet {
   setPath(p, view, 'global_foreshadowing', 'foreshadowing/global.json');
   const review = `${paths.volumeDir(volume - 1)}/review.md`;
   if (volume > 1 && view.exists(review)) p.previous_volume_review = review;
-  else setPaths(p, 'recent_summaries', latestSummaries(view, checkpoint.last_completed_chapter + 1, 3).map((s) => s.path));
+  else
+    setPaths(
+      p,
+      'recent_summaries',
+      latestSummaries(view, checkpoint.last_completed_chapter + 1, 3).map((s) => s.path),
+    );
   const dir = stagedVolumeDir(volume);
   const contracts: Packet['expected_outputs'] = [];
   for (let c = range[0]; c <= range[1]; c++) contracts.push({ path: paths.stagedContract(volume, c), required: true });
@@ -558,9 +712,24 @@ function volumePlanPacket(input: PacketInput, volume: number): Packet {
     step,
     agent: { kind: 'subagent', name: 'plot-architect' },
     mode: 'plan',
-    manifest: { mode: 'paths', inline: { volume, chapter_range: range, ...(bounds.min === bounds.max ? {} : { volume_chapters: { min: bounds.min, max: bounds.max } }) }, paths: p },
+    manifest: {
+      mode: 'paths',
+      inline: {
+        volume,
+        chapter_range: range,
+        ...(bounds.min === bounds.max ? {} : { volume_chapters: { min: bounds.min, max: bounds.max } }),
+      },
+      paths: p,
+    },
     expected_outputs: [
-      { path: `${dir}/outline.md`, required: true, note: bounds.min === bounds.max ? `one "### 第 C 章: 章名" block per chapter ${range[0]}–${range[1]}, each with the 8 key lines` : `one "### 第 C 章: 章名" block per chapter from ${range[0]}, each with the 8 key lines: about ${range[1] - range[0] + 1} chapters (${range[0]}–${range[1]}), ${bounds.min}–${bounds.max} allowed; the volume ends at its last block` },
+      {
+        path: `${dir}/outline.md`,
+        required: true,
+        note:
+          bounds.min === bounds.max
+            ? `one "### 第 C 章: 章名" block per chapter ${range[0]}–${range[1]}, each with the 8 key lines`
+            : `one "### 第 C 章: 章名" block per chapter from ${range[0]}, each with the 8 key lines: about ${range[1] - range[0] + 1} chapters (${range[0]}–${range[1]}), ${bounds.min}–${bounds.max} allowed; the volume ends at its last block`,
+      },
       { path: `${dir}/storyline-schedule.json`, required: true, note: 'at most 4 active storylines' },
       { path: `${dir}/foreshadowing.json`, required: true },
       { path: `${dir}/new-characters.json`, required: true, note: 'an array of objects' },
@@ -569,7 +738,10 @@ function volumePlanPacket(input: PacketInput, volume: number): Packet {
     write_scope: [`${dir}/`],
     next_actions: [
       { command: `novel validate ${step}` },
-      { command: `novel commit --volume ${volume}`, note: `moves the plan into ${paths.volumeDir(volume)}/; then ${stepOf(range[0], 'draft')}` },
+      {
+        command: `novel commit --volume ${volume}`,
+        note: `moves the plan into ${paths.volumeDir(volume)}/; then ${stepOf(range[0], 'draft')}`,
+      },
     ],
   };
 }
@@ -589,7 +761,8 @@ interface PacketPass {
 const CHAPTER_PACKETS: Record<ChapterStage, (input: PacketInput, ctx: ChapterContext, pass: PacketPass) => Packet> = {
   draft: (input, ctx, pass) => draftPacket(input, ctx, pass.revising, pass.gate),
   summarize: (input, ctx) => summarizePacket(input, ctx),
-  refine: (input, ctx, pass) => refinePacket(input, ctx, pass.awaited ? pass.mode === 'polish' : pass.gate?.decision === 'polish'),
+  refine: (input, ctx, pass) =>
+    refinePacket(input, ctx, pass.awaited ? pass.mode === 'polish' : pass.gate?.decision === 'polish'),
   'title-fix': (input, ctx) => titleFixPacket(input, ctx),
   judge: (input, ctx) => judgePacket(input, ctx),
   'hook-fix': (input, ctx) => hookFixPacket(input, ctx),
@@ -615,7 +788,15 @@ export function buildPacket(input: PacketInput): PacketResult {
   if (step.kind === 'setup' || step.kind === 'import') {
     const id = formatStepId(step);
     if (next.step !== id || step.stage === 'commit') {
-      throw new NovelError('not_instructable', said('packet.not_instructable', { step: id, expected: next.step, action: said('status.action', { action: next.action }) }), { hint: said('packet.not_instructable.hint', { command: next.command }) });
+      throw new NovelError(
+        'not_instructable',
+        said('packet.not_instructable', {
+          step: id,
+          expected: next.step,
+          action: said('status.action', { action: next.action }),
+        }),
+        { hint: said('packet.not_instructable.hint', { command: next.command }) },
+      );
     }
     if (step.kind === 'setup') {
       const samples = input.view.list('samples').filter(isSampleFile);
@@ -625,7 +806,14 @@ export function buildPacket(input: PacketInput): PacketResult {
   } else if (step.kind === 'volume') {
     const planning = next.mode === 'plan' ? next.volume : null;
     if (step.stage !== 'plan' || planning !== step.volume) {
-      const refusal = planning === null ? said('packet.no_volume_planned', { step: formatStepId(step) }) : said('packet.other_volume_planned', { step: formatStepId(step), volume: planning, plan: `volume:${padVolume(planning)}:plan` });
+      const refusal =
+        planning === null
+          ? said('packet.no_volume_planned', { step: formatStepId(step) })
+          : said('packet.other_volume_planned', {
+              step: formatStepId(step),
+              volume: planning,
+              plan: `volume:${padVolume(planning)}:plan`,
+            });
       throw new NovelError('not_instructable', refusal, { hint: said('packet.pipeline_expects', { step: next.step }) });
     }
     packet = volumePlanPacket(input, step.volume);
@@ -634,7 +822,11 @@ export function buildPacket(input: PacketInput): PacketResult {
     const current = next.chapter ?? checkpoint.last_completed_chapter + 1;
     const allowed = new Set([current, ...(inflight === null ? [] : [inflight])]);
     if (!allowed.has(step.chapter)) {
-      throw new NovelError('not_instructable', said('packet.not_current_chapter', { step: formatStepId(step), current, chapter: step.chapter }), { hint: said('packet.pipeline_expects', { step: next.step }) });
+      throw new NovelError(
+        'not_instructable',
+        said('packet.not_current_chapter', { step: formatStepId(step), current, chapter: step.chapter }),
+        { hint: said('packet.pipeline_expects', { step: next.step }) },
+      );
     }
     const ctx = chapterContext(input, step.chapter);
     const gate = next.gate;

@@ -9,9 +9,11 @@ import { fillPattern, matchPattern, padChapter, padVolume } from './path-pattern
 import { CHAPTER_OUTPUTS, keysOf, type ChapterOutput } from './step-table.js';
 
 /** A chapter output's staged path (the step table's pattern). */
-const staged = (output: ChapterOutput, chapter: number): string => fillPattern(CHAPTER_OUTPUTS[output].staged, { chapter });
+const staged = (output: ChapterOutput, chapter: number): string =>
+  fillPattern(CHAPTER_OUTPUTS[output].staged, { chapter });
 /** A chapter output's place in the book (the step table's pattern). */
-const inBook = (output: ChapterOutput, chapter: number): string => fillPattern(CHAPTER_OUTPUTS[output].book ?? '', { chapter });
+const inBook = (output: ChapterOutput, chapter: number): string =>
+  fillPattern(CHAPTER_OUTPUTS[output].book ?? '', { chapter });
 
 /** The files novel keeps per chapter besides the step outputs' places in the book. */
 const CHAPTER_FILES = {
@@ -35,7 +37,15 @@ const VOLUME_FILES = {
 const chapterFile = (file: keyof typeof CHAPTER_FILES, chapter: number, rest?: string): string =>
   fillPattern(CHAPTER_FILES[file], { chapter, ...(rest === undefined ? {} : { rest }) });
 
-export const FINAL_TREES = ['chapters', 'summaries', 'evaluations', 'state', 'storylines', 'foreshadowing', 'volumes'] as const;
+export const FINAL_TREES = [
+  'chapters',
+  'summaries',
+  'evaluations',
+  'state',
+  'storylines',
+  'foreshadowing',
+  'volumes',
+] as const;
 
 export const paths = {
   checkpoint: '.checkpoint.json',
@@ -89,7 +99,8 @@ export const paths = {
   pendingUsage: (n: number) => chapterFile('pendingUsage', n),
   /** A chapter's contract in the committed plan of its volume, and in a staged plan. */
   contract: (vol: number, n: number) => fillPattern(CHAPTER_FILES.contract, { volume: vol, chapter: n }),
-  stagedContract: (vol: number, n: number) => `staging/${fillPattern(CHAPTER_FILES.contract, { volume: vol, chapter: n })}`,
+  stagedContract: (vol: number, n: number) =>
+    `staging/${fillPattern(CHAPTER_FILES.contract, { volume: vol, chapter: n })}`,
   /** A staged volume plan's folder. */
   stagedVolumeDir: (vol: number) => `staging/volumes/vol-${padVolume(vol)}`,
   evaluationSecondary: (n: number) => inBook('eval-secondary', n),
@@ -99,7 +110,8 @@ export const paths = {
   /** A step's archive folder under staging/revisions/ (its audit folders). */
   stepRevisionsDir: (step: StepRef) => `staging/revisions/${stepSlug(step)}`,
   /** A step's instruction packet as the executor reads it. */
-  manifest: (step: StepRef) => `staging/manifests/${step.kind === 'setup' ? stepSlug(step) : `${stepSlug(step)}-${step.stage}`}.json`,
+  manifest: (step: StepRef) =>
+    `staging/manifests/${step.kind === 'setup' ? stepSlug(step) : `${stepSlug(step)}-${step.stage}`}.json`,
   /** An imported chapter's text, before the import commits it. */
   importedChapter: (n: number) => `staging/.import/chapter-${padChapter(n)}.md`,
   importDir: 'staging/.import',
@@ -109,14 +121,26 @@ export const paths = {
 } as const;
 
 /** Where the commit journal of a chapter, a volume plan, a setup step or a rewind lives. */
-export function journalPath(ref: { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: string }): string {
+export function journalPath(
+  ref:
+    | { kind: 'chapter'; chapter: number; rewind?: true }
+    | { kind: 'volume'; volume: number }
+    | { kind: 'setup'; step: string },
+): string {
   if (ref.kind === 'setup') return `${paths.commitJournalDir}/setup-${ref.step}.json`;
   if (ref.kind === 'chapter' && ref.rewind) return paths.rewindJournal;
-  return ref.kind === 'chapter' ? `${paths.commitJournalDir}/chapter-${padChapter(ref.chapter)}.json` : `${paths.commitJournalDir}/vol-${padVolume(ref.volume)}.json`;
+  return ref.kind === 'chapter'
+    ? `${paths.commitJournalDir}/chapter-${padChapter(ref.chapter)}.json`
+    : `${paths.commitJournalDir}/vol-${padVolume(ref.volume)}.json`;
 }
 
 /** The command that finishes a pending journal (any mutating command rolls it forward; this one names it). */
-export function journalCommand(ref: { kind: 'chapter'; chapter: number; rewind?: true } | { kind: 'volume'; volume: number } | { kind: 'setup'; step: string }): string {
+export function journalCommand(
+  ref:
+    | { kind: 'chapter'; chapter: number; rewind?: true }
+    | { kind: 'volume'; volume: number }
+    | { kind: 'setup'; step: string },
+): string {
   if (ref.kind === 'setup') return 'novel commit --setup';
   if (ref.kind === 'volume') return `novel commit --volume ${ref.volume}`;
   return ref.rewind ? `novel rewind --to chapter:${padChapter(ref.chapter)}` : `novel commit --chapter ${ref.chapter}`;
@@ -124,7 +148,9 @@ export function journalCommand(ref: { kind: 'chapter'; chapter: number; rewind?:
 
 /** Staging paths that are bookkeeping, not agent outputs: never hashed, never probed. */
 export function isStagingBookkeeping(rel: string): boolean {
-  return rel.startsWith('staging/.commit/') || rel.startsWith('staging/revisions/') || rel.startsWith('staging/manifests/');
+  return (
+    rel.startsWith('staging/.commit/') || rel.startsWith('staging/revisions/') || rel.startsWith('staging/manifests/')
+  );
 }
 
 /** A step as its files name it: the kind, the chapter or volume, the stage. */
@@ -167,7 +193,9 @@ export function chapterOfBookFile(rel: string): number | null {
 /** The chapter a contract of a committed or staged plan is for, and its volume (null: not a contract). */
 export function contractOf(rel: string): { volume: number; chapter: number } | null {
   const args = matchPattern(CHAPTER_FILES.contract, rel.replace(/^staging\//, ''));
-  return args?.volume !== undefined && args.chapter !== undefined ? { volume: args.volume, chapter: args.chapter } : null;
+  return args?.volume !== undefined && args.chapter !== undefined
+    ? { volume: args.volume, chapter: args.chapter }
+    : null;
 }
 
 /** The chapter a committed chapter text is (null: not one). */
@@ -202,7 +230,8 @@ export function archivedAt(dir: string, live: string): string {
 /** A file of one chapter in the final trees: its text, summary, evaluations, and its files in state/. */
 const FINAL_CHAPTER_FILE = /^(?:chapters|summaries|evaluations|state)\/chapter-(\d+)[-.]/;
 /** The same, and a chapter's contract in a volume plan. */
-const FINAL_OR_CONTRACT = /^(?:(?:chapters|summaries|evaluations|state)\/|volumes\/vol-\d+\/chapter-contracts\/)chapter-(\d+)[-.]/;
+const FINAL_OR_CONTRACT =
+  /^(?:(?:chapters|summaries|evaluations|state)\/|volumes\/vol-\d+\/chapter-contracts\/)chapter-(\d+)[-.]/;
 
 /** The chapter a file of the final trees belongs to (text, summary, evaluations, state/chapter-NNN-*; null: none). */
 export function chapterOfFinalFile(rel: string, withContracts = false): number | null {
@@ -217,12 +246,19 @@ export function isVolumeOutline(rel: string): boolean {
 
 /** Files a commit creates for one chapter (or one chapter's contract): they never replace other text. */
 export function isPerChapterFile(rel: string): boolean {
-  return /^(chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval[^/]*\.json|state\/chapter-\d+-crossref\.json)$/.test(rel) || (contractOf(rel) !== null && !rel.startsWith('staging/'));
+  return (
+    /^(chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval[^/]*\.json|state\/chapter-\d+-crossref\.json)$/.test(
+      rel,
+    ) ||
+    (contractOf(rel) !== null && !rel.startsWith('staging/'))
+  );
 }
 
 /** A final file that a commit writes once and nothing in novel rewrites: a chapter's files, a volume's plan. */
 export function isWriteOnceFile(rel: string): boolean {
-  return /^(?:chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval(?:-secondary)?\.json|state\/chapter-\d+-(?:crossref|memory)\.json|volumes\/vol-\d+\/.*)$/.test(rel);
+  return /^(?:chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval(?:-secondary)?\.json|state\/chapter-\d+-(?:crossref|memory)\.json|volumes\/vol-\d+\/.*)$/.test(
+    rel,
+  );
 }
 
 /** The final files of one chapter a step guard captures (when present), older books' included. */

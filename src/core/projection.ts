@@ -30,7 +30,10 @@ export interface CheckpointFields {
 }
 
 /** Fields of the micro-steps (§13.4) for a chapter in flight in `state`. */
-function microFields(ctx: BookSnapshot['context'], state: StableState): Pick<CheckpointFields, 'title_fixed' | 'hook_fixed_round' | 'fix_guard'> {
+function microFields(
+  ctx: BookSnapshot['context'],
+  state: StableState,
+): Pick<CheckpointFields, 'title_fixed' | 'hook_fixed_round' | 'fix_guard'> {
   const mode = stateMeta(state).mode;
   return {
     title_fixed: ctx.title_fixed ? true : undefined,
@@ -47,12 +50,18 @@ export function projectCheckpoint(snapshot: BookSnapshot): CheckpointFields {
     last_completed_chapter: ctx.last_completed_chapter,
     current_volume: ctx.volume,
     ...(top in BOOK_ROWS ? { orchestrator_state: BOOK_ROWS[top as keyof typeof BOOK_ROWS] } : {}),
-    ...(ctx.imported_chapters > 0 ? { import_caught_up: ctx.import_caught_up, import_stage: ctx.import_summarized ? ('summarized' as const) : undefined } : {}),
+    ...(ctx.imported_chapters > 0
+      ? {
+          import_caught_up: ctx.import_caught_up,
+          import_stage: ctx.import_summarized ? ('summarized' as const) : undefined,
+        }
+      : {}),
   };
   const chapter = chapterRest(snapshot);
   if (chapter !== null && chapter !== 'done') {
     const row = CHAPTER_ROWS[chapter];
-    if (stateMeta(chapter).mode === 'draft' && !ctx.claimed) return { ...book, orchestrator_state: 'WRITING', ...committed() };
+    if (stateMeta(chapter).mode === 'draft' && !ctx.claimed)
+      return { ...book, orchestrator_state: 'WRITING', ...committed() };
     const withGate = row.gate === 'always' || (row.gate === 'in_revision' && ctx.revision_count > 0);
     return {
       ...book,
@@ -64,15 +73,34 @@ export function projectCheckpoint(snapshot: BookSnapshot): CheckpointFields {
       ...microFields(ctx, chapter),
     };
   }
-  if (restMeta(snapshot).action === 'retry' && ctx.resume !== null && (ctx.claimed || stateMeta(ctx.resume).mode !== 'draft')) {
+  if (
+    restMeta(snapshot).action === 'retry' &&
+    ctx.resume !== null &&
+    (ctx.claimed || stateMeta(ctx.resume).mode !== 'draft')
+  ) {
     // The failed step's chapter stays in flight; only orchestrator_state says ERROR_RETRY.
     const row = CHAPTER_ROWS[ctx.resume];
     const withGate = row.gate === 'always' || (row.gate === 'in_revision' && ctx.revision_count > 0);
-    return { ...book, pipeline_stage: row.stage, inflight_chapter: ctx.chapter, revision_count: ctx.revision_count, gate: withGate && ctx.gate ? ctx.gate : undefined, ...microFields(ctx, ctx.resume) };
+    return {
+      ...book,
+      pipeline_stage: row.stage,
+      inflight_chapter: ctx.chapter,
+      revision_count: ctx.revision_count,
+      gate: withGate && ctx.gate ? ctx.gate : undefined,
+      ...microFields(ctx, ctx.resume),
+    };
   }
   return { ...book, ...committed() };
 
   function committed() {
-    return { pipeline_stage: 'committed' as const, inflight_chapter: null, revision_count: 0, gate: undefined, title_fixed: undefined, hook_fixed_round: undefined, fix_guard: undefined };
+    return {
+      pipeline_stage: 'committed' as const,
+      inflight_chapter: null,
+      revision_count: 0,
+      gate: undefined,
+      title_fixed: undefined,
+      hook_fixed_round: undefined,
+      fix_guard: undefined,
+    };
   }
 }

@@ -45,7 +45,15 @@ export function proseParagraphs(body: string): Array<{ kind: 'p' | 'quote' | 'br
     else if (token.type === 'hr') out.push({ kind: 'break', text: SCENE_BREAK });
     else if (token.type === 'inline') {
       const text = (token.children ?? [])
-        .map((c: { type: string; content: string }) => (c.type === 'text' || c.type === 'code_inline' ? c.content : c.type === 'softbreak' || c.type === 'hardbreak' ? '' : c.type === 'image' ? c.content : ''))
+        .map((c: { type: string; content: string }) =>
+          c.type === 'text' || c.type === 'code_inline'
+            ? c.content
+            : c.type === 'softbreak' || c.type === 'hardbreak'
+              ? ''
+              : c.type === 'image'
+                ? c.content
+                : '',
+        )
         .join('')
         .trim();
       if (text) out.push({ kind: quoted > 0 ? 'quote' : 'p', text });

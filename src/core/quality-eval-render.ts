@@ -14,7 +14,14 @@ const pct = (x: number | null): string => (x === null ? '–' : `${Math.round(x 
 export function qualityEvalLines(r: QualityEval, lang: Lang): string[] {
   const t = sayer(lang);
   const level = (name: 'soft' | 'hard', l: ThresholdResult): string =>
-    t('qeval.level', { name, threshold: n2(l.threshold), precision: pct(l.precision), recall: pct(l.recall), flagged: l.flagged, human: pct(l.human_flagged_rate) });
+    t('qeval.level', {
+      name,
+      threshold: n2(l.threshold),
+      precision: pct(l.precision),
+      recall: pct(l.recall),
+      flagged: l.flagged,
+      human: pct(l.human_flagged_rate),
+    });
   const lines = [
     t('qeval.counts', { ai: r.n.ai, human: r.n.human }),
     t('qeval.auc', { auc: n3(r.auc), interval: r.auc_ci95 ? `${n3(r.auc_ci95[0])}–${n3(r.auc_ci95[1])}` : '–' }),
@@ -29,7 +36,8 @@ export function qualityEvalLines(r: QualityEval, lang: Lang): string[] {
   ];
   if (r.by_source) {
     lines.push(t('qeval.by_source'));
-    for (const s of r.by_source) lines.push(t('qeval.source', { source: s.source, label: s.label, n: s.n, auc: n3(s.auc) }));
+    for (const s of r.by_source)
+      lines.push(t('qeval.source', { source: s.source, label: s.label, n: s.n, auc: n3(s.auc) }));
   }
   return lines;
 }

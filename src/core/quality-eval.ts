@@ -39,7 +39,13 @@ const r4 = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10
 
 function atLevel(scores: number[], labels: (0 | 1)[], threshold: number): ThresholdResult {
   const t = atThreshold(scores, labels, threshold);
-  return { threshold, precision: r4(t.precision), recall: r4(t.recall), flagged: t.flagged, human_flagged_rate: r4(t.false_positive_rate) };
+  return {
+    threshold,
+    precision: r4(t.precision),
+    recall: r4(t.recall),
+    flagged: t.flagged,
+    human_flagged_rate: r4(t.false_positive_rate),
+  };
 }
 
 /** Fits the model's features on `train` with the model's penalty: the refit a held-out source is scored by. */
@@ -54,7 +60,10 @@ export function refit(train: readonly EvalSample[], model: AiFlavourModel): AiFl
 }
 
 /** Each held-out source scored by the model fitted without it, against every text of the other class. */
-export function leaveOneSourceOut(samples: readonly EvalSample[], model: AiFlavourModel): { bySource: NonNullable<QualityEval['by_source']>; heldOutScores: Map<string, number> } {
+export function leaveOneSourceOut(
+  samples: readonly EvalSample[],
+  model: AiFlavourModel,
+): { bySource: NonNullable<QualityEval['by_source']>; heldOutScores: Map<string, number> } {
   const sources = [...new Set(samples.map((s) => s.source))].sort();
   const bySource: NonNullable<QualityEval['by_source']> = [];
   const heldOutScores = new Map<string, number>();
@@ -74,14 +83,20 @@ export function leaveOneSourceOut(samples: readonly EvalSample[], model: AiFlavo
   return { bySource, heldOutScores };
 }
 
-export function evaluate(samples: readonly EvalSample[], model: AiFlavourModel, thresholds: { soft: number; hard: number }, bySource = false): QualityEval {
+export function evaluate(
+  samples: readonly EvalSample[],
+  model: AiFlavourModel,
+  thresholds: { soft: number; hard: number },
+  bySource = false,
+): QualityEval {
   const labels = samples.map((s) => s.label);
   const scores = samples.map((s) => scoreOf(s.values, model));
   const a = auc(scores, labels);
   const ci = Number.isFinite(a) ? aucInterval(scores, labels) : null;
   const ai = samples.filter((s) => s.label === 1);
   const human = samples.filter((s) => s.label === 0);
-  const hit = (xs: readonly EvalSample[], id: string): number => (xs.length ? (r4(xs.filter((s) => (s.values[id] ?? 0) > 0).length / xs.length) ?? 0) : 0);
+  const hit = (xs: readonly EvalSample[], id: string): number =>
+    xs.length ? (r4(xs.filter((s) => (s.values[id] ?? 0) > 0).length / xs.length) ?? 0) : 0;
   return {
     n: { ai: ai.length, human: human.length },
     auc: r4(a),

@@ -29,14 +29,24 @@ export interface QualitySettings {
 }
 
 /** The presets of §13.1: 字数 ranges, paragraph length and whether a hook is required. */
-export const PLATFORM_PRESETS: Record<Platform, { hard: [number, number] | null; target: [number, number] | null; max_paragraph_zishu: number | null; hook_required: boolean }> = {
+export const PLATFORM_PRESETS: Record<
+  Platform,
+  {
+    hard: [number, number] | null;
+    target: [number, number] | null;
+    max_paragraph_zishu: number | null;
+    hook_required: boolean;
+  }
+> = {
   qidian: { hard: [1800, 4500], target: [2500, 3500], max_paragraph_zishu: 320, hook_required: true },
   tomato: { hard: [1000, 3500], target: [1500, 2500], max_paragraph_zishu: 300, hook_required: true },
   none: { hard: null, target: null, max_paragraph_zishu: null, hook_required: false },
 };
 
 /** 不是…而是…: the construction readers count first when a text reads as machine-made. */
-export const DEFAULT_PATTERNS = [{ id: 'bushi-ershi', regex: '\u4e0d\u662f[^\u3002\uff01\uff1f\\n]{1,20}\u800c\u662f', max_per_kchars: 1 }];
+export const DEFAULT_PATTERNS = [
+  { id: 'bushi-ershi', regex: '\u4e0d\u662f[^\u3002\uff01\uff1f\\n]{1,20}\u800c\u662f', max_per_kchars: 1 },
+];
 
 export const DEFAULT_TITLE_FORBIDDEN = ['\u65e0\u9898', '\u672a\u547d\u540d', '\u5f85\u5b9a']; // 无题 未命名 待定
 
@@ -46,17 +56,27 @@ export function resolveQuality(q: QualityConfig | undefined): QualitySettings {
   const preset = PLATFORM_PRESETS[platform];
   return {
     platform,
-    zishu: { hard: (c.zishu?.hard as [number, number] | undefined) ?? preset.hard, target: (c.zishu?.target as [number, number] | undefined) ?? preset.target },
+    zishu: {
+      hard: (c.zishu?.hard as [number, number] | undefined) ?? preset.hard,
+      target: (c.zishu?.target as [number, number] | undefined) ?? preset.target,
+    },
     banned_words: c.banned_words ?? [],
     blacklist_max_per_kchars: c.blacklist_max_per_kchars ?? 3,
     repetition: { window: c.repetition?.window ?? 5, max_same_opening: c.repetition?.max_same_opening ?? 2 },
     patterns: c.patterns ?? DEFAULT_PATTERNS,
     max_paragraph_zishu: c.max_paragraph_zishu !== undefined ? c.max_paragraph_zishu : preset.max_paragraph_zishu,
-    title: { min: c.title?.min ?? 2, max: c.title?.max ?? 30, forbidden: c.title?.forbidden ?? DEFAULT_TITLE_FORBIDDEN },
+    title: {
+      min: c.title?.min ?? 2,
+      max: c.title?.max ?? 30,
+      forbidden: c.title?.forbidden ?? DEFAULT_TITLE_FORBIDDEN,
+    },
     hook: { required: c.hook?.required ?? preset.hook_required, min_strength: c.hook?.min_strength ?? 3 },
     weights: c.weights ?? 'plot',
     key_chapters: c.key_chapters ?? true,
     dormancy: { short: c.dormancy?.short ?? 6, medium: c.dormancy?.medium ?? 12, long: c.dormancy?.long ?? 24 },
-    ai_flavour: { soft: c.ai_flavour?.soft ?? AI_FLAVOUR_MODEL.thresholds.soft, hard: c.ai_flavour?.hard ?? AI_FLAVOUR_MODEL.thresholds.hard },
+    ai_flavour: {
+      soft: c.ai_flavour?.soft ?? AI_FLAVOUR_MODEL.thresholds.soft,
+      hard: c.ai_flavour?.hard ?? AI_FLAVOUR_MODEL.thresholds.hard,
+    },
   };
 }

@@ -17,7 +17,15 @@ import { chapterRest, restMeta, restName, setupRest, type BookSnapshot, type Res
 import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
 import type { LayeredCheck, VerdictWarning } from '../../machines/pipeline.gate.js';
-import { RESUMABLE_STATES, type SetupStep, type BookContext, type GateRecord, type JournalRef, type PolicyWarning, type ResumableState } from '../../machines/novel.setup.js';
+import {
+  RESUMABLE_STATES,
+  type SetupStep,
+  type BookContext,
+  type GateRecord,
+  type JournalRef,
+  type PolicyWarning,
+  type ResumableState,
+} from '../../machines/novel.setup.js';
 import { stateMeta } from '../../machines/pipeline.states.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import type { Checkpoint, CheckpointGate } from '../schemas/checkpoint.js';
@@ -30,7 +38,6 @@ import type { StateDoc } from './state-ops.js';
 import type { LintLists, StyleMetrics } from './lint.js';
 import { isKeyChapter } from './key-chapters.js';
 import { fixGuardFrom, type FixGuard } from './fix-guard.js';
-
 
 /** What the I/O shell found besides the checkpoint. */
 export interface BookProbe {
@@ -53,7 +60,6 @@ export interface BookProbe {
   /** The unfinished journal's own path, when one is pending. */
   journalFile?: string | null;
 }
-
 
 export interface Rehydrated {
   snapshot: BookSnapshot;
@@ -100,10 +106,19 @@ const stagedAndValid = (found: { staged: boolean; interrupted: boolean; problems
  * whose files are found staged and valid awaits its commit (PLAN_STAGED,
  * SETUP_STAGED). The machine's state then says what `next` does.
  */
-export function withStagedProbes(snapshot: BookSnapshot, settings: Settings, view: StagingView, probe: BookProbe): Pick<Rehydrated, 'snapshot' | 'plan' | 'setup'> {
+export function withStagedProbes(
+  snapshot: BookSnapshot,
+  settings: Settings,
+  view: StagingView,
+  probe: BookProbe,
+): Pick<Rehydrated, 'snapshot' | 'plan' | 'setup'> {
   const plan = probePlan(snapshot, settings, view, probe);
   const setup = probeSetup(snapshot, view, probe);
-  const event: PipelineEvent | null = stagedAndValid(plan) ? { type: 'PLAN_STAGED' } : stagedAndValid(setup) ? { type: 'SETUP_STAGED' } : null;
+  const event: PipelineEvent | null = stagedAndValid(plan)
+    ? { type: 'PLAN_STAGED' }
+    : stagedAndValid(setup)
+      ? { type: 'SETUP_STAGED' }
+      : null;
   const next = event !== null && snapshot.can(event) ? transition(bookMachine, snapshot, event)[0] : snapshot;
   return { snapshot: next, plan, setup };
 }
@@ -121,7 +136,12 @@ export interface PlanProbe {
 }
 
 /** The plan of the volume a planning book awaits, probed in staging/ (null: the book is not planning). */
-export function probePlan(snapshot: BookSnapshot, settings: Settings, view: StagingView, probe: BookProbe): PlanProbe | null {
+export function probePlan(
+  snapshot: BookSnapshot,
+  settings: Settings,
+  view: StagingView,
+  probe: BookProbe,
+): PlanProbe | null {
   if (restMeta(snapshot).mode !== 'plan') return null;
   const { volume, last_completed_chapter, outline_chapters } = snapshot.context;
   const bounds = planBounds(last_completed_chapter, outline_chapters, settings);
@@ -136,7 +156,8 @@ export function probePlan(snapshot: BookSnapshot, settings: Settings, view: Stag
 /** The quality layer of a validation: the settings' quality and the probe's word lists (none without them). */
 export function qualityContext(settings: Settings, probe: BookProbe, chapter: number): { quality?: LintSetup } {
   if (!probe.lintLists) return {};
-  const key = settings.quality.key_chapters && isKeyChapter(chapter, probe.outline_chapters, probe.convergenceChapters?.() ?? []);
+  const key =
+    settings.quality.key_chapters && isKeyChapter(chapter, probe.outline_chapters, probe.convergenceChapters?.() ?? []);
   return { quality: { settings: settings.quality, lists: probe.lintLists, ...(key ? { keyChapter: true } : {}) } };
 }
 
@@ -158,14 +179,21 @@ export interface ValidationSources {
  * and `validate` check with the full one (`full`: the lint, the staged title,
  * the ops' dry run, the memory keep rule, the 字数 target).
  */
-export function validationContextFor(stage: ValidatedStage, chapter: number, s: ValidationSources, full: boolean): ValidationContext {
+export function validationContextFor(
+  stage: ValidatedStage,
+  chapter: number,
+  s: ValidationSources,
+  full: boolean,
+): ValidationContext {
   const stagedTitle = (s.checkpoint as Record<string, unknown>).staged_title;
   return {
     chapter,
     ...(s.stagingHashes ? { stagingHashes: s.stagingHashes } : {}),
     ...(full && typeof stagedTitle === 'string' && stage === 'refine' ? { stagedTitle } : {}),
     ...(full && s.state && stage === 'summarize' ? { state: s.state } : {}),
-    ...(full && s.committedMemory && stage === 'summarize' ? { committedMemory: s.committedMemory, memoryKeepRatio: s.settings.memory_keep_ratio } : {}),
+    ...(full && s.committedMemory && stage === 'summarize'
+      ? { committedMemory: s.committedMemory, memoryKeepRatio: s.settings.memory_keep_ratio }
+      : {}),
     ...(full && s.settings.chapter_length ? { chapterLength: s.settings.chapter_length } : {}),
     ...(full ? qualityContext(s.settings, s.probe, chapter) : {}),
     ...fixContext(s.checkpoint),
@@ -227,7 +255,10 @@ function bookInput(cp: Checkpoint, settings: Settings, probe: BookProbe, chapter
     planning: cp.orchestrator_state === 'VOL_PLANNING',
     journal: probe.journal,
     title_fixed: (cp as Record<string, unknown>).title_fixed === true,
-    hook_fixed_round: typeof (cp as Record<string, unknown>).hook_fixed_round === 'number' ? ((cp as Record<string, unknown>).hook_fixed_round as number) : null,
+    hook_fixed_round:
+      typeof (cp as Record<string, unknown>).hook_fixed_round === 'number'
+        ? ((cp as Record<string, unknown>).hook_fixed_round as number)
+        : null,
     setup: probe.setup ?? null,
     imported_chapters: cp.imported_chapters ?? 0,
     import_caught_up: cp.import_caught_up ?? 0,
@@ -249,7 +280,13 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
   // No chapter in flight and nothing to resume: the machine's router decides.
   if (probe.journal !== null || (!claimed && !errorRetry)) {
     const [routed] = initialTransition(bookMachine, input);
-    return { ...withStagedProbes(routed, settings, view, probe), restored: restName(routed), pendingGate: false, draftLost: false, effects: [] };
+    return {
+      ...withStagedProbes(routed, settings, view, probe),
+      restored: restName(routed),
+      pendingGate: false,
+      draftLost: false,
+      effects: [],
+    };
   }
 
   const [fresh] = initialTransition(bookMachine, { ...input, planning: false });
@@ -297,7 +334,10 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
   const effects: string[] = [];
   const staged = view.files.get(paths.stagingChapter(chapter));
   const recorded = cp.staging_hashes?.[paths.stagingChapter(chapter)];
-  if (stateMeta(chapterState).step === 'summarize' && (!staged || (recorded !== undefined && staged.sha256 !== recorded))) {
+  if (
+    stateMeta(chapterState).step === 'summarize' &&
+    (!staged || (recorded !== undefined && staged.sha256 !== recorded))
+  ) {
     [snapshot] = transition(bookMachine, snapshot, { type: 'DRAFT_LOST' });
     draftLost = true;
   }

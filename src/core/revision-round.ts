@@ -35,7 +35,11 @@ export function roundFiles(view: StagingView, chapter: number): string[] {
 /** A revision round's archive: the round's files move there; the chapter the judge scored is copied (draft history). */
 export function revisionArchive(view: StagingView, chapter: number, round: number): ArchivePlan {
   const live = paths.stagingChapter(chapter);
-  return { dir: paths.revisionRoundDir(chapter, round), files: roundFiles(view, chapter), ...(view.files.has(live) ? { copies: [live] } : {}) };
+  return {
+    dir: paths.revisionRoundDir(chapter, round),
+    files: roundFiles(view, chapter),
+    ...(view.files.has(live) ? { copies: [live] } : {}),
+  };
 }
 
 /** Where a live staging file lands inside an archive directory. */
@@ -49,7 +53,11 @@ export function rewriteArchive(view: StagingView, chapter: number, k: number): A
 /** Before a title-fix: a copy of the refined chapter (the reference of the body that must not change); an evaluation of an earlier pass moves aside (the fixed chapter is judged). */
 export function titleFixArchive(view: StagingView, chapter: number): ArchivePlan {
   const live = paths.stagingChapter(chapter);
-  return { dir: paths.titleFixDir(chapter), files: evaluationsOf(view, chapter), ...(view.files.has(live) ? { copies: [live] } : {}) };
+  return {
+    dir: paths.titleFixDir(chapter),
+    files: evaluationsOf(view, chapter),
+    ...(view.files.has(live) ? { copies: [live] } : {}),
+  };
 }
 
 /** The chapter's staged evaluations (primary and secondary). */
@@ -61,5 +69,9 @@ function evaluationsOf(view: StagingView, chapter: number): string[] {
 /** Before a hook-fix: the judged chapter is copied, its evaluations move aside (the chapter is judged again after the fix). */
 export function hookFixArchive(view: StagingView, chapter: number, round: number): ArchivePlan {
   const live = paths.stagingChapter(chapter);
-  return { dir: paths.hookFixDir(chapter, round), files: evaluationsOf(view, chapter), ...(view.files.has(live) ? { copies: [live] } : {}) };
+  return {
+    dir: paths.hookFixDir(chapter, round),
+    files: evaluationsOf(view, chapter),
+    ...(view.files.has(live) ? { copies: [live] } : {}),
+  };
 }

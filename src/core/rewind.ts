@@ -109,9 +109,14 @@ export { chapterOfBookFile };
  * in the volume after the last of them, to be planned (VOL_PLANNING); with no
  * outline at all, the first moved volume or chapters_per_volume's.
  */
-export function rewindVolumes(to: number, volumes: RewindInput['volumes'], chaptersPerVolume: number): { volume: number; planning: boolean; moved: number[] } {
+export function rewindVolumes(
+  to: number,
+  volumes: RewindInput['volumes'],
+  chaptersPerVolume: number,
+): { volume: number; planning: boolean; moved: number[] } {
   const sorted = [...volumes].sort((a, b) => a.volume - b.volume);
-  const firstOf = (v: { outline: readonly number[] }): number | null => (v.outline.length ? Math.min(...v.outline) : null);
+  const firstOf = (v: { outline: readonly number[] }): number | null =>
+    v.outline.length ? Math.min(...v.outline) : null;
   const kept = sorted.filter((v) => {
     const first = firstOf(v);
     return first !== null && first <= to;
@@ -120,9 +125,13 @@ export function rewindVolumes(to: number, volumes: RewindInput['volumes'], chapt
   const last = kept.at(-1);
   const startsAfter = sorted.filter((v) => (firstOf(v) ?? 0) > to).map((v) => v.volume);
   const planning = holding === undefined && last !== undefined;
-  const volume = holding?.volume ?? (last ? last.volume + 1 : (startsAfter[0] ?? Math.max(1, Math.ceil(to / Math.max(1, chaptersPerVolume)))));
+  const volume =
+    holding?.volume ??
+    (last ? last.volume + 1 : (startsAfter[0] ?? Math.max(1, Math.ceil(to / Math.max(1, chaptersPerVolume)))));
   // A folder with no outline (contracts made ahead, a plan half written by hand) goes with the volumes after the book's.
-  const moved = sorted.filter((v) => startsAfter.includes(v.volume) || (firstOf(v) === null && v.volume > volume)).map((v) => v.volume);
+  const moved = sorted
+    .filter((v) => startsAfter.includes(v.volume) || (firstOf(v) === null && v.volume > volume))
+    .map((v) => v.volume);
   return { volume, planning, moved };
 }
 
@@ -144,7 +153,11 @@ export function firstLineOfChapter(bytes: Uint8Array, to: number): number {
 }
 
 /** Staged outputs of a chapter in flight (not novel's bookkeeping): moved aside too, so the redraft starts clean. */
-const isStagedOutput = (rel: string): boolean => rel.startsWith('staging/') && !rel.startsWith('staging/revisions/') && !rel.startsWith('staging/.commit/') && !rel.startsWith('staging/manifests/');
+const isStagedOutput = (rel: string): boolean =>
+  rel.startsWith('staging/') &&
+  !rel.startsWith('staging/revisions/') &&
+  !rel.startsWith('staging/.commit/') &&
+  !rel.startsWith('staging/manifests/');
 
 /**
  * Each file the rewound commits replaced, as it was before chapter `to`: from
@@ -158,7 +171,8 @@ function restoredTexts(input: RewindInput): Map<string, string | null> {
   const encoder = new TextEncoder();
   const shaOf = (text: string): string => input.sha256(encoder.encode(text));
   const replaced = new Set<string>();
-  for (let c = input.to; c <= input.lastCompleted; c++) for (const rel of Object.keys(input.histories.get(c)?.files ?? {})) replaced.add(rel);
+  for (let c = input.to; c <= input.lastCompleted; c++)
+    for (const rel of Object.keys(input.histories.get(c)?.files ?? {})) replaced.add(rel);
   const out = new Map<string, string | null>();
   for (const rel of [...replaced].sort()) {
     let text: string | null | undefined;
@@ -170,11 +184,29 @@ function restoredTexts(input: RewindInput): Map<string, string | null> {
         continue;
       }
       const after = text === undefined ? input.currentText(rel) : text;
-      const before = after === null ? null : 'json' in kept ? applyJsonReverse(after, kept.json, shaOf) : applyReversePatch(after, 'patch' in kept ? kept.patch : { ...kept.patch_from_end, from_end: true }, shaOf);
+      const before =
+        after === null
+          ? null
+          : 'json' in kept
+            ? applyJsonReverse(after, kept.json, shaOf)
+            : applyReversePatch(
+                after,
+                'patch' in kept ? kept.patch : { ...kept.patch_from_end, from_end: true },
+                shaOf,
+              );
       if (before === null) {
-        throw new NovelError('history_mismatch', said('rewindplan.history_mismatch', { to: formatChapterRef(input.to), file: rel, chapter: c, history: paths.commitHistory(c) }), {
-          hint: said('rewindplan.history_mismatch.hint', { chapter: c }),
-        });
+        throw new NovelError(
+          'history_mismatch',
+          said('rewindplan.history_mismatch', {
+            to: formatChapterRef(input.to),
+            file: rel,
+            chapter: c,
+            history: paths.commitHistory(c),
+          }),
+          {
+            hint: said('rewindplan.history_mismatch.hint', { chapter: c }),
+          },
+        );
       }
       text = before;
     }
@@ -204,7 +236,14 @@ export function planRewind(input: RewindInput): RewindPlan {
   const cutLog = (path: string, bytes: Uint8Array, at: number, tailTo: string): string => {
     const keep = Math.min(Math.max(0, at), bytes.length);
     const tail = bytes.subarray(keep);
-    if (tail.length > 0) cuts.push({ path, at: keep, sha256: input.sha256(bytes.subarray(0, keep)), tail_to: tailTo, tail_sha256: input.sha256(tail) });
+    if (tail.length > 0)
+      cuts.push({
+        path,
+        at: keep,
+        sha256: input.sha256(bytes.subarray(0, keep)),
+        tail_to: tailTo,
+        tail_sha256: input.sha256(tail),
+      });
     return Buffer.from(tail).toString('utf8');
   };
   const { volume, planning, moved: volumes } = rewindVolumes(to, input.volumes, input.chaptersPerVolume);
@@ -240,17 +279,46 @@ export function planRewind(input: RewindInput): RewindPlan {
   }
   // The logs the rewound commits appended to, cut back to their size before chapter `to` (the cut lines kept).
   const first = input.histories.get(to);
-  const cut = cutLog('state/changelog.jsonl', input.changelog, first?.changelog_bytes ?? input.changelog.length, `${folder}/state/changelog-cut.jsonl`);
-  if (input.unknownEntities !== null && first) cutLog('logs/unknown-entities.jsonl', input.unknownEntities, first.unknown_entities_bytes, `${folder}/logs/unknown-entities-cut.jsonl`);
+  const cut = cutLog(
+    'state/changelog.jsonl',
+    input.changelog,
+    first?.changelog_bytes ?? input.changelog.length,
+    `${folder}/state/changelog-cut.jsonl`,
+  );
+  if (input.unknownEntities !== null && first)
+    cutLog(
+      'logs/unknown-entities.jsonl',
+      input.unknownEntities,
+      first.unknown_entities_bytes,
+      `${folder}/logs/unknown-entities-cut.jsonl`,
+    );
   // The judge's consistency lines of the chapters drafted again (the chapter in flight's too).
-  if (input.consistencyReport !== null) cutLog('logs/consistency-report.jsonl', input.consistencyReport, firstLineOfChapter(input.consistencyReport, to), `${folder}/logs/consistency-report-cut.jsonl`);
+  if (input.consistencyReport !== null)
+    cutLog(
+      'logs/consistency-report.jsonl',
+      input.consistencyReport,
+      firstLineOfChapter(input.consistencyReport, to),
+      `${folder}/logs/consistency-report-cut.jsonl`,
+    );
   // The book's totals are recomputed from the chapter logs that remain; the rewound commits' history goes.
   removes.push('logs/book-ledger.json');
   for (let c = to; c <= lastCompleted; c++) removes.push(paths.commitHistory(c));
   if (input.note !== null) writes.push({ path: `${folder}/note.md`, content: `${input.note}\n` });
 
   const checkpoint: Obj = { ...input.checkpointRaw };
-  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note', 'fix_guard', 'title_fixed', 'hook_fixed_round', 'error_retry', 'resume_state']) delete checkpoint[k];
+  for (const k of [
+    'gate',
+    'staging_hashes',
+    'staged_title',
+    'archive_pending',
+    'author_note',
+    'fix_guard',
+    'title_fixed',
+    'hook_fixed_round',
+    'error_retry',
+    'resume_state',
+  ])
+    delete checkpoint[k];
   Object.assign(checkpoint, {
     last_completed_chapter: to - 1,
     current_volume: volume,

@@ -30,7 +30,12 @@ export function auc(scores: readonly number[], labels: readonly (0 | 1)[]): numb
 }
 
 /** The 2.5 % and 97.5 % quantiles of the AUC over `rounds` resamples, each class resampled on its own. */
-export function aucInterval(scores: readonly number[], labels: readonly (0 | 1)[], rounds = 1000, seed = 20261128): [number, number] {
+export function aucInterval(
+  scores: readonly number[],
+  labels: readonly (0 | 1)[],
+  rounds = 1000,
+  seed = 20261128,
+): [number, number] {
   const pos = scores.filter((_, i) => labels[i] === 1);
   const neg = scores.filter((_, i) => labels[i] === 0);
   if (!pos.length || !neg.length) return [Number.NaN, Number.NaN];
@@ -47,7 +52,11 @@ export function aucInterval(scores: readonly number[], labels: readonly (0 | 1)[
 }
 
 /** Precision and recall of "score ≥ threshold" as positive; precision is NaN when nothing is flagged. */
-export function atThreshold(scores: readonly number[], labels: readonly (0 | 1)[], threshold: number): { precision: number; recall: number; flagged: number; false_positive_rate: number } {
+export function atThreshold(
+  scores: readonly number[],
+  labels: readonly (0 | 1)[],
+  threshold: number,
+): { precision: number; recall: number; flagged: number; false_positive_rate: number } {
   let tp = 0;
   let fp = 0;
   let pos = 0;
@@ -61,5 +70,10 @@ export function atThreshold(scores: readonly number[], labels: readonly (0 | 1)[
       else fp++;
     }
   });
-  return { precision: tp + fp ? tp / (tp + fp) : Number.NaN, recall: pos ? tp / pos : Number.NaN, flagged: tp + fp, false_positive_rate: neg ? fp / neg : Number.NaN };
+  return {
+    precision: tp + fp ? tp / (tp + fp) : Number.NaN,
+    recall: pos ? tp / pos : Number.NaN,
+    flagged: tp + fp,
+    false_positive_rate: neg ? fp / neg : Number.NaN,
+  };
 }

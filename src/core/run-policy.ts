@@ -55,7 +55,12 @@ function stopWith(exit: number, words: Said): RunMove {
   return { kind: 'stop', exit, reason: render('en', words), reason_zh: render('zh', words) };
 }
 
-export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: number, executedHere: ReadonlySet<string>): RunMove {
+export function nextMove(
+  next: NextDecision,
+  limits: RunLimits,
+  lastCompleted: number,
+  executedHere: ReadonlySet<string>,
+): RunMove {
   if (next.action !== 'recover' && lastCompleted >= limits.targetChapter) {
     return stopWith(RUN_EXIT.done, said('run.target_reached', { chapter: limits.targetChapter }));
   }
@@ -64,17 +69,37 @@ export function nextMove(next: NextDecision, limits: RunLimits, lastCompleted: n
   }
   switch (next.action) {
     case 'done':
-      return { kind: 'stop', exit: RUN_EXIT.done, reason: next.reason, ...(next.reason_zh ? { reason_zh: next.reason_zh } : {}) };
+      return {
+        kind: 'stop',
+        exit: RUN_EXIT.done,
+        reason: next.reason,
+        ...(next.reason_zh ? { reason_zh: next.reason_zh } : {}),
+      };
     case 'review':
-      return { kind: 'stop', exit: RUN_EXIT.review, reason: render('en', said('run.review', { reason: next.reason, command: next.command })), reason_zh: render('zh', said('run.review', { reason: next.reason_zh ?? next.reason, command: next.command })) };
+      return {
+        kind: 'stop',
+        exit: RUN_EXIT.review,
+        reason: render('en', said('run.review', { reason: next.reason, command: next.command })),
+        reason_zh: render('zh', said('run.review', { reason: next.reason_zh ?? next.reason, command: next.command })),
+      };
     case 'recover':
     case 'commit': {
       const step = decided(next);
-      if (step.kind === 'setup') return { kind: 'commit', step: next.step, id: step, chapter: null, volume: null, setup: true };
+      if (step.kind === 'setup')
+        return { kind: 'commit', step: next.step, id: step, chapter: null, volume: null, setup: true };
       const volume = step.kind === 'volume' ? step.volume : null;
       const planStep = step.kind === 'volume' ? formatStepId({ ...step, stage: 'plan' }) : null;
-      if (next.action === 'commit' && volume !== null && planStep !== null && limits.pauseAfter.has('plan') && executedHere.has(planStep)) {
-        return stopWith(RUN_EXIT.done, said('runstop.paused_plan', { step: planStep, dir: paths.stagedVolumeDir(volume), volume }));
+      if (
+        next.action === 'commit' &&
+        volume !== null &&
+        planStep !== null &&
+        limits.pauseAfter.has('plan') &&
+        executedHere.has(planStep)
+      ) {
+        return stopWith(
+          RUN_EXIT.done,
+          said('runstop.paused_plan', { step: planStep, dir: paths.stagedVolumeDir(volume), volume }),
+        );
       }
       return { kind: 'commit', step: next.step, id: step, chapter: chapterOfStep(step), volume };
     }
@@ -109,10 +134,16 @@ export function untilPassed(until: StepId, next: NextDecision, lastCompleted: nu
   if (until.kind === 'import') {
     if (next.mode !== 'import') return until.chapter <= lastCompleted && next.action !== 'recover';
     const current = next.chapter ?? 0;
-    return until.chapter < current || (until.chapter === current && until.stage === 'summarize' && next.action === 'commit');
+    return (
+      until.chapter < current || (until.chapter === current && until.stage === 'summarize' && next.action === 'commit')
+    );
   }
   // During a new book's setup or an import's catch-up, every volume plan and chapter is still ahead.
-  if ((next.mode === 'setup' || next.mode === 'import') && (until.kind === 'volume' ? until.volume >= next.volume : until.chapter > lastCompleted)) return false;
+  if (
+    (next.mode === 'setup' || next.mode === 'import') &&
+    (until.kind === 'volume' ? until.volume >= next.volume : until.chapter > lastCompleted)
+  )
+    return false;
   if (until.kind === 'volume') {
     if (until.volume < next.volume) return true;
     return until.volume === next.volume && next.mode !== 'plan' && next.action !== 'recover';
@@ -150,8 +181,12 @@ export function givenUpReason(step: string, failures: number): Said {
 export const COSTLESS_EXECUTORS: ReadonlySet<string> = new Set(['codex']);
 
 /** Before a run: a budget the executor cannot honour (null: fine). */
-export function unenforceableBudget(executor: string, limits: Pick<RunLimits, 'budgetUsd' | 'budgetTokens'>): Said | null {
-  if (!COSTLESS_EXECUTORS.has(executor) || limits.budgetUsd === undefined || limits.budgetTokens !== undefined) return null;
+export function unenforceableBudget(
+  executor: string,
+  limits: Pick<RunLimits, 'budgetUsd' | 'budgetTokens'>,
+): Said | null {
+  if (!COSTLESS_EXECUTORS.has(executor) || limits.budgetUsd === undefined || limits.budgetTokens !== undefined)
+    return null;
   return said('runstop.budget_unenforceable', { executor });
 }
 

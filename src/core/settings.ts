@@ -68,9 +68,19 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
       );
     }
   }
-  const vc = { min: c.volume_chapters?.min ?? DEFAULT_SETTINGS.volume_chapters.min, max: c.volume_chapters?.max ?? DEFAULT_SETTINGS.volume_chapters.max };
+  const vc = {
+    min: c.volume_chapters?.min ?? DEFAULT_SETTINGS.volume_chapters.min,
+    max: c.volume_chapters?.max ?? DEFAULT_SETTINGS.volume_chapters.max,
+  };
   if (vc.min > vc.max) {
-    diagnostics.push(errorAt('invalid_config', paths.config, { field: 'volume_chapters.min', expected: said('settings.volume_min', { max: vc.max }), found: String(vc.min), fix: said('settings.volume_min.fix') }));
+    diagnostics.push(
+      errorAt('invalid_config', paths.config, {
+        field: 'volume_chapters.min',
+        expected: said('settings.volume_min', { max: vc.max }),
+        found: String(vc.min),
+        fix: said('settings.volume_min.fix'),
+      }),
+    );
   }
   const settings: Settings = {
     thresholds,
@@ -79,7 +89,10 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     memory_context_chapters: c.memory_context_chapters ?? DEFAULT_SETTINGS.memory_context_chapters,
     lock_stale_minutes: c.lock_stale_minutes ?? DEFAULT_SETTINGS.lock_stale_minutes,
     chapters_per_volume: c.chapters_per_volume ?? DEFAULT_SETTINGS.chapters_per_volume,
-    volume_chapters: { min: c.volume_chapters?.min ?? DEFAULT_SETTINGS.volume_chapters.min, max: c.volume_chapters?.max ?? DEFAULT_SETTINGS.volume_chapters.max },
+    volume_chapters: {
+      min: c.volume_chapters?.min ?? DEFAULT_SETTINGS.volume_chapters.min,
+      max: c.volume_chapters?.max ?? DEFAULT_SETTINGS.volume_chapters.max,
+    },
     book_chapters: c.book_chapters ?? null,
     ...(c.title !== undefined ? { title: c.title } : {}),
     ...(c.author !== undefined ? { author: c.author } : {}),

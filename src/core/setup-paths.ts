@@ -7,7 +7,12 @@ import { SETUP_STEPS, type SetupStep } from './step-id.js';
 
 /** Where a setup step's files are staged and where the commit puts them. */
 export const STAGED_ROOT = 'staging/';
-export const WORLD_FILES = ['world/rules.json', 'world/geography.md', 'world/history.md', 'storylines/storylines.json'] as const;
+export const WORLD_FILES = [
+  'world/rules.json',
+  'world/geography.md',
+  'world/history.md',
+  'storylines/storylines.json',
+] as const;
 export const RELATIONSHIPS_FILE = 'characters/relationships.json';
 export const STYLE_FILE = 'style-profile.json';
 
@@ -34,4 +39,3 @@ export function isSetupOutput(rel: string): boolean {
 export function isSampleFile(rel: string): boolean {
   return /^samples\/[^/]+\.(txt|md)$/i.test(rel);
 }
-

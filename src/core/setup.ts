@@ -10,7 +10,13 @@ import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { said } from './messages.js';
 import type { PlannedWrite } from './commit-plan.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
-import { CharacterSchema, RelationshipsSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from '../schemas/inputs.js';
+import {
+  CharacterSchema,
+  RelationshipsSchema,
+  StorylinesSchema,
+  StyleProfileSchema,
+  WorldRulesSchema,
+} from '../schemas/inputs.js';
 import { isSlug } from '../schemas/common.js';
 import { stagedText, type StagingView } from './staging-view.js';
 import { SETUP_STEPS, type SetupStep } from './step-id.js';
@@ -18,7 +24,14 @@ import { SETUP_STEP_TABLE } from './step-table.js';
 import type { StyleMetrics } from './lint.js';
 import { RELATIONSHIPS_FILE, STAGED_ROOT, STYLE_FILE, WORLD_FILES } from './setup-paths.js';
 
-export { isSampleFile, isSetupOutput, RELATIONSHIPS_FILE, setupWritable, STYLE_FILE, WORLD_FILES } from './setup-paths.js';
+export {
+  isSampleFile,
+  isSetupOutput,
+  RELATIONSHIPS_FILE,
+  setupWritable,
+  STYLE_FILE,
+  WORLD_FILES,
+} from './setup-paths.js';
 
 export { SETUP_STEPS, type SetupStep };
 
@@ -62,11 +75,17 @@ export function setupDone(step: SetupStep, r: SetupReader): boolean {
       return rules.success && rules.output.rules.length > 0 && lines.success && lines.output.storylines.length > 0;
     }
     case 'characters':
-      return r.list('characters/active').some((f) => f.endsWith('.json') && v.safeParse(CharacterSchema, jsonOf(r.text(f))).success);
+      return r
+        .list('characters/active')
+        .some((f) => f.endsWith('.json') && v.safeParse(CharacterSchema, jsonOf(r.text(f))).success);
     case 'style': {
       if (!r.samplesHaveText) return true;
       const profile = v.safeParse(StyleProfileSchema, jsonOf(r.text(STYLE_FILE)));
-      return profile.success && typeof profile.output.avg_sentence_length === 'number' && typeof profile.output.dialogue_ratio === 'number';
+      return (
+        profile.success &&
+        typeof profile.output.avg_sentence_length === 'number' &&
+        typeof profile.output.dialogue_ratio === 'number'
+      );
     }
   }
 }
@@ -78,7 +97,11 @@ export function pendingSetup(r: SetupReader): SetupStep | null {
 
 /** The first setup step still to do once `committed` is done (the probe after a setup commit). */
 export function pendingAfter(committed: SetupStep, r: SetupReader): SetupStep | null {
-  return SETUP_STEPS.find((s) => s !== committed && SETUP_STEPS.indexOf(s) > SETUP_STEPS.indexOf(committed) && !setupDone(s, r)) ?? null;
+  return (
+    SETUP_STEPS.find(
+      (s) => s !== committed && SETUP_STEPS.indexOf(s) > SETUP_STEPS.indexOf(committed) && !setupDone(s, r),
+    ) ?? null
+  );
 }
 
 export interface SetupValidation {
@@ -88,11 +111,25 @@ export interface SetupValidation {
   valid: boolean;
 }
 
-function staged<S extends v.GenericSchema>(view: StagingView, rel: string, schema: S, out: Diagnostic[], agent: string): v.InferOutput<S> | undefined {
+function staged<S extends v.GenericSchema>(
+  view: StagingView,
+  rel: string,
+  schema: S,
+  out: Diagnostic[],
+  agent: string,
+): v.InferOutput<S> | undefined {
   const text = stagedText(view, rel);
   if (text === undefined) {
     const f = view.files.get(rel);
-    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: said('validate.the_file'), found: said('validate.no_file'), fix: said('setup.run_agent', { agent, file: rel }) }));
+    out.push(
+      f && 'problem' in f
+        ? f.problem
+        : errorAt('output_missing', rel, {
+            expected: said('validate.the_file'),
+            found: said('validate.no_file'),
+            fix: said('setup.run_agent', { agent, file: rel }),
+          }),
+    );
     return undefined;
   }
   const json = parseJsonText(text, rel, 'invalid_setup_output');
@@ -112,11 +149,25 @@ function stagedProse(view: StagingView, rel: string, out: Diagnostic[], agent: s
   const text = stagedText(view, rel);
   if (text === undefined) {
     const f = view.files.get(rel);
-    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: said('validate.the_file'), found: said('validate.no_file'), fix: said('setup.run_agent', { agent, file: rel }) }));
+    out.push(
+      f && 'problem' in f
+        ? f.problem
+        : errorAt('output_missing', rel, {
+            expected: said('validate.the_file'),
+            found: said('validate.no_file'),
+            fix: said('setup.run_agent', { agent, file: rel }),
+          }),
+    );
     return false;
   }
   if (text.trim() === '') {
-    out.push(errorAt('output_empty', rel, { expected: said('setup.text'), found: said('validate.empty_file'), fix: said('setup.run_again', { agent }) }));
+    out.push(
+      errorAt('output_empty', rel, {
+        expected: said('setup.text'),
+        found: said('validate.empty_file'),
+        fix: said('setup.run_again', { agent }),
+      }),
+    );
     return false;
   }
   return true;
@@ -135,18 +186,48 @@ export function validateSetup(step: SetupStep, view: StagingView, sampleMetrics:
   const move = (final: string): void => void moves.push({ from: `${STAGED_ROOT}${final}`, to: final });
   if (step === 'world') {
     const rules = staged(view, 'staging/world/rules.json', WorldRulesSchema, out, agent);
-    if (rules && rules.rules.length === 0) out.push(errorAt('world_rules_empty', 'staging/world/rules.json', { field: 'rules', expected: said('setup.rules'), found: said('setup.empty_list'), fix: said('setup.rules.fix') }));
+    if (rules && rules.rules.length === 0)
+      out.push(
+        errorAt('world_rules_empty', 'staging/world/rules.json', {
+          field: 'rules',
+          expected: said('setup.rules'),
+          found: said('setup.empty_list'),
+          fix: said('setup.rules.fix'),
+        }),
+      );
     stagedProse(view, 'staging/world/geography.md', out, agent);
     stagedProse(view, 'staging/world/history.md', out, agent);
     const lines = staged(view, 'staging/storylines/storylines.json', StorylinesSchema, out, agent);
-    if (lines && lines.storylines.length === 0) out.push(errorAt('storylines_empty', 'staging/storylines/storylines.json', { field: 'storylines', expected: said('setup.storylines'), found: said('setup.empty_list'), fix: said('setup.storylines.fix') }));
+    if (lines && lines.storylines.length === 0)
+      out.push(
+        errorAt('storylines_empty', 'staging/storylines/storylines.json', {
+          field: 'storylines',
+          expected: said('setup.storylines'),
+          found: said('setup.empty_list'),
+          fix: said('setup.storylines.fix'),
+        }),
+      );
     for (const f of WORLD_FILES) move(f);
   } else if (step === 'characters') {
     const files = [...view.files.keys()].filter((p) => /^staging\/characters\/active\/[^/]+\.json$/.test(p)).sort();
-    if (files.length === 0) out.push(errorAt('output_missing', 'staging/characters/active/', { expected: said('setup.cast'), found: said('setup.no_cast'), fix: said('setup.cast.fix', { agent }) }));
+    if (files.length === 0)
+      out.push(
+        errorAt('output_missing', 'staging/characters/active/', {
+          expected: said('setup.cast'),
+          found: said('setup.no_cast'),
+          fix: said('setup.cast.fix', { agent }),
+        }),
+      );
     for (const rel of files) {
       const slug = rel.slice('staging/characters/active/'.length, -'.json'.length);
-      if (!isSlug(slug)) out.push(errorAt('character_slug', rel, { expected: said('setup.character_slug'), found: JSON.stringify(slug), fix: said('setup.character_slug.fix') }));
+      if (!isSlug(slug))
+        out.push(
+          errorAt('character_slug', rel, {
+            expected: said('setup.character_slug'),
+            found: JSON.stringify(slug),
+            fix: said('setup.character_slug.fix'),
+          }),
+        );
       staged(view, rel, CharacterSchema, out, agent);
       move(rel.slice(STAGED_ROOT.length));
       const md = rel.replace(/\.json$/, '.md');
@@ -164,7 +245,14 @@ export function validateSetup(step: SetupStep, view: StagingView, sampleMetrics:
       for (const [field, found] of checks) {
         const measured = sampleMetrics[field];
         if (found === undefined || !near(found, measured)) {
-          out.push(errorAt('style_metric_mismatch', `${STAGED_ROOT}${STYLE_FILE}`, { field, expected: said('setup.measured', { measured, tolerance: STYLE_TOLERANCE * 100 }), found: found === undefined ? said('setup.no_value') : String(found), fix: said('setup.measured.fix', { field }) }));
+          out.push(
+            errorAt('style_metric_mismatch', `${STAGED_ROOT}${STYLE_FILE}`, {
+              field,
+              expected: said('setup.measured', { measured, tolerance: STYLE_TOLERANCE * 100 }),
+              found: found === undefined ? said('setup.no_value') : String(found),
+              fix: said('setup.measured.fix', { field }),
+            }),
+          );
         }
       }
     }
@@ -175,5 +263,10 @@ export function validateSetup(step: SetupStep, view: StagingView, sampleMetrics:
 
 /** The files a setup commit writes: each staged file moved into place. */
 export function setupWrites(view: StagingView, moves: SetupValidation['moves']): PlannedWrite[] {
-  return moves.map((m) => ({ path: m.to, content: stagedText(view, m.from) as string, kind: 'move' as const, from: m.from }));
+  return moves.map((m) => ({
+    path: m.to,
+    content: stagedText(view, m.from) as string,
+    kind: 'move' as const,
+    from: m.from,
+  }));
 }

@@ -28,7 +28,8 @@ export function displayName(name: string | Uint8Array): string {
     const text = Buffer.from(name).toString('utf8');
     // Re-encode byte by byte where the decoding was lossy.
     if (!text.includes('\ufffd')) return displayName(text);
-    for (const b of name) out += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
+    for (const b of name)
+      out += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
     return out;
   }
   return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {

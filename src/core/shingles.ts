@@ -51,7 +51,11 @@ export function shingleText(lines: ReadonlyArray<{ n: number; text: string }>): 
 export function shingleChapter(text: string): ShingleText {
   const lines = text.split(/\r?\n/).map((t, i) => ({ n: i + 1, text: t }));
   const title = lines.findIndex((l) => /\S/.test(l.text));
-  return shingleText(title >= 0 && /^#(\s|$)/.test((lines[title] as { text: string }).text) ? lines.filter((_, i) => i !== title) : lines);
+  return shingleText(
+    title >= 0 && /^#(\s|$)/.test((lines[title] as { text: string }).text)
+      ? lines.filter((_, i) => i !== title)
+      : lines,
+  );
 }
 
 /** FNV-1a over each window's UTF-16 units; 0 is kept for "empty" in the index, so a hash of 0 becomes 1. */
@@ -124,7 +128,15 @@ export function repetitionFindings(current: ShingleText, earlier: readonly Earli
       const at = other.chars.indexOf(passage);
       if (at < 0) return;
       passages++;
-      out.push({ rule: 'repeated_passage', chapter: e.chapter, line: current.lines[runStart] as number, earlierLine: other.lines[at] as number, length: len, share: 0, excerpt: `${passage.slice(0, 24)}…` });
+      out.push({
+        rule: 'repeated_passage',
+        chapter: e.chapter,
+        line: current.lines[runStart] as number,
+        earlierLine: other.lines[at] as number,
+        length: len,
+        share: 0,
+        excerpt: `${passage.slice(0, 24)}…`,
+      });
     };
     for (let i = 0; i < mine.length; i++) {
       const hit = firstAt.has(mine[i] as number);

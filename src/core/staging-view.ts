@@ -30,7 +30,11 @@ export function stagingHashes(view: StagingView): Record<string, string> {
 }
 
 /** A file is new when it is present and its hash was not recorded at the last advance. */
-export function isNewFile(view: StagingView, rel: string, recorded: Readonly<Record<string, string>> | undefined): boolean {
+export function isNewFile(
+  view: StagingView,
+  rel: string,
+  recorded: Readonly<Record<string, string>> | undefined,
+): boolean {
   const f = view.files.get(rel);
   if (!f) return false;
   return recorded?.[rel] !== f.sha256;

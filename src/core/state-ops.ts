@@ -6,13 +6,24 @@
 import { jsonEqual } from './canonical-json.js';
 import { render, said, type Said } from './messages.js';
 
-export const STATE_TOP_LEVEL = ['characters', 'items', 'locations', 'factions', 'world_state', 'active_foreshadowing'] as const;
+export const STATE_TOP_LEVEL = [
+  'characters',
+  'items',
+  'locations',
+  'factions',
+  'world_state',
+  'active_foreshadowing',
+] as const;
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 const SEGMENT_RE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const FORESHADOW_ACTIONS = ['planted', 'advanced', 'resolved'] as const;
 export type ForeshadowAction = (typeof FORESHADOW_ACTIONS)[number];
 
-export type StateDoc = Record<string, unknown> & { schema_version: number; state_version: number; last_updated_chapter: number };
+export type StateDoc = Record<string, unknown> & {
+  schema_version: number;
+  state_version: number;
+  last_updated_chapter: number;
+};
 
 export const EMPTY_STATE: StateDoc = { schema_version: 1, state_version: 0, last_updated_chapter: 0 };
 
@@ -75,7 +86,12 @@ export function pathProblem(path: unknown): Said | null {
 type Writable = Set<Obj> | null;
 
 /** The parent object of the path's leaf, creating objects as needed (copying shared ones); why not (said) on type collision. */
-function parentFor(state: Obj, segments: string[], create: boolean, writable: Writable): { parent: Obj; leaf: string } | Said | null {
+function parentFor(
+  state: Obj,
+  segments: string[],
+  create: boolean,
+  writable: Writable,
+): { parent: Obj; leaf: string } | Said | null {
   let cur: Obj = state;
   for (const s of segments.slice(0, -1)) {
     const next = own(cur, s);
@@ -117,7 +133,8 @@ function applyOne(state: Obj, op: Obj, writable: Writable): Said | null {
     if (typeof op.path !== 'string' || !SEGMENT_RE.test(op.path) || FORBIDDEN_SEGMENTS.has(op.path)) {
       return said('stateop.foreshadow_path');
     }
-    if (!(FORESHADOW_ACTIONS as readonly unknown[]).includes(op.value)) return said('stateop.foreshadow_value', { allowed: FORESHADOW_ACTIONS });
+    if (!(FORESHADOW_ACTIONS as readonly unknown[]).includes(op.value))
+      return said('stateop.foreshadow_value', { allowed: FORESHADOW_ACTIONS });
     const active = own(state, 'active_foreshadowing');
     if (active !== undefined && !Array.isArray(active)) return said('stateop.active_not_array');
     const list = (active as unknown[] | undefined) ?? [];
@@ -132,7 +149,8 @@ function applyOne(state: Obj, op: Obj, writable: Writable): Said | null {
   if (problem) return problem;
   if (!('value' in op)) return said('stateop.no_value');
   // Every check that can fail is made before the state is touched: a dropped op leaves no trace.
-  if (kind === 'inc' && (typeof op.value !== 'number' || !Number.isFinite(op.value))) return said('stateop.inc_not_number');
+  if (kind === 'inc' && (typeof op.value !== 'number' || !Number.isFinite(op.value)))
+    return said('stateop.inc_not_number');
   const segments = (op.path as string).split('.');
   const found = parentFor(state, segments, kind !== 'remove', writable);
   if (found !== null && !('parent' in found)) return found;
@@ -145,12 +163,15 @@ function applyOne(state: Obj, op: Obj, writable: Writable): Said | null {
       return null;
     case 'inc':
       if (typeof op.value !== 'number' || !Number.isFinite(op.value)) return said('stateop.inc_not_number');
-      if (current !== undefined && typeof current !== 'number') return said('stateop.collision_number', { path: op.path as string, type: typeof current });
+      if (current !== undefined && typeof current !== 'number')
+        return said('stateop.collision_number', { path: op.path as string, type: typeof current });
       parent[leaf] = ((current as number | undefined) ?? 0) + op.value;
       return null;
     case 'add':
-      if (current !== undefined && !Array.isArray(current)) return said('stateop.collision_array', { path: op.path as string });
-      if (!(current as unknown[] | undefined)?.some((x) => jsonEqual(x, op.value))) parent[leaf] = [...((current as unknown[]) ?? []), clone(op.value)];
+      if (current !== undefined && !Array.isArray(current))
+        return said('stateop.collision_array', { path: op.path as string });
+      if (!(current as unknown[] | undefined)?.some((x) => jsonEqual(x, op.value)))
+        parent[leaf] = [...((current as unknown[]) ?? []), clone(op.value)];
       return null;
     case 'remove':
       if (current === undefined) return null;
@@ -222,7 +243,15 @@ function leafPaths(value: unknown, prefix: string, out: string[]): void {
 export function acceptedStateLine(state: StateDoc): ChangelogLine {
   const version = typeof state.state_version === 'number' ? state.state_version : 0;
   const chapter = Math.max(1, typeof state.last_updated_chapter === 'number' ? state.last_updated_chapter : 1);
-  return { chapter, base_state_version: version, state_version: version, storyline_id: 'author', ops: [], dropped: [], accepted_state: state };
+  return {
+    chapter,
+    base_state_version: version,
+    state_version: version,
+    storyline_id: 'author',
+    ops: [],
+    dropped: [],
+    accepted_state: state,
+  };
 }
 
 /** Replay applied ops of the changelog from the empty state (§7.3). */

@@ -40,7 +40,9 @@ export function verifyState(current: Obj, lines: readonly ChangelogLine[]): Stat
   for (const [path, chapter] of writers) {
     if (differing.some((d) => overlaps(d, path)) && (first === null || chapter < first)) first = chapter;
   }
-  const bookkeepingOnly = differing.length > 0 && differing.every((d) => d === 'state_version' || d === 'last_updated_chapter' || d === 'schema_version');
+  const bookkeepingOnly =
+    differing.length > 0 &&
+    differing.every((d) => d === 'state_version' || d === 'last_updated_chapter' || d === 'schema_version');
   if (first === null && bookkeepingOnly && lines.length > 0) first = (lines[lines.length - 1] as ChangelogLine).chapter;
   // Otherwise null: the differing paths were written by no changelog line (a hand edit).
   return { consistent: differing.length === 0, differing_paths: differing, first_divergent_chapter: first, replayed };

@@ -15,7 +15,13 @@ export interface StatusView {
   chapter: number | null;
   volume: number;
   last_completed_chapter: number;
-  volume_outline: { path: string; chapters: number; first: number | null; last: number | null; position: number | null } | null;
+  volume_outline: {
+    path: string;
+    chapters: number;
+    first: number | null;
+    last: number | null;
+    position: number | null;
+  } | null;
   state: string;
   mode: string;
   stages: Array<{ name: string; status: 'done' | 'current' | 'pending'; note?: string }>;
@@ -44,12 +50,16 @@ export function reviewPoints(evaluation: Obj | null): ReviewPoint[] {
   const rank = { high: 0, medium: 1, low: 2 } as Record<string, number>;
   const violations: Array<{ c: Obj; layer: string }> = [];
   for (const layer of ['l1', 'l2', 'l3', 'ls']) {
-    for (const c of Array.isArray(cv[`${layer}_checks`]) ? (cv[`${layer}_checks`] as Obj[]) : []) if (c.status === 'violation') violations.push({ c, layer });
+    for (const c of Array.isArray(cv[`${layer}_checks`]) ? (cv[`${layer}_checks`] as Obj[]) : [])
+      if (c.status === 'violation') violations.push({ c, layer });
   }
   violations.sort((a, b) => (rank[String(a.c.confidence)] ?? 3) - (rank[String(b.c.confidence)] ?? 3));
   for (const { c, layer } of violations) {
     const id = str(c.rule_id) ?? str(c.contract_id) ?? str(c.objective_id) ?? '?';
-    out.push({ kind: 'violation', text: `[${layer} ${id}, ${String(c.confidence ?? '?')}] ${str(c.detail) ?? ''}`.trim() });
+    out.push({
+      kind: 'violation',
+      text: `[${layer} ${id}, ${String(c.confidence ?? '?')}] ${str(c.detail) ?? ''}`.trim(),
+    });
   }
   for (const f of Array.isArray(evaluation.required_fixes) ? (evaluation.required_fixes as Obj[]) : []) {
     const text = str(f.instruction);
@@ -85,7 +95,8 @@ export function buildStatusView(input: {
   const current = currentDisplayStage(next.state);
   const idx = current ? DISPLAY_STAGES.indexOf(current.stage) : -1;
   const stages = DISPLAY_STAGES.map((name, i) => {
-    const status: 'done' | 'current' | 'pending' = idx < 0 ? 'pending' : i < idx ? 'done' : i === idx ? 'current' : 'pending';
+    const status: 'done' | 'current' | 'pending' =
+      idx < 0 ? 'pending' : i < idx ? 'done' : i === idx ? 'current' : 'pending';
     return { name, status, ...(i === idx && current?.note ? { note: current.note } : {}) };
   });
   let volumeOutline: StatusView['volume_outline'] = null;
@@ -114,7 +125,13 @@ export function buildStatusView(input: {
     max_revisions: input.maxRevisions,
     gate: next.gate ?? null,
     lock: input.lock,
-    next: { step: next.step, action: next.action, reason: next.reason, ...(next.reason_zh ? { reason_zh: next.reason_zh } : {}), command: next.command },
+    next: {
+      step: next.step,
+      action: next.action,
+      reason: next.reason,
+      ...(next.reason_zh ? { reason_zh: next.reason_zh } : {}),
+      command: next.command,
+    },
     ...(next.action === 'review' ? { review: reviewPoints(input.evaluation ?? null) } : {}),
   };
 }
@@ -125,15 +142,35 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
   const o = v.volume_outline;
   const where =
     v.chapter === null
-      ? t('status.where.volume', { volume: v.volume, doing: v.next.action === 'done' ? 'done' : v.next.action === 'recover' ? 'recover' : v.mode === 'setup' ? 'setup' : 'plan', step: v.next.step })
+      ? t('status.where.volume', {
+          volume: v.volume,
+          doing:
+            v.next.action === 'done'
+              ? 'done'
+              : v.next.action === 'recover'
+                ? 'recover'
+                : v.mode === 'setup'
+                  ? 'setup'
+                  : 'plan',
+          step: v.next.step,
+        })
       : v.mode === 'import'
         ? t('status.where.import', { chapter: v.chapter })
-      : t('status.where.chapter', { chapter: v.chapter, position: o?.position ?? null, chapters: o ? o.chapters : null, volume: v.volume, first: o?.first ?? null, last: o?.last ?? null });
+        : t('status.where.chapter', {
+            chapter: v.chapter,
+            position: o?.position ?? null,
+            chapters: o ? o.chapters : null,
+            volume: v.volume,
+            first: o?.first ?? null,
+            last: o?.last ?? null,
+          });
   lines.push(`${where}${lang === 'zh' ? '；' : '; '}${t('status.committed', { n: v.last_completed_chapter })}`);
   for (const s of v.stages) {
     const mark = s.status === 'done' ? '✓' : s.status === 'current' ? '▶' : ' ';
     const name = t('status.rung', { rung: s.name });
-    lines.push(`  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${s.status === 'current' ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}${s.note ? `, ${t('status.note', { note: s.note })}` : ''})` : ''}`);
+    lines.push(
+      `  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${s.status === 'current' ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}${s.note ? `, ${t('status.note', { note: s.note })}` : ''})` : ''}`,
+    );
   }
   lines.push(t('status.round', { n: v.revision_count, max: v.max_revisions }));
   if (v.gate) lines.push(t('status.gate', { decision: v.gate.decision, reason: gateReason(v.gate) }));
@@ -141,12 +178,15 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
   lines.push(
     v.lock.held
       ? t('status.lock.held', {
-          holder: h ? said('statusview.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter ?? null }) : said('statusview.unknown_holder'),
+          holder: h
+            ? said('statusview.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter ?? null })
+            : said('statusview.unknown_holder'),
           stale: v.lock.stale ? (v.lock.stale_reason ?? said('statusview.stale')) : null,
         })
       : t('status.lock.free'),
   );
-  if (v.review?.length) lines.push(t('status.judge'), ...v.review.map((r) => `  - ${t('status.judge.kind', { kind: r.kind })}: ${r.text}`));
+  if (v.review?.length)
+    lines.push(t('status.judge'), ...v.review.map((r) => `  - ${t('status.judge.kind', { kind: r.kind })}: ${r.text}`));
   lines.push(t('status.why', { reason: lang === 'zh' ? (v.next.reason_zh ?? v.next.reason) : v.next.reason }));
   lines.push(t('status.next', { command: v.next.command }));
   return lines.join('\n');

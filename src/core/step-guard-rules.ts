@@ -37,13 +37,18 @@ export function unguarded(rel: string): boolean {
 
 /** Directories captured whole (recursively): the story bible and the hot set's trees. */
 export function capturedTrees(currentVolume: number): string[] {
-  return ['world', 'characters', 'storylines', 'foreshadowing', ...(currentVolume >= 1 ? [paths.volumeDir(currentVolume)] : [])];
+  return [
+    'world',
+    'characters',
+    'storylines',
+    'foreshadowing',
+    ...(currentVolume >= 1 ? [paths.volumeDir(currentVolume)] : []),
+  ];
 }
 
 /** The append-only changelog is captured as its size and tail: an append is undone by truncating it. */
 export const TAIL_CAPTURED = 'state/changelog.jsonl';
 export const TAIL_BYTES = 64 * 1024;
-
 
 /** Single files captured (when present): the state, and the files of the ten latest committed chapters. */
 export function capturedFiles(lastCompleted: number): string[] {
@@ -58,7 +63,14 @@ export function classify(before: Ident | undefined, now: Ident | undefined): Cha
   if (!before) return 'added';
   if (!now) return 'removed';
   if (before.dir && now.dir) return null;
-  if (before.dir !== now.dir || before.size !== now.size || before.mtimeMs !== now.mtimeMs || before.ctimeMs !== now.ctimeMs || before.ino !== now.ino) return 'changed';
+  if (
+    before.dir !== now.dir ||
+    before.size !== now.size ||
+    before.mtimeMs !== now.mtimeMs ||
+    before.ctimeMs !== now.ctimeMs ||
+    before.ino !== now.ino
+  )
+    return 'changed';
   return null;
 }
 
@@ -79,7 +91,14 @@ export function repairOf(change: GuardChange): string {
 
 /** Each change, said: what happened to the path, and its repair unless it was put back. */
 export function changeWords(changes: readonly GuardChange[]): Said[] {
-  return changes.map((c) => said('guarded.change', { kind: c.kind, path: c.path, restored: c.restored, repair: c.restored ? null : repairWords(c) }));
+  return changes.map((c) =>
+    said('guarded.change', {
+      kind: c.kind,
+      path: c.path,
+      restored: c.restored,
+      repair: c.restored ? null : repairWords(c),
+    }),
+  );
 }
 
 /** The same in English. */

@@ -20,7 +20,16 @@ import { padChapter, padVolume } from './path-pattern.js';
 import { CORE_GROUPS } from './messages/core.js';
 import type { Said } from './messages/entry.js';
 
-export { CHAPTER_STAGES, IMPORT_STAGES, SETUP_STEPS, VOLUME_STAGES, type ChapterStage, type ImportStage, type SetupStep, type VolumeStage };
+export {
+  CHAPTER_STAGES,
+  IMPORT_STAGES,
+  SETUP_STEPS,
+  VOLUME_STAGES,
+  type ChapterStage,
+  type ImportStage,
+  type SetupStep,
+  type VolumeStage,
+};
 
 export type StepId =
   | { kind: 'chapter'; chapter: number; stage: ChapterStage }
@@ -94,7 +103,8 @@ export function parseStepId(input: string): ParseResult {
   const parts = input.split(':');
   if (parts.length === 2 && parts[0] === 'book') {
     const stage = parts[1] as string;
-    if (!(SETUP_STEPS as readonly string[]).includes(stage)) return refuse('stepid.setup_step', { stage, allowed: SETUP_STEPS });
+    if (!(SETUP_STEPS as readonly string[]).includes(stage))
+      return refuse('stepid.setup_step', { stage, allowed: SETUP_STEPS });
     return { ok: true, step: { kind: 'setup', stage: stage as SetupStep } };
   }
   if (parts.length !== 3) {

@@ -10,17 +10,28 @@
 import { isStagingBookkeeping, paths } from './paths.js';
 import { type StepId } from './step-id.js';
 import { matchPattern } from './path-pattern.js';
-import { CHAPTER_OUTPUTS, CHAPTER_STEP_TABLE, keysOf, WRITING_STAGES, type ChapterOutput, type ValidatedStage } from './step-table.js';
+import {
+  CHAPTER_OUTPUTS,
+  CHAPTER_STEP_TABLE,
+  keysOf,
+  WRITING_STAGES,
+  type ChapterOutput,
+  type ValidatedStage,
+} from './step-table.js';
 import { isSetupOutput, setupWritable } from './setup-paths.js';
 
 /** An imported chapter's catch-up summary writes what a chapter's summarize step writes. */
-const asChapter = (step: StepId): StepId => (step.kind === 'import' ? { kind: 'chapter', chapter: step.chapter, stage: step.stage } : step);
+const asChapter = (step: StepId): StepId =>
+  step.kind === 'import' ? { kind: 'chapter', chapter: step.chapter, stage: step.stage } : step;
 
 export type WritingStage = ValidatedStage;
 
 /** The stages that write an output, in pipeline order. */
 const WRITERS = new Map<ChapterOutput, WritingStage[]>(
-  keysOf(CHAPTER_OUTPUTS).map((o) => [o, WRITING_STAGES.filter((s) => (CHAPTER_STEP_TABLE[s].writes as readonly string[]).includes(o))]),
+  keysOf(CHAPTER_OUTPUTS).map((o) => [
+    o,
+    WRITING_STAGES.filter((s) => (CHAPTER_STEP_TABLE[s].writes as readonly string[]).includes(o)),
+  ]),
 );
 
 /** The chapter outputs whose paths carry the chapter number (a storyline memory carries its storyline). */
@@ -36,7 +47,8 @@ export function ownersOf(rel: string): { chapter: number; stages: WritingStage[]
 }
 
 /** A storyline memory: written by the summarizer of whichever chapter is in flight. */
-const isStorylineMemory = (rel: string): boolean => matchPattern(CHAPTER_OUTPUTS['storyline-memory'].staged, rel) !== null;
+const isStorylineMemory = (rel: string): boolean =>
+  matchPattern(CHAPTER_OUTPUTS['storyline-memory'].staged, rel) !== null;
 /** The stage that writes storyline memories. */
 const STORYLINE_WRITER = WRITERS.get('storyline-memory')?.[0] ?? 'summarize';
 
@@ -69,7 +81,13 @@ export function writableBy(rel: string, given: StepId): boolean {
 /** Another step's output (of any chapter or volume): what a step must never write. */
 export function anotherStepsOutput(rel: string, step: StepId): boolean {
   if (writableBy(rel, step)) return false;
-  return ownersOf(rel) !== null || isStorylineMemory(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel) || isStagingBookkeeping(rel);
+  return (
+    ownersOf(rel) !== null ||
+    isStorylineMemory(rel) ||
+    rel.startsWith('staging/volumes/') ||
+    isSetupOutput(rel) ||
+    isStagingBookkeeping(rel)
+  );
 }
 
 /** A staged file some step writes (any chapter or volume): what the checkpoint may record a hash of. */
@@ -78,13 +96,29 @@ export function isStepOutput(rel: string): boolean {
 }
 
 /** What a summarize step writes (a chapter's, or an imported chapter's catch-up), as its packet lists it; `memoryNote` says what the storyline memory starts from. */
-export function summarizeOutputs(n: number, storyline: string, memoryNote: string): Array<{ path: string; required: boolean; note?: string }> {
+export function summarizeOutputs(
+  n: number,
+  storyline: string,
+  memoryNote: string,
+): Array<{ path: string; required: boolean; note?: string }> {
   return [
     { path: paths.stagingSummary(n), required: true },
-    { path: paths.stagingDelta(n), required: true, note: 'base_state_version = state_version of state/current-state.json; ops set/inc/add/remove/foreshadow' },
-    { path: paths.stagingCrossref(n), required: true, note: 'storyline_id, cross_references[], leak_risk none|low|high' },
+    {
+      path: paths.stagingDelta(n),
+      required: true,
+      note: 'base_state_version = state_version of state/current-state.json; ops set/inc/add/remove/foreshadow',
+    },
+    {
+      path: paths.stagingCrossref(n),
+      required: true,
+      note: 'storyline_id, cross_references[], leak_risk none|low|high',
+    },
     { path: paths.stagingStorylineMemory(storyline), required: true, note: memoryNote },
-    { path: paths.stagingChapterMemory(n), required: false, note: 'chapter memory entry {chapter, time_anchor, location, events, character_states, open_threads}' },
+    {
+      path: paths.stagingChapterMemory(n),
+      required: false,
+      note: 'chapter memory entry {chapter, time_anchor, location, events, character_states, open_threads}',
+    },
   ];
 }
 

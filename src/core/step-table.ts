@@ -105,7 +105,16 @@ export const CHAPTER_OUTPUTS = {
 export type ChapterOutput = keyof typeof CHAPTER_OUTPUTS;
 
 /** The checkpoint's pipeline_stage values (§3), in pipeline order; the checkpoint schema reads this list. */
-export const PIPELINE_STAGES = ['drafting', 'drafted', 'refined', 'title_fixing', 'judged', 'hook_fixing', 'revising', 'committed'] as const;
+export const PIPELINE_STAGES = [
+  'drafting',
+  'drafted',
+  'refined',
+  'title_fixing',
+  'judged',
+  'hook_fixing',
+  'revising',
+  'committed',
+] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
 /** The rungs of `novel status`'s ladder, with their names. */
@@ -244,8 +253,7 @@ export const CHAPTER_STEP_TABLE = {
     action: 'execute',
     description: 'fix the chapter title (the "# " line only)',
     awaiting:
-      'A hard title finding after refine: the style-refiner fixes the "# " line only, once per ' +
-      'chapter (§13.4).',
+      'A hard title finding after refine: the style-refiner fixes the "# " line only, once per ' + 'chapter (§13.4).',
     writes: ['chapter'],
     validated: true,
     recheck_at_commit: false,
@@ -362,7 +370,10 @@ export const CHAPTER_STEP_MODES = {
     rests_as: 'revising',
     names: { en: 'polish', zh: '打磨' },
   },
-} as const satisfies Record<string, { step: ChapterStage; mode: string; description: string; note: StepNames; rests_as: PipelineStage; names: StepNames }>;
+} as const satisfies Record<
+  string,
+  { step: ChapterStage; mode: string; description: string; note: StepNames; rests_as: PipelineStage; names: StepNames }
+>;
 
 /** One setup step of a new book (§14). `book:<key>` is the step id. */
 export interface SetupStepRow {
@@ -378,15 +389,21 @@ export const SETUP_STEP_TABLE = {
   world: {
     agent: 'world-builder',
     formats: ['world-rules', 'world-doc', 'storylines'],
-    description: 'build the world and the storylines', names: { en: 'world', zh: '世界观' } },
+    description: 'build the world and the storylines',
+    names: { en: 'world', zh: '世界观' },
+  },
   characters: {
     agent: 'character-weaver',
     formats: ['character', 'character-profile', 'relationships'],
-    description: 'weave the cast', names: { en: 'characters', zh: '人物' } },
+    description: 'weave the cast',
+    names: { en: 'characters', zh: '人物' },
+  },
   style: {
     agent: 'style-analyzer',
     formats: ['style-profile'],
-    description: 'draw the style profile from samples/', names: { en: 'style', zh: '文风' } },
+    description: 'draw the style profile from samples/',
+    names: { en: 'style', zh: '文风' },
+  },
 } as const satisfies Record<string, SetupStepRow>;
 export type SetupStep = keyof typeof SETUP_STEP_TABLE;
 
@@ -467,7 +484,9 @@ export const WRITING_STAGES = CHAPTER_STAGES.filter((s) => CHAPTER_STEP_TABLE[s]
 export type ValidatedStage = StagesWhere<'validated'>;
 export const VALIDATED_STAGES = CHAPTER_STAGES.filter((s) => CHAPTER_STEP_TABLE[s].validated) as ValidatedStage[];
 /** The stages whose outputs the commit validates again, in pipeline order. */
-export const RECHECKED_AT_COMMIT = CHAPTER_STAGES.filter((s) => CHAPTER_STEP_TABLE[s].recheck_at_commit) as ValidatedStage[];
+export const RECHECKED_AT_COMMIT = CHAPTER_STAGES.filter(
+  (s) => CHAPTER_STEP_TABLE[s].recheck_at_commit,
+) as ValidatedStage[];
 /** The stages `novel run --pause-after` accepts: chapter stages, and a volume's plan. */
 export type PauseStage = StagesWhere<'pausable'> | 'plan';
 export const PAUSE_STAGES: readonly PauseStage[] = [
@@ -478,7 +497,11 @@ export const PAUSE_STAGES: readonly PauseStage[] = [
 /** The event each chapter stage's advance sends (the review sends the author's decision instead). */
 export const STEP_EVENT = Object.fromEntries(
   CHAPTER_STAGES.flatMap((s) => (CHAPTER_STEP_TABLE[s].event === null ? [] : [[s, CHAPTER_STEP_TABLE[s].event]])),
-) as { [S in ChapterStage as (typeof CHAPTER_STEP_TABLE)[S]['event'] extends null ? never : S]: (typeof CHAPTER_STEP_TABLE)[S]['event'] };
+) as {
+  [S in ChapterStage as (typeof CHAPTER_STEP_TABLE)[S]['event'] extends null
+    ? never
+    : S]: (typeof CHAPTER_STEP_TABLE)[S]['event'];
+};
 export type AdvanceableStage = keyof typeof STEP_EVENT;
 
 /** The ladder of `novel status`: the lock, then each step's rung in pipeline order. */
@@ -525,7 +548,8 @@ export const LADDER_NOTES_ZH: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** A chapter stage's Chinese name. */
-export const stageZh = (stage: string): string => (CHAPTER_STEP_TABLE as Record<string, ChapterStepRow>)[stage]?.names.zh ?? stage;
+export const stageZh = (stage: string): string =>
+  (CHAPTER_STEP_TABLE as Record<string, ChapterStepRow>)[stage]?.names.zh ?? stage;
 
 /** The formats each agent writes, in the order its steps write them (the adapters' briefs). */
 export function agentFormats(): Record<string, string[]> {
@@ -536,9 +560,14 @@ export function agentFormats(): Record<string, string[]> {
   };
   for (const s of CHAPTER_STAGES) {
     const row: ChapterStepRow = CHAPTER_STEP_TABLE[s];
-    if (row.action === 'execute') add(row.agent, row.writes.flatMap((o) => CHAPTER_OUTPUTS[o].formats));
+    if (row.action === 'execute')
+      add(
+        row.agent,
+        row.writes.flatMap((o) => CHAPTER_OUTPUTS[o].formats),
+      );
   }
-  for (const s of VOLUME_STAGES) if (VOLUME_STEP_TABLE[s].action === 'execute') add(VOLUME_STEP_TABLE[s].agent, VOLUME_STEP_TABLE[s].formats);
+  for (const s of VOLUME_STAGES)
+    if (VOLUME_STEP_TABLE[s].action === 'execute') add(VOLUME_STEP_TABLE[s].agent, VOLUME_STEP_TABLE[s].formats);
   for (const s of SETUP_STEPS) add(SETUP_STEP_TABLE[s].agent, SETUP_STEP_TABLE[s].formats);
   return out;
 }

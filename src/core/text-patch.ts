@@ -50,7 +50,9 @@ export function keptBefore(before: string, after: string, afterSha256: () => str
   if (kept * 2 >= before.length) return before;
   const lines = after.split('\n');
   const offset = lines.slice(0, patch.at).reduce((n, line) => n + Buffer.byteLength(line) + 1, 0);
-  const placed = fromEnd(offset, Buffer.byteLength(after)) ? { at: lines.length - patch.at, from_end: true as const } : { at: patch.at };
+  const placed = fromEnd(offset, Buffer.byteLength(after))
+    ? { at: lines.length - patch.at, from_end: true as const }
+    : { at: patch.at };
   return { patch: { after_sha256: afterSha256(), ...placed, after_lines: patch.after_lines, before: patch.before } };
 }
 
@@ -83,7 +85,12 @@ function lineEnd(buf: Buffer, at: number): number {
  * compared. A commit that splices a few entries of a large file
  * (book-splice.ts) keeps its history without splitting the file into lines.
  */
-export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: number; end: number }, afterSha256: () => string): string | { patch: ReversePatch } {
+export function keptBeforeBytes(
+  before: Buffer,
+  after: Buffer,
+  edited: { start: number; end: number },
+  afterSha256: () => string,
+): string | { patch: ReversePatch } {
   const regionStart = edited.start === 0 ? 0 : before.lastIndexOf(0x0a, edited.start - 1) + 1;
   const regionEndB = lineEnd(before, edited.end);
   const regionEndA = regionEndB + after.length - before.length;
@@ -102,7 +109,8 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
     pa = ea + 1;
   }
   // Equal lines ran on past the range (a rare text): the whole comparison decides.
-  if (Math.max(start, start + bLines - aLines) > bLines) return keptBefore(before.toString('utf8'), after.toString('utf8'), afterSha256);
+  if (Math.max(start, start + bLines - aLines) > bLines)
+    return keptBefore(before.toString('utf8'), after.toString('utf8'), afterSha256);
   // The lines after the range are the same (the bytes are): compared from the range's last line back, as bytes.
   let endB = bLines;
   let endA = aLines;
@@ -121,11 +129,25 @@ export function keptBeforeBytes(before: Buffer, after: Buffer, edited: { start: 
   const keptText = endB > start ? before.toString('utf8', pb, qb) : '';
   const keptChars = endB > start ? keptText.length + 1 : 0;
   let whole: string | undefined;
-  const wholeBefore = (): string => (whole ??= endB > start ? `${before.toString('utf8', 0, pb)}${keptText}${before.toString('utf8', qb)}` : before.toString('utf8'));
+  const wholeBefore = (): string =>
+    (whole ??=
+      endB > start
+        ? `${before.toString('utf8', 0, pb)}${keptText}${before.toString('utf8', qb)}`
+        : before.toString('utf8'));
   // The text's length in UTF-16 units lies between a third of its bytes and its bytes; decoded only when that decides.
-  const wholeChars = keptChars * 2 < before.length / 3 ? Infinity : keptChars * 2 >= before.length ? 0 : wholeBefore().length;
+  const wholeChars =
+    keptChars * 2 < before.length / 3 ? Infinity : keptChars * 2 >= before.length ? 0 : wholeBefore().length;
   if (keptChars * 2 >= wholeChars) return wholeBefore();
   // Placed from the nearer end (fromEnd): the newlines of a long file before an edit near its end are not counted.
-  const placed = fromEnd(pa, after.length) ? { at: pa > after.length ? 0 : newlines(after, pa, after.length) + 1, from_end: true as const } : { at: newlines(before, 0, regionStart) + start };
-  return { patch: { after_sha256: afterSha256(), ...placed, after_lines: endA - start, before: endB > start ? keptText.split('\n') : [] } };
+  const placed = fromEnd(pa, after.length)
+    ? { at: pa > after.length ? 0 : newlines(after, pa, after.length) + 1, from_end: true as const }
+    : { at: newlines(before, 0, regionStart) + start };
+  return {
+    patch: {
+      after_sha256: afterSha256(),
+      ...placed,
+      after_lines: endA - start,
+      before: endB > start ? keptText.split('\n') : [],
+    },
+  };
 }

@@ -19,7 +19,14 @@ import { projectCheckpoint, type CheckpointFields } from './projection.js';
 import { hasHardTitleFinding, type LintReport } from './lint.js';
 import { rehydrate, validationContextFor, type BookProbe, type Rehydrated } from './rehydrate.js';
 import { restMeta, restName, retried, type BookSnapshot, type RestName } from './book-rest.js';
-import { archivedPath, hookFixArchive, revisionArchive, rewriteArchive, titleFixArchive, type ArchivePlan } from './revision-round.js';
+import {
+  archivedPath,
+  hookFixArchive,
+  revisionArchive,
+  rewriteArchive,
+  titleFixArchive,
+  type ArchivePlan,
+} from './revision-round.js';
 import { fixGuardOf, type FixGuard } from './fix-guard.js';
 import { stagedText } from './staging-view.js';
 import type { Settings } from './settings.js';
@@ -63,9 +70,13 @@ export interface TransitionInput {
 
 function refuseJournal(input: TransitionInput): void {
   if (input.probe.journal !== null) {
-    throw new NovelError('commit_pending', said('transition.commit_pending', { journal: journalPath(input.probe.journal) }), {
-      hint: said('transition.commit_pending.hint'),
-    });
+    throw new NovelError(
+      'commit_pending',
+      said('transition.commit_pending', { journal: journalPath(input.probe.journal) }),
+      {
+        hint: said('transition.commit_pending.hint'),
+      },
+    );
   }
 }
 
@@ -75,7 +86,12 @@ function stagedTitleOf(cp: Checkpoint): string | undefined {
 }
 
 /** The files the named effects archive, for the chapter of the snapshot they ran on. */
-function archiveFor(effects: readonly string[], view: StagingView, snapshot: BookSnapshot, existingRewrites: number): ArchivePlan | null {
+function archiveFor(
+  effects: readonly string[],
+  view: StagingView,
+  snapshot: BookSnapshot,
+  existingRewrites: number,
+): ArchivePlan | null {
   const chapter = snapshot.context.chapter;
   if (effects.includes('archiveRewrite')) return rewriteArchive(view, chapter, existingRewrites + 1);
   if (effects.includes('archiveRound')) return revisionArchive(view, chapter, snapshot.context.revision_count);
@@ -89,8 +105,13 @@ function fixGuardFor(view: StagingView, snapshot: BookSnapshot): FixGuard | unde
   const step = restMeta(snapshot).mode;
   if (step !== 'title-fix' && step !== 'hook-fix') return undefined;
   const chapter = snapshot.context.chapter;
-  const dir = step === 'title-fix' ? paths.titleFixDir(chapter) : paths.hookFixDir(chapter, snapshot.context.revision_count);
-  return fixGuardOf(stagedText(view, paths.stagingChapter(chapter)) ?? '', step, archivedPath(dir, paths.stagingChapter(chapter)));
+  const dir =
+    step === 'title-fix' ? paths.titleFixDir(chapter) : paths.hookFixDir(chapter, snapshot.context.revision_count);
+  return fixGuardOf(
+    stagedText(view, paths.stagingChapter(chapter)) ?? '',
+    step,
+    archivedPath(dir, paths.stagingChapter(chapter)),
+  );
 }
 
 /** A book that waits after an executor failure is retried by any step recorded by hand. */
@@ -128,23 +149,48 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   const next = decideNext(input, hydrated);
   refusePlanning(next, requested, input);
   if (step.stage === 'commit' || step.stage === 'review') {
-    const how = step.stage === 'commit' ? `novel commit --chapter ${step.chapter}` : `novel decide chapter:${padChapter(step.chapter)} accept|revise|rewrite`;
+    const how =
+      step.stage === 'commit'
+        ? `novel commit --chapter ${step.chapter}`
+        : `novel decide chapter:${padChapter(step.chapter)} accept|revise|rewrite`;
     throw new NovelError('not_advanceable', said('transition.not_advanceable', { requested, stage: step.stage, how }), {
       hint: said('transition.next_step', { step: next.step, action: said('status.action', { action: next.action }) }),
       details: { expected: next.step },
     });
   }
   if (requested !== next.step) {
-    throw new NovelError('out_of_order', said('transition.out_of_order', { requested, step: next.step, action: said('status.action', { action: next.action }) }), {
-      hint: said('transition.out_of_order.hint'),
-      details: { expected: next.step, requested, state: next.state },
-    });
+    throw new NovelError(
+      'out_of_order',
+      said('transition.out_of_order', {
+        requested,
+        step: next.step,
+        action: said('status.action', { action: next.action }),
+      }),
+      {
+        hint: said('transition.out_of_order.hint'),
+        details: { expected: next.step, requested, state: next.state },
+      },
+    );
   }
   const stage = step.stage as ValidatedStage;
   const stagedTitle = stagedTitleOf(input.checkpoint);
-  const validation = validateStep(stage, input.view, validationContextFor(stage, step.chapter, { ...input, stagingHashes: freshnessBaseline(input.checkpoint, hydrated) }, true));
+  const validation = validateStep(
+    stage,
+    input.view,
+    validationContextFor(
+      stage,
+      step.chapter,
+      { ...input, stagingHashes: freshnessBaseline(input.checkpoint, hydrated) },
+      true,
+    ),
+  );
   if (!validation.valid) {
-    throw diagnosticsError('validation_failed', said('transition.invalid', { requested }), validation.diagnostics, said('transition.invalid.hint', { requested }));
+    throw diagnosticsError(
+      'validation_failed',
+      said('transition.invalid', { requested }),
+      validation.diagnostics,
+      said('transition.invalid.hint', { requested }),
+    );
   }
   if (!validation.fresh) {
     const files = validation.outputs.filter((o) => o.required).map((o) => o.path);
@@ -169,10 +215,20 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
         ? { type: 'REFINED', title_hard: true }
         : ({ type: STEP_EVENT[stage] } as PipelineEvent);
   if (!start.snapshot.can(event)) {
-    throw new NovelError('internal_transition', said('transition.internal', { requested, event: event.type, state: restName(start.snapshot) }), { exitCode: 1 });
+    throw new NovelError(
+      'internal_transition',
+      said('transition.internal', { requested, event: event.type, state: restName(start.snapshot) }),
+      { exitCode: 1 },
+    );
   }
   const [snapshot, actions] = transition(bookMachine, start.snapshot, event);
-  archive = archiveFor(actions.map((a) => a.type), input.view, snapshot, 0) ?? archive;
+  archive =
+    archiveFor(
+      actions.map((a) => a.type),
+      input.view,
+      snapshot,
+      0,
+    ) ?? archive;
   const to = restName(snapshot);
   const fixGuard = fixGuardFor(input.view, snapshot);
   return {
@@ -191,16 +247,29 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
   };
 }
 
-export function planDecide(input: TransitionInput & { existingRewrites: number }, chapter: number, decision: Decision): TransitionPlan {
+export function planDecide(
+  input: TransitionInput & { existingRewrites: number },
+  chapter: number,
+  decision: Decision,
+): TransitionPlan {
   refuseJournal(input);
   const hydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe);
   const next = decideNext(input, hydrated);
   const ref = `chapter:${padChapter(chapter)}`;
   if (next.action !== 'review' || next.chapter !== chapter) {
-    throw new NovelError('not_paused', said('transition.not_paused', { ref, chapter, step: next.step, action: said('status.action', { action: next.action }) }), {
-      hint: said('error.not_paused.hint'),
-      details: { expected: next.step, state: next.state, found_chapter: describeValue(next.chapter) },
-    });
+    throw new NovelError(
+      'not_paused',
+      said('transition.not_paused', {
+        ref,
+        chapter,
+        step: next.step,
+        action: said('status.action', { action: next.action }),
+      }),
+      {
+        hint: said('error.not_paused.hint'),
+        details: { expected: next.step, state: next.state, found_chapter: describeValue(next.chapter) },
+      },
+    );
   }
   const start = resumed(hydrated);
   const event: PipelineEvent = { type: DECISION_EVENT[decision] };
@@ -212,7 +281,12 @@ export function planDecide(input: TransitionInput & { existingRewrites: number }
     to: restName(snapshot),
     snapshot,
     fields: projectCheckpoint(snapshot),
-    archive: archiveFor(actions.map((a) => a.type), input.view, snapshot, input.existingRewrites),
+    archive: archiveFor(
+      actions.map((a) => a.type),
+      input.view,
+      snapshot,
+      input.existingRewrites,
+    ),
     stagedTitle: decision === 'rewrite' ? null : (stagedTitleOf(input.checkpoint) ?? null),
     warnings: [],
     appliedPendingGate: false,

@@ -30,7 +30,10 @@ export interface StepUsage {
   permission_denials?: number;
 }
 
-function addParts(a: Record<string, number> | undefined, b: Record<string, number> | undefined): Record<string, number> | undefined {
+function addParts(
+  a: Record<string, number> | undefined,
+  b: Record<string, number> | undefined,
+): Record<string, number> | undefined {
   if (!b) return a;
   const out = { ...a };
   for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
@@ -38,10 +41,16 @@ function addParts(a: Record<string, number> | undefined, b: Record<string, numbe
 }
 
 /** null + nothing stays null (unknown); anything known adds up. */
-const sum = (a: number | null | undefined, b: number | undefined): number | null => ((a === null || a === undefined) && b === undefined ? null : (a ?? 0) + (b ?? 0));
+const sum = (a: number | null | undefined, b: number | undefined): number | null =>
+  (a === null || a === undefined) && b === undefined ? null : (a ?? 0) + (b ?? 0);
 
 /** The usage after one more attempt. */
-export function addAttempt(prev: StepUsage | undefined, executor: string, duration_ms: number, rep: AttemptReport): StepUsage {
+export function addAttempt(
+  prev: StepUsage | undefined,
+  executor: string,
+  duration_ms: number,
+  rep: AttemptReport,
+): StepUsage {
   const parts = addParts(prev?.input_token_parts, rep.input_token_parts);
   const denials = (prev?.permission_denials ?? 0) + (rep.permission_denials?.length ?? 0);
   return {

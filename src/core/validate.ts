@@ -76,7 +76,13 @@ export interface ValidationContext {
 /** The lint report of the staged chapter, when the context asks for one and the text reads. */
 function stagedLint(ctx: ValidationContext, text: string | undefined): LintReport | undefined {
   if (!ctx.quality || text === undefined) return undefined;
-  return lintChapter({ chapter: ctx.chapter, source: 'staging', text, settings: ctx.quality.settings, lists: ctx.quality.lists() });
+  return lintChapter({
+    chapter: ctx.chapter,
+    source: 'staging',
+    text,
+    settings: ctx.quality.settings,
+    lists: ctx.quality.lists(),
+  });
 }
 
 /** A draft or refined chapter outside the target 字数 of novel.config.json. */
@@ -102,7 +108,12 @@ class Collector {
   ) {}
 
   /** Text of a staged file, recording presence; problems become diagnostics. */
-  text(rel: string, required: boolean, producer: string, strictness: 'strict' | 'lenient' = required ? 'strict' : 'lenient'): string | undefined {
+  text(
+    rel: string,
+    required: boolean,
+    producer: string,
+    strictness: 'strict' | 'lenient' = required ? 'strict' : 'lenient',
+  ): string | undefined {
     const f = this.view.files.get(rel);
     const evidence: OutputEvidence = {
       path: rel,
@@ -115,7 +126,11 @@ class Collector {
     if (!f) {
       if (required) {
         this.diagnostics.push(
-          errorAt('output_missing', rel, { expected: said('validate.the_file'), found: said('validate.no_file'), fix: said('validate.run_step', { stage: producer, file: rel }) }),
+          errorAt('output_missing', rel, {
+            expected: said('validate.the_file'),
+            found: said('validate.no_file'),
+            fix: said('validate.run_step', { stage: producer, file: rel }),
+          }),
         );
       }
       return undefined;
@@ -181,7 +196,14 @@ class Collector {
 function checkChapterText(c: Collector, rel: string, text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   if (!isNonEmptyText(text)) {
-    c.fail(rel, errorAt('chapter_empty', rel, { expected: said('validate.chapter_text'), found: said('validate.empty_file'), fix: said('validate.chapter_empty.fix') }));
+    c.fail(
+      rel,
+      errorAt('chapter_empty', rel, {
+        expected: said('validate.chapter_text'),
+        found: said('validate.empty_file'),
+        fix: said('validate.chapter_empty.fix'),
+      }),
+    );
     return undefined;
   }
   const title = chapterTitle(text);
@@ -232,7 +254,13 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
   const summaryRel = paths.stagingSummary(n);
   const summary = c.text(summaryRel, true, 'summarize');
   if (summary !== undefined && !isNonEmptyText(summary)) {
-    c.fail(summaryRel, errorAt('summary_empty', summaryRel, { expected: said('validate.summary_text'), found: said('validate.empty_file') }));
+    c.fail(
+      summaryRel,
+      errorAt('summary_empty', summaryRel, {
+        expected: said('validate.summary_text'),
+        found: said('validate.empty_file'),
+      }),
+    );
   }
   const deltaRel = paths.stagingDelta(n);
   const delta = c.json(deltaRel, DeltaSchema, true, 'summarize', 'invalid_delta');
@@ -260,20 +288,36 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
     const memoryRel = paths.stagingStorylineMemory(delta.storyline_id);
     const memory = c.text(memoryRel, true, 'summarize');
     if (memory !== undefined && !isNonEmptyText(memory)) {
-      c.fail(memoryRel, errorAt('storyline_memory_empty', memoryRel, { expected: said('validate.memory_text'), found: said('validate.empty_file') }));
+      c.fail(
+        memoryRel,
+        errorAt('storyline_memory_empty', memoryRel, {
+          expected: said('validate.memory_text'),
+          found: said('validate.empty_file'),
+        }),
+      );
     }
     // The staged memory replaces the committed one: it must not silently lose its history (§12).
     const committed = memory !== undefined ? ctx.committedMemory?.(delta.storyline_id) : undefined;
     if (committed !== undefined && memory !== undefined) {
-      const lines = committed.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+      const lines = committed
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean);
       const staged = new Set(memory.split(/\r?\n/).map((l) => l.trim()));
       const dropped = lines.filter((l) => !staged.has(l));
       const ratio = ctx.memoryKeepRatio ?? 0.8;
       if (lines.length > 0 && (lines.length - dropped.length) / lines.length < ratio) {
         c.diagnostics.push(
           warningAt('storyline_memory_shrunk', memoryRel, {
-            expected: said('validate.memory_keep', { percent: Math.round(ratio * 100), lines: lines.length, file: paths.storylineMemory(String(delta.storyline_id)) }),
-            found: said('validate.memory_kept', { kept: lines.length - dropped.length, dropped: dropped.map((l) => JSON.stringify(l)) }),
+            expected: said('validate.memory_keep', {
+              percent: Math.round(ratio * 100),
+              lines: lines.length,
+              file: paths.storylineMemory(String(delta.storyline_id)),
+            }),
+            found: said('validate.memory_kept', {
+              kept: lines.length - dropped.length,
+              dropped: dropped.map((l) => JSON.stringify(l)),
+            }),
             fix: said('validate.memory_shrunk.fix'),
           }),
         );
@@ -289,7 +333,13 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
       );
     }
   } else {
-    c.outputs.push({ path: 'staging/storylines/{storyline_id}/memory.md', required: true, present: false, valid: false, new: false });
+    c.outputs.push({
+      path: 'staging/storylines/{storyline_id}/memory.md',
+      required: true,
+      present: false,
+      valid: false,
+      new: false,
+    });
   }
   // Optional, but once present it is committed into the ledger, so it must be valid.
   const memRel = paths.stagingChapterMemory(n);
@@ -355,8 +405,19 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
   if (!valid || !primary) return c.result(fresh);
   // The gate reads novel's own lint of the judged text and its weighted score (§13.3).
   const lint = stagedLint(ctx, stagedText(view, paths.stagingChapter(ctx.chapter)));
-  const scoring = ctx.quality ? { weights: ctx.quality.settings.weights as ScoreSettings['weights'], hook_required: ctx.quality.settings.hook.required, hook_min_strength: ctx.quality.settings.hook.min_strength } : undefined;
-  const verdict = computeVerdict(primary as EvalForGate, secondary as EvalForGate | undefined, scoring, lint?.findings ?? []);
+  const scoring = ctx.quality
+    ? {
+        weights: ctx.quality.settings.weights as ScoreSettings['weights'],
+        hook_required: ctx.quality.settings.hook.required,
+        hook_min_strength: ctx.quality.settings.hook.min_strength,
+      }
+    : undefined;
+  const verdict = computeVerdict(
+    primary as EvalForGate,
+    secondary as EvalForGate | undefined,
+    scoring,
+    lint?.findings ?? [],
+  );
   return c.result(fresh, { verdict, ...(lint ? { lint } : {}) });
 }
 

@@ -10,7 +10,12 @@ import { blockKeyLines, OUTLINE_KEYS, outlineBlocks, outlineChapters } from './o
 import * as v from 'valibot';
 import { isSlug } from '../schemas/common.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
-import { ChapterContractSchema, NewCharactersSchema, StorylineScheduleSchema, VolumeForeshadowingSchema } from '../schemas/volume-plan.js';
+import {
+  ChapterContractSchema,
+  NewCharactersSchema,
+  StorylineScheduleSchema,
+  VolumeForeshadowingSchema,
+} from '../schemas/volume-plan.js';
 import { stagedText, type StagingView } from './staging-view.js';
 import type { Settings } from './settings.js';
 
@@ -34,7 +39,11 @@ export interface PlanBounds {
   max: number;
 }
 
-export function planBounds(lastCompleted: number, outlined: readonly number[], settings: Pick<Settings, 'chapters_per_volume' | 'volume_chapters'>): PlanBounds {
+export function planBounds(
+  lastCompleted: number,
+  outlined: readonly number[],
+  settings: Pick<Settings, 'chapters_per_volume' | 'volume_chapters'>,
+): PlanBounds {
   const first = lastCompleted + 1;
   const ahead = outlined.filter((c) => c >= first);
   if (ahead.length) {
@@ -44,7 +53,12 @@ export function planBounds(lastCompleted: number, outlined: readonly number[], s
   }
   // The suggestion is always allowed: a chapters_per_volume outside volume_chapters widens the range to it.
   const cpv = settings.chapters_per_volume;
-  return { first, suggested: first + cpv - 1, min: Math.min(settings.volume_chapters.min, cpv), max: Math.max(settings.volume_chapters.max, cpv) };
+  return {
+    first,
+    suggested: first + cpv - 1,
+    min: Math.min(settings.volume_chapters.min, cpv),
+    max: Math.max(settings.volume_chapters.max, cpv),
+  };
 }
 
 /** [first, last] chapters the staged plan covers: from the next chapter to its outline's last block (the suggestion while none is staged). */
@@ -55,11 +69,25 @@ export function planRange(view: StagingView, volume: number, bounds: PlanBounds)
 }
 
 /** A staged JSON file of the plan, parsed with its schema; problems go to `out`. */
-function parsed<S extends v.GenericSchema>(view: StagingView, rel: string, schema: S, out: Diagnostic[], prepare: (json: unknown) => unknown = (j) => j): v.InferOutput<S> | undefined {
+function parsed<S extends v.GenericSchema>(
+  view: StagingView,
+  rel: string,
+  schema: S,
+  out: Diagnostic[],
+  prepare: (json: unknown) => unknown = (j) => j,
+): v.InferOutput<S> | undefined {
   const text = stagedText(view, rel);
   if (text === undefined) {
     const f = view.files.get(rel);
-    out.push(f && 'problem' in f ? f.problem : errorAt('output_missing', rel, { expected: said('validate.the_file'), found: said('validate.no_file'), fix: said('plan.run_architect') }));
+    out.push(
+      f && 'problem' in f
+        ? f.problem
+        : errorAt('output_missing', rel, {
+            expected: said('validate.the_file'),
+            found: said('validate.no_file'),
+            fix: said('plan.run_architect'),
+          }),
+    );
     return undefined;
   }
   const json = parseJsonText(text, rel, 'invalid_volume_plan');
@@ -113,22 +141,48 @@ export function storylineProblem(value: string, index: StorylineIndex | null): S
   if (index && index.ids.size === 0) index = null;
   const known = index ? [...index.ids].sort() : null;
   const byName = index?.idOfName.get(value);
-  if (byName !== undefined) return { expected: said('plan.storyline_name'), fix: said('plan.storyline_name.fix', { id: byName, name: JSON.stringify(value), file: STORYLINES_FILE }) };
-  if (!isSlug(value)) return { expected: said('plan.storyline_slug'), fix: known ? said('plan.storyline_ids.fix', { file: STORYLINES_FILE, ids: known }) : said('plan.storyline_slug.fix', { file: STORYLINES_FILE }) };
-  if (index && !index.ids.has(value)) return { expected: said('plan.storyline_known', { file: STORYLINES_FILE, ids: known }), fix: said('plan.storyline_known.fix', { value, file: STORYLINES_FILE }) };
+  if (byName !== undefined)
+    return {
+      expected: said('plan.storyline_name'),
+      fix: said('plan.storyline_name.fix', { id: byName, name: JSON.stringify(value), file: STORYLINES_FILE }),
+    };
+  if (!isSlug(value))
+    return {
+      expected: said('plan.storyline_slug'),
+      fix: known
+        ? said('plan.storyline_ids.fix', { file: STORYLINES_FILE, ids: known })
+        : said('plan.storyline_slug.fix', { file: STORYLINES_FILE }),
+    };
+  if (index && !index.ids.has(value))
+    return {
+      expected: said('plan.storyline_known', { file: STORYLINES_FILE, ids: known }),
+      fix: said('plan.storyline_known.fix', { value, file: STORYLINES_FILE }),
+    };
   return null;
 }
 
-export function validateVolumePlan(view: StagingView, volume: number, range: [number, number], storylines: StorylineIndex | null = null, bounds: PlanBounds | null = null): Diagnostic[] {
+export function validateVolumePlan(
+  view: StagingView,
+  volume: number,
+  range: [number, number],
+  storylines: StorylineIndex | null = null,
+  bounds: PlanBounds | null = null,
+): Diagnostic[] {
   const dir = stagedVolumeDir(volume);
   const out: Diagnostic[] = [];
   const length = range[1] - range[0] + 1;
   if (bounds && stagedText(view, `${dir}/outline.md`) !== undefined && (length < bounds.min || length > bounds.max)) {
     out.push(
       errorAt('volume_length', `${dir}/outline.md`, {
-        expected: bounds.min === bounds.max ? said('plan.gap', { first: bounds.first, last: bounds.suggested }) : said('plan.length', { min: bounds.min, max: bounds.max, first: bounds.first }),
+        expected:
+          bounds.min === bounds.max
+            ? said('plan.gap', { first: bounds.first, last: bounds.suggested })
+            : said('plan.length', { min: bounds.min, max: bounds.max, first: bounds.first }),
         found: said('plan.length_found', { n: length, first: range[0], last: range[1] }),
-        fix: bounds.min === bounds.max ? said('plan.gap.fix', { first: bounds.first, last: bounds.suggested }) : said('plan.length.fix', { min: bounds.min, max: bounds.max }),
+        fix:
+          bounds.min === bounds.max
+            ? said('plan.gap.fix', { first: bounds.first, last: bounds.suggested })
+            : said('plan.length.fix', { min: bounds.min, max: bounds.max }),
       }),
     );
   }
@@ -140,7 +194,15 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
   const staged = view.files.get(outlineRel);
   if (outline === undefined) {
     // A file that is there but cannot be read (not UTF-8, say) is named as such, not as a missing one.
-    out.push(staged && 'problem' in staged ? staged.problem : errorAt('output_missing', outlineRel, { expected: said('plan.outline'), found: said('validate.no_file'), fix: said('plan.run_architect') }));
+    out.push(
+      staged && 'problem' in staged
+        ? staged.problem
+        : errorAt('output_missing', outlineRel, {
+            expected: said('plan.outline'),
+            found: said('validate.no_file'),
+            fix: said('plan.run_architect'),
+          }),
+    );
   } else {
     const blocks = outlineBlocks(outline);
     const byChapter = new Map(blocks.map((b) => [b.chapter, b]));
@@ -154,7 +216,14 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
       const keys = blockKeyLines(block);
       const absent = OUTLINE_KEYS.filter((k) => !keys[k]);
       if (absent.length) {
-        out.push(errorAt('outline_block_incomplete', outlineRel, { field: said('plan.block_at', { heading: block.heading, line: block.line }), expected: said('plan.key_lines', { keys: OUTLINE_KEYS }), found: said('plan.key_lines_missing', { keys: absent }), fix: said('plan.key_lines.fix') }));
+        out.push(
+          errorAt('outline_block_incomplete', outlineRel, {
+            field: said('plan.block_at', { heading: block.heading, line: block.line }),
+            expected: said('plan.key_lines', { keys: OUTLINE_KEYS }),
+            found: said('plan.key_lines_missing', { keys: absent }),
+            fix: said('plan.key_lines.fix'),
+          }),
+        );
       }
       if (keys.Storyline) {
         const problem = storylineProblem(keys.Storyline, storylines);
@@ -170,10 +239,22 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
     }
     // One report per wrong value, naming every line it stands on.
     for (const [value, { problem, lines }] of badLines) {
-      out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', outlineRel, { field: said('plan.storyline_lines', { lines }), expected: problem.expected, found: JSON.stringify(value), fix: problem.fix }));
+      out.push(
+        errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', outlineRel, {
+          field: said('plan.storyline_lines', { lines }),
+          expected: problem.expected,
+          found: JSON.stringify(value),
+          fix: problem.fix,
+        }),
+      );
     }
     if (missing.length) {
-      out.push(errorAt('outline_gap', outlineRel, { expected: said('plan.blocks', { first: range[0], last: range[1] }), found: said('plan.blocks_missing', { chapters: missing }) }));
+      out.push(
+        errorAt('outline_gap', outlineRel, {
+          expected: said('plan.blocks', { first: range[0], last: range[1] }),
+          found: said('plan.blocks_missing', { chapters: missing }),
+        }),
+      );
     }
   }
   parsed(view, `${dir}/new-characters.json`, NewCharactersSchema, out);
@@ -198,24 +279,52 @@ export function validateVolumePlan(view: StagingView, volume: number, range: [nu
       badContracts.set(wrongLine, seen);
     }
     if (contract === undefined || wrongLine !== null) continue;
-    if (contract.chapter !== c) out.push(errorAt('wrong_chapter', rel, { field: 'chapter', expected: String(c), found: describeValue(contract.chapter) }));
+    if (contract.chapter !== c)
+      out.push(
+        errorAt('wrong_chapter', rel, {
+          field: 'chapter',
+          expected: String(c),
+          found: describeValue(contract.chapter),
+        }),
+      );
     const line = storylineOf.get(c);
-    const contractProblem = typeof contract.storyline_id === 'string' ? storylineProblem(contract.storyline_id, storylines) : null;
+    const contractProblem =
+      typeof contract.storyline_id === 'string' ? storylineProblem(contract.storyline_id, storylines) : null;
     if (contractProblem) {
       const seen = badContracts.get(contract.storyline_id) ?? { problem: contractProblem, files: [] };
       seen.files.push(rel);
       badContracts.set(contract.storyline_id, seen);
     } else if (line !== undefined && contract.storyline_id !== line) {
-      out.push(errorAt('storyline_mismatch', rel, { field: 'storyline_id', expected: said('plan.block_storyline', { id: JSON.stringify(line) }), found: describeValue(contract.storyline_id), fix: said('plan.block_storyline.fix') }));
+      out.push(
+        errorAt('storyline_mismatch', rel, {
+          field: 'storyline_id',
+          expected: said('plan.block_storyline', { id: JSON.stringify(line) }),
+          found: describeValue(contract.storyline_id),
+          fix: said('plan.block_storyline.fix'),
+        }),
+      );
     }
     if (!contract.objectives.some((o) => o.required === true)) {
-      out.push(errorAt('no_required_objective', rel, { field: 'objectives', expected: said('plan.required_objective'), found: describeValue(contract.objectives) }));
+      out.push(
+        errorAt('no_required_objective', rel, {
+          field: 'objectives',
+          expected: said('plan.required_objective'),
+          found: describeValue(contract.objectives),
+        }),
+      );
     }
   }
   for (const [value, { problem, files }] of badContracts) {
     const more = files.slice(1).map((f) => f.slice(f.lastIndexOf('/') + 1));
     const found = said('plan.contract_value', { value: JSON.stringify(value), more });
-    out.push(errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', files[0] as string, { field: 'storyline_id', expected: problem.expected, found, fix: problem.fix }));
+    out.push(
+      errorAt(isSlug(value) ? 'unknown_storyline' : 'invalid_volume_plan', files[0] as string, {
+        field: 'storyline_id',
+        expected: problem.expected,
+        found,
+        fix: problem.fix,
+      }),
+    );
   }
   return out;
 }
@@ -245,20 +354,45 @@ export function mergeOutline(existing: string, staged: string, range: [number, n
     const count = b.text.split('\n').length;
     for (let i = 0; i < count; i++) drop.add(b.line - 1 + i);
   }
-  const kept = lines.filter((_, i) => !drop.has(i)).join('\n').replace(/\s+$/, '');
-  const added = outlineBlocks(staged).filter((b) => inRange(b.chapter)).map((b) => b.text);
+  const kept = lines
+    .filter((_, i) => !drop.has(i))
+    .join('\n')
+    .replace(/\s+$/, '');
+  const added = outlineBlocks(staged)
+    .filter((b) => inRange(b.chapter))
+    .map((b) => b.text);
   return `${[kept, ...added].filter(Boolean).join('\n\n')}\n`;
 }
 
-export function planVolumeCommit(view: StagingView, volume: number, range: [number, number], existingOutline: string | null, checkpointRaw: Obj, now: Date): VolumeCommitPlan {
+export function planVolumeCommit(
+  view: StagingView,
+  volume: number,
+  range: [number, number],
+  existingOutline: string | null,
+  checkpointRaw: Obj,
+  now: Date,
+): VolumeCommitPlan {
   const dir = `${stagedVolumeDir(volume)}/`;
   const files = [...view.files.keys()].filter((p) => p.startsWith(dir)).sort();
   const writes = files.map((from) => {
     const content = stagedText(view, from) as string;
-    const merged = from === `${dir}outline.md` && existingOutline !== null && outlineBlocks(existingOutline).length > 0 ? mergeOutline(existingOutline, content, range) : content;
-    return { path: `${paths.volumeDir(volume)}/${from.slice(dir.length)}`, content: merged, kind: 'move' as const, from };
+    const merged =
+      from === `${dir}outline.md` && existingOutline !== null && outlineBlocks(existingOutline).length > 0
+        ? mergeOutline(existingOutline, content, range)
+        : content;
+    return {
+      path: `${paths.volumeDir(volume)}/${from.slice(dir.length)}`,
+      content: merged,
+      kind: 'move' as const,
+      from,
+    };
   });
-  const checkpoint: Obj = { ...checkpointRaw, orchestrator_state: 'WRITING', current_volume: volume, last_checkpoint_time: now.toISOString() };
+  const checkpoint: Obj = {
+    ...checkpointRaw,
+    orchestrator_state: 'WRITING',
+    current_volume: volume,
+    last_checkpoint_time: now.toISOString(),
+  };
   return {
     kind: 'volume',
     volume,

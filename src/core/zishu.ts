@@ -7,7 +7,8 @@
  */
 
 // Han: extension A, the unified block, the compatibility block. Kana and hangul count as CJK too.
-export const isHanCode = (c: number): boolean => (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
+export const isHanCode = (c: number): boolean =>
+  (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
 const isKanaOrHangul = (c: number): boolean => (c >= 0x3040 && c <= 0x30ff) || (c >= 0xac00 && c <= 0xd7af);
 // CJK symbols and punctuation (、。〈〉《》「」『』【】…; not the ideographic space U+3000, an indent), full-width forms (！，：；？（）), general punctuation used full width (“”‘’…—).
 export const isFullWidthPunctCode = (c: number): boolean =>
@@ -27,7 +28,8 @@ export const isFullWidthPunctCode = (c: number): boolean =>
 /** A run of ASCII letters or of ASCII digits counts one; anything else ends a run. */
 const LETTERS = 1;
 const DIGITS = 2;
-const asciiRun = (c: number): number => ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? LETTERS : c >= 0x30 && c <= 0x39 ? DIGITS : 0);
+const asciiRun = (c: number): number =>
+  (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? LETTERS : c >= 0x30 && c <= 0x39 ? DIGITS : 0;
 
 /** The chapter's text without its `# ` title line. */
 export function chapterBody(text: string): string {

@@ -19,11 +19,18 @@ const TARGETS: Record<AdapterKind, (rel: string) => string> = {
 
 function shippedFiles(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? shippedFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')]))
+    .flatMap((e) =>
+      e.isDirectory()
+        ? shippedFiles(path.join(dir, e.name), base)
+        : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')],
+    )
     .sort();
 }
 
-export function installAdapters(fs: ProjectFs, kind: AdapterKind): { installed: string[]; unchanged: string[]; kept: string[] } {
+export function installAdapters(
+  fs: ProjectFs,
+  kind: AdapterKind,
+): { installed: string[]; unchanged: string[]; kept: string[] } {
   const source = path.join(packageRoot(), 'adapters', kind);
   const installed: string[] = [];
   const unchanged: string[] = [];

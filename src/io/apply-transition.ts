@@ -28,7 +28,8 @@ export function applyTransition(
 ): Record<string, unknown> {
   const hashes = stagingHashes(view);
   const pending: Record<string, string> = {};
-  for (const live of plan.archive?.copies ?? []) fs.copyFile(live, archivedPath((plan.archive as { dir: string }).dir, live));
+  for (const live of plan.archive?.copies ?? [])
+    fs.copyFile(live, archivedPath((plan.archive as { dir: string }).dir, live));
   if (plan.archive) {
     for (const live of plan.archive.files) {
       fs.copyFile(live, archivedPath(plan.archive.dir, live));
@@ -37,9 +38,15 @@ export function applyTransition(
       delete hashes[live];
     }
   }
-  let value = nextCheckpointObject(loaded.raw, plan.fields, { staging_hashes: hashes, staged_title: plan.stagedTitle, now });
+  let value = nextCheckpointObject(loaded.raw, plan.fields, {
+    staging_hashes: hashes,
+    staged_title: plan.stagedTitle,
+    now,
+  });
   delete value[ARCHIVE_MARKER];
-  for (const [k, v] of Object.entries(extra)) if (v === undefined) delete value[k]; else value[k] = v;
+  for (const [k, v] of Object.entries(extra))
+    if (v === undefined) delete value[k];
+    else value[k] = v;
   if (plan.archive && plan.archive.files.length > 0) {
     writeCheckpoint(fs, { ...value, [ARCHIVE_MARKER]: { dir: plan.archive.dir, files: pending } });
     for (const live of plan.archive.files) fs.remove(live);
@@ -52,7 +59,9 @@ export function applyTransition(
     from: plan.from,
     to: plan.to,
     revision_count: plan.snapshot.context.revision_count,
-    ...(plan.snapshot.context.gate && plan.events.some((e) => e.type === 'JUDGED') ? { gate: plan.snapshot.context.gate.decision } : {}),
+    ...(plan.snapshot.context.gate && plan.events.some((e) => e.type === 'JUDGED')
+      ? { gate: plan.snapshot.context.gate.decision }
+      : {}),
     ...(typeof extra.author_note === 'string' ? { author_note: extra.author_note } : {}),
     at: now.toISOString(),
   });
@@ -64,7 +73,10 @@ export function applyTransition(
  * identical to what the marker recorded, then drop the marker. Returns the
  * removed paths and the checkpoint object to continue from.
  */
-export function completeInterruptedArchive(fs: ProjectFs, loaded: LoadedCheckpoint): { removed: string[]; loaded: LoadedCheckpoint } {
+export function completeInterruptedArchive(
+  fs: ProjectFs,
+  loaded: LoadedCheckpoint,
+): { removed: string[]; loaded: LoadedCheckpoint } {
   const marker = loaded.raw[ARCHIVE_MARKER] as { dir?: unknown; files?: unknown } | undefined;
   if (marker === undefined) return { removed: [], loaded };
   const removed: string[] = [];

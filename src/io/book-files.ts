@@ -9,7 +9,14 @@ import { diagnosticsError } from '../core/errors.js';
 import { said } from '../core/messages.js';
 import { EMPTY_STATE, type ChangelogLine, type StateDoc } from '../core/state-ops.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
-import { BookLedgerSchema, ChangelogLineSchema, GlobalForeshadowingSchema, LedgerSchema, StateSchema, VolumeForeshadowingSchema } from '../schemas/book.js';
+import {
+  BookLedgerSchema,
+  ChangelogLineSchema,
+  GlobalForeshadowingSchema,
+  LedgerSchema,
+  StateSchema,
+  VolumeForeshadowingSchema,
+} from '../schemas/book.js';
 import { BOOK_LEDGER, bookTotals, ledgerTotals, type BookLedger, type BookTotals } from '../core/chapter-log.js';
 import { chapterOfLog, chapterOfText, paths } from '../core/paths.js';
 import type { ProjectFs } from './project-fs.js';
@@ -22,10 +29,22 @@ type Obj = Record<string, unknown>;
  */
 export type TextsRead = Map<string, string>;
 
-function readOr<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S, fallback: v.InferOutput<S>, texts?: TextsRead): v.InferOutput<S> {
+function readOr<S extends v.GenericSchema>(
+  fs: ProjectFs,
+  rel: string,
+  schema: S,
+  fallback: v.InferOutput<S>,
+  texts?: TextsRead,
+): v.InferOutput<S> {
   const parsed = fs.readJson(rel, schema, 'invalid_book_file', undefined, texts);
   if (parsed === null) return fallback;
-  if (!parsed.ok) throw diagnosticsError('invalid_book_file', said('bookfile.damaged', { file: rel }), parsed.diagnostics, said('bookfile.restore.hint'));
+  if (!parsed.ok)
+    throw diagnosticsError(
+      'invalid_book_file',
+      said('bookfile.damaged', { file: rel }),
+      parsed.diagnostics,
+      said('bookfile.restore.hint'),
+    );
   return parsed.value;
 }
 
@@ -65,7 +84,13 @@ export function readChangelog(fs: ProjectFs): { lines: ChangelogLine[]; bytes: n
     if (!parsed.ok) problems.push(...parsed.diagnostics);
     else lines.push(parsed.value as ChangelogLine);
   }
-  if (problems.length) throw diagnosticsError('invalid_changelog', said('bookfile.damaged', { file: CHANGELOG_FILE }), problems, said('bookfile.changelog.hint'));
+  if (problems.length)
+    throw diagnosticsError(
+      'invalid_changelog',
+      said('bookfile.damaged', { file: CHANGELOG_FILE }),
+      problems,
+      said('bookfile.changelog.hint'),
+    );
   return { lines, bytes: bytes.length, endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === 0x0a };
 }
 

@@ -45,7 +45,12 @@ export const isObjectShard = (rel: string): boolean => SHARD.test(rel);
 export const isObjectInFlight = (rel: string): boolean => IN_FLIGHT.test(rel);
 
 /** Keep a copy of a write-once file novel has just written. */
-export function keepObject(fs: ProjectFs, rel: string, content: string | Buffer, sha256: string = sha256Hex(content)): void {
+export function keepObject(
+  fs: ProjectFs,
+  rel: string,
+  content: string | Buffer,
+  sha256: string = sha256Hex(content),
+): void {
   if (!isWriteOnce(rel)) return;
   const obj = objectPath(sha256);
   if (fs.exists(obj)) return;

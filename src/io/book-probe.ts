@@ -36,10 +36,12 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
     if (j?.kind === 'setup' && j.setup !== undefined) journal = { kind: 'setup', step: j.setup };
     else if (setupName) journal = { kind: 'setup', step: setupName[1] as SetupStep };
     else if (j?.kind === 'volume' && j.volume !== null) journal = { kind: 'volume', volume: j.volume };
-    else if (j?.kind === 'rewind' && j.chapter !== null) journal = { kind: 'chapter', chapter: j.chapter, rewind: true };
+    else if (j?.kind === 'rewind' && j.chapter !== null)
+      journal = { kind: 'chapter', chapter: j.chapter, rewind: true };
     else if (j?.kind === 'chapter' && j.chapter !== null) journal = { kind: 'chapter', chapter: j.chapter };
     // A damaged journal still blocks: its name says what it was (recovery reports the damage).
-    else if (rel === paths.rewindJournal) journal = { kind: 'chapter', chapter: cp.last_completed_chapter + 1, rewind: true };
+    else if (rel === paths.rewindJournal)
+      journal = { kind: 'chapter', chapter: cp.last_completed_chapter + 1, rewind: true };
     else if (name?.[1] === 'vol') journal = { kind: 'volume', volume: Number(name[2]) };
     else journal = { kind: 'chapter', chapter: Number(name?.[2] ?? cp.last_completed_chapter + 1) };
   }
@@ -53,11 +55,27 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
   const convergenceChapters = (): number[] => (convergence ??= convergenceOf(fs, Math.max(1, cp.current_volume)));
   const outlined = outlineChapters(text);
   // Setup (§14) is probed only before the first chapter and the first plan: a few small files.
-  const beforeFirstPlan = cp.last_completed_chapter === 0 && (cp.inflight_chapter ?? null) === null && outlined.length === 0 && Math.max(1, cp.current_volume) === 1;
+  const beforeFirstPlan =
+    cp.last_completed_chapter === 0 &&
+    (cp.inflight_chapter ?? null) === null &&
+    outlined.length === 0 &&
+    Math.max(1, cp.current_volume) === 1;
   let metrics: StyleMetrics | null | undefined;
-  const sampleMetrics = (): StyleMetrics | null => (metrics !== undefined ? metrics : (metrics = readSampleMetrics(fs)));
+  const sampleMetrics = (): StyleMetrics | null =>
+    metrics !== undefined ? metrics : (metrics = readSampleMetrics(fs));
   const setup = beforeFirstPlan ? pendingSetup(setupReader(fs, sampleMetrics)) : null;
-  return { journal, journalPath: rel, journalFile: rel, setup, sampleMetrics, outline_chapters: outlined, interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null, lintLists, convergenceChapters, ...(cp.orchestrator_state === 'VOL_PLANNING' ? { storylines: readStorylineIndex(fs) } : {}) };
+  return {
+    journal,
+    journalPath: rel,
+    journalFile: rel,
+    setup,
+    sampleMetrics,
+    outline_chapters: outlined,
+    interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null,
+    lintLists,
+    convergenceChapters,
+    ...(cp.orchestrator_state === 'VOL_PLANNING' ? { storylines: readStorylineIndex(fs) } : {}),
+  };
 }
 
 /** The sample texts of samples/ (.txt and .md, sorted by name). */

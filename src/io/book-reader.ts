@@ -15,7 +15,10 @@ const text = (fs: ProjectFs, rel: string): string | undefined => {
 };
 
 /** Chapter → volume, from the outlines on disk (chapters_per_volume where no outline says). */
-export function volumeMap(fs: ProjectFs, settings: Settings): { volumeOf: (chapter: number) => number; headings: Map<number, string> } {
+export function volumeMap(
+  fs: ProjectFs,
+  settings: Settings,
+): { volumeOf: (chapter: number) => number; headings: Map<number, string> } {
   const byChapter = new Map<number, number>();
   const headings = new Map<number, string>();
   for (const dir of fs.listDirs('volumes')) {
@@ -33,7 +36,12 @@ export function volumeMap(fs: ProjectFs, settings: Settings): { volumeOf: (chapt
 /** Title and author: novel.config.json, else brief.md (its 《title》 heading, a 作者/Author line). */
 export function bookMeta(fs: ProjectFs, settings: Settings, lastChapter: number): BookMeta {
   const brief = text(fs, 'brief.md') ?? '';
-  const heading = brief.split('\n').find((l) => l.startsWith('# '))?.slice(2).trim() ?? '';
+  const heading =
+    brief
+      .split('\n')
+      .find((l) => l.startsWith('# '))
+      ?.slice(2)
+      .trim() ?? '';
   const quoted = /\u300a([^\u300b]+)\u300b/.exec(heading)?.[1]; // 《title》
   const title = settings.title ?? quoted ?? (heading.replace(/\u4f5c\u54c1\u7b80\u4ecb$/, '').trim() || '未命名');
   const author = settings.author ?? (/(?:\u4f5c\u8005|Author)\s*[:\uff1a]\s*(.+)/i.exec(brief)?.[1]?.trim() || '佚名');
@@ -41,13 +49,22 @@ export function bookMeta(fs: ProjectFs, settings: Settings, lastChapter: number)
   const log = lastChapter > 0 ? text(fs, paths.chapterLog(lastChapter)) : undefined;
   try {
     const at = log ? (JSON.parse(log) as { committed_at?: unknown }).committed_at : undefined;
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) modified = `${new Date(at).toISOString().slice(0, 19)}Z`;
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)))
+      modified = `${new Date(at).toISOString().slice(0, 19)}Z`;
   } catch {
     /* a damaged log: the default time */
   }
   const description = blurbOf(brief);
   const cover = coverOf(fs);
-  return { title, author, language: settings.language, modified, volumes: volumeMap(fs, settings).headings, ...(description ? { description } : {}), ...(cover ? { cover } : {}) };
+  return {
+    title,
+    author,
+    language: settings.language,
+    modified,
+    volumes: volumeMap(fs, settings).headings,
+    ...(description ? { description } : {}),
+    ...(cover ? { cover } : {}),
+  };
 }
 
 /** brief.md's 简介: the lines under a heading that names it (up to the next heading), or a line "简介：…". */
@@ -69,7 +86,11 @@ export function blurbOf(brief: string): string | undefined {
 
 /** cover.jpg, cover.jpeg or cover.png at the project root. */
 function coverOf(fs: ProjectFs): BookMeta['cover'] | undefined {
-  for (const [name, type] of [['cover.jpg', 'image/jpeg'], ['cover.jpeg', 'image/jpeg'], ['cover.png', 'image/png']] as const) {
+  for (const [name, type] of [
+    ['cover.jpg', 'image/jpeg'],
+    ['cover.jpeg', 'image/jpeg'],
+    ['cover.png', 'image/png'],
+  ] as const) {
     if (!fs.isFile(name)) continue;
     try {
       return { bytes: fs.readBytes(name), type };

@@ -48,7 +48,14 @@ export function boundarySignature(fs: ProjectFs, cp: Checkpoint): Signature {
   };
   for (const tree of FINAL_TREES) walk(tree);
   const fp = stat(fs, paths.fingerprint);
-  return { v: 1, volume: cp.current_volume, last: cp.last_completed_chapter, fingerprint: fp ? [fp.size, fp.mtimeMs] : null, dirs, hot };
+  return {
+    v: 1,
+    volume: cp.current_volume,
+    last: cp.last_completed_chapter,
+    fingerprint: fp ? [fp.size, fp.mtimeMs] : null,
+    dirs,
+    hot,
+  };
 }
 
 function readSignature(fs: ProjectFs): Signature | null {
@@ -65,7 +72,8 @@ function updatedSignature(fs: ProjectFs, cp: Checkpoint, touched: Iterable<strin
   const s = readSignature(fs);
   if (s === null || s.volume !== cp.current_volume) return null;
   const final = (rel: string): boolean => FINAL_TREES.some((t) => rel === t || rel.startsWith(`${t}/`));
-  for (const rel of Object.keys(s.hot)) if (!isHotPath(rel, cp.current_volume, cp.last_completed_chapter)) delete s.hot[rel];
+  for (const rel of Object.keys(s.hot))
+    if (!isHotPath(rel, cp.current_volume, cp.last_completed_chapter)) delete s.hot[rel];
   for (const rel of touched) {
     if (!final(rel)) continue;
     const parts = rel.split('/');
@@ -76,7 +84,8 @@ function updatedSignature(fs: ProjectFs, cp: Checkpoint, touched: Iterable<strin
       else delete s.dirs[dir];
     }
     const st = stat(fs, rel);
-    if (st?.isFile() && isHotPath(rel, cp.current_volume, cp.last_completed_chapter)) s.hot[rel] = [st.size, st.mtimeMs];
+    if (st?.isFile() && isHotPath(rel, cp.current_volume, cp.last_completed_chapter))
+      s.hot[rel] = [st.size, st.mtimeMs];
     else delete s.hot[rel];
   }
   const fp = stat(fs, paths.fingerprint);
@@ -106,7 +115,11 @@ export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
  */
 export function recordBoundary(fs: ProjectFs, cp: Checkpoint, touched: Iterable<string> | null = null): void {
   try {
-    fs.writeJson(BOUNDARY_CACHE, (touched !== null ? updatedSignature(fs, cp, touched) : null) ?? boundarySignature(fs, cp), { fsync: false });
+    fs.writeJson(
+      BOUNDARY_CACHE,
+      (touched !== null ? updatedSignature(fs, cp, touched) : null) ?? boundarySignature(fs, cp),
+      { fsync: false },
+    );
   } catch {
     /* a cache: the full check runs without it */
   }

@@ -16,10 +16,23 @@ export function lintOf(p: OpenProject, chapter: number): LintReport {
   const source = staged && 'text' in staged ? 'staging' : 'chapters';
   const read = staged && 'text' in staged ? staged : p.fs.readTextChecked(paths.chapter(chapter));
   if (read === null) {
-    throw new NovelError('chapter_missing', said('linting.chapter_missing', { chapter, staged: paths.stagingChapter(chapter), committed: paths.chapter(chapter) }), {
-      hint: said('linting.chapter_missing.hint'),
-    });
+    throw new NovelError(
+      'chapter_missing',
+      said('linting.chapter_missing', {
+        chapter,
+        staged: paths.stagingChapter(chapter),
+        committed: paths.chapter(chapter),
+      }),
+      {
+        hint: said('linting.chapter_missing.hint'),
+      },
+    );
   }
-  if ('diagnostic' in read) throw new NovelError(read.diagnostic.code, diagnosticWords(read.diagnostic), read.diagnostic.fix ? { hint: read.diagnostic.words?.fix ?? read.diagnostic.fix } : {});
+  if ('diagnostic' in read)
+    throw new NovelError(
+      read.diagnostic.code,
+      diagnosticWords(read.diagnostic),
+      read.diagnostic.fix ? { hint: read.diagnostic.words?.fix ?? read.diagnostic.fix } : {},
+    );
   return lintChapter({ chapter, source, text: read.text, settings: p.settings.quality, lists: readLintLists(p.fs) });
 }

@@ -28,16 +28,43 @@ export function checkpointText(fs: ProjectFs): string | null {
 export function readCheckpoint(fs: ProjectFs): LoadedCheckpoint {
   const r = fs.readTextChecked(paths.checkpoint, 'invalid_checkpoint');
   if (r === null) {
-    throw new NovelError('not_a_project', at(paths.checkpoint, said('fs.not_found')), { hint: said('projectdir.run_init') });
+    throw new NovelError('not_a_project', at(paths.checkpoint, said('fs.not_found')), {
+      hint: said('projectdir.run_init'),
+    });
   }
-  if ('diagnostic' in r) throw diagnosticsError('invalid_checkpoint', said('bookfile.cannot_read', { file: paths.checkpoint }), [r.diagnostic]);
+  if ('diagnostic' in r)
+    throw diagnosticsError('invalid_checkpoint', said('bookfile.cannot_read', { file: paths.checkpoint }), [
+      r.diagnostic,
+    ]);
   const json = parseJsonText(r.text, paths.checkpoint, 'invalid_checkpoint');
-  if (!json.ok) throw diagnosticsError('invalid_checkpoint', said('bookfile.not_json', { file: paths.checkpoint }), json.diagnostics);
+  if (!json.ok)
+    throw diagnosticsError(
+      'invalid_checkpoint',
+      said('bookfile.not_json', { file: paths.checkpoint }),
+      json.diagnostics,
+    );
   if (typeof json.value !== 'object' || json.value === null || Array.isArray(json.value)) {
-    throw new NovelError('invalid_checkpoint', said('bookfile.not_object', { file: paths.checkpoint, kind: Array.isArray(json.value) ? 'array' : typeof json.value }));
+    throw new NovelError(
+      'invalid_checkpoint',
+      said('bookfile.not_object', {
+        file: paths.checkpoint,
+        kind: Array.isArray(json.value) ? 'array' : typeof json.value,
+      }),
+    );
   }
-  const parsed = parseWith(CheckpointSchema, json.value, paths.checkpoint, 'invalid_checkpoint', (field) => CHECKPOINT_FIXES[field.split('.')[0] ?? '']);
-  if (!parsed.ok) throw diagnosticsError('invalid_checkpoint', said('bookfile.invalid', { file: paths.checkpoint }), parsed.diagnostics);
+  const parsed = parseWith(
+    CheckpointSchema,
+    json.value,
+    paths.checkpoint,
+    'invalid_checkpoint',
+    (field) => CHECKPOINT_FIXES[field.split('.')[0] ?? ''],
+  );
+  if (!parsed.ok)
+    throw diagnosticsError(
+      'invalid_checkpoint',
+      said('bookfile.invalid', { file: paths.checkpoint }),
+      parsed.diagnostics,
+    );
   return { raw: json.value as Record<string, unknown>, checkpoint: parsed.value, text: r.text };
 }
 

@@ -8,7 +8,10 @@ export async function buildCommandDefinitions(): Promise<CommandSpec[]> {
     .definitions()
     .filter((d) => !d.path.includes('-h') && !d.path.includes('--help') && !d.path.includes('--version'))
     .map((d) => ({
-      path: d.path.replace(/^novel\s*/, '').split(' ').filter((w) => w && !w.startsWith('<') && !w.startsWith('[')),
+      path: d.path
+        .replace(/^novel\s*/, '')
+        .split(' ')
+        .filter((w) => w && !w.startsWith('<') && !w.startsWith('[')),
       flags: d.options.flatMap((o) => o.definition.split(/[ ,]/).filter((w) => w.startsWith('--'))),
     }))
     .filter((d) => d.path.length > 0);

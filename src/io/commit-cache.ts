@@ -42,7 +42,13 @@ export function verifiedFiles(read: Record<string, ReadBookJson<unknown>>): Reco
  * `hashAnyway`: hash the bytes even when no sha256 is recorded for them (the
  * list, whose tally is keyed by its sha256).
  */
-export function readBookJson<T>(fs: ProjectFs, rel: string, cache: CommitCache | null, parse: () => T, hashAnyway = false): ReadBookJson<T> {
+export function readBookJson<T>(
+  fs: ProjectFs,
+  rel: string,
+  cache: CommitCache | null,
+  parse: () => T,
+  hashAnyway = false,
+): ReadBookJson<T> {
   let memo: { value: T } | null = null;
   const parsed = (): T => (memo ??= { value: parse() }).value;
   const recorded = cache?.files[rel];
@@ -54,7 +60,14 @@ export function readBookJson<T>(fs: ProjectFs, rel: string, cache: CommitCache |
     return { doc: { canonical: null, parsed }, sha256: null };
   }
   const stat = cache?.stats?.[rel];
-  const sha256 = recorded !== undefined && stat !== undefined && stat[0] === read.size && stat[1] === read.mtimeMs && read.bytes.length === read.size ? recorded : sha256Hex(read.bytes);
+  const sha256 =
+    recorded !== undefined &&
+    stat !== undefined &&
+    stat[0] === read.size &&
+    stat[1] === read.mtimeMs &&
+    read.bytes.length === read.size
+      ? recorded
+      : sha256Hex(read.bytes);
   return { doc: { canonical: sha256 === recorded ? read.bytes : null, parsed }, sha256 };
 }
 
@@ -64,7 +77,13 @@ export function readBookJson<T>(fs: ProjectFs, rel: string, cache: CommitCache |
  * recorded (`verified`) keep theirs, this commit having left them as they
  * were; and the list's tally takes the list's sha256.
  */
-export function recordCommitCache(fs: ProjectFs, verified: Record<string, string>, journal: Journal, plan: CommitPlan, list: { rel: string; sha256: string | null }): void {
+export function recordCommitCache(
+  fs: ProjectFs,
+  verified: Record<string, string>,
+  journal: Journal,
+  plan: CommitPlan,
+  list: { rel: string; sha256: string | null },
+): void {
   const files: Record<string, string> = { ...verified };
   const staged = new Map(journal.writes.map((w) => [w.path, w.sha256]));
   for (const w of plan.writes) {
@@ -77,7 +96,12 @@ export function recordCommitCache(fs: ProjectFs, verified: Record<string, string
     if (st?.isFile()) stats[rel] = [st.size, st.mtimeMs];
   }
   const tally: DormancyTally | undefined = plan.dormancy_tally;
-  const cache: CommitCache = { v: 1, files, stats, tally: tally ? { global_sha256: staged.get(list.rel) ?? list.sha256, tally } : null };
+  const cache: CommitCache = {
+    v: 1,
+    files,
+    stats,
+    tally: tally ? { global_sha256: staged.get(list.rel) ?? list.sha256, tally } : null,
+  };
   try {
     fs.writeText(COMMIT_CACHE, JSON.stringify(cache), { fsync: false });
   } catch {

@@ -13,12 +13,32 @@ import { said, type Said } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { JournalSchema, type Journal } from '../schemas/journal.js';
 import { refreshBookLedger } from './book-files.js';
-import { fileValue, hasFingerprint, hashAll, listFinalTrees, updateFingerprint, writeFingerprint } from './fingerprint.js';
+import {
+  fileValue,
+  hasFingerprint,
+  hashAll,
+  listFinalTrees,
+  updateFingerprint,
+  writeFingerprint,
+} from './fingerprint.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { isWriteOnce, keepObject } from './book-objects.js';
 
 /** The journal of a plan without its writes, which stageJournalWrites stages and adds. */
-export function journalFromPlan(plan: CommitPlan | VolumeCommitPlan | { kind: 'setup'; step: SetupStep; writes: CommitPlan['writes']; appends: []; removes: string[]; checkpoint: Record<string, unknown>; fingerprint_paths: string[] }): Journal {
+export function journalFromPlan(
+  plan:
+    | CommitPlan
+    | VolumeCommitPlan
+    | {
+        kind: 'setup';
+        step: SetupStep;
+        writes: CommitPlan['writes'];
+        appends: [];
+        removes: string[];
+        checkpoint: Record<string, unknown>;
+        fingerprint_paths: string[];
+      },
+): Journal {
   return {
     version: 1,
     kind: plan.kind,
@@ -61,7 +81,12 @@ export function readJournal(fs: ProjectFs, rel: string): Journal {
   const parsed = fs.readJson(rel, JournalSchema, 'invalid_journal');
   if (parsed === null) throw new NovelError('journal_missing', said('journal.missing', { file: rel }));
   if (!parsed.ok) {
-    throw diagnosticsError('invalid_journal', said('journal.damaged', { file: rel }), parsed.diagnostics, said('journal.damaged.hint'));
+    throw diagnosticsError(
+      'invalid_journal',
+      said('journal.damaged', { file: rel }),
+      parsed.diagnostics,
+      said('journal.damaged.hint'),
+    );
   }
   return parsed.value;
 }
@@ -99,16 +124,21 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal, optio
   for (const w of journal.writes) {
     if (options.fresh || fs.sha256(w.path) !== w.sha256) writeOnce(fs, rel, w, options.fresh === true);
     // A copy of what a commit writes once, for the step guard to restore from (book-objects.ts); novel's own history needs none.
-    if (!w.path.startsWith('.novel/') && isWriteOnce(w.path)) keepObject(fs, w.path, w.content ?? fs.readBytes(w.path), w.sha256);
+    if (!w.path.startsWith('.novel/') && isWriteOnce(w.path))
+      keepObject(fs, w.path, w.content ?? fs.readBytes(w.path), w.sha256);
   }
   if (fs.exists(paths.commitNewDir)) fs.remove(paths.commitNewDir);
   for (const a of journal.appends) {
     // Only the appended bytes are read: the journal recorded the length before the append.
     const size = fs.size(a.path) ?? 0;
     if (size < a.before) {
-      throw new NovelError('journal_conflict', said('journal.cut_short', { file: a.path, size, before: a.before, journal: rel }), {
-        hint: said('journal.cut_short.hint'),
-      });
+      throw new NovelError(
+        'journal_conflict',
+        said('journal.cut_short', { file: a.path, size, before: a.before, journal: rel }),
+        {
+          hint: said('journal.cut_short.hint'),
+        },
+      );
     }
     const text = Buffer.from(a.text, 'utf8');
     const done = size === a.before + text.length && fs.readRange(a.path, a.before, text.length).equals(text);
@@ -164,8 +194,10 @@ function journalConflict(message: Said): NovelError {
 function writeOnce(fs: ProjectFs, rel: string, w: Journal['writes'][number], fresh: boolean): void {
   if (w.content !== undefined) return fs.writeText(w.path, w.content);
   const staged = w.staged as string;
-  if (fs.lstat(staged) === null) throw journalConflict(said('journal.write_lost', { file: w.path, sha256: w.sha256, staged, journal: rel }));
-  if (!fresh && fs.sha256(staged) !== w.sha256) throw journalConflict(said('journal.staged_changed', { staged, journal: rel, file: w.path }));
+  if (fs.lstat(staged) === null)
+    throw journalConflict(said('journal.write_lost', { file: w.path, sha256: w.sha256, staged, journal: rel }));
+  if (!fresh && fs.sha256(staged) !== w.sha256)
+    throw journalConflict(said('journal.staged_changed', { staged, journal: rel, file: w.path }));
   fs.move(staged, w.path);
 }
 
@@ -175,8 +207,10 @@ function moveOnce(fs: ProjectFs, rel: string, m: NonNullable<Journal['moves']>[n
     fs.move(m.from, m.to);
     return;
   }
-  if (fs.lstat(m.to) === null) throw journalConflict(said('journal.move_lost', { from: m.from, to: m.to, journal: rel }));
-  if (m.sha256 !== null && fs.sha256(m.to) !== m.sha256) throw journalConflict(said('journal.move_changed', { to: m.to, journal: rel, from: m.from }));
+  if (fs.lstat(m.to) === null)
+    throw journalConflict(said('journal.move_lost', { from: m.from, to: m.to, journal: rel }));
+  if (m.sha256 !== null && fs.sha256(m.to) !== m.sha256)
+    throw journalConflict(said('journal.move_changed', { to: m.to, journal: rel, from: m.from }));
 }
 
 /** A cut of a log: the bytes after `at` are kept at `tail_to` first (read from the log, which is cut only after), then the log is written back to its first `at` bytes. */
@@ -185,12 +219,14 @@ function cutOnce(fs: ProjectFs, rel: string, c: NonNullable<Journal['cuts']>[num
   if (size === null) throw journalConflict(said('journal.cut_missing', { file: c.path, journal: rel, at: c.at }));
   if (fs.sha256(c.tail_to) !== c.tail_sha256) {
     const tail = size > c.at ? fs.readRange(c.path, c.at, size - c.at) : Buffer.alloc(0);
-    if (sha256Hex(tail) !== c.tail_sha256) throw journalConflict(said('journal.tail_changed', { file: c.path, at: c.at, journal: rel, tail: c.tail_to }));
+    if (sha256Hex(tail) !== c.tail_sha256)
+      throw journalConflict(said('journal.tail_changed', { file: c.path, at: c.at, journal: rel, tail: c.tail_to }));
     fs.writeText(c.tail_to, tail);
   }
   if (size !== c.at || fs.sha256(c.path) !== c.sha256) {
     const kept = fs.readRange(c.path, 0, c.at);
-    if (kept.length !== c.at || sha256Hex(kept) !== c.sha256) throw journalConflict(said('journal.head_changed', { file: c.path, at: c.at, journal: rel }));
+    if (kept.length !== c.at || sha256Hex(kept) !== c.sha256)
+      throw journalConflict(said('journal.head_changed', { file: c.path, at: c.at, journal: rel }));
     fs.writeText(c.path, kept);
   }
 }

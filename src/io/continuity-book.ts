@@ -34,8 +34,10 @@ export function readContinuityBook(fs: ProjectFs, lastCompleted: number): BenchB
   // Items and places the state names are names of the book too: never a slip of a character's.
   const state = readState(fs) as Obj;
   const other: string[] = [];
-  for (const it of Object.values(isObj(state.items) ? state.items : {})) if (isObj(it) && typeof it.name === 'string') other.push(it.name);
-  for (const c of Object.values(isObj(state.characters) ? state.characters : {})) if (isObj(c) && typeof c.location === 'string') other.push(c.location);
+  for (const it of Object.values(isObj(state.items) ? state.items : {}))
+    if (isObj(it) && typeof it.name === 'string') other.push(it.name);
+  for (const c of Object.values(isObj(state.characters) ? state.characters : {}))
+    if (isObj(c) && typeof c.location === 'string') other.push(c.location);
   const world = fs.readJson('world/rules.json', LaddersSchema, 'invalid_world_rules');
   return {
     chapters: benchChaptersOf(readChangelog(fs).lines, texts),

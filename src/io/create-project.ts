@@ -18,14 +18,22 @@ import { NovelError } from '../core/errors.js';
 import { said } from '../core/messages.js';
 import { nextOf, openProject, type CommandEnv } from './project.js';
 
-export function createEmptyProject(target: string, quality: Record<string, unknown>): { created: string[]; kept: string[] } {
+export function createEmptyProject(
+  target: string,
+  quality: Record<string, unknown>,
+): { created: string[]; kept: string[] } {
   mkdirSync(target, { recursive: true });
   const fs = new ProjectFs(target);
   const created: string[] = [];
   const kept: string[] = [];
   // The AI-cliché blacklist starts as the demo's (its whitelist too): the author edits it, the writer and refiner avoid it.
-  const files: Record<string, string> = { ...newProjectFiles(quality), 'ai-blacklist.json': readFileSync(path.join(demoProjectSource(), 'ai-blacklist.json'), 'utf8') };
-  const order = Object.keys(files).filter((f) => f !== paths.checkpoint).concat(paths.checkpoint);
+  const files: Record<string, string> = {
+    ...newProjectFiles(quality),
+    'ai-blacklist.json': readFileSync(path.join(demoProjectSource(), 'ai-blacklist.json'), 'utf8'),
+  };
+  const order = Object.keys(files)
+    .filter((f) => f !== paths.checkpoint)
+    .concat(paths.checkpoint);
   for (const rel of order) {
     if (fs.exists(rel)) {
       kept.push(rel);
@@ -34,20 +42,27 @@ export function createEmptyProject(target: string, quality: Record<string, unkno
     fs.writeText(rel, files[rel] as string);
     created.push(rel);
   }
-  for (const dir of ['characters/active', 'volumes', 'chapters', 'summaries', 'evaluations', 'logs', 'staging']) fs.mkdir(dir);
+  for (const dir of ['characters/active', 'volumes', 'chapters', 'summaries', 'evaluations', 'logs', 'staging'])
+    fs.mkdir(dir);
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
   recordBoundary(fs, readCheckpoint(fs).checkpoint);
   return { created, kept };
 }
 
-export type InitResult = { demo: true; root: string } | { demo: false; root: string; created: string[]; kept: string[] };
+export type InitResult =
+  | { demo: true; root: string }
+  | { demo: false; root: string; created: string[]; kept: string[] };
 
 /**
  * `novel init [DIR] [--demo]`: refuses a folder that holds a project or a book
  * (or, for the demo, anything); the demo project is copied and set to run with
  * the offline demo executor.
  */
-export function initProject(cwd: string, dir: string | undefined, options: { demo: boolean; quality: Record<string, unknown> }): InitResult {
+export function initProject(
+  cwd: string,
+  dir: string | undefined,
+  options: { demo: boolean; quality: Record<string, unknown> },
+): InitResult {
   const target = path.resolve(cwd, dir ?? '.');
   if (existsSync(path.join(target, paths.checkpoint))) {
     throw new NovelError('project_exists', said('projectdir.exists', { dir: target, file: paths.checkpoint }), {
@@ -56,20 +71,29 @@ export function initProject(cwd: string, dir: string | undefined, options: { dem
   }
   const book = bookEvidenceSaid(target);
   if (book.found.length) {
-    throw new NovelError('book_exists', said('projectdir.book_exists', { dir: target, book: book.words, file: paths.checkpoint }), {
-      hint: said('projectdir.book_exists.hint', { command: `novel checkpoint rebuild --project ${dir ?? '.'}` }),
-      details: { found: book.found },
-    });
+    throw new NovelError(
+      'book_exists',
+      said('projectdir.book_exists', { dir: target, book: book.words, file: paths.checkpoint }),
+      {
+        hint: said('projectdir.book_exists.hint', { command: `novel checkpoint rebuild --project ${dir ?? '.'}` }),
+        details: { found: book.found },
+      },
+    );
   }
   if (!options.demo) return { demo: false, root: target, ...createEmptyProject(target, options.quality) };
   if (existsSync(target) && readdirSync(target).length > 0) {
-    throw new NovelError('directory_not_empty', said('projectdir.demo_not_empty', { dir: target }), { hint: said('projectdir.choose_another') });
+    throw new NovelError('directory_not_empty', said('projectdir.demo_not_empty', { dir: target }), {
+      hint: said('projectdir.choose_another'),
+    });
   }
   cpSync(demoProjectSource(), target, { recursive: true });
   // The demo runs with the offline demo executor, measured against the qidian preset: recorded, so that `novel run` needs no flag.
   const config = path.join(target, paths.config);
   const settings = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
-  writeFileSync(config, `${JSON.stringify({ ...settings, ...options.quality, executor: { command: 'demo' } }, null, 2)}\n`);
+  writeFileSync(
+    config,
+    `${JSON.stringify({ ...settings, ...options.quality, executor: { command: 'demo' } }, null, 2)}\n`,
+  );
   // The copy matches the demo's fingerprint: its stat signature is recorded, as
   // after any mutation, so that the first reads check the book by stats.
   const fs = new ProjectFs(target);

@@ -4,7 +4,15 @@
  * answer is taken again when a commit changed the checkpoint while it was
  * read, so no answer mixes the book before a commit with the book after it.
  */
-import { chapterSeries, characterPlaces, foreshadowingTimeline, graphLayers, graphStateOf, pageOf, type ChapterSeries } from '../core/dashboard.js';
+import {
+  chapterSeries,
+  characterPlaces,
+  foreshadowingTimeline,
+  graphLayers,
+  graphStateOf,
+  pageOf,
+  type ChapterSeries,
+} from '../core/dashboard.js';
 import { rowOf, type ChapterRowView } from '../core/chapter-table.js';
 import { chapterFacts } from '../core/commit-plan.js';
 import { isObj, type Obj } from '../core/context/project-view.js';
@@ -67,7 +75,11 @@ export class ChapterRows {
 export interface Dashboard {
   status(): Record<string, unknown>;
   chapters(offset: number, limit: number): Record<string, unknown>;
-  series(): ChapterSeries & { zishu_target: [number, number] | null; zishu_hard: [number, number] | null; thresholds: Record<string, number> };
+  series(): ChapterSeries & {
+    zishu_target: [number, number] | null;
+    zishu_hard: [number, number] | null;
+    thresholds: Record<string, number>;
+  };
   chapter(n: number): Record<string, unknown> | null;
   diff(n: number, from: number | null, to: number | null): Record<string, unknown> | null;
   foreshadowing(offset: number, limit: number): Record<string, unknown>;
@@ -86,8 +98,17 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
   const roundsOfChapter = (n: number) => {
     const base = paths.revisionsDir(n);
     const archivedPath = (k: number) => archivedAt(paths.revisionRoundDir(n, k), paths.stagingChapter(n));
-    const archived = fs.listDirs(base).map((d) => /^round-(\d+)$/.exec(d)?.[1]).filter((k): k is string => k !== undefined).map(Number).filter((k) => fs.exists(archivedPath(k)));
-    const current = fs.exists(paths.stagingChapter(n)) ? paths.stagingChapter(n) : fs.exists(paths.chapter(n)) ? paths.chapter(n) : null;
+    const archived = fs
+      .listDirs(base)
+      .map((d) => /^round-(\d+)$/.exec(d)?.[1])
+      .filter((k): k is string => k !== undefined)
+      .map(Number)
+      .filter((k) => fs.exists(archivedPath(k)));
+    const current = fs.exists(paths.stagingChapter(n))
+      ? paths.stagingChapter(n)
+      : fs.exists(paths.chapter(n))
+        ? paths.chapter(n)
+        : null;
     return roundsOf(archived, archivedPath, current);
   };
 
@@ -96,21 +117,38 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
       consistently(fs, () => {
         const { view, totals, dormant, project } = statusReport(cenv, projectFlag, fs);
         const cp = project.loaded.checkpoint;
-        return { ...view, totals, dormant_foreshadowing: dormant, last_completed_chapter: cp.last_completed_chapter, current_volume: cp.current_volume, title: bookTitle(fs) };
+        return {
+          ...view,
+          totals,
+          dormant_foreshadowing: dormant,
+          last_completed_chapter: cp.last_completed_chapter,
+          current_volume: cp.current_volume,
+          title: bookTitle(fs),
+        };
       }),
 
     chapters: (offset, limit) =>
       consistently(fs, () => {
         const total = last();
         const page = pageOf(total, offset, limit);
-        return { total, offset: page.offset, limit: page.limit, rows: total === 0 ? [] : rows.range(page.from, page.to) };
+        return {
+          total,
+          offset: page.offset,
+          limit: page.limit,
+          rows: total === 0 ? [] : rows.range(page.from, page.to),
+        };
       }),
 
     series: () =>
       consistently(fs, () => {
         const p = open();
         const q = p.settings.quality;
-        return { ...chapterSeries(rows.range(1, p.loaded.checkpoint.last_completed_chapter)), zishu_target: q.zishu.target, zishu_hard: q.zishu.hard, thresholds: { ...p.settings.thresholds } };
+        return {
+          ...chapterSeries(rows.range(1, p.loaded.checkpoint.last_completed_chapter)),
+          zishu_target: q.zishu.target,
+          zishu_hard: q.zishu.hard,
+          thresholds: { ...p.settings.thresholds },
+        };
       }),
 
     chapter: (n) =>
@@ -136,14 +174,23 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
     diff: (n, from, to) =>
       consistently(fs, () => {
         const rounds = roundsOfChapter(n);
-        if (rounds.length < 2) return rounds.length === 0 ? null : { chapter: n, rounds: rounds.map((x) => x.round), from: null, to: null };
+        if (rounds.length < 2)
+          return rounds.length === 0 ? null : { chapter: n, rounds: rounds.map((x) => x.round), from: null, to: null };
         const a = from === null ? rounds.at(-2) : rounds.find((x) => x.round === from);
         const b = to === null ? rounds.at(-1) : rounds.find((x) => x.round === to);
         if (!a || !b) return null;
         const aText = fs.readText(a.path);
         const bText = fs.readText(b.path);
         const d = diffRounds(a, aText, b, bText);
-        return { chapter: n, rounds: rounds.map((x) => x.round), from: { ...a, text: aText }, to: { ...b, text: bText }, patch: d.patch, added: d.added, removed: d.removed };
+        return {
+          chapter: n,
+          rounds: rounds.map((x) => x.round),
+          from: { ...a, text: aText },
+          to: { ...b, text: bText },
+          patch: d.patch,
+          added: d.added,
+          removed: d.removed,
+        };
       }),
 
     foreshadowing: (offset, limit) =>
@@ -152,7 +199,15 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
         const lastDone = p.loaded.checkpoint.last_completed_chapter;
         const all = foreshadowingTimeline(readGlobalForeshadowing(fs), lastDone, p.settings.quality.dormancy);
         const page = pageOf(all.length, offset, limit);
-        return { last_completed_chapter: lastDone, total: all.length, offset: page.offset, limit: page.limit, items: all.slice(page.from - 1, page.to), dormant: all.filter((i) => i.dormant).length, overdue: all.filter((i) => i.overdue).length };
+        return {
+          last_completed_chapter: lastDone,
+          total: all.length,
+          offset: page.offset,
+          limit: page.limit,
+          items: all.slice(page.from - 1, page.to),
+          dormant: all.filter((i) => i.dormant).length,
+          overdue: all.filter((i) => i.overdue).length,
+        };
       }),
 
     characters: (offset, limit) =>
@@ -169,9 +224,17 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
             return [{ id, name: typeof c.display_name === 'string' ? c.display_name : id }];
           });
         // The most recently seen first: a long book's state may know thousands.
-        const all = characterPlaces(files, readState(fs).characters).sort((a, b) => (b.last_seen_chapter ?? -1) - (a.last_seen_chapter ?? -1) || a.id.localeCompare(b.id));
+        const all = characterPlaces(files, readState(fs).characters).sort(
+          (a, b) => (b.last_seen_chapter ?? -1) - (a.last_seen_chapter ?? -1) || a.id.localeCompare(b.id),
+        );
         const page = pageOf(all.length, offset, limit);
-        return { last_completed_chapter: last(), total: all.length, offset: page.offset, limit: page.limit, characters: all.slice(page.from - 1, page.to) };
+        return {
+          last_completed_chapter: last(),
+          total: all.length,
+          offset: page.offset,
+          limit: page.limit,
+          characters: all.slice(page.from - 1, page.to),
+        };
       }),
 
     storylines: () =>
@@ -183,7 +246,12 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
           .sort()
           .map((d) => ({ volume: Number(d.slice(4)), schedule: jsonOf(fs, `volumes/${d}/storyline-schedule.json`) }))
           .filter((s) => s.schedule !== null);
-        const list = isObj(defined) && Array.isArray(defined.storylines) ? defined.storylines : Array.isArray(defined) ? defined : [];
+        const list =
+          isObj(defined) && Array.isArray(defined.storylines)
+            ? defined.storylines
+            : Array.isArray(defined)
+              ? defined
+              : [];
         return { storylines: list, schedules };
       }),
 
@@ -194,8 +262,17 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
         const pipeline = pipelineGraph();
         const step = view.next.step;
         const stage = /^chapter:\d+:(.+)$/.exec(step)?.[1] ?? null;
-        const bookTop = { ...book, states: book.states.filter((s) => s.parent === null), transitions: book.transitions.filter((t) => !t.source.includes('.') && !t.target.includes('.')) };
-        const bookCurrent = stage !== null ? 'writing' : (book.states.find((s) => s.parent === null && s.step !== null && step.endsWith(`:${s.step}`))?.id ?? (view.next.action === 'done' ? book.states.find((s) => s.type === 'final')?.id : null) ?? null);
+        const bookTop = {
+          ...book,
+          states: book.states.filter((s) => s.parent === null),
+          transitions: book.transitions.filter((t) => !t.source.includes('.') && !t.target.includes('.')),
+        };
+        const bookCurrent =
+          stage !== null
+            ? 'writing'
+            : (book.states.find((s) => s.parent === null && s.step !== null && step.endsWith(`:${s.step}`))?.id ??
+              (view.next.action === 'done' ? book.states.find((s) => s.type === 'final')?.id : null) ??
+              null);
         return {
           step,
           book: { graph: bookTop, layers: graphLayers(bookTop), current: bookCurrent },
@@ -206,7 +283,13 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
     cost: () =>
       consistently(fs, () => {
         const s = chapterSeries(rows.range(1, last()));
-        return { chapter: s.chapter, cost_usd: s.cost_usd, cost_cumulative: s.cost_cumulative, total_usd: s.cost_cumulative.at(-1) ?? 0, unknown: s.cost_usd.filter((c) => c === null).length };
+        return {
+          chapter: s.chapter,
+          cost_usd: s.cost_usd,
+          cost_cumulative: s.cost_cumulative,
+          total_usd: s.cost_cumulative.at(-1) ?? 0,
+          unknown: s.cost_usd.filter((c) => c === null).length,
+        };
       }),
   };
 }
@@ -215,6 +298,11 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
 function bookTitle(fs: ProjectFs): string | null {
   const r = fs.readTextChecked('brief.md');
   if (!r || !('text' in r)) return null;
-  const heading = r.text.split('\n').find((l) => l.startsWith('# '))?.slice(2).trim() ?? null;
+  const heading =
+    r.text
+      .split('\n')
+      .find((l) => l.startsWith('# '))
+      ?.slice(2)
+      .trim() ?? null;
   return /\u300a([^\u300b]+)\u300b/.exec(heading ?? '')?.[1] ?? heading;
 }

@@ -47,14 +47,21 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   const t = sayer(lang);
   // A diagnostic of the core as a finding's line, in the reader's language where its parts are said.
   const line = (d: Diagnostic): string => (lang === 'en' ? d.message : render(lang, diagnosticWords(d)));
-  const fixOf = (d: Diagnostic): string | null => (d.fix === undefined ? null : d.words?.fix ? render(lang, d.words.fix) : d.fix);
+  const fixOf = (d: Diagnostic): string | null =>
+    d.fix === undefined ? null : d.words?.fix ? render(lang, d.words.fix) : d.fix;
   let root: string;
   try {
     root = findProjectRoot(cenv.cwd, projectFlag);
   } catch (err) {
     if (!(err instanceof NovelError) || err.code !== 'checkpoint_missing') throw err;
     root = path.resolve(cenv.cwd, projectFlag ?? '.');
-    add({ severity: 'error', code: 'checkpoint_missing', file: paths.checkpoint, message: render(lang, err.said), fix: `novel checkpoint rebuild --project ${root}` });
+    add({
+      severity: 'error',
+      code: 'checkpoint_missing',
+      file: paths.checkpoint,
+      message: render(lang, err.said),
+      fix: `novel checkpoint rebuild --project ${root}`,
+    });
     return { root, findings };
   }
   const fs = new ProjectFs(root);
@@ -64,61 +71,174 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   } catch (err) {
     if (!(err instanceof NovelError)) throw err;
     const file = err.code === 'invalid_config' ? paths.config : paths.checkpoint;
-    add({ severity: 'error', code: err.code, file, message: render(lang, err.said), fix: err.code === 'invalid_config' ? t('doctoring.correct_config', { file: paths.config }) : 'novel checkpoint rebuild --force' });
+    add({
+      severity: 'error',
+      code: err.code,
+      file,
+      message: render(lang, err.said),
+      fix:
+        err.code === 'invalid_config'
+          ? t('doctoring.correct_config', { file: paths.config })
+          : 'novel checkpoint rebuild --force',
+    });
     return { root, findings };
   }
   const cp = p.loaded.checkpoint;
 
   // The checkpoint against the book.
   const changelog = readChangelog(fs);
-  const chapterFiles = fs.listFiles('chapters').map(chapterOfText).filter((n): n is number => n !== null);
-  const implied = rebuildCheckpoint({ changelogChapters: changelog.lines.map((l) => l.chapter), chapterFiles, chaptersPerVolume: p.settings.chapters_per_volume, outlineOf: () => undefined });
+  const chapterFiles = fs
+    .listFiles('chapters')
+    .map(chapterOfText)
+    .filter((n): n is number => n !== null);
+  const implied = rebuildCheckpoint({
+    changelogChapters: changelog.lines.map((l) => l.chapter),
+    chapterFiles,
+    chaptersPerVolume: p.settings.chapters_per_volume,
+    outlineOf: () => undefined,
+  });
   if (implied.fields.last_completed_chapter !== cp.last_completed_chapter && p.journal === null) {
-    add({ severity: 'error', code: 'checkpoint_disagrees', file: paths.checkpoint, message: t('doctor.checkpoint_disagrees', { cp: cp.last_completed_chapter, log: implied.fields.last_completed_chapter }), fix: 'novel checkpoint rebuild --force' });
+    add({
+      severity: 'error',
+      code: 'checkpoint_disagrees',
+      file: paths.checkpoint,
+      message: t('doctor.checkpoint_disagrees', {
+        cp: cp.last_completed_chapter,
+        log: implied.fields.last_completed_chapter,
+      }),
+      fix: 'novel checkpoint rebuild --force',
+    });
   }
-  for (const w of implied.warnings) add({ severity: 'warning', code: w.code, file: w.file, message: line(w), fix: fixOf(w) });
+  for (const w of implied.warnings)
+    add({ severity: 'warning', code: w.code, file: w.file, message: line(w), fix: fixOf(w) });
 
   // The fingerprint, every file.
   const recorded = readFingerprint(fs);
-  if (recorded === null) add({ severity: 'info', code: 'no_fingerprint', file: paths.fingerprint, message: t('doctor.no_fingerprint'), fix: t('doctor.no_fingerprint.fix') });
+  if (recorded === null)
+    add({
+      severity: 'info',
+      code: 'no_fingerprint',
+      file: paths.fingerprint,
+      message: t('doctor.no_fingerprint'),
+      fix: t('doctor.no_fingerprint.fix'),
+    });
   else {
     const present = listFinalTrees(fs);
     const current = hashAll(fs, present);
     const { added, removed } = diffListing(recorded, present);
-    for (const f of present.filter((x) => recorded[x] !== undefined && !stillMatches(fs, x, recorded[x] as string, current[x] ?? null))) add({ severity: 'error', code: 'file_changed', file: f, message: t('doctor.file_changed', { file: f }), fix: t('doctor.restore_or_accept', { file: f, verb: 'restore' }) });
-    for (const f of added) add({ severity: 'error', code: 'file_added', file: f, message: t('doctor.file_added', { file: f }), fix: t('doctor.restore_or_accept', { file: f, verb: 'delete' }) });
-    for (const f of removed) add({ severity: 'error', code: 'file_removed', file: f, message: t('doctor.file_removed', { file: f }), fix: t('doctor.restore_or_accept', { file: f, verb: 'restore' }) });
+    for (const f of present.filter(
+      (x) => recorded[x] !== undefined && !stillMatches(fs, x, recorded[x] as string, current[x] ?? null),
+    ))
+      add({
+        severity: 'error',
+        code: 'file_changed',
+        file: f,
+        message: t('doctor.file_changed', { file: f }),
+        fix: t('doctor.restore_or_accept', { file: f, verb: 'restore' }),
+      });
+    for (const f of added)
+      add({
+        severity: 'error',
+        code: 'file_added',
+        file: f,
+        message: t('doctor.file_added', { file: f }),
+        fix: t('doctor.restore_or_accept', { file: f, verb: 'delete' }),
+      });
+    for (const f of removed)
+      add({
+        severity: 'error',
+        code: 'file_removed',
+        file: f,
+        message: t('doctor.file_removed', { file: f }),
+        fix: t('doctor.restore_or_accept', { file: f, verb: 'restore' }),
+      });
   }
 
   // The state against its changelog.
   const state = verifyState(readState(fs) as Record<string, unknown>, changelog.lines);
-  if (!state.consistent) add({ severity: 'error', code: 'state_diverges', file: 'state/current-state.json', message: t('doctor.state_diverges', { paths: state.differing_paths.join(', '), first: String(state.first_divergent_chapter ?? '-') }), fix: t('doctor.state_diverges.fix') });
+  if (!state.consistent)
+    add({
+      severity: 'error',
+      code: 'state_diverges',
+      file: 'state/current-state.json',
+      message: t('doctor.state_diverges', {
+        paths: state.differing_paths.join(', '),
+        first: String(state.first_divergent_chapter ?? '-'),
+      }),
+      fix: t('doctor.state_diverges.fix'),
+    });
 
   // A pending journal.
   if (p.probe.journal) {
     const j = p.probe.journal;
-    add({ severity: 'error', code: 'journal_pending', file: journalPath(j), message: j.kind === 'chapter' && j.rewind ? t('doctor.rewind_pending', { chapter: j.chapter }) : t('doctor.journal_pending'), fix: journalCommand(j) });
+    add({
+      severity: 'error',
+      code: 'journal_pending',
+      file: journalPath(j),
+      message:
+        j.kind === 'chapter' && j.rewind
+          ? t('doctor.rewind_pending', { chapter: j.chapter })
+          : t('doctor.journal_pending'),
+      fix: journalCommand(j),
+    });
   }
 
   // The lock and its leftovers.
   const lock = lockStatus(fs, lockEnvFor(cenv, fs));
-  if (lock.held && lock.stale) add({ severity: 'warning', code: 'lock_stale', file: paths.lockDir, message: t('doctor.lock_stale', { reason: lock.stale_reason ?? '' }), fix: 'novel lock clear' });
-  for (const name of fs.rootEntries('.novel.lock.')) add({ severity: 'warning', code: 'lock_leftover', file: name, message: t('doctor.lock_leftover', { name }), fix: t('doctor.lock_leftover.fix') });
+  if (lock.held && lock.stale)
+    add({
+      severity: 'warning',
+      code: 'lock_stale',
+      file: paths.lockDir,
+      message: t('doctor.lock_stale', { reason: lock.stale_reason ?? '' }),
+      fix: 'novel lock clear',
+    });
+  for (const name of fs.rootEntries('.novel.lock.'))
+    add({
+      severity: 'warning',
+      code: 'lock_leftover',
+      file: name,
+      message: t('doctor.lock_leftover', { name }),
+      fix: t('doctor.lock_leftover.fix'),
+    });
 
   // An interrupted execution.
   const execution = readExecution(fs);
-  if (execution) add({ severity: 'warning', code: 'execution_interrupted', file: '.novel/execution.json', message: t('doctor.execution_interrupted', { step: execution.step, attempt: execution.attempt }), fix: t('doctor.execution_interrupted.fix') });
+  if (execution)
+    add({
+      severity: 'warning',
+      code: 'execution_interrupted',
+      file: '.novel/execution.json',
+      message: t('doctor.execution_interrupted', { step: execution.step, attempt: execution.attempt }),
+      fix: t('doctor.execution_interrupted.fix'),
+    });
 
   // Staging files that belong to no step.
   const next = nextOf(p);
   const tree = stagingTree(fs, p.settings.staging_max_files);
   if (tree.overflow) {
     const o = tree.overflow;
-    add({ severity: 'error', code: 'staging_overflow', file: o.dirs[0]?.dir ?? 'staging', message: t('doctor.staging_overflow', { count: o.count, limit: o.limit, biggest: o.dirs.map((d) => `${displayName(d.dir)} (${d.entries})`).join(', ') }), fix: removeCommand(o.dirs[0]?.dir ?? 'staging') });
+    add({
+      severity: 'error',
+      code: 'staging_overflow',
+      file: o.dirs[0]?.dir ?? 'staging',
+      message: t('doctor.staging_overflow', {
+        count: o.count,
+        limit: o.limit,
+        biggest: o.dirs.map((d) => `${displayName(d.dir)} (${d.entries})`).join(', '),
+      }),
+      fix: removeCommand(o.dirs[0]?.dir ?? 'staging'),
+    });
   }
   const staged = tree.overflow ? [] : [...tree.entries].filter(([, e]) => e.kind !== 'dir').map(([rel]) => rel);
   for (const rel of orphanedStaging(staged, next, cp.last_completed_chapter)) {
-    add({ severity: 'warning', code: 'staging_orphan', file: rel, message: t('doctor.staging_orphan', { file: displayName(rel), step: next.step }), fix: removeCommand(rel) });
+    add({
+      severity: 'warning',
+      code: 'staging_orphan',
+      file: rel,
+      message: t('doctor.staging_orphan', { file: displayName(rel), step: next.step }),
+      fix: removeCommand(rel),
+    });
   }
 
   // Outline and contracts of the next chapters of the current volume.
@@ -135,16 +255,38 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
       hasContract: (c) => fs.exists(paths.contract(vol, c)),
     });
     // A volume outlined only a few chapters ahead is a normal state: the book machine plans the rest when it gets there.
-    if (missing.length) add({ severity: 'info', code: 'outline_missing', file: paths.volumeOutline(vol), message: t('doctor.outline_missing', { chapters: missing.join(', ') }), fix: t('doctor.outline_missing.fix', { volume: vol }) });
-    if (noContract.length) add({ severity: 'warning', code: 'contract_missing', file: `${paths.volumeDir(vol)}/chapter-contracts/`, message: t('doctor.contract_missing', { chapters: noContract.join(', ') }), fix: t('doctor.contract_missing.fix') });
+    if (missing.length)
+      add({
+        severity: 'info',
+        code: 'outline_missing',
+        file: paths.volumeOutline(vol),
+        message: t('doctor.outline_missing', { chapters: missing.join(', ') }),
+        fix: t('doctor.outline_missing.fix', { volume: vol }),
+      });
+    if (noContract.length)
+      add({
+        severity: 'warning',
+        code: 'contract_missing',
+        file: `${paths.volumeDir(vol)}/chapter-contracts/`,
+        message: t('doctor.contract_missing', { chapters: noContract.join(', ') }),
+        fix: t('doctor.contract_missing.fix'),
+      });
   }
 
   // Executors on PATH.
   for (const bin of ['claude', 'codex']) {
     const version = executorVersion(bin, cenv.env);
-    add(version === null
-      ? { severity: 'info', code: 'executor_missing', file: null, message: t('doctor.executor_missing', { bin, path: cenv.env.PATH ?? '' }), fix: t('doctor.executor_missing.fix', { bin }) }
-      : { severity: 'info', code: 'executor_found', file: null, message: `${bin} ${version}`, fix: null });
+    add(
+      version === null
+        ? {
+            severity: 'info',
+            code: 'executor_missing',
+            file: null,
+            message: t('doctor.executor_missing', { bin, path: cenv.env.PATH ?? '' }),
+            fix: t('doctor.executor_missing.fix', { bin }),
+          }
+        : { severity: 'info', code: 'executor_found', file: null, message: `${bin} ${version}`, fix: null },
+    );
   }
   return { root, findings };
 }

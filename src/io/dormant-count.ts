@@ -19,7 +19,8 @@ import { settledBefore } from '../core/racy-clean.js';
 export const DORMANT_CACHE = 'logs/.cache/dormant.json';
 export const GLOBAL_FORESHADOWING = paths.globalForeshadowing;
 
-const sameThresholds = (a: DormancyThresholds, b: DormancyThresholds): boolean => a.short === b.short && a.medium === b.medium && a.long === b.long;
+const sameThresholds = (a: DormancyThresholds, b: DormancyThresholds): boolean =>
+  a.short === b.short && a.medium === b.medium && a.long === b.long;
 
 type Recorded = { count: number; byStat: boolean; sha256: string };
 
@@ -29,13 +30,19 @@ function recorded(fs: ProjectFs, chapter: number, dormancy: DormancyThresholds):
   if (!cached || cached.chapter !== chapter || !sameThresholds(cached.dormancy, dormancy)) return null;
   const st = fs.stat(GLOBAL_FORESHADOWING);
   if (st === null) return null;
-  if (cached.global_stat && cached.global_stat[0] === st.size && cached.global_stat[1] === st.mtimeMs) return { count: cached.count, byStat: true, sha256: cached.global_sha256 };
-  return fs.sha256(GLOBAL_FORESHADOWING) === cached.global_sha256 ? { count: cached.count, byStat: false, sha256: cached.global_sha256 } : null;
+  if (cached.global_stat && cached.global_stat[0] === st.size && cached.global_stat[1] === st.mtimeMs)
+    return { count: cached.count, byStat: true, sha256: cached.global_sha256 };
+  return fs.sha256(GLOBAL_FORESHADOWING) === cached.global_sha256
+    ? { count: cached.count, byStat: false, sha256: cached.global_sha256 }
+    : null;
 }
 
 /** The number of dormant items at `chapter`: the recorded count when it still holds, else counted from the list. */
 export function dormantCount(fs: ProjectFs, chapter: number, dormancy: DormancyThresholds): number {
-  return recorded(fs, chapter, dormancy)?.count ?? dormantItems({ foreshadowing: readGlobalForeshadowing(fs) }, chapter, dormancy).length;
+  return (
+    recorded(fs, chapter, dormancy)?.count ??
+    dormantItems({ foreshadowing: readGlobalForeshadowing(fs) }, chapter, dormancy).length
+  );
 }
 
 /**
@@ -53,7 +60,12 @@ export function refreshDormantCount(fs: ProjectFs, chapter: number, dormancy: Do
     const sha256 = fs.sha256(GLOBAL_FORESHADOWING);
     if (sha256 === null) return;
     try {
-      entry = { chapter, dormancy, global_sha256: sha256, count: dormantItems({ foreshadowing: readGlobalForeshadowing(fs) }, chapter, dormancy).length };
+      entry = {
+        chapter,
+        dormancy,
+        global_sha256: sha256,
+        count: dormantItems({ foreshadowing: readGlobalForeshadowing(fs) }, chapter, dormancy).length,
+      };
     } catch {
       return;
     }
@@ -70,7 +82,11 @@ export function recordDormantCount(fs: ProjectFs, entry: Omit<DormantCache, 'v' 
   const st = fs.stat(GLOBAL_FORESHADOWING);
   const settled = st !== null && settledBefore(st.mtimeMs, Date.now());
   try {
-    fs.writeText(DORMANT_CACHE, JSON.stringify({ v: 1, ...entry, ...(settled ? { global_stat: [st.size, st.mtimeMs] } : {}) }), { fsync: false });
+    fs.writeText(
+      DORMANT_CACHE,
+      JSON.stringify({ v: 1, ...entry, ...(settled ? { global_stat: [st.size, st.mtimeMs] } : {}) }),
+      { fsync: false },
+    );
   } catch {
     /* a cache */
   }

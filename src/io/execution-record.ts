@@ -38,17 +38,31 @@ export function readExecution(fs: ProjectFs): ExecutionRecord | null {
   }
 }
 
-const inScope = (rel: string, scope: readonly string[]): boolean => scope.some((s) => rel === s || rel.startsWith(s.endsWith('/') ? s : `${s}/`) || rel === s.replace(/\/$/, ''));
+const inScope = (rel: string, scope: readonly string[]): boolean =>
+  scope.some((s) => rel === s || rel.startsWith(s.endsWith('/') ? s : `${s}/`) || rel === s.replace(/\/$/, ''));
 
 /** Before the executor starts: copy what it may overwrite, then write the record. */
-export function startExecution(fs: ProjectFs, view: StagingView, step: string, attempt: number, scope: readonly string[]): void {
+export function startExecution(
+  fs: ProjectFs,
+  view: StagingView,
+  step: string,
+  attempt: number,
+  scope: readonly string[],
+): void {
   const files: Record<string, string> = {};
   for (const [rel, f] of [...view.files].sort(([a], [b]) => a.localeCompare(b))) {
     if (!inScope(rel, scope) || f.sha256 === null) continue;
     files[rel] = f.sha256;
     fs.copyFile(rel, `${BACKUP_DIR}/${rel}`);
   }
-  fs.writeJson(EXECUTION_RECORD, { step, attempt, pid: process.pid, pgid: null, started: new Date().toISOString(), files });
+  fs.writeJson(EXECUTION_RECORD, {
+    step,
+    attempt,
+    pid: process.pid,
+    pgid: null,
+    started: new Date().toISOString(),
+    files,
+  });
 }
 
 /** The executor is running: its process group goes into the record. */
@@ -88,7 +102,12 @@ function freeAuditDir(fs: ProjectFs, step: string, kind: 'interrupted' | 'unexpe
  * it overwrote or removed comes back from the backup. Idempotent: a kill in
  * the middle leaves the record, and the next run undoes again.
  */
-export function undoInterrupted(fs: ProjectFs, view: StagingView, record: ExecutionRecord, scope: readonly string[]): { dir: string; moved: string[]; restored: string[] } {
+export function undoInterrupted(
+  fs: ProjectFs,
+  view: StagingView,
+  record: ExecutionRecord,
+  scope: readonly string[],
+): { dir: string; moved: string[]; restored: string[] } {
   const dir = freeAuditDir(fs, record.step, 'interrupted');
   const moved: string[] = [];
   for (const [rel, f] of view.files) {
@@ -117,7 +136,12 @@ export function undoInterrupted(fs: ProjectFs, view: StagingView, record: Execut
  * Returns the folder and what was moved; an entry that cannot be moved (a
  * name the file system will not take back) is returned in `left`.
  */
-export function moveAside(fs: ProjectFs, step: string, kind: 'unexpected' | 'planted', rels: readonly string[]): { dir: string; moved: string[]; left: string[] } {
+export function moveAside(
+  fs: ProjectFs,
+  step: string,
+  kind: 'unexpected' | 'planted',
+  rels: readonly string[],
+): { dir: string; moved: string[]; left: string[] } {
   const dir = freeAuditDir(fs, step, kind);
   const moved: string[] = [];
   const left: string[] = [];

@@ -10,7 +10,17 @@ import type * as ChildProcesses from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { codexConfigModel, codexSessionDenials, codexThreadId, extractJson, invocation, isReadOnlyAgent, parseClaudeOutput, parseCodexOutput, type AgentCli } from '../core/agent-invocation.js';
+import {
+  codexConfigModel,
+  codexSessionDenials,
+  codexThreadId,
+  extractJson,
+  invocation,
+  isReadOnlyAgent,
+  parseClaudeOutput,
+  parseCodexOutput,
+  type AgentCli,
+} from '../core/agent-invocation.js';
 import * as os from 'node:os';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
@@ -31,7 +41,15 @@ export interface ExecutorResult {
   signal: string | null;
   duration_ms: number;
   log: string | null;
-  report: { status?: string; model?: string; input_tokens?: number; output_tokens?: number; cost_usd?: number; input_token_parts?: Record<string, number>; permission_denials?: unknown[] } | null;
+  report: {
+    status?: string;
+    model?: string;
+    input_tokens?: number;
+    output_tokens?: number;
+    cost_usd?: number;
+    input_token_parts?: Record<string, number>;
+    permission_denials?: unknown[];
+  } | null;
   message: string;
   /** The program could not be started at all (not found, not executable): not worth a retry; what `message` says, as said words. */
   unavailable?: Said;
@@ -39,7 +57,8 @@ export interface ExecutorResult {
 
 export function readPacket(fs: ProjectFs, rel: string): Packet {
   const parsed = fs.readJson(rel, PacketSchema, 'invalid_packet');
-  if (!parsed || !parsed.ok) throw new NovelError('invalid_packet', said('executor.invalid_packet', { file: rel }), { exitCode: 1 });
+  if (!parsed || !parsed.ok)
+    throw new NovelError('invalid_packet', said('executor.invalid_packet', { file: rel }), { exitCode: 1 });
   return parsed.value;
 }
 
@@ -53,11 +72,27 @@ export function runDemoExecutor(fs: ProjectFs, packetRel: string, scores: number
   const outputs = demoOutputs({ packet, read, scores }, round);
   for (const [rel, content] of Object.entries(outputs)) {
     if (!packet.write_scope.some((scope) => rel.startsWith(scope))) {
-      return { ok: false, exit: null, signal: null, duration_ms: Date.now() - t0, log: null, report: null, message: `demo executor: ${rel} is outside the write scope ${packet.write_scope.join(', ')}` };
+      return {
+        ok: false,
+        exit: null,
+        signal: null,
+        duration_ms: Date.now() - t0,
+        log: null,
+        report: null,
+        message: `demo executor: ${rel} is outside the write scope ${packet.write_scope.join(', ')}`,
+      };
     }
     fs.writeText(rel, content);
   }
-  return { ok: true, exit: 0, signal: null, duration_ms: Date.now() - t0, log: null, report: { status: 'ok', model: 'demo', input_tokens: 0, output_tokens: 0, cost_usd: 0 }, message: `demo executor wrote ${Object.keys(outputs).length} file(s)` };
+  return {
+    ok: true,
+    exit: 0,
+    signal: null,
+    duration_ms: Date.now() - t0,
+    log: null,
+    report: { status: 'ok', model: 'demo', input_tokens: 0, output_tokens: 0, cost_usd: 0 },
+    message: `demo executor wrote ${Object.keys(outputs).length} file(s)`,
+  };
 }
 
 function lastJsonLine(stdout: string): ExecutorResult['report'] {
@@ -123,7 +158,14 @@ function runProcess(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, ...(spawnWords ? { spawnError: render('en', spawnWords), spawnWords } : {}), duration_ms: Date.now() - t0 });
+      resolve({
+        code,
+        signal,
+        stdout,
+        stderr,
+        ...(spawnWords ? { spawnError: render('en', spawnWords), spawnWords } : {}),
+        duration_ms: Date.now() - t0,
+      });
     };
     child.on('error', (err) => settle(null, null, said('executor.cannot_start', { file, error: err.message })));
     // The step ends with its program: whatever it left running (detached too) ends now, and the pipes it held close.
@@ -155,18 +197,40 @@ export function runCommandExecutor(
   timeoutS: number,
 ): CommandRun {
   const packetAbs = path.join(fs.root, packetRel);
-  const command = template.includes('{packet}') ? template.split('{packet}').join(JSON.stringify(packetAbs)) : `${template} ${JSON.stringify(packetAbs)}`;
-  const { child, outcome } = runProcess('/bin/sh', ['-c', command], fs.root, { ...env, NOVEL_PACKET: packetAbs, NOVEL_PROJECT: fs.root, NOVEL_STEP: step }, timeoutS);
+  const command = template.includes('{packet}')
+    ? template.split('{packet}').join(JSON.stringify(packetAbs))
+    : `${template} ${JSON.stringify(packetAbs)}`;
+  const { child, outcome } = runProcess(
+    '/bin/sh',
+    ['-c', command],
+    fs.root,
+    { ...env, NOVEL_PACKET: packetAbs, NOVEL_PROJECT: fs.root, NOVEL_STEP: step },
+    timeoutS,
+  );
   const done = outcome.then((o): ExecutorResult => {
     const log = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}.log`;
-    fs.writeText(log, `$ ${command}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`);
+    fs.writeText(
+      log,
+      `$ ${command}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`,
+    );
     const report = lastJsonLine(o.stdout);
     const ok = o.code === 0 && report?.status !== 'error';
-    const failed = o.spawnWords ?? said('executor.ended', { who: 'executor', signal: o.signal, code: o.code, stderr: lastStderrLine(o.stderr) });
+    const failed =
+      o.spawnWords ??
+      said('executor.ended', { who: 'executor', signal: o.signal, code: o.code, stderr: lastStderrLine(o.stderr) });
     const message = ok ? 'executor finished' : render('en', failed);
     // /bin/sh reports a program it cannot find or run as 127 / 126.
     const unavailable = o.spawnError !== undefined || o.code === 127 || o.code === 126;
-    return { ok, exit: o.code, signal: o.signal, duration_ms: o.duration_ms, log, report, message, ...(unavailable ? { unavailable: failed } : {}) };
+    return {
+      ok,
+      exit: o.code,
+      signal: o.signal,
+      duration_ms: o.duration_ms,
+      log,
+      report,
+      message,
+      ...(unavailable ? { unavailable: failed } : {}),
+    };
   });
   return { child, done };
 }
@@ -175,7 +239,9 @@ export function runCommandExecutor(
 export function agentBrief(agent: string): string {
   const file = path.join(packageRoot(), 'adapters/claude/agents', `${agent}.md`);
   try {
-    return readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '').trim();
+    return readFileSync(file, 'utf8')
+      .replace(/^---[\s\S]*?---\n/, '')
+      .trim();
   } catch {
     return `You are the ${agent}.`;
   }
@@ -202,17 +268,42 @@ export function runAgentExecutor(
 ): CommandRun {
   const packet = readPacket(fs, packetRel);
   const first = runAgentOnce(fs, cli, model, packet, packetRel, step, attempt, env, timeoutS);
-  const secondary = isReadOnlyAgent(packet) ? packet.expected_outputs.find((o) => o.required && o.path.endsWith('-eval-secondary.json')) : undefined;
+  const secondary = isReadOnlyAgent(packet)
+    ? packet.expected_outputs.find((o) => o.required && o.path.endsWith('-eval-secondary.json'))
+    : undefined;
   if (!secondary) return first;
   const done = first.done.then(async (r) => {
     // A run being stopped starts nothing more; the second process is the session's to end, like the first.
     if (!r.ok || hooks.aborting?.()) return r;
-    const run = runAgentOnce(fs, cli, secondaryModel ?? model, packet, packetRel, step, attempt, env, timeoutS, secondary.path);
+    const run = runAgentOnce(
+      fs,
+      cli,
+      secondaryModel ?? model,
+      packet,
+      packetRel,
+      step,
+      attempt,
+      env,
+      timeoutS,
+      secondary.path,
+    );
     hooks.onChild?.(run.child);
     const second = await run.done;
-    const sum = (k: 'input_tokens' | 'output_tokens' | 'cost_usd') => (r.report?.[k] !== undefined && second.report?.[k] !== undefined ? (r.report[k] as number) + (second.report[k] as number) : undefined);
-    const usage = Object.fromEntries((['input_tokens', 'output_tokens', 'cost_usd'] as const).map((k) => [k, sum(k)]).filter(([, v]) => v !== undefined));
-    return { ...second, duration_ms: r.duration_ms + second.duration_ms, message: second.ok ? `${r.message}; the secondary judgement too` : second.message, report: second.report ? { ...second.report, ...usage } : r.report };
+    const sum = (k: 'input_tokens' | 'output_tokens' | 'cost_usd') =>
+      r.report?.[k] !== undefined && second.report?.[k] !== undefined
+        ? (r.report[k] as number) + (second.report[k] as number)
+        : undefined;
+    const usage = Object.fromEntries(
+      (['input_tokens', 'output_tokens', 'cost_usd'] as const)
+        .map((k) => [k, sum(k)])
+        .filter(([, v]) => v !== undefined),
+    );
+    return {
+      ...second,
+      duration_ms: r.duration_ms + second.duration_ms,
+      message: second.ok ? `${r.message}; the secondary judgement too` : second.message,
+      report: second.report ? { ...second.report, ...usage } : r.report,
+    };
   });
   return { child: first.child, done };
 }
@@ -234,9 +325,22 @@ function runAgentOnce(
   // Codex writes its last message itself: outside the project, so that nothing but staging/ changes during the step.
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'novel-codex-'));
   const lastMessageAbs = path.join(tmp, 'last-message.txt');
-  const inv = invocation(cli, packet, { packetRel, brief: agentBrief(packet.agent.name), projectRoot: fs.root, lastMessagePath: lastMessageAbs, model, ...(answerPath ? { answerPath } : {}) });
+  const inv = invocation(cli, packet, {
+    packetRel,
+    brief: agentBrief(packet.agent.name),
+    projectRoot: fs.root,
+    lastMessagePath: lastMessageAbs,
+    model,
+    ...(answerPath ? { answerPath } : {}),
+  });
   const [bin, ...args] = inv.argv as [string, ...string[]];
-  const { child, outcome } = runProcess(bin, args, fs.root, { ...env, NOVEL_PACKET: path.join(fs.root, packetRel), NOVEL_PROJECT: fs.root, NOVEL_STEP: step }, timeoutS);
+  const { child, outcome } = runProcess(
+    bin,
+    args,
+    fs.root,
+    { ...env, NOVEL_PACKET: path.join(fs.root, packetRel), NOVEL_PROJECT: fs.root, NOVEL_STEP: step },
+    timeoutS,
+  );
   const done = outcome.then((o): ExecutorResult => {
     const log = `${logBase}.log`;
     let lastMessage: string | undefined;
@@ -256,9 +360,16 @@ function runAgentOnce(
       }
     }
     if (report.model === undefined && model) report.model = model;
-    fs.writeText(log, `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}${lastMessage !== undefined ? `\n--- last message ---\n${lastMessage}` : ''}${report.permission_denials?.length ? `\n--- denials ---\n${report.permission_denials.map((d) => JSON.stringify(d)).join('\n')}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`);
+    fs.writeText(
+      log,
+      `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}${lastMessage !== undefined ? `\n--- last message ---\n${lastMessage}` : ''}${report.permission_denials?.length ? `\n--- denials ---\n${report.permission_denials.map((d) => JSON.stringify(d)).join('\n')}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`,
+    );
     let ok = o.code === 0 && report.ok && !o.spawnError;
-    let message = ok ? `${cli} finished` : (o.spawnError ?? report.error ?? `${cli} ${o.signal ? `killed by ${o.signal}` : `exited ${o.code}`}${lastStderrLine(o.stderr)}`);
+    let message = ok
+      ? `${cli} finished`
+      : (o.spawnError ??
+        report.error ??
+        `${cli} ${o.signal ? `killed by ${o.signal}` : `exited ${o.code}`}${lastStderrLine(o.stderr)}`);
     if (ok && inv.answerPath) {
       const json = report.answer ? extractJson(report.answer) : null;
       if (json) fs.writeText(inv.answerPath, json);
@@ -283,7 +394,12 @@ function runAgentOnce(
         ...(report.cost_usd !== undefined ? { cost_usd: report.cost_usd } : {}),
       },
       // Denials are shown in the step's output (and kept in the executor log with the client's JSON).
-      message: report.permission_denials?.length ? `${message}; the client refused ${report.permission_denials.length} tool use(s): ${report.permission_denials.map((d) => JSON.stringify(d)).join('; ').slice(0, 400)}` : message,
+      message: report.permission_denials?.length
+        ? `${message}; the client refused ${report.permission_denials.length} tool use(s): ${report.permission_denials
+            .map((d) => JSON.stringify(d))
+            .join('; ')
+            .slice(0, 400)}`
+        : message,
       ...(o.spawnWords !== undefined ? { unavailable: o.spawnWords } : {}),
     };
   });
@@ -325,7 +441,12 @@ function codexSessionFile(env: NodeJS.ProcessEnv, thread: string | null): string
  * ($CODEX_HOME or ~/.codex), passed explicitly so that the record names it.
  * Claude without one uses the client's default (its result names the model).
  */
-export function resolveAgentModel(cli: AgentCli, flag: string | undefined, configured: string | undefined, env: NodeJS.ProcessEnv): string | null {
+export function resolveAgentModel(
+  cli: AgentCli,
+  flag: string | undefined,
+  configured: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string | null {
   const chosen = flag ?? configured;
   if (chosen !== undefined) return chosen;
   if (cli === 'claude') return null;

@@ -30,8 +30,12 @@ export function exportBook(p: OpenProject, o: ExportOptions) {
   const { volumeOf } = volumeMap(p.fs, p.settings);
   const [from, to] = o.chapters ?? [1, last];
   const wanted: number[] = [];
-  for (let c = from; c <= Math.min(to, last); c++) if (o.volume === undefined || volumeOf(c) === o.volume) wanted.push(c);
-  if (wanted.length === 0) throw new NovelError('nothing_to_export', said('exporting.nothing', { volume: o.volume ?? null, from, to, last }), { hint: said('error.nothing_to_export.hint') });
+  for (let c = from; c <= Math.min(to, last); c++)
+    if (o.volume === undefined || volumeOf(c) === o.volume) wanted.push(c);
+  if (wanted.length === 0)
+    throw new NovelError('nothing_to_export', said('exporting.nothing', { volume: o.volume ?? null, from, to, last }), {
+      hint: said('error.nothing_to_export.hint'),
+    });
   const tty = o.progress !== null && isatty(2);
   const chapters: ExportChapter[] = [];
   for (const [i, c] of wanted.entries()) {
@@ -40,7 +44,12 @@ export function exportBook(p: OpenProject, o: ExportOptions) {
   }
   if (tty) o.progress?.('\n');
   const meta = bookMeta(p.fs, p.settings, last);
-  const bytes = o.format === 'epub' ? exportEpub(meta, chapters) : o.format === 'md' ? exportMarkdown(meta, chapters) : exportTxt(meta, chapters, o.crlf);
+  const bytes =
+    o.format === 'epub'
+      ? exportEpub(meta, chapters)
+      : o.format === 'md'
+        ? exportMarkdown(meta, chapters)
+        : exportTxt(meta, chapters, o.crlf);
   const out = o.out !== undefined ? path.resolve(o.cwd, o.out) : path.join(p.fs.root, 'export', `novel.${o.format}`);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileAtomic.sync(out, Buffer.from(bytes));

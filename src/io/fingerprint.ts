@@ -3,7 +3,19 @@
  * commands check the listing and the hot set before acting (PROTOCOL §4).
  */
 import { said } from '../core/messages.js';
-import { describeDiff, diffListing, fingerprintSegment, isEmptyDiff, isHotPath, isLitter, splitAuthorEdits, TAIL_RECORDED, TAIL_WINDOW, tailValue, type FingerprintDiff } from '../core/fingerprint-rules.js';
+import {
+  describeDiff,
+  diffListing,
+  fingerprintSegment,
+  isEmptyDiff,
+  isHotPath,
+  isLitter,
+  splitAuthorEdits,
+  TAIL_RECORDED,
+  TAIL_WINDOW,
+  tailValue,
+  type FingerprintDiff,
+} from '../core/fingerprint-rules.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -27,7 +39,12 @@ export function hasFingerprint(fs: ProjectFs): boolean {
 }
 
 function damaged(rel: string, diagnostics: Parameters<typeof diagnosticsError>[2]): NovelError {
-  return diagnosticsError('invalid_fingerprint', said('bookfile.invalid', { file: rel }), diagnostics, said('fingerprint.reset', { main: paths.fingerprint, dir: FINGERPRINT_SEGMENTS }));
+  return diagnosticsError(
+    'invalid_fingerprint',
+    said('bookfile.invalid', { file: rel }),
+    diagnostics,
+    said('fingerprint.reset', { main: paths.fingerprint, dir: FINGERPRINT_SEGMENTS }),
+  );
 }
 
 function readMain(fs: ProjectFs): { files: Record<string, string>; segments: string[] | null } | null {
@@ -40,7 +57,12 @@ function readMain(fs: ProjectFs): { files: Record<string, string>; segments: str
 function readSegment(fs: ProjectFs, name: string): Record<string, string> {
   const rel = segmentPath(name);
   const parsed = fs.readJson(rel, FingerprintSegmentSchema, 'invalid_fingerprint');
-  if (parsed === null) throw new NovelError('invalid_fingerprint', said('fingerprint.segment_missing', { file: rel, main: paths.fingerprint }), { hint: said('fingerprint.reset', { main: paths.fingerprint, dir: FINGERPRINT_SEGMENTS }) });
+  if (parsed === null)
+    throw new NovelError(
+      'invalid_fingerprint',
+      said('fingerprint.segment_missing', { file: rel, main: paths.fingerprint }),
+      { hint: said('fingerprint.reset', { main: paths.fingerprint, dir: FINGERPRINT_SEGMENTS }) },
+    );
   if (!parsed.ok) throw damaged(rel, parsed.diagnostics);
   return { ...parsed.value.files };
 }
@@ -73,7 +95,8 @@ export function writeFingerprint(fs: ProjectFs, files: Record<string, string>): 
     }
   }
   const names = [...segments.keys()].sort();
-  for (const name of names) fs.writeJson(segmentPath(name), { files: sorted(segments.get(name) as Record<string, string>) });
+  for (const name of names)
+    fs.writeJson(segmentPath(name), { files: sorted(segments.get(name) as Record<string, string>) });
   for (const f of fs.listFiles(FINGERPRINT_SEGMENTS)) {
     const name = f.slice(FINGERPRINT_SEGMENTS.length + 1).replace(/\.json$/, '');
     if (!segments.has(name)) fs.remove(f);
@@ -179,7 +202,10 @@ export function boundaryError(diff: FingerprintDiff): NovelError {
  * which are returned for the mutation to record. Writes nothing. `viaSignature`:
  * the recorded stat signature alone showed that nothing changed.
  */
-export function checkFinalTrees(fs: ProjectFs, cp: Checkpoint): { viaSignature: boolean; authorEdits: FingerprintDiff | null } {
+export function checkFinalTrees(
+  fs: ProjectFs,
+  cp: Checkpoint,
+): { viaSignature: boolean; authorEdits: FingerprintDiff | null } {
   if (boundaryUnchanged(fs, cp)) return { viaSignature: true, authorEdits: null };
   const diff = boundaryDiff(fs, cp);
   if (!diff) return { viaSignature: false, authorEdits: null };
@@ -198,7 +224,13 @@ export function recordAuthorEdits(fs: ProjectFs, edits: FingerprintDiff, cp: Che
   } else {
     updateFingerprint(fs, hashAll(fs, changed));
   }
-  appendJsonLine(fs, AUTHOR_EDITS, { at: now.toISOString(), last_completed_chapter: cp.last_completed_chapter, added: edits.added, changed: edits.changed, removed: edits.removed });
+  appendJsonLine(fs, AUTHOR_EDITS, {
+    at: now.toISOString(),
+    last_completed_chapter: cp.last_completed_chapter,
+    added: edits.added,
+    changed: edits.changed,
+    removed: edits.removed,
+  });
   return describeDiff(edits);
 }
 
@@ -211,7 +243,9 @@ export const AUTHOR_EDITS = 'logs/author-edits.jsonl';
  * read the same after the check as before it; otherwise the picture is taken
  * again. Returns the project as checked.
  */
-export function readerBoundary<P extends { journal: string | null; loaded: { raw: Record<string, unknown>; checkpoint: Checkpoint } }>(fs: ProjectFs, open: () => P): { project: P; diff: FingerprintDiff | null } {
+export function readerBoundary<
+  P extends { journal: string | null; loaded: { raw: Record<string, unknown>; checkpoint: Checkpoint } },
+>(fs: ProjectFs, open: () => P): { project: P; diff: FingerprintDiff | null } {
   for (let attempt = 0; ; attempt++) {
     const p = open();
     if (p.journal !== null) return { project: p, diff: null }; // the recover step comes first; it rolls its own writes forward
@@ -225,7 +259,9 @@ export function readerBoundary<P extends { journal: string | null; loaded: { raw
   }
 }
 
-export function checkFinalTreesAsReader<P extends { journal: string | null; loaded: { raw: Record<string, unknown>; checkpoint: Checkpoint } }>(fs: ProjectFs, open: () => P): P {
+export function checkFinalTreesAsReader<
+  P extends { journal: string | null; loaded: { raw: Record<string, unknown>; checkpoint: Checkpoint } },
+>(fs: ProjectFs, open: () => P): P {
   const { project, diff } = readerBoundary(fs, open);
   if (diff) throw boundaryError(diff);
   return project;

@@ -11,7 +11,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { NovelError } from '../core/errors.js';
 import { said } from '../core/messages.js';
-import { chapterFromFile, chapterText, decodeSource, importReport, readingOrder, splitBook, type ImportReport, type SourceEncoding, type SplitBook } from '../core/import-split.js';
+import {
+  chapterFromFile,
+  chapterText,
+  decodeSource,
+  importReport,
+  readingOrder,
+  splitBook,
+  type ImportReport,
+  type SourceEncoding,
+  type SplitBook,
+} from '../core/import-split.js';
 import { chapterOfText, paths } from '../core/paths.js';
 import { prettyJson } from '../core/canonical-json.js';
 import { chapterFacts } from '../core/commit-plan.js';
@@ -27,7 +37,10 @@ const IMPORT_DIR = 'staging/.import';
 
 /** The source, split: a text file, or a folder of chapter files (.txt, .md) in reading order. */
 export function readSource(source: string): { split: SplitBook; encoding: SourceEncoding | 'mixed' } {
-  if (!existsSync(source)) throw new NovelError('source_missing', said('importing.source_missing', { source }), { hint: said('importing.source_missing.hint') });
+  if (!existsSync(source))
+    throw new NovelError('source_missing', said('importing.source_missing', { source }), {
+      hint: said('importing.source_missing.hint'),
+    });
   if (statSync(source).isDirectory()) {
     const names = readingOrder(readdirSync(source).filter((n) => /\.(txt|md)$/i.test(n)));
     const encodings = new Set<SourceEncoding>();
@@ -36,7 +49,10 @@ export function readSource(source: string): { split: SplitBook; encoding: Source
       encodings.add(decoded.encoding);
       return chapterFromFile(decoded.text, name, i + 1);
     });
-    return { split: { chapters, skipped: [], preface_lines: 0 }, encoding: encodings.size === 1 ? ([...encodings][0] as SourceEncoding) : encodings.size === 0 ? 'utf-8' : 'mixed' };
+    return {
+      split: { chapters, skipped: [], preface_lines: 0 },
+      encoding: encodings.size === 1 ? ([...encodings][0] as SourceEncoding) : encodings.size === 0 ? 'utf-8' : 'mixed',
+    };
   }
   const decoded = decodeSource(readFileSync(source));
   return { split: splitBook(decoded.text), encoding: decoded.encoding };
@@ -62,7 +78,9 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   let created = false;
   if (!existsSync(path.join(root, paths.checkpoint))) {
     if (existsSync(root) && readdirSync(root).length > 0) {
-      throw new NovelError('directory_not_empty', said('importing.not_empty', { dir: root }), { hint: said('importing.not_empty.hint') });
+      throw new NovelError('directory_not_empty', said('importing.not_empty', { dir: root }), {
+        hint: said('importing.not_empty.hint'),
+      });
     }
     createEmptyProject(root, {});
     created = true;
@@ -71,7 +89,11 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   const cp = readCheckpoint(fs);
   const hasChapters = fs.listFiles('chapters').some((f) => chapterOfText(f) !== null);
   if (cp.checkpoint.last_completed_chapter > 0 || hasChapters) {
-    throw new NovelError('project_has_chapters', said('importing.has_chapters', { dir: root, last: cp.checkpoint.last_completed_chapter }), { hint: said('importing.has_chapters.hint') });
+    throw new NovelError(
+      'project_has_chapters',
+      said('importing.has_chapters', { dir: root, last: cp.checkpoint.last_completed_chapter }),
+      { hint: said('importing.has_chapters.hint') },
+    );
   }
   // The chapters into a folder of their own, then into chapters/ at once.
   fs.remove(IMPORT_DIR);
@@ -80,17 +102,46 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   fs.rename(IMPORT_DIR, 'chapters');
   // Recorded as committed chapters whose summaries and state are still to be caught up (one changelog line each, no ops).
   const n = split.chapters.length;
-  const lines = split.chapters.map((c) => JSON.stringify({ chapter: c.chapter, base_state_version: c.chapter - 1, state_version: c.chapter, storyline_id: 'imported', ops: [], dropped: [], imported: true })).join('\n');
+  const lines = split.chapters
+    .map((c) =>
+      JSON.stringify({
+        chapter: c.chapter,
+        base_state_version: c.chapter - 1,
+        state_version: c.chapter,
+        storyline_id: 'imported',
+        ops: [],
+        dropped: [],
+        imported: true,
+      }),
+    )
+    .join('\n');
   fs.writeText('state/changelog.jsonl', `${lines}\n`);
   const state = JSON.parse(fs.readText('state/current-state.json')) as Record<string, unknown>;
   fs.writeText('state/current-state.json', prettyJson({ ...state, state_version: n, last_updated_chapter: n }));
   // Each chapter's log: its title and 字数, as a commit writes them (one 字数 everywhere).
-  for (const c of split.chapters) fs.writeText(paths.chapterLog(c.chapter), prettyJson({ chapter: c.chapter, imported: true, ...chapterFacts(chapterText(c)), stages: [] }), { fsync: false });
+  for (const c of split.chapters)
+    fs.writeText(
+      paths.chapterLog(c.chapter),
+      prettyJson({ chapter: c.chapter, imported: true, ...chapterFacts(chapterText(c)), stages: [] }),
+      { fsync: false },
+    );
   fs.writeText('logs/import-report.json', prettyJson(report));
   // The repetition check's index of the imported chapters.
   rebuildShingleIndex(fs, n);
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
-  fs.writeText(paths.checkpoint, prettyJson({ ...cp.raw, last_completed_chapter: n, imported_chapters: n, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0 }));
+  fs.writeText(
+    paths.checkpoint,
+    prettyJson({
+      ...cp.raw,
+      last_completed_chapter: n,
+      imported_chapters: n,
+      current_volume: 1,
+      orchestrator_state: 'WRITING',
+      pipeline_stage: 'committed',
+      inflight_chapter: null,
+      revision_count: 0,
+    }),
+  );
   recordBoundary(fs, readCheckpoint(fs).checkpoint);
   return { root, created, report };
 }

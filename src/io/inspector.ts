@@ -49,14 +49,22 @@ export async function startLiveActor(url: string, project: OpenProject): Promise
   const inspector = createWebSocketInspector({ url }) as unknown as InspectorLike;
   const snapshotOf = (p: OpenProject) => rehydrate(p.loaded.checkpoint, p.settings, p.view, p.probe).snapshot;
   const start = (p: OpenProject): Actor<typeof bookMachine> =>
-    createActor(bookMachine, { snapshot: snapshotOf(p), inspect: inspector.inspect as never, input: { chapter: p.loaded.checkpoint.last_completed_chapter + 1 } }).start();
+    createActor(bookMachine, {
+      snapshot: snapshotOf(p),
+      inspect: inspector.inspect as never,
+      input: { chapter: p.loaded.checkpoint.last_completed_chapter + 1 },
+    }).start();
   let actor = start(project);
   return {
     sent(events, p) {
       for (const e of events) actor.send(e);
       const want = snapshotOf(p);
       const have = actor.getSnapshot();
-      if (have.status !== 'active' || JSON.stringify(have.value) !== JSON.stringify(want.value) || have.context.chapter !== want.context.chapter) {
+      if (
+        have.status !== 'active' ||
+        JSON.stringify(have.value) !== JSON.stringify(want.value) ||
+        have.context.chapter !== want.context.chapter
+      ) {
         actor.stop();
         actor = start(p);
       }

@@ -16,18 +16,36 @@ import type { ProjectFs } from './project-fs.js';
 export const LINT_CACHE = 'logs/.cache/lint.json';
 
 /** Record the lint report an advance made of the staged chapter `text`. */
-export function recordStagedLint(fs: ProjectFs, chapter: number, text: string, settings: QualitySettings, lists: LintLists, report: LintReport): void {
+export function recordStagedLint(
+  fs: ProjectFs,
+  chapter: number,
+  text: string,
+  settings: QualitySettings,
+  lists: LintLists,
+  report: LintReport,
+): void {
   try {
-    fs.writeText(LINT_CACHE, JSON.stringify({ v: 2, chapter, text, inputs: lintInputsKey(settings, lists), report }), { fsync: false });
+    fs.writeText(LINT_CACHE, JSON.stringify({ v: 2, chapter, text, inputs: lintInputsKey(settings, lists), report }), {
+      fsync: false,
+    });
   } catch {
     /* a cache: the next packet lints afresh */
   }
 }
 
 /** The recorded lint of a staged chapter, when it was made of exactly this chapter, text and inputs (else null: the packet lints afresh). */
-export function recordedLintOf(fs: ProjectFs, settings: QualitySettings, lists: () => LintLists): (chapter: number, text: string) => LintReport | null {
+export function recordedLintOf(
+  fs: ProjectFs,
+  settings: QualitySettings,
+  lists: () => LintLists,
+): (chapter: number, text: string) => LintReport | null {
   return (chapter, text) => {
     const cached = parseCache(LintCacheSchema, fs.readCacheText(LINT_CACHE));
-    return cached !== null && cached.chapter === chapter && cached.text === text && cached.inputs === lintInputsKey(settings, lists()) ? (cached.report as LintReport) : null;
+    return cached !== null &&
+      cached.chapter === chapter &&
+      cached.text === text &&
+      cached.inputs === lintInputsKey(settings, lists())
+      ? (cached.report as LintReport)
+      : null;
   };
 }

@@ -20,9 +20,21 @@ import { earlierChapters } from './shingle-index.js';
 
 export function readLintLists(fs: ProjectFs): LintLists {
   const blacklist = fs.readJson('ai-blacklist.json', BlacklistFileSchema, 'invalid_blacklist');
-  if (blacklist && !blacklist.ok) throw diagnosticsError('invalid_blacklist', said('bookfile.invalid', { file: 'ai-blacklist.json' }), blacklist.diagnostics, said('bookfile.blacklist.hint'));
+  if (blacklist && !blacklist.ok)
+    throw diagnosticsError(
+      'invalid_blacklist',
+      said('bookfile.invalid', { file: 'ai-blacklist.json' }),
+      blacklist.diagnostics,
+      said('bookfile.blacklist.hint'),
+    );
   const cliche = fs.readJson('cliche-lint.json', ClicheLintSchema, 'invalid_cliche_lint');
-  if (cliche && !cliche.ok) throw diagnosticsError('invalid_cliche_lint', said('bookfile.invalid', { file: 'cliche-lint.json' }), cliche.diagnostics, said('bookfile.cliche.hint'));
+  if (cliche && !cliche.ok)
+    throw diagnosticsError(
+      'invalid_cliche_lint',
+      said('bookfile.invalid', { file: 'cliche-lint.json' }),
+      cliche.diagnostics,
+      said('bookfile.cliche.hint'),
+    );
   const file = blacklist?.ok ? blacklist.value : null;
   return {
     blacklist: effectiveBlacklist(file),
@@ -34,7 +46,10 @@ export function readLintLists(fs: ProjectFs): LintLists {
 }
 
 /** The parts of a character file a lint needs: its names. */
-const CharacterNamesSchema = v.looseObject({ display_name: v.optional(v.string()), aliases: v.optional(v.array(v.string())) });
+const CharacterNamesSchema = v.looseObject({
+  display_name: v.optional(v.string()),
+  aliases: v.optional(v.array(v.string())),
+});
 
 /** Display names and aliases of characters/active/*.json, sorted, each once. */
 export function castNames(fs: ProjectFs): string[] {

@@ -17,7 +17,6 @@ import { paths } from '../core/paths.js';
 import { ExecutorRecordSchema, LockInfoSchema, type LockInfo } from '../schemas/lock.js';
 import type { ProjectFs } from './project-fs.js';
 
-
 export interface LockEnv {
   now: () => Date;
   pid: number;
@@ -73,7 +72,9 @@ export function lockStatus(fs: ProjectFs, env: LockEnv): LockStatus {
 
 function lockHeldError(status: LockStatus): NovelError {
   const h = status.holder;
-  const holder = h ? said('locking.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter }) : said('locking.unknown_holder');
+  const holder = h
+    ? said('locking.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter })
+    : said('locking.unknown_holder');
   return new NovelError('lock_held', said('locking.held', { holder }), {
     exitCode: EXIT.lockHeld,
     hint: said('locking.held.hint'),
@@ -92,7 +93,11 @@ function removeLockDir(fs: ProjectFs, expected: LockInfo | null): boolean {
   const moved = readInfo(fs, `${grave}/info.json`);
   const same =
     (expected === null && moved === null) ||
-    (expected !== null && moved !== null && moved.pid === expected.pid && moved.started === expected.started && moved.host === expected.host);
+    (expected !== null &&
+      moved !== null &&
+      moved.pid === expected.pid &&
+      moved.started === expected.started &&
+      moved.host === expected.host);
   if (!same) {
     // Someone took the lock between our look and our move: give it back.
     try {
@@ -123,7 +128,10 @@ function sweepLeftovers(fs: ProjectFs, env: LockEnv): void {
     const namedPid = Number(/^\.novel\.lock\.tmp-(\d+)-/.exec(name)?.[1] ?? NaN);
     const mtime = fs.mtimeMs(name);
     const old = mtime === null || env.now().getTime() - mtime > 60_000;
-    const dead = info !== null ? info.host === env.host && !isPidAlive(info.pid) : Number.isInteger(namedPid) && namedPid !== env.pid && !isPidAlive(namedPid);
+    const dead =
+      info !== null
+        ? info.host === env.host && !isPidAlive(info.pid)
+        : Number.isInteger(namedPid) && namedPid !== env.pid && !isPidAlive(namedPid);
     if (old || dead) fs.remove(name);
   }
 }
@@ -228,10 +236,14 @@ export function clearLock(fs: ProjectFs, env: LockEnv, force: boolean): { remove
   const status = lockStatus(fs, env);
   if (!status.held) return { removed: false, status };
   if (!status.stale && !force) {
-    throw new NovelError('lock_live', said('locking.live', { pid: String(status.holder?.pid ?? '?'), host: status.holder?.host ?? '?' }), {
-      hint: said('locking.live.hint'),
-      details: { holder: status.holder },
-    });
+    throw new NovelError(
+      'lock_live',
+      said('locking.live', { pid: String(status.holder?.pid ?? '?'), host: status.holder?.host ?? '?' }),
+      {
+        hint: said('locking.live.hint'),
+        details: { holder: status.holder },
+      },
+    );
   }
   if (status.stale) endOrphanedExecutor(fs, status.holder, env);
   // The holder is gone, maybe mid-write: the next sweep lists everything.

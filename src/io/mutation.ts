@@ -82,7 +82,11 @@ export function sweepWriterTemps(fs: ProjectFs): Sweep {
 /** The dormant foreshadowing count for readers (src/io/dormant-count.ts): a cache, never a failure. */
 function recordDormant(fs: ProjectFs, project: OpenProject): void {
   try {
-    refreshDormantCount(fs, readCheckpoint(fs).checkpoint.last_completed_chapter + 1, project.settings.quality.dormancy);
+    refreshDormantCount(
+      fs,
+      readCheckpoint(fs).checkpoint.last_completed_chapter + 1,
+      project.settings.quality.dormancy,
+    );
   } catch {
     /* a cache */
   }
@@ -118,21 +122,28 @@ export function withMutation<R>(
       recovered = recoverJournal(fs, pending);
     }
     let project = openProject(cenv, projectFlag, fs, { hashStaged: true });
-    const checked = options.checkFingerprint !== false ? checkFinalTrees(fs, project.loaded.checkpoint) : { viaSignature: false, authorEdits: null };
+    const checked =
+      options.checkFingerprint !== false
+        ? checkFinalTrees(fs, project.loaded.checkpoint)
+        : { viaSignature: false, authorEdits: null };
     const viaSignature = checked.viaSignature;
     // The author's edits of planning inputs (§14): recorded, named, never refused.
     if (checked.authorEdits) {
       recordAuthorEdits(fs, checked.authorEdits, project.loaded.checkpoint, new Date());
       const { changed, added, removed } = checked.authorEdits;
-      syncWriter(2).write(`${say(cenv.lang ?? langOf(cenv.env), 'mutation.author_edits', { list: said('fingerprint.list', { changed, added, removed }) })}\n`);
+      syncWriter(2).write(
+        `${say(cenv.lang ?? langOf(cenv.env), 'mutation.author_edits', { list: said('fingerprint.list', { changed, added, removed }) })}\n`,
+      );
     }
     const finished = completeInterruptedArchive(fs, project.loaded);
-    if (finished.loaded !== project.loaded) project = { ...project, loaded: finished.loaded, view: readStagingView(fs, false) };
+    if (finished.loaded !== project.loaded)
+      project = { ...project, loaded: finished.loaded, view: readStagingView(fs, false) };
     const result = fn(project, { lock, recovered });
     if (options.checkFingerprint !== false) recordFirstFingerprint(fs);
     // Checked before, written through the fingerprint since: the trees match it
     // now, and the next commands check them by stats.
-    if (options.checkFingerprint !== false && fs.exists(paths.fingerprint)) recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
+    if (options.checkFingerprint !== false && fs.exists(paths.fingerprint))
+      recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
     recordDormant(fs, project);
     recordStagingHashes(fs, readStagingView(fs, false));
     recordSweep(fs, sweep, touched, SWEPT);

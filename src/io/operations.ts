@@ -26,10 +26,28 @@ import { stagedText } from '../core/staging-view.js';
 import { padVolume, type StepId } from '../core/step-id.js';
 import { planAdvance, planDecide, type TransitionPlan } from '../core/transitions.js';
 import { outlineChapters } from '../core/outline.js';
-import { planBounds, planRange, planVolumeCommit, validateVolumePlan, type VolumeCommitPlan } from '../core/volume-plan.js';
+import {
+  planBounds,
+  planRange,
+  planVolumeCommit,
+  validateVolumePlan,
+  type VolumeCommitPlan,
+} from '../core/volume-plan.js';
 import { applyTransition } from './apply-transition.js';
 import { finishExecution, readExecution } from './execution-record.js';
-import { changelogTail, committedMemory, fileBytes, LEDGER_FILE, readGlobalForeshadowing, readJsonLines, readLedger, readState, readVolumePlan, STATE_FILE, type TextsRead } from './book-files.js';
+import {
+  changelogTail,
+  committedMemory,
+  fileBytes,
+  LEDGER_FILE,
+  readGlobalForeshadowing,
+  readJsonLines,
+  readLedger,
+  readState,
+  readVolumePlan,
+  STATE_FILE,
+  type TextsRead,
+} from './book-files.js';
 import { readBookJson, readCommitCache, recordCommitCache, verifiedFiles } from './commit-cache.js';
 import type { CommitCache } from '../schemas/caches.js';
 import type { DormancyTally } from '../core/context/dormant-foreshadowing.js';
@@ -70,19 +88,30 @@ function reopened(p: OpenProject): OpenProject {
 /** `advance <step>`: validate the step's outputs and send its event. */
 export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
   const summarize = (step.kind === 'chapter' || step.kind === 'import') && step.stage === 'summarize';
-  const input = { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, ...(summarize ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id) } : {}) };
+  const input = {
+    checkpoint: p.loaded.checkpoint,
+    settings: p.settings,
+    view: p.view,
+    probe: p.probe,
+    ...(summarize ? { state: readState(p.fs), committedMemory: (id: string) => committedMemory(p.fs, id) } : {}),
+  };
   const plan = planAdvance(input, step);
   const evalText = stagedText(p.view, paths.stagingEval(plan.snapshot.context.chapter));
   if (plan.events.some((e) => e.type === 'JUDGED') && evalText !== undefined) {
     // Before the transition, and once: a kill between the two never loses or doubles the line.
-    const line = { chapter: plan.snapshot.context.chapter, round: p.loaded.checkpoint.revision_count ?? 0, conflicts: consistencyConflicts(JSON.parse(evalText) as Record<string, unknown>) };
+    const line = {
+      chapter: plan.snapshot.context.chapter,
+      round: p.loaded.checkpoint.revision_count ?? 0,
+      conflicts: consistencyConflicts(JSON.parse(evalText) as Record<string, unknown>),
+    };
     const last = readJsonLines(p.fs, CONSISTENCY_REPORT).at(-1);
     if (JSON.stringify(last) !== JSON.stringify(line)) appendJsonLine(p.fs, CONSISTENCY_REPORT, line);
   }
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
   // The lint this advance made of the staged chapter: the next step's packet carries the same report (src/io/lint-cache.ts).
   const linted = stagedText(p.view, paths.stagingChapter(plan.snapshot.context.chapter));
-  if (plan.lint && p.probe.lintLists && linted !== undefined) recordStagedLint(p.fs, plan.lint.chapter, linted, p.settings.quality, p.probe.lintLists(), plan.lint);
+  if (plan.lint && p.probe.lintLists && linted !== undefined)
+    recordStagedLint(p.fs, plan.lint.chapter, linted, p.settings.quality, p.probe.lintLists(), plan.lint);
   // What the step's executor cost, recorded by novel run after each attempt, joins the chapter's executions log.
   if (step.kind === 'chapter' || step.kind === 'import') settleUsage(p.fs, step.chapter, plan.step);
   // Outputs of an interrupted execution recorded by hand: the author vouches for them.
@@ -94,29 +123,54 @@ export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
 export function decideChapter(p: OpenProject, chapter: number, decision: Decision, now: Date, note?: string): Recorded {
   const rewritesBase = paths.rewriteDir(chapter, 1).replace(/\/rewrite-1$/, '');
   const existingRewrites = p.fs.listDirs(rewritesBase).filter((d) => /^rewrite-\d+$/.test(d)).length;
-  const plan = planDecide({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, existingRewrites }, chapter, decision);
+  const plan = planDecide(
+    { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, existingRewrites },
+    chapter,
+    decision,
+  );
   // The author's note goes to the next draft's packet (revise, rewrite) and the chapter log (every decision); a decision without one drops an old one.
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now, { author_note: note });
   return { plan, written, next: nextOf(reopened(p), false) };
 }
 
 /** Everything a chapter commit needs, read and checked; then the pure plan. */
-export function buildChapterCommitPlan(p: OpenProject, chapter: number, now: Date, cache: CommitCache | null = null): { plan: CommitPlan; read: LargeFilesRead } {
+export function buildChapterCommitPlan(
+  p: OpenProject,
+  chapter: number,
+  now: Date,
+  cache: CommitCache | null = null,
+): { plan: CommitPlan; read: LargeFilesRead } {
   const cp = p.loaded.checkpoint;
   const catchUp = (cp.imported_chapters ?? 0) >= chapter && (cp.import_caught_up ?? 0) < chapter;
   if (cp.last_completed_chapter >= chapter && (cp.inflight_chapter ?? null) !== chapter && !catchUp) {
-    throw new NovelError('already_committed', said('committing.already', { chapter, last: cp.last_completed_chapter }), {
-      hint: said('committing.already.hint'),
-    });
+    throw new NovelError(
+      'already_committed',
+      said('committing.already', { chapter, last: cp.last_completed_chapter }),
+      {
+        hint: said('committing.already.hint'),
+      },
+    );
   }
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
-  const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
-  if (next.mode === 'import' && next.action === 'commit' && next.chapter === chapter) return buildImportCommitPlan(p, hydrated.snapshot, chapter, now, cache);
+  const next = decideNext(
+    { checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false },
+    hydrated,
+  );
+  if (next.mode === 'import' && next.action === 'commit' && next.chapter === chapter)
+    return buildImportCommitPlan(p, hydrated.snapshot, chapter, now, cache);
   if (next.action !== 'commit' || next.chapter !== chapter) {
-    throw new NovelError('not_committable', said('committing.chapter_refused', { chapter, step: next.step, action: said('status.action', { action: next.action }) }), {
-      hint: next.action === 'review' ? said('committing.paused', { command: next.command }) : said('error.next_hint'),
-      details: { expected: next.step, state: next.state },
-    });
+    throw new NovelError(
+      'not_committable',
+      said('committing.chapter_refused', {
+        chapter,
+        step: next.step,
+        action: said('status.action', { action: next.action }),
+      }),
+      {
+        hint: next.action === 'review' ? said('committing.paused', { command: next.command }) : said('error.next_hint'),
+        details: { expected: next.step, state: next.state },
+      },
+    );
   }
   const { snapshot } = retried(hydrated.snapshot);
   const gate = snapshot.context.gate;
@@ -160,11 +214,24 @@ interface LargeFilesRead {
 /** The three large book files of a commit (spliceable when a commit serialised them: src/io/commit-cache.ts), and the list's tally. */
 function readLargeFiles(p: OpenProject, texts: TextsRead, cache: CommitCache | null) {
   const state = readBookJson(p.fs, STATE_FILE, cache, () => readState(p.fs, texts));
-  const list = readBookJson(p.fs, GLOBAL_FORESHADOWING, cache, () => readGlobalForeshadowing(p.fs, texts), cache?.tally != null);
+  const list = readBookJson(
+    p.fs,
+    GLOBAL_FORESHADOWING,
+    cache,
+    () => readGlobalForeshadowing(p.fs, texts),
+    cache?.tally != null,
+  );
   const ledger = readBookJson(p.fs, LEDGER_FILE, cache, () => readLedger(p.fs, texts));
-  const tally: DormancyTally | null = cache?.tally && cache.tally.global_sha256 === list.sha256 ? cache.tally.tally : null;
+  const tally: DormancyTally | null =
+    cache?.tally && cache.tally.global_sha256 === list.sha256 ? cache.tally.tally : null;
   const verified = verifiedFiles({ [STATE_FILE]: state, [GLOBAL_FORESHADOWING]: list, [LEDGER_FILE]: ledger });
-  return { state: state.doc, globalForeshadowing: list.doc, ledger: ledger.doc, dormancyTally: tally, read: { listSha256: list.sha256, verified } };
+  return {
+    state: state.doc,
+    globalForeshadowing: list.doc,
+    ledger: ledger.doc,
+    dormancyTally: tally,
+    read: { listSha256: list.sha256, verified },
+  };
 }
 
 /** A file's text before the commit, for its history: the one the plan was built from when it read it. */
@@ -178,7 +245,13 @@ function textBefore(p: OpenProject, texts: TextsRead): (rel: string) => string |
 }
 
 /** The catch-up commit of an imported chapter (§14): its summary, delta and memory; the imported text stays. */
-function buildImportCommitPlan(p: OpenProject, snapshot: BookSnapshot, chapter: number, now: Date, cache: CommitCache | null): { plan: CommitPlan; read: LargeFilesRead } {
+function buildImportCommitPlan(
+  p: OpenProject,
+  snapshot: BookSnapshot,
+  chapter: number,
+  now: Date,
+  cache: CommitCache | null,
+): { plan: CommitPlan; read: LargeFilesRead } {
   const [after] = transition(bookMachine, snapshot, { type: 'COMMITTED' });
   const changelog = changelogTail(p.fs);
   const texts: TextsRead = new Map();
@@ -217,25 +290,40 @@ export function buildSetupCommitPlan(p: OpenProject): SetupCommitPlan {
   const { snapshot } = retried(hydrated.snapshot);
   const step = setupRest(snapshot);
   if (step === null) {
-    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
-    throw new NovelError('not_committable', said('committing.setup_refused', { step: next.step, action: said('status.action', { action: next.action }) }), {
-      hint: said('error.next_hint'),
-      details: { expected: next.step, state: next.state },
-    });
+    const next = decideNext(
+      { checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false },
+      hydrated,
+    );
+    throw new NovelError(
+      'not_committable',
+      said('committing.setup_refused', { step: next.step, action: said('status.action', { action: next.action }) }),
+      {
+        hint: said('error.next_hint'),
+        details: { expected: next.step, state: next.state },
+      },
+    );
   }
   const validation = validateSetup(step, p.view, p.probe.sampleMetrics?.() ?? null);
   if (!validation.valid) {
-    throw diagnosticsError('validation_failed', said('committing.setup_invalid', { step: `book:${step}` }), validation.diagnostics, said('committing.fix_then_commit'));
+    throw diagnosticsError(
+      'validation_failed',
+      said('committing.setup_invalid', { step: `book:${step}` }),
+      validation.diagnostics,
+      said('committing.fix_then_commit'),
+    );
   }
   const writes = setupWrites(p.view, validation.moves);
   // What remains once these files are in place: the probe's answer with them counted.
   const written = new Map(writes.map((w) => [w.path, w.content as string]));
   const remaining = pendingAfter(step, {
-    text: (rel) => written.get(rel) ?? (() => {
-      const r = p.fs.readTextChecked(rel);
-      return r && 'text' in r ? r.text : undefined;
-    })(),
-    list: (dir) => [...new Set([...p.fs.listFiles(dir), ...[...written.keys()].filter((k) => k.startsWith(`${dir}/`))])].sort(),
+    text: (rel) =>
+      written.get(rel) ??
+      (() => {
+        const r = p.fs.readTextChecked(rel);
+        return r && 'text' in r ? r.text : undefined;
+      })(),
+    list: (dir) =>
+      [...new Set([...p.fs.listFiles(dir), ...[...written.keys()].filter((k) => k.startsWith(`${dir}/`))])].sort(),
     samplesHaveText: (p.probe.sampleMetrics?.() ?? null) !== null,
   });
   const [after] = transition(bookMachine, snapshot, { type: 'SETUP_COMMITTED', setup: remaining });
@@ -247,9 +335,15 @@ export function buildSetupCommitPlan(p: OpenProject): SetupCommitPlan {
     step,
     writes,
     appends: [],
-    removes: validation.moves.map((m) => m.from).filter((f) => p.view.files.has(f)).sort(),
+    removes: validation.moves
+      .map((m) => m.from)
+      .filter((f) => p.view.files.has(f))
+      .sort(),
     checkpoint,
-    fingerprint_paths: writes.map((w) => w.path).filter((w) => /^(storylines|state|volumes)\//.test(w)).sort(),
+    fingerprint_paths: writes
+      .map((w) => w.path)
+      .filter((w) => /^(storylines|state|volumes)\//.test(w))
+      .sort(),
   };
 }
 
@@ -269,7 +363,9 @@ const PER_CHAPTER = { test: isPerChapterFile };
  * the book is somebody's chapter.
  */
 function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; content: string | Buffer }>): void {
-  const clashes = writes.filter((w) => PER_CHAPTER.test(w.path) && p.fs.exists(w.path) && p.fs.sha256(w.path) !== sha256Hex(w.content)).map((w) => w.path);
+  const clashes = writes
+    .filter((w) => PER_CHAPTER.test(w.path) && p.fs.exists(w.path) && p.fs.sha256(w.path) !== sha256Hex(w.content))
+    .map((w) => w.path);
   if (clashes.length) {
     throw new NovelError('would_overwrite', said('committing.would_overwrite', { files: clashes }), {
       hint: said('committing.would_overwrite.hint'),
@@ -280,7 +376,13 @@ function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; 
 
 /** Write the journal, then apply it: the crash-safe transaction of §7. */
 function transact(p: OpenProject, plan: CommitPlan | VolumeCommitPlan | SetupCommitPlan): Journal {
-  const rel = journalPath(plan.kind === 'chapter' ? { kind: 'chapter', chapter: plan.chapter } : plan.kind === 'setup' ? { kind: 'setup', step: plan.step } : { kind: 'volume', volume: plan.volume });
+  const rel = journalPath(
+    plan.kind === 'chapter'
+      ? { kind: 'chapter', chapter: plan.chapter }
+      : plan.kind === 'setup'
+        ? { kind: 'setup', step: plan.step }
+        : { kind: 'volume', volume: plan.volume },
+  );
   const journal = stageJournalWrites(p.fs, plan);
   writeJournal(p.fs, rel, journal);
   applyJournal(p.fs, rel, journal, { fresh: true });
@@ -292,10 +394,18 @@ export function commitChapter(p: OpenProject, chapter: number, now: Date): { pla
   const { plan, read } = buildChapterCommitPlan(p, chapter, now, cache);
   const journal = transact(p, plan);
   // The list after the commit: the bytes it wrote, else the ones it read (hashed now when it did not read them).
-  const globalSha256 = journal.writes.find((w) => w.path === GLOBAL_FORESHADOWING)?.sha256 ?? read.listSha256 ?? p.fs.sha256(GLOBAL_FORESHADOWING);
+  const globalSha256 =
+    journal.writes.find((w) => w.path === GLOBAL_FORESHADOWING)?.sha256 ??
+    read.listSha256 ??
+    p.fs.sha256(GLOBAL_FORESHADOWING);
   recordCommitCache(p.fs, read.verified, journal, plan, { rel: GLOBAL_FORESHADOWING, sha256: globalSha256 });
   if (plan.dormant_next !== undefined && globalSha256 !== null) {
-    recordDormantCount(p.fs, { chapter: chapter + 1, dormancy: p.settings.quality.dormancy, global_sha256: globalSha256, count: plan.dormant_next });
+    recordDormantCount(p.fs, {
+      chapter: chapter + 1,
+      dormancy: p.settings.quality.dormancy,
+      global_sha256: globalSha256,
+      count: plan.dormant_next,
+    });
   }
   // The repetition check's index learns the chapter (and any chapter a crash or an older novel left out).
   indexCommittedChapter(p.fs, chapter);
@@ -308,33 +418,67 @@ export function buildVolumeCommitPlan(p: OpenProject, volume: number, now: Date)
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
   const { snapshot } = retried(hydrated.snapshot);
   if (restMeta(snapshot).mode !== 'plan' || snapshot.context.volume !== volume) {
-    const next = decideNext({ checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false }, hydrated);
-    throw new NovelError('not_committable', said('committing.volume_refused', { volume, step: next.step, action: said('status.action', { action: next.action }) }), {
-      hint: said('error.next_hint'),
-      details: { expected: next.step, state: next.state },
-    });
+    const next = decideNext(
+      { checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false },
+      hydrated,
+    );
+    throw new NovelError(
+      'not_committable',
+      said('committing.volume_refused', {
+        volume,
+        step: next.step,
+        action: said('status.action', { action: next.action }),
+      }),
+      {
+        hint: said('error.next_hint'),
+        details: { expected: next.step, state: next.state },
+      },
+    );
   }
   const ctx = snapshot.context;
   const existing = p.fs.readTextChecked(paths.volumeOutline(volume));
   const existingOutline = existing && 'text' in existing ? existing.text : null;
-  const bounds = planBounds(ctx.last_completed_chapter, existingOutline === null ? [] : outlineChapters(existingOutline), p.settings);
+  const bounds = planBounds(
+    ctx.last_completed_chapter,
+    existingOutline === null ? [] : outlineChapters(existingOutline),
+    p.settings,
+  );
   const range = planRange(p.view, volume, bounds);
   const problems = validateVolumePlan(p.view, volume, range, readStorylineIndex(p.fs), bounds);
   if (problems.some((d) => d.severity === 'error')) {
-    throw diagnosticsError('validation_failed', said('committing.plan_invalid', { step: `volume:${padVolume(volume)}:plan` }), problems, said('committing.fix_then_commit'));
+    throw diagnosticsError(
+      'validation_failed',
+      said('committing.plan_invalid', { step: `volume:${padVolume(volume)}:plan` }),
+      problems,
+      said('committing.fix_then_commit'),
+    );
   }
   const draftPlan = planVolumeCommit(p.view, volume, range, existingOutline, p.loaded.raw, now);
-  const outline = draftPlan.writes.find((w) => w.path === paths.volumeOutline(volume))?.content ?? existingOutline ?? '';
-  const [after] = transition(bookMachine, snapshot, { type: 'PLAN_COMMITTED', outline_chapters: outlineChapters(outline) });
+  const outline =
+    draftPlan.writes.find((w) => w.path === paths.volumeOutline(volume))?.content ?? existingOutline ?? '';
+  const [after] = transition(bookMachine, snapshot, {
+    type: 'PLAN_COMMITTED',
+    outline_chapters: outlineChapters(outline),
+  });
   const fields = projectCheckpoint(after);
   refuseOverwrites(p, draftPlan.writes);
-  return { ...draftPlan, checkpoint: { ...draftPlan.checkpoint, orchestrator_state: fields.orchestrator_state, current_volume: fields.current_volume } };
+  return {
+    ...draftPlan,
+    checkpoint: {
+      ...draftPlan.checkpoint,
+      orchestrator_state: fields.orchestrator_state,
+      current_volume: fields.current_volume,
+    },
+  };
 }
 
-export function commitVolume(p: OpenProject, volume: number, now: Date): { plan: VolumeCommitPlan; next: NextDecision } {
+export function commitVolume(
+  p: OpenProject,
+  volume: number,
+  now: Date,
+): { plan: VolumeCommitPlan; next: NextDecision } {
   const plan = buildVolumeCommitPlan(p, volume, now);
   transact(p, plan);
   if (readExecution(p.fs)?.step === `volume:${padVolume(volume)}:plan`) finishExecution(p.fs);
   return { plan, next: nextOf(reopened(p), false) };
 }
-

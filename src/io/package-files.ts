@@ -34,5 +34,8 @@ export function webAsset(name: string): Buffer {
 
 /** The JSON Schema of a format, as generated into docs/schemas/ (`novel schema NAME`). */
 export function schemaFile(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(packageRoot(), 'docs/schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(packageRoot(), 'docs/schemas', `${name}.schema.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }

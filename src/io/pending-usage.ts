@@ -12,7 +12,10 @@ import { readJsonLines } from './book-files.js';
 import { appendJsonLine, executionsPath } from './history-log.js';
 import type { ProjectFs } from './project-fs.js';
 
-const PendingSchema = v.record(v.string(), v.looseObject({ executor: v.string(), attempts: v.number(), duration_ms: v.number() }));
+const PendingSchema = v.record(
+  v.string(),
+  v.looseObject({ executor: v.string(), attempts: v.number(), duration_ms: v.number() }),
+);
 
 const pendingPath = (chapter: number): string => paths.pendingUsage(chapter);
 
@@ -26,7 +29,14 @@ function readPending(fs: ProjectFs, chapter: number): Record<string, StepUsage> 
 }
 
 /** One more attempt of `step`; returns the step's usage so far. */
-export function recordAttempt(fs: ProjectFs, chapter: number, step: string, executor: string, duration_ms: number, report: AttemptReport): StepUsage {
+export function recordAttempt(
+  fs: ProjectFs,
+  chapter: number,
+  step: string,
+  executor: string,
+  duration_ms: number,
+  report: AttemptReport,
+): StepUsage {
   const pending = readPending(fs, chapter);
   const usage = addAttempt(pending[step], executor, duration_ms, report);
   fs.writeJson(pendingPath(chapter), { ...pending, [step]: usage });
@@ -40,7 +50,8 @@ export function settleUsage(fs: ProjectFs, chapter: number, step: string): void 
   if (!usage) return;
   const line = { step, ...usage };
   // A kill after the append and before the pending entry went: the line is there already, not written twice.
-  if (JSON.stringify(readJsonLines(fs, executionsPath(chapter)).at(-1)) !== JSON.stringify(line)) appendJsonLine(fs, executionsPath(chapter), line);
+  if (JSON.stringify(readJsonLines(fs, executionsPath(chapter)).at(-1)) !== JSON.stringify(line))
+    appendJsonLine(fs, executionsPath(chapter), line);
   const rest = { ...pending };
   delete rest[step];
   if (Object.keys(rest).length) fs.writeJson(pendingPath(chapter), rest);

@@ -19,7 +19,32 @@
  * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
  */
 import type * as NodeCrypto from 'node:crypto';
-import { type Dirent, type Stats, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
+import {
+  type Dirent,
+  type Stats,
+  appendFileSync,
+  closeSync,
+  constants as fsConstants,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  watch,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { onExit } from 'signal-exit';
@@ -63,14 +88,26 @@ function toPosix(p: string): string {
 }
 
 /** File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path (fs.shape says each). */
-const SHAPE_ERRORS: ReadonlySet<string> = new Set(['ENAMETOOLONG', 'ENOTDIR', 'EISDIR', 'ELOOP', 'EACCES', 'EPERM', 'EROFS', 'EINVAL']);
+const SHAPE_ERRORS: ReadonlySet<string> = new Set([
+  'ENAMETOOLONG',
+  'ENOTDIR',
+  'EISDIR',
+  'ELOOP',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'EINVAL',
+]);
 
 /** A NovelError for an fs error that names the project's shape; anything else is rethrown as it is. */
 export function shapeError(err: unknown, rel: string): unknown {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === undefined || !SHAPE_ERRORS.has(code)) return err;
   return new NovelError(`path_${code.toLowerCase()}`, at(rel, said('fs.shape', { code })), {
-    hint: code === 'ENAMETOOLONG' || code === 'EINVAL' ? said('fs.shape.rename', { command: removeCommand(rel) }) : said('fs.shape.check', { command: `ls -la -- ${shellQuote(rel)}` }),
+    hint:
+      code === 'ENAMETOOLONG' || code === 'EINVAL'
+        ? said('fs.shape.rename', { command: removeCommand(rel) })
+        : said('fs.shape.check', { command: `ls -la -- ${shellQuote(rel)}` }),
   });
 }
 
@@ -123,7 +160,9 @@ export class ProjectFs {
         const real = realpathSync.native(probe);
         const full = rest.length ? path.join(real, ...rest.reverse()) : real;
         if (full !== this.root && !full.startsWith(this.root + path.sep)) {
-          throw new NovelError('path_outside_project', at(rel, said('fs.through_symlink', { full, root: this.root })), { hint: said('fs.through_symlink.hint') });
+          throw new NovelError('path_outside_project', at(rel, said('fs.through_symlink', { full, root: this.root })), {
+            hint: said('fs.through_symlink.hint'),
+          });
         }
         return abs;
       } catch (err) {
@@ -198,12 +237,16 @@ export class ProjectFs {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ELOOP' && staged) throw linkRefused(rel, said('fs.link.in_staging'));
       // Nothing there (a file on the way is as good as nothing): the callers' "missing".
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') throw Object.assign(err as Error, { code: 'ENOENT' });
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+        throw Object.assign(err as Error, { code: 'ENOENT' });
       throw shapeError(err, rel);
     }
     try {
       const stat = fstatSync(fd);
-      if (stat.isDirectory()) throw new NovelError('not_a_file', at(rel, fileNotDirectory()), { hint: said('fs.not_a_file.hint', { command: `mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` }) });
+      if (stat.isDirectory())
+        throw new NovelError('not_a_file', at(rel, fileNotDirectory()), {
+          hint: said('fs.not_a_file.hint', { command: `mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` }),
+        });
       if (staged && stat.nlink > 1) {
         throw new NovelError('hard_link_refused', at(rel, said('fs.hard_link', { n: stat.nlink })), {
           hint: said('fs.hard_link.hint', { command: `rm -- ${shellQuote(rel)}` }),
@@ -285,7 +328,10 @@ export class ProjectFs {
     } catch {
       return;
     }
-    if (st.isDirectory()) throw new NovelError('not_a_file', at(rel, said('fs.directory_in_the_way')), { hint: said('fs.move_away', { command: `mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` }) });
+    if (st.isDirectory())
+      throw new NovelError('not_a_file', at(rel, said('fs.directory_in_the_way')), {
+        hint: said('fs.move_away', { command: `mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` }),
+      });
     if (st.isSymbolicLink() || st.nlink > 1) {
       this.mutation(`unlink ${rel}`);
       unlinkSync(abs);
@@ -312,7 +358,9 @@ export class ProjectFs {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       if ((err as NodeJS.ErrnoException).code === 'EISDIR') {
-        return { diagnostic: errorAt('not_a_file', rel, { expected: said('fs.a_file'), found: said('fs.a_directory') }) };
+        return {
+          diagnostic: errorAt('not_a_file', rel, { expected: said('fs.a_file'), found: said('fs.a_directory') }),
+        };
       }
       if (err instanceof NovelError) return { diagnostic: errorAt(err.code, rel, { message: aboutFile(err, rel) }) };
       throw err;
@@ -355,7 +403,8 @@ export class ProjectFs {
     try {
       return sha256Hex(this.readBytes(rel));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR')
+        return null;
       if (err instanceof NovelError && err.code === 'not_a_file') return null;
       throw err;
     }
@@ -565,7 +614,9 @@ export class ProjectFs {
 
   /** Watch one directory (inotify on Linux): `onEvent(name | null)` per change inside it. */
   watchDir(rel: string, onEvent: (name: string | null) => void): import('node:fs').FSWatcher {
-    return watch(this.lexical(rel), { persistent: false }, (_event, name) => onEvent(name === null ? null : String(name)));
+    return watch(this.lexical(rel), { persistent: false }, (_event, name) =>
+      onEvent(name === null ? null : String(name)),
+    );
   }
 
   /** A marker file of novel's own bookkeeping (no fsync, not atomic): the guard's fences, the nested-writes list. */
@@ -841,10 +892,14 @@ export function bookEvidence(dir: string): string[] {
 function noProject(dir: string, where: Words): NovelError {
   const book = bookEvidenceSaid(dir);
   if (book.found.length) {
-    return new NovelError('checkpoint_missing', said('projectdir.no_checkpoint', { where, dir, book: book.words, file: CHECKPOINT_FILE }), {
-      hint: said('projectdir.no_checkpoint.hint', { dir }),
-      details: { found: book.found },
-    });
+    return new NovelError(
+      'checkpoint_missing',
+      said('projectdir.no_checkpoint', { where, dir, book: book.words, file: CHECKPOINT_FILE }),
+      {
+        hint: said('projectdir.no_checkpoint.hint', { dir }),
+        details: { found: book.found },
+      },
+    );
   }
   return new NovelError('not_a_project', said('projectdir.none', { where, dir, file: CHECKPOINT_FILE }), {
     hint: said('projectdir.none.hint'),

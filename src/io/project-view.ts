@@ -34,7 +34,8 @@ export function diskView(fs: ProjectFs): ProjectView {
       if (t === undefined) return undefined;
       const parsed = parseJsonText(t, rel, 'invalid_json');
       if (!parsed.ok) {
-        if (!problems.some((p) => p.file === rel)) problems.push(...parsed.diagnostics.map((d) => ({ ...d, severity: 'warning' as const })));
+        if (!problems.some((p) => p.file === rel))
+          problems.push(...parsed.diagnostics.map((d) => ({ ...d, severity: 'warning' as const })));
         return undefined;
       }
       return parsed.value;

@@ -62,7 +62,12 @@ export function openFs(cenv: CommandEnv, projectFlag: string | undefined): Proje
  * checkpoint reads the same after the probes as before them, so that a reader
  * never mixes an old checkpoint with a staging area the commit already cleared.
  */
-export function openProject(cenv: CommandEnv, projectFlag: string | undefined, fs = openFs(cenv, projectFlag), options: { hashStaged?: boolean } = {}): OpenProject {
+export function openProject(
+  cenv: CommandEnv,
+  projectFlag: string | undefined,
+  fs = openFs(cenv, projectFlag),
+  options: { hashStaged?: boolean } = {},
+): OpenProject {
   for (let attempt = 0; ; attempt++) {
     const loaded = readCheckpoint(fs);
     const settings = cenv.settings ?? loadSettings(fs);
@@ -89,7 +94,13 @@ export function openProjectIfAny(cenv: CommandEnv, projectFlag: string | undefin
 }
 
 export function nextOf(p: OpenProject, zh = true): NextDecision {
-  return decideNext({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe, ...(zh ? {} : { zh: false }) });
+  return decideNext({
+    checkpoint: p.loaded.checkpoint,
+    settings: p.settings,
+    view: p.view,
+    probe: p.probe,
+    ...(zh ? {} : { zh: false }),
+  });
 }
 
 /** The next step after a command wrote: the project is read again from disk. */

@@ -25,7 +25,12 @@ import { withMutation } from './mutation.js';
 import * as v from 'valibot';
 
 /** A line patch (text-patch.ts): where the lines differ, and the lines the text before had there. */
-const PatchSchema = v.looseObject({ after_sha256: v.string(), at: v.pipe(v.number(), v.integer()), after_lines: v.pipe(v.number(), v.integer(), v.minValue(0)), before: v.array(v.string()) });
+const PatchSchema = v.looseObject({
+  after_sha256: v.string(),
+  at: v.pipe(v.number(), v.integer()),
+  after_lines: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  before: v.array(v.string()),
+});
 
 const HistorySchema = v.looseObject({
   chapter: v.number(),
@@ -41,7 +46,15 @@ const HistorySchema = v.looseObject({
           v.strictObject({ patch: v.looseObject({ ...PatchSchema.entries, from_end: v.optional(v.literal(true)) }) }),
           // Placed from the end: a key of its own, so that a novel from before it refuses the history rather than misplace the patch.
           v.strictObject({ patch_from_end: PatchSchema }),
-          v.strictObject({ json: v.looseObject({ after_sha256: v.string(), before_sha256: v.string(), remove: v.array(v.string()), truncate: v.record(v.string(), v.number()), set: v.record(v.string(), v.unknown()) }) }),
+          v.strictObject({
+            json: v.looseObject({
+              after_sha256: v.string(),
+              before_sha256: v.string(),
+              remove: v.array(v.string()),
+              truncate: v.record(v.string(), v.number()),
+              set: v.record(v.string(), v.unknown()),
+            }),
+          }),
         ],
         'the text before (a string), null, or one of {"patch": …}, {"patch_from_end": …}, {"json": …} (one key only)',
       ),
@@ -54,7 +67,13 @@ function readHistoryOf(p: OpenProject, chapter: number): CommitHistory | null {
   const parsed = p.fs.readJson(rel, HistorySchema, 'invalid_history');
   if (parsed === null) return null;
   // A history there but damaged refuses the rewind by its name (it is not read as missing, nor in part).
-  if (!parsed.ok) throw diagnosticsError('invalid_history', said('rewinding.history_damaged', { file: rel, chapter }), parsed.diagnostics, said('rewinding.history_damaged.hint', { chapter }));
+  if (!parsed.ok)
+    throw diagnosticsError(
+      'invalid_history',
+      said('rewinding.history_damaged', { file: rel, chapter }),
+      parsed.diagnostics,
+      said('rewinding.history_damaged.hint', { chapter }),
+    );
   return parsed.value as CommitHistory;
 }
 
@@ -76,16 +95,33 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   const last = cp.last_completed_chapter;
   // The chapter in flight (last + 1) may be named too: its staged work is moved aside and it is drafted afresh.
   if (to > last + 1) {
-    throw new NovelError('nothing_to_rewind', said('rewinding.not_committed', { to: formatChapterRef(to), chapter: to, last }), {
-      hint: last >= 1 ? said('rewinding.name_committed', { command: `novel rewind --to ${formatChapterRef(last)}` }) : said('rewinding.nothing_committed'),
-    });
+    throw new NovelError(
+      'nothing_to_rewind',
+      said('rewinding.not_committed', { to: formatChapterRef(to), chapter: to, last }),
+      {
+        hint:
+          last >= 1
+            ? said('rewinding.name_committed', { command: `novel rewind --to ${formatChapterRef(last)}` })
+            : said('rewinding.nothing_committed'),
+      },
+    );
   }
   // Imported chapters are the author's own text, recorded at once (§14): a rewind goes back to a chapter written after them.
   const imported = cp.imported_chapters ?? 0;
   if (to <= imported) {
-    throw new NovelError('imported_chapter', said('rewinding.imported', { to: formatChapterRef(to), chapter: to, imported }), {
-      hint: last > imported ? said('rewinding.earliest', { chapter: imported + 1, command: `novel rewind --to ${formatChapterRef(imported + 1)}` }) : said('rewinding.edit_imported'),
-    });
+    throw new NovelError(
+      'imported_chapter',
+      said('rewinding.imported', { to: formatChapterRef(to), chapter: to, imported }),
+      {
+        hint:
+          last > imported
+            ? said('rewinding.earliest', {
+                chapter: imported + 1,
+                command: `novel rewind --to ${formatChapterRef(imported + 1)}`,
+              })
+            : said('rewinding.edit_imported'),
+      },
+    );
   }
   const histories = new Map<number, CommitHistory>();
   for (let c = to; c <= last; c++) {
@@ -95,11 +131,27 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
   // Below the chapter asked for, a history only has to be there (for the hint): it is not read.
   const earliest = earliestRewind(last, (c) => (c >= to ? histories.has(c) : p.fs.isFile(paths.commitHistory(c))));
   if (to < earliest) {
-    throw new NovelError('history_missing', said('rewinding.no_history', { to: formatChapterRef(to), chapter: earliest - 1, file: paths.commitHistory(earliest - 1) }), {
-      hint: earliest <= last ? said('rewinding.earliest', { chapter: earliest, command: `novel rewind --to ${formatChapterRef(earliest)}` }) : said('rewinding.from_now_on'),
-    });
+    throw new NovelError(
+      'history_missing',
+      said('rewinding.no_history', {
+        to: formatChapterRef(to),
+        chapter: earliest - 1,
+        file: paths.commitHistory(earliest - 1),
+      }),
+      {
+        hint:
+          earliest <= last
+            ? said('rewinding.earliest', {
+                chapter: earliest,
+                command: `novel rewind --to ${formatChapterRef(earliest)}`,
+              })
+            : said('rewinding.from_now_on'),
+      },
+    );
   }
-  const files = ['chapters', 'summaries', 'evaluations', 'state', 'logs', 'staging', paths.historyDir].flatMap((d) => p.fs.listFiles(d, { recursive: true }));
+  const files = ['chapters', 'summaries', 'evaluations', 'state', 'logs', 'staging', paths.historyDir].flatMap((d) =>
+    p.fs.listFiles(d, { recursive: true }),
+  );
   let folder = 1;
   while (p.fs.exists(paths.rewindDir(folder))) folder++;
   const bytesOf = (rel: string): Buffer | null => (p.fs.isFile(rel) ? p.fs.readBytes(rel) : null);
@@ -140,7 +192,13 @@ export interface RewindResult {
   next: NextDecision;
 }
 
-export function rewindBook(cenv: CommandEnv, projectFlag: string | undefined, to: number, note: string | null, dryRun: boolean): RewindResult {
+export function rewindBook(
+  cenv: CommandEnv,
+  projectFlag: string | undefined,
+  to: number,
+  note: string | null,
+  dryRun: boolean,
+): RewindResult {
   if (dryRun) {
     const p = openProject(cenv, projectFlag);
     return { plan: buildRewindPlan(p, to, note), recovered: false, next: nextOf(p, false) };

@@ -10,7 +10,18 @@ import { isSaid, render, said, type Words } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
 import type { NextDecision } from '../core/next.js';
 import { chapterRow, lintEvent, type ChapterRow, type RunEvent } from '../core/run-render.js';
-import { attemptAllowed, budgetStop, givenUpReason, nextMove, pauseAfterAdvance, RUN_EXIT, untilPassed, type RunLimits, type RunMove, type Spent } from '../core/run-policy.js';
+import {
+  attemptAllowed,
+  budgetStop,
+  givenUpReason,
+  nextMove,
+  pauseAfterAdvance,
+  RUN_EXIT,
+  untilPassed,
+  type RunLimits,
+  type RunMove,
+  type Spent,
+} from '../core/run-policy.js';
 import { chapterOfStep, formatStepId, type StepId } from '../core/step-id.js';
 import { describeChanges, type GuardChange } from '../core/step-guard-rules.js';
 import { fillObjects } from './book-objects.js';
@@ -62,16 +73,25 @@ function lateChangeReason(step: string, changes: GuardChange[]): Words {
   return said('running.late_changes', { step, changes: describeChanges(changes) });
 }
 
-
 /** Roll a pending journal forward, as any mutating command does (null: none was pending). */
-function rollForward(cenv: CommandEnv, projectFlag: string | undefined, fs: ReturnType<typeof openFs>): Extract<RunEvent, { event: 'rolled_forward' }> | null {
+function rollForward(
+  cenv: CommandEnv,
+  projectFlag: string | undefined,
+  fs: ReturnType<typeof openFs>,
+): Extract<RunEvent, { event: 'rolled_forward' }> | null {
   const before = openProject(cenv, projectFlag, fs);
   const ref = before.probe.journal;
   if (before.journal === null || ref === null) return null;
   const step = nextOf(before).step;
   withMutation(cenv, projectFlag, { chapter: null }, () => undefined);
   const kind = ref.kind === 'volume' ? 'volume' : ref.kind === 'setup' ? 'setup' : ref.rewind ? 'rewind' : 'chapter';
-  return { event: 'rolled_forward', step, journal: before.journal, kind, n: ref.kind === 'volume' ? ref.volume : ref.kind === 'setup' ? null : ref.chapter };
+  return {
+    event: 'rolled_forward',
+    step,
+    journal: before.journal,
+    kind,
+    n: ref.kind === 'volume' ? ref.volume : ref.kind === 'setup' ? null : ref.chapter,
+  };
 }
 
 /** The run between its moves: what it executed, spent and did, and why it stopped. */
@@ -100,7 +120,11 @@ class Run implements StepRun {
     rolled: Extract<RunEvent, { event: 'rolled_forward' }> | null,
   ) {
     this.start = first.loaded.checkpoint.last_completed_chapter;
-    this.limits = { ...o.limits, targetChapter: 'toChapter' in o.target ? o.target.toChapter : this.start + o.target.chapters, retries: first.settings.executor.retries };
+    this.limits = {
+      ...o.limits,
+      targetChapter: 'toChapter' in o.target ? o.target.toChapter : this.start + o.target.chapters,
+      retries: first.settings.executor.retries,
+    };
     this.session = new RunSession(fs, o.cenv, o.warn);
     this.ownEnv = { cwd: o.cenv.cwd, env: this.session.env, settings: first.settings };
     this.steps = rolled ? [{ step: rolled.step, action: 'recover', journal: rolled.journal }] : [];
@@ -110,7 +134,8 @@ class Run implements StepRun {
     this.guard.open();
   }
 
-  mutate = <R>(chapter: number | null, fn: (p: OpenProject) => R): R => withMutation(this.ownEnv, this.o.projectFlag, { chapter }, (p) => fn(p));
+  mutate = <R>(chapter: number | null, fn: (p: OpenProject) => R): R =>
+    withMutation(this.ownEnv, this.o.projectFlag, { chapter }, (p) => fn(p));
 
   project(): OpenProject {
     return openProject(this.ownEnv, this.o.projectFlag, this.fs);
@@ -147,7 +172,11 @@ class Run implements StepRun {
 async function prepare(run: Run, first: OpenProject): Promise<void> {
   const { o } = run;
   const executorName = o.executor.kind === 'command' ? `command template: ${o.executor.template}` : o.executor.kind;
-  o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model });
+  o.emit({
+    event: 'executor',
+    executor: executorName,
+    model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model,
+  });
   if (o.inspectUrl) {
     if (await inspectorListening(o.inspectUrl)) {
       run.live = await startLiveActor(o.inspectUrl, first);
@@ -157,12 +186,17 @@ async function prepare(run: Run, first: OpenProject): Promise<void> {
   if (o.until) {
     const q = run.project();
     if (untilPassed(o.until, nextOf(q), q.loaded.checkpoint.last_completed_chapter)) {
-      throw new NovelError('until_passed', said('error.until_passed', { until: formatStepId(o.until), now: nextOf(q).step }), { hint: said('error.until_passed.hint') });
+      throw new NovelError(
+        'until_passed',
+        said('error.until_passed', { until: formatStepId(o.until), now: nextOf(q).step }),
+        { hint: said('error.until_passed.hint') },
+      );
     }
   }
   run.mutate(null, (p) => markBook(p, 'RETRY'));
   // A client that is not installed is refused before anything is written (exit 2).
-  if ((o.executor.kind === 'claude' || o.executor.kind === 'codex') && !programOnPath(o.executor.kind, run.session.env)) throw unavailable(o.executor.kind, said('executor.not_on_path', { kind: o.executor.kind }), o.cenv.env.PATH ?? '');
+  if ((o.executor.kind === 'claude' || o.executor.kind === 'codex') && !programOnPath(o.executor.kind, run.session.env))
+    throw unavailable(o.executor.kind, said('executor.not_on_path', { kind: o.executor.kind }), o.cenv.env.PATH ?? '');
   // Copies of the book's write-once files, once per book (a book older than them): what the guard restores from.
   fillObjects(run.fs);
 }
@@ -202,15 +236,31 @@ function advanceMove(run: Run, move: Extract<RunMove, { kind: 'advance' }>): boo
   run.executed.delete(move.step);
   run.live?.sent(plan.events, run.project());
   const gate = plan.events.some((e) => e.type === 'JUDGED') ? plan.snapshot.context.gate : null;
-  run.steps.push({ step: move.step, action: 'advance', to: plan.to, ...(gate ? { gate: gate.decision, overall: gate.overall_final } : {}) });
-  o.emit({ event: 'advanced', step: move.step, to: plan.to, gate: gate?.decision ?? null, overall: gate?.overall_final ?? null });
+  run.steps.push({
+    step: move.step,
+    action: 'advance',
+    to: plan.to,
+    ...(gate ? { gate: gate.decision, overall: gate.overall_final } : {}),
+  });
+  o.emit({
+    event: 'advanced',
+    step: move.step,
+    to: plan.to,
+    gate: gate?.decision ?? null,
+    overall: gate?.overall_final ?? null,
+  });
   if (plan.lint && !gate) o.emit(lintEvent(move.step, plan.lint));
   const pause = pauseAfterAdvance(move.id, run.limits);
   return pause ? run.stop(RUN_EXIT.done, pause) : true;
 }
 
 /** An execution, within the budgets and the step's retries; false when the run stops. */
-async function executeMove(run: Run, move: Extract<RunMove, { kind: 'execute' }>, next: NextDecision, p: OpenProject): Promise<boolean> {
+async function executeMove(
+  run: Run,
+  move: Extract<RunMove, { kind: 'execute' }>,
+  next: NextDecision,
+  p: OpenProject,
+): Promise<boolean> {
   const budget = budgetStop(run.spent, run.limits);
   if (budget) return run.stop(RUN_EXIT.budget, budget);
   const attempt = (run.attempts.get(move.step) ?? 0) + 1;
@@ -219,7 +269,13 @@ async function executeMove(run: Run, move: Extract<RunMove, { kind: 'execute' }>
   const errors = run.executed.has(move.step) ? next.diagnostics.filter((d) => d.severity === 'error') : [];
   const invalid = errors.map((d) => d.message);
   if (invalid.length) {
-    run.o.emit({ event: 'invalid_outputs', step: move.step, attempt: attempt - 1, problems: invalid, diagnostics: errors });
+    run.o.emit({
+      event: 'invalid_outputs',
+      step: move.step,
+      attempt: attempt - 1,
+      problems: invalid,
+      diagnostics: errors,
+    });
     run.problemsOf.set(move.step, invalid);
   }
   if (!attemptAllowed(attempt, run.limits)) {
@@ -239,7 +295,18 @@ function summaryOf(run: Run): RunSummary {
     if (r && 'text' in r) chapters.push(chapterRow(c, JSON.parse(r.text) as Record<string, unknown>));
   }
   const { exit, reasonZh, spent, steps } = run;
-  return { exit, reason: render('en', run.reason), ...(reasonZh ? { reason_zh: reasonZh } : {}), start_chapter: run.start + 1, target_chapter: run.limits.targetChapter, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - run.start, spent, chapters, steps };
+  return {
+    exit,
+    reason: render('en', run.reason),
+    ...(reasonZh ? { reason_zh: reasonZh } : {}),
+    start_chapter: run.start + 1,
+    target_chapter: run.limits.targetChapter,
+    last_completed_chapter: after.last_completed_chapter,
+    committed: after.last_completed_chapter - run.start,
+    spent,
+    chapters,
+    steps,
+  };
 }
 
 export async function runBook(o: RunOptions): Promise<RunSummary> {
@@ -267,7 +334,12 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
         break;
       }
       o.progress(move.step, next.revision_count, run.start + 1, run.limits.targetChapter, run.spent);
-      const goOn = move.kind === 'commit' ? commitMove(run, move, next) : move.kind === 'advance' ? advanceMove(run, move) : await executeMove(run, move, next, p);
+      const goOn =
+        move.kind === 'commit'
+          ? commitMove(run, move, next)
+          : move.kind === 'advance'
+            ? advanceMove(run, move)
+            : await executeMove(run, move, next, p);
       if (!goOn) break;
     }
   } finally {

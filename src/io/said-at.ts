@@ -40,7 +40,8 @@ export function diagnosticWords(d: Diagnostic): Said {
 }
 
 /** "expected a file, found a directory". */
-export const fileNotDirectory = (): Words => said('fs.expected_found', { expected: said('fs.a_file'), found: said('fs.a_directory') });
+export const fileNotDirectory = (): Words =>
+  said('fs.expected_found', { expected: said('fs.a_file'), found: said('fs.a_directory') });
 
 /** A diagnostic's parts for text that is not UTF-8 (its first bad byte at `offset`). */
 export const notUtf8 = (offset: number): { expected: Words; found: Words; fix: Words } => ({

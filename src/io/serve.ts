@@ -56,7 +56,10 @@ const ROUTES: Array<[RegExp, Api]> = [
   [/^\/api\/chapters$/, (d, q) => d.chapters(int(q, 'offset', 0), int(q, 'limit', 50))],
   [/^\/api\/series$/, (d) => d.series()],
   [/^\/api\/chapters\/(\d{1,5})$/, (d, _q, m) => d.chapter(Number(m[1]))],
-  [/^\/api\/chapters\/(\d{1,5})\/diff$/, (d, q, m) => d.diff(Number(m[1]), q.has('from') ? int(q, 'from', 0) : null, q.has('to') ? int(q, 'to', 0) : null)],
+  [
+    /^\/api\/chapters\/(\d{1,5})\/diff$/,
+    (d, q, m) => d.diff(Number(m[1]), q.has('from') ? int(q, 'from', 0) : null, q.has('to') ? int(q, 'to', 0) : null),
+  ],
   [/^\/api\/foreshadowing$/, (d, q) => d.foreshadowing(int(q, 'offset', 0), int(q, 'limit', 200))],
   [/^\/api\/characters$/, (d, q) => d.characters(int(q, 'offset', 0), int(q, 'limit', 60))],
   [/^\/api\/storylines$/, (d) => d.storylines()],
@@ -89,7 +92,10 @@ class LiveFeed {
     const r = this.fs.readTextChecked(rel);
     if (!r || !('text' in r)) return [];
     // A line is complete once its newline is written (the logs are rewritten atomically anyway).
-    return r.text.split('\n').slice(0, -1).filter((l) => l.trim() !== '');
+    return r.text
+      .split('\n')
+      .slice(0, -1)
+      .filter((l) => l.trim() !== '');
   }
 
   private fresh(rel: string): Array<Record<string, unknown>> {
@@ -140,9 +146,11 @@ class LiveFeed {
       }
       for (const e of executions) out.push(['executed', e]);
       // Chapters committed since the last look, each after its own lines.
-      if (this.lastCompleted >= 0 && c <= last) out.push(['commit', { chapter: c, step: formatStepId({ kind: 'chapter', chapter: c, stage: 'commit' }) }]);
+      if (this.lastCompleted >= 0 && c <= last)
+        out.push(['commit', { chapter: c, step: formatStepId({ kind: 'chapter', chapter: c, stage: 'commit' }) }]);
     }
-    if (this.lastCheckpoint !== null && cpText !== this.lastCheckpoint && out.length === 0) out.push(['checkpoint', { last_completed_chapter: last }]);
+    if (this.lastCheckpoint !== null && cpText !== this.lastCheckpoint && out.length === 0)
+      out.push(['checkpoint', { last_completed_chapter: last }]);
     this.lastCompleted = last;
     this.lastCheckpoint = cpText;
     if (emit) for (const [event, data] of out) this.send(event, data);
@@ -157,12 +165,21 @@ class LiveFeed {
 
 function json(res: ServerResponse, status: number, body: unknown, head: boolean): void {
   const text = `${JSON.stringify(body)}\n`;
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text), 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+    'x-content-type-options': 'nosniff',
+  });
   res.end(head ? undefined : text);
 }
 
 /** Start serving the project; resolves once it listens. */
-export async function startServer(cenv: CommandEnv, projectFlag: string | undefined, options: ServeOptions): Promise<Serving> {
+export async function startServer(
+  cenv: CommandEnv,
+  projectFlag: string | undefined,
+  options: ServeOptions,
+): Promise<Serving> {
   if (!isLoopback(options.host) && !options.token) {
     throw new NovelError('token_required', said('serving.token_required', { host: options.host }), {
       hint: said('serving.token_required.hint', { host: options.host }),
@@ -205,12 +222,32 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
     if (options.token && !(url.pathname in ASSETS)) {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
       if (!tokenMatches(url.searchParams.get('token') ?? bearer, options.token)) {
-        json(res, 401, { error: { code: 'token_required', message: 'this dashboard needs its token: ?token=… or Authorization: Bearer …' } }, head);
+        json(
+          res,
+          401,
+          {
+            error: {
+              code: 'token_required',
+              message: 'this dashboard needs its token: ?token=… or Authorization: Bearer …',
+            },
+          },
+          head,
+        );
         return;
       }
     } else if (!isLoopback(hostHeader)) {
       // A page of another site reaching loopback through a name it controls (DNS rebinding).
-      json(res, 403, { error: { code: 'host_refused', message: `Host ${JSON.stringify(req.headers.host ?? '')} is not a loopback name` } }, head);
+      json(
+        res,
+        403,
+        {
+          error: {
+            code: 'host_refused',
+            message: `Host ${JSON.stringify(req.headers.host ?? '')} is not a loopback name`,
+          },
+        },
+        head,
+      );
       return;
     }
     const pathname = url.pathname;
@@ -228,7 +265,13 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
     const file = ASSETS[pathname];
     if (file) {
       const body = asset(file.file);
-      res.writeHead(200, { 'content-type': file.type, 'content-length': body.length, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:" });
+      res.writeHead(200, {
+        'content-type': file.type,
+        'content-length': body.length,
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+      });
       res.end(head ? undefined : body);
       return;
     }
@@ -237,7 +280,11 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
       return;
     }
     if (pathname === '/api/events') {
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       // HEAD asks only whether the stream is there: no stream is held open for it.
       if (head) {
         res.end();
@@ -253,21 +300,38 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
       if (!m) continue;
       try {
         const body = api(dashboard, url.searchParams, m);
-        if (body === null) json(res, 404, { error: { code: 'not_found', message: `${pathname}: nothing there` } }, head);
+        if (body === null)
+          json(res, 404, { error: { code: 'not_found', message: `${pathname}: nothing there` } }, head);
         else json(res, 200, body, head);
       } catch (err) {
         const e = err instanceof NovelError ? err : null;
-        json(res, e ? 409 : 500, { error: { code: e?.code ?? 'internal', message: err instanceof Error ? err.message : String(err) } }, head);
+        json(
+          res,
+          e ? 409 : 500,
+          { error: { code: e?.code ?? 'internal', message: err instanceof Error ? err.message : String(err) } },
+          head,
+        );
       }
       return;
     }
-    json(res, 404, { error: { code: 'not_found', message: `${pathname}: no such page or API route (docs/serve.md lists them)` } }, head);
+    json(
+      res,
+      404,
+      { error: { code: 'not_found', message: `${pathname}: no such page or API route (docs/serve.md lists them)` } },
+      head,
+    );
   };
 
   const server: Server = http.createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new NovelError('port_in_use', said('serving.port_in_use', { port: options.port, host: options.host }), { hint: said('serving.port_in_use.hint') }) : err),
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new NovelError('port_in_use', said('serving.port_in_use', { port: options.port, host: options.host }), {
+              hint: said('serving.port_in_use.hint'),
+            })
+          : err,
+      ),
     );
     server.listen(options.port, options.host, () => resolve());
   });
@@ -303,7 +367,9 @@ export function openInBrowser(url: string): void {
   const cp = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
   const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   try {
-    cp.spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+    cp.spawn(opener, [url], { stdio: 'ignore', detached: true })
+      .on('error', () => undefined)
+      .unref();
   } catch {
     /* no browser to open: the URL is printed */
   }

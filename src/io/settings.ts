@@ -10,8 +10,10 @@ export function loadSettings(fs: ProjectFs): Settings {
   const parsed = fs.readJson(paths.config, ConfigSchema, 'invalid_config', (field) =>
     field === '' ? undefined : said('settings.keys.fix'),
   );
-  if (parsed && !parsed.ok) throw diagnosticsError('invalid_config', said('bookfile.invalid', { file: paths.config }), parsed.diagnostics);
+  if (parsed && !parsed.ok)
+    throw diagnosticsError('invalid_config', said('bookfile.invalid', { file: paths.config }), parsed.diagnostics);
   const { settings, diagnostics } = resolveSettings(parsed?.value ?? null);
-  if (diagnostics.length) throw diagnosticsError('invalid_config', said('bookfile.invalid', { file: paths.config }), diagnostics);
+  if (diagnostics.length)
+    throw diagnosticsError('invalid_config', said('bookfile.invalid', { file: paths.config }), diagnostics);
   return settings;
 }

@@ -18,7 +18,13 @@
  * `state rebuild`) write the whole file afresh, atomically.
  */
 import { paths } from '../core/paths.js';
-import { candidateChapters, fingerprints, shingleChapter, windowHashes, type EarlierChapter } from '../core/shingles.js';
+import {
+  candidateChapters,
+  fingerprints,
+  shingleChapter,
+  windowHashes,
+  type EarlierChapter,
+} from '../core/shingles.js';
 import type { ProjectFs } from './project-fs.js';
 
 export const SHINGLE_INDEX = 'logs/.cache/shingles.idx';
@@ -77,7 +83,10 @@ class Table {
     }
   }
   bytes(last: number): Buffer {
-    return Buffer.concat([headerBytes({ bits: this.bits, entries: this.entries, last }), Buffer.from(this.slots.buffer, this.slots.byteOffset, this.slots.byteLength)]);
+    return Buffer.concat([
+      headerBytes({ bits: this.bits, entries: this.entries, last }),
+      Buffer.from(this.slots.buffer, this.slots.byteOffset, this.slots.byteLength),
+    ]);
   }
 }
 

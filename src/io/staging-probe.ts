@@ -116,14 +116,19 @@ export function readStagingView(fs: ProjectFs, recorded = true): StagingView {
       stats.set(rel, { size: read.size, ctimeMs: read.ctimeMs, readAt });
     } catch (err) {
       if (err instanceof NovelError) {
-        files.set(rel, { path: rel, sha256: null, problem: errorAt(err.code, rel, { message: aboutFile(err, rel), fix: err.hintSaid ?? '' }) });
+        files.set(rel, {
+          path: rel,
+          sha256: null,
+          problem: errorAt(err.code, rel, { message: aboutFile(err, rel), fix: err.hintSaid ?? '' }),
+        });
         continue;
       }
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw err;
     }
     const known = cache[rel];
-    const sha256 = known && known[0] === stat[0] && known[1] === stat[1] && known[0] === bytes.length ? known[2] : sha256Hex(bytes);
+    const sha256 =
+      known && known[0] === stat[0] && known[1] === stat[1] && known[0] === bytes.length ? known[2] : sha256Hex(bytes);
     const decoded = decodeUtf8(bytes);
     files.set(
       rel,
@@ -181,7 +186,14 @@ export function stagingTree(fs: ProjectFs, limit: number): StagingTree {
       const st = fs.lstat(child);
       if (!st) continue;
       const kind = st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
-      entries.set(child, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, nlink: st.nlink, kind });
+      entries.set(child, {
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        ctimeMs: st.ctimeMs,
+        ino: st.ino,
+        nlink: st.nlink,
+        kind,
+      });
       if (kind === 'dir') walk(child);
     }
   };
@@ -206,7 +218,16 @@ export function touchedSince(before: StagingTree, after: StagingTree): string[] 
   for (const [rel, now] of after.entries) {
     const was = before.entries.get(rel);
     if (now.kind === 'dir' && was?.kind === 'dir') continue;
-    if (!was || was.kind !== now.kind || was.size !== now.size || was.mtimeMs !== now.mtimeMs || was.ctimeMs !== now.ctimeMs || was.ino !== now.ino || was.nlink !== now.nlink) out.push(rel);
+    if (
+      !was ||
+      was.kind !== now.kind ||
+      was.size !== now.size ||
+      was.mtimeMs !== now.mtimeMs ||
+      was.ctimeMs !== now.ctimeMs ||
+      was.ino !== now.ino ||
+      was.nlink !== now.nlink
+    )
+      out.push(rel);
   }
   return out.sort();
 }

@@ -24,13 +24,21 @@ function fullDiff(p: OpenProject): { diff: FingerprintDiff | null; current: Reco
   const current = hashAll(p.fs, present);
   if (recorded === null) return { diff: null, current };
   const { added, removed } = diffListing(recorded, present);
-  const changed = present.filter((f) => recorded[f] !== undefined && !stillMatches(p.fs, f, recorded[f] as string, current[f] ?? null));
+  const changed = present.filter(
+    (f) => recorded[f] !== undefined && !stillMatches(p.fs, f, recorded[f] as string, current[f] ?? null),
+  );
   return { diff: { added, removed, changed }, current };
 }
 
 function checkState(p: OpenProject) {
   const parsed = p.fs.readJson(STATE_FILE, StateSchema, 'invalid_state');
-  if (parsed && !parsed.ok) throw diagnosticsError('invalid_state', said('bookfile.damaged', { file: STATE_FILE }), parsed.diagnostics, said('bookfile.state.hint'));
+  if (parsed && !parsed.ok)
+    throw diagnosticsError(
+      'invalid_state',
+      said('bookfile.damaged', { file: STATE_FILE }),
+      parsed.diagnostics,
+      said('bookfile.state.hint'),
+    );
   const current = parsed?.value ?? { schema_version: 1, state_version: 0, last_updated_chapter: 0 };
   return verifyState(current as Record<string, unknown>, readChangelog(p.fs).lines);
 }
@@ -38,7 +46,10 @@ function checkState(p: OpenProject) {
 /** Append one line to the changelog (whole-file atomic write; the changelog is never rewritten otherwise). */
 function appendLine(p: OpenProject, line: object): void {
   const before = p.fs.exists(CHANGELOG_FILE) ? p.fs.readText(CHANGELOG_FILE) : '';
-  p.fs.writeText(CHANGELOG_FILE, `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}${JSON.stringify(line)}\n`);
+  p.fs.writeText(
+    CHANGELOG_FILE,
+    `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}${JSON.stringify(line)}\n`,
+  );
 }
 
 export interface BookVerification {
@@ -66,7 +77,8 @@ export function verifyBook(p: OpenProject, accepted: boolean): BookVerification 
   }
   const { diff: recordedDiff, current } = fullDiff(p);
   const diff = recordedDiff ?? { added: [], removed: [], changed: [] };
-  if (accepted && (recordedDiff === null || !isEmptyDiff(diff) || fixRecorded)) writeFingerprint(p.fs, fixRecorded ? hashAll(p.fs, listFinalTrees(p.fs)) : current);
+  if (accepted && (recordedDiff === null || !isEmptyDiff(diff) || fixRecorded))
+    writeFingerprint(p.fs, fixRecorded ? hashAll(p.fs, listFinalTrees(p.fs)) : current);
   // Accepted chapter edits: their logs take the 字数 and title of the text as it is now.
   if (accepted) refreshChapterFacts(p.fs, [...diff.changed, ...diff.added]);
   // Every file accepted: the trees match the fingerprint.

@@ -24,10 +24,16 @@ export interface StatusReport {
 }
 
 /** The paths of a boundary diff, as a list said in the reader's language. */
-const boundaryList = ({ changed, added, removed }: FingerprintDiff): Words => said('fingerprint.list', { changed, added, removed });
+const boundaryList = ({ changed, added, removed }: FingerprintDiff): Words =>
+  said('fingerprint.list', { changed, added, removed });
 
 /** `zh: false`: the report is shown in English only, and leaves its Chinese reasons out. */
-export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, fs: ProjectFs, zh = true): StatusReport {
+export function statusReport(
+  cenv: CommandEnv,
+  projectFlag: string | undefined,
+  fs: ProjectFs,
+  zh = true,
+): StatusReport {
   const { project: p, diff: boundary } = readerBoundary(fs, () => openProject(cenv, projectFlag, fs));
   const cp = p.loaded.checkpoint;
   const next = nextOf(p, zh);
@@ -41,10 +47,21 @@ export function statusReport(cenv: CommandEnv, projectFlag: string | undefined, 
     maxRevisions: p.settings.max_revisions,
     outline: outlineText && 'text' in outlineText ? { path: outlinePath, text: outlineText.text } : null,
     lock: lockStatus(p.fs, lockEnvFor(cenv, p.fs, p.settings)),
-    evaluation: next.action === 'review' && next.chapter !== null ? stagedJson(p.view, paths.stagingEval(next.chapter)) : null,
+    evaluation:
+      next.action === 'review' && next.chapter !== null ? stagedJson(p.view, paths.stagingEval(next.chapter)) : null,
   });
   const view = boundary
-    ? { ...built, boundary, next: { ...built.next, action: 'fix', reason: say('en', 'status.boundary', { list: boundaryList(boundary) }), ...(zh ? { reason_zh: say('zh', 'status.boundary', { list: boundaryList(boundary) }) } : {}), command: diffHint(boundary) } }
+    ? {
+        ...built,
+        boundary,
+        next: {
+          ...built.next,
+          action: 'fix',
+          reason: say('en', 'status.boundary', { list: boundaryList(boundary) }),
+          ...(zh ? { reason_zh: say('zh', 'status.boundary', { list: boundaryList(boundary) }) } : {}),
+          command: diffHint(boundary),
+        },
+      }
     : built;
   // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
   const totals = readBookTotals(p.fs, cp.last_completed_chapter);

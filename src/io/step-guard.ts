@@ -26,7 +26,17 @@
  */
 import type * as NodeFs from 'node:fs';
 import * as nodePath from 'node:path';
-import { capturedFiles, capturedTrees, classify, sortChanges, TAIL_BYTES, TAIL_CAPTURED, unguarded, type GuardChange, type Ident } from '../core/step-guard-rules.js';
+import {
+  capturedFiles,
+  capturedTrees,
+  classify,
+  sortChanges,
+  TAIL_BYTES,
+  TAIL_CAPTURED,
+  unguarded,
+  type GuardChange,
+  type Ident,
+} from '../core/step-guard-rules.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import type { ProjectFs } from './project-fs.js';
 import { isWriteOnce, restoreFromObject } from './book-objects.js';
@@ -76,7 +86,13 @@ export class StepGuard {
   private readonly pending = new Set<string>();
   /** Directories whose events came without a name: re-read whole. */
   private readonly pendingDirs = new Set<string>();
-  private armed: { events: Set<string>; dirs: Set<string>; own: Map<string, Buffer | null | 'appended'>; captured: Map<string, Buffer | null>; tail: { size: number; tail: Buffer } | null } | null = null;
+  private armed: {
+    events: Set<string>;
+    dirs: Set<string>;
+    own: Map<string, Buffer | null | 'appended'>;
+    captured: Map<string, Buffer | null>;
+    tail: { size: number; tail: Buffer } | null;
+  } | null = null;
   private fenceSeen: ((rel: string) => void) | null = null;
   private fences = 0;
   private watching = true;
@@ -102,7 +118,11 @@ export class StepGuard {
   private heldFor(rel: string, now: Ident | undefined): Buffer | undefined {
     const h = this.held.get(rel);
     if (!h || !now || now.dir || !settledBefore(h.ident.ctimeMs, h.readAt)) return undefined;
-    const same = now.size === h.ident.size && now.mtimeMs === h.ident.mtimeMs && now.ctimeMs === h.ident.ctimeMs && now.ino === h.ident.ino;
+    const same =
+      now.size === h.ident.size &&
+      now.mtimeMs === h.ident.mtimeMs &&
+      now.ctimeMs === h.ident.ctimeMs &&
+      now.ino === h.ident.ino;
     return same ? h.bytes : undefined;
   }
 
@@ -248,7 +268,8 @@ export class StepGuard {
     const trees = capturedTrees(cp.current_volume);
     const inTree = (dir: string): boolean => trees.some((tree) => dir === tree || dir.startsWith(`${tree}/`));
     // novel's own bookkeeping (the fingerprint above all): an executor that changed it could hide any other change.
-    const bookkeeping = (dir: string): boolean => (dir === '.novel' || dir.startsWith('.novel/')) && !dir.startsWith('.novel/objects');
+    const bookkeeping = (dir: string): boolean =>
+      (dir === '.novel' || dir.startsWith('.novel/')) && !dir.startsWith('.novel/objects');
     const treeFiles: string[] = [];
     const ownFiles: string[] = [];
     for (const [dir, names] of this.index) {
@@ -290,7 +311,14 @@ export class StepGuard {
     this.armed = { events: new Set(), dirs: new Set(), own, captured, tail };
     this.fs.observer = (rel, content) => {
       if (unguarded(rel)) return;
-      own.set(rel, content === null || content === 'appended' ? content : Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'));
+      own.set(
+        rel,
+        content === null || content === 'appended'
+          ? content
+          : Buffer.isBuffer(content)
+            ? content
+            : Buffer.from(content, 'utf8'),
+      );
     };
   }
 
@@ -319,7 +347,8 @@ export class StepGuard {
 
   /** novel itself wrote these files of the story bible (a setup commit, §14): they hold their new bytes from now on. */
   acceptOwnWrites(paths: readonly string[] | 'all'): void {
-    for (const rel of paths === 'all' ? [...this.settings.keys()] : paths) if (settingsFile(rel)) this.settings.set(rel, this.bytes(rel));
+    for (const rel of paths === 'all' ? [...this.settings.keys()] : paths)
+      if (settingsFile(rel)) this.settings.set(rel, this.bytes(rel));
   }
 
   /**
@@ -354,13 +383,15 @@ export class StepGuard {
     }
     const suspects = new Set(armed.events);
     for (const dir of armed.dirs) {
-      for (const name of new Set([...(this.index.get(dir)?.keys() ?? []), ...this.fs.readDir(dir).map((e) => e.name)])) suspects.add(dir === '' ? name : `${dir}/${name}`);
+      for (const name of new Set([...(this.index.get(dir)?.keys() ?? []), ...this.fs.readDir(dir).map((e) => e.name)]))
+        suspects.add(dir === '' ? name : `${dir}/${name}`);
     }
     let mode: GuardResult['mode'] = 'watch';
     if (!this.watching || !fenced) {
       // No watches, or events that may not all have arrived: compare everything.
       mode = 'walk';
-      for (const [dir, names] of this.index) for (const name of names.keys()) suspects.add(dir === '' ? name : `${dir}/${name}`);
+      for (const [dir, names] of this.index)
+        for (const name of names.keys()) suspects.add(dir === '' ? name : `${dir}/${name}`);
       walkNames(this.fs, '', suspects);
     }
     for (const rel of armed.captured.keys()) suspects.add(rel);
@@ -413,7 +444,8 @@ export class StepGuard {
         // A directory removed: every file the index knew under it.
         for (const [dir, names] of this.index) {
           if (dir !== rel && !dir.startsWith(`${rel}/`)) continue;
-          for (const [name, id] of names) if (!id.dir) report(`${dir}/${name}`, 'removed', this.fromObjects(`${dir}/${name}`));
+          for (const [name, id] of names)
+            if (!id.dir) report(`${dir}/${name}`, 'removed', this.fromObjects(`${dir}/${name}`));
         }
         report(`${rel}/`, 'removed', false);
         continue;
@@ -422,7 +454,9 @@ export class StepGuard {
         // A new directory: what is in it, less what novel wrote there itself.
         const inside = new Set<string>();
         walkNames(this.fs, rel, inside);
-        const foreign = [...inside].filter((f) => !armed.own.has(f) && !(this.lstat(f)?.dir && [...armed.own.keys()].some((o) => o.startsWith(`${f}/`))));
+        const foreign = [...inside].filter(
+          (f) => !armed.own.has(f) && !(this.lstat(f)?.dir && [...armed.own.keys()].some((o) => o.startsWith(`${f}/`))),
+        );
         const ownInside = [...armed.own.keys()].some((o) => o.startsWith(`${rel}/`));
         if (ownInside && !foreign.length) continue;
         // Nothing in a directory the step made was there before it: it goes, unless novel wrote in it too.

@@ -101,7 +101,8 @@ export function sweepTemps(fs: ProjectFs, scope: SweepScope, isTemp: (rel: strin
 export function recordSweep(fs: ProjectFs, sweep: Sweep, touched: Iterable<string>, scope: SweepScope): void {
   const dirs = new Map<string, DirEntry>();
   for (const [rel, e] of sweep.seen) dirs.set(rel, { m: e.m, d: [...e.d] });
-  const inRoots = (rel: string): boolean => scope.roots.some((r) => rel === r || rel.startsWith(`${r}/`)) && !scope.fullOnly(rel);
+  const inRoots = (rel: string): boolean =>
+    scope.roots.some((r) => rel === r || rel.startsWith(`${r}/`)) && !scope.fullOnly(rel);
   // The directories this mutation may have changed: those on the way to a path it wrote or removed.
   const changed = new Set<string>();
   for (const rel of touched) {

@@ -37,9 +37,13 @@ export function readTextFolder(dir: string, label: string): TextFile[] {
   let names: string[];
   try {
     if (!lstatSync(dir).isDirectory()) throw new Error('not a folder');
-    names = readdirSync(dir).filter((n) => /\.(txt|md)$/i.test(n) && !n.startsWith('.')).sort();
+    names = readdirSync(dir)
+      .filter((n) => /\.(txt|md)$/i.test(n) && !n.startsWith('.'))
+      .sort();
   } catch {
-    throw new NovelError('invalid_option', said('fs.folder_unreadable', { label, dir }), { hint: said('fs.folder_unreadable.hint', { label }) });
+    throw new NovelError('invalid_option', said('fs.folder_unreadable', { label, dir }), {
+      hint: said('fs.folder_unreadable.hint', { label }),
+    });
   }
   const out: TextFile[] = [];
   for (const name of names) {
@@ -48,7 +52,10 @@ export function readTextFolder(dir: string, label: string): TextFile[] {
     const read = readRegularText(path);
     if (read) out.push({ name, source: sourceOf(name), ...read });
   }
-  if (!out.length) throw new NovelError('invalid_option', said('fs.folder_empty', { label, dir }), { hint: said('fs.folder_empty.hint', { label }) });
+  if (!out.length)
+    throw new NovelError('invalid_option', said('fs.folder_empty', { label, dir }), {
+      hint: said('fs.folder_empty.hint', { label }),
+    });
   return out;
 }
 
@@ -70,20 +77,29 @@ export function readRegularText(path: string): { text: string; sha256: string } 
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return null;
-    if (st.size > MAX_TEXT_BYTES) throw new NovelError('file_too_large', said('fs.text_too_large', { path, size: st.size, max: MAX_TEXT_BYTES }), { hint: said('fs.text_too_large.hint') });
+    if (st.size > MAX_TEXT_BYTES)
+      throw new NovelError('file_too_large', said('fs.text_too_large', { path, size: st.size, max: MAX_TEXT_BYTES }), {
+        hint: said('fs.text_too_large.hint'),
+      });
     bytes = readFileSync(fd);
   } finally {
     closeSync(fd);
   }
   const decoded = decodeUtf8(bytes);
-  if (!decoded.ok) throw new NovelError('invalid_encoding', said('fs.not_utf8', { path, offset: decoded.offset }), { hint: said('fs.save_as_utf8') });
+  if (!decoded.ok)
+    throw new NovelError('invalid_encoding', said('fs.not_utf8', { path, offset: decoded.offset }), {
+      hint: said('fs.save_as_utf8'),
+    });
   return { text: decoded.text.replace(/^\ufeff/, ''), sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /** One hash for a labelled corpus: each file's class, name and sha256, in order. */
 export function corpusSha256(files: ReadonlyArray<{ label: string; file: TextFile }>): string {
   const h = createHash('sha256');
-  for (const { label, file } of [...files].sort((a, b) => (`${a.label}/${a.file.name}` < `${b.label}/${b.file.name}` ? -1 : 1))) h.update(`${label}/${file.name}\t${file.sha256}\n`);
+  for (const { label, file } of [...files].sort((a, b) =>
+    `${a.label}/${a.file.name}` < `${b.label}/${b.file.name}` ? -1 : 1,
+  ))
+    h.update(`${label}/${file.name}\t${file.sha256}\n`);
   return h.digest('hex');
 }
 
@@ -96,5 +112,10 @@ export function labelledSamples(folders: { ai: string; human: string }, settings
   return [
     ...readTextFolder(folders.ai, '--ai').map((file) => ({ file, label: 1 as const })),
     ...readTextFolder(folders.human, '--human').map((file) => ({ file, label: 0 as const })),
-  ].map(({ file, label }) => ({ name: file.name, source: file.source, label, values: lintChapter({ chapter: 1, source: 'file', text: file.text, settings, lists }).ai_flavour.features }));
+  ].map(({ file, label }) => ({
+    name: file.name,
+    source: file.source,
+    label,
+    values: lintChapter({ chapter: 1, source: 'file', text: file.text, settings, lists }).ai_flavour.features,
+  }));
 }

@@ -11,45 +11,53 @@ import { lazily, recordOf, Sha256Schema } from './common.js';
 const SizeMtime = lazily(() => v.tuple([v.number(), v.number()]));
 
 /** logs/.cache/boundary.json: the stat signature of the final trees (src/io/boundary-cache.ts). */
-export const BoundaryCacheSchema = lazily(() => v.object({
-  v: v.literal(1),
-  volume: v.number(),
-  last: v.number(),
-  fingerprint: v.nullable(SizeMtime),
-  dirs: recordOf(v.number(), 'directory → mtimeMs'),
-  hot: recordOf(SizeMtime, 'hot file → [size, mtimeMs]'),
-}));
+export const BoundaryCacheSchema = lazily(() =>
+  v.object({
+    v: v.literal(1),
+    volume: v.number(),
+    last: v.number(),
+    fingerprint: v.nullable(SizeMtime),
+    dirs: recordOf(v.number(), 'directory → mtimeMs'),
+    hot: recordOf(SizeMtime, 'hot file → [size, mtimeMs]'),
+  }),
+);
 export type BoundaryCache = v.InferOutput<typeof BoundaryCacheSchema>;
 
 /** logs/.cache/staging.json: [size, ctimeMs, sha256] of each staged file (src/io/staging-probe.ts; v 1 held the mtime). */
-export const StagingCacheSchema = lazily(() => v.object({
-  v: v.literal(2),
-  files: recordOf(v.tuple([v.number(), v.number(), Sha256Schema]), 'staged file → [size, ctimeMs, sha256]'),
-}));
+export const StagingCacheSchema = lazily(() =>
+  v.object({
+    v: v.literal(2),
+    files: recordOf(v.tuple([v.number(), v.number(), Sha256Schema]), 'staged file → [size, ctimeMs, sha256]'),
+  }),
+);
 
 /** A directory entry's own name: no separator, not `.` or `..`. */
 const EntryName = lazily(() => v.pipe(v.string(), v.regex(/^(?!\.\.?$)[^/\\]+$/, 'schema.directory_name')));
 
 /** logs/.cache/sweep.json: mtime and subdirectories of each directory novel writes in (src/io/temp-sweep.ts). */
-export const SweepCacheSchema = lazily(() => v.object({
-  v: v.literal(1),
-  dirs: recordOf(v.object({ m: v.number(), d: v.array(EntryName) }), 'directory → {m: mtimeMs, d: subdirectories}'),
-}));
+export const SweepCacheSchema = lazily(() =>
+  v.object({
+    v: v.literal(1),
+    dirs: recordOf(v.object({ m: v.number(), d: v.array(EntryName) }), 'directory → {m: mtimeMs, d: subdirectories}'),
+  }),
+);
 
 const TallySchema = recordOf(v.number(), 'last touched chapter → unresolved items');
 
 /** logs/.cache/commit.json: what a chapter commit leaves for the next one (src/io/commit-cache.ts). */
-export const CommitCacheSchema = lazily(() => v.object({
-  v: v.literal(1),
-  files: recordOf(Sha256Schema, 'book file → sha256 of the bytes novel serialised'),
-  stats: v.optional(recordOf(SizeMtime, 'book file → [size, mtimeMs] of those bytes')),
-  tally: v.nullable(
-    v.object({
-      global_sha256: v.nullable(Sha256Schema),
-      tally: v.object({ short: TallySchema, medium: TallySchema, long: TallySchema }),
-    }),
-  ),
-}));
+export const CommitCacheSchema = lazily(() =>
+  v.object({
+    v: v.literal(1),
+    files: recordOf(Sha256Schema, 'book file → sha256 of the bytes novel serialised'),
+    stats: v.optional(recordOf(SizeMtime, 'book file → [size, mtimeMs] of those bytes')),
+    tally: v.nullable(
+      v.object({
+        global_sha256: v.nullable(Sha256Schema),
+        tally: v.object({ short: TallySchema, medium: TallySchema, long: TallySchema }),
+      }),
+    ),
+  }),
+);
 export type CommitCache = v.InferOutput<typeof CommitCacheSchema>;
 
 /** A cache's content, or null when it is missing, not JSON or not of its schema. */
@@ -66,66 +74,75 @@ export function parseCache<S extends v.GenericSchema>(schema: S, text: string | 
 }
 
 /** logs/.cache/dormant.json: how many foreshadowing items are dormant at a chapter, for the global list of that sha256 (src/io/dormant-count.ts). */
-export const DormantCacheSchema = lazily(() => v.object({
-  v: v.literal(1),
-  chapter: v.number(),
-  dormancy: v.object({ short: v.number(), medium: v.number(), long: v.number() }),
-  global_sha256: Sha256Schema,
-  /** [size, mtimeMs] of the list when it was recorded settled: a reader that finds them equal need not hash it. */
-  global_stat: v.optional(SizeMtime),
-  count: v.number(),
-}));
+export const DormantCacheSchema = lazily(() =>
+  v.object({
+    v: v.literal(1),
+    chapter: v.number(),
+    dormancy: v.object({ short: v.number(), medium: v.number(), long: v.number() }),
+    global_sha256: Sha256Schema,
+    /** [size, mtimeMs] of the list when it was recorded settled: a reader that finds them equal need not hash it. */
+    global_stat: v.optional(SizeMtime),
+    count: v.number(),
+  }),
+);
 export type DormantCache = v.InferOutput<typeof DormantCacheSchema>;
 
-const LintFindingSchema = lazily(() => v.object({
-  rule: v.string(),
-  feature: v.optional(v.string()),
-  severity: v.picklist(['hard', 'soft', 'warn']),
-  message: v.string(),
-  line: v.optional(v.number()),
-  excerpt: v.optional(v.string()),
-  fix: v.string(),
-  message_zh: v.optional(v.string()),
-  fix_zh: v.optional(v.string()),
-}));
+const LintFindingSchema = lazily(() =>
+  v.object({
+    rule: v.string(),
+    feature: v.optional(v.string()),
+    severity: v.picklist(['hard', 'soft', 'warn']),
+    message: v.string(),
+    line: v.optional(v.number()),
+    excerpt: v.optional(v.string()),
+    fix: v.string(),
+    message_zh: v.optional(v.string()),
+    fix_zh: v.optional(v.string()),
+  }),
+);
 
 /** A lint report (src/core/lint.ts), as novel wrote it. */
-export const LintReportSchema = lazily(() => v.object({
-  chapter: v.number(),
-  source: v.picklist(['staging', 'chapters', 'file']),
-  zishu: v.number(),
-  han: v.number(),
-  paragraphs: v.number(),
-  sentences: v.number(),
-  metrics: v.object({
-    blacklist_hits: v.number(),
-    blacklist_per_kchars: v.number(),
-    banned_hits: v.number(),
-    cliche_hits: v.number(),
-    pattern_hits: recordOf(v.number(), 'pattern id → hits'),
-    avg_sentence_zishu: v.number(),
-    dialogue_ratio: v.number(),
-    avg_paragraph_zishu: v.number(),
-    max_paragraph_zishu: v.number(),
-  }),
-  ai_flavour: v.optional(
-    v.object({
-      score: v.number(),
-      features: recordOf(v.number(), 'feature id → value'),
-      contributions: v.array(v.object({ feature: v.string(), value: v.number(), weight: v.number(), share: v.number() })),
+export const LintReportSchema = lazily(() =>
+  v.object({
+    chapter: v.number(),
+    source: v.picklist(['staging', 'chapters', 'file']),
+    zishu: v.number(),
+    han: v.number(),
+    paragraphs: v.number(),
+    sentences: v.number(),
+    metrics: v.object({
+      blacklist_hits: v.number(),
+      blacklist_per_kchars: v.number(),
+      banned_hits: v.number(),
+      cliche_hits: v.number(),
+      pattern_hits: recordOf(v.number(), 'pattern id → hits'),
+      avg_sentence_zishu: v.number(),
+      dialogue_ratio: v.number(),
+      avg_paragraph_zishu: v.number(),
+      max_paragraph_zishu: v.number(),
     }),
-  ),
-  findings: v.array(LintFindingSchema),
-}));
+    ai_flavour: v.optional(
+      v.object({
+        score: v.number(),
+        features: recordOf(v.number(), 'feature id → value'),
+        contributions: v.array(
+          v.object({ feature: v.string(), value: v.number(), weight: v.number(), share: v.number() }),
+        ),
+      }),
+    ),
+    findings: v.array(LintFindingSchema),
+  }),
+);
 
 /** logs/.cache/lint.json: the last lint of a staged chapter, with everything it was made from (src/io/lint-cache.ts). */
-export const LintCacheSchema = lazily(() => v.object({
-  v: v.literal(2),
-  chapter: v.number(),
-  /** The staged chapter's text, whole: the cache answers only for the same text. */
-  text: v.string(),
-  /** The quality settings and word lists, as lintInputsKey writes them. */
-  inputs: v.string(),
-  report: LintReportSchema,
-}));
-
+export const LintCacheSchema = lazily(() =>
+  v.object({
+    v: v.literal(2),
+    chapter: v.number(),
+    /** The staged chapter's text, whole: the cache answers only for the same text. */
+    text: v.string(),
+    /** The quality settings and word lists, as lintInputsKey writes them. */
+    inputs: v.string(),
+    report: LintReportSchema,
+  }),
+);

@@ -32,7 +32,10 @@ export function lazily<S extends v.GenericSchema>(build: () => S): v.LazySchema<
 export function recordOf<S extends v.GenericSchema>(value: S, what: string) {
   return v.pipe(
     // Said by id (src/core/messages/core.ts); the diagnostic names `what`, the description below.
-    v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'schema.object_of'),
+    v.custom<Record<string, unknown>>(
+      (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+      'schema.object_of',
+    ),
     v.record(v.string(), value),
     v.description(what),
   );

@@ -4,7 +4,10 @@ import { NonNegativeIntSchema, PositiveIntSchema } from './common.js';
 
 const Score = v.pipe(v.number(), v.minValue(0), v.maxValue(5));
 
-const RangeSchema = v.pipe(v.tuple([NonNegativeIntSchema, NonNegativeIntSchema]), v.check(([a, b]) => a <= b, 'schema.range'));
+const RangeSchema = v.pipe(
+  v.tuple([NonNegativeIntSchema, NonNegativeIntSchema]),
+  v.check(([a, b]) => a <= b, 'schema.range'),
+);
 
 /** PROTOCOL §13.1: what novel measures in every chapter, and how the gate uses it. */
 export const QualityConfigSchema = v.strictObject({
@@ -12,15 +15,52 @@ export const QualityConfigSchema = v.strictObject({
   zishu: v.optional(v.strictObject({ hard: v.optional(RangeSchema), target: v.optional(RangeSchema) })),
   banned_words: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
   blacklist_max_per_kchars: v.optional(v.pipe(v.number(), v.minValue(0))),
-  repetition: v.optional(v.strictObject({ window: v.optional(PositiveIntSchema), max_same_opening: v.optional(PositiveIntSchema) })),
-  patterns: v.optional(v.array(v.strictObject({ id: v.pipe(v.string(), v.minLength(1)), regex: v.pipe(v.string(), v.minLength(1)), max_per_kchars: v.pipe(v.number(), v.minValue(0)) }))),
+  repetition: v.optional(
+    v.strictObject({ window: v.optional(PositiveIntSchema), max_same_opening: v.optional(PositiveIntSchema) }),
+  ),
+  patterns: v.optional(
+    v.array(
+      v.strictObject({
+        id: v.pipe(v.string(), v.minLength(1)),
+        regex: v.pipe(v.string(), v.minLength(1)),
+        max_per_kchars: v.pipe(v.number(), v.minValue(0)),
+      }),
+    ),
+  ),
   max_paragraph_zishu: v.optional(v.nullable(PositiveIntSchema)),
-  title: v.optional(v.strictObject({ min: v.optional(NonNegativeIntSchema), max: v.optional(PositiveIntSchema), forbidden: v.optional(v.array(v.string())) })),
-  hook: v.optional(v.strictObject({ required: v.optional(v.boolean()), min_strength: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(5))) })),
-  weights: v.optional(v.union([v.picklist(['plot', 'character', 'suspense', 'slice_of_life']), v.record(v.string(), v.pipe(v.number(), v.minValue(0)))])),
+  title: v.optional(
+    v.strictObject({
+      min: v.optional(NonNegativeIntSchema),
+      max: v.optional(PositiveIntSchema),
+      forbidden: v.optional(v.array(v.string())),
+    }),
+  ),
+  hook: v.optional(
+    v.strictObject({
+      required: v.optional(v.boolean()),
+      min_strength: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(5))),
+    }),
+  ),
+  weights: v.optional(
+    v.union([
+      v.picklist(['plot', 'character', 'suspense', 'slice_of_life']),
+      v.record(v.string(), v.pipe(v.number(), v.minValue(0))),
+    ]),
+  ),
   key_chapters: v.optional(v.boolean()),
-  dormancy: v.optional(v.strictObject({ short: v.optional(PositiveIntSchema), medium: v.optional(PositiveIntSchema), long: v.optional(PositiveIntSchema) })),
-  ai_flavour: v.optional(v.strictObject({ soft: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))), hard: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))) })),
+  dormancy: v.optional(
+    v.strictObject({
+      short: v.optional(PositiveIntSchema),
+      medium: v.optional(PositiveIntSchema),
+      long: v.optional(PositiveIntSchema),
+    }),
+  ),
+  ai_flavour: v.optional(
+    v.strictObject({
+      soft: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+      hard: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+    }),
+  ),
 });
 
 export const ConfigSchema = v.strictObject({
@@ -46,7 +86,9 @@ export const ConfigSchema = v.strictObject({
   ),
   lock_stale_minutes: v.optional(v.pipe(v.number(), v.minValue(1))),
   chapters_per_volume: v.optional(PositiveIntSchema),
-  volume_chapters: v.optional(v.strictObject({ min: v.optional(PositiveIntSchema), max: v.optional(PositiveIntSchema) })),
+  volume_chapters: v.optional(
+    v.strictObject({ min: v.optional(PositiveIntSchema), max: v.optional(PositiveIntSchema) }),
+  ),
   book_chapters: v.optional(PositiveIntSchema),
   staging_max_files: v.optional(PositiveIntSchema),
   quality: v.optional(QualityConfigSchema),
@@ -54,7 +96,9 @@ export const ConfigSchema = v.strictObject({
   title: v.optional(v.string()),
   author: v.optional(v.string()),
   language: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'schema.language_tag'))),
-  chapter_length: v.optional(v.strictObject({ min: v.optional(PositiveIntSchema), max: v.optional(PositiveIntSchema) })),
+  chapter_length: v.optional(
+    v.strictObject({ min: v.optional(PositiveIntSchema), max: v.optional(PositiveIntSchema) }),
+  ),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

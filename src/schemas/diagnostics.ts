@@ -34,9 +34,7 @@ export function diagnostic(
   const where = field ? `${file}: field "${field}"` : file;
   const what =
     en(parts.message) ??
-    [expected && `expected ${expected}`, found !== undefined && `found ${found}`]
-      .filter(Boolean)
-      .join(', ');
+    [expected && `expected ${expected}`, found !== undefined && `found ${found}`].filter(Boolean).join(', ');
   const d: Diagnostic = { severity, code, message: `${where}: ${what}`, file };
   if (field !== undefined) d.field = field;
   if (expected !== undefined) d.expected = expected;

@@ -6,9 +6,29 @@
  * checked against it; `novel schema <name>` prints a schema.
  */
 import type * as v from 'valibot';
-import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaOpSchema, DeltaSchema, EvalSchema } from './staging.js';
-import { ChapterContractSchema, NewCharactersSchema, StorylineScheduleSchema, VolumeForeshadowingSchema } from './volume-plan.js';
-import { BlacklistFileSchema, CharacterSchema, ClicheLintSchema, RelationshipsSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from './inputs.js';
+import {
+  ChangeLogSchema,
+  ChapterMemorySchema,
+  CrossrefSchema,
+  DeltaOpSchema,
+  DeltaSchema,
+  EvalSchema,
+} from './staging.js';
+import {
+  ChapterContractSchema,
+  NewCharactersSchema,
+  StorylineScheduleSchema,
+  VolumeForeshadowingSchema,
+} from './volume-plan.js';
+import {
+  BlacklistFileSchema,
+  CharacterSchema,
+  ClicheLintSchema,
+  RelationshipsSchema,
+  StorylinesSchema,
+  StyleProfileSchema,
+  WorldRulesSchema,
+} from './inputs.js';
 import { ConfigSchema } from './config.js';
 
 export interface FileFormat {
@@ -36,8 +56,13 @@ export const FORMATS: readonly FileFormat[] = [
     title: 'Chapter draft',
     path: 'staging/chapters/chapter-NNN.md',
     writer: 'chapter-writer (draft; a revision overwrites it), style-refiner (refine overwrites it)',
-    rules: ['UTF-8 text, not empty', 'the first non-empty line is the title: `# 第N章 标题`', 'the style-refiner keeps the title line unchanged (a warning otherwise)'],
-    example: '# 第4章 藏经阁\n\n夜色压在藏经阁的飞檐上。林青岚贴着墙根走到第三层的禁制前，残剑在怀里微微发烫。\n\n“谁？”阴影里有人低声问。\n',
+    rules: [
+      'UTF-8 text, not empty',
+      'the first non-empty line is the title: `# 第N章 标题`',
+      'the style-refiner keeps the title line unchanged (a warning otherwise)',
+    ],
+    example:
+      '# 第4章 藏经阁\n\n夜色压在藏经阁的飞檐上。林青岚贴着墙根走到第三层的禁制前，残剑在怀里微微发烫。\n\n“谁？”阴影里有人低声问。\n',
   },
   {
     name: 'summary',
@@ -45,7 +70,10 @@ export const FORMATS: readonly FileFormat[] = [
     title: 'Chapter summary',
     path: 'staging/summaries/chapter-NNN-summary.md',
     writer: 'summarizer (summarize)',
-    rules: ['UTF-8 text with a non-whitespace character', 'later packets name the latest summaries as recent_summaries'],
+    rules: [
+      'UTF-8 text with a non-whitespace character',
+      'later packets name the latest summaries as recent_summaries',
+    ],
     example: '# 第4章摘要\n\n林青岚夜闯藏经阁第三层，残剑在禁制前震颤；叶知秋现身，未揭穿他。\n',
   },
   {
@@ -93,7 +121,11 @@ export const FORMATS: readonly FileFormat[] = [
     writer: 'summarizer (summarize)',
     schema: CrossrefSchema,
     rules: ['moved to state/chapter-NNN-crossref.json at commit'],
-    example: json({ storyline_id: 'main-sword', cross_references: [{ storyline_id: 'sect-intrigue', note: '叶知秋的立场' }], leak_risk: 'low' }),
+    example: json({
+      storyline_id: 'main-sword',
+      cross_references: [{ storyline_id: 'sect-intrigue', note: '叶知秋的立场' }],
+      leak_risk: 'low',
+    }),
   },
   {
     name: 'storyline-memory',
@@ -103,9 +135,10 @@ export const FORMATS: readonly FileFormat[] = [
     writer: 'summarizer (summarize)',
     rules: [
       "the delta's storyline_id names the storyline; the text is not empty",
-      'it replaces storylines/{storyline_id}/memory.md at commit: start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter\'s; `validate` warns when fewer than memory_keep_ratio (0.8) of its lines are kept',
+      "it replaces storylines/{storyline_id}/memory.md at commit: start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter's; `validate` warns when fewer than memory_keep_ratio (0.8) of its lines are kept",
     ],
-    example: '# 残剑主线记忆\n\n- 第1章：林青岚入外门，于后山拾得残剑。\n- 第3章：残剑在月下微鸣，剑身浮现古篆“岚”。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
+    example:
+      '# 残剑主线记忆\n\n- 第1章：林青岚入外门，于后山拾得残剑。\n- 第3章：残剑在月下微鸣，剑身浮现古篆“岚”。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
   },
   {
     name: 'chapter-memory',
@@ -114,8 +147,18 @@ export const FORMATS: readonly FileFormat[] = [
     path: 'staging/state/chapter-NNN-memory.json',
     writer: 'summarizer (summarize)',
     schema: ChapterMemorySchema,
-    rules: ['chapter equals NNN', 'upserted into state/chapter-memory.json at commit; the next packets carry it as recent_memory'],
-    example: json({ chapter: 4, time_anchor: '入门第五日夜', location: '藏经阁', events: ['夜闯第三层', '叶知秋现身'], character_states: { 'lin-qingyan': '紧张', 'ye-zhiqiu': '审视' }, open_threads: ['叶知秋的态度'] }),
+    rules: [
+      'chapter equals NNN',
+      'upserted into state/chapter-memory.json at commit; the next packets carry it as recent_memory',
+    ],
+    example: json({
+      chapter: 4,
+      time_anchor: '入门第五日夜',
+      location: '藏经阁',
+      events: ['夜闯第三层', '叶知秋现身'],
+      character_states: { 'lin-qingyan': '紧张', 'ye-zhiqiu': '审视' },
+      open_threads: ['叶知秋的态度'],
+    }),
   },
   {
     name: 'change-log',
@@ -125,7 +168,10 @@ export const FORMATS: readonly FileFormat[] = [
     writer: 'style-refiner (refine)',
     schema: ChangeLogSchema,
     rules: ['JSON, not prose: an array of {before, after, reason}', 'its presence also marks a refine as done'],
-    example: json([{ before: '不禁', after: '', reason: 'ai-blacklist' }, { before: '他很害怕。', after: '他攥紧了剑柄。', reason: 'show, not tell' }]),
+    example: json([
+      { before: '不禁', after: '', reason: 'ai-blacklist' },
+      { before: '他很害怕。', after: '他攥紧了剑柄。', reason: 'show, not tell' },
+    ]),
   },
   {
     name: 'eval',
@@ -175,7 +221,7 @@ export const FORMATS: readonly FileFormat[] = [
       'one block per chapter of the planned range, starting at a heading `### 第 C 章: 章名` (also `### 第 C 章` alone, or a full-width colon); C in ASCII or full-width digits or in Chinese numerals (`### 第十二章`)',
       'each block carries the 8 key lines `- **Key**: value` (the bold may be left out): Storyline, POV, Location, Conflict, Arc, Foreshadowing, StateChanges, TransitionHint',
       'the Chinese names are accepted too: 故事线, 视角, 地点, 冲突, 弧线, 伏笔, 状态变化, 过渡提示 (with `:` or `：`)',
-      'Storyline is a storyline id (a slug); it equals the contract\'s storyline_id',
+      "Storyline is a storyline id (a slug); it equals the contract's storyline_id",
     ],
     example:
       '# 第二卷 风起\n\n### 第 31 章: 山门风起\n- **Storyline**: main-sword\n- **POV**: 林青岚\n- **Location**: 青岚山门\n- **Conflict**: 门规与本心相争\n- **Arc**: 从犹疑到决断\n- **Foreshadowing**: v02-f1 卷中伏笔（埋下）\n- **StateChanges**: 无\n- **TransitionHint**: 引出第32章\n\n### 第 32 章：夜雨\n- **故事线**：sect-intrigue\n- **视角**：林青岚\n- **地点**：外门演武场\n- **冲突**：旧敌再度逼近\n- **弧线**：学会隐忍\n- **伏笔**：无\n- **状态变化**：无\n- **过渡提示**：转入第三卷\n',
@@ -188,7 +234,15 @@ export const FORMATS: readonly FileFormat[] = [
     writer: 'plot-architect (volume:VV:plan)',
     schema: StorylineScheduleSchema,
     rules: ['at most 4 active storylines; ids are slugs'],
-    example: json({ volume: 2, active_storylines: [{ storyline_id: 'main-sword', volume_role: 'primary' }, { storyline_id: 'sect-intrigue', volume_role: 'secondary' }], convergence_events: [{ chapter_range: [31, 32], involved_storylines: ['main-sword', 'sect-intrigue'] }], dormant_storylines: ['heisha-threat'] }),
+    example: json({
+      volume: 2,
+      active_storylines: [
+        { storyline_id: 'main-sword', volume_role: 'primary' },
+        { storyline_id: 'sect-intrigue', volume_role: 'secondary' },
+      ],
+      convergence_events: [{ chapter_range: [31, 32], involved_storylines: ['main-sword', 'sect-intrigue'] }],
+      dormant_storylines: ['heisha-threat'],
+    }),
   },
   {
     name: 'volume-foreshadowing',
@@ -198,7 +252,19 @@ export const FORMATS: readonly FileFormat[] = [
     writer: 'plot-architect (volume:VV:plan)',
     schema: VolumeForeshadowingSchema,
     rules: ['ids are slugs: foreshadow ops use them as their path'],
-    example: json({ volume: 2, foreshadowing: [{ id: 'v02-f1', description: '第2卷埋下、卷末回收的伏笔', scope: 'medium', status: 'planned', target_resolve_range: [31, 32], history: [] }] }),
+    example: json({
+      volume: 2,
+      foreshadowing: [
+        {
+          id: 'v02-f1',
+          description: '第2卷埋下、卷末回收的伏笔',
+          scope: 'medium',
+          status: 'planned',
+          target_resolve_range: [31, 32],
+          history: [],
+        },
+      ],
+    }),
   },
   {
     name: 'new-characters',
@@ -217,11 +283,20 @@ export const FORMATS: readonly FileFormat[] = [
     path: 'staging/volumes/vol-VV/chapter-contracts/chapter-NNN.json',
     writer: 'plot-architect (volume:VV:plan), one per chapter of the range',
     schema: ChapterContractSchema,
-    rules: ['chapter equals NNN', "storyline_id equals the outline block's Storyline", 'at least one objective has required: true'],
+    rules: [
+      'chapter equals NNN',
+      "storyline_id equals the outline block's Storyline",
+      'at least one objective has required: true',
+    ],
     example: json({
       chapter: 31,
       storyline_id: 'main-sword',
-      storyline_context: { last_chapter_summary: '第30章：林青岚获准入内门。', chapters_since_last: 1, line_arc_progress: 'main-sword 1/2', concurrent_state: {} },
+      storyline_context: {
+        last_chapter_summary: '第30章：林青岚获准入内门。',
+        chapters_since_last: 1,
+        line_arc_progress: 'main-sword 1/2',
+        concurrent_state: {},
+      },
       preconditions: {},
       objectives: [{ id: 'c031-o1', type: 'plot', required: true, description: '门规与本心相争' }],
       postconditions: {},
@@ -233,7 +308,12 @@ export const FORMATS: readonly FileFormat[] = [
         example: json({
           chapter: 32,
           storyline_id: 'sect-intrigue',
-          storyline_context: { last_chapter_summary: '第31章：林青岚在门规与本心之间做出决断。', chapters_since_last: 3, line_arc_progress: 'sect-intrigue 1/1', concurrent_state: {} },
+          storyline_context: {
+            last_chapter_summary: '第31章：林青岚在门规与本心之间做出决断。',
+            chapters_since_last: 3,
+            line_arc_progress: 'sect-intrigue 1/1',
+            concurrent_state: {},
+          },
           preconditions: {},
           objectives: [{ id: 'c032-o1', type: 'plot', required: true, description: '旧敌再度逼近' }],
           postconditions: {},
@@ -253,8 +333,23 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     path: 'characters/active/{id}.json (+ {id}.md, a free-text profile); book:characters stages it as staging/characters/active/{id}.json',
     writer: 'the author, or the character-weaver (book:characters)',
     schema: CharacterSchema,
-    rules: ['the character id is the file\'s "id" when it has one, else the file name (a slug): 苏清漪.json needs "id": "su-qingyi"', 'display_name is the name the prose uses: contracts and summaries refer to it'],
-    example: json({ id: 'bai-lingshuang', display_name: '白凌霜', role: '天机阁传人，善推演', contracts: [{ id: 'bai-lingshuang-core', rule: '白凌霜的核心行为不得违背其设定：天机阁传人，善推演', constraint_type: 'hard' }], aliases: [] }),
+    rules: [
+      'the character id is the file\'s "id" when it has one, else the file name (a slug): 苏清漪.json needs "id": "su-qingyi"',
+      'display_name is the name the prose uses: contracts and summaries refer to it',
+    ],
+    example: json({
+      id: 'bai-lingshuang',
+      display_name: '白凌霜',
+      role: '天机阁传人，善推演',
+      contracts: [
+        {
+          id: 'bai-lingshuang-core',
+          rule: '白凌霜的核心行为不得违背其设定：天机阁传人，善推演',
+          constraint_type: 'hard',
+        },
+      ],
+      aliases: [],
+    }),
   },
   {
     name: 'world-rules',
@@ -263,8 +358,22 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     path: 'world/rules.json; book:world stages it as staging/world/rules.json',
     writer: 'the author, or the world-builder (book:world)',
     schema: WorldRulesSchema,
-    rules: ['hard rules are listed in every draft and judge packet (hard_rules_list), sorted by id', 'book:world needs at least one rule (an empty list is what `novel init` writes, and the step runs)'],
-    example: json({ rules: [{ id: 'W-001', category: 'geography', rule: '青岚宗位于东荒青岚山脉，距黑煞门三百里', constraint_type: 'hard' }, { id: 'W-002', category: 'sect', rule: '外门弟子不得擅入藏经阁第三层', constraint_type: 'hard', exceptions: ['持长老手令'] }] }),
+    rules: [
+      'hard rules are listed in every draft and judge packet (hard_rules_list), sorted by id',
+      'book:world needs at least one rule (an empty list is what `novel init` writes, and the step runs)',
+    ],
+    example: json({
+      rules: [
+        { id: 'W-001', category: 'geography', rule: '青岚宗位于东荒青岚山脉，距黑煞门三百里', constraint_type: 'hard' },
+        {
+          id: 'W-002',
+          category: 'sect',
+          rule: '外门弟子不得擅入藏经阁第三层',
+          constraint_type: 'hard',
+          exceptions: ['持长老手令'],
+        },
+      ],
+    }),
   },
   {
     name: 'storylines',
@@ -273,8 +382,17 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     path: 'storylines/storylines.json; book:world stages it as staging/storylines/storylines.json',
     writer: 'the author, or the world-builder (book:world)',
     schema: StorylinesSchema,
-    rules: ['outlines (Storyline) and contracts (storyline_id) name a storyline by its id, never by its name', 'book:world needs at least one storyline, the main one'],
-    example: json({ storylines: [{ id: 'main-sword', name: '残剑主线', type: 'main' }, { id: 'sect-intrigue', name: '宗门暗流', type: 'sub' }], relationships: [{ from: 'sect-intrigue', to: 'main-sword', type: 'feeds' }] }),
+    rules: [
+      'outlines (Storyline) and contracts (storyline_id) name a storyline by its id, never by its name',
+      'book:world needs at least one storyline, the main one',
+    ],
+    example: json({
+      storylines: [
+        { id: 'main-sword', name: '残剑主线', type: 'main' },
+        { id: 'sect-intrigue', name: '宗门暗流', type: 'sub' },
+      ],
+      relationships: [{ from: 'sect-intrigue', to: 'main-sword', type: 'feeds' }],
+    }),
   },
   {
     name: 'world-doc',
@@ -282,9 +400,14 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     title: 'World document',
     path: 'world/geography.md and world/history.md; book:world stages them under staging/world/',
     writer: 'the author, or the world-builder (book:world)',
-    rules: ['Markdown prose, not empty: places and distances (geography), what happened before chapter 1 (history)', 'the volume plan packet names them (world_docs)'],
+    rules: [
+      'Markdown prose, not empty: places and distances (geography), what happened before chapter 1 (history)',
+      'the volume plan packet names them (world_docs)',
+    ],
     example: '# 地理\n\n青岚宗位于东荒青岚山脉，北临雪岭，距黑煞门三百里。\n',
-    moreExamples: [{ path: 'staging/world/history.md', example: '# 前史\n\n三十年前黑煞门血洗北境，青岚宗自此闭山。\n' }],
+    moreExamples: [
+      { path: 'staging/world/history.md', example: '# 前史\n\n三十年前黑煞门血洗北境，青岚宗自此闭山。\n' },
+    ],
   },
   {
     name: 'character-profile',
@@ -292,7 +415,10 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     title: 'Character profile',
     path: 'characters/active/{id}.md; book:characters stages it as staging/characters/active/{id}.md',
     writer: 'the author, or the character-weaver (book:characters)',
-    rules: ['Markdown prose beside {id}.json, not empty: look, voice, wants, fears, secrets', 'the draft packet names the profiles of the chapter\'s characters'],
+    rules: [
+      'Markdown prose beside {id}.json, not empty: look, voice, wants, fears, secrets',
+      "the draft packet names the profiles of the chapter's characters",
+    ],
     example: '# 白凌霜\n\n天机阁传人，善推演。话少，开口必有所指；最怕算不准自己。\n',
   },
   {
@@ -312,8 +438,16 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     path: 'style-profile.json; book:style stages it as staging/style-profile.json',
     writer: 'the author, or the style-analyzer (book:style, when samples/ holds text)',
     schema: StyleProfileSchema,
-    rules: ['every field is optional; the writer, refiner and judge read it', 'book:style: avg_sentence_length and dialogue_ratio are novel\'s own measures of samples/ (the packet\'s inline.sample_metrics, §13.2 rules); validate allows 10 %'],
-    example: json({ voice: '第三人称有限视角，贴近林青岚', avg_sentence_length: 18, dialogue_ratio: 0.35, sample_paragraphs: ['山风卷过青石阶，檐角的铜铃叮当作响。'] }),
+    rules: [
+      'every field is optional; the writer, refiner and judge read it',
+      "book:style: avg_sentence_length and dialogue_ratio are novel's own measures of samples/ (the packet's inline.sample_metrics, §13.2 rules); validate allows 10 %",
+    ],
+    example: json({
+      voice: '第三人称有限视角，贴近林青岚',
+      avg_sentence_length: 18,
+      dialogue_ratio: 0.35,
+      sample_paragraphs: ['山风卷过青石阶，檐角的铜铃叮当作响。'],
+    }),
   },
   {
     name: 'ai-blacklist',
@@ -335,7 +469,9 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     path: 'cliche-lint.json',
     writer: 'the author',
     schema: ClicheLintSchema,
-    rules: ['words: {word: "hard" | "soft" | "warn"}: each hit is a lint finding of that severity (hard sends the chapter back)'],
+    rules: [
+      'words: {word: "hard" | "soft" | "warn"}: each hit is a lint finding of that severity (hard sends the chapter back)',
+    ],
     example: json({ words: { 倒吸一口凉气: 'soft', 虎躯一震: 'hard', 不可思议: 'warn' } }),
   },
   {
@@ -346,7 +482,12 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     writer: 'the author',
     schema: ConfigSchema,
     rules: ['every key is optional; an unknown key is an error naming it (docs/configuration.md)'],
-    example: json({ gate: { pass: 4, polish: 3.5, revise: 3, pause: 2 }, max_revisions: 2, chapters_per_volume: 30, executor: { command: 'claude' } }),
+    example: json({
+      gate: { pass: 4, polish: 3.5, revise: 3, pause: 2 },
+      max_revisions: 2,
+      chapters_per_volume: 30,
+      executor: { command: 'claude' },
+    }),
   },
 ];
 

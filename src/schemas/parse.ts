@@ -47,13 +47,18 @@ export function inlineLazy<S>(schema: S): S {
     if (known) return known;
     const copy: SchemaLike = { ...s };
     seen.set(s, copy);
-    if (s.entries) copy.entries = Object.fromEntries(Object.entries(s.entries).map(([k, e]) => [k, inline(e) as SchemaLike]));
+    if (s.entries)
+      copy.entries = Object.fromEntries(Object.entries(s.entries).map(([k, e]) => [k, inline(e) as SchemaLike]));
     if (s.item) copy.item = inline(s.item);
     if (s.items) copy.items = s.items.map((i) => inline(i) as SchemaLike);
     if (s.wrapped) copy.wrapped = inline(s.wrapped);
     if (s.value) copy.value = inline(s.value);
-    if (s.options) copy.options = s.options.map((o) => (typeof o === 'object' && o !== null ? (inline(o) as SchemaLike) : o));
-    if (s.pipe) copy.pipe = s.pipe.map((p) => (p === s ? copy : p.kind === 'schema' ? (inline(p) as typeof p) : p)) as SchemaLike['pipe'];
+    if (s.options)
+      copy.options = s.options.map((o) => (typeof o === 'object' && o !== null ? (inline(o) as SchemaLike) : o));
+    if (s.pipe)
+      copy.pipe = s.pipe.map((p) =>
+        p === s ? copy : p.kind === 'schema' ? (inline(p) as typeof p) : p,
+      ) as SchemaLike['pipe'];
     return copy;
   };
   return inline(schema as SchemaLike) as S;
@@ -115,7 +120,8 @@ function hasOwnMessage(root: SchemaLike, path: Array<string | number>): boolean 
 }
 
 /** valibot's own wording of an issue, said from its parts: `Expected … but received …`. */
-const formatWords = (issue: v.BaseIssue<unknown>): Said => said('schema.format', { expected: issue.expected, received: issue.received });
+const formatWords = (issue: v.BaseIssue<unknown>): Said =>
+  said('schema.format', { expected: issue.expected, received: issue.received });
 
 /**
  * A compact shape of what a schema expects, quoted in errors about a wrong
@@ -133,7 +139,10 @@ function limitsOf(s: SchemaLike): string {
     if (a.type === 'min_value') out.push(`≥ ${String(a.requirement)}`);
     if (a.type === 'max_value') out.push(`≤ ${String(a.requirement)}`);
     if (a.type === 'max_length') out.push(`at most ${String(a.requirement)}`);
-    if (a.type === 'regex') out.push(String(a.requirement) === String(/^[a-z0-9][a-z0-9_-]{0,63}$/) ? 'slug' : `matching ${String(a.requirement)}`);
+    if (a.type === 'regex')
+      out.push(
+        String(a.requirement) === String(/^[a-z0-9][a-z0-9_-]{0,63}$/) ? 'slug' : `matching ${String(a.requirement)}`,
+      );
   }
   return out.length ? ` (${out.join(', ')})` : '';
 }
@@ -177,7 +186,8 @@ export function shapeOf(schema: unknown, depth = 2): string {
   }
 }
 
-const isComposite = (s: SchemaLike | undefined): boolean => !!s && ['object', 'loose_object', 'strict_object', 'record', 'array', 'tuple'].includes(s.type ?? '');
+const isComposite = (s: SchemaLike | undefined): boolean =>
+  !!s && ['object', 'loose_object', 'strict_object', 'record', 'array', 'tuple'].includes(s.type ?? '');
 
 function describeExpectation(s: SchemaLike | undefined): Words {
   const base = s?.expects ?? s?.type;

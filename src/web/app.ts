@@ -37,7 +37,8 @@ function h(tag: string, attrs: Obj = {}, ...kids: Array<Node | string | null | u
     else if (k.startsWith('on')) el.addEventListener(k.slice(2), v as EventListener);
     else el.setAttribute(k, String(v));
   }
-  for (const k of kids) if (k !== null && k !== undefined && k !== false) el.append(typeof k === 'string' ? document.createTextNode(k) : k);
+  for (const k of kids)
+    if (k !== null && k !== undefined && k !== false) el.append(typeof k === 'string' ? document.createTextNode(k) : k);
   return el;
 }
 const fmt = (v: unknown): string => (v === null || v === undefined ? '-' : String(v));
@@ -58,15 +59,36 @@ function section(id: string, title: string, ...kids: Array<Node | null>): HTMLEl
 async function renderOverview(): Promise<void> {
   const m = main();
   m.replaceChildren(
-    section('progress', w('dashboard.progress'), h('div', { id: 'status' }, w('dashboard.loading')), h('h3', {}, w('dashboard.live')), h('ul', { id: 'live-log' }, h('li', { class: 'muted' }, w('dashboard.waiting')))),
+    section(
+      'progress',
+      w('dashboard.progress'),
+      h('div', { id: 'status' }, w('dashboard.loading')),
+      h('h3', {}, w('dashboard.live')),
+      h('ul', { id: 'live-log' }, h('li', { class: 'muted' }, w('dashboard.waiting'))),
+    ),
     section('charts', w('dashboard.charts'), h('div', { class: 'charts', id: 'chart-grid' })),
     section('chapters', w('dashboard.chapters'), h('div', { id: 'chapter-table' }, w('dashboard.loading'))),
     section('timeline', w('dashboard.timeline'), h('div', { id: 'timeline-list' }, w('dashboard.loading'))),
     section('characters', w('dashboard.characters'), h('div', { id: 'character-list' }, w('dashboard.loading'))),
     section('storylines', w('dashboard.storylines'), h('div', { id: 'storyline-list' }, w('dashboard.loading'))),
-    section('machines', w('dashboard.machines'), h('div', { id: 'machine-view' }, w('dashboard.loading')), h('p', { class: 'muted' }, w('dashboard.inspector'))),
+    section(
+      'machines',
+      w('dashboard.machines'),
+      h('div', { id: 'machine-view' }, w('dashboard.loading')),
+      h('p', { class: 'muted' }, w('dashboard.inspector')),
+    ),
   );
-  await Promise.all([refreshStatus(), refreshCharts(), refreshTable(), refreshTimeline(), refreshCharacters(), refreshStorylines(), refreshMachines()].map((p) => p.catch(showError)));
+  await Promise.all(
+    [
+      refreshStatus(),
+      refreshCharts(),
+      refreshTable(),
+      refreshTimeline(),
+      refreshCharacters(),
+      refreshStorylines(),
+      refreshMachines(),
+    ].map((p) => p.catch(showError)),
+  );
 }
 
 function showError(err: unknown): void {
@@ -85,15 +107,41 @@ async function refreshStatus(): Promise<void> {
     h(
       'div',
       { class: 'grid' },
-      h('div', { class: 'stat', id: 'chapters-count' }, h('b', {}, String(s.last_completed_chapter)), `${w('dashboard.committed')} ${w('dashboard.chapterUnit')}`),
+      h(
+        'div',
+        { class: 'stat', id: 'chapters-count' },
+        h('b', {}, String(s.last_completed_chapter)),
+        `${w('dashboard.committed')} ${w('dashboard.chapterUnit')}`,
+      ),
       h('div', { class: 'stat' }, h('b', {}, String(totals.zishu ?? 0)), w('dashboard.zishu')),
       h('div', { class: 'stat' }, h('b', {}, money(totals.cost_usd)), w('dashboard.cost')),
-      h('div', { class: 'stat' }, h('b', {}, String((totals.input_tokens ?? 0) + (totals.output_tokens ?? 0))), w('dashboard.tokens')),
+      h(
+        'div',
+        { class: 'stat' },
+        h('b', {}, String((totals.input_tokens ?? 0) + (totals.output_tokens ?? 0))),
+        w('dashboard.tokens'),
+      ),
       h('div', { class: 'stat' }, h('b', {}, String(s.dormant_foreshadowing ?? 0)), w('dashboard.dormant')),
     ),
-    h('div', { class: 'rungs' }, ...(s.stages ?? []).map((r: Obj) => h('span', { class: `rung ${r.status}`, 'data-rung': r.name }, w('dashboard.rung', { rung: r.name })))),
-    h('p', {}, h('b', {}, `${w('dashboard.label', { label: w('dashboard.next') })}`), h('code', { id: 'next-step' }, s.next?.step ?? ''), ` · ${w('dashboard.action', { action: s.next?.action ?? '' })}`),
-    h('p', { class: 'muted' }, `${w('dashboard.label', { label: w('dashboard.why') })}${(lang === 'zh' ? s.next?.reason_zh : null) ?? s.next?.reason ?? ''}`),
+    h(
+      'div',
+      { class: 'rungs' },
+      ...(s.stages ?? []).map((r: Obj) =>
+        h('span', { class: `rung ${r.status}`, 'data-rung': r.name }, w('dashboard.rung', { rung: r.name })),
+      ),
+    ),
+    h(
+      'p',
+      {},
+      h('b', {}, `${w('dashboard.label', { label: w('dashboard.next') })}`),
+      h('code', { id: 'next-step' }, s.next?.step ?? ''),
+      ` · ${w('dashboard.action', { action: s.next?.action ?? '' })}`,
+    ),
+    h(
+      'p',
+      { class: 'muted' },
+      `${w('dashboard.label', { label: w('dashboard.why') })}${(lang === 'zh' ? s.next?.reason_zh : null) ?? s.next?.reason ?? ''}`,
+    ),
   );
 }
 
@@ -105,7 +153,13 @@ async function refreshCharts(): Promise<void> {
   grid.replaceChildren();
   const x = s.chapter as number[];
   const flat = (v: number | null | undefined) => x.map(() => v ?? null);
-  const add = (id: string, title: string, series: Array<{ label: string; values: Array<number | null>; stroke: string; dash?: number[]; fill?: string }>, bands?: uPlot.Band[], range?: [number, number]) => {
+  const add = (
+    id: string,
+    title: string,
+    series: Array<{ label: string; values: Array<number | null>; stroke: string; dash?: number[]; fill?: string }>,
+    bands?: uPlot.Band[],
+    range?: [number, number],
+  ) => {
     const box = h('div', { class: 'chart', id }, h('h3', {}, title));
     grid.append(box);
     const opts: uPlot.Options = {
@@ -114,7 +168,18 @@ async function refreshCharts(): Promise<void> {
       scales: { x: { time: false }, ...(range ? { y: { range } } : {}) },
       axes: [{}, {}],
       legend: { show: true },
-      series: [{ label: w('dashboard.chartChapter') }, ...series.map((se) => ({ label: se.label, stroke: se.stroke, width: 1.5, ...(se.dash ? { dash: se.dash } : {}), ...(se.fill ? { fill: se.fill } : {}), spanGaps: true, points: { show: x.length <= 60 } }))],
+      series: [
+        { label: w('dashboard.chartChapter') },
+        ...series.map((se) => ({
+          label: se.label,
+          stroke: se.stroke,
+          width: 1.5,
+          ...(se.dash ? { dash: se.dash } : {}),
+          ...(se.fill ? { fill: se.fill } : {}),
+          spanGaps: true,
+          points: { show: x.length <= 60 },
+        })),
+      ],
       ...(bands ? { bands } : {}),
     };
     charts.push(new uPlot(opts, [x, ...series.map((se) => se.values)] as uPlot.AlignedData, box));
@@ -123,16 +188,32 @@ async function refreshCharts(): Promise<void> {
   add(
     'chart-zishu',
     w('dashboard.chartZishu'),
-    [{ label: w('dashboard.zishu'), values: s.zishu, stroke: '#b4441c' }, ...(target ? [{ label: `${target[1]}`, values: flat(target[1]), stroke: '#1a7f37', dash: [4, 4] }, { label: `${target[0]}`, values: flat(target[0]), stroke: '#1a7f37', dash: [4, 4] }] : [])],
+    [
+      { label: w('dashboard.zishu'), values: s.zishu, stroke: '#b4441c' },
+      ...(target
+        ? [
+            { label: `${target[1]}`, values: flat(target[1]), stroke: '#1a7f37', dash: [4, 4] },
+            { label: `${target[0]}`, values: flat(target[0]), stroke: '#1a7f37', dash: [4, 4] },
+          ]
+        : []),
+    ],
     target ? [{ series: [2, 3], fill: 'rgba(26,127,55,0.12)' }] : undefined,
   );
   const th = s.thresholds ?? {};
-  add('chart-score', w('dashboard.chartScore'), [
-    { label: w('dashboard.chartOverall'), values: s.overall, stroke: '#0969da' },
-    { label: `pass ${th.pass}`, values: flat(th.pass), stroke: '#1a7f37', dash: [4, 4] },
-    { label: `revise ${th.revise}`, values: flat(th.revise), stroke: '#cf222e', dash: [4, 4] },
-  ], undefined, [0, 5]);
-  add('chart-density', w('dashboard.chartDensity'), [{ label: w('dashboard.chartDensityLabel'), values: s.blacklist_per_kchars, stroke: '#9a6700' }]);
+  add(
+    'chart-score',
+    w('dashboard.chartScore'),
+    [
+      { label: w('dashboard.chartOverall'), values: s.overall, stroke: '#0969da' },
+      { label: `pass ${th.pass}`, values: flat(th.pass), stroke: '#1a7f37', dash: [4, 4] },
+      { label: `revise ${th.revise}`, values: flat(th.revise), stroke: '#cf222e', dash: [4, 4] },
+    ],
+    undefined,
+    [0, 5],
+  );
+  add('chart-density', w('dashboard.chartDensity'), [
+    { label: w('dashboard.chartDensityLabel'), values: s.blacklist_per_kchars, stroke: '#9a6700' },
+  ]);
   add('chart-cost', w('dashboard.chartCost'), [
     { label: w('dashboard.chartTotal'), values: s.cost_cumulative, stroke: '#8250df' },
     { label: w('dashboard.chartPerChapter'), values: s.cost_usd, stroke: '#bf8700' },
@@ -165,13 +246,29 @@ async function refreshTable(): Promise<void> {
   const from = d.total === 0 ? 0 : d.offset + 1;
   const to = d.offset + rows.length;
   el.replaceChildren(
-    h('div', { class: 'table-wrap' }, h('table', { id: 'chapters-table' }, h('thead', {}, head), h('tbody', {}, ...body))),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h('table', { id: 'chapters-table' }, h('thead', {}, head), h('tbody', {}, ...body)),
+    ),
     h(
       'div',
       { class: 'pager' },
-      h('button', { id: 'page-prev', disabled: d.offset === 0, onclick: () => ((pageOffset = Math.max(0, pageOffset - PAGE)), void refreshTable()) }, w('dashboard.prev')),
+      h(
+        'button',
+        {
+          id: 'page-prev',
+          disabled: d.offset === 0,
+          onclick: () => ((pageOffset = Math.max(0, pageOffset - PAGE)), void refreshTable()),
+        },
+        w('dashboard.prev'),
+      ),
       h('span', { id: 'page-info' }, `${from}–${to} / ${w('dashboard.of')} ${d.total}`),
-      h('button', { id: 'page-next', disabled: to >= d.total, onclick: () => ((pageOffset += PAGE), void refreshTable()) }, w('dashboard.nextPage')),
+      h(
+        'button',
+        { id: 'page-next', disabled: to >= d.total, onclick: () => ((pageOffset += PAGE), void refreshTable()) },
+        w('dashboard.nextPage'),
+      ),
     ),
   );
 }
@@ -185,16 +282,40 @@ async function refreshTimeline(): Promise<void> {
     el.replaceChildren(h('p', { class: 'muted' }, w('dashboard.none')));
     return;
   }
-  const span = Math.max(d.last_completed_chapter + 1, ...items.map((i) => Math.max(i.due?.[1] ?? 0, i.resolved_chapter ?? 0, ...(i.chapters as number[]))));
+  const span = Math.max(
+    d.last_completed_chapter + 1,
+    ...items.map((i) => Math.max(i.due?.[1] ?? 0, i.resolved_chapter ?? 0, ...(i.chapters as number[]))),
+  );
   const pct = (c: number) => `${Math.max(0, Math.min(100, ((c - 1) / Math.max(1, span - 1)) * 100))}%`;
   el.replaceChildren(
-    h('p', { class: 'muted' }, `${w('dashboard.planted')} → ${w('dashboard.due')} → ${w('dashboard.resolved')} · ${w('dashboard.dormantTag')} ${d.dormant} · ${w('dashboard.overdueTag')} ${d.overdue}${d.total > items.length ? ` · ${items.length} / ${d.total}` : ''}`),
+    h(
+      'p',
+      { class: 'muted' },
+      `${w('dashboard.planted')} → ${w('dashboard.due')} → ${w('dashboard.resolved')} · ${w('dashboard.dormantTag')} ${d.dormant} · ${w('dashboard.overdueTag')} ${d.overdue}${d.total > items.length ? ` · ${items.length} / ${d.total}` : ''}`,
+    ),
     ...items.map((i) => {
       const track = h('div', { class: 'tl-track', title: `${i.id}` });
-      if (i.due) track.append(h('div', { class: 'tl-due', style: `left:${pct(i.due[0])};width:calc(${pct(i.due[1])} - ${pct(i.due[0])})` }));
+      if (i.due)
+        track.append(
+          h('div', { class: 'tl-due', style: `left:${pct(i.due[0])};width:calc(${pct(i.due[1])} - ${pct(i.due[0])})` }),
+        );
       const end = i.resolved_chapter ?? d.last_completed_chapter;
-      if (i.planted_chapter !== null) track.append(h('div', { class: 'tl-span', style: `left:${pct(i.planted_chapter)};width:calc(${pct(end)} - ${pct(i.planted_chapter)})` }));
-      for (const c of i.chapters as number[]) track.append(h('a', { class: `tl-mark${c === i.resolved_chapter ? ' resolved' : ''}`, href: `#/chapter/${c}`, style: `left:${pct(c)}`, title: String(c) }));
+      if (i.planted_chapter !== null)
+        track.append(
+          h('div', {
+            class: 'tl-span',
+            style: `left:${pct(i.planted_chapter)};width:calc(${pct(end)} - ${pct(i.planted_chapter)})`,
+          }),
+        );
+      for (const c of i.chapters as number[])
+        track.append(
+          h('a', {
+            class: `tl-mark${c === i.resolved_chapter ? ' resolved' : ''}`,
+            href: `#/chapter/${c}`,
+            style: `left:${pct(c)}`,
+            title: String(c),
+          }),
+        );
       return h(
         'div',
         { class: 'tl-row', 'data-id': i.id },
@@ -206,7 +327,11 @@ async function refreshTimeline(): Promise<void> {
           i.overdue ? h('span', { class: 'tag overdue' }, w('dashboard.overdueTag')) : null,
           i.resolved_chapter !== null ? h('span', { class: 'tag resolved' }, w('dashboard.resolved')) : null,
           h('div', { class: 'muted' }, i.description ?? ''),
-          h('div', { class: 'tl-links' }, ...(i.chapters as number[]).map((c) => chapterLink(c, w('dashboard.chapterRef', { n: c })))),
+          h(
+            'div',
+            { class: 'tl-links' },
+            ...(i.chapters as number[]).map((c) => chapterLink(c, w('dashboard.chapterRef', { n: c }))),
+          ),
         ),
         track,
       );
@@ -231,9 +356,22 @@ async function refreshCharacters(): Promise<void> {
               { class: 'card', 'data-id': c.id },
               h('b', {}, c.name),
               h('div', { class: 'muted' }, c.id),
-              h('div', {}, `${w('dashboard.label', { label: w('dashboard.location') })}${c.location ?? w('dashboard.unknown')}`),
-              h('div', {}, `${w('dashboard.label', { label: w('dashboard.lastSeen') })}`, c.last_seen_chapter ? chapterLink(c.last_seen_chapter, w('dashboard.chapterRef', { n: c.last_seen_chapter })) : w('dashboard.unknown')),
-              ...Object.entries(c.state as Obj).map(([k, v]) => h('div', { class: 'muted' }, `${k}：${typeof v === 'string' ? v : JSON.stringify(v)}`)),
+              h(
+                'div',
+                {},
+                `${w('dashboard.label', { label: w('dashboard.location') })}${c.location ?? w('dashboard.unknown')}`,
+              ),
+              h(
+                'div',
+                {},
+                `${w('dashboard.label', { label: w('dashboard.lastSeen') })}`,
+                c.last_seen_chapter
+                  ? chapterLink(c.last_seen_chapter, w('dashboard.chapterRef', { n: c.last_seen_chapter }))
+                  : w('dashboard.unknown'),
+              ),
+              ...Object.entries(c.state as Obj).map(([k, v]) =>
+                h('div', { class: 'muted' }, `${k}：${typeof v === 'string' ? v : JSON.stringify(v)}`),
+              ),
             ),
           ),
         )
@@ -247,8 +385,29 @@ async function refreshStorylines(): Promise<void> {
   if (!el) return;
   const lines = (d.storylines as Obj[]).filter((s) => s && typeof s === 'object');
   el.replaceChildren(
-    lines.length ? h('div', { class: 'cards' }, ...lines.map((s) => h('div', { class: 'card' }, h('b', {}, s.name ?? s.id), h('div', { class: 'muted' }, `${s.id ?? ''} ${s.type ?? ''} ${s.status ?? ''}`), s.description ? h('div', {}, String(s.description)) : null))) : h('p', { class: 'muted' }, w('dashboard.none')),
-    ...(d.schedules as Obj[]).map((sc) => h('details', {}, h('summary', {}, w('dashboard.schedule', { v: sc.volume })), h('pre', { class: 'muted' }, JSON.stringify(sc.schedule, null, 2)))),
+    lines.length
+      ? h(
+          'div',
+          { class: 'cards' },
+          ...lines.map((s) =>
+            h(
+              'div',
+              { class: 'card' },
+              h('b', {}, s.name ?? s.id),
+              h('div', { class: 'muted' }, `${s.id ?? ''} ${s.type ?? ''} ${s.status ?? ''}`),
+              s.description ? h('div', {}, String(s.description)) : null,
+            ),
+          ),
+        )
+      : h('p', { class: 'muted' }, w('dashboard.none')),
+    ...(d.schedules as Obj[]).map((sc) =>
+      h(
+        'details',
+        {},
+        h('summary', {}, w('dashboard.schedule', { v: sc.volume })),
+        h('pre', { class: 'muted' }, JSON.stringify(sc.schedule, null, 2)),
+      ),
+    ),
   );
 }
 
@@ -309,7 +468,13 @@ async function refreshMachines(): Promise<void> {
   const el = document.getElementById('machine-view');
   if (!el) return;
   el.replaceChildren(
-    h('p', {}, `${w('dashboard.label', { label: w('dashboard.current') })}`, h('code', { id: 'machine-current' }, `${d.book.current ?? '-'} / ${d.chapter.current ?? '-'}`), ` (${d.step})`),
+    h(
+      'p',
+      {},
+      `${w('dashboard.label', { label: w('dashboard.current') })}`,
+      h('code', { id: 'machine-current' }, `${d.book.current ?? '-'} / ${d.chapter.current ?? '-'}`),
+      ` (${d.step})`,
+    ),
     h('h3', {}, w('dashboard.book')),
     machineSvg(d.book, 'book-machine'),
     h('h3', {}, w('dashboard.chapterMachine')),
@@ -352,31 +517,63 @@ async function renderChapter(n: number): Promise<void> {
   try {
     d = await get(`/api/chapters/${n}`);
   } catch {
-    m.replaceChildren(h('p', {}, h('a', { href: '#/' }, w('dashboard.back'))), h('p', { class: 'error', id: 'reader-error' }, w('dashboard.notFound')));
+    m.replaceChildren(
+      h('p', {}, h('a', { href: '#/' }, w('dashboard.back'))),
+      h('p', { class: 'error', id: 'reader-error' }, w('dashboard.notFound')),
+    );
     return;
   }
-  const nav = h('p', { class: 'pager' }, h('a', { href: '#/' }, w('dashboard.back')), n > 1 ? chapterLink(n - 1, w('dashboard.prevCh')) : null, chapterLink(n + 1, w('dashboard.nextCh')));
-  const meta = h('p', { class: 'muted' }, `${w('dashboard.zishu')} ${fmt(d.zishu)} · ${w('dashboard.chartOverall')} ${fmt(d.overall)} · ${fmt(d.gate)}`);
+  const nav = h(
+    'p',
+    { class: 'pager' },
+    h('a', { href: '#/' }, w('dashboard.back')),
+    n > 1 ? chapterLink(n - 1, w('dashboard.prevCh')) : null,
+    chapterLink(n + 1, w('dashboard.nextCh')),
+  );
+  const meta = h(
+    'p',
+    { class: 'muted' },
+    `${w('dashboard.zishu')} ${fmt(d.zishu)} · ${w('dashboard.chartOverall')} ${fmt(d.overall)} · ${fmt(d.gate)}`,
+  );
   const findings = (d.lint?.findings ?? []) as Obj[];
   // The report's own words in the reader's language (message_zh / fix_zh under zh), and the AI-flavour score.
   const zh = lang === 'zh';
   const severity = (s: unknown): string => w('dashboard.severity', { severity: String(s) });
-  const said = (f: Obj, key: 'message' | 'fix'): unknown => (zh && typeof f[`${key}_zh`] === 'string' ? f[`${key}_zh`] : f[key]);
+  const said = (f: Obj, key: 'message' | 'fix'): unknown =>
+    zh && typeof f[`${key}_zh`] === 'string' ? f[`${key}_zh`] : f[key];
   const flavour = (d.lint?.ai_flavour as Obj | undefined)?.score;
   const lint = section(
     'lint',
     w('dashboard.lint'),
-    typeof flavour === 'number' ? h('p', { class: 'muted', id: 'ai-flavour' }, w('dashboard.aiFlavour', { score: flavour.toFixed(2) })) : null,
+    typeof flavour === 'number'
+      ? h('p', { class: 'muted', id: 'ai-flavour' }, w('dashboard.aiFlavour', { score: flavour.toFixed(2) }))
+      : null,
     findings.length
       ? h(
           'ul',
           { class: 'findings' },
-          ...findings.map((f) => h('li', {}, `[${severity(f.severity)}] ${f.rule}${f.line ? ` · ${w('dashboard.findingLine', { line: f.line })}` : ''}${said(f, 'message') ? ` · ${said(f, 'message')}` : ''}${said(f, 'fix') ? ` · ${w('dashboard.findingFix', { fix: String(said(f, 'fix')) })}` : ''}`)),
+          ...findings.map((f) =>
+            h(
+              'li',
+              {},
+              `[${severity(f.severity)}] ${f.rule}${f.line ? ` · ${w('dashboard.findingLine', { line: f.line })}` : ''}${said(f, 'message') ? ` · ${said(f, 'message')}` : ''}${said(f, 'fix') ? ` · ${w('dashboard.findingFix', { fix: String(said(f, 'fix')) })}` : ''}`,
+            ),
+          ),
         )
       : h('p', { class: 'muted' }, d.lint ? w('dashboard.noFindings') : w('dashboard.none')),
   );
   const scores = (d.evaluation?.scores ?? {}) as Obj;
-  const evaluation = section('evaluation', w('dashboard.evaluation'), h('ul', { class: 'findings' }, ...Object.entries(scores).map(([k, v]) => h('li', {}, `${k} ${fmt((v as Obj)?.score)}：${(v as Obj)?.reason ?? ''}`))));
+  const evaluation = section(
+    'evaluation',
+    w('dashboard.evaluation'),
+    h(
+      'ul',
+      { class: 'findings' },
+      ...Object.entries(scores).map(([k, v]) =>
+        h('li', {}, `${k} ${fmt((v as Obj)?.score)}：${(v as Obj)?.reason ?? ''}`),
+      ),
+    ),
+  );
   m.replaceChildren(nav, h('section', { id: 'reader' }, meta, prose(d.text as string)), lint, evaluation);
   if ((d.rounds as number[]).length >= 2) {
     const diff = await get(`/api/chapters/${n}/diff`);
@@ -389,8 +586,19 @@ function sideBySide(d: Obj): HTMLElement {
   const b = (d.to.text as string).split('\n');
   const inA = new Set(a);
   const inB = new Set(b);
-  const col = (lines: string[], other: Set<string>, cls: string, round: number) => h('div', {}, h('b', {}, w('dashboard.round', { n: round })), ...lines.map((l) => h('span', { class: other.has(l) ? 'same' : cls }, l || ' ')));
-  return h('div', { class: 'side', id: 'draft-diff' }, col(a, inB, 'del', d.from.round), col(b, inA, 'add', d.to.round));
+  const col = (lines: string[], other: Set<string>, cls: string, round: number) =>
+    h(
+      'div',
+      {},
+      h('b', {}, w('dashboard.round', { n: round })),
+      ...lines.map((l) => h('span', { class: other.has(l) ? 'same' : cls }, l || ' ')),
+    );
+  return h(
+    'div',
+    { class: 'side', id: 'draft-diff' },
+    col(a, inB, 'del', d.from.round),
+    col(b, inA, 'add', d.to.round),
+  );
 }
 
 // ---------------------------------------------------------------- live events and routing
@@ -401,7 +609,14 @@ function scheduleRefresh(): void {
   refreshTimer = window.setTimeout(() => {
     refreshTimer = undefined;
     if (!document.getElementById('status')) return;
-    void Promise.all([refreshStatus(), refreshCharts(), refreshTable(), refreshTimeline(), refreshCharacters(), refreshMachines()]).catch(() => undefined);
+    void Promise.all([
+      refreshStatus(),
+      refreshCharts(),
+      refreshTable(),
+      refreshTimeline(),
+      refreshCharacters(),
+      refreshMachines(),
+    ]).catch(() => undefined);
   }, 250);
 }
 
@@ -422,8 +637,21 @@ function liveEvents(): void {
       const log = document.getElementById('live-log');
       if (log) {
         log.querySelector('li.muted')?.remove();
-        const detail = kind === 'advance' ? ` ${data.from} → ${data.to}` : kind === 'executed' && data.duration_ms !== undefined ? ` (${data.executor}, ${data.duration_ms} ms)` : '';
-        log.prepend(h('li', { 'data-event': kind, 'data-step': data.step ?? '' }, `${new Date().toLocaleTimeString()} ${w('dashboard.event', { event: kind })} `, h('code', {}, String(data.step ?? '')), detail));
+        const detail =
+          kind === 'advance'
+            ? ` ${data.from} → ${data.to}`
+            : kind === 'executed' && data.duration_ms !== undefined
+              ? ` (${data.executor}, ${data.duration_ms} ms)`
+              : '';
+        log.prepend(
+          h(
+            'li',
+            { 'data-event': kind, 'data-step': data.step ?? '' },
+            `${new Date().toLocaleTimeString()} ${w('dashboard.event', { event: kind })} `,
+            h('code', {}, String(data.step ?? '')),
+            detail,
+          ),
+        );
         while (log.children.length > 200) log.lastElementChild?.remove();
       }
       scheduleRefresh();
@@ -451,7 +679,11 @@ async function start(): Promise<void> {
   }
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   const nav = document.getElementById('nav') as HTMLElement;
-  nav.replaceChildren(...(['progress', 'charts', 'chapters', 'timeline', 'characters', 'storylines', 'machines'] as const).map((k) => h('a', { href: `#/${k}` }, w(`dashboard.${k}`))));
+  nav.replaceChildren(
+    ...(['progress', 'charts', 'chapters', 'timeline', 'characters', 'storylines', 'machines'] as const).map((k) =>
+      h('a', { href: `#/${k}` }, w(`dashboard.${k}`)),
+    ),
+  );
   window.addEventListener('hashchange', route);
   route();
   liveEvents();

@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AI_FEATURES, AI_FLAVOUR_MODEL, aiFlavourOf, aiFlavourOfBody, featureSpans, featureValues, scoreOf } from '../../src/core/ai-flavour.js';
+import {
+  AI_FEATURES,
+  AI_FLAVOUR_MODEL,
+  aiFlavourOf,
+  aiFlavourOfBody,
+  featureSpans,
+  featureValues,
+  scoreOf,
+} from '../../src/core/ai-flavour.js';
 
 const lines = (text: string) => text.split('\n').map((t, i) => ({ n: i + 1, text: t }));
 const countOf = (id: string, text: string) => featureSpans(lines(text)).counts[id];
@@ -46,15 +54,18 @@ describe('the AI-flavour score', () => {
   it('is in [0, 1], deterministic, and its shares are signed parts of one whole', () => {
     const ids = AI_FEATURES.map((f) => f.id);
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 500, noNaN: true }), { minLength: ids.length, maxLength: ids.length }), (xs) => {
-        const values = Object.fromEntries(ids.map((id, i) => [id, xs[i] as number]));
-        const a = aiFlavourOf(values);
-        expect(a.score).toBeGreaterThanOrEqual(0);
-        expect(a.score).toBeLessThanOrEqual(1);
-        expect(aiFlavourOf(values)).toEqual(a);
-        const total = a.contributions.reduce((s, c) => s + Math.abs(c.share), 0);
-        if (a.contributions.some((c) => c.share !== 0)) expect(total).toBeCloseTo(1, 2);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 500, noNaN: true }), { minLength: ids.length, maxLength: ids.length }),
+        (xs) => {
+          const values = Object.fromEntries(ids.map((id, i) => [id, xs[i] as number]));
+          const a = aiFlavourOf(values);
+          expect(a.score).toBeGreaterThanOrEqual(0);
+          expect(a.score).toBeLessThanOrEqual(1);
+          expect(aiFlavourOf(values)).toEqual(a);
+          const total = a.contributions.reduce((s, c) => s + Math.abs(c.share), 0);
+          if (a.contributions.some((c) => c.share !== 0)) expect(total).toBeCloseTo(1, 2);
+        },
+      ),
     );
   });
 });

@@ -25,7 +25,11 @@ describe('where the book rests', () => {
 
   it('a setup step awaits its agent, then (its files staged and valid) its commit', () => {
     const awaiting = at({ chapter: 1, setup: 'characters' });
-    expect([restName(awaiting), setupRest(awaiting), chapterRest(awaiting)]).toEqual(['characters', 'characters', null]);
+    expect([restName(awaiting), setupRest(awaiting), chapterRest(awaiting)]).toEqual([
+      'characters',
+      'characters',
+      null,
+    ]);
     expect(restMeta(awaiting)).toMatchObject({ step: 'characters', mode: 'setup', action: 'execute' });
     const ready = at({ chapter: 1, setup: 'characters' }, [{ type: 'SETUP_STAGED' }]);
     expect([restName(ready), setupRest(ready)]).toEqual(['setupReady', 'characters']);

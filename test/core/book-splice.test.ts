@@ -11,12 +11,23 @@ const bytes = (v: unknown): Buffer => Buffer.from(prettyJson(v), 'utf8');
 
 // Keys and values that stress the byte search: Chinese, quotes, commas, braces, keys named like others.
 const slug = fc.constantFrom('a', 'b', 'c-1', 'c-10', 'id', 'x_y', 'name', 'hp', 'location', 'items', '7', 'chapter');
-const scalar = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom('', '甲', '"id": 1', 'a,', '}', '\n  "b": ', '云岚宗', true, false, null));
+const scalar = fc.oneof(
+  fc.integer({ min: -5, max: 5 }),
+  fc.constantFrom('', '甲', '"id": 1', 'a,', '}', '\n  "b": ', '云岚宗', true, false, null),
+);
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(slug, tie('v'), { maxKeys: 3 })),
+  v: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('v'), { maxLength: 3 }),
+    fc.dictionary(slug, tie('v'), { maxKeys: 3 }),
+  ),
 })).v;
 const entity = fc.dictionary(slug, value, { maxKeys: 4 });
-const top = fc.oneof({ weight: 6, arbitrary: fc.dictionary(slug, entity, { maxKeys: 5 }) }, { weight: 1, arbitrary: value });
+const top = fc.oneof(
+  { weight: 6, arbitrary: fc.dictionary(slug, entity, { maxKeys: 5 }) },
+  { weight: 1, arbitrary: value },
+);
 const state = fc
   .record({
     characters: fc.option(top, { nil: undefined }),
@@ -33,12 +44,20 @@ const state = fc
     return doc as StateDoc;
   });
 const path = fc
-  .tuple(fc.constantFrom('characters', 'items', 'locations', 'factions', 'world_state', 'bogus'), slug, fc.array(slug, { maxLength: 2 }))
+  .tuple(
+    fc.constantFrom('characters', 'items', 'locations', 'factions', 'world_state', 'bogus'),
+    slug,
+    fc.array(slug, { maxLength: 2 }),
+  )
   .map(([t, e, rest]) => [t, e, ...rest].join('.'));
 const op = fc.oneof(
   fc.record({ op: fc.constantFrom('set', 'inc', 'add', 'remove'), path, value }),
   fc.record({ op: fc.constant('inc'), path, value: fc.integer({ min: -3, max: 3 }) }),
-  fc.record({ op: fc.constant('foreshadow'), path: fc.constantFrom('fs-a', 'fs-d', 'Bad Id'), value: fc.constantFrom('planted', 'advanced', 'resolved', 'lost') }),
+  fc.record({
+    op: fc.constant('foreshadow'),
+    path: fc.constantFrom('fs-a', 'fs-d', 'Bad Id'),
+    value: fc.constantFrom('planted', 'advanced', 'resolved', 'lost'),
+  }),
   fc.constantFrom(null, 3, { op: 'set' }, { op: 'drop', path: 'characters.a.b', value: 1 }),
 );
 
@@ -69,7 +88,9 @@ describe('spliceState', () => {
     expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.7.hp', value: 1 }], 2)).toBeNull();
     expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.a.7', value: 1 }], 2)).not.toBeNull();
     expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.12.hp', value: 1 }], 2)).toBeNull();
-    expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.7a.hp', value: 1 }], 2)?.bytes.toString()).toBe(prettyJson({ ...doc, state_version: 2, last_updated_chapter: 2, characters: { a: { hp: 1 }, '7a': { hp: 1 } } }));
+    expect(spliceState(bytes(doc), [{ op: 'set', path: 'characters.7a.hp', value: 1 }], 2)?.bytes.toString()).toBe(
+      prettyJson({ ...doc, state_version: 2, last_updated_chapter: 2, characters: { a: { hp: 1 }, '7a': { hp: 1 } } }),
+    );
   });
 
   it('reads the state version from the bytes', () => {
@@ -82,30 +103,49 @@ describe('spliceState', () => {
     expect(spliceState(Buffer.from('{\n  "schema_version": 1\n}\n'), [], 2)).toBeNull();
     expect(spliceState(bytes({ schema_version: 1, state_version: 1 }), [], 2)).toBeNull();
     expect(spliceState(bytes({ schema_version: 1, last_updated_chapter: 1 }), [], 2)).toBeNull();
-    expect(spliceState(Buffer.from(prettyJson({ schema_version: 1, state_version: 1, last_updated_chapter: 1 }).trimEnd()), [], 2)).toBeNull();
+    expect(
+      spliceState(
+        Buffer.from(prettyJson({ schema_version: 1, state_version: 1, last_updated_chapter: 1 }).trimEnd()),
+        [],
+        2,
+      ),
+    ).toBeNull();
     expect(spliceState(bytes({ schema_version: 1, state_version: '1', last_updated_chapter: 1 }), [], 2)).toBeNull();
   });
 
   it('changes only the bytes of the touched entities', () => {
-    const doc = { schema_version: 1, state_version: 4, last_updated_chapter: 4, characters: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`c-${i}`, { hp: i }])) };
+    const doc = {
+      schema_version: 1,
+      state_version: 4,
+      last_updated_chapter: 4,
+      characters: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`c-${i}`, { hp: i }])),
+    };
     const got = spliceState(bytes(doc), [{ op: 'set', path: 'characters.c-20.hp', value: 99 }], 5);
     expect(got?.edits.map((e) => e.text)).toEqual(['5', '5', '{\n      "hp": 99\n    }']);
   });
 });
 
-const ledgerEntry = (chapter: number): Obj => ({ chapter, summary: `第${chapter}章，"要点", {}`, hooks: [chapter, '钩子'] });
+const ledgerEntry = (chapter: number): Obj => ({
+  chapter,
+  summary: `第${chapter}章，"要点", {}`,
+  hooks: [chapter, '钩子'],
+});
 
 describe('spliceLedger', () => {
   it('appends an entry after the last, as upsertChapterMemory would', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 70 }), (chapters, n) => {
-        const ledger = [...chapters].sort((a, b) => a - b).map(ledgerEntry);
-        const entry = ledgerEntry(n);
-        const got = spliceLedger(bytes(ledger), entry);
-        const expected = prettyJson(upsertChapterMemory(ledger, entry));
-        if (n > Math.max(...chapters)) expect(got?.bytes.toString('utf8')).toBe(expected);
-        else expect(got).toBeNull();
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 70 }),
+        (chapters, n) => {
+          const ledger = [...chapters].sort((a, b) => a - b).map(ledgerEntry);
+          const entry = ledgerEntry(n);
+          const got = spliceLedger(bytes(ledger), entry);
+          const expected = prettyJson(upsertChapterMemory(ledger, entry));
+          if (n > Math.max(...chapters)) expect(got?.bytes.toString('utf8')).toBe(expected);
+          else expect(got).toBeNull();
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -122,13 +162,29 @@ describe('spliceLedger', () => {
 
 const fsId = fc.constantFrom('a', 'b', 'c', 'fs-1', 'fs-10', 'fs-2', 'jade', 'jade-ring', 'zz');
 const item = (id: string): fc.Arbitrary<Obj> =>
-  fc.record({
-    description: fc.constantFrom('玉佩', '"id": "x"', 'a,b'),
-    status: fc.constantFrom('planted', 'advanced', 'resolved'),
-    history: fc.array(fc.record({ chapter: fc.nat(9), action: fc.constantFrom('planted', 'advanced'), detail: fc.constantFrom(null, '线索') }), { maxLength: 2 }),
-  }).map((rest) => ({ id, ...rest }));
-const list = fc.uniqueArray(fsId, { minLength: 1, maxLength: 6 }).chain((ids) => fc.tuple(...[...ids].sort().map(item)));
-const fsOp = fc.record({ op: fc.constant('foreshadow' as const), path: fsId, value: fc.constantFrom('planted' as const, 'advanced' as const, 'resolved' as const), detail: fc.constantFrom(undefined, '细节') });
+  fc
+    .record({
+      description: fc.constantFrom('玉佩', '"id": "x"', 'a,b'),
+      status: fc.constantFrom('planted', 'advanced', 'resolved'),
+      history: fc.array(
+        fc.record({
+          chapter: fc.nat(9),
+          action: fc.constantFrom('planted', 'advanced'),
+          detail: fc.constantFrom(null, '线索'),
+        }),
+        { maxLength: 2 },
+      ),
+    })
+    .map((rest) => ({ id, ...rest }));
+const list = fc
+  .uniqueArray(fsId, { minLength: 1, maxLength: 6 })
+  .chain((ids) => fc.tuple(...[...ids].sort().map(item)));
+const fsOp = fc.record({
+  op: fc.constant('foreshadow' as const),
+  path: fsId,
+  value: fc.constantFrom('planted' as const, 'advanced' as const, 'resolved' as const),
+  detail: fc.constantFrom(undefined, '细节'),
+});
 
 describe('spliceForeshadowing', () => {
   it.each([
@@ -158,15 +214,28 @@ describe('spliceForeshadowing', () => {
 
   it('changes only the items named when few of a long list change', () => {
     const items = Array.from({ length: 40 }, (_, i) => ({ id: `f-${String(i).padStart(2, '0')}`, status: 'planted' }));
-    const got = spliceForeshadowing(bytes({ foreshadowing: items }), [{ op: 'foreshadow', path: 'f-07', value: 'advanced' }], { chapter: 9, storyline_id: 'm', plan: new Map() });
+    const got = spliceForeshadowing(
+      bytes({ foreshadowing: items }),
+      [{ op: 'foreshadow', path: 'f-07', value: 'advanced' }],
+      { chapter: 9, storyline_id: 'm', plan: new Map() },
+    );
     expect(got?.edits).toHaveLength(1);
     expect(got?.edits[0]?.text).toContain('"id": "f-07"');
-    const dense = spliceForeshadowing(bytes({ foreshadowing: items }), items.slice(0, 6).map((i) => ({ op: 'foreshadow' as const, path: i.id, value: 'advanced' as const })), { chapter: 9, storyline_id: 'm', plan: new Map() });
+    const dense = spliceForeshadowing(
+      bytes({ foreshadowing: items }),
+      items.slice(0, 6).map((i) => ({ op: 'foreshadow' as const, path: i.id, value: 'advanced' as const })),
+      { chapter: 9, storyline_id: 'm', plan: new Map() },
+    );
     expect(dense?.edits).toHaveLength(1);
     expect(dense?.whole?.after).toHaveLength(40);
     expect(got?.whole).toBeUndefined();
     // One in eight is still item by item; new ids count as named items (the list is not searched first).
-    const at = (ops: string[]) => spliceForeshadowing(bytes({ foreshadowing: items.slice(0, 16) }), ops.map((path) => ({ op: 'foreshadow' as const, path, value: 'advanced' as const })), { chapter: 9, storyline_id: 'm', plan: new Map() });
+    const at = (ops: string[]) =>
+      spliceForeshadowing(
+        bytes({ foreshadowing: items.slice(0, 16) }),
+        ops.map((path) => ({ op: 'foreshadow' as const, path, value: 'advanced' as const })),
+        { chapter: 9, storyline_id: 'm', plan: new Map() },
+      );
     expect(at(['f-01', 'f-02'])?.edits).toHaveLength(2);
     expect(at(['f-01', 'f-02', 'f-03'])?.edits).toHaveLength(1);
     expect(at(['n-1', 'n-2', 'n-3'])?.edits).toHaveLength(1);
@@ -184,12 +253,25 @@ describe('spliceForeshadowing', () => {
     expect(spliceForeshadowing(bytes({ foreshadowing: [] }), ops, ctx)).toBeNull();
     expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, 'b'] }), ops, ctx)).toBeNull();
     // Written whole only when the list is the root's one member, as novel writes it.
-    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'b' }], other: 1 }), ops, ctx, Infinity)).toBeNull();
-    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'b' }] }), ops, ctx, Infinity)).not.toBeNull();
+    expect(
+      spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'b' }], other: 1 }), ops, ctx, Infinity),
+    ).toBeNull();
+    expect(
+      spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'b' }] }), ops, ctx, Infinity),
+    ).not.toBeNull();
     expect(spliceForeshadowing(bytes({ a: 1, foreshadowing: [{ id: 'a' }, { id: 'b' }] }), ops, ctx)).toBeNull();
     expect(spliceForeshadowing(bytes({ list: [{ id: 'a' }, { id: 'b' }] }), ops, ctx)).toBeNull();
     // Every element an item with its id: nothing before, between or after them.
-    for (const list of [[5, { id: 'a' }, { id: 'b' }], [{ id: 'a' }, 5, { id: 'b' }], [{ id: 'a' }, { id: 'b' }, 5], [5], [{ id: 'a' }, { note: { id: 'b' } }], [{ id: 'a' }, null], [null], [{ id: 'a' }, ['b']]]) {
+    for (const list of [
+      [5, { id: 'a' }, { id: 'b' }],
+      [{ id: 'a' }, 5, { id: 'b' }],
+      [{ id: 'a' }, { id: 'b' }, 5],
+      [5],
+      [{ id: 'a' }, { note: { id: 'b' } }],
+      [{ id: 'a' }, null],
+      [null],
+      [{ id: 'a' }, ['b']],
+    ]) {
       expect(spliceForeshadowing(bytes({ foreshadowing: list }), ops, ctx), JSON.stringify(list)).toBeNull();
     }
   });

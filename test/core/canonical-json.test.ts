@@ -4,13 +4,20 @@ import { canonicalJson, jsonEqual, prettyJson } from '../../src/core/canonical-j
 
 const shuffleKeys = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(shuffleKeys);
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, shuffleKeys(x)]));
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .reverse()
+        .map(([k, x]) => [k, shuffleKeys(x)]),
+    );
   return v;
 };
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth, keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
     expect(canonicalJson([2, 1])).toBe('[2,1]');
   });
   it('scalars as JSON; undefined as null', () => {

@@ -4,17 +4,30 @@ import { recentMemory, upsertChapterMemory } from '../../src/core/chapter-memory
 
 describe('upsertChapterMemory', () => {
   it('adds an entry in chapter order', () => {
-    expect(upsertChapterMemory([{ chapter: 1 }, { chapter: 3 }], { chapter: 2, x: 1 })).toEqual([{ chapter: 1 }, { chapter: 2, x: 1 }, { chapter: 3 }]);
+    expect(upsertChapterMemory([{ chapter: 1 }, { chapter: 3 }], { chapter: 2, x: 1 })).toEqual([
+      { chapter: 1 },
+      { chapter: 2, x: 1 },
+      { chapter: 3 },
+    ]);
   });
   it("replaces the chapter's entry", () => {
-    const ledger = [{ chapter: 1, v: 'old' }, { chapter: 2, v: 'old' }];
-    expect(upsertChapterMemory(ledger, { chapter: 1, v: 'new' })).toEqual([{ chapter: 1, v: 'new' }, { chapter: 2, v: 'old' }]);
+    const ledger = [
+      { chapter: 1, v: 'old' },
+      { chapter: 2, v: 'old' },
+    ];
+    expect(upsertChapterMemory(ledger, { chapter: 1, v: 'new' })).toEqual([
+      { chapter: 1, v: 'new' },
+      { chapter: 2, v: 'old' },
+    ]);
     expect(ledger[0]!.v).toBe('old');
   });
   it('property: one entry per chapter, sorted, the upserted one present', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 100 })), fc.integer({ min: 1, max: 100 }), (chapters, c) => {
-        const out = upsertChapterMemory(chapters.map((n) => ({ chapter: n })), { chapter: c, mark: true });
+        const out = upsertChapterMemory(
+          chapters.map((n) => ({ chapter: n })),
+          { chapter: c, mark: true },
+        );
         const ns = out.map((e) => e.chapter as number);
         expect(ns).toEqual([...new Set([...chapters, c])].sort((a, b) => a - b));
         expect(out.filter((e) => e.chapter === c)).toEqual([{ chapter: c, mark: true }]);

@@ -42,7 +42,15 @@ describe('rowOf', () => {
     expect(rowOf(1, {}).cost_usd).toBeNull();
   });
   it('fallbacks: the gate overall, force pass, nulls', () => {
-    expect(rowOf(2, { gate: { force_passed: true, decision: 'revise', overall_final: 3.1 } })).toMatchObject({ overall: 3.1, gate: 'force pass', revisions: 0, title: null, zishu: null, lint_hard: null, tokens: 0 });
+    expect(rowOf(2, { gate: { force_passed: true, decision: 'revise', overall_final: 3.1 } })).toMatchObject({
+      overall: 3.1,
+      gate: 'force pass',
+      revisions: 0,
+      title: null,
+      zishu: null,
+      lint_hard: null,
+      tokens: 0,
+    });
     expect(rowOf(2, { gate: { decision: 7 }, lint: 'x' })).toMatchObject({ gate: null, lint_hard: null });
   });
 });
@@ -51,7 +59,15 @@ describe('totalOf and renderTable', () => {
   it('sums the rows; cost is unknown when any is', () => {
     const a = rowOf(1, LOG);
     const b = rowOf(2, { ...LOG, zishu: null, revisions: 2 });
-    expect(totalOf([a, b])).toEqual({ chapters: 2, zishu: 3000, han: 5600, revisions: 3, tokens: 330, cost_usd: 0.6, duration_ms: 3000 });
+    expect(totalOf([a, b])).toEqual({
+      chapters: 2,
+      zishu: 3000,
+      han: 5600,
+      revisions: 3,
+      tokens: 330,
+      cost_usd: 0.6,
+      duration_ms: 3000,
+    });
     expect(totalOf([a, rowOf(3, {})]).cost_usd).toBeNull();
     expect(totalOf([]).cost_usd).toBeNull();
   });

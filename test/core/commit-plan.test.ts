@@ -9,20 +9,46 @@ import { projectCheckpoint } from '../../src/core/projection.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import { staged } from '../helpers/staging.js';
 
-const GATE = { decision: 'pass' as const, verdict: 'pass' as const, overall_final: 4.2, high_violation: false, high_confidence_violations: [], warnings: [], reason: 'pass' };
+const GATE = {
+  decision: 'pass' as const,
+  verdict: 'pass' as const,
+  overall_final: 4.2,
+  high_violation: false,
+  high_confidence_violations: [],
+  warnings: [],
+  reason: 'pass',
+};
 
 /** The checkpoint fields after COMMITTED of chapter 4, with chapters_per_volume `cpv`. */
 /** The checkpoint fields after chapter 4's commit, volume 1 outlined to chapter `outlinedTo` (a volume ends at its outline's last block). */
 function afterCommit(outlinedTo: number) {
-  const context = { ...initialContext({ chapter: 4, thresholds: DEFAULT_THRESHOLDS, outline_chapters: Array.from({ length: outlinedTo }, (_, i) => i + 1) }), gate: GATE, claimed: true };
-  const [after] = transition(bookMachine, bookMachine.resolveState({ value: { writing: 'commit' }, context }), { type: 'COMMITTED' });
+  const context = {
+    ...initialContext({
+      chapter: 4,
+      thresholds: DEFAULT_THRESHOLDS,
+      outline_chapters: Array.from({ length: outlinedTo }, (_, i) => i + 1),
+    }),
+    gate: GATE,
+    claimed: true,
+  };
+  const [after] = transition(bookMachine, bookMachine.resolveState({ value: { writing: 'commit' }, context }), {
+    type: 'COMMITTED',
+  });
   return projectCheckpoint(after);
 }
 
 function input(outlinedTo: number): CommitInput {
   return {
     chapter: 4,
-    checkpointRaw: { last_completed_chapter: 3, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'judged', inflight_chapter: 4, gate: GATE, x_other_tool: 1 },
+    checkpointRaw: {
+      last_completed_chapter: 3,
+      current_volume: 1,
+      orchestrator_state: 'WRITING',
+      pipeline_stage: 'judged',
+      inflight_chapter: 4,
+      gate: GATE,
+      x_other_tool: 1,
+    },
     checkpointFields: afterCommit(outlinedTo),
     settings: DEFAULT_SETTINGS,
     view: staged('draft/good', 'summarize/good', 'judge/overall-4.2'),
@@ -45,22 +71,49 @@ function input(outlinedTo: number): CommitInput {
 describe('the chapter commit plan', () => {
   it('moves the outputs into the book, merges the delta and appends one changelog line after the recorded length', () => {
     const plan = planChapterCommit(input(30));
-    expect(plan.writes.map((w) => w.path)).toEqual(expect.arrayContaining(['chapters/chapter-004.md', 'summaries/chapter-004-summary.md', 'state/chapter-004-crossref.json', 'storylines/main-sword/memory.md', 'evaluations/chapter-004-eval.json', 'state/current-state.json']));
+    expect(plan.writes.map((w) => w.path)).toEqual(
+      expect.arrayContaining([
+        'chapters/chapter-004.md',
+        'summaries/chapter-004-summary.md',
+        'state/chapter-004-crossref.json',
+        'storylines/main-sword/memory.md',
+        'evaluations/chapter-004-eval.json',
+        'state/current-state.json',
+      ]),
+    );
     const changelog = plan.appends.find((a) => a.path === 'state/changelog.jsonl');
     expect(changelog?.before).toBe(120);
-    expect(JSON.parse(changelog?.text ?? '{}')).toMatchObject({ chapter: 4, base_state_version: 3, state_version: 4, storyline_id: 'main-sword' });
+    expect(JSON.parse(changelog?.text ?? '{}')).toMatchObject({
+      chapter: 4,
+      base_state_version: 3,
+      state_version: 4,
+      storyline_id: 'main-sword',
+    });
     expect(plan.removes).toContain('staging/chapters/chapter-004.md');
   });
 
-  it('the checkpoint is the machine\'s: the next chapter, or planning the next volume after the last one', () => {
+  it("the checkpoint is the machine's: the next chapter, or planning the next volume after the last one", () => {
     const mid = planChapterCommit(input(30)).checkpoint;
-    expect(mid).toMatchObject({ last_completed_chapter: 4, pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0, orchestrator_state: 'WRITING', current_volume: 1, x_other_tool: 1 });
+    expect(mid).toMatchObject({
+      last_completed_chapter: 4,
+      pipeline_stage: 'committed',
+      inflight_chapter: null,
+      revision_count: 0,
+      orchestrator_state: 'WRITING',
+      current_volume: 1,
+      x_other_tool: 1,
+    });
     expect(mid.gate).toBeUndefined();
     const end = planChapterCommit(input(4)).checkpoint;
     expect(end).toMatchObject({ last_completed_chapter: 4, orchestrator_state: 'VOL_PLANNING', current_volume: 2 });
   });
 
   it('refuses a delta computed against another state version', () => {
-    expect(() => planChapterCommit({ ...input(30), state: wholeDocument({ schema_version: 1, state_version: 7, last_updated_chapter: 3 }) })).toThrow(/base_state_version/);
+    expect(() =>
+      planChapterCommit({
+        ...input(30),
+        state: wholeDocument({ schema_version: 1, state_version: 7, last_updated_chapter: 3 }),
+      }),
+    ).toThrow(/base_state_version/);
   });
 });

@@ -34,12 +34,14 @@ describe('fish', () => {
   });
 
   it('offers the top-level commands, deduplicated and sorted, with help', () => {
-    expect(lines[2]).toBe("complete -c novel -n __fish_use_subcommand -a 'adapters completion decide export graph help instructions run schema'");
+    expect(lines[2]).toBe(
+      "complete -c novel -n __fish_use_subcommand -a 'adapters completion decide export graph help instructions run schema'",
+    );
   });
 
   it('offers the subcommands of a command with subcommands', () => {
     expect(lines[3]).toBe("complete -c novel -n '__fish_seen_subcommand_from adapters' -a 'install list'");
-    expect(lines.filter((l) => l.includes('-n \'__fish_seen_subcommand_from adapters\''))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes("-n '__fish_seen_subcommand_from adapters'"))).toHaveLength(1);
   });
 
   it('offers each flag once, with its choices where it has them', () => {
@@ -50,7 +52,9 @@ describe('fish', () => {
       "complete -c novel -n '__fish_seen_subcommand_from run' -l pause-after -x -a 'draft summarize refine judge plan'",
     ]);
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from graph' -l highlight -x -a 'current'");
-    expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from graph' -l format -x -a 'mermaid dot json'");
+    expect(lines).toContain(
+      "complete -c novel -n '__fish_seen_subcommand_from graph' -l format -x -a 'mermaid dot json'",
+    );
     // The same flag name has the choices of its own command.
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from export' -l format -x -a 'txt md epub'");
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from export' -l out");
@@ -59,8 +63,14 @@ describe('fish', () => {
   });
 
   it('offers step ids from novel next, and the chapter (the step without its stage) for decide and diff', () => {
-    for (const cmd of ['instructions', 'validate', 'advance']) expect(lines).toContain(`complete -c novel -n '__fish_seen_subcommand_from ${cmd}' -a '(novel next 2>/dev/null)'`);
-    for (const cmd of ['decide', 'diff']) expect(lines).toContain(`complete -c novel -n '__fish_seen_subcommand_from ${cmd}' -a '(novel next 2>/dev/null | string replace -r ":[a-z-]+$" "")'`);
+    for (const cmd of ['instructions', 'validate', 'advance'])
+      expect(lines).toContain(
+        `complete -c novel -n '__fish_seen_subcommand_from ${cmd}' -a '(novel next 2>/dev/null)'`,
+      );
+    for (const cmd of ['decide', 'diff'])
+      expect(lines).toContain(
+        `complete -c novel -n '__fish_seen_subcommand_from ${cmd}' -a '(novel next 2>/dev/null | string replace -r ":[a-z-]+$" "")'`,
+      );
   });
 
   it('offers the fixed positional choices, the schema names and the commands for help', () => {
@@ -68,7 +78,9 @@ describe('fish', () => {
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from install' -a 'claude codex'");
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from schema' -a 'delta eval'");
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'");
-    expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from help' -a 'adapters completion decide export graph help instructions run schema'");
+    expect(lines).toContain(
+      "complete -c novel -n '__fish_seen_subcommand_from help' -a 'adapters completion decide export graph help instructions run schema'",
+    );
     // decide's chapter comes before its decision.
     const decide = lines.filter((l) => l.startsWith("complete -c novel -n '__fish_seen_subcommand_from decide' -a"));
     expect(decide.map((l) => l.includes('novel next'))).toEqual([true, false]);
@@ -90,14 +102,16 @@ describe('bash and zsh: the script text', () => {
     expect(bash.startsWith('# novel completion for bash: source <(novel completion bash)\n')).toBe(true);
     expect(zsh.startsWith('# novel completion for zsh: source <(novel completion zsh)\n')).toBe(true);
     expect(bash.endsWith('}\ncomplete -o default -F _novel novel\n')).toBe(true);
-    expect(zsh.endsWith('}\nautoload -U +X bashcompinit && bashcompinit\ncomplete -o default -F _novel novel\n')).toBe(true);
+    expect(zsh.endsWith('}\nautoload -U +X bashcompinit && bashcompinit\ncomplete -o default -F _novel novel\n')).toBe(
+      true,
+    );
     expect(bash).not.toContain('bashcompinit');
     // Apart from header and footer the two are the same script.
     const body = (s: string) => s.slice(s.indexOf('\n'), s.indexOf('\n_novel() {') + 1000);
     expect(body(zsh)).toBe(body(bash));
   });
 
-  it('lists each command\'s flags, deduplicated and sorted', () => {
+  it("lists each command's flags, deduplicated and sorted", () => {
     expect(bash).toContain('    "run") flags="--executor --pause-after --until" ;;');
     expect(bash).toContain('    "adapters install") flags="--force" ;;');
     expect(bash).toContain('    "adapters list") flags="" ;;');
@@ -105,17 +119,31 @@ describe('bash and zsh: the script text', () => {
   });
 
   it('has a case for each flag with choices and for each positional argument', () => {
-    expect(bash).toContain('    "graph|--format") COMPREPLY=( $(compgen -W "mermaid dot json" -- "$cur") ); return 0 ;;');
+    expect(bash).toContain(
+      '    "graph|--format") COMPREPLY=( $(compgen -W "mermaid dot json" -- "$cur") ); return 0 ;;',
+    );
     expect(bash).toContain('    "graph|--highlight") COMPREPLY=( $(compgen -W "current" -- "$cur") ); return 0 ;;');
     expect(bash).toContain('    "export|--format") COMPREPLY=( $(compgen -W "txt md epub" -- "$cur") ); return 0 ;;');
-    expect(bash).toContain('    "run|--executor") COMPREPLY=( $(compgen -W "demo claude codex" -- "$cur") ); return 0 ;;');
-    expect(bash).toContain('    "run|--pause-after") COMPREPLY=( $(compgen -W "draft summarize refine judge plan" -- "$cur") ); return 0 ;;');
-    expect(bash).toContain('    "instructions#0") COMPREPLY=( $(compgen -W "$(_novel_steps)" -- "$cur") ); return 0 ;;');
+    expect(bash).toContain(
+      '    "run|--executor") COMPREPLY=( $(compgen -W "demo claude codex" -- "$cur") ); return 0 ;;',
+    );
+    expect(bash).toContain(
+      '    "run|--pause-after") COMPREPLY=( $(compgen -W "draft summarize refine judge plan" -- "$cur") ); return 0 ;;',
+    );
+    expect(bash).toContain(
+      '    "instructions#0") COMPREPLY=( $(compgen -W "$(_novel_steps)" -- "$cur") ); return 0 ;;',
+    );
     expect(bash).toContain('    "decide#0") COMPREPLY=( $(compgen -W "$(_novel_chapters)" -- "$cur") ); return 0 ;;');
-    expect(bash).toContain('    "decide#1") COMPREPLY=( $(compgen -W "accept revise rewrite" -- "$cur") ); return 0 ;;');
-    expect(bash).toContain('    "adapters install#0") COMPREPLY=( $(compgen -W "claude codex" -- "$cur") ); return 0 ;;');
+    expect(bash).toContain(
+      '    "decide#1") COMPREPLY=( $(compgen -W "accept revise rewrite" -- "$cur") ); return 0 ;;',
+    );
+    expect(bash).toContain(
+      '    "adapters install#0") COMPREPLY=( $(compgen -W "claude codex" -- "$cur") ); return 0 ;;',
+    );
     expect(bash).toContain('    "schema#0") COMPREPLY=( $(compgen -W "delta eval" -- "$cur") ); return 0 ;;');
-    expect(bash).toContain('    "help#0") COMPREPLY=( $(compgen -W "adapters completion decide export graph help instructions run schema" -- "$cur") ); return 0 ;;');
+    expect(bash).toContain(
+      '    "help#0") COMPREPLY=( $(compgen -W "adapters completion decide export graph help instructions run schema" -- "$cur") ); return 0 ;;',
+    );
   });
 
   it('without subcommands the subcommand case matches nothing real', () => {
@@ -140,7 +168,17 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 
 describe('bash: the candidates it offers', () => {
   it('the first word: every command (and help) that starts with what is typed', () => {
-    expect(complete(['novel', ''])).toEqual(['adapters', 'completion', 'decide', 'export', 'graph', 'help', 'instructions', 'run', 'schema']);
+    expect(complete(['novel', ''])).toEqual([
+      'adapters',
+      'completion',
+      'decide',
+      'export',
+      'graph',
+      'help',
+      'instructions',
+      'run',
+      'schema',
+    ]);
     expect(complete(['novel', 'e'])).toEqual(['export']);
   });
 
@@ -149,7 +187,7 @@ describe('bash: the candidates it offers', () => {
     expect(complete(['novel', 'adapters', 'l'])).toEqual(['list']);
   });
 
-  it('a flag: the command\'s own flags', () => {
+  it("a flag: the command's own flags", () => {
     expect(complete(['novel', 'run', '--'])).toEqual(['--executor', '--pause-after', '--until']);
     expect(complete(['novel', 'run', '--p'])).toEqual(['--pause-after']);
     expect(complete(['novel', 'adapters', 'install', '-'])).toEqual(['--force']);
@@ -162,7 +200,12 @@ describe('bash: the candidates it offers', () => {
   });
 
   it('a step id: the step novel next names and the other stages of its chapter, each once', () => {
-    expect(complete(['novel', 'instructions', ''])).toEqual(['chapter:012:refine', 'chapter:012:draft', 'chapter:012:summarize', 'chapter:012:judge']);
+    expect(complete(['novel', 'instructions', ''])).toEqual([
+      'chapter:012:refine',
+      'chapter:012:draft',
+      'chapter:012:summarize',
+      'chapter:012:judge',
+    ]);
     expect(complete(['novel', 'run', '--until', 'chapter:012:j'])).toEqual(['chapter:012:judge']);
     expect(complete(['novel', 'validate', ''], 'volume:02:plan')).toEqual(['volume:02:plan']);
     expect(complete(['novel', 'advance', ''], null)).toEqual([]);

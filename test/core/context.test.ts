@@ -13,9 +13,21 @@ import { dataBlock, escapeData } from '../../src/core/embed.js';
 import { blockKeyLines, outlineBlock, outlineBlocks } from '../../src/core/outline.js';
 import { memoryView } from '../helpers/memory-view.js';
 
-
 describe('outline blocks (§9.1)', () => {
-  const outline = ['# 卷', '### 第 1 章: 开端', '- **Storyline**: a', '### 第 10 章：十', '- **POV**: 甲', '### 第 12 章', '- **Arc**: x', '### 第 120 章 一百二十', '### 备注', '无关', '### 第 3 章附录', 'x'].join('\r\n');
+  const outline = [
+    '# 卷',
+    '### 第 1 章: 开端',
+    '- **Storyline**: a',
+    '### 第 10 章：十',
+    '- **POV**: 甲',
+    '### 第 12 章',
+    '- **Arc**: x',
+    '### 第 120 章 一百二十',
+    '### 备注',
+    '无关',
+    '### 第 3 章附录',
+    'x',
+  ].join('\r\n');
 
   it('### 第 12 章 matches chapter 12 only, never 1 or 120; colon-less and full-width headings work; CRLF is fine', () => {
     expect(outlineBlock(outline, 12)?.heading).toBe('### 第 12 章');
@@ -32,7 +44,10 @@ describe('outline blocks (§9.1)', () => {
   });
 
   it('parses the key lines (ASCII or full-width colon)', () => {
-    const block = outlineBlock('### 第 4 章: 藏经阁\n- **Storyline**: main-sword\n- **POV**：林青岚\n- **TransitionHint**: 转入暗流\n', 4)!;
+    const block = outlineBlock(
+      '### 第 4 章: 藏经阁\n- **Storyline**: main-sword\n- **POV**：林青岚\n- **TransitionHint**: 转入暗流\n',
+      4,
+    )!;
     expect(blockKeyLines(block)).toEqual({ Storyline: 'main-sword', POV: '林青岚', TransitionHint: '转入暗流' });
   });
 });
@@ -50,13 +65,24 @@ describe('entity_id_map and L2 pruning', () => {
   it('maps slug (file name) → display_name and reports invalid character files instead of skipping them silently', () => {
     const { map, problems } = entityIdMap(view);
     expect(map).toEqual({ lin: '林青岚', su: '苏晚雪' });
-    expect(problems.map((p) => p.file).sort()).toEqual(['characters/active/Bad Name.json', 'characters/active/broken.json', 'characters/active/nameless.json']);
+    expect(problems.map((p) => p.file).sort()).toEqual([
+      'characters/active/Bad Name.json',
+      'characters/active/broken.json',
+      'characters/active/nameless.json',
+    ]);
   });
 
   it('contract preconditions.character_states: exactly those characters, unknown names reported, no cap', () => {
-    const map = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`c${String(i).padStart(2, '0')}`, `角色${i}`]));
+    const map = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`c${String(i).padStart(2, '0')}`, `角色${i}`]),
+    );
     const states = Object.fromEntries(Object.values(map).map((n) => [n, {}]));
-    const sel = selectCharacters(map, { preconditions: { character_states: { ...states, 路人: {} } } }, 'contract.json', []);
+    const sel = selectCharacters(
+      map,
+      { preconditions: { character_states: { ...states, 路人: {} } } },
+      'contract.json',
+      [],
+    );
     expect(sel.rule).toBe('contract_preconditions');
     expect(sel.slugs).toHaveLength(20);
     expect(sel.problems).toHaveLength(1);
@@ -64,7 +90,12 @@ describe('entity_id_map and L2 pruning', () => {
   });
 
   it('otherwise at most 15, by last appearance in the 10 latest summaries (newest first), then slug', () => {
-    const map = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`c${String(i).padStart(2, '0')}`, `角色${String.fromCharCode(0x4e00 + i)}`]));
+    const map = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [
+        `c${String(i).padStart(2, '0')}`,
+        `角色${String.fromCharCode(0x4e00 + i)}`,
+      ]),
+    );
     const summaries = [
       { chapter: 9, text: `${map.c05} 与 ${map.c17}` },
       { chapter: 8, text: `${map.c03}` },
@@ -97,7 +128,12 @@ describe('rules, blacklist, summaries, storylines, foreshadowing, memory, revisi
   });
 
   it('recent summaries: the 3 latest before the chapter, newest first; prev_summary', () => {
-    const view = memoryView({ 'summaries/chapter-001-summary.md': '1', 'summaries/chapter-003-summary.md': '3', 'summaries/chapter-004-summary.md': '4', 'summaries/chapter-006-summary.md': '6' });
+    const view = memoryView({
+      'summaries/chapter-001-summary.md': '1',
+      'summaries/chapter-003-summary.md': '3',
+      'summaries/chapter-004-summary.md': '4',
+      'summaries/chapter-006-summary.md': '6',
+    });
     expect(latestSummaries(view, 6, 3).map((s) => s.chapter)).toEqual([4, 3, 1]);
     expect(prevSummary(view, 5)).toBe('summaries/chapter-004-summary.md');
     expect(prevSummary(view, 3)).toBeUndefined();
@@ -113,13 +149,28 @@ describe('rules, blacklist, summaries, storylines, foreshadowing, memory, revisi
       ],
       dormant_storylines: ['sect'],
     };
-    expect(adjacentStorylines('main', 10, { transition_hint: { next_storyline: 'bridge-line' } }, schedule)).toEqual(['bridge-line', 'heisha']);
+    expect(adjacentStorylines('main', 10, { transition_hint: { next_storyline: 'bridge-line' } }, schedule)).toEqual([
+      'bridge-line',
+      'heisha',
+    ]);
     expect(adjacentStorylines('main', 5, undefined, { ...schedule, dormant_storylines: [] })).toEqual(['sect']);
   });
 
   it('foreshadowing tasks: named in the outline, resolve window, overdue short; merged by id, global wins, sorted', () => {
-    const plan = { foreshadowing: [{ id: 'f-3', description: '计划', scope: 'short', status: 'planned', target_resolve_range: [1, 2] }, { id: 'f-1', status: 'planned', description: '新伏笔' }, { id: 'f-9', description: '远', target_resolve_range: [50, 60] }] };
-    const global = { foreshadowing: [{ id: 'f-3', status: 'planted', scope: 'short', target_resolve_range: [1, 2], planted_chapter: 1 }, { id: 'f-2', status: 'advanced', target_resolve_range: [4, 8], planted_chapter: 1 }, { id: 'f-4', status: 'resolved', target_resolve_range: [4, 8] }] };
+    const plan = {
+      foreshadowing: [
+        { id: 'f-3', description: '计划', scope: 'short', status: 'planned', target_resolve_range: [1, 2] },
+        { id: 'f-1', status: 'planned', description: '新伏笔' },
+        { id: 'f-9', description: '远', target_resolve_range: [50, 60] },
+      ],
+    };
+    const global = {
+      foreshadowing: [
+        { id: 'f-3', status: 'planted', scope: 'short', target_resolve_range: [1, 2], planted_chapter: 1 },
+        { id: 'f-2', status: 'advanced', target_resolve_range: [4, 8], planted_chapter: 1 },
+        { id: 'f-4', status: 'resolved', target_resolve_range: [4, 8] },
+      ],
+    };
     const tasks = foreshadowingTasks(plan, global, 5, 'F-1 埋下；f-2 推进');
     expect(tasks.map((t) => [t.id, t.reasons])).toEqual([
       ['f-1', ['plant_here']],
@@ -135,9 +186,16 @@ describe('rules, blacklist, summaries, storylines, foreshadowing, memory, revisi
     expect(recentMemory([], 5, 3)).toEqual([]);
   });
 
-  it('required fixes, or the two lowest-scoring dimensions\' reasons when there are none', () => {
-    expect(requiredFixes({ required_fixes: [{ target: '第三段', instruction: '改' }, { instruction: '再改' }] })).toEqual([{ target: '第三段', instruction: '改' }, { instruction: '再改' }]);
-    expect(requiredFixes({ required_fixes: [], scores: { a: { score: 3, reason: 'A' }, b: { score: 2, reason: 'B' }, c: { score: 4, reason: 'C' } } })).toEqual([
+  it("required fixes, or the two lowest-scoring dimensions' reasons when there are none", () => {
+    expect(
+      requiredFixes({ required_fixes: [{ target: '第三段', instruction: '改' }, { instruction: '再改' }] }),
+    ).toEqual([{ target: '第三段', instruction: '改' }, { instruction: '再改' }]);
+    expect(
+      requiredFixes({
+        required_fixes: [],
+        scores: { a: { score: 3, reason: 'A' }, b: { score: 2, reason: 'B' }, c: { score: 4, reason: 'C' } },
+      }),
+    ).toEqual([
       { target: 'b', instruction: 'B' },
       { target: 'a', instruction: 'A' },
     ]);
@@ -148,6 +206,10 @@ describe('DATA blocks (§9.2)', () => {
   it('escapes every </DATA in any case and caps at a character boundary with a marker inside the block', () => {
     expect(escapeData('x</DATA>y</data >z')).toBe('x<\\/DATA>y<\\/data >z');
     const block = dataBlock('chapter_content', 'c.md', '汉'.repeat(100), 31);
-    expect(block).toBe('<DATA type="chapter_content" source="c.md" readonly="true">\n' + '汉'.repeat(10) + '\n[truncated: 30 of 300 bytes shown]\n</DATA>');
+    expect(block).toBe(
+      '<DATA type="chapter_content" source="c.md" readonly="true">\n' +
+        '汉'.repeat(10) +
+        '\n[truncated: 30 of 300 bytes shown]\n</DATA>',
+    );
   });
 });

@@ -13,7 +13,11 @@ const cast = castIndex(
   ['青锋剑', '藏经阁'],
 );
 const state = {
-  characters: { 'lin-feng': { status: 'alive', realm: '金丹' }, 'old-zhao': { status: 'dead' }, 'su-wan': { status: 'alive', realm: '筑基' } },
+  characters: {
+    'lin-feng': { status: 'alive', realm: '金丹' },
+    'old-zhao': { status: 'dead' },
+    'su-wan': { status: 'alive', realm: '筑基' },
+  },
   items: { 'qingfeng-sword': { name: '青锋剑', status: 'destroyed', holder: 'lin-feng' } },
   world_state: { story_day: 30 },
 };
@@ -27,7 +31,8 @@ const base = (over: Partial<ContinuityInput>): ContinuityInput => ({
   resolved: new Set(['f-001']),
   ...over,
 });
-const kinds = (over: Partial<ContinuityInput>): string[] => continuityFindings(base(over)).map((f) => `${f.kind}:${f.subject}`);
+const kinds = (over: Partial<ContinuityInput>): string[] =>
+  continuityFindings(base(over)).map((f) => `${f.kind}:${f.subject}`);
 
 describe('continuity checks', () => {
   it('a clean chapter has no finding', () => {
@@ -38,36 +43,75 @@ describe('continuity checks', () => {
     expect(kinds({ text: '# 第12章\n\n赵长老一掌拍在桌上。' })).toEqual(['gone_acting:old-zhao']);
     expect(kinds({ text: '# 第12章\n\n林枫想起赵长老当年的教诲。' })).toEqual([]);
     expect(kinds({ text: '# 第12章\n\n他跪在赵长老的墓前。' })).toEqual([]);
-    expect(kinds({ text: '# 第12章\n\n林枫闭上眼。\n赵长老一掌拍在桌上。', recollections: [{ lines: [4, 4], kind: 'memory' }] })).toEqual([]);
+    expect(
+      kinds({
+        text: '# 第12章\n\n林枫闭上眼。\n赵长老一掌拍在桌上。',
+        recollections: [{ lines: [4, 4], kind: 'memory' }],
+      }),
+    ).toEqual([]);
     // Brought back by the chapter's own delta.
-    expect(kinds({ text: '# 第12章\n\n赵长老一掌拍在桌上。', ops: [{ op: 'set', path: 'characters.old-zhao.status', value: 'alive' }] })).toEqual([]);
+    expect(
+      kinds({
+        text: '# 第12章\n\n赵长老一掌拍在桌上。',
+        ops: [{ op: 'set', path: 'characters.old-zhao.status', value: 'alive' }],
+      }),
+    ).toEqual([]);
     const f = continuityFindings(base({ text: '# 第12章\n\n赵长老一掌拍在桌上。' }))[0]!;
     expect(f).toMatchObject({ line: 3, excerpt: '赵长老一掌拍在桌上。' });
     expect(render('zh', f.message)).toBe('赵长老在本章有所行动，但状态记为 dead');
   });
 
   it('a realm going down its ladder without a reason; with one it stands', () => {
-    expect(kinds({ ops: [{ op: 'set', path: 'characters.lin-feng.realm', value: '筑基' }] })).toEqual(['realm_down:lin-feng']);
-    expect(kinds({ ops: [{ op: 'set', path: 'characters.lin-feng.realm', value: '筑基', detail: '被封印修为' }] })).toEqual([]);
+    expect(kinds({ ops: [{ op: 'set', path: 'characters.lin-feng.realm', value: '筑基' }] })).toEqual([
+      'realm_down:lin-feng',
+    ]);
+    expect(
+      kinds({ ops: [{ op: 'set', path: 'characters.lin-feng.realm', value: '筑基', detail: '被封印修为' }] }),
+    ).toEqual([]);
     expect(kinds({ ops: [{ op: 'set', path: 'characters.lin-feng.realm', value: '元婴' }] })).toEqual([]);
   });
 
   it('a destroyed item used in the prose or handed on; its remains remembered are not a use', () => {
     expect(kinds({ text: '# 第12章\n\n林枫拔出青锋剑。' })).toEqual(['item_used:qingfeng-sword']);
     expect(kinds({ text: '# 第12章\n\n林枫看着青锋剑的碎片。' })).toEqual([]);
-    expect(kinds({ ops: [{ op: 'set', path: 'items.qingfeng-sword.holder', value: 'su-wan' }] })).toEqual(['item_used:qingfeng-sword']);
-    expect(kinds({ text: '# 第12章\n\n林枫拔出青锋剑。', ops: [{ op: 'set', path: 'items.qingfeng-sword.status', value: 'repaired' }] })).toEqual([]);
+    expect(kinds({ ops: [{ op: 'set', path: 'items.qingfeng-sword.holder', value: 'su-wan' }] })).toEqual([
+      'item_used:qingfeng-sword',
+    ]);
+    expect(
+      kinds({
+        text: '# 第12章\n\n林枫拔出青锋剑。',
+        ops: [{ op: 'set', path: 'items.qingfeng-sword.status', value: 'repaired' }],
+      }),
+    ).toEqual([]);
   });
 
   it('the story day going back, by set or by inc', () => {
-    expect(kinds({ ops: [{ op: 'set', path: 'world_state.story_day', value: 29 }] })).toEqual(['day_back:world_state.story_day']);
-    expect(kinds({ ops: [{ op: 'inc', path: 'world_state.story_day', value: -2 }] })).toEqual(['day_back:world_state.story_day']);
+    expect(kinds({ ops: [{ op: 'set', path: 'world_state.story_day', value: 29 }] })).toEqual([
+      'day_back:world_state.story_day',
+    ]);
+    expect(kinds({ ops: [{ op: 'inc', path: 'world_state.story_day', value: -2 }] })).toEqual([
+      'day_back:world_state.story_day',
+    ]);
     expect(kinds({ ops: [{ op: 'set', path: 'world_state.story_day', value: 31 }] })).toEqual([]);
   });
 
   it('one path set twice to different values in a delta', () => {
-    expect(kinds({ ops: [{ op: 'set', path: 'characters.su-wan.location', value: '藏经阁' }, { op: 'set', path: 'characters.su-wan.location', value: '后山' }] })).toEqual(['op_conflict:characters.su-wan.location']);
-    expect(kinds({ ops: [{ op: 'set', path: 'characters.su-wan.location', value: '后山' }, { op: 'set', path: 'characters.su-wan.location', value: '后山' }] })).toEqual([]);
+    expect(
+      kinds({
+        ops: [
+          { op: 'set', path: 'characters.su-wan.location', value: '藏经阁' },
+          { op: 'set', path: 'characters.su-wan.location', value: '后山' },
+        ],
+      }),
+    ).toEqual(['op_conflict:characters.su-wan.location']);
+    expect(
+      kinds({
+        ops: [
+          { op: 'set', path: 'characters.su-wan.location', value: '后山' },
+          { op: 'set', path: 'characters.su-wan.location', value: '后山' },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('a name one character from a cast name; not a cast name, an alias, or part of a longer known word', () => {
@@ -80,7 +124,9 @@ describe('continuity checks', () => {
   });
 
   it('a resolved foreshadowing item planted or advanced again', () => {
-    expect(kinds({ ops: [{ op: 'foreshadow', path: 'f-001', value: 'advanced' }] })).toEqual(['foreshadow_reopened:f-001']);
+    expect(kinds({ ops: [{ op: 'foreshadow', path: 'f-001', value: 'advanced' }] })).toEqual([
+      'foreshadow_reopened:f-001',
+    ]);
     expect(kinds({ ops: [{ op: 'foreshadow', path: 'f-002', value: 'advanced' }] })).toEqual([]);
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chapterSeries, characterPlaces, foreshadowingTimeline, graphLayers, graphStateOf, pageOf } from '../../src/core/dashboard.js';
+import {
+  chapterSeries,
+  characterPlaces,
+  foreshadowingTimeline,
+  graphLayers,
+  graphStateOf,
+  pageOf,
+} from '../../src/core/dashboard.js';
 import { rowOf } from '../../src/core/chapter-table.js';
 import { bookGraph, pipelineGraph } from '../../src/core/graph.js';
 
@@ -9,7 +16,12 @@ const DORMANCY = { short: 6, medium: 12, long: 24 };
 describe('the dashboard shapes (novel serve)', () => {
   it('turns chapter rows into chart series, the cost running over the known costs only', () => {
     const rows = [
-      rowOf(1, { zishu: 3000, overall: 4.2, lint: { blacklist_per_kchars: 0.5 }, stages: [{ executor: 'claude', cost_usd: 0.1 }] }),
+      rowOf(1, {
+        zishu: 3000,
+        overall: 4.2,
+        lint: { blacklist_per_kchars: 0.5 },
+        stages: [{ executor: 'claude', cost_usd: 0.1 }],
+      }),
       rowOf(2, { zishu: 2800, stages: [{ executor: 'codex' }] }),
       rowOf(3, { zishu: 3100, overall: 3.1, stages: [{ executor: 'claude', cost_usd: 0.25 }] }),
     ];
@@ -47,22 +59,70 @@ describe('the dashboard shapes (novel serve)', () => {
 
   it('draws each foreshadowing item from planted to due to resolved, and marks dormant and overdue ones', () => {
     const items = [
-      { id: 'f-late', description: '迟到的伏笔', scope: 'short', status: 'planted', planted_chapter: 2, target_resolve_range: [5, 8], history: [{ chapter: 2, action: 'planted' }] },
-      { id: 'f-done', scope: 'medium', status: 'resolved', planted_chapter: 1, target_resolve_range: [3, 6], history: [{ chapter: 1, action: 'planted' }, { chapter: 4, action: 'advanced' }, { chapter: 6, action: 'resolved' }] },
-      { id: 'f-quiet', scope: 'long', status: 'advanced', planted_chapter: 3, target_resolve_range: [40, 60], history: [{ chapter: 3, action: 'planted' }] },
+      {
+        id: 'f-late',
+        description: '迟到的伏笔',
+        scope: 'short',
+        status: 'planted',
+        planted_chapter: 2,
+        target_resolve_range: [5, 8],
+        history: [{ chapter: 2, action: 'planted' }],
+      },
+      {
+        id: 'f-done',
+        scope: 'medium',
+        status: 'resolved',
+        planted_chapter: 1,
+        target_resolve_range: [3, 6],
+        history: [
+          { chapter: 1, action: 'planted' },
+          { chapter: 4, action: 'advanced' },
+          { chapter: 6, action: 'resolved' },
+        ],
+      },
+      {
+        id: 'f-quiet',
+        scope: 'long',
+        status: 'advanced',
+        planted_chapter: 3,
+        target_resolve_range: [40, 60],
+        history: [{ chapter: 3, action: 'planted' }],
+      },
       { no_id: true },
     ];
     const t = foreshadowingTimeline(items, 30, DORMANCY);
     expect(t.map((i) => i.id)).toEqual(['f-done', 'f-late', 'f-quiet']);
-    expect(t[0]).toMatchObject({ id: 'f-done', resolved_chapter: 6, chapters: [1, 4, 6], dormant: false, overdue: false, due: [3, 6] });
-    expect(t[1]).toMatchObject({ id: 'f-late', overdue: true, dormant: true, resolved_chapter: null, description: '迟到的伏笔' });
+    expect(t[0]).toMatchObject({
+      id: 'f-done',
+      resolved_chapter: 6,
+      chapters: [1, 4, 6],
+      dormant: false,
+      overdue: false,
+      due: [3, 6],
+    });
+    expect(t[1]).toMatchObject({
+      id: 'f-late',
+      overdue: true,
+      dormant: true,
+      resolved_chapter: null,
+      description: '迟到的伏笔',
+    });
     // Dormant at the next chapter (31 − 3 ≥ 24), not yet due.
     expect(t[2]).toMatchObject({ id: 'f-quiet', overdue: false, dormant: true });
-    expect(foreshadowingTimeline(items, 5, DORMANCY).find((i) => i.id === 'f-late')).toMatchObject({ overdue: false, dormant: false });
+    expect(foreshadowingTimeline(items, 5, DORMANCY).find((i) => i.id === 'f-late')).toMatchObject({
+      overdue: false,
+      dormant: false,
+    });
   });
 
   it('places every character of characters/active/ with what the state says, then those only the state knows', () => {
-    const places = characterPlaces([{ id: 'lin', name: '林青岚' }, { id: 'su', name: '苏婉雪' }], { lin: { location: '外门杂院', last_seen_chapter: 7, attitude: '坚定' }, zhao: { last_seen_chapter: 3 } });
+    const places = characterPlaces(
+      [
+        { id: 'lin', name: '林青岚' },
+        { id: 'su', name: '苏婉雪' },
+      ],
+      { lin: { location: '外门杂院', last_seen_chapter: 7, attitude: '坚定' }, zhao: { last_seen_chapter: 3 } },
+    );
     expect(places).toEqual([
       { id: 'lin', name: '林青岚', location: '外门杂院', state: { attitude: '坚定' }, last_seen_chapter: 7 },
       { id: 'su', name: '苏婉雪', location: null, state: {}, last_seen_chapter: null },

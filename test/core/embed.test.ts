@@ -39,11 +39,14 @@ describe('dataType', () => {
   });
 
   it("the world step's files, keyed by their paths, are world and storyline documents", () => {
-    expect(['world_rules_json', 'world_geography_md', 'world_history_md', 'storylines_storylines_json'].map(dataType)).toEqual(['world_doc', 'world_doc', 'world_doc', 'storyline_doc']);
+    expect(
+      ['world_rules_json', 'world_geography_md', 'world_history_md', 'storylines_storylines_json'].map(dataType),
+    ).toEqual(['world_doc', 'world_doc', 'world_doc', 'storyline_doc']);
   });
 
-  it("keys an object inherits are not types: toString, constructor and __proto__ are research", () => {
-    for (const key of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(dataType(key), key).toBe('research');
+  it('keys an object inherits are not types: toString, constructor and __proto__ are research', () => {
+    for (const key of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      expect(dataType(key), key).toBe('research');
   });
 
   it('an unknown key is research', () => {
@@ -65,7 +68,8 @@ describe('escapeData', () => {
   });
 
   it('leaves text without a closing DATA tag untouched', () => {
-    for (const s of ['', '普通的正文。', '<DATA type="x">', '</DAT', '< /DATA>', '</ DATA>', '</div>', '<\\/DATA>']) expect(escapeData(s)).toBe(s);
+    for (const s of ['', '普通的正文。', '<DATA type="x">', '</DAT', '< /DATA>', '</ DATA>', '</div>', '<\\/DATA>'])
+      expect(escapeData(s)).toBe(s);
   });
 
   it('an escaped text escapes again only where a raw </DATA remains', () => {
@@ -92,20 +96,28 @@ describe('dataBlock', () => {
     const exact = 'a'.repeat(EMBED_CAP_BYTES);
     expect(dataBlock('t', 's', exact)).toBe(`<DATA type="t" source="s" readonly="true">\n${exact}\n</DATA>`);
     const over = 'a'.repeat(EMBED_CAP_BYTES + 1);
-    expect(dataBlock('t', 's', over)).toBe(`<DATA type="t" source="s" readonly="true">\n${exact}\n[truncated: 65536 of 65537 bytes shown]\n</DATA>`);
+    expect(dataBlock('t', 's', over)).toBe(
+      `<DATA type="t" source="s" readonly="true">\n${exact}\n[truncated: 65536 of 65537 bytes shown]\n</DATA>`,
+    );
   });
 
   it('content of exactly the cap is kept whole; one byte more is cut and says so', () => {
     expect(dataBlock('t', 's', 'abcd', 4)).toBe('<DATA type="t" source="s" readonly="true">\nabcd\n</DATA>');
-    expect(dataBlock('t', 's', 'abcde', 4)).toBe('<DATA type="t" source="s" readonly="true">\nabcd\n[truncated: 4 of 5 bytes shown]\n</DATA>');
+    expect(dataBlock('t', 's', 'abcde', 4)).toBe(
+      '<DATA type="t" source="s" readonly="true">\nabcd\n[truncated: 4 of 5 bytes shown]\n</DATA>',
+    );
   });
 
   it('cuts on a UTF-8 character boundary, counting bytes not characters', () => {
     // '林' and '青' are three bytes each: 6 bytes in all.
-    expect(dataBlock('t', 's', '林青', 5)).toBe('<DATA type="t" source="s" readonly="true">\n林\n[truncated: 3 of 6 bytes shown]\n</DATA>');
+    expect(dataBlock('t', 's', '林青', 5)).toBe(
+      '<DATA type="t" source="s" readonly="true">\n林\n[truncated: 3 of 6 bytes shown]\n</DATA>',
+    );
     expect(dataBlock('t', 's', '林青', 4)).toContain('\n林\n[truncated: 3 of 6 bytes shown]');
     expect(dataBlock('t', 's', '林青', 3)).toContain('\n林\n[truncated: 3 of 6 bytes shown]');
-    expect(dataBlock('t', 's', '林青', 2)).toBe('<DATA type="t" source="s" readonly="true">\n\n[truncated: 0 of 6 bytes shown]\n</DATA>');
+    expect(dataBlock('t', 's', '林青', 2)).toBe(
+      '<DATA type="t" source="s" readonly="true">\n\n[truncated: 0 of 6 bytes shown]\n</DATA>',
+    );
     expect(dataBlock('t', 's', 'a林', 2)).toContain('\na\n[truncated: 1 of 4 bytes shown]');
     // A four-byte character (emoji) is never split either.
     expect(dataBlock('t', 's', 'x😀y', 4)).toContain('\nx\n[truncated: 1 of 6 bytes shown]');
@@ -113,11 +125,15 @@ describe('dataBlock', () => {
   });
 
   it('a cap of 0 shows nothing of a non-empty text, and an empty text is never cut', () => {
-    expect(dataBlock('t', 's', 'a', 0)).toBe('<DATA type="t" source="s" readonly="true">\n\n[truncated: 0 of 1 bytes shown]\n</DATA>');
+    expect(dataBlock('t', 's', 'a', 0)).toBe(
+      '<DATA type="t" source="s" readonly="true">\n\n[truncated: 0 of 1 bytes shown]\n</DATA>',
+    );
     expect(dataBlock('t', 's', '', 0)).toBe('<DATA type="t" source="s" readonly="true">\n\n</DATA>');
   });
 
   it('escapes the kept part of a cut block too', () => {
-    expect(dataBlock('t', 's', '</DATA>0123456789', 8)).toBe('<DATA type="t" source="s" readonly="true">\n<\\/DATA>0\n[truncated: 8 of 17 bytes shown]\n</DATA>');
+    expect(dataBlock('t', 's', '</DATA>0123456789', 8)).toBe(
+      '<DATA type="t" source="s" readonly="true">\n<\\/DATA>0\n[truncated: 8 of 17 bytes shown]\n</DATA>',
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { strFromU8, unzipSync } from 'fflate';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookIdentifier, exportEpub, exportMarkdown, exportTxt, splitChapter, type BookMeta } from '../../src/core/export.js';
+import {
+  bookIdentifier,
+  exportEpub,
+  exportMarkdown,
+  exportTxt,
+  splitChapter,
+  type BookMeta,
+} from '../../src/core/export.js';
 
 const meta = (over: Partial<BookMeta> = {}): BookMeta => ({
   title: '剑 & 雨',
@@ -19,7 +26,12 @@ const CHAPTERS = [
 
 describe('splitChapter', () => {
   it('title without "# " and the body without the title line, trimmed', () => {
-    expect(splitChapter(1, 1, '\n# 第1章 雨夜  \n\n正文。\n\n')).toEqual({ chapter: 1, volume: 1, title: '第1章 雨夜', body: '正文。' });
+    expect(splitChapter(1, 1, '\n# 第1章 雨夜  \n\n正文。\n\n')).toEqual({
+      chapter: 1,
+      volume: 1,
+      title: '第1章 雨夜',
+      body: '正文。',
+    });
   });
   it('a chapter without a title line is named by its number', () => {
     expect(splitChapter(7, 2, '正文。')).toEqual({ chapter: 7, volume: 2, title: '第7章', body: '正文。' });
@@ -71,7 +83,34 @@ describe('exportMarkdown', () => {
   it('headings per book, volume and chapter; paragraphs as written', () => {
     const text = new TextDecoder().decode(exportMarkdown(meta(), CHAPTERS));
     expect(text).toBe(
-      ['# 剑 & 雨', '', '作者：某<人>', '', '## 第一卷 起', '', '### 第1章 雨夜', '', '林青岚推开门。', '', '**雨**很大。', '', '### 第2章 晨', '', '天亮了。', '', '* * *', '', '新的一天。', '', '## 第2卷', '', '### 第3章', '', '正文没有标题。', ''].join('\n'),
+      [
+        '# 剑 & 雨',
+        '',
+        '作者：某<人>',
+        '',
+        '## 第一卷 起',
+        '',
+        '### 第1章 雨夜',
+        '',
+        '林青岚推开门。',
+        '',
+        '**雨**很大。',
+        '',
+        '### 第2章 晨',
+        '',
+        '天亮了。',
+        '',
+        '* * *',
+        '',
+        '新的一天。',
+        '',
+        '## 第2卷',
+        '',
+        '### 第3章',
+        '',
+        '正文没有标题。',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -88,14 +127,17 @@ describe('bookIdentifier', () => {
   it('property: always well-formed', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (title, author) => {
-        expect(bookIdentifier({ title, author })).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(bookIdentifier({ title, author })).toMatch(
+          /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
       }),
     );
   });
 });
 
 describe('exportEpub', () => {
-  const unzip = (bytes: Uint8Array): Record<string, string> => Object.fromEntries(Object.entries(unzipSync(bytes)).map(([k, v]) => [k, strFromU8(v)]));
+  const unzip = (bytes: Uint8Array): Record<string, string> =>
+    Object.fromEntries(Object.entries(unzipSync(bytes)).map(([k, v]) => [k, strFromU8(v)]));
 
   it('is deterministic and starts with an uncompressed mimetype', () => {
     const a = exportEpub(meta(), CHAPTERS);
@@ -107,7 +149,20 @@ describe('exportEpub', () => {
   it('has the package, navigation, cover, title page, volumes and chapters', () => {
     const files = unzip(exportEpub(meta({ description: '一段\n简介 & 说明' }), CHAPTERS));
     expect(Object.keys(files)).toEqual(
-      expect.arrayContaining(['mimetype', 'META-INF/container.xml', 'OEBPS/content.opf', 'OEBPS/nav.xhtml', 'OEBPS/cover.svg', 'OEBPS/cover.xhtml', 'OEBPS/titlepage.xhtml', 'OEBPS/vol-01.xhtml', 'OEBPS/vol-02.xhtml', 'OEBPS/chapter-0001.xhtml', 'OEBPS/chapter-0003.xhtml', 'OEBPS/style.css']),
+      expect.arrayContaining([
+        'mimetype',
+        'META-INF/container.xml',
+        'OEBPS/content.opf',
+        'OEBPS/nav.xhtml',
+        'OEBPS/cover.svg',
+        'OEBPS/cover.xhtml',
+        'OEBPS/titlepage.xhtml',
+        'OEBPS/vol-01.xhtml',
+        'OEBPS/vol-02.xhtml',
+        'OEBPS/chapter-0001.xhtml',
+        'OEBPS/chapter-0003.xhtml',
+        'OEBPS/style.css',
+      ]),
     );
     const opf = files['OEBPS/content.opf']!;
     expect(opf).toContain(`<dc:identifier id="bookid">${bookIdentifier(meta())}</dc:identifier>`);
@@ -131,7 +186,9 @@ describe('exportEpub', () => {
     const files = unzipSync(exportEpub(meta({ cover: { bytes, type: 'image/png' } }), CHAPTERS));
     expect([...files['OEBPS/cover.png']!]).toEqual([...bytes]);
     expect(files['OEBPS/cover.svg']).toBeUndefined();
-    expect(strFromU8(files['OEBPS/content.opf']!)).toContain('<item id="cover-image" href="cover.png" media-type="image/png" properties="cover-image"/>');
+    expect(strFromU8(files['OEBPS/content.opf']!)).toContain(
+      '<item id="cover-image" href="cover.png" media-type="image/png" properties="cover-image"/>',
+    );
     const jpg = unzipSync(exportEpub(meta({ cover: { bytes, type: 'image/jpeg' } }), CHAPTERS));
     expect(jpg['OEBPS/cover.jpg']).toBeDefined();
   });

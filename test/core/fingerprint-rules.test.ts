@@ -18,12 +18,22 @@ import {
 } from '../../src/core/fingerprint-rules.js';
 
 describe('isLitter', () => {
-  it.each(['chapters/.DS_Store', '.git/x', 'state/current-state.json~', 'world/Thumbs.db', 'a/.hidden/b.md', 'chapters/chapter-001.md~'])('%s is litter', (p) => {
+  it.each([
+    'chapters/.DS_Store',
+    '.git/x',
+    'state/current-state.json~',
+    'world/Thumbs.db',
+    'a/.hidden/b.md',
+    'chapters/chapter-001.md~',
+  ])('%s is litter', (p) => {
     expect(isLitter(p)).toBe(true);
   });
-  it.each(['chapters/chapter-001.md', 'state/current-state.json', 'world/thumbs.db', 'a.b/c', 'x~y/z'])('%s is not litter', (p) => {
-    expect(isLitter(p)).toBe(false);
-  });
+  it.each(['chapters/chapter-001.md', 'state/current-state.json', 'world/thumbs.db', 'a.b/c', 'x~y/z'])(
+    '%s is not litter',
+    (p) => {
+      expect(isLitter(p)).toBe(false);
+    },
+  );
 });
 
 describe('tail value', () => {
@@ -59,16 +69,20 @@ describe('fingerprintSegment', () => {
 
   it('property: the segment holds its chapter', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99999 }), fc.constantFrom('chapters/chapter-%.md', 'summaries/chapter-%-summary.md', 'state/chapter-%-memory.json'), (n, pattern) => {
-        const seg = fingerprintSegment(pattern.replace('%', String(n).padStart(3, '0')));
-        if (n <= 100) expect(seg).toBeNull();
-        else {
-          const first = Number(seg!.slice('chapters-'.length));
-          expect(seg).toMatch(/^chapters-\d{5}$/);
-          expect(first % 100).toBe(1);
-          expect(n >= first && n < first + 100).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 99999 }),
+        fc.constantFrom('chapters/chapter-%.md', 'summaries/chapter-%-summary.md', 'state/chapter-%-memory.json'),
+        (n, pattern) => {
+          const seg = fingerprintSegment(pattern.replace('%', String(n).padStart(3, '0')));
+          if (n <= 100) expect(seg).toBeNull();
+          else {
+            const first = Number(seg!.slice('chapters-'.length));
+            expect(seg).toMatch(/^chapters-\d{5}$/);
+            expect(first % 100).toBe(1);
+            expect(n >= first && n < first + 100).toBe(true);
+          }
+        },
+      ),
     );
   });
 });
@@ -96,7 +110,9 @@ describe('isHotPath', () => {
   it('property: a chapter file is hot iff last-10 < n <= last', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 0, max: 2000 }), (n, last) => {
-        expect(isHotPath(`chapters/chapter-${String(n).padStart(3, '0')}.md`, 1, last)).toBe(n <= last && n > last - 10);
+        expect(isHotPath(`chapters/chapter-${String(n).padStart(3, '0')}.md`, 1, last)).toBe(
+          n <= last && n > last - 10,
+        );
       }),
     );
   });
@@ -104,7 +120,10 @@ describe('isHotPath', () => {
 
 describe('diffs', () => {
   it('diffListing: added are present but unrecorded, removed recorded but absent, both sorted', () => {
-    expect(diffListing({ 'b.md': 'h', 'a.md': 'h', 'z.md': 'h' }, ['z.md', 'd.md', 'c.md', 'a.md'])).toEqual({ added: ['c.md', 'd.md'], removed: ['b.md'] });
+    expect(diffListing({ 'b.md': 'h', 'a.md': 'h', 'z.md': 'h' }, ['z.md', 'd.md', 'c.md', 'a.md'])).toEqual({
+      added: ['c.md', 'd.md'],
+      removed: ['b.md'],
+    });
   });
 
   it('property: diffListing partitions by membership', () => {
@@ -131,8 +150,12 @@ describe('diffs', () => {
   it('describeDiff, diffFixes and diffHint', () => {
     expect(describeDiff(d)).toEqual(['changed: c.md', 'added: n.md', 'removed: r.md']);
     expect(diffFixes(d)).toEqual(['restore c.md', 'restore r.md', 'delete n.md']);
-    expect(diffHint(d)).toBe('restore c.md, r.md; delete n.md; or, if these edits are yours and intended, record them with `novel state verify --accept`');
-    expect(diffHint({ added: ['n.md'], removed: [], changed: [] })).toBe('delete n.md; or, if these edits are yours and intended, record them with `novel state verify --accept`');
+    expect(diffHint(d)).toBe(
+      'restore c.md, r.md; delete n.md; or, if these edits are yours and intended, record them with `novel state verify --accept`',
+    );
+    expect(diffHint({ added: ['n.md'], removed: [], changed: [] })).toBe(
+      'delete n.md; or, if these edits are yours and intended, record them with `novel state verify --accept`',
+    );
     expect(diffHint({ added: [], removed: ['r.md'], changed: [] }).startsWith('restore r.md; or')).toBe(true);
   });
 });
@@ -152,11 +175,23 @@ describe('author edits', () => {
     const diff: FingerprintDiff = {
       added: ['volumes/vol-01/chapter-contracts/chapter-012.json', 'chapters/chapter-012.md'],
       removed: ['storylines/storylines.json'],
-      changed: ['volumes/vol-01/outline.md', 'state/current-state.json', 'volumes/vol-01/chapter-contracts/chapter-003.json'],
+      changed: [
+        'volumes/vol-01/outline.md',
+        'state/current-state.json',
+        'volumes/vol-01/chapter-contracts/chapter-003.json',
+      ],
     };
     expect(splitAuthorEdits(diff, 10)).toEqual({
-      edits: { added: ['volumes/vol-01/chapter-contracts/chapter-012.json'], removed: ['storylines/storylines.json'], changed: ['volumes/vol-01/outline.md'] },
-      other: { added: ['chapters/chapter-012.md'], removed: [], changed: ['state/current-state.json', 'volumes/vol-01/chapter-contracts/chapter-003.json'] },
+      edits: {
+        added: ['volumes/vol-01/chapter-contracts/chapter-012.json'],
+        removed: ['storylines/storylines.json'],
+        changed: ['volumes/vol-01/outline.md'],
+      },
+      other: {
+        added: ['chapters/chapter-012.md'],
+        removed: [],
+        changed: ['state/current-state.json', 'volumes/vol-01/chapter-contracts/chapter-003.json'],
+      },
     });
   });
 });

@@ -28,10 +28,15 @@ describe('protectedText', () => {
   it('property: title-fix protection is independent of the title line', () => {
     const line = fc.string({ unit: fc.constantFrom('a', '字', ' ', '#') });
     fc.assert(
-      fc.property(line.filter((l) => l.trim() !== ''), line.filter((l) => l.trim() !== ''), fc.array(line), (t1, t2, body) => {
-        const rest = body.length ? `\n${body.join('\n')}` : '';
-        expect(protectedText(`${t1}${rest}`, 'title-fix')).toBe(protectedText(`${t2}${rest}`, 'title-fix'));
-      }),
+      fc.property(
+        line.filter((l) => l.trim() !== ''),
+        line.filter((l) => l.trim() !== ''),
+        fc.array(line),
+        (t1, t2, body) => {
+          const rest = body.length ? `\n${body.join('\n')}` : '';
+          expect(protectedText(`${t1}${rest}`, 'title-fix')).toBe(protectedText(`${t2}${rest}`, 'title-fix'));
+        },
+      ),
     );
   });
 });
@@ -39,7 +44,12 @@ describe('protectedText', () => {
 describe('fixGuardOf', () => {
   it('records the length and sha256 of the protected text', () => {
     const p = protectedText(TEXT, 'hook-fix');
-    expect(fixGuardOf(TEXT, 'hook-fix', COPY)).toEqual({ step: 'hook-fix', chars: p.length, sha256: sha(p), copy: COPY });
+    expect(fixGuardOf(TEXT, 'hook-fix', COPY)).toEqual({
+      step: 'hook-fix',
+      chars: p.length,
+      sha256: sha(p),
+      copy: COPY,
+    });
   });
 });
 

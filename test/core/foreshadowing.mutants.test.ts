@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { updateForeshadowing, type ForeshadowContext } from '../../src/core/foreshadowing.js';
 import type { ForeshadowOp } from '../../src/core/state-ops.js';
 
-const op = (path: string, value: ForeshadowOp['value'], detail?: unknown): ForeshadowOp => (detail === undefined ? { op: 'foreshadow', path, value } : { op: 'foreshadow', path, value, detail });
-const ctx = (chapter: number, plan: ForeshadowContext['plan'] = new Map()): ForeshadowContext => ({ chapter, storyline_id: 'main', plan });
+const op = (path: string, value: ForeshadowOp['value'], detail?: unknown): ForeshadowOp =>
+  detail === undefined ? { op: 'foreshadow', path, value } : { op: 'foreshadow', path, value, detail };
+const ctx = (chapter: number, plan: ForeshadowContext['plan'] = new Map()): ForeshadowContext => ({
+  chapter,
+  storyline_id: 'main',
+  plan,
+});
 
 describe('updateForeshadowing (§7.2)', () => {
   it('a new item gets exactly one history entry, its status, planted fields and last_updated_chapter (detail null when absent)', () => {
     expect(updateForeshadowing([], [op('f-1', 'planted')], ctx(4))).toEqual([
-      { id: 'f-1', history: [{ chapter: 4, action: 'planted', detail: null }], status: 'planted', planted_chapter: 4, planted_storyline: 'main', last_updated_chapter: 4 },
+      {
+        id: 'f-1',
+        history: [{ chapter: 4, action: 'planted', detail: null }],
+        status: 'planted',
+        planted_chapter: 4,
+        planted_storyline: 'main',
+        last_updated_chapter: 4,
+      },
     ]);
   });
 
@@ -31,7 +43,11 @@ describe('updateForeshadowing (§7.2)', () => {
   });
 
   it('history: the same action in another chapter is recorded again', () => {
-    const out = updateForeshadowing([{ id: 'f-1', status: 'advanced', history: [{ chapter: 2, action: 'advanced', detail: 'a' }] }], [op('f-1', 'advanced', 'b')], ctx(3));
+    const out = updateForeshadowing(
+      [{ id: 'f-1', status: 'advanced', history: [{ chapter: 2, action: 'advanced', detail: 'a' }] }],
+      [op('f-1', 'advanced', 'b')],
+      ctx(3),
+    );
     expect(out[0]!.history).toEqual([
       { chapter: 2, action: 'advanced', detail: 'a' },
       { chapter: 3, action: 'advanced', detail: 'b' },
@@ -52,7 +68,14 @@ describe('updateForeshadowing (§7.2)', () => {
   });
 
   it('last_updated_chapter never goes back (an op in an earlier chapter keeps the later one)', () => {
-    const out = updateForeshadowing([{ id: 'f-1', last_updated_chapter: 9 }, { id: 'f-2', last_updated_chapter: 2 }], [op('f-1', 'advanced'), op('f-2', 'advanced')], ctx(5));
+    const out = updateForeshadowing(
+      [
+        { id: 'f-1', last_updated_chapter: 9 },
+        { id: 'f-2', last_updated_chapter: 2 },
+      ],
+      [op('f-1', 'advanced'), op('f-2', 'advanced')],
+      ctx(5),
+    );
     expect(out.map((f) => f.last_updated_chapter)).toEqual([9, 5]);
   });
 
@@ -72,9 +95,20 @@ describe('updateForeshadowing (§7.2)', () => {
 
   it('the result is sorted by id whatever the order of the list and the ops', () => {
     const ids = ['f-07', 'f-03', 'f-10', 'f-01', 'f-05', 'f-02', 'f-09', 'f-04', 'f-08', 'f-06', 'f-12', 'f-11'];
-    const out = updateForeshadowing(ids.slice(0, 6).map((id) => ({ id })), ids.slice(6).map((id) => op(id, 'planted')), ctx(1));
+    const out = updateForeshadowing(
+      ids.slice(0, 6).map((id) => ({ id })),
+      ids.slice(6).map((id) => op(id, 'planted')),
+      ctx(1),
+    );
     expect(out.map((f) => f.id)).toEqual([...ids].sort());
-    const reversed = updateForeshadowing([...ids].sort().reverse().map((id) => ({ id })), [], ctx(1));
+    const reversed = updateForeshadowing(
+      [...ids]
+        .sort()
+        .reverse()
+        .map((id) => ({ id })),
+      [],
+      ctx(1),
+    );
     expect(reversed.map((f) => f.id)).toEqual([...ids].sort());
   });
 });

@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { updateForeshadowing, type ForeshadowContext } from '../../src/core/foreshadowing.js';
 import type { ForeshadowOp } from '../../src/core/state-ops.js';
 
-const op = (path: string, value: ForeshadowOp['value'], detail?: string): ForeshadowOp => ({ op: 'foreshadow', path, value, ...(detail === undefined ? {} : { detail }) });
-const ctx = (chapter: number, plan: Record<string, Record<string, unknown>> = {}): ForeshadowContext => ({ chapter, storyline_id: 'main', plan: new Map(Object.entries(plan)) });
+const op = (path: string, value: ForeshadowOp['value'], detail?: string): ForeshadowOp => ({
+  op: 'foreshadow',
+  path,
+  value,
+  ...(detail === undefined ? {} : { detail }),
+});
+const ctx = (chapter: number, plan: Record<string, Record<string, unknown>> = {}): ForeshadowContext => ({
+  chapter,
+  storyline_id: 'main',
+  plan: new Map(Object.entries(plan)),
+});
 
 describe('updateForeshadowing', () => {
   it('a new id is created with its history, status, planting and plan fields', () => {
-    const out = updateForeshadowing([], [op('ring', 'planted', 'a ring glints')], ctx(3, { ring: { description: 'the ring', scope: 'long', target_resolve_range: [20, 30], extra: 'no' } }));
+    const out = updateForeshadowing(
+      [],
+      [op('ring', 'planted', 'a ring glints')],
+      ctx(3, { ring: { description: 'the ring', scope: 'long', target_resolve_range: [20, 30], extra: 'no' } }),
+    );
     expect(out).toEqual([
       {
         id: 'ring',
@@ -24,13 +37,29 @@ describe('updateForeshadowing', () => {
   });
 
   it('status only moves forward: planted < advanced < resolved', () => {
-    const g = [{ id: 'ring', status: 'advanced', planted_chapter: 1, planted_storyline: 'side', last_updated_chapter: 2, history: [] }];
+    const g = [
+      {
+        id: 'ring',
+        status: 'advanced',
+        planted_chapter: 1,
+        planted_storyline: 'side',
+        last_updated_chapter: 2,
+        history: [],
+      },
+    ];
     const back = updateForeshadowing(g, [op('ring', 'planted')], ctx(4));
     expect(back[0]!.status).toBe('advanced');
     const fwd = updateForeshadowing(g, [op('ring', 'resolved')], ctx(4));
-    expect(fwd[0]).toMatchObject({ status: 'resolved', planted_chapter: 1, planted_storyline: 'side', last_updated_chapter: 4 });
+    expect(fwd[0]).toMatchObject({
+      status: 'resolved',
+      planted_chapter: 1,
+      planted_storyline: 'side',
+      last_updated_chapter: 4,
+    });
     // An unknown status is overtaken by any action.
-    expect(updateForeshadowing([{ id: 'x', status: 'planned' }], [op('x', 'planted')], ctx(1))[0]!.status).toBe('planted');
+    expect(updateForeshadowing([{ id: 'x', status: 'planned' }], [op('x', 'planted')], ctx(1))[0]!.status).toBe(
+      'planted',
+    );
   });
 
   it('the same action in the same chapter is recorded once (a re-commit is idempotent)', () => {
@@ -46,7 +75,11 @@ describe('updateForeshadowing', () => {
 
   it('last_updated_chapter never goes back; plan fields never overwrite', () => {
     const g = [{ id: 'ring', description: 'mine', last_updated_chapter: 9 }];
-    const out = updateForeshadowing(g, [op('ring', 'advanced')], ctx(4, { ring: { description: 'plan', scope: 'short' } }));
+    const out = updateForeshadowing(
+      g,
+      [op('ring', 'advanced')],
+      ctx(4, { ring: { description: 'plan', scope: 'short' } }),
+    );
     expect(out[0]).toMatchObject({ description: 'mine', scope: 'short', last_updated_chapter: 9 });
   });
 

@@ -1,13 +1,24 @@
 import { createMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { bookGraph, toDot, toMermaid, guardName, machineGraph, pipelineGraph, pipelineTargets } from '../../src/core/graph.js';
+import {
+  bookGraph,
+  toDot,
+  toMermaid,
+  guardName,
+  machineGraph,
+  pipelineGraph,
+  pipelineTargets,
+} from '../../src/core/graph.js';
 
 describe('machineGraph', () => {
   const toy = createMachine({
     id: 'toy',
     initial: 'a',
     states: {
-      a: { description: 'first', on: { GO: { target: 'b', guard: 'ready', actions: 'note' }, STAY: { actions: 'note' } } },
+      a: {
+        description: 'first',
+        on: { GO: { target: 'b', guard: 'ready', actions: 'note' }, STAY: { actions: 'note' } },
+      },
       b: { always: [{ target: 'c', guard: { type: 'over', params: { at: 3 } } }, { target: 'a' }] },
       c: { initial: 'x', states: { x: { on: { END: 'y' } }, y: { type: 'final' } }, onDone: 'd' },
       d: { type: 'final' },
@@ -52,7 +63,10 @@ describe('machineGraph', () => {
     const pipeline = pipelineGraph();
     expect(pipeline.initial).toBe('lock');
     // The chapter pipeline below writing, after the book's own resume state.
-    expect(book.states.filter((s) => s.parent === 'writing').map((s) => s.id.slice('writing.'.length))).toEqual(['resume', ...pipeline.states.filter((s) => s.parent === null).map((s) => s.id)]);
+    expect(book.states.filter((s) => s.parent === 'writing').map((s) => s.id.slice('writing.'.length))).toEqual([
+      'resume',
+      ...pipeline.states.filter((s) => s.parent === null).map((s) => s.id),
+    ]);
     // The gate's first-match rules are eventless transitions.
     expect(pipeline.transitions.filter((t) => t.source === 'gate' && t.event === '').length).toBeGreaterThan(3);
     expect(toMermaid(pipeline)).toContain('lock');
@@ -70,7 +84,13 @@ describe('pipelineTargets', () => {
       seen.add(target);
       return g.transitions.filter((t) => t.source === target && t.event === '').flatMap((t) => expand(t.target, seen));
     };
-    return [...new Set(g.transitions.filter((t) => t.source === source && t.event === event).flatMap((t) => expand(t.target, new Set())))];
+    return [
+      ...new Set(
+        g.transitions
+          .filter((t) => t.source === source && t.event === event)
+          .flatMap((t) => expand(t.target, new Set())),
+      ),
+    ];
   };
 
   it('agrees with the whole graph for every state and every event of the pipeline', () => {

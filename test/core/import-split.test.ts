@@ -11,18 +11,30 @@ describe('import: headings, encodings, the split', () => {
     expect(headingOf('第一百零二章')).toEqual({ number: 102, title: '第一百零二章' });
     expect(headingOf('第１２章：雨夜')?.number).toBe(12);
     expect(headingOf('第一千零一章 天明')?.number).toBe(1001);
-    for (const prose of ['第3章节奏说明', '他翻到第3章，又合上了书。', '第三章节', '章节目录', '第章', '第0章']) expect(headingOf(prose), prose).toBeNull();
-    fc.assert(fc.property(fc.integer({ min: 1, max: 9999 }), (n) => headingOf(`第${chineseNumeral(n)}章 题`)?.number === n));
+    for (const prose of ['第3章节奏说明', '他翻到第3章，又合上了书。', '第三章节', '章节目录', '第章', '第0章'])
+      expect(headingOf(prose), prose).toBeNull();
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9999 }), (n) => headingOf(`第${chineseNumeral(n)}章 题`)?.number === n),
+    );
   });
 
   it('detects the encoding: BOMs, strict UTF-8, UTF-16 without a BOM, else GB18030', () => {
     const text = '第一章 雨夜\n夜色沉沉。';
     expect(decodeSource(Buffer.from(text))).toEqual({ text, encoding: 'utf-8' });
-    expect(decodeSource(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]))).toEqual({ text, encoding: 'utf-8-bom' });
-    expect(decodeSource(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toEqual({ text, encoding: 'utf-16le' });
+    expect(decodeSource(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]))).toEqual({
+      text,
+      encoding: 'utf-8-bom',
+    });
+    expect(decodeSource(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toEqual({
+      text,
+      encoding: 'utf-16le',
+    });
     expect(decodeSource(Buffer.from(text, 'utf16le'))).toEqual({ text, encoding: 'utf-16le' });
     // 第一章 in GB18030 (GBK) bytes.
-    expect(decodeSource(Buffer.from([0xb5, 0xda, 0xd2, 0xbb, 0xd5, 0xc2]))).toEqual({ text: '第一章', encoding: 'gb18030' });
+    expect(decodeSource(Buffer.from([0xb5, 0xda, 0xd2, 0xbb, 0xd5, 0xc2]))).toEqual({
+      text: '第一章',
+      encoding: 'gb18030',
+    });
   });
 
   it('splits a long book: every chapter, in order, noise lines and out-of-sequence headings kept as prose', () => {
@@ -43,7 +55,13 @@ describe('import: headings, encodings, the split', () => {
   });
 
   it('a folder: reading order by the numbers in the names; each file one chapter', () => {
-    expect(readingOrder(['10.txt', '2.txt', '1.md', 'b.txt', 'a.txt'])).toEqual(['1.md', '2.txt', '10.txt', 'a.txt', 'b.txt']);
+    expect(readingOrder(['10.txt', '2.txt', '1.md', 'b.txt', 'a.txt'])).toEqual([
+      '1.md',
+      '2.txt',
+      '10.txt',
+      'a.txt',
+      'b.txt',
+    ]);
     expect(chapterFromFile('第二章 二\n正文\n', '2.txt', 2)).toMatchObject({ title: '第二章 二', body: '正文' });
     expect(chapterFromFile('# 开篇\n\n正文', '1.md', 1)).toMatchObject({ title: '开篇', body: '正文' });
     expect(chapterFromFile('正文', '序章.txt', 1)).toMatchObject({ title: '序章', body: '正文' });

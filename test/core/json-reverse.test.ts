@@ -9,23 +9,42 @@ const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
 
 /** The reverse of before → after, as a commit records it. */
 function reverseOf(before: unknown, after: unknown): JsonReverse {
-  return { after_sha256: sha(prettyJson(after)), before_sha256: sha(prettyJson(before)), ...jsonChanges(before, after) };
+  return {
+    after_sha256: sha(prettyJson(after)),
+    before_sha256: sha(prettyJson(before)),
+    ...jsonChanges(before, after),
+  };
 }
 
 // Keys that test the pointer's escapes, a key JavaScript orders first, and "__proto__".
 const key = fc.constantFrom('a', 'b', 'id', 'a/b', 'x~1', '~', '', '7', '__proto__', '伏笔');
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, fc.constantFrom(null, true, 0, 3, -1.5, 'x', '伏笔'), tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom(null, true, 0, 3, -1.5, 'x', '伏笔'),
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 4 }),
   object: fc.dictionary(key, tie('value'), { maxKeys: 4 }),
 })).value;
 
 /** An edit of a document as the ops engines make one: copies along the changed path, the rest shared. */
 type Edit = { kind: 'set' | 'add' | 'push' | 'delete' | 'pop'; path: number[]; key: string; value: unknown };
-const edit = fc.record({ kind: fc.constantFrom('set', 'add', 'push', 'delete', 'pop'), path: fc.array(fc.nat(5), { maxLength: 3 }), key, value: json }) as fc.Arbitrary<Edit>;
+const edit = fc.record({
+  kind: fc.constantFrom('set', 'add', 'push', 'delete', 'pop'),
+  path: fc.array(fc.nat(5), { maxLength: 3 }),
+  key,
+  value: json,
+}) as fc.Arbitrary<Edit>;
 
 function applyEdit(doc: unknown, e: Edit): unknown {
-  const copy = (v: unknown): unknown => (Array.isArray(v) ? [...v] : v !== null && typeof v === 'object' ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(v)) : v);
+  const copy = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? [...v]
+      : v !== null && typeof v === 'object'
+        ? Object.defineProperties({}, Object.getOwnPropertyDescriptors(v))
+        : v;
   const root = copy(doc);
   let at = root;
   for (const step of e.path) {
@@ -77,10 +96,23 @@ describe('the JSON reverse of a commit history', () => {
   });
 
   it('holds a number and a length for an item advanced, and nothing of the items left alone', () => {
-    const items = Array.from({ length: 3 }, (_, i) => ({ id: `f-${i}`, status: 'planted', last_updated_chapter: 1, history: [{ chapter: 1, action: 'planted' }] }));
+    const items = Array.from({ length: 3 }, (_, i) => ({
+      id: `f-${i}`,
+      status: 'planted',
+      last_updated_chapter: 1,
+      history: [{ chapter: 1, action: 'planted' }],
+    }));
     const first = items[0] as (typeof items)[number];
-    const advanced = { ...first, status: 'advanced', last_updated_chapter: 9, history: [...first.history, { chapter: 9, action: 'advanced' }] };
-    const changes = jsonChanges({ foreshadowing: items }, { foreshadowing: [advanced, items[1], items[2], { id: 'f-3' }] });
+    const advanced = {
+      ...first,
+      status: 'advanced',
+      last_updated_chapter: 9,
+      history: [...first.history, { chapter: 9, action: 'advanced' }],
+    };
+    const changes = jsonChanges(
+      { foreshadowing: items },
+      { foreshadowing: [advanced, items[1], items[2], { id: 'f-3' }] },
+    );
     expect(changes).toEqual({
       remove: [],
       truncate: { '/foreshadowing': 3, '/foreshadowing/0/history': 1 },
@@ -88,15 +120,31 @@ describe('the JSON reverse of a commit history', () => {
     });
     // A key the commit added is removed; a key it took away, or keys it reordered, keep the object whole.
     expect(jsonChanges({ a: 1 }, { a: 1, b: 2 })).toEqual({ remove: ['/b'], truncate: {}, set: {} });
-    expect(jsonChanges({ x: { a: 1, b: 2 } }, { x: { a: 1 } })).toEqual({ remove: [], truncate: {}, set: { '/x': { a: 1, b: 2 } } });
-    expect(jsonChanges({ x: { a: 1, b: 2 } }, { x: { b: 2, a: 1 } })).toEqual({ remove: [], truncate: {}, set: { '/x': { a: 1, b: 2 } } });
+    expect(jsonChanges({ x: { a: 1, b: 2 } }, { x: { a: 1 } })).toEqual({
+      remove: [],
+      truncate: {},
+      set: { '/x': { a: 1, b: 2 } },
+    });
+    expect(jsonChanges({ x: { a: 1, b: 2 } }, { x: { b: 2, a: 1 } })).toEqual({
+      remove: [],
+      truncate: {},
+      set: { '/x': { a: 1, b: 2 } },
+    });
     // What the two share is not named; an array of the same length is walked into.
     const shared = { deep: { list: [1] } };
     expect(jsonChanges(shared, shared)).toEqual({ remove: [], truncate: {}, set: {} });
     expect(jsonChanges(3, 3)).toEqual({ remove: [], truncate: {}, set: {} });
-    expect(jsonChanges({ a: [1, 2], s: shared }, { a: [1, 3], s: shared })).toEqual({ remove: [], truncate: {}, set: { '/a/1': 2 } });
+    expect(jsonChanges({ a: [1, 2], s: shared }, { a: [1, 3], s: shared })).toEqual({
+      remove: [],
+      truncate: {},
+      set: { '/a/1': 2 },
+    });
     // A shorter array is kept whole; pointers escape "~" and "/".
-    expect(jsonChanges({ 'a/b': [1, 2] }, { 'a/b': [1] })).toEqual({ remove: [], truncate: {}, set: { '/a~1b': [1, 2] } });
+    expect(jsonChanges({ 'a/b': [1, 2] }, { 'a/b': [1] })).toEqual({
+      remove: [],
+      truncate: {},
+      set: { '/a~1b': [1, 2] },
+    });
     expect(jsonChanges({ '~': 1 }, { '~': 2 })).toEqual({ remove: [], truncate: {}, set: { '/~0': 1 } });
     expect(jsonChanges([1], { a: 1 })).toEqual({ remove: [], truncate: {}, set: { '': [1] } });
   });
@@ -158,7 +206,15 @@ describe('the JSON reverse of a commit history', () => {
       return 'after';
     };
     const one = { foreshadowing: items.map((item, i) => (i === 3 ? { ...item, last_updated_chapter: 9 } : item)) };
-    expect(keptJson(bytes, { before, after: one, beforeSha256: 'before' }, hash)).toEqual({ json: { after_sha256: 'after', before_sha256: 'before', remove: [], truncate: {}, set: { '/foreshadowing/3/last_updated_chapter': 1 } } });
+    expect(keptJson(bytes, { before, after: one, beforeSha256: 'before' }, hash)).toEqual({
+      json: {
+        after_sha256: 'after',
+        before_sha256: 'before',
+        remove: [],
+        truncate: {},
+        set: { '/foreshadowing/3/last_updated_chapter': 1 },
+      },
+    });
     expect(hashed).toBe(1);
     // Every item changed, each by more than half of its text: the text is kept, nothing hashed.
     const all = { foreshadowing: items.map((item) => ({ id: item.id, n: 'x'.repeat(40) })) };
@@ -166,10 +222,16 @@ describe('the JSON reverse of a commit history', () => {
     expect(hashed).toBe(1);
     // The bound: half the text's bytes.
     const changes = JSON.stringify(jsonChanges(before, one)).length;
-    expect(keptJson(Buffer.alloc(changes * 2, 32), { before, after: one, beforeSha256: 'b' }, hash)).toBe(' '.repeat(changes * 2));
-    expect(keptJson(Buffer.alloc(changes * 2 + 1, 32), { before, after: one, beforeSha256: 'b' }, hash)).toHaveProperty('json');
+    expect(keptJson(Buffer.alloc(changes * 2, 32), { before, after: one, beforeSha256: 'b' }, hash)).toBe(
+      ' '.repeat(changes * 2),
+    );
+    expect(keptJson(Buffer.alloc(changes * 2 + 1, 32), { before, after: one, beforeSha256: 'b' }, hash)).toHaveProperty(
+      'json',
+    );
     // A text before counts in bytes too (as the bytes a splice read would): three per Chinese character.
     expect(keptJson('伏'.repeat(changes), { before, after: one, beforeSha256: 'b' }, hash)).toHaveProperty('json');
-    expect(keptJson('伏'.repeat(Math.floor((changes * 2) / 3)), { before, after: one, beforeSha256: 'b' }, hash)).toBe('伏'.repeat(Math.floor((changes * 2) / 3)));
+    expect(keptJson('伏'.repeat(Math.floor((changes * 2) / 3)), { before, after: one, beforeSha256: 'b' }, hash)).toBe(
+      '伏'.repeat(Math.floor((changes * 2) / 3)),
+    );
   });
 });

@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { prettyJson } from '../../src/core/canonical-json.js';
-import { appendMembers, applyEdits, editedRange, memberValue, parseSpan, prettyAt, rootMembers, rootSpan, valueEnd } from '../../src/core/json-splice.js';
+import {
+  appendMembers,
+  applyEdits,
+  editedRange,
+  memberValue,
+  parseSpan,
+  prettyAt,
+  rootMembers,
+  rootSpan,
+  valueEnd,
+} from '../../src/core/json-splice.js';
 
 const bytes = (v: unknown): Buffer => Buffer.from(prettyJson(v), 'utf8');
 const key = fc.constantFrom('a', 'b', 'id', 'x-1', '伏笔', 'a"b', 'c,d', 'e\\": ', '__proto__');
 const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: 'small' }, fc.constantFrom(0, -1.5, '', '甲"乙', '}', '\n', true, null), fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(key, tie('v'), { maxKeys: 3 })),
+  v: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom(0, -1.5, '', '甲"乙', '}', '\n', true, null),
+    fc.array(tie('v'), { maxLength: 3 }),
+    fc.dictionary(key, tie('v'), { maxKeys: 3 }),
+  ),
 })).v;
 const doc = fc.dictionary(key, json, { minKeys: 1, maxKeys: 4 });
 
@@ -23,7 +38,8 @@ describe('members of novel-format JSON, found on its bytes', () => {
           expect(parseSpan(buf, span!)).toEqual(v);
           expect(buf.toString('utf8', span!.start, span!.end)).toBe(prettyAt(v, 1));
           if (v && typeof v === 'object' && !Array.isArray(v)) {
-            for (const [k2, v2] of Object.entries(v)) expect(parseSpan(buf, memberValue(buf, span!, 2, k2)!)).toEqual(v2);
+            for (const [k2, v2] of Object.entries(v))
+              expect(parseSpan(buf, memberValue(buf, span!, 2, k2)!)).toEqual(v2);
           }
         }
         expect(memberValue(buf, root!, 1, 'absent')).toBeNull();
@@ -45,7 +61,20 @@ describe('members of novel-format JSON, found on its bytes', () => {
     );
     expect(rootMembers(Buffer.from('{}\n'), { start: 0, end: 2 })).toEqual(new Map());
     // Not an object in novel's format, or a key twice: none.
-    for (const text of ['[\n  1\n]\n', '{"a": 1}\n', '{\n  "a": 1,\n  "a": 2\n}\n', '{\n  "a" 1\n}\n', '{\n  "a":1\n}\n', '{\n  "a"x 1\n}\n', '{\n  "abc\n}\n', '{\n  "a": 1\n  "b": 2\n}\n', '{\n  "a": 1,\n}\n', '{\n  "a\\q": 1\n}\n', '[]\n', '""\n']) {
+    for (const text of [
+      '[\n  1\n]\n',
+      '{"a": 1}\n',
+      '{\n  "a": 1,\n  "a": 2\n}\n',
+      '{\n  "a" 1\n}\n',
+      '{\n  "a":1\n}\n',
+      '{\n  "a"x 1\n}\n',
+      '{\n  "abc\n}\n',
+      '{\n  "a": 1\n  "b": 2\n}\n',
+      '{\n  "a": 1,\n}\n',
+      '{\n  "a\\q": 1\n}\n',
+      '[]\n',
+      '""\n',
+    ]) {
       const buf = Buffer.from(text);
       expect(rootMembers(buf, rootSpan(buf)!), text).toBeNull();
     }
@@ -64,7 +93,9 @@ describe('members of novel-format JSON, found on its bytes', () => {
   it('end a value at its line, or at the bracket that closes it, or after an empty one', () => {
     const buf = Buffer.from('{\n  "a": [],\n  "b": {\n    "c": 1\n  },\n  "d": "x,"\n}\n');
     expect(valueEnd(buf, buf.indexOf('[]'), 1)).toBe(buf.indexOf('[]') + 2);
-    expect(buf.toString('utf8', buf.indexOf('{\n    '), valueEnd(buf, buf.indexOf('{\n    '), 1))).toBe('{\n    "c": 1\n  }');
+    expect(buf.toString('utf8', buf.indexOf('{\n    '), valueEnd(buf, buf.indexOf('{\n    '), 1))).toBe(
+      '{\n    "c": 1\n  }',
+    );
     expect(buf.toString('utf8', buf.indexOf('"x,"'), valueEnd(buf, buf.indexOf('"x,"'), 1))).toBe('"x,"');
     expect(valueEnd(Buffer.from('"x"'), 0, 1)).toBe(-1);
     expect(valueEnd(Buffer.from('{\n    "a": 1'), 0, 1)).toBe(-1);
@@ -99,14 +130,32 @@ describe('edits', () => {
 
   it('apply in byte order, insertions at one place in the order given, and refuse overlaps', () => {
     const buf = Buffer.from('0123456789');
-    expect(applyEdits(buf, [{ start: 5, end: 5, text: 'b' }, { start: 2, end: 4, text: 'X' }, { start: 5, end: 5, text: 'c' }]).toString()).toBe('01X4bc56789');
-    expect(() => applyEdits(buf, [{ start: 2, end: 6, text: '' }, { start: 4, end: 5, text: '' }])).toThrow(/overlapping/);
-    expect(editedRange([{ start: 5, end: 5, text: '' }, { start: 2, end: 4, text: '' }])).toEqual({ start: 2, end: 5 });
+    expect(
+      applyEdits(buf, [
+        { start: 5, end: 5, text: 'b' },
+        { start: 2, end: 4, text: 'X' },
+        { start: 5, end: 5, text: 'c' },
+      ]).toString(),
+    ).toBe('01X4bc56789');
+    expect(() =>
+      applyEdits(buf, [
+        { start: 2, end: 6, text: '' },
+        { start: 4, end: 5, text: '' },
+      ]),
+    ).toThrow(/overlapping/);
+    expect(
+      editedRange([
+        { start: 5, end: 5, text: '' },
+        { start: 2, end: 4, text: '' },
+      ]),
+    ).toEqual({ start: 2, end: 5 });
     expect(editedRange([])).toBeNull();
   });
 
   it('serialise a value at a depth as the whole document does', () => {
-    expect(prettyAt({ a: [1, { b: '甲' }] }, 2)).toBe('{\n      "a": [\n        1,\n        {\n          "b": "甲"\n        }\n      ]\n    }');
+    expect(prettyAt({ a: [1, { b: '甲' }] }, 2)).toBe(
+      '{\n      "a": [\n        1,\n        {\n          "b": "甲"\n        }\n      ]\n    }',
+    );
     expect(prettyAt([], 3)).toBe('[]');
     expect(prettyAt('x', 0)).toBe('"x"');
   });

@@ -40,10 +40,15 @@ describe('isKeyChapter', () => {
   });
   it('property: matches the definition, outline order irrelevant', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 20 }), fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 5 }), (c, o, conv) => {
-        const expected = (o.length > 0 && (c === Math.min(...o) || c === Math.max(...o))) || conv.includes(c);
-        expect(isKeyChapter(c, o, conv)).toBe(expected);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 20 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 5 }),
+        (c, o, conv) => {
+          const expected = (o.length > 0 && (c === Math.min(...o) || c === Math.max(...o))) || conv.includes(c);
+          expect(isKeyChapter(c, o, conv)).toBe(expected);
+        },
+      ),
     );
   });
 });

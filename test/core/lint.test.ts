@@ -3,7 +3,14 @@ import { lintChapter, openingOf, sentencesOf, type LintLists } from '../../src/c
 import { resolveQuality } from '../../src/core/quality-settings.js';
 
 const NO_LISTS: LintLists = { blacklist: [], whitelist: [], cliche: {} };
-const lint = (text: string, quality = {}, lists: Partial<LintLists> = {}, chapter = 5) => lintChapter({ chapter, source: 'staging', text, settings: resolveQuality(quality), lists: { ...NO_LISTS, ...lists } });
+const lint = (text: string, quality = {}, lists: Partial<LintLists> = {}, chapter = 5) =>
+  lintChapter({
+    chapter,
+    source: 'staging',
+    text,
+    settings: resolveQuality(quality),
+    lists: { ...NO_LISTS, ...lists },
+  });
 const rules = (r: ReturnType<typeof lint>) => r.findings.map((f) => `${f.rule}:${f.severity}`);
 
 const TEXT = '# 第5章 雨夜\n\n他不禁笑了。她不禁哭了。他不禁叹气。\n“你来了。”她说。\n不是风动，而是心动。\n';
@@ -34,18 +41,28 @@ describe('the lint report', () => {
   it('blacklist density: soft above the limit, hard above twice it', () => {
     const body = `# 第5章 雨夜\n${'风'.repeat(996)}不禁不禁不禁不禁\n`; // 1,004 字, 4 hits: 3.98 per 1,000
     expect(rules(lint(body, {}, { blacklist: ['不禁'] }))).toEqual(['blacklist_density:soft']);
-    expect(rules(lint(body, { blacklist_max_per_kchars: 1.5 }, { blacklist: ['不禁'] }))).toEqual(['blacklist_density:soft']);
+    expect(rules(lint(body, { blacklist_max_per_kchars: 1.5 }, { blacklist: ['不禁'] }))).toEqual([
+      'blacklist_density:soft',
+    ]);
     expect(rules(lint(body, { blacklist_max_per_kchars: 4 }, { blacklist: ['不禁'] }))).toEqual([]);
   });
 
   it('word lists match longest first, mask what they matched, and whitelisted phrases first', () => {
-    const r = lint('# 第5章 雨夜\n眼中闪过一道光，眼中含泪。他一丝不苟，一丝笑意。\n', {}, { blacklist: ['眼中', '眼中闪过', '一丝'], whitelist: ['一丝不苟'] });
+    const r = lint(
+      '# 第5章 雨夜\n眼中闪过一道光，眼中含泪。他一丝不苟，一丝笑意。\n',
+      {},
+      { blacklist: ['眼中', '眼中闪过', '一丝'], whitelist: ['一丝不苟'] },
+    );
     // 眼中闪过 (1) and 眼中 once more (1), 一丝 outside 一丝不苟 (1).
     expect(r.metrics.blacklist_hits).toBe(3);
     const banned = lint('# 第5章 雨夜\n他杀人了，杀人不眨眼。\n', { banned_words: ['杀人', '杀人不眨眼'] });
     expect(banned.metrics.banned_hits).toBe(2);
     expect(rules(banned)).toEqual(['banned_word:hard', 'banned_word:hard']);
-    const cliche = lint('# 第5章 雨夜\n嘴角微微上扬，深吸一口气。\n', {}, { cliche: { 嘴角微微上扬: 'hard', 深吸一口气: 'warn' } });
+    const cliche = lint(
+      '# 第5章 雨夜\n嘴角微微上扬，深吸一口气。\n',
+      {},
+      { cliche: { 嘴角微微上扬: 'hard', 深吸一口气: 'warn' } },
+    );
     expect(cliche.metrics.cliche_hits).toBe(2);
     expect(rules(cliche)).toEqual(['cliche:hard', 'cliche:warn']);
   });
@@ -62,15 +79,19 @@ describe('the lint report', () => {
     const short = lint(TEXT, { platform: 'qidian' });
     expect(rules(short)).toContain('zishu_hard:hard');
     // Seven paragraphs of 300 字, each opening differently: 2,100 字, inside 1800–4500 but short of 2500–3500.
-    const target = lint(`# 第5章 雨夜\n${[...'风雨雷电云雾霜'].map((c) => `${c.repeat(299)}。\n`).join('')}`, { platform: 'qidian' });
+    const target = lint(`# 第5章 雨夜\n${[...'风雨雷电云雾霜'].map((c) => `${c.repeat(299)}。\n`).join('')}`, {
+      platform: 'qidian',
+    });
     expect(target.zishu).toBe(2100);
     expect(rules(target)).toEqual(['zishu_target:soft']);
     const para = lint('# 第5章 雨夜\n他不禁笑了。她不禁哭了。他不禁叹气。\n', { max_paragraph_zishu: 10 });
     expect(rules(para)).toEqual(['paragraph_too_long:hard']);
-    expect(rules(lint('# 第5章 雨夜\n他不禁笑了。她不禁哭了。\n', { max_paragraph_zishu: 10 }))).toEqual(['paragraph_too_long:soft']);
+    expect(rules(lint('# 第5章 雨夜\n他不禁笑了。她不禁哭了。\n', { max_paragraph_zishu: 10 }))).toEqual([
+      'paragraph_too_long:soft',
+    ]);
   });
 
-  it('the title: missing, empty, too short or long, forbidden, another chapter\'s number; mixed punctuation', () => {
+  it("the title: missing, empty, too short or long, forbidden, another chapter's number; mixed punctuation", () => {
     expect(rules(lint('雨下了一夜。\n'))).toEqual(['title_missing:hard']);
     expect(lint('# \n雨下了一夜。\n').findings[0]).toMatchObject({ rule: 'title_missing', line: 1 });
     expect(rules(lint('# 雨\n雨下了一夜。\n'))).toEqual(['title_length:soft']);
@@ -80,13 +101,19 @@ describe('the lint report', () => {
   });
 
   it('is deterministic: the same text and settings give the same report', () => {
-    expect(JSON.stringify(lint(TEXT, { platform: 'tomato' }, { blacklist: ['不禁'] }))).toBe(JSON.stringify(lint(TEXT, { platform: 'tomato' }, { blacklist: ['不禁'] })));
+    expect(JSON.stringify(lint(TEXT, { platform: 'tomato' }, { blacklist: ['不禁'] }))).toBe(
+      JSON.stringify(lint(TEXT, { platform: 'tomato' }, { blacklist: ['不禁'] })),
+    );
   });
 });
 
 describe('the lint after §16', () => {
   it('a whitelisted word is masked only where it stands alone, never inside a longer listed phrase', () => {
-    const r = lint('# 第5章 雨夜\n空气仿佛凝固。他仿佛没听见。\n', {}, { cliche: { 空气仿佛凝固: 'soft' }, blacklist: ['仿佛'], whitelist: ['仿佛'] });
+    const r = lint(
+      '# 第5章 雨夜\n空气仿佛凝固。他仿佛没听见。\n',
+      {},
+      { cliche: { 空气仿佛凝固: 'soft' }, blacklist: ['仿佛'], whitelist: ['仿佛'] },
+    );
     expect(r.metrics.cliche_hits).toBe(1);
     expect(r.metrics.blacklist_hits).toBe(0);
   });
@@ -105,20 +132,40 @@ describe('the lint after §16', () => {
 
   it('every finding says its message and fix in Chinese too, with no English sentence in them', () => {
     const text = '# 第6章 雨夜\n不是害怕，是预感。他没有说话，脚步很轻。两秒后，他倒吸一口凉气。"好."\n';
-    const r = lint(text, { platform: 'qidian', title: { forbidden: ['雨夜'] } }, { cliche: { 倒吸一口凉气: 'soft' }, blacklist: ['不是'] }, 5);
+    const r = lint(
+      text,
+      { platform: 'qidian', title: { forbidden: ['雨夜'] } },
+      { cliche: { 倒吸一口凉气: 'soft' }, blacklist: ['不是'] },
+      5,
+    );
     expect(new Set(r.findings.map((f) => f.rule)).size).toBeGreaterThanOrEqual(6);
     for (const f of r.findings) {
       expect(f.message_zh, f.rule).toMatch(/[\u4e00-\u9fff]/);
       expect(f.fix_zh, f.rule).toMatch(/[\u4e00-\u9fff]/);
       // Ids, numbers and file names may stay; an English word of three letters or more may not.
-      const words = `${f.message_zh} ${f.fix_zh}`.replace(/[a-z_]+\.json|quality\.[a-z_.]+|ai_pattern|ASCII/g, '').match(/[A-Za-z]{3,}/g);
+      const words = `${f.message_zh} ${f.fix_zh}`
+        .replace(/[a-z_]+\.json|quality\.[a-z_.]+|ai_pattern|ASCII/g, '')
+        .match(/[A-Za-z]{3,}/g);
       expect(words, `${f.rule}: ${f.message_zh} / ${f.fix_zh}`).toBeNull();
     }
   });
 
   it('the shipped lexicon reports the common planted tics', async () => {
     const { clicheLexicon } = await import('../../src/core/cliche-lexicon.js');
-    const tics = ['嘴角勾起一抹弧度', '倒吸一口凉气', '心中一凛', '空气仿佛凝固', '眼中闪过一丝', '深吸一口气', '瞳孔骤缩', '喉结滚动', '指节发白', '不由得', '心跳漏了一拍', '死一般的寂静'];
+    const tics = [
+      '嘴角勾起一抹弧度',
+      '倒吸一口凉气',
+      '心中一凛',
+      '空气仿佛凝固',
+      '眼中闪过一丝',
+      '深吸一口气',
+      '瞳孔骤缩',
+      '喉结滚动',
+      '指节发白',
+      '不由得',
+      '心跳漏了一拍',
+      '死一般的寂静',
+    ];
     const body = tics.map((t, i) => `第${i}段，他${t}，然后离开了。`).join('\n');
     const r = lint(`# 第5章 雨夜\n${body}\n`, {}, { cliche: clicheLexicon(), whitelist: ['仿佛'] });
     const found = tics.filter((t) => r.findings.some((f) => f.rule === 'cliche' && f.excerpt?.includes(t)));
@@ -131,13 +178,20 @@ describe('the lint after §16', () => {
     const r = lint('# 第5章 雨夜\n不是害怕，是预感。\n他没有说话，脚步很轻。\n');
     expect(r.ai_flavour.score).toBeGreaterThanOrEqual(0.9);
     expect(rules(r)).toEqual(['ai_flavour:hard', 'ai_pattern:warn', 'ai_pattern:warn', 'ai_pattern:warn']);
-    expect(r.findings.filter((f) => f.rule === 'ai_pattern').map((f) => [f.feature, f.line])).toEqual([['negation_correction', 2], ['non_action', 3], ['soft_adverb', 3]]);
+    expect(r.findings.filter((f) => f.rule === 'ai_pattern').map((f) => [f.feature, f.line])).toEqual([
+      ['negation_correction', 2],
+      ['non_action', 3],
+      ['soft_adverb', 3],
+    ]);
     const mildText = `# 第5章 雨夜\n不是害怕，是预感。${'“好啊！”他笑了。'.repeat(8)}\n`;
     const aiRules = (r: ReturnType<typeof lint>) => rules(r).filter((x) => x.startsWith('ai_'));
     const mild = lint(mildText);
     expect(mild.ai_flavour.score).toBeGreaterThan(0.5);
     expect(mild.ai_flavour.score).toBeLessThan(0.9);
-    expect(aiRules(lint(mildText, { ai_flavour: { soft: 0.5, hard: 0.95 } }))).toEqual(['ai_flavour:soft', 'ai_pattern:warn']);
+    expect(aiRules(lint(mildText, { ai_flavour: { soft: 0.5, hard: 0.95 } }))).toEqual([
+      'ai_flavour:soft',
+      'ai_pattern:warn',
+    ]);
     expect(aiRules(lint(mildText, { ai_flavour: { soft: 0.95, hard: 1 } }))).toEqual(['ai_pattern:warn']);
     const clean = lint('# 第5章 雨夜\n“好啊！”他笑了。\n');
     expect(clean.ai_flavour.score).toBeLessThan(0.5);

@@ -4,8 +4,24 @@ import { staleReason, UNREADABLE_LOCK_STALE_S, type StaleInput } from '../../src
 import type { LockInfo } from '../../src/schemas/lock.js';
 
 const NOW = Date.parse('2025-01-01T12:00:00Z');
-const info = (over: Partial<LockInfo> = {}): LockInfo => ({ pid: 4242, host: 'here', started: '2025-01-01T11:50:00Z', heartbeat: '2025-01-01T11:59:00Z', chapter: null, owner: null, ...over });
-const input = (over: Partial<StaleInput> = {}): StaleInput => ({ info: info(), dirMtimeMs: null, nowMs: NOW, staleMinutes: 30, host: 'here', isPidAlive: () => true, ...over });
+const info = (over: Partial<LockInfo> = {}): LockInfo => ({
+  pid: 4242,
+  host: 'here',
+  started: '2025-01-01T11:50:00Z',
+  heartbeat: '2025-01-01T11:59:00Z',
+  chapter: null,
+  owner: null,
+  ...over,
+});
+const input = (over: Partial<StaleInput> = {}): StaleInput => ({
+  info: info(),
+  dirMtimeMs: null,
+  nowMs: NOW,
+  staleMinutes: 30,
+  host: 'here',
+  isPidAlive: () => true,
+  ...over,
+});
 
 describe('staleReason', () => {
   it('a fresh lock of a live process is not stale', () => {
@@ -13,17 +29,25 @@ describe('staleReason', () => {
   });
 
   it('no heartbeat for longer than stale minutes is stale', () => {
-    const r = staleReason(input({ info: info({ started: '2025-01-01T10:00:00Z', heartbeat: '2025-01-01T11:00:00Z' }) }));
+    const r = staleReason(
+      input({ info: info({ started: '2025-01-01T10:00:00Z', heartbeat: '2025-01-01T11:00:00Z' }) }),
+    );
     expect(r).toBe('no heartbeat for 60 min (> 30 min)');
   });
 
   it('the later of started and heartbeat counts', () => {
-    expect(staleReason(input({ info: info({ started: '2025-01-01T11:45:00Z', heartbeat: '2025-01-01T10:00:00Z' }) }))).toBeNull();
+    expect(
+      staleReason(input({ info: info({ started: '2025-01-01T11:45:00Z', heartbeat: '2025-01-01T10:00:00Z' }) })),
+    ).toBeNull();
   });
 
   it('exactly at the limit is not stale; a minute past is', () => {
-    expect(staleReason(input({ info: info({ started: '2025-01-01T11:30:00Z', heartbeat: '2025-01-01T11:30:00Z' }) }))).toBeNull();
-    expect(staleReason(input({ info: info({ started: '2025-01-01T11:29:00Z', heartbeat: '2025-01-01T11:29:00Z' }) }))).toMatch(/^no heartbeat for 31 min/);
+    expect(
+      staleReason(input({ info: info({ started: '2025-01-01T11:30:00Z', heartbeat: '2025-01-01T11:30:00Z' }) })),
+    ).toBeNull();
+    expect(
+      staleReason(input({ info: info({ started: '2025-01-01T11:29:00Z', heartbeat: '2025-01-01T11:29:00Z' }) })),
+    ).toMatch(/^no heartbeat for 31 min/);
   });
 
   it('a dead process on this host is stale; on another host it is not asked', () => {
@@ -42,8 +66,12 @@ describe('staleReason', () => {
   it('without readable info: stale after 60 s of directory age, or with no mtime at all', () => {
     expect(UNREADABLE_LOCK_STALE_S).toBe(60);
     expect(staleReason(input({ info: null, dirMtimeMs: NOW - 60_000 }))).toBeNull();
-    expect(staleReason(input({ info: null, dirMtimeMs: NOW - 61_000 }))).toBe('no readable info.json and the lock is 61 s old (> 60 s)');
-    expect(staleReason(input({ info: null, dirMtimeMs: null }))).toMatch(/^no readable info\.json and the lock is Infinity s old/);
+    expect(staleReason(input({ info: null, dirMtimeMs: NOW - 61_000 }))).toBe(
+      'no readable info.json and the lock is 61 s old (> 60 s)',
+    );
+    expect(staleReason(input({ info: null, dirMtimeMs: null }))).toMatch(
+      /^no readable info\.json and the lock is Infinity s old/,
+    );
   });
 
   it('property: stale by age iff minutes since the last sign of life exceed the limit', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { GROUPS_BY_PART, langOf, messageEntry, messageGroups, render, said, type MessageKey } from '../../src/core/messages.js';
+import {
+  GROUPS_BY_PART,
+  langOf,
+  messageEntry,
+  messageGroups,
+  render,
+  said,
+  type MessageKey,
+} from '../../src/core/messages.js';
 import { argumentsRead, catalogueProblems } from '../helpers/catalogue.js';
 
 /** Arguments for any message: every field reads as "1" (numbers and strings alike). */
@@ -7,7 +15,19 @@ const anyArgs = new Proxy({}, { get: () => '1' });
 /** Chinese text, or at least Chinese punctuation for lines that are only a frame around values. */
 const CJK = /[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]/;
 /** Entries whose Chinese is a lookup that "1" does not hit (their tables are checked below). */
-const LOOKUPS = new Set(['dashboard.event', 'dashboard.rung', 'dashboard.action', 'dashboard.severity', 'status.rung', 'status.action', 'status.note', 'doctor.severity', 'status.judge.kind', 'error.usage', 'error.invalid_config']);
+const LOOKUPS = new Set([
+  'dashboard.event',
+  'dashboard.rung',
+  'dashboard.action',
+  'dashboard.severity',
+  'status.rung',
+  'status.action',
+  'status.note',
+  'doctor.severity',
+  'status.judge.kind',
+  'error.usage',
+  'error.invalid_config',
+]);
 
 /** Entries whose arguments are structured (checked with real arguments below). */
 const STRUCTURED = new Set(['error.diagnostics']);
@@ -17,7 +37,10 @@ describe('the message catalogue', () => {
     const keys = Object.values(messageGroups()).flat();
     expect(keys.length).toBeGreaterThan(150);
     for (const key of keys) {
-      const e = messageEntry(key as MessageKey) as unknown as { en: (a: unknown) => string; zh: (a: unknown) => string };
+      const e = messageEntry(key as MessageKey) as unknown as {
+        en: (a: unknown) => string;
+        zh: (a: unknown) => string;
+      };
       expect(typeof e.en, key).toBe('function');
       expect(typeof e.zh, key).toBe('function');
       if (LOOKUPS.has(key) || STRUCTURED.has(key)) continue;
@@ -26,11 +49,27 @@ describe('the message catalogue', () => {
     }
     expect(messageEntry('status.rung').zh({ rung: 'draft' })).toBe('起草');
     expect(messageEntry('status.action').zh({ action: 'execute' })).toBe('执行');
-    for (const note of ['paused for the author', 'polish pass', 'revision', 'title fix', 'hook fix']) expect(messageEntry('status.note').zh({ note }), note).toMatch(CJK);
+    for (const note of ['paused for the author', 'polish pass', 'revision', 'title fix', 'hook fix'])
+      expect(messageEntry('status.note').zh({ note }), note).toMatch(CJK);
     expect(messageEntry('doctor.severity').zh({ severity: 'error' })).toBe('错误');
-    const refusal = said('error.diagnostics', { summary: 'book:world', diagnostics: [{ file: 'world/rules.json', message: 'world/rules.json: expected x', expected: 'x', words: { fix: said('error.next_hint') }, fix: 'run `novel next` to see what to do' }] });
-    expect(render('en', refusal)).toBe('book:world\n  - world/rules.json: expected x (fix: run `novel next` to see what to do)');
-    expect(render('zh', refusal)).toBe('book:world\n  - world/rules.json：应为 x（修复：运行 `novel next` 查看下一步）');
+    const refusal = said('error.diagnostics', {
+      summary: 'book:world',
+      diagnostics: [
+        {
+          file: 'world/rules.json',
+          message: 'world/rules.json: expected x',
+          expected: 'x',
+          words: { fix: said('error.next_hint') },
+          fix: 'run `novel next` to see what to do',
+        },
+      ],
+    });
+    expect(render('en', refusal)).toBe(
+      'book:world\n  - world/rules.json: expected x (fix: run `novel next` to see what to do)',
+    );
+    expect(render('zh', refusal)).toBe(
+      'book:world\n  - world/rules.json：应为 x（修复：运行 `novel next` 查看下一步）',
+    );
   });
 
   it('writes each message over the same arguments in both languages (a Chinese line never drops or adds a value)', () => {
@@ -51,7 +90,10 @@ describe('the message catalogue', () => {
     expect(render('en', line)).toBe('hint: run `novel next` to see what to do');
     expect(render('zh', line)).toBe('提示：运行 `novel next` 查看下一步');
     expect(render('zh', 'chapters/chapter-001.md')).toBe('chapters/chapter-001.md');
-    expect(JSON.parse(JSON.stringify(line))).toEqual({ id: 'error.hint', args: { hint: { id: 'error.next_hint', args: {} } } });
+    expect(JSON.parse(JSON.stringify(line))).toEqual({
+      id: 'error.hint',
+      args: { hint: { id: 'error.next_hint', args: {} } },
+    });
     expect(() => render('en', { id: 'nowhere.none', args: {} })).toThrow(/no message nowhere.none/);
   });
 

@@ -1,6 +1,13 @@
 /** Outline blocks and their key lines (PROTOCOL §9.1), Chinese key names included. */
 import { describe, expect, it } from 'vitest';
-import { blockKeyLines, nearMissHeading, OUTLINE_KEY_ALIASES, OUTLINE_KEYS, outlineBlock, outlineChapters } from '../../src/core/outline.js';
+import {
+  blockKeyLines,
+  nearMissHeading,
+  OUTLINE_KEY_ALIASES,
+  OUTLINE_KEYS,
+  outlineBlock,
+  outlineChapters,
+} from '../../src/core/outline.js';
 
 const outline = `# 卷
 
@@ -33,7 +40,16 @@ describe('outline', () => {
 
   it('Chinese key names are read as their English names, with ASCII or full-width colons', () => {
     const keys = blockKeyLines(outlineBlock(outline, 12)!);
-    expect(keys).toEqual({ Storyline: 'main-sword', POV: '林青岚', Location: '藏经阁', Conflict: '擅闯', Arc: '冒险', Foreshadowing: '无', StateChanges: '无', TransitionHint: '引出第13章' });
+    expect(keys).toEqual({
+      Storyline: 'main-sword',
+      POV: '林青岚',
+      Location: '藏经阁',
+      Conflict: '擅闯',
+      Arc: '冒险',
+      Foreshadowing: '无',
+      StateChanges: '无',
+      TransitionHint: '引出第13章',
+    });
     expect(new Set(Object.values(OUTLINE_KEY_ALIASES))).toEqual(new Set(OUTLINE_KEYS));
   });
 });
@@ -60,7 +76,11 @@ describe('outline tolerance (PROTOCOL §14)', () => {
 
   it('headings with Chinese numerals or full-width digits open blocks; key lines are read with or without bold', () => {
     expect(outlineChapters(tolerant)).toEqual([12, 13, 102]);
-    expect(blockKeyLines(outlineBlock(tolerant, 12)!)).toEqual({ Storyline: 'main-sword', POV: '林青岚', Location: '藏经阁' });
+    expect(blockKeyLines(outlineBlock(tolerant, 12)!)).toEqual({
+      Storyline: 'main-sword',
+      POV: '林青岚',
+      Location: '藏经阁',
+    });
     expect(blockKeyLines(outlineBlock(tolerant, 13)!)).toEqual({ Conflict: '擅闯' });
     expect(blockKeyLines(outlineBlock(tolerant, 102)!)).toEqual({ Arc: '成长' });
   });

@@ -18,14 +18,20 @@ describe('path patterns, both ways', () => {
 
   it('a built path parses back to the arguments it was built from', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...PATTERNS), fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 1, max: 999 }), slug, (pattern, chapter, volume, storyline) => {
-        const args = {
-          ...(pattern.includes('{NNN}') ? { chapter } : {}),
-          ...(pattern.includes('{VV}') ? { volume } : {}),
-          ...(pattern.includes('{storyline}') ? { storyline } : {}),
-        };
-        expect(matchPattern(pattern, fillPattern(pattern, args))).toEqual(args);
-      }),
+      fc.property(
+        fc.constantFrom(...PATTERNS),
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.integer({ min: 1, max: 999 }),
+        slug,
+        (pattern, chapter, volume, storyline) => {
+          const args = {
+            ...(pattern.includes('{NNN}') ? { chapter } : {}),
+            ...(pattern.includes('{VV}') ? { volume } : {}),
+            ...(pattern.includes('{storyline}') ? { storyline } : {}),
+          };
+          expect(matchPattern(pattern, fillPattern(pattern, args))).toEqual(args);
+        },
+      ),
     );
   });
 

@@ -37,18 +37,37 @@ describe('paths', () => {
     expect(paths.config).toBe('novel.config.json');
     expect(paths.lockInfo).toBe(`${paths.lockDir}/info.json`);
     expect(paths.rewindJournal.startsWith(`${paths.commitJournalDir}/`)).toBe(true);
-    expect([...FINAL_TREES]).toEqual(['chapters', 'summaries', 'evaluations', 'state', 'storylines', 'foreshadowing', 'volumes']);
+    expect([...FINAL_TREES]).toEqual([
+      'chapters',
+      'summaries',
+      'evaluations',
+      'state',
+      'storylines',
+      'foreshadowing',
+      'volumes',
+    ]);
   });
 
   it('property: every staging path of a chapter is bookkeeping iff under revisions', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 99999 }), fc.integer({ min: 0, max: 9 }), (n, k) => {
-        for (const p of [paths.stagingChapter(n), paths.stagingSummary(n), paths.stagingDelta(n), paths.stagingEval(n)]) {
+        for (const p of [
+          paths.stagingChapter(n),
+          paths.stagingSummary(n),
+          paths.stagingDelta(n),
+          paths.stagingEval(n),
+        ]) {
           expect(p.startsWith('staging/')).toBe(true);
           expect(p).toContain(String(n).padStart(3, '0'));
           expect(isStagingBookkeeping(p)).toBe(false);
         }
-        for (const p of [paths.revisionRoundDir(n, k), paths.hookFixDir(n, k), paths.titleFixDir(n), paths.rewriteDir(n, k)]) expect(isStagingBookkeeping(`${p}/x`)).toBe(true);
+        for (const p of [
+          paths.revisionRoundDir(n, k),
+          paths.hookFixDir(n, k),
+          paths.titleFixDir(n),
+          paths.rewriteDir(n, k),
+        ])
+          expect(isStagingBookkeeping(`${p}/x`)).toBe(true);
       }),
     );
   });

@@ -11,7 +11,12 @@ import { DEFAULT_SETTINGS, resolveSettings } from '../../src/core/settings.js';
 import { CheckpointSchema } from '../../src/schemas/checkpoint.js';
 import { ConfigSchema } from '../../src/schemas/config.js';
 import { GlobalForeshadowingSchema, LedgerSchema, StateSchema } from '../../src/schemas/book.js';
-import { BlacklistFileSchema, StorylinesSchema, StyleProfileSchema, WorldRulesSchema } from '../../src/schemas/inputs.js';
+import {
+  BlacklistFileSchema,
+  StorylinesSchema,
+  StyleProfileSchema,
+  WorldRulesSchema,
+} from '../../src/schemas/inputs.js';
 
 describe('newProjectFiles', () => {
   it('writes exactly these files', () => {
@@ -45,16 +50,40 @@ describe('newProjectFiles', () => {
     const text = newProjectFiles()['novel.config.json'] as string;
     expect(text.endsWith('}\n')).toBe(true);
     const config = JSON.parse(text);
-    expect(Object.keys(config)).toEqual(['gate', 'max_revisions', 'revision_policy', 'memory_context_chapters', 'lock_stale_minutes', 'chapters_per_volume']);
-    expect(config).toEqual({ gate: { pass: 4, polish: 3.5, revise: 3, pause: 2 }, max_revisions: 2, revision_policy: 'auto', memory_context_chapters: 3, lock_stale_minutes: 30, chapters_per_volume: 30 });
+    expect(Object.keys(config)).toEqual([
+      'gate',
+      'max_revisions',
+      'revision_policy',
+      'memory_context_chapters',
+      'lock_stale_minutes',
+      'chapters_per_volume',
+    ]);
+    expect(config).toEqual({
+      gate: { pass: 4, polish: 3.5, revise: 3, pause: 2 },
+      max_revisions: 2,
+      revision_policy: 'auto',
+      memory_context_chapters: 3,
+      lock_stale_minutes: 30,
+      chapters_per_volume: 30,
+    });
     expect(v.safeParse(ConfigSchema, config).success).toBe(true);
     // Read back, it resolves to the defaults without a diagnostic.
     expect(resolveSettings(config)).toEqual({ settings: DEFAULT_SETTINGS, diagnostics: [] });
   });
 
   it('extra joins the config after the defaults and may override one', () => {
-    const config = JSON.parse(newProjectFiles({ quality: { platform: 'tomato' }, max_revisions: 5 })['novel.config.json'] as string);
-    expect(Object.keys(config)).toEqual(['gate', 'max_revisions', 'revision_policy', 'memory_context_chapters', 'lock_stale_minutes', 'chapters_per_volume', 'quality']);
+    const config = JSON.parse(
+      newProjectFiles({ quality: { platform: 'tomato' }, max_revisions: 5 })['novel.config.json'] as string,
+    );
+    expect(Object.keys(config)).toEqual([
+      'gate',
+      'max_revisions',
+      'revision_policy',
+      'memory_context_chapters',
+      'lock_stale_minutes',
+      'chapters_per_volume',
+      'quality',
+    ]);
     expect(config.quality).toEqual({ platform: 'tomato' });
     expect(config.max_revisions).toBe(5);
     expect(v.safeParse(ConfigSchema, config).success).toBe(true);
@@ -73,7 +102,9 @@ describe('newProjectFiles', () => {
     expect(files['ai-blacklist.json']).toBe('{\n  "words": []\n}\n');
     expect(files['world/rules.json']).toBe('{\n  "rules": []\n}\n');
     expect(files['storylines/storylines.json']).toBe('{\n  "storylines": [],\n  "relationships": []\n}\n');
-    expect(files['state/current-state.json']).toBe('{\n  "schema_version": 1,\n  "state_version": 0,\n  "last_updated_chapter": 0\n}\n');
+    expect(files['state/current-state.json']).toBe(
+      '{\n  "schema_version": 1,\n  "state_version": 0,\n  "last_updated_chapter": 0\n}\n',
+    );
     expect(files['state/changelog.jsonl']).toBe('');
     expect(files['state/chapter-memory.json']).toBe('[]\n');
     expect(files['foreshadowing/global.json']).toBe('{\n  "foreshadowing": []\n}\n');

@@ -10,33 +10,64 @@ import { initialContext } from '../../machines/pipeline.machine.js';
 import type { GateRecord, ResumableState } from '../../machines/novel.setup.js';
 import { projectCheckpoint } from '../../src/core/projection.js';
 
-const G: GateRecord = { decision: 'revise', verdict: 'revise', overall_final: 3.2, high_violation: false, high_confidence_violations: [], warnings: [], reason: 'revise (test)' };
+const G: GateRecord = {
+  decision: 'revise',
+  verdict: 'revise',
+  overall_final: 3.2,
+  high_violation: false,
+  high_confidence_violations: [],
+  warnings: [],
+  reason: 'revise (test)',
+};
 type Ctx = ReturnType<typeof initialContext>;
 
 function project(value: unknown, over: Partial<Ctx> = {}) {
-  const context = { ...initialContext({ chapter: 5, last_completed_chapter: 4, thresholds: DEFAULT_THRESHOLDS, outline_chapters: [5] }), claimed: true, ...over };
+  const context = {
+    ...initialContext({ chapter: 5, last_completed_chapter: 4, thresholds: DEFAULT_THRESHOLDS, outline_chapters: [5] }),
+    claimed: true,
+    ...over,
+  };
   return projectCheckpoint(bookMachine.resolveState({ value: value as never, context }));
 }
 const COMMITTED = { pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0, gate: undefined };
 
 describe('projectCheckpoint: a chapter in flight', () => {
   it('a claimed chapter writes its stage, chapter and revision count', () => {
-    expect(project({ writing: 'judge' }, { revision_count: 1, gate: G })).toMatchObject({ orchestrator_state: 'WRITING', pipeline_stage: 'refined', inflight_chapter: 5, revision_count: 1, last_completed_chapter: 4, current_volume: 1 });
+    expect(project({ writing: 'judge' }, { revision_count: 1, gate: G })).toMatchObject({
+      orchestrator_state: 'WRITING',
+      pipeline_stage: 'refined',
+      inflight_chapter: 5,
+      revision_count: 1,
+      last_completed_chapter: 4,
+      current_volume: 1,
+    });
   });
 
   it('a draft not yet claimed is written as committed; a claimed draft is in flight with no stage', () => {
-    expect(project({ writing: 'draft' }, { claimed: false })).toMatchObject({ orchestrator_state: 'WRITING', ...COMMITTED });
-    expect(project({ writing: 'draft' }, { claimed: true })).toMatchObject({ orchestrator_state: 'WRITING', pipeline_stage: null, inflight_chapter: 5 });
+    expect(project({ writing: 'draft' }, { claimed: false })).toMatchObject({
+      orchestrator_state: 'WRITING',
+      ...COMMITTED,
+    });
+    expect(project({ writing: 'draft' }, { claimed: true })).toMatchObject({
+      orchestrator_state: 'WRITING',
+      pipeline_stage: null,
+      inflight_chapter: 5,
+    });
   });
 
   it('only the draft is written as committed when unclaimed; any later state stays in flight', () => {
-    expect(project({ writing: 'judge' }, { claimed: false })).toMatchObject({ pipeline_stage: 'refined', inflight_chapter: 5 });
+    expect(project({ writing: 'judge' }, { claimed: false })).toMatchObject({
+      pipeline_stage: 'refined',
+      inflight_chapter: 5,
+    });
   });
 
   it('the gate is kept where the row says: in_revision only in a revision round, always, never', () => {
     expect(project({ writing: 'judge' }, { revision_count: 0, gate: G }).gate).toBeUndefined();
     expect(project({ writing: 'judge' }, { revision_count: 1, gate: G }).gate).toEqual(G);
-    expect(project({ writing: 'commit' }, { revision_count: 0, gate: { ...G, decision: 'pass', verdict: 'pass' } }).gate).toMatchObject({ decision: 'pass' });
+    expect(
+      project({ writing: 'commit' }, { revision_count: 0, gate: { ...G, decision: 'pass', verdict: 'pass' } }).gate,
+    ).toMatchObject({ decision: 'pass' });
     expect(project({ writing: 'hookFix' }, { revision_count: 1, gate: G }).gate).toBeUndefined();
     expect(project({ writing: 'commit' }, { revision_count: 0, gate: null }).gate).toBeUndefined();
   });
@@ -58,7 +89,13 @@ describe('projectCheckpoint: a chapter in flight', () => {
   });
 
   it('a committed chapter (done) is written as committed', () => {
-    expect(project({ writing: 'done' }, { revision_count: 1, gate: G })).toMatchObject({ orchestrator_state: 'WRITING', ...COMMITTED, title_fixed: undefined, hook_fixed_round: undefined, fix_guard: undefined });
+    expect(project({ writing: 'done' }, { revision_count: 1, gate: G })).toMatchObject({
+      orchestrator_state: 'WRITING',
+      ...COMMITTED,
+      title_fixed: undefined,
+      hook_fixed_round: undefined,
+      fix_guard: undefined,
+    });
   });
 });
 
@@ -72,8 +109,13 @@ describe('projectCheckpoint: book states', () => {
   });
 
   it('an imported book writes its catch-up; a book without imports writes no import keys', () => {
-    expect(project({ importing: 'importCommit' }, { imported_chapters: 3, import_caught_up: 1, import_summarized: true })).toMatchObject({ import_caught_up: 1, import_stage: 'summarized' });
-    const notYet = project({ importing: 'importSummarize' }, { imported_chapters: 3, import_caught_up: 1, import_summarized: false });
+    expect(
+      project({ importing: 'importCommit' }, { imported_chapters: 3, import_caught_up: 1, import_summarized: true }),
+    ).toMatchObject({ import_caught_up: 1, import_stage: 'summarized' });
+    const notYet = project(
+      { importing: 'importSummarize' },
+      { imported_chapters: 3, import_caught_up: 1, import_summarized: false },
+    );
     expect(notYet.import_caught_up).toBe(1);
     expect('import_stage' in notYet && notYet.import_stage).toBeUndefined();
     const none = project('planning', { planning: true, imported_chapters: 0 });
@@ -86,7 +128,13 @@ describe('projectCheckpoint: a failed step (ERROR_RETRY)', () => {
   const retry = (resume: ResumableState, over: Partial<Ctx> = {}) => project('retrying', { resume, ...over });
 
   it('the failed chapter step stays in flight with its stage; only orchestrator_state says ERROR_RETRY', () => {
-    expect(retry('judge', { revision_count: 1, gate: G })).toMatchObject({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'refined', inflight_chapter: 5, revision_count: 1, gate: G });
+    expect(retry('judge', { revision_count: 1, gate: G })).toMatchObject({
+      orchestrator_state: 'ERROR_RETRY',
+      pipeline_stage: 'refined',
+      inflight_chapter: 5,
+      revision_count: 1,
+      gate: G,
+    });
   });
 
   it('the gate of the failed step follows its row', () => {
@@ -98,9 +146,16 @@ describe('projectCheckpoint: a failed step (ERROR_RETRY)', () => {
 
   it('a failed draft is in flight only when claimed; other steps are in flight claimed or not', () => {
     expect(retry('draft', { claimed: false })).toMatchObject({ orchestrator_state: 'ERROR_RETRY', ...COMMITTED });
-    expect(retry('draft', { claimed: true })).toMatchObject({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: null, inflight_chapter: 5 });
+    expect(retry('draft', { claimed: true })).toMatchObject({
+      orchestrator_state: 'ERROR_RETRY',
+      pipeline_stage: null,
+      inflight_chapter: 5,
+    });
     expect(retry('summarize', { claimed: false })).toMatchObject({ pipeline_stage: 'drafting', inflight_chapter: 5 });
-    expect(retry('revising', { claimed: false, revision_count: 1, gate: G })).toMatchObject({ pipeline_stage: 'revising', inflight_chapter: 5 });
+    expect(retry('revising', { claimed: false, revision_count: 1, gate: G })).toMatchObject({
+      pipeline_stage: 'revising',
+      inflight_chapter: 5,
+    });
   });
 
   it('micro-step fields of the failed step: the guard of a failed fix is left alone', () => {
@@ -114,6 +169,9 @@ describe('projectCheckpoint: a failed step (ERROR_RETRY)', () => {
   });
 
   it('a step to resume counts only in the retry rest', () => {
-    expect(project('planning', { planning: true, resume: 'judge' })).toMatchObject({ orchestrator_state: 'VOL_PLANNING', ...COMMITTED });
+    expect(project('planning', { planning: true, resume: 'judge' })).toMatchObject({
+      orchestrator_state: 'VOL_PLANNING',
+      ...COMMITTED,
+    });
   });
 });

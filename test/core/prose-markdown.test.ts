@@ -3,7 +3,9 @@ import { proseHtml, proseParagraphs, SCENE_BREAK } from '../../src/core/prose-ma
 
 describe('proseHtml', () => {
   it('every line a paragraph, emphasis rendered', () => {
-    expect(proseHtml('第一行\n第二行 **强调** 与 *斜体*')).toBe('<p>第一行</p>\n<p>第二行 <strong>强调</strong> 与 <em>斜体</em></p>');
+    expect(proseHtml('第一行\n第二行 **强调** 与 *斜体*')).toBe(
+      '<p>第一行</p>\n<p>第二行 <strong>强调</strong> 与 <em>斜体</em></p>',
+    );
   });
   it('scene breaks and quotes', () => {
     expect(proseHtml('甲\n* * *\n乙')).toBe(`<p>甲</p>\n<p class="scene-break">${SCENE_BREAK}</p>\n<p>乙</p>`);

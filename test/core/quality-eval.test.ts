@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AI_FLAVOUR_MODEL } from '../../src/core/ai-flavour.js';
 import { evaluate, leaveOneSourceOut, type EvalSample } from '../../src/core/quality-eval.js';
 
-const sample = (name: string, source: string, label: 0 | 1, neg: number, excl: number): EvalSample => ({ name, source, label, values: { negation_correction: neg, exclamation: excl } });
+const sample = (name: string, source: string, label: 0 | 1, neg: number, excl: number): EvalSample => ({
+  name,
+  source,
+  label,
+  values: { negation_correction: neg, exclamation: excl },
+});
 const SAMPLES: EvalSample[] = [
   sample('a1', 'gen-a', 1, 2, 0),
   sample('a2', 'gen-a', 1, 1.5, 0.2),
@@ -22,7 +27,11 @@ describe('quality eval', () => {
     expect(r.auc_ci95).toEqual([1, 1]);
     expect(r.soft.recall).toBeGreaterThan(0);
     expect(r.soft.human_flagged_rate).toBe(0);
-    expect(r.features.find((f) => f.id === 'negation_correction')).toMatchObject({ auc: 1, hit_rate_ai: 1, hit_rate_human: 0.5 });
+    expect(r.features.find((f) => f.id === 'negation_correction')).toMatchObject({
+      auc: 1,
+      hit_rate_ai: 1,
+      hit_rate_human: 0.5,
+    });
     expect(r.features.find((f) => f.id === 'exclamation')?.auc).toBe(0);
     expect(r.by_source).toBeUndefined();
     expect(evaluate(SAMPLES, AI_FLAVOUR_MODEL, { soft: 0.6, hard: 0.9 })).toEqual(r);

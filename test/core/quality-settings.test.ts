@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATTERNS, DEFAULT_TITLE_FORBIDDEN, PLATFORM_PRESETS, PLATFORMS, resolveQuality } from '../../src/core/quality-settings.js';
+import {
+  DEFAULT_PATTERNS,
+  DEFAULT_TITLE_FORBIDDEN,
+  PLATFORM_PRESETS,
+  PLATFORMS,
+  resolveQuality,
+} from '../../src/core/quality-settings.js';
 
 describe('resolveQuality', () => {
   it('no quality block: the "none" preset and the defaults', () => {
@@ -29,7 +35,14 @@ describe('resolveQuality', () => {
   });
 
   it('explicit keys override the preset, including null and false', () => {
-    const q = resolveQuality({ platform: 'qidian', zishu: { hard: [100, 200] }, max_paragraph_zishu: null, hook: { required: false, min_strength: 4 }, key_chapters: false, weights: { plot_logic: 1 } } as never);
+    const q = resolveQuality({
+      platform: 'qidian',
+      zishu: { hard: [100, 200] },
+      max_paragraph_zishu: null,
+      hook: { required: false, min_strength: 4 },
+      key_chapters: false,
+      weights: { plot_logic: 1 },
+    } as never);
     expect(q.zishu).toEqual({ hard: [100, 200], target: [2500, 3500] });
     expect(q.max_paragraph_zishu).toBeNull();
     expect(q.hook).toEqual({ required: false, min_strength: 4 });

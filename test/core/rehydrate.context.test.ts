@@ -12,28 +12,63 @@ import type { Checkpoint } from '../../src/schemas/checkpoint.js';
 
 const lists = () => ({}) as never;
 const probe: BookProbe = { journal: null, outline_chapters: [5, 6], lintLists: lists };
-const guard = { step: 'title-fix', chars: 12, sha256: 'a'.repeat(64), copy: 'staging/revisions/chapter-005/title-fix/chapters/chapter-005.md' };
-const cp = { last_completed_chapter: 4, current_volume: 1, orchestrator_state: 'WRITING', staged_title: '第5章 风起', fix_guard: guard } as unknown as Checkpoint;
+const guard = {
+  step: 'title-fix',
+  chars: 12,
+  sha256: 'a'.repeat(64),
+  copy: 'staging/revisions/chapter-005/title-fix/chapters/chapter-005.md',
+};
+const cp = {
+  last_completed_chapter: 4,
+  current_volume: 1,
+  orchestrator_state: 'WRITING',
+  staged_title: '第5章 风起',
+  fix_guard: guard,
+} as unknown as Checkpoint;
 const state = { schema_version: 1, state_version: 4, last_updated_chapter: 4 } as StateDoc;
 const memory = (id: string) => (id === 'main' ? '记忆' : undefined);
 const settings = { ...DEFAULT_SETTINGS, chapter_length: { min: 2000, max: 4000 }, memory_keep_ratio: 0.7 };
-const sources = { checkpoint: cp, settings, probe, stagingHashes: { 'staging/chapters/chapter-005.md': 'b'.repeat(64) }, state, committedMemory: memory };
+const sources = {
+  checkpoint: cp,
+  settings,
+  probe,
+  stagingHashes: { 'staging/chapters/chapter-005.md': 'b'.repeat(64) },
+  state,
+  committedMemory: memory,
+};
 
 describe('validationContextFor', () => {
   it('the light context of next: the chapter, the hashes outputs must differ from, and the fix guard, nothing more', () => {
     for (const stage of ['draft', 'summarize', 'refine', 'judge'] as const) {
-      expect(validationContextFor(stage, 5, sources, false)).toEqual({ chapter: 5, stagingHashes: sources.stagingHashes, fixGuard: guard });
+      expect(validationContextFor(stage, 5, sources, false)).toEqual({
+        chapter: 5,
+        stagingHashes: sources.stagingHashes,
+        fixGuard: guard,
+      });
     }
   });
 
   it('the full context of a refine: the staged title, the 字数 range and the quality layer; no state or memory', () => {
     const c = validationContextFor('refine', 5, sources, true);
-    expect(c).toEqual({ chapter: 5, stagingHashes: sources.stagingHashes, stagedTitle: '第5章 风起', chapterLength: { min: 2000, max: 4000 }, quality: { settings: settings.quality, lists, keyChapter: true }, fixGuard: guard });
+    expect(c).toEqual({
+      chapter: 5,
+      stagingHashes: sources.stagingHashes,
+      stagedTitle: '第5章 风起',
+      chapterLength: { min: 2000, max: 4000 },
+      quality: { settings: settings.quality, lists, keyChapter: true },
+      fixGuard: guard,
+    });
   });
 
   it('the full context of a summarize: the state, the committed memories and the keep ratio; no staged title', () => {
     const c = validationContextFor('summarize', 5, sources, true);
-    expect(c).toMatchObject({ chapter: 5, state, committedMemory: memory, memoryKeepRatio: 0.7, chapterLength: { min: 2000, max: 4000 } });
+    expect(c).toMatchObject({
+      chapter: 5,
+      state,
+      committedMemory: memory,
+      memoryKeepRatio: 0.7,
+      chapterLength: { min: 2000, max: 4000 },
+    });
     expect('stagedTitle' in c).toBe(false);
   });
 
@@ -45,7 +80,16 @@ describe('validationContextFor', () => {
   });
 
   it('what is absent stays out: no hashes, no staged title, no state, no memory, no length, no word lists, no guard', () => {
-    const bare = { checkpoint: { last_completed_chapter: 4, current_volume: 1, orchestrator_state: 'WRITING', staged_title: 7 } as unknown as Checkpoint, settings: DEFAULT_SETTINGS, probe: { journal: null, outline_chapters: [] } };
+    const bare = {
+      checkpoint: {
+        last_completed_chapter: 4,
+        current_volume: 1,
+        orchestrator_state: 'WRITING',
+        staged_title: 7,
+      } as unknown as Checkpoint,
+      settings: DEFAULT_SETTINGS,
+      probe: { journal: null, outline_chapters: [] },
+    };
     expect(validationContextFor('refine', 5, bare, true)).toEqual({ chapter: 5 });
     expect(validationContextFor('summarize', 5, bare, true)).toEqual({ chapter: 5 });
   });

@@ -16,40 +16,130 @@ const settings = { ...DEFAULT_SETTINGS, chapters_per_volume: 1000 };
 const probe = (over: Partial<BookProbe> = {}): BookProbe => ({ journal: null, outline_chapters: [5, 6], ...over });
 const empty: StagingView = { files: new Map() };
 const CH5 = 'staging/chapters/chapter-005.md';
-const withDraft = (sha = 'a'.repeat(64)): StagingView => ({ files: new Map([[CH5, { path: CH5, sha256: sha, text: '# t\n' }]]) });
-const cp = (over: Record<string, unknown>): Checkpoint => ({ last_completed_chapter: 4, current_volume: 1, orchestrator_state: 'WRITING', ...over }) as Checkpoint;
-const revise: GateRecord = { decision: 'revise', verdict: 'revise', overall_final: 3.2, high_violation: false, high_confidence_violations: [], warnings: [], reason: 'revise (test)' };
+const withDraft = (sha = 'a'.repeat(64)): StagingView => ({
+  files: new Map([[CH5, { path: CH5, sha256: sha, text: '# t\n' }]]),
+});
+const cp = (over: Record<string, unknown>): Checkpoint =>
+  ({ last_completed_chapter: 4, current_volume: 1, orchestrator_state: 'WRITING', ...over }) as Checkpoint;
+const revise: GateRecord = {
+  decision: 'revise',
+  verdict: 'revise',
+  overall_final: 3.2,
+  high_violation: false,
+  high_confidence_violations: [],
+  warnings: [],
+  reason: 'revise (test)',
+};
 
 describe('rehydrate: what a checkpoint restores', () => {
   it('a chapter in flight: its state, revision count, micro-step flags and gate', () => {
-    const r = rehydrate(cp({ pipeline_stage: 'refined', inflight_chapter: 5, revision_count: 1, gate: revise, title_fixed: true, hook_fixed_round: 1 }), settings, withDraft(), probe());
+    const r = rehydrate(
+      cp({
+        pipeline_stage: 'refined',
+        inflight_chapter: 5,
+        revision_count: 1,
+        gate: revise,
+        title_fixed: true,
+        hook_fixed_round: 1,
+      }),
+      settings,
+      withDraft(),
+      probe(),
+    );
     expect(r).toMatchObject({ restored: 'judge', pendingGate: false, draftLost: false, effects: [] });
     expect(restName(r.snapshot)).toBe('judge');
-    expect(r.snapshot.context).toMatchObject({ chapter: 5, revision_count: 1, title_fixed: true, hook_fixed_round: 1, claimed: true, gate: revise });
+    expect(r.snapshot.context).toMatchObject({
+      chapter: 5,
+      revision_count: 1,
+      title_fixed: true,
+      hook_fixed_round: 1,
+      claimed: true,
+      gate: revise,
+    });
   });
 
   it('flags absent or malformed are off', () => {
-    const r = rehydrate(cp({ pipeline_stage: 'refined', inflight_chapter: 5, title_fixed: 'yes', hook_fixed_round: '1' }), settings, withDraft(), probe());
+    const r = rehydrate(
+      cp({ pipeline_stage: 'refined', inflight_chapter: 5, title_fixed: 'yes', hook_fixed_round: '1' }),
+      settings,
+      withDraft(),
+      probe(),
+    );
     expect(r.snapshot.context).toMatchObject({ title_fixed: false, hook_fixed_round: null, revision_count: 0 });
   });
 
   it('the verdict is rebuilt from the gate: optional fields only when recorded, gate-layer warnings left out', () => {
     const lintFinding = { rule: 'zishu_hard', severity: 'hard', message: 'm', fix: 'f' };
-    const gate = { ...revise, overall_judge: 3.9, weights: { plot_logic: 1 }, lint: [lintFinding], warnings: [{ layer: 'gate', rule: 'policy', message: 'p' }, { layer: 'score', rule: 'overall_mismatch', message: 's' }] };
-    const r = rehydrate(cp({ pipeline_stage: 'revising', inflight_chapter: 5, revision_count: 1, gate }), settings, withDraft(), probe());
-    expect(r.snapshot.context.verdict).toEqual({ overall_final: 3.2, overall_judge: 3.9, weights: { plot_logic: 1 }, lint: [lintFinding], high_violation: false, high_confidence_violations: [], warnings: [{ layer: 'score', rule: 'overall_mismatch', message: 's' }] });
-    const plain = rehydrate(cp({ pipeline_stage: 'revising', inflight_chapter: 5, revision_count: 1, gate: revise }), settings, withDraft(), probe());
-    expect(plain.snapshot.context.verdict).toEqual({ overall_final: 3.2, high_violation: false, high_confidence_violations: [], warnings: [] });
+    const gate = {
+      ...revise,
+      overall_judge: 3.9,
+      weights: { plot_logic: 1 },
+      lint: [lintFinding],
+      warnings: [
+        { layer: 'gate', rule: 'policy', message: 'p' },
+        { layer: 'score', rule: 'overall_mismatch', message: 's' },
+      ],
+    };
+    const r = rehydrate(
+      cp({ pipeline_stage: 'revising', inflight_chapter: 5, revision_count: 1, gate }),
+      settings,
+      withDraft(),
+      probe(),
+    );
+    expect(r.snapshot.context.verdict).toEqual({
+      overall_final: 3.2,
+      overall_judge: 3.9,
+      weights: { plot_logic: 1 },
+      lint: [lintFinding],
+      high_violation: false,
+      high_confidence_violations: [],
+      warnings: [{ layer: 'score', rule: 'overall_mismatch', message: 's' }],
+    });
+    const plain = rehydrate(
+      cp({ pipeline_stage: 'revising', inflight_chapter: 5, revision_count: 1, gate: revise }),
+      settings,
+      withDraft(),
+      probe(),
+    );
+    expect(plain.snapshot.context.verdict).toEqual({
+      overall_final: 3.2,
+      high_violation: false,
+      high_confidence_violations: [],
+      warnings: [],
+    });
   });
 
   it('a claimed draft is fresh: no gate, revision count or micro-step flags carried over', () => {
-    const r = rehydrate(cp({ pipeline_stage: null, inflight_chapter: 5, revision_count: 2, gate: revise, title_fixed: true, hook_fixed_round: 2 }), settings, empty, probe());
+    const r = rehydrate(
+      cp({
+        pipeline_stage: null,
+        inflight_chapter: 5,
+        revision_count: 2,
+        gate: revise,
+        title_fixed: true,
+        hook_fixed_round: 2,
+      }),
+      settings,
+      empty,
+      probe(),
+    );
     expect(r.restored).toBe('draft');
-    expect(r.snapshot.context).toMatchObject({ chapter: 5, claimed: true, revision_count: 0, gate: null, verdict: null, title_fixed: false, hook_fixed_round: null });
+    expect(r.snapshot.context).toMatchObject({
+      chapter: 5,
+      claimed: true,
+      revision_count: 0,
+      gate: null,
+      verdict: null,
+      title_fixed: false,
+      hook_fixed_round: null,
+    });
   });
 
   it('a committed stage or no inflight chapter is not a claim: the router picks the next chapter', () => {
-    for (const fields of [{ pipeline_stage: 'committed', inflight_chapter: 4 }, { pipeline_stage: 'refined', inflight_chapter: null }]) {
+    for (const fields of [
+      { pipeline_stage: 'committed', inflight_chapter: 4 },
+      { pipeline_stage: 'refined', inflight_chapter: null },
+    ]) {
       const r = rehydrate(cp(fields), settings, empty, probe());
       expect(r.snapshot.context).toMatchObject({ chapter: 5, claimed: false });
       expect(r).toMatchObject({ restored: 'draft', pendingGate: false, draftLost: false, effects: [] });
@@ -57,22 +147,42 @@ describe('rehydrate: what a checkpoint restores', () => {
   });
 
   it('an unfinished journal sends even a chapter in flight to the router (recovering)', () => {
-    const r = rehydrate(cp({ pipeline_stage: 'refined', inflight_chapter: 5 }), settings, withDraft(), probe({ journal: { kind: 'chapter', chapter: 5 } as never }));
+    const r = rehydrate(
+      cp({ pipeline_stage: 'refined', inflight_chapter: 5 }),
+      settings,
+      withDraft(),
+      probe({ journal: { kind: 'chapter', chapter: 5 } as never }),
+    );
     expect(r.restored).toBe('recovering');
   });
 
   it('imports and setup are restored from the checkpoint and the probe', () => {
-    const r = rehydrate(cp({ imported_chapters: 3, import_caught_up: 1, import_stage: 'summarized' }), settings, empty, probe());
+    const r = rehydrate(
+      cp({ imported_chapters: 3, import_caught_up: 1, import_stage: 'summarized' }),
+      settings,
+      empty,
+      probe(),
+    );
     expect(r.snapshot.context).toMatchObject({ imported_chapters: 3, import_caught_up: 1, import_summarized: true });
     expect(r.restored).toBe('importCommit');
     const plain = rehydrate(cp({}), settings, empty, probe({ setup: 'characters' }));
-    expect(plain.snapshot.context).toMatchObject({ imported_chapters: 0, import_caught_up: 0, import_summarized: false, setup: 'characters' });
+    expect(plain.snapshot.context).toMatchObject({
+      imported_chapters: 0,
+      import_caught_up: 0,
+      import_summarized: false,
+      setup: 'characters',
+    });
   });
 });
 
 describe('rehydrate: ERROR_RETRY, a lost draft, a missing gate', () => {
   it('a failed chapter step rests in retrying with the step to resume', () => {
-    const r = rehydrate(cp({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'refined', inflight_chapter: 5 }), settings, withDraft(), probe());
+    const r = rehydrate(
+      cp({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'refined', inflight_chapter: 5 }),
+      settings,
+      withDraft(),
+      probe(),
+    );
     expect(r).toMatchObject({ restored: 'retrying', pendingGate: false, draftLost: false, effects: [] });
     expect(restName(r.snapshot)).toBe('retrying');
     expect(r.snapshot.context.resume).toBe('judge');
@@ -80,7 +190,12 @@ describe('rehydrate: ERROR_RETRY, a lost draft, a missing gate', () => {
 
   it('ERROR_RETRY in a state that is not resumable (commit) restores that state', () => {
     const pass = { ...revise, decision: 'pass', verdict: 'pass', overall_final: 4.2 };
-    const r = rehydrate(cp({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'judged', inflight_chapter: 5, gate: pass }), settings, withDraft(), probe());
+    const r = rehydrate(
+      cp({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'judged', inflight_chapter: 5, gate: pass }),
+      settings,
+      withDraft(),
+      probe(),
+    );
     expect(r.restored).toBe('commit');
     expect(restName(r.snapshot)).toBe('commit');
   });
@@ -89,16 +204,30 @@ describe('rehydrate: ERROR_RETRY, a lost draft, a missing gate', () => {
     const lost = rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5 }), settings, empty, probe());
     expect(lost).toMatchObject({ restored: 'summarize', draftLost: true });
     expect(restName(lost.snapshot)).toBe('draft');
-    const replaced = rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5, staging_hashes: { [CH5]: 'b'.repeat(64) } }), settings, withDraft(), probe());
+    const replaced = rehydrate(
+      cp({ pipeline_stage: 'drafting', inflight_chapter: 5, staging_hashes: { [CH5]: 'b'.repeat(64) } }),
+      settings,
+      withDraft(),
+      probe(),
+    );
     expect(replaced.draftLost).toBe(true);
-    const same = rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5, staging_hashes: { [CH5]: 'a'.repeat(64) } }), settings, withDraft(), probe());
+    const same = rehydrate(
+      cp({ pipeline_stage: 'drafting', inflight_chapter: 5, staging_hashes: { [CH5]: 'a'.repeat(64) } }),
+      settings,
+      withDraft(),
+      probe(),
+    );
     expect(same.draftLost).toBe(false);
     expect(restName(same.snapshot)).toBe('summarize');
-    expect(rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5 }), settings, withDraft(), probe()).draftLost).toBe(false);
+    expect(
+      rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5 }), settings, withDraft(), probe()).draftLost,
+    ).toBe(false);
   });
 
   it('other states do not look at the staged draft', () => {
-    expect(rehydrate(cp({ pipeline_stage: 'drafted', inflight_chapter: 5 }), settings, empty, probe()).draftLost).toBe(false);
+    expect(rehydrate(cp({ pipeline_stage: 'drafted', inflight_chapter: 5 }), settings, empty, probe()).draftLost).toBe(
+      false,
+    );
   });
 
   it('judged without a gate and without a valid staged evaluation stays in judge with no pending gate', () => {
@@ -121,18 +250,34 @@ describe('qualityContext and retried', () => {
     expect(q.quality?.settings).toBe(settings.quality);
     expect(q.quality?.lists).toBe(lists);
     expect(q.quality?.keyChapter).toBe(true);
-    expect('keyChapter' in (qualityContext(settings, probe({ lintLists: lists, outline_chapters: [4, 9] }), 5).quality ?? {})).toBe(false);
-    expect(qualityContext(settings, probe({ lintLists: lists, outline_chapters: [4, 9], convergenceChapters: () => [5] }), 5).quality?.keyChapter).toBe(true);
+    expect(
+      'keyChapter' in
+        (qualityContext(settings, probe({ lintLists: lists, outline_chapters: [4, 9] }), 5).quality ?? {}),
+    ).toBe(false);
+    expect(
+      qualityContext(settings, probe({ lintLists: lists, outline_chapters: [4, 9], convergenceChapters: () => [5] }), 5)
+        .quality?.keyChapter,
+    ).toBe(true);
     const off = { ...settings, quality: { ...settings.quality, key_chapters: false } };
     expect('keyChapter' in (qualityContext(off, probe({ lintLists: lists }), 5).quality ?? {})).toBe(false);
   });
 
   it('retried: a book waiting after a failure is retried; any other is left as it is', () => {
-    const waiting = rehydrate(cp({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'refined', inflight_chapter: 5 }), settings, withDraft(), probe()).snapshot;
+    const waiting = rehydrate(
+      cp({ orchestrator_state: 'ERROR_RETRY', pipeline_stage: 'refined', inflight_chapter: 5 }),
+      settings,
+      withDraft(),
+      probe(),
+    ).snapshot;
     const r = retried(waiting);
     expect(r.events).toEqual([{ type: 'RETRY' }]);
     expect(restName(r.snapshot)).toBe('judge');
-    const writing = rehydrate(cp({ pipeline_stage: 'refined', inflight_chapter: 5 }), settings, withDraft(), probe()).snapshot;
+    const writing = rehydrate(
+      cp({ pipeline_stage: 'refined', inflight_chapter: 5 }),
+      settings,
+      withDraft(),
+      probe(),
+    ).snapshot;
     const same = retried(writing);
     expect(same.events).toEqual([]);
     expect(same.snapshot).toBe(writing);

@@ -20,7 +20,15 @@ import type { Checkpoint } from '../../src/schemas/checkpoint.js';
 const CHAPTER_STATES = Object.keys(CHAPTER_ROWS) as ChapterRestState[];
 
 function gate(decision: GateDecision, overall: number): GateRecord {
-  return { decision, verdict: decision === 'accepted_by_user' ? 'pause_for_user' : (decision as GateRecord['verdict']), overall_final: overall, high_violation: false, high_confidence_violations: [], warnings: [], reason: `${decision} (test)` };
+  return {
+    decision,
+    verdict: decision === 'accepted_by_user' ? 'pause_for_user' : (decision as GateRecord['verdict']),
+    overall_final: overall,
+    high_violation: false,
+    high_confidence_violations: [],
+    warnings: [],
+    reason: `${decision} (test)`,
+  };
 }
 
 /** The gate a state can be recorded with (the table's decisions; revise in a revision round otherwise). */
@@ -49,51 +57,97 @@ function checkpointFrom(fields: ReturnType<typeof projectCheckpoint>): Checkpoin
 describe('the checkpoint table', () => {
   it('every chapter state, with any chapter, revision count and gate, survives projection then rehydration', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CHAPTER_STATES), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 0, max: 3 }), fc.nat(), fc.boolean(), (state, chapter, revisions, pick, claimed) => {
-        const g = gateFor(state, pick, revisions);
-        const rc = state === 'draft' ? 0 : revisions;
-        const context = {
-          ...initialContext({ chapter, thresholds: DEFAULT_THRESHOLDS, chapters_per_volume: 1000, volume: Math.ceil(chapter / 1000), last_completed_chapter: chapter - 1, outline_chapters: [chapter] }),
-          revision_count: rc,
-          gate: g,
-          verdict: g ? { overall_final: g.overall_final, high_violation: false, high_confidence_violations: [], warnings: [] } : null,
-          claimed: state === 'draft' ? claimed : true,
-        };
-        const snapshot = bookMachine.resolveState({ value: { writing: state }, context });
-        const cp = checkpointFrom(projectCheckpoint(snapshot));
-        const back = rehydrate(cp, settings, viewWith(chapter), probe([chapter]));
-        expect(restName(back.snapshot)).toBe(state);
-        expect(back.snapshot.context.chapter).toBe(chapter);
-        expect(back.snapshot.context.revision_count).toBe(rc);
-        expect(back.snapshot.context.gate).toEqual(CHAPTER_ROWS[state].gate === 'never' ? null : g);
-        expect(projectCheckpoint(back.snapshot)).toEqual(projectCheckpoint(snapshot));
-      }),
+      fc.property(
+        fc.constantFrom(...CHAPTER_STATES),
+        fc.integer({ min: 1, max: 3000 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.nat(),
+        fc.boolean(),
+        (state, chapter, revisions, pick, claimed) => {
+          const g = gateFor(state, pick, revisions);
+          const rc = state === 'draft' ? 0 : revisions;
+          const context = {
+            ...initialContext({
+              chapter,
+              thresholds: DEFAULT_THRESHOLDS,
+              chapters_per_volume: 1000,
+              volume: Math.ceil(chapter / 1000),
+              last_completed_chapter: chapter - 1,
+              outline_chapters: [chapter],
+            }),
+            revision_count: rc,
+            gate: g,
+            verdict: g
+              ? { overall_final: g.overall_final, high_violation: false, high_confidence_violations: [], warnings: [] }
+              : null,
+            claimed: state === 'draft' ? claimed : true,
+          };
+          const snapshot = bookMachine.resolveState({ value: { writing: state }, context });
+          const cp = checkpointFrom(projectCheckpoint(snapshot));
+          const back = rehydrate(cp, settings, viewWith(chapter), probe([chapter]));
+          expect(restName(back.snapshot)).toBe(state);
+          expect(back.snapshot.context.chapter).toBe(chapter);
+          expect(back.snapshot.context.revision_count).toBe(rc);
+          expect(back.snapshot.context.gate).toEqual(CHAPTER_ROWS[state].gate === 'never' ? null : g);
+          expect(projectCheckpoint(back.snapshot)).toEqual(projectCheckpoint(snapshot));
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('the book states survive the round trip: planning, retrying (with the step to resume), complete', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 0, max: 50 }), fc.constantFrom('draft', 'summarize', 'refine', 'judge', 'revising', 'polishing', null), (last, extraVolumes, resume) => {
-        // A volume that has room for the next chapter.
-        const volume = Math.ceil((last + 1) / 1000) + extraVolumes;
-        const base = initialContext({ chapter: last + 1, last_completed_chapter: last, volume, chapters_per_volume: 1000, outline_chapters: resume === null ? [] : [last + 1] });
-        // planning
-        const planning = bookMachine.resolveState({ value: 'planning', context: { ...base, planning: true } });
-        const p = rehydrate(checkpointFrom(projectCheckpoint(planning)), settings, { files: new Map() }, probe([]));
-        expect(restName(p.snapshot)).toBe('planning');
-        expect(p.snapshot.context.volume).toBe(volume);
-        // retrying: the chapter step to resume, or the plan
-        const claimed = resume !== null && resume !== 'draft';
-        const retry = bookMachine.resolveState({ value: 'retrying', context: { ...base, resume, claimed, revision_count: resume === 'revising' || resume === 'polishing' ? 1 : 0, gate: resume === 'revising' ? gate('revise', 3.2) : resume === 'polishing' ? gate('polish', 3.6) : null } });
-        const r = rehydrate(checkpointFrom(projectCheckpoint(retry)), settings, viewWith(last + 1), probe(resume === null ? [] : [last + 1]));
-        expect(restName(r.snapshot)).toBe('retrying');
-        expect(r.snapshot.context.resume).toBe(resume);
-        // complete
-        const done = bookMachine.resolveState({ value: 'complete', context: { ...base, book_chapters: last } });
-        const c = rehydrate(checkpointFrom(projectCheckpoint(done)), { ...settings, book_chapters: last }, { files: new Map() }, probe([]));
-        expect(restName(c.snapshot)).toBe('complete');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 3000 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.constantFrom('draft', 'summarize', 'refine', 'judge', 'revising', 'polishing', null),
+        (last, extraVolumes, resume) => {
+          // A volume that has room for the next chapter.
+          const volume = Math.ceil((last + 1) / 1000) + extraVolumes;
+          const base = initialContext({
+            chapter: last + 1,
+            last_completed_chapter: last,
+            volume,
+            chapters_per_volume: 1000,
+            outline_chapters: resume === null ? [] : [last + 1],
+          });
+          // planning
+          const planning = bookMachine.resolveState({ value: 'planning', context: { ...base, planning: true } });
+          const p = rehydrate(checkpointFrom(projectCheckpoint(planning)), settings, { files: new Map() }, probe([]));
+          expect(restName(p.snapshot)).toBe('planning');
+          expect(p.snapshot.context.volume).toBe(volume);
+          // retrying: the chapter step to resume, or the plan
+          const claimed = resume !== null && resume !== 'draft';
+          const retry = bookMachine.resolveState({
+            value: 'retrying',
+            context: {
+              ...base,
+              resume,
+              claimed,
+              revision_count: resume === 'revising' || resume === 'polishing' ? 1 : 0,
+              gate: resume === 'revising' ? gate('revise', 3.2) : resume === 'polishing' ? gate('polish', 3.6) : null,
+            },
+          });
+          const r = rehydrate(
+            checkpointFrom(projectCheckpoint(retry)),
+            settings,
+            viewWith(last + 1),
+            probe(resume === null ? [] : [last + 1]),
+          );
+          expect(restName(r.snapshot)).toBe('retrying');
+          expect(r.snapshot.context.resume).toBe(resume);
+          // complete
+          const done = bookMachine.resolveState({ value: 'complete', context: { ...base, book_chapters: last } });
+          const c = rehydrate(
+            checkpointFrom(projectCheckpoint(done)),
+            { ...settings, book_chapters: last },
+            { files: new Map() },
+            probe([]),
+          );
+          expect(restName(c.snapshot)).toBe('complete');
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -104,7 +158,10 @@ describe('the checkpoint table', () => {
     expect(chapterStateOf('refined', 4, undefined)).toEqual({ state: 'judge', gateMissing: false });
     expect(chapterStateOf('judged', 4, 'pass')).toEqual({ state: 'commit', gateMissing: false });
     expect(chapterStateOf('judged', 4, 'accepted_by_user')).toEqual({ state: 'commit', gateMissing: false });
-    expect(chapterStateOf('judged', 4, 'pause_for_user_force_rewrite')).toEqual({ state: 'review', gateMissing: false });
+    expect(chapterStateOf('judged', 4, 'pause_for_user_force_rewrite')).toEqual({
+      state: 'review',
+      gateMissing: false,
+    });
     expect(chapterStateOf('judged', 4, undefined)).toEqual({ state: 'judge', gateMissing: true });
     expect(chapterStateOf('revising', 4, 'polish')).toEqual({ state: 'polishing', gateMissing: false });
     expect(chapterStateOf('revising', 4, 'revise')).toEqual({ state: 'revising', gateMissing: false });

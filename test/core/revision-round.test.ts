@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { archivedPath, hookFixArchive, revisionArchive, rewriteArchive, roundFiles, titleFixArchive } from '../../src/core/revision-round.js';
+import {
+  archivedPath,
+  hookFixArchive,
+  revisionArchive,
+  rewriteArchive,
+  roundFiles,
+  titleFixArchive,
+} from '../../src/core/revision-round.js';
 import type { StagedFile, StagingView } from '../../src/core/staging-view.js';
 
-const view = (...paths: string[]): StagingView => ({ files: new Map<string, StagedFile>(paths.map((p) => [p, { path: p, sha256: 'h', text: 'x' }])) });
+const view = (...paths: string[]): StagingView => ({
+  files: new Map<string, StagedFile>(paths.map((p) => [p, { path: p, sha256: 'h', text: 'x' }])),
+});
 
 const FULL = [
   'staging/chapters/chapter-004.md',
@@ -46,11 +55,17 @@ describe('archive plans', () => {
     expect(plan.dir).toBe('staging/revisions/chapter-004/round-2');
     expect(plan.copies).toEqual(['staging/chapters/chapter-004.md']);
     expect(plan.files).toEqual(roundFiles(view(...FULL), 4));
-    expect(revisionArchive(view('staging/state/chapter-004-delta.json'), 4, 1)).toEqual({ dir: 'staging/revisions/chapter-004/round-1', files: ['staging/state/chapter-004-delta.json'] });
+    expect(revisionArchive(view('staging/state/chapter-004-delta.json'), 4, 1)).toEqual({
+      dir: 'staging/revisions/chapter-004/round-1',
+      files: ['staging/state/chapter-004-delta.json'],
+    });
   });
 
   it('a rewrite discards everything staged', () => {
-    expect(rewriteArchive(view('staging/b', 'staging/a'), 7, 3)).toEqual({ dir: 'staging/revisions/chapter-007/rewrite-3', files: ['staging/a', 'staging/b'] });
+    expect(rewriteArchive(view('staging/b', 'staging/a'), 7, 3)).toEqual({
+      dir: 'staging/revisions/chapter-007/rewrite-3',
+      files: ['staging/a', 'staging/b'],
+    });
   });
 
   it('a title-fix copies the chapter and moves only its evaluations', () => {
@@ -72,7 +87,9 @@ describe('archive plans', () => {
   });
 
   it('archivedPath keeps the path below staging/', () => {
-    expect(archivedPath('staging/revisions/chapter-004/round-1', 'staging/state/chapter-004-delta.json')).toBe('staging/revisions/chapter-004/round-1/state/chapter-004-delta.json');
+    expect(archivedPath('staging/revisions/chapter-004/round-1', 'staging/state/chapter-004-delta.json')).toBe(
+      'staging/revisions/chapter-004/round-1/state/chapter-004-delta.json',
+    );
     expect(archivedPath('d', 'other/staging/x')).toBe('d/other/staging/x');
   });
 });

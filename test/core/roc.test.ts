@@ -20,7 +20,11 @@ describe('AUC and its interval', () => {
   });
 
   it('precision and recall at a threshold', () => {
-    expect(atThreshold([0.9, 0.7, 0.8, 0.1], [1, 1, 0, 0], 0.75)).toEqual({ precision: 0.5, recall: 0.5, flagged: 2, false_positive_rate: 0.5 });
+    expect(atThreshold([0.9, 0.7, 0.8, 0.1], [1, 1, 0, 0], 0.75)).toEqual({
+      precision: 0.5,
+      recall: 0.5,
+      flagged: 2,
+      false_positive_rate: 0.5,
+    });
   });
 });
-

@@ -103,8 +103,16 @@ describe('resolveSettings', () => {
     const { settings } = resolveSettings({ executor: { model: 'x' } });
     expect(settings.executor).toEqual({ model: 'x', timeout_s: 1800, retries: 1 });
     expect(Object.keys(settings.executor).sort()).toEqual(['model', 'retries', 'timeout_s']);
-    expect(resolveSettings({ executor: { command: '' } }).settings.executor).toEqual({ command: '', timeout_s: 1800, retries: 1 });
-    expect(resolveSettings({ executor: { secondary_model: 's' } }).settings.executor).toEqual({ secondary_model: 's', timeout_s: 1800, retries: 1 });
+    expect(resolveSettings({ executor: { command: '' } }).settings.executor).toEqual({
+      command: '',
+      timeout_s: 1800,
+      retries: 1,
+    });
+    expect(resolveSettings({ executor: { secondary_model: 's' } }).settings.executor).toEqual({
+      secondary_model: 's',
+      timeout_s: 1800,
+      retries: 1,
+    });
   });
 
   it('equal thresholds are allowed', () => {
@@ -128,8 +136,12 @@ describe('resolveSettings', () => {
   });
 
   it('checks each adjacent pair: revise above polish, pause above revise', () => {
-    expect(resolveSettings({ gate: { revise: 3.6 } }).diagnostics.map((d) => [d.field, d.expected, d.found])).toEqual([['gate.revise', 'a threshold ≤ gate.polish (3.5)', '3.6']]);
-    expect(resolveSettings({ gate: { pause: 3.01 } }).diagnostics.map((d) => [d.field, d.expected, d.found])).toEqual([['gate.pause', 'a threshold ≤ gate.revise (3)', '3.01']]);
+    expect(resolveSettings({ gate: { revise: 3.6 } }).diagnostics.map((d) => [d.field, d.expected, d.found])).toEqual([
+      ['gate.revise', 'a threshold ≤ gate.polish (3.5)', '3.6'],
+    ]);
+    expect(resolveSettings({ gate: { pause: 3.01 } }).diagnostics.map((d) => [d.field, d.expected, d.found])).toEqual([
+      ['gate.pause', 'a threshold ≤ gate.revise (3)', '3.01'],
+    ]);
   });
 
   it('reports every pair out of order, in order from pass down', () => {
@@ -156,7 +168,9 @@ describe('resolveSettings', () => {
   });
 
   it('a min above the default max (or a max below the default min) is caught against the default', () => {
-    expect(resolveSettings({ volume_chapters: { min: 101 } }).diagnostics.map((d) => d.expected)).toEqual(['at most volume_chapters.max (100)']);
+    expect(resolveSettings({ volume_chapters: { min: 101 } }).diagnostics.map((d) => d.expected)).toEqual([
+      'at most volume_chapters.max (100)',
+    ]);
     expect(resolveSettings({ volume_chapters: { max: 9 } }).diagnostics.map((d) => d.found)).toEqual(['10']);
   });
 

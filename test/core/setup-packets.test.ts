@@ -20,7 +20,10 @@ const valid = (p: Packet): Packet => {
 
 const SETUP_NEXT = (id: string) => [
   { command: `novel validate ${id}`, note: 'check every output at once' },
-  { command: 'novel commit --setup', note: 'moves the files into place; the next setup step, or the plan of volume 1, follows' },
+  {
+    command: 'novel commit --setup',
+    note: 'moves the files into place; the next setup step, or the plan of volume 1, follows',
+  },
 ];
 
 describe('setupPacket: book:world', () => {
@@ -44,7 +47,13 @@ describe('setupPacket: book:world', () => {
   });
 
   it('names the brief, the world files that exist (keyed by their path) and the samples', () => {
-    const view = memoryView({ 'brief.md': '# b', 'world/rules.json': '{}', 'world/history.md': 'h', 'storylines/storylines.json': '{}', 'world/geography.txt': 'x' });
+    const view = memoryView({
+      'brief.md': '# b',
+      'world/rules.json': '{}',
+      'world/history.md': 'h',
+      'storylines/storylines.json': '{}',
+      'world/geography.txt': 'x',
+    });
     const p = valid(setupPacket(view, 'world', null, ['samples/a.txt', 'samples/b.md']));
     expect(p.manifest.paths).toEqual({
       brief: 'brief.md',
@@ -53,7 +62,13 @@ describe('setupPacket: book:world', () => {
       storylines_storylines_json: 'storylines/storylines.json',
       samples: ['samples/a.txt', 'samples/b.md'],
     });
-    expect(Object.keys(p.manifest.paths)).toEqual(['brief', 'world_rules_json', 'world_history_md', 'storylines_storylines_json', 'samples']);
+    expect(Object.keys(p.manifest.paths)).toEqual([
+      'brief',
+      'world_rules_json',
+      'world_history_md',
+      'storylines_storylines_json',
+      'samples',
+    ]);
   });
 
   it('copies the samples list rather than sharing it', () => {
@@ -107,12 +122,18 @@ describe('setupPacket: book:characters', () => {
 describe('setupPacket: book:style', () => {
   const metrics = { zishu: 1200, avg_sentence_length: 18.5, dialogue_ratio: 0.25 } as unknown as StyleMetrics;
 
-  it('carries novel\'s own sample metrics inline and names the samples and an existing profile', () => {
-    const p = valid(setupPacket(memoryView({ 'brief.md': 'b', 'style-profile.json': '{}' }), 'style', metrics, ['samples/s.txt']));
+  it("carries novel's own sample metrics inline and names the samples and an existing profile", () => {
+    const p = valid(
+      setupPacket(memoryView({ 'brief.md': 'b', 'style-profile.json': '{}' }), 'style', metrics, ['samples/s.txt']),
+    );
     expect(p.step).toBe('book:style');
     expect(p.agent).toEqual({ kind: 'subagent', name: 'style-analyzer' });
     expect(p.manifest.inline).toEqual({ book: 'style', sample_metrics: metrics });
-    expect(p.manifest.paths).toEqual({ brief: 'brief.md', samples: ['samples/s.txt'], style_profile: 'style-profile.json' });
+    expect(p.manifest.paths).toEqual({
+      brief: 'brief.md',
+      samples: ['samples/s.txt'],
+      style_profile: 'style-profile.json',
+    });
     expect(p.expected_outputs).toHaveLength(1);
     expect(p.expected_outputs[0]?.path).toBe('staging/style-profile.json');
     expect(p.expected_outputs[0]?.required).toBe(true);
@@ -129,7 +150,9 @@ describe('setupPacket: book:style', () => {
 });
 
 describe('importSummarizePacket', () => {
-  const storylines = JSON.stringify({ storylines: [{ name: 'no id' }, { id: 7 }, { id: 'sword-line' }, { id: 'other' }] });
+  const storylines = JSON.stringify({
+    storylines: [{ name: 'no id' }, { id: 7 }, { id: 'sword-line' }, { id: 'other' }],
+  });
 
   it('names the committed chapter text, the state, storylines and memory of the first storyline with an id', () => {
     const view = memoryView({
@@ -169,13 +192,19 @@ describe('importSummarizePacket', () => {
     expect(p.next_actions).toEqual([
       { command: 'novel validate import:005:summarize', note: 'check every output at once' },
       { command: 'novel advance import:005:summarize', note: 'then import:005:commit' },
-      { command: 'novel commit --chapter 5', note: 'moves the summary, delta and memory; the imported text stays as it is' },
+      {
+        command: 'novel commit --chapter 5',
+        note: 'moves the summary, delta and memory; the imported text stays as it is',
+      },
     ]);
   });
 
   it('names the chapter text even when it is absent, and falls back to the main storyline', () => {
     const p = valid(importSummarizePacket(memoryView({ 'storylines/main/memory.md': 'm' }), 1, 1));
-    expect(p.manifest.paths).toEqual({ chapter_text: 'chapters/chapter-001.md', storyline_memory: 'storylines/main/memory.md' });
+    expect(p.manifest.paths).toEqual({
+      chapter_text: 'chapters/chapter-001.md',
+      storyline_memory: 'storylines/main/memory.md',
+    });
     expect(p.manifest.inline.storyline_id).toBe('main');
     expect(p.manifest.inline.entity_id_map).toEqual({});
     expect(p.expected_outputs[3]?.path).toBe('staging/storylines/main/memory.md');
@@ -183,7 +212,10 @@ describe('importSummarizePacket', () => {
 
   it('main too when storylines.json is not an object with a storylines array, or none has a string id', () => {
     for (const text of ['[]', '{"storylines": {}}', '{"storylines": [{"id": 1}, null, "x"]}', 'not json']) {
-      expect(importSummarizePacket(memoryView({ 'storylines/storylines.json': text }), 2, 2).manifest.inline.storyline_id, text).toBe('main');
+      expect(
+        importSummarizePacket(memoryView({ 'storylines/storylines.json': text }), 2, 2).manifest.inline.storyline_id,
+        text,
+      ).toBe('main');
     }
   });
 
@@ -195,14 +227,19 @@ describe('importSummarizePacket', () => {
       'summaries/chapter-005-summary.md',
       'summaries/chapter-004-summary.md',
     ]);
-    expect(importSummarizePacket(memoryView(files), 2, 9).manifest.paths.recent_summaries).toEqual(['summaries/chapter-001-summary.md']);
+    expect(importSummarizePacket(memoryView(files), 2, 9).manifest.paths.recent_summaries).toEqual([
+      'summaries/chapter-001-summary.md',
+    ]);
     expect(importSummarizePacket(memoryView(files), 1, 9).manifest.paths).not.toHaveProperty('recent_summaries');
   });
 
   it('pads chapter numbers above 999 as they are', () => {
     const p = importSummarizePacket(memoryView({}), 1234, 2000);
     expect(p.step).toBe('import:1234:summarize');
-    expect(p.next_actions[1]).toEqual({ command: 'novel advance import:1234:summarize', note: 'then import:1234:commit' });
+    expect(p.next_actions[1]).toEqual({
+      command: 'novel advance import:1234:summarize',
+      note: 'then import:1234:commit',
+    });
     expect(p.next_actions[2]?.command).toBe('novel commit --chapter 1234');
   });
 });

@@ -5,12 +5,25 @@
  * samples/ the style is measured on.
  */
 import { describe, expect, it } from 'vitest';
-import { isSampleFile, isSetupOutput, RELATIONSHIPS_FILE, setupWritable, STAGED_ROOT, STYLE_FILE, WORLD_FILES } from '../../src/core/setup-paths.js';
+import {
+  isSampleFile,
+  isSetupOutput,
+  RELATIONSHIPS_FILE,
+  setupWritable,
+  STAGED_ROOT,
+  STYLE_FILE,
+  WORLD_FILES,
+} from '../../src/core/setup-paths.js';
 
 describe('the constants', () => {
   it('name the staged root and the final files', () => {
     expect(STAGED_ROOT).toBe('staging/');
-    expect(WORLD_FILES).toEqual(['world/rules.json', 'world/geography.md', 'world/history.md', 'storylines/storylines.json']);
+    expect(WORLD_FILES).toEqual([
+      'world/rules.json',
+      'world/geography.md',
+      'world/history.md',
+      'storylines/storylines.json',
+    ]);
     expect(RELATIONSHIPS_FILE).toBe('characters/relationships.json');
     expect(STYLE_FILE).toBe('style-profile.json');
   });
@@ -19,7 +32,14 @@ describe('the constants', () => {
 describe('setupWritable', () => {
   it('book:world writes exactly the four world files under staging/', () => {
     for (const f of WORLD_FILES) expect(setupWritable(`staging/${f}`, 'world'), f).toBe(true);
-    for (const f of ['staging/world/other.md', 'staging/world/rules.jsonx', 'staging/storylines/main/memory.md', `staging/${STYLE_FILE}`, `staging/${RELATIONSHIPS_FILE}`]) expect(setupWritable(f, 'world'), f).toBe(false);
+    for (const f of [
+      'staging/world/other.md',
+      'staging/world/rules.jsonx',
+      'staging/storylines/main/memory.md',
+      `staging/${STYLE_FILE}`,
+      `staging/${RELATIONSHIPS_FILE}`,
+    ])
+      expect(setupWritable(f, 'world'), f).toBe(false);
   });
 
   it('a file outside staging/ is never writable, even with a setup file name', () => {
@@ -56,7 +76,7 @@ describe('setupWritable', () => {
 });
 
 describe('isSetupOutput', () => {
-  it('is true for a file any setup step writes, false for the chapter pipeline\'s staged files', () => {
+  it("is true for a file any setup step writes, false for the chapter pipeline's staged files", () => {
     expect(isSetupOutput('staging/world/history.md')).toBe(true);
     expect(isSetupOutput('staging/storylines/storylines.json')).toBe(true);
     expect(isSetupOutput('staging/characters/active/su-yao.md')).toBe(true);
@@ -78,6 +98,17 @@ describe('isSampleFile', () => {
   });
 
   it('is false for other extensions, nested files, other folders and names with a prefix or suffix', () => {
-    for (const f of ['samples/a.json', 'samples/a.txt.bak', 'samples/sub/a.txt', 'samples/.txt', 'sample/a.txt', 'x/samples/a.txt', 'samples/a.markdown', 'samples/a_txt', 'samples/']) expect(isSampleFile(f), f).toBe(false);
+    for (const f of [
+      'samples/a.json',
+      'samples/a.txt.bak',
+      'samples/sub/a.txt',
+      'samples/.txt',
+      'sample/a.txt',
+      'x/samples/a.txt',
+      'samples/a.markdown',
+      'samples/a_txt',
+      'samples/',
+    ])
+      expect(isSampleFile(f), f).toBe(false);
   });
 });

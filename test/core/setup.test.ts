@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { isSampleFile, pendingAfter, pendingSetup, setupDone, setupWritable, validateSetup, type SetupReader } from '../../src/core/setup.js';
+import {
+  isSampleFile,
+  pendingAfter,
+  pendingSetup,
+  setupDone,
+  setupWritable,
+  validateSetup,
+  type SetupReader,
+} from '../../src/core/setup.js';
 import { styleMetrics } from '../../src/core/lint.js';
 import type { StagingView } from '../../src/core/staging-view.js';
 
 function reader(files: Record<string, string>, samplesHaveText = false): SetupReader {
   return {
     text: (rel) => files[rel],
-    list: (dir) => Object.keys(files).filter((f) => f.startsWith(`${dir}/`)).sort(),
+    list: (dir) =>
+      Object.keys(files)
+        .filter((f) => f.startsWith(`${dir}/`))
+        .sort(),
     samplesHaveText,
   };
 }
@@ -20,10 +31,19 @@ const LINES = JSON.stringify({ storylines: [{ id: 'main', name: '主线' }] });
 
 describe('setup steps (PROTOCOL §14)', () => {
   it('the empty files init writes do not count; a rule and a storyline do', () => {
-    expect(setupDone('world', reader({ 'world/rules.json': '{"rules":[]}', 'storylines/storylines.json': '{"storylines":[]}' }))).toBe(false);
-    expect(setupDone('world', reader({ 'world/rules.json': RULES, 'storylines/storylines.json': '{"storylines":[]}' }))).toBe(false);
+    expect(
+      setupDone(
+        'world',
+        reader({ 'world/rules.json': '{"rules":[]}', 'storylines/storylines.json': '{"storylines":[]}' }),
+      ),
+    ).toBe(false);
+    expect(
+      setupDone('world', reader({ 'world/rules.json': RULES, 'storylines/storylines.json': '{"storylines":[]}' })),
+    ).toBe(false);
     expect(setupDone('world', reader({ 'world/rules.json': RULES, 'storylines/storylines.json': LINES }))).toBe(true);
-    expect(setupDone('world', reader({ 'world/rules.json': '{broken', 'storylines/storylines.json': LINES }))).toBe(false);
+    expect(setupDone('world', reader({ 'world/rules.json': '{broken', 'storylines/storylines.json': LINES }))).toBe(
+      false,
+    );
   });
 
   it('the cast needs one valid character file; the style needs samples to be due', () => {
@@ -32,13 +52,28 @@ describe('setup steps (PROTOCOL §14)', () => {
     expect(setupDone('characters', reader({ 'characters/active/a.json': '{"display_name":"甲"}' }))).toBe(true);
     expect(setupDone('style', reader({}, false))).toBe(true);
     expect(setupDone('style', reader({ 'style-profile.json': '{}' }, true))).toBe(false);
-    expect(setupDone('style', reader({ 'style-profile.json': '{"avg_sentence_length": 12, "dialogue_ratio": 0.2}' }, true))).toBe(true);
+    expect(
+      setupDone('style', reader({ 'style-profile.json': '{"avg_sentence_length": 12, "dialogue_ratio": 0.2}' }, true)),
+    ).toBe(true);
   });
 
   it('pendingSetup names the first step still to do, in order; pendingAfter skips the one just committed', () => {
     expect(pendingSetup(reader({}, true))).toBe('world');
-    expect(pendingSetup(reader({ 'world/rules.json': RULES, 'storylines/storylines.json': LINES }, true))).toBe('characters');
-    expect(pendingSetup(reader({ 'world/rules.json': RULES, 'storylines/storylines.json': LINES, 'characters/active/a.json': '{"display_name":"甲"}' }, false))).toBeNull();
+    expect(pendingSetup(reader({ 'world/rules.json': RULES, 'storylines/storylines.json': LINES }, true))).toBe(
+      'characters',
+    );
+    expect(
+      pendingSetup(
+        reader(
+          {
+            'world/rules.json': RULES,
+            'storylines/storylines.json': LINES,
+            'characters/active/a.json': '{"display_name":"甲"}',
+          },
+          false,
+        ),
+      ),
+    ).toBeNull();
     expect(pendingAfter('world', reader({}, true))).toBe('characters');
     expect(pendingAfter('characters', reader({}, false))).toBeNull();
     expect(pendingAfter('style', reader({}, true))).toBeNull();
@@ -59,7 +94,16 @@ describe('setup steps (PROTOCOL §14)', () => {
   });
 
   it('validates the world: every file, a non-empty rule list and storyline list; the moves mirror staging', () => {
-    const ok = validateSetup('world', view({ 'staging/world/rules.json': RULES, 'staging/world/geography.md': '# 地理\n\n河北。\n', 'staging/world/history.md': '# 前史\n\n旧事。\n', 'staging/storylines/storylines.json': LINES }), null);
+    const ok = validateSetup(
+      'world',
+      view({
+        'staging/world/rules.json': RULES,
+        'staging/world/geography.md': '# 地理\n\n河北。\n',
+        'staging/world/history.md': '# 前史\n\n旧事。\n',
+        'staging/storylines/storylines.json': LINES,
+      }),
+      null,
+    );
     expect(ok.valid).toBe(true);
     expect(ok.moves).toEqual([
       { from: 'staging/world/rules.json', to: 'world/rules.json' },
@@ -67,22 +111,47 @@ describe('setup steps (PROTOCOL §14)', () => {
       { from: 'staging/world/history.md', to: 'world/history.md' },
       { from: 'staging/storylines/storylines.json', to: 'storylines/storylines.json' },
     ]);
-    const bad = validateSetup('world', view({ 'staging/world/rules.json': '{"rules":[]}', 'staging/world/geography.md': ' \n', 'staging/storylines/storylines.json': '{"storylines":[]}' }), null);
+    const bad = validateSetup(
+      'world',
+      view({
+        'staging/world/rules.json': '{"rules":[]}',
+        'staging/world/geography.md': ' \n',
+        'staging/storylines/storylines.json': '{"storylines":[]}',
+      }),
+      null,
+    );
     expect(bad.valid).toBe(false);
-    expect(bad.diagnostics.map((d) => d.code).sort()).toEqual(['output_empty', 'output_missing', 'storylines_empty', 'world_rules_empty']);
+    expect(bad.diagnostics.map((d) => d.code).sort()).toEqual([
+      'output_empty',
+      'output_missing',
+      'storylines_empty',
+      'world_rules_empty',
+    ]);
   });
 
   it('validates the cast: slug file names, a profile beside each, the relationships', () => {
-    const bad = validateSetup('characters', view({ 'staging/characters/active/Lin Feng.json': '{"display_name":"林风"}', 'staging/characters/relationships.json': '{"relationships":[{"from":"a","to":"b","type":"友"}]}' }), null);
+    const bad = validateSetup(
+      'characters',
+      view({
+        'staging/characters/active/Lin Feng.json': '{"display_name":"林风"}',
+        'staging/characters/relationships.json': '{"relationships":[{"from":"a","to":"b","type":"友"}]}',
+      }),
+      null,
+    );
     expect(bad.diagnostics.map((d) => d.code).sort()).toEqual(['character_slug', 'output_missing']);
     expect(validateSetup('characters', view({}), null).diagnostics.map((d) => d.code)).toContain('output_missing');
   });
 
   it('the style profile must carry novel’s own numbers within 10 %', () => {
     const metrics = styleMetrics(['“你来了。”他说。\n\n雨停了。']);
-    const profile = (avg: number, ratio: number) => view({ 'staging/style-profile.json': JSON.stringify({ avg_sentence_length: avg, dialogue_ratio: ratio }) });
-    expect(validateSetup('style', profile(metrics.avg_sentence_length, metrics.dialogue_ratio), metrics).valid).toBe(true);
-    expect(validateSetup('style', profile(metrics.avg_sentence_length * 1.09, metrics.dialogue_ratio), metrics).valid).toBe(true);
+    const profile = (avg: number, ratio: number) =>
+      view({ 'staging/style-profile.json': JSON.stringify({ avg_sentence_length: avg, dialogue_ratio: ratio }) });
+    expect(validateSetup('style', profile(metrics.avg_sentence_length, metrics.dialogue_ratio), metrics).valid).toBe(
+      true,
+    );
+    expect(
+      validateSetup('style', profile(metrics.avg_sentence_length * 1.09, metrics.dialogue_ratio), metrics).valid,
+    ).toBe(true);
     const far = validateSetup('style', profile(metrics.avg_sentence_length * 1.2, metrics.dialogue_ratio), metrics);
     expect(far.diagnostics.map((d) => d.field)).toEqual(['avg_sentence_length']);
     // Without samples there is nothing to compare with.

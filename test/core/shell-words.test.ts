@@ -28,9 +28,12 @@ describe('shellQuote', () => {
       return out;
     };
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', "'", '"', '$', '`', '\\', '*', '(', ';', '字', '\n') }), (s) => {
-        expect(unquote(shellQuote(s))).toBe(s);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', ' ', "'", '"', '$', '`', '\\', '*', '(', ';', '字', '\n') }),
+        (s) => {
+          expect(unquote(shellQuote(s))).toBe(s);
+        },
+      ),
     );
   });
 });

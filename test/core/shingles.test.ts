@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { han } from '../helpers/han.js';
-import { candidateChapters, fingerprints, MAX_CANDIDATES, repetitionFindings, shingleChapter, shingleText, SHINGLE, WINNOW, windowHashes } from '../../src/core/shingles.js';
+import {
+  candidateChapters,
+  fingerprints,
+  MAX_CANDIDATES,
+  repetitionFindings,
+  shingleChapter,
+  shingleText,
+  SHINGLE,
+  WINNOW,
+  windowHashes,
+} from '../../src/core/shingles.js';
 
 const lines = (text: string) => text.split('\n').map((t, i) => ({ n: i + 1, text: t }));
 
@@ -23,13 +33,18 @@ describe('shingles', () => {
 
   it('winnowing: a passage shared over 8 + 16 - 1 字 or more always leaves a fingerprint in common', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 300 }), (seed, before, after) => {
-        const shared = han(SHINGLE + WINNOW - 1, seed);
-        const a = `${han(before, seed + 1)}${shared}${han(after, seed + 2)}`;
-        const b = `${han(after, seed + 3)}${shared}${han(before, seed + 4)}`;
-        const fa = new Set(fingerprints(windowHashes(a)));
-        expect(fingerprints(windowHashes(b)).some((h) => fa.has(h))).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 0, max: 300 }),
+        (seed, before, after) => {
+          const shared = han(SHINGLE + WINNOW - 1, seed);
+          const a = `${han(before, seed + 1)}${shared}${han(after, seed + 2)}`;
+          const b = `${han(after, seed + 3)}${shared}${han(before, seed + 4)}`;
+          const fa = new Set(fingerprints(windowHashes(a)));
+          expect(fingerprints(windowHashes(b)).some((h) => fa.has(h))).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -61,6 +76,16 @@ describe('repetition findings', () => {
   });
 
   it('candidates: the chapters with the most fingerprints in common, at most a few', () => {
-    expect(candidateChapters(new Map([[4, 2], [9, 10], [2, 10], [7, 1], [8, 5]]))).toEqual([2, 9, 8].slice(0, MAX_CANDIDATES));
+    expect(
+      candidateChapters(
+        new Map([
+          [4, 2],
+          [9, 10],
+          [2, 10],
+          [7, 1],
+          [8, 5],
+        ]),
+      ),
+    ).toEqual([2, 9, 8].slice(0, MAX_CANDIDATES));
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isNewFile, stagedJson, stagedText, stagingHashes, type StagedFile, type StagingView } from '../../src/core/staging-view.js';
+import {
+  isNewFile,
+  stagedJson,
+  stagedText,
+  stagingHashes,
+  type StagedFile,
+  type StagingView,
+} from '../../src/core/staging-view.js';
 import { errorAt } from '../../src/schemas/diagnostics.js';
 
 const problem = errorAt('not_utf8', 'x', { expected: 'UTF-8' });

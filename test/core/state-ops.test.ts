@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { updateForeshadowing } from '../../src/core/foreshadowing.js';
-import { acceptedStateLine, applyOps, EMPTY_STATE, pathProblem, replayChangelog, STATE_TOP_LEVEL, type ChangelogLine } from '../../src/core/state-ops.js';
+import {
+  acceptedStateLine,
+  applyOps,
+  EMPTY_STATE,
+  pathProblem,
+  replayChangelog,
+  STATE_TOP_LEVEL,
+  type ChangelogLine,
+} from '../../src/core/state-ops.js';
 import { render, type Said } from '../../src/core/messages.js';
 
 /** Said words in English (null as it is). */
@@ -66,13 +74,25 @@ describe('state ops (§7.1)', () => {
     expect(r.foreshadow).toHaveLength(4);
   });
 
-  const segment = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', 'b-1', 'x_y', 'Z', '', '中文'), fc.string({ maxLength: 6 }));
+  const segment = fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', 'b-1', 'x_y', 'Z', '', '中文'),
+    fc.string({ maxLength: 6 }),
+  );
   const pathArb = fc.oneof(
     fc.array(segment, { minLength: 1, maxLength: 5 }).map((s) => s.join('.')),
-    fc.tuple(fc.constantFrom(...STATE_TOP_LEVEL), fc.array(segment, { minLength: 1, maxLength: 3 })).map(([t, s]) => [t, ...s].join('.')),
+    fc
+      .tuple(fc.constantFrom(...STATE_TOP_LEVEL), fc.array(segment, { minLength: 1, maxLength: 3 }))
+      .map(([t, s]) => [t, ...s].join('.')),
   );
   const opArb = fc.oneof(
-    fc.record({ op: fc.constantFrom('set', 'inc', 'add', 'remove', 'foreshadow', 'bogus'), path: fc.oneof(pathArb, fc.anything()), value: fc.oneof(fc.jsonValue(), fc.constantFrom('planted', 'advanced', 'resolved')) }, { requiredKeys: ['op'] }),
+    fc.record(
+      {
+        op: fc.constantFrom('set', 'inc', 'add', 'remove', 'foreshadow', 'bogus'),
+        path: fc.oneof(pathArb, fc.anything()),
+        value: fc.oneof(fc.jsonValue(), fc.constantFrom('planted', 'advanced', 'resolved')),
+      },
+      { requiredKeys: ['op'] },
+    ),
     fc.anything(),
   );
 
@@ -103,7 +123,18 @@ describe('state ops (§7.1)', () => {
         deltas.forEach((ops, i) => {
           const r = applyOps(state, ops);
           const next = { ...r.state, state_version: state.state_version + 1, last_updated_chapter: i + 1 };
-          lines.push(JSON.parse(JSON.stringify({ chapter: i + 1, base_state_version: state.state_version, state_version: next.state_version, storyline_id: 'main', ops: r.applied, dropped: r.dropped })));
+          lines.push(
+            JSON.parse(
+              JSON.stringify({
+                chapter: i + 1,
+                base_state_version: state.state_version,
+                state_version: next.state_version,
+                storyline_id: 'main',
+                ops: r.applied,
+                dropped: r.dropped,
+              }),
+            ),
+          );
           state = next;
         });
         expect(replayChangelog(lines).state).toEqual(JSON.parse(JSON.stringify(state)));
@@ -114,10 +145,21 @@ describe('state ops (§7.1)', () => {
 });
 
 describe('foreshadowing (§7.2)', () => {
-  const plan = new Map([['f-9', { id: 'f-9', description: '计划中的伏笔', scope: 'short', target_resolve_range: [5, 8] }]]);
+  const plan = new Map([
+    ['f-9', { id: 'f-9', description: '计划中的伏笔', scope: 'short', target_resolve_range: [5, 8] }],
+  ]);
 
   it('history once per (chapter, action), status only forward, planted fields when missing, plan fills gaps, sorted by id', () => {
-    const global = [{ id: 'f-2', status: 'advanced', planted_chapter: 1, planted_storyline: 'main', last_updated_chapter: 3, history: [{ chapter: 3, action: 'advanced', detail: 'x' }] }];
+    const global = [
+      {
+        id: 'f-2',
+        status: 'advanced',
+        planted_chapter: 1,
+        planted_storyline: 'main',
+        last_updated_chapter: 3,
+        history: [{ chapter: 3, action: 'advanced', detail: 'x' }],
+      },
+    ];
     const out = updateForeshadowing(
       global,
       [
@@ -136,7 +178,14 @@ describe('foreshadowing (§7.2)', () => {
       { chapter: 3, action: 'planted', detail: 'again' },
     ]);
     expect(f2.planted_storyline).toBe('main');
-    expect(out[2]).toMatchObject({ description: '计划中的伏笔', scope: 'short', target_resolve_range: [5, 8], planted_chapter: 3, planted_storyline: 'side', status: 'planted' });
+    expect(out[2]).toMatchObject({
+      description: '计划中的伏笔',
+      scope: 'short',
+      target_resolve_range: [5, 8],
+      planted_chapter: 3,
+      planted_storyline: 'side',
+      status: 'planted',
+    });
     expect(out[0]).toMatchObject({ status: 'resolved', planted_chapter: 3, last_updated_chapter: 3 });
   });
 });
@@ -166,10 +215,19 @@ describe('ops without per-op copies', () => {
   const seg = fc.constantFrom('lin-qingyan', 'ye-zhiqiu', 'location', 'level', 'tags', 'x', '人物', '__proto__', 'a.b');
   const top = fc.constantFrom('characters', 'items', 'world_state', 'active_foreshadowing', 'bogus');
   const path = fc.tuple(top, fc.array(seg, { minLength: 0, maxLength: 4 })).map(([t, rest]) => [t, ...rest].join('.'));
-  const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom('藏经阁', 'x'), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 3 }), fc.constant({ a: 1 }));
+  const value = fc.oneof(
+    fc.integer({ min: -5, max: 5 }),
+    fc.constantFrom('藏经阁', 'x'),
+    fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 3 }),
+    fc.constant({ a: 1 }),
+  );
   const op = fc.oneof(
     fc.record({ op: fc.constantFrom('set', 'inc', 'add', 'remove', 'update'), path, value }),
-    fc.record({ op: fc.constant('foreshadow'), path: fc.constantFrom('f-001', 'F-001', 'f-002'), value: fc.constantFrom('planted', 'advanced', 'resolved', 'lost') }),
+    fc.record({
+      op: fc.constant('foreshadow'),
+      path: fc.constantFrom('f-001', 'F-001', 'f-002'),
+      value: fc.constantFrom('planted', 'advanced', 'resolved', 'lost'),
+    }),
     fc.constantFrom(null, 3, 'op'),
   );
 
@@ -193,9 +251,21 @@ describe('ops without per-op copies', () => {
   it('replay of a changelog equals applying its lines one after another', () => {
     fc.assert(
       fc.property(fc.array(fc.array(op, { maxLength: 6 }), { maxLength: 12 }), (lineOps) => {
-        const lines = lineOps.map((ops, i) => ({ chapter: i + 1, base_state_version: i, state_version: i + 1, storyline_id: 'main', ops, dropped: [] }));
+        const lines = lineOps.map((ops, i) => ({
+          chapter: i + 1,
+          base_state_version: i,
+          state_version: i + 1,
+          storyline_id: 'main',
+          ops,
+          dropped: [],
+        }));
         let expected: Record<string, unknown> = { schema_version: 1, state_version: 0, last_updated_chapter: 0 };
-        for (const l of lines) expected = { ...applyOps(expected as never, l.ops).state, state_version: l.state_version, last_updated_chapter: l.chapter };
+        for (const l of lines)
+          expected = {
+            ...applyOps(expected as never, l.ops).state,
+            state_version: l.state_version,
+            last_updated_chapter: l.chapter,
+          };
         expect(JSON.stringify(replayChangelog(lines).state)).toBe(JSON.stringify(expected));
       }),
       { numRuns: 200 },
@@ -210,15 +280,29 @@ describe('state ops: reasons, no trace of a dropped or empty op, replay of accep
     expect(en(pathProblem('characters.constructor.x'))).toBe('path segment "constructor" is forbidden');
     expect(en(pathProblem('characters.prototype'))).toBe('path segment "prototype" is forbidden');
     expect(en(pathProblem('characters.a!b'))).toBe('path segment "a!b" is not a slug');
-    expect(en(pathProblem('weather.today'))).toBe('top level "weather" is not one of characters, items, locations, factions, world_state, active_foreshadowing');
+    expect(en(pathProblem('weather.today'))).toBe(
+      'top level "weather" is not one of characters, items, locations, factions, world_state, active_foreshadowing',
+    );
   });
 
   it('type collisions and foreshadow problems are dropped with their reason', () => {
-    expect(reasons([{ op: 'set', path: 'characters.a.tags.x', value: 1 }])).toEqual(['type collision: "tags" holds an array, not an object']);
-    expect(reasons([{ op: 'set', path: 'characters.a.hp.x', value: 1 }])).toEqual(['type collision: "hp" holds number, not an object']);
-    expect(reasons([{ op: 'remove', path: 'characters.a.hp', value: 1 }])).toEqual(['type collision: characters.a.hp is not an array']);
-    expect(reasons([{ op: 'foreshadow', path: 'F 1', value: 'planted' }])).toEqual(['foreshadow path must be a foreshadowing id (slug)']);
-    expect(applyOps({ ...base, active_foreshadowing: 'f-1' }, [{ op: 'foreshadow', path: 'f-1', value: 'planted' }]).dropped.map((d) => d.reason)).toEqual(['type collision: active_foreshadowing is not an array']);
+    expect(reasons([{ op: 'set', path: 'characters.a.tags.x', value: 1 }])).toEqual([
+      'type collision: "tags" holds an array, not an object',
+    ]);
+    expect(reasons([{ op: 'set', path: 'characters.a.hp.x', value: 1 }])).toEqual([
+      'type collision: "hp" holds number, not an object',
+    ]);
+    expect(reasons([{ op: 'remove', path: 'characters.a.hp', value: 1 }])).toEqual([
+      'type collision: characters.a.hp is not an array',
+    ]);
+    expect(reasons([{ op: 'foreshadow', path: 'F 1', value: 'planted' }])).toEqual([
+      'foreshadow path must be a foreshadowing id (slug)',
+    ]);
+    expect(
+      applyOps({ ...base, active_foreshadowing: 'f-1' }, [
+        { op: 'foreshadow', path: 'f-1', value: 'planted' },
+      ]).dropped.map((d) => d.reason),
+    ).toEqual(['type collision: active_foreshadowing is not an array']);
   });
 
   it('an inc by a non-finite number on a missing path is dropped before anything is created', () => {
@@ -240,7 +324,9 @@ describe('state ops: reasons, no trace of a dropped or empty op, replay of accep
   });
 
   it('add to a missing key makes a list of the value alone', () => {
-    expect(applyOps(base, [{ op: 'add', path: 'characters.a.items', value: '剑' }]).state.characters).toEqual({ a: { hp: 1, tags: ['x'], items: ['剑'] } });
+    expect(applyOps(base, [{ op: 'add', path: 'characters.a.items', value: '剑' }]).state.characters).toEqual({
+      a: { hp: 1, tags: ['x'], items: ['剑'] },
+    });
   });
 
   it('a set with an undefined value does not throw', () => {
@@ -259,20 +345,66 @@ describe('state ops: reasons, no trace of a dropped or empty op, replay of accep
 
   it('acceptedStateLine records the author fix at its version and chapter (at least 1)', () => {
     const state = { ...EMPTY_STATE, state_version: 7, last_updated_chapter: 0, characters: { a: { hp: 2 } } };
-    expect(acceptedStateLine(state)).toEqual({ chapter: 1, base_state_version: 7, state_version: 7, storyline_id: 'author', ops: [], dropped: [], accepted_state: state });
+    expect(acceptedStateLine(state)).toEqual({
+      chapter: 1,
+      base_state_version: 7,
+      state_version: 7,
+      storyline_id: 'author',
+      ops: [],
+      dropped: [],
+      accepted_state: state,
+    });
     expect(acceptedStateLine({ ...state, last_updated_chapter: 12 }).chapter).toBe(12);
-    expect(acceptedStateLine({ ...state, state_version: 'x' as unknown as number, last_updated_chapter: 'y' as unknown as number })).toMatchObject({ chapter: 1, base_state_version: 0, state_version: 0 });
+    expect(
+      acceptedStateLine({
+        ...state,
+        state_version: 'x' as unknown as number,
+        last_updated_chapter: 'y' as unknown as number,
+      }),
+    ).toMatchObject({ chapter: 1, base_state_version: 0, state_version: 0 });
   });
 
   it('replay takes an accepted state whole, names its leaf paths as written in that chapter, then goes on', () => {
-    const accepted = { ...EMPTY_STATE, state_version: 2, last_updated_chapter: 2, characters: { a: { hp: 9, tags: ['y'] } }, items: {} };
+    const accepted = {
+      ...EMPTY_STATE,
+      state_version: 2,
+      last_updated_chapter: 2,
+      characters: { a: { hp: 9, tags: ['y'] } },
+      items: {},
+    };
     const lines: ChangelogLine[] = [
-      { chapter: 1, base_state_version: 0, state_version: 1, storyline_id: 'main', ops: [{ op: 'set', path: 'characters.a.hp', value: 1 }, { op: 'set', path: 'locations.x.name', value: 'n' }], dropped: [] },
+      {
+        chapter: 1,
+        base_state_version: 0,
+        state_version: 1,
+        storyline_id: 'main',
+        ops: [
+          { op: 'set', path: 'characters.a.hp', value: 1 },
+          { op: 'set', path: 'locations.x.name', value: 'n' },
+        ],
+        dropped: [],
+      },
       { ...acceptedStateLine(accepted), chapter: 2 },
-      { chapter: 3, base_state_version: 2, state_version: 3, storyline_id: 'main', ops: [{ op: 'inc', path: 'characters.a.hp', value: 1 }, { op: 'foreshadow', path: 'f-1', value: 'planted' }], dropped: [] },
+      {
+        chapter: 3,
+        base_state_version: 2,
+        state_version: 3,
+        storyline_id: 'main',
+        ops: [
+          { op: 'inc', path: 'characters.a.hp', value: 1 },
+          { op: 'foreshadow', path: 'f-1', value: 'planted' },
+        ],
+        dropped: [],
+      },
     ];
     const { state, writers } = replayChangelog(lines);
-    expect(state).toEqual({ ...accepted, state_version: 3, last_updated_chapter: 3, characters: { a: { hp: 10, tags: ['y'] } }, active_foreshadowing: ['f-1'] });
+    expect(state).toEqual({
+      ...accepted,
+      state_version: 3,
+      last_updated_chapter: 3,
+      characters: { a: { hp: 10, tags: ['y'] } },
+      active_foreshadowing: ['f-1'],
+    });
     expect(Object.fromEntries(writers)).toEqual({
       'characters.a.hp': 3,
       'locations.x.name': 1,
@@ -286,8 +418,21 @@ describe('state ops: reasons, no trace of a dropped or empty op, replay of accep
   });
 
   it('a line without an accepted state object is replayed as ops', () => {
-    const line = { chapter: 1, base_state_version: 0, state_version: 1, storyline_id: 'main', ops: [{ op: 'set', path: 'items.k.owner', value: 'a' }], dropped: [], accepted_state: null as unknown as undefined };
-    expect(replayChangelog([line]).state).toEqual({ ...EMPTY_STATE, state_version: 1, last_updated_chapter: 1, items: { k: { owner: 'a' } } });
+    const line = {
+      chapter: 1,
+      base_state_version: 0,
+      state_version: 1,
+      storyline_id: 'main',
+      ops: [{ op: 'set', path: 'items.k.owner', value: 'a' }],
+      dropped: [],
+      accepted_state: null as unknown as undefined,
+    };
+    expect(replayChangelog([line]).state).toEqual({
+      ...EMPTY_STATE,
+      state_version: 1,
+      last_updated_chapter: 1,
+      items: { k: { owner: 'a' } },
+    });
   });
 });
 
@@ -347,7 +492,11 @@ describe('applyOps copies on write', () => {
       { op: 'remove', path: 'characters.z.tags', value: 'x' },
       { op: 'set', path: 'characters.a.mood', value: { now: 'sad', why: ['雨'] } },
     ];
-    expect(JSON.stringify(applyOps(base(), ops).state)).toBe(JSON.stringify(applyOps(JSON.parse(JSON.stringify(base())), ops).state));
-    expect(applyOps(base(), ops).state).toMatchObject({ characters: { a: { tags: [], mood: { now: 'sad', why: ['雨'] } }, c: { location: '后山' } } });
+    expect(JSON.stringify(applyOps(base(), ops).state)).toBe(
+      JSON.stringify(applyOps(JSON.parse(JSON.stringify(base())), ops).state),
+    );
+    expect(applyOps(base(), ops).state).toMatchObject({
+      characters: { a: { tags: [], mood: { now: 'sad', why: ['雨'] } }, c: { location: '后山' } },
+    });
   });
 });

@@ -27,7 +27,10 @@ const replayed = (lines: readonly ChangelogLine[]): StateDoc => replayChangelog(
 describe('verifyState', () => {
   it('a state equal to the replay is consistent, whatever its key order', () => {
     const state = replayed(LINES);
-    const reordered = JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(state).reverse()))) as Record<string, unknown>;
+    const reordered = JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(state).reverse()))) as Record<
+      string,
+      unknown
+    >;
     const r = verifyState(reordered, LINES);
     expect(r).toMatchObject({ consistent: true, differing_paths: [], first_divergent_chapter: null });
     expect(r.replayed).toEqual(state);
@@ -49,7 +52,10 @@ describe('verifyState', () => {
   });
 
   it('the first divergent chapter is the smallest writer among the differing paths', () => {
-    const state = JSON.parse(JSON.stringify(replayed(LINES))) as { characters: { lin: { level: number; location: string } }; items: { sword: { owner: string } } };
+    const state = JSON.parse(JSON.stringify(replayed(LINES))) as {
+      characters: { lin: { level: number; location: string } };
+      items: { sword: { owner: string } };
+    };
     state.characters.lin.level = 99; // written by chapter 3
     state.items.sword.owner = 'zhao'; // written by chapter 2
     const r = verifyState(state as unknown as Record<string, unknown>, LINES);
@@ -102,7 +108,12 @@ describe('verifyState', () => {
   });
 
   it('an accepted_state line replaces the state and writes all its leaves', () => {
-    const accepted = { schema_version: 1, state_version: 3, last_updated_chapter: 3, characters: { wang: { mood: 'calm' } } } as StateDoc;
+    const accepted = {
+      schema_version: 1,
+      state_version: 3,
+      last_updated_chapter: 3,
+      characters: { wang: { mood: 'calm' } },
+    } as StateDoc;
     const lines = [...LINES, line(4, [], { accepted_state: accepted, state_version: 3 })];
     const ok = verifyState(JSON.parse(JSON.stringify(accepted)) as Record<string, unknown>, lines);
     expect(ok.consistent).toBe(true);
@@ -113,30 +124,43 @@ describe('verifyState', () => {
 
   it('empty objects and arrays are leaves compared by value', () => {
     const lines = [line(1, [{ op: 'set', path: 'world_state.flags', value: {} }])];
-    expect(verifyState({ schema_version: 1, state_version: 1, last_updated_chapter: 1, world_state: { flags: {} } }, lines).consistent).toBe(true);
-    const r = verifyState({ schema_version: 1, state_version: 1, last_updated_chapter: 1, world_state: { flags: [] } }, lines);
+    expect(
+      verifyState({ schema_version: 1, state_version: 1, last_updated_chapter: 1, world_state: { flags: {} } }, lines)
+        .consistent,
+    ).toBe(true);
+    const r = verifyState(
+      { schema_version: 1, state_version: 1, last_updated_chapter: 1, world_state: { flags: [] } },
+      lines,
+    );
     expect(r.differing_paths).toEqual(['world_state.flags']);
     expect(r.first_divergent_chapter).toBe(1);
   });
 
   it('property: the replay itself always verifies; changing one set leaf is found', () => {
     const slug = fc.constantFrom('a', 'b', 'c', 'lin', 'zhao');
-    const setOp = fc.record({ op: fc.constant('set'), path: fc.tuple(fc.constantFrom('characters', 'items'), slug, slug).map((s) => s.join('.')), value: fc.integer({ min: 0, max: 100 }) });
+    const setOp = fc.record({
+      op: fc.constant('set'),
+      path: fc.tuple(fc.constantFrom('characters', 'items'), slug, slug).map((s) => s.join('.')),
+      value: fc.integer({ min: 0, max: 100 }),
+    });
     fc.assert(
-      fc.property(fc.array(fc.array(setOp, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }), (chapters) => {
-        const lines = chapters.map((ops, i) => line(i + 1, ops));
-        const state = JSON.parse(JSON.stringify(replayed(lines))) as Record<string, unknown>;
-        expect(verifyState(state, lines).consistent).toBe(true);
-        const last = chapters.at(-1)!.at(-1)!;
-        const [top, a, b] = last.path.split('.') as [string, string, string];
-        (state[top] as Record<string, Record<string, number>>)[a]![b] = 1000;
-        const r = verifyState(state, lines);
-        expect(r.consistent).toBe(false);
-        expect(r.differing_paths).toEqual([last.path]);
-        // The writer is the last chapter that set this path.
-        const writer = Math.max(...chapters.map((ops, i) => (ops.some((o) => o.path === last.path) ? i + 1 : 0)));
-        expect(r.first_divergent_chapter).toBe(writer);
-      }),
+      fc.property(
+        fc.array(fc.array(setOp, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+        (chapters) => {
+          const lines = chapters.map((ops, i) => line(i + 1, ops));
+          const state = JSON.parse(JSON.stringify(replayed(lines))) as Record<string, unknown>;
+          expect(verifyState(state, lines).consistent).toBe(true);
+          const last = chapters.at(-1)!.at(-1)!;
+          const [top, a, b] = last.path.split('.') as [string, string, string];
+          (state[top] as Record<string, Record<string, number>>)[a]![b] = 1000;
+          const r = verifyState(state, lines);
+          expect(r.consistent).toBe(false);
+          expect(r.differing_paths).toEqual([last.path]);
+          // The writer is the last chapter that set this path.
+          const writer = Math.max(...chapters.map((ops, i) => (ops.some((o) => o.path === last.path) ? i + 1 : 0)));
+          expect(r.first_divergent_chapter).toBe(writer);
+        },
+      ),
     );
   });
 });

@@ -1,8 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { capturedFiles, capturedTrees, classify, describeChanges, repairOf, sortChanges, TAIL_BYTES, TAIL_CAPTURED, unguarded, type GuardChange, type Ident } from '../../src/core/step-guard-rules.js';
+import {
+  capturedFiles,
+  capturedTrees,
+  classify,
+  describeChanges,
+  repairOf,
+  sortChanges,
+  TAIL_BYTES,
+  TAIL_CAPTURED,
+  unguarded,
+  type GuardChange,
+  type Ident,
+} from '../../src/core/step-guard-rules.js';
 
-const ident = (over: Partial<Ident> = {}): Ident => ({ size: 10, mtimeMs: 1000, ctimeMs: 1000, ino: 7, dir: false, ...over });
+const ident = (over: Partial<Ident> = {}): Ident => ({
+  size: 10,
+  mtimeMs: 1000,
+  ctimeMs: 1000,
+  ino: 7,
+  dir: false,
+  ...over,
+});
 
 describe('unguarded', () => {
   it('only staging and what is under it', () => {
@@ -73,22 +92,32 @@ describe('classify', () => {
   });
 
   it('two directories never differ (their contents are compared one by one)', () => {
-    expect(classify(ident({ dir: true, size: 1, mtimeMs: 1 }), ident({ dir: true, size: 2, mtimeMs: 2, ino: 99 }))).toBeNull();
+    expect(
+      classify(ident({ dir: true, size: 1, mtimeMs: 1 }), ident({ dir: true, size: 2, mtimeMs: 2, ino: 99 })),
+    ).toBeNull();
   });
 });
 
 describe('repairs', () => {
   it('an added file is deleted with a quoted rm', () => {
-    expect(repairOf({ path: "chapters/it's.md", kind: 'added', restored: false })).toBe(`delete it: rm -r -- 'chapters/it'\\''s.md'`);
+    expect(repairOf({ path: "chapters/it's.md", kind: 'added', restored: false })).toBe(
+      `delete it: rm -r -- 'chapters/it'\\''s.md'`,
+    );
   });
 
   it('a changed or removed file of the final trees is restored from git then verified', () => {
-    expect(repairOf({ path: 'state/current-state.json', kind: 'changed', restored: false })).toBe("restore it: git checkout -- 'state/current-state.json' (or from a backup), then `novel state verify`");
-    expect(repairOf({ path: 'volumes/vol-01/outline.md', kind: 'removed', restored: false })).toMatch(/^restore it: git checkout -- 'volumes\/vol-01\/outline\.md'/);
+    expect(repairOf({ path: 'state/current-state.json', kind: 'changed', restored: false })).toBe(
+      "restore it: git checkout -- 'state/current-state.json' (or from a backup), then `novel state verify`",
+    );
+    expect(repairOf({ path: 'volumes/vol-01/outline.md', kind: 'removed', restored: false })).toMatch(
+      /^restore it: git checkout -- 'volumes\/vol-01\/outline\.md'/,
+    );
   });
 
   it('elsewhere (the story bible, settings) the file is inspected', () => {
-    expect(repairOf({ path: 'world/rules.md', kind: 'changed', restored: false })).toBe("inspect it: ls -la -- 'world/rules.md'; restore it from a backup or git (git checkout -- 'world/rules.md')");
+    expect(repairOf({ path: 'world/rules.md', kind: 'changed', restored: false })).toBe(
+      "inspect it: ls -la -- 'world/rules.md'; restore it from a backup or git (git checkout -- 'world/rules.md')",
+    );
   });
 
   it('describeChanges marks restored changes and gives repairs for the others', () => {
@@ -96,7 +125,10 @@ describe('repairs', () => {
       { path: 'world/a.md', kind: 'changed', restored: true },
       { path: 'x.md', kind: 'added', restored: false },
     ];
-    expect(describeChanges(changes)).toEqual(['changed: world/a.md (restored)', "added: x.md — delete it: rm -r -- 'x.md'"]);
+    expect(describeChanges(changes)).toEqual([
+      'changed: world/a.md (restored)',
+      "added: x.md — delete it: rm -r -- 'x.md'",
+    ]);
   });
 
   it('sortChanges sorts by path in place', () => {

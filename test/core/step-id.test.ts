@@ -1,11 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHAPTER_STAGES, chapterOfStep, formatStepId, IMPORT_STAGES, MAX_NUMBER, parseChapterRef, parseStepId, SETUP_STEPS, STEP_ID_FORMAT, VOLUME_STAGES, type StepId } from '../../src/core/step-id.js';
+import {
+  CHAPTER_STAGES,
+  chapterOfStep,
+  formatStepId,
+  IMPORT_STAGES,
+  MAX_NUMBER,
+  parseChapterRef,
+  parseStepId,
+  SETUP_STEPS,
+  STEP_ID_FORMAT,
+  VOLUME_STAGES,
+  type StepId,
+} from '../../src/core/step-id.js';
 import { render } from '../../src/core/messages.js';
 
 const stepArb: fc.Arbitrary<StepId> = fc.oneof(
-  fc.record({ kind: fc.constant('chapter' as const), chapter: fc.integer({ min: 1, max: MAX_NUMBER }), stage: fc.constantFrom(...CHAPTER_STAGES) }),
-  fc.record({ kind: fc.constant('volume' as const), volume: fc.integer({ min: 1, max: MAX_NUMBER }), stage: fc.constantFrom(...VOLUME_STAGES) }),
+  fc.record({
+    kind: fc.constant('chapter' as const),
+    chapter: fc.integer({ min: 1, max: MAX_NUMBER }),
+    stage: fc.constantFrom(...CHAPTER_STAGES),
+  }),
+  fc.record({
+    kind: fc.constant('volume' as const),
+    volume: fc.integer({ min: 1, max: MAX_NUMBER }),
+    stage: fc.constantFrom(...VOLUME_STAGES),
+  }),
 );
 
 describe('step ids', () => {
@@ -20,11 +40,16 @@ describe('step ids', () => {
 
   it('parse then format normalises: padding to 3 (chapter) or 2 (volume) digits, leading zeros dropped', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_NUMBER }), fc.nat({ max: 3 }), fc.constantFrom(...CHAPTER_STAGES), (n, zeros, stage) => {
-        const parsed = parseStepId(`chapter:${'0'.repeat(zeros)}${n}:${stage}`);
-        expect(parsed.ok).toBe(true);
-        if (parsed.ok) expect(formatStepId(parsed.step)).toBe(`chapter:${String(n).padStart(3, '0')}:${stage}`);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: MAX_NUMBER }),
+        fc.nat({ max: 3 }),
+        fc.constantFrom(...CHAPTER_STAGES),
+        (n, zeros, stage) => {
+          const parsed = parseStepId(`chapter:${'0'.repeat(zeros)}${n}:${stage}`);
+          expect(parsed.ok).toBe(true);
+          if (parsed.ok) expect(formatStepId(parsed.step)).toBe(`chapter:${String(n).padStart(3, '0')}:${stage}`);
+        },
+      ),
     );
   });
 
@@ -37,14 +62,28 @@ describe('step ids', () => {
     expect(c.ok && formatStepId(c.step)).toBe('volume:03:plan');
   });
 
-  it.each(['chapter:1e3:draft', 'chapter:0:draft', 'chapter:-1:draft', 'chapter:4:write', 'chapter:4:draft:x', 'chapter:4', 'chapter::draft', 'chapter: 4:draft', 'chapter:0x10:draft', 'chapter:4.0:draft', 'volume:1:draft', 'book:1:draft', '', 'chapter:100000:draft', 'CHAPTER:4:draft', 'chapter:４:draft'])(
-    'rejects %j with the reason',
-    (input) => {
-      const r = parseStepId(input);
-      expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.reason.length).toBeGreaterThan(10);
-    },
-  );
+  it.each([
+    'chapter:1e3:draft',
+    'chapter:0:draft',
+    'chapter:-1:draft',
+    'chapter:4:write',
+    'chapter:4:draft:x',
+    'chapter:4',
+    'chapter::draft',
+    'chapter: 4:draft',
+    'chapter:0x10:draft',
+    'chapter:4.0:draft',
+    'volume:1:draft',
+    'book:1:draft',
+    '',
+    'chapter:100000:draft',
+    'CHAPTER:4:draft',
+    'chapter:４:draft',
+  ])('rejects %j with the reason', (input) => {
+    const r = parseStepId(input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason.length).toBeGreaterThan(10);
+  });
 
   it('accepts exactly the well-formed ids: near-misses built from the grammar are rejected', () => {
     // Strings assembled from valid and invalid pieces, so that both outcomes occur often.
@@ -56,7 +95,8 @@ describe('step ids', () => {
     );
     const stage = fc.constantFrom(...CHAPTER_STAGES, ...VOLUME_STAGES, 'write', 'Draft', 'draft ', '');
     const extra = fc.constantFrom('', '', '', ':x', ':');
-    const grammar = /^(chapter:[0-9]+:(draft|summarize|refine|title-fix|judge|hook-fix|commit|review)|volume:[0-9]+:(plan|commit))$/;
+    const grammar =
+      /^(chapter:[0-9]+:(draft|summarize|refine|title-fix|judge|hook-fix|commit|review)|volume:[0-9]+:(plan|commit))$/;
     let accepted = 0;
     let rejected = 0;
     fc.assert(
@@ -95,7 +135,8 @@ describe('step ids', () => {
   it('chapter refs for decide: chapter:NNN only', () => {
     expect(parseChapterRef('chapter:12')).toEqual({ ok: true, chapter: 12 });
     expect(parseChapterRef('chapter:012')).toEqual({ ok: true, chapter: 12 });
-    for (const bad of ['chapter:0', 'chapter:12:review', '12', 'chapter:x']) expect(parseChapterRef(bad).ok).toBe(false);
+    for (const bad of ['chapter:0', 'chapter:12:review', '12', 'chapter:x'])
+      expect(parseChapterRef(bad).ok).toBe(false);
   });
 });
 
@@ -112,14 +153,23 @@ describe('step ids: setup and import steps, reasons', () => {
   });
 
   it('an unknown setup step is rejected naming the step and the expected ones', () => {
-    expect(parseStepId('book:plot')).toMatchObject({ ok: false, reason: 'unknown setup step "plot" (expected world, characters, style)' });
+    expect(parseStepId('book:plot')).toMatchObject({
+      ok: false,
+      reason: 'unknown setup step "plot" (expected world, characters, style)',
+    });
   });
 
   it('two segments that are not book:… are rejected by their segment count, not as setup steps', () => {
-    expect(parseStepId('chapter:world')).toMatchObject({ ok: false, reason: 'expected 3 ":"-separated segments, found 2' });
+    expect(parseStepId('chapter:world')).toMatchObject({
+      ok: false,
+      reason: 'expected 3 ":"-separated segments, found 2',
+    });
     expect(parseStepId('volume:3')).toMatchObject({ ok: false, reason: 'expected 3 ":"-separated segments, found 2' });
     // book with three segments is not a setup step either
-    expect(parseStepId('book:world:x')).toMatchObject({ ok: false, reason: 'unknown step kind "book" (expected chapter, volume, book or import)' });
+    expect(parseStepId('book:world:x')).toMatchObject({
+      ok: false,
+      reason: 'unknown step kind "book" (expected chapter, volume, book or import)',
+    });
   });
 
   it('import:NNN:STAGE parses for each import stage, pads to 3 digits, and names its chapter', () => {
@@ -134,7 +184,17 @@ describe('step ids: setup and import steps, reasons', () => {
   });
 
   it('each refusal is said too: its words render to its reason in English, and in Chinese', () => {
-    for (const text of ['book:plot', 'volume:3', 'book:world:x', 'chapter:0:draft', 'chapter:x:draft', `chapter:${MAX_NUMBER + 1}:draft`, 'chapter:4:plot', 'volume:2:draft', 'import:4:draft']) {
+    for (const text of [
+      'book:plot',
+      'volume:3',
+      'book:world:x',
+      'chapter:0:draft',
+      'chapter:x:draft',
+      `chapter:${MAX_NUMBER + 1}:draft`,
+      'chapter:4:plot',
+      'volume:2:draft',
+      'import:4:draft',
+    ]) {
       const r = parseStepId(text);
       if (r.ok) throw new Error(`${text} parsed`);
       expect(render('en', r.words), text).toBe(r.reason);
@@ -147,9 +207,18 @@ describe('step ids: setup and import steps, reasons', () => {
   });
 
   it('import steps reject a bad number as a chapter number and an unknown stage by name', () => {
-    expect(parseStepId('import:0:commit')).toMatchObject({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
-    expect(parseStepId('import:x:commit')).toMatchObject({ ok: false, reason: 'the chapter number "x" is not a plain decimal number' });
-    expect(parseStepId('import:4:draft')).toMatchObject({ ok: false, reason: 'unknown import stage "draft" (expected summarize, commit)' });
+    expect(parseStepId('import:0:commit')).toMatchObject({
+      ok: false,
+      reason: 'the chapter number must be at least 1, found "0"',
+    });
+    expect(parseStepId('import:x:commit')).toMatchObject({
+      ok: false,
+      reason: 'the chapter number "x" is not a plain decimal number',
+    });
+    expect(parseStepId('import:4:draft')).toMatchObject({
+      ok: false,
+      reason: 'unknown import stage "draft" (expected summarize, commit)',
+    });
   });
 
   it('chapterOfStep: the chapter of chapter and import steps, null for volume and setup steps', () => {
@@ -160,19 +229,44 @@ describe('step ids: setup and import steps, reasons', () => {
   });
 
   it('reasons name what was wrong: chapter or volume number, and the expected stages', () => {
-    expect(parseStepId('chapter:0:draft')).toMatchObject({ ok: false, reason: 'the chapter number must be at least 1, found "0"' });
-    expect(parseStepId('chapter:100000:draft')).toMatchObject({ ok: false, reason: `the chapter number must be at most ${MAX_NUMBER}, found "100000"` });
-    expect(parseStepId('volume:x:plan')).toMatchObject({ ok: false, reason: 'the volume number "x" is not a plain decimal number' });
-    expect(parseStepId('chapter:4:write')).toMatchObject({ ok: false, reason: 'unknown chapter stage "write" (expected draft, summarize, refine, title-fix, judge, hook-fix, review, commit)' });
-    expect(parseStepId('volume:1:draft')).toMatchObject({ ok: false, reason: 'unknown volume stage "draft" (expected plan, commit)' });
+    expect(parseStepId('chapter:0:draft')).toMatchObject({
+      ok: false,
+      reason: 'the chapter number must be at least 1, found "0"',
+    });
+    expect(parseStepId('chapter:100000:draft')).toMatchObject({
+      ok: false,
+      reason: `the chapter number must be at most ${MAX_NUMBER}, found "100000"`,
+    });
+    expect(parseStepId('volume:x:plan')).toMatchObject({
+      ok: false,
+      reason: 'the volume number "x" is not a plain decimal number',
+    });
+    expect(parseStepId('chapter:4:write')).toMatchObject({
+      ok: false,
+      reason:
+        'unknown chapter stage "write" (expected draft, summarize, refine, title-fix, judge, hook-fix, review, commit)',
+    });
+    expect(parseStepId('volume:1:draft')).toMatchObject({
+      ok: false,
+      reason: 'unknown volume stage "draft" (expected plan, commit)',
+    });
     expect(parseStepId('a:b:c:d')).toMatchObject({ ok: false, reason: 'expected 3 ":"-separated segments, found 4' });
-    expect(parseStepId('scene:1:draft')).toMatchObject({ ok: false, reason: 'unknown step kind "scene" (expected chapter, volume, book or import)' });
+    expect(parseStepId('scene:1:draft')).toMatchObject({
+      ok: false,
+      reason: 'unknown step kind "scene" (expected chapter, volume, book or import)',
+    });
   });
 
   it('chapter refs: the reason names the input, or the bad chapter number; other kinds are refused', () => {
-    expect(parseChapterRef('volume:12')).toMatchObject({ ok: false, reason: 'expected chapter:NNN, found "volume:12"' });
+    expect(parseChapterRef('volume:12')).toMatchObject({
+      ok: false,
+      reason: 'expected chapter:NNN, found "volume:12"',
+    });
     expect(parseChapterRef('12')).toMatchObject({ ok: false, reason: 'expected chapter:NNN, found "12"' });
-    expect(parseChapterRef('chapter:x')).toMatchObject({ ok: false, reason: 'the chapter number "x" is not a plain decimal number' });
+    expect(parseChapterRef('chapter:x')).toMatchObject({
+      ok: false,
+      reason: 'the chapter number "x" is not a plain decimal number',
+    });
   });
 
   it('the format hint shown with an invalid step names every stage, and its example parses', () => {

@@ -22,7 +22,14 @@ describe('ownersOf', () => {
     expect(ownersOf(EVAL2)).toEqual({ chapter: 4, stages: ['judge'] });
   });
   it('anything else is no chapter output', () => {
-    for (const p of ['staging/chapters/chapter-04.md', 'chapters/chapter-004.md', 'staging/state/chapter-004-other.json', 'staging/evaluations/chapter-004-eval-third.json', MEMORY, 'staging/notes.md']) {
+    for (const p of [
+      'staging/chapters/chapter-04.md',
+      'chapters/chapter-004.md',
+      'staging/state/chapter-004-other.json',
+      'staging/evaluations/chapter-004-eval-third.json',
+      MEMORY,
+      'staging/notes.md',
+    ]) {
       expect(ownersOf(p), p).toBeNull();
     }
   });
@@ -97,7 +104,14 @@ describe('anotherStepsOutput and isStepOutput', () => {
     expect(anotherStepsOutput('staging/notes.md', ch(4, 'draft'))).toBe(false);
   });
   it('isStepOutput: any step output, never bookkeeping or strays', () => {
-    for (const p of [CHAPTER, SUMMARY, EVAL2, MEMORY, 'staging/volumes/vol-01/outline.md', 'staging/world/rules.json']) expect(isStepOutput(p), p).toBe(true);
-    for (const p of ['staging/.commit/x.json', 'staging/notes.md', 'chapters/chapter-004.md', 'staging/storylines/Main/memory.md']) expect(isStepOutput(p), p).toBe(false);
+    for (const p of [CHAPTER, SUMMARY, EVAL2, MEMORY, 'staging/volumes/vol-01/outline.md', 'staging/world/rules.json'])
+      expect(isStepOutput(p), p).toBe(true);
+    for (const p of [
+      'staging/.commit/x.json',
+      'staging/notes.md',
+      'chapters/chapter-004.md',
+      'staging/storylines/Main/memory.md',
+    ])
+      expect(isStepOutput(p), p).toBe(false);
   });
 });

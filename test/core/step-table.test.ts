@@ -28,7 +28,12 @@ describe('the step table', () => {
     for (const stage of CHAPTER_STAGES) {
       const row = CHAPTER_STEP_TABLE[stage];
       const meta = stateMeta(row.state as StableState);
-      expect(meta, stage).toMatchObject({ step: stage, mode: row.mode, action: row.action, description: row.description });
+      expect(meta, stage).toMatchObject({
+        step: stage,
+        mode: row.mode,
+        action: row.action,
+        description: row.description,
+      });
       expect(meta.ladder?.rung).toBe(row.rung);
       expect(STABLE_STATES).toContain(row.state);
     }
@@ -42,11 +47,21 @@ describe('the step table', () => {
       expect(Object.keys(node.on ?? {}), stage).toContain(row.event);
       expect(JSON.stringify(node.on?.[row.event])).toContain(`"${row.then}"`);
     }
-    expect(STEP_EVENT).toEqual({ draft: 'DRAFTED', summarize: 'SUMMARIZED', refine: 'REFINED', 'title-fix': 'TITLE_FIXED', judge: 'JUDGED', 'hook-fix': 'HOOK_FIXED', commit: 'COMMITTED' });
+    expect(STEP_EVENT).toEqual({
+      draft: 'DRAFTED',
+      summarize: 'SUMMARIZED',
+      refine: 'REFINED',
+      'title-fix': 'TITLE_FIXED',
+      judge: 'JUDGED',
+      'hook-fix': 'HOOK_FIXED',
+      commit: 'COMMITTED',
+    });
   });
 
   it('the states an executor works in are the executing steps and their other passes', () => {
-    const executing = CHAPTER_STAGES.filter((s) => CHAPTER_STEP_TABLE[s].action === 'execute').map((s) => CHAPTER_STEP_TABLE[s].state);
+    const executing = CHAPTER_STAGES.filter((s) => CHAPTER_STEP_TABLE[s].action === 'execute').map(
+      (s) => CHAPTER_STEP_TABLE[s].state,
+    );
     expect([...RESUMABLE_STATES]).toEqual([...executing, ...keysOf(CHAPTER_STEP_MODES)]);
     for (const mode of keysOf(CHAPTER_STEP_MODES)) expect(stateMeta(mode).step).toBe(CHAPTER_STEP_MODES[mode].step);
   });
@@ -76,7 +91,9 @@ describe('the step table', () => {
     for (const output of keysOf(CHAPTER_OUTPUTS)) {
       const { staged } = CHAPTER_OUTPUTS[output];
       if (!staged.includes('{NNN}')) continue;
-      const writers = CHAPTER_STAGES.filter((s) => (CHAPTER_STEP_TABLE[s].writes as readonly string[]).includes(output));
+      const writers = CHAPTER_STAGES.filter((s) =>
+        (CHAPTER_STEP_TABLE[s].writes as readonly string[]).includes(output),
+      );
       expect(ownersOf(fillPattern(staged, { chapter: 77 })), output).toEqual({ chapter: 77, stages: writers });
     }
   });
@@ -89,7 +106,14 @@ describe('the step table', () => {
     expect(new Set(STEP_MODES).size).toBe(STEP_MODES.length);
     for (const stage of CHAPTER_STAGES) expect(AGENT_NAMES).toContain(CHAPTER_STEP_TABLE[stage].agent);
     expect(Object.keys(agentFormats())).toEqual(AGENT_NAMES.filter((a) => a !== 'novel commit' && a !== 'author'));
-    expect(agentFormats().summarizer).toEqual(['summary', 'delta', 'delta-op', 'crossref', 'storyline-memory', 'chapter-memory']);
+    expect(agentFormats().summarizer).toEqual([
+      'summary',
+      'delta',
+      'delta-op',
+      'crossref',
+      'storyline-memory',
+      'chapter-memory',
+    ]);
   });
 
   it('every row names its step in both languages', () => {

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { applyReversePatch, keptBefore, keptBeforeBytes, reversePatch } from '../../src/core/text-patch.js';
 
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
-const lines = fc.array(fc.oneof(fc.constantFrom('{', '}', '  "a": 1,', '  "b": [', '    "伏笔"', '  ]', ''), fc.string({ maxLength: 6 })), { maxLength: 40 });
+const lines = fc.array(
+  fc.oneof(fc.constantFrom('{', '}', '  "a": 1,', '  "b": [', '    "伏笔"', '  ]', ''), fc.string({ maxLength: 6 })),
+  { maxLength: 40 },
+);
 
 describe('reverse patches of a commit history', () => {
   it('give back the text before from the text after, for any two texts', () => {
@@ -20,7 +23,12 @@ describe('reverse patches of a commit history', () => {
   it('hold only the lines that differ', () => {
     const before = ['[', '  {"chapter": 1},', '  {"chapter": 2}', ']', ''].join('\n');
     const after = ['[', '  {"chapter": 1},', '  {"chapter": 2},', '  {"chapter": 3}', ']', ''].join('\n');
-    expect(reversePatch(before, after, 'x')).toEqual({ after_sha256: 'x', at: 2, after_lines: 2, before: ['  {"chapter": 2}'] });
+    expect(reversePatch(before, after, 'x')).toEqual({
+      after_sha256: 'x',
+      at: 2,
+      after_lines: 2,
+      before: ['  {"chapter": 2}'],
+    });
   });
 
   it('refuse a text after that is not the one they were made against', () => {
@@ -41,24 +49,37 @@ describe('reverse patches of a commit history', () => {
       return 'h';
     });
     expect(kept).toEqual({ patch: { after_sha256: 'h', at: 50, after_lines: 1, before: ['  {"id": "f-50"},'] } });
-    expect(keptBefore('a\nb', 'c\nd', () => {
-      hashed += 1;
-      return 'h';
-    })).toBe('a\nb');
+    expect(
+      keptBefore('a\nb', 'c\nd', () => {
+        hashed += 1;
+        return 'h';
+      }),
+    ).toBe('a\nb');
     expect(hashed).toBe(1);
   });
 });
 
 describe('keptBeforeBytes', () => {
-  const piece = fc.oneof(fc.constantFrom('{', '}', '  "a": 1,', '  },', '    "伏笔"', '\n', '\n  }', ',\n  {', '"', '𠀀'), fc.string({ maxLength: 4 }));
+  const piece = fc.oneof(
+    fc.constantFrom('{', '}', '  "a": 1,', '  },', '    "伏笔"', '\n', '\n  }', ',\n  {', '"', '𠀀'),
+    fc.string({ maxLength: 4 }),
+  );
   it('answers as keptBefore for any text edited in one range', () => {
     fc.assert(
       fc.property(lines, fc.nat(), fc.nat(), fc.array(piece, { maxLength: 6 }), (b, x, y, inserted) => {
         const before = Buffer.from(b.join('\n'), 'utf8');
         const [s, e] = [x % (before.length + 1), y % (before.length + 1)].sort((p, q) => p - q) as [number, number];
-        const after = Buffer.concat([before.subarray(0, s), Buffer.from(inserted.join(''), 'utf8'), before.subarray(e)]);
+        const after = Buffer.concat([
+          before.subarray(0, s),
+          Buffer.from(inserted.join(''), 'utf8'),
+          before.subarray(e),
+        ]);
         // Cut only at character boundaries, as a splice does.
-        if (before.subarray(0, s).toString('utf8').includes('\ufffd') || before.subarray(e).toString('utf8').includes('\ufffd')) return;
+        if (
+          before.subarray(0, s).toString('utf8').includes('\ufffd') ||
+          before.subarray(e).toString('utf8').includes('\ufffd')
+        )
+          return;
         const b8 = before.toString('utf8');
         const a8 = after.toString('utf8');
         const kept = keptBeforeBytes(before, after, { start: s, end: e }, () => sha(a8));
@@ -74,11 +95,21 @@ describe('keptBeforeBytes', () => {
     const entries = Array.from({ length: 400 }, (_, i) => `  {\n    "chapter": ${i + 1}\n  }`);
     const before = Buffer.from(`[\n${entries.join(',\n')}\n]\n`);
     const at = before.length - 3;
-    const after = Buffer.concat([before.subarray(0, at), Buffer.from(',\n  {\n    "chapter": 401\n  }'), before.subarray(at)]);
+    const after = Buffer.concat([
+      before.subarray(0, at),
+      Buffer.from(',\n  {\n    "chapter": 401\n  }'),
+      before.subarray(at),
+    ]);
     const kept = keptBeforeBytes(before, after, { start: at, end: at }, () => 'sha');
     // Placed from the end: six lines before it (the lines of the file before the entry are not counted).
     expect(kept).toEqual({ patch: { after_sha256: 'sha', at: 6, from_end: true, after_lines: 3, before: [] } });
     expect(JSON.stringify(kept)).toBe(JSON.stringify(keptBefore(before.toString(), after.toString(), () => 'sha')));
-    expect(applyReversePatch(after.toString(), (kept as { patch: Parameters<typeof applyReversePatch>[1] }).patch, () => 'sha')).toBe(before.toString());
+    expect(
+      applyReversePatch(
+        after.toString(),
+        (kept as { patch: Parameters<typeof applyReversePatch>[1] }).patch,
+        () => 'sha',
+      ),
+    ).toBe(before.toString());
   });
 });

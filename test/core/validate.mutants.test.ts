@@ -14,14 +14,24 @@ import { EMPTY_STATE } from '../../src/core/state-ops.js';
 
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
 const view = (files: Record<string, string | StagedFile>): StagingView => ({
-  files: new Map(Object.entries(files).map(([p, t]) => [p, typeof t === 'string' ? { path: p, sha256: sha(t), text: t } : t])),
+  files: new Map(
+    Object.entries(files).map(([p, t]) => [p, typeof t === 'string' ? { path: p, sha256: sha(t), text: t } : t]),
+  ),
 });
 /** Diagnostics as their English reads (the said words they carry render to it). */
 const english = (ds: readonly Diagnostic[]): Diagnostic[] => ds.map(({ words: _words, ...d }) => d);
 const codes = (r: { diagnostics: Diagnostic[] }): string[] => r.diagnostics.map((d) => `${d.severity}:${d.code}`);
 const ctx = (over: Partial<ValidationContext> = {}): ValidationContext => ({ chapter: 4, ...over });
-const quality = (over: Partial<LintSetup> = {}): LintSetup => ({ settings: resolveQuality({}), lists: () => ({ blacklist: [], whitelist: [], cliche: {} }), ...over });
-const unreadable = (rel: string): Extract<StagedFile, { problem: Diagnostic }> => ({ path: rel, sha256: null, problem: errorAt('not_utf8', rel, { expected: 'UTF-8', found: 'bytes' }) });
+const quality = (over: Partial<LintSetup> = {}): LintSetup => ({
+  settings: resolveQuality({}),
+  lists: () => ({ blacklist: [], whitelist: [], cliche: {} }),
+  ...over,
+});
+const unreadable = (rel: string): Extract<StagedFile, { problem: Diagnostic }> => ({
+  path: rel,
+  sha256: null,
+  problem: errorAt('not_utf8', rel, { expected: 'UTF-8', found: 'bytes' }),
+});
 
 const CH = 'staging/chapters/chapter-004.md';
 const CHAPTER = '# 第4章 雨夜\n\n林青岚推开门。\n\n雨下得很大。\n';
@@ -151,11 +161,15 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
     ]);
     expect(long.valid).toBe(true);
     // Inside the bounds, at either edge, or with no bounds: no warning.
-    expect(validateStep('refine', view({ [CH]: body }), ctx({ chapterLength: { min: 100, max: 100 } })).diagnostics).toEqual([]);
+    expect(
+      validateStep('refine', view({ [CH]: body }), ctx({ chapterLength: { min: 100, max: 100 } })).diagnostics,
+    ).toEqual([]);
     expect(validateStep('refine', view({ [CH]: body }), ctx({ chapterLength: { min: 50 } })).diagnostics).toEqual([]);
     expect(validateStep('refine', view({ [CH]: body }), ctx({ chapterLength: { max: 200 } })).diagnostics).toEqual([]);
     expect(validateStep('refine', view({ [CH]: body }), ctx({ chapterLength: {} })).diagnostics).toEqual([]);
-    expect(validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { min: 50, max: 200 } })).diagnostics).toEqual([]);
+    expect(
+      validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { min: 50, max: 200 } })).diagnostics,
+    ).toEqual([]);
   });
 
   it('an unreadable chapter: its problem as an error, no title, no length check, no lint', () => {
@@ -197,12 +211,20 @@ describe('validate refine', () => {
 
   it('no title or no recorded title: no title_changed', () => {
     expect(codes(validateStep('refine', view({ [CH]: CHAPTER }), ctx()))).toEqual([]);
-    expect(codes(validateStep('refine', view({ [CH]: '正文。' }), ctx({ stagedTitle: '# 第4章 雨夜' })))).toEqual(['error:chapter_title_missing']);
+    expect(codes(validateStep('refine', view({ [CH]: '正文。' }), ctx({ stagedTitle: '# 第4章 雨夜' })))).toEqual([
+      'error:chapter_title_missing',
+    ]);
   });
 
   it('the change log is an output only when it is staged', () => {
-    expect(validateStep('refine', view({ [CH]: CHAPTER }), ctx()).outputs).toEqual([{ path: CH, required: true, present: true, valid: true, new: true }]);
-    const r = validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '{"changes": []}' }), ctx({ stagingHashes: { [CH]: sha(CHAPTER) } }));
+    expect(validateStep('refine', view({ [CH]: CHAPTER }), ctx()).outputs).toEqual([
+      { path: CH, required: true, present: true, valid: true, new: true },
+    ]);
+    const r = validateStep(
+      'refine',
+      view({ [CH]: CHAPTER, [LOG]: '{"changes": []}' }),
+      ctx({ stagingHashes: { [CH]: sha(CHAPTER) } }),
+    );
     expect(r.outputs).toEqual([
       { path: CH, required: true, present: true, valid: true, new: false },
       { path: LOG, required: false, present: true, valid: true, new: true },
@@ -217,28 +239,49 @@ describe('validate refine', () => {
     expect(r.valid).toBe(true);
     expect(r.outputs[1]).toEqual({ path: LOG, required: false, present: true, valid: false, new: true });
     const bad = validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '[1]' }), ctx());
-    expect(bad.diagnostics.every((d) => d.severity === 'warning' && d.code === 'invalid_change_log' && d.file === LOG)).toBe(true);
+    expect(
+      bad.diagnostics.every((d) => d.severity === 'warning' && d.code === 'invalid_change_log' && d.file === LOG),
+    ).toBe(true);
     expect(bad.diagnostics.length).toBeGreaterThan(0);
     expect(bad.outputs[1]!.valid).toBe(false);
   });
 });
 
-const delta = (over: Record<string, unknown> = {}): string => JSON.stringify({ chapter: 4, base_state_version: 3, storyline_id: 'main', ops: [], ...over });
-const crossref = (over: Record<string, unknown> = {}): string => JSON.stringify({ storyline_id: 'main', cross_references: [], leak_risk: 'none', ...over });
+const delta = (over: Record<string, unknown> = {}): string =>
+  JSON.stringify({ chapter: 4, base_state_version: 3, storyline_id: 'main', ops: [], ...over });
+const crossref = (over: Record<string, unknown> = {}): string =>
+  JSON.stringify({ storyline_id: 'main', cross_references: [], leak_risk: 'none', ...over });
 const summarize = (over: Record<string, string | StagedFile | undefined> = {}): StagingView => {
-  const files: Record<string, string | StagedFile> = { [SUMMARY]: '林青岚夜入藏经阁。', [DELTA]: delta(), [CROSSREF]: crossref(), [MEMORY]: '- 第4章：夜入藏经阁\n' };
+  const files: Record<string, string | StagedFile> = {
+    [SUMMARY]: '林青岚夜入藏经阁。',
+    [DELTA]: delta(),
+    [CROSSREF]: crossref(),
+    [MEMORY]: '- 第4章：夜入藏经阁\n',
+  };
   for (const [k, v] of Object.entries(over)) {
     if (v === undefined) delete files[k];
     else files[k] = v;
   }
   return view(files);
 };
-const chapterMemory = (chapter: number): string => JSON.stringify({ chapter, time_anchor: 'night', location: 'library', events: [], character_states: {}, open_threads: [] });
+const chapterMemory = (chapter: number): string =>
+  JSON.stringify({
+    chapter,
+    time_anchor: 'night',
+    location: 'library',
+    events: [],
+    character_states: {},
+    open_threads: [],
+  });
 
 describe('validate summarize', () => {
   it('every missing output is an error naming the summarize step; the result is still fresh', () => {
     const r = validateStep('summarize', view({}), ctx());
-    expect(english(r.diagnostics)).toEqual([missing(SUMMARY, 'summarize'), missing(DELTA, 'summarize'), missing(CROSSREF, 'summarize')]);
+    expect(english(r.diagnostics)).toEqual([
+      missing(SUMMARY, 'summarize'),
+      missing(DELTA, 'summarize'),
+      missing(CROSSREF, 'summarize'),
+    ]);
     expect(r.valid).toBe(false);
     expect(r.fresh).toBe(true);
     expect(r.outputs).toEqual([
@@ -258,7 +301,14 @@ describe('validate summarize', () => {
   it('an empty summary and an empty memory: the diagnostics in full, the outputs invalid', () => {
     const s = validateStep('summarize', summarize({ [SUMMARY]: ' \n' }), ctx());
     expect(english(s.diagnostics)).toEqual([
-      { severity: 'error', code: 'summary_empty', message: `${SUMMARY}: expected a non-empty summary, found an empty file`, file: SUMMARY, expected: 'a non-empty summary', found: 'an empty file' },
+      {
+        severity: 'error',
+        code: 'summary_empty',
+        message: `${SUMMARY}: expected a non-empty summary, found an empty file`,
+        file: SUMMARY,
+        expected: 'a non-empty summary',
+        found: 'an empty file',
+      },
     ]);
     expect(s.outputs[0]).toEqual({ path: SUMMARY, required: true, present: true, valid: false, new: true });
     const m = validateStep('summarize', summarize({ [MEMORY]: '\n' }), ctx());
@@ -272,7 +322,13 @@ describe('validate summarize', () => {
         found: 'an empty file',
       },
     ]);
-    expect(m.outputs.find((o) => o.path === MEMORY)).toEqual({ path: MEMORY, required: true, present: true, valid: false, new: true });
+    expect(m.outputs.find((o) => o.path === MEMORY)).toEqual({
+      path: MEMORY,
+      required: true,
+      present: true,
+      valid: false,
+      new: true,
+    });
   });
 
   it('unreadable summary and memory: their problems as errors, no empty-text check', () => {
@@ -303,8 +359,16 @@ describe('validate summarize', () => {
   it('an invalid delta: errors with its code, the delta output invalid', () => {
     const r = validateStep('summarize', summarize({ [DELTA]: delta({ ops: 'none' }) }), ctx());
     expect(r.diagnostics.length).toBeGreaterThan(0);
-    expect(r.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_delta' && d.file === DELTA)).toBe(true);
-    expect(r.outputs.find((o) => o.path === DELTA)).toEqual({ path: DELTA, required: true, present: true, valid: false, new: true });
+    expect(r.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_delta' && d.file === DELTA)).toBe(
+      true,
+    );
+    expect(r.outputs.find((o) => o.path === DELTA)).toEqual({
+      path: DELTA,
+      required: true,
+      present: true,
+      valid: false,
+      new: true,
+    });
     const j = validateStep('summarize', summarize({ [DELTA]: '{' }), ctx());
     expect(j.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_delta')).toBe(true);
     expect(j.outputs.find((o) => o.path === DELTA)!.valid).toBe(false);
@@ -333,13 +397,21 @@ describe('validate summarize', () => {
   it('no state, or an invalid delta: nothing is dry-run', () => {
     const ops = ['junk'];
     expect(codes(validateStep('summarize', summarize({ [DELTA]: delta({ ops }) }), ctx()))).toEqual([]);
-    const r = validateStep('summarize', summarize({ [DELTA]: delta({ ops, chapter: 0 }) }), ctx({ state: { ...EMPTY_STATE } }));
+    const r = validateStep(
+      'summarize',
+      summarize({ [DELTA]: delta({ ops, chapter: 0 }) }),
+      ctx({ state: { ...EMPTY_STATE } }),
+    );
     expect(codes(r).every((c) => c === 'error:invalid_delta')).toBe(true);
   });
 
   it('a shrunk memory: the warning in full; lines are trimmed, blank lines and CRLF do not count', () => {
     const committed = ' a \r\nb\n\n c\nd\ne\n';
-    const r = validateStep('summarize', summarize({ [MEMORY]: 'a\r\n  b  \nc\nnew\n' }), ctx({ committedMemory: () => committed }));
+    const r = validateStep(
+      'summarize',
+      summarize({ [MEMORY]: 'a\r\n  b  \nc\nnew\n' }),
+      ctx({ committedMemory: () => committed }),
+    );
     expect(english(r.diagnostics)).toEqual([
       {
         severity: 'warning',
@@ -353,11 +425,27 @@ describe('validate summarize', () => {
     ]);
     expect(r.valid).toBe(true);
     // Exactly at the ratio is enough; just under is not.
-    expect(codes(validateStep('summarize', summarize({ [MEMORY]: 'a\nb\nc\n' }), ctx({ committedMemory: () => committed, memoryKeepRatio: 0.6 })))).toEqual([]);
-    const under = validateStep('summarize', summarize({ [MEMORY]: 'a\nb\nc\n' }), ctx({ committedMemory: () => committed, memoryKeepRatio: 0.61 }));
-    expect(under.diagnostics[0]!.expected).toBe('at least 61% of the 5 line(s) of storylines/main/memory.md (memory_keep_ratio)');
+    expect(
+      codes(
+        validateStep(
+          'summarize',
+          summarize({ [MEMORY]: 'a\nb\nc\n' }),
+          ctx({ committedMemory: () => committed, memoryKeepRatio: 0.6 }),
+        ),
+      ),
+    ).toEqual([]);
+    const under = validateStep(
+      'summarize',
+      summarize({ [MEMORY]: 'a\nb\nc\n' }),
+      ctx({ committedMemory: () => committed, memoryKeepRatio: 0.61 }),
+    );
+    expect(under.diagnostics[0]!.expected).toBe(
+      'at least 61% of the 5 line(s) of storylines/main/memory.md (memory_keep_ratio)',
+    );
     // An empty committed memory has nothing to lose.
-    expect(codes(validateStep('summarize', summarize({ [MEMORY]: 'x\n' }), ctx({ committedMemory: () => '\n \n' })))).toEqual([]);
+    expect(
+      codes(validateStep('summarize', summarize({ [MEMORY]: 'x\n' }), ctx({ committedMemory: () => '\n \n' }))),
+    ).toEqual([]);
     // The committed memory asked for is the delta's storyline.
     const asked: string[] = [];
     validateStep('summarize', summarize(), ctx({ committedMemory: (id) => (asked.push(id), undefined) }));
@@ -377,14 +465,20 @@ describe('validate summarize', () => {
         found: '"side"',
       },
     ]);
-    const noDelta = validateStep('summarize', summarize({ [DELTA]: undefined, [CROSSREF]: crossref({ storyline_id: 'side' }) }), ctx());
+    const noDelta = validateStep(
+      'summarize',
+      summarize({ [DELTA]: undefined, [CROSSREF]: crossref({ storyline_id: 'side' }) }),
+      ctx(),
+    );
     expect(english(noDelta.diagnostics)).toEqual([missing(DELTA, 'summarize')]);
   });
 
   it('an invalid crossref is an error and an invalid output', () => {
     const r = validateStep('summarize', summarize({ [CROSSREF]: '[]' }), ctx());
     expect(r.diagnostics.length).toBeGreaterThan(0);
-    expect(r.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_crossref' && d.file === CROSSREF)).toBe(true);
+    expect(
+      r.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_crossref' && d.file === CROSSREF),
+    ).toBe(true);
     expect(r.outputs.find((o) => o.path === CROSSREF)!.valid).toBe(false);
   });
 
@@ -396,7 +490,9 @@ describe('validate summarize', () => {
     expect(validateStep('summarize', summarize({ [CHMEM]: f }), ctx()).diagnostics).toEqual([f.problem]);
     const bad = validateStep('summarize', summarize({ [CHMEM]: '{}' }), ctx());
     expect(bad.diagnostics.length).toBeGreaterThan(0);
-    expect(bad.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_chapter_memory' && d.file === CHMEM)).toBe(true);
+    expect(
+      bad.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_chapter_memory' && d.file === CHMEM),
+    ).toBe(true);
     expect(bad.valid).toBe(false);
     const wrong = validateStep('summarize', summarize({ [CHMEM]: chapterMemory(3) }), ctx());
     expect(english(wrong.diagnostics)).toEqual([
@@ -444,14 +540,19 @@ describe('validate judge', () => {
   });
 
   it('a key chapter without a secondary: the error in full', () => {
-    const r = validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality: quality({ keyChapter: true }) }));
+    const r = validateStep(
+      'judge',
+      view({ [EVAL]: evaluation(), [CH]: CHAPTER }),
+      ctx({ quality: quality({ keyChapter: true }) }),
+    );
     expect(english(r.diagnostics)).toEqual([
       {
         severity: 'error',
         code: 'secondary_eval_required',
         message: `${EVAL2}: expected a second, independent evaluation of chapter 4: it is a key chapter (the first or last of its volume, or inside a convergence event), found no file`,
         file: EVAL2,
-        expected: 'a second, independent evaluation of chapter 4: it is a key chapter (the first or last of its volume, or inside a convergence event)',
+        expected:
+          'a second, independent evaluation of chapter 4: it is a key chapter (the first or last of its volume, or inside a convergence event)',
         found: 'no file',
         fix: 'run the quality-judge a second time (executor.secondary_model picks its model) and write its evaluation there; quality.key_chapters: false turns this off',
       },
@@ -490,14 +591,20 @@ describe('validate judge', () => {
   it('an invalid evaluation: errors with its code and no verdict', () => {
     const r = validateStep('judge', view({ [EVAL]: evaluation({ overall: 'high' }) }), ctx());
     expect(r.diagnostics.length).toBeGreaterThan(0);
-    expect(r.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_eval' && d.file === EVAL)).toBe(true);
+    expect(r.diagnostics.every((d) => d.severity === 'error' && d.code === 'invalid_eval' && d.file === EVAL)).toBe(
+      true,
+    );
     expect(r.outputs[0]!.valid).toBe(false);
     expect(r).not.toHaveProperty('verdict');
   });
 
   it('with quality settings the verdict uses the weights and the lint of the staged chapter', () => {
     const settings = { ...resolveQuality({}), weights: { plot: 1 } } as LintSetup['settings'];
-    const r = validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality: quality({ settings }) }));
+    const r = validateStep(
+      'judge',
+      view({ [EVAL]: evaluation(), [CH]: CHAPTER }),
+      ctx({ quality: quality({ settings }) }),
+    );
     expect(r.valid).toBe(true);
     expect(r.lint).toMatchObject({ chapter: 4, source: 'staging' });
     expect(r.verdict).toMatchObject({ weights: { plot: 1 }, overall_final: 4, overall_judge: 4.2 });
@@ -523,25 +630,37 @@ describe('validate title-fix and hook-fix', () => {
 
   it('a hook-fix guard is not applied to... a title-fix, nor a title-fix guard to a hook-fix', () => {
     const guard = fixGuardOf(before, 'title-fix', copy);
-    expect(validateStep('hook-fix', view({ [CH]: '# 第4章 无题\n\n全新。\n' }), ctx({ fixGuard: guard })).diagnostics).toEqual([]);
+    expect(
+      validateStep('hook-fix', view({ [CH]: '# 第4章 无题\n\n全新。\n' }), ctx({ fixGuard: guard })).diagnostics,
+    ).toEqual([]);
   });
 
   it('title-fix freshness', () => {
-    expect(validateStep('title-fix', view({ [CH]: before }), ctx({ stagingHashes: { [CH]: sha(before) } })).fresh).toBe(false);
+    expect(validateStep('title-fix', view({ [CH]: before }), ctx({ stagingHashes: { [CH]: sha(before) } })).fresh).toBe(
+      false,
+    );
     expect(validateStep('title-fix', view({ [CH]: before }), ctx({ stagingHashes: {} })).fresh).toBe(true);
   });
 });
 
 describe('validate: edges', () => {
   it('a null op is dropped and shown without a path', () => {
-    const r = validateStep('summarize', summarize({ [DELTA]: delta({ ops: [null] }) }), ctx({ state: { ...EMPTY_STATE } }));
+    const r = validateStep(
+      'summarize',
+      summarize({ [DELTA]: delta({ ops: [null] }) }),
+      ctx({ state: { ...EMPTY_STATE } }),
+    );
     expect(r.diagnostics).toHaveLength(1);
     expect(r.diagnostics[0]).toMatchObject({ code: 'op_dropped', field: 'ops[0]', found: 'null: op is not an object' });
   });
 
   it('the committed memory is not read when the staged memory is missing', () => {
     const asked: string[] = [];
-    const r = validateStep('summarize', summarize({ [MEMORY]: undefined }), ctx({ committedMemory: (id) => (asked.push(id), 'a\n') }));
+    const r = validateStep(
+      'summarize',
+      summarize({ [MEMORY]: undefined }),
+      ctx({ committedMemory: (id) => (asked.push(id), 'a\n') }),
+    );
     expect(asked).toEqual([]);
     expect(english(r.diagnostics)).toEqual([missing(MEMORY, 'summarize')]);
   });

@@ -9,9 +9,12 @@ import { EMPTY_STATE } from '../../src/core/state-ops.js';
 
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
 const view = (files: Record<string, string | StagedFile>): StagingView => ({
-  files: new Map(Object.entries(files).map(([p, t]) => [p, typeof t === 'string' ? { path: p, sha256: sha(t), text: t } : t])),
+  files: new Map(
+    Object.entries(files).map(([p, t]) => [p, typeof t === 'string' ? { path: p, sha256: sha(t), text: t } : t]),
+  ),
 });
-const codes = (r: { diagnostics: Array<{ code: string; severity: string }> }): string[] => r.diagnostics.map((d) => `${d.severity}:${d.code}`);
+const codes = (r: { diagnostics: Array<{ code: string; severity: string }> }): string[] =>
+  r.diagnostics.map((d) => `${d.severity}:${d.code}`);
 
 const CH = 'staging/chapters/chapter-004.md';
 const CHAPTER = '# 第4章 雨夜\n\n林青岚推开门。\n\n雨下得很大。\n';
@@ -30,7 +33,9 @@ describe('validate draft', () => {
     expect(r.valid).toBe(true);
     expect(r.fresh).toBe(false);
     expect(r.outputs[0]!.new).toBe(false);
-    expect(validateStep('draft', view({ [CH]: CHAPTER }), ctx({ stagingHashes: { [CH]: sha('older') } })).fresh).toBe(true);
+    expect(validateStep('draft', view({ [CH]: CHAPTER }), ctx({ stagingHashes: { [CH]: sha('older') } })).fresh).toBe(
+      true,
+    );
   });
 
   it('a missing chapter is an error naming the step', () => {
@@ -72,7 +77,9 @@ describe('validate draft', () => {
 
   it('a chapter outside chapter_length is a warning, short or long', () => {
     const body = '# 第4章 雨夜\n\n' + '字'.repeat(100);
-    expect(codes(validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { min: 100, max: 100 } })))).toEqual([]);
+    expect(codes(validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { min: 100, max: 100 } })))).toEqual(
+      [],
+    );
     const short = validateStep('draft', view({ [CH]: body }), ctx({ chapterLength: { min: 101 } }));
     expect(codes(short)).toEqual(['warning:chapter_length']);
     expect(short.diagnostics[0]!.found).toBe('100 字');
@@ -85,7 +92,10 @@ describe('validate draft', () => {
   });
 
   it('with quality settings the staged chapter is linted', () => {
-    const quality: LintSetup = { settings: resolveQuality({}), lists: () => ({ blacklist: [], whitelist: [], cliche: {} }) };
+    const quality: LintSetup = {
+      settings: resolveQuality({}),
+      lists: () => ({ blacklist: [], whitelist: [], cliche: {} }),
+    };
     const r = validateStep('draft', view({ [CH]: CHAPTER }), ctx({ quality }));
     expect(r.lint).toMatchObject({ chapter: 4, source: 'staging' });
   });
@@ -96,10 +106,17 @@ const DELTA = 'staging/state/chapter-004-delta.json';
 const CROSSREF = 'staging/state/chapter-004-crossref.json';
 const MEMORY = 'staging/storylines/main/memory.md';
 const CHMEM = 'staging/state/chapter-004-memory.json';
-const delta = (over: Record<string, unknown> = {}): string => JSON.stringify({ chapter: 4, base_state_version: 3, storyline_id: 'main', ops: [], ...over });
-const crossref = (over: Record<string, unknown> = {}): string => JSON.stringify({ storyline_id: 'main', cross_references: [], leak_risk: 'none', ...over });
+const delta = (over: Record<string, unknown> = {}): string =>
+  JSON.stringify({ chapter: 4, base_state_version: 3, storyline_id: 'main', ops: [], ...over });
+const crossref = (over: Record<string, unknown> = {}): string =>
+  JSON.stringify({ storyline_id: 'main', cross_references: [], leak_risk: 'none', ...over });
 const summarize = (over: Record<string, string | undefined> = {}): StagingView => {
-  const files: Record<string, string> = { [SUMMARY]: '林青岚夜入藏经阁。', [DELTA]: delta(), [CROSSREF]: crossref(), [MEMORY]: '- 第4章：夜入藏经阁\n' };
+  const files: Record<string, string> = {
+    [SUMMARY]: '林青岚夜入藏经阁。',
+    [DELTA]: delta(),
+    [CROSSREF]: crossref(),
+    [MEMORY]: '- 第4章：夜入藏经阁\n',
+  };
   for (const [k, v] of Object.entries(over)) {
     if (v === undefined) delete files[k];
     else files[k] = v;
@@ -124,12 +141,22 @@ describe('validate summarize', () => {
   it('missing delta: an error, and the storyline memory is listed as an unknown required output', () => {
     const r = validateStep('summarize', summarize({ [DELTA]: undefined }), ctx());
     expect(codes(r)).toEqual(['error:output_missing']);
-    expect(r.outputs).toContainEqual({ path: 'staging/storylines/{storyline_id}/memory.md', required: true, present: false, valid: false, new: false });
+    expect(r.outputs).toContainEqual({
+      path: 'staging/storylines/{storyline_id}/memory.md',
+      required: true,
+      present: false,
+      valid: false,
+      new: false,
+    });
   });
 
   it('an empty summary and an empty memory are errors', () => {
-    expect(codes(validateStep('summarize', summarize({ [SUMMARY]: '\n  \n' }), ctx()))).toEqual(['error:summary_empty']);
-    expect(codes(validateStep('summarize', summarize({ [MEMORY]: '' }), ctx()))).toEqual(['error:storyline_memory_empty']);
+    expect(codes(validateStep('summarize', summarize({ [SUMMARY]: '\n  \n' }), ctx()))).toEqual([
+      'error:summary_empty',
+    ]);
+    expect(codes(validateStep('summarize', summarize({ [MEMORY]: '' }), ctx()))).toEqual([
+      'error:storyline_memory_empty',
+    ]);
   });
 
   it('a delta of another chapter, bad JSON and a bad crossref are errors', () => {
@@ -137,11 +164,17 @@ describe('validate summarize', () => {
     expect(codes(wrong)).toEqual(['error:wrong_chapter']);
     expect(wrong.outputs.find((o) => o.path === DELTA)!.valid).toBe(false);
     expect(codes(validateStep('summarize', summarize({ [DELTA]: '{nope' }), ctx()))).toContain('error:invalid_delta');
-    expect(codes(validateStep('summarize', summarize({ [CROSSREF]: crossref({ leak_risk: 'huge' }) }), ctx()))).toEqual(['error:invalid_crossref']);
+    expect(codes(validateStep('summarize', summarize({ [CROSSREF]: crossref({ leak_risk: 'huge' }) }), ctx()))).toEqual(
+      ['error:invalid_crossref'],
+    );
   });
 
   it('the memory must be the one named by the delta storyline', () => {
-    const r = validateStep('summarize', summarize({ [DELTA]: delta({ storyline_id: 'side' }), [CROSSREF]: crossref({ storyline_id: 'side' }) }), ctx());
+    const r = validateStep(
+      'summarize',
+      summarize({ [DELTA]: delta({ storyline_id: 'side' }), [CROSSREF]: crossref({ storyline_id: 'side' }) }),
+      ctx(),
+    );
     expect(codes(r)).toEqual(['error:output_missing']);
     expect(r.diagnostics[0]!.file).toBe('staging/storylines/side/memory.md');
   });
@@ -171,19 +204,36 @@ describe('validate summarize', () => {
     const keep4 = summarize({ [MEMORY]: 'a\nb\nc\nd\nnew\n' });
     expect(codes(validateStep('summarize', keep4, ctx({ committedMemory: () => committed })))).toEqual([]);
     const keep3 = summarize({ [MEMORY]: 'a\nb\nc\nnew\n' });
-    const r = validateStep('summarize', keep3, ctx({ committedMemory: (id) => (id === 'main' ? committed : undefined) }));
+    const r = validateStep(
+      'summarize',
+      keep3,
+      ctx({ committedMemory: (id) => (id === 'main' ? committed : undefined) }),
+    );
     expect(codes(r)).toEqual(['warning:storyline_memory_shrunk']);
     expect(r.diagnostics[0]!.found).toBe('3 kept; dropped: "d", "e"');
     expect(r.diagnostics[0]!.expected).toContain('80%');
-    expect(codes(validateStep('summarize', keep3, ctx({ committedMemory: () => committed, memoryKeepRatio: 0.6 })))).toEqual([]);
+    expect(
+      codes(validateStep('summarize', keep3, ctx({ committedMemory: () => committed, memoryKeepRatio: 0.6 }))),
+    ).toEqual([]);
     expect(codes(validateStep('summarize', keep3, ctx({ committedMemory: () => undefined })))).toEqual([]);
   });
 
   it('an optional chapter memory, once present, must be valid and of this chapter', () => {
-    const good = JSON.stringify({ chapter: 4, time_anchor: 'night', location: 'library', events: [], character_states: {}, open_threads: [] });
+    const good = JSON.stringify({
+      chapter: 4,
+      time_anchor: 'night',
+      location: 'library',
+      events: [],
+      character_states: {},
+      open_threads: [],
+    });
     expect(codes(validateStep('summarize', summarize({ [CHMEM]: good }), ctx()))).toEqual([]);
-    expect(codes(validateStep('summarize', summarize({ [CHMEM]: JSON.stringify({ chapter: 4 }) }), ctx()))).toContain('error:invalid_chapter_memory');
-    expect(codes(validateStep('summarize', summarize({ [CHMEM]: good.replace('"chapter":4', '"chapter":3') }), ctx()))).toEqual(['error:wrong_chapter']);
+    expect(codes(validateStep('summarize', summarize({ [CHMEM]: JSON.stringify({ chapter: 4 }) }), ctx()))).toContain(
+      'error:invalid_chapter_memory',
+    );
+    expect(
+      codes(validateStep('summarize', summarize({ [CHMEM]: good.replace('"chapter":4', '"chapter":3') }), ctx())),
+    ).toEqual(['error:wrong_chapter']);
   });
 });
 
@@ -203,18 +253,26 @@ describe('validate refine', () => {
 
   it('freshness: the chapter or the change log is new', () => {
     const files = { [CH]: CHAPTER, [LOG]: '[]' };
-    expect(validateStep('refine', view(files), ctx({ stagingHashes: { [CH]: sha(CHAPTER), [LOG]: sha('[]') } })).fresh).toBe(false);
+    expect(
+      validateStep('refine', view(files), ctx({ stagingHashes: { [CH]: sha(CHAPTER), [LOG]: sha('[]') } })).fresh,
+    ).toBe(false);
     expect(validateStep('refine', view(files), ctx({ stagingHashes: { [CH]: sha(CHAPTER) } })).fresh).toBe(true);
-    expect(validateStep('refine', view({ [CH]: CHAPTER }), ctx({ stagingHashes: { [CH]: sha(CHAPTER) } })).fresh).toBe(false);
+    expect(validateStep('refine', view({ [CH]: CHAPTER }), ctx({ stagingHashes: { [CH]: sha(CHAPTER) } })).fresh).toBe(
+      false,
+    );
   });
 
   it('a malformed change log is only a warning', () => {
     const r = validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '"changed a lot"' }), ctx());
     expect(codes(r)).toEqual(['warning:invalid_change_log']);
     expect(r.valid).toBe(true);
-    expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: 'not json' }), ctx()))).toEqual(['warning:invalid_change_log']);
+    expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: 'not json' }), ctx()))).toEqual([
+      'warning:invalid_change_log',
+    ]);
     // An array that is not a list of changes is not an object either.
-    expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '[1, 2]' }), ctx()))).toEqual(['warning:invalid_change_log']);
+    expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '[1, 2]' }), ctx()))).toEqual([
+      'warning:invalid_change_log',
+    ]);
     expect(codes(validateStep('refine', view({ [CH]: CHAPTER, [LOG]: '{"changes": []}' }), ctx()))).toEqual([]);
   });
 
@@ -246,7 +304,12 @@ describe('validate judge', () => {
   });
 
   it('a high-confidence violation reaches the verdict', () => {
-    const cv = { l1_checks: [{ rule_id: 'w', status: 'violation', confidence: 'high' }], l2_checks: [], l3_checks: [], ls_checks: [] };
+    const cv = {
+      l1_checks: [{ rule_id: 'w', status: 'violation', confidence: 'high' }],
+      l2_checks: [],
+      l3_checks: [],
+      ls_checks: [],
+    };
     const r = validateStep('judge', view({ [EVAL]: evaluation({ contract_verification: cv }) }), ctx());
     expect(r.verdict?.high_violation).toBe(true);
   });
@@ -277,15 +340,25 @@ describe('validate judge', () => {
   });
 
   it('a key chapter requires the secondary evaluation', () => {
-    const quality: LintSetup = { settings: resolveQuality({}), lists: () => ({ blacklist: [], whitelist: [], cliche: {} }), keyChapter: true };
+    const quality: LintSetup = {
+      settings: resolveQuality({}),
+      lists: () => ({ blacklist: [], whitelist: [], cliche: {} }),
+      keyChapter: true,
+    };
     const r = validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality }));
     expect(codes(r)).toEqual(['error:secondary_eval_required']);
     expect(r.outputs).toContainEqual({ path: EVAL2, required: true, present: false, valid: false, new: false });
-    const ok = validateStep('judge', view({ [EVAL]: evaluation(), [EVAL2]: evaluation(), [CH]: CHAPTER }), ctx({ quality }));
+    const ok = validateStep(
+      'judge',
+      view({ [EVAL]: evaluation(), [EVAL2]: evaluation(), [CH]: CHAPTER }),
+      ctx({ quality }),
+    );
     expect(ok.valid).toBe(true);
     expect(ok.lint).toMatchObject({ chapter: 4 });
     const notKey = { ...quality, keyChapter: false };
-    expect(validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality: notKey })).valid).toBe(true);
+    expect(validateStep('judge', view({ [EVAL]: evaluation(), [CH]: CHAPTER }), ctx({ quality: notKey })).valid).toBe(
+      true,
+    );
   });
 });
 
@@ -301,7 +374,11 @@ describe('validate title-fix and hook-fix', () => {
 
   it('a title-fix that changes the body is an error', () => {
     const guard = fixGuardOf(before, 'title-fix', copy);
-    const r = validateStep('title-fix', view({ [CH]: before.replace('无题', '雨夜').replace('第二段', '第二段落') }), ctx({ fixGuard: guard }));
+    const r = validateStep(
+      'title-fix',
+      view({ [CH]: before.replace('无题', '雨夜').replace('第二段', '第二段落') }),
+      ctx({ fixGuard: guard }),
+    );
     expect(codes(r)).toEqual(['error:title_fix_changed_body']);
     expect(r.valid).toBe(false);
   });
@@ -314,13 +391,17 @@ describe('validate title-fix and hook-fix', () => {
 
   it('a hook-fix keeps everything before the last two paragraphs', () => {
     const guard = fixGuardOf(before, 'hook-fix', copy);
-    expect(validateStep('hook-fix', view({ [CH]: before.replace('第三段', '新的钩子') }), ctx({ fixGuard: guard })).valid).toBe(true);
+    expect(
+      validateStep('hook-fix', view({ [CH]: before.replace('第三段', '新的钩子') }), ctx({ fixGuard: guard })).valid,
+    ).toBe(true);
     const r = validateStep('hook-fix', view({ [CH]: before.replace('第一段', '改了') }), ctx({ fixGuard: guard }));
     expect(codes(r)).toEqual(['error:hook_fix_changed_text']);
   });
 
   it('freshness and a missing chapter', () => {
-    expect(validateStep('hook-fix', view({ [CH]: before }), ctx({ stagingHashes: { [CH]: sha(before) } })).fresh).toBe(false);
+    expect(validateStep('hook-fix', view({ [CH]: before }), ctx({ stagingHashes: { [CH]: sha(before) } })).fresh).toBe(
+      false,
+    );
     const r = validateStep('hook-fix', view({}), ctx());
     expect(codes(r)).toEqual(['error:output_missing']);
     expect(r.diagnostics[0]!.fix).toContain('hook-fix step');

@@ -6,26 +6,59 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StagingView } from '../../src/core/staging-view.js';
-import { mergeOutline, planBounds, planRange, planVolumeCommit, stagedVolumeDir, storylineIndex, storylineProblem, validateVolumePlan } from '../../src/core/volume-plan.js';
+import {
+  mergeOutline,
+  planBounds,
+  planRange,
+  planVolumeCommit,
+  stagedVolumeDir,
+  storylineIndex,
+  storylineProblem,
+  validateVolumePlan,
+} from '../../src/core/volume-plan.js';
 import { render, type Said } from '../../src/core/messages.js';
 
 /** Said words in English (undefined as it is). */
 const en = (w: Said | undefined): string | undefined => (w === undefined ? undefined : render('en', w));
 /** A storyline problem as its English reads. */
-const problemEn = (p: { expected: Said; fix: Said } | null): { expected: string; fix: string } | null => (p === null ? null : { expected: render('en', p.expected), fix: render('en', p.fix) });
+const problemEn = (p: { expected: Said; fix: Said } | null): { expected: string; fix: string } | null =>
+  p === null ? null : { expected: render('en', p.expected), fix: render('en', p.fix) };
 
 const DIR = 'staging/volumes/vol-02';
 const fixture = (name: string) => readFileSync(`fixtures/project/volumes/vol-01/${name}`, 'utf8');
 
 function view(files: Record<string, string>): StagingView {
-  return { files: new Map(Object.entries(files).map(([path, text]) => [path, { path, sha256: 'a'.repeat(64), text }])) };
+  return {
+    files: new Map(Object.entries(files).map(([path, text]) => [path, { path, sha256: 'a'.repeat(64), text }])),
+  };
 }
 function block(c: number, storyline = 'main-sword', omit: string[] = []): string {
-  const keys: Record<string, string> = { Storyline: storyline, POV: '林青岚', Location: '后山', Conflict: '冲突', Arc: '弧线', Foreshadowing: '无', StateChanges: '无', TransitionHint: '转场' };
-  return [`### 第 ${c} 章: 章${c}`, ...Object.entries(keys).filter(([k]) => !omit.includes(k)).map(([k, val]) => `- **${k}**: ${val}`)].join('\n');
+  const keys: Record<string, string> = {
+    Storyline: storyline,
+    POV: '林青岚',
+    Location: '后山',
+    Conflict: '冲突',
+    Arc: '弧线',
+    Foreshadowing: '无',
+    StateChanges: '无',
+    TransitionHint: '转场',
+  };
+  return [
+    `### 第 ${c} 章: 章${c}`,
+    ...Object.entries(keys)
+      .filter(([k]) => !omit.includes(k))
+      .map(([k, val]) => `- **${k}**: ${val}`),
+  ].join('\n');
 }
 function contract(c: number, storyline_id: unknown = 'main-sword', required = true): string {
-  return JSON.stringify({ chapter: c, storyline_id, objectives: [{ id: `O${c}`, type: 'plot', required, description: 'd' }], preconditions: {}, postconditions: {}, acceptance_criteria: ['a'] });
+  return JSON.stringify({
+    chapter: c,
+    storyline_id,
+    objectives: [{ id: `O${c}`, type: 'plot', required, description: 'd' }],
+    preconditions: {},
+    postconditions: {},
+    acceptance_criteria: ['a'],
+  });
 }
 /** A valid staged plan of volume 2 covering chapters 31-33. */
 function plan(over: Record<string, string | undefined> = {}): StagingView {
@@ -39,8 +72,16 @@ function plan(over: Record<string, string | undefined> = {}): StagingView {
   };
   return view(Object.fromEntries(Object.entries(files).filter((e): e is [string, string] => e[1] !== undefined)));
 }
-const index = storylineIndex({ storylines: [{ id: 'main-sword', name: '残剑' }, { id: 'sect-intrigue', display_name: '宗门' }, { name: 'no id' }, null] });
-const codes = (view: StagingView, s = index, bounds: Parameters<typeof validateVolumePlan>[4] = null) => validateVolumePlan(view, 2, [31, 33], s, bounds).map((d) => d.code);
+const index = storylineIndex({
+  storylines: [
+    { id: 'main-sword', name: '残剑' },
+    { id: 'sect-intrigue', display_name: '宗门' },
+    { name: 'no id' },
+    null,
+  ],
+});
+const codes = (view: StagingView, s = index, bounds: Parameters<typeof validateVolumePlan>[4] = null) =>
+  validateVolumePlan(view, 2, [31, 33], s, bounds).map((d) => d.code);
 
 describe('planBounds and planRange', () => {
   const settings = { chapters_per_volume: 30, volume_chapters: { min: 20, max: 40 } };
@@ -51,8 +92,18 @@ describe('planBounds and planRange', () => {
   });
 
   it('a chapters_per_volume outside volume_chapters widens the range to it', () => {
-    expect(planBounds(0, [], { chapters_per_volume: 50, volume_chapters: { min: 20, max: 40 } })).toEqual({ first: 1, suggested: 50, min: 20, max: 50 });
-    expect(planBounds(0, [], { chapters_per_volume: 10, volume_chapters: { min: 20, max: 40 } })).toEqual({ first: 1, suggested: 10, min: 10, max: 40 });
+    expect(planBounds(0, [], { chapters_per_volume: 50, volume_chapters: { min: 20, max: 40 } })).toEqual({
+      first: 1,
+      suggested: 50,
+      min: 20,
+      max: 50,
+    });
+    expect(planBounds(0, [], { chapters_per_volume: 10, volume_chapters: { min: 20, max: 40 } })).toEqual({
+      first: 1,
+      suggested: 10,
+      min: 10,
+      max: 40,
+    });
   });
 
   it('a gap ahead in the outline: exactly the chapters up to the next outlined one (the next chapter itself counts as ahead)', () => {
@@ -63,7 +114,9 @@ describe('planBounds and planRange', () => {
   it('planRange: to the staged outline last block at or after the first chapter, else the suggestion', () => {
     const bounds = { first: 31, suggested: 60, min: 20, max: 40 };
     expect(planRange(view({}), 2, bounds)).toEqual([31, 60]);
-    expect(planRange(view({ [`${DIR}/outline.md`]: `${block(12)}\n\n${block(31)}\n\n${block(35)}\n` }), 2, bounds)).toEqual([31, 35]);
+    expect(
+      planRange(view({ [`${DIR}/outline.md`]: `${block(12)}\n\n${block(31)}\n\n${block(35)}\n` }), 2, bounds),
+    ).toEqual([31, 35]);
     expect(planRange(view({ [`${DIR}/outline.md`]: `${block(12)}\n` }), 2, bounds)).toEqual([31, 60]);
     expect(planRange(view({ [`${DIR}/outline.md`]: `${block(31)}\n` }), 2, bounds)).toEqual([31, 31]);
     expect(stagedVolumeDir(2)).toBe(DIR);
@@ -76,19 +129,40 @@ describe('storyline ids', () => {
     expect([...index!.ids]).toEqual(['main-sword', 'sect-intrigue']);
     expect(Object.fromEntries(index!.idOfName)).toEqual({ 残剑: 'main-sword', 宗门: 'sect-intrigue' });
     expect(storylineIndex({ storylines: [{ id: 'a', title: '甲', name: '' }] })?.idOfName.get('甲')).toBe('a');
-    const fresh = storylineIndex({ storylines: [{ id: 'sect-intrigue', name: '宗门', title: 5 }, { name: 'no id' }, null, { id: 'main-sword', name: '残剑' }] });
+    const fresh = storylineIndex({
+      storylines: [
+        { id: 'sect-intrigue', name: '宗门', title: 5 },
+        { name: 'no id' },
+        null,
+        { id: 'main-sword', name: '残剑' },
+      ],
+    });
     expect([...fresh!.ids]).toEqual(['sect-intrigue', 'main-sword']);
     expect(Object.fromEntries(fresh!.idOfName)).toEqual({ 宗门: 'sect-intrigue', 残剑: 'main-sword' });
-    expect(en(storylineProblem('Main Sword', fresh)?.fix)).toBe('use one of the ids of storylines/storylines.json: main-sword, sect-intrigue');
+    expect(en(storylineProblem('Main Sword', fresh)?.fix)).toBe(
+      'use one of the ids of storylines/storylines.json: main-sword, sect-intrigue',
+    );
     expect(storylineIndex({})).toBeNull();
     expect(storylineIndex(null)).toBeNull();
   });
 
   it('storylineProblem: a name instead of the id, a non-slug, an unknown id, or fine', () => {
-    expect(problemEn(storylineProblem('残剑', index))).toEqual({ expected: "the storyline's id, not its name", fix: 'write "main-sword" (the id of "残剑" in storylines/storylines.json)' });
-    expect(problemEn(storylineProblem('Main Sword', index))).toEqual({ expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', fix: 'use one of the ids of storylines/storylines.json: main-sword, sect-intrigue' });
-    expect(problemEn(storylineProblem('Main Sword', null))).toEqual({ expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)', fix: 'give the storyline a slug id in storylines/storylines.json and use it here' });
-    expect(problemEn(storylineProblem('side-line', index))).toEqual({ expected: 'an id of storylines/storylines.json (main-sword, sect-intrigue)', fix: 'use a known id, or add {"id": "side-line", "name": "…"} to storylines/storylines.json' });
+    expect(problemEn(storylineProblem('残剑', index))).toEqual({
+      expected: "the storyline's id, not its name",
+      fix: 'write "main-sword" (the id of "残剑" in storylines/storylines.json)',
+    });
+    expect(problemEn(storylineProblem('Main Sword', index))).toEqual({
+      expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)',
+      fix: 'use one of the ids of storylines/storylines.json: main-sword, sect-intrigue',
+    });
+    expect(problemEn(storylineProblem('Main Sword', null))).toEqual({
+      expected: 'a storyline id (a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$)',
+      fix: 'give the storyline a slug id in storylines/storylines.json and use it here',
+    });
+    expect(problemEn(storylineProblem('side-line', index))).toEqual({
+      expected: 'an id of storylines/storylines.json (main-sword, sect-intrigue)',
+      fix: 'use a known id, or add {"id": "side-line", "name": "…"} to storylines/storylines.json',
+    });
     expect(storylineProblem('main-sword', index)).toBeNull();
     expect(storylineProblem('side-line', null)).toBeNull();
   });
@@ -96,7 +170,9 @@ describe('storyline ids', () => {
   it('an empty storyline list checks ids only as slugs', () => {
     const empty = storylineIndex({ storylines: [] });
     expect(storylineProblem('anything', empty)).toBeNull();
-    expect(en(storylineProblem('Not A Slug', empty)?.fix)).toBe('give the storyline a slug id in storylines/storylines.json and use it here');
+    expect(en(storylineProblem('Not A Slug', empty)?.fix)).toBe(
+      'give the storyline a slug id in storylines/storylines.json and use it here',
+    );
   });
 });
 
@@ -106,7 +182,12 @@ describe('validateVolumePlan', () => {
   });
 
   it('missing files are named; a missing outline is output_missing', () => {
-    const d = validateVolumePlan(plan({ [`${DIR}/outline.md`]: undefined, [`${DIR}/foreshadowing.json`]: undefined }), 2, [31, 33], index);
+    const d = validateVolumePlan(
+      plan({ [`${DIR}/outline.md`]: undefined, [`${DIR}/foreshadowing.json`]: undefined }),
+      2,
+      [31, 33],
+      index,
+    );
     expect(d.map((x) => [x.code, x.file])).toEqual([
       ['output_missing', `${DIR}/outline.md`],
       ['output_missing', `${DIR}/foreshadowing.json`],
@@ -141,7 +222,12 @@ describe('validateVolumePlan', () => {
 
   it('a wrong Storyline is reported once per value with every line it stands on', () => {
     const outline = `${block(31, '残剑')}\n\n${block(32, '残剑')}\n\n${block(33, 'side-line')}\n`;
-    const d = validateVolumePlan(plan({ [`${DIR}/outline.md`]: outline, [`${DIR}/chapter-contracts/chapter-031.json`]: undefined }), 2, [31, 33], index);
+    const d = validateVolumePlan(
+      plan({ [`${DIR}/outline.md`]: outline, [`${DIR}/chapter-contracts/chapter-031.json`]: undefined }),
+      2,
+      [31, 33],
+      index,
+    );
     expect(d.map((x) => x.code)).toEqual(['invalid_volume_plan', 'unknown_storyline']);
     expect(JSON.stringify(d[0])).toContain('Storyline (lines 1, 11)');
     expect(JSON.stringify(d[1])).toContain('Storyline (line 21)');
@@ -201,7 +287,13 @@ describe('validateVolumePlan', () => {
   });
 
   it('one required objective among others is enough', () => {
-    const two = JSON.stringify({ ...JSON.parse(contract(31)), objectives: [{ id: 'a', type: 'plot', required: false, description: 'd' }, { id: 'b', type: 'plot', required: true, description: 'd' }] });
+    const two = JSON.stringify({
+      ...JSON.parse(contract(31)),
+      objectives: [
+        { id: 'a', type: 'plot', required: false, description: 'd' },
+        { id: 'b', type: 'plot', required: true, description: 'd' },
+      ],
+    });
     expect(codes(plan({ [`${DIR}/chapter-contracts/chapter-031.json`]: two }))).toEqual([]);
   });
 });
@@ -221,7 +313,12 @@ describe('mergeOutline and planVolumeCommit', () => {
   });
 
   it('planVolumeCommit moves every staged file of the volume, merging the outline only when one with blocks exists', () => {
-    const v = view({ [`${DIR}/outline.md`]: `${block(32)}\n`, [`${DIR}/foreshadowing.json`]: '{}', 'staging/volumes/vol-03/outline.md': 'x', 'staging/chapters/chapter-031.md': 'y' });
+    const v = view({
+      [`${DIR}/outline.md`]: `${block(32)}\n`,
+      [`${DIR}/foreshadowing.json`]: '{}',
+      'staging/volumes/vol-03/outline.md': 'x',
+      'staging/chapters/chapter-031.md': 'y',
+    });
     const now = new Date('2026-01-02T03:04:05Z');
     const p = planVolumeCommit(v, 2, [32, 32], `${block(31)}\n`, { current_volume: 1, x: 1 }, now);
     expect(p).toEqual({
@@ -229,11 +326,21 @@ describe('mergeOutline and planVolumeCommit', () => {
       volume: 2,
       writes: [
         { path: 'volumes/vol-02/foreshadowing.json', content: '{}', kind: 'move', from: `${DIR}/foreshadowing.json` },
-        { path: 'volumes/vol-02/outline.md', content: `${block(31)}\n\n${block(32)}\n`, kind: 'move', from: `${DIR}/outline.md` },
+        {
+          path: 'volumes/vol-02/outline.md',
+          content: `${block(31)}\n\n${block(32)}\n`,
+          kind: 'move',
+          from: `${DIR}/outline.md`,
+        },
       ],
       appends: [],
       removes: [`${DIR}/foreshadowing.json`, `${DIR}/outline.md`],
-      checkpoint: { current_volume: 2, x: 1, orchestrator_state: 'WRITING', last_checkpoint_time: '2026-01-02T03:04:05.000Z' },
+      checkpoint: {
+        current_volume: 2,
+        x: 1,
+        orchestrator_state: 'WRITING',
+        last_checkpoint_time: '2026-01-02T03:04:05.000Z',
+      },
       fingerprint_paths: ['volumes/vol-02/foreshadowing.json', 'volumes/vol-02/outline.md'],
     });
     expect(planVolumeCommit(v, 2, [32, 32], null, {}, now).writes[1]!.content).toBe(`${block(32)}\n`);

@@ -66,14 +66,28 @@ describe('countZishu', () => {
     // The definition the one-pass count implements: CJK and full-width punctuation one each, then a run of letters or digits one.
     const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]/gu;
     const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/gu;
-    const PUNCT = /[\u3001-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\u2018\u2019\u201c\u201d\u2026\u2014\u00b7]/gu;
+    const PUNCT =
+      /[\u3001-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\u2018\u2019\u201c\u201d\u2026\u2014\u00b7]/gu;
     const reference = (body: string) => ({
-      zishu: (body.match(CJK)?.length ?? 0) + (body.match(PUNCT)?.length ?? 0) + (body.replace(CJK, ' ').replace(PUNCT, ' ').match(/[A-Za-z]+|[0-9]+/g)?.length ?? 0),
+      zishu:
+        (body.match(CJK)?.length ?? 0) +
+        (body.match(PUNCT)?.length ?? 0) +
+        (body
+          .replace(CJK, ' ')
+          .replace(PUNCT, ' ')
+          .match(/[A-Za-z]+|[0-9]+/g)?.length ?? 0),
       han: body.match(HAN)?.length ?? 0,
     });
-    const edges = [0x3400, 0x4dbf, 0x4e00, 0x9fff, 0xf900, 0xfaff, 0x3040, 0x30ff, 0xac00, 0xd7af, 0x3000, 0x303f, 0xff01, 0xff0f, 0xff1a, 0xff20, 0xff3b, 0xff40, 0xff5b, 0xff65, 0x2018, 0x2019, 0x201c, 0x201d, 0x2026, 0x2014, 0xb7, 0x41, 0x5a, 0x61, 0x7a, 0x30, 0x39];
+    const edges = [
+      0x3400, 0x4dbf, 0x4e00, 0x9fff, 0xf900, 0xfaff, 0x3040, 0x30ff, 0xac00, 0xd7af, 0x3000, 0x303f, 0xff01, 0xff0f,
+      0xff1a, 0xff20, 0xff3b, 0xff40, 0xff5b, 0xff65, 0x2018, 0x2019, 0x201c, 0x201d, 0x2026, 0x2014, 0xb7, 0x41, 0x5a,
+      0x61, 0x7a, 0x30, 0x39,
+    ];
     const near = edges.flatMap((c) => [c - 1, c, c + 1]).map((c) => String.fromCharCode(c));
-    const unit = fc.oneof(fc.constantFrom(...near, ' ', '\n', '\u{1F600}', 'é', '_'), fc.string({ unit: 'binary', maxLength: 1 }));
+    const unit = fc.oneof(
+      fc.constantFrom(...near, ' ', '\n', '\u{1F600}', 'é', '_'),
+      fc.string({ unit: 'binary', maxLength: 1 }),
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 60 }), (s) => {
         expect(countZishu(s)).toEqual(reference(s));

@@ -7,7 +7,14 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AGENTS, agentFile, codexReference, examplesIn, referenceFile, withFormats } from '../../scripts/generate-adapters.js';
+import {
+  AGENTS,
+  agentFile,
+  codexReference,
+  examplesIn,
+  referenceFile,
+  withFormats,
+} from '../../scripts/generate-adapters.js';
 import { cleanupTempDirs, fixtureCopy, novelBin, novelJson, readJson, REPO, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
@@ -48,8 +55,10 @@ describe('the adapters', () => {
         examples.set(e.path, e.text);
       }
     }
-    for (const agent of AGENTS) expect(examplesIn(readFileSync(agentFile(agent), 'utf8')).length, agent).toBeGreaterThan(0);
-    const isSetup = (p: string): boolean => /^staging\/(world|characters)\/|^staging\/storylines\/storylines\.json$|^staging\/style-profile\.json$/.test(p);
+    for (const agent of AGENTS)
+      expect(examplesIn(readFileSync(agentFile(agent), 'utf8')).length, agent).toBeGreaterThan(0);
+    const isSetup = (p: string): boolean =>
+      /^staging\/(world|characters)\/|^staging\/storylines\/storylines\.json$|^staging\/style-profile\.json$/.test(p);
     const setupFiles = [...examples].filter(([p]) => isSetup(p));
     const chapterFiles = [...examples].filter(([p]) => !p.startsWith('staging/volumes/') && !isSetup(p));
     const planFiles = [...examples].filter(([p]) => p.startsWith('staging/volumes/'));
@@ -73,8 +82,14 @@ describe('the adapters', () => {
     // Volume 2 (chapters 31–32): the plot-architect's plan.
     const planning = fixtureCopy();
     const cp = readJson(join(planning, '.checkpoint.json'));
-    writeFileSync(join(planning, '.checkpoint.json'), JSON.stringify({ ...cp, last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }));
-    writeFileSync(join(planning, 'novel.config.json'), JSON.stringify({ ...readJson(join(planning, 'novel.config.json')), chapters_per_volume: 2 }));
+    writeFileSync(
+      join(planning, '.checkpoint.json'),
+      JSON.stringify({ ...cp, last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }),
+    );
+    writeFileSync(
+      join(planning, 'novel.config.json'),
+      JSON.stringify({ ...readJson(join(planning, 'novel.config.json')), chapters_per_volume: 2 }),
+    );
     for (const [rel, text] of planFiles) stage(planning, rel, text);
     const plan = await novelJson(planning, ['validate', 'volume:02:plan']);
     expect(plan.code, JSON.stringify(plan.body)).toBe(0);
@@ -108,7 +123,8 @@ describe('the adapters', () => {
         }
       }
       expect(path.length, `${line}: no such command`).toBeGreaterThan(0);
-      for (const flag of tokens.filter((t) => t.startsWith('-'))) expect(help, `${line}: ${flag}`).toContain(flag.split('=')[0] as string);
+      for (const flag of tokens.filter((t) => t.startsWith('-')))
+        expect(help, `${line}: ${flag}`).toContain(flag.split('=')[0] as string);
       checked.push(line);
     }
     expect(checked).toContain('novel next --json');

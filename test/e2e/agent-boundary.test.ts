@@ -8,7 +8,16 @@
  * before it; no command exits 1; `state verify` agrees with the files.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, BIN, cleanupTempDirs, novelBin, novelBinAsync, tempDir, waitUntil } from '../helpers/project.js';
@@ -22,10 +31,19 @@ const guarded = (dir: string): Record<string, string> => {
   const walk = (rel: string): void => {
     for (const name of readdirSync(join(dir, rel)).sort()) {
       const child = rel ? `${rel}/${name}` : name;
-      if (['staging', 'logs', '.checkpoint.json', '.novel.lock'].includes(child) || child.startsWith('.novel/execution')) continue;
+      if (
+        ['staging', 'logs', '.checkpoint.json', '.novel.lock'].includes(child) ||
+        child.startsWith('.novel/execution')
+      )
+        continue;
       const st = lstatSync(join(dir, child));
       if (st.isDirectory()) walk(child);
-      else out[child] = st.isSymbolicLink() ? `link:${readlinkSync(join(dir, child))}` : createHash('sha256').update(readFileSync(join(dir, child))).digest('hex');
+      else
+        out[child] = st.isSymbolicLink()
+          ? `link:${readlinkSync(join(dir, child))}`
+          : createHash('sha256')
+              .update(readFileSync(join(dir, child)))
+              .digest('hex');
     }
   };
   walk('');
@@ -39,7 +57,10 @@ let before: Record<string, string>;
 /** An executor that writes the demo outputs, then does `body` during the steps matching `stage`. */
 function executor(stage: string, body: string): string {
   const script = join(tempDir(), 'attack.sh');
-  writeFileSync(script, `#!/bin/sh\nnode ${BIN} demo-executor "$1" >/dev/null\ncase "$NOVEL_STEP" in ${stage}) ${body} ;; esac\nexit 0\n`);
+  writeFileSync(
+    script,
+    `#!/bin/sh\nnode ${BIN} demo-executor "$1" >/dev/null\ncase "$NOVEL_STEP" in ${stage}) ${body} ;; esac\nexit 0\n`,
+  );
   chmodSync(script, 0o755);
   return `${script} {packet}`;
 }
@@ -103,7 +124,10 @@ describe('planted symbolic links: novel never writes through them', () => {
   }, 60_000);
 
   it('staging/chapters linked to chapters/ before the draft is read', async () => {
-    const res = await attack('*draft', 'mv staging/chapters/chapter-012.md /tmp/novel-boundary-$$.md; rm -rf staging/chapters; ln -s ../chapters staging/chapters; mv /tmp/novel-boundary-$$.md chapters/chapter-012.md');
+    const res = await attack(
+      '*draft',
+      'mv staging/chapters/chapter-012.md /tmp/novel-boundary-$$.md; rm -rf staging/chapters; ln -s ../chapters staging/chapters; mv /tmp/novel-boundary-$$.md chapters/chapter-012.md',
+    );
     holds(res);
     expect(res.code).toBe(11);
   }, 60_000);
@@ -140,7 +164,10 @@ describe('hard links into the book', () => {
   }, 60_000);
 
   it('the chapter and its copy both changed through hard links: named, never restored from a damaged copy', async () => {
-    const res = await attack('*draft', 'for f in .novel/objects/*/*; do ln "$f" staging/obj-$(basename "$f"); echo EVIL >> staging/obj-$(basename "$f"); done; ln chapters/chapter-001.md staging/hl.md; echo EVIL >> staging/hl.md');
+    const res = await attack(
+      '*draft',
+      'for f in .novel/objects/*/*; do ln "$f" staging/obj-$(basename "$f"); echo EVIL >> staging/obj-$(basename "$f"); done; ln chapters/chapter-001.md staging/hl.md; echo EVIL >> staging/hl.md',
+    );
     expect(res.code).toBe(11);
     expect(res.out).toMatch(/changed: chapters\/chapter-001\.md — restore it/);
     const verify = novelBin(res.dir, ['state', 'verify']);
@@ -157,25 +184,52 @@ describe('hard links into the book', () => {
 
 describe('files rewritten in place with their size and mtime put back (touch -r)', () => {
   // dd conv=notrunc writes into the same inode; touch -r then sets the mtime back to the nanosecond. Only the ctime moved.
-  const inPlace = (rel: string): string => `cp -p ${rel} staging/ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r staging/ref ${rel} && rm staging/ref`;
+  const inPlace = (rel: string): string =>
+    `cp -p ${rel} staging/ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r staging/ref ${rel} && rm staging/ref`;
 
   it.each([
-    ['a chapter older than the hot set: the step guard sees it', '*draft', 'chapters/chapter-001.md', 'chapters/chapter-001.md'],
-    ["the draft, after its advance, by the summarizer: another step's output, moved aside", '*summarize', 'staging/chapters/chapter-012.md', "written into another step's output: staging/chapters/chapter-012.md"],
-  ])('%s; the step fails', async (_, stage, rel, said) => {
-    const res = await attack(stage, inPlace(rel));
-    holds(res);
-    expect(res.code).toBe(11);
-    expect(res.out).toContain(said);
-  }, 60_000);
+    [
+      'a chapter older than the hot set: the step guard sees it',
+      '*draft',
+      'chapters/chapter-001.md',
+      'chapters/chapter-001.md',
+    ],
+    [
+      "the draft, after its advance, by the summarizer: another step's output, moved aside",
+      '*summarize',
+      'staging/chapters/chapter-012.md',
+      "written into another step's output: staging/chapters/chapter-012.md",
+    ],
+  ])(
+    '%s; the step fails',
+    async (_, stage, rel, said) => {
+      const res = await attack(stage, inPlace(rel));
+      holds(res);
+      expect(res.code).toBe(11);
+      expect(res.out).toContain(said);
+    },
+    60_000,
+  );
 });
 
 describe('late writers end with their step', () => {
   // Each writer records its pid (outside the book), waits 1.5 s, then writes into the book.
   for (const [name, body] of [
-    ['setsid', (pid: string) => `setsid sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-001.md; echo LATE >> novel.config.json" >/dev/null 2>&1 </dev/null &`],
-    ['a double fork', (pid: string) => `(sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-002.md; echo x >> world/rules.json" >/dev/null 2>&1 &) `],
-    ['nohup', (pid: string) => `nohup sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> novel.config.json" >/dev/null 2>&1 &`],
+    [
+      'setsid',
+      (pid: string) =>
+        `setsid sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-001.md; echo LATE >> novel.config.json" >/dev/null 2>&1 </dev/null &`,
+    ],
+    [
+      'a double fork',
+      (pid: string) =>
+        `(sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-002.md; echo x >> world/rules.json" >/dev/null 2>&1 &) `,
+    ],
+    [
+      'nohup',
+      (pid: string) =>
+        `nohup sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> novel.config.json" >/dev/null 2>&1 &`,
+    ],
   ] as const) {
     it(name, async () => {
       const pidFile = join(tempDir(), 'writer.pid');
@@ -195,10 +249,16 @@ describe('late writers end with their step', () => {
     const trace = join(tempDir(), 'trace');
     const pidFile = join(tempDir(), 'executor.pid');
     const script = join(tempDir(), 'slow.sh');
-    writeFileSync(script, `#!/bin/sh\necho $$ > ${pidFile}\necho start >> ${trace}\nsleep 3\necho survived >> ${trace}\n`);
+    writeFileSync(
+      script,
+      `#!/bin/sh\necho $$ > ${pidFile}\necho start >> ${trace}\nsleep 3\necho survived >> ${trace}\n`,
+    );
     chmodSync(script, 0o755);
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [BIN, 'run', '--executor', `${script} {packet}`], { cwd: dir, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'run', '--executor', `${script} {packet}`], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
     // While the executor runs: it has started, and has 3 s to go.
     expect(await waitUntil(() => existsSync(trace))).toBe(true);
     const pid = Number(readFileSync(pidFile, 'utf8'));
@@ -237,7 +297,9 @@ describe('outputs belong to the step that made them', () => {
     const r = await novelBinAsync(dir, ['run', '--executor', executor('none', 'true'), '--chapters', '1']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('moved to staging/revisions/chapter-012/unexpected-1/');
-    expect(existsSync(join(dir, 'staging/revisions/chapter-012/unexpected-1/evaluations/chapter-012-eval.json'))).toBe(true);
+    expect(existsSync(join(dir, 'staging/revisions/chapter-012/unexpected-1/evaluations/chapter-012-eval.json'))).toBe(
+      true,
+    );
     expect(guarded(dir)).toEqual(honest);
   }, 60_000);
 });
@@ -250,7 +312,8 @@ describe('wedges', () => {
     const r = await novelBinAsync(dir, ['run', '--executor', 'demo']);
     expect(r.code, r.stdout + r.stderr).toBe(11);
     expect(r.stdout + r.stderr).toContain(`rm -r -- 'staging/junk'`);
-    for (const args of [['next'], ['status'], ['state', 'verify']]) expect(novelBin(dir, args).code, args.join(' ')).toBe(0);
+    for (const args of [['next'], ['status'], ['state', 'verify']])
+      expect(novelBin(dir, args).code, args.join(' ')).toBe(0);
     const doctor = novelBin(dir, ['doctor']);
     expect(doctor.code).toBe(2);
     expect(doctor.stdout + doctor.stderr).toContain('staging_overflow');
@@ -258,12 +321,21 @@ describe('wedges', () => {
   }, 120_000);
 
   it('a 255-byte name, a newline name, a non-UTF-8 name and a shell-injection name: no exit 1, safe hints', async () => {
-    const res = await attack('*draft', [`touch staging/chapters/$(printf 'x%.0s' $(seq 1 255))`, `touch "staging/chapters/a$(printf '\\n')b.md"`, `touch "staging/$(printf '\\377').md"`, `touch 'staging/$(touch pwned).md'`].join('; '));
+    const res = await attack(
+      '*draft',
+      [
+        `touch staging/chapters/$(printf 'x%.0s' $(seq 1 255))`,
+        `touch "staging/chapters/a$(printf '\\n')b.md"`,
+        `touch "staging/$(printf '\\377').md"`,
+        `touch 'staging/$(touch pwned).md'`,
+      ].join('; '),
+    );
     expect([0, 11]).toContain(res.code);
     expect(guarded(res.dir)).toEqual(res.code === 0 ? honest : before);
     const doctor = novelBin(res.dir, ['doctor']);
     expect(doctor.code).not.toBe(1);
-    for (const args of [['next'], ['status'], ['state', 'verify']]) expect(novelBin(res.dir, args).code, args.join(' ')).not.toBe(1);
+    for (const args of [['next'], ['status'], ['state', 'verify']])
+      expect(novelBin(res.dir, args).code, args.join(' ')).not.toBe(1);
     expect(existsSync(join(res.dir, 'pwned'))).toBe(false);
     expect(doctor.stdout).not.toMatch(/rm "staging\/\$\(touch pwned\)/);
   }, 60_000);

@@ -6,7 +6,15 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withoutPlatform, cleanupTempDirs, novelBin, novelBinAsync, OUTPUTS, readJson, tempDir } from '../helpers/project.js';
+import {
+  withoutPlatform,
+  cleanupTempDirs,
+  novelBin,
+  novelBinAsync,
+  OUTPUTS,
+  readJson,
+  tempDir,
+} from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -101,7 +109,11 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
   it('runs a chapter through the stub CLI to the commit; usage lands in the executor log', async () => {
     const bin = stubBin();
     const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--executor', cli, '--verbose', ...(cli === 'codex' ? ['--model', 'stub-model'] : [])], { PATH: `${bin}:${process.env.PATH}` });
+    const r = await novelBinAsync(
+      dir,
+      ['run', '--executor', cli, '--verbose', ...(cli === 'codex' ? ['--model', 'stub-model'] : [])],
+      { PATH: `${bin}:${process.env.PATH}` },
+    );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(4);
     expect(readJson(join(dir, 'evaluations/chapter-004-eval.json')).overall).toBe(4.2);
@@ -113,13 +125,31 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
     const bin = stubBin();
     const dir = demoProject();
     const schedule = join(dir, 'volumes/vol-01/storyline-schedule.json');
-    writeFileSync(schedule, JSON.stringify({ ...readJson(schedule), convergence_events: [{ chapter_range: [4, 4], involved_storylines: ['main-sword'] }] }, null, 2));
+    writeFileSync(
+      schedule,
+      JSON.stringify(
+        { ...readJson(schedule), convergence_events: [{ chapter_range: [4, 4], involved_storylines: ['main-sword'] }] },
+        null,
+        2,
+      ),
+    );
     const config = join(dir, 'novel.config.json');
     // The codex stub answers only to its one model.
     const secondModel = cli === 'claude' ? 'second-judge' : 'stub-model';
-    writeFileSync(config, JSON.stringify({ ...readJson(config), executor: { ...readJson(config).executor, secondary_model: secondModel } }, null, 2));
+    writeFileSync(
+      config,
+      JSON.stringify(
+        { ...readJson(config), executor: { ...readJson(config).executor, secondary_model: secondModel } },
+        null,
+        2,
+      ),
+    );
     expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
-    const r = await novelBinAsync(dir, ['run', '--executor', cli, ...(cli === 'codex' ? ['--model', 'stub-model'] : [])], { PATH: `${bin}:${process.env.PATH}` });
+    const r = await novelBinAsync(
+      dir,
+      ['run', '--executor', cli, ...(cli === 'codex' ? ['--model', 'stub-model'] : [])],
+      { PATH: `${bin}:${process.env.PATH}` },
+    );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(readJson(join(dir, 'evaluations/chapter-004-eval-secondary.json')).overall).toBe(4.2);
     const second = readFileSync(join(dir, 'logs/executor/chapter-004-judge-attempt-1-secondary.log'), 'utf8');
@@ -130,7 +160,11 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
   it('a CLI that is not installed is a usage error: exit 2 at once, no retry, orchestrator_state unchanged', async () => {
     const dir = demoProject();
     const before = readFileSync(join(dir, '.checkpoint.json'), 'utf8');
-    const r = await novelBinAsync(dir, ['run', '--executor', cli, '--json', ...(cli === 'codex' ? ['--model', 'stub-model'] : [])], { PATH: '/nonexistent' });
+    const r = await novelBinAsync(
+      dir,
+      ['run', '--executor', cli, '--json', ...(cli === 'codex' ? ['--model', 'stub-model'] : [])],
+      { PATH: '/nonexistent' },
+    );
     expect(r.code).toBe(2);
     const body = JSON.parse(r.stdout);
     expect(body.ok).toBe(false);
@@ -146,7 +180,10 @@ describe('the codex executor refuses up front', () => {
   it('without a model: Codex reports none, so novel passes one explicitly (exit 2, nothing written)', async () => {
     const dir = demoProject();
     const before = readFileSync(join(dir, '.checkpoint.json'), 'utf8');
-    const r = await novelBinAsync(dir, ['run', '--executor', 'codex', '--json'], { CODEX_HOME: tempDir(), PATH: '/nonexistent' });
+    const r = await novelBinAsync(dir, ['run', '--executor', 'codex', '--json'], {
+      CODEX_HOME: tempDir(),
+      PATH: '/nonexistent',
+    });
     expect(r.code).toBe(2);
     const body = JSON.parse(r.stdout);
     expect(body.error.code).toBe('executor_model_missing');
@@ -157,12 +194,18 @@ describe('the codex executor refuses up front', () => {
 
   it('--budget-usd without --budget-tokens: Codex reports no cost, so a dollar budget could never stop it', async () => {
     const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--json'], { PATH: '/nonexistent' });
+    const r = await novelBinAsync(dir, ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--json'], {
+      PATH: '/nonexistent',
+    });
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).error.code).toBe('budget_unenforceable');
     expect(existsSync(join(dir, 'staging'))).toBe(false);
     // With a token budget too, the run starts (and here finds no codex on PATH).
-    const both = await novelBinAsync(dir, ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--budget-tokens', '1000', '--json'], { PATH: '/nonexistent' });
+    const both = await novelBinAsync(
+      dir,
+      ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--budget-tokens', '1000', '--json'],
+      { PATH: '/nonexistent' },
+    );
     expect(JSON.parse(both.stdout).error.code).toBe('executor_unavailable');
   });
 });
@@ -188,8 +231,22 @@ describe('novel adapters install', () => {
     expect(second).toMatchObject({ installed: [], kept: ['.claude/agents/summarizer.md'] });
     expect(readFileSync(join(dir, '.claude/agents/summarizer.md'), 'utf8')).toBe('my own summarizer\n');
     const codex = JSON.parse(novelBin(dir, ['adapters', 'install', 'codex', '--json']).stdout).data;
-    expect(codex.installed).toEqual(['.agents/skills/novel/SKILL.md', ...['chapter-writer', 'character-weaver', 'plot-architect', 'quality-judge', 'style-analyzer', 'style-refiner', 'summarizer', 'world-builder'].map((a) => `.agents/skills/novel/references/${a}.md`)]);
-    expect(readFileSync(join(dir, '.agents/skills/novel/references/summarizer.md'), 'utf8')).toMatch(/^You are the summarizer\./);
+    expect(codex.installed).toEqual([
+      '.agents/skills/novel/SKILL.md',
+      ...[
+        'chapter-writer',
+        'character-weaver',
+        'plot-architect',
+        'quality-judge',
+        'style-analyzer',
+        'style-refiner',
+        'summarizer',
+        'world-builder',
+      ].map((a) => `.agents/skills/novel/references/${a}.md`),
+    ]);
+    expect(readFileSync(join(dir, '.agents/skills/novel/references/summarizer.md'), 'utf8')).toMatch(
+      /^You are the summarizer\./,
+    );
     expect(novelBin(dir, ['adapters', 'install', 'vim']).code).toBe(2);
   });
 });

@@ -33,7 +33,11 @@ describe("the author's edits of the plan", () => {
     expect(r.stderr).toContain('volumes/vol-01/outline.md');
     const line = JSON.parse(readFileSync(join(dir, 'logs/author-edits.jsonl'), 'utf8').trim());
     expect(line).toMatchObject({ last_completed_chapter: 3, added: [], removed: [] });
-    expect(line.changed).toEqual(['storylines/storylines.json', 'volumes/vol-01/chapter-contracts/chapter-010.json', 'volumes/vol-01/outline.md']);
+    expect(line.changed).toEqual([
+      'storylines/storylines.json',
+      'volumes/vol-01/chapter-contracts/chapter-010.json',
+      'volumes/vol-01/outline.md',
+    ]);
     // Recorded: the book verifies, and the next command says nothing more.
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
     overlay(dir, 'summarize/good');
@@ -41,7 +45,11 @@ describe("the author's edits of the plan", () => {
   });
 
   it('a committed chapter, its contract, or the state is still refused (exit 2, naming the file)', () => {
-    for (const rel of ['volumes/vol-01/chapter-contracts/chapter-002.json', 'chapters/chapter-001.md', 'state/current-state.json']) {
+    for (const rel of [
+      'volumes/vol-01/chapter-contracts/chapter-002.json',
+      'chapters/chapter-001.md',
+      'state/current-state.json',
+    ]) {
       const dir = fixtureCopy();
       appendFileSync(join(dir, rel), rel.endsWith('.json') ? ' ' : '\n多了一行。\n');
       overlay(dir, 'draft/good');
@@ -57,7 +65,15 @@ describe("the author's edits of the plan", () => {
     rmSync(join(dir, 'volumes/vol-01/chapter-contracts/chapter-004.json'));
     const draft = JSON.parse(novelBin(dir, ['instructions', 'chapter:004:draft']).stdout);
     expect(draft.manifest.paths.chapter_contract).toBeUndefined();
-    expect(draft.manifest.inline.chapter_contract).toMatchObject({ chapter: 4, storyline_id: 'main-sword', derived: true, objectives: [{ id: 'c004-o1', type: 'conflict', required: true }, { id: 'c004-o2', type: 'arc', required: false }] });
+    expect(draft.manifest.inline.chapter_contract).toMatchObject({
+      chapter: 4,
+      storyline_id: 'main-sword',
+      derived: true,
+      objectives: [
+        { id: 'c004-o1', type: 'conflict', required: true },
+        { id: 'c004-o2', type: 'arc', required: false },
+      ],
+    });
     expect(draft.manifest.inline.storyline_id).toBe('main-sword');
     // The removal is the author's: recorded by the next mutating command, and the chapter goes on.
     overlay(dir, 'draft/good');

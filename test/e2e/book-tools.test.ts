@@ -25,7 +25,13 @@ function epubcheck(file: string): { errors: number; warnings: number; messages: 
   const r = spawnSync(process.execPath, [bin, file, '--json', '-', '--fail-on-warnings', '-q'], { encoding: 'utf8' });
   const report = JSON.parse(r.stdout) as { messages: Array<{ severity: string }> };
   const count = (sev: string[]) => report.messages.filter((m) => sev.includes(m.severity.toUpperCase())).length;
-  return { errors: count(['ERROR', 'FATAL']), warnings: count(['WARNING']), messages: report.messages.filter((m) => m.severity.toUpperCase() !== 'INFO' && m.severity.toUpperCase() !== 'USAGE') };
+  return {
+    errors: count(['ERROR', 'FATAL']),
+    warnings: count(['WARNING']),
+    messages: report.messages.filter(
+      (m) => m.severity.toUpperCase() !== 'INFO' && m.severity.toUpperCase() !== 'USAGE',
+    ),
+  };
 }
 
 describe('export', () => {
@@ -42,7 +48,11 @@ describe('export', () => {
   });
 
   it('txt and md hold every committed chapter title, in order, with the volume heading; byte-identical twice', () => {
-    const titles = Array.from({ length: 7 }, (_, i) => readFileSync(join(book, `chapters/chapter-00${i + 1}.md`), 'utf8').split('\n')[0]!.slice(2));
+    const titles = Array.from({ length: 7 }, (_, i) =>
+      readFileSync(join(book, `chapters/chapter-00${i + 1}.md`), 'utf8')
+        .split('\n')[0]!
+        .slice(2),
+    );
     for (const format of ['txt', 'md']) {
       const out = join(tempDir(), `book.${format}`);
       const r = novelBin(book, ['export', '--format', format, '--out', out, '--json']);
@@ -64,11 +74,14 @@ describe('export', () => {
     expect(t).not.toContain(titles[3]!);
   });
 
-  it('renders the Markdown an author writes (emphasis, block quotes, scene breaks), with a title page, the brief\'s 简介 and a cover; EPUBCheck 0/0 with the generated cover and with the author\'s own', () => {
+  it("renders the Markdown an author writes (emphasis, block quotes, scene breaks), with a title page, the brief's 简介 and a cover; EPUBCheck 0/0 with the generated cover and with the author's own", () => {
     const dir = join(tempDir(), 'md');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
     const rel = join(dir, 'chapters/chapter-003.md');
-    writeFileSync(rel, `${readFileSync(rel, 'utf8')}\n**夜色**里，*残剑*在鸣。\n> 门规第三条：外门弟子不得擅入。\n* * *\n次日清晨。\n`);
+    writeFileSync(
+      rel,
+      `${readFileSync(rel, 'utf8')}\n**夜色**里，*残剑*在鸣。\n> 门规第三条：外门弟子不得擅入。\n* * *\n次日清晨。\n`,
+    );
     expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
     const txt = join(tempDir(), 'b.txt');
     expect(novelBin(dir, ['export', '--format', 'txt', '--out', txt]).code).toBe(0);
@@ -79,7 +92,14 @@ describe('export', () => {
     expect(text).not.toMatch(/\*\*|^> |\* \* \*/m);
     for (const cover of [null, 'cover.png'] as const) {
       // A 1×1 PNG, as an author's cover would be (only smaller).
-      if (cover) writeFileSync(join(dir, cover), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+      if (cover)
+        writeFileSync(
+          join(dir, cover),
+          Buffer.from(
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+            'base64',
+          ),
+        );
       const out = join(tempDir(), 'b.epub');
       expect(novelBin(dir, ['export', '--format', 'epub', '--out', out]).code).toBe(0);
       const report = epubcheck(out);
@@ -93,7 +113,11 @@ describe('export', () => {
       expect(chapter).toContain('<p class="scene-break">＊　＊　＊</p>');
       const opf = readFileSync(join(unzipped, 'OEBPS/content.opf'), 'utf8');
       expect(opf).toContain('<dc:description>少年林青岚身负残缺剑骨');
-      expect(opf).toContain(cover ? 'href="cover.png" media-type="image/png" properties="cover-image"' : 'href="cover.svg" media-type="image/svg+xml" properties="cover-image"');
+      expect(opf).toContain(
+        cover
+          ? 'href="cover.png" media-type="image/png" properties="cover-image"'
+          : 'href="cover.svg" media-type="image/svg+xml" properties="cover-image"',
+      );
       expect(readFileSync(join(unzipped, 'OEBPS/titlepage.xhtml'), 'utf8')).toContain('<h1>青岚剑录</h1>');
       expect(readFileSync(join(unzipped, 'OEBPS/style.css'), 'utf8')).toMatch(/font-family: "Noto Serif CJK SC"/);
     }
@@ -134,10 +158,19 @@ describe('the chapter table', () => {
 
   it('chapter_length: validate of draft and refine warns outside it, and the draft packet carries it', () => {
     const project = fixtureCopy();
-    writeFileSync(join(project, 'novel.config.json'), JSON.stringify({ ...readJson(join(project, 'novel.config.json')), chapter_length: { min: 2000, max: 4000 } }));
+    writeFileSync(
+      join(project, 'novel.config.json'),
+      JSON.stringify({ ...readJson(join(project, 'novel.config.json')), chapter_length: { min: 2000, max: 4000 } }),
+    );
     overlay(project, 'draft/good');
     const v = json(novelBin(project, ['validate', 'chapter:004:draft', '--json']));
-    expect(v.data.warnings).toEqual([expect.objectContaining({ code: 'chapter_length', file: 'staging/chapters/chapter-004.md', expected: expect.stringMatching(/2000–4000/) })]);
+    expect(v.data.warnings).toEqual([
+      expect.objectContaining({
+        code: 'chapter_length',
+        file: 'staging/chapters/chapter-004.md',
+        expected: expect.stringMatching(/2000–4000/),
+      }),
+    ]);
     const packet = json(novelBin(project, ['instructions', 'chapter:004:draft', '--json'])).data;
     expect(packet.manifest.inline.chapter_length).toEqual({ min: 2000, max: 4000 });
   });
@@ -158,9 +191,25 @@ describe('novel doctor', () => {
     const state = readJson(join(dir, 'state/current-state.json'));
     writeFileSync(join(dir, 'state/current-state.json'), JSON.stringify({ ...state, world_state: { season: '冬' } }));
     mkdirSync(join(dir, 'staging/.commit'), { recursive: true });
-    writeFileSync(join(dir, 'staging/.commit/chapter-006.json'), JSON.stringify({ version: 1, kind: 'chapter', chapter: 6, volume: null, writes: [], appends: [], removes: [], checkpoint: {}, fingerprint_paths: [] }));
+    writeFileSync(
+      join(dir, 'staging/.commit/chapter-006.json'),
+      JSON.stringify({
+        version: 1,
+        kind: 'chapter',
+        chapter: 6,
+        volume: null,
+        writes: [],
+        appends: [],
+        removes: [],
+        checkpoint: {},
+        fingerprint_paths: [],
+      }),
+    );
     mkdirSync(join(dir, '.novel.lock'));
-    writeFileSync(join(dir, '.novel.lock/info.json'), JSON.stringify({ pid: 999999, host: hostname(), started: '2026-01-01T00:00:00Z' }));
+    writeFileSync(
+      join(dir, '.novel.lock/info.json'),
+      JSON.stringify({ pid: 999999, host: hostname(), started: '2026-01-01T00:00:00Z' }),
+    );
     mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
     writeFileSync(join(dir, 'staging/chapters/chapter-019.md'), '# stray\n');
     const outline = join(dir, 'volumes/vol-01/outline.md');
@@ -169,29 +218,45 @@ describe('novel doctor', () => {
     expect(r.code).toBe(2);
     const findings = json(r).data.findings as Array<{ code: string; file: string; fix: string; message: string }>;
     const find = (code: string) => findings.find((f) => f.code === code);
-    expect(find('file_changed')).toMatchObject({ file: 'chapters/chapter-002.md', fix: expect.stringMatching(/restore chapters\/chapter-002\.md/) });
+    expect(find('file_changed')).toMatchObject({
+      file: 'chapters/chapter-002.md',
+      fix: expect.stringMatching(/restore chapters\/chapter-002\.md/),
+    });
     expect(find('state_diverges')?.fix).toMatch(/novel state rebuild/);
-    expect(find('journal_pending')).toMatchObject({ file: 'staging/.commit/chapter-006.json', fix: 'novel commit --chapter 6' });
+    expect(find('journal_pending')).toMatchObject({
+      file: 'staging/.commit/chapter-006.json',
+      fix: 'novel commit --chapter 6',
+    });
     expect(find('lock_stale')?.fix).toBe('novel lock clear');
-    expect(find('staging_orphan')).toMatchObject({ file: 'staging/chapters/chapter-019.md', fix: expect.stringMatching(/^rm /) });
+    expect(find('staging_orphan')).toMatchObject({
+      file: 'staging/chapters/chapter-019.md',
+      fix: expect.stringMatching(/^rm /),
+    });
     expect(find('outline_missing')?.message).toMatch(/chapter\(s\) 7/);
   });
 });
 
 describe('draft history', () => {
   it('each revision round keeps the chapter its judge scored; novel diff compares round 1 and round 2', () => {
-    expect(readFileSync(join(book, 'staging/revisions/chapter-004/round-1/chapters/chapter-004.md'), 'utf8')).toMatch(/^# 第4章/);
+    expect(readFileSync(join(book, 'staging/revisions/chapter-004/round-1/chapters/chapter-004.md'), 'utf8')).toMatch(
+      /^# 第4章/,
+    );
     const r = novelBin(book, ['diff', 'chapter:004', '--json']);
     expect(r.code, r.stdout).toBe(0);
     const d = json(r).data;
-    expect(d).toMatchObject({ chapter: 4, rounds: [1, 2], from: { round: 1 }, to: { round: 2, path: 'chapters/chapter-004.md' } });
+    expect(d).toMatchObject({
+      chapter: 4,
+      rounds: [1, 2],
+      from: { round: 1 },
+      to: { round: 2, path: 'chapters/chapter-004.md' },
+    });
     expect(d.added).toBeGreaterThan(0);
     expect(d.patch).toMatch(/^\+.*修订/m);
     const plain = novelBin(book, ['diff', 'chapter:4', '--round', '1', '--round', '2']);
     expect(plain.stdout).toMatch(/^--- round-1: staging\/revisions\/chapter-004\/round-1\/chapters\/chapter-004\.md/m);
   });
 
-  it('decide … revise --note carries the author\'s note to the next draft packet and into the chapter log', () => {
+  it("decide … revise --note carries the author's note to the next draft packet and into the chapter log", () => {
     const dir = join(tempDir(), 'demo');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
     expect(novelBin(dir, ['run'], { NOVEL_DEMO_SCORES: '2.5,4.3' }).code).toBe(10);

@@ -19,7 +19,10 @@ function bundlesOfBin(dist: string): Record<string, string> {
   const table = /const groups = (\{[^}]*\});/.exec(bin);
   expect(table, 'dist/cli.js picks a bundle by the command word').not.toBeNull();
   const own = JSON.parse((table as RegExpExecArray)[1] as string) as Record<string, string>;
-  return { '(any other)': 'novel', ...Object.fromEntries(Object.entries(own).map(([command, group]) => [command, `novel.${group}`])) };
+  return {
+    '(any other)': 'novel',
+    ...Object.fromEntries(Object.entries(own).map(([command, group]) => [command, `novel.${group}`])),
+  };
 }
 
 /** The bundles whose --json runs take NAME.json.cache. */
@@ -32,30 +35,37 @@ function jsonCachesOfBin(dist: string): string[] {
 
 /** Every bundle the bin in `dist` can pick exists with its caches, and V8 (a plain node) takes each cache for its bundle. */
 function expectBundlesAndCaches(dist: string): void {
-    const bundles = bundlesOfBin(dist);
-    const jsonGroups = jsonCachesOfBin(dist);
-    expect(jsonGroups.sort()).toEqual(['novel.instructions', 'novel.next', 'novel.status']);
-    expect(Object.keys(bundles).sort()).toEqual(['(any other)', 'commit', 'instructions', 'next', 'status']);
-    // Each has its own, apart from the full bundle every other command takes.
-    expect(new Set([bundles.next, bundles.status, bundles.instructions, bundles.commit, bundles['(any other)']]).size).toBe(5);
-    for (const name of new Set(Object.values(bundles))) {
-      const bundle = join(dist, `${name}.cjs`);
-      // A group whose --json runs have a cache of their own: NAME.json.cache beside NAME.cache.
-      const caches = [`${name}.cache`, ...(jsonGroups.includes(name) ? [`${name}.json.cache`] : [])].map((c) => join(dist, c));
-      expect([bundle, ...caches].map((f) => existsSync(f)), name).toEqual([bundle, ...caches].map(() => true));
-      for (const cache of caches) {
-        // A child without vitest's flags: V8 rejects a cache made under other flags.
-        const check = `const fs=require('fs'),vm=require('vm');const s=new vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(cache)})});process.stdout.write(String(s.cachedDataRejected))`;
-        const r = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8' });
-        expect([r.status, r.stdout], `${cache}: ${r.stderr}`).toEqual([0, 'false']);
-      }
+  const bundles = bundlesOfBin(dist);
+  const jsonGroups = jsonCachesOfBin(dist);
+  expect(jsonGroups.sort()).toEqual(['novel.instructions', 'novel.next', 'novel.status']);
+  expect(Object.keys(bundles).sort()).toEqual(['(any other)', 'commit', 'instructions', 'next', 'status']);
+  // Each has its own, apart from the full bundle every other command takes.
+  expect(
+    new Set([bundles.next, bundles.status, bundles.instructions, bundles.commit, bundles['(any other)']]).size,
+  ).toBe(5);
+  for (const name of new Set(Object.values(bundles))) {
+    const bundle = join(dist, `${name}.cjs`);
+    // A group whose --json runs have a cache of their own: NAME.json.cache beside NAME.cache.
+    const caches = [`${name}.cache`, ...(jsonGroups.includes(name) ? [`${name}.json.cache`] : [])].map((c) =>
+      join(dist, c),
+    );
+    expect(
+      [bundle, ...caches].map((f) => existsSync(f)),
+      name,
+    ).toEqual([bundle, ...caches].map(() => true));
+    for (const cache of caches) {
+      // A child without vitest's flags: V8 rejects a cache made under other flags.
+      const check = `const fs=require('fs'),vm=require('vm');const s=new vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(cache)})});process.stdout.write(String(s.cachedDataRejected))`;
+      const r = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8' });
+      expect([r.status, r.stdout], `${cache}: ${r.stderr}`).toEqual([0, 'false']);
     }
-    // A group's bundle leaves the other commands out: the exporter is in the full bundle only.
-    const exporter = 'application/epub+zip';
-    expect(readFileSync(join(dist, 'novel.cjs'), 'latin1')).toContain(exporter);
-    for (const name of [bundles.next, bundles.status, bundles.instructions, bundles.commit] as string[]) {
-      expect(readFileSync(join(dist, `${name}.cjs`), 'latin1'), name).not.toContain(exporter);
-    }
+  }
+  // A group's bundle leaves the other commands out: the exporter is in the full bundle only.
+  const exporter = 'application/epub+zip';
+  expect(readFileSync(join(dist, 'novel.cjs'), 'latin1')).toContain(exporter);
+  for (const name of [bundles.next, bundles.status, bundles.instructions, bundles.commit] as string[]) {
+    expect(readFileSync(join(dist, `${name}.cjs`), 'latin1'), name).not.toContain(exporter);
+  }
 }
 
 describe('the bundles and code caches of the build', () => {
@@ -79,9 +89,17 @@ if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value:
     );
     const project = fixtureCopy();
     for (const args of [['next'], ['status', '--json'], ['instructions', 'chapter:004:draft', '--json']]) {
-      const run = (env: Record<string, string>) => spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, ...env } });
+      const run = (env: Record<string, string>) =>
+        spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], {
+          cwd: project,
+          encoding: 'utf8',
+          env: { ...process.env, ...env },
+        });
       const same = run({});
-      expect([same.status, same.stderr], args.join(' ')).toEqual([0, expect.stringMatching(/^read .*\/novel\.[a-z.]+\.cache\n$/)]);
+      expect([same.status, same.stderr], args.join(' ')).toEqual([
+        0,
+        expect.stringMatching(/^read .*\/novel\.[a-z.]+\.cache\n$/),
+      ]);
       const other = run({ FAKE_VERSION: 'v20.17.0' });
       expect([other.status, other.stderr, other.stdout], args.join(' ')).toEqual([0, '', same.stdout]);
     }
@@ -89,7 +107,10 @@ if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value:
 
   it('takes a command word that names an object property (constructor, toString) as an unknown command, not a bundle', () => {
     for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-      const r = spawnSync(process.execPath, [join(dist, 'cli.js'), word], { encoding: 'utf8', env: { ...process.env, LANG: 'C' } });
+      const r = spawnSync(process.execPath, [join(dist, 'cli.js'), word], {
+        encoding: 'utf8',
+        env: { ...process.env, LANG: 'C' },
+      });
       expect(r.status, word).toBe(2);
       expect(r.stderr, word).toContain(`novel ${word}: unknown command`);
       expect(r.stderr, word).not.toMatch(/ENOENT|at Object|node:internal/);
@@ -108,7 +129,10 @@ describe('builds at once', () => {
     expect([expected.status, expected.stderr]).toEqual([0, '']);
     const build = () =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [join(REPO, 'scripts/build.mjs'), '--outdir', out], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn(process.execPath, [join(REPO, 'scripts/build.mjs'), '--outdir', out], {
+          cwd: REPO,
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         let stderr = '';
         child.stderr.on('data', (c) => (stderr += c));
         child.on('close', (code) => resolve({ code, stderr }));
@@ -119,7 +143,10 @@ describe('builds at once', () => {
     const answers: string[] = [];
     while (building) {
       const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, [join(out, 'cli.js'), 'next'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [join(out, 'cli.js'), 'next'], {
+          cwd: project,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let all = '';
         child.stdout.on('data', (c) => (all += c));
         child.stderr.on('data', (c) => (all += c));

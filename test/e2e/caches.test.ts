@@ -18,15 +18,27 @@ function withCaches(): string {
   const project = fixtureCopy();
   overlay(project, 'draft/good');
   expect(novelBin(project, ['advance', 'chapter:004:draft']).code).toBe(0);
-  for (const c of ['boundary', 'staging', 'sweep', 'dormant']) expect(existsSync(join(project, `logs/.cache/${c}.json`)), c).toBe(true);
+  for (const c of ['boundary', 'staging', 'sweep', 'dormant'])
+    expect(existsSync(join(project, `logs/.cache/${c}.json`)), c).toBe(true);
   return project;
 }
 
 const damage: Record<string, (c: any) => unknown> = {
-  'boundary: a hot file that is not [size, mtime]': (c) => ({ ...c, hot: Object.fromEntries(Object.keys(c.hot).map((k) => [k, 5])) }),
+  'boundary: a hot file that is not [size, mtime]': (c) => ({
+    ...c,
+    hot: Object.fromEntries(Object.keys(c.hot).map((k) => [k, 5])),
+  }),
   'boundary: directories that are not a map': (c) => ({ ...c, dirs: ['chapters'] }),
-  'staging: a recorded hash that is not a sha256': (c) => ({ ...c, files: Object.fromEntries(Object.entries(c.files).map(([k, [size, mtime]]: any) => [k, [size, mtime, 'not-a-hash']])) }),
-  'sweep: a subdirectory that climbs out': (c) => ({ ...c, dirs: Object.fromEntries(Object.entries(c.dirs).map(([k, e]: any) => [k, { ...e, d: [...e.d, '..'] }])) }),
+  'staging: a recorded hash that is not a sha256': (c) => ({
+    ...c,
+    files: Object.fromEntries(
+      Object.entries(c.files).map(([k, [size, mtime]]: any) => [k, [size, mtime, 'not-a-hash']]),
+    ),
+  }),
+  'sweep: a subdirectory that climbs out': (c) => ({
+    ...c,
+    dirs: Object.fromEntries(Object.entries(c.dirs).map(([k, e]: any) => [k, { ...e, d: [...e.d, '..'] }])),
+  }),
 };
 
 describe('the demo project', () => {
@@ -35,9 +47,16 @@ describe('the demo project', () => {
     expect(novelBin(parent, ['init', '--demo', 'demo']).code).toBe(0);
     const project = join(parent, 'demo');
     const signature = readJson(join(project, 'logs/.cache/boundary.json'));
-    expect([signature.v, signature.last, Object.keys(signature.dirs)]).toEqual([1, 3, expect.arrayContaining(['chapters', 'summaries', 'state'])]);
+    expect([signature.v, signature.last, Object.keys(signature.dirs)]).toEqual([
+      1,
+      3,
+      expect.arrayContaining(['chapters', 'summaries', 'state']),
+    ]);
     expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:draft');
-    writeFileSync(join(project, 'chapters/chapter-002.md'), `${readFileSync(join(project, 'chapters/chapter-002.md'), 'utf8')}\n多出的一行。\n`);
+    writeFileSync(
+      join(project, 'chapters/chapter-002.md'),
+      `${readFileSync(join(project, 'chapters/chapter-002.md'), 'utf8')}\n多出的一行。\n`,
+    );
     const next = novelBin(project, ['next', '--json']);
     expect([next.code, JSON.parse(next.stdout).error.code]).toEqual([2, 'final_trees_changed']);
   });
@@ -48,7 +67,14 @@ describe('the staging cache', () => {
     const project = withCaches();
     expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:summarize');
     const rel = 'staging/chapters/chapter-004.md';
-    const r = spawnSync('sh', ['-c', `cp -p ${rel} ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r ref ${rel} && rm ref`], { cwd: project });
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        `cp -p ${rel} ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r ref ${rel} && rm ref`,
+      ],
+      { cwd: project },
+    );
     expect(r.status).toBe(0);
     expect(readJson(join(project, 'logs/.cache/staging.json')).files[rel]).toBeDefined();
     // The draft is no longer the one advanced: drafted again.
@@ -66,7 +92,10 @@ describe('the staging cache', () => {
     writeFileSync(join(project, rel), after);
     const st = statSync(join(project, rel));
     const cache = readJson(join(project, 'logs/.cache/staging.json'));
-    writeFileSync(join(project, 'logs/.cache/staging.json'), JSON.stringify({ ...cache, files: { ...cache.files, [rel]: [st.size, st.ctimeMs, sha256(before)] } }));
+    writeFileSync(
+      join(project, 'logs/.cache/staging.json'),
+      JSON.stringify({ ...cache, files: { ...cache.files, [rel]: [st.size, st.ctimeMs, sha256(before)] } }),
+    );
     // A reader takes the record (it hashes nothing); the advance does not: the draft is not the one advanced.
     expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:summarize');
     const r = novelBin(project, ['advance', 'chapter:004:summarize']);
@@ -79,7 +108,10 @@ describe('damaged caches', () => {
   for (const [what, edit] of Object.entries(damage)) {
     it(`${what}: next and status answer as without the cache; the next mutation records it afresh`, () => {
       const project = withCaches();
-      const expected = { next: novelBin(project, ['next', '--json']).stdout, status: novelBin(project, ['status']).stdout };
+      const expected = {
+        next: novelBin(project, ['next', '--json']).stdout,
+        status: novelBin(project, ['status']).stdout,
+      };
       const file = join(project, `logs/.cache/${what.split(':')[0]}.json`);
       writeFileSync(file, JSON.stringify(edit(readJson(file))));
       const before = treeHashes(project);
@@ -102,7 +134,8 @@ describe('damaged caches', () => {
   it('a cache that is not JSON at all is ignored the same way', () => {
     const project = withCaches();
     const expected = novelBin(project, ['next', '--json']).stdout;
-    for (const c of ['boundary', 'staging', 'sweep', 'dormant']) writeFileSync(join(project, `logs/.cache/${c}.json`), '{"v":1,');
+    for (const c of ['boundary', 'staging', 'sweep', 'dormant'])
+      writeFileSync(join(project, `logs/.cache/${c}.json`), '{"v":1,');
     const next = novelBin(project, ['next', '--json']);
     expect(next.code, next.stderr).toBe(0);
     expect(next.stdout).toBe(expected);
@@ -116,17 +149,24 @@ describe('the dormant foreshadowing count', () => {
     const r = novelBin(project, ['commit', '--chapter', '4']);
     expect(r.code, r.stderr).toBe(0);
     const cache = readJson(join(project, 'logs/.cache/dormant.json'));
-    expect(cache).toMatchObject({ v: 1, chapter: 5, global_sha256: sha256(readFileSync(join(project, 'foreshadowing/global.json'))) });
+    expect(cache).toMatchObject({
+      v: 1,
+      chapter: 5,
+      global_sha256: sha256(readFileSync(join(project, 'foreshadowing/global.json'))),
+    });
     return { project, count: cache.count };
   }
-  const statusCount = (project: string): number => JSON.parse(novelBin(project, ['status', '--json']).stdout).data.dormant_foreshadowing;
+  const statusCount = (project: string): number =>
+    JSON.parse(novelBin(project, ['status', '--json']).stdout).data.dormant_foreshadowing;
   const countFromList = (project: string, chapter: number, dormancy = { short: 3, medium: 8, long: 20 }): number =>
     dormantItems(readJson(join(project, 'foreshadowing/global.json')), chapter, dormancy).length;
 
   it('status and chapters report the recorded count, which is the count of the list', async () => {
     const { project, count } = await committed();
     const settings = readJson(join(project, 'novel.config.json'));
-    expect(count).toBe(countFromList(project, 5, { short: 3, medium: 8, long: 20, ...(settings.quality?.dormancy ?? {}) }));
+    expect(count).toBe(
+      countFromList(project, 5, { short: 3, medium: 8, long: 20, ...(settings.quality?.dormancy ?? {}) }),
+    );
     expect(statusCount(project)).toBe(count);
     expect(JSON.parse(novelBin(project, ['chapters', '--json']).stdout).data.dormant_foreshadowing).toBe(count);
   });
@@ -135,12 +175,19 @@ describe('the dormant foreshadowing count', () => {
     const { project, count } = await committed();
     const file = join(project, 'logs/.cache/dormant.json');
     const { global_stat: _stat, ...bySha } = readJson(file);
-    for (const wrong of [{ count: count + 7, global_sha256: 'a'.repeat(64) }, { count: count + 7, chapter: 4 }, { count: count + 7, dormancy: { ...bySha.dormancy, long: bySha.dormancy.long + 1 } }]) {
+    for (const wrong of [
+      { count: count + 7, global_sha256: 'a'.repeat(64) },
+      { count: count + 7, chapter: 4 },
+      { count: count + 7, dormancy: { ...bySha.dormancy, long: bySha.dormancy.long + 1 } },
+    ]) {
       writeFileSync(file, JSON.stringify({ ...bySha, ...wrong }));
       expect(statusCount(project)).toBe(count);
     }
     // A recorded size and mtime the list no longer has: the sha256 decides.
-    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'a'.repeat(64), global_stat: [1, 2] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'a'.repeat(64), global_stat: [1, 2] }),
+    );
     expect(statusCount(project)).toBe(count);
     writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_stat: [1, 2] }));
     expect(statusCount(project)).toBe(count + 7);
@@ -152,21 +199,30 @@ describe('the dormant foreshadowing count', () => {
     const st = statSync(join(project, 'foreshadowing/global.json'));
     expect(readJson(file)).toEqual({ ...bySha, global_stat: [st.size, st.mtimeMs] });
     // The size and mtime recorded: a reader takes the count on them, without hashing the list.
-    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'c'.repeat(64), global_stat: [st.size, st.mtimeMs] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'c'.repeat(64), global_stat: [st.size, st.mtimeMs] }),
+    );
     expect(statusCount(project)).toBe(count + 7);
     // The right count for a recorded sha256 that still matches is believed (the cache is what saves the parse).
     writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7 }));
     expect(statusCount(project)).toBe(count + 7);
     // An edited list has another size: counted again.
     writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_stat: [st.size, st.mtimeMs] }));
-    writeFileSync(join(project, 'foreshadowing/global.json'), `${readFileSync(join(project, 'foreshadowing/global.json'), 'utf8')}\n`);
+    writeFileSync(
+      join(project, 'foreshadowing/global.json'),
+      `${readFileSync(join(project, 'foreshadowing/global.json'), 'utf8')}\n`,
+    );
     expect(statusCount(project)).toBe(count);
   });
 });
 
 describe('the commit cache: a commit splices the files the last one serialised', () => {
   const LARGE = ['state/current-state.json', 'foreshadowing/global.json', 'state/chapter-memory.json'];
-  const bytesOf = (project: string, rels: string[]): Record<string, string> => Object.fromEntries(rels.filter((r) => existsSync(join(project, r))).map((r) => [r, sha256(readFileSync(join(project, r)))]));
+  const bytesOf = (project: string, rels: string[]): Record<string, string> =>
+    Object.fromEntries(
+      rels.filter((r) => existsSync(join(project, r))).map((r) => [r, sha256(readFileSync(join(project, r)))]),
+    );
 
   /** Chapter 4 committed by novel (the cache recorded), chapter 5 driven by the demo executor up to its commit. */
   async function secondCommitReady(): Promise<string> {
@@ -186,14 +242,26 @@ describe('the commit cache: a commit splices the files the last one serialised',
     const copies = { spliced: project, whole: fixtureCopyOf(project), stale: fixtureCopyOf(project) };
     rmSync(join(copies.whole, 'logs/.cache/commit.json'));
     const stale = readJson(join(copies.stale, 'logs/.cache/commit.json'));
-    writeFileSync(join(copies.stale, 'logs/.cache/commit.json'), JSON.stringify({ ...stale, files: Object.fromEntries(Object.keys(stale.files).map((k) => [k, 'f'.repeat(64)])), tally: null }));
+    writeFileSync(
+      join(copies.stale, 'logs/.cache/commit.json'),
+      JSON.stringify({
+        ...stale,
+        files: Object.fromEntries(Object.keys(stale.files).map((k) => [k, 'f'.repeat(64)])),
+        tally: null,
+      }),
+    );
     for (const dir of Object.values(copies)) {
       const r = novelBin(dir, ['commit', '--chapter', '5']);
       expect(r.code, r.stderr).toBe(0);
     }
     const book = (dir: string): Record<string, string> => {
       const all = treeHashes(dir);
-      return Object.fromEntries(Object.entries(all).filter(([rel]) => !rel.startsWith('logs/.cache/') && rel !== '.checkpoint.json' && rel !== 'logs/chapter-005-log.json'));
+      return Object.fromEntries(
+        Object.entries(all).filter(
+          ([rel]) =>
+            !rel.startsWith('logs/.cache/') && rel !== '.checkpoint.json' && rel !== 'logs/chapter-005-log.json',
+        ),
+      );
     };
     expect(book(copies.spliced)).toEqual(book(copies.whole));
     expect(book(copies.stale)).toEqual(book(copies.whole));
@@ -201,7 +269,9 @@ describe('the commit cache: a commit splices the files the last one serialised',
     for (const dir of Object.values(copies)) {
       const cache = expectRecorded(dir);
       expect(cache.tally.global_sha256).toBe(sha256(readFileSync(join(dir, 'foreshadowing/global.json'))));
-      expect(statusOf(dir).dormant_foreshadowing).toBe(dormantItems(readJson(join(dir, 'foreshadowing/global.json')), 6, dormancyOf(dir)).length);
+      expect(statusOf(dir).dormant_foreshadowing).toBe(
+        dormantItems(readJson(join(dir, 'foreshadowing/global.json')), 6, dormancyOf(dir)).length,
+      );
     }
     // A rewind to before chapter 5 gives back chapter 4's files, from the history the spliced commit kept.
     expect(bytesOf(copies.spliced, LARGE)).not.toEqual(atFour);
@@ -220,8 +290,13 @@ describe('the commit cache: a commit splices the files the last one serialised',
     for (const dir of [project, without]) expect(novelBin(dir, ['commit', '--chapter', '6']).code).toBe(0);
     const history = readFileSync(join(project, '.novel/history/chapter-006.json'), 'utf8');
     expect(readFileSync(join(without, '.novel/history/chapter-006.json'), 'utf8')).toBe(history);
-    expect(JSON.parse(history).files).toMatchObject({ 'foreshadowing/global.json': { json: expect.any(Object) }, 'state/chapter-memory.json': { patch_from_end: { at: expect.any(Number) } } });
-    expect(readFileSync(join(without, 'foreshadowing/global.json'), 'utf8')).toBe(readFileSync(join(project, 'foreshadowing/global.json'), 'utf8'));
+    expect(JSON.parse(history).files).toMatchObject({
+      'foreshadowing/global.json': { json: expect.any(Object) },
+      'state/chapter-memory.json': { patch_from_end: { at: expect.any(Number) } },
+    });
+    expect(readFileSync(join(without, 'foreshadowing/global.json'), 'utf8')).toBe(
+      readFileSync(join(project, 'foreshadowing/global.json'), 'utf8'),
+    );
   });
 
   it('a damaged cache is ignored: the commit reads the files whole', async () => {
@@ -235,10 +310,19 @@ describe('the commit cache: a commit splices the files the last one serialised',
   /** The files the last commit wrote itself, with the sha256 of their bytes now (the state and the ledger always; the list when it changed). */
   function expectRecorded(project: string): { files: Record<string, string>; tally: { global_sha256: string } } {
     const cache = readJson(join(project, 'logs/.cache/commit.json'));
-    expect(Object.keys(cache.files)).toEqual(expect.arrayContaining(['state/current-state.json', 'state/chapter-memory.json']));
+    expect(Object.keys(cache.files)).toEqual(
+      expect.arrayContaining(['state/current-state.json', 'state/chapter-memory.json']),
+    );
     expect(cache.files).toEqual(bytesOf(project, Object.keys(cache.files)));
     // With the size and mtime each had then: the next commit takes the sha256 on them, without hashing.
-    expect(cache.stats).toEqual(Object.fromEntries(Object.keys(cache.files).map((rel) => [rel, [statSync(join(project, rel)).size, statSync(join(project, rel)).mtimeMs]])));
+    expect(cache.stats).toEqual(
+      Object.fromEntries(
+        Object.keys(cache.files).map((rel) => [
+          rel,
+          [statSync(join(project, rel)).size, statSync(join(project, rel)).mtimeMs],
+        ]),
+      ),
+    );
     return cache;
   }
 });
@@ -248,10 +332,16 @@ function fixtureCopyOf(project: string): string {
   cpSync(project, dir, { recursive: true });
   return dir;
 }
-const statusOf = (project: string): Record<string, number> => JSON.parse(novelBin(project, ['status', '--json']).stdout).data;
-const dormancyOf = (project: string): { short: number; medium: number; long: number } => ({ short: 3, medium: 8, long: 20, ...(readJson(join(project, 'novel.config.json')).quality?.dormancy ?? {}) });
+const statusOf = (project: string): Record<string, number> =>
+  JSON.parse(novelBin(project, ['status', '--json']).stdout).data;
+const dormancyOf = (project: string): { short: number; medium: number; long: number } => ({
+  short: 3,
+  medium: 8,
+  long: 20,
+  ...(readJson(join(project, 'novel.config.json')).quality?.dormancy ?? {}),
+});
 
-describe('the staged chapter\'s lint (logs/.cache/lint.json)', () => {
+describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
   /** Chapter 4 refined and advanced: the advance recorded its lint of the refined text. */
   function refined(): string {
     const project = withCaches();
@@ -301,7 +391,9 @@ describe('the staged chapter\'s lint (logs/.cache/lint.json)', () => {
     // Another text (one character), another chapter, other settings or lists: linted afresh.
     expect(lintOf({ text: `${cache.text}。` })).toEqual(fresh);
     expect(lintOf({ chapter: 5 })).toEqual(fresh);
-    expect(lintOf({ inputs: cache.inputs.replace('"blacklist_max_per_kchars":', '"blacklist_max_per_kchars":1000+') })).toEqual(fresh);
+    expect(
+      lintOf({ inputs: cache.inputs.replace('"blacklist_max_per_kchars":', '"blacklist_max_per_kchars":1000+') }),
+    ).toEqual(fresh);
     // A report that is not a lint report: linted afresh.
     expect(lintOf({ report: { ...marked, findings: [{ rule: 'x' }] } })).toEqual(fresh);
   });

@@ -3,11 +3,51 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { columns } from '../../src/cli-help.js';
-import { cleanupTempDirs, fixtureCopy, novel, novelBin, novelJson, overlay, readJson, tempDir, treeHashes } from '../helpers/project.js';
+import {
+  cleanupTempDirs,
+  fixtureCopy,
+  novel,
+  novelBin,
+  novelJson,
+  overlay,
+  readJson,
+  tempDir,
+  treeHashes,
+} from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
-const COMMANDS = [['status'], ['next'], ['instructions'], ['run'], ['adapters', 'install'], ['state', 'verify'], ['state', 'rebuild'], ['validate'], ['advance'], ['decide'], ['commit'], ['lock', 'status'], ['lock', 'clear'], ['graph'], ['init'], ['schema'], ['checkpoint', 'rebuild'], ['demo-executor'], ['completion'], ['export'], ['chapters'], ['lint'], ['doctor'], ['diff'], ['serve'], ['rewind'], ['import'], ['quality', 'eval'], ['continuity', 'bench']];
+const COMMANDS = [
+  ['status'],
+  ['next'],
+  ['instructions'],
+  ['run'],
+  ['adapters', 'install'],
+  ['state', 'verify'],
+  ['state', 'rebuild'],
+  ['validate'],
+  ['advance'],
+  ['decide'],
+  ['commit'],
+  ['lock', 'status'],
+  ['lock', 'clear'],
+  ['graph'],
+  ['init'],
+  ['schema'],
+  ['checkpoint', 'rebuild'],
+  ['demo-executor'],
+  ['completion'],
+  ['export'],
+  ['chapters'],
+  ['lint'],
+  ['doctor'],
+  ['diff'],
+  ['serve'],
+  ['rewind'],
+  ['import'],
+  ['quality', 'eval'],
+  ['continuity', 'bench'],
+];
 
 describe('command table', () => {
   it('the lazily loaded command table names each command by its own static paths', async () => {
@@ -56,11 +96,20 @@ describe('help and usage errors', () => {
 
   const zh = { LANG: 'zh_CN.UTF-8' };
   /** What a command's help lists whatever the language: its option flags and its example command lines. */
-  const helpData = (text: string): string[] => text.split('\n').filter((l) => /^ {2}(--[a-z]|\$ novel )/.test(l)).map((l) => (l.startsWith('  --') ? (l.trim().split(/\s{2,}/)[0] as string) : l));
+  const helpData = (text: string): string[] =>
+    text
+      .split('\n')
+      .filter((l) => /^ {2}(--[a-z]|\$ novel )/.test(l))
+      .map((l) => (l.startsWith('  --') ? (l.trim().split(/\s{2,}/)[0] as string) : l));
 
   it('novel --help and novel help list the commands in Chinese under zh_* and with --lang zh, in English otherwise', async () => {
     const en = await novel(process.cwd(), ['--help']);
-    for (const [args, env] of [[['--help'], zh], [['help'], zh], [['help', '--lang', 'zh'], {}], [['--lang=zh', '-h'], {}]] as const) {
+    for (const [args, env] of [
+      [['--help'], zh],
+      [['help'], zh],
+      [['help', '--lang', 'zh'], {}],
+      [['--lang=zh', '-h'], {}],
+    ] as const) {
       const r = await novel(process.cwd(), [...args], env);
       expect(r.code, args.join(' ')).toBe(0);
       for (const path of COMMANDS) expect(r.stdout).toContain(`novel ${path.join(' ')}`);
@@ -69,43 +118,60 @@ describe('help and usage errors', () => {
       expect(r.stdout).toContain('打印流水线的下一步（只读）');
       expect(r.stdout).not.toMatch(/Pipeline|Print the next step/);
       // The same commands, in the same order.
-      expect(r.stdout.split('\n').filter((l) => l.startsWith('  novel '))).toEqual(en.stdout.split('\n').filter((l) => l.startsWith('  novel ')));
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('  novel '))).toEqual(
+        en.stdout.split('\n').filter((l) => l.startsWith('  novel ')),
+      );
     }
     expect(en.stdout).toContain('\nPipeline\n');
     expect((await novel(process.cwd(), ['help', '--lang', 'en'], zh)).stdout).toBe(en.stdout);
   });
 
-  it.each(COMMANDS)('novel help %s is in Chinese under zh_*, with the same synopsis, options and examples as the English', async (...path) => {
-    const en = await novel(process.cwd(), [...path, '--help']);
-    const r = await novel(process.cwd(), ['help', ...path], zh);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^用法$/m);
-    expect(r.stdout).toMatch(/^示例$/m);
-    expect(r.stdout).not.toMatch(/^(Usage|Options|Details|Examples)$/m);
-    expect(helpData(r.stdout)).toEqual(helpData(en.stdout));
-    // Each line of words: Chinese, and the first (the description) other than the English one.
-    expect(r.stdout.split('\n')[0]).toMatch(/[\u4e00-\u9fff]/);
-    expect(r.stdout.split('\n')[0]).not.toBe(en.stdout.split('\n')[0]);
-    for (const line of r.stdout.split('\n').filter((l) => /^ {2}--[a-z]/.test(l))) expect(line, line).toMatch(/[\u4e00-\u9fff]/);
-    // The details, filled to 80 columns as the English is (a wide character takes two).
-    for (const line of (r.stdout.split('\n说明\n')[1]?.split('\n示例\n')[0] ?? '').split('\n')) expect(columns(line), line).toBeLessThanOrEqual(80);
-  });
+  it.each(COMMANDS)(
+    'novel help %s is in Chinese under zh_*, with the same synopsis, options and examples as the English',
+    async (...path) => {
+      const en = await novel(process.cwd(), [...path, '--help']);
+      const r = await novel(process.cwd(), ['help', ...path], zh);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^用法$/m);
+      expect(r.stdout).toMatch(/^示例$/m);
+      expect(r.stdout).not.toMatch(/^(Usage|Options|Details|Examples)$/m);
+      expect(helpData(r.stdout)).toEqual(helpData(en.stdout));
+      // Each line of words: Chinese, and the first (the description) other than the English one.
+      expect(r.stdout.split('\n')[0]).toMatch(/[\u4e00-\u9fff]/);
+      expect(r.stdout.split('\n')[0]).not.toBe(en.stdout.split('\n')[0]);
+      for (const line of r.stdout.split('\n').filter((l) => /^ {2}--[a-z]/.test(l)))
+        expect(line, line).toMatch(/[\u4e00-\u9fff]/);
+      // The details, filled to 80 columns as the English is (a wide character takes two).
+      for (const line of (r.stdout.split('\n说明\n')[1]?.split('\n示例\n')[0] ?? '').split('\n'))
+        expect(columns(line), line).toBeLessThanOrEqual(80);
+    },
+  );
 
   it("clipanion's refusals are said in Chinese under zh_*: an unknown flag, a missing argument, a value a validator refuses", async () => {
     const project = fixtureCopy();
     const flag = await novel(project, ['next', '--jsn'], zh);
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toBe('novel next：命令用法有误：不支持的选项 --jsn\n提示：你是不是想用 --json？（`novel help next` 列出所有选项）\n');
+    expect(flag.stderr).toBe(
+      'novel next：命令用法有误：不支持的选项 --jsn\n提示：你是不是想用 --json？（`novel help next` 列出所有选项）\n',
+    );
     expect((await novel(project, ['advance'], zh)).stderr).toContain('命令用法有误：缺少参数');
     expect((await novel(project, ['advance', 'chapter:004:draft', 'extra'], zh)).stderr).toContain('多余的参数 extra');
     expect((await novel(project, ['run', '--chapters'], zh)).stderr).toContain('选项 --chapters 缺少取值');
     const value = await novel(project, ['export', '--format', 'pdf'], zh);
     expect(value.stderr).toContain('--format 的值无效：应为 "txt"、"md"、"epub" 之一（实为 "pdf"）');
-    expect((await novel(project, ['serve', '--port', '70000'], zh)).stderr).toContain('--port 的值无效：应在 [0; 65535] 范围内（实为 70000）');
+    expect((await novel(project, ['serve', '--port', '70000'], zh)).stderr).toContain(
+      '--port 的值无效：应在 [0; 65535] 范围内（实为 70000）',
+    );
     expect((await novel(project, ['nxt'], zh)).stderr).toContain('未知命令\n提示：你是不是想用 `novel next`？');
     // The English and the JSON envelope stay as clipanion words them.
-    expect((await novel(project, ['export', '--format', 'pdf'])).stderr).toContain('Invalid value for --format: expected one of "txt", "md", or "epub" (got "pdf")');
-    expect((await novelJson(project, ['next', '--jsn'], zh)).body.error).toEqual({ code: 'usage', message: 'Unsupported option name ("--jsn").', hint: 'did you mean --json? (`novel help next` lists the options)' });
+    expect((await novel(project, ['export', '--format', 'pdf'])).stderr).toContain(
+      'Invalid value for --format: expected one of "txt", "md", or "epub" (got "pdf")',
+    );
+    expect((await novelJson(project, ['next', '--jsn'], zh)).body.error).toEqual({
+      code: 'usage',
+      message: 'Unsupported option name ("--jsn").',
+      hint: 'did you mean --json? (`novel help next` lists the options)',
+    });
   });
 
   it('an invalid step id is exit 2 with the expected format', async () => {
@@ -124,8 +190,17 @@ describe('next', () => {
     expect(plain.stdout).toBe('chapter:004:draft\n');
     const r = await novelJson(project, ['next']);
     expect(r.body).toMatchObject({ ok: true, command: 'next' });
-    expect(Object.keys(r.body.data)).toEqual(expect.arrayContaining(['step', 'action', 'reason', 'chapter', 'stage', 'revision_count', 'evidence', 'lock']));
-    expect(r.body.data).toMatchObject({ step: 'chapter:004:draft', action: 'execute', chapter: 4, stage: 'committed', revision_count: 0, lock: { held: false } });
+    expect(Object.keys(r.body.data)).toEqual(
+      expect.arrayContaining(['step', 'action', 'reason', 'chapter', 'stage', 'revision_count', 'evidence', 'lock']),
+    );
+    expect(r.body.data).toMatchObject({
+      step: 'chapter:004:draft',
+      action: 'execute',
+      chapter: 4,
+      stage: 'committed',
+      revision_count: 0,
+      lock: { held: false },
+    });
   });
 
   it('is read-only and deterministic: same project, same bytes, nothing written', async () => {
@@ -158,12 +233,18 @@ describe('next', () => {
       overlay(project, v);
       await novel(project, ['advance', `chapter:004:${v.split('/')[0]}`]);
     }
-    expect((await novelJson(project, ['next'])).body.data).toMatchObject({ step: 'chapter:004:refine', action: 'execute' });
+    expect((await novelJson(project, ['next'])).body.data).toMatchObject({
+      step: 'chapter:004:refine',
+      action: 'execute',
+    });
     const adv = await novelJson(project, ['advance', 'chapter:004:refine']);
     expect(adv.code).toBe(2);
     expect(adv.body.error.code).toBe('outputs_not_new');
     overlay(project, 'refine/good');
-    expect((await novelJson(project, ['next'])).body.data).toMatchObject({ step: 'chapter:004:refine', action: 'advance' });
+    expect((await novelJson(project, ['next'])).body.data).toMatchObject({
+      step: 'chapter:004:refine',
+      action: 'advance',
+    });
   });
 
   it('reports an unfinished commit journal as recover', async () => {
@@ -259,8 +340,16 @@ describe('init, status, graph', () => {
     const dir = join(tempDir(), 'book');
     const r = await novelJson(process.cwd(), ['init', dir]);
     expect(r.code).toBe(0);
-    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ orchestrator_state: 'VOL_PLANNING', current_volume: 1, last_completed_chapter: 0 });
-    expect(readJson(join(dir, 'state/current-state.json'))).toEqual({ schema_version: 1, state_version: 0, last_updated_chapter: 0 });
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({
+      orchestrator_state: 'VOL_PLANNING',
+      current_volume: 1,
+      last_completed_chapter: 0,
+    });
+    expect(readJson(join(dir, 'state/current-state.json'))).toEqual({
+      schema_version: 1,
+      state_version: 0,
+      last_updated_chapter: 0,
+    });
     // A new book is set up first (§14): the world, the cast, then the plan of volume 1.
     expect((await novel(dir, ['next'])).stdout).toBe('book:world\n');
     const again = await novelJson(process.cwd(), ['init', dir]);
@@ -280,7 +369,15 @@ describe('init, status, graph', () => {
     expect(r.stdout).toMatch(/lock: free/);
     expect(r.stdout).toMatch(/next: novel instructions chapter:004:summarize/);
     const j = await novelJson(project, ['status']);
-    expect(j.body.data.stages.map((s: { status: string }) => s.status)).toEqual(['done', 'done', 'current', 'pending', 'pending', 'pending', 'pending']);
+    expect(j.body.data.stages.map((s: { status: string }) => s.status)).toEqual([
+      'done',
+      'done',
+      'current',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     expect(j.body.data.volume_outline).toMatchObject({ chapters: 30, first: 1, last: 30, position: 4 });
   });
 
@@ -297,10 +394,45 @@ describe('init, status, graph', () => {
     const j = await novelJson(project, ['graph', '--format', 'json', '--highlight', 'current']);
     expect(j.body.data.current).toBe('writing.draft');
     const ids = j.body.data.graph.states.map((s: { id: string }) => s.id);
-    expect(ids.filter((id: string) => !id.includes('.'))).toEqual(['resolving', 'setup', 'importing', 'planning', 'planReady', 'writing', 'recovering', 'retrying', 'complete']);
-    expect(ids.filter((id: string) => id.startsWith('writing.'))).toEqual(['writing.resume', 'writing.lock', 'writing.draft', 'writing.summarize', 'writing.refine', 'writing.titleFix', 'writing.judge', 'writing.hookFix', 'writing.review', 'writing.commit', 'writing.gate', 'writing.revising', 'writing.polishing', 'writing.done']);
-    const keys = j.body.data.graph.transitions.map((t: { source: string; event: string; target: string }) => `${t.source} ${t.event} ${t.target}`);
-    expect(keys).toEqual(expect.arrayContaining(['writing done resolving', 'writing.commit COMMITTED writing.done', 'writing.judge EXECUTOR_FAILED retrying', 'retrying RETRY resolving', 'recovering JOURNAL_RECOVERED resolving']));
+    expect(ids.filter((id: string) => !id.includes('.'))).toEqual([
+      'resolving',
+      'setup',
+      'importing',
+      'planning',
+      'planReady',
+      'writing',
+      'recovering',
+      'retrying',
+      'complete',
+    ]);
+    expect(ids.filter((id: string) => id.startsWith('writing.'))).toEqual([
+      'writing.resume',
+      'writing.lock',
+      'writing.draft',
+      'writing.summarize',
+      'writing.refine',
+      'writing.titleFix',
+      'writing.judge',
+      'writing.hookFix',
+      'writing.review',
+      'writing.commit',
+      'writing.gate',
+      'writing.revising',
+      'writing.polishing',
+      'writing.done',
+    ]);
+    const keys = j.body.data.graph.transitions.map(
+      (t: { source: string; event: string; target: string }) => `${t.source} ${t.event} ${t.target}`,
+    );
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'writing done resolving',
+        'writing.commit COMMITTED writing.done',
+        'writing.judge EXECUTOR_FAILED retrying',
+        'retrying RETRY resolving',
+        'recovering JOURNAL_RECOVERED resolving',
+      ]),
+    );
     const bad = await novelJson(project, ['graph', '--format', 'png']);
     expect(bad.code).toBe(2);
   });
@@ -309,7 +441,9 @@ describe('init, status, graph', () => {
     const project = fixtureCopy();
     overlay(project, 'draft/good');
     await novel(project, ['advance', 'chapter:004:draft']);
-    expect(readJson(join(project, '.checkpoint.json')).x_editor_note).toBe('kept by other tools; novel must preserve it');
+    expect(readJson(join(project, '.checkpoint.json')).x_editor_note).toBe(
+      'kept by other tools; novel must preserve it',
+    );
   });
 
   it('the built binary runs the same contract', () => {

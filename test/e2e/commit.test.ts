@@ -3,7 +3,16 @@ import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commitReadyProject, DELTA } from '../helpers/commit-ready.js';
-import { cleanupTempDirs, fixtureCopy, novel, novelJson, readJson, setUpBook, tempDir, treeHashes } from '../helpers/project.js';
+import {
+  cleanupTempDirs,
+  fixtureCopy,
+  novel,
+  novelJson,
+  readJson,
+  setUpBook,
+  tempDir,
+  treeHashes,
+} from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -21,7 +30,9 @@ describe('novel commit --chapter', () => {
     expect(readFileSync(join(project, 'storylines/main-sword/memory.md'), 'utf8')).toMatch(/第4章/);
     const evaluation = readJson(join(project, 'evaluations/chapter-004-eval.json'));
     expect(evaluation.metadata.gate).toMatchObject({ decision: 'pass', overall_final: 4.2 });
-    expect(evaluation.metadata.judges).toEqual([{ role: 'primary', file: 'evaluations/chapter-004-eval.json', overall: 4.2 }]);
+    expect(evaluation.metadata.judges).toEqual([
+      { role: 'primary', file: 'evaluations/chapter-004-eval.json', overall: 4.2 },
+    ]);
 
     const state = readJson(join(project, 'state/current-state.json'));
     expect(state).toMatchObject({ schema_version: 1, state_version: 4, last_updated_chapter: 4 });
@@ -45,16 +56,32 @@ describe('novel commit --chapter', () => {
       ['f-002', 'resolved'],
       ['f-003', 'planted'],
     ]);
-    expect(global[2]).toMatchObject({ description: '前代圣女云婉清之死另有隐情', scope: 'long', planted_chapter: 4, planted_storyline: 'main-sword' });
+    expect(global[2]).toMatchObject({
+      description: '前代圣女云婉清之死另有隐情',
+      scope: 'long',
+      planted_chapter: 4,
+      planted_storyline: 'main-sword',
+    });
     const ledger = readJson(join(project, 'state/chapter-memory.json'));
     expect(ledger.map((e: { chapter: number }) => e.chapter)).toEqual([1, 2, 3, 4]);
     expect(lines(join(project, 'logs/unknown-entities.jsonl'))).toHaveLength(2);
     const log = readJson(join(project, 'logs/chapter-004-log.json'));
     expect(log).toMatchObject({ chapter: 4, revisions: 0, force_passed: false, gate: { decision: 'pass' } });
-    expect(log.stages.map((s: { step: string }) => s.step)).toEqual(['chapter:004:draft', 'chapter:004:summarize', 'chapter:004:refine', 'chapter:004:judge']);
+    expect(log.stages.map((s: { step: string }) => s.step)).toEqual([
+      'chapter:004:draft',
+      'chapter:004:summarize',
+      'chapter:004:refine',
+      'chapter:004:judge',
+    ]);
 
     const cp = readJson(join(project, '.checkpoint.json'));
-    expect(cp).toMatchObject({ pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0, last_completed_chapter: 4, x_editor_note: 'kept by other tools; novel must preserve it' });
+    expect(cp).toMatchObject({
+      pipeline_stage: 'committed',
+      inflight_chapter: null,
+      revision_count: 0,
+      last_completed_chapter: 4,
+      x_editor_note: 'kept by other tools; novel must preserve it',
+    });
     expect(cp.gate).toBeUndefined();
     expect(Object.keys(treeHashes(join(project, 'staging')))).toEqual([]);
     expect(existsSync(join(project, '.novel.lock'))).toBe(false);
@@ -82,7 +109,10 @@ describe('novel commit --chapter', () => {
       // What the commit replaces, as it was: a rewind restores it (§14).
       '.novel/history/chapter-004.json',
     ]);
-    expect(r.body.data.appends.map((a: { path: string }) => a.path)).toEqual(['state/changelog.jsonl', 'logs/unknown-entities.jsonl']);
+    expect(r.body.data.appends.map((a: { path: string }) => a.path)).toEqual([
+      'state/changelog.jsonl',
+      'logs/unknown-entities.jsonl',
+    ]);
     expect(r.body.data.state_ops.dropped).toHaveLength(3);
     expect(treeHashes(project)).toEqual(before);
   });
@@ -193,8 +223,13 @@ describe('volume planning', () => {
     writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, chapters_per_volume: 12 }));
     setUpBook(dir);
     expect((await novel(dir, ['next'])).stdout).toBe('volume:01:plan\n');
-    cpSync(join(process.cwd(), 'fixtures/project/volumes/vol-01'), join(dir, 'staging/volumes/vol-01'), { recursive: true });
-    writeFileSync(join(dir, 'staging/volumes/vol-01/new-characters.json'), '[{"slug":"ye-zhiqiu","display_name":"叶知秋"}]');
+    cpSync(join(process.cwd(), 'fixtures/project/volumes/vol-01'), join(dir, 'staging/volumes/vol-01'), {
+      recursive: true,
+    });
+    writeFileSync(
+      join(dir, 'staging/volumes/vol-01/new-characters.json'),
+      '[{"slug":"ye-zhiqiu","display_name":"叶知秋"}]',
+    );
     // A contract that is there must be valid; one left out is derived from the outline block (PROTOCOL §14).
     writeFileSync(join(dir, 'staging/volumes/vol-01/chapter-contracts/chapter-005.json'), '{"chapter": 5,');
     const bad = await novelJson(dir, ['validate', 'volume:01:plan']);
@@ -202,7 +237,10 @@ describe('volume planning', () => {
     expect(bad.body.error.message).toMatch(/chapter-contracts\/chapter-005\.json/);
     rmSync(join(dir, 'staging/volumes/vol-01/chapter-contracts/chapter-005.json'));
     expect((await novel(dir, ['validate', 'volume:01:plan'])).code).toBe(0);
-    cpSync(join(process.cwd(), 'fixtures/project/volumes/vol-01/chapter-contracts/chapter-005.json'), join(dir, 'staging/volumes/vol-01/chapter-contracts/chapter-005.json'));
+    cpSync(
+      join(process.cwd(), 'fixtures/project/volumes/vol-01/chapter-contracts/chapter-005.json'),
+      join(dir, 'staging/volumes/vol-01/chapter-contracts/chapter-005.json'),
+    );
     expect((await novel(dir, ['validate', 'volume:01:plan'])).code).toBe(0);
     expect((await novelJson(dir, ['next'])).body.data).toMatchObject({ step: 'volume:01:commit', action: 'commit' });
     const c = await novelJson(dir, ['commit', '--volume', '1']);

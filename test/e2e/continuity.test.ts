@@ -5,11 +5,22 @@ import { cleanupTempDirs, novelBin, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
-type Report = { chapters: number; kinds: Array<{ kind: string; planted: number; found: number; recall: number; precision: number }> };
+type Report = {
+  chapters: number;
+  kinds: Array<{ kind: string; planted: number; found: number; recall: number; precision: number }>;
+};
 
 function expectAllKinds(report: Report, chapters: number): void {
   expect(report.chapters).toBe(chapters);
-  expect(report.kinds.map((k) => k.kind)).toEqual(['gone_acting', 'realm_down', 'item_used', 'day_back', 'op_conflict', 'name_drift', 'foreshadow_reopened']);
+  expect(report.kinds.map((k) => k.kind)).toEqual([
+    'gone_acting',
+    'realm_down',
+    'item_used',
+    'day_back',
+    'op_conflict',
+    'name_drift',
+    'foreshadow_reopened',
+  ]);
   for (const k of report.kinds) {
     expect(k.planted, k.kind).toBe(chapters);
     expect(k.recall, k.kind).toBeGreaterThanOrEqual(0.9);

@@ -53,11 +53,16 @@ describe('SIGKILL at every mutating file-system call of a commit', () => {
       const tree = normalisedTree(treeHashes(image), image);
       expect(tree, `k=${k}: tree after recovery`).toEqual(reference);
       // Lock acquisition and release are mutating calls too: nothing of them is left behind.
-      expect(readdirSync(image).filter((f) => f.startsWith('.novel.lock')), `k=${k}: lock leftovers`).toEqual([]);
+      expect(
+        readdirSync(image).filter((f) => f.startsWith('.novel.lock')),
+        `k=${k}: lock leftovers`,
+      ).toEqual([]);
       outcomes.push(journal ? 'journal' : 'none');
     }
     const withJournal = outcomes.filter((o) => o === 'journal').length;
-    process.stdout.write(`\nfault injection: ${k - 1} kill points, ${withJournal} with a pending journal rolled forward, ${k - 1 - withJournal} before the journal; all equal to the uninterrupted commit\n`);
+    process.stdout.write(
+      `\nfault injection: ${k - 1} kill points, ${withJournal} with a pending journal rolled forward, ${k - 1 - withJournal} before the journal; all equal to the uninterrupted commit\n`,
+    );
     expect(k - 1).toBeGreaterThan(20);
     expect(withJournal).toBeGreaterThan(10);
     // Some 65 kill points of three commands each: minutes on a busy machine; the limit is for a hang.

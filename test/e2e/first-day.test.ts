@@ -13,7 +13,9 @@ afterAll(cleanupTempDirs);
 const json = (r: { stdout: string }) => JSON.parse(r.stdout) as { ok: boolean; data: any; error?: any };
 
 /** A fresh project whose volume 1 plan is staged by the demo plot-architect, storylines set up by the author. */
-async function plannedProject(storylines: unknown = { storylines: [{ id: 'nilin', name: '逆鳞主线' }] }): Promise<string> {
+async function plannedProject(
+  storylines: unknown = { storylines: [{ id: 'nilin', name: '逆鳞主线' }] },
+): Promise<string> {
   const dir = join(tempDir(), 'nilin');
   expect(novelBin(process.cwd(), ['init', dir]).code).toBe(0);
   const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--pause-after', 'plan']);
@@ -38,10 +40,21 @@ describe('volume plans an author writes', () => {
   it('a GBK outline is named as not UTF-8 (with the byte offset), never as a missing file', async () => {
     const dir = await plannedProject();
     // "### 第 1 章" in GBK: 第 = B5 DA, 章 = D5 C2.
-    writeFileSync(join(dir, 'staging/volumes/vol-01/outline.md'), Buffer.concat([Buffer.from('### '), Buffer.from([0xb5, 0xda]), Buffer.from(' 1 '), Buffer.from([0xd5, 0xc2]), Buffer.from('\n')]));
+    writeFileSync(
+      join(dir, 'staging/volumes/vol-01/outline.md'),
+      Buffer.concat([
+        Buffer.from('### '),
+        Buffer.from([0xb5, 0xda]),
+        Buffer.from(' 1 '),
+        Buffer.from([0xd5, 0xc2]),
+        Buffer.from('\n'),
+      ]),
+    );
     const r = novelBin(dir, ['validate', 'volume:01:plan']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/staging\/volumes\/vol-01\/outline\.md: expected UTF-8 text, found an invalid byte sequence at byte offset 4/);
+    expect(r.stderr).toMatch(
+      /staging\/volumes\/vol-01\/outline\.md: expected UTF-8 text, found an invalid byte sequence at byte offset 4/,
+    );
     expect(r.stderr).not.toMatch(/outline\.md: expected the volume outline, found no file/);
   }, 60_000);
 
@@ -50,8 +63,16 @@ describe('volume plans an author writes', () => {
     setStoryline(dir, 'main');
     const r = novelBin(dir, ['validate', 'volume:01:plan', '--json']);
     expect(r.code).toBe(2);
-    const diagnostics = json(r).error.details.diagnostics as Array<{ code: string; file: string; message: string; fix: string }>;
-    expect(diagnostics.filter((d) => d.code === 'unknown_storyline').map((d) => d.file)).toEqual(['staging/volumes/vol-01/outline.md', 'staging/volumes/vol-01/chapter-contracts/chapter-001.json']);
+    const diagnostics = json(r).error.details.diagnostics as Array<{
+      code: string;
+      file: string;
+      message: string;
+      fix: string;
+    }>;
+    expect(diagnostics.filter((d) => d.code === 'unknown_storyline').map((d) => d.file)).toEqual([
+      'staging/volumes/vol-01/outline.md',
+      'staging/volumes/vol-01/chapter-contracts/chapter-001.json',
+    ]);
     expect(diagnostics[0]?.message).toContain('nilin');
   }, 60_000);
 
@@ -70,7 +91,7 @@ describe('volume plans an author writes', () => {
     expect(novelBin(dir, ['validate', 'volume:01:plan']).code).toBe(0);
   }, 60_000);
 
-  it('commit --volume 01 is the step id\'s own spelling, and commits the plan', async () => {
+  it("commit --volume 01 is the step id's own spelling, and commits the plan", async () => {
     const dir = await plannedProject();
     setStoryline(dir, 'nilin');
     const r = novelBin(dir, ['commit', '--volume', '01']);
@@ -122,7 +143,11 @@ describe('small regressions', () => {
       expect(json(r).data.warnings.map((w: { code: string }) => w.code)).toContain('title_chapter_mismatch');
     }
     writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), `# 第四章 夜雨\n\n雨下了一夜。\n`);
-    expect(json(novelBin(dir, ['validate', 'chapter:004:draft', '--json'])).data.warnings.map((w: { code: string }) => w.code)).not.toContain('title_chapter_mismatch');
+    expect(
+      json(novelBin(dir, ['validate', 'chapter:004:draft', '--json'])).data.warnings.map(
+        (w: { code: string }) => w.code,
+      ),
+    ).not.toContain('title_chapter_mismatch');
   });
 
   it('novel lock status validates novel.config.json like every command that opens a project', () => {
@@ -143,7 +168,9 @@ describe('small regressions', () => {
     expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
     const r = novelBin(dir, ['doctor', '--json']);
     expect(r.code, r.stdout).toBe(0);
-    expect(json(r).data.findings.find((f: { code: string }) => f.code === 'outline_missing')).toMatchObject({ severity: 'info' });
+    expect(json(r).data.findings.find((f: { code: string }) => f.code === 'outline_missing')).toMatchObject({
+      severity: 'info',
+    });
   });
 });
 
@@ -186,10 +213,16 @@ describe('cost that survives Ctrl-C', () => {
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
     const marker = join(tempDir(), 'started');
     const script = join(tempDir(), 'paid.sh');
-    writeFileSync(script, `#!/bin/sh\ntouch ${marker}\nsleep 1\n${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null\necho '{"status":"ok","model":"m1","usage":{"input_tokens":12000,"output_tokens":7000},"cost_usd":0.105}'\n`);
+    writeFileSync(
+      script,
+      `#!/bin/sh\ntouch ${marker}\nsleep 1\n${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null\necho '{"status":"ok","model":"m1","usage":{"input_tokens":12000,"output_tokens":7000},"cost_usd":0.105}'\n`,
+    );
     chmodSync(script, 0o755);
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [BIN, 'run', '--executor', `${script} {packet}`], { cwd: dir, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'run', '--executor', `${script} {packet}`], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
     const end = Date.now() + 20_000;
     while (!existsSync(marker) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');
@@ -197,14 +230,16 @@ describe('cost that survives Ctrl-C', () => {
     const again = await novelBinAsync(dir, ['run', '--executor', 'demo']);
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain('chapter:004:draft: outputs already present and valid, reused');
-    const draft = readJson(join(dir, 'logs/chapter-004-log.json')).stages.find((s: { name: string }) => s.name === 'draft');
+    const draft = readJson(join(dir, 'logs/chapter-004-log.json')).stages.find(
+      (s: { name: string }) => s.name === 'draft',
+    );
     expect(draft).toMatchObject({ cost_usd: 0.105, input_tokens: 12000, output_tokens: 7000, model: 'm1' });
     expect(existsSync(join(dir, 'logs/chapter-004-pending-usage.json'))).toBe(false);
   }, 60_000);
 });
 
 describe('inputs that explain themselves, decisions with words', () => {
-  it('init seeds the AI-cliché blacklist with the demo\'s and makes characters/active/', () => {
+  it("init seeds the AI-cliché blacklist with the demo's and makes characters/active/", () => {
     const dir = join(tempDir(), 'mine');
     expect(novelBin(process.cwd(), ['init', dir]).code).toBe(0);
     expect(readJson(join(dir, 'ai-blacklist.json')).words.length).toBeGreaterThan(5);
@@ -214,7 +249,10 @@ describe('inputs that explain themselves, decisions with words', () => {
   it('a character file named in Chinese is used by the id inside it, and novel says which id', () => {
     const dir = join(tempDir(), 'demo');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
-    writeFileSync(join(dir, 'characters/active/苏清漪.json'), JSON.stringify({ id: 'su-qingyi', display_name: '苏清漪', contracts: [] }));
+    writeFileSync(
+      join(dir, 'characters/active/苏清漪.json'),
+      JSON.stringify({ id: 'su-qingyi', display_name: '苏清漪', contracts: [] }),
+    );
     expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
     expect(novelBin(dir, ['run', '--executor', 'demo', '--pause-after', 'draft']).code).toBe(0);
     const r = novelBin(dir, ['instructions', 'chapter:004:summarize', '--json']);
@@ -224,7 +262,7 @@ describe('inputs that explain themselves, decisions with words', () => {
     expect(JSON.stringify(json(r))).toMatch(/苏清漪\.json is known as su-qingyi/);
   });
 
-  it('decide accept and rewrite take --note; the pause screen shows the judge\'s reasons, fixes and violations', async () => {
+  it("decide accept and rewrite take --note; the pause screen shows the judge's reasons, fixes and violations", async () => {
     const dir = join(tempDir(), 'demo');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
     const paused = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '2.4' });

@@ -21,7 +21,10 @@ describe('install on PATH', () => {
     const work = tempDir('novel-pack-');
     // The dist/ already built is packed as it is: npm pack would otherwise run `prepare` (a build) under the
     // other test files that run dist/cli.js meanwhile.
-    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work, '--silent'], { cwd: REPO, encoding: 'utf8' });
+    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work, '--silent'], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
     expect(pack.status, pack.stderr).toBe(0);
     const tarball = join(work, pack.stdout.trim().split('\n').at(-1) as string);
     // Laid out as a global install lays it out (lib/node_modules/novel, bin/novel → its bin), by hand:
@@ -68,7 +71,9 @@ describe('help that teaches', () => {
       expect(r.stdout, c.path.join(' ')).toMatch(/Examples/);
     }
     expect(novelBin(process.cwd(), ['run', '--help']).stdout).toMatch(/--budget-usd USD/);
-    expect(novelBin(process.cwd(), ['commit', '--help']).stdout).toMatch(/\$ novel commit \(--chapter N \| --volume N\)/);
+    expect(novelBin(process.cwd(), ['commit', '--help']).stdout).toMatch(
+      /\$ novel commit \(--chapter N \| --volume N\)/,
+    );
   });
 
   it('novel help [command] is --help; typos get the closest command or flag', () => {
@@ -90,7 +95,8 @@ describe('help that teaches', () => {
     const cli = readFileSync(join(REPO, 'docs/cli.md'), 'utf8');
     for (const c of await buildCommandDefinitions()) {
       expect(cli, `docs/cli.md names novel ${c.path.join(' ')}`).toContain(`novel ${c.path.join(' ')}`);
-      for (const f of c.flags.filter((x) => x !== '--json' && x !== '--project')) expect(cli, `docs/cli.md names ${f} of novel ${c.path.join(' ')}`).toContain(f);
+      for (const f of c.flags.filter((x) => x !== '--json' && x !== '--project'))
+        expect(cli, `docs/cli.md names ${f} of novel ${c.path.join(' ')}`).toContain(f);
     }
     const run = novelBin(process.cwd(), ['run', '--help']).stdout;
     for (const code of ['10', '11', '12']) expect(run).toContain(` ${code} `);
@@ -114,9 +120,14 @@ describe('errors that say the one next thing', () => {
     expect(r.code).toBe(2);
     // Nothing was attempted: an attempt leaves its executor log (logs/executor/STEP-attempt-N.log).
     expect(readdirSync(join(dir, 'logs/executor'))).toEqual([]);
-    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'executor_unavailable', details: { PATH: '/nonexistent' } });
+    expect(JSON.parse(r.stdout).error).toMatchObject({
+      code: 'executor_unavailable',
+      details: { PATH: '/nonexistent' },
+    });
     const after = treeHashes(dir);
-    const changed = Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k] && !k.startsWith('logs/') && !k.startsWith('staging/manifests/'));
+    const changed = Object.keys({ ...before, ...after }).filter(
+      (k) => before[k] !== after[k] && !k.startsWith('logs/') && !k.startsWith('staging/manifests/'),
+    );
     expect(changed).toEqual([]);
     expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('WRITING');
   });
@@ -141,7 +152,9 @@ describe('errors that say the one next thing', () => {
     const project = fixtureCopy();
     mkdirSync(join(project, 'staging/chapters'), { recursive: true });
     writeFileSync(join(project, 'staging/chapters/chapter-004.md'), '# 第4章 藏经阁\n\n夜。\n');
-    expect(novelBin(project, ['advance', 'chapter:004:draft']).stdout).toMatch(/advanced chapter:004:draft: draft → summarize/);
+    expect(novelBin(project, ['advance', 'chapter:004:draft']).stdout).toMatch(
+      /advanced chapter:004:draft: draft → summarize/,
+    );
     const fresh = join(tempDir(), 'book');
     expect(novelBin(process.cwd(), ['init', fresh]).code).toBe(0);
     expect(readJson(join(fresh, 'state/chapter-memory.json'))).toEqual([]);
@@ -160,7 +173,11 @@ describe('errors that say the one next thing', () => {
 describe('shell completion', () => {
   it('novel completion bash, sourced in bash, completes commands, flags, choices and the current step id', () => {
     const shim = tempDir('novel-shim-');
-    writeFileSync(join(shim, 'novel'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO, 'dist/cli.js'))} "$@"\n`, { mode: 0o755 });
+    writeFileSync(
+      join(shim, 'novel'),
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO, 'dist/cli.js'))} "$@"\n`,
+      { mode: 0o755 },
+    );
     const project = fixtureCopy();
     const script = `source <(novel completion bash)
 complete_line() { read -ra COMP_WORDS <<< "$1"; [[ "$1" == *" " ]] && COMP_WORDS+=(""); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _novel; echo "\${COMPREPLY[*]}"; }
@@ -169,7 +186,11 @@ complete_line "novel instructions ch"
 complete_line "novel run --exe"
 complete_line "novel graph --format "
 `;
-    const r = spawnSync('bash', ['-c', script], { cwd: project, encoding: 'utf8', env: { ...process.env, PATH: `${shim}:${process.env.PATH}` } });
+    const r = spawnSync('bash', ['-c', script], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${shim}:${process.env.PATH}` },
+    });
     expect(r.status, r.stderr).toBe(0);
     const [st, ch, exe, format] = r.stdout.trim().split('\n');
     expect(st?.split(' ')).toContain('status');

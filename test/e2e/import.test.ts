@@ -68,11 +68,25 @@ describe('novel import', () => {
     const { dir, r } = importOf(bytes);
     expect(r.code, r.stderr).toBe(0);
     const data = JSON.parse(r.stdout).data;
-    expect(data).toMatchObject({ created: true, encoding, chapters: 4, first_title: '第一章 雨夜', last_title: '第4章：冬至', preface_lines: 2 });
+    expect(data).toMatchObject({
+      created: true,
+      encoding,
+      chapters: 4,
+      first_title: '第一章 雨夜',
+      last_title: '第4章：冬至',
+      preface_lines: 2,
+    });
     // The quoted 第一章 and the jump to 第十二章 are prose; 第3章节奏说明 is never a heading.
     expect(data.skipped.map((s: { text: string }) => s.text)).toEqual(['第一章', '第十二章 跳到这里']);
-    expect(readdirSync(join(dir, 'chapters')).sort()).toEqual(['chapter-001.md', 'chapter-002.md', 'chapter-003.md', 'chapter-004.md']);
-    expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toBe(`# 第２章 残剑\n\n${PARA}\n\n第一章\n\n${PARA}\n`);
+    expect(readdirSync(join(dir, 'chapters')).sort()).toEqual([
+      'chapter-001.md',
+      'chapter-002.md',
+      'chapter-003.md',
+      'chapter-004.md',
+    ]);
+    expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toBe(
+      `# 第２章 残剑\n\n${PARA}\n\n第一章\n\n${PARA}\n`,
+    );
     expect(readFileSync(join(dir, 'chapters/chapter-001.md'), 'utf8')).toContain('第3章节奏说明');
     expect(readJson(join(dir, 'logs/import-report.json'))).toMatchObject({ chapters: 4, encoding });
   });
@@ -84,7 +98,12 @@ describe('novel import', () => {
     // A book that starts at chapter 1000: its first heading may take any number.
     const { dir, r } = importOf(bytes);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).data).toMatchObject({ encoding: 'gb18030', chapters: 2, first_title: '第一千章 前夜', last_title: '第一千零一章 天明' });
+    expect(JSON.parse(r.stdout).data).toMatchObject({
+      encoding: 'gb18030',
+      chapters: 2,
+      first_title: '第一千章 前夜',
+      last_title: '第一千零一章 天明',
+    });
     expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toMatch(/^# 第一千零一章 天明\n/);
   });
 
@@ -96,13 +115,23 @@ describe('novel import', () => {
     expect(novelBin(dir, ['next']).stdout).toBe('import:001:summarize\n');
     const caught = novelBin(dir, ['run', '--executor', 'demo', '--until', 'volume:01:plan']);
     expect(caught.code, caught.stderr).toBe(0);
-    expect(readdirSync(join(dir, 'summaries')).sort()).toEqual(['chapter-001-summary.md', 'chapter-002-summary.md', 'chapter-003-summary.md', 'chapter-004-summary.md']);
+    expect(readdirSync(join(dir, 'summaries')).sort()).toEqual([
+      'chapter-001-summary.md',
+      'chapter-002-summary.md',
+      'chapter-003-summary.md',
+      'chapter-004-summary.md',
+    ]);
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
     expect(novelBin(dir, ['next']).stdout).toBe('volume:01:plan\n');
     const n = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
     expect(n.reason).toMatch(/chapters 5–/);
     const rows = JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data.rows;
-    expect(rows.map((x: { title: string }) => x.title)).toEqual(['第一章 雨夜', '第２章 残剑', '第三章', '第4章：冬至']);
+    expect(rows.map((x: { title: string }) => x.title)).toEqual([
+      '第一章 雨夜',
+      '第２章 残剑',
+      '第三章',
+      '第4章：冬至',
+    ]);
     expect(JSON.parse(r.stdout).data.zishu).toBe(rows.reduce((a: number, x: { zishu: number }) => a + x.zishu, 0));
   });
 
@@ -143,7 +172,9 @@ describe('novel import', () => {
     const none = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p3')]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/no chapter heading/);
-    const zh = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p4')], { LANG: 'zh_CN.UTF-8' });
+    const zh = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p4')], {
+      LANG: 'zh_CN.UTF-8',
+    });
     expect(zh.stderr).toMatch(/没有找到章节标题/);
   });
 });

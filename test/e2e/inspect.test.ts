@@ -15,7 +15,9 @@ describe('Stately inspector', () => {
     server.on('connection', (socket) => socket.on('message', (m) => messages.push(JSON.parse(String(m)))));
     const dir = join(tempDir(), 'demo');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
-    const r = await novelBinAsync(dir, ['run', '--executor', 'demo', `--inspect=ws://127.0.0.1:${port}`], { NOVEL_DEMO_SCORES: '3.2,4.3' });
+    const r = await novelBinAsync(dir, ['run', '--executor', 'demo', `--inspect=ws://127.0.0.1:${port}`], {
+      NOVEL_DEMO_SCORES: '3.2,4.3',
+    });
     // The last messages the run sent may still be on their way in: until the commit's is here.
     await waitUntil(() => messages.some((m) => m.type === '@xstate.event' && m.event?.type === 'COMMITTED'));
     server.close();

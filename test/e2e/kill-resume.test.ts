@@ -15,8 +15,16 @@ afterAll(cleanupTempDirs);
 
 describe('kill novel run anywhere', () => {
   it('20 random SIGKILLs of the whole process group of a demo run: every resumed book equals the uninterrupted one, no temp file left', async () => {
-    const r = await runKillSoak({ trials: 20, toChapter: 7, seed: 2026, executor: 'demo', log: (l) => process.stdout.write(`${l}\n`) });
-    process.stdout.write(`\nkill/resume soak: ${r.trials} trials, ${r.killed} killed mid-run, ${r.violations} violations, ${r.leftover_temps} leftover temp files\n`);
+    const r = await runKillSoak({
+      trials: 20,
+      toChapter: 7,
+      seed: 2026,
+      executor: 'demo',
+      log: (l) => process.stdout.write(`${l}\n`),
+    });
+    process.stdout.write(
+      `\nkill/resume soak: ${r.trials} trials, ${r.killed} killed mid-run, ${r.violations} violations, ${r.leftover_temps} leftover temp files\n`,
+    );
     expect(r.killed).toBeGreaterThan(15);
     expect(r.violations).toBe(0);
     expect(r.leftover_temps).toBe(0);
@@ -31,7 +39,12 @@ describe('kill novel run anywhere', () => {
     const killedAfterRequired = async (delay: number): Promise<string> => {
       const dir = join(tempDir(), 'demo');
       expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
-      const child = spawn(process.execPath, [BIN, 'run', '--executor', template], { cwd: dir, stdio: 'ignore', detached: true, env: { ...process.env, NOVEL_DEMO_WRITE_DELAY_MS: String(delay) } });
+      const child = spawn(process.execPath, [BIN, 'run', '--executor', template], {
+        cwd: dir,
+        stdio: 'ignore',
+        detached: true,
+        env: { ...process.env, NOVEL_DEMO_WRITE_DELAY_MS: String(delay) },
+      });
       expect(await waitUntil(() => existsSync(join(dir, memoryRel)), 60_000)).toBe(true);
       process.kill(-(child.pid as number), 'SIGKILL');
       await new Promise((r) => child.on('exit', r));
@@ -40,7 +53,8 @@ describe('kill novel run anywhere', () => {
     // The kill must come within the pause before the optional file: a busy machine can miss 700 ms;
     // then a fresh book is killed with twice the pause (three times at most).
     let dir = await killedAfterRequired(700);
-    for (let delay = 1400; existsSync(join(dir, optionalRel)) && delay <= 5600; delay *= 2) dir = await killedAfterRequired(delay);
+    for (let delay = 1400; existsSync(join(dir, optionalRel)) && delay <= 5600; delay *= 2)
+      dir = await killedAfterRequired(delay);
     const memory = join(dir, memoryRel);
     const optional = join(dir, optionalRel);
     // Every required output is there and valid; the optional one is not.
@@ -66,10 +80,16 @@ describe('kill novel run anywhere', () => {
     // Summarize outputs written outside novel run: present and valid, so reused.
     expect(novelBin(dir, ['instructions', 'chapter:004:summarize', '--write-manifest']).code).toBe(0);
     expect(novelBin(dir, ['demo-executor', join(dir, 'staging/manifests/chapter-004-summarize.json')]).code).toBe(0);
-    expect(JSON.parse(novelBin(dir, ['next', '--json']).stdout).data).toMatchObject({ step: 'chapter:004:summarize', action: 'advance' });
+    expect(JSON.parse(novelBin(dir, ['next', '--json']).stdout).data).toMatchObject({
+      step: 'chapter:004:summarize',
+      action: 'advance',
+    });
     const r = novelBin(dir, ['run', '--until', 'chapter:004:refine', '--events']);
     expect(r.code).toBe(0);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.find((e) => e.event === 'reused')).toEqual({ event: 'reused', step: 'chapter:004:summarize' });
     expect(events.some((e) => e.event === 'execute' && e.step === 'chapter:004:summarize')).toBe(false);
   });

@@ -19,7 +19,10 @@ describe('novel lint', () => {
     const dir = demo();
     withoutPlatform(dir);
     mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
-    writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), '# 第4章 雨夜\n\n他不禁笑了。她不禁哭了。他不禁叹气。\n“你来了。”她说。\n不是风动，而是心动。\n');
+    writeFileSync(
+      join(dir, 'staging/chapters/chapter-004.md'),
+      '# 第4章 雨夜\n\n他不禁笑了。她不禁哭了。他不禁叹气。\n“你来了。”她说。\n不是风动，而是心动。\n',
+    );
     expect(novelBin(dir, ['advance', 'chapter:004:draft']).code).toBe(0);
     const r = novelBin(dir, ['lint', 'chapter:004', '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -28,7 +31,14 @@ describe('novel lint', () => {
     // 不禁 3 times in 37 字: the cliché lexicon init wrote lists it (a cliché outranks the blacklist, so it counts once).
     expect(report.metrics).toMatchObject({ blacklist_hits: 0, cliche_hits: 3, pattern_hits: { 'bushi-ershi': 1 } });
     // 不是风动，而是心动 in 37 字: the AI-flavour score is hard, and names the span.
-    expect(report.findings.map((f: { rule: string }) => f.rule)).toEqual(['ai_flavour', 'cliche', 'cliche', 'cliche', 'ai_pattern', 'pattern_overuse']);
+    expect(report.findings.map((f: { rule: string }) => f.rule)).toEqual([
+      'ai_flavour',
+      'cliche',
+      'cliche',
+      'cliche',
+      'ai_pattern',
+      'pattern_overuse',
+    ]);
     const committed = json(novelBin(dir, ['lint', 'chapter:002', '--json'])).data;
     expect(committed.source).toBe('chapters');
     const text = novelBin(dir, ['lint', 'chapter:004']).stdout;
@@ -44,8 +54,13 @@ describe('novel lint', () => {
     expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
     const r = json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data;
     expect(r.findings.map((f: { rule: string }) => f.rule)).toContain('zishu_hard');
-    writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platform: 'qidian', zishu: { hard: [10, 5000] } } }));
-    expect(json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data.findings.map((f: { rule: string }) => f.rule)).toContain('zishu_target');
+    writeFileSync(
+      join(dir, 'novel.config.json'),
+      JSON.stringify({ ...config, quality: { platform: 'qidian', zishu: { hard: [10, 5000] } } }),
+    );
+    expect(
+      json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data.findings.map((f: { rule: string }) => f.rule),
+    ).toContain('zishu_target');
     writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platfrom: 'qidian' } }));
     const bad = novelBin(dir, ['lint', 'chapter:001']);
     expect(bad.code).toBe(2);

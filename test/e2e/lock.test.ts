@@ -31,7 +31,10 @@ describe('lock', () => {
     overlay(project, 'draft/good');
     // The test hook keeps the lock a moment so that both processes really overlap.
     const env = { NOVEL_TEST_LOCK_HOLD_MS: '400' };
-    const [a, b] = await Promise.all([novelBinAsync(project, ['advance', 'chapter:004:draft'], env), novelBinAsync(project, ['advance', 'chapter:004:draft'], env)]);
+    const [a, b] = await Promise.all([
+      novelBinAsync(project, ['advance', 'chapter:004:draft'], env),
+      novelBinAsync(project, ['advance', 'chapter:004:draft'], env),
+    ]);
     expect([a.code, b.code].sort()).toEqual([0, 3]);
     const loser = a.code === 3 ? a : b;
     expect(loser.stderr).toMatch(/locked by pid \d+ on .+, started .+, chapter 4/);
@@ -44,7 +47,14 @@ describe('lock', () => {
 
   it('a live foreign lock answers 3 before the project state is even looked at', async () => {
     const project = fixtureCopy();
-    writeLock(project, { pid: process.pid, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+    writeLock(project, {
+      pid: process.pid,
+      host: hostname(),
+      started: now(),
+      heartbeat: now(),
+      chapter: 4,
+      owner: null,
+    });
     writeFileSync(join(project, '.checkpoint.json'), 'not json');
     const r = await novelJson(project, ['advance', 'chapter:004:draft']);
     expect(r.code).toBe(3);
@@ -53,7 +63,14 @@ describe('lock', () => {
 
   it('a lock whose pid is dead on this host is stale and is taken over', async () => {
     const project = fixtureCopy();
-    writeLock(project, { pid: 2 ** 22 + 12345, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+    writeLock(project, {
+      pid: 2 ** 22 + 12345,
+      host: hostname(),
+      started: now(),
+      heartbeat: now(),
+      chapter: 4,
+      owner: null,
+    });
     const status = await novelJson(project, ['lock', 'status']);
     expect(status.body.data).toMatchObject({ held: true, stale: true });
     expect(status.body.data.stale_reason).toMatch(/is gone/);
@@ -74,7 +91,15 @@ describe('lock', () => {
       const record = readJson(join(project, 'logs/.cache/sweep.json'));
       record.dirs.logs.m = statSync(join(project, 'logs')).mtimeMs;
       writeFileSync(join(project, 'logs/.cache/sweep.json'), JSON.stringify(record));
-      if (stale) writeLock(project, { pid: 2 ** 22 + 12345, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+      if (stale)
+        writeLock(project, {
+          pid: 2 ** 22 + 12345,
+          host: hostname(),
+          started: now(),
+          heartbeat: now(),
+          chapter: 4,
+          owner: null,
+        });
       overlay(project, 'summarize/good');
       expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
       return temp;
@@ -85,17 +110,29 @@ describe('lock', () => {
     expect(existsSync(await made(true))).toBe(false);
   });
 
-  it('a killed holder\'s temp of every kind novel writes is swept, the copies\' marker (no extension) included', async () => {
+  it("a killed holder's temp of every kind novel writes is swept, the copies' marker (no extension) included", async () => {
     const project = fixtureCopy();
     overlay(project, 'draft/good');
     expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
     mkdirSync(join(project, '.novel/objects/ab'), { recursive: true });
-    const temps = ['.novel/objects/complete.1183717751', `.novel/objects/ab/${'ab'.repeat(32)}.42`, 'logs/chapter-004-log.json.7', 'state/changelog.jsonl.8'];
+    const temps = [
+      '.novel/objects/complete.1183717751',
+      `.novel/objects/ab/${'ab'.repeat(32)}.42`,
+      'logs/chapter-004-log.json.7',
+      'state/changelog.jsonl.8',
+    ];
     for (const t of temps) writeFileSync(join(project, t), 'partial');
     // An author's files that only look alike stay.
     const kept = ['.novel/objects/completed.1', 'logs/notes.1'];
     for (const k of kept) writeFileSync(join(project, k), 'mine');
-    writeLock(project, { pid: 2 ** 22 + 12345, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+    writeLock(project, {
+      pid: 2 ** 22 + 12345,
+      host: hostname(),
+      started: now(),
+      heartbeat: now(),
+      chapter: 4,
+      owner: null,
+    });
     overlay(project, 'summarize/good');
     expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
     for (const t of temps) expect(existsSync(join(project, t)), t).toBe(false);
@@ -114,7 +151,15 @@ describe('lock', () => {
       const shardTemp = join(project, `.novel/objects/cd/${sha}.42`);
       writeFileSync(inFlight, 'whole copy');
       writeFileSync(shardTemp, 'partial');
-      if (stale) writeLock(project, { pid: 2 ** 22 + 12345, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+      if (stale)
+        writeLock(project, {
+          pid: 2 ** 22 + 12345,
+          host: hostname(),
+          started: now(),
+          heartbeat: now(),
+          chapter: 4,
+          owner: null,
+        });
       overlay(project, 'summarize/good');
       expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
       return { inFlight, shardTemp };
@@ -134,7 +179,10 @@ describe('lock', () => {
     const recent = new Date(Date.now() - 5 * 60 * 1000).toISOString();
     writeLock(project, { pid: 1, host: 'other-host', started: old, heartbeat: recent, chapter: 4, owner: null });
     expect((await novelJson(project, ['lock', 'status'])).body.data).toMatchObject({ held: true, stale: false });
-    writeFileSync(join(project, '.novel.lock/info.json'), JSON.stringify({ pid: 1, host: 'other-host', started: old, heartbeat: old, chapter: 4, owner: null }));
+    writeFileSync(
+      join(project, '.novel.lock/info.json'),
+      JSON.stringify({ pid: 1, host: 'other-host', started: old, heartbeat: old, chapter: 4, owner: null }),
+    );
     const s = await novelJson(project, ['lock', 'status']);
     expect(s.body.data).toMatchObject({ held: true, stale: true });
     expect(s.body.data.stale_reason).toMatch(/no heartbeat for 31 min/);
@@ -143,7 +191,11 @@ describe('lock', () => {
   it('a lock without readable info.json is stale once it is more than 60 s old', async () => {
     const project = fixtureCopy();
     writeLock(project, null);
-    expect((await novelJson(project, ['lock', 'status'])).body.data).toMatchObject({ held: true, stale: false, holder: null });
+    expect((await novelJson(project, ['lock', 'status'])).body.data).toMatchObject({
+      held: true,
+      stale: false,
+      holder: null,
+    });
     expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(3);
     const t = new Date(Date.now() - 120 * 1000);
     utimesSync(join(project, '.novel.lock'), t, t);
@@ -152,7 +204,14 @@ describe('lock', () => {
 
   it('lock clear removes only stale locks unless --force', async () => {
     const project = fixtureCopy();
-    writeLock(project, { pid: process.pid, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null });
+    writeLock(project, {
+      pid: process.pid,
+      host: hostname(),
+      started: now(),
+      heartbeat: now(),
+      chapter: 4,
+      owner: null,
+    });
     const refused = await novelJson(project, ['lock', 'clear']);
     expect(refused.code).toBe(2);
     expect(refused.body.error.code).toBe('lock_live');
@@ -164,7 +223,14 @@ describe('lock', () => {
 
   it('a command carrying the owner token of the running holder is admitted and leaves the lock in place', async () => {
     const project = fixtureCopy();
-    const info = { pid: process.pid, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: 'run-token-1' };
+    const info = {
+      pid: process.pid,
+      host: hostname(),
+      started: now(),
+      heartbeat: now(),
+      chapter: 4,
+      owner: 'run-token-1',
+    };
     writeLock(project, info);
     overlay(project, 'draft/good');
     const r = await novelJson(project, ['advance', 'chapter:004:draft'], { NOVEL_LOCK_OWNER: 'run-token-1' });
@@ -178,7 +244,17 @@ describe('lock', () => {
     const project = fixtureCopy();
     const tmp = join(project, '.novel.lock.tmp-deadbeef');
     mkdirSync(tmp);
-    writeFileSync(join(tmp, 'info.json'), JSON.stringify({ pid: 2 ** 22 + 999, host: hostname(), started: now(), heartbeat: now(), chapter: 4, owner: null }));
+    writeFileSync(
+      join(tmp, 'info.json'),
+      JSON.stringify({
+        pid: 2 ** 22 + 999,
+        host: hostname(),
+        started: now(),
+        heartbeat: now(),
+        chapter: 4,
+        owner: null,
+      }),
+    );
     overlay(project, 'draft/good');
     expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
     expect(existsSync(tmp)).toBe(false);
@@ -188,7 +264,9 @@ describe('lock', () => {
     const project = fixtureCopy();
     overlay(project, 'draft/good');
     let ended = false;
-    const p = novelBinAsync(project, ['advance', 'chapter:004:draft'], { NOVEL_TEST_LOCK_HOLD_MS: '1500' }).finally(() => (ended = true));
+    const p = novelBinAsync(project, ['advance', 'chapter:004:draft'], { NOVEL_TEST_LOCK_HOLD_MS: '1500' }).finally(
+      () => (ended = true),
+    );
     let info: any = null;
     // Read while the command holds the lock (1.5 s once it has it), however long it takes to start.
     while (!info && !ended) {

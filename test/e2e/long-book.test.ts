@@ -19,7 +19,13 @@ const NEXT = CHAPTERS + 1;
 
 /** A book of 250 committed chapters, chapter 251 staged and judged, the fingerprint recorded as novel records it. */
 function longBook(): string {
-  const dir = writeSyntheticBook(tempDir('novel-long-'), { chapters: CHAPTERS, characters: 300, foreshadowing: 50, seed: 7, judged: true }) as string;
+  const dir = writeSyntheticBook(tempDir('novel-long-'), {
+    chapters: CHAPTERS,
+    characters: 300,
+    foreshadowing: 50,
+    seed: 7,
+    judged: true,
+  }) as string;
   rmSync(join(dir, '.novel'), { recursive: true, force: true });
   expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
   return dir;
@@ -35,12 +41,16 @@ describe('a long book', () => {
     expect(Object.keys(main.files)).toContain('chapters/chapter-001.md');
     expect(Object.keys(main.files)).not.toContain('chapters/chapter-150.md');
     expect(main.files['state/changelog.jsonl']).toMatch(/^tail:\d+:[0-9a-f]{64}$/);
-    expect(Object.keys(readJson(join(dir, '.novel/fingerprint/chapters-00101.json')).files)).toContain('chapters/chapter-150.md');
+    expect(Object.keys(readJson(join(dir, '.novel/fingerprint/chapters-00101.json')).files)).toContain(
+      'chapters/chapter-150.md',
+    );
     const older = statSync(join(dir, '.novel/fingerprint/chapters-00101.json')).mtimeMs;
     const r = novelBin(dir, ['commit', '--chapter', String(NEXT), '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(statSync(join(dir, '.novel/fingerprint/chapters-00101.json')).mtimeMs).toBe(older);
-    expect(Object.keys(readJson(join(dir, '.novel/fingerprint/chapters-00201.json')).files)).toContain(`chapters/chapter-${NEXT}.md`);
+    expect(Object.keys(readJson(join(dir, '.novel/fingerprint/chapters-00201.json')).files)).toContain(
+      `chapters/chapter-${NEXT}.md`,
+    );
     const v = novelBin(dir, ['state', 'verify', '--json']);
     expect(v.code, v.stdout).toBe(0);
     expect(json(v).data.files).toEqual({ added: [], removed: [], changed: [] });
@@ -56,7 +66,10 @@ describe('a long book', () => {
     const lines = readFileSync(join(dir, 'state/changelog.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(NEXT);
     expect(JSON.parse(lines.at(-1) as string).chapter).toBe(NEXT);
-    writeFileSync(join(dir, 'state/changelog.jsonl'), `${readFileSync(join(dir, 'state/changelog.jsonl'), 'utf8')}{"chapter":999,"ops":[]}\n`);
+    writeFileSync(
+      join(dir, 'state/changelog.jsonl'),
+      `${readFileSync(join(dir, 'state/changelog.jsonl'), 'utf8')}{"chapter":999,"ops":[]}\n`,
+    );
     const next = novelBin(dir, ['next', '--json']);
     expect(next.code).toBe(2);
     expect(json(next).error.message).toContain('state/changelog.jsonl');
@@ -66,10 +79,17 @@ describe('a long book', () => {
     const dir = longBook();
     const totals = (d: string) => json(novelBin(d, ['status', '--json'])).data.totals;
     const fromLedger = totals(dir);
-    expect(fromLedger).toMatchObject({ chapters: CHAPTERS, input_tokens: CHAPTERS * 1000, output_tokens: CHAPTERS * 2000 });
+    expect(fromLedger).toMatchObject({
+      chapters: CHAPTERS,
+      input_tokens: CHAPTERS * 1000,
+      output_tokens: CHAPTERS * 2000,
+    });
     rmSync(join(dir, 'logs/book-ledger.json'));
     expect(totals(dir)).toEqual(fromLedger);
-    writeFileSync(join(dir, 'logs/book-ledger.json'), JSON.stringify({ ...fromLedger, last_completed_chapter: 12, chapters: 1 }));
+    writeFileSync(
+      join(dir, 'logs/book-ledger.json'),
+      JSON.stringify({ ...fromLedger, last_completed_chapter: 12, chapters: 1 }),
+    );
     expect(totals(dir)).toEqual(fromLedger);
     expect(novelBin(dir, ['commit', '--chapter', String(NEXT)]).code).toBe(0);
     const ledger = readJson(join(dir, 'logs/book-ledger.json'));
@@ -96,7 +116,9 @@ describe('a long book', () => {
       expect(shard(rel), rel).toBe(false);
       if (rel === 'logs/.cache') continue;
       expect(e.m, rel).toBe(lstatSync(join(dir, rel)).mtimeMs);
-      const subdirs = readdirSync(join(dir, rel), { withFileTypes: true }).filter((x) => x.isDirectory() && !shard(`${rel}/${x.name}`));
+      const subdirs = readdirSync(join(dir, rel), { withFileTypes: true }).filter(
+        (x) => x.isDirectory() && !shard(`${rel}/${x.name}`),
+      );
       expect(e.d, rel).toEqual(subdirs.map((x) => x.name).sort());
     }
     expect(record.dirs['.novel/objects']).toBeDefined();

@@ -28,10 +28,18 @@ describe('title-fix (§13.4)', () => {
     advance(dir, 'refine/untitled', 'chapter:004:refine');
     expect(next(dir)).toMatchObject({ step: 'chapter:004:title-fix', action: 'execute', mode: 'title-fix' });
     const cp = readJson(join(dir, '.checkpoint.json'));
-    expect(cp).toMatchObject({ pipeline_stage: 'title_fixing', title_fixed: true, fix_guard: { step: 'title-fix', copy: 'staging/revisions/chapter-004/title-fix/chapters/chapter-004.md' } });
+    expect(cp).toMatchObject({
+      pipeline_stage: 'title_fixing',
+      title_fixed: true,
+      fix_guard: { step: 'title-fix', copy: 'staging/revisions/chapter-004/title-fix/chapters/chapter-004.md' },
+    });
     expect(existsSync(join(dir, cp.fix_guard.copy))).toBe(true);
     const packet = json(novelBin(dir, ['instructions', 'chapter:004:title-fix']));
-    expect(packet).toMatchObject({ agent: { name: 'style-refiner' }, mode: 'title-fix', write_scope: ['staging/chapters/'] });
+    expect(packet).toMatchObject({
+      agent: { name: 'style-refiner' },
+      mode: 'title-fix',
+      write_scope: ['staging/chapters/'],
+    });
     expect(packet.manifest.inline.title_findings.map((f: { rule: string }) => f.rule)).toEqual(['title_missing']);
     // A title-fix that touches the body: refused, naming the rule and the copy to start from.
     const untitled = readFileSync(join(dir, CH), 'utf8');
@@ -70,9 +78,15 @@ describe('hook-fix (§13.4)', () => {
     expect(cp.gate).toBeUndefined();
     // The judged evaluation moved aside with a copy of the chapter: the judge runs again after the fix.
     expect(existsSync(join(dir, 'staging/evaluations/chapter-004-eval.json'))).toBe(false);
-    expect(existsSync(join(dir, 'staging/revisions/chapter-004/hook-fix-0/evaluations/chapter-004-eval.json'))).toBe(true);
+    expect(existsSync(join(dir, 'staging/revisions/chapter-004/hook-fix-0/evaluations/chapter-004-eval.json'))).toBe(
+      true,
+    );
     const packet = json(novelBin(dir, ['instructions', 'chapter:004:hook-fix']));
-    expect(packet).toMatchObject({ agent: { name: 'chapter-writer' }, mode: 'hook-fix', manifest: { inline: { judge_hook: { present: false, type: 'none' }, min_strength: 3 } } });
+    expect(packet).toMatchObject({
+      agent: { name: 'chapter-writer' },
+      mode: 'hook-fix',
+      manifest: { inline: { judge_hook: { present: false, type: 'none' }, min_strength: 3 } },
+    });
     const text = readFileSync(join(dir, CH), 'utf8');
     const lines = text.split('\n');
     // Changing the title, or a paragraph before the last two: refused.

@@ -13,7 +13,8 @@ import { cleanupTempDirs, novelBin, readJson, tempDir } from '../helpers/project
 
 afterAll(cleanupTempDirs);
 
-const SAMPLE = '夜色沉沉。林风推开门，雨声灌了进来。\n\n“你来晚了。”她说。\n\n他没有回答，只是把剑放在桌上。剑身上的缺口还在。\n';
+const SAMPLE =
+  '夜色沉沉。林风推开门，雨声灌了进来。\n\n“你来晚了。”她说。\n\n他没有回答，只是把剑放在桌上。剑身上的缺口还在。\n';
 
 function ok(cwd: string, args: string[], env: Record<string, string> = {}): string {
   const r = novelBin(cwd, args, env);
@@ -37,7 +38,8 @@ function newBook(samples = true): string {
 
 /** The demo executor on the step's packet. */
 function execute(project: string, step: string): void {
-  const manifest = JSON.parse(ok(project, ['instructions', step, '--write-manifest', '--json'])).data.written_path as string;
+  const manifest = JSON.parse(ok(project, ['instructions', step, '--write-manifest', '--json'])).data
+    .written_path as string;
   ok(project, ['demo-executor', manifest]);
 }
 
@@ -58,13 +60,22 @@ function treeHash(dir: string, skip: RegExp): string {
 describe('a new book is set up before its first plan', () => {
   it('runs book:world, book:characters and book:style in order; commit --setup moves each into place', () => {
     const project = newBook();
-    expect(nextJson(project)).toMatchObject({ step: 'book:world', action: 'execute', mode: 'setup', next_command: 'novel instructions book:world' });
+    expect(nextJson(project)).toMatchObject({
+      step: 'book:world',
+      action: 'execute',
+      mode: 'setup',
+      next_command: 'novel instructions book:world',
+    });
     const world = JSON.parse(ok(project, ['instructions', 'book:world', '--json'])).data;
     expect(world.agent.name).toBe('world-builder');
     expect(world.write_scope).toEqual(['staging/world/', 'staging/storylines/storylines.json']);
 
     execute(project, 'book:world');
-    expect(nextJson(project)).toMatchObject({ step: 'book:world', action: 'commit', next_command: 'novel commit --setup' });
+    expect(nextJson(project)).toMatchObject({
+      step: 'book:world',
+      action: 'commit',
+      next_command: 'novel commit --setup',
+    });
     ok(project, ['validate', 'book:world']);
     expect(() => ok(project, ['advance', 'book:world'])).toThrow();
     ok(project, ['commit', '--setup']);
@@ -75,7 +86,14 @@ describe('a new book is set up before its first plan', () => {
     expect(nextJson(project).step).toBe('book:characters');
     execute(project, 'book:characters');
     ok(project, ['commit', '--setup']);
-    expect(readdirSync(join(project, 'characters/active')).sort()).toEqual(['lao-zhang.json', 'lao-zhang.md', 'lin-feng.json', 'lin-feng.md', 'su-yao.json', 'su-yao.md']);
+    expect(readdirSync(join(project, 'characters/active')).sort()).toEqual([
+      'lao-zhang.json',
+      'lao-zhang.md',
+      'lin-feng.json',
+      'lin-feng.md',
+      'su-yao.json',
+      'su-yao.md',
+    ]);
     expect(existsSync(join(project, 'characters/relationships.json'))).toBe(true);
 
     expect(nextJson(project).step).toBe('book:style');
@@ -85,7 +103,9 @@ describe('a new book is set up before its first plan', () => {
     expect(style.manifest.paths.samples).toEqual(['samples/chapter-1.txt']);
     execute(project, 'book:style');
     ok(project, ['commit', '--setup']);
-    expect(readJson(join(project, 'style-profile.json')).avg_sentence_length).toBe(style.manifest.inline.sample_metrics.avg_sentence_length);
+    expect(readJson(join(project, 'style-profile.json')).avg_sentence_length).toBe(
+      style.manifest.inline.sample_metrics.avg_sentence_length,
+    );
 
     expect(nextJson(project)).toMatchObject({ step: 'volume:01:plan', action: 'execute' });
     expect(readJson(join(project, '.checkpoint.json')).orchestrator_state).toBe('VOL_PLANNING');
@@ -94,8 +114,14 @@ describe('a new book is set up before its first plan', () => {
 
   it('skips a step whose files already exist and validate, and book:style without samples', () => {
     const project = newBook(false);
-    writeFileSync(join(project, 'world/rules.json'), JSON.stringify({ rules: [{ id: 'W-001', category: '地理', rule: '城在河北', constraint_type: 'hard' }] }));
-    writeFileSync(join(project, 'storylines/storylines.json'), JSON.stringify({ storylines: [{ id: 'main', name: '主线' }] }));
+    writeFileSync(
+      join(project, 'world/rules.json'),
+      JSON.stringify({ rules: [{ id: 'W-001', category: '地理', rule: '城在河北', constraint_type: 'hard' }] }),
+    );
+    writeFileSync(
+      join(project, 'storylines/storylines.json'),
+      JSON.stringify({ storylines: [{ id: 'main', name: '主线' }] }),
+    );
     expect(nextJson(project).step).toBe('book:characters');
     writeFileSync(join(project, 'characters/active/lin-feng.json'), JSON.stringify({ display_name: '林风' }));
     expect(nextJson(project).step).toBe('volume:01:plan');
@@ -119,7 +145,9 @@ describe('a new book is set up before its first plan', () => {
   it('novel run drives the setup unattended into the first chapters', () => {
     const project = newBook();
     const out = ok(project, ['run', '--executor', 'demo', '--chapters', '1']);
-    expect(out).toMatch(/book:world committed[\s\S]*book:characters committed[\s\S]*book:style committed[\s\S]*volume:01:commit committed/);
+    expect(out).toMatch(
+      /book:world committed[\s\S]*book:characters committed[\s\S]*book:style committed[\s\S]*volume:01:commit committed/,
+    );
     expect(readJson(join(project, '.checkpoint.json')).last_completed_chapter).toBe(1);
     ok(project, ['state', 'verify']);
   });
@@ -156,7 +184,16 @@ describe('a new book is set up before its first plan', () => {
 });
 
 describe('an imported book catches up its summaries before the next chapter', () => {
-  const book = ['第一章 雨夜', '', '林风走进青岚城。“又是你。”守门人说。', '', '第二章 残剑', '', '他把剑放在桌上，苏瑶看了一眼。', ''].join('\n');
+  const book = [
+    '第一章 雨夜',
+    '',
+    '林风走进青岚城。“又是你。”守门人说。',
+    '',
+    '第二章 残剑',
+    '',
+    '他把剑放在桌上，苏瑶看了一眼。',
+    '',
+  ].join('\n');
 
   function imported(): string {
     const dir = tempDir('novel-own-import-');
@@ -176,15 +213,26 @@ describe('an imported book catches up its summaries before the next chapter', ()
     expect(nextJson(project)).toMatchObject({ step: 'import:001:summarize', action: 'advance' });
     ok(project, ['validate', 'import:001:summarize']);
     ok(project, ['advance', 'import:001:summarize']);
-    expect(readJson(join(project, '.checkpoint.json'))).toMatchObject({ import_stage: 'summarized', import_caught_up: 0, last_completed_chapter: 2 });
-    expect(nextJson(project)).toMatchObject({ step: 'import:001:commit', action: 'commit', next_command: 'novel commit --chapter 1' });
+    expect(readJson(join(project, '.checkpoint.json'))).toMatchObject({
+      import_stage: 'summarized',
+      import_caught_up: 0,
+      last_completed_chapter: 2,
+    });
+    expect(nextJson(project)).toMatchObject({
+      step: 'import:001:commit',
+      action: 'commit',
+      next_command: 'novel commit --chapter 1',
+    });
     ok(project, ['commit', '--chapter', '1']);
     expect(readFileSync(join(project, 'chapters/chapter-001.md'), 'utf8')).toBe(text);
     expect(existsSync(join(project, 'summaries/chapter-001-summary.md'))).toBe(true);
     const cp = readJson(join(project, '.checkpoint.json'));
     expect(cp.import_caught_up).toBe(1);
     expect(cp.import_stage).toBeUndefined();
-    const lines = readFileSync(join(project, 'state/changelog.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(project, 'state/changelog.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.at(-1)).toMatchObject({ chapter: 1, catch_up: true });
     ok(project, ['state', 'verify']);
     expect(nextJson(project).step).toBe('import:002:summarize');
@@ -202,8 +250,14 @@ describe('an imported book catches up its summaries before the next chapter', ()
   it('novel run catches every imported chapter up, then plans and writes chapter 3', () => {
     const project = imported();
     const out = ok(project, ['run', '--executor', 'demo', '--chapters', '1']);
-    expect(out).toMatch(/import:001:commit committed[\s\S]*import:002:commit committed[\s\S]*volume:01:commit committed[\s\S]*chapter:003:commit committed/);
-    expect(readJson(join(project, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 3, import_caught_up: 2, imported_chapters: 2 });
+    expect(out).toMatch(
+      /import:001:commit committed[\s\S]*import:002:commit committed[\s\S]*volume:01:commit committed[\s\S]*chapter:003:commit committed/,
+    );
+    expect(readJson(join(project, '.checkpoint.json'))).toMatchObject({
+      last_completed_chapter: 3,
+      import_caught_up: 2,
+      imported_chapters: 2,
+    });
     ok(project, ['state', 'verify']);
   });
 });
@@ -211,7 +265,10 @@ describe('an imported book catches up its summaries before the next chapter', ()
 describe('a rewind keeps the imported chapters', () => {
   it('refuses to go back into the imported chapters, naming the earliest chapter it can go back to', () => {
     const dir = tempDir('novel-own-rewind-');
-    writeFileSync(join(dir, 'book.txt'), ['第一章 雨夜', '', '林风走进青岚城。', '', '第二章 残剑', '', '他把剑放在桌上。', ''].join('\n'));
+    writeFileSync(
+      join(dir, 'book.txt'),
+      ['第一章 雨夜', '', '林风走进青岚城。', '', '第二章 残剑', '', '他把剑放在桌上。', ''].join('\n'),
+    );
     ok(dir, ['import', 'book.txt', '--project', 'p']);
     const project = join(dir, 'p');
     ok(project, ['run', '--executor', 'demo', '--chapters', '2']);
@@ -221,7 +278,11 @@ describe('a rewind keeps the imported chapters', () => {
     expect(r.stderr).toMatch(/novel rewind --to chapter:003/);
     const back = novelBin(project, ['rewind', '--to', 'chapter:004']);
     expect(back.code, back.stderr).toBe(0);
-    expect(readJson(join(project, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 3, imported_chapters: 2, import_caught_up: 2 });
+    expect(readJson(join(project, '.checkpoint.json'))).toMatchObject({
+      last_completed_chapter: 3,
+      imported_chapters: 2,
+      import_caught_up: 2,
+    });
     ok(project, ['state', 'verify']);
     expect(nextJson(project).step).toBe('chapter:004:draft');
   });

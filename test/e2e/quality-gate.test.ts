@@ -12,7 +12,16 @@ import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson, tempDir } fr
 
 afterAll(cleanupTempDirs);
 
-const DIMS = ['plot_logic', 'character', 'immersion', 'foreshadowing', 'pacing', 'style_naturalness', 'emotional_impact', 'storyline_coherence'];
+const DIMS = [
+  'plot_logic',
+  'character',
+  'immersion',
+  'foreshadowing',
+  'pacing',
+  'style_naturalness',
+  'emotional_impact',
+  'storyline_coherence',
+];
 const EVAL = 'staging/evaluations/chapter-004-eval.json';
 
 function configure(dir: string, patch: Record<string, unknown>): void {
@@ -21,7 +30,11 @@ function configure(dir: string, patch: Record<string, unknown>): void {
 }
 
 function toJudge(dir: string): void {
-  for (const [variant, step] of [['draft/good', 'draft'], ['summarize/good', 'summarize'], ['refine/good', 'refine']] as const) {
+  for (const [variant, step] of [
+    ['draft/good', 'draft'],
+    ['summarize/good', 'summarize'],
+    ['refine/good', 'refine'],
+  ] as const) {
     overlay(dir, variant);
     const r = novelBin(dir, ['advance', `chapter:004:${step}`]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -31,12 +44,23 @@ function toJudge(dir: string): void {
 function writeEval(dir: string, overall: number, scores: Record<string, number>, rel = EVAL): void {
   const base = JSON.parse(readFileSync(join(process.cwd(), 'fixtures/outputs/judge/overall-4.2', EVAL), 'utf8'));
   mkdirSync(join(dir, 'staging/evaluations'), { recursive: true });
-  writeFileSync(join(dir, rel), JSON.stringify({ ...base, overall, scores: Object.fromEntries(Object.entries(scores).map(([d, s]) => [d, { score: s, reason: '理由' }])) }, null, 2));
+  writeFileSync(
+    join(dir, rel),
+    JSON.stringify(
+      {
+        ...base,
+        overall,
+        scores: Object.fromEntries(Object.entries(scores).map(([d, s]) => [d, { score: s, reason: '理由' }])),
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 const json = (r: { stdout: string; stderr: string }) => JSON.parse(r.stdout);
 
-describe('the gate reason in the reader\'s language', () => {
+describe("the gate reason in the reader's language", () => {
   it('a pause records its reason in English and as said words; status says it in Chinese (the gate and why), and in English as recorded', () => {
     const dir = fixtureCopy();
     toJudge(dir);
@@ -82,7 +106,13 @@ describe('the quality layer in the gate', () => {
     // The revision's draft packet names the finding to clear.
     const revision = json(novelBin(dir, ['instructions', 'chapter:004:draft']));
     expect(revision.manifest.inline.lint_findings.map((f: { rule: string }) => f.rule)).toEqual(['zishu_hard']);
-    expect(revision.manifest.inline).toMatchObject({ platform: 'qidian', zishu_target: [2500, 3500], zishu_hard: [1800, 4500], max_paragraph_zishu: 320, hook_required: true });
+    expect(revision.manifest.inline).toMatchObject({
+      platform: 'qidian',
+      zishu_target: [2500, 3500],
+      zishu_hard: [1800, 4500],
+      max_paragraph_zishu: 320,
+      hook_required: true,
+    });
   });
 
   it("overall_final is novel's weighted mean of the dimensions: a judge at 4.6 whose dimensions are 3.0 is revised, with overall_mismatch", () => {
@@ -94,7 +124,9 @@ describe('the quality layer in the gate', () => {
     const gate = json(judged).data.gate;
     expect(gate).toMatchObject({ decision: 'revise', overall_final: 3, overall_judge: 4.6 });
     expect(gate.weights.plot_logic).toBe(0.234);
-    expect(gate.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ layer: 'score', rule: 'overall_mismatch' })]));
+    expect(gate.warnings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ layer: 'score', rule: 'overall_mismatch' })]),
+    );
     const cp = readJson(join(dir, '.checkpoint.json'));
     expect(cp.gate).toMatchObject({ overall_final: 3, overall_judge: 4.6 });
   });
@@ -102,12 +134,22 @@ describe('the quality layer in the gate', () => {
   it('a key chapter (inside a convergence event) requires the secondary evaluation; quality.key_chapters false lifts it', () => {
     const dir = fixtureCopy();
     const schedule = join(dir, 'volumes/vol-01/storyline-schedule.json');
-    writeFileSync(schedule, JSON.stringify({ ...readJson(schedule), convergence_events: [{ chapter_range: [4, 5], involved_storylines: ['main-sword'] }] }, null, 2));
+    writeFileSync(
+      schedule,
+      JSON.stringify(
+        { ...readJson(schedule), convergence_events: [{ chapter_range: [4, 5], involved_storylines: ['main-sword'] }] },
+        null,
+        2,
+      ),
+    );
     // The author's edit of the plan, accepted into the book.
     expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
     toJudge(dir);
     const packet = json(novelBin(dir, ['instructions', 'chapter:004:judge']));
-    expect(packet.expected_outputs[1]).toMatchObject({ path: 'staging/evaluations/chapter-004-eval-secondary.json', required: true });
+    expect(packet.expected_outputs[1]).toMatchObject({
+      path: 'staging/evaluations/chapter-004-eval-secondary.json',
+      required: true,
+    });
     overlay(dir, 'judge/overall-4.2');
     const refused = novelBin(dir, ['advance', 'chapter:004:judge']);
     expect(refused.code).toBe(2);
@@ -135,7 +177,9 @@ describe('the quality layer in the gate', () => {
     expect(touch[0]).toMatchObject({ scope: 'long', last_touched_chapter: 1, dormant_chapters: 3 });
     expect(touch[0].task).toContain('轻触');
     const quiet = fixtureCopy();
-    expect(json(novelBin(quiet, ['instructions', 'chapter:004:draft'])).manifest.inline.foreshadow_light_touch).toBeUndefined();
+    expect(
+      json(novelBin(quiet, ['instructions', 'chapter:004:draft'])).manifest.inline.foreshadow_light_touch,
+    ).toBeUndefined();
   });
 
   it('style drift: the last five committed lint reports against style-profile.json go to the draft packet', () => {
@@ -144,7 +188,10 @@ describe('the quality layer in the gate', () => {
     expect(novelBin(dir, ['run', '--to-chapter', '8']).code).toBe(0);
     // The demo's prose: about 18 字 per sentence, little dialogue. A profile of long sentences and much dialogue drifts both ways.
     const profile = join(dir, 'style-profile.json');
-    writeFileSync(profile, JSON.stringify({ ...readJson(profile), avg_sentence_length: 30, dialogue_ratio: 0.4 }, null, 2));
+    writeFileSync(
+      profile,
+      JSON.stringify({ ...readJson(profile), avg_sentence_length: 30, dialogue_ratio: 0.4 }, null, 2),
+    );
     expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
     const drift = json(novelBin(dir, ['instructions', 'chapter:009:draft'])).manifest.inline.style_drift;
     expect(drift.chapters).toEqual([4, 5, 6, 7, 8]);

@@ -25,7 +25,16 @@ describe.runIf(haveCorpus || required)('the AI-flavour score on the labelled cor
   });
 
   it('quality eval --by-source: AUC ≥ 0.85 for every held-out source, and the thresholds keep human texts below hard', () => {
-    const r = novelBin(process.cwd(), ['quality', 'eval', '--ai', join(corpus, 'ai'), '--human', join(corpus, 'human'), '--by-source', '--json']);
+    const r = novelBin(process.cwd(), [
+      'quality',
+      'eval',
+      '--ai',
+      join(corpus, 'ai'),
+      '--human',
+      join(corpus, 'human'),
+      '--by-source',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const d = json(r).data;
     expect(d.n.ai).toBeGreaterThanOrEqual(50);
@@ -36,14 +45,36 @@ describe.runIf(haveCorpus || required)('the AI-flavour score on the labelled cor
     for (const s of d.by_source) expect(s.auc, s.source).toBeGreaterThanOrEqual(0.85);
     expect(d.hard.human_flagged_rate).toBeLessThanOrEqual(0.05);
     // The same folders give the same bytes.
-    expect(novelBin(process.cwd(), ['quality', 'eval', '--ai', join(corpus, 'ai'), '--human', join(corpus, 'human'), '--by-source', '--json']).stdout).toBe(r.stdout);
+    expect(
+      novelBin(process.cwd(), [
+        'quality',
+        'eval',
+        '--ai',
+        join(corpus, 'ai'),
+        '--human',
+        join(corpus, 'human'),
+        '--by-source',
+        '--json',
+      ]).stdout,
+    ).toBe(r.stdout);
     // In Chinese, the text output has no English sentence.
-    const zh = novelBin(process.cwd(), ['quality', 'eval', '--ai', join(corpus, 'ai'), '--human', join(corpus, 'human'), '--lang', 'zh']);
+    const zh = novelBin(process.cwd(), [
+      'quality',
+      'eval',
+      '--ai',
+      join(corpus, 'ai'),
+      '--human',
+      join(corpus, 'human'),
+      '--lang',
+      'zh',
+    ]);
     expect(zh.stdout).toMatch(/AI味得分的 AUC/);
   });
 
   it('the shipped model is what its fitting script makes of this corpus', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/fit-ai-flavour.ts', corpus, '--check'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/fit-ai-flavour.ts', corpus, '--check'], {
+      encoding: 'utf8',
+    });
     expect(r.status, r.stdout + r.stderr).toBe(0);
   });
 });
@@ -59,7 +90,9 @@ describe('novel lint FILE and quality eval on bad input', () => {
     const report = json(r).data;
     expect(report).toMatchObject({ chapter: 4, source: 'file' });
     expect(report.ai_flavour.score).toBeGreaterThanOrEqual(0.9);
-    expect(report.findings.map((f: { rule: string }) => f.rule)).toEqual(expect.arrayContaining(['ai_flavour', 'ai_pattern', 'cliche']));
+    expect(report.findings.map((f: { rule: string }) => f.rule)).toEqual(
+      expect.arrayContaining(['ai_flavour', 'ai_pattern', 'cliche']),
+    );
     // Chinese output: every finding and fix in Chinese.
     const zh = novelBin(dir, ['lint', file, '--lang', 'zh']);
     expect(zh.code).toBe(0);
@@ -99,7 +132,10 @@ describe('repetition across the book', () => {
     const run = novelBin(dir, ['run', '--chapters', '2', '--executor', 'demo']);
     expect(run.code, run.stderr).toBe(0);
     const previous = readFileSync(join(dir, 'chapters/chapter-005.md'), 'utf8');
-    const paras = previous.split('\n\n').slice(1).filter((p) => p.trim());
+    const paras = previous
+      .split('\n\n')
+      .slice(1)
+      .filter((p) => p.trim());
     const recycled = `# 第6章 旧事重提\n\n${[...paras.slice(paras.length / 2), ...paras.slice(0, paras.length / 2)].join('\n\n')}\n`;
     mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
     writeFileSync(join(dir, 'staging/chapters/chapter-006.md'), recycled);
@@ -108,7 +144,9 @@ describe('repetition across the book', () => {
     // The advance prints the lint's hard findings.
     expect(v.stdout).toMatch(/hard recycled_chapter/);
     const lint = json(novelBin(dir, ['lint', 'chapter:006', '--json'])).data;
-    const rules = lint.findings.filter((f: { severity: string }) => f.severity === 'hard').map((f: { rule: string }) => f.rule);
+    const rules = lint.findings
+      .filter((f: { severity: string }) => f.severity === 'hard')
+      .map((f: { rule: string }) => f.rule);
     expect(rules).toContain('recycled_chapter');
     expect(rules).toContain('repeated_passage');
     expect(lint.findings.find((f: { rule: string }) => f.rule === 'recycled_chapter').message).toMatch(/chapter 5/);

@@ -7,7 +7,19 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alive, BIN, cleanupTempDirs, fixtureCopy, novelBin, novelBinAsync, overlay, readJson, tempDir, treeHashes, waitUntil } from '../helpers/project.js';
+import {
+  alive,
+  BIN,
+  cleanupTempDirs,
+  fixtureCopy,
+  novelBin,
+  novelBinAsync,
+  overlay,
+  readJson,
+  tempDir,
+  treeHashes,
+  waitUntil,
+} from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -24,17 +36,28 @@ describe('a lost checkpoint never leads to overwritten chapters', () => {
     expect(novelBin(dir, ['run', '--chapters', '2']).code).toBe(0);
     rmSync(join(dir, '.checkpoint.json'));
     const before = treeHashes(dir);
-    for (const args of [['init', dir, '--json'], ['init', '--demo', dir, '--json']]) {
+    for (const args of [
+      ['init', dir, '--json'],
+      ['init', '--demo', dir, '--json'],
+    ]) {
       const r = novelBin(process.cwd(), args);
       expect(r.code).toBe(2);
-      expect(json(r).error).toMatchObject({ code: 'book_exists', hint: expect.stringMatching(/novel checkpoint rebuild/) });
-      expect(json(r).error.message).toMatch(/chapters\/ \(5 chapter file\(s\)\), state\/current-state\.json, state\/changelog\.jsonl/);
+      expect(json(r).error).toMatchObject({
+        code: 'book_exists',
+        hint: expect.stringMatching(/novel checkpoint rebuild/),
+      });
+      expect(json(r).error.message).toMatch(
+        /chapters\/ \(5 chapter file\(s\)\), state\/current-state\.json, state\/changelog\.jsonl/,
+      );
     }
     expect(treeHashes(dir)).toEqual(before);
     // status points at the rebuild, not at init.
     const s = novelBin(dir, ['status', '--json']);
     expect(s.code).toBe(2);
-    expect(json(s).error).toMatchObject({ code: 'checkpoint_missing', hint: expect.stringMatching(/novel checkpoint rebuild/) });
+    expect(json(s).error).toMatchObject({
+      code: 'checkpoint_missing',
+      hint: expect.stringMatching(/novel checkpoint rebuild/),
+    });
     expect(json(s).error.hint).not.toMatch(/novel init DIR/);
   });
 
@@ -46,7 +69,14 @@ describe('a lost checkpoint never leads to overwritten chapters', () => {
     const r = novelBin(dir, ['checkpoint', 'rebuild', '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const rebuilt = readJson(join(dir, '.checkpoint.json'));
-    expect(rebuilt).toMatchObject({ last_completed_chapter: 5, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0 });
+    expect(rebuilt).toMatchObject({
+      last_completed_chapter: 5,
+      current_volume: 1,
+      orchestrator_state: 'WRITING',
+      pipeline_stage: 'committed',
+      inflight_chapter: null,
+      revision_count: 0,
+    });
     expect(rebuilt.last_completed_chapter).toBe(original.last_completed_chapter);
     expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
     const again = novelBin(dir, ['checkpoint', 'rebuild', '--json']);
@@ -67,7 +97,10 @@ describe('a lost checkpoint never leads to overwritten chapters', () => {
     writeFileSync(join(dir, 'chapters/chapter-004.md'), '# 第4章 作者手写的另一版\n\n正文。\n');
     expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
     const before = treeHashes(dir);
-    for (const args of [['commit', '--chapter', '4', '--json'], ['commit', '--chapter', '4', '--dry-run', '--json']]) {
+    for (const args of [
+      ['commit', '--chapter', '4', '--json'],
+      ['commit', '--chapter', '4', '--dry-run', '--json'],
+    ]) {
       const r = novelBin(dir, args);
       expect(r.code).toBe(2);
       expect(json(r).error).toMatchObject({ code: 'would_overwrite', details: { files: ['chapters/chapter-004.md'] } });
@@ -84,7 +117,13 @@ describe('the executor is explicit', () => {
     const before = treeHashes(project);
     const r = novelBin(project, ['run', '--json']);
     expect(r.code).toBe(2);
-    expect(json(r)).toMatchObject({ ok: false, error: { code: 'executor_missing', details: { choices: ['claude', 'codex', 'demo', '<command template with {packet}>'] } } });
+    expect(json(r)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'executor_missing',
+        details: { choices: ['claude', 'codex', 'demo', '<command template with {packet}>'] },
+      },
+    });
     expect(treeHashes(project)).toEqual(before);
   });
 
@@ -95,7 +134,11 @@ describe('the executor is explicit', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('executor: demo (model demo)');
     const e = novelBin(dir, ['run', '--events']);
-    expect(JSON.parse(e.stdout.split('\n')[0] as string)).toEqual({ event: 'executor', executor: 'demo', model: 'demo' });
+    expect(JSON.parse(e.stdout.split('\n')[0] as string)).toEqual({
+      event: 'executor',
+      executor: 'demo',
+      model: 'demo',
+    });
   });
 });
 
@@ -109,7 +152,10 @@ describe('signals never leave an agent running', () => {
     return { template: `${script} {packet}`, pidFile };
   }
 
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
     it(`${signal} ends the run promptly: the executor's group is ended, the lock released, exit ${code}`, async () => {
       const dir = demoProject();
       const { template, pidFile } = sleeper(dir);
@@ -152,12 +198,20 @@ describe('no silent drops', () => {
     overlay(project, 'draft/good');
     overlay(project, 'summarize/good');
     const delta = readJson(join(project, 'staging/state/chapter-004-delta.json'));
-    delta.ops.push({ op: 'foreshadow', path: 'F-001', value: 'advanced' }, { op: 'set', path: '人物.林默.位置', value: '藏经阁' }, { op: 'update', path: 'characters.lin-qingyan.mood', value: '紧张' });
+    delta.ops.push(
+      { op: 'foreshadow', path: 'F-001', value: 'advanced' },
+      { op: 'set', path: '人物.林默.位置', value: '藏经阁' },
+      { op: 'update', path: 'characters.lin-qingyan.mood', value: '紧张' },
+    );
     writeFileSync(join(project, 'staging/state/chapter-004-delta.json'), JSON.stringify(delta));
     const r = novelBin(project, ['validate', 'chapter:004:summarize', '--json']);
     expect(r.code).toBe(0);
     const warnings = json(r).data.warnings.filter((w: { code: string }) => w.code === 'op_dropped');
-    expect(warnings.map((w: { field: string }) => w.field)).toEqual(['ops[3] (F-001)', 'ops[4] (人物.林默.位置)', 'ops[5] (characters.lin-qingyan.mood)']);
+    expect(warnings.map((w: { field: string }) => w.field)).toEqual([
+      'ops[3] (F-001)',
+      'ops[4] (人物.林默.位置)',
+      'ops[5] (characters.lin-qingyan.mood)',
+    ]);
     for (const w of warnings) expect(w.found).toMatch(/: .+/);
     const plain = novelBin(project, ['validate', 'chapter:004:summarize']);
     expect(plain.stderr).toMatch(/warning: .*ops\[3\] \(F-001\)/);
@@ -190,14 +244,19 @@ describe('no silent drops', () => {
     const r = json(novelBin(dir, ['validate', 'chapter:004:summarize', '--json']));
     const w = r.data.warnings.find((x: { code: string }) => x.code === 'storyline_memory_shrunk');
     expect(w.file).toBe('staging/storylines/main-sword/memory.md');
-    const firstLine = committed.split('\n').map((l) => l.trim()).find(Boolean) as string;
+    const firstLine = committed
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) as string;
     expect(w.found).toContain(JSON.stringify(firstLine));
   });
 
   it("the demo's own outline names foreshadowing by slug ids only", () => {
     const dir = demoProject();
     const outline = readFileSync(join(dir, 'volumes/vol-01/outline.md'), 'utf8');
-    const ids = [...outline.matchAll(/^- \*\*Foreshadowing\*\*: (.*)$/gm)].flatMap((m) => [...(m[1] as string).matchAll(/\b[A-Za-z]+-\d+\b/g)].map((x) => x[0]));
+    const ids = [...outline.matchAll(/^- \*\*Foreshadowing\*\*: (.*)$/gm)].flatMap((m) =>
+      [...(m[1] as string).matchAll(/\b[A-Za-z]+-\d+\b/g)].map((x) => x[0]),
+    );
     expect(ids.length).toBeGreaterThan(5);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9][a-z0-9_-]{0,63}$/);
   });
@@ -211,7 +270,11 @@ describe('no silent drops', () => {
     writeFileSync(f, JSON.stringify(plan));
     const r = novelBin(dir, ['validate', 'volume:02:plan', '--json']);
     expect(r.code).toBe(2);
-    expect(json(r).error.details.diagnostics[0]).toMatchObject({ file: 'staging/volumes/vol-02/foreshadowing.json', field: 'foreshadowing.0.id', found: '"F-002"' });
+    expect(json(r).error.details.diagnostics[0]).toMatchObject({
+      file: 'staging/volumes/vol-02/foreshadowing.json',
+      field: 'foreshadowing.0.id',
+      found: '"F-002"',
+    });
   });
 });
 
@@ -227,7 +290,10 @@ describe('hand edits surface first', () => {
     expect(json(n).error.hint).toMatch(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/);
     const s = novelBin(dir, ['status', '--json']);
     expect(s.code).toBe(0);
-    expect(json(s).data.next).toMatchObject({ action: 'fix', command: expect.stringMatching(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/) });
+    expect(json(s).data.next).toMatchObject({
+      action: 'fix',
+      command: expect.stringMatching(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/),
+    });
     const marker = join(dir, 'executor-ran');
     const r = novelBin(dir, ['run', '--executor', `touch ${marker} # {packet}`, '--json']);
     expect(r.code).toBe(2);
@@ -237,7 +303,13 @@ describe('hand edits surface first', () => {
 
   it('editor and OS litter in the final trees is ignored', () => {
     const dir = demoProject();
-    for (const litter of ['chapters/.DS_Store', 'chapters/.chapter-003.md.swp', 'state/current-state.json~', 'summaries/Thumbs.db', 'chapters/.hidden/x.md']) {
+    for (const litter of [
+      'chapters/.DS_Store',
+      'chapters/.chapter-003.md.swp',
+      'state/current-state.json~',
+      'summaries/Thumbs.db',
+      'chapters/.hidden/x.md',
+    ]) {
       mkdirSync(join(dir, litter, '..'), { recursive: true });
       writeFileSync(join(dir, litter), 'x');
     }
@@ -275,15 +347,28 @@ describe('executor failures explain themselves', () => {
     const script = join(tempDir(), 'bad.sh');
     // The packets are kept outside the project: the run's step guard fails a step that writes outside staging/.
     const kept = tempDir();
-    writeFileSync(script, `#!/bin/sh\ncp "$NOVEL_PACKET" "${kept}/last-packet-$(date +%s%N).json"\nmkdir -p "$NOVEL_PROJECT/staging/chapters"\nprintf 'no title here\\n' > "$NOVEL_PROJECT/staging/chapters/chapter-004.md"\n`);
+    writeFileSync(
+      script,
+      `#!/bin/sh\ncp "$NOVEL_PACKET" "${kept}/last-packet-$(date +%s%N).json"\nmkdir -p "$NOVEL_PROJECT/staging/chapters"\nprintf 'no title here\\n' > "$NOVEL_PROJECT/staging/chapters/chapter-004.md"\n`,
+    );
     chmodSync(script, 0o755);
     const r = novelBin(dir, ['run', '--executor', `${script} {packet}`]);
     expect(r.code).toBe(11);
-    expect(r.stdout).toMatch(/✗ chapter:004:draft: the outputs of attempt 1 do not validate:\n {4}staging\/chapters\/chapter-004\.md: .*# /);
+    expect(r.stdout).toMatch(
+      /✗ chapter:004:draft: the outputs of attempt 1 do not validate:\n {4}staging\/chapters\/chapter-004\.md: .*# /,
+    );
     const e = novelBin(dir, ['run', '--executor', `${script} {packet}`, '--events']);
-    const events = e.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(events.find((x) => x.event === 'invalid_outputs')).toMatchObject({ step: 'chapter:004:draft', problems: [expect.stringMatching(/chapter-004\.md/)] });
-    const packets = readdirSync(kept).filter((f) => f.startsWith('last-packet-')).sort();
+    const events = e.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.find((x) => x.event === 'invalid_outputs')).toMatchObject({
+      step: 'chapter:004:draft',
+      problems: [expect.stringMatching(/chapter-004\.md/)],
+    });
+    const packets = readdirSync(kept)
+      .filter((f) => f.startsWith('last-packet-'))
+      .sort();
     const last = readJson(join(kept, packets.at(-1) as string));
     expect(last.manifest.inline.previous_attempt_problems[0]).toMatch(/chapter-004\.md/);
   });
@@ -321,24 +406,40 @@ describe('readers during commits', () => {
     }
     const pad = (n: number) => String(n).padStart(3, '0');
     const allowed = (x: { chapter: number; step: string; action: string }) =>
-      (x.step === `chapter:${pad(x.chapter)}:commit` && (x.action === 'commit' || x.action === 'recover')) || (x.step === `chapter:${pad(x.chapter + 1)}:draft` && x.action === 'execute');
+      (x.step === `chapter:${pad(x.chapter)}:commit` && (x.action === 'commit' || x.action === 'recover')) ||
+      (x.step === `chapter:${pad(x.chapter + 1)}:draft` && x.action === 'execute');
     expect(bad).toBe(0);
     // At least one read started during or before each commit and one after it, per reader.
     expect(seen.length).toBeGreaterThanOrEqual(2 * M * N);
     expect(seen.filter((x) => !allowed(x))).toEqual([]);
     // Reads on both sides of the commits: the book before (the commit step) and after (the next draft).
-    expect(new Set(seen.map((x) => x.step === `chapter:${String(x.chapter).padStart(3, '0')}:commit`))).toEqual(new Set([true, false]));
-    process.stdout.write(`\nconcurrent readers: ${seen.length} reads during ${M} commits, all before, recover or after\n`);
+    expect(new Set(seen.map((x) => x.step === `chapter:${String(x.chapter).padStart(3, '0')}:commit`))).toEqual(
+      new Set([true, false]),
+    );
+    process.stdout.write(
+      `\nconcurrent readers: ${seen.length} reads during ${M} commits, all before, recover or after\n`,
+    );
   });
 });
 
 describe('the protocol points', () => {
   it('ok is true exactly when the exit code is 0: run --json with exit 11 is ok:false with the summary in data', () => {
     const dir = demoProject();
-    writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...readJson(join(dir, 'novel.config.json')), executor: { command: 'false {packet}', retries: 0 } }));
+    writeFileSync(
+      join(dir, 'novel.config.json'),
+      JSON.stringify({
+        ...readJson(join(dir, 'novel.config.json')),
+        executor: { command: 'false {packet}', retries: 0 },
+      }),
+    );
     const r = novelBin(dir, ['run', '--json']);
     expect(r.code).toBe(11);
-    expect(json(r)).toMatchObject({ ok: false, command: 'run', error: { code: 'executor_failed' }, data: { exit: 11, committed: 0 } });
+    expect(json(r)).toMatchObject({
+      ok: false,
+      command: 'run',
+      error: { code: 'executor_failed' },
+      data: { exit: 11, committed: 0 },
+    });
   });
 
   it('state verify without a fingerprint judges the state alone; a refused command writes no fingerprint', () => {
@@ -369,9 +470,16 @@ describe('the protocol points', () => {
   it('a lock with pid, host and started only is read: a dead holder is stale at once and cleared', () => {
     const project = fixtureCopy();
     mkdirSync(join(project, '.novel.lock'));
-    writeFileSync(join(project, '.novel.lock/info.json'), JSON.stringify({ pid: 999999, host: hostname(), started: new Date().toISOString() }));
+    writeFileSync(
+      join(project, '.novel.lock/info.json'),
+      JSON.stringify({ pid: 999999, host: hostname(), started: new Date().toISOString() }),
+    );
     const s = novelBin(project, ['lock', 'status', '--json']);
-    expect(json(s).data).toMatchObject({ held: true, stale: true, holder: { pid: 999999, heartbeat: expect.any(String), owner: null, chapter: null } });
+    expect(json(s).data).toMatchObject({
+      held: true,
+      stale: true,
+      holder: { pid: 999999, heartbeat: expect.any(String), owner: null, chapter: null },
+    });
     expect(novelBin(project, ['lock', 'clear']).code).toBe(0);
     expect(existsSync(join(project, '.novel.lock'))).toBe(false);
   });

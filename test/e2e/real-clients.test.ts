@@ -17,7 +17,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeAllowedTools, invocation } from '../../src/core/agent-invocation.js';
 import { demoOutputs } from '../../src/core/demo-executor.js';
 import type { Packet } from '../../src/schemas/packet.js';
-import { clientEnv, codexConfig, startModelServer, type ModelServer, type Reply, type Turn } from '../helpers/model-server.js';
+import {
+  clientEnv,
+  codexConfig,
+  startModelServer,
+  type ModelServer,
+  type Reply,
+  type Turn,
+} from '../helpers/model-server.js';
 import { cleanupTempDirs, diskTempDir, novelBinAsync, REPO, tempDir, treeHashes } from '../helpers/project.js';
 
 const BIN_DIR = join(REPO, 'node_modules/.bin');
@@ -39,7 +46,13 @@ function parsePrompt(prompt: string): Parsed | null {
   const packet = /Read the instruction packet (\S+) first/.exec(prompt);
   if (!who || !root || !packet) return null;
   const r = root[1] as string;
-  return { agent: who[1] as string, step: who[2] as string, root: r, packetRel: packet[1] as string, packet: JSON.parse(readFileSync(join(r, packet[1] as string), 'utf8')) as Packet };
+  return {
+    agent: who[1] as string,
+    step: who[2] as string,
+    root: r,
+    packetRel: packet[1] as string,
+    packet: JSON.parse(readFileSync(join(r, packet[1] as string), 'utf8')) as Packet,
+  };
 }
 
 function outputsOf(p: Parsed): Record<string, string> {
@@ -61,7 +74,10 @@ function claudeEscapes(root: string): Reply['tools'] {
     { name: 'Write', input: { file_path: `${root}/chapters/chapter-001.md`, content: '# HACKED\n' } },
     { name: 'Write', input: { file_path: `${root}/rootfile.txt`, content: 'x\n' } },
     { name: 'Write', input: { file_path: `${dirname(root)}/outside.txt`, content: 'x\n' } },
-    { name: 'Edit', input: { file_path: `${root}/novel.config.json`, old_string: '"pass": 4', new_string: '"pass": 1' } },
+    {
+      name: 'Edit',
+      input: { file_path: `${root}/novel.config.json`, old_string: '"pass": 4', new_string: '"pass": 1' },
+    },
     { name: 'Bash', input: { command: `rm ${root}/chapters/chapter-003.md`, description: 'remove a chapter' } },
     { name: 'Bash', input: { command: 'echo x > rootfile2.txt', description: 'create a root file' } },
   ];
@@ -70,8 +86,23 @@ function claudeEscapes(root: string): Reply['tools'] {
 /** The same escapes as Codex shell commands (working directory: staging/). */
 function codexEscapes(root: string): Reply['tools'] {
   return [
-    ...[`echo '# HACKED' > ${root}/chapters/chapter-001.md`, `echo x > ${root}/rootfile.txt`, `echo x > ${dirname(root)}/outside.txt`, `sed -i 's/"pass": 4/"pass": 1/' ${root}/novel.config.json`, `rm ${root}/chapters/chapter-003.md`, 'echo x > ../rootfile2.txt', 'echo x > /tmp/novel-escape-probe.txt'].map((cmd) => ({ name: 'exec_command', input: { cmd } })),
-    { name: 'exec_command', input: { cmd: `echo x > ${root}/escalated.txt`, sandbox_permissions: 'require_escalated', justification: 'the book needs it' } },
+    ...[
+      `echo '# HACKED' > ${root}/chapters/chapter-001.md`,
+      `echo x > ${root}/rootfile.txt`,
+      `echo x > ${dirname(root)}/outside.txt`,
+      `sed -i 's/"pass": 4/"pass": 1/' ${root}/novel.config.json`,
+      `rm ${root}/chapters/chapter-003.md`,
+      'echo x > ../rootfile2.txt',
+      'echo x > /tmp/novel-escape-probe.txt',
+    ].map((cmd) => ({ name: 'exec_command', input: { cmd } })),
+    {
+      name: 'exec_command',
+      input: {
+        cmd: `echo x > ${root}/escalated.txt`,
+        sandbox_permissions: 'require_escalated',
+        justification: 'the book needs it',
+      },
+    },
   ];
 }
 
@@ -98,29 +129,62 @@ function script(behaviour: Behaviour) {
       if (behaviour === 'escape') {
         const attempts: NonNullable<Reply['tools']> =
           turn.api === 'anthropic'
-            ? [{ name: 'Write', input: { file_path: `${p.root}/staging/judge-wrote.txt`, content: 'x\n' } }, { name: 'Bash', input: { command: `echo x > ${p.root}/staging/judge-bash.txt`, description: 'write' } }]
+            ? [
+                { name: 'Write', input: { file_path: `${p.root}/staging/judge-wrote.txt`, content: 'x\n' } },
+                { name: 'Bash', input: { command: `echo x > ${p.root}/staging/judge-bash.txt`, description: 'write' } },
+              ]
             : // Codex reports one command per turn in its JSON stream: one attempt per turn, as a model usually makes them.
-              [{ name: 'exec_command', input: { cmd: 'echo x > judge-wrote.txt' } }, { name: 'exec_command', input: { cmd: `echo x > ${p.root}/judge-root.txt` } }];
+              [
+                { name: 'exec_command', input: { cmd: 'echo x > judge-wrote.txt' } },
+                { name: 'exec_command', input: { cmd: `echo x > ${p.root}/judge-root.txt` } },
+              ];
         if (turn.api === 'anthropic' && turn.index === 0) return { tools: attempts };
-        if (turn.api === 'openai' && turn.index < attempts.length) return { tools: [attempts[turn.index] as NonNullable<Reply['tools']>[number]] };
+        if (turn.api === 'openai' && turn.index < attempts.length)
+          return { tools: [attempts[turn.index] as NonNullable<Reply['tools']>[number]] };
       }
       const evalPath = Object.keys(outputs).find((k) => k.endsWith('-eval.json')) as string;
-      return { text: outputs[evalPath] as string, usage: { input_tokens: 900, output_tokens: 450, cache_read_input_tokens: 5000, cache_creation_input_tokens: 0 } };
+      return {
+        text: outputs[evalPath] as string,
+        usage: { input_tokens: 900, output_tokens: 450, cache_read_input_tokens: 5000, cache_creation_input_tokens: 0 },
+      };
     }
     if (turn.api === 'anthropic') {
       // Read first (the client refuses to overwrite a file it has not read), then write.
       if (turn.index === 0) {
         const existing = Object.keys(outputs).filter((rel) => existsSync(join(p.root, rel)));
-        const reads = [p.packetRel, ...existing, ...(behaviour === 'escape' ? ['chapters/chapter-001.md', 'novel.config.json'] : [])];
-        return { text: 'Reading the packet.', tools: reads.map((rel) => ({ name: 'Read', input: { file_path: `${p.root}/${rel}` } })) };
+        const reads = [
+          p.packetRel,
+          ...existing,
+          ...(behaviour === 'escape' ? ['chapters/chapter-001.md', 'novel.config.json'] : []),
+        ];
+        return {
+          text: 'Reading the packet.',
+          tools: reads.map((rel) => ({ name: 'Read', input: { file_path: `${p.root}/${rel}` } })),
+        };
       }
       if (turn.index === 1) {
-        const writes = Object.entries(outputs).map(([rel, content]) => ({ name: 'Write', input: { file_path: `${p.root}/${rel}`, content } }));
-        return { tools: [...(behaviour === 'escape' ? (claudeEscapes(p.root) ?? []) : []), ...writes], usage: { input_tokens: 2100, output_tokens: 1800, cache_read_input_tokens: 12000, cache_creation_input_tokens: 3000 } };
+        const writes = Object.entries(outputs).map(([rel, content]) => ({
+          name: 'Write',
+          input: { file_path: `${p.root}/${rel}`, content },
+        }));
+        return {
+          tools: [...(behaviour === 'escape' ? (claudeEscapes(p.root) ?? []) : []), ...writes],
+          usage: {
+            input_tokens: 2100,
+            output_tokens: 1800,
+            cache_read_input_tokens: 12000,
+            cache_creation_input_tokens: 3000,
+          },
+        };
       }
       return { text: `Done: ${turn.results.length} tool result(s).` };
     }
-    const escapes = behaviour === 'escape' ? (codexEscapes(p.root) ?? []) : behaviour === 'links' && p.agent === 'chapter-writer' ? codexLinks() : [];
+    const escapes =
+      behaviour === 'escape'
+        ? (codexEscapes(p.root) ?? [])
+        : behaviour === 'links' && p.agent === 'chapter-writer'
+          ? codexLinks()
+          : [];
     if (turn.index < escapes.length) return { tools: [escapes[turn.index] as NonNullable<Reply['tools']>[number]] };
     if (turn.index === escapes.length) {
       const cmd = Object.entries(outputs)
@@ -129,7 +193,15 @@ function script(behaviour: Behaviour) {
           return `mkdir -p '${dirname(local)}' && printf %s '${b64(content)}' | base64 -d > '${local}'`;
         })
         .join(' && ');
-      return { tools: [{ name: 'exec_command', input: { cmd } }], usage: { input_tokens: 3100, output_tokens: 1500, cache_read_input_tokens: 9000, cache_creation_input_tokens: 0 } };
+      return {
+        tools: [{ name: 'exec_command', input: { cmd } }],
+        usage: {
+          input_tokens: 3100,
+          output_tokens: 1500,
+          cache_read_input_tokens: 9000,
+          cache_creation_input_tokens: 0,
+        },
+      };
     }
     return { text: 'Done.' };
   };
@@ -155,7 +227,10 @@ function setUp(cli: 'claude' | 'codex', server: ModelServer): Setup {
   mkdirSync(join(project, '.claude'));
   writeFileSync(join(project, '.claude/settings.json'), JSON.stringify(wide));
   // Writable roots of the user's own config are overridden by novel (sandbox_workspace_write.writable_roots=[]).
-  writeFileSync(join(home, '.codex/config.toml'), codexConfig(server, ['[sandbox_workspace_write]', `writable_roots = ["${project}"]`]));
+  writeFileSync(
+    join(home, '.codex/config.toml'),
+    codexConfig(server, ['[sandbox_workspace_write]', `writable_roots = ["${project}"]`]),
+  );
   const env = clientEnv(server, home, `${BIN_DIR}:${process.env.PATH ?? ''}`);
   return { project, home, env };
 }
@@ -163,13 +238,20 @@ function setUp(cli: 'claude' | 'codex', server: ModelServer): Setup {
 /** The book as a demo run leaves it, for comparison (bookkeeping and staging aside). */
 function bookOf(project: string): Record<string, string> {
   const all = treeHashes(project);
-  return Object.fromEntries(Object.entries(all).filter(([rel]) => !/^(logs|staging|\.novel|\.claude)\//.test(rel) && rel !== '.checkpoint.json'));
+  return Object.fromEntries(
+    Object.entries(all).filter(
+      ([rel]) => !/^(logs|staging|\.novel|\.claude)\//.test(rel) && rel !== '.checkpoint.json',
+    ),
+  );
 }
 
 function demoBook(project: string): Record<string, string> {
   const copy = join(diskTempDir('novel-real-demo-'), 'book');
   cpSync(project, copy, { recursive: true });
-  const r = spawnSync(process.execPath, [join(REPO, 'dist/cli.js'), 'run', '--executor', 'demo', '--chapters', '1'], { cwd: copy, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(REPO, 'dist/cli.js'), 'run', '--executor', 'demo', '--chapters', '1'], {
+    cwd: copy,
+    encoding: 'utf8',
+  });
   expect(r.status, r.stdout + r.stderr).toBe(0);
   return bookOf(copy);
 }
@@ -182,10 +264,13 @@ function executions(project: string): Array<Record<string, any>> {
 }
 
 /** What the server reported, summed per step id. */
-function reportedByStep(server: ModelServer, from: number): Map<string, { input: number; cached: number; output: number }> {
+function reportedByStep(
+  server: ModelServer,
+  from: number,
+): Map<string, { input: number; cached: number; output: number }> {
   const out = new Map<string, { input: number; cached: number; output: number }>();
   for (const r of server.reported.slice(from)) {
-    const step = /of the novel pipeline, step (\S+) /.exec(r.prompt)?.[1] ?? "?";
+    const step = /of the novel pipeline, step (\S+) /.exec(r.prompt)?.[1] ?? '?';
     const t = out.get(step) ?? { input: 0, cached: 0, output: 0 };
     t.input += r.usage.input_tokens + r.usage.cache_read_input_tokens + r.usage.cache_creation_input_tokens;
     t.cached += r.usage.cache_read_input_tokens;
@@ -215,26 +300,57 @@ describe('the pinned real clients', () => {
 
   it('list every flag novel passes in their help, and the values it chooses', () => {
     const help = {
-      claude: spawnSync(join(BIN_DIR, 'claude'), ['--help'], { encoding: 'utf8', env: { ...process.env, HOME: tempDir() } }).stdout,
-      codex: spawnSync(join(BIN_DIR, 'codex'), ['exec', '--help'], { encoding: 'utf8', env: { ...process.env, CODEX_HOME: tempDir() } }).stdout,
+      claude: spawnSync(join(BIN_DIR, 'claude'), ['--help'], {
+        encoding: 'utf8',
+        env: { ...process.env, HOME: tempDir() },
+      }).stdout,
+      codex: spawnSync(join(BIN_DIR, 'codex'), ['exec', '--help'], {
+        encoding: 'utf8',
+        env: { ...process.env, CODEX_HOME: tempDir() },
+      }).stdout,
     };
-    const packet = (name: Packet['agent']['name']): Packet => ({ version: 1, step: 'chapter:004:draft', agent: { kind: 'subagent', name }, mode: 'draft', manifest: { mode: 'paths', inline: {}, paths: {} }, expected_outputs: [], write_scope: ['staging/chapters/'], next_actions: [] });
+    const packet = (name: Packet['agent']['name']): Packet => ({
+      version: 1,
+      step: 'chapter:004:draft',
+      agent: { kind: 'subagent', name },
+      mode: 'draft',
+      manifest: { mode: 'paths', inline: {}, paths: {} },
+      expected_outputs: [],
+      write_scope: ['staging/chapters/'],
+      next_actions: [],
+    });
     for (const cli of ['claude', 'codex'] as const) {
       for (const agent of ['chapter-writer', 'quality-judge'] as const) {
-        const argv = invocation(cli, packet(agent), { packetRel: 'staging/manifests/x.json', brief: 'b', projectRoot: '/p', lastMessagePath: '/t/m', model: 'm' }).argv;
-        for (const flag of new Set(argv.filter((a) => /^--?[a-zA-Z]/.test(a)))) expect(help[cli], `${cli} has ${flag}`).toMatch(new RegExp(`(^|[\\s,])${flag.replace(/-/g, '\\-')}([\\s,=<]|$)`, 'm'));
+        const argv = invocation(cli, packet(agent), {
+          packetRel: 'staging/manifests/x.json',
+          brief: 'b',
+          projectRoot: '/p',
+          lastMessagePath: '/t/m',
+          model: 'm',
+        }).argv;
+        for (const flag of new Set(argv.filter((a) => /^--?[a-zA-Z]/.test(a))))
+          expect(help[cli], `${cli} has ${flag}`).toMatch(
+            new RegExp(`(^|[\\s,])${flag.replace(/-/g, '\\-')}([\\s,=<]|$)`, 'm'),
+          );
       }
     }
     expect(help.claude).toMatch(/"dontAsk"/);
     expect(help.codex).toMatch(/workspace-write/);
     expect(help.codex).toMatch(/read-only/);
-    expect(claudeAllowedTools(packet('chapter-writer'))).toEqual(['Read', 'Glob', 'Grep', 'Edit(./staging/chapters/**)']);
+    expect(claudeAllowedTools(packet('chapter-writer'))).toEqual([
+      'Read',
+      'Glob',
+      'Grep',
+      'Edit(./staging/chapters/**)',
+    ]);
     expect(claudeAllowedTools(packet('quality-judge'))).toEqual(['Read', 'Glob', 'Grep']);
   });
 
   for (const cli of ['claude', 'codex'] as const) {
     describe(cli, () => {
-      it('(a) commits a normal chapter through novel run, (d) with the tokens the server reported', { timeout: 240_000 }, async () => {
+      it('(a) commits a normal chapter through novel run, (d) with the tokens the server reported', {
+        timeout: 240_000,
+      }, async () => {
         behaviour = 'normal';
         const s = setUp(cli, server);
         const expected = demoBook(s.project);
@@ -255,10 +371,19 @@ describe('the pinned real clients', () => {
           expect(e.output_tokens).toBe(want?.output);
           if (cli === 'claude') {
             expect(e.input_token_parts.cache_read_input_tokens).toBe(want?.cached);
-            expect(e.input_token_parts.input_tokens + e.input_token_parts.cache_read_input_tokens + e.input_token_parts.cache_creation_input_tokens).toBe(want?.input);
+            expect(
+              e.input_token_parts.input_tokens +
+                e.input_token_parts.cache_read_input_tokens +
+                e.input_token_parts.cache_creation_input_tokens,
+            ).toBe(want?.input);
             // The cost is the one Claude Code computed and printed.
-            const log = readFileSync(join(s.project, `logs/executor/${e.step.replace(/:/g, '-')}-attempt-1.log`), 'utf8');
-            const printed = JSON.parse(/--- stdout ---\n(\{.*\})\n/.exec(log)?.[1] ?? '{}') as { total_cost_usd?: number };
+            const log = readFileSync(
+              join(s.project, `logs/executor/${e.step.replace(/:/g, '-')}-attempt-1.log`),
+              'utf8',
+            );
+            const printed = JSON.parse(/--- stdout ---\n(\{.*\})\n/.exec(log)?.[1] ?? '{}') as {
+              total_cost_usd?: number;
+            };
             expect(typeof printed.total_cost_usd).toBe('number');
             expect(e.cost_usd).toBeCloseTo(printed.total_cost_usd as number, 9);
             expect(typeof e.model).toBe('string');
@@ -275,7 +400,9 @@ describe('the pinned real clients', () => {
         } else expect(status.stdout).toMatch(/output tokens, \$\d+\.\d{4}$/m);
       });
 
-      it('(b) a writer trying every escape changes nothing outside staging/, and (c) the judge cannot write', { timeout: 240_000 }, async () => {
+      it('(b) a writer trying every escape changes nothing outside staging/, and (c) the judge cannot write', {
+        timeout: 240_000,
+      }, async () => {
         behaviour = 'escape';
         const s = setUp(cli, server);
         const expected = demoBook(s.project);
@@ -288,11 +415,16 @@ describe('the pinned real clients', () => {
         expect(readFileSync(join(s.project, 'novel.config.json'), 'utf8')).toBe(config);
         expect(readFileSync(join(s.project, 'chapters/chapter-001.md'), 'utf8')).not.toContain('HACKED');
         expect(existsSync(join(s.project, 'chapters/chapter-003.md'))).toBe(true);
-        for (const f of ['rootfile.txt', 'rootfile2.txt', 'escalated.txt', 'judge-root.txt']) expect(existsSync(join(s.project, f)), f).toBe(false);
+        for (const f of ['rootfile.txt', 'rootfile2.txt', 'escalated.txt', 'judge-root.txt'])
+          expect(existsSync(join(s.project, f)), f).toBe(false);
         expect(existsSync(join(dirname(s.project), 'outside.txt'))).toBe(false);
         expect(existsSync('/tmp/novel-escape-probe.txt')).toBe(false);
         // (c) The judge wrote nothing, even inside staging/.
-        expect(readdirSync(join(s.project, 'staging'), { recursive: true }).map(String).filter((f) => /judge-(wrote|bash)/.test(f))).toEqual([]);
+        expect(
+          readdirSync(join(s.project, 'staging'), { recursive: true })
+            .map(String)
+            .filter((f) => /judge-(wrote|bash)/.test(f)),
+        ).toEqual([]);
         // The step's output names the denials.
         expect(r.stdout).toMatch(/chapter:004:draft\): the client refused \d+ tool use\(s\)/);
         const judgeLog = readFileSync(join(s.project, 'logs/executor/chapter-004-judge-attempt-1.log'), 'utf8');
@@ -300,12 +432,25 @@ describe('the pinned real clients', () => {
         expect(r.stdout, judgeLog).toMatch(/chapter:004:judge\): the client refused \d+ tool use\(s\)/);
         expect(r.stdout).toContain('chapter-001.md');
         // Every escape of the writer is named among the denials (in the executor log, in full).
-        for (const what of cli === 'claude' ? ['chapter-001.md', 'rootfile.txt', 'outside.txt', 'novel.config.json', 'chapter-003.md', 'rootfile2.txt'] : ['chapter-001.md', 'rootfile.txt', 'outside.txt', 'novel.config.json', 'chapter-003.md', 'rootfile2.txt', 'novel-escape-probe.txt', 'escalat']) {
+        for (const what of cli === 'claude'
+          ? ['chapter-001.md', 'rootfile.txt', 'outside.txt', 'novel.config.json', 'chapter-003.md', 'rootfile2.txt']
+          : [
+              'chapter-001.md',
+              'rootfile.txt',
+              'outside.txt',
+              'novel.config.json',
+              'chapter-003.md',
+              'rootfile2.txt',
+              'novel-escape-probe.txt',
+              'escalat',
+            ]) {
           expect(draftLog.split('--- denials ---')[1] ?? '', what).toContain(what);
         }
       });
       if (cli === 'codex') {
-        it('(e) links and hard links made from inside staging/ change nothing of the book through novel', { timeout: 240_000 }, async () => {
+        it('(e) links and hard links made from inside staging/ change nothing of the book through novel', {
+          timeout: 240_000,
+        }, async () => {
           behaviour = 'links';
           const s = setUp(cli, server);
           const expected = demoBook(s.project);
@@ -320,7 +465,9 @@ describe('the pinned real clients', () => {
           if (r.code === 11) {
             expect(readFileSync(join(s.project, '.novel/fingerprint.json'), 'utf8')).toBe(fingerprint);
             // The sandbox of Codex 0.169 lets a symbolic link be made in staging/ (hard links into the book it refuses): novel names and moves it.
-            expect(r.stdout).toContain('a symbolic link made in staging/: staging/manifests/chapter-004-summarize.json');
+            expect(r.stdout).toContain(
+              'a symbolic link made in staging/: staging/manifests/chapter-004-summarize.json',
+            );
           }
           const verify = await novelBinAsync(s.project, ['state', 'verify', '--json'], s.env);
           expect(JSON.parse(verify.stdout).ok, verify.stdout).toBe(true);

@@ -13,9 +13,21 @@ import { cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes
 
 /** The book as the author and the agents see it: everything but novel's own caches (logs/.cache, .novel/ but the history a rewind keeps). */
 function bookTree(dir: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(treeHashes(dir)).filter(([p]) => (!p.startsWith('.novel/') || p.startsWith('.novel/history/')) && !p.startsWith('logs/.cache/')));
+  return Object.fromEntries(
+    Object.entries(treeHashes(dir)).filter(
+      ([p]) => (!p.startsWith('.novel/') || p.startsWith('.novel/history/')) && !p.startsWith('logs/.cache/'),
+    ),
+  );
 }
-const BOOK_FILES = ['state/current-state.json', 'foreshadowing/global.json', 'state/chapter-memory.json', 'state/changelog.jsonl', 'storylines/main-sword/memory.md', 'storylines/sect-intrigue/memory.md', 'storylines/heisha-threat/memory.md'];
+const BOOK_FILES = [
+  'state/current-state.json',
+  'foreshadowing/global.json',
+  'state/chapter-memory.json',
+  'state/changelog.jsonl',
+  'storylines/main-sword/memory.md',
+  'storylines/sect-intrigue/memory.md',
+  'storylines/heisha-threat/memory.md',
+];
 
 let twelve: string;
 let seven: string;
@@ -24,7 +36,10 @@ beforeAll(async () => {
   const root = tempDir();
   twelve = join(root, 'twelve');
   seven = join(root, 'seven');
-  for (const [dir, to] of [[twelve, 12], [seven, 7]] as const) {
+  for (const [dir, to] of [
+    [twelve, 12],
+    [seven, 7],
+  ] as const) {
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
     expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--to-chapter', String(to)])).code).toBe(0);
   }
@@ -43,33 +58,64 @@ describe('novel rewind', () => {
     // The commits rewound kept what they replaced as lines placed from the end (the ledger, the memories) and as JSON values (the foreshadowing list, its items mostly changed).
     const kinds = new Set<string>();
     for (let c = 8; c <= 12; c++) {
-      for (const kept of Object.values(readJson(join(dir, `.novel/history/chapter-${String(c).padStart(3, '0')}.json`)).files as Record<string, unknown>)) kinds.add(kept === null || typeof kept === 'string' ? 'text' : Object.keys(kept as object).join());
+      for (const kept of Object.values(
+        readJson(join(dir, `.novel/history/chapter-${String(c).padStart(3, '0')}.json`)).files as Record<
+          string,
+          unknown
+        >,
+      ))
+        kinds.add(kept === null || typeof kept === 'string' ? 'text' : Object.keys(kept as object).join());
     }
     expect([...kinds].sort()).toEqual(['json', 'patch_from_end']);
     const r = novelBin(dir, ['rewind', '--to', 'chapter:008', '--note', '林青岚不该这么早暴露身份', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const data = JSON.parse(r.stdout).data;
-    expect(data).toMatchObject({ chapter: 8, chapters: [8, 9, 10, 11, 12], folder: 'staging/revisions/rewind-1', changelog_lines_cut: 5, next: { step: 'chapter:008:draft', action: 'execute' } });
-    for (const f of BOOK_FILES) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(seven, f), 'utf8'));
+    expect(data).toMatchObject({
+      chapter: 8,
+      chapters: [8, 9, 10, 11, 12],
+      folder: 'staging/revisions/rewind-1',
+      changelog_lines_cut: 5,
+      next: { step: 'chapter:008:draft', action: 'execute' },
+    });
+    for (const f of BOOK_FILES)
+      expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(seven, f), 'utf8'));
     for (let c = 8; c <= 12; c++) {
       const nnn = String(c).padStart(3, '0');
       expect(existsSync(join(dir, `chapters/chapter-${nnn}.md`))).toBe(false);
-      expect(readFileSync(join(dir, `staging/revisions/rewind-1/chapters/chapter-${nnn}.md`), 'utf8')).toBe(readFileSync(join(twelve, `chapters/chapter-${nnn}.md`), 'utf8'));
+      expect(readFileSync(join(dir, `staging/revisions/rewind-1/chapters/chapter-${nnn}.md`), 'utf8')).toBe(
+        readFileSync(join(twelve, `chapters/chapter-${nnn}.md`), 'utf8'),
+      );
       expect(existsSync(join(dir, `.novel/history/chapter-${nnn}.json`))).toBe(false);
     }
-    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/state/changelog-cut.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).chapter)).toEqual([8, 9, 10, 11, 12]);
-    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 7, pipeline_stage: 'committed', inflight_chapter: null, author_note: '林青岚不该这么早暴露身份' });
+    expect(
+      readFileSync(join(dir, 'staging/revisions/rewind-1/state/changelog-cut.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).chapter),
+    ).toEqual([8, 9, 10, 11, 12]);
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({
+      last_completed_chapter: 7,
+      pipeline_stage: 'committed',
+      inflight_chapter: null,
+      author_note: '林青岚不该这么早暴露身份',
+    });
     const verify = novelBin(dir, ['state', 'verify', '--json']);
     expect(verify.code, verify.stdout).toBe(0);
-    expect(JSON.parse(verify.stdout).data).toMatchObject({ consistent: true, files: { added: [], removed: [], changed: [] } });
+    expect(JSON.parse(verify.stdout).data).toMatchObject({
+      consistent: true,
+      files: { added: [], removed: [], changed: [] },
+    });
     expect(novelBin(dir, ['next']).stdout).toBe('chapter:008:draft\n');
     expect(JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data.rows).toHaveLength(7);
-    expect(JSON.parse(novelBin(dir, ['status', '--json']).stdout).data.totals.zishu).toBe(JSON.parse(novelBin(seven, ['status', '--json']).stdout).data.totals.zishu);
+    expect(JSON.parse(novelBin(dir, ['status', '--json']).stdout).data.totals.zishu).toBe(
+      JSON.parse(novelBin(seven, ['status', '--json']).stdout).data.totals.zishu,
+    );
     const packet = JSON.parse(novelBin(dir, ['instructions', 'chapter:008:draft', '--json']).stdout).data;
     expect(packet.manifest.inline.author_note).toBe('林青岚不该这么早暴露身份');
     // Written again by the same (deterministic) executor: the same book.
     expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--to-chapter', '12'])).code).toBe(0);
-    for (const f of [...BOOK_FILES, 'chapters/chapter-012.md']) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(twelve, f), 'utf8'));
+    for (const f of [...BOOK_FILES, 'chapters/chapter-012.md'])
+      expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(twelve, f), 'utf8'));
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
   }, 60_000);
 
@@ -77,14 +123,18 @@ describe('novel rewind', () => {
     const dir = copyOf(twelve);
     const rel = join(dir, '.novel/history/chapter-012.json');
     const history = readJson(rel);
-    const [path, kept] = Object.entries(history.files as Record<string, Record<string, unknown>>).find(([, k]) => k !== null && typeof k === 'object' && 'patch_from_end' in k) as [string, Record<string, unknown>];
+    const [path, kept] = Object.entries(history.files as Record<string, Record<string, unknown>>).find(
+      ([, k]) => k !== null && typeof k === 'object' && 'patch_from_end' in k,
+    ) as [string, Record<string, unknown>];
     history.files[path] = { ...kept, json: null };
     writeFileSync(rel, JSON.stringify(history));
     const before = treeHashes(dir);
     const r = novelBin(dir, ['rewind', '--to', 'chapter:011']);
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stderr).toContain('.novel/history/chapter-012.json is damaged');
-    expect(r.stderr).toContain(`field "files.${path}": expected the text before (a string), null, or one of {"patch": …}, {"patch_from_end": …}, {"json": …} (one key only), found {"patch_from_end":`);
+    expect(r.stderr).toContain(
+      `field "files.${path}": expected the text before (a string), null, or one of {"patch": …}, {"patch_from_end": …}, {"json": …} (one key only), found {"patch_from_end":`,
+    );
     expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
     expect(treeHashes(dir)).toEqual(before);
   });
@@ -102,7 +152,11 @@ describe('novel rewind', () => {
     const before = treeHashes(dir);
     const r = novelBin(dir, ['rewind', '--to', 'chapter:010', '--dry-run', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).data).toMatchObject({ dry_run: true, chapters: [10, 11, 12], restored: expect.arrayContaining(['state/current-state.json']) });
+    expect(JSON.parse(r.stdout).data).toMatchObject({
+      dry_run: true,
+      chapters: [10, 11, 12],
+      restored: expect.arrayContaining(['state/current-state.json']),
+    });
     expect(treeHashes(dir)).toEqual(before);
   });
 
@@ -116,7 +170,16 @@ describe('novel rewind', () => {
     expect(old.code).toBe(2);
     expect(old.stderr).toMatch(/chapter:004/);
     mkdirSync(join(dir, '.novel.lock'));
-    writeFileSync(join(dir, '.novel.lock/info.json'), JSON.stringify({ pid: process.pid, host: hostname(), started: new Date().toISOString(), heartbeat: new Date().toISOString(), chapter: 12 }));
+    writeFileSync(
+      join(dir, '.novel.lock/info.json'),
+      JSON.stringify({
+        pid: process.pid,
+        host: hostname(),
+        started: new Date().toISOString(),
+        heartbeat: new Date().toISOString(),
+        chapter: 12,
+      }),
+    );
     const before = bookTree(dir);
     const locked = novelBin(dir, ['rewind', '--to', 'chapter:010']);
     expect(locked.code).toBe(3);
@@ -189,21 +252,41 @@ describe('novel rewind across a volume boundary', () => {
     const dir = copyOf(book);
     const r = novelBin(dir, ['rewind', '--to', 'chapter:028', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).data).toMatchObject({ chapters: [28, 29, 30, 31, 32, 33], volumes: [2], next: { step: 'chapter:028:draft' } });
+    expect(JSON.parse(r.stdout).data).toMatchObject({
+      chapters: [28, 29, 30, 31, 32, 33],
+      volumes: [2],
+      next: { step: 'chapter:028:draft' },
+    });
     expect(existsSync(join(dir, 'volumes/vol-02'))).toBe(false);
-    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/volumes/vol-02/outline.md'), 'utf8')).toBe(readFileSync(join(book, 'volumes/vol-02/outline.md'), 'utf8'));
-    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 27, current_volume: 1, orchestrator_state: 'WRITING' });
+    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/volumes/vol-02/outline.md'), 'utf8')).toBe(
+      readFileSync(join(book, 'volumes/vol-02/outline.md'), 'utf8'),
+    );
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({
+      last_completed_chapter: 27,
+      current_volume: 1,
+      orchestrator_state: 'WRITING',
+    });
     // The packets and the judge's consistency lines of the chapters and the volume rewound go with them.
     expect(existsSync(join(dir, 'staging/manifests/volume-02-plan.json'))).toBe(false);
     expect(existsSync(join(dir, 'staging/revisions/rewind-1/staging/manifests/chapter-030-draft.json'))).toBe(true);
-    expect(readFileSync(join(dir, 'logs/consistency-report.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).chapter).at(-1)).toBe(27);
+    expect(
+      readFileSync(join(dir, 'logs/consistency-report.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).chapter)
+        .at(-1),
+    ).toBe(27);
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
     const run = await novelBinAsync(dir, ['run', '--executor', 'demo', '--to-chapter', '33']);
     expect(run.code, run.stderr).toBe(0);
     // Volume 2 was planned again for the chapters after volume 1, as the first time.
-    expect(readJson(join(dir, 'staging/manifests/volume-02-plan.json')).manifest.inline.chapter_range).toEqual([31, 60]);
+    expect(readJson(join(dir, 'staging/manifests/volume-02-plan.json')).manifest.inline.chapter_range).toEqual([
+      31, 60,
+    ]);
     expect(finalTree(dir)).toEqual(finalTree(book));
-    expect(readFileSync(join(dir, 'logs/consistency-report.jsonl'), 'utf8')).toBe(readFileSync(join(book, 'logs/consistency-report.jsonl'), 'utf8'));
+    expect(readFileSync(join(dir, 'logs/consistency-report.jsonl'), 'utf8')).toBe(
+      readFileSync(join(book, 'logs/consistency-report.jsonl'), 'utf8'),
+    );
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
   }, 120_000);
 
@@ -211,9 +294,19 @@ describe('novel rewind across a volume boundary', () => {
     const dir = copyOf(book);
     const r = novelBin(dir, ['rewind', '--to', 'chapter:031', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).data).toMatchObject({ chapters: [31, 32, 33], volumes: [], next: { step: 'chapter:031:draft' } });
-    expect(readFileSync(join(dir, 'volumes/vol-02/outline.md'), 'utf8')).toBe(readFileSync(join(book, 'volumes/vol-02/outline.md'), 'utf8'));
-    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'WRITING' });
+    expect(JSON.parse(r.stdout).data).toMatchObject({
+      chapters: [31, 32, 33],
+      volumes: [],
+      next: { step: 'chapter:031:draft' },
+    });
+    expect(readFileSync(join(dir, 'volumes/vol-02/outline.md'), 'utf8')).toBe(
+      readFileSync(join(book, 'volumes/vol-02/outline.md'), 'utf8'),
+    );
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({
+      last_completed_chapter: 30,
+      current_volume: 2,
+      orchestrator_state: 'WRITING',
+    });
     expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--to-chapter', '33'])).code).toBe(0);
     expect(finalTree(dir)).toEqual(finalTree(book));
   }, 120_000);
@@ -247,13 +340,20 @@ describe('an interrupted rewind', () => {
   it('novel next and novel doctor name its journal, staging/.commit/rewind.json, in English and Chinese', () => {
     const dir = interruptedRewind(twelve, 'chapter:008');
     const next = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
-    expect(next).toMatchObject({ step: 'chapter:008:commit', action: 'recover', next_command: 'novel rewind --to chapter:008' });
+    expect(next).toMatchObject({
+      step: 'chapter:008:commit',
+      action: 'recover',
+      next_command: 'novel rewind --to chapter:008',
+    });
     expect(next.reason).toContain('staging/.commit/rewind.json');
     expect(next.reason_zh).toContain('staging/.commit/rewind.json');
     expect(Object.keys(next.evidence)).toEqual(['staging/.commit/rewind.json']);
     expect(JSON.stringify(next)).not.toContain('chapter-008.json');
     const doctor = JSON.parse(novelBin(dir, ['doctor', '--json']).stdout).data;
-    expect(doctor.findings.find((f: { code: string }) => f.code === 'journal_pending')).toMatchObject({ file: 'staging/.commit/rewind.json', fix: 'novel rewind --to chapter:008' });
+    expect(doctor.findings.find((f: { code: string }) => f.code === 'journal_pending')).toMatchObject({
+      file: 'staging/.commit/rewind.json',
+      fix: 'novel rewind --to chapter:008',
+    });
     for (const lang of ['en', 'zh']) {
       const text = novelBin(dir, ['doctor', '--lang', lang]);
       expect(text.stdout, lang).toContain('staging/.commit/rewind.json');
@@ -267,17 +367,31 @@ describe('an interrupted rewind', () => {
     const dir = interruptedRewind(twelve, 'chapter:008');
     const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--chapters', '2', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).data).toMatchObject({ start_chapter: 8, target_chapter: 9, committed: 2, last_completed_chapter: 9 });
+    expect(JSON.parse(r.stdout).data).toMatchObject({
+      start_chapter: 8,
+      target_chapter: 9,
+      committed: 2,
+      last_completed_chapter: 9,
+    });
     expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(9);
-    const text = await novelBinAsync(interruptedRewind(twelve, 'chapter:008'), ['run', '--executor', 'demo', '--chapters', '1']);
+    const text = await novelBinAsync(interruptedRewind(twelve, 'chapter:008'), [
+      'run',
+      '--executor',
+      'demo',
+      '--chapters',
+      '1',
+    ]);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain('staging/.commit/rewind.json: an interrupted rewind to before chapter 8 was rolled forward before the run began');
+    expect(text.stdout).toContain(
+      'staging/.commit/rewind.json: an interrupted rewind to before chapter 8 was rolled forward before the run began',
+    );
   }, 60_000);
 
   it('moving more than 16 MiB of chapters, its journal stays small and is rolled forward after a kill', () => {
     // Five long chapters (about 4 MiB each, accepted as the author's edits) stand in for a rewind of some thousand chapters.
     const book = copyOf(twelve);
-    for (let c = 8; c <= 12; c++) appendFileSync(join(book, `chapters/chapter-${String(c).padStart(3, '0')}.md`), `\n${'剑'.repeat(1_400_000)}\n`);
+    for (let c = 8; c <= 12; c++)
+      appendFileSync(join(book, `chapters/chapter-${String(c).padStart(3, '0')}.md`), `\n${'剑'.repeat(1_400_000)}\n`);
     expect(novelBin(book, ['state', 'verify', '--accept']).code).toBe(0);
     const reference = copyOf(book);
     expect(novelBin(reference, ['rewind', '--to', 'chapter:008']).code).toBe(0);
@@ -287,7 +401,9 @@ describe('an interrupted rewind', () => {
     const again = novelBin(dir, ['rewind', '--to', 'chapter:008']);
     expect(again.code, again.stderr).toBe(0);
     expect(bookTree(dir)).toEqual(bookTree(reference));
-    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/chapters/chapter-012.md'), 'utf8')).toBe(readFileSync(join(book, 'chapters/chapter-012.md'), 'utf8'));
+    expect(readFileSync(join(dir, 'staging/revisions/rewind-1/chapters/chapter-012.md'), 'utf8')).toBe(
+      readFileSync(join(book, 'chapters/chapter-012.md'), 'utf8'),
+    );
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
   }, 120_000);
 });

@@ -4,7 +4,19 @@ import { chmodSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalisedTree } from '../helpers/commit-fixture.js';
-import { alive, withoutPlatform, BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, OUTPUTS, waitUntil } from '../helpers/project.js';
+import {
+  alive,
+  withoutPlatform,
+  BIN,
+  cleanupTempDirs,
+  novelBin,
+  novelBinAsync,
+  readJson,
+  tempDir,
+  treeHashes,
+  OUTPUTS,
+  waitUntil,
+} from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -23,7 +35,9 @@ function setConfig(dir: string, patch: Record<string, unknown>): void {
 describe('novel run with the demo executor', () => {
   it('writes chapters to the commit, with a revision round where the judge scores 3.2 first', async () => {
     const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--chapters', '2', '--executor', 'demo', '--json'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
+    const r = await novelBinAsync(dir, ['run', '--chapters', '2', '--executor', 'demo', '--json'], {
+      NOVEL_DEMO_SCORES: '3.2,4.3',
+    });
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout).data;
     expect(summary).toMatchObject({ exit: 0, committed: 2, last_completed_chapter: 5 });
@@ -32,7 +46,9 @@ describe('novel run with the demo executor', () => {
     expect(readJson(join(dir, 'logs/chapter-004-log.json')).revisions).toBe(1);
     expect(existsSync(join(dir, 'staging/revisions/chapter-004/round-1/evaluations/chapter-004-eval.json'))).toBe(true);
     // The round's refine change log is archived with it: nothing of an honest round is moved aside as unexpected.
-    expect(existsSync(join(dir, 'staging/revisions/chapter-004/round-1/logs/style-refiner-chapter-004-changes.json'))).toBe(true);
+    expect(
+      existsSync(join(dir, 'staging/revisions/chapter-004/round-1/logs/style-refiner-chapter-004-changes.json')),
+    ).toBe(true);
     expect(existsSync(join(dir, 'staging/revisions/chapter-004/unexpected-1'))).toBe(false);
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
     expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
@@ -43,13 +59,34 @@ describe('novel run with the demo executor', () => {
     const dir = demoProject();
     const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--events']);
     expect(r.code).toBe(0);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(events.map((e) => e.event)).toEqual(['executor', 'execute', 'advanced', 'lint', 'execute', 'advanced', 'execute', 'advanced', 'lint', 'execute', 'advanced', 'committed', 'finished']);
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => e.event)).toEqual([
+      'executor',
+      'execute',
+      'advanced',
+      'lint',
+      'execute',
+      'advanced',
+      'execute',
+      'advanced',
+      'lint',
+      'execute',
+      'advanced',
+      'committed',
+      'finished',
+    ]);
     expect(events[0]).toEqual({ event: 'executor', executor: 'demo', model: 'demo' });
     // novel's lint of the draft and of the refined text (the demo writes qidian-length chapters).
     expect(events[3]).toMatchObject({ event: 'lint', step: 'chapter:004:draft', hard: [], blacklist_per_kchars: 0 });
     expect(events[3].zishu).toBeGreaterThanOrEqual(2500);
-    expect(events.at(-1)).toMatchObject({ exit: 0, committed: 1, chapters: [{ chapter: 4, gate: 'pass', revisions: 0 }] });
+    expect(events.at(-1)).toMatchObject({
+      exit: 0,
+      committed: 1,
+      chapters: [{ chapter: 4, gate: 'pass', revisions: 0 }],
+    });
   });
 
   it('--until stops before a step; --pause-after stops after one; outputs present are reused', async () => {
@@ -64,8 +101,12 @@ describe('novel run with the demo executor', () => {
     const dir2 = demoProject();
     cpSync(join(OUTPUTS, 'draft/good'), dir2, { recursive: true });
     const reuse = await novelBinAsync(dir2, ['run', '--executor', 'demo', '--until', 'chapter:004:summarize']);
-    expect(reuse.stdout).toMatch(/chapter:004:draft: outputs already present and valid, reused \(--force re-runs the step\)/);
-    expect(readFileSync(join(dir2, 'staging/chapters/chapter-004.md'))).toEqual(readFileSync(join(OUTPUTS, 'draft/good/staging/chapters/chapter-004.md')));
+    expect(reuse.stdout).toMatch(
+      /chapter:004:draft: outputs already present and valid, reused \(--force re-runs the step\)/,
+    );
+    expect(readFileSync(join(dir2, 'staging/chapters/chapter-004.md'))).toEqual(
+      readFileSync(join(OUTPUTS, 'draft/good/staging/chapters/chapter-004.md')),
+    );
   });
 
   it('manual_confirm stops with exit 10 at a revise decision until novel decide; none records and continues', async () => {
@@ -102,9 +143,15 @@ describe('novel run with the demo executor', () => {
     expect(body.ok).toBe(true);
     expect(body.data.last_completed_chapter).toBe(63);
     expect(body.data.committed).toBe(60);
-    const plans = body.data.steps.filter((s: { step: string }) => s.step.startsWith('volume:')).map((s: { step: string }) => s.step);
+    const plans = body.data.steps
+      .filter((s: { step: string }) => s.step.startsWith('volume:'))
+      .map((s: { step: string }) => s.step);
     expect(plans).toEqual(['volume:02:commit', 'volume:03:commit']);
-    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({ current_volume: 3, orchestrator_state: 'WRITING', last_completed_chapter: 63 });
+    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({
+      current_volume: 3,
+      orchestrator_state: 'WRITING',
+      last_completed_chapter: 63,
+    });
     expect(readFileSync(join(dir, 'volumes/vol-02/outline.md'), 'utf8')).toMatch(/### 第 31 章/);
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
   });
@@ -154,7 +201,7 @@ describe('volumes of their own length (§14)', () => {
     expect(novelBin(dir, ['demo-executor', manifest]).code).toBe(0);
   }
 
-  it('a 12-chapter volume, then a 45-chapter one: each ends at its outline\'s last block', async () => {
+  it("a 12-chapter volume, then a 45-chapter one: each ends at its outline's last block", async () => {
     const dir = demoProject();
     const p = join(dir, 'volumes/vol-01/outline.md');
     const text = readFileSync(p, 'utf8');
@@ -165,7 +212,11 @@ describe('volumes of their own length (§14)', () => {
     expect(n).toMatchObject({ step: 'volume:02:plan', state: 'planning', volume: 2 });
     expect(n.reason).toMatch(/13–42/);
     const packet = JSON.parse(novelBin(dir, ['instructions', 'volume:02:plan', '--json']).stdout).data;
-    expect(packet.manifest.inline).toMatchObject({ volume: 2, chapter_range: [13, 42], volume_chapters: { min: 10, max: 100 } });
+    expect(packet.manifest.inline).toMatchObject({
+      volume: 2,
+      chapter_range: [13, 42],
+      volume_chapters: { min: 10, max: 100 },
+    });
     // Too short for volume_chapters (10..100): refused with the range allowed.
     stagePlan(dir, 2, 13, 17);
     const short = novelBin(dir, ['validate', 'volume:02:plan']);
@@ -177,7 +228,12 @@ describe('volumes of their own length (§14)', () => {
     expect(v.code, v.stderr).toBe(0);
     expect(v.stdout).toMatch(/chapters 13–57/);
     expect(novelBin(dir, ['commit', '--volume', '2']).code).toBe(0);
-    expect(JSON.parse(novelBin(dir, ['status', '--json']).stdout).data.volume_outline).toMatchObject({ chapters: 45, first: 13, last: 57, position: 1 });
+    expect(JSON.parse(novelBin(dir, ['status', '--json']).stdout).data.volume_outline).toMatchObject({
+      chapters: 45,
+      first: 13,
+      last: 57,
+      position: 1,
+    });
     expect((await novelBinAsync(dir, ['run', '--to-chapter', '57', '--executor', 'demo'])).code).toBe(0);
     expect(novelBin(dir, ['next']).stdout).toBe('volume:03:plan\n');
     expect(JSON.parse(novelBin(dir, ['next', '--json']).stdout).data.reason).toMatch(/58–87/);
@@ -212,7 +268,9 @@ echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":2
     const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data.last_completed_chapter).toBe(4);
-    expect(readFileSync(join(dir, 'chapters/chapter-004.md'))).toEqual(readFileSync(join(OUTPUTS, 'refine/good/staging/chapters/chapter-004.md')));
+    expect(readFileSync(join(dir, 'chapters/chapter-004.md'))).toEqual(
+      readFileSync(join(OUTPUTS, 'refine/good/staging/chapters/chapter-004.md')),
+    );
     expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(/"cost_usd":0.01/);
   });
 
@@ -234,7 +292,18 @@ describe('interrupting novel run', () => {
   it('the first SIGINT finishes the current step and stops; novel next resumes', async () => {
     const dir = demoProject();
     const started = join(tempDir(), 'started');
-    const child = spawn(process.execPath, [BIN, 'run', '--chapters', '2', '--executor', `touch ${started}; sleep 1; cp -r ${OUTPUTS}/draft/good/. . # {packet}`], { cwd: dir });
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'run',
+        '--chapters',
+        '2',
+        '--executor',
+        `touch ${started}; sleep 1; cp -r ${OUTPUTS}/draft/good/. . # {packet}`,
+      ],
+      { cwd: dir },
+    );
     let err = '';
     child.stderr.on('data', (c) => (err += c));
     // While the executor runs (it started, and has a second to go).
@@ -258,7 +327,11 @@ describe('interrupting novel run', () => {
     for (const delay of delays) {
       const dir = demoProject();
       await new Promise<void>((resolve) => {
-        const child = spawn(process.execPath, [BIN, 'run', '--chapters', '3', '--executor', 'demo'], { cwd: dir, env: { ...process.env, ...env }, stdio: 'ignore' });
+        const child = spawn(process.execPath, [BIN, 'run', '--chapters', '3', '--executor', 'demo'], {
+          cwd: dir,
+          env: { ...process.env, ...env },
+          stdio: 'ignore',
+        });
         const t = setTimeout(() => child.kill('SIGKILL'), delay);
         child.on('close', () => {
           clearTimeout(t);
@@ -270,7 +343,15 @@ describe('interrupting novel run', () => {
       const tree = normalisedTree(treeHashes(dir), dir);
       // Manifests and executor logs are bookkeeping, and an interrupted execution's outputs are kept
       // aside for audit (staging/revisions/…/interrupted-K/); everything else must match.
-      const strip = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.startsWith('staging/manifests/') && !k.startsWith('logs/chapter-00') && !/^staging\/revisions\/[^/]+\/interrupted-\d+\//.test(k)));
+      const strip = (t: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(t).filter(
+            ([k]) =>
+              !k.startsWith('staging/manifests/') &&
+              !k.startsWith('logs/chapter-00') &&
+              !/^staging\/revisions\/[^/]+\/interrupted-\d+\//.test(k),
+          ),
+        );
       expect(strip(tree), `kill after ${delay} ms`).toEqual(strip(refTree));
     }
   });
@@ -283,7 +364,9 @@ describe('novel run limits', () => {
     const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--force', '--until', 'chapter:004:summarize']);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/reused/);
-    expect(readFileSync(join(dir, 'staging/chapters/chapter-004.md'), 'utf8')).not.toEqual(readFileSync(join(OUTPUTS, 'draft/good/staging/chapters/chapter-004.md'), 'utf8'));
+    expect(readFileSync(join(dir, 'staging/chapters/chapter-004.md'), 'utf8')).not.toEqual(
+      readFileSync(join(OUTPUTS, 'draft/good/staging/chapters/chapter-004.md'), 'utf8'),
+    );
   });
 
   it('--budget-usd stops with exit 12 once the executors reported that much', async () => {
@@ -299,7 +382,11 @@ describe('novel run limits', () => {
     const dir = demoProject();
     const marker = join(dir, 'executor-finished');
     const pidFile = join(tempDir(), 'executor.pid');
-    const child = spawn(process.execPath, [BIN, 'run', '--executor', `echo $$ > ${pidFile}; sleep 30; touch ${marker} # {packet}`], { cwd: dir });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', '--executor', `echo $$ > ${pidFile}; sleep 30; touch ${marker} # {packet}`],
+      { cwd: dir },
+    );
     let err = '';
     child.stderr.on('data', (c) => (err += c));
     expect(await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')).toBe(true);

@@ -7,11 +7,23 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, waitUntil } from '../helpers/project.js';
+import {
+  cleanupTempDirs,
+  novelBin,
+  novelBinAsync,
+  readJson,
+  tempDir,
+  treeHashes,
+  waitUntil,
+} from '../helpers/project.js';
 import { serve, type Served } from '../helpers/serve.js';
 
 /** GET a raw path (not normalised, as a hostile client sends it). */
-function raw(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function raw(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers, method: 'GET' }, (res) => {
       let body = '';
@@ -35,7 +47,9 @@ beforeAll(async () => {
   dir = join(tempDir(), 'book');
   expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
   // Chapter 4 goes through a revision round (two drafts to compare), 5 and 6 pass.
-  expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--chapters', '1'], { NOVEL_DEMO_SCORES: '3.2,4.3' })).code).toBe(0);
+  expect(
+    (await novelBinAsync(dir, ['run', '--executor', 'demo', '--chapters', '1'], { NOVEL_DEMO_SCORES: '3.2,4.3' })).code,
+  ).toBe(0);
   expect((await novelBinAsync(dir, ['run', '--executor', 'demo', '--chapters', '2'])).code).toBe(0);
   s = await serve(dir);
 }, 120_000);
@@ -52,13 +66,41 @@ describe('novel serve: the JSON API', () => {
 
   it('answers every route with its documented shape', async () => {
     const status = (await getJson(s, '/api/status')).body;
-    expect(status).toMatchObject({ last_completed_chapter: 6, next: { step: 'chapter:007:draft', action: 'execute' }, totals: { zishu: expect.any(Number) } });
-    expect(status.stages.map((x: any) => x.name)).toEqual(['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'commit']);
+    expect(status).toMatchObject({
+      last_completed_chapter: 6,
+      next: { step: 'chapter:007:draft', action: 'execute' },
+      totals: { zishu: expect.any(Number) },
+    });
+    expect(status.stages.map((x: any) => x.name)).toEqual([
+      'lock',
+      'draft',
+      'summarize',
+      'refine',
+      'judge',
+      'gate',
+      'commit',
+    ]);
 
     const chapters = (await getJson(s, '/api/chapters')).body;
     expect(chapters).toMatchObject({ total: 6, offset: 0, limit: 50 });
     expect(chapters.rows.map((r: any) => r.chapter)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(Object.keys(chapters.rows[3]).sort()).toEqual(['blacklist_per_kchars', 'chapter', 'committed_at', 'cost_usd', 'duration_ms', 'gate', 'han', 'hook_strength', 'lint_hard', 'lint_soft', 'overall', 'revisions', 'title', 'tokens', 'zishu']);
+    expect(Object.keys(chapters.rows[3]).sort()).toEqual([
+      'blacklist_per_kchars',
+      'chapter',
+      'committed_at',
+      'cost_usd',
+      'duration_ms',
+      'gate',
+      'han',
+      'hook_strength',
+      'lint_hard',
+      'lint_soft',
+      'overall',
+      'revisions',
+      'title',
+      'tokens',
+      'zishu',
+    ]);
     expect(chapters.rows[3]).toMatchObject({ chapter: 4, revisions: 1, gate: 'pass', overall: 4.3 });
     // One 字数: the table's count is novel chapters' count.
     const cli = JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data.rows;
@@ -78,21 +120,44 @@ describe('novel serve: the JSON API', () => {
 
     const fs = (await getJson(s, '/api/foreshadowing')).body;
     expect(fs.items.length).toBeGreaterThan(0);
-    expect(Object.keys(fs.items[0]).sort()).toEqual(['chapters', 'description', 'dormant', 'due', 'id', 'overdue', 'planted_chapter', 'resolved_chapter', 'scope', 'status']);
+    expect(Object.keys(fs.items[0]).sort()).toEqual([
+      'chapters',
+      'description',
+      'dormant',
+      'due',
+      'id',
+      'overdue',
+      'planted_chapter',
+      'resolved_chapter',
+      'scope',
+      'status',
+    ]);
 
     const characters = (await getJson(s, '/api/characters')).body;
     const state = readJson(join(dir, 'state/current-state.json'));
-    expect(characters.characters.find((c: any) => c.id === 'lin-qingyan')).toMatchObject({ name: '林青岚', location: state.characters['lin-qingyan'].location ?? null, last_seen_chapter: state.characters['lin-qingyan'].last_seen_chapter });
+    expect(characters.characters.find((c: any) => c.id === 'lin-qingyan')).toMatchObject({
+      name: '林青岚',
+      location: state.characters['lin-qingyan'].location ?? null,
+      last_seen_chapter: state.characters['lin-qingyan'].last_seen_chapter,
+    });
 
     const storylines = (await getJson(s, '/api/storylines')).body;
     expect(storylines.storylines.map((x: any) => x.id)).toContain('main-sword');
     expect(storylines.schedules[0]).toMatchObject({ volume: 1 });
 
     const graph = (await getJson(s, '/api/graph')).body;
-    expect(graph).toMatchObject({ step: 'chapter:007:draft', book: { current: 'writing' }, chapter: { current: 'draft' } });
+    expect(graph).toMatchObject({
+      step: 'chapter:007:draft',
+      book: { current: 'writing' },
+      chapter: { current: 'draft' },
+    });
     // The same graph as novel graph.
     const cliGraph = JSON.parse(novelBin(dir, ['graph', '--format', 'json', '--json']).stdout).data.graph;
-    expect(graph.chapter.graph.states.map((x: any) => `writing.${x.id}`).filter((id: string) => cliGraph.states.some((y: any) => y.id === id)).length).toBeGreaterThan(8);
+    expect(
+      graph.chapter.graph.states
+        .map((x: any) => `writing.${x.id}`)
+        .filter((id: string) => cliGraph.states.some((y: any) => y.id === id)).length,
+    ).toBeGreaterThan(8);
 
     const cost = (await getJson(s, '/api/cost')).body;
     expect(cost.chapter).toEqual([1, 2, 3, 4, 5, 6]);
@@ -126,7 +191,14 @@ describe('novel serve: the JSON API', () => {
   });
 
   it('never lets a path from the URL leave the project', async () => {
-    for (const path of ['/../../../../etc/passwd', '/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/novel.config.json', '/api/chapters/..%2f..%2fnovel.config.json', '/app.js/../../package.json', '/..\\..\\etc\\passwd']) {
+    for (const path of [
+      '/../../../../etc/passwd',
+      '/..%2f..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/novel.config.json',
+      '/api/chapters/..%2f..%2fnovel.config.json',
+      '/app.js/../../package.json',
+      '/..\\..\\etc\\passwd',
+    ]) {
       const r = await raw(s.port, path);
       expect([400, 404], path).toContain(r.status);
       expect(r.body, path).not.toMatch(/root:|"name": "novel"|chapters_per_volume/);
@@ -173,7 +245,24 @@ describe('novel serve: the JSON API', () => {
 
   it('writes nothing: the project tree is byte-identical after every route', async () => {
     const before = treeHashes(dir);
-    for (const path of ['/', '/app.js', '/app.css', '/api/meta', '/api/status', '/api/chapters', '/api/series', '/api/chapters/4', '/api/chapters/4/diff', '/api/foreshadowing', '/api/characters', '/api/storylines', '/api/graph', '/api/cost', '/api/chapters/99']) await raw(s.port, path);
+    for (const path of [
+      '/',
+      '/app.js',
+      '/app.css',
+      '/api/meta',
+      '/api/status',
+      '/api/chapters',
+      '/api/series',
+      '/api/chapters/4',
+      '/api/chapters/4/diff',
+      '/api/foreshadowing',
+      '/api/characters',
+      '/api/storylines',
+      '/api/graph',
+      '/api/cost',
+      '/api/chapters/99',
+    ])
+      await raw(s.port, path);
     await new Promise((r) => setTimeout(r, 500)); // the live feed's polls too
     expect(treeHashes(dir)).toEqual(before);
   });
@@ -221,7 +310,10 @@ describe('novel serve: beside a running novel run', () => {
     }
     expect((await run).code).toBe(0);
     const expected = ['007', '008', '009'].flatMap((c) => [
-      ...['draft', 'summarize', 'refine', 'judge'].flatMap((stage) => [`advance chapter:${c}:${stage}`, `executed chapter:${c}:${stage}`]),
+      ...['draft', 'summarize', 'refine', 'judge'].flatMap((stage) => [
+        `advance chapter:${c}:${stage}`,
+        `executed chapter:${c}:${stage}`,
+      ]),
       `commit chapter:${c}:commit`,
     ]);
     // The feed looks at the project a few times a second: the run's last events come at its next look.

@@ -14,7 +14,9 @@ import { chromiumPath, serve, type Served } from '../helpers/serve.js';
 const browserPath = chromiumPath();
 const required = process.env.NOVEL_BROWSER_TESTS === 'required';
 if (!browserPath && !required) {
-  process.stderr.write('\n!!! BROWSER TESTS SKIPPED: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH); `.ci/run` installs it and makes them required !!!\n\n');
+  process.stderr.write(
+    '\n!!! BROWSER TESTS SKIPPED: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH); `.ci/run` installs it and makes them required !!!\n\n',
+  );
 }
 
 describe.skipIf(!browserPath && !required)('novel serve in Chromium', () => {
@@ -34,11 +36,15 @@ describe.skipIf(!browserPath && !required)('novel serve in Chromium', () => {
   }
 
   beforeAll(async () => {
-    if (!browserPath) throw new Error('NOVEL_BROWSER_TESTS=required but no Chromium was found (apt-get install chromium)');
+    if (!browserPath)
+      throw new Error('NOVEL_BROWSER_TESTS=required but no Chromium was found (apt-get install chromium)');
     // The demo's book, as `npm run demo` leaves it: 33 chapters across a volume boundary.
     dir = join(tempDir(), 'demo-project');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
-    expect((await novelBinAsync(dir, ['run', '--chapters', '1', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '3.2,4.3' })).code).toBe(0);
+    expect(
+      (await novelBinAsync(dir, ['run', '--chapters', '1', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '3.2,4.3' }))
+        .code,
+    ).toBe(0);
     expect((await novelBinAsync(dir, ['run', '--to-chapter', '33', '--executor', 'demo'])).code).toBe(0);
     s = await serve(dir);
     browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox'] });
@@ -57,7 +63,8 @@ describe.skipIf(!browserPath && !required)('novel serve in Chromium', () => {
     expect(await p.textContent('#chapters-count')).toContain('已入库');
     expect(await p.locator('#chapters-table tbody tr').count()).toBe(33);
     expect(await p.textContent('#page-info')).toContain('33');
-    for (const id of ['chart-zishu', 'chart-score', 'chart-density', 'chart-cost']) expect(await p.locator(`#${id} canvas`).count(), id).toBeGreaterThan(0);
+    for (const id of ['chart-zishu', 'chart-score', 'chart-density', 'chart-cost'])
+      expect(await p.locator(`#${id} canvas`).count(), id).toBeGreaterThan(0);
     await p.waitForSelector('#timeline-list .tl-row');
     expect(await p.locator('#timeline-list .tl-row').count()).toBeGreaterThan(0);
     expect(await p.locator('#timeline-list .tl-row a[href^="#/chapter/"]').count()).toBeGreaterThan(0);
@@ -76,12 +83,25 @@ describe.skipIf(!browserPath && !required)('novel serve in Chromium', () => {
     await p.waitForSelector('#live-log li[data-step="chapter:034:draft"]', { timeout: 30_000 });
     expect((await run).code).toBe(0);
     await p.waitForSelector('#live-log li[data-event="commit"][data-step="chapter:035:commit"]', { timeout: 30_000 });
-    const steps = await p.$$eval('#live-log li', (lis) => lis.map((li) => `${li.getAttribute('data-event')} ${li.getAttribute('data-step')}`).reverse());
+    const steps = await p.$$eval('#live-log li', (lis) =>
+      lis.map((li) => `${li.getAttribute('data-event')} ${li.getAttribute('data-step')}`).reverse(),
+    );
     const advances = steps.filter((x) => x.startsWith('advance '));
-    expect(advances).toEqual(['advance chapter:034:draft', 'advance chapter:034:summarize', 'advance chapter:034:refine', 'advance chapter:034:judge', 'advance chapter:035:draft', 'advance chapter:035:summarize', 'advance chapter:035:refine', 'advance chapter:035:judge']);
+    expect(advances).toEqual([
+      'advance chapter:034:draft',
+      'advance chapter:034:summarize',
+      'advance chapter:034:refine',
+      'advance chapter:034:judge',
+      'advance chapter:035:draft',
+      'advance chapter:035:summarize',
+      'advance chapter:035:refine',
+      'advance chapter:035:judge',
+    ]);
     expect(steps.indexOf('commit chapter:034:commit')).toBeGreaterThan(steps.indexOf('advance chapter:034:judge'));
     // The rest of the page follows: 35 chapters now.
-    await p.waitForFunction(() => document.querySelector('#chapters-count')?.textContent?.includes('35'), undefined, { timeout: 30_000 });
+    await p.waitForFunction(() => document.querySelector('#chapters-count')?.textContent?.includes('35'), undefined, {
+      timeout: 30_000,
+    });
     await p.close();
   }, 120_000);
 

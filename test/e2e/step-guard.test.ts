@@ -27,7 +27,12 @@ function misbehaving(body: string): string {
   return script;
 }
 
-const outsideStaging = (dir: string): Record<string, string> => Object.fromEntries(Object.entries(treeHashes(dir)).filter(([rel]) => !/^(staging|logs)\//.test(rel) && !rel.startsWith('.novel') && rel !== '.checkpoint.json'));
+const outsideStaging = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(treeHashes(dir)).filter(
+      ([rel]) => !/^(staging|logs)\//.test(rel) && !rel.startsWith('.novel') && rel !== '.checkpoint.json',
+    ),
+  );
 
 describe('the step guard', () => {
   it('restores the settings, the story bible and the hot set, names every other change, and stops the run with exit 11', async () => {
@@ -57,8 +62,8 @@ describe('the step guard', () => {
       'changed: novel.config.json (restored)',
       'changed: world/rules.json (restored)',
       'changed: state/changelog.jsonl (restored)',
-      "added: rootfile.txt (restored)",
-      "added: notes/ (restored)",
+      'added: rootfile.txt (restored)',
+      'added: notes/ (restored)',
     ]) {
       expect(msg).toContain(line);
     }
@@ -72,7 +77,9 @@ describe('the step guard', () => {
 
   it('a well-behaved executor (and a novel command it runs under the owner token) passes the guard', async () => {
     const dir = demoProject();
-    const script = misbehaving('if [ "${NOVEL_STEP##*:}" = summarize ]; then node ' + BIN + ' advance "$NOVEL_STEP" >/dev/null; fi');
+    const script = misbehaving(
+      'if [ "${NOVEL_STEP##*:}" = summarize ]; then node ' + BIN + ' advance "$NOVEL_STEP" >/dev/null; fi',
+    );
     const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--chapters', '2']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
@@ -81,30 +88,36 @@ describe('the step guard', () => {
   it('a changed novel.config.json between steps cannot change the gate of the run in progress', async () => {
     const dir = demoProject();
     // The executor lowers the gate through a path novel does not capture… it cannot: the config is captured.
-    const script = misbehaving(`printf '{"executor":{"command":"demo"},"gate":{"pass":1,"polish":1,"revise":1,"pause":1}}' > novel.config.json`);
-    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json'], { NOVEL_DEMO_SCORES: '3.2' });
+    const script = misbehaving(
+      `printf '{"executor":{"command":"demo"},"gate":{"pass":1,"polish":1,"revise":1,"pause":1}}' > novel.config.json`,
+    );
+    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json'], {
+      NOVEL_DEMO_SCORES: '3.2',
+    });
     expect(r.code).toBe(11);
     expect(readJson(join(dir, 'novel.config.json')).gate.pass).toBe(4);
   });
 });
 
-  it('a captured file held from an earlier step, rewritten in place with its size and mtime put back, is seen and restored', async () => {
-    const dir = demoProject();
-    const state = readFileSync(join(dir, 'state/current-state.json'));
-    // The draft step passes (the guard reads and holds the state); during summarize, whose arm
-    // takes the held bytes on the state's stats, one byte of the state changes in place.
-    const flip = [
-      "const fs = require('fs'); const p = 'state/current-state.json';",
-      "const fd = fs.openSync(p, 'r+'); const b = Buffer.alloc(1); fs.readSync(fd, b, 0, 1, 1);",
-      "fs.writeSync(fd, Buffer.from(b[0] === 32 ? '\\t' : ' '), 0, 1, 1); fs.closeSync(fd);",
-    ].join(' ');
-    // touch -r puts the mtime back to the nanosecond (the ctime moves all the same).
-    const script = misbehaving(`if [ "\${NOVEL_STEP##*:}" = summarize ]; then cp -p state/current-state.json staging/ref && node -e "${flip}" && touch -r staging/ref state/current-state.json && rm staging/ref; fi`);
-    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
-    expect(r.code, r.stdout + r.stderr).toBe(11);
-    expect(JSON.parse(r.stdout).error.message).toContain('changed: state/current-state.json (restored)');
-    expect(readFileSync(join(dir, 'state/current-state.json')).equals(state)).toBe(true);
-  });
+it('a captured file held from an earlier step, rewritten in place with its size and mtime put back, is seen and restored', async () => {
+  const dir = demoProject();
+  const state = readFileSync(join(dir, 'state/current-state.json'));
+  // The draft step passes (the guard reads and holds the state); during summarize, whose arm
+  // takes the held bytes on the state's stats, one byte of the state changes in place.
+  const flip = [
+    "const fs = require('fs'); const p = 'state/current-state.json';",
+    "const fd = fs.openSync(p, 'r+'); const b = Buffer.alloc(1); fs.readSync(fd, b, 0, 1, 1);",
+    "fs.writeSync(fd, Buffer.from(b[0] === 32 ? '\\t' : ' '), 0, 1, 1); fs.closeSync(fd);",
+  ].join(' ');
+  // touch -r puts the mtime back to the nanosecond (the ctime moves all the same).
+  const script = misbehaving(
+    `if [ "\${NOVEL_STEP##*:}" = summarize ]; then cp -p state/current-state.json staging/ref && node -e "${flip}" && touch -r staging/ref state/current-state.json && rm staging/ref; fi`,
+  );
+  const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
+  expect(r.code, r.stdout + r.stderr).toBe(11);
+  expect(JSON.parse(r.stdout).error.message).toContain('changed: state/current-state.json (restored)');
+  expect(readFileSync(join(dir, 'state/current-state.json')).equals(state)).toBe(true);
+});
 
 /** A Python 3 for a shared writable mapping (Node has none); Debian's python3 package. */
 const python = spawnSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).stdout.trim();
@@ -113,43 +126,46 @@ describe('the step guard and a process that outlives its step', () => {
   // A helper the draft step leaves behind (setsid, env -i: out of the run's process group and
   // without its token) maps the state and dirties every page, which moves its times once; during
   // refine it changes bytes through the mapping, which moves no time stamp at all.
-  it.skipIf(!python)('a write through a mapping made in an earlier step, stats all unchanged, is seen and restored', async () => {
-    const dir = demoProject();
-    const state = readFileSync(join(dir, 'state/current-state.json'));
-    const ctl = tempDir();
-    const helper = join(tempDir(), 'mapper.py');
-    writeFileSync(
-      helper,
-      [
-        'import mmap, os, sys, time',
-        'path, ctl = sys.argv[1], sys.argv[2]',
-        'fd = os.open(path, os.O_RDWR)',
-        'm = mmap.mmap(fd, 0, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)',
-        'os.close(fd)',
-        'for off in range(0, len(m), mmap.PAGESIZE): m[off:off + 1] = m[off:off + 1]',
-        "open(os.path.join(ctl, 'ready'), 'w').close()",
-        'deadline = time.time() + 60',
-        "while not os.path.exists(os.path.join(ctl, 'go')) and time.time() < deadline: time.sleep(0.005)",
-        "m[1:2] = b' ' if m[1:2] != b' ' else b'\\t'",
-        'm.flush()',
-        "open(os.path.join(ctl, 'done'), 'w').close()",
-        '',
-      ].join('\n'),
-    );
-    const script = misbehaving(
-      [
-        'case "$NOVEL_STEP" in',
-        `  *:draft) setsid env -i ${python} ${helper} "$PWD/state/current-state.json" ${ctl} </dev/null >/dev/null 2>&1 &`,
-        `    while [ ! -e ${ctl}/ready ]; do sleep 0.01; done; sleep 0.05 ;;`,
-        `  *:refine) touch ${ctl}/go; while [ ! -e ${ctl}/done ]; do sleep 0.01; done ;;`,
-        'esac',
-      ].join('\n'),
-    );
-    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
-    expect(r.code, r.stdout + r.stderr).toBe(11);
-    expect(JSON.parse(r.stdout).error.message).toContain('changed: state/current-state.json (restored)');
-    expect(readFileSync(join(dir, 'state/current-state.json')).equals(state)).toBe(true);
-  });
+  it.skipIf(!python)(
+    'a write through a mapping made in an earlier step, stats all unchanged, is seen and restored',
+    async () => {
+      const dir = demoProject();
+      const state = readFileSync(join(dir, 'state/current-state.json'));
+      const ctl = tempDir();
+      const helper = join(tempDir(), 'mapper.py');
+      writeFileSync(
+        helper,
+        [
+          'import mmap, os, sys, time',
+          'path, ctl = sys.argv[1], sys.argv[2]',
+          'fd = os.open(path, os.O_RDWR)',
+          'm = mmap.mmap(fd, 0, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)',
+          'os.close(fd)',
+          'for off in range(0, len(m), mmap.PAGESIZE): m[off:off + 1] = m[off:off + 1]',
+          "open(os.path.join(ctl, 'ready'), 'w').close()",
+          'deadline = time.time() + 60',
+          "while not os.path.exists(os.path.join(ctl, 'go')) and time.time() < deadline: time.sleep(0.005)",
+          "m[1:2] = b' ' if m[1:2] != b' ' else b'\\t'",
+          'm.flush()',
+          "open(os.path.join(ctl, 'done'), 'w').close()",
+          '',
+        ].join('\n'),
+      );
+      const script = misbehaving(
+        [
+          'case "$NOVEL_STEP" in',
+          `  *:draft) setsid env -i ${python} ${helper} "$PWD/state/current-state.json" ${ctl} </dev/null >/dev/null 2>&1 &`,
+          `    while [ ! -e ${ctl}/ready ]; do sleep 0.01; done; sleep 0.05 ;;`,
+          `  *:refine) touch ${ctl}/go; while [ ! -e ${ctl}/done ]; do sleep 0.01; done ;;`,
+          'esac',
+        ].join('\n'),
+      );
+      const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
+      expect(r.code, r.stdout + r.stderr).toBe(11);
+      expect(JSON.parse(r.stdout).error.message).toContain('changed: state/current-state.json (restored)');
+      expect(readFileSync(join(dir, 'state/current-state.json')).equals(state)).toBe(true);
+    },
+  );
 });
 
 describe('step guard rules', () => {
@@ -163,7 +179,11 @@ describe('step guard rules', () => {
     expect(classify(id, { ...id })).toBeNull();
     expect(classify(undefined, undefined)).toBeNull();
     expect(repairOf({ path: "it's.txt", kind: 'added', restored: false })).toBe("delete it: rm -r -- 'it'\\''s.txt'");
-    expect(repairOf({ path: 'chapters/chapter-900.md', kind: 'changed', restored: false })).toMatch(/git checkout -- 'chapters\/chapter-900.md'.*novel state verify/);
-    expect(describeChanges([{ path: 'novel.config.json', kind: 'changed', restored: true }])).toEqual(['changed: novel.config.json (restored)']);
+    expect(repairOf({ path: 'chapters/chapter-900.md', kind: 'changed', restored: false })).toMatch(
+      /git checkout -- 'chapters\/chapter-900.md'.*novel state verify/,
+    );
+    expect(describeChanges([{ path: 'novel.config.json', kind: 'changed', restored: true }])).toEqual([
+      'changed: novel.config.json (restored)',
+    ]);
   });
 });

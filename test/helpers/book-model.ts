@@ -33,13 +33,22 @@ const pad2 = (n: number): string => String(n).padStart(2, '0');
 const HOOK_SCORING = { weights: 'plot', hook_required: true, hook_min_strength: 3 } as const;
 const verdict = (overall: number) =>
   computeVerdict(
-    { overall, contract_verification: { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] }, scores: Object.fromEntries([...DIMENSIONS, 'hook_strength'].map((d) => [d, { score: overall }])) },
+    {
+      overall,
+      contract_verification: { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] },
+      scores: Object.fromEntries([...DIMENSIONS, 'hook_strength'].map((d) => [d, { score: overall }])),
+    },
     undefined,
     HOOK_SCORING,
     [],
   );
 /** A passing judgement that finds the required hook absent (the fixture judge/hook-weak-4.2): the chapter goes to hook-fix. */
-export const HOOK_WEAK_VERDICT = computeVerdict(JSON.parse(readFileSync(join(OUTPUTS, 'judge/hook-weak-4.2/staging/evaluations/chapter-004-eval.json'), 'utf8')), undefined, HOOK_SCORING, []);
+export const HOOK_WEAK_VERDICT = computeVerdict(
+  JSON.parse(readFileSync(join(OUTPUTS, 'judge/hook-weak-4.2/staging/evaluations/chapter-004-eval.json'), 'utf8')),
+  undefined,
+  HOOK_SCORING,
+  [],
+);
 export const DEMO_VERDICTS = [verdict(4.2), verdict(3.5), verdict(3.2)];
 
 export function rangeOf(from: number, to: number): number[] {
@@ -58,7 +67,9 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
   // What the plot-architect plans (§14): a gap in the volume's outline ahead, else a new volume of chapters_per_volume chapters.
   const first = c.last_completed_chapter + 1;
   const ahead = c.outline_chapters.filter((x) => x >= first);
-  const planned = ahead.length ? [...rangeOf(first, Math.min(...ahead) - 1), ...ahead] : rangeOf(first, first + c.chapters_per_volume - 1);
+  const planned = ahead.length
+    ? [...rangeOf(first, Math.min(...ahead) - 1), ...ahead]
+    : rangeOf(first, first + c.chapters_per_volume - 1);
   return [
     { type: 'DRAFTED' },
     { type: 'SUMMARIZED' },
@@ -122,7 +133,9 @@ export function shortestToEach(input: BookInput, keys: readonly string[], maxDep
   const found = new Map<string, PipelineEvent[]>();
   const missing = new Set(keys);
   const [first] = replayBook(input, []);
-  const queue: Array<{ s: BookSnapshot; events: PipelineEvent[]; taken: Set<string> }> = [{ s: first as BookSnapshot, events: [], taken: new Set(bookTransitionsTaken(input, [])) }];
+  const queue: Array<{ s: BookSnapshot; events: PipelineEvent[]; taken: Set<string> }> = [
+    { s: first as BookSnapshot, events: [], taken: new Set(bookTransitionsTaken(input, [])) },
+  ];
   const seen = new Set([serializeBook(first as BookSnapshot)]);
   while (queue.length && missing.size) {
     const { s, events, taken: before } = queue.shift()!;
@@ -166,7 +179,13 @@ async function stageSetup(project: string, step: SetupStep, note: string): Promi
 /** What `novel next` must say for a model snapshot: the step, the action and the mode. */
 export function predictedBookNext(s: BookSnapshot): { step: string; action: string; mode: string } {
   const c = s.context;
-  const v = s.value as string | { writing?: StableState; setup?: Partial<Record<SetupStep, 'awaiting' | 'ready'>>; importing?: 'importSummarize' | 'importCommit' };
+  const v = s.value as
+    | string
+    | {
+        writing?: StableState;
+        setup?: Partial<Record<SetupStep, 'awaiting' | 'ready'>>;
+        importing?: 'importSummarize' | 'importCommit';
+      };
   if (v === 'planning') return { step: `volume:${pad2(c.volume)}:plan`, action: 'execute', mode: 'plan' };
   if (v === 'planReady') return { step: `volume:${pad2(c.volume)}:commit`, action: 'commit', mode: 'plan' };
   if (v === 'complete') return { step: 'book:complete', action: 'done', mode: 'normal' };
@@ -174,7 +193,11 @@ export function predictedBookNext(s: BookSnapshot): { step: string; action: stri
     const j = c.journal!;
     if (j.kind === 'setup') return { step: `book:${j.step}`, action: 'recover', mode: 'commit' };
     if (j.kind === 'volume') return { step: `volume:${pad2(j.volume)}:commit`, action: 'recover', mode: 'commit' };
-    return { step: `${j.chapter <= c.imported_chapters ? 'import' : 'chapter'}:${pad3(j.chapter)}:commit`, action: 'recover', mode: 'commit' };
+    return {
+      step: `${j.chapter <= c.imported_chapters ? 'import' : 'chapter'}:${pad3(j.chapter)}:commit`,
+      action: 'recover',
+      mode: 'commit',
+    };
   }
   if (v === 'retrying') return predictedBookNext(transition(bookMachine, s, { type: 'RETRY' })[0]);
   if (typeof v === 'string') throw new Error(`no prediction for the state ${v}`);
@@ -184,7 +207,9 @@ export function predictedBookNext(s: BookSnapshot): { step: string; action: stri
   }
   if (v.importing) {
     const k = pad3(c.import_caught_up + 1);
-    return v.importing === 'importSummarize' ? { step: `import:${k}:summarize`, action: 'execute', mode: 'import' } : { step: `import:${k}:commit`, action: 'commit', mode: 'import' };
+    return v.importing === 'importSummarize'
+      ? { step: `import:${k}:summarize`, action: 'execute', mode: 'import' }
+      : { step: `import:${k}:commit`, action: 'commit', mode: 'import' };
   }
   const state = v.writing as StableState;
   const meta = stateMeta(state);
@@ -196,23 +221,47 @@ export function expectBookCheckpoint(project: string, s: BookSnapshot, note: str
   const cp = readJson(join(project, '.checkpoint.json'));
   const v = s.value as string | { writing: StableState };
   const c = s.context;
-  expect(cp.x_editor_note, `${note}: unknown checkpoint field preserved`).toBe('kept by other tools; novel must preserve it');
+  expect(cp.x_editor_note, `${note}: unknown checkpoint field preserved`).toBe(
+    'kept by other tools; novel must preserve it',
+  );
   if (v === 'recovering') return;
   expect(cp.last_completed_chapter, `${note}: last_completed_chapter`).toBe(c.last_completed_chapter);
   const inSetup = typeof v === 'object' && 'setup' in v;
-  const orchestrator = v === 'planning' || v === 'planReady' || inSetup ? 'VOL_PLANNING' : v === 'retrying' ? 'ERROR_RETRY' : 'WRITING';
+  const orchestrator =
+    v === 'planning' || v === 'planReady' || inSetup ? 'VOL_PLANNING' : v === 'retrying' ? 'ERROR_RETRY' : 'WRITING';
   // A plan found staged (PLAN_STAGED, a probe event) writes nothing: the checkpoint says what it said before it.
   if (v !== 'planReady') expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe(orchestrator);
   if (v !== 'retrying') expect(cp.current_volume, `${note}: current_volume`).toBe(c.volume);
   if (c.imported_chapters > 0) {
-    expect({ imported: cp.imported_chapters, caught_up: cp.import_caught_up ?? 0, stage: cp.import_stage ?? null }, `${note}: the import's catch-up fields`).toEqual({ imported: c.imported_chapters, caught_up: c.import_caught_up, stage: c.import_summarized ? 'summarized' : null });
+    expect(
+      { imported: cp.imported_chapters, caught_up: cp.import_caught_up ?? 0, stage: cp.import_stage ?? null },
+      `${note}: the import's catch-up fields`,
+    ).toEqual({
+      imported: c.imported_chapters,
+      caught_up: c.import_caught_up,
+      stage: c.import_summarized ? 'summarized' : null,
+    });
   }
   if (typeof v === 'object' && 'writing' in v) {
-    const stage: Record<string, string> = { summarize: 'drafting', refine: 'drafted', titleFix: 'title_fixing', judge: 'refined', hookFix: 'hook_fixing', commit: 'judged', revising: 'revising', polishing: 'revising' };
-    if (v.writing === 'draft') expect(cp.inflight_chapter ?? null, `${note}: no chapter in flight before its draft`).toBeNull();
+    const stage: Record<string, string> = {
+      summarize: 'drafting',
+      refine: 'drafted',
+      titleFix: 'title_fixing',
+      judge: 'refined',
+      hookFix: 'hook_fixing',
+      commit: 'judged',
+      revising: 'revising',
+      polishing: 'revising',
+    };
+    if (v.writing === 'draft')
+      expect(cp.inflight_chapter ?? null, `${note}: no chapter in flight before its draft`).toBeNull();
     else {
-      expect({ stage: cp.pipeline_stage, inflight: cp.inflight_chapter, revisions: cp.revision_count }, `${note}: chapter fields`).toEqual({ stage: stage[v.writing], inflight: c.chapter, revisions: c.revision_count });
-      if (['commit', 'revising', 'polishing'].includes(v.writing)) expect(cp.gate, `${note}: the full gate record`).toEqual(c.gate);
+      expect(
+        { stage: cp.pipeline_stage, inflight: cp.inflight_chapter, revisions: cp.revision_count },
+        `${note}: chapter fields`,
+      ).toEqual({ stage: stage[v.writing], inflight: c.chapter, revisions: c.revision_count });
+      if (['commit', 'revising', 'polishing'].includes(v.writing))
+        expect(cp.gate, `${note}: the full gate record`).toEqual(c.gate);
     }
   }
 }
@@ -221,7 +270,10 @@ export function expectBookCheckpoint(project: string, s: BookSnapshot, note: str
 export async function expectBookNext(project: string, s: BookSnapshot, note: string): Promise<string> {
   const r = await novelJson(project, ['next']);
   expect(r.code, `${note}: next exit (${JSON.stringify(r.body)})`).toBe(0);
-  expect({ step: r.body.data.step, action: r.body.data.action, mode: r.body.data.mode }, `${note}: next (${r.body.data.reason})`).toEqual(predictedBookNext(s));
+  expect(
+    { step: r.body.data.step, action: r.body.data.action, mode: r.body.data.mode },
+    `${note}: next (${r.body.data.reason})`,
+  ).toEqual(predictedBookNext(s));
   if (s.value === 'retrying') expect(r.body.data.error_retry, `${note}: next names the failure`).toBe(true);
   return r.body.data.error_retry === true ? 'retrying' : (r.body.data.state as string);
 }
@@ -253,7 +305,12 @@ export function crashAfterJournal(project: string, args: string[], note: string)
 const FAILING_EXECUTOR = 'false {packet}';
 
 /** Realise one event through the real CLI. */
-export async function realiseBook(project: string, e: PipelineEvent, before: BookSnapshot, note: string): Promise<void> {
+export async function realiseBook(
+  project: string,
+  e: PipelineEvent,
+  before: BookSnapshot,
+  note: string,
+): Promise<void> {
   const c = before.context;
   const importing = typeof before.value === 'object' && 'importing' in before.value;
   const demo = ['run', '--executor', 'demo', '--to-chapter', '999'];
@@ -278,7 +335,11 @@ export async function realiseBook(project: string, e: PipelineEvent, before: Boo
       // The demo executor on the micro-step's packet, then the advance.
       const step = `chapter:${padChapter(c.chapter)}:${e.type === 'TITLE_FIXED' ? 'title-fix' : 'hook-fix'}`;
       await ok(project, ['instructions', step, '--write-manifest'], note);
-      await ok(project, ['demo-executor', `staging/manifests/chapter-${padChapter(c.chapter)}-${step.split(':')[2]}.json`], note);
+      await ok(
+        project,
+        ['demo-executor', `staging/manifests/chapter-${padChapter(c.chapter)}-${step.split(':')[2]}.json`],
+        note,
+      );
       await ok(project, ['advance', step], note);
       return;
     }
@@ -321,7 +382,18 @@ export async function realiseBook(project: string, e: PipelineEvent, before: Boo
       return;
     case 'JOURNAL_RECOVERED': {
       const j = c.journal!;
-      const out = await ok(project, ['commit', ...(j.kind === 'chapter' ? ['--chapter', String(j.chapter)] : j.kind === 'volume' ? ['--volume', String(j.volume)] : ['--setup'])], note);
+      const out = await ok(
+        project,
+        [
+          'commit',
+          ...(j.kind === 'chapter'
+            ? ['--chapter', String(j.chapter)]
+            : j.kind === 'volume'
+              ? ['--volume', String(j.volume)]
+              : ['--setup']),
+        ],
+        note,
+      );
       expect(out, `${note}: rolled forward`).toMatch(/rolled forward/);
       return;
     }
@@ -376,7 +448,10 @@ export async function newBook(project: string): Promise<void> {
   rmSync(project, { recursive: true, force: true });
   await ok(tmpParent(project), ['init', project], 'init');
   mkdirSync(join(project, 'samples'), { recursive: true });
-  writeFileSync(join(project, 'samples/sample.txt'), '夜色沉沉。林风推开门，雨声灌了进来。\n\n“你来晚了。”她说。\n\n他没有回答，只是把剑放在桌上。\n');
+  writeFileSync(
+    join(project, 'samples/sample.txt'),
+    '夜色沉沉。林风推开门，雨声灌了进来。\n\n“你来晚了。”她说。\n\n他没有回答，只是把剑放在桌上。\n',
+  );
   keepEditorNote(project);
 }
 
@@ -384,7 +459,12 @@ export async function newBook(project: string): Promise<void> {
 export async function importedBook(project: string, n: number): Promise<void> {
   rmSync(project, { recursive: true, force: true });
   const txt = join(tmpParent(project), `${Date.now()}-book.txt`);
-  writeFileSync(txt, rangeOf(1, n).map((k) => `第${k}章 开篇${k}\n\n林风走进青岚城，第${k}次看见那座塔。“又是你。”守门人说。\n`).join('\n'));
+  writeFileSync(
+    txt,
+    rangeOf(1, n)
+      .map((k) => `第${k}章 开篇${k}\n\n林风走进青岚城，第${k}次看见那座塔。“又是你。”守门人说。\n`)
+      .join('\n'),
+  );
   try {
     await ok(tmpParent(project), ['import', txt, '--project', project], 'import');
   } finally {
@@ -400,5 +480,8 @@ function tmpParent(project: string): string {
 /** The field another tool keeps in the checkpoint (the fixture has it): novel must preserve it. */
 function keepEditorNote(project: string): void {
   const p = join(project, '.checkpoint.json');
-  writeFileSync(p, `${JSON.stringify({ ...readJson(p), x_editor_note: 'kept by other tools; novel must preserve it' }, null, 2)}\n`);
+  writeFileSync(
+    p,
+    `${JSON.stringify({ ...readJson(p), x_editor_note: 'kept by other tools; novel must preserve it' }, null, 2)}\n`,
+  );
 }

@@ -11,7 +11,8 @@ type Fn = (a: unknown) => string;
 export function argumentsRead(fn: Fn): { param: string; args: string[] } {
   const src = fn.toString();
   const param = /^\s*\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>/.exec(src)?.[1] ?? '?';
-  const args = param === 'a' ? [...new Set([...src.matchAll(/\ba\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1] as string))].sort() : [];
+  const args =
+    param === 'a' ? [...new Set([...src.matchAll(/\ba\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1] as string))].sort() : [];
   return { param, args };
 }
 
@@ -28,10 +29,15 @@ export function catalogueProblems(groups?: readonly string[]): string[] {
       }
       const en = argumentsRead(e.en);
       const zh = argumentsRead(e.zh);
-      for (const [lang, r] of [['en', en], ['zh', zh]] as const) {
-        if (r.param !== 'a' && r.param !== '_') problems.push(`${key} (${lang}): its parameter is "${r.param}", expected a (or _ when it reads none)`);
+      for (const [lang, r] of [
+        ['en', en],
+        ['zh', zh],
+      ] as const) {
+        if (r.param !== 'a' && r.param !== '_')
+          problems.push(`${key} (${lang}): its parameter is "${r.param}", expected a (or _ when it reads none)`);
       }
-      if (en.args.join() !== zh.args.join()) problems.push(`${key}: English reads {${en.args.join(', ')}}, Chinese reads {${zh.args.join(', ')}}`);
+      if (en.args.join() !== zh.args.join())
+        problems.push(`${key}: English reads {${en.args.join(', ')}}, Chinese reads {${zh.args.join(', ')}}`);
     }
   }
   return problems;

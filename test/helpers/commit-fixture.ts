@@ -24,7 +24,10 @@ export function bigDelta(): Record<string, unknown> {
     base_state_version: 3,
     storyline_id: 'main-sword',
     ops,
-    unknown_entities: [{ name: '守阁傀儡', type: 'creature' }, { name: '玄铁令', type: 'item' }],
+    unknown_entities: [
+      { name: '守阁傀儡', type: 'creature' },
+      { name: '玄铁令', type: 'item' },
+    ],
   };
 }
 
@@ -33,7 +36,11 @@ const TIME_KEY = /^(timestamp|ts|started|heartbeat|duration_ms|elapsed_ms)$|_at$
 function stripTimes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripTimes);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([k]) => !TIME_KEY.test(k)).map(([k, v]) => [k, stripTimes(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !TIME_KEY.test(k))
+        .map(([k, v]) => [k, stripTimes(v)]),
+    );
   }
   return value;
 }

@@ -11,7 +11,8 @@ export async function commitReadyProject(options: { bigDelta?: boolean } = {}): 
   const project = fixtureCopy();
   for (const variant of ['draft/good', 'summarize/good', 'refine/good', 'judge/overall-4.2']) {
     overlay(project, variant);
-    if (variant.startsWith('summarize') && options.bigDelta) writeFileSync(join(project, DELTA), `${JSON.stringify(bigDelta(), null, 2)}\n`);
+    if (variant.startsWith('summarize') && options.bigDelta)
+      writeFileSync(join(project, DELTA), `${JSON.stringify(bigDelta(), null, 2)}\n`);
     const r = await novel(project, ['advance', `chapter:004:${variant.split('/')[0]}`]);
     expect(r.code, r.stderr).toBe(0);
   }

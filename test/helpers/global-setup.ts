@@ -58,7 +58,8 @@ function sweep(parent: string): void {
     } catch {
       /* no owner recorded yet: a run being set up, or not ours; left alone */
     }
-    if (Number.isInteger(owner) && owner > 0 && !running(owner)) rmSync(join(parent, name), { recursive: true, force: true });
+    if (Number.isInteger(owner) && owner > 0 && !running(owner))
+      rmSync(join(parent, name), { recursive: true, force: true });
   }
 }
 

@@ -16,7 +16,10 @@ export function memoryView(files: Record<string, string>): ProjectView {
         return undefined;
       }
     },
-    list: (dir) => Object.keys(files).filter((f) => f.startsWith(`${dir}/`) && !f.slice(dir.length + 1).includes('/')).sort(),
+    list: (dir) =>
+      Object.keys(files)
+        .filter((f) => f.startsWith(`${dir}/`) && !f.slice(dir.length + 1).includes('/'))
+        .sort(),
     exists: (rel) => Object.prototype.hasOwnProperty.call(files, rel),
   };
 }

@@ -56,7 +56,12 @@ export interface ModelServer {
   close(): Promise<void>;
 }
 
-const DEFAULT_USAGE: Usage = { input_tokens: 1200, output_tokens: 300, cache_read_input_tokens: 8000, cache_creation_input_tokens: 2000 };
+const DEFAULT_USAGE: Usage = {
+  input_tokens: 1200,
+  output_tokens: 300,
+  cache_read_input_tokens: 8000,
+  cache_creation_input_tokens: 2000,
+};
 
 function textOf(v: unknown): string {
   if (typeof v === 'string') return v;
@@ -81,16 +86,29 @@ function anthropicTurn(body: Record<string, unknown>): Turn {
   const messages = Array.isArray(body.messages) ? (body.messages as Array<Record<string, unknown>>) : [];
   const index = messages.filter((m) => m.role === 'assistant').length;
   const last = messages[messages.length - 1];
-  const results = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>).filter((b) => b.type === 'tool_result').map((b) => `${b.is_error ? '[error] ' : ''}${textOf(b.content)}`) : [];
-  const prompt = [textOf(body.system), ...messages.filter((m) => m.role === 'user').map((m) => textOf(m.content))].join('\n');
-  const toolNames = Array.isArray(body.tools) ? (body.tools as Array<Record<string, unknown>>).map((t) => String(t.name)) : [];
+  const results = Array.isArray(last?.content)
+    ? (last.content as Array<Record<string, unknown>>)
+        .filter((b) => b.type === 'tool_result')
+        .map((b) => `${b.is_error ? '[error] ' : ''}${textOf(b.content)}`)
+    : [];
+  const prompt = [textOf(body.system), ...messages.filter((m) => m.role === 'user').map((m) => textOf(m.content))].join(
+    '\n',
+  );
+  const toolNames = Array.isArray(body.tools)
+    ? (body.tools as Array<Record<string, unknown>>).map((t) => String(t.name))
+    : [];
   const history: Turn['history'] = [];
   const byId = new Map<string, Turn['history'][number]>();
   for (const m of messages) {
     if (!Array.isArray(m.content)) continue;
     for (const b of m.content as Array<Record<string, unknown>>) {
       if (m.role === 'assistant' && b.type === 'tool_use') {
-        const call = { name: String(b.name), input: (b.input ?? {}) as Record<string, unknown>, result: '', isError: false };
+        const call = {
+          name: String(b.name),
+          input: (b.input ?? {}) as Record<string, unknown>,
+          result: '',
+          isError: false,
+        };
         history.push(call);
         byId.set(String(b.id), call);
       }
@@ -108,21 +126,68 @@ function anthropicTurn(body: Record<string, unknown>): Turn {
 
 function anthropicReply(res: ServerResponse, model: string, reply: Reply, usage: Usage, n: number): void {
   const events: Array<[string, unknown]> = [];
-  events.push(['message_start', { type: 'message_start', message: { id: `msg_${n}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, cache_read_input_tokens: usage.cache_read_input_tokens, cache_creation_input_tokens: usage.cache_creation_input_tokens, output_tokens: 1 } } }]);
+  events.push([
+    'message_start',
+    {
+      type: 'message_start',
+      message: {
+        id: `msg_${n}`,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: {
+          input_tokens: usage.input_tokens,
+          cache_read_input_tokens: usage.cache_read_input_tokens,
+          cache_creation_input_tokens: usage.cache_creation_input_tokens,
+          output_tokens: 1,
+        },
+      },
+    },
+  ]);
   let i = 0;
   if (reply.text !== undefined) {
-    events.push(['content_block_start', { type: 'content_block_start', index: i, content_block: { type: 'text', text: '' } }]);
-    events.push(['content_block_delta', { type: 'content_block_delta', index: i, delta: { type: 'text_delta', text: reply.text } }]);
+    events.push([
+      'content_block_start',
+      { type: 'content_block_start', index: i, content_block: { type: 'text', text: '' } },
+    ]);
+    events.push([
+      'content_block_delta',
+      { type: 'content_block_delta', index: i, delta: { type: 'text_delta', text: reply.text } },
+    ]);
     events.push(['content_block_stop', { type: 'content_block_stop', index: i }]);
     i++;
   }
   for (const [k, tool] of (reply.tools ?? []).entries()) {
-    events.push(['content_block_start', { type: 'content_block_start', index: i, content_block: { type: 'tool_use', id: `toolu_${n}_${k}`, name: tool.name, input: {} } }]);
-    events.push(['content_block_delta', { type: 'content_block_delta', index: i, delta: { type: 'input_json_delta', partial_json: JSON.stringify(tool.input) } }]);
+    events.push([
+      'content_block_start',
+      {
+        type: 'content_block_start',
+        index: i,
+        content_block: { type: 'tool_use', id: `toolu_${n}_${k}`, name: tool.name, input: {} },
+      },
+    ]);
+    events.push([
+      'content_block_delta',
+      {
+        type: 'content_block_delta',
+        index: i,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(tool.input) },
+      },
+    ]);
     events.push(['content_block_stop', { type: 'content_block_stop', index: i }]);
     i++;
   }
-  events.push(['message_delta', { type: 'message_delta', delta: { stop_reason: reply.tools?.length ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.output_tokens } }]);
+  events.push([
+    'message_delta',
+    {
+      type: 'message_delta',
+      delta: { stop_reason: reply.tools?.length ? 'tool_use' : 'end_turn', stop_sequence: null },
+      usage: { output_tokens: usage.output_tokens },
+    },
+  ]);
   events.push(['message_stop', { type: 'message_stop' }]);
   sse(res, events);
 }
@@ -142,21 +207,55 @@ function openaiTurn(body: Record<string, unknown>): Turn {
     } else inCalls = false;
   }
   const results: string[] = [];
-  for (let k = input.length - 1; k >= 0 && isOutput(input[k]?.type); k--) results.unshift(textOf((input[k] as Record<string, unknown>).output));
-  const prompt = [textOf(body.instructions), ...input.filter((m) => m.type === 'message' && m.role !== 'assistant').map((m) => textOf(m.content))].join('\n');
-  const toolNames = Array.isArray(body.tools) ? (body.tools as Array<Record<string, unknown>>).map((t) => String(t.name ?? t.type)) : [];
+  for (let k = input.length - 1; k >= 0 && isOutput(input[k]?.type); k--)
+    results.unshift(textOf((input[k] as Record<string, unknown>).output));
+  const prompt = [
+    textOf(body.instructions),
+    ...input.filter((m) => m.type === 'message' && m.role !== 'assistant').map((m) => textOf(m.content)),
+  ].join('\n');
+  const toolNames = Array.isArray(body.tools)
+    ? (body.tools as Array<Record<string, unknown>>).map((t) => String(t.name ?? t.type))
+    : [];
   return { api: 'openai', prompt, index, results, toolNames, system: textOf(body.instructions), history: [] };
 }
 
 function openaiReply(res: ServerResponse, model: string, reply: Reply, usage: Usage, n: number): void {
   const items: Array<Record<string, unknown>> = [];
-  if (reply.text !== undefined) items.push({ type: 'message', id: `msg_${n}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: reply.text, annotations: [] }] });
+  if (reply.text !== undefined)
+    items.push({
+      type: 'message',
+      id: `msg_${n}`,
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text: reply.text, annotations: [] }],
+    });
   for (const [k, tool] of (reply.tools ?? []).entries()) {
-    if (tool.name === 'apply_patch' && typeof tool.input.input === 'string') items.push({ type: 'custom_tool_call', id: `ctc_${n}_${k}`, call_id: `call_${n}_${k}`, name: 'apply_patch', input: tool.input.input, status: 'completed' });
-    else items.push({ type: 'function_call', id: `fc_${n}_${k}`, call_id: `call_${n}_${k}`, name: tool.name, arguments: JSON.stringify(tool.input), status: 'completed' });
+    if (tool.name === 'apply_patch' && typeof tool.input.input === 'string')
+      items.push({
+        type: 'custom_tool_call',
+        id: `ctc_${n}_${k}`,
+        call_id: `call_${n}_${k}`,
+        name: 'apply_patch',
+        input: tool.input.input,
+        status: 'completed',
+      });
+    else
+      items.push({
+        type: 'function_call',
+        id: `fc_${n}_${k}`,
+        call_id: `call_${n}_${k}`,
+        name: tool.name,
+        arguments: JSON.stringify(tool.input),
+        status: 'completed',
+      });
   }
   const id = `resp_${n}`;
-  const events: Array<[string, unknown]> = [['response.created', { type: 'response.created', response: { id, object: 'response', model, status: 'in_progress', output: [] } }]];
+  const events: Array<[string, unknown]> = [
+    [
+      'response.created',
+      { type: 'response.created', response: { id, object: 'response', model, status: 'in_progress', output: [] } },
+    ],
+  ];
   for (const [k, item] of items.entries()) {
     events.push(['response.output_item.added', { type: 'response.output_item.added', output_index: k, item }]);
     events.push(['response.output_item.done', { type: 'response.output_item.done', output_index: k, item }]);
@@ -166,7 +265,20 @@ function openaiReply(res: ServerResponse, model: string, reply: Reply, usage: Us
     'response.completed',
     {
       type: 'response.completed',
-      response: { id, object: 'response', model, status: 'completed', output: items, usage: { input_tokens: total, input_tokens_details: { cached_tokens: usage.cache_read_input_tokens }, output_tokens: usage.output_tokens, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: total + usage.output_tokens } },
+      response: {
+        id,
+        object: 'response',
+        model,
+        status: 'completed',
+        output: items,
+        usage: {
+          input_tokens: total,
+          input_tokens_details: { cached_tokens: usage.cache_read_input_tokens },
+          output_tokens: usage.output_tokens,
+          output_tokens_details: { reasoning_tokens: 0 },
+          total_tokens: total + usage.output_tokens,
+        },
+      },
     },
   ]);
   sse(res, events);
@@ -181,7 +293,10 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startModelServer(script: Script, model = { anthropic: 'claude-sonnet-4-5-20250929', openai: 'gpt-5.1-codex' }): Promise<ModelServer> {
+export async function startModelServer(
+  script: Script,
+  model = { anthropic: 'claude-sonnet-4-5-20250929', openai: 'gpt-5.1-codex' },
+): Promise<ModelServer> {
   const reported: ModelServer['reported'] = [];
   const requests: ModelServer['requests'] = [];
   let n = 0;
@@ -216,13 +331,26 @@ export async function startModelServer(script: Script, model = { anthropic: 'cla
       // Side requests (titles, quota checks) offer no tools: answer briefly, report no usage.
       const scripted = turn.toolNames.length > 0;
       const reply = scripted ? script(turn) : { text: 'ok' };
-      const usage: Usage = scripted ? { ...DEFAULT_USAGE, ...reply.usage } : { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+      const usage: Usage = scripted
+        ? { ...DEFAULT_USAGE, ...reply.usage }
+        : { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
       if (scripted) reported.push({ api: turn.api, prompt: turn.prompt, index: turn.index, usage });
       n++;
       if (anthropic) {
         if (body.stream === false) {
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ id: `msg_${n}`, type: 'message', role: 'assistant', model: model.anthropic, content: [{ type: 'text', text: reply.text ?? 'ok' }], stop_reason: 'end_turn', stop_sequence: null, usage }));
+          res.end(
+            JSON.stringify({
+              id: `msg_${n}`,
+              type: 'message',
+              role: 'assistant',
+              model: model.anthropic,
+              content: [{ type: 'text', text: reply.text ?? 'ok' }],
+              stop_reason: 'end_turn',
+              stop_sequence: null,
+              usage,
+            }),
+          );
         } else anthropicReply(res, model.anthropic, reply, usage, n);
       } else openaiReply(res, model.openai, reply, usage, n);
     })();

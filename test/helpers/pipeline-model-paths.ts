@@ -50,7 +50,12 @@ export type Model = (typeof MODELS)[number];
 
 /** A model's paths: the simple ones, then one for each loop-back transition no simple path takes. */
 export function pathsFor(m: Model): { input: PipelineInput; paths: PipelineEvent[][]; simple: number; extra: number } {
-  const input: PipelineInput = { chapter: CHAPTER, max_revisions: m.max_revisions, revision_policy: m.policy, thresholds: THRESHOLDS };
+  const input: PipelineInput = {
+    chapter: CHAPTER,
+    max_revisions: m.max_revisions,
+    revision_policy: m.policy,
+    thresholds: THRESHOLDS,
+  };
   const model = createTestModel(pipelineMachine, {
     input,
     events: sampleEvents(false),
@@ -93,10 +98,12 @@ export function statesOn(input: PipelineInput, events: readonly PipelineEvent[])
   return states;
 }
 
-const prefixKey = (m: Model, events: readonly PipelineEvent[]): string => `${m.policy}/${m.max_revisions}: ${events.map(eventLabel).join(' → ')}`;
+const prefixKey = (m: Model, events: readonly PipelineEvent[]): string =>
+  `${m.policy}/${m.max_revisions}: ${events.map(eventLabel).join(' → ')}`;
 
 /** An event whose realisation executes a step (writes its outputs, then advances): its prefix gets a crash image. */
-const executes = (e: PipelineEvent): boolean => ['DRAFTED', 'SUMMARIZED', 'REFINED', 'TITLE_FIXED', 'HOOK_FIXED', 'JUDGED'].includes(e.type);
+const executes = (e: PipelineEvent): boolean =>
+  ['DRAFTED', 'SUMMARIZED', 'REFINED', 'TITLE_FIXED', 'HOOK_FIXED', 'JUDGED'].includes(e.type);
 
 /**
  * Paths share their beginnings (244 simple paths, 3,309 events, 806 distinct
@@ -188,8 +195,14 @@ export function describeModel(m: Model): void {
     });
 
     it('every distinct path prefix ending in an executed step was resumed from a crash image', () => {
-      const expected = new Set(paths.flatMap((events) => events.flatMap((e, k) => (executes(e) ? [prefixKey(m, events.slice(0, k + 1))] : []))));
-      process.stdout.write(`\nInterruption (${m.policy}): ${crashChecks} distinct path prefixes resumed from crash images\n`);
+      const expected = new Set(
+        paths.flatMap((events) =>
+          events.flatMap((e, k) => (executes(e) ? [prefixKey(m, events.slice(0, k + 1))] : [])),
+        ),
+      );
+      process.stdout.write(
+        `\nInterruption (${m.policy}): ${crashChecks} distinct path prefixes resumed from crash images\n`,
+      );
       expect(crashChecks).toBe(expected.size);
     });
   });

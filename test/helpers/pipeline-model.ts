@@ -34,7 +34,9 @@ export const JUDGE_SAMPLES = {
 export const SCORING = { weights: 'plot', hook_required: true, hook_min_strength: 3 } as const;
 
 export function judgedEvent(variant: string): PipelineEvent {
-  const primary = JSON.parse(outputFile(variant, `staging/evaluations/chapter-${NNN}-eval.json`).toString('utf8')) as EvalForGate;
+  const primary = JSON.parse(
+    outputFile(variant, `staging/evaluations/chapter-${NNN}-eval.json`).toString('utf8'),
+  ) as EvalForGate;
   return { type: 'JUDGED', ...computeVerdict(primary, undefined, SCORING), sample: variant } as PipelineEvent;
 }
 
@@ -49,7 +51,13 @@ export function sampleEvents(micro = true): PipelineEvent[] {
     { type: 'DRAFTED' },
     { type: 'SUMMARIZED' },
     { type: 'REFINED' },
-    ...(micro ? [{ type: 'REFINED', title_hard: true } as PipelineEvent, { type: 'TITLE_FIXED' } as PipelineEvent, { type: 'HOOK_FIXED' } as PipelineEvent] : []),
+    ...(micro
+      ? [
+          { type: 'REFINED', title_hard: true } as PipelineEvent,
+          { type: 'TITLE_FIXED' } as PipelineEvent,
+          { type: 'HOOK_FIXED' } as PipelineEvent,
+        ]
+      : []),
     { type: 'COMMITTED' },
     { type: 'ACCEPT' },
     { type: 'REVISE' },
@@ -104,15 +112,24 @@ function pickChapterVariant(project: string, candidates: string[]): string {
 /** What `novel next` must say when the pipeline rests in `state` (outputs not written yet): step, action and mode. */
 export function predictedNext(s: ModelSnapshot): { step: string; action: string; mode: string } {
   const state = String(s.value) as StableState;
-  if (state === 'done') return { step: `chapter:${String(CHAPTER + 1).padStart(3, '0')}:draft`, action: 'execute', mode: 'draft' };
+  if (state === 'done')
+    return { step: `chapter:${String(CHAPTER + 1).padStart(3, '0')}:draft`, action: 'execute', mode: 'draft' };
   const meta = stateMeta(state);
   return { step: `chapter:${NNN}:${meta.step}`, action: meta.action, mode: meta.mode };
 }
 
-export async function expectNext(project: string, expected: { step: string; action: string; mode?: string }, note: string): Promise<any> {
+export async function expectNext(
+  project: string,
+  expected: { step: string; action: string; mode?: string },
+  note: string,
+): Promise<any> {
   const r = await novelJson(project, ['next']);
   expect(r.code, `${note}: next exit code (${JSON.stringify(r.body)})`).toBe(0);
-  const said = { step: r.body.data.step, action: r.body.data.action, ...(expected.mode !== undefined ? { mode: r.body.data.mode } : {}) };
+  const said = {
+    step: r.body.data.step,
+    action: r.body.data.action,
+    ...(expected.mode !== undefined ? { mode: r.body.data.mode } : {}),
+  };
   expect(said, `${note}: next (${r.body.data.reason})`).toEqual(expected);
   return r.body.data;
 }
@@ -123,11 +140,18 @@ async function ok(project: string, args: string[], note: string): Promise<void> 
 }
 
 /** Write the outputs an executor would write for the event (the "execute" half). */
-export function writeOutputs(project: string, event: PipelineEvent & { sample?: string }, before: ModelSnapshot): string | null {
+export function writeOutputs(
+  project: string,
+  event: PipelineEvent & { sample?: string },
+  before: ModelSnapshot,
+): string | null {
   const state = String(before.value);
   switch (event.type) {
     case 'DRAFTED': {
-      const v = pickChapterVariant(project, state === 'revising' ? ['draft/revision', 'draft/good'] : ['draft/good', 'draft/revision']);
+      const v = pickChapterVariant(
+        project,
+        state === 'revising' ? ['draft/revision', 'draft/good'] : ['draft/good', 'draft/revision'],
+      );
       overlay(project, v);
       return 'draft';
     }
@@ -135,7 +159,14 @@ export function writeOutputs(project: string, event: PipelineEvent & { sample?: 
       overlay(project, before.context.revision_count > 0 ? 'summarize/revision' : 'summarize/good');
       return 'summarize';
     case 'REFINED': {
-      const v = event.title_hard ? 'refine/untitled' : pickChapterVariant(project, state === 'polishing' ? ['refine/polish', 'refine/good', 'refine/revision'] : ['refine/good', 'refine/revision', 'refine/polish']);
+      const v = event.title_hard
+        ? 'refine/untitled'
+        : pickChapterVariant(
+            project,
+            state === 'polishing'
+              ? ['refine/polish', 'refine/good', 'refine/revision']
+              : ['refine/good', 'refine/revision', 'refine/polish'],
+          );
       overlay(project, v);
       return 'refine';
     }
@@ -145,7 +176,10 @@ export function writeOutputs(project: string, event: PipelineEvent & { sample?: 
     case 'HOOK_FIXED': {
       // The writer's hook-fix: the last two paragraphs rewritten, every byte before them kept.
       const p = join(project, STAGED_CHAPTER);
-      writeFileSync(p, `${protectedText(readFileSync(p, 'utf8'), 'hook-fix')}门外的脚步声忽然停了。\n\n下一刻，门被人一把推开。\n`);
+      writeFileSync(
+        p,
+        `${protectedText(readFileSync(p, 'utf8'), 'hook-fix')}门外的脚步声忽然停了。\n\n下一刻，门被人一把推开。\n`,
+      );
       return 'hook-fix';
     }
     case 'JUDGED':
@@ -206,20 +240,34 @@ export async function realise(
 }
 
 /** §3: what `.checkpoint.json` holds after the event, stated independently of the projection code. */
-export function expectCheckpoint(project: string, event: PipelineEvent, before: ModelSnapshot, after: ModelSnapshot, note: string): void {
+export function expectCheckpoint(
+  project: string,
+  event: PipelineEvent,
+  before: ModelSnapshot,
+  after: ModelSnapshot,
+  note: string,
+): void {
   const cp = checkpointOf(project);
   const to = String(after.value);
   const rc = after.context.revision_count;
   const base = { inflight_chapter: CHAPTER, revision_count: rc };
   const pick = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, cp[k] ?? null]));
   const check = (want: Record<string, unknown>) => expect(pick(Object.keys(want)), `${note}: checkpoint`).toEqual(want);
-  expect(cp.x_editor_note, `${note}: unknown checkpoint field preserved`).toBe('kept by other tools; novel must preserve it');
+  expect(cp.x_editor_note, `${note}: unknown checkpoint field preserved`).toBe(
+    'kept by other tools; novel must preserve it',
+  );
   if (event.type !== 'DRAFT_LOST') expect(cp.orchestrator_state, `${note}: orchestrator_state`).toBe('WRITING');
   // The full gate record, so that the gate's three ways to commit (pass, force pass, policy none) are told apart.
-  if (cp.pipeline_stage === 'judged' || cp.pipeline_stage === 'revising') expect(cp.gate, `${note}: gate record`).toEqual(after.context.gate);
+  if (cp.pipeline_stage === 'judged' || cp.pipeline_stage === 'revising')
+    expect(cp.gate, `${note}: gate record`).toEqual(after.context.gate);
   // The micro-steps' flags (§13.4) follow the machine's context.
-  expect({ title_fixed: cp.title_fixed ?? false, hook_fixed_round: cp.hook_fixed_round ?? null }, `${note}: micro-step flags`).toEqual(
-    event.type === 'COMMITTED' ? { title_fixed: false, hook_fixed_round: null } : { title_fixed: after.context.title_fixed, hook_fixed_round: after.context.hook_fixed_round },
+  expect(
+    { title_fixed: cp.title_fixed ?? false, hook_fixed_round: cp.hook_fixed_round ?? null },
+    `${note}: micro-step flags`,
+  ).toEqual(
+    event.type === 'COMMITTED'
+      ? { title_fixed: false, hook_fixed_round: null }
+      : { title_fixed: after.context.title_fixed, hook_fixed_round: after.context.hook_fixed_round },
   );
   switch (event.type) {
     case 'DRAFTED':
@@ -229,7 +277,10 @@ export function expectCheckpoint(project: string, event: PipelineEvent, before: 
     case 'REFINED':
       if (to === 'titleFix') {
         check({ ...base, pipeline_stage: 'title_fixing' });
-        expect(cp.fix_guard, `${note}: fix_guard`).toMatchObject({ step: 'title-fix', copy: `staging/revisions/chapter-${NNN}/title-fix/chapters/chapter-${NNN}.md` });
+        expect(cp.fix_guard, `${note}: fix_guard`).toMatchObject({
+          step: 'title-fix',
+          copy: `staging/revisions/chapter-${NNN}/title-fix/chapters/chapter-${NNN}.md`,
+        });
         return;
       }
       if (String(before.value) === 'polishing') {
@@ -248,7 +299,10 @@ export function expectCheckpoint(project: string, event: PipelineEvent, before: 
       if (to === 'hookFix') {
         check({ ...base, pipeline_stage: 'hook_fixing' });
         expect(cp.gate, `${note}: no gate before the hook-fix`).toBeUndefined();
-        expect(cp.fix_guard, `${note}: fix_guard`).toMatchObject({ step: 'hook-fix', copy: `staging/revisions/chapter-${NNN}/hook-fix-${rc}/chapters/chapter-${NNN}.md` });
+        expect(cp.fix_guard, `${note}: fix_guard`).toMatchObject({
+          step: 'hook-fix',
+          copy: `staging/revisions/chapter-${NNN}/hook-fix-${rc}/chapters/chapter-${NNN}.md`,
+        });
         return;
       }
       if (to === 'revising') {
@@ -267,7 +321,12 @@ export function expectCheckpoint(project: string, event: PipelineEvent, before: 
       else expect(['pause_for_user', 'pause_for_user_force_rewrite'], note).toContain(cp.gate?.decision);
       return;
     case 'COMMITTED':
-      check({ pipeline_stage: 'committed', inflight_chapter: null, revision_count: 0, last_completed_chapter: CHAPTER });
+      check({
+        pipeline_stage: 'committed',
+        inflight_chapter: null,
+        revision_count: 0,
+        last_completed_chapter: CHAPTER,
+      });
       expect(cp.gate, `${note}: gate removed`).toBeUndefined();
       return;
     case 'ACCEPT':
@@ -291,7 +350,10 @@ export function expectCheckpoint(project: string, event: PipelineEvent, before: 
 export function writeConfig(project: string, policy: string, maxRevisions: number): void {
   const p = join(project, 'novel.config.json');
   const config = JSON.parse(readFileSync(p, 'utf8'));
-  writeFileSync(p, `${JSON.stringify({ ...config, revision_policy: policy, max_revisions: maxRevisions, quality: { hook: { required: true } } }, null, 2)}\n`);
+  writeFileSync(
+    p,
+    `${JSON.stringify({ ...config, revision_policy: policy, max_revisions: maxRevisions, quality: { hook: { required: true } } }, null, 2)}\n`,
+  );
 }
 
 /** The step's first required output: removing it simulates a crash in the middle of execute. */
@@ -329,7 +391,9 @@ export async function checkCrashImage(image: string, step: string, uninterrupted
     const { last_checkpoint_time: _t, ...rest } = cp;
     return rest;
   };
-  expect(strip(checkpointOf(image)), `${note}: resumed checkpoint equals the uninterrupted one`).toEqual(strip(checkpointOf(uninterrupted)));
+  expect(strip(checkpointOf(image)), `${note}: resumed checkpoint equals the uninterrupted one`).toEqual(
+    strip(checkpointOf(uninterrupted)),
+  );
 }
 
 /** The pipeline's snapshot after a list of events from a fresh chapter. */
@@ -380,12 +444,18 @@ export function shortestEvents(
  * same first list), found in one search that replays each event list once
  * instead of once per key.
  */
-export function shortestFirings(input: PipelineInput, keys: readonly string[], stopWhen: (s: ModelSnapshot) => boolean): Map<string, PipelineEvent[]> {
+export function shortestFirings(
+  input: PipelineInput,
+  keys: readonly string[],
+  stopWhen: (s: ModelSnapshot) => boolean,
+): Map<string, PipelineEvent[]> {
   const found = new Map<string, PipelineEvent[]>();
   const missing = new Set(keys);
   const first = replay(input, []).at(-1) as ModelSnapshot;
   // Each entry keeps the keys its events took: a list's keys are its parent's and its last event's.
-  const queue: Array<{ s: ModelSnapshot; events: PipelineEvent[]; taken: Set<string> }> = [{ s: first, events: [], taken: new Set(transitionsTaken(input, [])) }];
+  const queue: Array<{ s: ModelSnapshot; events: PipelineEvent[]; taken: Set<string> }> = [
+    { s: first, events: [], taken: new Set(transitionsTaken(input, [])) },
+  ];
   const seen = new Set([serializeSnapshot(first)]);
   while (queue.length && missing.size) {
     const { s, events, taken: before } = queue.shift()!;

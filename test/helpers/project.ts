@@ -93,7 +93,11 @@ export async function novel(cwd: string, args: string[], env: Record<string, str
   return { code, stdout: out(), stderr: err() };
 }
 
-export async function novelJson(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; body: any; stderr: string }> {
+export async function novelJson(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; body: any; stderr: string }> {
   const r = await novel(cwd, [...args, '--json'], env);
   let body: any;
   try {
@@ -106,13 +110,20 @@ export async function novelJson(cwd: string, args: string[], env: Record<string,
 
 /** The built binary (dist/cli.js) as a child process. */
 export function novelBin(cwd: string, args: string[], env: Record<string, string> = {}): RunResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...ENGLISH, NOVEL_DEBUG: '', ...env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, ...ENGLISH, NOVEL_DEBUG: '', ...env },
+    encoding: 'utf8',
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, signal: r.signal };
 }
 
 export function novelBinAsync(cwd: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...ENGLISH, NOVEL_DEBUG: '', ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, ...ENGLISH, NOVEL_DEBUG: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -144,7 +155,10 @@ export function withoutPlatform(dir: string): void {
 export function setUpBook(dir: string): void {
   cpSync(join(FIXTURE_PROJECT, 'world/rules.json'), join(dir, 'world/rules.json'));
   cpSync(join(FIXTURE_PROJECT, 'storylines/storylines.json'), join(dir, 'storylines/storylines.json'));
-  writeFileSync(join(dir, 'characters/active/lin-qingyan.json'), `${JSON.stringify({ id: 'lin-qingyan', display_name: '林青岚' }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'characters/active/lin-qingyan.json'),
+    `${JSON.stringify({ id: 'lin-qingyan', display_name: '林青岚' }, null, 2)}\n`,
+  );
 }
 
 /**

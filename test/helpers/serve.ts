@@ -12,7 +12,11 @@ export interface Served {
 
 /** Start `novel serve --port 0 --json` in `dir` and wait for the line that gives its URL. */
 export function serve(dir: string, args: string[] = [], env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], { cwd: dir, env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
+    cwd: dir,
+    env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -41,7 +45,12 @@ export function serve(dir: string, args: string[] = [], env: Record<string, stri
 
 /** The system Chromium, if there is one (Debian: apt-get install chromium). */
 export function chromiumPath(): string | null {
-  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+  for (const p of [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ]) {
     if (p && spawnSync(p, ['--version'], { stdio: 'ignore' }).status === 0) return p;
   }
   return null;

@@ -7,7 +7,15 @@
  * the innermost state wins). Each pick is checked against the state the
  * microstep reached, so a wrong pick fails loudly.
  */
-import { getInitialMicrosteps, getMicrosteps, getNextTransitions, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
+import {
+  getInitialMicrosteps,
+  getMicrosteps,
+  getNextTransitions,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventObject,
+} from 'xstate';
 import { guardName, transitionKey } from '../../src/core/graph.js';
 
 type GuardArgs = { context: unknown; event: EventObject };
@@ -24,7 +32,8 @@ function guardHolds(machine: AnyStateMachine, guard: unknown, args: GuardArgs): 
     }
     return g(args, undefined);
   }
-  const named = typeof guard === 'string' ? { type: guard, params: undefined } : (guard as { type: string; params?: unknown });
+  const named =
+    typeof guard === 'string' ? { type: guard, params: undefined } : (guard as { type: string; params?: unknown });
   const impl = (machine.implementations.guards as Record<string, unknown>)[named.type];
   if (impl === undefined) throw new Error(`guard ${named.type} is not implemented`);
   if (typeof impl !== 'function' || Array.isArray((impl as Composite).guards)) return guardHolds(machine, impl, args);
@@ -43,44 +52,85 @@ const leafPaths = (s: AnyMachineSnapshot): string[] => {
 };
 
 /** The transition that took `before` to `after`: the first enabled candidate of the event's type ('' for an eventless microstep); null: the event was not handled. */
-function takenBetween(machine: AnyStateMachine, before: AnyMachineSnapshot, after: AnyMachineSnapshot, event: EventObject, eventless: boolean): AnyTransitionDefinition | null {
+function takenBetween(
+  machine: AnyStateMachine,
+  before: AnyMachineSnapshot,
+  after: AnyMachineSnapshot,
+  event: EventObject,
+  eventless: boolean,
+): AnyTransitionDefinition | null {
   const args = { context: before.context, event };
   const type = eventless ? '' : event.type;
-  const candidates = getNextTransitions(before).filter((t) => (eventless ? t.eventType === '' : t.eventType === type || (t.eventType.startsWith('xstate.done.state.') && t.eventType === event.type)));
+  const candidates = getNextTransitions(before).filter((t) =>
+    eventless
+      ? t.eventType === ''
+      : t.eventType === type || (t.eventType.startsWith('xstate.done.state.') && t.eventType === event.type),
+  );
   const reached = leafPaths(after);
   let pick = candidates.find((t) => guardHolds(machine, t.guard, args));
   // With no eventless transition enabled, the next microstep is the done event a final child raised.
   if (!pick && eventless) {
     const done = getNextTransitions(before).filter((t) => t.eventType.startsWith('xstate.done.state.'));
-    pick = done.find((t) => guardHolds(machine, t.guard, { context: before.context, event: { type: t.eventType } }) && reached.length > 0);
+    pick = done.find(
+      (t) =>
+        guardHolds(machine, t.guard, { context: before.context, event: { type: t.eventType } }) && reached.length > 0,
+    );
   }
-  const lands = (t: AnyTransitionDefinition) => (t.target ?? []).some((target) => reached.some((leaf) => leaf === target.path.join('.') || leaf.startsWith(`${target.path.join('.')}.`)));
+  const lands = (t: AnyTransitionDefinition) =>
+    (t.target ?? []).some((target) =>
+      reached.some((leaf) => leaf === target.path.join('.') || leaf.startsWith(`${target.path.join('.')}.`)),
+    );
   // An event nothing handles gives a microstep that changes nothing.
   if (!pick && JSON.stringify(after.value) === JSON.stringify(before.value)) return null;
   // A targetless transition (actions only) stays where it was.
   if (!pick || ((pick.target ?? []).length > 0 && !lands(pick))) {
-    throw new Error(`no enabled ${eventless ? 'eventless ' : ''}transition of ${JSON.stringify(before.value)} on ${event.type} reaches ${reached.join(', ')}`);
+    throw new Error(
+      `no enabled ${eventless ? 'eventless ' : ''}transition of ${JSON.stringify(before.value)} on ${event.type} reaches ${reached.join(', ')}`,
+    );
   }
   return pick;
 }
 
 /** Transition keys (src/core/graph.ts's transitionKey) taken when the machine starts with `input` and gets `events`. */
-export function transitionsTakenBy(machine: AnyStateMachine, input: unknown, events: readonly EventObject[], keyOf: (path: string[]) => string = (p) => p.join('.')): string[] {
+export function transitionsTakenBy(
+  machine: AnyStateMachine,
+  input: unknown,
+  events: readonly EventObject[],
+  keyOf: (path: string[]) => string = (p) => p.join('.'),
+): string[] {
   return takenFrom(machine, { input }, events, keyOf);
 }
 
 /** The transition keys one event takes from `snapshot` (a snapshot of `machine`, as `transition()` gives it): the keys `transitionsTakenBy` adds for the event. */
-export function transitionsOfEvent(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject, keyOf: (path: string[]) => string = (p) => p.join('.')): string[] {
+export function transitionsOfEvent(
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: EventObject,
+  keyOf: (path: string[]) => string = (p) => p.join('.'),
+): string[] {
   return takenFrom(machine, { snapshot }, [event], keyOf);
 }
 
-function takenFrom(machine: AnyStateMachine, start: { input: unknown } | { snapshot: AnyMachineSnapshot }, events: readonly EventObject[], keyOf: (path: string[]) => string): string[] {
+function takenFrom(
+  machine: AnyStateMachine,
+  start: { input: unknown } | { snapshot: AnyMachineSnapshot },
+  events: readonly EventObject[],
+  keyOf: (path: string[]) => string,
+): string[] {
   const taken: string[] = [];
   const record = (t: AnyTransitionDefinition): void => {
     const event = t.eventType.startsWith('xstate.done.state.') ? 'done' : t.eventType;
-    for (const target of t.target ?? []) taken.push(transitionKey({ source: keyOf(t.source.path), event, target: keyOf(target.path), guard: guardName(t.guard) }));
+    for (const target of t.target ?? [])
+      taken.push(
+        transitionKey({ source: keyOf(t.source.path), event, target: keyOf(target.path), guard: guardName(t.guard) }),
+      );
   };
-  const steps = (before: AnyMachineSnapshot, micro: Array<[AnyMachineSnapshot, unknown]>, event: EventObject, firstIsEvent: boolean): AnyMachineSnapshot => {
+  const steps = (
+    before: AnyMachineSnapshot,
+    micro: Array<[AnyMachineSnapshot, unknown]>,
+    event: EventObject,
+    firstIsEvent: boolean,
+  ): AnyMachineSnapshot => {
     let prev = before;
     micro.forEach(([next], i) => {
       const t = takenBetween(machine, prev, next, event, !(firstIsEvent && i === 0));
@@ -92,7 +142,10 @@ function takenFrom(machine: AnyStateMachine, start: { input: unknown } | { snaps
   let snapshot: AnyMachineSnapshot;
   if ('snapshot' in start) snapshot = start.snapshot;
   else {
-    const initial = (getInitialMicrosteps as (m: AnyStateMachine, i: unknown) => Array<[AnyMachineSnapshot, unknown]>)(machine, start.input);
+    const initial = (getInitialMicrosteps as (m: AnyStateMachine, i: unknown) => Array<[AnyMachineSnapshot, unknown]>)(
+      machine,
+      start.input,
+    );
     const [entered] = initial[0] as [AnyMachineSnapshot, unknown];
     snapshot = steps(entered, initial.slice(1), { type: 'xstate.init' }, false);
   }

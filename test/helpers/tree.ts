@@ -19,4 +19,3 @@ export function treeHashes(dir: string): Record<string, string> {
   walk(dir);
   return out;
 }
-

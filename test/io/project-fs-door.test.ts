@@ -6,7 +6,17 @@
  * NovelError (exit 2), and novel's writes there never change a byte outside
  * staging/.
  */
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +27,13 @@ import { cleanupTempDirs, tempDir, treeHashes } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
-const BOOK = ['chapters/chapter-001.md', 'novel.config.json', '.checkpoint.json', '.novel/fingerprint.json', 'state/current-state.json'];
+const BOOK = [
+  'chapters/chapter-001.md',
+  'novel.config.json',
+  '.checkpoint.json',
+  '.novel/fingerprint.json',
+  'state/current-state.json',
+];
 const DIRS = ['chapters', 'state', '.novel'];
 
 function project(): string {
@@ -33,12 +49,27 @@ function project(): string {
 /** Every file outside staging/ (staging/ itself is not walked: its links may loop). */
 const outsideStaging = (root: string): Record<string, string> => {
   const out: Record<string, string> = {};
-  for (const name of readdirSync(root)) if (name !== 'staging') for (const [k, h] of Object.entries(statSync(join(root, name)).isDirectory() ? treeHashes(join(root, name)) : { '': readFileSync(join(root, name)).toString('hex') })) out[`${name}/${k}`] = h;
+  for (const name of readdirSync(root))
+    if (name !== 'staging')
+      for (const [k, h] of Object.entries(
+        statSync(join(root, name)).isDirectory()
+          ? treeHashes(join(root, name))
+          : { '': readFileSync(join(root, name)).toString('hex') },
+      ))
+        out[`${name}/${k}`] = h;
   return out;
 };
 
 type Plant = { kind: 'file' | 'symlink' | 'hardlink' | 'dirlink'; at: string; target: number };
-const NAMES = ['chapters/chapter-004.md', 'manifests/chapter-004-summarize.json', 'state/chapter-004-delta.json', 'x.md', 'chapters', 'manifests', 'state'];
+const NAMES = [
+  'chapters/chapter-004.md',
+  'manifests/chapter-004-summarize.json',
+  'state/chapter-004-delta.json',
+  'x.md',
+  'chapters',
+  'manifests',
+  'state',
+];
 
 const plantArb = fc.record({
   kind: fc.constantFrom<Plant['kind']>('file', 'symlink', 'hardlink', 'dirlink'),
@@ -64,37 +95,41 @@ function plant(root: string, p: Plant): void {
 describe('the door to the disk', () => {
   it('reads under staging/ give a real file or a NovelError; writes there never change anything outside staging/', () => {
     fc.assert(
-      fc.property(fc.array(plantArb, { maxLength: 6 }), fc.constantFrom(...NAMES.filter((n) => n.includes('.'))), (plants, writeAt) => {
-        const root = project();
-        for (const p of plants) plant(root, p);
-        const before = outsideStaging(root);
-        const fs = new ProjectFs(root);
-        for (const name of NAMES) {
-          const rel = `staging/${name}`;
+      fc.property(
+        fc.array(plantArb, { maxLength: 6 }),
+        fc.constantFrom(...NAMES.filter((n) => n.includes('.'))),
+        (plants, writeAt) => {
+          const root = project();
+          for (const p of plants) plant(root, p);
+          const before = outsideStaging(root);
+          const fs = new ProjectFs(root);
+          for (const name of NAMES) {
+            const rel = `staging/${name}`;
+            try {
+              const { bytes } = fs.readBytesAndStat(rel);
+              const st = lstatSync(join(root, rel));
+              expect(st.isFile() && st.nlink === 1, rel).toBe(true);
+              expect(bytes.equals(readFileSync(join(root, rel)))).toBe(true);
+            } catch (err) {
+              if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+              expect(err, String(err)).toBeInstanceOf(NovelError);
+            }
+          }
           try {
-            const { bytes } = fs.readBytesAndStat(rel);
-            const st = lstatSync(join(root, rel));
-            expect(st.isFile() && st.nlink === 1, rel).toBe(true);
-            expect(bytes.equals(readFileSync(join(root, rel)))).toBe(true);
+            fs.writeText(`staging/${writeAt}`, 'written by novel\n');
+            expect(readFileSync(join(root, 'staging', writeAt), 'utf8')).toBe('written by novel\n');
           } catch (err) {
-            if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
             expect(err, String(err)).toBeInstanceOf(NovelError);
           }
-        }
-        try {
-          fs.writeText(`staging/${writeAt}`, 'written by novel\n');
-          expect(readFileSync(join(root, 'staging', writeAt), 'utf8')).toBe('written by novel\n');
-        } catch (err) {
-          expect(err, String(err)).toBeInstanceOf(NovelError);
-        }
-        try {
-          fs.appendAt(`staging/${writeAt}`, 0, Buffer.from('appended\n'));
-        } catch (err) {
-          expect(err, String(err)).toBeInstanceOf(NovelError);
-        }
-        expect(outsideStaging(root)).toEqual(before);
-        rmSync(root, { recursive: true, force: true });
-      }),
+          try {
+            fs.appendAt(`staging/${writeAt}`, 0, Buffer.from('appended\n'));
+          } catch (err) {
+            expect(err, String(err)).toBeInstanceOf(NovelError);
+          }
+          expect(outsideStaging(root)).toEqual(before);
+          rmSync(root, { recursive: true, force: true });
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -105,17 +140,27 @@ describe('the door to the disk', () => {
     rmSync(join(root, 'staging/chapters'), { recursive: true });
     symlinkSync(join(root, 'chapters'), join(root, 'staging/chapters'));
     const fs = new ProjectFs(root);
-    expect(() => fs.readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(/^staging\/chapters: a symbolic link where novel expects a directory/);
+    expect(() => fs.readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(
+      /^staging\/chapters: a symbolic link where novel expects a directory/,
+    );
     const other = project();
     writeFileSync(join(other, 'chapters/chapter-004.md'), 'the book\n');
     mkdirSync(join(other, 'elsewhere'));
     symlinkSync(join(other, 'chapters'), join(other, 'elsewhere/chapters'));
     rmSync(join(other, 'staging'), { recursive: true });
     symlinkSync(join(other, 'elsewhere'), join(other, 'staging'));
-    expect(() => new ProjectFs(other).readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(/^staging: a symbolic link where novel expects a directory/);
+    expect(() => new ProjectFs(other).readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(
+      /^staging: a symbolic link where novel expects a directory/,
+    );
     // The same path written another way is the same path under staging/.
-    for (const odd of ['./staging/chapters/chapter-004.md', 'staging//chapters/chapter-004.md', 'staging/./chapters/chapter-004.md']) {
-      expect(() => new ProjectFs(other).readBytesAndStat(odd), odd).toThrow(/a symbolic link where novel expects a directory/);
+    for (const odd of [
+      './staging/chapters/chapter-004.md',
+      'staging//chapters/chapter-004.md',
+      'staging/./chapters/chapter-004.md',
+    ]) {
+      expect(() => new ProjectFs(other).readBytesAndStat(odd), odd).toThrow(
+        /a symbolic link where novel expects a directory/,
+      );
     }
     // A real file on a real path reads as it is.
     writeFileSync(join(other, 'x.md'), 'x\n');
@@ -150,6 +195,8 @@ describe('shell words', () => {
   it('shows control characters and invalid bytes escaped, and names such a file by its inode', () => {
     expect(displayName('a\nb')).toBe('a\\nb');
     expect(displayName(Buffer.from([0x61, 0xff, 0x62]))).toBe('a\\xffb');
-    expect(removeCommand('staging/chapters/a\nb.md', 42)).toBe(`find 'staging/chapters' -maxdepth 1 -inum 42 -exec rm -r -- {} +`);
+    expect(removeCommand('staging/chapters/a\nb.md', 42)).toBe(
+      `find 'staging/chapters' -maxdepth 1 -inum 42 -exec rm -r -- {} +`,
+    );
   });
 });

@@ -18,7 +18,14 @@ describe('project-fs path safety', () => {
     symlinkSync(outside, join(root, 'staging/escape'));
     symlinkSync(join(outside, 'secret.txt'), join(root, 'link.txt'));
     const fs = new ProjectFs(root);
-    for (const bad of ['/etc/passwd', '../x', 'a/../../x', 'staging/escape/secret.txt', 'link.txt', 'staging/escape/new-file.md']) {
+    for (const bad of [
+      '/etc/passwd',
+      '../x',
+      'a/../../x',
+      'staging/escape/secret.txt',
+      'link.txt',
+      'staging/escape/new-file.md',
+    ]) {
       expect(() => fs.resolve(bad), bad).toThrow(NovelError);
     }
     expect(() => fs.writeText('staging/escape/new.md', 'x')).toThrow(/outside the project root/);
@@ -66,12 +73,17 @@ describe('strict UTF-8', () => {
 
   it('names the byte offset of a bad byte inserted between characters', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom(0xff, 0xc0, 0x80, 0xfe), (a, b, bad) => {
-        const head = Buffer.from(a, 'utf8');
-        const bytes = Buffer.concat([head, Buffer.from([bad]), Buffer.from(b, 'utf8')]);
-        const r = decodeUtf8(bytes);
-        expect(r).toEqual({ ok: false, offset: head.length });
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        fc.constantFrom(0xff, 0xc0, 0x80, 0xfe),
+        (a, b, bad) => {
+          const head = Buffer.from(a, 'utf8');
+          const bytes = Buffer.concat([head, Buffer.from([bad]), Buffer.from(b, 'utf8')]);
+          const r = decodeUtf8(bytes);
+          expect(r).toEqual({ ok: false, offset: head.length });
+        },
+      ),
     );
   });
 });
@@ -86,9 +98,22 @@ describe('project-fs listFiles', () => {
     symlinkSync(join(root, 'top.md'), join(root, 'a/link.md'));
     const fs = new ProjectFs(root);
     expect(fs.listFiles('a')).toEqual(['a/link.md', 'a/x.md', 'a/ä 名.md']);
-    expect(fs.listFiles('a/', { recursive: true })).toEqual(['a/b/c/z.txt', 'a/b/y.json', 'a/link.md', 'a/x.md', 'a/ä 名.md']);
+    expect(fs.listFiles('a/', { recursive: true })).toEqual([
+      'a/b/c/z.txt',
+      'a/b/y.json',
+      'a/link.md',
+      'a/x.md',
+      'a/ä 名.md',
+    ]);
     expect(fs.listFiles('a/b', { recursive: true })).toEqual(['a/b/c/z.txt', 'a/b/y.json']);
-    expect(fs.listFiles('', { recursive: true })).toEqual(['a/b/c/z.txt', 'a/b/y.json', 'a/link.md', 'a/x.md', 'a/ä 名.md', 'top.md']);
+    expect(fs.listFiles('', { recursive: true })).toEqual([
+      'a/b/c/z.txt',
+      'a/b/y.json',
+      'a/link.md',
+      'a/x.md',
+      'a/ä 名.md',
+      'top.md',
+    ]);
     expect(fs.listFiles('.')).toEqual(['top.md']);
     expect(fs.listFiles('missing')).toEqual([]);
   });

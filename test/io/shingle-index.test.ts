@@ -4,7 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { han } from '../helpers/han.js';
 import { fingerprints, shingleChapter, windowHashes } from '../../src/core/shingles.js';
 import { ProjectFs } from '../../src/io/project-fs.js';
-import { dropFromShingleIndex, earlierChapters, indexCommittedChapter, rebuildShingleIndex, SHINGLE_INDEX } from '../../src/io/shingle-index.js';
+import {
+  dropFromShingleIndex,
+  earlierChapters,
+  indexCommittedChapter,
+  rebuildShingleIndex,
+  SHINGLE_INDEX,
+} from '../../src/io/shingle-index.js';
 import { cleanupTempDirs, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
@@ -15,7 +21,8 @@ const fpsOf = (text: string) => fingerprints(windowHashes(shingleChapter(text).c
 function book(chapters: number): ProjectFs {
   const root = tempDir();
   mkdirSync(join(root, 'chapters'));
-  for (let n = 1; n <= chapters; n++) writeFileSync(join(root, `chapters/chapter-${String(n).padStart(3, '0')}.md`), chapterText(n));
+  for (let n = 1; n <= chapters; n++)
+    writeFileSync(join(root, `chapters/chapter-${String(n).padStart(3, '0')}.md`), chapterText(n));
   return new ProjectFs(root);
 }
 
@@ -38,7 +45,8 @@ describe('the shingle index', () => {
     // Chapters 3..40 at once, as after a crash: the table grows, and every chapter is found.
     indexCommittedChapter(fs, 40);
     expect(statSync(join(fs.root, SHINGLE_INDEX)).size).toBeGreaterThan(small);
-    for (const n of [1, 17, 40]) expect(earlierChapters(fs, fpsOf(chapterText(n)), 99).map((c) => c.chapter)).toEqual([n]);
+    for (const n of [1, 17, 40])
+      expect(earlierChapters(fs, fpsOf(chapterText(n)), 99).map((c) => c.chapter)).toEqual([n]);
   });
 
   it('a rewind drops the chapters from its target on; a missing or damaged index is rebuilt from the chapters', () => {

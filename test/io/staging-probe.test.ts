@@ -2,12 +2,18 @@ import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectFs, sha256Hex } from '../../src/io/project-fs.js';
-import { readStagingView, recordStagingHashes, settleStagingHashes, STAGING_CACHE } from '../../src/io/staging-probe.js';
+import {
+  readStagingView,
+  recordStagingHashes,
+  settleStagingHashes,
+  STAGING_CACHE,
+} from '../../src/io/staging-probe.js';
 import { cleanupTempDirs, novelBin, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
-const cached = (root: string): Record<string, [number, number, string]> => JSON.parse(readFileSync(join(root, STAGING_CACHE), 'utf8')).files;
+const cached = (root: string): Record<string, [number, number, string]> =>
+  JSON.parse(readFileSync(join(root, STAGING_CACHE), 'utf8')).files;
 
 function stagedProject(): { root: string; fs: ProjectFs } {
   const root = tempDir();
@@ -42,7 +48,9 @@ describe('the staged-hash cache (logs/.cache/staging.json)', () => {
     expect(files['staging/chapters/chapter-004.md']?.[2]).toBe(sha256Hex(readFileSync(old)));
     // The record stands for the bytes as long as size and ctime stay: a reader takes it.
     const view = readStagingView(fs);
-    expect(view.files.get('staging/chapters/chapter-004.md')?.sha256).toBe(files['staging/chapters/chapter-004.md']?.[2]);
+    expect(view.files.get('staging/chapters/chapter-004.md')?.sha256).toBe(
+      files['staging/chapters/chapter-004.md']?.[2],
+    );
     // Any write afterwards gets a newer ctime: hashed again (test/e2e/caches.test.ts puts the mtime back to the nanosecond).
     writeFileSync(old, '# 第4章\n\n改\n');
     expect(readStagingView(fs).files.get('staging/chapters/chapter-004.md')?.sha256).toBe(sha256Hex(readFileSync(old)));

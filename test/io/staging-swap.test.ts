@@ -45,7 +45,11 @@ function bookWithStagedChapter(staged = 'staged\n'): { fs: InstanceType<typeof P
 }
 
 /** The staged chapter read with `before` and `after` run around its open: its bytes, or what was thrown. */
-function readAroundOpen(fs: InstanceType<typeof ProjectFs>, target: string, around: { before?: () => void; after?: () => void }): { text: string } | { error: unknown } {
+function readAroundOpen(
+  fs: InstanceType<typeof ProjectFs>,
+  target: string,
+  around: { before?: () => void; after?: () => void },
+): { text: string } | { error: unknown } {
   aroundOpen.before = (file) => (file === target ? around.before?.() : undefined);
   aroundOpen.after = (file) => (file === target ? around.after?.() : undefined);
   try {
@@ -75,7 +79,9 @@ describe('a staged directory swapped for a link while novel opens a file below i
     expect('error' in read && read.error).toBeInstanceOf(NovelError);
     const error = (read as { error: InstanceType<typeof NovelError> }).error;
     expect(error.code).toBe('link_refused');
-    expect(error.message).toMatch(/^staging\/chapters\/chapter-004\.md: a path that led outside staging\/ \(to ".*\/chapters\/chapter-004\.md"\) while novel opened it/);
+    expect(error.message).toMatch(
+      /^staging\/chapters\/chapter-004\.md: a path that led outside staging\/ \(to ".*\/chapters\/chapter-004\.md"\) while novel opened it/,
+    );
     // Undisturbed, the same read gives the staged bytes.
     expect(fs.readBytesAndStat(STAGED).bytes.toString()).toBe('staged\n');
   });

@@ -15,8 +15,20 @@ function run(input: BookInput, events: PipelineEvent[] = []): Snap {
   return s;
 }
 
-const PASS: PipelineEvent = { type: 'JUDGED', overall_final: 4.5, high_violation: false, high_confidence_violations: [], warnings: [] };
-const CHAPTER_DONE: PipelineEvent[] = [{ type: 'DRAFTED' }, { type: 'SUMMARIZED' }, { type: 'REFINED' }, PASS, { type: 'COMMITTED' }];
+const PASS: PipelineEvent = {
+  type: 'JUDGED',
+  overall_final: 4.5,
+  high_violation: false,
+  high_confidence_violations: [],
+  warnings: [],
+};
+const CHAPTER_DONE: PipelineEvent[] = [
+  { type: 'DRAFTED' },
+  { type: 'SUMMARIZED' },
+  { type: 'REFINED' },
+  PASS,
+  { type: 'COMMITTED' },
+];
 const OUTLINED: BookInput = { chapter: 1, last_completed_chapter: 0, outline_chapters: [1, 2, 3] };
 
 describe('book machine: resolving', () => {
@@ -30,19 +42,27 @@ describe('book machine: resolving', () => {
   });
 
   it('a journal is recovered first, whatever else is pending', () => {
-    expect(run({ ...OUTLINED, journal: { kind: 'chapter', chapter: 1 }, planning: true, setup: 'world' }).value).toBe('recovering');
+    expect(run({ ...OUTLINED, journal: { kind: 'chapter', chapter: 1 }, planning: true, setup: 'world' }).value).toBe(
+      'recovering',
+    );
   });
 
   it('imported chapters are caught up before setup and planning', () => {
-    expect(run({ ...OUTLINED, imported_chapters: 2, import_caught_up: 1, setup: 'world' }).value).toEqual({ importing: 'importSummarize' });
-    expect(run({ ...OUTLINED, imported_chapters: 2, import_caught_up: 1, import_summarized: true }).value).toEqual({ importing: 'importCommit' });
+    expect(run({ ...OUTLINED, imported_chapters: 2, import_caught_up: 1, setup: 'world' }).value).toEqual({
+      importing: 'importSummarize',
+    });
+    expect(run({ ...OUTLINED, imported_chapters: 2, import_caught_up: 1, import_summarized: true }).value).toEqual({
+      importing: 'importCommit',
+    });
   });
 
   it('setup routes to the missing step, before the first chapter only', () => {
     expect(run({ chapter: 1, setup: 'world' }).value).toEqual({ setup: { world: 'awaiting' } });
     expect(run({ chapter: 1, setup: 'characters' }).value).toEqual({ setup: { characters: 'awaiting' } });
     expect(run({ chapter: 1, setup: 'style' }).value).toEqual({ setup: { style: 'awaiting' } });
-    expect(run({ chapter: 5, last_completed_chapter: 4, setup: 'world', outline_chapters: [5] }).value).toEqual({ writing: 'draft' });
+    expect(run({ chapter: 5, last_completed_chapter: 4, setup: 'world', outline_chapters: [5] }).value).toEqual({
+      writing: 'draft',
+    });
   });
 
   it('a recorded plan, a complete book, a complete volume, or nothing outlined', () => {
@@ -64,7 +84,13 @@ describe('book machine: lifecycle', () => {
   it('a committed chapter moves the book on to the next', () => {
     const s = run(OUTLINED, CHAPTER_DONE);
     expect(s.value).toEqual({ writing: 'draft' });
-    expect(s.context).toMatchObject({ last_completed_chapter: 1, chapter: 2, claimed: false, resume: null, revision_count: 0 });
+    expect(s.context).toMatchObject({
+      last_completed_chapter: 1,
+      chapter: 2,
+      claimed: false,
+      resume: null,
+      revision_count: 0,
+    });
   });
 
   it('the last chapter of the volume leads to planning the next volume', () => {
@@ -74,16 +100,23 @@ describe('book machine: lifecycle', () => {
   });
 
   it('a committed plan leaves planning with its outline', () => {
-    const s = run({ chapter: 4, last_completed_chapter: 3, planning: true }, [{ type: 'PLAN_COMMITTED', outline_chapters: [4, 5, 6] }]);
+    const s = run({ chapter: 4, last_completed_chapter: 3, planning: true }, [
+      { type: 'PLAN_COMMITTED', outline_chapters: [4, 5, 6] },
+    ]);
     expect(s.value).toEqual({ writing: 'draft' });
     expect(s.context).toMatchObject({ planning: false, outline_chapters: [4, 5, 6] });
   });
 
   it('an interrupted plan commit is recovered, then writing goes on', () => {
-    const s = run({ chapter: 4, last_completed_chapter: 3, planning: true, volume: 2 }, [{ type: 'PLAN_COMMIT_INTERRUPTED', outline_chapters: [4, 5] }]);
+    const s = run({ chapter: 4, last_completed_chapter: 3, planning: true, volume: 2 }, [
+      { type: 'PLAN_COMMIT_INTERRUPTED', outline_chapters: [4, 5] },
+    ]);
     expect(s.value).toBe('recovering');
     expect(s.context.journal).toEqual({ kind: 'volume', volume: 2 });
-    const t = run({ chapter: 4, last_completed_chapter: 3, planning: true, volume: 2 }, [{ type: 'PLAN_COMMIT_INTERRUPTED', outline_chapters: [4, 5] }, { type: 'JOURNAL_RECOVERED' }]);
+    const t = run({ chapter: 4, last_completed_chapter: 3, planning: true, volume: 2 }, [
+      { type: 'PLAN_COMMIT_INTERRUPTED', outline_chapters: [4, 5] },
+      { type: 'JOURNAL_RECOVERED' },
+    ]);
     expect(t.value).toEqual({ writing: 'draft' });
     expect(t.context.journal).toBeNull();
   });
@@ -92,7 +125,11 @@ describe('book machine: lifecycle', () => {
     const events = [...CHAPTER_DONE.slice(0, -1), { type: 'COMMIT_INTERRUPTED' } as PipelineEvent];
     const s = run(OUTLINED, events);
     expect(s.value).toBe('recovering');
-    expect(s.context).toMatchObject({ journal: { kind: 'chapter', chapter: 1 }, last_completed_chapter: 1, chapter: 2 });
+    expect(s.context).toMatchObject({
+      journal: { kind: 'chapter', chapter: 1 },
+      last_completed_chapter: 1,
+      chapter: 2,
+    });
     expect(run(OUTLINED, [...events, { type: 'JOURNAL_RECOVERED' }]).value).toEqual({ writing: 'draft' });
   });
 
@@ -109,17 +146,28 @@ describe('book machine: lifecycle', () => {
     const p = run({ ...OUTLINED, planning: true }, [{ type: 'EXECUTOR_FAILED' }]);
     expect(p.value).toBe('retrying');
     expect(p.context.resume).toBeNull();
-    expect(run({ ...OUTLINED, planning: true }, [{ type: 'EXECUTOR_FAILED' }, { type: 'RETRY' }]).value).toBe('planning');
-    expect(run({ chapter: 1, setup: 'characters' }, [{ type: 'EXECUTOR_FAILED' }, { type: 'RETRY' }]).value).toEqual({ setup: { characters: 'awaiting' } });
+    expect(run({ ...OUTLINED, planning: true }, [{ type: 'EXECUTOR_FAILED' }, { type: 'RETRY' }]).value).toBe(
+      'planning',
+    );
+    expect(run({ chapter: 1, setup: 'characters' }, [{ type: 'EXECUTOR_FAILED' }, { type: 'RETRY' }]).value).toEqual({
+      setup: { characters: 'awaiting' },
+    });
   });
 
   it('a setup step whose files the probe finds staged and valid awaits its commit, as a plan does', () => {
     const ready = run({ chapter: 1, setup: 'characters' }, [{ type: 'SETUP_STAGED' }]);
     expect(ready.value).toEqual({ setup: { characters: 'ready' } });
-    expect(Object.values(ready.getMeta()).at(-1)).toMatchObject({ step: 'characters', mode: 'setup', action: 'commit' });
+    expect(Object.values(ready.getMeta()).at(-1)).toMatchObject({
+      step: 'characters',
+      mode: 'setup',
+      action: 'commit',
+    });
     // No executor runs in a ready step: a failure cannot be reported from it.
     expect(ready.can({ type: 'EXECUTOR_FAILED' })).toBe(false);
-    expect(run({ chapter: 1, setup: 'characters' }, [{ type: 'SETUP_STAGED' }, { type: 'SETUP_COMMITTED', setup: 'style' }]).value).toEqual({ setup: { style: 'awaiting' } });
+    expect(
+      run({ chapter: 1, setup: 'characters' }, [{ type: 'SETUP_STAGED' }, { type: 'SETUP_COMMITTED', setup: 'style' }])
+        .value,
+    ).toEqual({ setup: { style: 'awaiting' } });
   });
 
   it('a setup commit records the step still missing', () => {
@@ -138,7 +186,12 @@ describe('book machine: lifecycle', () => {
     const t = run(input, [{ type: 'SUMMARIZED' }, { type: 'COMMITTED' }]);
     expect(t.value).toEqual({ importing: 'importSummarize' });
     expect(t.context).toMatchObject({ import_caught_up: 1, import_summarized: false });
-    const u = run(input, [{ type: 'SUMMARIZED' }, { type: 'COMMITTED' }, { type: 'SUMMARIZED' }, { type: 'COMMIT_INTERRUPTED' }]);
+    const u = run(input, [
+      { type: 'SUMMARIZED' },
+      { type: 'COMMITTED' },
+      { type: 'SUMMARIZED' },
+      { type: 'COMMIT_INTERRUPTED' },
+    ]);
     expect(u.value).toBe('recovering');
     expect(u.context).toMatchObject({ import_caught_up: 2, journal: { kind: 'chapter', chapter: 2 } });
   });

@@ -38,8 +38,21 @@ afterAll(cleanupTempDirs);
  * Volumes of their own length (§14): volume 1's outline stops at chapter 4, so chapter 4 ends it;
  * a new volume is planned for chapters_per_volume (4) chapters, and chapter 5 ends the book.
  */
-const BOOK = { chapters_per_volume: 4, volume_chapters: { min: 1, max: 100 }, book_chapters: 5, executor: { retries: 0 }, quality: { hook: { required: true }, key_chapters: false } };
-const base = { chapter: 4, last_completed_chapter: 3, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2 };
+const BOOK = {
+  chapters_per_volume: 4,
+  volume_chapters: { min: 1, max: 100 },
+  book_chapters: 5,
+  executor: { retries: 0 },
+  quality: { hook: { required: true }, key_chapters: false },
+};
+const base = {
+  chapter: 4,
+  last_completed_chapter: 3,
+  volume: 1,
+  chapters_per_volume: 4,
+  book_chapters: 5,
+  max_revisions: 2,
+};
 
 const STARTS: BookStart[] = [
   {
@@ -60,7 +73,17 @@ const STARTS: BookStart[] = [
   },
   {
     name: 'a new book (init, a sample text in samples/)',
-    input: { chapter: 1, last_completed_chapter: 0, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2, outline_chapters: [], planning: true, setup: 'world' },
+    input: {
+      chapter: 1,
+      last_completed_chapter: 0,
+      volume: 1,
+      chapters_per_volume: 4,
+      book_chapters: 5,
+      max_revisions: 2,
+      outline_chapters: [],
+      planning: true,
+      setup: 'world',
+    },
     prepare: async (p) => {
       await newBook(p);
       configure(p, BOOK);
@@ -68,7 +91,16 @@ const STARTS: BookStart[] = [
   },
   {
     name: 'an imported book of 2 chapters',
-    input: { chapter: 3, last_completed_chapter: 2, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2, outline_chapters: [], imported_chapters: 2 },
+    input: {
+      chapter: 3,
+      last_completed_chapter: 2,
+      volume: 1,
+      chapters_per_volume: 4,
+      book_chapters: 5,
+      max_revisions: 2,
+      outline_chapters: [],
+      imported_chapters: 2,
+    },
     prepare: async (p) => {
       await importedBook(p, 2);
       configure(p, BOOK);
@@ -76,7 +108,17 @@ const STARTS: BookStart[] = [
   },
   {
     name: 'an imported book whose first catch-up summary is advanced',
-    input: { chapter: 3, last_completed_chapter: 2, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2, outline_chapters: [], imported_chapters: 2, import_summarized: true },
+    input: {
+      chapter: 3,
+      last_completed_chapter: 2,
+      volume: 1,
+      chapters_per_volume: 4,
+      book_chapters: 5,
+      max_revisions: 2,
+      outline_chapters: [],
+      imported_chapters: 2,
+      import_summarized: true,
+    },
     prepare: async (p) => {
       await importedBook(p, 2);
       configure(p, BOOK);
@@ -86,7 +128,13 @@ const STARTS: BookStart[] = [
   },
   {
     name: 'a commit of chapter 4 killed after its journal',
-    input: { ...base, chapter: 5, last_completed_chapter: 4, outline_chapters: rangeOf(1, 30), journal: { kind: 'chapter', chapter: 4 } },
+    input: {
+      ...base,
+      chapter: 5,
+      last_completed_chapter: 4,
+      outline_chapters: rangeOf(1, 30),
+      journal: { kind: 'chapter', chapter: 4 },
+    },
     prepare: async (p) => {
       configure(p, BOOK);
       const r = await novel(p, ['run', '--executor', 'demo', '--pause-after', 'judge']);
@@ -97,11 +145,22 @@ const STARTS: BookStart[] = [
 ];
 
 /** The machine's own transitions of the book level (chapter-internal ones belong to the chapter model). */
-const chapterKeys = new Set(pipelineGraph().transitions.map((t) => transitionKey({ ...t, source: `writing.${t.source}`, target: `writing.${t.target}` })));
-const bookKeys = bookGraph().transitions.map(transitionKey).filter((k) => !chapterKeys.has(k));
-const bookStates = bookGraph().states.filter((s) => s.parent === null).map((s) => s.id);
+const chapterKeys = new Set(
+  pipelineGraph().transitions.map((t) =>
+    transitionKey({ ...t, source: `writing.${t.source}`, target: `writing.${t.target}` }),
+  ),
+);
+const bookKeys = bookGraph()
+  .transitions.map(transitionKey)
+  .filter((k) => !chapterKeys.has(k));
+const bookStates = bookGraph()
+  .states.filter((s) => s.parent === null)
+  .map((s) => s.id);
 /** The top-level state of a state the CLI reports (`draft` → `writing`, `world` → `setup`), read from the machine's graph. */
-const topOf = (reported: string): string => (bookGraph().states.find((s) => s.id === reported || s.id.endsWith(`.${reported}`))?.id ?? reported).split('.')[0] as string;
+const topOf = (reported: string): string =>
+  (bookGraph().states.find((s) => s.id === reported || s.id.endsWith(`.${reported}`))?.id ?? reported).split(
+    '.',
+  )[0] as string;
 
 interface Planned {
   start: BookStart;
@@ -158,16 +217,26 @@ describe('the book machine, driven through the real CLI', () => {
       for (const t of new Set(bookTransitionsTaken(start.input, events))) taken.set(t, (taken.get(t) ?? 0) + 1);
       for (const top of new Set(reported.map(topOf))) visited.set(top, (visited.get(top) ?? 0) + 1);
       // The router is transient (no command rests in it): it was passed when the CLI reported a state only it leads to.
-      if (reported.map(topOf).some((t) => ['planning', 'setup', 'importing', 'recovering', 'complete'].includes(t))) visited.set('resolving', (visited.get('resolving') ?? 0) + 1);
+      if (reported.map(topOf).some((t) => ['planning', 'setup', 'importing', 'recovering', 'complete'].includes(t)))
+        visited.set('resolving', (visited.get('resolving') ?? 0) + 1);
     });
   });
 
   it('covers every state and transition of the book level (the chapter level: pipeline.model.test.ts)', () => {
-    const rows = ['state                  paths', ...bookStates.map((s) => `${s.padEnd(22)} ${visited.get(s) ?? 0}`), '', 'transition                                                                 paths'];
+    const rows = [
+      'state                  paths',
+      ...bookStates.map((s) => `${s.padEnd(22)} ${visited.get(s) ?? 0}`),
+      '',
+      'transition                                                                 paths',
+    ];
     for (const k of bookKeys) rows.push(`${k.padEnd(74)} ${taken.get(k) ?? 0}`);
     const states = bookStates.filter((s) => (visited.get(s) ?? 0) > 0).length;
     const transitions = bookKeys.filter((k) => (taken.get(k) ?? 0) > 0).length;
-    rows.push('', `states covered: ${states}/${bookStates.length} (${((100 * states) / bookStates.length).toFixed(0)} %)`, `transitions covered: ${transitions}/${bookKeys.length} (${((100 * transitions) / bookKeys.length).toFixed(0)} %)`);
+    rows.push(
+      '',
+      `states covered: ${states}/${bookStates.length} (${((100 * states) / bookStates.length).toFixed(0)} %)`,
+      `transitions covered: ${transitions}/${bookKeys.length} (${((100 * transitions) / bookKeys.length).toFixed(0)} %)`,
+    );
     process.stdout.write(`\nBook model coverage\n${rows.join('\n')}\n`);
     expect(states).toBe(bookStates.length);
     expect(transitions).toBe(bookKeys.length);

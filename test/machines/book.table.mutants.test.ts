@@ -21,7 +21,10 @@ describe('chapterStateOf', () => {
     expect(chapterStateOf('judged', 5, 'pass')).toEqual({ state: 'commit', gateMissing: false });
     expect(chapterStateOf('judged', 5, 'accepted_by_user')).toEqual({ state: 'commit', gateMissing: false });
     expect(chapterStateOf('judged', 5, 'pause_for_user')).toEqual({ state: 'review', gateMissing: false });
-    expect(chapterStateOf('judged', 5, 'pause_for_user_force_rewrite')).toEqual({ state: 'review', gateMissing: false });
+    expect(chapterStateOf('judged', 5, 'pause_for_user_force_rewrite')).toEqual({
+      state: 'review',
+      gateMissing: false,
+    });
     expect(chapterStateOf('judged', 5, undefined)).toEqual({ state: 'judge', gateMissing: true });
   });
 

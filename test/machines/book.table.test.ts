@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { BOOK_ROWS, CHAPTER_ROWS, chapterStateOf, PIPELINE_STAGES, type ChapterRestState } from '../../machines/book.table.js';
+import {
+  BOOK_ROWS,
+  CHAPTER_ROWS,
+  chapterStateOf,
+  PIPELINE_STAGES,
+  type ChapterRestState,
+} from '../../machines/book.table.js';
 import { GATE_DECISIONS } from '../../machines/novel.setup.js';
 import { STABLE_STATES } from '../../machines/pipeline.states.js';
 
 describe('tables', () => {
   it('pipeline stages in pipeline order', () => {
-    expect([...PIPELINE_STAGES]).toEqual(['drafting', 'drafted', 'refined', 'title_fixing', 'judged', 'hook_fixing', 'revising', 'committed']);
+    expect([...PIPELINE_STAGES]).toEqual([
+      'drafting',
+      'drafted',
+      'refined',
+      'title_fixing',
+      'judged',
+      'hook_fixing',
+      'revising',
+      'committed',
+    ]);
   });
 
   it('a row for every stable chapter state but done', () => {
@@ -17,15 +32,26 @@ describe('tables', () => {
   });
 
   it('book states and their orchestrator_state', () => {
-    expect(BOOK_ROWS).toEqual({ setup: 'VOL_PLANNING', importing: 'WRITING', planning: 'VOL_PLANNING', planReady: 'VOL_PLANNING', writing: 'WRITING', retrying: 'ERROR_RETRY', complete: 'WRITING' });
+    expect(BOOK_ROWS).toEqual({
+      setup: 'VOL_PLANNING',
+      importing: 'WRITING',
+      planning: 'VOL_PLANNING',
+      planReady: 'VOL_PLANNING',
+      writing: 'WRITING',
+      retrying: 'ERROR_RETRY',
+      complete: 'WRITING',
+    });
   });
 });
 
 describe('chapterStateOf', () => {
   it('round trip: every state projects to fields that restore it', () => {
-    for (const [state, row] of Object.entries(CHAPTER_ROWS) as Array<[ChapterRestState, (typeof CHAPTER_ROWS)[ChapterRestState]]>) {
+    for (const [state, row] of Object.entries(CHAPTER_ROWS) as Array<
+      [ChapterRestState, (typeof CHAPTER_ROWS)[ChapterRestState]]
+    >) {
       const decisions = row.decisions.length ? row.decisions : [undefined];
-      for (const d of decisions) expect(chapterStateOf(row.stage, 4, d), `${state}/${d}`).toEqual({ state, gateMissing: false });
+      for (const d of decisions)
+        expect(chapterStateOf(row.stage, 4, d), `${state}/${d}`).toEqual({ state, gateMissing: false });
     }
   });
 

@@ -6,16 +6,41 @@
  */
 import { transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { classifyVerdict, computeVerdict, DEFAULT_THRESHOLDS, DIMENSIONS, forcePassAllowed, weightedScore, weightsInUse, WEIGHT_PROFILES, type EvalForGate, type GateLintFinding } from '../../machines/pipeline.gate.js';
+import {
+  classifyVerdict,
+  computeVerdict,
+  DEFAULT_THRESHOLDS,
+  DIMENSIONS,
+  forcePassAllowed,
+  weightedScore,
+  weightsInUse,
+  WEIGHT_PROFILES,
+  type EvalForGate,
+  type GateLintFinding,
+} from '../../machines/pipeline.gate.js';
 import { initialContext, pipelineMachine } from '../../machines/pipeline.machine.js';
 
 const clean = { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] };
 function evaluation(overall: number, scores: Record<string, number>): EvalForGate {
-  return { overall, contract_verification: clean, scores: Object.fromEntries(Object.entries(scores).map(([d, s]) => [d, { score: s, reason: 'r' }])) };
+  return {
+    overall,
+    contract_verification: clean,
+    scores: Object.fromEntries(Object.entries(scores).map(([d, s]) => [d, { score: s, reason: 'r' }])),
+  };
 }
-const all = (score: number, extra: Record<string, number> = {}): Record<string, number> => ({ ...Object.fromEntries(DIMENSIONS.map((d) => [d, score])), ...extra });
+const all = (score: number, extra: Record<string, number> = {}): Record<string, number> => ({
+  ...Object.fromEntries(DIMENSIONS.map((d) => [d, score])),
+  ...extra,
+});
 const hard: GateLintFinding = { rule: 'zishu_hard', severity: 'hard', message: '1200 字', fix: 'expand' };
-const soft: GateLintFinding = { rule: 'repeated_opening', severity: 'soft', message: '3 of 5', line: 7, excerpt: '他说', fix: 'vary' };
+const soft: GateLintFinding = {
+  rule: 'repeated_opening',
+  severity: 'soft',
+  message: '3 of 5',
+  line: 7,
+  excerpt: '他说',
+  fix: 'vary',
+};
 
 describe('the weighted score (§13.3)', () => {
   it('every profile sums to 1 with hook_strength and is rescaled to 1 without it', () => {
@@ -41,7 +66,17 @@ describe('the weighted score (§13.3)', () => {
   });
 
   it('exact arithmetic of the plot profile with the hook: two decimals', () => {
-    const scores = { plot_logic: 5, character: 4, immersion: 4, foreshadowing: 3, pacing: 3, style_naturalness: 4, emotional_impact: 2, storyline_coherence: 5, hook_strength: 1 };
+    const scores = {
+      plot_logic: 5,
+      character: 4,
+      immersion: 4,
+      foreshadowing: 3,
+      pacing: 3,
+      style_naturalness: 4,
+      emotional_impact: 2,
+      storyline_coherence: 5,
+      hook_strength: 1,
+    };
     // .22*5 + .16*4 + .13*4 + .11*3 + .08*3 + .11*4 + .06*2 + .07*5 + .06*1 = 3.80
     expect(weightedScore(evaluation(4, scores), weightsInUse({ weights: 'plot', hook_required: true }))).toBe(3.8);
     const v = computeVerdict(evaluation(4, scores), undefined, { weights: 'plot', hook_required: true });
@@ -62,7 +97,11 @@ describe('the weighted score (§13.3)', () => {
   it('custom weights count only the dimensions they name; with a secondary evaluation the lower score wins', () => {
     const s = { weights: { plot_logic: 3, character: 1 }, hook_required: false };
     expect(weightsInUse(s)).toEqual({ plot_logic: 0.75, character: 0.25 });
-    const v = computeVerdict(evaluation(5, { plot_logic: 4, character: 2 }), evaluation(3, { plot_logic: 4, character: 4 }), s);
+    const v = computeVerdict(
+      evaluation(5, { plot_logic: 4, character: 2 }),
+      evaluation(3, { plot_logic: 4, character: 4 }),
+      s,
+    );
     expect(v.overall_final).toBe(3.5);
     expect(v.overall_judge).toBe(3);
   });
@@ -70,7 +109,11 @@ describe('the weighted score (§13.3)', () => {
 
 describe('lints in the gate (§13.3)', () => {
   it('a hard finding turns a 4.5 into revise; soft findings are warnings; warn ones are not', () => {
-    const v = computeVerdict(evaluation(4.5, {}), undefined, undefined, [hard, soft, { ...soft, rule: 'punctuation_mixed', severity: 'warn' }]);
+    const v = computeVerdict(evaluation(4.5, {}), undefined, undefined, [
+      hard,
+      soft,
+      { ...soft, rule: 'punctuation_mixed', severity: 'warn' },
+    ]);
     expect(v.lint).toEqual([hard]);
     expect(v.warnings).toEqual([{ ...soft, layer: 'lint' }]);
     expect(classifyVerdict(v, DEFAULT_THRESHOLDS)).toBe('revise');
@@ -80,7 +123,10 @@ describe('lints in the gate (§13.3)', () => {
   it('the machine: revise with the budget left, pause (never force pass) with it spent, gate.lint recorded', () => {
     const verdict = computeVerdict(evaluation(4.5, {}), undefined, undefined, [hard]);
     const at = (revision_count: number) => {
-      const snapshot = pipelineMachine.resolveState({ value: 'judge', context: { ...initialContext({ chapter: 4 }), revision_count } });
+      const snapshot = pipelineMachine.resolveState({
+        value: 'judge',
+        context: { ...initialContext({ chapter: 4 }), revision_count },
+      });
       return transition(pipelineMachine, snapshot, { type: 'JUDGED', ...verdict })[0];
     };
     const left = at(0);
@@ -92,7 +138,14 @@ describe('lints in the gate (§13.3)', () => {
     expect(spent.context.gate).toMatchObject({ decision: 'pause_for_user', lint: [hard] });
     expect(spent.context.gate?.force_passed).toBeUndefined();
     // Without the hard finding the same budget-spent revise at 3.2 is force-passed.
-    const plain = transition(pipelineMachine, pipelineMachine.resolveState({ value: 'judge', context: { ...initialContext({ chapter: 4 }), revision_count: 2 } }), { type: 'JUDGED', ...computeVerdict(evaluation(3.2, {})) })[0];
+    const plain = transition(
+      pipelineMachine,
+      pipelineMachine.resolveState({
+        value: 'judge',
+        context: { ...initialContext({ chapter: 4 }), revision_count: 2 },
+      }),
+      { type: 'JUDGED', ...computeVerdict(evaluation(3.2, {})) },
+    )[0];
     expect(plain.context.gate?.force_passed).toBe(true);
   });
 });

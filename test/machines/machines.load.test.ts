@@ -21,8 +21,14 @@ describe('the machines, loaded inside the test', () => {
     expect(bookMachine.config.initial).toBe('resolving');
     expect(bookMachine.root.initial.target.map((t) => t.key)).toEqual(['resolving']);
     expect(createActor(bookMachine, { input: { chapter: 1 } }).getSnapshot().value).toBe('planning');
-    expect(createActor(bookMachine, { input: { chapter: 1, setup: 'world' } }).getSnapshot().value).toEqual({ setup: { world: 'awaiting' } });
-    expect(createActor(bookMachine, { input: { chapter: 1, imported_chapters: 1 } }).getSnapshot().value).toEqual({ importing: 'importSummarize' });
-    expect(createActor(bookMachine, { input: { chapter: 1, outline_chapters: [1] } }).getSnapshot().value).toEqual({ writing: 'draft' });
+    expect(createActor(bookMachine, { input: { chapter: 1, setup: 'world' } }).getSnapshot().value).toEqual({
+      setup: { world: 'awaiting' },
+    });
+    expect(createActor(bookMachine, { input: { chapter: 1, imported_chapters: 1 } }).getSnapshot().value).toEqual({
+      importing: 'importSummarize',
+    });
+    expect(createActor(bookMachine, { input: { chapter: 1, outline_chapters: [1] } }).getSnapshot().value).toEqual({
+      writing: 'draft',
+    });
   });
 });

@@ -1,14 +1,36 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookRules, GATE_DECISIONS, RESUMABLE_STATES, SETUP_STEPS, type BookContext } from '../../machines/novel.setup.js';
+import {
+  bookRules,
+  GATE_DECISIONS,
+  RESUMABLE_STATES,
+  SETUP_STEPS,
+  type BookContext,
+} from '../../machines/novel.setup.js';
 import { initialContext } from '../../machines/pipeline.states.js';
 
 const ctx = (over: Partial<BookContext> = {}): BookContext => ({ ...initialContext({ chapter: 1 }), ...over });
 
 describe('constants', () => {
   it('gate decisions, resumable states and setup steps', () => {
-    expect([...GATE_DECISIONS]).toEqual(['pass', 'polish', 'revise', 'pause_for_user', 'pause_for_user_force_rewrite', 'accepted_by_user']);
-    expect([...RESUMABLE_STATES]).toEqual(['draft', 'summarize', 'refine', 'titleFix', 'judge', 'hookFix', 'revising', 'polishing']);
+    expect([...GATE_DECISIONS]).toEqual([
+      'pass',
+      'polish',
+      'revise',
+      'pause_for_user',
+      'pause_for_user_force_rewrite',
+      'accepted_by_user',
+    ]);
+    expect([...RESUMABLE_STATES]).toEqual([
+      'draft',
+      'summarize',
+      'refine',
+      'titleFix',
+      'judge',
+      'hookFix',
+      'revising',
+      'polishing',
+    ]);
     expect([...SETUP_STEPS]).toEqual(['world', 'characters', 'style']);
   });
 });
@@ -56,11 +78,15 @@ describe('bookRules', () => {
 
   it('property: volumeComplete and nextChapterPlanned agree with the outline', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 15 }), fc.integer({ min: 0, max: 45 }), (outline, last) => {
-        const c = ctx({ outline_chapters: outline, last_completed_chapter: last });
-        expect(bookRules.volumeComplete(c)).toBe(outline.length > 0 && outline.every((n) => n <= last));
-        expect(bookRules.nextChapterPlanned(c)).toBe(outline.includes(last + 1));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 15 }),
+        fc.integer({ min: 0, max: 45 }),
+        (outline, last) => {
+          const c = ctx({ outline_chapters: outline, last_completed_chapter: last });
+          expect(bookRules.volumeComplete(c)).toBe(outline.length > 0 && outline.every((n) => n <= last));
+          expect(bookRules.nextChapterPlanned(c)).toBe(outline.includes(last + 1));
+        },
+      ),
     );
   });
 });

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { DECISION_EVENT, DECISIONS, STEP_EVENT, type AdvanceableStage } from '../../machines/pipeline.events.js';
 import { chapterStates, STABLE_STATES, stateMeta, type StableState } from '../../machines/pipeline.states.js';
 
-const onOf = (state: StableState): Record<string, unknown> => ('on' in chapterStates[state] ? (chapterStates[state] as { on: Record<string, unknown> }).on : {});
+const onOf = (state: StableState): Record<string, unknown> =>
+  'on' in chapterStates[state] ? (chapterStates[state] as { on: Record<string, unknown> }).on : {};
 
 describe('step events', () => {
   it('each advanceable stage has its past-tense event', () => {
-    expect(STEP_EVENT).toEqual({ draft: 'DRAFTED', summarize: 'SUMMARIZED', refine: 'REFINED', 'title-fix': 'TITLE_FIXED', judge: 'JUDGED', 'hook-fix': 'HOOK_FIXED', commit: 'COMMITTED' });
+    expect(STEP_EVENT).toEqual({
+      draft: 'DRAFTED',
+      summarize: 'SUMMARIZED',
+      refine: 'REFINED',
+      'title-fix': 'TITLE_FIXED',
+      judge: 'JUDGED',
+      'hook-fix': 'HOOK_FIXED',
+      commit: 'COMMITTED',
+    });
   });
 
   it('every state awaiting a step accepts that step’s event', () => {
@@ -21,7 +30,11 @@ describe('step events', () => {
   });
 
   it('every advanceable stage is awaited by some state', () => {
-    for (const stage of Object.keys(STEP_EVENT)) expect(STABLE_STATES.some((s) => stateMeta(s).step === stage), stage).toBe(true);
+    for (const stage of Object.keys(STEP_EVENT))
+      expect(
+        STABLE_STATES.some((s) => stateMeta(s).step === stage),
+        stage,
+      ).toBe(true);
   });
 });
 

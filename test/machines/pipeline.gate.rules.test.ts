@@ -20,10 +20,22 @@ import {
 } from '../../machines/pipeline.gate.js';
 
 const clean = { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] };
-function evaluation(overall: number, scores: Record<string, unknown> = {}, extra: Partial<EvalForGate> = {}): EvalForGate {
-  return { overall, contract_verification: clean, scores: Object.fromEntries(Object.entries(scores).map(([d, s]) => [d, typeof s === 'number' ? { score: s } : s])), ...extra };
+function evaluation(
+  overall: number,
+  scores: Record<string, unknown> = {},
+  extra: Partial<EvalForGate> = {},
+): EvalForGate {
+  return {
+    overall,
+    contract_verification: clean,
+    scores: Object.fromEntries(Object.entries(scores).map(([d, s]) => [d, typeof s === 'number' ? { score: s } : s])),
+    ...extra,
+  };
 }
-const all = (score: number, extra: Record<string, number> = {}): Record<string, number> => ({ ...Object.fromEntries(DIMENSIONS.map((d) => [d, score])), ...extra });
+const all = (score: number, extra: Record<string, number> = {}): Record<string, number> => ({
+  ...Object.fromEntries(DIMENSIONS.map((d) => [d, score])),
+  ...extra,
+});
 const required: ScoreSettings = { weights: 'plot', hook_required: true };
 
 describe('hookWeak (§13.4)', () => {
@@ -33,9 +45,15 @@ describe('hookWeak (§13.4)', () => {
   });
 
   it('required: weak when the judge says the hook is absent or of type none', () => {
-    expect(hookWeak(evaluation(4, { hook_strength: 5 }, { hook: { present: false, type: 'cliffhanger' } }), required)).toBe(true);
-    expect(hookWeak(evaluation(4, { hook_strength: 5 }, { hook: { present: true, type: 'none' } }), required)).toBe(true);
-    expect(hookWeak(evaluation(4, { hook_strength: 5 }, { hook: { present: true, type: 'cliffhanger' } }), required)).toBe(false);
+    expect(
+      hookWeak(evaluation(4, { hook_strength: 5 }, { hook: { present: false, type: 'cliffhanger' } }), required),
+    ).toBe(true);
+    expect(hookWeak(evaluation(4, { hook_strength: 5 }, { hook: { present: true, type: 'none' } }), required)).toBe(
+      true,
+    );
+    expect(
+      hookWeak(evaluation(4, { hook_strength: 5 }, { hook: { present: true, type: 'cliffhanger' } }), required),
+    ).toBe(false);
   });
 
   it('required: weak below the minimum hook_strength (3 by default, strictly below)', () => {
@@ -67,12 +85,17 @@ describe('hookWeak (§13.4)', () => {
 
 describe('which violations block (§6)', () => {
   const violation = (over: Partial<EvalCheck>): EvalCheck => ({ status: 'violation', confidence: 'high', ...over });
-  const withChecks = (layer: 'l1_checks' | 'l2_checks' | 'l3_checks' | 'ls_checks', check: EvalCheck): EvalForGate => ({ overall: 4.5, contract_verification: { ...clean, [layer]: [check] } });
+  const withChecks = (layer: 'l1_checks' | 'l2_checks' | 'l3_checks' | 'ls_checks', check: EvalCheck): EvalForGate => ({
+    overall: 4.5,
+    contract_verification: { ...clean, [layer]: [check] },
+  });
 
   it('a high-confidence violation in L1-L3 blocks whatever its constraint_type', () => {
     const v = computeVerdict(withChecks('l2_checks', violation({ constraint_type: 'soft', rule_id: 'C-1' })));
     expect(v.high_violation).toBe(true);
-    expect(v.high_confidence_violations).toEqual([{ status: 'violation', confidence: 'high', constraint_type: 'soft', rule_id: 'C-1', layer: 'l2' }]);
+    expect(v.high_confidence_violations).toEqual([
+      { status: 'violation', confidence: 'high', constraint_type: 'soft', rule_id: 'C-1', layer: 'l2' },
+    ]);
     expect(v.warnings).toEqual([]);
   });
 
@@ -98,7 +121,10 @@ describe('which violations block (§6)', () => {
 
 describe('weights and the weighted score (§13.3)', () => {
   it('custom weights leave out dimensions weighted 0 and keep hook_strength even when the hook is not required', () => {
-    expect(weightsInUse({ weights: { plot_logic: 1, character: 0, hook_strength: 1 }, hook_required: false })).toEqual({ plot_logic: 0.5, hook_strength: 0.5 });
+    expect(weightsInUse({ weights: { plot_logic: 1, character: 0, hook_strength: 1 }, hook_required: false })).toEqual({
+      plot_logic: 0.5,
+      hook_strength: 0.5,
+    });
   });
 
   it('nothing weighs: no weights, no weighted score, the judge overall is used', () => {
@@ -121,14 +147,22 @@ describe('weights and the weighted score (§13.3)', () => {
   it('when only one of two evaluations has every dimension, both use the judge overall', () => {
     const partial = all(2);
     delete partial.pacing;
-    const v = computeVerdict(evaluation(4.4, all(5)), evaluation(3.8, partial), { weights: 'plot', hook_required: false });
+    const v = computeVerdict(evaluation(4.4, all(5)), evaluation(3.8, partial), {
+      weights: 'plot',
+      hook_required: false,
+    });
     expect(v).toMatchObject({ overall_final: 3.8, overall_judge: 3.8, weights: null });
   });
 
   it('the overall_mismatch warning names both scores and the one the gate uses', () => {
     const v = computeVerdict(evaluation(4.6, all(3)), undefined, { weights: 'plot', hook_required: false });
     expect(v.warnings).toEqual([
-      { layer: 'score', rule: 'overall_mismatch', message: "the judge's overall 4.60 differs from its weighted dimensions' 3.00 by more than 0.5; the gate uses 3.00" },
+      {
+        layer: 'score',
+        rule: 'overall_mismatch',
+        message:
+          "the judge's overall 4.60 differs from its weighted dimensions' 3.00 by more than 0.5; the gate uses 3.00",
+      },
     ]);
   });
 });

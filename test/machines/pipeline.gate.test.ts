@@ -11,11 +11,15 @@ import { cleanupTempDirs, fixtureCopy, novel, novelJson, outputFile, overlay } f
 afterAll(cleanupTempDirs);
 
 const EVAL = 'staging/evaluations/chapter-004-eval.json';
-const load = (variant: string, rel = EVAL): EvalForGate => JSON.parse(outputFile(`judge/${variant}`, rel).toString('utf8'));
+const load = (variant: string, rel = EVAL): EvalForGate =>
+  JSON.parse(outputFile(`judge/${variant}`, rel).toString('utf8'));
 
 function judgeAt(context: Partial<PipelineContext>, variant: string) {
   const verdict = computeVerdict(load(variant));
-  const base = { ...initialContext({ chapter: 4, max_revisions: 2, revision_policy: 'auto', thresholds: DEFAULT_THRESHOLDS }), ...context };
+  const base = {
+    ...initialContext({ chapter: 4, max_revisions: 2, revision_policy: 'auto', thresholds: DEFAULT_THRESHOLDS }),
+    ...context,
+  };
   const snapshot = pipelineMachine.resolveState({ value: 'judge', context: base });
   const [next] = transition(pipelineMachine, snapshot, { type: 'JUDGED', ...verdict });
   return next;
@@ -64,11 +68,23 @@ describe('gate boundaries (pure rules and machine)', () => {
   it('a high violation at 4.8 revises and is copied into high_confidence_violations', () => {
     const v = computeVerdict(load('high-violation-4.8'));
     expect(v.high_violation).toBe(true);
-    expect(v.high_confidence_violations).toEqual([{ rule_id: 'W-002', status: 'violation', confidence: 'high', constraint_type: 'hard', detail: '外门弟子擅入藏经阁第三层且无长老手令', layer: 'l1' }]);
+    expect(v.high_confidence_violations).toEqual([
+      {
+        rule_id: 'W-002',
+        status: 'violation',
+        confidence: 'high',
+        constraint_type: 'hard',
+        detail: '外门弟子擅入藏经阁第三层且无长老手令',
+        layer: 'l1',
+      },
+    ]);
   });
 
   it('secondary eval: overall_final is the minimum of both (4.3 and 3.6 ⇒ polish)', () => {
-    const v = computeVerdict(load('secondary-min'), load('secondary-min', 'staging/evaluations/chapter-004-eval-secondary.json'));
+    const v = computeVerdict(
+      load('secondary-min'),
+      load('secondary-min', 'staging/evaluations/chapter-004-eval-secondary.json'),
+    );
     expect(v.overall_final).toBe(3.6);
     expect(classifyVerdict(v, DEFAULT_THRESHOLDS)).toBe('polish');
   });
@@ -112,17 +128,25 @@ describe('gate boundaries through the CLI on fixture evaluations', () => {
     return project;
   }
 
-  it.each([...BOUNDARIES, ['secondary-min', 'polish', 'polishing']])('advance judge with %s ⇒ gate %s, next per state %s', async (variant, decision, state) => {
-    const project = await toJudge();
-    overlay(project, `judge/${variant}`);
-    const r = await novelJson(project, ['advance', 'chapter:004:judge']);
-    expect(r.code).toBe(0);
-    expect(r.body.data.gate.decision).toBe(decision);
-    expect(r.body.data.to).toBe(state);
-    const next = await novelJson(project, ['next']);
-    const expected = { commit: 'chapter:004:commit', polishing: 'chapter:004:refine', revising: 'chapter:004:draft', review: 'chapter:004:review' }[state as string];
-    expect(next.body.data.step).toBe(expected);
-  });
+  it.each([...BOUNDARIES, ['secondary-min', 'polish', 'polishing']])(
+    'advance judge with %s ⇒ gate %s, next per state %s',
+    async (variant, decision, state) => {
+      const project = await toJudge();
+      overlay(project, `judge/${variant}`);
+      const r = await novelJson(project, ['advance', 'chapter:004:judge']);
+      expect(r.code).toBe(0);
+      expect(r.body.data.gate.decision).toBe(decision);
+      expect(r.body.data.to).toBe(state);
+      const next = await novelJson(project, ['next']);
+      const expected = {
+        commit: 'chapter:004:commit',
+        polishing: 'chapter:004:refine',
+        revising: 'chapter:004:draft',
+        review: 'chapter:004:review',
+      }[state as string];
+      expect(next.body.data.step).toBe(expected);
+    },
+  );
 
   it('a checkpoint at judged without a gate: next reports the gate as if advance had run; the next mutating command applies it', async () => {
     const project = await toJudge();
@@ -133,7 +157,12 @@ describe('gate boundaries through the CLI on fixture evaluations', () => {
     const cp = JSON.parse(readFileSync(cpPath, 'utf8'));
     writeFileSync(cpPath, JSON.stringify({ ...cp, pipeline_stage: 'judged' }, null, 2));
     const next = await novelJson(project, ['next']);
-    expect(next.body.data).toMatchObject({ step: 'chapter:004:draft', action: 'execute', mode: 'revision', revision_count: 1 });
+    expect(next.body.data).toMatchObject({
+      step: 'chapter:004:draft',
+      action: 'execute',
+      mode: 'revision',
+      revision_count: 1,
+    });
     expect(JSON.parse(readFileSync(cpPath, 'utf8')).pipeline_stage).toBe('judged');
     overlay(project, 'draft/revision');
     const adv = await novelJson(project, ['advance', 'chapter:004:draft']);

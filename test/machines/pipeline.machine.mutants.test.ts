@@ -10,7 +10,15 @@ describe('pipelineMachine', () => {
     actor.start();
     const s = actor.getSnapshot();
     expect(s.value).toBe('draft');
-    expect(s.context).toMatchObject({ chapter: 3, max_revisions: 4, revision_policy: 'auto', revision_count: 0, thresholds: DEFAULT_THRESHOLDS, gate: null, last_completed_chapter: 2 });
+    expect(s.context).toMatchObject({
+      chapter: 3,
+      max_revisions: 4,
+      revision_policy: 'auto',
+      revision_count: 0,
+      thresholds: DEFAULT_THRESHOLDS,
+      gate: null,
+      last_completed_chapter: 2,
+    });
     actor.stop();
   });
 });

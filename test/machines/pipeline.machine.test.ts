@@ -1,11 +1,27 @@
 import { createActor, transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { initialContext, pipelineMachine, PIPELINE_MACHINE_ID, type GateRecord, type PipelineContext } from '../../machines/pipeline.machine.js';
+import {
+  initialContext,
+  pipelineMachine,
+  PIPELINE_MACHINE_ID,
+  type GateRecord,
+  type PipelineContext,
+} from '../../machines/pipeline.machine.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
 import type { Verdict } from '../../machines/pipeline.gate.js';
 
-const judged = (overall: number, over: Partial<Verdict> = {}): PipelineEvent => ({ type: 'JUDGED', overall_final: overall, high_violation: false, high_confidence_violations: [], warnings: [], ...over });
-const HIGH: Partial<Verdict> = { high_violation: true, high_confidence_violations: [{ layer: 'l1', status: 'violation', confidence: 'high' } as never] };
+const judged = (overall: number, over: Partial<Verdict> = {}): PipelineEvent => ({
+  type: 'JUDGED',
+  overall_final: overall,
+  high_violation: false,
+  high_confidence_violations: [],
+  warnings: [],
+  ...over,
+});
+const HIGH: Partial<Verdict> = {
+  high_violation: true,
+  high_confidence_violations: [{ layer: 'l1', status: 'violation', confidence: 'high' } as never],
+};
 
 function run(events: PipelineEvent[], input: Parameters<typeof initialContext>[0] = { chapter: 4 }) {
   const actor = createActor(pipelineMachine, { input });
@@ -18,7 +34,10 @@ function run(events: PipelineEvent[], input: Parameters<typeof initialContext>[0
 
 /** The snapshot after resolving `state` with `context` and sending one event, plus the actions taken. */
 function step(state: string, context: Partial<PipelineContext>, event: PipelineEvent) {
-  const snapshot = pipelineMachine.resolveState({ value: state, context: { ...initialContext({ chapter: 4 }), ...context } });
+  const snapshot = pipelineMachine.resolveState({
+    value: state,
+    context: { ...initialContext({ chapter: 4 }), ...context },
+  });
   const [next, actions] = transition(pipelineMachine, snapshot, event);
   return { next, actions: actions.map((a) => a.type) };
 }
@@ -28,7 +47,15 @@ describe('pipeline machine', () => {
     expect(pipelineMachine.id).toBe(PIPELINE_MACHINE_ID);
     const s = run([], { chapter: 4, title_fixed: true, hook_fixed_round: 1 });
     expect(s.value).toBe('draft');
-    expect(s.context).toMatchObject({ chapter: 4, revision_count: 0, verdict: null, gate: null, title_fixed: false, hook_fixed_round: null, claimed: false });
+    expect(s.context).toMatchObject({
+      chapter: 4,
+      revision_count: 0,
+      verdict: null,
+      gate: null,
+      title_fixed: false,
+      hook_fixed_round: null,
+      claimed: false,
+    });
   });
 
   it('the happy path: draft → summarize → refine → judge → commit → done', () => {
@@ -36,7 +63,14 @@ describe('pipeline machine', () => {
     const actor = createActor(pipelineMachine, { input: { chapter: 4 } });
     actor.subscribe((s) => states.push(s.value));
     actor.start();
-    for (const e of [{ type: 'DRAFTED' }, { type: 'SUMMARIZED' }, { type: 'REFINED' }, judged(4.5), { type: 'COMMITTED' }] as PipelineEvent[]) actor.send(e);
+    for (const e of [
+      { type: 'DRAFTED' },
+      { type: 'SUMMARIZED' },
+      { type: 'REFINED' },
+      judged(4.5),
+      { type: 'COMMITTED' },
+    ] as PipelineEvent[])
+      actor.send(e);
     expect(states).toEqual(['draft', 'summarize', 'refine', 'judge', 'commit', 'done']);
     const s = actor.getSnapshot();
     expect(s.status).toBe('done');
@@ -54,7 +88,13 @@ describe('pipeline machine', () => {
       const s = run([{ type: 'DRAFTED' }, { type: 'SUMMARIZED' }, { type: 'REFINED' }, judged(3.7)]);
       expect(s.value).toBe('polishing');
       expect(s.context.gate?.decision).toBe('polish');
-      const t = run([{ type: 'DRAFTED' }, { type: 'SUMMARIZED' }, { type: 'REFINED' }, judged(3.7), { type: 'REFINED' }]);
+      const t = run([
+        { type: 'DRAFTED' },
+        { type: 'SUMMARIZED' },
+        { type: 'REFINED' },
+        judged(3.7),
+        { type: 'REFINED' },
+      ]);
       expect(t.value).toBe('commit');
       expect(t.context.gate).toMatchObject({ decision: 'pass', polished: true, verdict: 'polish' });
       expect(t.context.gate!.reason.endsWith('; polished')).toBe(true);
@@ -87,7 +127,10 @@ describe('pipeline machine', () => {
     });
 
     it('a hard lint finding revises; the reason names its rule once', () => {
-      const lint = [{ rule: 'zishu_low', severity: 'hard', message: 'short' }, { rule: 'zishu_low', severity: 'hard', message: 'short' }] as Verdict['lint'];
+      const lint = [
+        { rule: 'zishu_low', severity: 'hard', message: 'short' },
+        { rule: 'zishu_low', severity: 'hard', message: 'short' },
+      ] as Verdict['lint'];
       const { next } = step('judge', {}, judged(4.9, { lint }));
       expect(next.value).toBe('revising');
       expect(next.context.gate!.reason).toContain('2 hard lint finding(s) (zishu_low)');
@@ -97,7 +140,9 @@ describe('pipeline machine', () => {
       const { next } = step('judge', { revision_policy: 'none' }, judged(3.2));
       expect(next.value).toBe('commit');
       expect(next.context.gate?.decision).toBe('pass');
-      expect(next.context.gate?.warnings).toContainEqual(expect.objectContaining({ layer: 'gate', decision: 'revise' }));
+      expect(next.context.gate?.warnings).toContainEqual(
+        expect.objectContaining({ layer: 'gate', decision: 'revise' }),
+      );
     });
 
     it('revision_policy manual_confirm: a revise within budget waits for the author', () => {
@@ -149,7 +194,15 @@ describe('pipeline machine', () => {
   });
 
   describe('the author', () => {
-    const gate: GateRecord = { decision: 'pause_for_user', verdict: 'pause_for_user', overall_final: 2.5, high_violation: false, high_confidence_violations: [], warnings: [], reason: 'low' };
+    const gate: GateRecord = {
+      decision: 'pause_for_user',
+      verdict: 'pause_for_user',
+      overall_final: 2.5,
+      high_violation: false,
+      high_confidence_violations: [],
+      warnings: [],
+      reason: 'low',
+    };
 
     it('accept commits, recording the decision', () => {
       const { next } = step('review', { gate: { ...gate } }, { type: 'ACCEPT' });
@@ -158,7 +211,11 @@ describe('pipeline machine', () => {
     });
 
     it('revise starts a counted revision round, even past the budget', () => {
-      const { next, actions } = step('review', { gate: { ...gate }, revision_count: 2, max_revisions: 2 }, { type: 'REVISE' });
+      const { next, actions } = step(
+        'review',
+        { gate: { ...gate }, revision_count: 2, max_revisions: 2 },
+        { type: 'REVISE' },
+      );
       expect(next.value).toBe('revising');
       expect(next.context.revision_count).toBe(3);
       expect(next.context.gate?.reason).toBe('revision 3 requested by the author (low)');
@@ -166,7 +223,11 @@ describe('pipeline machine', () => {
     });
 
     it('rewrite starts the chapter over', () => {
-      const { next, actions } = step('review', { gate: { ...gate }, revision_count: 2, title_fixed: true }, { type: 'REWRITE' });
+      const { next, actions } = step(
+        'review',
+        { gate: { ...gate }, revision_count: 2, title_fixed: true },
+        { type: 'REWRITE' },
+      );
       expect(next.value).toBe('draft');
       expect(next.context).toMatchObject({ revision_count: 0, gate: null, title_fixed: false });
       expect(actions).toContain('archiveRewrite');

@@ -19,7 +19,8 @@ describe('coverage of the pipeline machine', () => {
     for (const m of MODELS) {
       const { input, paths } = pathsFor(m);
       for (const events of paths) {
-        for (const t of new Set(transitionsTaken(input, events))) transitionPaths.set(t, (transitionPaths.get(t) ?? 0) + 1);
+        for (const t of new Set(transitionsTaken(input, events)))
+          transitionPaths.set(t, (transitionPaths.get(t) ?? 0) + 1);
         for (const s of statesOn(input, events)) statePaths.set(s, (statePaths.get(s) ?? 0) + 1);
       }
     }

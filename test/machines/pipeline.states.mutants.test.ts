@@ -17,7 +17,17 @@ describe('initialContext', () => {
   });
 
   it('given values are kept', () => {
-    expect(initialContext({ chapter: 7, revision_policy: 'manual_confirm', title_fixed: true, hook_fixed_round: 2, chapters_per_volume: 12, outline_chapters: [7, 8], import_summarized: true })).toMatchObject({
+    expect(
+      initialContext({
+        chapter: 7,
+        revision_policy: 'manual_confirm',
+        title_fixed: true,
+        hook_fixed_round: 2,
+        chapters_per_volume: 12,
+        outline_chapters: [7, 8],
+        import_summarized: true,
+      }),
+    ).toMatchObject({
       revision_policy: 'manual_confirm',
       title_fixed: true,
       hook_fixed_round: 2,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chapterStates, initialContext, LADDER, PIPELINE_MACHINE_ID, STABLE_STATES, stateMeta } from '../../machines/pipeline.states.js';
+import {
+  chapterStates,
+  initialContext,
+  LADDER,
+  PIPELINE_MACHINE_ID,
+  STABLE_STATES,
+  stateMeta,
+} from '../../machines/pipeline.states.js';
 import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS } from '../../machines/pipeline.gate.js';
 
 describe('initialContext', () => {
@@ -51,7 +58,24 @@ describe('initialContext', () => {
       import_caught_up: 2,
       import_summarized: true,
     });
-    expect(c).toMatchObject({ max_revisions: 0, revision_policy: 'none', thresholds: t, title_fixed: true, hook_fixed_round: 1, volume: 3, last_completed_chapter: 2, chapters_per_volume: 10, book_chapters: 100, outline_chapters: [7, 8], planning: true, journal: { kind: 'volume', volume: 3 }, setup: 'style', imported_chapters: 5, import_caught_up: 2, import_summarized: true });
+    expect(c).toMatchObject({
+      max_revisions: 0,
+      revision_policy: 'none',
+      thresholds: t,
+      title_fixed: true,
+      hook_fixed_round: 1,
+      volume: 3,
+      last_completed_chapter: 2,
+      chapters_per_volume: 10,
+      book_chapters: 100,
+      outline_chapters: [7, 8],
+      planning: true,
+      journal: { kind: 'volume', volume: 3 },
+      setup: 'style',
+      imported_chapters: 5,
+      import_caught_up: 2,
+      import_summarized: true,
+    });
     expect(c.resume).toBeNull();
     expect(c.claimed).toBe(false);
   });
@@ -70,7 +94,9 @@ describe('state metadata', () => {
   });
 
   it('each state awaits its step in its mode', () => {
-    const table = Object.fromEntries(STABLE_STATES.map((s) => [s, [stateMeta(s).step, stateMeta(s).mode, stateMeta(s).action]]));
+    const table = Object.fromEntries(
+      STABLE_STATES.map((s) => [s, [stateMeta(s).step, stateMeta(s).mode, stateMeta(s).action]]),
+    );
     expect(table).toEqual({
       draft: ['draft', 'draft', 'execute'],
       summarize: ['summarize', 'normal', 'execute'],

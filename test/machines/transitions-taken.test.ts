@@ -19,9 +19,26 @@ function recordedByXState(machine: AnyStateMachine, input: unknown, events: read
     input,
     inspect: (ev) => {
       if (ev.type !== '@xstate.microstep') return;
-      for (const t of (ev as unknown as { _transitions: Array<{ source: { path: string[] }; eventType: string; target?: Array<{ path: string[] }>; guard?: unknown }> })._transitions) {
+      for (const t of (
+        ev as unknown as {
+          _transitions: Array<{
+            source: { path: string[] };
+            eventType: string;
+            target?: Array<{ path: string[] }>;
+            guard?: unknown;
+          }>;
+        }
+      )._transitions) {
         const event = t.eventType.startsWith('xstate.done.state.') ? 'done' : t.eventType;
-        for (const target of t.target ?? []) taken.push(transitionKey({ source: t.source.path.join('.'), event, target: target.path.join('.'), guard: guardName(t.guard) }));
+        for (const target of t.target ?? [])
+          taken.push(
+            transitionKey({
+              source: t.source.path.join('.'),
+              event,
+              target: target.path.join('.'),
+              guard: guardName(t.guard),
+            }),
+          );
       }
     },
   });
@@ -39,13 +56,45 @@ function random(seed: number): (n: number) => number {
   };
 }
 
-const base = { chapter: 4, last_completed_chapter: 3, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2 };
+const base = {
+  chapter: 4,
+  last_completed_chapter: 3,
+  volume: 1,
+  chapters_per_volume: 4,
+  book_chapters: 5,
+  max_revisions: 2,
+};
 const BOOK_STARTS: BookInput[] = [
   { ...base, outline_chapters: rangeOf(1, 4) },
   { ...base, outline_chapters: [] },
-  { chapter: 1, last_completed_chapter: 0, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2, outline_chapters: [], planning: true, setup: 'world' },
-  { chapter: 3, last_completed_chapter: 2, volume: 1, chapters_per_volume: 4, book_chapters: 5, max_revisions: 2, outline_chapters: [], imported_chapters: 2 },
-  { ...base, chapter: 5, last_completed_chapter: 4, outline_chapters: rangeOf(1, 30), journal: { kind: 'chapter', chapter: 4 } },
+  {
+    chapter: 1,
+    last_completed_chapter: 0,
+    volume: 1,
+    chapters_per_volume: 4,
+    book_chapters: 5,
+    max_revisions: 2,
+    outline_chapters: [],
+    planning: true,
+    setup: 'world',
+  },
+  {
+    chapter: 3,
+    last_completed_chapter: 2,
+    volume: 1,
+    chapters_per_volume: 4,
+    book_chapters: 5,
+    max_revisions: 2,
+    outline_chapters: [],
+    imported_chapters: 2,
+  },
+  {
+    ...base,
+    chapter: 5,
+    last_completed_chapter: 4,
+    outline_chapters: rangeOf(1, 30),
+    journal: { kind: 'chapter', chapter: 4 },
+  },
 ] as BookInput[];
 
 describe('the transitions a machine takes, read through the public API', () => {
@@ -80,7 +129,12 @@ describe('the transitions a machine takes, read through the public API', () => {
   it('agree with XState’s own record on 200 random walks of the chapter machine, under each revision policy', () => {
     const pick = random(5);
     for (let walk = 0; walk < 200; walk++) {
-      const input: PipelineInput = { chapter: 4, max_revisions: walk % 3, revision_policy: (['auto', 'manual_confirm', 'none'] as const)[walk % 3], thresholds: { pass: 4.0, polish: 3.5, revise: 3.0, pause: 2.0 } } as PipelineInput;
+      const input: PipelineInput = {
+        chapter: 4,
+        max_revisions: walk % 3,
+        revision_policy: (['auto', 'manual_confirm', 'none'] as const)[walk % 3],
+        thresholds: { pass: 4.0, polish: 3.5, revise: 3.0, pause: 2.0 },
+      } as PipelineInput;
       const options = sampleEvents();
       const events = Array.from({ length: 25 }, () => options[pick(options.length)] as EventObject);
       const expected = recordedByXState(pipelineMachine, input, events);

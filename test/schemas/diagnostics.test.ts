@@ -4,7 +4,9 @@ import { describeValue, diagnostic, errorAt, warningAt } from '../../src/schemas
 
 describe('diagnostic', () => {
   it('the message names file, field, expected and found', () => {
-    expect(diagnostic('error', 'wrong_chapter', 'a.json', { field: 'chapter', expected: '4', found: '5', fix: 'f' })).toEqual({
+    expect(
+      diagnostic('error', 'wrong_chapter', 'a.json', { field: 'chapter', expected: '4', found: '5', fix: 'f' }),
+    ).toEqual({
       severity: 'error',
       code: 'wrong_chapter',
       message: 'a.json: field "chapter": expected 4, found 5',

@@ -54,8 +54,14 @@ describe('file formats', () => {
   it('the volume plan examples (one block with English keys, one with Chinese keys) pass `novel validate volume:02:plan`', async () => {
     const project = fixtureCopy();
     const cp = readJson(join(project, '.checkpoint.json'));
-    writeFileSync(join(project, '.checkpoint.json'), JSON.stringify({ ...cp, last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }));
-    writeFileSync(join(project, 'novel.config.json'), JSON.stringify({ ...readJson(join(project, 'novel.config.json')), chapters_per_volume: 2 }));
+    writeFileSync(
+      join(project, '.checkpoint.json'),
+      JSON.stringify({ ...cp, last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }),
+    );
+    writeFileSync(
+      join(project, 'novel.config.json'),
+      JSON.stringify({ ...readJson(join(project, 'novel.config.json')), chapters_per_volume: 2 }),
+    );
     const dir = 'staging/volumes/vol-02';
     stage(project, `${dir}/outline.md`, example('outline'));
     stage(project, `${dir}/storyline-schedule.json`, example('storyline-schedule'));
@@ -63,7 +69,11 @@ describe('file formats', () => {
     stage(project, `${dir}/new-characters.json`, example('new-characters'));
     const contract = JSON.parse(example('contract'));
     stage(project, `${dir}/chapter-contracts/chapter-031.json`, JSON.stringify(contract));
-    stage(project, `${dir}/chapter-contracts/chapter-032.json`, JSON.stringify({ ...contract, chapter: 32, storyline_id: 'sect-intrigue' }));
+    stage(
+      project,
+      `${dir}/chapter-contracts/chapter-032.json`,
+      JSON.stringify({ ...contract, chapter: 32, storyline_id: 'sect-intrigue' }),
+    );
     const r = await novelJson(project, ['validate', 'volume:02:plan']);
     expect(r.code, JSON.stringify(r.body)).toBe(0);
     expect(r.body.data.warnings ?? []).toEqual([]);
@@ -72,13 +82,17 @@ describe('file formats', () => {
   it('docs/formats.md and docs/schemas/*.schema.json are generated from the table (run `npm run docs` when this fails)', () => {
     expect(readFileSync(new URL('../../docs/formats.md', import.meta.url), 'utf8')).toBe(formatsDoc());
     for (const f of [...FORMATS, ...INPUT_FORMATS].filter((x) => x.schema)) {
-      expect(readFileSync(new URL(`../../docs/schemas/${f.name}.schema.json`, import.meta.url), 'utf8'), f.name).toBe(jsonSchemaOf(f));
+      expect(readFileSync(new URL(`../../docs/schemas/${f.name}.schema.json`, import.meta.url), 'utf8'), f.name).toBe(
+        jsonSchemaOf(f),
+      );
     }
   });
 
   it('`novel schema` lists the formats and prints one', async () => {
     const list = await novelJson(process.cwd(), ['schema']);
-    expect(list.body.data.formats.map((f: { name: string }) => f.name)).toEqual([...FORMATS, ...INPUT_FORMATS].map((f) => f.name));
+    expect(list.body.data.formats.map((f: { name: string }) => f.name)).toEqual(
+      [...FORMATS, ...INPUT_FORMATS].map((f) => f.name),
+    );
     // Every input file an author writes has its format, with an example that parses.
     for (const name of ['character', 'world-rules', 'storylines', 'outline', 'contract', 'style-profile', 'config']) {
       const one = await novelJson(process.cwd(), ['schema', name]);
@@ -86,12 +100,26 @@ describe('file formats', () => {
       expect(one.body.data.example, name).toBeTruthy();
     }
     // The demo's own inputs are of those formats.
-    for (const [name, rel] of [['world-rules', 'world/rules.json'], ['storylines', 'storylines/storylines.json'], ['config', 'novel.config.json'], ['character', 'characters/active/bai-lingshuang.json']] as const) {
-      const r = v.safeParse(formatNamed(name)?.schema as v.GenericSchema, JSON.parse(readFileSync(new URL(`../../fixtures/project/${rel}`, import.meta.url), 'utf8')));
+    for (const [name, rel] of [
+      ['world-rules', 'world/rules.json'],
+      ['storylines', 'storylines/storylines.json'],
+      ['config', 'novel.config.json'],
+      ['character', 'characters/active/bai-lingshuang.json'],
+    ] as const) {
+      const r = v.safeParse(
+        formatNamed(name)?.schema as v.GenericSchema,
+        JSON.parse(readFileSync(new URL(`../../fixtures/project/${rel}`, import.meta.url), 'utf8')),
+      );
       expect(r.success, `${rel}: ${JSON.stringify(r.issues?.map((i) => i.message))}`).toBe(true);
     }
     const ev = await novelJson(process.cwd(), ['schema', 'eval']);
-    expect(ev.body.data.schema.required).toEqual(['chapter', 'overall', 'recommendation', 'contract_verification', 'scores']);
+    expect(ev.body.data.schema.required).toEqual([
+      'chapter',
+      'overall',
+      'recommendation',
+      'contract_verification',
+      'scores',
+    ]);
     const outline = await novelJson(process.cwd(), ['schema', 'outline']);
     expect(outline.body.data).toMatchObject({ kind: 'text', path: 'staging/volumes/vol-VV/outline.md' });
     const bad = await novelJson(process.cwd(), ['schema', 'evaluation']);
@@ -100,10 +128,23 @@ describe('file formats', () => {
   });
 
   it('a wrong type is reported with the shape expected', () => {
-    const r = parseWith(EvalSchema, { ...JSON.parse(example('eval')), scores: { plot: 4.5 } }, 'e.json', 'invalid_eval');
+    const r = parseWith(
+      EvalSchema,
+      { ...JSON.parse(example('eval')), scores: { plot: 4.5 } },
+      'e.json',
+      'invalid_eval',
+    );
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.diagnostics[0]).toMatchObject({ field: 'scores.plot', expected: '{score: number, reason: string, …}', found: '4.5' });
+    if (!r.ok)
+      expect(r.diagnostics[0]).toMatchObject({
+        field: 'scores.plot',
+        expected: '{score: number, reason: string, …}',
+        found: '4.5',
+      });
     const s = parseWith(StorylineScheduleSchema, { active_storylines: {} }, 's.json', 'invalid_volume_plan');
-    if (!s.ok) expect(s.diagnostics[0]?.expected).toBe('Array<{storyline_id: string (slug), volume_role: string, …}> (at most 4)');
+    if (!s.ok)
+      expect(s.diagnostics[0]?.expected).toBe(
+        'Array<{storyline_id: string (slug), volume_role: string, …}> (at most 4)',
+      );
   });
 });

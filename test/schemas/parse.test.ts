@@ -18,8 +18,12 @@ const problems = (schema: v.GenericSchema, value: unknown) => {
 describe('a parse error, said', () => {
   it("a schema's own message is a message id, found by key: its English, its Chinese", () => {
     const [slug] = problems(v.object({ id: SlugSchema }), { id: 'Not A Slug' });
-    expect(slug?.message).toBe('f.json: field "id": expected a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$, found "Not A Slug"');
-    expect(diagnosticText('zh', slug!)).toBe('f.json：字段 id：应为 符合 ^[a-z0-9][a-z0-9_-]{0,63}$ 的英文短标识，实为 "Not A Slug"');
+    expect(slug?.message).toBe(
+      'f.json: field "id": expected a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$, found "Not A Slug"',
+    );
+    expect(diagnosticText('zh', slug!)).toBe(
+      'f.json：字段 id：应为 符合 ^[a-z0-9][a-z0-9_-]{0,63}$ 的英文短标识，实为 "Not A Slug"',
+    );
     const [sha] = problems(v.object({ h: Sha256Schema }), { h: 'x' });
     expect(sha?.expected).toBe('a lowercase hex sha256 (64 characters)');
     expect(render('zh', sha!.words!.expected!)).toBe('小写十六进制 sha256（64 个字符）');
@@ -31,10 +35,16 @@ describe('a parse error, said', () => {
 
   it('the parts valibot words itself are said from the issue: unknown keys, a missing field, an integer, a bare regex', () => {
     const [unknown] = problems(v.strictObject({ a: v.number() }), { a: 1, b: 2 });
-    expect(unknown?.message).toBe('f.json: field "b": expected no key "b" (unknown keys are not allowed here), found unknown key "b"');
-    expect(diagnosticText('zh', unknown!)).toBe('f.json：字段 b：应为 不应出现键 "b"（此处不允许未知的键），实为 未知的键 "b"');
+    expect(unknown?.message).toBe(
+      'f.json: field "b": expected no key "b" (unknown keys are not allowed here), found unknown key "b"',
+    );
+    expect(diagnosticText('zh', unknown!)).toBe(
+      'f.json：字段 b：应为 不应出现键 "b"（此处不允许未知的键），实为 未知的键 "b"',
+    );
     const [missing] = problems(v.object({ a: v.pipe(v.number(), v.integer()) }), {});
-    expect(missing?.message).toBe('f.json: field "a": expected number, integer (required), found nothing (the field is missing)');
+    expect(missing?.message).toBe(
+      'f.json: field "a": expected number, integer (required), found nothing (the field is missing)',
+    );
     expect(diagnosticText('zh', missing!)).toBe('f.json：字段 a：应为 number, integer（必填），实为 缺少该字段');
     const [integer] = problems(v.object({ a: v.pipe(v.number(), v.integer()) }), { a: 1.5 });
     expect(integer?.expected).toBe('an integer');
@@ -45,7 +55,8 @@ describe('a parse error, said', () => {
   });
 
   it('a union that says what its choices are: its own message (said when it is an id), and the value found', () => {
-    const own = (message: string) => v.object({ x: v.nullable(v.union([v.string(), v.strictObject({ a: v.number() })], message)) });
+    const own = (message: string) =>
+      v.object({ x: v.nullable(v.union([v.string(), v.strictObject({ a: v.number() })], message)) });
     const [plain] = problems(own('a string, or {"a": n}'), { x: { b: 1 } });
     expect(plain).toMatchObject({ field: 'x', expected: 'a string, or {"a": n}', found: '{"b":1}' });
     const [id] = problems(own('schema.object'), { x: 5 });
@@ -56,7 +67,7 @@ describe('a parse error, said', () => {
     expect(bare?.expected).toBe('(string | number)');
   });
 
-  it('JSON syntax: where the parser stopped, said; the parser\'s own words quoted as they are', () => {
+  it("JSON syntax: where the parser stopped, said; the parser's own words quoted as they are", () => {
     const cut = parseJsonText('{"a":1', 'f.json', 'bad');
     if (cut.ok) throw new Error('parsed');
     const d = cut.diagnostics[0]!;
@@ -70,8 +81,13 @@ describe('a parse error, said', () => {
     const gate = { decision: 'pass', reason: 'pass: x', words: { id: 'gate.pass', args: { score: 'x' } } };
     const ok = v.safeParse(CheckpointSchema, { last_completed_chapter: 0, current_volume: 1, gate });
     expect(ok.success).toBe(true);
-    expect(v.safeParse(CheckpointSchema, { last_completed_chapter: 0, current_volume: 1, gate: { ...gate, words: 'pass' } }).success).toBe(false);
-    const [bad] = problems(CheckpointSchema, { last_completed_chapter: -1, current_volume: 1 }).filter((d) => d.field === 'last_completed_chapter');
+    expect(
+      v.safeParse(CheckpointSchema, { last_completed_chapter: 0, current_volume: 1, gate: { ...gate, words: 'pass' } })
+        .success,
+    ).toBe(false);
+    const [bad] = problems(CheckpointSchema, { last_completed_chapter: -1, current_volume: 1 }).filter(
+      (d) => d.field === 'last_completed_chapter',
+    );
     expect(bad?.fix).toBe('set it to the number of the last chapter in chapters/ (0 for a new book)');
     expect(render('zh', bad!.words!.fix!)).toBe('设为 chapters/ 中最后一章的章号（新书为 0）');
   });

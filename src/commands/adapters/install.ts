@@ -19,7 +19,10 @@ export class AdaptersInstallCommand extends NovelCommand {
   kind = Option.String({ name: 'claude|codex' });
 
   run(): CommandResult {
-    if (!isKind(this.kind)) throw new NovelError('invalid_option', said('cmd.adapters.kind', { kind: this.kind }), { hint: 'novel adapters install claude' });
+    if (!isKind(this.kind))
+      throw new NovelError('invalid_option', said('cmd.adapters.kind', { kind: this.kind }), {
+        hint: 'novel adapters install claude',
+      });
     const fs = openFs(this.context, this.project);
     const { installed, unchanged, kept } = installAdapters(fs, this.kind);
     const lines = [
@@ -27,6 +30,9 @@ export class AdaptersInstallCommand extends NovelCommand {
       ...unchanged.map((f) => say(this.lang, 'cmd.adapters.unchanged', { file: f })),
       ...kept.map((f) => say(this.lang, 'cmd.adapters.kept', { file: f })),
     ];
-    return { data: { kind: this.kind, installed, unchanged, kept }, text: `${say(this.lang, 'cmd.adapters.head', { kind: this.kind })}\n${lines.join('\n')}` };
+    return {
+      data: { kind: this.kind, installed, unchanged, kept },
+      text: `${say(this.lang, 'cmd.adapters.head', { kind: this.kind })}\n${lines.join('\n')}`,
+    };
   }
 }

@@ -15,10 +15,20 @@ export class CheckpointRebuildCommand extends NovelCommand {
   force = Option.Boolean('--force', false, { description: helpOf('help.checkpoint.rebuild.--force') });
 
   run(): CommandResult {
-    const { checkpoint, backup, rebuilt } = rebuildCheckpointFile(this.context.cwd, this.project, this.context.env, this.force);
+    const { checkpoint, backup, rebuilt } = rebuildCheckpointFile(
+      this.context.cwd,
+      this.project,
+      this.context.env,
+      this.force,
+    );
     const f = rebuilt.fields;
     const lines = [
-      say(this.lang, 'cmd.checkpoint.rebuilt', { file: paths.checkpoint, n: f.last_completed_chapter, volume: f.current_volume, writing: f.orchestrator_state === 'WRITING' }),
+      say(this.lang, 'cmd.checkpoint.rebuilt', {
+        file: paths.checkpoint,
+        n: f.last_completed_chapter,
+        volume: f.current_volume,
+        writing: f.orchestrator_state === 'WRITING',
+      }),
       ...(backup ? [say(this.lang, 'cmd.checkpoint.backup', { file: backup })] : []),
       say(this.lang, 'cmd.checkpoint.next'),
     ];

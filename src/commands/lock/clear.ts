@@ -8,10 +8,7 @@ import { usageOf, helpOf, NovelCommand, type CommandResult } from '../base-comma
 export class LockClearCommand extends NovelCommand {
   static override paths = [['lock', 'clear']];
 
-  static override usage = usageOf('lock.clear', 'lock', [
-    '$0 lock clear',
-    '$0 lock clear --force',
-  ]);
+  static override usage = usageOf('lock.clear', 'lock', ['$0 lock clear', '$0 lock clear --force']);
 
   force = Option.Boolean('--force', false, { description: helpOf('help.lock.clear.--force') });
 
@@ -20,8 +17,13 @@ export class LockClearCommand extends NovelCommand {
     // Every command that opens a project validates its settings (§10).
     const { removed, status } = clearLock(fs, lockEnvFor(this.context, fs, loadSettings(fs)), this.force);
     return {
-      data: { removed, was: { held: status.held, stale: status.stale, stale_reason: status.stale_reason, holder: status.holder } },
-      text: removed ? say(this.lang, 'cmd.lock.removed', { stale: status.stale ? String(status.stale_reason) : null }) : say(this.lang, 'cmd.lock.none'),
+      data: {
+        removed,
+        was: { held: status.held, stale: status.stale, stale_reason: status.stale_reason, holder: status.holder },
+      },
+      text: removed
+        ? say(this.lang, 'cmd.lock.removed', { stale: status.stale ? String(status.stale_reason) : null })
+        : say(this.lang, 'cmd.lock.none'),
     };
   }
 }

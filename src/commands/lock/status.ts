@@ -7,10 +7,7 @@ import { usageOf, NovelCommand, type CommandResult } from '../base-command.js';
 export class LockStatusCommand extends NovelCommand {
   static override paths = [['lock', 'status']];
 
-  static override usage = usageOf('lock.status', 'lock', [
-    '$0 lock status',
-    '$0 lock status --json',
-  ]);
+  static override usage = usageOf('lock.status', 'lock', ['$0 lock status', '$0 lock status --json']);
 
   run(): CommandResult {
     const fs = openFs(this.context, this.project);
@@ -20,7 +17,19 @@ export class LockStatusCommand extends NovelCommand {
     const h = s.holder;
     const text = !s.held
       ? say(this.lang, 'lock.free')
-      : say(this.lang, 'lock.held', { stale: s.stale ? (s.stale_reason ?? '') : null, holder: h ? said('cmd.lock.holder', { pid: h.pid, host: h.host, started: h.started, heartbeat: h.heartbeat, chapter: h.chapter ?? '-', owner: h.owner ?? null }) : null });
+      : say(this.lang, 'lock.held', {
+          stale: s.stale ? (s.stale_reason ?? '') : null,
+          holder: h
+            ? said('cmd.lock.holder', {
+                pid: h.pid,
+                host: h.host,
+                started: h.started,
+                heartbeat: h.heartbeat,
+                chapter: h.chapter ?? '-',
+                owner: h.owner ?? null,
+              })
+            : null,
+        });
     return { data: { held: s.held, stale: s.stale, stale_reason: s.stale_reason, holder: h }, text };
   }
 }

@@ -23,12 +23,24 @@ export class QualityEvalCommand extends NovelCommand {
 
   run(): CommandResult {
     if (this.ai === undefined || this.human === undefined) {
-      throw new NovelError('usage', said('cmd.quality.dirs'), { hint: said('cmd.example', { example: 'novel quality eval --ai drafts/ --human chapters/' }) });
+      throw new NovelError('usage', said('cmd.quality.dirs'), {
+        hint: said('cmd.example', { example: 'novel quality eval --ai drafts/ --human chapters/' }),
+      });
     }
     const settings = this.settings();
-    const samples = labelledSamples({ ai: userPath(this.context.cwd, this.ai), human: userPath(this.context.cwd, this.human) }, settings);
+    const samples = labelledSamples(
+      { ai: userPath(this.context.cwd, this.ai), human: userPath(this.context.cwd, this.human) },
+      settings,
+    );
     const result = evaluate(samples, AI_FLAVOUR_MODEL, settings.ai_flavour, this.bySource);
-    const data = { ...result, model: { corpus: AI_FLAVOUR_MODEL.corpus.name, corpus_sha256: AI_FLAVOUR_MODEL.corpus.sha256, fitted_by: AI_FLAVOUR_MODEL.fitted_by } };
+    const data = {
+      ...result,
+      model: {
+        corpus: AI_FLAVOUR_MODEL.corpus.name,
+        corpus_sha256: AI_FLAVOUR_MODEL.corpus.sha256,
+        fitted_by: AI_FLAVOUR_MODEL.fitted_by,
+      },
+    };
     return { data, text: qualityEvalLines(result, this.lang).join('\n') };
   }
 

@@ -10,10 +10,7 @@ import { usageOf, helpOf, NovelCommand, type CommandResult } from '../base-comma
 export class StateVerifyCommand extends NovelCommand {
   static override paths = [['state', 'verify']];
 
-  static override usage = usageOf('state.verify', 'state', [
-    '$0 state verify',
-    '$0 state verify --accept',
-  ]);
+  static override usage = usageOf('state.verify', 'state', ['$0 state verify', '$0 state verify --accept']);
 
   accept = Option.Boolean('--accept', false, { description: helpOf('help.state.verify.--accept') });
 
@@ -30,7 +27,14 @@ export class StateVerifyCommand extends NovelCommand {
       );
       const files = describeDiff(diff);
       if (recordedDiff === null) lines.push(t('verify.no_fingerprint', { accepted }));
-      else lines.push(files.length ? `${t('verify.files_differ', { n: files.length, accepted })}\n${diffWords(diff).map((f) => `  - ${render(this.lang, f)}`).join('\n')}` : t('verify.files_match'));
+      else
+        lines.push(
+          files.length
+            ? `${t('verify.files_differ', { n: files.length, accepted })}\n${diffWords(diff)
+                .map((f) => `  - ${render(this.lang, f)}`)
+                .join('\n')}`
+            : t('verify.files_match'),
+        );
       const ok = state.consistent && (files.length === 0 || accepted);
       const hint = state.consistent ? diffHintWords(diff) : said('cmd.verify.rebuild_hint');
       if (!ok) lines.push(t('verify.hint', { hint }));
@@ -46,7 +50,17 @@ export class StateVerifyCommand extends NovelCommand {
         },
         text: lines.join('\n'),
         exitCode: ok ? 0 : 2,
-        ...(ok ? {} : { error: { code: state.consistent ? 'final_trees_changed' : 'state_diverges', message: state.consistent ? say('en', 'cmd.verify.files_differ', { n: files.length }) : say('en', 'cmd.verify.state_diverges', { n: state.differing_paths.length }), hint: render('en', hint) } }),
+        ...(ok
+          ? {}
+          : {
+              error: {
+                code: state.consistent ? 'final_trees_changed' : 'state_diverges',
+                message: state.consistent
+                  ? say('en', 'cmd.verify.files_differ', { n: files.length })
+                  : say('en', 'cmd.verify.state_diverges', { n: state.differing_paths.length }),
+                hint: render('en', hint),
+              },
+            }),
       };
     };
     if (!this.accept) return report(openProject(this.context, this.project), false);

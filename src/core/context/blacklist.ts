@@ -3,7 +3,10 @@ import { isObj } from './project-view.js';
 
 export function effectiveBlacklist(file: unknown): string[] {
   if (!isObj(file) || !Array.isArray(file.words)) return [];
-  const white = isObj(file.whitelist) && Array.isArray(file.whitelist.words) ? new Set(file.whitelist.words.map(String)) : new Set<string>();
+  const white =
+    isObj(file.whitelist) && Array.isArray(file.whitelist.words)
+      ? new Set(file.whitelist.words.map(String))
+      : new Set<string>();
   return file.words.map(String).filter((w) => !white.has(w));
 }
 

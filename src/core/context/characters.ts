@@ -32,7 +32,14 @@ export function selectCharacters(
     for (const name of Object.keys(states)) {
       const slug = bySlugName.get(name) ?? (entityMap[name] !== undefined ? name : undefined);
       if (slug === undefined) {
-        problems.push(warningAt('unknown_character', contractPath, { field: `preconditions.character_states.${name}`, expected: said('cast.known_name'), found: JSON.stringify(name), fix: said('cast.known_name.fix') }));
+        problems.push(
+          warningAt('unknown_character', contractPath, {
+            field: `preconditions.character_states.${name}`,
+            expected: said('cast.known_name'),
+            found: JSON.stringify(name),
+            fix: said('cast.known_name.fix'),
+          }),
+        );
       } else if (!slugs.includes(slug)) slugs.push(slug);
     }
     return { slugs: slugs.sort(), rule: 'contract_preconditions', problems };

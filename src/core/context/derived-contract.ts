@@ -13,9 +13,16 @@ const SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export function deriveContract(chapter: number, keys: Readonly<Record<string, string>>): Obj {
   const nnn = padChapter(chapter);
   const objectives: Obj[] = [];
-  if (keys.Conflict) objectives.push({ id: `c${nnn}-o1`, type: 'conflict', required: true, description: keys.Conflict });
+  if (keys.Conflict)
+    objectives.push({ id: `c${nnn}-o1`, type: 'conflict', required: true, description: keys.Conflict });
   if (keys.Arc) objectives.push({ id: `c${nnn}-o2`, type: 'arc', required: !keys.Conflict, description: keys.Arc });
-  if (!objectives.length) objectives.push({ id: `c${nnn}-o1`, type: 'outline', required: true, description: 'the chapter does what its outline block says' });
+  if (!objectives.length)
+    objectives.push({
+      id: `c${nnn}-o1`,
+      type: 'outline',
+      required: true,
+      description: 'the chapter does what its outline block says',
+    });
   const storyline = keys.Storyline && SLUG.test(keys.Storyline) ? keys.Storyline : null;
   return {
     chapter,

@@ -30,11 +30,18 @@ function lastTouched(item: Obj): number | null {
   let last: number | null = null;
   if (Array.isArray(item.history)) {
     for (const h of item.history) {
-      if (isObj(h) && (h.action === 'planted' || h.action === 'advanced') && typeof h.chapter === 'number' && (last === null || h.chapter > last)) last = h.chapter;
+      if (
+        isObj(h) &&
+        (h.action === 'planted' || h.action === 'advanced') &&
+        typeof h.chapter === 'number' &&
+        (last === null || h.chapter > last)
+      )
+        last = h.chapter;
     }
   }
   if (last !== null) return last;
-  for (const key of ['last_updated_chapter', 'planted_chapter']) if (typeof item[key] === 'number') return item[key] as number;
+  for (const key of ['last_updated_chapter', 'planted_chapter'])
+    if (typeof item[key] === 'number') return item[key] as number;
   return null;
 }
 
@@ -59,7 +66,9 @@ export function dormantItems(global: unknown, chapter: number, t: DormancyThresh
       task: `轻触伏笔「${description || item.id}」：一个意象、一句话或一个动作让读者记起它，不揭示、不推进（已沉寂 ${idle} 章）`,
     });
   }
-  return out.sort((a, b) => a.last_touched_chapter - b.last_touched_chapter || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return out.sort(
+    (a, b) => a.last_touched_chapter - b.last_touched_chapter || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /** The draft packet's foreshadow_light_touch: the five oldest dormant items. */
@@ -91,7 +100,8 @@ export function tallyItem(tally: DormancyTally, item: unknown, sign: 1 | -1): vo
 
 export function dormancyTally(global: unknown): DormancyTally {
   const tally = emptyTally();
-  if (isObj(global) && Array.isArray(global.foreshadowing)) for (const item of global.foreshadowing) tallyItem(tally, item, 1);
+  if (isObj(global) && Array.isArray(global.foreshadowing))
+    for (const item of global.foreshadowing) tallyItem(tally, item, 1);
   return tally;
 }
 

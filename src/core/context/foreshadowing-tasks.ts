@@ -21,7 +21,9 @@ export interface ForeshadowingTask {
 }
 
 function items(file: unknown): Obj[] {
-  return isObj(file) && Array.isArray(file.foreshadowing) ? file.foreshadowing.filter((x): x is Obj => isObj(x) && typeof x.id === 'string') : [];
+  return isObj(file) && Array.isArray(file.foreshadowing)
+    ? file.foreshadowing.filter((x): x is Obj => isObj(x) && typeof x.id === 'string')
+    : [];
 }
 
 /** Whether the outline's Foreshadowing line names the id as a whole word: `fs-1` is not named by `fs-10`, nor `jade` by `jade-ring`. */
@@ -41,14 +43,27 @@ function reasonsFor(item: Obj, chapter: number, outlineLine: string): TaskReason
   }
   const range = item.target_resolve_range;
   const hasRange = Array.isArray(range) && typeof range[0] === 'number' && typeof range[1] === 'number';
-  if (!resolved && hasRange && (range[0] as number) <= chapter && chapter <= (range[1] as number)) out.push('resolve_window');
+  if (!resolved && hasRange && (range[0] as number) <= chapter && chapter <= (range[1] as number))
+    out.push('resolve_window');
   if (!resolved && item.scope === 'short' && hasRange && (range[1] as number) < chapter) out.push('overdue_short');
   return out;
 }
 
-const KEYS = ['description', 'scope', 'status', 'target_resolve_range', 'planted_chapter', 'last_updated_chapter'] as const;
+const KEYS = [
+  'description',
+  'scope',
+  'status',
+  'target_resolve_range',
+  'planted_chapter',
+  'last_updated_chapter',
+] as const;
 
-export function foreshadowingTasks(plan: unknown, global: unknown, chapter: number, outlineForeshadowingLine: string): ForeshadowingTask[] {
+export function foreshadowingTasks(
+  plan: unknown,
+  global: unknown,
+  chapter: number,
+  outlineForeshadowingLine: string,
+): ForeshadowingTask[] {
   const merged = new Map<string, Obj>();
   for (const item of items(plan)) merged.set(String(item.id), item);
   for (const item of items(global)) merged.set(String(item.id), { ...(merged.get(String(item.id)) ?? {}), ...item });

@@ -13,16 +13,24 @@ export interface RequiredFix {
 export function requiredFixes(evaluation: unknown): RequiredFix[] {
   if (!isObj(evaluation)) return [];
   const listed = Array.isArray(evaluation.required_fixes)
-    ? evaluation.required_fixes.filter((f) => isObj(f) && typeof f.instruction === 'string').map((f) => {
-        const fix = f as { target?: unknown; instruction: string };
-        return typeof fix.target === 'string' ? { target: fix.target, instruction: fix.instruction } : { instruction: fix.instruction };
-      })
+    ? evaluation.required_fixes
+        .filter((f) => isObj(f) && typeof f.instruction === 'string')
+        .map((f) => {
+          const fix = f as { target?: unknown; instruction: string };
+          return typeof fix.target === 'string'
+            ? { target: fix.target, instruction: fix.instruction }
+            : { instruction: fix.instruction };
+        })
     : [];
   if (listed.length) return listed;
   const scores = isObj(evaluation.scores) ? evaluation.scores : {};
   return Object.entries(scores)
     .filter(([, v]) => isObj(v) && typeof v.score === 'number')
-    .map(([dimension, v]) => ({ dimension, score: (v as { score: number }).score, reason: String((v as { reason?: unknown }).reason ?? '') }))
+    .map(([dimension, v]) => ({
+      dimension,
+      score: (v as { score: number }).score,
+      reason: String((v as { reason?: unknown }).reason ?? ''),
+    }))
     .sort((a, b) => a.score - b.score || (a.dimension < b.dimension ? -1 : 1))
     .slice(0, 2)
     .map((d) => ({ target: d.dimension, instruction: d.reason }));

@@ -12,10 +12,21 @@ export const storylineMemoryPath = (id: string): string => paths.storylineMemory
 
 function covers(range: unknown, chapter: number): boolean {
   if (range === null || range === undefined) return true;
-  return Array.isArray(range) && typeof range[0] === 'number' && typeof range[1] === 'number' && range[0] <= chapter && chapter <= range[1];
+  return (
+    Array.isArray(range) &&
+    typeof range[0] === 'number' &&
+    typeof range[1] === 'number' &&
+    range[0] <= chapter &&
+    chapter <= range[1]
+  );
 }
 
-export function adjacentStorylines(storylineId: string, chapter: number, contract: Obj | undefined, schedule: unknown): string[] {
+export function adjacentStorylines(
+  storylineId: string,
+  chapter: number,
+  contract: Obj | undefined,
+  schedule: unknown,
+): string[] {
   const out = new Set<string>();
   const hint = isObj(contract?.transition_hint) ? (contract?.transition_hint as Obj).next_storyline : undefined;
   if (typeof hint === 'string') out.add(hint);
@@ -26,7 +37,9 @@ export function adjacentStorylines(storylineId: string, chapter: number, contrac
     for (const id of event.involved_storylines) if (typeof id === 'string') out.add(id);
   }
   const dormant = new Set(
-    (Array.isArray(sched.dormant_storylines) ? sched.dormant_storylines : []).map((d) => (isObj(d) ? String(d.storyline_id ?? d.id ?? '') : String(d))),
+    (Array.isArray(sched.dormant_storylines) ? sched.dormant_storylines : []).map((d) =>
+      isObj(d) ? String(d.storyline_id ?? d.id ?? '') : String(d),
+    ),
   );
   out.delete(storylineId);
   return [...out].filter((id) => isSlug(id) && !dormant.has(id)).sort();

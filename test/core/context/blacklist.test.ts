@@ -11,7 +11,11 @@ describe('effectiveBlacklist', () => {
   });
 
   it('removes every occurrence of a whitelisted word and keeps the order of the rest', () => {
-    expect(effectiveBlacklist({ words: ['甲', '乙', '丙', '乙', '丁'], whitelist: { words: ['乙', '戊'] } })).toEqual(['甲', '丙', '丁']);
+    expect(effectiveBlacklist({ words: ['甲', '乙', '丙', '乙', '丁'], whitelist: { words: ['乙', '戊'] } })).toEqual([
+      '甲',
+      '丙',
+      '丁',
+    ]);
   });
 
   it('is empty for a file that is not an object or has no words array', () => {
@@ -36,11 +40,17 @@ describe('effectiveBlacklist', () => {
   });
 
   it('turns non-string words into strings and compares the whitelist as strings', () => {
-    expect(effectiveBlacklist({ words: [1, '2', true, null], whitelist: { words: [2] } })).toEqual(['1', 'true', 'null']);
+    expect(effectiveBlacklist({ words: [1, '2', true, null], whitelist: { words: [2] } })).toEqual([
+      '1',
+      'true',
+      'null',
+    ]);
   });
 
   it('matches whole words exactly (no substring or case folding)', () => {
-    expect(effectiveBlacklist({ words: ['缓缓地', 'Very', 'very'], whitelist: { words: ['缓缓', 'VERY', 'very'] } })).toEqual(['缓缓地', 'Very']);
+    expect(
+      effectiveBlacklist({ words: ['缓缓地', 'Very', 'very'], whitelist: { words: ['缓缓', 'VERY', 'very'] } }),
+    ).toEqual(['缓缓地', 'Very']);
   });
 });
 

@@ -9,7 +9,14 @@ import { deriveContract } from '../../../src/core/context/derived-contract.js';
 
 describe('deriveContract', () => {
   it('derives every field from a full block, in a fixed key order', () => {
-    const c = deriveContract(4, { Storyline: 'main-sword', Conflict: '林青岚夜闯藏经阁', Arc: '从怯到勇', StateChanges: '林青岚受伤', TransitionHint: '转入暗流', POV: '林青岚' });
+    const c = deriveContract(4, {
+      Storyline: 'main-sword',
+      Conflict: '林青岚夜闯藏经阁',
+      Arc: '从怯到勇',
+      StateChanges: '林青岚受伤',
+      TransitionHint: '转入暗流',
+      POV: '林青岚',
+    });
     expect(c).toStrictEqual({
       chapter: 4,
       storyline_id: 'main-sword',
@@ -21,36 +28,55 @@ describe('deriveContract', () => {
       transition_hint: { note: '转入暗流' },
       derived: true,
     });
-    expect(Object.keys(c)).toEqual(['chapter', 'storyline_id', 'objectives', 'postconditions', 'transition_hint', 'derived']);
+    expect(Object.keys(c)).toEqual([
+      'chapter',
+      'storyline_id',
+      'objectives',
+      'postconditions',
+      'transition_hint',
+      'derived',
+    ]);
   });
 
   it('without key lines: one required outline objective and nothing optional', () => {
     expect(deriveContract(12, {})).toStrictEqual({
       chapter: 12,
-      objectives: [{ id: 'c012-o1', type: 'outline', required: true, description: 'the chapter does what its outline block says' }],
+      objectives: [
+        { id: 'c012-o1', type: 'outline', required: true, description: 'the chapter does what its outline block says' },
+      ],
       derived: true,
     });
   });
 
   it('Conflict only: one required conflict objective', () => {
-    expect(deriveContract(1, { Conflict: '冲突' }).objectives).toStrictEqual([{ id: 'c001-o1', type: 'conflict', required: true, description: '冲突' }]);
+    expect(deriveContract(1, { Conflict: '冲突' }).objectives).toStrictEqual([
+      { id: 'c001-o1', type: 'conflict', required: true, description: '冲突' },
+    ]);
   });
 
   it('Arc only: the arc objective (still id o2) becomes required', () => {
-    expect(deriveContract(1, { Arc: '成长' }).objectives).toStrictEqual([{ id: 'c001-o2', type: 'arc', required: true, description: '成长' }]);
+    expect(deriveContract(1, { Arc: '成长' }).objectives).toStrictEqual([
+      { id: 'c001-o2', type: 'arc', required: true, description: '成长' },
+    ]);
   });
 
   it('treats empty key values as absent', () => {
-    expect(deriveContract(2, { Conflict: '', Arc: '', Storyline: '', StateChanges: '', TransitionHint: '' })).toStrictEqual({
+    expect(
+      deriveContract(2, { Conflict: '', Arc: '', Storyline: '', StateChanges: '', TransitionHint: '' }),
+    ).toStrictEqual({
       chapter: 2,
-      objectives: [{ id: 'c002-o1', type: 'outline', required: true, description: 'the chapter does what its outline block says' }],
+      objectives: [
+        { id: 'c002-o1', type: 'outline', required: true, description: 'the chapter does what its outline block says' },
+      ],
       derived: true,
     });
   });
 
   it('pads the chapter to three digits and leaves longer numbers as they are', () => {
     expect(deriveContract(48, { Conflict: 'x' }).objectives).toEqual([expect.objectContaining({ id: 'c048-o1' })]);
-    expect((deriveContract(1200, { Conflict: 'x', Arc: 'y' }).objectives as Array<{ id: string }>).map((o) => o.id)).toEqual(['c1200-o1', 'c1200-o2']);
+    expect(
+      (deriveContract(1200, { Conflict: 'x', Arc: 'y' }).objectives as Array<{ id: string }>).map((o) => o.id),
+    ).toEqual(['c1200-o1', 'c1200-o2']);
   });
 
   it('keeps storyline_id only when the Storyline line is a slug', () => {
@@ -67,13 +93,17 @@ describe('deriveContract', () => {
   it('only StateChanges or only TransitionHint adds just that field', () => {
     expect(deriveContract(5, { StateChanges: '得剑' })).toStrictEqual({
       chapter: 5,
-      objectives: [{ id: 'c005-o1', type: 'outline', required: true, description: 'the chapter does what its outline block says' }],
+      objectives: [
+        { id: 'c005-o1', type: 'outline', required: true, description: 'the chapter does what its outline block says' },
+      ],
       postconditions: { state_changes: '得剑' },
       derived: true,
     });
     expect(deriveContract(5, { TransitionHint: '下一章转回宗门' })).toStrictEqual({
       chapter: 5,
-      objectives: [{ id: 'c005-o1', type: 'outline', required: true, description: 'the chapter does what its outline block says' }],
+      objectives: [
+        { id: 'c005-o1', type: 'outline', required: true, description: 'the chapter does what its outline block says' },
+      ],
       transition_hint: { note: '下一章转回宗门' },
       derived: true,
     });

@@ -25,7 +25,10 @@ describe('entityIdMap', () => {
     });
     expect(entityIdMap(view)).toStrictEqual({
       map: { lin: '林青岚', su: '苏晚雪' },
-      files: { lin: { json: `${DIR}/lin.json`, md: `${DIR}/lin.md` }, su: { json: `${DIR}/su.json`, md: `${DIR}/su.md` } },
+      files: {
+        lin: { json: `${DIR}/lin.json`, md: `${DIR}/lin.md` },
+        su: { json: `${DIR}/su.json`, md: `${DIR}/su.md` },
+      },
       problems: [],
     });
   });
@@ -45,9 +48,11 @@ describe('entityIdMap', () => {
     expect(entityIdMap(view)).toStrictEqual({ map: {}, files: {}, problems: [] });
   });
 
-  it('uses the file\'s own slug id for a file named in Chinese and says so', () => {
+  it("uses the file's own slug id for a file named in Chinese and says so", () => {
     const rel = `${DIR}/苏清漪.json`;
-    const { map, files, problems } = entityIdMap(memoryView({ [rel]: JSON.stringify({ id: 'su-qingyi', display_name: '苏清漪' }) }));
+    const { map, files, problems } = entityIdMap(
+      memoryView({ [rel]: JSON.stringify({ id: 'su-qingyi', display_name: '苏清漪' }) }),
+    );
     expect(map).toStrictEqual({ 'su-qingyi': '苏清漪' });
     expect(files).toStrictEqual({ 'su-qingyi': { json: rel, md: `${DIR}/苏清漪.md` } });
     expect(english(problems)).toStrictEqual([
@@ -65,19 +70,25 @@ describe('entityIdMap', () => {
   });
 
   it('an id equal to the file name raises nothing', () => {
-    const { map, problems } = entityIdMap(memoryView({ [`${DIR}/lin.json`]: JSON.stringify({ id: 'lin', display_name: '林' }) }));
+    const { map, problems } = entityIdMap(
+      memoryView({ [`${DIR}/lin.json`]: JSON.stringify({ id: 'lin', display_name: '林' }) }),
+    );
     expect(map).toStrictEqual({ lin: '林' });
     expect(problems).toEqual([]);
   });
 
   it('an id that is not a slug falls back to a slug file name, silently', () => {
-    const { map, problems } = entityIdMap(memoryView({ [`${DIR}/lin.json`]: JSON.stringify({ id: '林青岚', display_name: '林青岚' }) }));
+    const { map, problems } = entityIdMap(
+      memoryView({ [`${DIR}/lin.json`]: JSON.stringify({ id: '林青岚', display_name: '林青岚' }) }),
+    );
     expect(map).toStrictEqual({ lin: '林青岚' });
     expect(problems).toEqual([]);
   });
 
   it('a non-string id is ignored in favour of the file name', () => {
-    const { map, problems } = entityIdMap(memoryView({ [`${DIR}/lin.json`]: JSON.stringify({ id: 7, display_name: '林' }) }));
+    const { map, problems } = entityIdMap(
+      memoryView({ [`${DIR}/lin.json`]: JSON.stringify({ id: 7, display_name: '林' }) }),
+    );
     expect(map).toStrictEqual({ lin: '林' });
     expect(problems).toEqual([]);
   });
@@ -121,9 +132,13 @@ describe('entityIdMap', () => {
 
   it('reports a non-slug id when the file name is not a slug either, quoting the id', () => {
     const rel = `${DIR}/Bad Name.json`;
-    const { map, problems } = entityIdMap(memoryView({ [rel]: JSON.stringify({ id: 'Su Qingyi', display_name: '苏清漪' }) }));
+    const { map, problems } = entityIdMap(
+      memoryView({ [rel]: JSON.stringify({ id: 'Su Qingyi', display_name: '苏清漪' }) }),
+    );
     expect(map).toStrictEqual({});
-    expect(problems).toEqual([expect.objectContaining({ code: 'invalid_character', file: rel, field: 'id', found: '"Su Qingyi"' })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'invalid_character', file: rel, field: 'id', found: '"Su Qingyi"' }),
+    ]);
   });
 
   it('reports a missing, blank or non-string display_name, showing what was found', () => {
@@ -159,7 +174,9 @@ describe('entityIdMap', () => {
   });
 
   it('keeps a display name with surrounding spaces as written', () => {
-    expect(entityIdMap(memoryView({ [`${DIR}/lin.json`]: JSON.stringify({ display_name: ' 林青岚 ' }) })).map).toStrictEqual({ lin: ' 林青岚 ' });
+    expect(
+      entityIdMap(memoryView({ [`${DIR}/lin.json`]: JSON.stringify({ display_name: ' 林青岚 ' }) })).map,
+    ).toStrictEqual({ lin: ' 林青岚 ' });
   });
 
   it('keeps the first file (in listing order) for a duplicate id and reports the later one', () => {
@@ -196,7 +213,7 @@ describe('entityIdMap', () => {
     expect(problems.map((p) => p.file)).toEqual([`${DIR}/aa.json`, `${DIR}/bb.json`]);
   });
 
-  it('does not add to the view\'s own problems', () => {
+  it("does not add to the view's own problems", () => {
     const view = memoryView({ [`${DIR}/aa.json`]: '{' });
     entityIdMap(view);
     expect(view.problems).toEqual([]);

@@ -8,11 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { foreshadowingTasks } from '../../../src/core/context/foreshadowing-tasks.js';
 
-const one = (item: object, chapter: number, line = ''): unknown => foreshadowingTasks({ foreshadowing: [item] }, undefined, chapter, line);
+const one = (item: object, chapter: number, line = ''): unknown =>
+  foreshadowingTasks({ foreshadowing: [item] }, undefined, chapter, line);
 
 describe('foreshadowingTasks: named on the outline line', () => {
   it('a planned item named on the line is to be planted here', () => {
-    expect(one({ id: 'jade', status: 'planned', description: '玉佩' }, 5, '埋下 jade')).toStrictEqual([{ id: 'jade', reasons: ['plant_here'], description: '玉佩', status: 'planned' }]);
+    expect(one({ id: 'jade', status: 'planned', description: '玉佩' }, 5, '埋下 jade')).toStrictEqual([
+      { id: 'jade', reasons: ['plant_here'], description: '玉佩', status: 'planned' },
+    ]);
   });
 
   it('an item with no status named on the line is to be planted here', () => {
@@ -20,24 +23,36 @@ describe('foreshadowingTasks: named on the outline line', () => {
   });
 
   it('a planted or advanced item named on the line is to be advanced here', () => {
-    expect(one({ id: 'jade', status: 'planted', planted_chapter: 2 }, 5, 'jade')).toStrictEqual([{ id: 'jade', reasons: ['advance_here'], status: 'planted', planted_chapter: 2 }]);
-    expect(one({ id: 'jade', status: 'advanced', planted_chapter: 2 }, 5, 'jade')).toEqual([expect.objectContaining({ reasons: ['advance_here'] })]);
-    expect(one({ id: 'jade', status: 'advanced' }, 5, 'jade')).toEqual([expect.objectContaining({ reasons: ['advance_here'] })]);
+    expect(one({ id: 'jade', status: 'planted', planted_chapter: 2 }, 5, 'jade')).toStrictEqual([
+      { id: 'jade', reasons: ['advance_here'], status: 'planted', planted_chapter: 2 },
+    ]);
+    expect(one({ id: 'jade', status: 'advanced', planted_chapter: 2 }, 5, 'jade')).toEqual([
+      expect.objectContaining({ reasons: ['advance_here'] }),
+    ]);
+    expect(one({ id: 'jade', status: 'advanced' }, 5, 'jade')).toEqual([
+      expect.objectContaining({ reasons: ['advance_here'] }),
+    ]);
   });
 
   it('an item planted in this very chapter is still "plant here" (a re-draft)', () => {
-    expect(one({ id: 'jade', status: 'planted', planted_chapter: 5 }, 5, 'jade')).toEqual([expect.objectContaining({ reasons: ['plant_here'] })]);
+    expect(one({ id: 'jade', status: 'planted', planted_chapter: 5 }, 5, 'jade')).toEqual([
+      expect.objectContaining({ reasons: ['plant_here'] }),
+    ]);
   });
 
   it('matches the id case-insensitively anywhere on the line', () => {
-    expect(one({ id: 'Jade-Ring', status: 'planned' }, 5, '本章：JADE-RING、其他')).toEqual([expect.objectContaining({ id: 'Jade-Ring', reasons: ['plant_here'] })]);
+    expect(one({ id: 'Jade-Ring', status: 'planned' }, 5, '本章：JADE-RING、其他')).toEqual([
+      expect.objectContaining({ id: 'Jade-Ring', reasons: ['plant_here'] }),
+    ]);
   });
 
   it('matches whole ids only: fs-1 is not named by fs-10, nor jade by jade-ring; Chinese around an id is a boundary', () => {
     expect(one({ id: 'fs-1', status: 'planned' }, 5, 'fs-10、fs-11')).toEqual([]);
     expect(one({ id: 'jade', status: 'planned' }, 5, 'jade-ring')).toEqual([]);
     expect(one({ id: 'jade', status: 'planned' }, 5, 'my_jade')).toEqual([]);
-    expect(one({ id: 'fs-1', status: 'planned' }, 5, '埋下fs-1伏笔')).toEqual([expect.objectContaining({ id: 'fs-1', reasons: ['plant_here'] })]);
+    expect(one({ id: 'fs-1', status: 'planned' }, 5, '埋下fs-1伏笔')).toEqual([
+      expect.objectContaining({ id: 'fs-1', reasons: ['plant_here'] }),
+    ]);
     expect(one({ id: 'a.b', status: 'planned' }, 5, 'axb')).toEqual([]);
   });
 
@@ -56,7 +71,9 @@ describe('foreshadowingTasks: resolve window and overdue', () => {
 
   it('the window covers the chapter inclusively at both ends', () => {
     expect(one(item({}), 9)).toEqual([]);
-    expect(one(item({}), 10)).toStrictEqual([{ id: 'f', reasons: ['resolve_window'], status: 'planted', target_resolve_range: [10, 12] }]);
+    expect(one(item({}), 10)).toStrictEqual([
+      { id: 'f', reasons: ['resolve_window'], status: 'planted', target_resolve_range: [10, 12] },
+    ]);
     expect(one(item({}), 11)).toEqual([expect.objectContaining({ reasons: ['resolve_window'] })]);
     expect(one(item({}), 12)).toEqual([expect.objectContaining({ reasons: ['resolve_window'] })]);
     expect(one(item({}), 13)).toEqual([]);
@@ -71,7 +88,9 @@ describe('foreshadowingTasks: resolve window and overdue', () => {
 
   it('a short item past its window is overdue, not at its last chapter', () => {
     expect(one(item({ scope: 'short' }), 12)).toEqual([expect.objectContaining({ reasons: ['resolve_window'] })]);
-    expect(one(item({ scope: 'short' }), 13)).toStrictEqual([{ id: 'f', reasons: ['overdue_short'], scope: 'short', status: 'planted', target_resolve_range: [10, 12] }]);
+    expect(one(item({ scope: 'short' }), 13)).toStrictEqual([
+      { id: 'f', reasons: ['overdue_short'], scope: 'short', status: 'planted', target_resolve_range: [10, 12] },
+    ]);
     expect(one(item({ scope: 'short' }), 40)).toEqual([expect.objectContaining({ reasons: ['overdue_short'] })]);
   });
 
@@ -97,7 +116,9 @@ describe('foreshadowingTasks: resolve window and overdue', () => {
   });
 
   it('named and overdue: both reasons', () => {
-    expect(one(item({ scope: 'short', status: 'planned' }), 13, 'F')).toEqual([expect.objectContaining({ reasons: ['plant_here', 'overdue_short'] })]);
+    expect(one(item({ scope: 'short', status: 'planned' }), 13, 'F')).toEqual([
+      expect.objectContaining({ reasons: ['plant_here', 'overdue_short'] }),
+    ]);
   });
 
   it('a resolved item gives no task, whether named, in its window or overdue', () => {
@@ -108,10 +129,27 @@ describe('foreshadowingTasks: resolve window and overdue', () => {
 
 describe('foreshadowingTasks: merging, fields and order', () => {
   it('merges plan and global by id, the global fields winning, and keeps plan-only fields', () => {
-    const plan = { foreshadowing: [{ id: 'f', description: '计划里的描述', status: 'planned', scope: 'short', target_resolve_range: [3, 4] }] };
-    const global = { foreshadowing: [{ id: 'f', status: 'planted', planted_chapter: 2, last_updated_chapter: 3, target_resolve_range: [5, 6] }] };
+    const plan = {
+      foreshadowing: [
+        { id: 'f', description: '计划里的描述', status: 'planned', scope: 'short', target_resolve_range: [3, 4] },
+      ],
+    };
+    const global = {
+      foreshadowing: [
+        { id: 'f', status: 'planted', planted_chapter: 2, last_updated_chapter: 3, target_resolve_range: [5, 6] },
+      ],
+    };
     expect(foreshadowingTasks(plan, global, 5, '')).toStrictEqual([
-      { id: 'f', reasons: ['resolve_window'], description: '计划里的描述', scope: 'short', status: 'planted', target_resolve_range: [5, 6], planted_chapter: 2, last_updated_chapter: 3 },
+      {
+        id: 'f',
+        reasons: ['resolve_window'],
+        description: '计划里的描述',
+        scope: 'short',
+        status: 'planted',
+        target_resolve_range: [5, 6],
+        planted_chapter: 2,
+        last_updated_chapter: 3,
+      },
     ]);
   });
 
@@ -121,26 +159,62 @@ describe('foreshadowingTasks: merging, fields and order', () => {
   });
 
   it('lists items from either source, sorted by id', () => {
-    const plan = { foreshadowing: [{ id: 'c', status: 'planned' }, { id: 'a', status: 'planned' }] };
-    const global = { foreshadowing: [{ id: 'd', target_resolve_range: [1, 9] }, { id: 'b', target_resolve_range: [1, 9] }] };
+    const plan = {
+      foreshadowing: [
+        { id: 'c', status: 'planned' },
+        { id: 'a', status: 'planned' },
+      ],
+    };
+    const global = {
+      foreshadowing: [
+        { id: 'd', target_resolve_range: [1, 9] },
+        { id: 'b', target_resolve_range: [1, 9] },
+      ],
+    };
     expect(foreshadowingTasks(plan, global, 5, 'a c').map((t) => t.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('copies only the known fields, and only those present', () => {
-    const plan = { foreshadowing: [{ id: 'f', status: 'planned', history: [{ action: 'planted', chapter: 1 }], owner: '林', description: undefined }] };
+    const plan = {
+      foreshadowing: [
+        {
+          id: 'f',
+          status: 'planned',
+          history: [{ action: 'planted', chapter: 1 }],
+          owner: '林',
+          description: undefined,
+        },
+      ],
+    };
     const [task] = foreshadowingTasks(plan, undefined, 5, 'f');
     expect(task).toStrictEqual({ id: 'f', reasons: ['plant_here'], status: 'planned' });
     expect(Object.keys(task ?? {})).toEqual(['id', 'reasons', 'status']);
   });
 
   it('copies falsy but present field values', () => {
-    const [task] = foreshadowingTasks({ foreshadowing: [{ id: 'f', description: '', scope: null, planted_chapter: 0 }] }, undefined, 5, 'f');
+    const [task] = foreshadowingTasks(
+      { foreshadowing: [{ id: 'f', description: '', scope: null, planted_chapter: 0 }] },
+      undefined,
+      5,
+      'f',
+    );
     expect(task).toStrictEqual({ id: 'f', reasons: ['plant_here'], description: '', scope: null, planted_chapter: 0 });
   });
 
   it('ignores entries without a string id and non-object entries', () => {
-    const plan = { foreshadowing: [{ id: 7, status: 'planned' }, { status: 'planned' }, 'f', null, ['f'], { id: 'f', status: 'planned' }] };
-    expect(foreshadowingTasks(plan, { foreshadowing: [{ id: 7, target_resolve_range: [1, 9] }] }, 5, 'f 7').map((t) => t.id)).toEqual(['f']);
+    const plan = {
+      foreshadowing: [
+        { id: 7, status: 'planned' },
+        { status: 'planned' },
+        'f',
+        null,
+        ['f'],
+        { id: 'f', status: 'planned' },
+      ],
+    };
+    expect(
+      foreshadowingTasks(plan, { foreshadowing: [{ id: 7, target_resolve_range: [1, 9] }] }, 5, 'f 7').map((t) => t.id),
+    ).toEqual(['f']);
   });
 
   it('is empty for missing or malformed plan and global files', () => {
@@ -150,6 +224,13 @@ describe('foreshadowingTasks: merging, fields and order', () => {
   });
 
   it('a global-only item works without a plan', () => {
-    expect(foreshadowingTasks(undefined, { foreshadowing: [{ id: 'g', status: 'planted', planted_chapter: 1 }] }, 5, '推进 g')).toStrictEqual([{ id: 'g', reasons: ['advance_here'], status: 'planted', planted_chapter: 1 }]);
+    expect(
+      foreshadowingTasks(
+        undefined,
+        { foreshadowing: [{ id: 'g', status: 'planted', planted_chapter: 1 }] },
+        5,
+        '推进 g',
+      ),
+    ).toStrictEqual([{ id: 'g', reasons: ['advance_here'], status: 'planted', planted_chapter: 1 }]);
   });
 });

@@ -26,11 +26,17 @@ describe('requiredFixes: listed fixes', () => {
   });
 
   it('keeps an empty-string target and an empty instruction as given', () => {
-    expect(requiredFixes({ required_fixes: [{ target: '', instruction: '' }] })).toStrictEqual([{ target: '', instruction: '' }]);
+    expect(requiredFixes({ required_fixes: [{ target: '', instruction: '' }] })).toStrictEqual([
+      { target: '', instruction: '' },
+    ]);
   });
 
   it('drops entries without a string instruction and non-object entries', () => {
-    expect(requiredFixes({ required_fixes: [{ target: 'a' }, { instruction: 5 }, '改结尾', null, ['x'], { instruction: '保留' }] })).toStrictEqual([{ instruction: '保留' }]);
+    expect(
+      requiredFixes({
+        required_fixes: [{ target: 'a' }, { instruction: 5 }, '改结尾', null, ['x'], { instruction: '保留' }],
+      }),
+    ).toStrictEqual([{ instruction: '保留' }]);
   });
 });
 
@@ -67,11 +73,25 @@ describe('requiredFixes: fallback to the lowest scores', () => {
   });
 
   it('handles negative and zero scores numerically', () => {
-    expect(requiredFixes({ scores: { a: { score: 0, reason: '零' }, b: { score: -1, reason: '负' }, c: { score: 10, reason: '十' } } }).map((f) => f.target)).toEqual(['b', 'a']);
+    expect(
+      requiredFixes({
+        scores: { a: { score: 0, reason: '零' }, b: { score: -1, reason: '负' }, c: { score: 10, reason: '十' } },
+      }).map((f) => f.target),
+    ).toEqual(['b', 'a']);
   });
 
   it('returns one entry when only one dimension has a numeric score', () => {
-    expect(requiredFixes({ scores: { a: { score: '1', reason: 'x' }, b: 2, c: null, d: { reason: 'no score' }, e: { score: 3, reason: '唯一' } } })).toStrictEqual([{ target: 'e', instruction: '唯一' }]);
+    expect(
+      requiredFixes({
+        scores: {
+          a: { score: '1', reason: 'x' },
+          b: 2,
+          c: null,
+          d: { reason: 'no score' },
+          e: { score: 3, reason: '唯一' },
+        },
+      }),
+    ).toStrictEqual([{ target: 'e', instruction: '唯一' }]);
   });
 
   it('turns a missing or non-string reason into text', () => {
@@ -79,7 +99,9 @@ describe('requiredFixes: fallback to the lowest scores', () => {
       { target: 'a', instruction: '' },
       { target: 'b', instruction: '42' },
     ]);
-    expect(requiredFixes({ scores: { a: { score: 1, reason: null } } })).toStrictEqual([{ target: 'a', instruction: '' }]);
+    expect(requiredFixes({ scores: { a: { score: 1, reason: null } } })).toStrictEqual([
+      { target: 'a', instruction: '' },
+    ]);
   });
 
   it('is empty without scores or with scores that are not an object', () => {

@@ -20,8 +20,10 @@ describe('adjacentStorylines', () => {
     expect(adjacentStorylines('main', 5, undefined, undefined)).toEqual([]);
   });
 
-  it('adds the transition hint\'s next storyline', () => {
-    expect(adjacentStorylines('main', 5, { transition_hint: { next_storyline: 'heisha' } }, undefined)).toEqual(['heisha']);
+  it("adds the transition hint's next storyline", () => {
+    expect(adjacentStorylines('main', 5, { transition_hint: { next_storyline: 'heisha' } }, undefined)).toEqual([
+      'heisha',
+    ]);
   });
 
   it('ignores a non-string hint or a transition_hint that is not an object', () => {
@@ -30,12 +32,14 @@ describe('adjacentStorylines', () => {
     expect(adjacentStorylines('main', 5, { transition_hint: ['heisha'] }, undefined)).toEqual([]);
   });
 
-  it('drops the chapter\'s own line, even when the hint names it', () => {
+  it("drops the chapter's own line, even when the hint names it", () => {
     expect(adjacentStorylines('main', 5, { transition_hint: { next_storyline: 'main' } }, undefined)).toEqual([]);
   });
 
   it('adds every other line of a convergence event that involves this line and covers the chapter', () => {
-    const schedule = { convergence_events: [{ chapter_range: [4, 6], involved_storylines: ['sect', 'main', 'heisha'] }] };
+    const schedule = {
+      convergence_events: [{ chapter_range: [4, 6], involved_storylines: ['sect', 'main', 'heisha'] }],
+    };
     expect(adjacentStorylines('main', 5, undefined, schedule)).toEqual(['heisha', 'sect']);
   });
 
@@ -48,13 +52,23 @@ describe('adjacentStorylines', () => {
   });
 
   it('a null or missing range covers every chapter', () => {
-    expect(adjacentStorylines('main', 999, undefined, { convergence_events: [{ chapter_range: null, involved_storylines: ['main', 'a'] }] })).toEqual(['a']);
-    expect(adjacentStorylines('main', 1, undefined, { convergence_events: [{ involved_storylines: ['main', 'b'] }] })).toEqual(['b']);
+    expect(
+      adjacentStorylines('main', 999, undefined, {
+        convergence_events: [{ chapter_range: null, involved_storylines: ['main', 'a'] }],
+      }),
+    ).toEqual(['a']);
+    expect(
+      adjacentStorylines('main', 1, undefined, { convergence_events: [{ involved_storylines: ['main', 'b'] }] }),
+    ).toEqual(['b']);
   });
 
   it('a malformed range covers nothing', () => {
     for (const chapter_range of [[4], ['4', 6], [4, '6'], '4-6', { 0: 4, 1: 6 }, 5]) {
-      expect(adjacentStorylines('main', 5, undefined, { convergence_events: [{ chapter_range, involved_storylines: ['main', 'side'] }] })).toEqual([]);
+      expect(
+        adjacentStorylines('main', 5, undefined, {
+          convergence_events: [{ chapter_range, involved_storylines: ['main', 'side'] }],
+        }),
+      ).toEqual([]);
     }
   });
 
@@ -81,26 +95,44 @@ describe('adjacentStorylines', () => {
   });
 
   it('prefers storyline_id over id in a dormant entry', () => {
-    const schedule = { convergence_events: [{ chapter_range: null, involved_storylines: ['main', 'a', 'b'] }], dormant_storylines: [{ storyline_id: 'a', id: 'b' }] };
+    const schedule = {
+      convergence_events: [{ chapter_range: null, involved_storylines: ['main', 'a', 'b'] }],
+      dormant_storylines: [{ storyline_id: 'a', id: 'b' }],
+    };
     expect(adjacentStorylines('main', 5, undefined, schedule)).toEqual(['b']);
   });
 
   it('ignores a dormant list that is not an array and a schedule that is not an object', () => {
     const events = [{ chapter_range: null, involved_storylines: ['main', 'a'] }];
-    expect(adjacentStorylines('main', 5, undefined, { convergence_events: events, dormant_storylines: 'a' })).toEqual(['a']);
+    expect(adjacentStorylines('main', 5, undefined, { convergence_events: events, dormant_storylines: 'a' })).toEqual([
+      'a',
+    ]);
     expect(adjacentStorylines('main', 5, undefined, { convergence_events: { 0: events[0] } })).toEqual([]);
     expect(adjacentStorylines('main', 5, { transition_hint: { next_storyline: 'h' } }, [events])).toEqual(['h']);
   });
 
   it('keeps only slug ids, deduplicated and sorted', () => {
-    const schedule = { convergence_events: [{ chapter_range: null, involved_storylines: ['main', 'zeta', '支线', 'Upper', 'alpha', 'zeta'] }, { chapter_range: [1, 9], involved_storylines: ['main', 'alpha', 'mid'] }] };
-    expect(adjacentStorylines('main', 5, { transition_hint: { next_storyline: '暗线' } }, schedule)).toEqual(['alpha', 'mid', 'zeta']);
+    const schedule = {
+      convergence_events: [
+        { chapter_range: null, involved_storylines: ['main', 'zeta', '支线', 'Upper', 'alpha', 'zeta'] },
+        { chapter_range: [1, 9], involved_storylines: ['main', 'alpha', 'mid'] },
+      ],
+    };
+    expect(adjacentStorylines('main', 5, { transition_hint: { next_storyline: '暗线' } }, schedule)).toEqual([
+      'alpha',
+      'mid',
+      'zeta',
+    ]);
   });
 });
 
 describe('adjacentMemories', () => {
   it('maps ids to memory paths, in the given order, keeping those that exist', () => {
-    const view = memoryView({ 'storylines/b/memory.md': 'B', 'storylines/a/memory.md': 'A', 'storylines/c/other.md': 'C' });
+    const view = memoryView({
+      'storylines/b/memory.md': 'B',
+      'storylines/a/memory.md': 'A',
+      'storylines/c/other.md': 'C',
+    });
     expect(adjacentMemories(view, ['b', 'c', 'a', 'd'])).toEqual(['storylines/b/memory.md', 'storylines/a/memory.md']);
   });
 

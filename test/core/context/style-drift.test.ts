@@ -6,11 +6,23 @@
  * gives both numbers (rounded to 2 places), the direction and a Chinese note.
  */
 import { describe, expect, it } from 'vitest';
-import { DIALOGUE_DRIFT, DRIFT_WINDOW, reportMetrics, SENTENCE_DRIFT, styleDrift, type ReportMetrics } from '../../../src/core/context/style-drift.js';
+import {
+  DIALOGUE_DRIFT,
+  DRIFT_WINDOW,
+  reportMetrics,
+  SENTENCE_DRIFT,
+  styleDrift,
+  type ReportMetrics,
+} from '../../../src/core/context/style-drift.js';
 
-const rep = (chapter: number, avg_sentence_zishu: number, dialogue_ratio: number): ReportMetrics => ({ chapter, avg_sentence_zishu, dialogue_ratio });
+const rep = (chapter: number, avg_sentence_zishu: number, dialogue_ratio: number): ReportMetrics => ({
+  chapter,
+  avg_sentence_zishu,
+  dialogue_ratio,
+});
 /** Reports for chapters from..to, all with the same metrics. */
-const run = (from: number, to: number, s: number, d: number): ReportMetrics[] => Array.from({ length: to - from + 1 }, (_, i) => rep(from + i, s, d));
+const run = (from: number, to: number, s: number, d: number): ReportMetrics[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => rep(from + i, s, d));
 const PROFILE = { avg_sentence_length: 20, dialogue_ratio: 0.3 };
 
 describe('constants', () => {
@@ -23,11 +35,21 @@ describe('constants', () => {
 
 describe('reportMetrics', () => {
   it('keeps the chapter and the two metrics, nothing else', () => {
-    expect(reportMetrics({ chapter: 3, metrics: { avg_sentence_zishu: 18.5, dialogue_ratio: 0.3, zishu: 3000 }, issues: [] })).toStrictEqual({ chapter: 3, avg_sentence_zishu: 18.5, dialogue_ratio: 0.3 });
+    expect(
+      reportMetrics({
+        chapter: 3,
+        metrics: { avg_sentence_zishu: 18.5, dialogue_ratio: 0.3, zishu: 3000 },
+        issues: [],
+      }),
+    ).toStrictEqual({ chapter: 3, avg_sentence_zishu: 18.5, dialogue_ratio: 0.3 });
   });
 
   it('accepts zero metrics', () => {
-    expect(reportMetrics({ chapter: 1, metrics: { avg_sentence_zishu: 0, dialogue_ratio: 0 } })).toStrictEqual({ chapter: 1, avg_sentence_zishu: 0, dialogue_ratio: 0 });
+    expect(reportMetrics({ chapter: 1, metrics: { avg_sentence_zishu: 0, dialogue_ratio: 0 } })).toStrictEqual({
+      chapter: 1,
+      avg_sentence_zishu: 0,
+      dialogue_ratio: 0,
+    });
   });
 
   it('is null for anything that is not a lint report with numeric metrics', () => {
@@ -105,8 +127,16 @@ describe('styleDrift: sentence length', () => {
   it('exactly 20 % away is not drift; just beyond is', () => {
     expect(styleDrift(run(1, 5, 24, 0.3), 6, PROFILE)).toBeNull();
     expect(styleDrift(run(1, 5, 16, 0.3), 6, PROFILE)).toBeNull();
-    expect(styleDrift(run(1, 5, 24.5, 0.3), 6, PROFILE)?.avg_sentence_zishu).toStrictEqual({ recent: 24.5, baseline: 20, direction: 'higher' });
-    expect(styleDrift(run(1, 5, 15.5, 0.3), 6, PROFILE)?.avg_sentence_zishu).toStrictEqual({ recent: 15.5, baseline: 20, direction: 'lower' });
+    expect(styleDrift(run(1, 5, 24.5, 0.3), 6, PROFILE)?.avg_sentence_zishu).toStrictEqual({
+      recent: 24.5,
+      baseline: 20,
+      direction: 'higher',
+    });
+    expect(styleDrift(run(1, 5, 15.5, 0.3), 6, PROFILE)?.avg_sentence_zishu).toStrictEqual({
+      recent: 15.5,
+      baseline: 20,
+      direction: 'lower',
+    });
   });
 
   it('averages the five chapters and rounds to two decimals', () => {
@@ -137,8 +167,12 @@ describe('styleDrift: dialogue ratio', () => {
   it('exactly 0.15 away is not drift; just beyond is', () => {
     expect(styleDrift(run(1, 5, 20, 0.15), 6, { avg_sentence_length: 20, dialogue_ratio: 0 })).toBeNull();
     expect(styleDrift(run(1, 5, 20, 0), 6, { avg_sentence_length: 20, dialogue_ratio: 0.15 })).toBeNull();
-    expect(styleDrift(run(1, 5, 20, 0.16), 6, { avg_sentence_length: 20, dialogue_ratio: 0 })?.dialogue_ratio).toStrictEqual({ recent: 0.16, baseline: 0, direction: 'higher' });
-    expect(styleDrift(run(1, 5, 20, 0), 6, { avg_sentence_length: 20, dialogue_ratio: 0.16 })?.dialogue_ratio).toStrictEqual({ recent: 0, baseline: 0.16, direction: 'lower' });
+    expect(
+      styleDrift(run(1, 5, 20, 0.16), 6, { avg_sentence_length: 20, dialogue_ratio: 0 })?.dialogue_ratio,
+    ).toStrictEqual({ recent: 0.16, baseline: 0, direction: 'higher' });
+    expect(
+      styleDrift(run(1, 5, 20, 0), 6, { avg_sentence_length: 20, dialogue_ratio: 0.16 })?.dialogue_ratio,
+    ).toStrictEqual({ recent: 0, baseline: 0.16, direction: 'lower' });
   });
 
   it('rounds the dialogue numbers to two decimals', () => {
@@ -186,7 +220,10 @@ describe('styleDrift: both and the baseline', () => {
   it('falls back to the early mean for a non-positive or non-numeric profile sentence length', () => {
     const reports = [...run(1, 10, 30, 0.3), ...run(11, 15, 40, 0.3)];
     for (const avg_sentence_length of [0, -5, '20', null]) {
-      expect(styleDrift(reports, 16, { avg_sentence_length, dialogue_ratio: 0.3 })?.avg_sentence_zishu, String(avg_sentence_length)).toStrictEqual({ recent: 40, baseline: 30, direction: 'higher' });
+      expect(
+        styleDrift(reports, 16, { avg_sentence_length, dialogue_ratio: 0.3 })?.avg_sentence_zishu,
+        String(avg_sentence_length),
+      ).toStrictEqual({ recent: 40, baseline: 30, direction: 'higher' });
     }
   });
 
@@ -199,18 +236,30 @@ describe('styleDrift: both and the baseline', () => {
       note: '近 5 章句子平均 30 字，比基线 20 字长：多用短句；对话占比 0.3，高于基线 0.1：多些叙述与动作',
     });
     expect(styleDrift(reports, 16, { dialogue_ratio: 0.3, avg_sentence_length: '20' })).toBeNull();
-    expect(styleDrift(reports, 16, { dialogue_ratio: '0.3' })?.dialogue_ratio).toStrictEqual({ recent: 0.3, baseline: 0.1, direction: 'higher' });
+    expect(styleDrift(reports, 16, { dialogue_ratio: '0.3' })?.dialogue_ratio).toStrictEqual({
+      recent: 0.3,
+      baseline: 0.1,
+      direction: 'higher',
+    });
   });
 
   it('a profile dialogue ratio of 0 is a real baseline', () => {
     const reports = [...run(1, 10, 20, 0.3), ...run(11, 15, 20, 0.2)];
-    expect(styleDrift(reports, 16, { avg_sentence_length: 20, dialogue_ratio: 0 })?.dialogue_ratio).toStrictEqual({ recent: 0.2, baseline: 0, direction: 'higher' });
+    expect(styleDrift(reports, 16, { avg_sentence_length: 20, dialogue_ratio: 0 })?.dialogue_ratio).toStrictEqual({
+      recent: 0.2,
+      baseline: 0,
+      direction: 'higher',
+    });
   });
 
   it('ignores a profile that is not an object', () => {
     const reports = [...run(1, 10, 20, 0.3), ...run(11, 15, 30, 0.3)];
     for (const profile of [[20, 0.3], 'profile', 7]) {
-      expect(styleDrift(reports, 16, profile)?.avg_sentence_zishu).toStrictEqual({ recent: 30, baseline: 20, direction: 'higher' });
+      expect(styleDrift(reports, 16, profile)?.avg_sentence_zishu).toStrictEqual({
+        recent: 30,
+        baseline: 20,
+        direction: 'higher',
+      });
     }
   });
 

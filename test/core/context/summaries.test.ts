@@ -9,7 +9,14 @@ import { memoryView } from '../../helpers/memory-view.js';
 const s = (n: string): string => `summaries/chapter-${n}-summary.md`;
 
 describe('latestSummaries', () => {
-  const view = memoryView({ [s('001')]: '1', [s('002')]: '2', [s('004')]: '4', [s('005')]: '5', [s('007')]: '7', 'staging/summaries/chapter-006-summary.md': '6' });
+  const view = memoryView({
+    [s('001')]: '1',
+    [s('002')]: '2',
+    [s('004')]: '4',
+    [s('005')]: '5',
+    [s('007')]: '7',
+    'staging/summaries/chapter-006-summary.md': '6',
+  });
 
   it('returns the latest `count` before the chapter, newest first, skipping gaps', () => {
     expect(latestSummaries(view, 7, 3)).toStrictEqual([
@@ -49,7 +56,7 @@ describe('latestSummaries', () => {
 describe('prevSummary', () => {
   const view = memoryView({ [s('000')]: '0', [s('004')]: '4' });
 
-  it('is the previous chapter\'s summary when it exists', () => {
+  it("is the previous chapter's summary when it exists", () => {
     expect(prevSummary(view, 5)).toBe(s('004'));
   });
 

@@ -34,20 +34,30 @@ describe('hardRulesList', () => {
 
   it('renders a missing category or rule as empty text', () => {
     expect(hardRulesList({ rules: [{ id: 'x', constraint_type: 'hard' }] })).toEqual(['- [x][] ']);
-    expect(hardRulesList({ rules: [{ id: 'x', constraint_type: 'hard', category: null, rule: null }] })).toEqual(['- [x][] ']);
+    expect(hardRulesList({ rules: [{ id: 'x', constraint_type: 'hard', category: null, rule: null }] })).toEqual([
+      '- [x][] ',
+    ]);
   });
 
   it('stringifies non-string category, rule and exception values', () => {
-    expect(hardRulesList({ rules: [{ id: 'n', category: 7, rule: 8, constraint_type: 'hard', exceptions: [1, '二'] }] })).toEqual(['- [n][7] 8 (exceptions: 1; 二)']);
+    expect(
+      hardRulesList({ rules: [{ id: 'n', category: 7, rule: 8, constraint_type: 'hard', exceptions: [1, '二'] }] }),
+    ).toEqual(['- [n][7] 8 (exceptions: 1; 二)']);
   });
 
   it('omits the exceptions suffix for an empty or non-array exceptions field', () => {
-    expect(hardRulesList({ rules: [{ id: 'e', category: 'c', rule: 'r', constraint_type: 'hard', exceptions: [] }] })).toEqual(['- [e][c] r']);
-    expect(hardRulesList({ rules: [{ id: 'e', category: 'c', rule: 'r', constraint_type: 'hard', exceptions: '比武' }] })).toEqual(['- [e][c] r']);
+    expect(
+      hardRulesList({ rules: [{ id: 'e', category: 'c', rule: 'r', constraint_type: 'hard', exceptions: [] }] }),
+    ).toEqual(['- [e][c] r']);
+    expect(
+      hardRulesList({ rules: [{ id: 'e', category: 'c', rule: 'r', constraint_type: 'hard', exceptions: '比武' }] }),
+    ).toEqual(['- [e][c] r']);
   });
 
   it('renders a single exception without a separator', () => {
-    expect(hardRulesList({ rules: [{ id: 'e', category: 'c', rule: 'r', constraint_type: 'hard', exceptions: ['唯一'] }] })).toEqual(['- [e][c] r (exceptions: 唯一)']);
+    expect(
+      hardRulesList({ rules: [{ id: 'e', category: 'c', rule: 'r', constraint_type: 'hard', exceptions: ['唯一'] }] }),
+    ).toEqual(['- [e][c] r (exceptions: 唯一)']);
   });
 
   it('leaves out soft rules, rules without a string id, and non-object entries', () => {
