@@ -28,7 +28,9 @@ const failed = {
   actions: { type: 'recordExecutorFailure', params: { state: null } },
 } as const;
 
-/** A setup step's meta, from its row of the step table: its agent runs, or (ready) its staged files await their commit. */
+/**
+ * A setup step's meta, from its row of the step table: its agent runs, or (ready) its staged files await their commit.
+ */
 function setupMeta(step: SetupStep, ready: boolean): StateMeta {
   const row = SETUP_STEP_TABLE[step];
   return ready
@@ -122,7 +124,8 @@ export const bookMachine = novelSetup.createMachine({
     resolving: {
       id: RESOLVING_ID,
       description:
-        'Where the book stands: a journal to finish, a step to resume, an imported chapter to catch up, a setup step, a volume to plan, the next chapter, or the end.',
+        'Where the book stands: a journal to finish, a step to resume, an imported chapter ' +
+        'to catch up, a setup step, a volume to plan, the next chapter, or the end.',
       always: [
         { guard: 'journalPending', target: 'recovering' },
         { guard: 'chapterInFlight', target: 'writing' },
@@ -137,13 +140,15 @@ export const bookMachine = novelSetup.createMachine({
     },
     setup: {
       description:
-        'A new book is set up before its first plan (§14): world, characters, style; a step whose files exist and validate is skipped.',
+        'A new book is set up before its first plan (§14): world, characters, ' +
+        'style; a step whose files exist and validate is skipped.',
       initial: 'route',
       states: setupStates(),
     },
     importing: {
       description:
-        'An imported chapter gets its catch-up summary (§14): summarized and advanced like a summarize step, then committed, leaving the imported text as it is.',
+        'An imported chapter gets its catch-up summary (§14): summarized and advanced ' +
+        'like a summarize step, then committed, leaving the imported text as it is.',
       initial: 'route',
       states: {
         route: {

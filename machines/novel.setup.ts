@@ -65,7 +65,10 @@ export interface GateRecord {
   warnings: Array<VerdictWarning | PolicyWarning>;
   /** Why, in English: part of the record as it was always written (packets, goldens). */
   reason: string;
-  /** The same reason as said (message id and arguments), rendered in the reader's language; a record written before it has none. */
+  /**
+   * The same reason as said (message id and arguments), rendered in the reader's language; a record written before it
+   * has none.
+   */
   words?: Said;
   force_passed?: true;
   polished?: true;
@@ -86,7 +89,10 @@ export type ResumableState =
 
 export { SETUP_STEPS, type SetupStep };
 
-/** An unfinished commit journal found under staging/.commit/ (`rewind`: a rewind to before the chapter, staging/.commit/rewind.json). */
+/**
+ * An unfinished commit journal found under staging/.commit/ (`rewind`: a rewind to before the chapter,
+ * staging/.commit/rewind.json).
+ */
 export type JournalRef =
   | { kind: 'chapter'; chapter: number; rewind?: true }
   | { kind: 'volume'; volume: number }
@@ -244,7 +250,10 @@ export const bookRules = {
   volumeComplete: (c: BookContext): boolean =>
     c.outline_chapters.length > 0 && c.last_completed_chapter >= Math.max(...c.outline_chapters),
   nextChapterPlanned: (c: BookContext): boolean => c.outline_chapters.includes(c.last_completed_chapter + 1),
-  /** Before the first chapter, a setup step whose files are missing (§14); a step whose files exist and validate is skipped. */
+  /**
+   * Before the first chapter, a setup step whose files are missing (§14); a step whose files exist and validate is
+   * skipped.
+   */
   setupPending: (c: BookContext): boolean => c.setup !== null && c.last_completed_chapter === 0,
   /** An imported chapter still lacks its catch-up summary (§14): caught up in order, before chapter N+1. */
   importPending: (c: BookContext): boolean => c.import_caught_up < c.imported_chapters,
@@ -338,7 +347,9 @@ export const novelSetup = setup({
             {
               layer: 'gate',
               decision: 'revise',
-              message: `gate decided revise for chapter ${context.chapter} (${render('en', scoreReason(context))}); revision_policy "none" records it and allows the commit`,
+              message:
+                `gate decided revise for chapter ${context.chapter} ` +
+                `(${render('en', scoreReason(context))}); revision_policy "none" records it and allows the commit`,
             },
           ],
         }),

@@ -31,7 +31,9 @@ export type BookEvent =
   | { type: 'SETUP_STAGED' }
   /** `novel commit --volume` moved a valid plan into volumes/; the chapters its outline covers. */
   | { type: 'PLAN_COMMITTED'; outline_chapters: readonly number[] }
-  /** `novel commit --setup` moved a setup step's files into place; the setup step still missing after it (null: none). */
+  /**
+   * `novel commit --setup` moved a setup step's files into place; the setup step still missing after it (null: none).
+   */
   | { type: 'SETUP_COMMITTED'; setup: SetupStep | null }
   /** A chapter or plan commit was killed after its journal was written. */
   | { type: 'COMMIT_INTERRUPTED' }
@@ -66,18 +68,22 @@ export const EVENT_SENT_WHEN: Record<PipelineEventType, string> = {
   REFINED: "`novel advance` of the refine step; carries `title_hard` when novel's lint finds a hard title finding",
   TITLE_FIXED: '`novel advance` of the title-fix step (the `# ` line changed, nothing else)',
   JUDGED:
-    '`novel advance` of the judge step; carries `overall_final`, `high_violation`, the high-confidence violations, the lint findings and the warnings computed from the evaluation(s)',
+    '`novel advance` of the judge step; carries `overall_final`, `high_violation`, the high-confidence ' +
+    'violations, the lint findings and the warnings computed from the evaluation(s)',
   HOOK_FIXED: '`novel advance` of the hook-fix step (the last two paragraphs changed, nothing else)',
   COMMITTED: "`novel commit` finished its transaction (a chapter, or an imported chapter's catch-up)",
   ACCEPT: '`novel decide chapter:NNN accept`',
   REVISE: '`novel decide chapter:NNN revise`',
   REWRITE: '`novel decide chapter:NNN rewrite`',
   DRAFT_LOST:
-    'the staging probe finds the drafted chapter missing, or different from the one recorded at its advance, while the summarizer is awaited',
+    'the staging probe finds the drafted chapter missing, or different from ' +
+    'the one recorded at its advance, while the summarizer is awaited',
   PLAN_STAGED:
-    'the staging probe finds the plan of the volume staged under `staging/volumes/vol-VV/` and valid, and no execution of its plan step interrupted',
+    'the staging probe finds the plan of the volume staged under `staging/volumes/vol-VV/` ' +
+    'and valid, and no execution of its plan step interrupted',
   PLAN_COMMITTED:
-    '`novel commit --volume VV` moved a valid plan into `volumes/vol-VV/` (carries the chapters the outline now covers)',
+    '`novel commit --volume VV` moved a valid plan into ' +
+    '`volumes/vol-VV/` (carries the chapters the outline now covers)',
   SETUP_STAGED:
     'the staging probe finds the files of the setup step staged and valid, and no execution of the step interrupted',
   SETUP_COMMITTED:

@@ -105,7 +105,9 @@ export interface GateLintFinding {
   fix: string;
 }
 
-/** What the gate records beside the checks: soft lint findings, and a judge whose overall disagrees with its dimensions. */
+/**
+ * What the gate records beside the checks: soft lint findings, and a judge whose overall disagrees with its dimensions.
+ */
 export type LintWarning = GateLintFinding & { layer: 'lint' };
 export interface ScoreWarning {
   layer: 'score';
@@ -216,7 +218,9 @@ export function computeVerdict(
       warnings.push({
         layer: 'score',
         rule: 'overall_mismatch',
-        message: `the judge's overall ${s.judge.toFixed(2)} differs from its weighted dimensions' ${s.computed.toFixed(2)} by more than ${OVERALL_MISMATCH}; the gate uses ${s.computed.toFixed(2)}`,
+        message:
+          `the judge's overall ${s.judge.toFixed(2)} differs from its weighted dimensions' ` +
+          `${s.computed.toFixed(2)} by more than ${OVERALL_MISMATCH}; the gate uses ${s.computed.toFixed(2)}`,
       });
     }
   }
@@ -253,7 +257,10 @@ export function classifyVerdict(
   return 'pause_for_user_force_rewrite';
 }
 
-/** A revise verdict whose budget is spent still passes when nothing blocks (no hard lint either) and the score clears `revise`. */
+/**
+ * A revise verdict whose budget is spent still passes when nothing blocks (no hard lint either) and the score clears
+ * `revise`.
+ */
 export function forcePassAllowed(
   verdict: Pick<Verdict, 'overall_final' | 'high_violation' | 'lint'>,
   t: Thresholds,

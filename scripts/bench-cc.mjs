@@ -36,7 +36,8 @@ const sh = (cmd, args, opts = {}) => {
 
 if (!existsSync(join(ccSource, 'node_modules'))) {
   console.error(
-    `${join(ccSource, 'node_modules')}: not found; this script installs nothing. Install the checkout's dependencies first: (cd ${ccSource} && npm ci)`,
+    `${join(ccSource, 'node_modules')}: not found; this script installs nothing. ` +
+      `Install the checkout's dependencies first: (cd ${ccSource} && npm ci)`,
   );
   process.exit(2);
 }
@@ -219,11 +220,16 @@ const verdict = (ok, target) => {
 };
 const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
 console.log(
-  `novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per command (medians in ms; commit on a fresh copy per run, the copy and its writeback (sync -f) untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`,
+  `novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per ` +
+    `command (medians in ms; commit on a fresh copy per run, the copy and its writeback (sync ` +
+    `-f) untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`,
 );
 for (const s of sizes) {
   console.log(
-    `${s.label}: ${s.chapters.toLocaleString('en')} committed chapters, ${s.characters.toLocaleString('en')} characters, ${s.foreshadowing.toLocaleString('en')} foreshadowing items, current-state.json ${s.stateBytes[0].toLocaleString('en')} bytes (novel) / ${s.stateBytes[1].toLocaleString('en')} (cc-novel-writer); chapter ${s.n} staged and judged`,
+    `${s.label}: ${s.chapters.toLocaleString('en')} committed chapters, ` +
+      `${s.characters.toLocaleString('en')} characters, ${s.foreshadowing.toLocaleString('en')} ` +
+      `foreshadowing items, current-state.json ${s.stateBytes[0].toLocaleString('en')} bytes (novel) ` +
+      `/ ${s.stateBytes[1].toLocaleString('en')} (cc-novel-writer); chapter ${s.n} staged and judged`,
   );
   for (const c of cases) {
     const r = results[`${s.label} ${c.name}`];
@@ -231,17 +237,23 @@ for (const s of sizes) {
     const target = c.name === 'commit' ? (s.label === 'large' ? 1.0 : null) : 0.8;
     const memory = c.name === 'commit' ? `  peak RSS ${mib(r.novelKb)} / ${mib(r.ccKb)}` : '';
     console.log(
-      `  ${c.name.padEnd(26)} novel ${r.novel.toFixed(1).padStart(7)}   cc-novel-writer ${r.cc.toFixed(1).padStart(7)}   novel/cc ${ratio.toFixed(2)}${target === null ? '' : `  ${verdict(ratio <= target, target)}`}${memory}`,
+      `  ${c.name.padEnd(26)} novel ${r.novel.toFixed(1).padStart(7)}   cc-novel-writer ` +
+        `${r.cc.toFixed(1).padStart(7)}   novel/cc ${ratio.toFixed(2)}` +
+        `${target === null ? '' : `  ${verdict(ratio <= target, target)}`}${memory}`,
     );
   }
 }
 const small = results['small commit'];
 const large = results['large commit'];
 console.log(
-  `novel commit, large vs small: time ${large.novel.toFixed(1)} / ${small.novel.toFixed(1)} ms, ratio ${(large.novel / small.novel).toFixed(2)} ${verdict(large.novel / small.novel <= 1.3, 1.3)}; peak RSS ${mib(large.novelKb)} / ${mib(small.novelKb)}, ratio ${(large.novelKb / small.novelKb).toFixed(2)} ${verdict(large.novelKb / small.novelKb <= 1.3, 1.3)}`,
+  `novel commit, large vs small: time ${large.novel.toFixed(1)} / ${small.novel.toFixed(1)} ms, ratio ` +
+    `${(large.novel / small.novel).toFixed(2)} ${verdict(large.novel / small.novel <= 1.3, 1.3)}; peak ` +
+    `RSS ${mib(large.novelKb)} / ${mib(small.novelKb)}, ratio ` +
+    `${(large.novelKb / small.novelKb).toFixed(2)} ${verdict(large.novelKb / small.novelKb <= 1.3, 1.3)}`,
 );
 console.log(
-  `cc-novel-writer commit, large vs small: time ratio ${(large.cc / small.cc).toFixed(2)}, peak RSS ratio ${(large.ccKb / small.ccKb).toFixed(2)}`,
+  `cc-novel-writer commit, large vs small: time ratio ${(large.cc / small.cc).toFixed(2)}, ` +
+    `peak RSS ratio ${(large.ccKb / small.ccKb).toFixed(2)}`,
 );
 rmSync(work, { recursive: true, force: true });
 if (failed && strict) process.exitCode = 1;

@@ -41,7 +41,11 @@ function rejected(node) {
     .filter((f) => f.endsWith('.cache'))
     .sort()) {
     const bundle = join(withCaches, `${cache.replace(/(\.json)?\.cache$/, '')}.cjs`);
-    const check = `const fs=require('fs'),vm=require('vm');const s=new vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(join(withCaches, cache))})});process.stdout.write(String(s.cachedDataRejected))`;
+    const check =
+      `const fs=require('fs'),vm=require('vm');const s=new ` +
+      `vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:` +
+      `${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(join(withCaches, cache))}` +
+      `)});process.stdout.write(String(s.cachedDataRejected))`;
     out[cache] = spawnSync(node, ['-e', check], { encoding: 'utf8' }).stdout;
   }
   return out;
@@ -52,7 +56,10 @@ const commands = [
   ['status', ['status']],
   ['instructions draft --json', ['instructions', 'chapter:004:draft', '--json']],
 ];
-/** One run's wall time in ms; a run that fails is recorded as how it ended (a cache a node takes but cannot run can crash it). */
+/**
+ * One run's wall time in ms; a run that fails is recorded as how it ended (a cache a node takes but cannot run can
+ * crash it).
+ */
 function time(node, argv) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(node, argv, { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -91,10 +98,11 @@ for (let i = 0; i < runs; i++) {
   }
 }
 console.log(
-  `code caches at startup: ${runs} rounds, every variant once per round in turn (medians in ms; caches: dist/ as built, none: without its *.cache files; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')})`,
+  `code caches at startup: ${runs} rounds, every variant once per round in turn (medians in ms; caches: dist/ as ` +
+    `built, none: without its *.cache files; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
 );
 for (const node of nodes) {
   const refused = Object.entries(rejected(node))
@@ -102,7 +110,8 @@ for (const node of nodes) {
     .map(([c]) => c);
   const bare = median(times[variants.findIndex((v) => v.node === node)]);
   console.log(
-    `${version(node)}${node === process.execPath ? ' (this node)' : ''}: bare node ${bare.toFixed(1)} ms; V8's own check ${refused.length ? `rejects ${refused.join(', ')}` : 'takes every cache'}`,
+    `${version(node)}${node === process.execPath ? ' (this node)' : ''}: bare node ${bare.toFixed(1)} ` +
+      `ms; V8's own check ${refused.length ? `rejects ${refused.join(', ')}` : 'takes every cache'}`,
   );
   for (const [name] of commands) {
     const at = (label) => variants.findIndex((v) => v.node === node && v.label === `${name} (${label})`);
@@ -110,7 +119,8 @@ for (const node of nodes) {
     const show = (x) => (typeof x === 'string' ? x : x.toFixed(1)).padStart(6);
     const saved =
       typeof w === 'number' && typeof wo === 'number'
-        ? `   saved ${(wo - w).toFixed(1).padStart(5)} ms (${(((wo - w) / (wo - bare)) * 100).toFixed(0)} % of what it adds to bare node)`
+        ? `   saved ${(wo - w).toFixed(1).padStart(5)} ms ` +
+          `(${(((wo - w) / (wo - bare)) * 100).toFixed(0)} % of what it adds to bare node)`
         : '';
     console.log(`  ${name.padEnd(26)} caches ${show(w)}   none ${show(wo)}${saved}`);
   }

@@ -79,5 +79,8 @@ books.large.guard.close();
 books.small.guard.close();
 const ratio = median(times.large) / median(times.small);
 console.log(
-  `  ${'step guard (arm + check)'.padEnd(36)} 11: ${median(times.small).toFixed(2).padStart(7)} ms   3,000: ${median(times.large).toFixed(2).padStart(7)} ms   ratio ${ratio.toFixed(2)} (target ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'}; once per run, the walk: ${books.small.open_ms.toFixed(1)} ms / ${books.large.open_ms.toFixed(1)} ms)`,
+  `  ${'step guard (arm + check)'.padEnd(36)} 11: ${median(times.small).toFixed(2).padStart(7)} ` +
+    `ms   3,000: ${median(times.large).toFixed(2).padStart(7)} ms   ratio ${ratio.toFixed(2)} ` +
+    `(target ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'}; once per run, the walk: ` +
+    `${books.small.open_ms.toFixed(1)} ms / ${books.large.open_ms.toFixed(1)} ms)`,
 );

@@ -77,9 +77,11 @@ for (let i = 0; i < runs; i++) {
 const lint = median(lintTimes);
 const report = lintChapter({ chapter: 7, source: 'staging', text, settings, lists });
 console.log(
-  `  lint of a ${zishu}-字 chapter          ${lint.toFixed(2).padStart(6)} ms  (${runs} runs, ${report.findings.length} findings; target ≤ 10 ms: ${lint <= 10 ? 'met' : 'NOT met'})`,
+  `  lint of a ${zishu}-字 chapter          ${lint.toFixed(2).padStart(6)} ms  (${runs} runs, ` +
+    `${report.findings.length} findings; target ≤ 10 ms: ${lint <= 10 ? 'met' : 'NOT met'})`,
 );
-// As a command: `novel validate` of the demo's refined chapter, measured; without the lint it would cost its in-process share less.
+// As a command: `novel validate` of the demo's refined chapter, measured; without the lint it would cost its in-process
+// share less.
 const demo = mkdtempSync(join(tmpdir(), 'novel-bench-lint-'));
 const cli = join(repo, 'dist/cli.js');
 spawnSync(process.execPath, [cli, 'init', '--demo', demo], { stdio: 'ignore' });
@@ -98,7 +100,11 @@ rmSync(demo, { recursive: true, force: true });
 const command = median(cliTimes);
 const share = median(withLint) - median(without);
 const ratio = command / (command - share);
-// The command has no switch to turn the lint off: the ratio is the measured command time over the same time less the measured in-process share of the lint.
+// The command has no switch to turn the lint off: the ratio is the measured command time over the same time less the
+// measured in-process share of the lint.
 console.log(
-  `  validate refine with lint vs without  ${median(withLint).toFixed(2)} / ${median(without).toFixed(2)} ms in-process (measured alternately); novel validate ${command.toFixed(1)} ms measured, of which the lint ${share.toFixed(2)} ms: ratio ${ratio.toFixed(2)} (estimated from those two; target ≤ 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`,
+  `  validate refine with lint vs without  ${median(withLint).toFixed(2)} / ${median(without).toFixed(2)} ` +
+    `ms in-process (measured alternately); novel validate ${command.toFixed(1)} ms measured, of which ` +
+    `the lint ${share.toFixed(2)} ms: ratio ${ratio.toFixed(2)} (estimated from those two; target ≤ ` +
+    `1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`,
 );

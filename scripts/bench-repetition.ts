@@ -77,6 +77,9 @@ const found = lintWith(large.fs, 3001).findings.filter((f) => f.rule === 'repeat
 const ratio = median(times.large) / median(times.small);
 const mib = (b: { root: string }) => (statSync(join(b.root, SHINGLE_INDEX)).size / 1048576).toFixed(2);
 console.log(
-  `  lint with the repetition check   11 chapters: ${median(times.small).toFixed(2)} ms   3,000 chapters: ${median(times.large).toFixed(2)} ms   ratio ${ratio.toFixed(2)} (target ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'}; ${runs} runs alternated, ${found} repeated passage(s) found; index ${mib(small)} / ${mib(large)} MiB)`,
+  `  lint with the repetition check   11 chapters: ${median(times.small).toFixed(2)} ms   ` +
+    `3,000 chapters: ${median(times.large).toFixed(2)} ms   ratio ${ratio.toFixed(2)} ` +
+    `(target ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'}; ${runs} runs alternated, ` +
+    `${found} repeated passage(s) found; index ${mib(small)} / ${mib(large)} MiB)`,
 );
 for (const b of [small, large]) rmSync(b.root, { recursive: true, force: true });

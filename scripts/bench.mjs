@@ -69,7 +69,8 @@ for (let i = 0; i < runs; i++) {
   });
 }
 console.log(
-  `novel benchmark: ${runs} alternated runs per command against bare \`node -e 0\` (times: medians; ratio: median of the per-pair ratios; node ${process.version})`,
+  `novel benchmark: ${runs} alternated runs per command against bare \`node -e 0\` ` +
+    `(times: medians; ratio: median of the per-pair ratios; node ${process.version})`,
 );
 let failed = false;
 // The figure is the median of the per-pair ratios: each run of a command
@@ -84,7 +85,8 @@ cases.forEach((c, k) => {
     c.target === null ? '' : ratio <= c.target ? `  (target ≤ ${c.target}: met)` : `  (target ≤ ${c.target}: NOT met)`;
   if (c.target !== null && ratio > c.target) failed = true;
   console.log(
-    `  ${c.name.padEnd(24)} ${m.toFixed(1).padStart(6)} ms  vs node -e 0 ${base.toFixed(1).padStart(6)} ms  ratio ${ratio.toFixed(2)}${verdict}`,
+    `  ${c.name.padEnd(24)} ${m.toFixed(1).padStart(6)} ms  vs node -e 0 ` +
+      `${base.toFixed(1).padStart(6)} ms  ratio ${ratio.toFixed(2)}${verdict}`,
   );
 });
 // A commit on a synthetic project: a ~5,000-character state and a 3,000-line
@@ -147,7 +149,9 @@ for (let i = 0; i < commitRuns; i++) {
 const cm = median(commitTimes);
 const cb = median(commitBase);
 console.log(
-  `  ${'novel commit (synthetic)'.padEnd(24)} ${cm.toFixed(1).padStart(6)} ms  vs node -e 0 ${cb.toFixed(1).padStart(6)} ms  ratio ${pairRatio(commitTimes, commitBase).toFixed(2)}  (${commitRuns} runs; state ${stateChars} characters, changelog ${stateVersion} lines)`,
+  `  ${'novel commit (synthetic)'.padEnd(24)} ${cm.toFixed(1).padStart(6)} ms  vs node -e 0 ` +
+    `${cb.toFixed(1).padStart(6)} ms  ratio ${pairRatio(commitTimes, commitBase).toFixed(2)}  ` +
+    `(${commitRuns} runs; state ${stateChars} characters, changelog ${stateVersion} lines)`,
 );
 rmSync(synthetic, { recursive: true, force: true });
 
@@ -160,7 +164,8 @@ rmSync(synthetic, { recursive: true, force: true });
 // Mutating commands run on a fresh copy each time (the copy untimed).
 const { writeSyntheticBook } = await import('./lib/synthetic-book.mjs');
 const makeBook = (chapters, options = {}) => {
-  // As authors have it: the last chapter committed by novel itself, which recorded the fingerprint in its current form and what its commit wrote.
+  // As authors have it: the last chapter committed by novel itself, which recorded the fingerprint in its current form
+  // and what its commit wrote.
   const dir = writeSyntheticBook(mkdtempSync(join(tmpdir(), `novel-bench-${chapters}-`)), {
     chapters,
     lastByNovel: true,
@@ -239,7 +244,10 @@ const scaleCases = [
 ];
 const stateSize = (b) => readFileSync(join(b.judged, 'state/current-state.json')).length;
 console.log(
-  `scale: 3,000 committed chapters with the large state (current-state.json ${stateSize(large)} bytes, ${readFileSync(join(large.judged, 'state/changelog.jsonl'), 'utf8').split('\n').length - 1} changelog lines) against 11 with a small one (${stateSize(small)} bytes), the next chapter staged and judged; ${scaleRuns} alternated runs each (medians; mutating commands on a fresh copy per run)`,
+  `scale: 3,000 committed chapters with the large state (current-state.json ${stateSize(large)} bytes, ` +
+    `${readFileSync(join(large.judged, 'state/changelog.jsonl'), 'utf8').split('\n').length - 1} ` +
+    `changelog lines) against 11 with a small one (${stateSize(small)} bytes), the next chapter staged ` +
+    `and judged; ${scaleRuns} alternated runs each (medians; mutating commands on a fresh copy per run)`,
 );
 const largeTimes = {};
 for (const c of scaleCases) {
@@ -258,15 +266,18 @@ for (const c of scaleCases) {
   const mem = kb(b) / kb(a);
   const verdict = c.target === null ? '' : `  (target ≤ ${c.target}: ${ratio <= c.target ? 'met' : 'NOT met'})`;
   const memory = c.memory
-    ? `  peak RSS ${(kb(a) / 1024).toFixed(0)} / ${(kb(b) / 1024).toFixed(0)} MiB, ratio ${mem.toFixed(2)} (target ≤ ${c.memory}: ${mem <= c.memory ? 'met' : 'NOT met'})`
+    ? `  peak RSS ${(kb(a) / 1024).toFixed(0)} / ${(kb(b) / 1024).toFixed(0)} MiB, ratio ` +
+      `${mem.toFixed(2)} (target ≤ ${c.memory}: ${mem <= c.memory ? 'met' : 'NOT met'})`
     : '';
   console.log(
-    `  ${c.name.padEnd(28)} 11 (small state): ${ms(a).toFixed(1).padStart(7)} ms   3,000 (large state): ${ms(b).toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}${verdict}${memory}`,
+    `  ${c.name.padEnd(28)} 11 (small state): ${ms(a).toFixed(1).padStart(7)} ms   3,000 (large ` +
+      `state): ${ms(b).toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}${verdict}${memory}`,
   );
 }
 const verify = median(largeTimes['state verify']);
 console.log(
-  `  state verify at 3,000 chapters: ${(verify / 1000).toFixed(2)} s (target < 3 s: ${verify < 3000 ? 'met' : 'NOT met'}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`,
+  `  state verify at 3,000 chapters: ${(verify / 1000).toFixed(2)} s (target < 3 s: ` +
+    `${verify < 3000 ? 'met' : 'NOT met'}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`,
 );
 // The step guard of `novel run`, per executor step (scripts/bench-guard.ts).
 const guardBench = spawnSync(
@@ -338,7 +349,8 @@ process.stdout.write(repetitionBench.stdout || `  repetition: ${repetitionBench.
     const m = median(xs);
     if (target !== null && m > target) failed = true;
     console.log(
-      `  GET ${path.padEnd(36)} ${m.toFixed(1).padStart(7)} ms  ${(bytes / 1024).toFixed(1).padStart(7)} KiB${target === null ? '' : `  (target ≤ ${target} ms: ${m <= target ? 'met' : 'NOT met'})`}`,
+      `  GET ${path.padEnd(36)} ${m.toFixed(1).padStart(7)} ms  ${(bytes / 1024).toFixed(1).padStart(7)} ` +
+        `KiB${target === null ? '' : `  (target ≤ ${target} ms: ${m <= target ? 'met' : 'NOT met'})`}`,
     );
   }
   // What the dashboard fetches to draw itself, as the page does it (in parallel).
@@ -365,11 +377,13 @@ process.stdout.write(repetitionBench.stdout || `  repetition: ${repetitionBench.
   const pl = median(pageLoads);
   if (pl > 1000) failed = true;
   console.log(
-    `  the dashboard's page and data (11 requests)  ${pl.toFixed(1).padStart(7)} ms  (target < 1000 ms: ${pl < 1000 ? 'met' : 'NOT met'})`,
+    `  the dashboard's page and data (11 requests)  ${pl.toFixed(1).padStart(7)} ` +
+      `ms  (target < 1000 ms: ${pl < 1000 ? 'met' : 'NOT met'})`,
   );
   child.kill('SIGINT');
 }
-// novel import of a 1,000-chapter, 3-million-字 TXT in GB18030 (scripts/lib/synthetic-txt.mjs), into a new project each run.
+// novel import of a 1,000-chapter, 3-million-字 TXT in GB18030 (scripts/lib/synthetic-txt.mjs), into a new project each
+// run.
 {
   const { syntheticTxt } = await import('./lib/synthetic-txt.mjs');
   const dir = mkdtempSync(join(tmpdir(), 'novel-bench-import-'));
@@ -396,7 +410,9 @@ process.stdout.write(repetitionBench.stdout || `  repetition: ${repetitionBench.
     const m = median(times);
     if (m > 5000) failed = true;
     console.log(
-      `novel import: ${report.chapters} chapters, ${report.zishu} 字, ${(enc.stdout.length / 1048576).toFixed(1)} MiB ${report.encoding} (${report.skipped.length} heading-like line(s) kept as prose): ${m.toFixed(0)} ms median of 5 (target ≤ 5000 ms: ${m <= 5000 ? 'met' : 'NOT met'})`,
+      `novel import: ${report.chapters} chapters, ${report.zishu} 字, ${(enc.stdout.length / 1048576).toFixed(1)} ` +
+        `MiB ${report.encoding} (${report.skipped.length} heading-like line(s) kept as prose): ${m.toFixed(0)} ` +
+        `ms median of 5 (target ≤ 5000 ms: ${m <= 5000 ? 'met' : 'NOT met'})`,
     );
   } else console.log('novel import: skipped (no iconv to write the GB18030 book)');
   rmSync(dir, { recursive: true, force: true });
@@ -416,7 +432,9 @@ if (!process.argv.includes('--no-log')) {
   const entry = [
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: npm run bench`,
     '',
-    `At ${head}${dirty ? ' with uncommitted changes' : ''}; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end; ${runs} runs.`,
+    `At ${head}${dirty ? ' with uncommitted changes' : ''}; node ${process.version}; ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ` +
+      `${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end; ${runs} runs.`,
     '',
     ...printed
       .join('')

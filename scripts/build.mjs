@@ -107,7 +107,8 @@ const bundleOptions = {
   format: 'cjs',
   target: 'node20',
   minify: true,
-  // The licences of what the bundle holds go to dist/THIRD-PARTY-NOTICES.txt (below), with each package's own licence text.
+  // The licences of what the bundle holds go to dist/THIRD-PARTY-NOTICES.txt (below), with each package's own licence
+  // text.
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -197,7 +198,10 @@ function groupOnly(commands) {
         return commands.includes(command) ? undefined : { path: command, namespace: 'left-out-command' };
       });
       b.onLoad({ filter: /.*/, namespace: 'left-out-command' }, (args) => ({
-        contents: `throw new Error(${JSON.stringify(`novel ${args.path} is not in this bundle (it holds ${commands.join(', ')}): dist/cli.js loads dist/novel.cjs for it`)});`,
+        contents: `throw new Error(${JSON.stringify(
+          `novel ${args.path} is not in this bundle (it holds ` +
+            `${commands.join(', ')}): dist/cli.js loads dist/novel.cjs for it`,
+        )});`,
         loader: 'js',
       }));
     },
@@ -246,7 +250,8 @@ const web = await build({
 });
 writeFileSync(
   join(dist, 'web/app.css'),
-  `${readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8')}\n${readFileSync(join(repo, 'src/web/app.css'), 'utf8')}`,
+  `${readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8')}` +
+    `\n${readFileSync(join(repo, 'src/web/app.css'), 'utf8')}`,
 );
 writeFileSync(join(dist, 'web/index.html'), readFileSync(join(repo, 'src/web/index.html')));
 
@@ -298,7 +303,8 @@ for (const name of ['novel', ...Object.keys(ownBundles).map((group) => `novel.${
   if (nonAscii >= 0) {
     const context = bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 20).toString('utf8');
     throw new Error(
-      `dist/${name}.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`,
+      `dist/${name}.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: ` +
+        `…${context}… (escape it as \\uXXXX in the source)`,
     );
   }
   writeFileSync(join(dist, `${name}.cjs`), wrap(bundleBytes.toString('latin1')), 'latin1');
@@ -315,8 +321,11 @@ writeFileSync(
 // their own code: a smaller bundle is read, and its cache deserialized, faster.
 const fs = require('node:fs');
 const path = require('node:path');
-// The group a command word has its own bundle in: own keys only (\`novel constructor\` is an unknown command, not a path).
-const groups = ${JSON.stringify(Object.fromEntries(Object.entries(ownBundles).flatMap(([group, g]) => g.commands.map((c) => [c, group]))))};
+// The group a command word has its own bundle in: own keys only (\`novel constructor\` is an unknown command, ` +
+    `not a path).
+const groups = ${JSON.stringify(
+      Object.fromEntries(Object.entries(ownBundles).flatMap(([group, g]) => g.commands.map((c) => [c, group]))),
+    )};
 const own = Object.hasOwn(groups, process.argv[2] ?? '') ? groups[process.argv[2]] : undefined;
 const name = own ? \`novel.\${own}\` : 'novel';
 // Such a group's --json runs take the cache their own runs made.
@@ -338,8 +347,10 @@ if (process.argv.some((a) => a.startsWith('--inspect'))) {
   // (11.3.244.8 in every Node 20), not the patches each Node release adds:
   // Node 20.17 and 20.18 took a cache made by 20.20 and crashed (SIGSEGV).
   let cachedData;
-  if (\`\${process.version} \${process.versions.v8} \${process.arch} \${process.platform}\` === ${JSON.stringify(cacheNode)}) {
-    try { cachedData = fs.readFileSync(path.join(__dirname, \`\${cacheName}.cache\`)); } catch { cachedData = undefined; }
+  if (\`\${process.version} \${process.versions.v8} \${process.arch} \${process.platform}\` === ` +
+    `${JSON.stringify(cacheNode)}) {
+    try { cachedData = fs.readFileSync(path.join(__dirname, \`\${cacheName}.cache\`)); } catch { cachedData = ` +
+    `undefined; }
   }
   // The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
   const script = new vm.Script(source, { filename: file, cachedData });

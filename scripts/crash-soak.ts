@@ -57,7 +57,8 @@ for (let i = 0; i < trials; i++) {
   if (!accepted || !same) {
     violations += 1;
     process.stderr.write(
-      `trial ${i}: kill after ${delay.toFixed(1)} ms: ${accepted ? 'tree differs' : `recovery failed: ${again.stdout}${again.stderr}`}\n`,
+      `trial ${i}: kill after ${delay.toFixed(1)} ms: ` +
+        `${accepted ? 'tree differs' : `recovery failed: ${again.stdout}${again.stderr}`}\n`,
     );
   }
   rmSync(dir, { recursive: true, force: true });

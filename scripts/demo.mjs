@@ -43,7 +43,8 @@ if (process.argv.includes('--import')) {
   novel(['chapters', '--project', 'import-demo']);
   novel(['state', 'verify', '--project', 'import-demo']);
   process.stdout.write(
-    '\n《西游记》 chapters 1–5 imported (import-demo/chapters/chapter-001.md … 005.md, their catch-up summaries in import-demo/summaries/) and continued offline for three chapters (006–008)\n',
+    '\n《西游记》 chapters 1–5 imported (import-demo/chapters/chapter-001.md … 005.md, their catch-up ' +
+      'summaries in import-demo/summaries/) and continued offline for three chapters (006–008)\n',
   );
   process.exit(0);
 }
@@ -58,5 +59,6 @@ novel(['chapters', '--from', '4', '--to', '10', '--project', 'demo-project']);
 novel(['lint', 'chapter:006', '--project', 'demo-project']);
 novel(['state', 'verify', '--project', 'demo-project']);
 process.stdout.write(
-  '\n30 chapters written offline across a volume boundary: demo-project/chapters/chapter-004.md … chapter-033.md, the plan of volume 2 in demo-project/volumes/vol-02/\n',
+  '\n30 chapters written offline across a volume boundary: demo-project/chapters/chapter-004.md ' +
+    '… chapter-033.md, the plan of volume 2 in demo-project/volumes/vol-02/\n',
 );

@@ -57,7 +57,8 @@ const fitted = fitLogistic(samples, ids, LAMBDA, { intercept: false, scale: fals
 const base: AiFlavourModel = {
   version: 1,
   transform:
-    'log1p(count per 1,000 字), neither centred nor scaled (sd 1), no intercept: a text with none of the features scores 0.5; each term clipped to ±4',
+    'log1p(count per 1,000 字), neither centred nor scaled (sd 1), no intercept: ' +
+    'a text with none of the features scores 0.5; each term clipped to ±4',
   features: fitted.features,
   intercept: fitted.intercept,
   lambda: LAMBDA,
@@ -87,7 +88,9 @@ const model: AiFlavourModel = {
   thresholds: {
     soft,
     hard,
-    rule: 'hard: lowest 0.05 step ≥ max(0.9, highest human held-out score + 0.05); soft: lowest 0.05 step ≥ max(0.6, 90th percentile of human held-out scores)',
+    rule:
+      'hard: lowest 0.05 step ≥ max(0.9, highest human held-out score + 0.05); ' +
+      'soft: lowest 0.05 step ≥ max(0.6, 90th percentile of human held-out scores)',
   },
   evaluation: {
     in_sample_auc: evaluate(samples, base, { soft, hard }).auc ?? 0,

@@ -64,7 +64,9 @@ for (const [slug, name, role] of characters) {
 write(
   PROJECT,
   'brief.md',
-  `# 《青岚剑录》作品简介\n\n少年林青岚身负残缺剑骨，被青岚宗收为外门弟子。宗门暗流涌动，黑煞门虎视眈眈，\n一柄残剑牵出二十年前圣女陨落的真相。\n\n- 类型：东方玄幻 / 宗门成长\n- 基调：热血、克制、伏笔密集\n- 目标：每章 3000–4000 字，日更两章\n`,
+  `# 《青岚剑录》作品简介\n\n少年林青岚身负残缺剑骨，被青岚宗收为外门弟子。宗门暗流涌动，` +
+    `黑煞门虎视眈眈，\n一柄残剑牵出二十年前圣女陨落的真相。\n\n- 类型：东方玄幻 / ` +
+    `宗门成长\n- 基调：热血、克制、伏笔密集\n- 目标：每章 3000–4000 字，日更两章\n`,
 );
 write(
   PROJECT,
@@ -321,7 +323,10 @@ for (const [n, p] of Object.entries(chapterPlans)) {
   // Chapter 7 uses a colon-less heading, chapter 9 a full-width colon.
   const heading =
     num === 7 ? `### 第 ${num} 章` : num === 9 ? `### 第 ${num} 章：${p[0]}` : `### 第 ${num} 章: ${p[0]}`;
-  outline += `${heading}\n- **Storyline**: ${p[1]}\n- **POV**: ${p[2]}\n- **Location**: ${p[3]}\n- **Conflict**: ${p[4]}\n- **Arc**: ${p[5]}\n- **Foreshadowing**: ${p[6]}\n- **StateChanges**: ${p[7]}\n- **TransitionHint**: ${p[8]}\n\n`;
+  outline +=
+    `${heading}\n- **Storyline**: ${p[1]}\n- **POV**: ${p[2]}\n- **Location**: ` +
+    `${p[3]}\n- **Conflict**: ${p[4]}\n- **Arc**: ${p[5]}\n- **Foreshadowing**: ` +
+    `${p[6]}\n- **StateChanges**: ${p[7]}\n- **TransitionHint**: ${p[8]}\n\n`;
 }
 write(PROJECT, 'volumes/vol-01/outline.md', outline);
 const names = Object.fromEntries(characters.map(([s, n]) => [s, n]));
@@ -647,7 +652,8 @@ out(
 
 const summarize = (variant, overrides = {}) => {
   const files = {
-    [`staging/summaries/chapter-${pad(N)}-summary.md`]: `# 第${N}章摘要\n\n林青岚夜闯藏经阁第三层，被叶知秋当场撞见。\n`,
+    [`staging/summaries/chapter-${pad(N)}-summary.md`]:
+      `# 第${N}章摘要\n\n林青岚夜闯藏` + `经阁第三层，被叶知秋当场撞见。\n`,
     [`staging/state/chapter-${pad(N)}-delta.json`]: json({
       chapter: N,
       base_state_version: 3,
@@ -665,7 +671,8 @@ const summarize = (variant, overrides = {}) => {
       leak_risk: 'low',
     }),
     'staging/storylines/main-sword/memory.md':
-      '# 残剑主线记忆\n\n- 第1章：林青岚入外门，于后山拾得残剑。\n- 第3章：残剑在月下微鸣。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
+      '# 残剑主线记忆\n\n- 第1章：林青岚入外门，于后山拾得残剑。\n- 第3章：' +
+      '残剑在月下微鸣。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
     [`staging/state/chapter-${pad(N)}-memory.json`]: json({
       chapter: N,
       time_anchor: '入门第五日夜',
@@ -680,7 +687,8 @@ const summarize = (variant, overrides = {}) => {
 };
 summarize('good');
 summarize('revision', {
-  [`staging/summaries/chapter-${pad(N)}-summary.md`]: `# 第${N}章摘要\n\n林青岚在禁制前止步，叶知秋递来长老手令，允其入第三层。\n`,
+  [`staging/summaries/chapter-${pad(N)}-summary.md`]:
+    `# 第${N}章摘要\n\n林青岚在禁制` + `前止步，叶知秋递来长老手令，允其入第三层。\n`,
 });
 summarize('bad-json', { [`staging/state/chapter-${pad(N)}-delta.json`]: '{"chapter": 4, "ops": [\n' });
 summarize('wrong-chapter', {

@@ -39,7 +39,8 @@ function fieldRows(schema: Node, prefix = '', depth = 0): string[] {
     const required = field.type !== 'optional';
     const name = `${prefix}${key}`;
     rows.push(
-      `| \`${name}\` | \`${shapeOf(field, 1).replace(/\|/g, '\\|')}\` | ${required ? 'yes' : 'no'} | ${descriptionOf(field).replace(/\|/g, '\\|')} |`,
+      `| \`${name}\` | \`${shapeOf(field, 1).replace(/\|/g, '\\|')}\` | ` +
+        `${required ? 'yes' : 'no'} | ${descriptionOf(field).replace(/\|/g, '\\|')} |`,
     );
     const inner = unwrap(field);
     if (depth < 1 && inner.entries) rows.push(...fieldRows(inner, `${name}.`, depth + 1));
@@ -52,7 +53,16 @@ function fieldRows(schema: Node, prefix = '', depth = 0): string[] {
 export function jsonSchemaOf(f: FileFormat): string {
   // Schemas built when first used (common.ts `lazily`) are read here as the schemas they stand for.
   const schema = toJsonSchema(inlineLazy(f.schema) as never, { errorMode: 'ignore' });
-  return `${JSON.stringify({ ...schema, $id: `https://novel.local/schemas/${f.name}.schema.json`, title: f.title, description: `${f.path} — written by ${f.writer}` }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      ...schema,
+      $id: `https://novel.local/schemas/${f.name}.schema.json`,
+      title: f.title,
+      description: `${f.path} — written by ${f.writer}`,
+    },
+    null,
+    2,
+  )}\n`;
 }
 
 export function formatsDoc(): string {
@@ -61,7 +71,9 @@ export function formatsDoc(): string {
     '',
     '<!-- Generated from src/schemas/formats.ts by `npm run docs`; a test fails when it is out of date. -->',
     '',
-    'Every file an executor writes under `staging/`, with its fields, types, limits and a valid example. JSON files are parsed with the schemas below (the same ones `novel validate` uses); unknown extra fields are kept. `novel schema <name>` prints the JSON Schema of a JSON format (also in `docs/schemas/<name>.schema.json`).',
+    'Every file an executor writes under `staging/`, with its fields, types, limits and a valid example. JSON files ' +
+      'are parsed with the schemas below (the same ones `novel validate` uses); unknown extra fields are kept. ' +
+      '`novel schema <name>` prints the JSON Schema of a JSON format (also in `docs/schemas/<name>.schema.json`).',
     '',
     '| name | file | written by |',
     '|---|---|---|',
@@ -101,7 +113,8 @@ export function formatsDoc(): string {
         out.push(`Shape: \`${shapeOf(schema, 3)}\``, '');
       }
       out.push(
-        `JSON Schema: [docs/schemas/${f.name}.schema.json](schemas/${f.name}.schema.json) (\`novel schema ${f.name}\`).`,
+        `JSON Schema: [docs/schemas/${f.name}.schema.json](schemas/` +
+          `${f.name}.schema.json) (\`novel schema ${f.name}\`).`,
         '',
       );
     }

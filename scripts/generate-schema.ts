@@ -7,7 +7,18 @@ import { PacketSchema } from '../src/schemas/packet.js';
 
 export function packetJsonSchema(): string {
   const schema = toJsonSchema(PacketSchema, { errorMode: 'throw' });
-  return `${JSON.stringify({ ...schema, $id: 'https://novel.local/packet.schema.json', title: 'novel instruction packet', description: 'What `novel instructions <step>` prints: the agent to run, its inline context and files, what it must write, and what to do after.' }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      ...schema,
+      $id: 'https://novel.local/packet.schema.json',
+      title: 'novel instruction packet',
+      description:
+        'What `novel instructions <step>` prints: the agent to run, its inline ' +
+        'context and files, what it must write, and what to do after.',
+    },
+    null,
+    2,
+  )}\n`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -46,7 +46,8 @@ process.stdout.write(sha);
 // newline inside a string), so a key of depth d starts a line with 2·d spaces;
 // each touched entry is found with Buffer.indexOf, parsed, changed and
 // serialised alone, and the new file is the old bytes around the new entries.
-const splice = `
+const splice =
+  `
 const fs = require('node:fs'); const { createHash } = require('node:crypto');
 const [file, opsFile, out] = process.argv.slice(1);
 const ops = JSON.parse(fs.readFileSync(opsFile, 'utf8'));
@@ -62,7 +63,8 @@ function valueSpan(from, to, depth, key) {
   return [start, end];
 }
 const edits = [];
-for (const k of ['state_version', 'last_updated_chapter']) { const [a, b] = valueSpan(0, buf.length, 1, k); edits.push([a, b, String(Number(buf.toString('latin1', a, b)) + 1)]); }
+for (const k of ['state_version', 'last_updated_chapter']) { const [a, b] = valueSpan(0, buf.length, 1, ` +
+  `k); edits.push([a, b, String(Number(buf.toString('latin1', a, b)) + 1)]); }
 for (const op of ops) {
   const [ta, tb] = valueSpan(0, buf.length, 1, op.path[0]);
   const [a, b] = valueSpan(ta, tb, 2, op.path[1]);
@@ -108,16 +110,19 @@ const median = (xs) => {
 };
 const same = results[0].sha.size === 1 && [...results[0].sha][0] === [...results[1].sha][0];
 console.log(
-  `state/current-state.json: ${readFileSync(state).length.toLocaleString('en')} bytes; ${ops.length} entries changed; ${runs} alternated runs, medians; node ${process.version}`,
+  `state/current-state.json: ${readFileSync(state).length.toLocaleString('en')} bytes; ` +
+    `${ops.length} entries changed; ${runs} alternated runs, medians; node ${process.version}`,
 );
 [...variants, bare].forEach(([label], k) => {
   console.log(
-    `  ${label.padEnd(20)} ${median(results[k].ms).toFixed(1).padStart(7)} ms  peak RSS ${(median(results[k].kb) / 1024).toFixed(1)} MiB`,
+    `  ${label.padEnd(20)} ${median(results[k].ms).toFixed(1).padStart(7)} ` +
+      `ms  peak RSS ${(median(results[k].kb) / 1024).toFixed(1)} MiB`,
   );
 });
 const [w, s, b] = results.map((r) => median(r.ms));
 console.log(
-  `  over bare node: whole ${(w - b).toFixed(1)} ms, splice ${(s - b).toFixed(1)} ms; same bytes: ${same ? 'yes' : 'NO'} (sha256 ${[...results[0].sha][0]?.slice(0, 12)}…)`,
+  `  over bare node: whole ${(w - b).toFixed(1)} ms, splice ${(s - b).toFixed(1)} ms; same ` +
+    `bytes: ${same ? 'yes' : 'NO'} (sha256 ${[...results[0].sha][0]?.slice(0, 12)}…)`,
 );
 rmSync(work, { recursive: true, force: true });
 if (!same) process.exit(1);

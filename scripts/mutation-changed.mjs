@@ -28,7 +28,8 @@ export function isMutated(file, patterns = config.mutate) {
 const base = process.env.MUTATION_BASE ?? 'HEAD~1';
 if (git('rev-parse', '--verify', '--quiet', `${base}^{commit}`).status !== 0) {
   console.log(
-    `mutation floor: no commit ${base} to compare with (a shallow clone?); nothing checked. Set MUTATION_BASE to a revision to check the modules changed since it.`,
+    `mutation floor: no commit ${base} to compare with (a shallow clone?); nothing ` +
+      `checked. Set MUTATION_BASE to a revision to check the modules changed since it.`,
   );
   process.exit(0);
 }
@@ -40,12 +41,14 @@ if (diff.status !== 0) {
 const changed = diff.stdout.split('\n').filter((f) => f && isMutated(f));
 if (changed.length === 0) {
   console.log(
-    `mutation floor: no mutated module changed since ${base}; nothing to check (the modules: ${config.mutate.join(' ')})`,
+    `mutation floor: no mutated module changed since ${base}; ` +
+      `nothing to check (the modules: ${config.mutate.join(' ')})`,
   );
   process.exit(0);
 }
 console.log(
-  `mutation floor: ${changed.length} mutated module(s) changed since ${base}: ${changed.join(', ')} (break below ${config.thresholds.break} %)`,
+  `mutation floor: ${changed.length} mutated module(s) changed since ${base}: ` +
+    `${changed.join(', ')} (break below ${config.thresholds.break} %)`,
 );
 const run = spawnSync(
   process.execPath,

@@ -9,6 +9,7 @@ const toChapter = Number(process.argv[4] ?? 12);
 const seed = Number(process.argv[5] ?? 1);
 const r = await runKillSoak({ trials, toChapter, seed, executor, keep: process.env.SOAK_KEEP === '1' });
 process.stdout.write(
-  `executor: ${executor}, run to chapter ${toChapter} (${r.run_ms} ms uninterrupted), trials: ${r.trials}, killed mid-run: ${r.killed}, violations: ${r.violations}, leftover temp files: ${r.leftover_temps}\n`,
+  `executor: ${executor}, run to chapter ${toChapter} (${r.run_ms} ms uninterrupted), trials: ${r.trials}, ` +
+    `killed mid-run: ${r.killed}, violations: ${r.violations}, leftover temp files: ${r.leftover_temps}\n`,
 );
 process.exitCode = r.violations === 0 ? 0 : 1;

@@ -134,19 +134,22 @@ export function stepsTable(): string {
   for (const stage of keysOf(VOLUME_STEP_TABLE)) {
     const row = VOLUME_STEP_TABLE[stage];
     rows.push(
-      `| \`volume:VV:${stage}\` | ${row.agent} | ${row.formats.length ? '`volumes/vol-VV/`' : '—'} | ${stage === 'commit' ? '`volumes/vol-VV/`' : '—'} | ${row.names.zh} |`,
+      `| \`volume:VV:${stage}\` | ${row.agent} | ${row.formats.length ? '`volumes/vol-VV/`' : '—'} ` +
+        `| ${stage === 'commit' ? '`volumes/vol-VV/`' : '—'} | ${row.names.zh} |`,
     );
   }
   for (const step of keysOf(SETUP_STEP_TABLE)) {
     const row = SETUP_STEP_TABLE[step];
     rows.push(
-      `| \`book:${step}\` | ${row.agent} | ${row.formats.map((f) => `\`${f}\``).join(', ')} | at \`novel commit --setup\` | ${row.names.zh} |`,
+      `| \`book:${step}\` | ${row.agent} | ${row.formats.map((f) => `\`${f}\``).join(', ')} ` +
+        `| at \`novel commit --setup\` | ${row.names.zh} |`,
     );
   }
   for (const stage of keysOf(IMPORT_STEP_TABLE)) {
     const row = IMPORT_STEP_TABLE[stage];
     rows.push(
-      `| \`import:NNN:${stage}\` | ${row.agent} | ${stage === 'summarize' ? 'as `chapter:NNN:summarize`' : '—'} | ${stage === 'commit' ? 'the summary, crossref, storyline memory' : '—'} | ${row.names.zh} |`,
+      `| \`import:NNN:${stage}\` | ${row.agent} | ${stage === 'summarize' ? 'as `chapter:NNN:summarize`' : '—'} ` +
+        `| ${stage === 'commit' ? 'the summary, crossref, storyline memory' : '—'} | ${row.names.zh} |`,
     );
   }
   return rows.join('\n');

@@ -49,7 +49,12 @@ export function withPlaceholders(text: string): string {
       return line.replace(
         /(--[a-z][a-z-]*) #0/g,
         (_m, name: string) =>
-          `${name} ${COMMAND_PLACEHOLDERS[`${command} ${name}`] ?? COMMAND_PLACEHOLDERS[`${command.split(' ')[0]} ${name}`] ?? OPTION_PLACEHOLDERS[name] ?? 'VALUE'}`,
+          `${name} ${
+            COMMAND_PLACEHOLDERS[`${command} ${name}`] ??
+            COMMAND_PLACEHOLDERS[`${command.split(' ')[0]} ${name}`] ??
+            OPTION_PLACEHOLDERS[name] ??
+            'VALUE'
+          }`,
       );
     })
     .join('\n')
@@ -105,7 +110,9 @@ export function closest(word: string, candidates: readonly string[]): string | n
 /** clipanion's text format, without colours (novel prints none). */
 const PLAIN = { header: (s: string) => s, bold: (s: string) => s, error: (s: string) => s, code: (s: string) => s };
 
-/** A help text by its id, as clipanion lays text out: one line, or paragraphs wrapped at 80 columns; a trailing newline. */
+/**
+ * A help text by its id, as clipanion lays text out: one line, or paragraphs wrapped at 80 columns; a trailing newline.
+ */
 function helpText(lang: Lang, id: string, paragraphs: boolean): string {
   const text = render(lang, { id, args: {} });
   return lang === 'en' ? formatMarkdownish(text, { format: PLAIN, paragraphs }) : wideText(text, paragraphs);
@@ -113,7 +120,8 @@ function helpText(lang: Lang, id: string, paragraphs: boolean): string {
 
 /** Characters two columns wide on a terminal: CJK, Hangul, full-width forms. */
 const WIDE =
-  '\\u1100-\\u115f\\u2e80-\\u303e\\u3040-\\ua4cf\\uac00-\\ud7a3\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uff60\\uffe0-\\uffe6';
+  '\\u1100-\\u115f\\u2e80-\\u303e\\u3040-\\ua4cf\\uac00-\\ud7a3\\uf900-' +
+  '\\ufaff\\ufe30-\\ufe4f\\uff00-\\uff60\\uffe0-\\uffe6';
 const WIDE_CHAR = new RegExp(`[${WIDE}]`);
 /** A run of spaces, one wide character, or a run of narrow ones (a word). */
 const TOKEN = new RegExp(`\\s+|[${WIDE}]|[^\\s${WIDE}]+`, 'g');
@@ -129,7 +137,10 @@ export function columns(text: string): number {
   return n;
 }
 
-/** May a line break before `piece` (a word or a wide character, with the space before it), `previous` ending the line before? */
+/**
+ * May a line break before `piece` (a word or a wide character, with the space before it), `previous` ending the line
+ * before?
+ */
 function breaksBefore(piece: string, previous: string): boolean {
   const first = piece.trimStart()[0] ?? '';
   const last = previous.at(-1) ?? '';

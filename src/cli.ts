@@ -32,7 +32,8 @@ async function cliFor(argv: readonly string[], lang: Lang): Promise<NovelCli> {
     (c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w),
   ).sort((a, b) => b.path.length - a.path.length)[0];
   if (match) return newCli([await match.load()], false, lang);
-  // `novel --version` alone needs no command loaded (the full CLI loads every one, the exporter's libraries among them).
+  // `novel --version` alone needs no command loaded (the full CLI loads every one, the exporter's libraries among
+  // them).
   if (Builtins.VersionCommand.paths?.some((path) => path.length === argv.length && path.every((w, i) => argv[i] === w)))
     return newCli([], true, lang);
   return buildCli(lang);
@@ -52,7 +53,9 @@ function commandPathOf(argv: readonly string[]): string {
   return words[0] ?? '';
 }
 
-/** clipanion's UnknownSyntaxError (not exported by clipanion): the usages that came closest, each with why it failed. */
+/**
+ * clipanion's UnknownSyntaxError (not exported by clipanion): the usages that came closest, each with why it failed.
+ */
 interface UnknownSyntax extends Error {
   candidates: Array<{ usage: string; reason: string | null }>;
 }
@@ -61,7 +64,9 @@ const isUnknownSyntax = (err: unknown): err is UnknownSyntax =>
   err.name === 'UnknownSyntaxError' &&
   Array.isArray((err as Partial<UnknownSyntax>).candidates);
 
-/** The reasons a usage fails in clipanion's parser (its `setError` and `setOptionArityError`), by their fixed English. */
+/**
+ * The reasons a usage fails in clipanion's parser (its `setError` and `setOptionArityError`), by their fixed English.
+ */
 const REASONS: Readonly<Record<string, (token: string | undefined) => Said | null>> = {
   'Unsupported option name': (token) =>
     token === undefined ? null : said('usage.option_unsupported', { option: token }),

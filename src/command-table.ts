@@ -105,7 +105,10 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   },
 ];
 
-/** `builtins`: `novel --help` and `novel --version`, which only match an argv that names no command. `lang`: the language of the help. */
+/**
+ * `builtins`: `novel --help` and `novel --version`, which only match an argv that names no command. `lang`: the
+ * language of the help.
+ */
 export function newCli(
   commands: ReadonlyArray<CommandClass<NovelContext>>,
   builtins = true,

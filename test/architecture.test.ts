@@ -52,14 +52,18 @@ describe('architecture', () => {
       expect(readFileSync(join(ROOT, f), 'utf8'), f).not.toMatch(/from '\.\.\/(\.\.\/)?cli\.js'|runCli/);
   });
 
-  it('novel run is a loop and nothing more: runBook is at most 60 lines; one execution, the moves and the summary are functions of their own', () => {
-    const text = readFileSync(join(ROOT, 'src/io/run-loop.ts'), 'utf8');
-    const body = /^export async function runBook\([\s\S]*?^}$/m.exec(text)?.[0] ?? '';
-    expect(body.split('\n').length).toBeGreaterThan(10);
-    expect(body.split('\n').length).toBeLessThanOrEqual(60);
-    expect(body.split('\n').every((l) => l.length <= 180)).toBe(true);
-    expect(readFileSync(join(ROOT, 'src/io/execute-step.ts'), 'utf8')).toMatch(/export async function executeStep\(/);
-  });
+  it(
+    'novel run is a loop and nothing more: runBook is at most 60 lines; ' +
+      'one execution, the moves and the summary are functions of their own',
+    () => {
+      const text = readFileSync(join(ROOT, 'src/io/run-loop.ts'), 'utf8');
+      const body = /^export async function runBook\([\s\S]*?^}$/m.exec(text)?.[0] ?? '';
+      expect(body.split('\n').length).toBeGreaterThan(10);
+      expect(body.split('\n').length).toBeLessThanOrEqual(60);
+      expect(body.split('\n').every((l) => l.length <= 180)).toBe(true);
+      expect(readFileSync(join(ROOT, 'src/io/execute-step.ts'), 'utf8')).toMatch(/export async function executeStep\(/);
+    },
+  );
 
   /** Every import (static, dynamic or a built-in fetched at run time) of a source file. */
   const importsOf = (f: string): string[] => {
@@ -71,72 +75,82 @@ describe('architecture', () => {
   /** A module that defines a command (not a helper shared by the commands). */
   const isCommand = (f: string): boolean => /extends NovelCommand\b/.test(readFileSync(join(ROOT, f), 'utf8'));
 
-  it('commands are thin: they import no node:* module and no other command; they parse, call one core or io function and print', () => {
-    const problems: string[] = [];
-    for (const f of files('src/commands')) {
-      for (const spec of importsOf(f)) {
-        if (spec.startsWith('node:')) problems.push(`${f} imports ${spec}`);
-        if (
-          spec.startsWith('.') &&
-          !spec.includes('/core/') &&
-          !spec.includes('/io/') &&
-          !spec.includes('/schemas/') &&
-          !spec.includes('/machines/')
-        ) {
-          const target = join(f, '..', spec).replace(/\.js$/, '.ts');
-          if (target !== f && target.startsWith('src/commands/') && isCommand(target))
-            problems.push(`${f} imports the command ${target}`);
+  it(
+    'commands are thin: they import no node:* module and no other ' +
+      'command; they parse, call one core or io function and print',
+    () => {
+      const problems: string[] = [];
+      for (const f of files('src/commands')) {
+        for (const spec of importsOf(f)) {
+          if (spec.startsWith('node:')) problems.push(`${f} imports ${spec}`);
+          if (
+            spec.startsWith('.') &&
+            !spec.includes('/core/') &&
+            !spec.includes('/io/') &&
+            !spec.includes('/schemas/') &&
+            !spec.includes('/machines/')
+          ) {
+            const target = join(f, '..', spec).replace(/\.js$/, '.ts');
+            if (target !== f && target.startsWith('src/commands/') && isCommand(target))
+              problems.push(`${f} imports the command ${target}`);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
-  it('no state name is compared outside machines/: code asks the snapshot (can, meta) or the decision (action, mode)', () => {
-    const names = new Set<string>();
-    const walk = (node: { key: string; states: Record<string, unknown> }): void => {
-      names.add(node.key);
-      for (const child of Object.values(node.states)) walk(child as typeof node);
-    };
-    walk(bookMachine.root as unknown as { key: string; states: Record<string, unknown> });
-    // Words that are also a stage, a step, a mode or an action name are compared as such; as states, only where a state is read.
-    const vocabulary = new Set<string>([
-      ...CHAPTER_STAGES,
-      ...SETUP_STEPS,
-      'draft',
-      'revision',
-      'polish',
-      'normal',
-      'commit',
-      'review',
-      'plan',
-      'done',
-      'execute',
-      'recover',
-      'retry',
-      'lock',
-      'setup',
-      'gate',
-    ]);
-    const only = [...names].filter((n) => !vocabulary.has(n));
-    const all = [...names];
-    const anywhere = new RegExp(
-      `[!=]==\\s*'(${only.join('|')})'|'(${only.join('|')})'\\s*[!=]==|case '(${only.join('|')})':`,
-    );
-    const stateRead = new RegExp(
-      `(restName\\([^)]*\\)|chapterRest\\([^)]*\\)|\\.state\\b|\\bchapterState\\b|\\bresume\\b|\\brestored\\b)\\s*[!=]==\\s*'(${all.join('|')})'`,
-    );
-    const problems: string[] = [];
-    for (const f of files('src')) {
-      readFileSync(join(ROOT, f), 'utf8')
-        .split('\n')
-        .forEach((line, i) => {
-          if (anywhere.test(line) || stateRead.test(line)) problems.push(`${f}:${i + 1}: ${line.trim()}`);
-        });
-    }
-    expect(only.length).toBeGreaterThan(8);
-    expect(problems).toEqual([]);
-  });
+  it(
+    'no state name is compared outside machines/: code asks ' +
+      'the snapshot (can, meta) or the decision (action, mode)',
+    () => {
+      const names = new Set<string>();
+      const walk = (node: { key: string; states: Record<string, unknown> }): void => {
+        names.add(node.key);
+        for (const child of Object.values(node.states)) walk(child as typeof node);
+      };
+      walk(bookMachine.root as unknown as { key: string; states: Record<string, unknown> });
+      // Words that are also a stage, a step, a mode or an action name are compared as such; as states, only where a
+      // state is read.
+      const vocabulary = new Set<string>([
+        ...CHAPTER_STAGES,
+        ...SETUP_STEPS,
+        'draft',
+        'revision',
+        'polish',
+        'normal',
+        'commit',
+        'review',
+        'plan',
+        'done',
+        'execute',
+        'recover',
+        'retry',
+        'lock',
+        'setup',
+        'gate',
+      ]);
+      const only = [...names].filter((n) => !vocabulary.has(n));
+      const all = [...names];
+      const anywhere = new RegExp(
+        `[!=]==\\s*'(${only.join('|')})'|'(${only.join('|')})'\\s*[!=]==|case '(${only.join('|')})':`,
+      );
+      const stateRead = new RegExp(
+        `(restName\\([^)]*\\)|chapterRest\\([^)]*\\)|\\.state\\b|\\bchapterState\\b|` +
+          `\\bresume\\b|\\brestored\\b)\\s*[!=]==\\s*'(${all.join('|')})'`,
+      );
+      const problems: string[] = [];
+      for (const f of files('src')) {
+        readFileSync(join(ROOT, f), 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (anywhere.test(line) || stateRead.test(line)) problems.push(`${f}:${i + 1}: ${line.trim()}`);
+          });
+      }
+      expect(only.length).toBeGreaterThan(8);
+      expect(problems).toEqual([]);
+    },
+  );
 
   /** Every module a source file names: imports of values and of types, re-exports and dynamic imports. */
   const everyImportOf = (text: string): string[] =>
@@ -275,13 +289,17 @@ describe('architecture', () => {
     expect(handBuiltPaths('const width = String(n).padStart(7);\nconst p = paths.chapterLog(n);')).toEqual([]);
   });
 
-  it('tests mirror the pure core: every module of machines/ and src/core/ has a unit test file of the same name and place', () => {
-    const tests = new Set(files('test'));
-    const modules = [...files('machines'), ...files('src/core')];
-    expect(modules.length).toBeGreaterThan(60);
-    const mirror = (f: string): string => `test/${f.replace(/^src\//, '').replace(/\.ts$/, '.test.ts')}`;
-    expect(modules.filter((f) => !tests.has(mirror(f))).map(mirror)).toEqual([]);
-  });
+  it(
+    'tests mirror the pure core: every module of machines/ and ' +
+      'src/core/ has a unit test file of the same name and place',
+    () => {
+      const tests = new Set(files('test'));
+      const modules = [...files('machines'), ...files('src/core')];
+      expect(modules.length).toBeGreaterThan(60);
+      const mirror = (f: string): string => `test/${f.replace(/^src\//, '').replace(/\.ts$/, '.test.ts')}`;
+      expect(modules.filter((f) => !tests.has(mirror(f))).map(mirror)).toEqual([]);
+    },
+  );
 
   it('the core imports no io, and machines/ import neither io nor commands', () => {
     const problems: string[] = [];

@@ -15,13 +15,17 @@ describe('docs derived from the code', () => {
     expect(doc).toContain(block);
   });
 
-  it("docs/pipeline.md's state and event tables are generated from the machines (run `npm run docs` when this fails)", () => {
-    const doc = readFileSync(new URL('../docs/pipeline.md', import.meta.url), 'utf8');
-    expect(withPipelineBlock(doc)).toBe(doc);
-    for (const stage of CHAPTER_STAGES) expect(chapterStatesTable()).toContain(`\`chapter:NNN:${stage}\``);
-    for (const event of ['DRAFTED', 'JUDGED', 'PLAN_COMMITTED', 'EXECUTOR_FAILED'])
-      expect(eventsTable()).toContain(`| \`${event}\` |`);
-  });
+  it(
+    "docs/pipeline.md's state and event tables are generated " +
+      'from the machines (run `npm run docs` when this fails)',
+    () => {
+      const doc = readFileSync(new URL('../docs/pipeline.md', import.meta.url), 'utf8');
+      expect(withPipelineBlock(doc)).toBe(doc);
+      for (const stage of CHAPTER_STAGES) expect(chapterStatesTable()).toContain(`\`chapter:NNN:${stage}\``);
+      for (const event of ['DRAFTED', 'JUDGED', 'PLAN_COMMITTED', 'EXECUTOR_FAILED'])
+        expect(eventsTable()).toContain(`| \`${event}\` |`);
+    },
+  );
 
   it('the embedded diagram is what `novel graph` prints', async () => {
     const r = await novel(process.cwd(), ['graph']);

@@ -72,7 +72,10 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
   let killed = 0;
   let violations = 0;
   let leftoverTemps = 0;
-  /** Starts the run in `dir` and SIGKILLs its process group after `delay` ms; whether the kill came before the run ended. */
+  /**
+   * Starts the run in `dir` and SIGKILLs its process group after `delay` ms; whether the kill came before the run
+   * ended.
+   */
   const runKilledAfter = (dir: string, delay: number): Promise<boolean> =>
     new Promise<boolean>((resolve) => {
       const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env, stdio: 'ignore', detached: true });
@@ -116,7 +119,11 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
     if (bad) {
       violations += 1;
       log(
-        `trial ${i}: killed after ${delay.toFixed(0)} ms: ${again.status !== 0 ? `resume exited ${again.status}: ${again.stdout.slice(-400)}${again.stderr.slice(-400)}` : `differs: ${differing.join(', ')}${temps.length ? `; temp files: ${temps.join(', ')}` : ''}`}`,
+        `trial ${i}: killed after ${delay.toFixed(0)} ms: ${
+          again.status !== 0
+            ? `resume exited ${again.status}: ${again.stdout.slice(-400)}${again.stderr.slice(-400)}`
+            : `differs: ${differing.join(', ')}${temps.length ? `; temp files: ${temps.join(', ')}` : ''}`
+        }`,
       );
       if (o.keep) log(`kept ${dir}`);
     }

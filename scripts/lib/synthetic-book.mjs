@@ -197,7 +197,9 @@ function writeChapters(dir, { chapters, characters = 5000, foreshadowing = 1000,
   const blocks = [];
   for (let c = chapters + 1; c <= volume * chaptersPerVolume; c++)
     blocks.push(
-      `### 第 ${c} 章: 新章${c}\n- **Storyline**: main-sword\n- **POV**: 林青岚\n- **Location**: 藏经阁\n- **Conflict**: 冲突\n- **Arc**: 成长\n- **Foreshadowing**: 无\n- **StateChanges**: 无\n- **TransitionHint**: 承上启下\n`,
+      `### 第 ${c} 章: 新章${c}\n- **Storyline**: main-sword\n- **POV**: 林青岚\n- ` +
+        `**Location**: 藏经阁\n- **Conflict**: 冲突\n- **Arc**: 成长\n- ` +
+        `**Foreshadowing**: 无\n- **StateChanges**: 无\n- **TransitionHint**: 承上启下\n`,
     );
   write(`volumes/vol-${vv}/outline.md`, `# 第${volume}卷\n\n${blocks.join('\n')}`);
   const config = JSON.parse(readFileSync(join(dir, 'novel.config.json'), 'utf8'));

@@ -12,7 +12,10 @@ import type { CommandSpec } from '../core/completion.js';
 import { diagnosticText, langOf, render, said, say, sayer, type Lang, type MessageKey } from '../core/messages.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {
-  /** Every command's path and flags (the completion script's list), given by the entry point: no command imports the command table. */
+  /**
+   * Every command's path and flags (the completion script's list), given by the entry point: no command imports the
+   * command table.
+   */
   commandSpecs?: () => Promise<CommandSpec[]>;
 }
 
@@ -36,7 +39,8 @@ export function envelopeError(command: string, err: NovelError): string {
 
 export function plainError(command: string, err: NovelError, lang: Lang = 'en'): string {
   const t = sayer(lang);
-  // Every refusal is said by message id: its words in the reader's language (a refusal over diagnostics lists them itself).
+  // Every refusal is said by message id: its words in the reader's language (a refusal over diagnostics lists them
+  // itself).
   const message = render(lang, err.said);
   const hint = err.hintSaid === undefined ? undefined : render(lang, err.hintSaid);
   return `${t('error.prefix', { command })}${message}\n${hint ? `${t('error.hint', { hint })}\n` : ''}`;

@@ -103,7 +103,9 @@ export class CommitCommand extends NovelCommand {
         const next = nextAfterWrite(this.context, this.project, p.fs);
         return {
           data: { dry_run: false, recovered: true, next: { step: next.step, action: next.action } },
-          text: `${say(this.lang, 'done.setup.recovered')}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}`,
+          text:
+            `${say(this.lang, 'done.setup.recovered')}\n` +
+            `${say(this.lang, 'done.next', { step: next.step, action: next.action })}`,
         };
       }
       const { plan: v, next } = commitSetup(p);
@@ -163,7 +165,8 @@ export class CommitCommand extends NovelCommand {
       return { data: { dry_run: true, ...describePlan(plan) }, text: renderPlan(plan, true, this.lang) };
     }
     return withMutation(this.context, this.project, { chapter }, (p, m) => {
-      // An interrupted rewind is what `novel next` names as this chapter's commit to recover: rolled forward, nothing else.
+      // An interrupted rewind is what `novel next` names as this chapter's commit to recover: rolled forward, nothing
+      // else.
       if (m.recovered && m.recovered.kind === 'rewind') {
         const next = nextAfterWrite(this.context, this.project, p.fs);
         return {
@@ -174,7 +177,9 @@ export class CommitCommand extends NovelCommand {
             chapter: m.recovered.chapter,
             next: { step: next.step, action: next.action },
           },
-          text: `${say(this.lang, 'rewind.recovered', { chapter: m.recovered.chapter ?? chapter })}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}`,
+          text:
+            `${say(this.lang, 'rewind.recovered', { chapter: m.recovered.chapter ?? chapter })}` +
+            `\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}`,
         };
       }
       if (m.recovered && m.recovered.kind === 'chapter' && m.recovered.chapter === chapter) {
@@ -185,7 +190,10 @@ export class CommitCommand extends NovelCommand {
       }
       const { plan, next } = commitChapter(p, chapter, new Date());
       const recoveredNote = m.recovered
-        ? `${say(this.lang, 'done.rolled_forward', { kind: m.recovered.kind, n: m.recovered.chapter ?? m.recovered.volume })}\n`
+        ? `${say(this.lang, 'done.rolled_forward', {
+            kind: m.recovered.kind,
+            n: m.recovered.chapter ?? m.recovered.volume,
+          })}\n`
         : '';
       return {
         data: {
@@ -197,7 +205,9 @@ export class CommitCommand extends NovelCommand {
           ...describePlan(plan),
           next: { step: next.step, action: next.action },
         },
-        text: `${recoveredNote}${renderPlan(plan, false, this.lang)}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}`,
+        text:
+          `${recoveredNote}${renderPlan(plan, false, this.lang)}\n` +
+          `${say(this.lang, 'done.next', { step: next.step, action: next.action })}`,
       };
     });
   }

@@ -68,7 +68,12 @@ export class DiffCommand extends NovelCommand {
     const d = diffRounds(from!, p.fs.readText(from!.path), to!, p.fs.readText(to!.path));
     return {
       data: { chapter: n, rounds: rounds.map((r) => r.round), ...d },
-      text: `${d.patch}${d.patch.endsWith('\n') ? '' : '\n'}${say(this.lang, 'cmd.diff.summary', { from: d.from.round, to: d.to.round, added: d.added, removed: d.removed })}`,
+      text: `${d.patch}${d.patch.endsWith('\n') ? '' : '\n'}${say(this.lang, 'cmd.diff.summary', {
+        from: d.from.round,
+        to: d.to.round,
+        added: d.added,
+        removed: d.removed,
+      })}`,
     };
   }
 }

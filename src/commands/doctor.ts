@@ -13,7 +13,12 @@ export class DoctorCommand extends NovelCommand {
     const t = sayer(this.lang);
     const lines = findings.map(
       (f) =>
-        `${t('cmd.doctor.finding', { severity: said('doctor.severity', { severity: f.severity }), code: f.code, file: f.file, message: render(this.lang, f.message) })}${f.fix ? `\n        ${t('doctor.fix', { fix: render(this.lang, f.fix) })}` : ''}`,
+        `${t('cmd.doctor.finding', {
+          severity: said('doctor.severity', { severity: f.severity }),
+          code: f.code,
+          file: f.file,
+          message: render(this.lang, f.message),
+        })}${f.fix ? `\n        ${t('doctor.fix', { fix: render(this.lang, f.fix) })}` : ''}`,
     );
     lines.push(
       problems.length

@@ -32,7 +32,9 @@ export class RewindCommand extends NovelCommand {
           chapter: ref.chapter,
           next: { step: r.next.step, action: r.next.action },
         },
-        text: `${say(this.lang, 'rewind.recovered', { chapter: ref.chapter })}\n${say(this.lang, 'done.next', { step: r.next.step, action: r.next.action })}`,
+        text:
+          `${say(this.lang, 'rewind.recovered', { chapter: ref.chapter })}\n` +
+          `${say(this.lang, 'done.next', { step: r.next.step, action: r.next.action })}`,
       };
     }
     const p = r.plan;

@@ -143,7 +143,10 @@ export class RunCommand extends NovelCommand {
     return {
       ...(error ? { error } : {}),
       data: { ...summary },
-      text: `${this.lang === 'zh' ? (summary.reason_zh ?? summary.reason) : summary.reason}\n${say(this.lang, 'run.summary', { committed: summary.committed, last: summary.last_completed_chapter })}${chapterTable(summary.chapters, this.lang)}`,
+      text:
+        `${this.lang === 'zh' ? (summary.reason_zh ?? summary.reason) : summary.reason}\n` +
+        `${say(this.lang, 'run.summary', { committed: summary.committed, last: summary.last_completed_chapter })}` +
+        `${chapterTable(summary.chapters, this.lang)}`,
       exitCode: summary.exit,
     };
   }

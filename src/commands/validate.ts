@@ -90,7 +90,11 @@ export class ValidateCommand extends NovelCommand {
         said('cmd.validate.not_validatable', { step: id, stages: VALIDATED_STAGES.join(', ') }),
         {
           hint: said('cmd.example', {
-            example: `novel validate ${formatStepId({ kind: 'chapter', chapter: step.kind === 'chapter' ? step.chapter : 1, stage: 'draft' })}`,
+            example: `novel validate ${formatStepId({
+              kind: 'chapter',
+              chapter: step.kind === 'chapter' ? step.chapter : 1,
+              stage: 'draft',
+            })}`,
           }),
         },
       );

@@ -46,7 +46,10 @@ export interface InvocationOptions {
   lastMessagePath: string;
   /** The model to ask for; Codex needs one (null: the client's default, Claude only). */
   model: string | null;
-  /** Where the judge's answer goes instead of the packet's first required output (the secondary evaluation of a key chapter). */
+  /**
+   * Where the judge's answer goes instead of the packet's first required output (the secondary evaluation of a key
+   * chapter).
+   */
   answerPath?: string;
 }
 
@@ -73,12 +76,14 @@ export function agentPrompt(
   const judge = isReadOnlyAgent(packet);
   const where =
     cli === 'codex'
-      ? `Paths are relative to the project root ${projectRoot}. Your working directory is its staging/ directory (${projectRoot}/staging), the only place you can write: a path staging/x is x from there.`
+      ? `Paths are relative to the project root ${projectRoot}. Your working directory is its staging/ ` +
+        `directory (${projectRoot}/staging), the only place you can write: a path staging/x is x from there.`
       : `Paths are relative to the project root ${projectRoot}, your working directory.`;
   return [
     `You are the ${packet.agent.name} of the novel pipeline, step ${packet.step} (mode ${packet.mode}).`,
     where,
-    `Read the instruction packet ${packetRel} first: manifest.inline is your context, manifest.paths the files to read.`,
+    `Read the instruction packet ${packetRel} first: manifest.inline ` +
+      `is your context, manifest.paths the files to read.`,
     judge
       ? 'Do not write any file. Answer with the evaluation JSON object only.'
       : `Write these files, and nothing outside ${packet.write_scope.join(', ')}:\n${outputs}`,
@@ -167,7 +172,8 @@ export function parseClaudeOutput(stdout: string): AgentReport {
     const usage = (v.usage ?? {}) as Record<string, unknown>;
     const modelUsage =
       v.modelUsage && typeof v.modelUsage === 'object' ? Object.keys(v.modelUsage as object)[0] : undefined;
-    // Success is exactly subtype "success" without is_error (the other subtypes: error_max_turns, error_during_execution, …).
+    // Success is exactly subtype "success" without is_error (the other subtypes: error_max_turns,
+    // error_during_execution, …).
     const report: AgentReport = { ok: v.subtype === 'success' && v.is_error !== true };
     if (typeof v.model === 'string') report.model = v.model;
     else if (modelUsage) report.model = modelUsage;

@@ -104,7 +104,9 @@ export interface AiFlavourModel {
   transform: string;
   features: Array<{ id: string; mean: number; sd: number; weight: number }>;
   intercept: number;
-  /** The L2 penalty the weights were fitted with, and whether an intercept was (a refit without a source does the same). */
+  /**
+   * The L2 penalty the weights were fitted with, and whether an intercept was (a refit without a source does the same).
+   */
   lambda: number;
   fit_intercept: boolean;
   fit_scale: boolean;

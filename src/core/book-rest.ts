@@ -13,7 +13,10 @@ export type BookSnapshot = SnapshotFrom<typeof bookMachine>;
 /** Kept for the chapter-level callers: the book snapshot carries the chapter. */
 export type PipelineSnapshot = BookSnapshot;
 
-/** A state the book can rest in, flattened: a chapter state while writing, a setup step (or its files ready), an import catch-up state, else the book state. */
+/**
+ * A state the book can rest in, flattened: a chapter state while writing, a setup step (or its files ready), an import
+ * catch-up state, else the book state.
+ */
 export type RestName =
   | StableState
   | SetupStep
@@ -29,14 +32,17 @@ export type RestName =
 export function restName(snapshot: BookSnapshot): RestName {
   const v = snapshot.value as string | Record<string, string | Record<string, string>>;
   if (typeof v === 'string') return v as RestName;
-  // One parent at a time: writing, setup or importing; the child is the rest (a setup step awaits its agent, or is ready).
+  // One parent at a time: writing, setup or importing; the child is the rest (a setup step awaits its agent, or is
+  // ready).
   const child = Object.values(v)[0] as string | Record<string, string>;
   if (typeof child === 'string') return child as RestName;
   // A setup step is ready when its state awaits the commit (its meta), else it awaits its agent.
   return restMeta(snapshot).action === 'commit' ? 'setupReady' : (Object.keys(child)[0] as SetupStep);
 }
 
-/** What the state the book rests in awaits (its meta: step, mode, action), asked of the snapshot, never of a state name. */
+/**
+ * What the state the book rests in awaits (its meta: step, mode, action), asked of the snapshot, never of a state name.
+ */
 export function restMeta(snapshot: BookSnapshot): StateMeta {
   const metas = Object.values(snapshot.getMeta()).filter((m): m is StateMeta => m !== undefined);
   return metas[metas.length - 1] ?? { step: null, mode: 'normal', action: 'execute', description: '', ladder: null };

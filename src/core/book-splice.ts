@@ -47,7 +47,10 @@ const DENSE = 8;
 /** Whether a chapter that names `named` items of a list of `items` has the list written again whole. */
 export const writesWhole = (named: number, items: number, dense = DENSE): boolean => named * dense > items;
 
-/** The entities an op may change: `top` and `entity` of its path, or the list of active foreshadowing; null when it changes nothing. */
+/**
+ * The entities an op may change: `top` and `entity` of its path, or the list of active foreshadowing; null when it
+ * changes nothing.
+ */
 function opTarget(op: unknown): { top: string; entity?: string } | null {
   if (!isObj(op)) return null;
   if (op.op === 'foreshadow') return { top: 'active_foreshadowing' };

@@ -10,7 +10,10 @@ import { CHAPTER_STEP_TABLE } from './step-table.js';
 
 type Obj = Record<string, unknown>;
 
-/** A chapter step an agent executes that is its own rung of the ladder (draft, summarize, refine, judge; not a micro-step, review or the commit). */
+/**
+ * A chapter step an agent executes that is its own rung of the ladder (draft, summarize, refine, judge; not a
+ * micro-step, review or the commit).
+ */
 function isOwnRung(text: string): boolean {
   const parsed = parseStepId(text);
   if (!parsed.ok || parsed.step.kind !== 'chapter') return false;
@@ -62,7 +65,10 @@ export function stageRecords(history: readonly Obj[], executions: readonly Obj[]
     });
 }
 
-/** A chapter log's 字数 (logs older than the one count recorded another figure as `words`: used only when nothing else is there). */
+/**
+ * A chapter log's 字数 (logs older than the one count recorded another figure as `words`: used only when nothing else
+ * is there).
+ */
 export function zishuOfLog(log: Obj): number | null {
   return num(log.zishu) ?? num(log.words);
 }

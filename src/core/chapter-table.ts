@@ -17,7 +17,10 @@ export interface ChapterRowView {
   cost_usd: number | null;
   duration_ms: number;
   committed_at: string | null;
-  /** novel's lint of the committed text (§13.2): findings by severity, AI clichés per 1,000 字 (null: committed before the quality layer). */
+  /**
+   * novel's lint of the committed text (§13.2): findings by severity, AI clichés per 1,000 字 (null: committed before
+   * the quality layer).
+   */
   lint_hard: number | null;
   lint_soft: number | null;
   blacklist_per_kchars: number | null;
@@ -79,12 +82,21 @@ export function renderTable(rows: readonly ChapterRowView[], lang: Lang = 'en'):
   const money = (c: number | null) => (c === null ? '?' : `$${c.toFixed(4)}`);
   const lines = rows.map(
     (r) =>
-      `${String(r.chapter).padStart(7)}  ${String(r.zishu ?? '?').padStart(6)}  ${String(r.han ?? '?').padStart(6)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${lint(r).padStart(9)}  ${String(r.blacklist_per_kchars ?? '-').padStart(8)}  ${String(r.hook_strength ?? '-').padStart(4)}  ${String(r.tokens).padStart(8)}  ${money(r.cost_usd).padStart(8)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(7)}  ${r.title ?? ''}`,
+      `${String(r.chapter).padStart(7)}  ${String(r.zishu ?? '?').padStart(6)}  ` +
+      `${String(r.han ?? '?').padStart(6)}  ${String(r.overall ?? '-').padStart(7)}  ` +
+      `${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${lint(r).padStart(9)}  ` +
+      `${String(r.blacklist_per_kchars ?? '-').padStart(8)}  ${String(r.hook_strength ?? '-').padStart(4)}  ` +
+      `${String(r.tokens).padStart(8)}  ${money(r.cost_usd).padStart(8)}  ` +
+      `${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(7)}  ${r.title ?? ''}`,
   );
   const t = totalOf(rows);
   return [
     head,
     ...lines,
-    `${say(lang, 'chapters.total')}  ${String(t.zishu).padStart(6)}  ${String(t.han).padStart(6)}  ${''.padStart(7)}  ${say(lang, 'chapters.count', { n: t.chapters }).padEnd(lang === 'zh' ? 14 : 16)}  ${String(t.revisions).padStart(9)}  ${''.padStart(9)}  ${''.padStart(8)}  ${''.padStart(4)}  ${String(t.tokens).padStart(8)}  ${money(t.cost_usd).padStart(8)}  ${`${(t.duration_ms / 1000).toFixed(1)}s`.padStart(7)}`,
+    `${say(lang, 'chapters.total')}  ${String(t.zishu).padStart(6)}  ${String(t.han).padStart(6)}  ` +
+      `${''.padStart(7)}  ${say(lang, 'chapters.count', { n: t.chapters }).padEnd(lang === 'zh' ? 14 : 16)}  ` +
+      `${String(t.revisions).padStart(9)}  ${''.padStart(9)}  ${''.padStart(8)}  ${''.padStart(4)}  ` +
+      `${String(t.tokens).padStart(8)}  ${money(t.cost_usd).padStart(8)}  ` +
+      `${`${(t.duration_ms / 1000).toFixed(1)}s`.padStart(7)}`,
   ].join('\n');
 }

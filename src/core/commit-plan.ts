@@ -90,7 +90,10 @@ export interface CommitPlan {
   state_ops: { applied: Obj[]; dropped: DroppedOp[] };
   /** Final-tree files whose fingerprint the commit updates. */
   fingerprint_paths: string[];
-  /** How many foreshadowing items of the list after the commit are dormant at the next chapter (§13.6), for status to reuse. */
+  /**
+   * How many foreshadowing items of the list after the commit are dormant at the next chapter (§13.6), for status to
+   * reuse.
+   */
   dormant_next?: number;
   /** The tally of the list after the commit, for the next commit to update. */
   dormancy_tally?: DormancyTally;
@@ -289,7 +292,8 @@ function mergeSummary(
     const before = input.globalForeshadowing.parsed();
     const global = updateForeshadowing(before, result.foreshadow, ctx);
     tally = dormancyTally({ foreshadowing: global });
-    // Written whole here in any case; the history is kept as the splice's would be (a list it would have written whole).
+    // Written whole here in any case; the history is kept as the splice's would be (a list it would have written
+    // whole).
     const whole = writesWhole(new Set(result.foreshadow.map((op) => op.path)).size, before.length);
     writes.push({
       path: paths.globalForeshadowing,
@@ -490,7 +494,8 @@ function closeCommit(
         files[w.path] = before === null ? null : before.toString();
         continue;
       }
-      // A list written whole, when its text before is novel's own serialisation (spliced bytes are; others are compared).
+      // A list written whole, when its text before is novel's own serialisation (spliced bytes are; others are
+      // compared).
       const documents = w.documents;
       if (documents && (spliced !== undefined || prettyJson(documents.before) === before)) {
         files[w.path] = keptJson(before, { ...documents, beforeSha256: hash(before) }, afterSha256);

@@ -73,7 +73,8 @@ export function completionScript(shell: 'bash' | 'zsh' | 'fish', inputs: Complet
       for (const f of [...new Set(c.flags)]) {
         const values = FLAG_CHOICES[name]?.[f];
         lines.push(
-          `complete -c novel -n '__fish_seen_subcommand_from ${c.path.at(-1)}' -l ${f.slice(2)}${values ? ` -x -a '${values.join(' ')}'` : ''}`,
+          `complete -c novel -n '__fish_seen_subcommand_from ${c.path.at(-1)}' ` +
+            `-l ${f.slice(2)}${values ? ` -x -a '${values.join(' ')}'` : ''}`,
         );
       }
     }
@@ -82,7 +83,8 @@ export function completionScript(shell: 'bash' | 'zsh' | 'fish', inputs: Complet
       for (const arg of args) {
         if (arg === '@step' || arg === '@chapter')
           lines.push(
-            `complete -c novel -n '__fish_seen_subcommand_from ${word}' -a '(novel next 2>/dev/null${arg === '@chapter' ? ' | string replace -r ":[a-z-]+$" ""' : ''})'`,
+            `complete -c novel -n '__fish_seen_subcommand_from ${word}' -a '(novel next ` +
+              `2>/dev/null${arg === '@chapter' ? ' | string replace -r ":[a-z-]+$" ""' : ''})'`,
           );
         else lines.push(`complete -c novel -n '__fish_seen_subcommand_from ${word}' -a '${listOf(arg)}'`);
       }
@@ -108,12 +110,14 @@ export function completionScript(shell: 'bash' | 'zsh' | 'fish', inputs: Complet
       }),
     )
     .join('\n');
-  const body = `# novel completion for ${shell}: source <(novel completion ${shell})
+  const body =
+    `# novel completion for ${shell}: source <(novel completion ${shell})
 _novel_steps() {
   local step
   step=$(novel next 2>/dev/null) || return 0
   case "$step" in
-    chapter:*) local base=\${step%:*}; printf '%s\\n' "$step" ${MAIN_STAGES.map((stage) => `"$base:${stage}"`).join(' ')} | awk '!seen[$0]++' ;;
+    chapter:*) local base=\${step%:*}; printf '%s\\n' "$step" ` +
+    `${MAIN_STAGES.map((stage) => `"$base:${stage}"`).join(' ')} | awk '!seen[$0]++' ;;
     *) echo "$step" ;;
   esac
 }

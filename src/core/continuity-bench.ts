@@ -48,7 +48,10 @@ export interface KindScore {
 export interface BenchReport {
   seed: number;
   chapters: number;
-  /** Findings on the book's own chapters, as they are (each is a false positive of its kind, or a real slip of the book). */
+  /**
+   * Findings on the book's own chapters, as they are (each is a false positive of its kind, or a real slip of the
+   * book).
+   */
   clean_findings: number;
   kinds: KindScore[];
 }

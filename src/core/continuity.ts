@@ -71,7 +71,10 @@ export interface CastMember {
 
 /** The names of a book, indexed by their first character (built once per book). */
 export interface CastIndex {
-  /** Every name and alias by its first character; `primary` marks a character's own name (its display_name), the one a slip is looked for in. */
+  /**
+   * Every name and alias by its first character; `primary` marks a character's own name (its display_name), the one a
+   * slip is looked for in.
+   */
   byFirst: Map<string, Array<{ name: string; id: string; primary: boolean }>>;
   /** Each character's names, by id. */
   byId: Map<string, readonly string[]>;
@@ -190,11 +193,20 @@ const NOT_USED = [
   '提起',
   '提到',
 ];
-/** Characters that make a place or a direction of the character before them (林中, 王府, 张家): such a word is no name. */
+/**
+ * Characters that make a place or a direction of the character before them (林中, 王府, 张家): such a word is no name.
+ */
 const PLACE_CHARS = new Set([...'中里上下间内外边前后口头面旁侧处地家门府城山村镇街子儿们']);
-/** Common surnames: a near miss is looked for only in names that are a surname and a given name (林枫, 白凌霜), not in epithets (金星, 龙王, 玉皇大帝). */
+/**
+ * Common surnames: a near miss is looked for only in names that are a surname and a given name (林枫, 白凌霜), not in
+ * epithets (金星, 龙王, 玉皇大帝).
+ */
 const SURNAMES = new Set([
-  ...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池乐匡钮燕晁楚谈云水风花月雪',
+  ...('王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢' +
+    '姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文' +
+    '牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲' +
+    '翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫' +
+    '米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池乐匡钮燕晁楚谈云水风花月雪'),
 ]);
 const COMPOUND_SURNAMES = [
   '欧阳',

@@ -121,7 +121,10 @@ export interface CharacterPlace {
   last_seen_chapter: number | null;
 }
 
-/** Each character of characters/active/ with what the state says of them; characters the state knows but no file names come last. */
+/**
+ * Each character of characters/active/ with what the state says of them; characters the state knows but no file names
+ * come last.
+ */
 export function characterPlaces(
   files: ReadonlyArray<{ id: string; name: string }>,
   stateCharacters: unknown,

@@ -270,7 +270,10 @@ const TEMPLATES: ReadonlyArray<ReadonlyArray<Bank | string>> = [
   ['“', 'shout', '”', '{p}', 'said', '，', 'who', '却', 'felt', '。'],
 ];
 
-/** Items of the word banks, drawn by a seeded generator; an item is not taken again within its next four picks of that bank (sentences near each other open differently). */
+/**
+ * Items of the word banks, drawn by a seeded generator; an item is not taken again within its next four picks of that
+ * bank (sentences near each other open differently).
+ */
 function picker(seed: number, next: () => number = seededRandom(seed)): (xs: readonly string[]) => string {
   const recent = new Map<readonly string[], string[]>();
   return (xs) => {
@@ -282,7 +285,9 @@ function picker(seed: number, next: () => number = seededRandom(seed)): (xs: rea
   };
 }
 
-/** Chapter prose of a platform's length (about 2,900–3,100 字): the key lines, then composed sentences; deterministic. */
+/**
+ * Chapter prose of a platform's length (about 2,900–3,100 字): the key lines, then composed sentences; deterministic.
+ */
 function demoProse(chapter: number, k: Record<string, string>): string[] {
   const fill = (t: string): string =>
     t
@@ -320,7 +325,10 @@ function demoProse(chapter: number, k: Record<string, string>): string[] {
   return paras;
 }
 
-/** The chapter whose draft reads as machine-made (AI味), so that the demo shows the lint's AI-flavour score catching it and the refiner clearing the spans it names. */
+/**
+ * The chapter whose draft reads as machine-made (AI味), so that the demo shows the lint's AI-flavour score catching it
+ * and the refiner clearing the spans it names.
+ */
 export const DEMO_CLICHE_CHAPTER = 6;
 /** The chapter whose first judgement finds the chapter-end hook weak: the demo shows a hook-fix (§13.4). */
 export const DEMO_WEAK_HOOK_CHAPTER = 14;
@@ -332,7 +340,10 @@ const HOOK_FIX_ENDING = [
   '下一刻，门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。',
 ];
 
-/** Sentences in the manner models write (§16): the negation-correction, the soft adverb, the non-action, the pause timed to the second. */
+/**
+ * Sentences in the manner models write (§16): the negation-correction, the soft adverb, the non-action, the pause timed
+ * to the second.
+ */
 const AI_FLAVOURED = [
   '不是害怕，是一种说不清的预感。',
   '他没有说话，脚步很轻。',
@@ -341,7 +352,9 @@ const AI_FLAVOURED = [
   '她没有回头，走得很慢。',
 ];
 
-/** The chapter-writer's hook-fix: the last two paragraphs replaced by an ending on a hook; every byte before them kept. */
+/**
+ * The chapter-writer's hook-fix: the last two paragraphs replaced by an ending on a hook; every byte before them kept.
+ */
 function hookFix(input: DemoInput): Record<string, string> {
   const rel = String(input.packet.manifest.paths.chapter_draft);
   const text = input.read(rel) ?? '';
@@ -372,19 +385,22 @@ function draft(input: DemoInput): Record<string, string> {
   const title = named === `第${chapter}章` ? (k.Location ?? '夜行') : named;
   const paras = demoProse(chapter, k);
   if (chapter === DEMO_CLICHE_CHAPTER && input.packet.mode === 'draft') {
-    // Every third paragraph opens with a machine-made sentence: the AI-flavour score is hard, and the refiner clears the spans it names.
+    // Every third paragraph opens with a machine-made sentence: the AI-flavour score is hard, and the refiner clears
+    // the spans it names.
     for (let i = 0; i < paras.length; i += 3) paras[i] = `${AI_FLAVOURED[(i / 3) % AI_FLAVOURED.length]}${paras[i]}`;
   }
   // The ending and a revision's closing lines are composed for the chapter too: no two chapters end alike.
   const pick = picker(chapter * 104729 + 7);
   paras.push(
-    `${k.TransitionHint ? `远处传来消息，${k.TransitionHint}。` : `${pick(BANK.time)}，夜色渐深。`}门外忽然有人叩了三下，来的竟是${pick(BANK.who)}。`,
+    `${k.TransitionHint ? `远处传来消息，${k.TransitionHint}。` : `${pick(BANK.time)}，夜色渐深。`}` +
+      `门外忽然有人叩了三下，来的竟是${pick(BANK.who)}。`,
   );
   if (input.packet.mode === 'revision') {
     const fixes = Array.isArray(inline.required_fixes) ? (inline.required_fixes as Obj[]) : [];
     const round = Array.isArray(inline.high_confidence_violations) ? inline.high_confidence_violations.length : 0;
     paras.push(
-      `（修订${fixes.length ? `：${fixes.map((f) => String(f.instruction)).join('；')}` : ''}${round ? `，已处理 ${round} 处硬性冲突` : ''}）`,
+      `（修订${fixes.length ? `：${fixes.map((f) => String(f.instruction)).join('；')}` : ''}` +
+        `${round ? `，已处理 ${round} 处硬性冲突` : ''}）`,
     );
     paras.push(`${k.POV ?? '他'}在${pick(BANK.place)}停下脚步，把${pick(BANK.thing)}${pick(BANK.act)}，才继续向前。`);
   }

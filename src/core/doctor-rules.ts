@@ -20,7 +20,10 @@ export function orphanedStaging(
   return files.filter((rel) => !isStagingBookkeeping(rel) && !belongs(rel));
 }
 
-/** Of the next `upcoming` chapters of the volume (and the book), those without an outline block, and those without a contract. */
+/**
+ * Of the next `upcoming` chapters of the volume (and the book), those without an outline block, and those without a
+ * contract.
+ */
 export function upcomingCoverage(input: {
   lastCompleted: number;
   volume: number;
@@ -30,7 +33,8 @@ export function upcomingCoverage(input: {
   outlined: ReadonlySet<number>;
   hasContract: (chapter: number) => boolean;
 }): { missing: number[]; noContract: number[] } {
-  // A volume ends at its outline's last block (§14): the chapters after it are the next volume's, planned when the book gets there.
+  // A volume ends at its outline's last block (§14): the chapters after it are the next volume's, planned when the book
+  // gets there.
   const end = Math.min(input.lastCompleted + input.upcoming, input.bookChapters ?? Infinity);
   const missing: number[] = [];
   const noContract: number[] = [];

@@ -90,14 +90,18 @@ const xml = (s: string): string =>
 /** A stable identifier per book: a name-based UUID from its title and author. */
 export function bookIdentifier(meta: Pick<BookMeta, 'title' | 'author'>): string {
   const h = createHash('sha256').update(`novel-book\u0000${meta.title}\u0000${meta.author}`).digest('hex');
-  const v = `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
+  const v =
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-` +
+    `${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
   return `urn:uuid:${v}`;
 }
 
 function xhtml(lang: string, title: string, body: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${xml(lang)}" lang="${xml(lang)}">
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" ` +
+    `xml:lang="${xml(lang)}" lang="${xml(lang)}">
 <head>
 <meta charset="UTF-8"/>
 <title>${xml(title)}</title>
@@ -107,12 +111,14 @@ function xhtml(lang: string, title: string, body: string): string {
 ${body}
 </body>
 </html>
-`;
+`
+  );
 }
 
 /** A CJK font stack (what the reader has, Songti first for prose), centred headings, indented paragraphs. */
 const STYLE = [
-  'body { line-height: 1.8; font-family: "Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", STSong, SimSun, "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", serif; }',
+  'body { line-height: 1.8; font-family: "Noto Serif CJK SC", "Source Han Serif SC", "Songti ' +
+    'SC", STSong, SimSun, "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", serif; }',
   'h1, h2 { text-align: center; }',
   'p { text-indent: 2em; margin: 0 0 0.6em 0; }',
   'blockquote { margin: 0.8em 2em; color: #444; }',
@@ -128,14 +134,18 @@ const STYLE = [
 function svgCover(meta: BookMeta): string {
   const title = xml(meta.title);
   const size = Math.max(48, Math.min(120, Math.floor(1000 / Math.max(1, [...meta.title].length))));
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1800" viewBox="0 0 1200 1800">
 <rect width="1200" height="1800" fill="#1f2a36"/>
 <rect x="60" y="60" width="1080" height="1680" fill="none" stroke="#c9a45c" stroke-width="6"/>
-<text x="600" y="780" text-anchor="middle" font-size="${size}" fill="#f3ead7" font-family="Noto Serif CJK SC, Songti SC, SimSun, serif">${title}</text>
-<text x="600" y="1000" text-anchor="middle" font-size="56" fill="#c9a45c" font-family="Noto Serif CJK SC, Songti SC, SimSun, serif">${xml(meta.author)}</text>
+<text x="600" y="780" text-anchor="middle" font-size="${size}" fill="#f3ead7" ` +
+    `font-family="Noto Serif CJK SC, Songti SC, SimSun, serif">${title}</text>
+<text x="600" y="1000" text-anchor="middle" font-size="56" fill="#c9a45c" font-family="Noto ` +
+    `Serif CJK SC, Songti SC, SimSun, serif">${xml(meta.author)}</text>
 </svg>
-`;
+`
+  );
 }
 
 export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): Uint8Array {
@@ -195,7 +205,8 @@ export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): 
     xhtml(
       lang,
       meta.title,
-      `<section class="titlepage" epub:type="titlepage"><h1>${xml(meta.title)}</h1>\n<p>${xml(meta.author)}</p>${blurb ? `\n${blurb}` : ''}</section>`,
+      `<section class="titlepage" epub:type="titlepage"><h1>${xml(meta.title)}</` +
+        `h1>\n<p>${xml(meta.author)}</p>${blurb ? `\n${blurb}` : ''}</section>`,
     ),
   );
   manifest.push('<item id="titlepage" href="titlepage.xhtml" media-type="application/xhtml+xml"/>');
@@ -236,7 +247,9 @@ export function exportEpub(meta: BookMeta, chapters: readonly ExportChapter[]): 
 <dc:identifier id="bookid">${bookIdentifier(meta)}</dc:identifier>
 <dc:title>${xml(meta.title)}</dc:title>
 <dc:creator>${xml(meta.author)}</dc:creator>
-<dc:language>${xml(lang)}</dc:language>${meta.description ? `\n<dc:description>${xml(meta.description.replace(/\s+/g, ' ').trim())}</dc:description>` : ''}
+<dc:language>${xml(lang)}</dc:language>${
+      meta.description ? `\n<dc:description>${xml(meta.description.replace(/\s+/g, ' ').trim())}</dc:description>` : ''
+    }
 <meta property="dcterms:modified">${meta.modified}</meta>
 </metadata>
 <manifest>

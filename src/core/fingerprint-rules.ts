@@ -46,7 +46,8 @@ export function fingerprintSegment(rel: string): string | null {
  * (docs/decisions.md). `novel state verify` re-hashes everything.
  */
 export function isHotPath(rel: string, currentVolume: number, lastCompleted: number): boolean {
-  // Files of one chapter — its text, summary, evaluations and its files in state/ — are hot for the 10 latest chapters only.
+  // Files of one chapter — its text, summary, evaluations and its files in state/ — are hot for the 10 latest chapters
+  // only.
   const n = chapterOfFinalFile(rel);
   if (n !== null) {
     return n <= lastCompleted && n > lastCompleted - 10;

@@ -52,7 +52,8 @@ export function protectedText(text: string, step: FixStep): string {
     const end = text.indexOf('\n', first);
     return end < 0 ? '' : text.slice(end);
   }
-  // Keep the title line out of the last two paragraphs: a chapter of title and one paragraph may change only that paragraph.
+  // Keep the title line out of the last two paragraphs: a chapter of title and one paragraph may change only that
+  // paragraph.
   const cut = starts.length >= 3 ? (starts[starts.length - 2] as number) : (starts[1] ?? text.length);
   return text.slice(0, cut);
 }
@@ -62,7 +63,9 @@ export function fixGuardOf(text: string, step: FixStep, copy: string): FixGuard 
   return { step, chars: p.length, sha256: sha256(p), copy };
 }
 
-/** The staged chapter against the guard: null when it keeps every protected byte, else the diagnostic naming the rule. */
+/**
+ * The staged chapter against the guard: null when it keeps every protected byte, else the diagnostic naming the rule.
+ */
 export function fixViolation(rel: string, text: string, guard: FixGuard): Diagnostic | null {
   if (guard.step === 'title-fix') {
     const body = protectedText(text, 'title-fix');
@@ -86,7 +89,10 @@ export function fixViolation(rel: string, text: string, guard: FixGuard): Diagno
   });
 }
 
-/** The checkpoint's fix_guard, when it has the recorded shape (a hand-edited one is ignored: the copy stays the reference). */
+/**
+ * The checkpoint's fix_guard, when it has the recorded shape (a hand-edited one is ignored: the copy stays the
+ * reference).
+ */
 export function fixGuardFrom(raw: unknown): FixGuard | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const g = raw as Record<string, unknown>;

@@ -40,9 +40,14 @@ export function decodeSource(bytes: Uint8Array): { text: string; encoding: Sourc
   return { text: new TextDecoder('gb18030').decode(bytes), encoding: 'gb18030' };
 }
 
-/** 第 N 章 (or 第 N 回 of the classic novels), N in ASCII, full-width or Chinese numerals, then nothing or whitespace (or a colon) and a title. Built from a string: the bundle stays ASCII. */
+/**
+ * 第 N 章 (or 第 N 回 of the classic novels), N in ASCII, full-width or Chinese numerals, then nothing or whitespace
+ * (or a colon) and a title. Built from a string: the bundle stays ASCII.
+ */
 const HEADING = new RegExp(
-  '^\u7b2c\\s*([0-9\uff10-\uff19]+|[\u96f6\u3007\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07]+)\\s*[\u7ae0\u56de](?:[\\s\u3000:\uff1a]+(.*))?$',
+  '^\u7b2c\\s*([0-9\uff10-\uff19]+|' +
+    '[\u96f6\u3007\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07]' +
+    '+)\\s*[\u7ae0\u56de](?:[\\s\u3000:\uff1a]+(.*))?$',
 );
 /** A heading may skip a few numbers the source lacks; a bigger jump, or a step back, is prose quoting a chapter. */
 export const MAX_HEADING_GAP = 10;

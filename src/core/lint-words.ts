@@ -66,7 +66,8 @@ export const LINT_WORDS = {
   blacklist_density: (a: { hits: number; perK: number; limit: number; words: string[] }) =>
     w(
       `${a.hits} AI-cliché hit(s), ${a.perK} per 1,000 字 (limit ${a.limit})`,
-      `rewrite the sentences that use ${a.words.map((x) => `"${x}"`).join(', ')} (ai-blacklist.json) until at most ${a.limit} per 1,000 字 remain`,
+      `rewrite the sentences that use ${a.words.map((x) => `"${x}"`).join(', ')} ` +
+        `(ai-blacklist.json) until at most ${a.limit} per 1,000 字 remain`,
       `AI 黑名单词 ${a.hits} 处，每千字 ${a.perK} 处（上限 ${a.limit}）`,
       `改写用到${a.words.map(q).join('、')}的句子（ai-blacklist.json），直到每千字不超过 ${a.limit} 处`,
     ),
@@ -135,9 +136,15 @@ export const LINT_WORDS = {
     ),
   ai_flavour: (a: { score: number; threshold: number; top: Array<{ en: string; zh: string }> }) =>
     w(
-      `AI flavour ${a.score.toFixed(2)} (threshold ${a.threshold.toFixed(2)}), ${a.top.length ? `mostly from ${a.top.map((t) => t.en).join('; ')}` : 'with none of the exclamations, particles or hedges of a human voice'}`,
+      `AI flavour ${a.score.toFixed(2)} (threshold ${a.threshold.toFixed(2)}), ${
+        a.top.length
+          ? `mostly from ${a.top.map((t) => t.en).join('; ')}`
+          : 'with none of the exclamations, particles or hedges of a human voice'
+      }`,
       'rewrite the spans listed as ai_pattern findings, each by its own fix',
-      `AI味 ${a.score.toFixed(2)}（阈值 ${a.threshold.toFixed(2)}），${a.top.length ? `主要来自${a.top.map((t) => t.zh).join('；')}` : '通篇缺少人物口吻里的感叹、语气词和含糊的比喻'}`,
+      `AI味 ${a.score.toFixed(2)}（阈值 ${a.threshold.toFixed(2)}），${
+        a.top.length ? `主要来自${a.top.map((t) => t.zh).join('；')}` : '通篇缺少人物口吻里的感叹、语气词和含糊的比喻'
+      }`,
       '逐条改写下面列出的 ai_pattern 片段，按各自的修改建议来',
     ),
   repeated_passage: (a: { chapter: number; line: number; length: number }) =>
@@ -150,7 +157,8 @@ export const LINT_WORDS = {
   recycled_chapter: (a: { chapter: number; line: number; percent: number }) =>
     w(
       `${a.percent}% of this chapter's 8-字 shingles also stand in chapter ${a.chapter}`,
-      `write the chapter anew from its outline: reordering the paragraphs of chapter ${a.chapter} does not make a new chapter`,
+      `write the chapter anew from its outline: reordering the ` +
+        `paragraphs of chapter ${a.chapter} does not make a new chapter`,
       `本章 ${a.percent}% 的八字片段也出现在第${a.chapter}章`,
       `按大纲重写这一章：把第${a.chapter}章的段落调换顺序不算新的一章`,
     ),

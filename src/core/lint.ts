@@ -83,8 +83,11 @@ const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 /** Sentence ends: a run of 。！？… and the closing quotes that follow it. */
 const SENTENCE_END = /[\u3002\uff01\uff1f\u2026]+[\u201d\u300d\u300f\u2019"']*/gu;
 /** Leading quotes, brackets, punctuation and spaces before a sentence's first words. */
-const LEADING =
-  /^[\s\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f\u3001-\u3003\u3008-\u3011\uff01-\uff0f\uff1a-\uff20\u2014\u2026"'([]+/u;
+const LEADING = new RegExp(
+  '^[\\s\\u201c\\u201d\\u2018\\u2019\\u300c\\u300d\\u300e\\u300f\\u3001-\\u3003' +
+    '\\u3008-\\u3011\\uff01-\\uff0f\\uff1a-\\uff20\\u2014\\u2026"\'([]+',
+  'u',
+);
 
 interface Line {
   /** 1-based line number in the file. */
@@ -105,7 +108,10 @@ const excerptOf = (text: string, at: number, len: number): string => {
   return `${from > 0 ? '…' : ''}${text.slice(from, to)}${to < text.length ? '…' : ''}`;
 };
 
-/** A sentence's opening: its first two Han characters after leading quotes and punctuation; none when it opens with a name of the cast. */
+/**
+ * A sentence's opening: its first two Han characters after leading quotes and punctuation; none when it opens with a
+ * name of the cast.
+ */
 export function openingOf(sentence: string, names: readonly string[] = []): string | null {
   const rest = sentence.replace(LEADING, '');
   if (names.some((n) => n && rest.startsWith(n))) return null;
@@ -126,7 +132,10 @@ export function sentencesOf(paragraph: string): string[] {
   return out.filter((s) => countZishu(s).zishu > 0);
 }
 
-/** 字数 inside “…”, 「…」, 『…』 or a pair of ASCII "…" (the marks excluded) of one line; a quote left open runs to the line's end. */
+/**
+ * 字数 inside “…”, 「…」, 『…』 or a pair of ASCII "…" (the marks excluded) of one line; a quote left open runs to the
+ * line's end.
+ */
 export function dialogueZishu(line: string): number {
   let total = 0;
   for (const m of line.matchAll(
@@ -199,7 +208,10 @@ function wordHits(
   return hits.sort((a, b) => a.line - b.line || a.at - b.at);
 }
 
-/** Everything a lint depends on besides the chapter and its text, as one string: two lints with equal keys, chapters and texts give equal reports. */
+/**
+ * Everything a lint depends on besides the chapter and its text, as one string: two lints with equal keys, chapters and
+ * texts give equal reports.
+ */
 export function lintInputsKey(settings: QualitySettings, lists: LintLists): string {
   return JSON.stringify([
     settings,

@@ -3,8 +3,8 @@
  * features taken as log1p and scaled by their spread, the classes weighted to
  * count equally. Without an intercept (the AI-flavour model's form) the
  * features are not centred either: a text with none of them scores 0.5,
- * so that only what a text does moves its score, never what it lacks: how scripts/fit-ai-flavour.ts makes the AI-flavour model, and how
- * `novel quality eval --by-source` refits it without one source. Same rows ⇒
+ * so that only what a text does moves its score, never what it lacks: how scripts/fit-ai-flavour.ts makes the
+ * AI-flavour model, and how `novel quality eval --by-source` refits it without one source. Same rows ⇒
  * same weights (a fixed number of steps, no randomness). Pure.
  */
 

@@ -57,9 +57,11 @@ const OWN_GROUPS = {
     ),
     'continuity.gone_acting.fix': entry<{ name: string }>(
       (a) =>
-        `rewrite the sentence without ${a.name}, mark it as a memory, dream or flashback in the delta (recollections), or bring ${a.name} back with an op`,
+        `rewrite the sentence without ${a.name}, mark it as a memory, dream or ` +
+        `flashback in the delta (recollections), or bring ${a.name} back with an op`,
       (a) =>
-        `改写这句、不让${a.name}出场；或在 delta 的 recollections 中标明这是回忆、梦境或闪回；或用一条操作让${a.name}复归`,
+        `改写这句、不让${a.name}出场；或在 delta 的 recollections ` +
+        `中标明这是回忆、梦境或闪回；或用一条操作让${a.name}复归`,
     ),
     'continuity.realm_down': entry<{ from: string; to: string }>(
       (a) => `the realm goes down from ${a.from} to ${a.to} with no reason given`,
@@ -134,15 +136,43 @@ const OWN_GROUPS = {
       last: number | null;
     }>(
       (a) =>
-        `chapter ${a.chapter}${a.position !== null ? ` (${a.position} of ${a.chapters} in volume ${a.volume}, chapters ${a.first}–${a.last})` : a.chapters !== null ? ` (not in the volume ${a.volume} outline, which has ${a.chapters} chapters)` : ` (volume ${a.volume}: no outline yet)`}`,
+        `chapter ${a.chapter}${
+          a.position !== null
+            ? ` (${a.position} of ${a.chapters} in volume ${a.volume}, chapters ${a.first}–${a.last})`
+            : a.chapters !== null
+              ? ` (not in the volume ${a.volume} outline, which has ${a.chapters} chapters)`
+              : ` (volume ${a.volume}: no outline yet)`
+        }`,
       (a) =>
-        `第${a.chapter}章${a.position !== null ? `（第${a.volume}卷大纲第 ${a.position}/${a.chapters} 章，第${a.first}–${a.last}章）` : a.chapters !== null ? `（不在第${a.volume}卷大纲中，大纲共 ${a.chapters} 章）` : `（第${a.volume}卷：尚无大纲）`}`,
+        `第${a.chapter}章${
+          a.position !== null
+            ? `（第${a.volume}卷大纲第 ${a.position}/${a.chapters} 章，第${a.first}–${a.last}章）`
+            : a.chapters !== null
+              ? `（不在第${a.volume}卷大纲中，大纲共 ${a.chapters} 章）`
+              : `（第${a.volume}卷：尚无大纲）`
+        }`,
     ),
     'status.where.volume': entry<{ volume: number; doing: 'done' | 'recover' | 'setup' | 'plan'; step: string }>(
       (a) =>
-        `volume ${a.volume}: ${a.doing === 'done' ? 'the planned book is complete' : a.doing === 'recover' ? 'an interrupted plan commit to finish' : a.doing === 'setup' ? `setting up the book (${a.step})` : 'planning'}`,
+        `volume ${a.volume}: ${
+          a.doing === 'done'
+            ? 'the planned book is complete'
+            : a.doing === 'recover'
+              ? 'an interrupted plan commit to finish'
+              : a.doing === 'setup'
+                ? `setting up the book (${a.step})`
+                : 'planning'
+        }`,
       (a) =>
-        `第${a.volume}卷：${a.doing === 'done' ? '全书按计划已完结' : a.doing === 'recover' ? '有中断的卷规划入库待完成' : a.doing === 'setup' ? `新书设定中（${a.step}）` : '规划中'}`,
+        `第${a.volume}卷：${
+          a.doing === 'done'
+            ? '全书按计划已完结'
+            : a.doing === 'recover'
+              ? '有中断的卷规划入库待完成'
+              : a.doing === 'setup'
+                ? `新书设定中（${a.step}）`
+                : '规划中'
+        }`,
     ),
     'status.where.import': entry<{ chapter: number }>(
       (a) => `imported chapter ${a.chapter}: its catch-up summary`,
@@ -203,9 +233,11 @@ const OWN_GROUPS = {
     ),
     'status.book': entry<{ n: number; zishu: number; logs: number; input: number; output: number; cost: string }>(
       (a) =>
-        `book: ${a.n} chapter(s) committed, 字数 ${a.zishu}; from ${a.logs} chapter log(s): ${a.input} input / ${a.output} output tokens, ${a.cost}`,
+        `book: ${a.n} chapter(s) committed, 字数 ${a.zishu}; from ${a.logs} chapter ` +
+        `log(s): ${a.input} input / ${a.output} output tokens, ${a.cost}`,
       (a) =>
-        `全书：已入库 ${a.n} 章，字数 ${a.zishu}；据 ${a.logs} 份章节日志：输入 ${a.input} / 输出 ${a.output} tokens，费用 ${a.cost}`,
+        `全书：已入库 ${a.n} 章，字数 ${a.zishu}；据 ${a.logs} 份章节日志：` +
+        `输入 ${a.input} / 输出 ${a.output} tokens，费用 ${a.cost}`,
     ),
     'status.dormant': entry<{ n: number }>(
       (a) =>
@@ -217,7 +249,8 @@ const OWN_GROUPS = {
   next: () => ({
     'next.error_retry': entry<{ reason: string }>(
       (a) =>
-        `the last run's executor failed here (orchestrator_state ERROR_RETRY; fix the cause, then \`novel run\` retries): ${a.reason}`,
+        `the last run's executor failed here (orchestrator_state ERROR_RETRY; ` +
+        `fix the cause, then \`novel run\` retries): ${a.reason}`,
       (a) => `上次运行的执行器在此失败（ERROR_RETRY；排除原因后 \`novel run\` 会重试）：${a.reason}`,
     ),
     'next.recover': entry<{ file: string }>(
@@ -240,13 +273,20 @@ const OWN_GROUPS = {
     ),
     'next.plan_invalid': entry<{ volume: number; step: string }>(
       (a) =>
-        `the staged plan of volume ${a.volume} does not validate (see \`novel validate ${a.step}\`): run the plot-architect again`,
+        `the staged plan of volume ${a.volume} does not validate (see ` +
+        `\`novel validate ${a.step}\`): run the plot-architect again`,
       (a) => `第${a.volume}卷的存稿规划未通过校验（见 \`novel validate ${a.step}\`）：请重新运行 plot-architect`,
     ),
     'next.setup': entry<{ step: string; agent: string; what: string }>(
       (a) => `the book is set up first (${a.step}): run the ${a.agent} to ${a.what}`,
       (a) =>
-        `先为新书做设定（${a.step}）：请运行 ${a.agent}${a.what === 'build the world and the storylines' ? '，建立世界观与故事线' : a.what === 'weave the cast' ? '，编织人物' : '，从 samples/ 提炼文风'}`,
+        `先为新书做设定（${a.step}）：请运行 ${a.agent}${
+          a.what === 'build the world and the storylines'
+            ? '，建立世界观与故事线'
+            : a.what === 'weave the cast'
+              ? '，编织人物'
+              : '，从 samples/ 提炼文风'
+        }`,
     ),
     'next.setup_ready': entry<{ step: string }>(
       (a) => `the staged files of ${a.step} are valid: move them into place`,
@@ -267,7 +307,8 @@ const OWN_GROUPS = {
     ),
     'next.import_commit': entry<{ chapter: number }>(
       (a) =>
-        `the catch-up summary of imported chapter ${a.chapter} is advanced: commit it (the imported text stays as it is)`,
+        `the catch-up summary of imported chapter ${a.chapter} is ` +
+        `advanced: commit it (the imported text stays as it is)`,
       (a) => `导入的第${a.chapter}章的补写摘要已推进：请入库（导入的正文保持不变）`,
     ),
     'next.plan': entry<{ volume: number; first: number; last: number }>(
@@ -284,9 +325,14 @@ const OWN_GROUPS = {
     ),
     'next.interrupted': entry<{ step: string; attempt: number }>(
       (a) =>
-        `an execution of ${a.step} (attempt ${a.attempt}) by \`novel run\` was interrupted: its outputs may be partial and are not reused; the step runs again (\`novel run\` moves them to staging/revisions/…/interrupted-K/ first), or \`novel advance ${a.step}\` records them if you checked them`,
+        `an execution of ${a.step} (attempt ${a.attempt}) by \`novel run\` was ` +
+        `interrupted: its outputs may be partial and are not reused; the step runs ` +
+        `again (\`novel run\` moves them to staging/revisions/…/interrupted-K/ ` +
+        `first), or \`novel advance ${a.step}\` records them if you checked them`,
       (a) =>
-        `\`novel run\` 对 ${a.step} 的第 ${a.attempt} 次执行被中断：产出可能不完整，不会复用；这一步将重跑（\`novel run\` 先把它们移到 staging/revisions/…/interrupted-K/），若你已检查无误，也可用 \`novel advance ${a.step}\` 登记`,
+        `\`novel run\` 对 ${a.step} 的第 ${a.attempt} 次执行被中断：产出可能不完整，不会复用；` +
+        `这一步将重跑（\`novel run\` 先把它们移到 staging/revisions/…/interrupted-K/），` +
+        `若你已检查无误，也可用 \`novel advance ${a.step}\` 登记`,
     ),
     'next.advance': entry<{ who: string; mode: string; draftLost: boolean }>(
       (a) =>
@@ -312,7 +358,8 @@ const OWN_GROUPS = {
             ? `run the ${a.who}${a.mode}`
             : a.why === 'invalid'
               ? `the ${a.who} outputs${a.mode} do not validate: run it again (see \`novel validate ${a.step}\`)`
-              : `the ${a.who} outputs${a.mode} are unchanged since the last advance: run it${a.refine ? ' (a refine that changes nothing counts once it writes a fresh change log)' : ''}`,
+              : `the ${a.who} outputs${a.mode} are unchanged since the last advance: run ` +
+                `it${a.refine ? ' (a refine that changes nothing counts once it writes a fresh change log)' : ''}`,
       (a) =>
         a.why === 'lost'
           ? `起草登记后的章节在存稿区丢失或被替换：请重新起草${modeZh(a.mode)}`
@@ -320,7 +367,8 @@ const OWN_GROUPS = {
             ? `请运行 ${a.who}${modeZh(a.mode)}`
             : a.why === 'invalid'
               ? `${a.who} 的产出${modeZh(a.mode)}未通过校验：请重跑（见 \`novel validate ${a.step}\`）`
-              : `${a.who} 的产出${modeZh(a.mode)}自上次登记后没有变化：请运行它${a.refine ? '（润色若确实无需改动，写一份新的修改记录即可）' : ''}`,
+              : `${a.who} 的产出${modeZh(a.mode)}自上次登记后没有变化：` +
+                `请运行它${a.refine ? '（润色若确实无需改动，写一份新的修改记录即可）' : ''}`,
     ),
   }),
   // ---- advance, decide, validate, commit: what was done ----
@@ -340,7 +388,9 @@ const OWN_GROUPS = {
     'done.decided': entry<{ chapter: number; decision: string; from: string; to: string }>(
       (a) => `chapter ${a.chapter}: ${a.decision} (${a.from} → ${a.to})`,
       (a) =>
-        `第${a.chapter}章：${({ accept: '接受', revise: '修改', rewrite: '重写' } as Record<string, string>)[a.decision] ?? a.decision}（${a.from} → ${a.to}）`,
+        `第${a.chapter}章：${
+          ({ accept: '接受', revise: '修改', rewrite: '重写' } as Record<string, string>)[a.decision] ?? a.decision
+        }（${a.from} → ${a.to}）`,
     ),
     'done.archived': entry<{ n: number; dir: string }>(
       (a) => `archived ${a.n} file(s) to ${a.dir}/`,
@@ -387,9 +437,11 @@ const OWN_GROUPS = {
   lint: () => ({
     'lint.head': entry<{ zishu: number; hard: number; soft: number; warn: number; perK: number; ai: number }>(
       (a) =>
-        `lint: ${a.zishu} 字, ${a.hard} hard, ${a.soft} soft, ${a.warn} warn; AI flavour ${Number(a.ai).toFixed(2)}; AI clichés ${a.perK} per 1,000 字`,
+        `lint: ${a.zishu} 字, ${a.hard} hard, ${a.soft} soft, ${a.warn} warn; AI ` +
+        `flavour ${Number(a.ai).toFixed(2)}; AI clichés ${a.perK} per 1,000 字`,
       (a) =>
-        `检查：${a.zishu} 字，硬伤 ${a.hard}，提示 ${a.soft}，留意 ${a.warn}；AI味 ${Number(a.ai).toFixed(2)}；AI 套话每千字 ${a.perK} 处`,
+        `检查：${a.zishu} 字，硬伤 ${a.hard}，提示 ${a.soft}，留意 ${a.warn}；` +
+        `AI味 ${Number(a.ai).toFixed(2)}；AI 套话每千字 ${a.perK} 处`,
     ),
     'lint.report.head': entry<{
       chapter: number;
@@ -403,9 +455,20 @@ const OWN_GROUPS = {
       dialogue: number;
     }>(
       (a) =>
-        `chapter ${a.chapter} (${a.source}): ${a.zishu} 字, ${a.paragraphs} paragraph(s), ${a.sentences} sentence(s); AI flavour ${Number(a.ai).toFixed(2)}; AI clichés ${a.hits} (${a.perK} per 1,000 字), dialogue ${a.dialogue}%`,
+        `chapter ${a.chapter} (${a.source}): ${a.zishu} 字, ${a.paragraphs} paragraph(s), ` +
+        `${a.sentences} sentence(s); AI flavour ${Number(a.ai).toFixed(2)}; AI clichés ` +
+        `${a.hits} (${a.perK} per 1,000 字), dialogue ${a.dialogue}%`,
       (a) =>
-        `第${a.chapter}章（${a.source === 'staging' ? '暂存区' : a.source === 'chapters' ? '已入库' : a.source === 'file' ? '文件' : a.source}）：${a.zishu} 字，${a.paragraphs} 段，${a.sentences} 句；AI味 ${Number(a.ai).toFixed(2)}；AI 套话 ${a.hits} 处（每千字 ${a.perK} 处），对白占 ${a.dialogue}%`,
+        `第${a.chapter}章（${
+          a.source === 'staging'
+            ? '暂存区'
+            : a.source === 'chapters'
+              ? '已入库'
+              : a.source === 'file'
+                ? '文件'
+                : a.source
+        }）：${a.zishu} 字，${a.paragraphs} 段，${a.sentences} 句；AI味 ${Number(a.ai).toFixed(2)}；` +
+        `AI 套话 ${a.hits} 处（每千字 ${a.perK} 处），对白占 ${a.dialogue}%`,
     ),
     'lint.finding': entry<{
       severity: string;
@@ -415,9 +478,11 @@ const OWN_GROUPS = {
       excerpt: string | null;
     }>(
       (a) =>
-        `${a.severity.padEnd(4)} ${a.rule}${a.line ? ` (line ${a.line})` : ''}: ${a.message}${a.excerpt ? ` — ${a.excerpt}` : ''}`,
+        `${a.severity.padEnd(4)} ${a.rule}${a.line ? ` (line ${a.line})` : ''}` +
+        `: ${a.message}${a.excerpt ? ` — ${a.excerpt}` : ''}`,
       (a) =>
-        `${({ hard: '硬伤', soft: '提示', warn: '留意' } as Record<string, string>)[a.severity] ?? a.severity} ${a.rule}${a.line ? `（第 ${a.line} 行）` : ''}：${a.message}${a.excerpt ? ` —— ${a.excerpt}` : ''}`,
+        `${({ hard: '硬伤', soft: '提示', warn: '留意' } as Record<string, string>)[a.severity] ?? a.severity} ` +
+        `${a.rule}${a.line ? `（第 ${a.line} 行）` : ''}：${a.message}${a.excerpt ? ` —— ${a.excerpt}` : ''}`,
     ),
     'lint.fix': entry<{ fix: string }>(
       (a) => `     fix: ${a.fix}`,
@@ -432,9 +497,11 @@ const OWN_GROUPS = {
   chapters: () => ({
     'chapters.head': entry(
       (_) =>
-        'chapter  字数    汉字    overall  gate              revisions  hard/soft  套话/千字  hook  tokens    cost      time     title',
+        'chapter  字数    汉字    overall  gate              revisions  ' +
+        'hard/soft  套话/千字  hook  tokens    cost      time     title',
       (_) =>
-        '   章节  字数    汉字       总分  闸门              修改轮次   硬伤/提示  套话/千字  钩子  tokens    费用      用时     章名',
+        '   章节  字数    汉字       总分  闸门              修改轮次   ' +
+        '硬伤/提示  套话/千字  钩子  tokens    费用      用时     章名',
     ),
     'chapters.total': entry(
       (_) => '  total',
@@ -468,16 +535,19 @@ const OWN_GROUPS = {
     ),
     'lock.held': entry<{ stale: string | null; holder: string | null }>(
       (a) =>
-        `lock: held${a.stale ? ` (stale: ${a.stale})` : ''} by ${a.holder ?? 'an unknown tool (no readable info.json)'}`,
+        `lock: held${a.stale ? ` (stale: ${a.stale})` : ''} by ` +
+        `${a.holder ?? 'an unknown tool (no readable info.json)'}`,
       (a) =>
-        `锁：被占用${a.stale ? `（已过期：${a.stale}）` : ''}，持有者：${a.holder ?? '未知工具（没有可读的 info.json）'}`,
+        `锁：被占用${a.stale ? `（已过期：${a.stale}）` : ''}，` +
+        `持有者：${a.holder ?? '未知工具（没有可读的 info.json）'}`,
     ),
   }),
   // ---- novel state verify ----
   verify: () => ({
     'verify.fix_recorded': entry<{ state: string; log: string }>(
       (a) =>
-        `state: your fix of ${a.state} is recorded in ${a.log} (an accepted-state line); replay and \`novel state rebuild\` keep it`,
+        `state: your fix of ${a.state} is recorded in ${a.log} (an ` +
+        `accepted-state line); replay and \`novel state rebuild\` keep it`,
       (a) =>
         `状态：你对 ${a.state} 的修改已记入 ${a.log}（一行 accepted-state）；重放与 \`novel state rebuild\` 都会保留它`,
     ),
@@ -491,7 +561,8 @@ const OWN_GROUPS = {
     ),
     'verify.no_fingerprint': entry<{ accepted: boolean }>(
       (a) =>
-        `files: no fingerprint is recorded yet${a.accepted ? ' (recorded now)' : '; the next mutating command records one'}: the state alone is judged`,
+        `files: no fingerprint is recorded yet` +
+        `${a.accepted ? ' (recorded now)' : '; the next mutating command records one'}: the state alone is judged`,
       (a) => `文件：尚未记录指纹${a.accepted ? '（现已记录）' : '；下一个写入命令会记录'}：只检查了状态`,
     ),
     'verify.files_differ': entry<{ n: number; accepted: boolean }>(
@@ -532,7 +603,8 @@ const OWN_GROUPS = {
   import: () => ({
     'import.done': entry<{ n: number; root: string; created: boolean; encoding: string; zishu: number }>(
       (a) =>
-        `imported ${a.n} chapter(s) into ${a.root}${a.created ? ' (a new project)' : ''}: ${a.encoding}, 字数 ${a.zishu}`,
+        `imported ${a.n} chapter(s) into ${a.root}` +
+        `${a.created ? ' (a new project)' : ''}: ${a.encoding}, 字数 ${a.zishu}`,
       (a) => `已导入 ${a.n} 章到 ${a.root}${a.created ? '（新项目）' : ''}：编码 ${a.encoding}，字数 ${a.zishu}`,
     ),
     'import.range': entry<{ first: string; last: string }>(
@@ -549,7 +621,8 @@ const OWN_GROUPS = {
     ),
     'import.next': entry(
       (_) =>
-        'next: novel next (volume 1 is planned from the chapter after the last imported one); the report: logs/import-report.json',
+        'next: novel next (volume 1 is planned from the chapter after ' +
+        'the last imported one); the report: logs/import-report.json',
       (_) => '下一步：novel next（从导入的最后一章之后规划第1卷）；导入报告：logs/import-report.json',
     ),
   }),
@@ -572,9 +645,11 @@ const OWN_GROUPS = {
     ),
     'run.execute': entry<{ step: string; agent: string; mode: string; attempt: number; packet: string | null }>(
       (a) =>
-        `… ${a.step}: ${a.agent} (${a.mode})${a.attempt > 1 ? `, attempt ${a.attempt}` : ''}${a.packet ? ` — packet ${a.packet}` : ''}`,
+        `… ${a.step}: ${a.agent} (${a.mode})${a.attempt > 1 ? `, attempt ${a.attempt}` : ''}` +
+        `${a.packet ? ` — packet ${a.packet}` : ''}`,
       (a) =>
-        `… ${a.step}：${a.agent}（${a.mode}）${a.attempt > 1 ? `，第 ${a.attempt} 次尝试` : ''}${a.packet ? `，指令包 ${a.packet}` : ''}`,
+        `… ${a.step}：${a.agent}（${a.mode}）${a.attempt > 1 ? `，第 ${a.attempt} 次尝试` : ''}` +
+        `${a.packet ? `，指令包 ${a.packet}` : ''}`,
     ),
     'run.advanced': entry<{ step: string; to: string; gate: string | null; overall: number | null }>(
       (a) => `✓ ${a.step} → ${a.to}${a.gate ? ` (gate ${a.gate}, overall ${a.overall})` : ''}`,
@@ -582,9 +657,13 @@ const OWN_GROUPS = {
     ),
     'run.lint': entry<{ zishu: number; hard: string; soft: string; perK: number; ai: number }>(
       (a) =>
-        `  lint: ${a.zishu} 字, AI flavour ${Number(a.ai).toFixed(2)}, AI clichés ${a.perK} per 1,000 字${a.hard ? `; hard: ${a.hard}` : ''}${a.soft ? `; soft: ${a.soft}` : ''}${a.hard || a.soft ? '' : '; clean'}`,
+        `  lint: ${a.zishu} 字, AI flavour ${Number(a.ai).toFixed(2)}, AI clichés ` +
+        `${a.perK} per 1,000 字${a.hard ? `; hard: ${a.hard}` : ''}` +
+        `${a.soft ? `; soft: ${a.soft}` : ''}${a.hard || a.soft ? '' : '; clean'}`,
       (a) =>
-        `  检查：${a.zishu} 字，AI味 ${Number(a.ai).toFixed(2)}，AI 套话每千字 ${a.perK} 处${a.hard ? `；硬伤：${a.hard}` : ''}${a.soft ? `；提示：${a.soft}` : ''}${a.hard || a.soft ? '' : '；无问题'}`,
+        `  检查：${a.zishu} 字，AI味 ${Number(a.ai).toFixed(2)}，AI 套话每千字 ` +
+        `${a.perK} 处${a.hard ? `；硬伤：${a.hard}` : ''}` +
+        `${a.soft ? `；提示：${a.soft}` : ''}${a.hard || a.soft ? '' : '；无问题'}`,
     ),
     'run.committed': entry<{ step: string; recovered: boolean }>(
       (a) => `✓ ${a.step} committed${a.recovered ? ' (an interrupted commit rolled forward)' : ''}`,
@@ -592,9 +671,25 @@ const OWN_GROUPS = {
     ),
     'run.rolled_forward': entry<{ journal: string; kind: 'chapter' | 'volume' | 'rewind' | 'setup'; n: number | null }>(
       (a) =>
-        `↻ ${a.journal}: an interrupted ${a.kind === 'rewind' ? `rewind to before chapter ${a.n}` : a.kind === 'volume' ? `plan commit of volume ${a.n}` : a.kind === 'setup' ? 'setup commit' : `commit of chapter ${a.n}`} was rolled forward before the run began (its chapters are counted from the book as it now is)`,
+        `↻ ${a.journal}: an interrupted ${
+          a.kind === 'rewind'
+            ? `rewind to before chapter ${a.n}`
+            : a.kind === 'volume'
+              ? `plan commit of volume ${a.n}`
+              : a.kind === 'setup'
+                ? 'setup commit'
+                : `commit of chapter ${a.n}`
+        } was rolled forward before the run began (its chapters are counted from the book as it now is)`,
       (a) =>
-        `↻ ${a.journal}：运行开始前补完了一次中断的${a.kind === 'rewind' ? `回退（回到第${a.n}章之前）` : a.kind === 'volume' ? `规划入库（第${a.n}卷）` : a.kind === 'setup' ? '设定入库' : `入库（第${a.n}章）`}（本次的章数从补完后的进度算起）`,
+        `↻ ${a.journal}：运行开始前补完了一次中断的${
+          a.kind === 'rewind'
+            ? `回退（回到第${a.n}章之前）`
+            : a.kind === 'volume'
+              ? `规划入库（第${a.n}卷）`
+              : a.kind === 'setup'
+                ? '设定入库'
+                : `入库（第${a.n}章）`
+        }（本次的章数从补完后的进度算起）`,
     ),
     'run.inspector': entry<{ url: string }>(
       (a) => `inspector: live actor connected to ${a.url}`,
@@ -602,27 +697,37 @@ const OWN_GROUPS = {
     ),
     'run.inspector_unreachable': entry<{ url: string }>(
       (a) =>
-        `inspector: nothing listens at ${a.url} (start the Stately inspector there, or pass --inspect=ws://host:port); the run goes on without it`,
+        `inspector: nothing listens at ${a.url} (start the Stately inspector ` +
+        `there, or pass --inspect=ws://host:port); the run goes on without it`,
       (a) =>
         `检视器：${a.url} 没有响应（请在那里启动 Stately 检视器，或用 --inspect=ws://主机:端口 指定）；运行照常继续`,
     ),
     'run.interrupted': entry<{ step: string; moved: number; to: string; restored: number }>(
       (a) =>
-        `↯ ${a.step}: an earlier execution was interrupted; its outputs are not reused${a.moved ? ` (${a.moved} file(s) moved to ${a.to}/)` : ''}${a.restored ? `, ${a.restored} restored as they were before it` : ''}`,
+        `↯ ${a.step}: an earlier execution was interrupted; its outputs are not ` +
+        `reused${a.moved ? ` (${a.moved} file(s) moved to ${a.to}/)` : ''}` +
+        `${a.restored ? `, ${a.restored} restored as they were before it` : ''}`,
       (a) =>
-        `↯ ${a.step}：之前的一次执行被中断，其产出不再复用${a.moved ? `（${a.moved} 个文件移到 ${a.to}/）` : ''}${a.restored ? `，${a.restored} 个恢复为执行前的样子` : ''}`,
+        `↯ ${a.step}：之前的一次执行被中断，其产出不再复用${a.moved ? `（${a.moved} 个文件移到 ${a.to}/）` : ''}` +
+        `${a.restored ? `，${a.restored} 个恢复为执行前的样子` : ''}`,
     ),
     'run.outside_staging': entry<{ step: string; changed: number; planted: number }>(
       (a) =>
-        `✗ ${a.step}: the executor ${a.changed ? `changed ${a.changed} path(s) outside staging/` : ''}${a.changed && a.planted ? ' and ' : ''}${a.planted ? `wrote ${a.planted} staged path(s) that are not its own outputs` : ''}:`,
+        `✗ ${a.step}: the executor ${a.changed ? `changed ${a.changed} path(s) outside staging/` : ''}` +
+        `${a.changed && a.planted ? ' and ' : ''}` +
+        `${a.planted ? `wrote ${a.planted} staged path(s) that are not its own outputs` : ''}:`,
       (a) =>
-        `✗ ${a.step}：执行器${a.changed ? `改动了 staging/ 之外的 ${a.changed} 个路径` : ''}${a.changed && a.planted ? '，并且' : ''}${a.planted ? `写了 ${a.planted} 个不属于这一步的存稿文件` : ''}：`,
+        `✗ ${a.step}：执行器${a.changed ? `改动了 staging/ 之外的 ${a.changed} 个路径` : ''}` +
+        `${a.changed && a.planted ? '，并且' : ''}` +
+        `${a.planted ? `写了 ${a.planted} 个不属于这一步的存稿文件` : ''}：`,
     ),
     'run.unexpected': entry<{ step: string; moved: number; to: string; left: string; nLeft: number }>(
       (a) =>
-        `↷ ${a.step}: ${a.moved} staged file(s) that are neither inputs nor outputs of this step moved to ${a.to}/${a.nLeft ? ` (${a.nLeft} could not be moved: ${a.left})` : ''}`,
+        `↷ ${a.step}: ${a.moved} staged file(s) that are neither inputs nor outputs of this step ` +
+        `moved to ${a.to}/${a.nLeft ? ` (${a.nLeft} could not be moved: ${a.left})` : ''}`,
       (a) =>
-        `↷ ${a.step}：${a.moved} 个既非这一步输入也非其产出的存稿文件已移到 ${a.to}/${a.nLeft ? `（${a.nLeft} 个无法移动：${a.left}）` : ''}`,
+        `↷ ${a.step}：${a.moved} 个既非这一步输入也非其产出的存稿文件已移到 ` +
+        `${a.to}/${a.nLeft ? `（${a.nLeft} 个无法移动：${a.left}）` : ''}`,
     ),
     'run.staging_overflow': entry<{ step: string; count: number; limit: number; biggest: string }>(
       (a) => `✗ ${a.step}: staging/ holds ${a.count} entries (limit ${a.limit}); biggest: ${a.biggest}`,
@@ -648,7 +753,8 @@ const OWN_GROUPS = {
       (a) =>
         `  ▶ ${a.what} · ${a.stage} · ${a.clock}${a.revision === null ? '' : ` · revision ${a.revision}`} · ${a.spent}`,
       (a) =>
-        `  ▶ ${a.what} · ${a.stage} · ${a.clock}${a.revision === null ? '' : ` · 第 ${a.revision} 轮修改`} · ${a.spent}`,
+        `  ▶ ${a.what} · ${a.stage} · ${a.clock}` +
+        `${a.revision === null ? '' : ` · 第 ${a.revision} 轮修改`} · ${a.spent}`,
     ),
     'run.status.chapter': entry<{ chapter: number; i: number; n: number }>(
       (a) => `chapter ${a.chapter} (${a.i}/${a.n})`,
@@ -770,9 +876,11 @@ const OWN_GROUPS = {
     ),
     'doctor.staging_overflow': entry<{ count: number; limit: number; biggest: string }>(
       (a) =>
-        `staging/ holds ${a.count} entries, above the limit of ${a.limit} (staging_max_files); novel run will not execute a step until it is cleaned. Biggest: ${a.biggest}`,
+        `staging/ holds ${a.count} entries, above the limit of ${a.limit} (staging_max_files); ` +
+        `novel run will not execute a step until it is cleaned. Biggest: ${a.biggest}`,
       (a) =>
-        `staging/ 里有 ${a.count} 项，超过上限 ${a.limit}（staging_max_files）；清理之前 novel run 不会执行任何步骤。最大的目录：${a.biggest}`,
+        `staging/ 里有 ${a.count} 项，超过上限 ${a.limit}（staging_max_files）；` +
+        `清理之前 novel run 不会执行任何步骤。最大的目录：${a.biggest}`,
     ),
     'doctor.staging_orphan': entry<{ file: string; step: string }>(
       (a) => `${a.file} belongs to no step (the book is at ${a.step})`,
@@ -784,7 +892,8 @@ const OWN_GROUPS = {
     ),
     'doctor.outline_missing.fix': entry<{ volume: number }>(
       (a) =>
-        `nothing to do now; volume ${a.volume} ends at its outline's last block, and novel run plans what comes next when it gets there (or write the blocks yourself)`,
+        `nothing to do now; volume ${a.volume} ends at its outline's last block, and novel ` +
+        `run plans what comes next when it gets there (or write the blocks yourself)`,
       (a) => `现在无需处理；第${a.volume}卷在其大纲最后一章结束，写到那里时 novel run 会规划后续（也可以自己写大纲）`,
     ),
     'doctor.contract_missing': entry<{ chapters: string }>(
@@ -834,9 +943,11 @@ const OWN_GROUPS = {
     ),
     'error.executor_missing.hint': entry(
       (_) =>
-        'pass --executor claude, codex, demo (offline, fake chapters) or a command template such as "./my-executor.sh {packet}", or set executor.command in novel.config.json',
+        'pass --executor claude, codex, demo (offline, fake chapters) or a command template ' +
+        'such as "./my-executor.sh {packet}", or set executor.command in novel.config.json',
       (_) =>
-        '用 --executor 指定 claude、codex、demo（离线演示）或命令模板（如 "./my-executor.sh {packet}"），或在 novel.config.json 中设置 executor.command',
+        '用 --executor 指定 claude、codex、demo（离线演示）或命令模板（如 ' +
+        '"./my-executor.sh {packet}"），或在 novel.config.json 中设置 executor.command',
     ),
     'error.next_hint': entry(
       (_) => 'run `novel next` to see what to do',
@@ -877,7 +988,10 @@ const OWN_GROUPS = {
 /** The catalogue: its own groups and those of each area file (the commands, the core, the I/O shell, the dashboard). */
 const GROUPS = { ...OWN_GROUPS, ...CLI_GROUPS, ...CORE_GROUPS, ...IO_GROUPS, ...WEB_GROUPS };
 
-/** Group names each part of the catalogue defines, for the test that no two parts define one group (a spread would silently keep the last). */
+/**
+ * Group names each part of the catalogue defines, for the test that no two parts define one group (a spread would
+ * silently keep the last).
+ */
 export const GROUPS_BY_PART: Record<string, readonly string[]> = {
   own: Object.keys(OWN_GROUPS),
   cli: Object.keys(CLI_GROUPS),
@@ -892,7 +1006,9 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 export type Messages = Intersection<{ [G in keyof Groups]: ReturnType<Groups[G]> }[keyof Groups]>;
 export type MessageKey = keyof Messages;
 type ArgsOf<K extends MessageKey> = Parameters<Messages[K]['en']>[0];
-/** A message's arguments as a caller gives them: any text argument may itself be said (rendered in the same language). */
+/**
+ * A message's arguments as a caller gives them: any text argument may itself be said (rendered in the same language).
+ */
 type SaidArgs<A> = { [P in keyof A]: A[P] extends string ? A[P] | Said : [string] extends [A[P]] ? A[P] | Said : A[P] };
 type ArgsParam<K extends MessageKey> = ArgsOf<K> extends Record<string, never> ? [] : [SaidArgs<ArgsOf<K>>];
 
@@ -920,7 +1036,10 @@ export function said<K extends MessageKey>(id: K, ...args: ArgsParam<K>): Said {
   return { id, args: (args[0] ?? {}) as Readonly<Record<string, unknown>> };
 }
 
-/** Words in one language: a said line through the catalogue (its said arguments too), plain text (a path, a value, a command) as it is. */
+/**
+ * Words in one language: a said line through the catalogue (its said arguments too), plain text (a path, a value, a
+ * command) as it is.
+ */
 export function render(lang: Lang, words: Words): string {
   if (typeof words === 'string') return words;
   const e = messageEntry(words.id as MessageKey) as unknown as Entry<unknown> | undefined;
@@ -962,7 +1081,9 @@ export function diagnosticText(lang: Lang, d: DiagnosticParts): string {
   const own = d.message.startsWith(`${d.file ?? ''}: `) ? d.message.slice((d.file ?? '').length + 2) : d.message;
   const parts =
     d.expected !== undefined || d.found !== undefined
-      ? `${d.expected !== undefined ? `应为 ${part('expected', d.expected)}` : ''}${d.expected !== undefined && d.found !== undefined ? '，' : ''}${d.found !== undefined ? `实为 ${part('found', d.found)}` : ''}`
+      ? `${d.expected !== undefined ? `应为 ${part('expected', d.expected)}` : ''}` +
+        `${d.expected !== undefined && d.found !== undefined ? '，' : ''}` +
+        `${d.found !== undefined ? `实为 ${part('found', d.found)}` : ''}`
       : part('message', own);
   const field = d.words?.field ? render(lang, d.words.field) : d.field;
   return `${d.file ?? ''}${field ? `：字段 ${field}` : ''}：${parts}${d.fix ? `（修复：${part('fix', d.fix)}）` : ''}`;

@@ -89,7 +89,10 @@ export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<
   return hashes;
 }
 
-/** A reason from the message catalogue (its arguments plain or said), in English and (unless the caller shows none) in Chinese. */
+/**
+ * A reason from the message catalogue (its arguments plain or said), in English and (unless the caller shows none) in
+ * Chinese.
+ */
 function both<K extends MessageKey>(
   input: NextInput,
   key: K,

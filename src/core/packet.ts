@@ -85,7 +85,10 @@ function afterAdvance(state: StableState, stage: keyof typeof STEP_EVENT, chapte
     if (s === 'done') return 'done';
     const meta = stateMeta(s as StableState);
     const mode = meta.mode === 'revision' || meta.mode === 'polish' ? ` (${meta.mode})` : '';
-    return `${stepOf(chapter, meta.step === null || meta.step === 'plan' ? 'draft' : (meta.step as ChapterStage))}${mode}`;
+    return (
+      `${stepOf(chapter, meta.step === null || meta.step === 'plan' ? 'draft' : (meta.step as ChapterStage))}` +
+      `${mode}`
+    );
   };
   return `sends ${event}; then ${[...new Set(targets.map(label))].join(' | ')}`;
 }
@@ -418,7 +421,8 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
     expected_outputs: summarizeOutputs(
       n,
       line,
-      "the delta's storyline_id's memory: the committed one (paths.storyline_memory) whole, plus this chapter's lines; it replaces the committed memory at commit",
+      "the delta's storyline_id's memory: the committed one (paths.storyline_memory) " +
+        "whole, plus this chapter's lines; it replaces the committed memory at commit",
     ),
     write_scope: [...SUMMARIZE_WRITE_SCOPE],
     next_actions: executeActions('summarize', 'summarize', n),
@@ -514,13 +518,19 @@ function judgePacket(input: PacketInput, ctx: ChapterContext): Packet {
       {
         path: paths.stagingEval(ctx.chapter),
         required: true,
-        note: `read-only judge: the executor writes its JSON {chapter, overall 0–5, recommendation, contract_verification{l1,l2,l3,ls}_checks, scores {${scoreDimensions(input).join(', ')}: {score 1–5, reason}}, hook {present, type, evidence}, required_fixes?}; novel computes overall_final from the weighted scores`,
+        note:
+          `read-only judge: the executor writes its JSON {chapter, overall 0–5, ` +
+          `recommendation, contract_verification{l1,l2,l3,ls}_checks, scores ` +
+          `{${scoreDimensions(input).join(', ')}: {score 1–5, reason}}, hook {present, type, ` +
+          `evidence}, required_fixes?}; novel computes overall_final from the weighted scores`,
       },
       key
         ? {
             path: paths.stagingEvalSecondary(ctx.chapter),
             required: true,
-            note: 'a key chapter (first or last of the volume, or a convergence): a second, independent judgement is required; the gate takes the minimum',
+            note:
+              'a key chapter (first or last of the volume, or a convergence): a ' +
+              'second, independent judgement is required; the gate takes the minimum',
           }
         : {
             path: paths.stagingEvalSecondary(ctx.chapter),
@@ -566,7 +576,9 @@ function titleFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
       {
         path: paths.stagingChapter(ctx.chapter),
         required: true,
-        note: 'change the "# " title line only: every byte after it must stay as it is (validate refuses any other change)',
+        note:
+          'change the "# " title line only: every byte after it ' +
+          'must stay as it is (validate refuses any other change)',
       },
     ],
     write_scope: ['staging/chapters/'],
@@ -574,7 +586,10 @@ function titleFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
   };
 }
 
-/** §13.4: the chapter-writer rewrites the last two paragraphs only, for a stronger chapter-end hook; then the chapter is judged again. */
+/**
+ * §13.4: the chapter-writer rewrites the last two paragraphs only, for a stronger chapter-end hook; then the chapter is
+ * judged again.
+ */
 function hookFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
   const { view } = input;
   const step = stepOf(ctx.chapter, 'hook-fix');
@@ -612,7 +627,9 @@ function hookFixPacket(input: PacketInput, ctx: ChapterContext): Packet {
       {
         path: paths.stagingChapter(ctx.chapter),
         required: true,
-        note: 'rewrite the last two paragraphs only, ending on a hook (a question, a threat revealed, a twist, an emotional cliff or the next objective); every byte before them, the title included, must stay as it is',
+        note:
+          'rewrite the last two paragraphs only, ending on a hook (a question, a threat revealed, a twist, an ' +
+          'emotional cliff or the next objective); every byte before them, the title included, must stay as it is',
       },
     ],
     write_scope: ['staging/chapters/'],
@@ -674,7 +691,9 @@ function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord 
       },
       {
         command: `novel decide ${ref} rewrite`,
-        note: `discard the staged outputs and draft again with revision_count 0 (REWRITE → ${targets('REWRITE').join(', ')})`,
+        note:
+          `discard the staged outputs and draft again with ` +
+          `revision_count 0 (REWRITE → ${targets('REWRITE').join(', ')})`,
       },
     ],
   };
@@ -682,7 +701,8 @@ function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord 
 
 function volumePlanPacket(input: PacketInput, volume: number): Packet {
   const { view, checkpoint } = input;
-  // A new volume has a length of its own (§14): the range suggests chapters_per_volume; the plan may cover volume_chapters.min..max.
+  // A new volume has a length of its own (§14): the range suggests chapters_per_volume; the plan may cover
+  // volume_chapters.min..max.
   const bounds = planBounds(
     checkpoint.last_completed_chapter,
     outlineChapters(view.text(paths.volumeOutline(volume)) ?? ''),
@@ -728,7 +748,9 @@ function volumePlanPacket(input: PacketInput, volume: number): Packet {
         note:
           bounds.min === bounds.max
             ? `one "### 第 C 章: 章名" block per chapter ${range[0]}–${range[1]}, each with the 8 key lines`
-            : `one "### 第 C 章: 章名" block per chapter from ${range[0]}, each with the 8 key lines: about ${range[1] - range[0] + 1} chapters (${range[0]}–${range[1]}), ${bounds.min}–${bounds.max} allowed; the volume ends at its last block`,
+            : `one "### 第 C 章: 章名" block per chapter from ${range[0]}, each with the 8 key ` +
+              `lines: about ${range[1] - range[0] + 1} chapters (${range[0]}–${range[1]}), ` +
+              `${bounds.min}–${bounds.max} allowed; the volume ends at its last block`,
       },
       { path: `${dir}/storyline-schedule.json`, required: true, note: 'at most 4 active storylines' },
       { path: `${dir}/foreshadowing.json`, required: true },

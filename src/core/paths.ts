@@ -247,18 +247,21 @@ export function isVolumeOutline(rel: string): boolean {
 /** Files a commit creates for one chapter (or one chapter's contract): they never replace other text. */
 export function isPerChapterFile(rel: string): boolean {
   return (
-    /^(chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval[^/]*\.json|state\/chapter-\d+-crossref\.json)$/.test(
-      rel,
-    ) ||
+    new RegExp(
+      '^(chapters\\/chapter-\\d+\\.md|summaries\\/chapter-\\d+-summary\\.md|' +
+        'evaluations\\/chapter-\\d+-eval[^/]*\\.json|state\\/chapter-\\d+-crossref\\.json)$',
+    ).test(rel) ||
     (contractOf(rel) !== null && !rel.startsWith('staging/'))
   );
 }
 
 /** A final file that a commit writes once and nothing in novel rewrites: a chapter's files, a volume's plan. */
 export function isWriteOnceFile(rel: string): boolean {
-  return /^(?:chapters\/chapter-\d+\.md|summaries\/chapter-\d+-summary\.md|evaluations\/chapter-\d+-eval(?:-secondary)?\.json|state\/chapter-\d+-(?:crossref|memory)\.json|volumes\/vol-\d+\/.*)$/.test(
-    rel,
-  );
+  return new RegExp(
+    '^(?:chapters\\/chapter-\\d+\\.md|summaries\\/chapter-\\d+-summary\\.md|' +
+      'evaluations\\/chapter-\\d+-eval(?:-secondary)?\\.json|' +
+      'state\\/chapter-\\d+-(?:crossref|memory)\\.json|volumes\\/vol-\\d+\\/.*)$',
+  ).test(rel);
 }
 
 /** The final files of one chapter a step guard captures (when present), older books' included. */

@@ -31,7 +31,10 @@ export function qualityEvalLines(r: QualityEval, lang: Lang): string[] {
     ...r.features.map((f) => {
       const def = AI_FEATURES.find((x) => x.id === f.id);
       const name = def ? def[lang].name : f.id;
-      return `  ${f.id} — ${name}: ${n3(f.auc)}; ${pct(f.hit_rate_ai)} / ${pct(f.hit_rate_human)}; ${f.weight.toFixed(2)}`;
+      return (
+        `  ${f.id} — ${name}: ${n3(f.auc)}; ${pct(f.hit_rate_ai)} ` +
+        `/ ${pct(f.hit_rate_human)}; ${f.weight.toFixed(2)}`
+      );
     }),
   ];
   if (r.by_source) {

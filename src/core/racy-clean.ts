@@ -15,5 +15,8 @@
 /** Longer than the kernel's timestamp tick (1–10 ms). */
 export const RACY_MS = 10;
 
-/** A file's time stamp (its ctime; where only the mtime is kept, that), taken with a read that began at `readAt` (ms), is old enough for its stats to vouch for that read. */
+/**
+ * A file's time stamp (its ctime; where only the mtime is kept, that), taken with a read that began at `readAt` (ms),
+ * is old enough for its stats to vouch for that read.
+ */
 export const settledBefore = (stampMs: number, readAt: number): boolean => readAt - stampMs > RACY_MS;

@@ -168,7 +168,10 @@ export interface ValidationSources {
   probe: BookProbe;
   /** The hashes the outputs must differ from to count as new. */
   stagingHashes?: Readonly<Record<string, string>>;
-  /** The current state and the committed storyline memories (a summarize step's ops and memory are checked against them). */
+  /**
+   * The current state and the committed storyline memories (a summarize step's ops and memory are checked against
+   * them).
+   */
   state?: StateDoc;
   committedMemory?: (storylineId: string) => string | undefined;
 }

@@ -50,7 +50,10 @@ export function rewriteArchive(view: StagingView, chapter: number, k: number): A
   return { dir: paths.rewriteDir(chapter, k), files: [...view.files.keys()].sort() };
 }
 
-/** Before a title-fix: a copy of the refined chapter (the reference of the body that must not change); an evaluation of an earlier pass moves aside (the fixed chapter is judged). */
+/**
+ * Before a title-fix: a copy of the refined chapter (the reference of the body that must not change); an evaluation of
+ * an earlier pass moves aside (the fixed chapter is judged).
+ */
 export function titleFixArchive(view: StagingView, chapter: number): ArchivePlan {
   const live = paths.stagingChapter(chapter);
   return {
@@ -66,7 +69,10 @@ function evaluationsOf(view: StagingView, chapter: number): string[] {
   return [...view.files.keys()].filter((p) => evals.has(p)).sort();
 }
 
-/** Before a hook-fix: the judged chapter is copied, its evaluations move aside (the chapter is judged again after the fix). */
+/**
+ * Before a hook-fix: the judged chapter is copied, its evaluations move aside (the chapter is judged again after the
+ * fix).
+ */
 export function hookFixArchive(view: StagingView, chapter: number, round: number): ArchivePlan {
   const live = paths.stagingChapter(chapter);
   return {

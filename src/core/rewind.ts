@@ -43,7 +43,9 @@ export interface RewindInput {
   stateText: string;
   /** logs/unknown-entities.jsonl (null: absent). */
   unknownEntities: Uint8Array | null;
-  /** logs/consistency-report.jsonl (null: absent): a line per judged round, cut at the first line of a chapter ≥ `to`. */
+  /**
+   * logs/consistency-report.jsonl (null: absent): a line per judged round, cut at the first line of a chapter ≥ `to`.
+   */
   consistencyReport: Uint8Array | null;
   /** The first K with no `staging/revisions/rewind-K/`. */
   folder: number;
@@ -128,7 +130,8 @@ export function rewindVolumes(
   const volume =
     holding?.volume ??
     (last ? last.volume + 1 : (startsAfter[0] ?? Math.max(1, Math.ceil(to / Math.max(1, chaptersPerVolume)))));
-  // A folder with no outline (contracts made ahead, a plan half written by hand) goes with the volumes after the book's.
+  // A folder with no outline (contracts made ahead, a plan half written by hand) goes with the volumes after the
+  // book's.
   const moved = sorted
     .filter((v) => startsAfter.includes(v.volume) || (firstOf(v) === null && v.volume > volume))
     .map((v) => v.volume);
@@ -247,9 +250,11 @@ export function planRewind(input: RewindInput): RewindPlan {
     return Buffer.from(tail).toString('utf8');
   };
   const { volume, planning, moved: volumes } = rewindVolumes(to, input.volumes, input.chaptersPerVolume);
-  // Per-volume files of novel's go with the volumes after the book's, and with the one to be planned again (its staged plan moves as staged work).
+  // Per-volume files of novel's go with the volumes after the book's, and with the one to be planned again (its staged
+  // plan moves as staged work).
   const laterVolume = (v: number): boolean => v > volume || (planning && v === volume) || volumes.includes(v);
-  // The audit folders of the rewound chapters' steps and of the later volumes' (revision rounds, fixes, interrupted runs) move whole.
+  // The audit folders of the rewound chapters' steps and of the later volumes' (revision rounds, fixes, interrupted
+  // runs) move whole.
   const auditDirs = new Set<string>();
   for (const rel of [...input.files].sort()) {
     const audit = /^(staging\/revisions\/(chapter|volume)-(\d+))\//.exec(rel);

@@ -13,7 +13,9 @@ import { CHAPTER_STAGES, PAUSE_STAGES, type PauseStage } from './step-table.js';
 
 export const RUN_EXIT = { done: 0, review: 10, executorFailed: 11, budget: 12, interrupted: 130 } as const;
 
-/** Stages --pause-after accepts: a chapter stage after its advance, or `plan` once a volume plan is staged and valid. */
+/**
+ * Stages --pause-after accepts: a chapter stage after its advance, or `plan` once a volume plan is staged and valid.
+ */
 export { PAUSE_STAGES, type PauseStage };
 
 export interface RunLimits {

@@ -229,7 +229,10 @@ export function chapterTable(rows: readonly ChapterRow[], lang: Lang = 'en'): st
   const head = `\n\n${say(lang, 'run.table.head')}`;
   const lines = rows.map(
     (r) =>
-      `${String(r.chapter).padStart(7)}  ${String(r.zishu).padStart(5)}  ${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ${String(r.revisions).padStart(9)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(6)}  ${String(r.tokens).padStart(8)}  ${r.cost_usd === null ? '?' : `$${r.cost_usd.toFixed(4)}`}`,
+      `${String(r.chapter).padStart(7)}  ${String(r.zishu).padStart(5)}  ` +
+      `${String(r.overall ?? '-').padStart(7)}  ${String(r.gate ?? '-').padEnd(16)}  ` +
+      `${String(r.revisions).padStart(9)}  ${`${(r.duration_ms / 1000).toFixed(1)}s`.padStart(6)}  ` +
+      `${String(r.tokens).padStart(8)}  ${r.cost_usd === null ? '?' : `$${r.cost_usd.toFixed(4)}`}`,
   );
   return `${head}\n${lines.join('\n')}`;
 }

@@ -58,7 +58,9 @@ export function setupPacket(
         {
           path: 'staging/world/rules.json',
           required: true,
-          note: '{"rules": [{"id": "W-001", "category": "…", "rule": "…", "constraint_type": "hard"|"soft"}]}: the rules the story keeps; hard rules reach every draft',
+          note:
+            '{"rules": [{"id": "W-001", "category": "…", "rule": "…", "constraint_type": ' +
+            '"hard"|"soft"}]}: the rules the story keeps; hard rules reach every draft',
         },
         { path: 'staging/world/geography.md', required: true, note: 'places, distances, who rules where' },
         {
@@ -69,7 +71,9 @@ export function setupPacket(
         {
           path: 'staging/storylines/storylines.json',
           required: true,
-          note: '{"storylines": [{"id": "main", "name": "主线", "type": "main"}, …], "relationships": [...]}: ids are lowercase slugs; outlines and contracts name them',
+          note:
+            '{"storylines": [{"id": "main", "name": "主线", "type": "main"}, …], ' +
+            '"relationships": [...]}: ids are lowercase slugs; outlines and contracts name them',
         },
       ],
       ['staging/world/', 'staging/storylines/storylines.json'],
@@ -87,7 +91,9 @@ export function setupPacket(
         {
           path: 'staging/characters/active/{slug}.json',
           required: true,
-          note: 'one per character: {"id": slug, "display_name": "…", "aliases": [], "contracts": [{"id", "rule", "constraint_type"}]}; the file name is the slug (a-z, 0-9, -)',
+          note:
+            'one per character: {"id": slug, "display_name": "…", "aliases": [], "contracts": ' +
+            '[{"id", "rule", "constraint_type"}]}; the file name is the slug (a-z, 0-9, -)',
         },
         {
           path: 'staging/characters/active/{slug}.md',
@@ -111,7 +117,9 @@ export function setupPacket(
       {
         path: `staging/${STYLE_FILE}`,
         required: true,
-        note: 'avg_sentence_length and dialogue_ratio copied from inline.sample_metrics (validate allows 10 %); add voice, avg_paragraph_length, sample_paragraphs and what only a reader sees',
+        note:
+          'avg_sentence_length and dialogue_ratio copied from inline.sample_metrics (validate allows ' +
+          '10 %); add voice, avg_paragraph_length, sample_paragraphs and what only a reader sees',
       },
     ],
     [`staging/${STYLE_FILE}`],

@@ -48,5 +48,8 @@ export function removeCommand(rel: string, ino?: number): string {
   if (showable(rel) || ino === undefined) return `rm -r -- ${shellQuote(rel)}`;
   const slash = rel.lastIndexOf('/');
   const dir = slash < 0 ? '.' : rel.slice(0, slash);
-  return `find ${shellQuote(showable(dir) ? dir : '.')} -maxdepth ${showable(dir) ? 1 : 64} -inum ${ino} -exec rm -r -- {} +`;
+  return (
+    `find ${shellQuote(showable(dir) ? dir : '.')} -maxdepth ` +
+    `${showable(dir) ? 1 : 64} -inum ${ino} -exec rm -r -- {} +`
+  );
 }

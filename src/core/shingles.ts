@@ -70,7 +70,10 @@ export function windowHashes(chars: string): Uint32Array {
   return out;
 }
 
-/** The winnowed fingerprints: the smallest hash of every WINNOW consecutive windows (the rightmost on ties), each once, sorted. */
+/**
+ * The winnowed fingerprints: the smallest hash of every WINNOW consecutive windows (the rightmost on ties), each once,
+ * sorted.
+ */
 export function fingerprints(hashes: Uint32Array): number[] {
   if (hashes.length === 0) return [];
   const picked = new Set<number>();
@@ -121,7 +124,8 @@ export function repetitionFindings(current: ShingleText, earlier: readonly Earli
     let passages = 0;
     let runStart = -1;
     const closeRun = (end: number): void => {
-      // Windows runStart..end-1 are all in the other chapter: text of (end - runStart) + SHINGLE - 1 字, checked as text.
+      // Windows runStart..end-1 are all in the other chapter: text of (end - runStart) + SHINGLE - 1 字, checked as
+      // text.
       const len = end - runStart + SHINGLE - 1;
       if (len < PASSAGE_MIN || passages >= MAX_PASSAGES) return;
       const passage = current.chars.slice(runStart, runStart + len);
@@ -165,7 +169,10 @@ export function repetitionFindings(current: ShingleText, earlier: readonly Earli
   return out;
 }
 
-/** The chapters to compare in full: those with the most fingerprints in common, at most MAX_CANDIDATES, earliest first on ties. */
+/**
+ * The chapters to compare in full: those with the most fingerprints in common, at most MAX_CANDIDATES, earliest first
+ * on ties.
+ */
 export function candidateChapters(hits: ReadonlyMap<number, number>): number[] {
   return [...hits.entries()]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])

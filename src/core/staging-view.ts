@@ -19,7 +19,10 @@ export function stagedText(view: StagingView, rel: string): string | undefined {
   return f && 'text' in f ? f.text : undefined;
 }
 
-/** {path → sha256} of every readable staged step output, sorted by path: bounded by what the steps write, never by what else lies in staging/. */
+/**
+ * {path → sha256} of every readable staged step output, sorted by path: bounded by what the steps write, never by what
+ * else lies in staging/.
+ */
 export function stagingHashes(view: StagingView): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of [...view.files.keys()].filter(isStepOutput).sort()) {

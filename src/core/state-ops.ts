@@ -43,7 +43,9 @@ export interface OpsResult {
   state: StateDoc;
   applied: Record<string, unknown>[];
   dropped: DroppedOp[];
-  /** Why each op of `dropped` was dropped, said (in the same order); its `reason` is the English the changelog keeps. */
+  /**
+   * Why each op of `dropped` was dropped, said (in the same order); its `reason` is the English the changelog keeps.
+   */
   droppedWhy: Said[];
   /** Foreshadow ops in order, for the foreshadowing updater (§7.2). */
   foreshadow: ForeshadowOp[];
@@ -85,7 +87,10 @@ export function pathProblem(path: unknown): Said | null {
  */
 type Writable = Set<Obj> | null;
 
-/** The parent object of the path's leaf, creating objects as needed (copying shared ones); why not (said) on type collision. */
+/**
+ * The parent object of the path's leaf, creating objects as needed (copying shared ones); why not (said) on type
+ * collision.
+ */
 function parentFor(
   state: Obj,
   segments: string[],

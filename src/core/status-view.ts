@@ -42,7 +42,10 @@ export interface ReviewPoint {
 type Obj = Record<string, unknown>;
 const str = (x: unknown): string | null => (typeof x === 'string' && x.trim() ? x.trim() : null);
 
-/** The judge's words at a pause, in order of weight: high-confidence violations, required fixes, then the dimensions from the lowest score. */
+/**
+ * The judge's words at a pause, in order of weight: high-confidence violations, required fixes, then the dimensions
+ * from the lowest score.
+ */
 export function reviewPoints(evaluation: Obj | null): ReviewPoint[] {
   if (!evaluation) return [];
   const out: ReviewPoint[] = [];
@@ -169,7 +172,12 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
     const mark = s.status === 'done' ? '✓' : s.status === 'current' ? '▶' : ' ';
     const name = t('status.rung', { rung: s.name });
     lines.push(
-      `  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${s.status === 'current' ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}${s.note ? `, ${t('status.note', { note: s.note })}` : ''})` : ''}`,
+      `  ${mark} ${name.padEnd(lang === 'zh' ? 6 : 10)}${
+        s.status === 'current'
+          ? `← ${v.next.step} (${t('status.action', { action: v.next.action })}` +
+            `${s.note ? `, ${t('status.note', { note: s.note })}` : ''})`
+          : ''
+      }`,
     );
   }
   lines.push(t('status.round', { n: v.revision_count, max: v.max_revisions }));

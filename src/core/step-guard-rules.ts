@@ -15,7 +15,10 @@ import { render, said, type Said } from './messages.js';
 export interface Ident {
   size: number;
   mtimeMs: number;
-  /** Moved by every write and every change of the mtime: a file rewritten in place with its size and mtime put back still differs here. */
+  /**
+   * Moved by every write and every change of the mtime: a file rewritten in place with its size and mtime put back
+   * still differs here.
+   */
   ctimeMs: number;
   ino: number;
   dir: boolean;

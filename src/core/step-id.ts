@@ -59,7 +59,9 @@ export const STEP_ID_PATTERN =
   `^(chapter:\\d{3,}:(${CHAPTER_STAGES.join('|')})|volume:\\d{2,}:(${VOLUME_STAGES.join('|')})` +
   `|book:(${SETUP_STEPS.join('|')})|import:\\d{3,}:(${IMPORT_STAGES.join('|')}))$`;
 
-/** Why a text is not a step id or chapter: in English (`reason`), and said (`words`) for a reader in another language. */
+/**
+ * Why a text is not a step id or chapter: in English (`reason`), and said (`words`) for a reader in another language.
+ */
 export type ParseRefusal = { ok: false; reason: string; words: Said };
 export type ParseResult = { ok: true; step: StepId } | ParseRefusal;
 

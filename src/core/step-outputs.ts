@@ -95,7 +95,10 @@ export function isStepOutput(rel: string): boolean {
   return ownersOf(rel) !== null || isStorylineMemory(rel) || rel.startsWith('staging/volumes/') || isSetupOutput(rel);
 }
 
-/** What a summarize step writes (a chapter's, or an imported chapter's catch-up), as its packet lists it; `memoryNote` says what the storyline memory starts from. */
+/**
+ * What a summarize step writes (a chapter's, or an imported chapter's catch-up), as its packet lists it; `memoryNote`
+ * says what the storyline memory starts from.
+ */
 export function summarizeOutputs(
   n: number,
   storyline: string,

@@ -29,7 +29,9 @@ export interface OutputRow {
   archived: boolean;
   /** Where the commit puts it in the book (null: merged into the state, the ledger or the log, not kept as a file). */
   book: string | null;
-  /** The commit moves it there as it is (false: the commit writes it itself, e.g. an evaluation with the gate added). */
+  /**
+   * The commit moves it there as it is (false: the commit writes it itself, e.g. an evaluation with the gate added).
+   */
   moved: boolean;
 }
 

@@ -10,7 +10,10 @@
 export interface ReversePatch {
   /** The sha256 of the text after the commit, which the patch applies to. */
   after_sha256: string;
-  /** The first line that differs (counted from the end of the text after when `from_end`: that many lines before its end). */
+  /**
+   * The first line that differs (counted from the end of the text after when `from_end`: that many lines before its
+   * end).
+   */
   at: number;
   from_end?: true;
   /** How many lines the text after has there. */

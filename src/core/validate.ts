@@ -64,7 +64,9 @@ export interface ValidationContext {
   state?: StateDoc;
   /** Target 字数 of a chapter (config chapter_length): outside it is a warning. */
   chapterLength?: { min?: number; max?: number };
-  /** The committed storyline memory (storylines/{id}/memory.md), and the share of its lines a staged memory must keep. */
+  /**
+   * The committed storyline memory (storylines/{id}/memory.md), and the share of its lines a staged memory must keep.
+   */
   committedMemory?: (storylineId: string) => string | undefined;
   memoryKeepRatio?: number;
   /** The quality layer: the staged chapter is linted, and the judge's gate uses the lint and the weights. */

@@ -61,7 +61,10 @@ export function planBounds(
   };
 }
 
-/** [first, last] chapters the staged plan covers: from the next chapter to its outline's last block (the suggestion while none is staged). */
+/**
+ * [first, last] chapters the staged plan covers: from the next chapter to its outline's last block (the suggestion
+ * while none is staged).
+ */
 export function planRange(view: StagingView, volume: number, bounds: PlanBounds): [number, number] {
   const text = stagedText(view, `${stagedVolumeDir(volume)}/outline.md`);
   const ahead = text === undefined ? [] : outlineChapters(text).filter((c) => c >= bounds.first);
@@ -264,7 +267,8 @@ export function validateVolumePlan(
     const rel = paths.stagedContract(volume, c);
     // An outlined chapter without a contract gets one derived from its block when it is written (§14).
     if (!view.files.has(rel)) continue;
-    // A storyline written as something other than an id is reported once with the fix (below), not as a schema error per file.
+    // A storyline written as something other than an id is reported once with the fix (below), not as a schema error
+    // per file.
     let wrongLine: string | null = null;
     const contract = parsed(view, rel, ChapterContractSchema, out, (json) => {
       const id = (json as { storyline_id?: unknown } | null)?.storyline_id;

@@ -10,7 +10,8 @@
 export const isHanCode = (c: number): boolean =>
   (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
 const isKanaOrHangul = (c: number): boolean => (c >= 0x3040 && c <= 0x30ff) || (c >= 0xac00 && c <= 0xd7af);
-// CJK symbols and punctuation (、。〈〉《》「」『』【】…; not the ideographic space U+3000, an indent), full-width forms (！，：；？（）), general punctuation used full width (“”‘’…—).
+// CJK symbols and punctuation (、。〈〉《》「」『』【】…; not the ideographic space U+3000, an indent), full-width
+// forms (！，：；？（）), general punctuation used full width (“”‘’…—).
 export const isFullWidthPunctCode = (c: number): boolean =>
   (c > 0x3000 && c <= 0x303f) ||
   (c >= 0xff01 && c <= 0xff0f) ||

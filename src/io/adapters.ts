@@ -13,7 +13,8 @@ export type AdapterKind = (typeof ADAPTER_KINDS)[number];
 /** Shipped adapter file (relative to adapters/KIND) → where it goes in a project. */
 const TARGETS: Record<AdapterKind, (rel: string) => string> = {
   claude: (rel) => `.claude/${rel}`,
-  // Codex 0.169 reads project skills from .agents/skills/ (.codex/skills/ only with an "untrusted configuration" warning).
+  // Codex 0.169 reads project skills from .agents/skills/ (.codex/skills/ only with an "untrusted configuration"
+  // warning).
   codex: (rel) => `.agents/${rel}`,
 };
 

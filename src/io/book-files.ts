@@ -129,7 +129,10 @@ export function committedMemory(fs: ProjectFs, storylineId: string): string | un
   return r && 'text' in r ? r.text : undefined;
 }
 
-/** The book's totals as of the last committed chapter: the ledger when it agrees with the checkpoint, else every chapter log. */
+/**
+ * The book's totals as of the last committed chapter: the ledger when it agrees with the checkpoint, else every chapter
+ * log.
+ */
 export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals {
   // None yet, or damaged: computed from the logs.
   const parsed = fs.readJson(BOOK_LEDGER, BookLedgerSchema, 'invalid_book_ledger');
@@ -150,7 +153,8 @@ export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals
     }
   }
   const totals = bookTotals(logs);
-  // Chapters committed without a log (written before novel, or imported) count their text: one 字数 with novel chapters.
+  // Chapters committed without a log (written before novel, or imported) count their text: one 字数 with novel
+  // chapters.
   for (const f of fs.listFiles('chapters')) {
     const n = chapterOfText(f) ?? NaN;
     if (!Number.isInteger(n) || n > lastCompleted || logged.has(n)) continue;

@@ -18,7 +18,9 @@ import { readFingerprint } from './fingerprint.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 
 const OBJECTS = '.novel/objects';
-/** Written once every committed write-once file has its copy (books older than the copies get them at their next run). */
+/**
+ * Written once every committed write-once file has its copy (books older than the copies get them at their next run).
+ */
 const COMPLETE = `${OBJECTS}/complete`;
 
 const WRITE_ONCE = [{ test: isWriteOnceFile }];

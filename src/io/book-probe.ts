@@ -121,7 +121,10 @@ function convergenceOf(fs: ProjectFs, volume: number): number[] {
   }
 }
 
-/** The storylines a plan may name (null when storylines.json is missing or unreadable: ids are then checked as slugs only). */
+/**
+ * The storylines a plan may name (null when storylines.json is missing or unreadable: ids are then checked as slugs
+ * only).
+ */
 export function readStorylineIndex(fs: ProjectFs): StorylineIndex | null {
   const r = fs.readTextChecked('storylines/storylines.json');
   if (!r || !('text' in r)) return null;

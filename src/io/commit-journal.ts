@@ -123,7 +123,8 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal, optio
   if (journal.kind === 'rewind') return applyRewind(fs, rel, journal);
   for (const w of journal.writes) {
     if (options.fresh || fs.sha256(w.path) !== w.sha256) writeOnce(fs, rel, w, options.fresh === true);
-    // A copy of what a commit writes once, for the step guard to restore from (book-objects.ts); novel's own history needs none.
+    // A copy of what a commit writes once, for the step guard to restore from (book-objects.ts); novel's own history
+    // needs none.
     if (!w.path.startsWith('.novel/') && isWriteOnce(w.path))
       keepObject(fs, w.path, w.content ?? fs.readBytes(w.path), w.sha256);
   }
@@ -190,7 +191,9 @@ function journalConflict(message: Said): NovelError {
   return new NovelError('journal_conflict', message, { hint: said('journal.conflict.hint') });
 }
 
-/** A journal's write: its content written, or its staged file renamed into place (checked first when rolling forward). */
+/**
+ * A journal's write: its content written, or its staged file renamed into place (checked first when rolling forward).
+ */
 function writeOnce(fs: ProjectFs, rel: string, w: Journal['writes'][number], fresh: boolean): void {
   if (w.content !== undefined) return fs.writeText(w.path, w.content);
   const staged = w.staged as string;
@@ -213,7 +216,10 @@ function moveOnce(fs: ProjectFs, rel: string, m: NonNullable<Journal['moves']>[n
     throw journalConflict(said('journal.move_changed', { to: m.to, journal: rel, from: m.from }));
 }
 
-/** A cut of a log: the bytes after `at` are kept at `tail_to` first (read from the log, which is cut only after), then the log is written back to its first `at` bytes. */
+/**
+ * A cut of a log: the bytes after `at` are kept at `tail_to` first (read from the log, which is cut only after), then
+ * the log is written back to its first `at` bytes.
+ */
 function cutOnce(fs: ProjectFs, rel: string, c: NonNullable<Journal['cuts']>[number]): void {
   const size = fs.size(c.path);
   if (size === null) throw journalConflict(said('journal.cut_missing', { file: c.path, journal: rel, at: c.at }));

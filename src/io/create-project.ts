@@ -26,7 +26,8 @@ export function createEmptyProject(
   const fs = new ProjectFs(target);
   const created: string[] = [];
   const kept: string[] = [];
-  // The AI-cliché blacklist starts as the demo's (its whitelist too): the author edits it, the writer and refiner avoid it.
+  // The AI-cliché blacklist starts as the demo's (its whitelist too): the author edits it, the writer and refiner avoid
+  // it.
   const files: Record<string, string> = {
     ...newProjectFiles(quality),
     'ai-blacklist.json': readFileSync(path.join(demoProjectSource(), 'ai-blacklist.json'), 'utf8'),
@@ -87,7 +88,8 @@ export function initProject(
     });
   }
   cpSync(demoProjectSource(), target, { recursive: true });
-  // The demo runs with the offline demo executor, measured against the qidian preset: recorded, so that `novel run` needs no flag.
+  // The demo runs with the offline demo executor, measured against the qidian preset: recorded, so that `novel run`
+  // needs no flag.
   const config = path.join(target, paths.config);
   const settings = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
   writeFileSync(

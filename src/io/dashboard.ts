@@ -44,7 +44,9 @@ const jsonOf = (fs: ProjectFs, rel: string): unknown => {
   }
 };
 
-/** Chapter rows, each from its log (a log's stat is remembered: a 3,000-chapter book is read once, then only stat'ed). */
+/**
+ * Chapter rows, each from its log (a log's stat is remembered: a 3,000-chapter book is read once, then only stat'ed).
+ */
 export class ChapterRows {
   private readonly memo = new Map<number, { size: number; mtimeMs: number; row: ChapterRowView }>();
   constructor(private readonly fs: ProjectFs) {}

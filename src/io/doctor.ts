@@ -254,7 +254,8 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
       outlined: new Set(r && 'text' in r ? outlineChapters(r.text) : []),
       hasContract: (c) => fs.exists(paths.contract(vol, c)),
     });
-    // A volume outlined only a few chapters ahead is a normal state: the book machine plans the rest when it gets there.
+    // A volume outlined only a few chapters ahead is a normal state: the book machine plans the rest when it gets
+    // there.
     if (missing.length)
       add({
         severity: 'info',

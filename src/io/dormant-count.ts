@@ -24,7 +24,10 @@ const sameThresholds = (a: DormancyThresholds, b: DormancyThresholds): boolean =
 
 type Recorded = { count: number; byStat: boolean; sha256: string };
 
-/** The recorded count at `chapter` with these thresholds, when the list is still the one recorded (same size and mtime, else same sha256); else null. */
+/**
+ * The recorded count at `chapter` with these thresholds, when the list is still the one recorded (same size and mtime,
+ * else same sha256); else null.
+ */
 function recorded(fs: ProjectFs, chapter: number, dormancy: DormancyThresholds): Recorded | null {
   const cached = parseCache(DormantCacheSchema, fs.readCacheText(DORMANT_CACHE));
   if (!cached || cached.chapter !== chapter || !sameThresholds(cached.dormancy, dormancy)) return null;

@@ -167,7 +167,8 @@ export async function executeStep(
         ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(r.fs, p.settings.quality, p.probe.lintLists) }
         : {}),
     }).packet;
-  // An execution of this step that never finished: its outputs are not reused. Undone before the packet is built: the packet reads the staged text (its lint).
+  // An execution of this step that never finished: its outputs are not reused. Undone before the packet is built: the
+  // packet reads the staged text (its lint).
   const record = readExecution(r.fs);
   if (record) {
     const scope = packetOf().write_scope;
@@ -191,7 +192,8 @@ export async function executeStep(
         manifest: { ...built.manifest, inline: { ...built.manifest.inline, previous_attempt_problems: previous } },
       }
     : built;
-  // The guard is armed before novel writes anything for the step: a link planted for the packet, the record or the backup is caught too.
+  // The guard is armed before novel writes anything for the step: a link planted for the packet, the record or the
+  // backup is caught too.
   await r.guard.arm(p.loaded.checkpoint);
   const limit = p.settings.staging_max_files;
   const tree = stagingTree(r.fs, limit);
@@ -348,10 +350,12 @@ export async function executeStep(
     r.o.emit({
       event: 'warning',
       step: move.step,
-      message: `the client refused ${result.report.permission_denials.length} tool use(s): ${result.report.permission_denials
-        .map((d) => JSON.stringify(d))
-        .join('; ')
-        .slice(0, 400)}`,
+      message:
+        `the client refused ` +
+        `${result.report.permission_denials.length} tool use(s): ${result.report.permission_denials
+          .map((d) => JSON.stringify(d))
+          .join('; ')
+          .slice(0, 400)}`,
     });
   return { stop: false };
 }

@@ -51,7 +51,10 @@ export interface ExecutorResult {
     permission_denials?: unknown[];
   } | null;
   message: string;
-  /** The program could not be started at all (not found, not executable): not worth a retry; what `message` says, as said words. */
+  /**
+   * The program could not be started at all (not found, not executable): not worth a retry; what `message` says, as
+   * said words.
+   */
   unavailable?: Said;
 }
 
@@ -211,7 +214,8 @@ export function runCommandExecutor(
     const log = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}.log`;
     fs.writeText(
       log,
-      `$ ${command}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`,
+      `$ ${command}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}` +
+        `${o.spawnError ? `\n${o.spawnError}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`,
     );
     const report = lastJsonLine(o.stdout);
     const ok = o.code === 0 && report?.status !== 'error';
@@ -362,7 +366,13 @@ function runAgentOnce(
     if (report.model === undefined && model) report.model = model;
     fs.writeText(
       log,
-      `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}${lastMessage !== undefined ? `\n--- last message ---\n${lastMessage}` : ''}${report.permission_denials?.length ? `\n--- denials ---\n${report.permission_denials.map((d) => JSON.stringify(d)).join('\n')}` : ''}\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`,
+      `$ ${inv.argv.map((a) => JSON.stringify(a)).join(' ')}\n--- stdout ---\n${o.stdout}\n--- ` +
+        `stderr ---\n${o.stderr}${o.spawnError ? `\n${o.spawnError}` : ''}` +
+        `${lastMessage !== undefined ? `\n--- last message ---\n${lastMessage}` : ''}${
+          report.permission_denials?.length
+            ? `\n--- denials ---\n${report.permission_denials.map((d) => JSON.stringify(d)).join('\n')}`
+            : ''
+        }\n--- exit ${o.code ?? o.signal} after ${o.duration_ms} ms ---\n`,
     );
     let ok = o.code === 0 && report.ok && !o.spawnError;
     let message = ok
@@ -406,7 +416,9 @@ function runAgentOnce(
   return { child, done };
 }
 
-/** The text of the Codex session file of a thread ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-…-<thread>.jsonl), if found. */
+/**
+ * The text of the Codex session file of a thread ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-…-<thread>.jsonl), if found.
+ */
 function codexSessionFile(env: NodeJS.ProcessEnv, thread: string | null): string | null {
   if (thread === null) return null;
   const root = path.join(env.CODEX_HOME ?? path.join(env.HOME ?? os.homedir(), '.codex'), 'sessions');

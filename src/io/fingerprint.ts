@@ -150,7 +150,10 @@ export function fileValue(fs: ProjectFs, rel: string): string | null {
   return tailValue(size, sha256Hex(fs.readRange(rel, from, size - from)));
 }
 
-/** A recorded value still holds for a file whose value is now `current` (a changelog recorded whole, before tails, is hashed whole). */
+/**
+ * A recorded value still holds for a file whose value is now `current` (a changelog recorded whole, before tails, is
+ * hashed whole).
+ */
 export function stillMatches(fs: ProjectFs, rel: string, recorded: string, current: string | null): boolean {
   if (recorded === current) return true;
   return rel === TAIL_RECORDED && !recorded.startsWith('tail:') && fs.sha256(rel) === recorded;
@@ -214,7 +217,10 @@ export function checkFinalTrees(
   return { viaSignature: false, authorEdits: edits };
 }
 
-/** Record the author's edits of planning inputs: the fingerprint takes their current values, a line goes to logs/author-edits.jsonl. */
+/**
+ * Record the author's edits of planning inputs: the fingerprint takes their current values, a line goes to
+ * logs/author-edits.jsonl.
+ */
 export function recordAuthorEdits(fs: ProjectFs, edits: FingerprintDiff, cp: Checkpoint, now: Date): string[] {
   const changed = [...edits.added, ...edits.changed];
   if (edits.removed.length) {
@@ -248,7 +254,8 @@ export function readerBoundary<
 >(fs: ProjectFs, open: () => P): { project: P; diff: FingerprintDiff | null } {
   for (let attempt = 0; ; attempt++) {
     const p = open();
-    if (p.journal !== null) return { project: p, diff: null }; // the recover step comes first; it rolls its own writes forward
+    // the recover step comes first; it rolls its own writes forward
+    if (p.journal !== null) return { project: p, diff: null };
     const found = boundaryDiff(fs, p.loaded.checkpoint);
     // The author's edits of planning inputs: a reader neither refuses nor records them (§14).
     const diff = found && splitAuthorEdits(found, p.loaded.checkpoint.last_completed_chapter).other;

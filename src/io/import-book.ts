@@ -100,7 +100,8 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
   for (const c of split.chapters) fs.writeText(paths.importedChapter(c.chapter), chapterText(c), { fsync: false });
   fs.remove('chapters');
   fs.rename(IMPORT_DIR, 'chapters');
-  // Recorded as committed chapters whose summaries and state are still to be caught up (one changelog line each, no ops).
+  // Recorded as committed chapters whose summaries and state are still to be caught up (one changelog line each, no
+  // ops).
   const n = split.chapters.length;
   const lines = split.chapters
     .map((c) =>

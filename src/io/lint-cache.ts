@@ -33,7 +33,10 @@ export function recordStagedLint(
   }
 }
 
-/** The recorded lint of a staged chapter, when it was made of exactly this chapter, text and inputs (else null: the packet lints afresh). */
+/**
+ * The recorded lint of a staged chapter, when it was made of exactly this chapter, text and inputs (else null: the
+ * packet lints afresh).
+ */
 export function recordedLintOf(
   fs: ProjectFs,
   settings: QualitySettings,

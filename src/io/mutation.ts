@@ -53,7 +53,10 @@ export interface MutationContext {
  */
 export const WRITER_TEMP_RE = /(\.(json|jsonl|md|log|txt)|\/[0-9a-f]{64}|^\.novel\/objects\/complete)\.\d+$/;
 
-/** Every directory novel writes in (the root's own files are swept on their own, below); the copies' shards take only whole files. */
+/**
+ * Every directory novel writes in (the root's own files are swept on their own, below); the copies' shards take only
+ * whole files.
+ */
 const SWEPT: SweepScope = { roots: ['staging', '.novel', 'logs', ...FINAL_TREES], fullOnly: isObjectShard };
 
 /** What a killed writer leaves: a temp of the atomic writer, or a copy not yet in its shard (book-objects.ts). */
@@ -132,7 +135,9 @@ export function withMutation<R>(
       recordAuthorEdits(fs, checked.authorEdits, project.loaded.checkpoint, new Date());
       const { changed, added, removed } = checked.authorEdits;
       syncWriter(2).write(
-        `${say(cenv.lang ?? langOf(cenv.env), 'mutation.author_edits', { list: said('fingerprint.list', { changed, added, removed }) })}\n`,
+        `${say(cenv.lang ?? langOf(cenv.env), 'mutation.author_edits', {
+          list: said('fingerprint.list', { changed, added, removed }),
+        })}\n`,
       );
     }
     const finished = completeInterruptedArchive(fs, project.loaded);

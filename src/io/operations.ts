@@ -108,7 +108,8 @@ export function advanceStep(p: OpenProject, step: StepId, now: Date): Recorded {
     if (JSON.stringify(last) !== JSON.stringify(line)) appendJsonLine(p.fs, CONSISTENCY_REPORT, line);
   }
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now);
-  // The lint this advance made of the staged chapter: the next step's packet carries the same report (src/io/lint-cache.ts).
+  // The lint this advance made of the staged chapter: the next step's packet carries the same report
+  // (src/io/lint-cache.ts).
   const linted = stagedText(p.view, paths.stagingChapter(plan.snapshot.context.chapter));
   if (plan.lint && p.probe.lintLists && linted !== undefined)
     recordStagedLint(p.fs, plan.lint.chapter, linted, p.settings.quality, p.probe.lintLists(), plan.lint);
@@ -128,7 +129,8 @@ export function decideChapter(p: OpenProject, chapter: number, decision: Decisio
     chapter,
     decision,
   );
-  // The author's note goes to the next draft's packet (revise, rewrite) and the chapter log (every decision); a decision without one drops an old one.
+  // The author's note goes to the next draft's packet (revise, rewrite) and the chapter log (every decision); a
+  // decision without one drops an old one.
   const written = applyTransition(p.fs, p.loaded, p.view, plan, now, { author_note: note });
   return { plan, written, next: nextOf(reopened(p), false) };
 }
@@ -205,13 +207,18 @@ export function buildChapterCommitPlan(
   return { plan, read };
 }
 
-/** What a commit learnt reading the large files: the list's sha256 and the files still as the last commit recorded them. */
+/**
+ * What a commit learnt reading the large files: the list's sha256 and the files still as the last commit recorded them.
+ */
 interface LargeFilesRead {
   listSha256: string | null;
   verified: Record<string, string>;
 }
 
-/** The three large book files of a commit (spliceable when a commit serialised them: src/io/commit-cache.ts), and the list's tally. */
+/**
+ * The three large book files of a commit (spliceable when a commit serialised them: src/io/commit-cache.ts), and the
+ * list's tally.
+ */
 function readLargeFiles(p: OpenProject, texts: TextsRead, cache: CommitCache | null) {
   const state = readBookJson(p.fs, STATE_FILE, cache, () => readState(p.fs, texts));
   const list = readBookJson(

@@ -87,7 +87,9 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path (fs.shape says each). */
+/**
+ * File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path (fs.shape says each).
+ */
 const SHAPE_ERRORS: ReadonlySet<string> = new Set([
   'ENAMETOOLONG',
   'ENOTDIR',
@@ -871,7 +873,10 @@ function isDanglingLink(abs: string): boolean {
  * The project root: `--project DIR` (must hold .checkpoint.json; `..`
  * segments refused) or the nearest ancestor of `cwd` holding one.
  */
-/** What in a directory shows it holds a book, even without a checkpoint (empty: nothing): the English list, and its words. */
+/**
+ * What in a directory shows it holds a book, even without a checkpoint (empty: nothing): the English list, and its
+ * words.
+ */
 export function bookEvidenceSaid(dir: string): { found: string[]; words: Words } {
   let chapters = 0;
   try {
@@ -906,7 +911,9 @@ function noProject(dir: string, where: Words): NovelError {
   });
 }
 
-/** The project root: --project as the user gave it (`..` included), else the nearest ancestor holding the checkpoint. */
+/**
+ * The project root: --project as the user gave it (`..` included), else the nearest ancestor holding the checkpoint.
+ */
 export function findProjectRoot(cwd: string, projectFlag: string | undefined): string {
   if (projectFlag !== undefined) {
     const dir = path.resolve(cwd, projectFlag);

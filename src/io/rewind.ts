@@ -44,7 +44,8 @@ const HistorySchema = v.looseObject({
           v.string(),
           // One form each (strict): a history holding two is refused, not read as one and applied as the other.
           v.strictObject({ patch: v.looseObject({ ...PatchSchema.entries, from_end: v.optional(v.literal(true)) }) }),
-          // Placed from the end: a key of its own, so that a novel from before it refuses the history rather than misplace the patch.
+          // Placed from the end: a key of its own, so that a novel from before it refuses the history rather than
+          // misplace the patch.
           v.strictObject({ patch_from_end: PatchSchema }),
           v.strictObject({
             json: v.looseObject({
@@ -106,7 +107,8 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
       },
     );
   }
-  // Imported chapters are the author's own text, recorded at once (§14): a rewind goes back to a chapter written after them.
+  // Imported chapters are the author's own text, recorded at once (§14): a rewind goes back to a chapter written after
+  // them.
   const imported = cp.imported_chapters ?? 0;
   if (to <= imported) {
     throw new NovelError(

@@ -31,7 +31,9 @@ export class RunSession {
   private interrupts = 0;
   /** Set once a signal stops the run: it then exits by itself (abort), after its executor's group has ended. */
   aborting = false;
-  /** Never settles: the run loop awaits it once a signal stopped the run, so that nothing more starts before the exit. */
+  /**
+   * Never settles: the run loop awaits it once a signal stopped the run, so that nothing more starts before the exit.
+   */
   readonly aborted: Promise<never> = new Promise<never>(() => undefined);
   private releaseEnd: (() => void) | null = null;
   private readonly handlers: Array<[NodeJS.Signals, () => void]> = [];
@@ -116,7 +118,8 @@ export class RunSession {
       }
     };
     const finish = (): never => {
-      // Whatever the executor left behind (detached from its group too) carries the run's token: it ends before the lock goes.
+      // Whatever the executor left behind (detached from its group too) carries the run's token: it ends before the
+      // lock goes.
       endProcessesWithEnv(`NOVEL_LOCK_OWNER=${this.token}`);
       this.close();
       this.warn(say(this.cenv.lang ?? langOf(this.cenv.env), 'running.signal', { signal }));

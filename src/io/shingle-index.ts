@@ -112,7 +112,9 @@ function readTable(fs: ProjectFs): { table: Table; last: number } | null {
   return { table, last: h.last };
 }
 
-/** Every committed chapter 1..last, indexed afresh and written atomically (import, `state rebuild`, a damaged index). */
+/**
+ * Every committed chapter 1..last, indexed afresh and written atomically (import, `state rebuild`, a damaged index).
+ */
 export function rebuildShingleIndex(fs: ProjectFs, last: number): void {
   const all: Array<{ chapter: number; fps: number[] }> = [];
   for (let n = 1; n <= last; n++) {
@@ -162,7 +164,8 @@ export function indexCommittedChapter(fs: ProjectFs, chapter: number): void {
     fs.writeText(SHINGLE_INDEX, grown.bytes(Math.max(read.last, chapter)), { fsync: false });
     return;
   }
-  // In place: probe each fingerprint's slots; a new hash takes the first empty slot, a known one keeps its earliest chapter.
+  // In place: probe each fingerprint's slots; a new hash takes the first empty slot, a known one keeps its earliest
+  // chapter.
   const mask = (1 << head.bits) - 1;
   const writes: Array<{ at: number; bytes: Uint8Array }> = [];
   const written = new Map<number, [number, number]>(); // slot → [hash, chapter] set by this batch

@@ -27,10 +27,16 @@ export const STAGING_CACHE = 'logs/.cache/staging.json';
 
 type HashCache = Record<string, [number, number, string]>;
 
-/** Above this many staged files, a reader reads only the steps' outputs (the run refuses to execute past staging_max_files). */
+/**
+ * Above this many staged files, a reader reads only the steps' outputs (the run refuses to execute past
+ * staging_max_files).
+ */
 const STAGING_READ_LIMIT = 10_000;
 
-/** How each file of a view was read: its size and ctime from the stat taken with the read, and the time just before that stat. */
+/**
+ * How each file of a view was read: its size and ctime from the stat taken with the read, and the time just before that
+ * stat.
+ */
 const readStats = new WeakMap<StagingView, Map<string, { size: number; ctimeMs: number; readAt: number }>>();
 
 function readHashCache(fs: ProjectFs): HashCache {

@@ -126,7 +126,10 @@ export class StepGuard {
     return same ? h.bytes : undefined;
   }
 
-  /** A captured file's bytes: the held ones while its stats in the index (just settled) vouch for them, else read (and held). */
+  /**
+   * A captured file's bytes: the held ones while its stats in the index (just settled) vouch for them, else read (and
+   * held).
+   */
   private captureBytes(rel: string): Buffer | null {
     const known = this.heldFor(rel, this.identBefore(rel));
     if (known) return known;
@@ -173,7 +176,9 @@ export class StepGuard {
     } catch (err) {
       // Out of inotify watches (ENOSPC), descriptors (EMFILE), or no watching here at all.
       this.watching = false;
-      this.note = `directory watches unavailable (${(err as NodeJS.ErrnoException).code ?? String(err)}): each step is checked by a full walk of the project`;
+      this.note =
+        `directory watches unavailable (${(err as NodeJS.ErrnoException).code ?? String(err)}` +
+        `): each step is checked by a full walk of the project`;
       for (const w of this.watchers.values()) w.close();
       this.watchers.clear();
     }
@@ -367,7 +372,10 @@ export class StepGuard {
     return sortChanges(changes);
   }
 
-  /** After the step: every change outside staging/, captured files restored; `extra` are paths to compare too (a hard link's other name). */
+  /**
+   * After the step: every change outside staging/, captured files restored; `extra` are paths to compare too (a hard
+   * link's other name).
+   */
   async check(extra: readonly string[] = []): Promise<GuardResult> {
     const armed = this.armed;
     this.recorded = undefined;
@@ -473,7 +481,8 @@ export class StepGuard {
         report(rel, kind, true);
         continue;
       }
-      // An old chapter changed (through a hard link) or removed: put back from its copy when the fingerprint vouches for one.
+      // An old chapter changed (through a hard link) or removed: put back from its copy when the fingerprint vouches
+      // for one.
       report(rel, kind, this.fromObjects(rel));
     }
     // The index follows the project as it is now (restored files included).

@@ -23,7 +23,9 @@ export const BoundaryCacheSchema = lazily(() =>
 );
 export type BoundaryCache = v.InferOutput<typeof BoundaryCacheSchema>;
 
-/** logs/.cache/staging.json: [size, ctimeMs, sha256] of each staged file (src/io/staging-probe.ts; v 1 held the mtime). */
+/**
+ * logs/.cache/staging.json: [size, ctimeMs, sha256] of each staged file (src/io/staging-probe.ts; v 1 held the mtime).
+ */
 export const StagingCacheSchema = lazily(() =>
   v.object({
     v: v.literal(2),
@@ -73,7 +75,10 @@ export function parseCache<S extends v.GenericSchema>(schema: S, text: string | 
   return r.success ? r.output : null;
 }
 
-/** logs/.cache/dormant.json: how many foreshadowing items are dormant at a chapter, for the global list of that sha256 (src/io/dormant-count.ts). */
+/**
+ * logs/.cache/dormant.json: how many foreshadowing items are dormant at a chapter, for the global list of that sha256
+ * (src/io/dormant-count.ts).
+ */
 export const DormantCacheSchema = lazily(() =>
   v.object({
     v: v.literal(1),
@@ -134,7 +139,9 @@ export const LintReportSchema = lazily(() =>
   }),
 );
 
-/** logs/.cache/lint.json: the last lint of a staged chapter, with everything it was made from (src/io/lint-cache.ts). */
+/**
+ * logs/.cache/lint.json: the last lint of a staged chapter, with everything it was made from (src/io/lint-cache.ts).
+ */
 export const LintCacheSchema = lazily(() =>
   v.object({
     v: v.literal(2),

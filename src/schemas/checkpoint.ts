@@ -32,7 +32,10 @@ export const CheckpointGateSchema = v.looseObject({
   high_confidence_violations: v.optional(v.array(v.looseObject({}))),
   warnings: v.optional(v.array(v.looseObject({}))),
   reason: v.optional(v.string()),
-  /** The reason as said (a message id and its arguments), for a reader in another language; written since the catalogue of words. */
+  /**
+   * The reason as said (a message id and its arguments), for a reader in another language; written since the catalogue
+   * of words.
+   */
   words: v.optional(SaidSchema),
   force_passed: v.optional(v.boolean()),
   polished: v.optional(v.boolean()),

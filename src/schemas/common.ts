@@ -8,7 +8,9 @@ export const Sha256Schema = v.pipe(v.string(), v.regex(SHA256_RE, 'schema.sha256
 export const NonNegativeIntSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const PositiveIntSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 
-/** Said words (src/core/messages.ts) as a record keeps them: a message id and its arguments, each plain or itself said. */
+/**
+ * Said words (src/core/messages.ts) as a record keeps them: a message id and its arguments, each plain or itself said.
+ */
 export const SaidSchema = v.looseObject({ id: v.string(), args: v.looseObject({}) });
 
 export function isSlug(value: string): boolean {

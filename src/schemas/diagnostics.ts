@@ -14,7 +14,10 @@ export interface Diagnostic {
   expected?: string;
   found?: string;
   fix?: string;
-  /** The parts that were said by message id (src/core/messages.ts), for a reader in another language; the strings above are their English. */
+  /**
+   * The parts that were said by message id (src/core/messages.ts), for a reader in another language; the strings above
+   * are their English.
+   */
   words?: DiagnosticWords;
 }
 

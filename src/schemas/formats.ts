@@ -41,7 +41,9 @@ export interface FileFormat {
   /** Rules beyond the schema (text formats: all of them). */
   rules: string[];
   example: string;
-  /** Where the example belongs in the demo project (chapter 4, volume 2 = chapters 31–32); null: not a file of its own. */
+  /**
+   * Where the example belongs in the demo project (chapter 4, volume 2 = chapters 31–32); null: not a file of its own.
+   */
   exampleAt: string | null;
   /** Further files of the same format that complete the example (the contract of each planned chapter). */
   moreExamples?: Array<{ path: string; example: string }>;
@@ -62,7 +64,8 @@ export const FORMATS: readonly FileFormat[] = [
       'the style-refiner keeps the title line unchanged (a warning otherwise)',
     ],
     example:
-      '# 第4章 藏经阁\n\n夜色压在藏经阁的飞檐上。林青岚贴着墙根走到第三层的禁制前，残剑在怀里微微发烫。\n\n“谁？”阴影里有人低声问。\n',
+      '# 第4章 藏经阁\n\n夜色压在藏经阁的飞檐上。林青岚贴着墙根走到第三层的禁制前，' +
+      '残剑在怀里微微发烫。\n\n“谁？”阴影里有人低声问。\n',
   },
   {
     name: 'summary',
@@ -85,7 +88,8 @@ export const FORMATS: readonly FileFormat[] = [
     schema: DeltaSchema,
     rules: [
       'chapter equals NNN; base_state_version is the state_version of state/current-state.json (compared at commit)',
-      'each op follows the delta-op grammar; an op that does not is dropped at commit (`novel commit --dry-run` lists the ops applied and dropped)',
+      'each op follows the delta-op grammar; an op that does not is dropped at ' +
+        'commit (`novel commit --dry-run` lists the ops applied and dropped)',
     ],
     example: json({
       chapter: 4,
@@ -107,8 +111,10 @@ export const FORMATS: readonly FileFormat[] = [
     writer: 'summarizer (summarize)',
     schema: DeltaOpSchema,
     rules: [
-      'paths of set/inc/add/remove have 2–4 dot-separated slug segments (lowercase a-z, 0-9, _ and -), the first one of characters, items, locations, factions, world_state, active_foreshadowing',
-      'ids are slugs as in entity_id_map and foreshadowing_tasks[].id: `characters.lin-qingyan.location`, never a display name such as 林青岚',
+      'paths of set/inc/add/remove have 2–4 dot-separated slug segments (lowercase a-z, 0-9, _ and -), ' +
+        'the first one of characters, items, locations, factions, world_state, active_foreshadowing',
+      'ids are slugs as in entity_id_map and foreshadowing_tasks[].id: ' +
+        '`characters.lin-qingyan.location`, never a display name such as 林青岚',
       'a foreshadow op names the foreshadowing id as its path and planted, advanced or resolved as its value',
     ],
     example: json({ op: 'set', path: 'characters.lin-qingyan.location', value: '藏经阁' }),
@@ -135,10 +141,13 @@ export const FORMATS: readonly FileFormat[] = [
     writer: 'summarizer (summarize)',
     rules: [
       "the delta's storyline_id names the storyline; the text is not empty",
-      "it replaces storylines/{storyline_id}/memory.md at commit: start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter's; `validate` warns when fewer than memory_keep_ratio (0.8) of its lines are kept",
+      'it replaces storylines/{storyline_id}/memory.md at commit: start from the committed memory ' +
+        "(the packet names it as storyline_memory), keep its lines and add this chapter's; " +
+        '`validate` warns when fewer than memory_keep_ratio (0.8) of its lines are kept',
     ],
     example:
-      '# 残剑主线记忆\n\n- 第1章：林青岚入外门，于后山拾得残剑。\n- 第3章：残剑在月下微鸣，剑身浮现古篆“岚”。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
+      '# 残剑主线记忆\n\n- 第1章：林青岚入外门，于后山拾得残剑。\n- 第3章：' +
+      '残剑在月下微鸣，剑身浮现古篆“岚”。\n- 第4章：夜闯藏经阁，残剑在禁制前震颤。\n',
   },
   {
     name: 'chapter-memory',
@@ -182,9 +191,13 @@ export const FORMATS: readonly FileFormat[] = [
     schema: EvalSchema,
     rules: [
       'chapter equals NNN',
-      'a check blocks (revise) when status is violation with confidence high; an ls check blocks only when constraint_type is hard or absent',
-      'scores: every dimension is {score 1–5, reason}: plot_logic, character, immersion, foreshadowing, pacing, style_naturalness, emotional_impact, storyline_coherence, and hook_strength when the platform requires a hook; novel computes overall_final as their weighted mean',
-      'hook: {present, type: question | threat_reveal | twist_reveal | emotional_cliff | next_objective | none, evidence}; required_fixes: [{target?, instruction}]',
+      'a check blocks (revise) when status is violation with confidence high; ' +
+        'an ls check blocks only when constraint_type is hard or absent',
+      'scores: every dimension is {score 1–5, reason}: plot_logic, character, immersion, foreshadowing, ' +
+        'pacing, style_naturalness, emotional_impact, storyline_coherence, and hook_strength when the ' +
+        'platform requires a hook; novel computes overall_final as their weighted mean',
+      'hook: {present, type: question | threat_reveal | twist_reveal | emotional_cliff ' +
+        '| next_objective | none, evidence}; required_fixes: [{target?, instruction}]',
     ],
     example: json({
       chapter: 4,
@@ -218,13 +231,19 @@ export const FORMATS: readonly FileFormat[] = [
     path: 'staging/volumes/vol-VV/outline.md',
     writer: 'plot-architect (volume:VV:plan)',
     rules: [
-      'one block per chapter of the planned range, starting at a heading `### 第 C 章: 章名` (also `### 第 C 章` alone, or a full-width colon); C in ASCII or full-width digits or in Chinese numerals (`### 第十二章`)',
-      'each block carries the 8 key lines `- **Key**: value` (the bold may be left out): Storyline, POV, Location, Conflict, Arc, Foreshadowing, StateChanges, TransitionHint',
+      'one block per chapter of the planned range, starting at a heading `### 第 C 章: 章名` (also `### 第 C 章` ' +
+        'alone, or a full-width colon); C in ASCII or full-width digits or in Chinese numerals (`### 第十二章`)',
+      'each block carries the 8 key lines `- **Key**: value` (the bold may be left out): ' +
+        'Storyline, POV, Location, Conflict, Arc, Foreshadowing, StateChanges, TransitionHint',
       'the Chinese names are accepted too: 故事线, 视角, 地点, 冲突, 弧线, 伏笔, 状态变化, 过渡提示 (with `:` or `：`)',
       "Storyline is a storyline id (a slug); it equals the contract's storyline_id",
     ],
     example:
-      '# 第二卷 风起\n\n### 第 31 章: 山门风起\n- **Storyline**: main-sword\n- **POV**: 林青岚\n- **Location**: 青岚山门\n- **Conflict**: 门规与本心相争\n- **Arc**: 从犹疑到决断\n- **Foreshadowing**: v02-f1 卷中伏笔（埋下）\n- **StateChanges**: 无\n- **TransitionHint**: 引出第32章\n\n### 第 32 章：夜雨\n- **故事线**：sect-intrigue\n- **视角**：林青岚\n- **地点**：外门演武场\n- **冲突**：旧敌再度逼近\n- **弧线**：学会隐忍\n- **伏笔**：无\n- **状态变化**：无\n- **过渡提示**：转入第三卷\n',
+      '# 第二卷 风起\n\n### 第 31 章: 山门风起\n- **Storyline**: main-sword\n- **POV**: 林青岚\n- **Location**: ' +
+      '青岚山门\n- **Conflict**: 门规与本心相争\n- **Arc**: 从犹疑到决断\n- **Foreshadowing**: v02-f1 ' +
+      '卷中伏笔（埋下）\n- **StateChanges**: 无\n- **TransitionHint**: 引出第32章\n\n### 第 32 章：夜雨\n- ' +
+      '**故事线**：sect-intrigue\n- **视角**：林青岚\n- **地点**：外门演武场\n- **冲突**：旧敌再度逼近\n- ' +
+      '**弧线**：学会隐忍\n- **伏笔**：无\n- **状态变化**：无\n- **过渡提示**：转入第三卷\n',
   },
   {
     name: 'storyline-schedule',
@@ -330,11 +349,14 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     name: 'character',
     exampleAt: 'staging/characters/active/bai-lingshuang.json',
     title: 'Character',
-    path: 'characters/active/{id}.json (+ {id}.md, a free-text profile); book:characters stages it as staging/characters/active/{id}.json',
+    path:
+      'characters/active/{id}.json (+ {id}.md, a free-text profile); ' +
+      'book:characters stages it as staging/characters/active/{id}.json',
     writer: 'the author, or the character-weaver (book:characters)',
     schema: CharacterSchema,
     rules: [
-      'the character id is the file\'s "id" when it has one, else the file name (a slug): 苏清漪.json needs "id": "su-qingyi"',
+      'the character id is the file\'s "id" when it has one, else the ' +
+        'file name (a slug): 苏清漪.json needs "id": "su-qingyi"',
       'display_name is the name the prose uses: contracts and summaries refer to it',
     ],
     example: json({
@@ -440,7 +462,8 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     schema: StyleProfileSchema,
     rules: [
       'every field is optional; the writer, refiner and judge read it',
-      "book:style: avg_sentence_length and dialogue_ratio are novel's own measures of samples/ (the packet's inline.sample_metrics, §13.2 rules); validate allows 10 %",
+      "book:style: avg_sentence_length and dialogue_ratio are novel's own measures of " +
+        "samples/ (the packet's inline.sample_metrics, §13.2 rules); validate allows 10 %",
     ],
     example: json({
       voice: '第三人称有限视角，贴近林青岚',
@@ -457,7 +480,8 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     writer: 'the author',
     schema: BlacklistFileSchema,
     rules: [
-      'words: the AI clichés the writer and refiner avoid; novel counts them per 1,000 字 (quality.blacklist_max_per_kchars: soft above it, hard above twice it)',
+      'words: the AI clichés the writer and refiner avoid; novel counts them per 1,000 ' +
+        '字 (quality.blacklist_max_per_kchars: soft above it, hard above twice it)',
       'whitelist.words: phrases masked before counting, so a blacklisted word inside them is not a hit',
     ],
     example: json({ words: ['不禁', '嘴角微微上扬', '眼中闪过'], whitelist: { words: ['仿佛'] } }),
@@ -470,7 +494,8 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
     writer: 'the author',
     schema: ClicheLintSchema,
     rules: [
-      'words: {word: "hard" | "soft" | "warn"}: each hit is a lint finding of that severity (hard sends the chapter back)',
+      'words: {word: "hard" | "soft" | "warn"}: each hit is a lint ' +
+        'finding of that severity (hard sends the chapter back)',
     ],
     example: json({ words: { 倒吸一口凉气: 'soft', 虎躯一震: 'hard', 不可思议: 'warn' } }),
   },

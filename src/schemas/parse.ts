@@ -75,7 +75,10 @@ function unwrap(s: SchemaLike | undefined): SchemaLike | undefined {
   return cur;
 }
 
-/** The schema found at a dot path, for describing a missing key or a wrong type (`as written`: the last one not unwrapped). */
+/**
+ * The schema found at a dot path, for describing a missing key or a wrong type (`as written`: the last one not
+ * unwrapped).
+ */
 function schemaAt(root: SchemaLike, path: Array<string | number>, asWritten = false): SchemaLike | undefined {
   let s: SchemaLike | undefined = asWritten && path.length === 0 ? root : unwrap(root);
   for (const [i, key] of path.entries()) {

@@ -36,7 +36,8 @@ export const DeltaOpSchema = lazily(() =>
     v.looseObject({
       op: v.literal('set'),
       path: PathOf(
-        '2–4 dot-separated slug segments; the first one of characters, items, locations, factions, world_state, active_foreshadowing',
+        '2–4 dot-separated slug segments; the first one of characters, ' +
+          'items, locations, factions, world_state, active_foreshadowing',
       ),
       value: v.pipe(v.unknown(), d('the new value')),
     }),
@@ -109,7 +110,9 @@ export const EvalSchema = lazily(() =>
     }),
     scores: recordOf(
       ScoreSchema,
-      'dimension → {score 1–5, reason}: plot_logic, character, immersion, foreshadowing, pacing, style_naturalness, emotional_impact, storyline_coherence (and hook_strength when quality.hook.required); with all of them novel computes overall_final as their weighted mean (§13.3)',
+      'dimension → {score 1–5, reason}: plot_logic, character, immersion, foreshadowing, pacing, ' +
+        'style_naturalness, emotional_impact, storyline_coherence (and hook_strength when ' +
+        'quality.hook.required); with all of them novel computes overall_final as their weighted mean (§13.3)',
     ),
     hook: v.optional(
       v.pipe(

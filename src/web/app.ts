@@ -140,7 +140,8 @@ async function refreshStatus(): Promise<void> {
     h(
       'p',
       { class: 'muted' },
-      `${w('dashboard.label', { label: w('dashboard.why') })}${(lang === 'zh' ? s.next?.reason_zh : null) ?? s.next?.reason ?? ''}`,
+      `${w('dashboard.label', { label: w('dashboard.why') })}` +
+        `${(lang === 'zh' ? s.next?.reason_zh : null) ?? s.next?.reason ?? ''}`,
     ),
   );
 }
@@ -291,7 +292,9 @@ async function refreshTimeline(): Promise<void> {
     h(
       'p',
       { class: 'muted' },
-      `${w('dashboard.planted')} → ${w('dashboard.due')} → ${w('dashboard.resolved')} · ${w('dashboard.dormantTag')} ${d.dormant} · ${w('dashboard.overdueTag')} ${d.overdue}${d.total > items.length ? ` · ${items.length} / ${d.total}` : ''}`,
+      `${w('dashboard.planted')} → ${w('dashboard.due')} → ${w('dashboard.resolved')} · ` +
+        `${w('dashboard.dormantTag')} ${d.dormant} · ${w('dashboard.overdueTag')} ` +
+        `${d.overdue}${d.total > items.length ? ` · ${items.length} / ${d.total}` : ''}`,
     ),
     ...items.map((i) => {
       const track = h('div', { class: 'tl-track', title: `${i.id}` });
@@ -556,7 +559,10 @@ async function renderChapter(n: number): Promise<void> {
             h(
               'li',
               {},
-              `[${severity(f.severity)}] ${f.rule}${f.line ? ` · ${w('dashboard.findingLine', { line: f.line })}` : ''}${said(f, 'message') ? ` · ${said(f, 'message')}` : ''}${said(f, 'fix') ? ` · ${w('dashboard.findingFix', { fix: String(said(f, 'fix')) })}` : ''}`,
+              `[${severity(f.severity)}] ` +
+                `${f.rule}${f.line ? ` · ${w('dashboard.findingLine', { line: f.line })}` : ''}` +
+                `${said(f, 'message') ? ` · ${said(f, 'message')}` : ''}` +
+                `${said(f, 'fix') ? ` · ${w('dashboard.findingFix', { fix: String(said(f, 'fix')) })}` : ''}`,
             ),
           ),
         )

@@ -71,13 +71,17 @@ describe('the AI-flavour score', () => {
 });
 
 describe('the shipped model file', () => {
-  it('names every feature in order, the corpus by its sha256, the script that fitted it, and thresholds from the curve', () => {
-    const m = AI_FLAVOUR_MODEL;
-    expect(m.features.map((f) => f.id)).toEqual(AI_FEATURES.map((f) => f.id));
-    expect(m.corpus.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(existsSync(m.fitted_by)).toBe(true);
-    expect(m.thresholds.soft).toBeLessThan(m.thresholds.hard);
-    expect(m.thresholds.soft).toBeGreaterThan(0.5);
-    for (const auc of Object.values(m.evaluation.loso_auc)) expect(auc).toBeGreaterThanOrEqual(0.85);
-  });
+  it(
+    'names every feature in order, the corpus by its sha256, ' +
+      'the script that fitted it, and thresholds from the curve',
+    () => {
+      const m = AI_FLAVOUR_MODEL;
+      expect(m.features.map((f) => f.id)).toEqual(AI_FEATURES.map((f) => f.id));
+      expect(m.corpus.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(existsSync(m.fitted_by)).toBe(true);
+      expect(m.thresholds.soft).toBeLessThan(m.thresholds.hard);
+      expect(m.thresholds.soft).toBeGreaterThan(0.5);
+      for (const auc of Object.values(m.evaluation.loso_auc)) expect(auc).toBeGreaterThanOrEqual(0.85);
+    },
+  );
 });

@@ -1,4 +1,7 @@
-/** The chapter commit plan, pure: moves, the state merge, the changelog line, and the checkpoint the book machine projects. */
+/**
+ * The chapter commit plan, pure: moves, the state merge, the changelog line, and the checkpoint the book machine
+ * projects.
+ */
 import { transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { bookMachine } from '../../machines/book.machine.js';
@@ -20,7 +23,10 @@ const GATE = {
 };
 
 /** The checkpoint fields after COMMITTED of chapter 4, with chapters_per_volume `cpv`. */
-/** The checkpoint fields after chapter 4's commit, volume 1 outlined to chapter `outlinedTo` (a volume ends at its outline's last block). */
+/**
+ * The checkpoint fields after chapter 4's commit, volume 1 outlined to chapter `outlinedTo` (a volume ends at its
+ * outline's last block).
+ */
 function afterCommit(outlinedTo: number) {
   const context = {
     ...initialContext({
@@ -69,28 +75,31 @@ function input(outlinedTo: number): CommitInput {
 }
 
 describe('the chapter commit plan', () => {
-  it('moves the outputs into the book, merges the delta and appends one changelog line after the recorded length', () => {
-    const plan = planChapterCommit(input(30));
-    expect(plan.writes.map((w) => w.path)).toEqual(
-      expect.arrayContaining([
-        'chapters/chapter-004.md',
-        'summaries/chapter-004-summary.md',
-        'state/chapter-004-crossref.json',
-        'storylines/main-sword/memory.md',
-        'evaluations/chapter-004-eval.json',
-        'state/current-state.json',
-      ]),
-    );
-    const changelog = plan.appends.find((a) => a.path === 'state/changelog.jsonl');
-    expect(changelog?.before).toBe(120);
-    expect(JSON.parse(changelog?.text ?? '{}')).toMatchObject({
-      chapter: 4,
-      base_state_version: 3,
-      state_version: 4,
-      storyline_id: 'main-sword',
-    });
-    expect(plan.removes).toContain('staging/chapters/chapter-004.md');
-  });
+  it(
+    'moves the outputs into the book, merges the delta and ' + 'appends one changelog line after the recorded length',
+    () => {
+      const plan = planChapterCommit(input(30));
+      expect(plan.writes.map((w) => w.path)).toEqual(
+        expect.arrayContaining([
+          'chapters/chapter-004.md',
+          'summaries/chapter-004-summary.md',
+          'state/chapter-004-crossref.json',
+          'storylines/main-sword/memory.md',
+          'evaluations/chapter-004-eval.json',
+          'state/current-state.json',
+        ]),
+      );
+      const changelog = plan.appends.find((a) => a.path === 'state/changelog.jsonl');
+      expect(changelog?.before).toBe(120);
+      expect(JSON.parse(changelog?.text ?? '{}')).toMatchObject({
+        chapter: 4,
+        base_state_version: 3,
+        state_version: 4,
+        storyline_id: 'main-sword',
+      });
+      expect(plan.removes).toContain('staging/chapters/chapter-004.md');
+    },
+  );
 
   it("the checkpoint is the machine's: the next chapter, or planning the next volume after the last one", () => {
     const mid = planChapterCommit(input(30)).checkpoint;

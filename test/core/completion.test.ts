@@ -35,7 +35,8 @@ describe('fish', () => {
 
   it('offers the top-level commands, deduplicated and sorted, with help', () => {
     expect(lines[2]).toBe(
-      "complete -c novel -n __fish_use_subcommand -a 'adapters completion decide export graph help instructions run schema'",
+      "complete -c novel -n __fish_use_subcommand -a 'adapters " +
+        "completion decide export graph help instructions run schema'",
     );
   });
 
@@ -69,7 +70,8 @@ describe('fish', () => {
       );
     for (const cmd of ['decide', 'diff'])
       expect(lines).toContain(
-        `complete -c novel -n '__fish_seen_subcommand_from ${cmd}' -a '(novel next 2>/dev/null | string replace -r ":[a-z-]+$" "")'`,
+        `complete -c novel -n '__fish_seen_subcommand_from ${cmd}' -a ` +
+          `'(novel next 2>/dev/null | string replace -r ":[a-z-]+$" "")'`,
       );
   });
 
@@ -79,7 +81,8 @@ describe('fish', () => {
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from schema' -a 'delta eval'");
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'");
     expect(lines).toContain(
-      "complete -c novel -n '__fish_seen_subcommand_from help' -a 'adapters completion decide export graph help instructions run schema'",
+      "complete -c novel -n '__fish_seen_subcommand_from help' -a 'adapters " +
+        "completion decide export graph help instructions run schema'",
     );
     // decide's chapter comes before its decision.
     const decide = lines.filter((l) => l.startsWith("complete -c novel -n '__fish_seen_subcommand_from decide' -a"));
@@ -142,7 +145,8 @@ describe('bash and zsh: the script text', () => {
     );
     expect(bash).toContain('    "schema#0") COMPREPLY=( $(compgen -W "delta eval" -- "$cur") ); return 0 ;;');
     expect(bash).toContain(
-      '    "help#0") COMPREPLY=( $(compgen -W "adapters completion decide export graph help instructions run schema" -- "$cur") ); return 0 ;;',
+      '    "help#0") COMPREPLY=( $(compgen -W "adapters completion decide ' +
+        'export graph help instructions run schema" -- "$cur") ); return 0 ;;',
     );
   });
 
@@ -153,7 +157,9 @@ describe('bash and zsh: the script text', () => {
   });
 });
 
-/** The candidates the bash script offers for the words typed so far; `novel next` prints `next` (or fails when null). */
+/**
+ * The candidates the bash script offers for the words typed so far; `novel next` prints `next` (or fails when null).
+ */
 function complete(words: string[], next: string | null = 'chapter:012:refine'): string[] {
   const stub = next === null ? 'novel() { return 1; }' : `novel() { [ "$1" = next ] && echo '${next}'; }`;
   const script = `${completionScript('bash', INPUTS)}

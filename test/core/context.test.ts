@@ -29,14 +29,17 @@ describe('outline blocks (§9.1)', () => {
     'x',
   ].join('\r\n');
 
-  it('### 第 12 章 matches chapter 12 only, never 1 or 120; colon-less and full-width headings work; CRLF is fine', () => {
-    expect(outlineBlock(outline, 12)?.heading).toBe('### 第 12 章');
-    expect(outlineBlock(outline, 1)?.heading).toBe('### 第 1 章: 开端');
-    expect(outlineBlock(outline, 10)?.heading).toBe('### 第 10 章：十');
-    expect(outlineBlock(outline, 120)?.heading).toBe('### 第 120 章 一百二十');
-    expect(outlineBlock(outline, 3)).toBeUndefined();
-    expect(outlineBlock(outline, 2)).toBeUndefined();
-  });
+  it(
+    '### 第 12 章 matches chapter 12 only, never 1 or 120; ' + 'colon-less and full-width headings work; CRLF is fine',
+    () => {
+      expect(outlineBlock(outline, 12)?.heading).toBe('### 第 12 章');
+      expect(outlineBlock(outline, 1)?.heading).toBe('### 第 1 章: 开端');
+      expect(outlineBlock(outline, 10)?.heading).toBe('### 第 10 章：十');
+      expect(outlineBlock(outline, 120)?.heading).toBe('### 第 120 章 一百二十');
+      expect(outlineBlock(outline, 3)).toBeUndefined();
+      expect(outlineBlock(outline, 2)).toBeUndefined();
+    },
+  );
 
   it('a block runs to the next ### line or EOF', () => {
     expect(outlineBlock(outline, 12)?.text).toBe('### 第 12 章\n- **Arc**: x');
@@ -62,15 +65,18 @@ describe('entity_id_map and L2 pruning', () => {
     'characters/active/lin.md': '# 林青岚',
   });
 
-  it('maps slug (file name) → display_name and reports invalid character files instead of skipping them silently', () => {
-    const { map, problems } = entityIdMap(view);
-    expect(map).toEqual({ lin: '林青岚', su: '苏晚雪' });
-    expect(problems.map((p) => p.file).sort()).toEqual([
-      'characters/active/Bad Name.json',
-      'characters/active/broken.json',
-      'characters/active/nameless.json',
-    ]);
-  });
+  it(
+    'maps slug (file name) → display_name and reports invalid ' + 'character files instead of skipping them silently',
+    () => {
+      const { map, problems } = entityIdMap(view);
+      expect(map).toEqual({ lin: '林青岚', su: '苏晚雪' });
+      expect(problems.map((p) => p.file).sort()).toEqual([
+        'characters/active/Bad Name.json',
+        'characters/active/broken.json',
+        'characters/active/nameless.json',
+      ]);
+    },
+  );
 
   it('contract preconditions.character_states: exactly those characters, unknown names reported, no cap', () => {
     const map = Object.fromEntries(
@@ -156,29 +162,32 @@ describe('rules, blacklist, summaries, storylines, foreshadowing, memory, revisi
     expect(adjacentStorylines('main', 5, undefined, { ...schedule, dormant_storylines: [] })).toEqual(['sect']);
   });
 
-  it('foreshadowing tasks: named in the outline, resolve window, overdue short; merged by id, global wins, sorted', () => {
-    const plan = {
-      foreshadowing: [
-        { id: 'f-3', description: '计划', scope: 'short', status: 'planned', target_resolve_range: [1, 2] },
-        { id: 'f-1', status: 'planned', description: '新伏笔' },
-        { id: 'f-9', description: '远', target_resolve_range: [50, 60] },
-      ],
-    };
-    const global = {
-      foreshadowing: [
-        { id: 'f-3', status: 'planted', scope: 'short', target_resolve_range: [1, 2], planted_chapter: 1 },
-        { id: 'f-2', status: 'advanced', target_resolve_range: [4, 8], planted_chapter: 1 },
-        { id: 'f-4', status: 'resolved', target_resolve_range: [4, 8] },
-      ],
-    };
-    const tasks = foreshadowingTasks(plan, global, 5, 'F-1 埋下；f-2 推进');
-    expect(tasks.map((t) => [t.id, t.reasons])).toEqual([
-      ['f-1', ['plant_here']],
-      ['f-2', ['advance_here', 'resolve_window']],
-      ['f-3', ['overdue_short']],
-    ]);
-    expect(tasks[2]).toMatchObject({ status: 'planted', description: '计划' });
-  });
+  it(
+    'foreshadowing tasks: named in the outline, resolve ' + 'window, overdue short; merged by id, global wins, sorted',
+    () => {
+      const plan = {
+        foreshadowing: [
+          { id: 'f-3', description: '计划', scope: 'short', status: 'planned', target_resolve_range: [1, 2] },
+          { id: 'f-1', status: 'planned', description: '新伏笔' },
+          { id: 'f-9', description: '远', target_resolve_range: [50, 60] },
+        ],
+      };
+      const global = {
+        foreshadowing: [
+          { id: 'f-3', status: 'planted', scope: 'short', target_resolve_range: [1, 2], planted_chapter: 1 },
+          { id: 'f-2', status: 'advanced', target_resolve_range: [4, 8], planted_chapter: 1 },
+          { id: 'f-4', status: 'resolved', target_resolve_range: [4, 8] },
+        ],
+      };
+      const tasks = foreshadowingTasks(plan, global, 5, 'F-1 埋下；f-2 推进');
+      expect(tasks.map((t) => [t.id, t.reasons])).toEqual([
+        ['f-1', ['plant_here']],
+        ['f-2', ['advance_here', 'resolve_window']],
+        ['f-3', ['overdue_short']],
+      ]);
+      expect(tasks[2]).toMatchObject({ status: 'planted', description: '计划' });
+    },
+  );
 
   it('recent_memory: the latest N entries before the chapter', () => {
     const ledger = [1, 2, 3, 4, 5, 6].map((chapter) => ({ chapter }));

@@ -77,7 +77,8 @@ function run(make: () => DemoInput, round = 0): Record<string, string> {
 }
 
 const BLOCK =
-  '### 第 3 章: 藏经阁\n- **Storyline**: main\n- **POV**: 林风\n- **Location**: 藏经阁\n- **Conflict**: 禁制难破\n- **Arc**: 从犹疑到决断\n- **TransitionHint**: 转入暗流';
+  '### 第 3 章: 藏经阁\n- **Storyline**: main\n- **POV**: 林风\n- **Location**: 藏经阁\n- ' +
+  '**Conflict**: 禁制难破\n- **Arc**: 从犹疑到决断\n- **TransitionHint**: 转入暗流';
 
 const body = (text: string) =>
   text
@@ -179,7 +180,8 @@ describe('chapter-writer: draft', () => {
 
   it('reads key lines however they are spaced, and only list items', () => {
     const block =
-      '### 第 3 章: 藏经阁  \n  - **POV**：  林风  \n* ** Location **:后山\n-  **Conflict** : 禁制难破\nx - **Arc**: 不该读到';
+      '### 第 3 章: 藏经阁  \n  - **POV**：  林风  \n* ** Location ' +
+      '**:后山\n-  **Conflict** : 禁制难破\nx - **Arc**: 不该读到';
     const text = run(draftInput(3, block))['staging/chapters/chapter-003.md'] as string;
     expect(text.split('\n')[0]).toBe('# 第3章 藏经阁');
     expect(text).toContain('林风把衣襟又紧了紧');
@@ -220,35 +222,39 @@ describe('chapter-writer: draft', () => {
     expect(body(a)).not.toBe(body(b));
   });
 
-  it(`chapter ${DEMO_CLICHE_CHAPTER}'s draft reads as machine-made (a hard AI-flavour score); its revision and other chapters do not`, () => {
-    const lintOf = (text: string, n: number) =>
-      lintChapter({
-        chapter: n,
-        source: 'staging',
-        text,
-        settings: resolveQuality({ platform: 'qidian' }),
-        lists: { blacklist: [], whitelist: [], cliche: {} },
-      });
-    const drafted = run(draftInput(DEMO_CLICHE_CHAPTER))[
-      `staging/chapters/chapter-00${DEMO_CLICHE_CHAPTER}.md`
-    ] as string;
-    const paras = drafted.split('\n\n').slice(1);
-    expect(paras[0]?.startsWith('不是害怕，是一种说不清的预感。')).toBe(true);
-    expect(paras[3]?.startsWith('他没有说话，脚步很轻。')).toBe(true);
-    expect(paras[1]?.startsWith('不是')).toBe(false);
-    expect(drafted).not.toContain('undefined');
-    expect(
-      lintOf(drafted, DEMO_CLICHE_CHAPTER)
-        .findings.filter((f) => f.severity === 'hard')
-        .map((f) => f.rule),
-    ).toEqual(['ai_flavour']);
-    const revised = run(draftInput(DEMO_CLICHE_CHAPTER, BLOCK, 'revision'))[
-      `staging/chapters/chapter-00${DEMO_CLICHE_CHAPTER}.md`
-    ] as string;
-    expect(revised).not.toContain('不是害怕');
-    const other = run(draftInput(5))['staging/chapters/chapter-005.md'] as string;
-    expect(lintOf(other, 5).ai_flavour.score).toBeLessThan(0.5);
-  });
+  it(
+    `chapter ${DEMO_CLICHE_CHAPTER}'s draft reads as machine-made (a ` +
+      `hard AI-flavour score); its revision and other chapters do not`,
+    () => {
+      const lintOf = (text: string, n: number) =>
+        lintChapter({
+          chapter: n,
+          source: 'staging',
+          text,
+          settings: resolveQuality({ platform: 'qidian' }),
+          lists: { blacklist: [], whitelist: [], cliche: {} },
+        });
+      const drafted = run(draftInput(DEMO_CLICHE_CHAPTER))[
+        `staging/chapters/chapter-00${DEMO_CLICHE_CHAPTER}.md`
+      ] as string;
+      const paras = drafted.split('\n\n').slice(1);
+      expect(paras[0]?.startsWith('不是害怕，是一种说不清的预感。')).toBe(true);
+      expect(paras[3]?.startsWith('他没有说话，脚步很轻。')).toBe(true);
+      expect(paras[1]?.startsWith('不是')).toBe(false);
+      expect(drafted).not.toContain('undefined');
+      expect(
+        lintOf(drafted, DEMO_CLICHE_CHAPTER)
+          .findings.filter((f) => f.severity === 'hard')
+          .map((f) => f.rule),
+      ).toEqual(['ai_flavour']);
+      const revised = run(draftInput(DEMO_CLICHE_CHAPTER, BLOCK, 'revision'))[
+        `staging/chapters/chapter-00${DEMO_CLICHE_CHAPTER}.md`
+      ] as string;
+      expect(revised).not.toContain('不是害怕');
+      const other = run(draftInput(5))['staging/chapters/chapter-005.md'] as string;
+      expect(lintOf(other, 5).ai_flavour.score).toBeLessThan(0.5);
+    },
+  );
 
   it('a revision adds a note of the fixes and hard findings it handled, and a closing paragraph', () => {
     const fixes = [{ instruction: '补足代价' }, { instruction: '收紧节奏' }];
@@ -278,7 +284,8 @@ describe('chapter-writer: hook-fix', () => {
     const out = run(make);
     expect(Object.keys(out)).toEqual(['staging/chapters/chapter-014.md']);
     expect(out['staging/chapters/chapter-014.md']).toBe(
-      '# 第14章 剑冢\n\n第一段。\n\n第二段。\n\n门外的脚步声忽然停了。\n\n下一刻，门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。\n',
+      '# 第14章 剑冢\n\n第一段。\n\n第二段。\n\n门外的脚步声忽然停了。\n\n下一刻，' +
+        '门被人一把推开，来人手里握着的，正是那柄本该埋在剑冢里的断剑。\n',
     );
     const guard = fixGuardOf(original, 'hook-fix', 'x');
     const r = validateStep('hook-fix', stagingOf(out), { chapter: 14, fixGuard: guard });
@@ -380,37 +387,41 @@ describe('summarizer', () => {
     expect(out['staging/summaries/chapter-003-summary.md']).toBe('# 第3章摘要\n\n甲。乙。\n');
   });
 
-  it('the summary is the body without the title; the delta sets last_seen_chapter of the characters present, sorted, on the state version', () => {
-    const out = run(make());
-    expect(out['staging/summaries/chapter-003-summary.md']).toBe(
-      '# 第3章摘要\n\n林风走进藏经阁，苏瑶跟在后面。夜深了。\n',
-    );
-    const delta = JSON.parse(out['staging/state/chapter-003-delta.json'] as string);
-    expect(delta).toEqual({
-      chapter: 3,
-      base_state_version: 7,
-      storyline_id: 'sword',
-      ops: [
-        { op: 'set', path: 'characters.lin-feng.last_seen_chapter', value: 3 },
-        { op: 'set', path: 'characters.su-yao.last_seen_chapter', value: 3 },
-      ],
-      unknown_entities: [],
-    });
-    for (const op of delta.ops) expect(v.safeParse(DeltaOpSchema, op).success).toBe(true);
-    expect(JSON.parse(out['staging/state/chapter-003-crossref.json'] as string)).toEqual({
-      storyline_id: 'sword',
-      cross_references: [],
-      leak_risk: 'none',
-    });
-    expect(JSON.parse(out['staging/state/chapter-003-memory.json'] as string)).toEqual({
-      chapter: 3,
-      time_anchor: '第3章',
-      location: '',
-      events: ['林风走进藏经阁，苏瑶跟在后面。夜深了。'],
-      character_states: { 'lin-feng': '在场', 'su-yao': '在场' },
-      open_threads: [],
-    });
-  });
+  it(
+    'the summary is the body without the title; the delta sets ' +
+      'last_seen_chapter of the characters present, sorted, on the state version',
+    () => {
+      const out = run(make());
+      expect(out['staging/summaries/chapter-003-summary.md']).toBe(
+        '# 第3章摘要\n\n林风走进藏经阁，苏瑶跟在后面。夜深了。\n',
+      );
+      const delta = JSON.parse(out['staging/state/chapter-003-delta.json'] as string);
+      expect(delta).toEqual({
+        chapter: 3,
+        base_state_version: 7,
+        storyline_id: 'sword',
+        ops: [
+          { op: 'set', path: 'characters.lin-feng.last_seen_chapter', value: 3 },
+          { op: 'set', path: 'characters.su-yao.last_seen_chapter', value: 3 },
+        ],
+        unknown_entities: [],
+      });
+      for (const op of delta.ops) expect(v.safeParse(DeltaOpSchema, op).success).toBe(true);
+      expect(JSON.parse(out['staging/state/chapter-003-crossref.json'] as string)).toEqual({
+        storyline_id: 'sword',
+        cross_references: [],
+        leak_risk: 'none',
+      });
+      expect(JSON.parse(out['staging/state/chapter-003-memory.json'] as string)).toEqual({
+        chapter: 3,
+        time_anchor: '第3章',
+        location: '',
+        events: ['林风走进藏经阁，苏瑶跟在后面。夜深了。'],
+        character_states: { 'lin-feng': '在场', 'su-yao': '在场' },
+        open_threads: [],
+      });
+    },
+  );
 
   it('plants a task marked plant_here and advances every other one', () => {
     const tasks = [
@@ -504,10 +515,14 @@ describe('style-refiner', () => {
     expect(r.valid).toBe(true);
   });
 
-  it('a blacklisted word in the title line stays there: the words go from the prose, and the chapter keeps one heading', () => {
-    const out = run(make('normal', 3, '# 第3章 不禁\n\n他不禁笑了。\n'));
-    expect(out['staging/chapters/chapter-003.md']).toBe('# 第3章 不禁\n\n他笑了。\n\n（润色）\n');
-  });
+  it(
+    'a blacklisted word in the title line stays there: the ' +
+      'words go from the prose, and the chapter keeps one heading',
+    () => {
+      const out = run(make('normal', 3, '# 第3章 不禁\n\n他不禁笑了。\n'));
+      expect(out['staging/chapters/chapter-003.md']).toBe('# 第3章 不禁\n\n他笑了。\n\n（润色）\n');
+    },
+  );
 
   it('clears the sentences holding the spans that the packet lint names (ai_pattern findings), and logs each', () => {
     const text = '# 第3章 藏经阁\n\n夜深了。不是害怕，是预感。他走了！\n\n他没有说话。风停了。\n';
@@ -556,22 +571,26 @@ describe('style-refiner', () => {
     ]);
   });
 
-  it(`chapter ${DEMO_UNTITLED_CHAPTER}'s first refine loses the title's text; its revised draft keeps it; polish keeps it`, () => {
-    const text = '# 第15章 旧伞\n\n正文。\n';
-    expect(run(make('normal', DEMO_UNTITLED_CHAPTER, text))['staging/chapters/chapter-015.md']).toBe(
-      '# \n\n正文。\n\n（润色）\n',
-    );
-    expect(
-      run(make('normal', DEMO_UNTITLED_CHAPTER, `${text}\n（修订）\n`))['staging/chapters/chapter-015.md']?.startsWith(
-        '# 第15章 旧伞\n',
-      ),
-    ).toBe(true);
-    expect(
-      run(make('polish', DEMO_UNTITLED_CHAPTER, text))['staging/chapters/chapter-015.md']?.startsWith(
-        '# 第15章 旧伞\n',
-      ),
-    ).toBe(true);
-  });
+  it(
+    `chapter ${DEMO_UNTITLED_CHAPTER}'s first refine loses the ` +
+      `title's text; its revised draft keeps it; polish keeps it`,
+    () => {
+      const text = '# 第15章 旧伞\n\n正文。\n';
+      expect(run(make('normal', DEMO_UNTITLED_CHAPTER, text))['staging/chapters/chapter-015.md']).toBe(
+        '# \n\n正文。\n\n（润色）\n',
+      );
+      expect(
+        run(make('normal', DEMO_UNTITLED_CHAPTER, `${text}\n（修订）\n`))[
+          'staging/chapters/chapter-015.md'
+        ]?.startsWith('# 第15章 旧伞\n'),
+      ).toBe(true);
+      expect(
+        run(make('polish', DEMO_UNTITLED_CHAPTER, text))['staging/chapters/chapter-015.md']?.startsWith(
+          '# 第15章 旧伞\n',
+        ),
+      ).toBe(true);
+    },
+  );
 
   it('a title-fix rewrites the title line only, from the outline block', () => {
     const untitled = '\n# \n\n正文。\n\n（润色）\n';
@@ -759,34 +778,38 @@ describe('plot-architect', () => {
         f,
       );
 
-  it('writes the outline, schedule, foreshadowing, new characters and a contract per chapter, which validate as a plan', () => {
-    const out = run(make([31, 35]));
-    const dir = 'staging/volumes/vol-02';
-    expect(Object.keys(out).sort()).toEqual(
-      [
-        ...[31, 32, 33, 34, 35].map((c) => `${dir}/chapter-contracts/chapter-0${c}.json`),
-        `${dir}/outline.md`,
-        `${dir}/storyline-schedule.json`,
-        `${dir}/foreshadowing.json`,
-        `${dir}/new-characters.json`,
-      ].sort(),
-    );
-    expect(validateVolumePlan(stagingOf(out), 2, [31, 35])).toEqual([]);
-    expect(
-      v.safeParse(StorylineScheduleSchema, JSON.parse(out[`${dir}/storyline-schedule.json`] as string)).success,
-    ).toBe(true);
-    expect(v.safeParse(VolumeForeshadowingSchema, JSON.parse(out[`${dir}/foreshadowing.json`] as string)).success).toBe(
-      true,
-    );
-    expect(v.safeParse(NewCharactersSchema, JSON.parse(out[`${dir}/new-characters.json`] as string)).success).toBe(
-      true,
-    );
-    for (let c = 31; c <= 35; c++)
+  it(
+    'writes the outline, schedule, foreshadowing, new characters ' +
+      'and a contract per chapter, which validate as a plan',
+    () => {
+      const out = run(make([31, 35]));
+      const dir = 'staging/volumes/vol-02';
+      expect(Object.keys(out).sort()).toEqual(
+        [
+          ...[31, 32, 33, 34, 35].map((c) => `${dir}/chapter-contracts/chapter-0${c}.json`),
+          `${dir}/outline.md`,
+          `${dir}/storyline-schedule.json`,
+          `${dir}/foreshadowing.json`,
+          `${dir}/new-characters.json`,
+        ].sort(),
+      );
+      expect(validateVolumePlan(stagingOf(out), 2, [31, 35])).toEqual([]);
       expect(
-        v.safeParse(ChapterContractSchema, JSON.parse(out[`${dir}/chapter-contracts/chapter-0${c}.json`] as string))
-          .success,
+        v.safeParse(StorylineScheduleSchema, JSON.parse(out[`${dir}/storyline-schedule.json`] as string)).success,
       ).toBe(true);
-  });
+      expect(
+        v.safeParse(VolumeForeshadowingSchema, JSON.parse(out[`${dir}/foreshadowing.json`] as string)).success,
+      ).toBe(true);
+      expect(v.safeParse(NewCharactersSchema, JSON.parse(out[`${dir}/new-characters.json`] as string)).success).toBe(
+        true,
+      );
+      for (let c = 31; c <= 35; c++)
+        expect(
+          v.safeParse(ChapterContractSchema, JSON.parse(out[`${dir}/chapter-contracts/chapter-0${c}.json`] as string))
+            .success,
+        ).toBe(true);
+    },
+  );
 
   it('the outline: one block per chapter with the key lines; the fourth chapter follows the second storyline', () => {
     const out = run(make([31, 35]));
@@ -906,16 +929,20 @@ describe('plot-architect', () => {
     ).toContain('本卷 1 章（第 1–1 章）');
   });
 
-  it('without storylines or characters: the main storyline and 主角; a one-chapter range plants and resolves in one', () => {
-    const out = run(make([1, 1], 1, {}));
-    const outline = out['staging/volumes/vol-01/outline.md'] as string;
-    const k = blockKeyLines(outlineBlocks(outline)[0] as never);
-    expect(k.Storyline).toBe('main');
-    expect(k.POV).toBe('主角');
-    expect(k.Foreshadowing).toBe('v01-f1 卷中伏笔（埋下）');
-    expect(k.TransitionHint).toBe('转入第2卷');
-    expect(validateVolumePlan(stagingOf(out), 1, [1, 1])).toEqual([]);
-  });
+  it(
+    'without storylines or characters: the main storyline and ' +
+      '主角; a one-chapter range plants and resolves in one',
+    () => {
+      const out = run(make([1, 1], 1, {}));
+      const outline = out['staging/volumes/vol-01/outline.md'] as string;
+      const k = blockKeyLines(outlineBlocks(outline)[0] as never);
+      expect(k.Storyline).toBe('main');
+      expect(k.POV).toBe('主角');
+      expect(k.Foreshadowing).toBe('v01-f1 卷中伏笔（埋下）');
+      expect(k.TransitionHint).toBe('转入第2卷');
+      expect(validateVolumePlan(stagingOf(out), 1, [1, 1])).toEqual([]);
+    },
+  );
 });
 
 describe('setup agents', () => {

@@ -39,7 +39,8 @@ describe('diagnosticsError', () => {
     ];
     const e = diagnosticsError('invalid_outputs', said('cmd.internal', { message: 'x' }), ds, said('error.next_hint'));
     expect(e.message).toBe(
-      'internal error: x\n  - f.json: expected x, found y (fix: run `novel next` to see what to do)\n  - h.md: nothing (the field is missing)',
+      'internal error: x\n  - f.json: expected x, found y (fix: run `novel ' +
+        'next` to see what to do)\n  - h.md: nothing (the field is missing)',
     );
     expect(render('zh', e.said)).toBe(
       '内部错误：x\n  - f.json：应为 x，实为 y（修复：运行 `novel next` 查看下一步）\n  - h.md：缺少该字段',

@@ -151,7 +151,8 @@ describe('diffs', () => {
     expect(describeDiff(d)).toEqual(['changed: c.md', 'added: n.md', 'removed: r.md']);
     expect(diffFixes(d)).toEqual(['restore c.md', 'restore r.md', 'delete n.md']);
     expect(diffHint(d)).toBe(
-      'restore c.md, r.md; delete n.md; or, if these edits are yours and intended, record them with `novel state verify --accept`',
+      'restore c.md, r.md; delete n.md; or, if these edits are yours ' +
+        'and intended, record them with `novel state verify --accept`',
     );
     expect(diffHint({ added: ['n.md'], removed: [], changed: [] })).toBe(
       'delete n.md; or, if these edits are yours and intended, record them with `novel state verify --accept`',

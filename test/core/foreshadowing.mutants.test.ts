@@ -11,18 +11,22 @@ const ctx = (chapter: number, plan: ForeshadowContext['plan'] = new Map()): Fore
 });
 
 describe('updateForeshadowing (§7.2)', () => {
-  it('a new item gets exactly one history entry, its status, planted fields and last_updated_chapter (detail null when absent)', () => {
-    expect(updateForeshadowing([], [op('f-1', 'planted')], ctx(4))).toEqual([
-      {
-        id: 'f-1',
-        history: [{ chapter: 4, action: 'planted', detail: null }],
-        status: 'planted',
-        planted_chapter: 4,
-        planted_storyline: 'main',
-        last_updated_chapter: 4,
-      },
-    ]);
-  });
+  it(
+    'a new item gets exactly one history entry, its status, planted ' +
+      'fields and last_updated_chapter (detail null when absent)',
+    () => {
+      expect(updateForeshadowing([], [op('f-1', 'planted')], ctx(4))).toEqual([
+        {
+          id: 'f-1',
+          history: [{ chapter: 4, action: 'planted', detail: null }],
+          status: 'planted',
+          planted_chapter: 4,
+          planted_storyline: 'main',
+          last_updated_chapter: 4,
+        },
+      ]);
+    },
+  );
 
   it('items without a string id pass through unchanged after the sorted items, once', () => {
     const global = [{ id: 7, note: 'numeric id' }, { id: 'f-2', status: 'planted' }, { note: 'no id' }];

@@ -75,7 +75,10 @@ describe('machineGraph', () => {
 });
 
 describe('pipelineTargets', () => {
-  /** The same question answered on the whole graph: follow the event's edges, then every eventless edge out of a transient state. */
+  /**
+   * The same question answered on the whole graph: follow the event's edges, then every eventless edge out of a
+   * transient state.
+   */
   const viaGraph = (source: string, event: string): string[] => {
     const g = pipelineGraph();
     const expand = (target: string, seen: Set<string>): string[] => {

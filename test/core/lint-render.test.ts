@@ -41,7 +41,8 @@ describe('lint rendering', () => {
   });
   it('the head line', () => {
     expect(lintHead(report([]))).toBe(
-      'chapter 4 (staging): 1200 字, 10 paragraph(s), 40 sentence(s); AI flavour 0.31; AI clichés 2 (1.67 per 1,000 字), dialogue 26%',
+      'chapter 4 (staging): 1200 字, 10 paragraph(s), 40 sentence(s); AI ' +
+        'flavour 0.31; AI clichés 2 (1.67 per 1,000 字), dialogue 26%',
     );
     expect(lintHead(report([]), 'zh')).toBe(
       '第4章（暂存区）：1200 字，10 段，40 句；AI味 0.31；AI 套话 2 处（每千字 1.67 处），对白占 26%',

@@ -174,27 +174,31 @@ describe('the lint after §16', () => {
     expect(Object.values(clicheLexicon())).not.toContain('hard');
   });
 
-  it('the AI-flavour score is in every report, with a hard finding above the threshold and the spans that raised it', () => {
-    const r = lint('# 第5章 雨夜\n不是害怕，是预感。\n他没有说话，脚步很轻。\n');
-    expect(r.ai_flavour.score).toBeGreaterThanOrEqual(0.9);
-    expect(rules(r)).toEqual(['ai_flavour:hard', 'ai_pattern:warn', 'ai_pattern:warn', 'ai_pattern:warn']);
-    expect(r.findings.filter((f) => f.rule === 'ai_pattern').map((f) => [f.feature, f.line])).toEqual([
-      ['negation_correction', 2],
-      ['non_action', 3],
-      ['soft_adverb', 3],
-    ]);
-    const mildText = `# 第5章 雨夜\n不是害怕，是预感。${'“好啊！”他笑了。'.repeat(8)}\n`;
-    const aiRules = (r: ReturnType<typeof lint>) => rules(r).filter((x) => x.startsWith('ai_'));
-    const mild = lint(mildText);
-    expect(mild.ai_flavour.score).toBeGreaterThan(0.5);
-    expect(mild.ai_flavour.score).toBeLessThan(0.9);
-    expect(aiRules(lint(mildText, { ai_flavour: { soft: 0.5, hard: 0.95 } }))).toEqual([
-      'ai_flavour:soft',
-      'ai_pattern:warn',
-    ]);
-    expect(aiRules(lint(mildText, { ai_flavour: { soft: 0.95, hard: 1 } }))).toEqual(['ai_pattern:warn']);
-    const clean = lint('# 第5章 雨夜\n“好啊！”他笑了。\n');
-    expect(clean.ai_flavour.score).toBeLessThan(0.5);
-    expect(rules(clean)).toEqual([]);
-  });
+  it(
+    'the AI-flavour score is in every report, with a hard ' +
+      'finding above the threshold and the spans that raised it',
+    () => {
+      const r = lint('# 第5章 雨夜\n不是害怕，是预感。\n他没有说话，脚步很轻。\n');
+      expect(r.ai_flavour.score).toBeGreaterThanOrEqual(0.9);
+      expect(rules(r)).toEqual(['ai_flavour:hard', 'ai_pattern:warn', 'ai_pattern:warn', 'ai_pattern:warn']);
+      expect(r.findings.filter((f) => f.rule === 'ai_pattern').map((f) => [f.feature, f.line])).toEqual([
+        ['negation_correction', 2],
+        ['non_action', 3],
+        ['soft_adverb', 3],
+      ]);
+      const mildText = `# 第5章 雨夜\n不是害怕，是预感。${'“好啊！”他笑了。'.repeat(8)}\n`;
+      const aiRules = (r: ReturnType<typeof lint>) => rules(r).filter((x) => x.startsWith('ai_'));
+      const mild = lint(mildText);
+      expect(mild.ai_flavour.score).toBeGreaterThan(0.5);
+      expect(mild.ai_flavour.score).toBeLessThan(0.9);
+      expect(aiRules(lint(mildText, { ai_flavour: { soft: 0.5, hard: 0.95 } }))).toEqual([
+        'ai_flavour:soft',
+        'ai_pattern:warn',
+      ]);
+      expect(aiRules(lint(mildText, { ai_flavour: { soft: 0.95, hard: 1 } }))).toEqual(['ai_pattern:warn']);
+      const clean = lint('# 第5章 雨夜\n“好啊！”他笑了。\n');
+      expect(clean.ai_flavour.score).toBeLessThan(0.5);
+      expect(rules(clean)).toEqual([]);
+    },
+  );
 });

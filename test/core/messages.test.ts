@@ -72,9 +72,12 @@ describe('the message catalogue', () => {
     );
   });
 
-  it('writes each message over the same arguments in both languages (a Chinese line never drops or adds a value)', () => {
-    expect(catalogueProblems()).toEqual([]);
-  });
+  it(
+    'writes each message over the same arguments in both ' + 'languages (a Chinese line never drops or adds a value)',
+    () => {
+      expect(catalogueProblems()).toEqual([]);
+    },
+  );
 
   it('the argument check fails on a message whose languages read different arguments, or lack one', () => {
     expect(argumentsRead(new Function('return () => "none"')() as (a: unknown) => string).param).toBe('?');

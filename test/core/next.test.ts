@@ -42,18 +42,22 @@ describe('next, from the book machine', () => {
     });
   });
 
-  it("a volume ends at its outline's last block (§14): the next volume is planned, chapters_per_volume chapters suggested", () => {
-    const d = next(cp(), outline(1, 3));
-    expect(d).toMatchObject({
-      step: 'volume:02:plan',
-      action: 'execute',
-      state: 'planning',
-      mode: 'plan',
-      chapter: null,
-      volume: 2,
-    });
-    expect(d.reason).toMatch(/chapters 4–33/);
-  });
+  it(
+    "a volume ends at its outline's last block (§14): the next " +
+      'volume is planned, chapters_per_volume chapters suggested',
+    () => {
+      const d = next(cp(), outline(1, 3));
+      expect(d).toMatchObject({
+        step: 'volume:02:plan',
+        action: 'execute',
+        state: 'planning',
+        mode: 'plan',
+        chapter: null,
+        volume: 2,
+      });
+      expect(d.reason).toMatch(/chapters 4–33/);
+    },
+  );
 
   it('a gap in the outline ahead is planned: the chapters up to the next outlined one', () => {
     const d = next(cp(), [...outline(1, 3), ...outline(8, 30)]);

@@ -19,7 +19,8 @@ import type { GateRecord } from '../../machines/pipeline.states.js';
 import { memoryView } from '../helpers/memory-view.js';
 
 const OUTLINE =
-  '# 第一卷\n\n### 第 3 章: 月下剑鸣\n- **Storyline**: main-sword\n- **POV**: 林青岚\n- **Foreshadowing**: 无\n\n### 第 4 章: 藏经阁\n- **Storyline**: main-sword\n';
+  '# 第一卷\n\n### 第 3 章: 月下剑鸣\n- **Storyline**: main-sword\n- **POV**: 林青岚\n- ' +
+  '**Foreshadowing**: 无\n\n### 第 4 章: 藏经阁\n- **Storyline**: main-sword\n';
 const DRAFT = 'staging/chapters/chapter-003.md';
 const BASE: Record<string, string> = {
   'volumes/vol-01/outline.md': OUTLINE,
@@ -298,24 +299,28 @@ describe('draft', () => {
       expect(plain, key).not.toHaveProperty(key);
   });
 
-  it("a revision (the awaited step in revision mode) names the draft and the round's evaluation and carries the fixes", () => {
-    const evalPath = 'staging/revisions/chapter-003/round-1/evaluations/chapter-003-eval.json';
-    const files = {
-      ...BASE,
-      [evalPath]: JSON.stringify({ required_fixes: [{ target: '第二段', instruction: '补足代价' }] }),
-    };
-    const p = build(chapter('draft'), { files, next: { mode: 'revision', revision_count: 1, gate } }).packet;
-    expect(p.mode).toBe('revision');
-    expect(p.manifest.paths.chapter_draft).toBe(DRAFT);
-    expect(p.manifest.paths.chapter_eval).toBe(evalPath);
-    expect(p.manifest.inline.required_fixes).toEqual([{ target: '第二段', instruction: '补足代价' }]);
-    expect(p.manifest.inline.high_confidence_violations).toEqual([{ rule_id: 'W-1' }]);
-    expect(p.manifest.inline.lint_findings).toEqual([{ rule: 'x' }]);
-    expect(p.expected_outputs[0]?.note).toBe(
-      'the revised chapter, replacing the draft; first non-empty line a "# " title',
-    );
-    expect(p.next_actions[1]?.note).toBe('sends DRAFTED; then chapter:003:summarize');
-  });
+  it(
+    'a revision (the awaited step in revision mode) names the ' +
+      "draft and the round's evaluation and carries the fixes",
+    () => {
+      const evalPath = 'staging/revisions/chapter-003/round-1/evaluations/chapter-003-eval.json';
+      const files = {
+        ...BASE,
+        [evalPath]: JSON.stringify({ required_fixes: [{ target: '第二段', instruction: '补足代价' }] }),
+      };
+      const p = build(chapter('draft'), { files, next: { mode: 'revision', revision_count: 1, gate } }).packet;
+      expect(p.mode).toBe('revision');
+      expect(p.manifest.paths.chapter_draft).toBe(DRAFT);
+      expect(p.manifest.paths.chapter_eval).toBe(evalPath);
+      expect(p.manifest.inline.required_fixes).toEqual([{ target: '第二段', instruction: '补足代价' }]);
+      expect(p.manifest.inline.high_confidence_violations).toEqual([{ rule_id: 'W-1' }]);
+      expect(p.manifest.inline.lint_findings).toEqual([{ rule: 'x' }]);
+      expect(p.expected_outputs[0]?.note).toBe(
+        'the revised chapter, replacing the draft; first non-empty line a "# " title',
+      );
+      expect(p.next_actions[1]?.note).toBe('sends DRAFTED; then chapter:003:summarize');
+    },
+  );
 
   it('a revision without a gate record: no hard violations, no lint findings', () => {
     const inline = build(chapter('draft'), { next: { mode: 'revision', revision_count: 1 } }).packet.manifest.inline;
@@ -339,7 +344,8 @@ describe('draft', () => {
     const e = thrown(() => build(chapter('draft'), { files: {} }));
     expect(e.code).toBe('outline_block_missing');
     expect(e.message).toBe(
-      'volumes/vol-01/outline.md: file not found; chapter:003:draft needs the chapter\'s outline block, a heading like "### 第 3 章: 章名" followed by its key lines',
+      "volumes/vol-01/outline.md: file not found; chapter:003:draft needs the chapter's " +
+        'outline block, a heading like "### 第 3 章: 章名" followed by its key lines',
     );
     expect(e.hint).toBe('plan the volume first (`novel next` → volume:01:plan)');
     expect(e.details).toEqual({ file: 'volumes/vol-01/outline.md', expected_heading: '### 第 3 章: 章名' });
@@ -349,7 +355,9 @@ describe('draft', () => {
     const files = { 'volumes/vol-01/outline.md': '# 卷\n\n## 第3章 月下\n' };
     const e = thrown(() => build(chapter('draft'), { files }));
     expect(e.message).toBe(
-      'volumes/vol-01/outline.md: no block for chapter 3; chapter:003:draft needs the chapter\'s outline block, a heading like "### 第 3 章: 章名" followed by its key lines; line 3 is close but is not a heading: "## 第3章 月下"',
+      'volumes/vol-01/outline.md: no block for chapter 3; chapter:003:draft needs ' +
+        'the chapter\'s outline block, a heading like "### 第 3 章: 章名" followed ' +
+        'by its key lines; line 3 is close but is not a heading: "## 第3章 月下"',
     );
     expect(e.hint).toBe(
       'make line 3 of volumes/vol-01/outline.md a heading: "### 第 3 章: 章名" (three #, a space, 第 N 章)',
@@ -432,28 +440,32 @@ describe('summarize, refine, judge', () => {
     expect(p.expected_outputs[3]?.path).toBe('staging/storylines/{storyline_id}/memory.md');
   });
 
-  it('refine: a normal pass, then title-fix or judge; a polish names the previous change log, then title-fix or commit', () => {
-    const files = {
-      ...BASE,
-      'ai-blacklist.json': '{"words": []}',
-      'staging/logs/style-refiner-chapter-003-changes.json': '[]',
-    };
-    const normal = build(chapter('refine'), { files, next: { step: 'chapter:003:refine', mode: 'normal' } }).packet;
-    expect(normal.agent).toEqual({ kind: 'subagent', name: 'style-refiner' });
-    expect(normal.mode).toBe('normal');
-    expect(normal.manifest.paths).toEqual({ chapter_draft: DRAFT, ai_blacklist: 'ai-blacklist.json' });
-    expect(normal.manifest.inline).toEqual({ chapter: 3 });
-    expect(normal.expected_outputs.map((o) => [o.path, o.required])).toEqual([
-      [DRAFT, true],
-      ['staging/logs/style-refiner-chapter-003-changes.json', false],
-    ]);
-    expect(normal.write_scope).toEqual(['staging/chapters/', 'staging/logs/']);
-    expect(normal.next_actions[1]?.note).toBe('sends REFINED; then chapter:003:title-fix | chapter:003:judge');
-    const polish = build(chapter('refine'), { files, next: { step: 'chapter:003:refine', mode: 'polish' } }).packet;
-    expect(polish.mode).toBe('polish');
-    expect(polish.manifest.paths.previous_change_log).toBe('staging/logs/style-refiner-chapter-003-changes.json');
-    expect(polish.next_actions[1]?.note).toBe('sends REFINED; then chapter:003:title-fix | chapter:003:commit');
-  });
+  it(
+    'refine: a normal pass, then title-fix or judge; a polish ' +
+      'names the previous change log, then title-fix or commit',
+    () => {
+      const files = {
+        ...BASE,
+        'ai-blacklist.json': '{"words": []}',
+        'staging/logs/style-refiner-chapter-003-changes.json': '[]',
+      };
+      const normal = build(chapter('refine'), { files, next: { step: 'chapter:003:refine', mode: 'normal' } }).packet;
+      expect(normal.agent).toEqual({ kind: 'subagent', name: 'style-refiner' });
+      expect(normal.mode).toBe('normal');
+      expect(normal.manifest.paths).toEqual({ chapter_draft: DRAFT, ai_blacklist: 'ai-blacklist.json' });
+      expect(normal.manifest.inline).toEqual({ chapter: 3 });
+      expect(normal.expected_outputs.map((o) => [o.path, o.required])).toEqual([
+        [DRAFT, true],
+        ['staging/logs/style-refiner-chapter-003-changes.json', false],
+      ]);
+      expect(normal.write_scope).toEqual(['staging/chapters/', 'staging/logs/']);
+      expect(normal.next_actions[1]?.note).toBe('sends REFINED; then chapter:003:title-fix | chapter:003:judge');
+      const polish = build(chapter('refine'), { files, next: { step: 'chapter:003:refine', mode: 'polish' } }).packet;
+      expect(polish.mode).toBe('polish');
+      expect(polish.manifest.paths.previous_change_log).toBe('staging/logs/style-refiner-chapter-003-changes.json');
+      expect(polish.next_actions[1]?.note).toBe('sends REFINED; then chapter:003:title-fix | chapter:003:commit');
+    },
+  );
 
   it('refine as a non-awaited step is a polish when the gate decided polish', () => {
     const next = { step: 'chapter:003:commit', mode: 'commit' as const };
@@ -499,7 +511,9 @@ describe('summarize, refine, judge', () => {
       { command: 'novel validate chapter:003:judge', note: 'check every output at once' },
       {
         command: 'novel advance chapter:003:judge',
-        note: 'sends JUDGED; then chapter:003:commit | chapter:003:review | chapter:003:draft (revision) | chapter:003:hook-fix | chapter:003:refine (polish)',
+        note:
+          'sends JUDGED; then chapter:003:commit | chapter:003:review | chapter:003:draft ' +
+          '(revision) | chapter:003:hook-fix | chapter:003:refine (polish)',
       },
     ]);
     expect(p.expected_outputs.map((o) => [o.path, o.required])).toEqual([
@@ -690,7 +704,8 @@ describe('volume plan', () => {
       `${dir}/new-characters.json`,
     ]);
     expect(p.expected_outputs[0]?.note).toBe(
-      'one "### 第 C 章: 章名" block per chapter from 31, each with the 8 key lines: about 30 chapters (31–60), 10–100 allowed; the volume ends at its last block',
+      'one "### 第 C 章: 章名" block per chapter from 31, each with the 8 key lines: ' +
+        'about 30 chapters (31–60), 10–100 allowed; the volume ends at its last block',
     );
     expect(p.expected_outputs[1]?.note).toBe('at most 4 active storylines');
     const contracts = p.expected_outputs.slice(4);
@@ -768,7 +783,9 @@ describe('--embed', () => {
       embed: { cap: 4 },
     }).packet;
     expect(p.manifest.embed).toEqual({
-      [DRAFT]: `<DATA type="chapter_content" source="${DRAFT}" readonly="true">\n0123\n[truncated: 4 of 10 bytes shown]\n</DATA>`,
+      [DRAFT]:
+        `<DATA type="chapter_content" source="${DRAFT}" ` +
+        `readonly="true">\n0123\n[truncated: 4 of 10 bytes shown]\n</DATA>`,
     });
     const commit = build(chapter('commit'), { embed: {} }).packet;
     expect(commit.manifest).toEqual({ mode: 'paths+embed', inline: { chapter: 3, gate: null }, paths: {}, embed: {} });

@@ -41,7 +41,8 @@ describe('newProjectFiles', () => {
   it('the checkpoint awaits the plan of volume 1, with nothing completed', () => {
     const files = newProjectFiles();
     expect(files['.checkpoint.json']).toBe(
-      '{\n  "last_completed_chapter": 0,\n  "current_volume": 1,\n  "orchestrator_state": "VOL_PLANNING",\n  "pipeline_stage": null,\n  "inflight_chapter": null,\n  "revision_count": 0\n}\n',
+      '{\n  "last_completed_chapter": 0,\n  "current_volume": 1,\n  "orchestrator_state": "VOL_PLANNING",\n  ' +
+        '"pipeline_stage": null,\n  "inflight_chapter": null,\n  "revision_count": 0\n}\n',
     );
     expect(v.safeParse(CheckpointSchema, JSON.parse(files['.checkpoint.json'] as string)).success).toBe(true);
   });

@@ -80,13 +80,17 @@ describe('projectCheckpoint: a chapter in flight', () => {
     expect(plain.hook_fixed_round).toBeUndefined();
   });
 
-  it('outside a fix state the recorded fix guard is cleared (key present, undefined); in one it is left alone (key absent)', () => {
-    const judge = project({ writing: 'judge' });
-    expect('fix_guard' in judge).toBe(true);
-    expect(judge.fix_guard).toBeUndefined();
-    expect('fix_guard' in project({ writing: 'titleFix' })).toBe(false);
-    expect('fix_guard' in project({ writing: 'hookFix' })).toBe(false);
-  });
+  it(
+    'outside a fix state the recorded fix guard is cleared (key ' +
+      'present, undefined); in one it is left alone (key absent)',
+    () => {
+      const judge = project({ writing: 'judge' });
+      expect('fix_guard' in judge).toBe(true);
+      expect(judge.fix_guard).toBeUndefined();
+      expect('fix_guard' in project({ writing: 'titleFix' })).toBe(false);
+      expect('fix_guard' in project({ writing: 'hookFix' })).toBe(false);
+    },
+  );
 
   it('a committed chapter (done) is written as committed', () => {
     expect(project({ writing: 'done' }, { revision_count: 1, gate: G })).toMatchObject({

@@ -1,4 +1,7 @@
-/** The pure context rules of the quality layer: dormant foreshadowing (§13.6), style drift (§13.7), key chapters (§13.5). */
+/**
+ * The pure context rules of the quality layer: dormant foreshadowing (§13.6), style drift (§13.7), key chapters
+ * (§13.5).
+ */
 import { describe, expect, it } from 'vitest';
 import { dormantItems, lightTouchTasks } from '../../src/core/context/dormant-foreshadowing.js';
 import { styleDrift, reportMetrics } from '../../src/core/context/style-drift.js';

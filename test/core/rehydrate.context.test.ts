@@ -38,15 +38,18 @@ const sources = {
 };
 
 describe('validationContextFor', () => {
-  it('the light context of next: the chapter, the hashes outputs must differ from, and the fix guard, nothing more', () => {
-    for (const stage of ['draft', 'summarize', 'refine', 'judge'] as const) {
-      expect(validationContextFor(stage, 5, sources, false)).toEqual({
-        chapter: 5,
-        stagingHashes: sources.stagingHashes,
-        fixGuard: guard,
-      });
-    }
-  });
+  it(
+    'the light context of next: the chapter, the hashes outputs ' + 'must differ from, and the fix guard, nothing more',
+    () => {
+      for (const stage of ['draft', 'summarize', 'refine', 'judge'] as const) {
+        expect(validationContextFor(stage, 5, sources, false)).toEqual({
+          chapter: 5,
+          stagingHashes: sources.stagingHashes,
+          fixGuard: guard,
+        });
+      }
+    },
+  );
 
   it('the full context of a refine: the staged title, the 字数 range and the quality layer; no state or memory', () => {
     const c = validationContextFor('refine', 5, sources, true);
@@ -79,20 +82,24 @@ describe('validationContextFor', () => {
     }
   });
 
-  it('what is absent stays out: no hashes, no staged title, no state, no memory, no length, no word lists, no guard', () => {
-    const bare = {
-      checkpoint: {
-        last_completed_chapter: 4,
-        current_volume: 1,
-        orchestrator_state: 'WRITING',
-        staged_title: 7,
-      } as unknown as Checkpoint,
-      settings: DEFAULT_SETTINGS,
-      probe: { journal: null, outline_chapters: [] },
-    };
-    expect(validationContextFor('refine', 5, bare, true)).toEqual({ chapter: 5 });
-    expect(validationContextFor('summarize', 5, bare, true)).toEqual({ chapter: 5 });
-  });
+  it(
+    'what is absent stays out: no hashes, no staged title, no ' +
+      'state, no memory, no length, no word lists, no guard',
+    () => {
+      const bare = {
+        checkpoint: {
+          last_completed_chapter: 4,
+          current_volume: 1,
+          orchestrator_state: 'WRITING',
+          staged_title: 7,
+        } as unknown as Checkpoint,
+        settings: DEFAULT_SETTINGS,
+        probe: { journal: null, outline_chapters: [] },
+      };
+      expect(validationContextFor('refine', 5, bare, true)).toEqual({ chapter: 5 });
+      expect(validationContextFor('summarize', 5, bare, true)).toEqual({ chapter: 5 });
+    },
+  );
 });
 
 describe('fixContext and restMeta', () => {

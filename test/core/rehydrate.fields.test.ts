@@ -200,29 +200,33 @@ describe('rehydrate: ERROR_RETRY, a lost draft, a missing gate', () => {
     expect(restName(r.snapshot)).toBe('commit');
   });
 
-  it('summarize with the staged draft missing or replaced goes back to draft (draftLost); the same or unrecorded hash stays', () => {
-    const lost = rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5 }), settings, empty, probe());
-    expect(lost).toMatchObject({ restored: 'summarize', draftLost: true });
-    expect(restName(lost.snapshot)).toBe('draft');
-    const replaced = rehydrate(
-      cp({ pipeline_stage: 'drafting', inflight_chapter: 5, staging_hashes: { [CH5]: 'b'.repeat(64) } }),
-      settings,
-      withDraft(),
-      probe(),
-    );
-    expect(replaced.draftLost).toBe(true);
-    const same = rehydrate(
-      cp({ pipeline_stage: 'drafting', inflight_chapter: 5, staging_hashes: { [CH5]: 'a'.repeat(64) } }),
-      settings,
-      withDraft(),
-      probe(),
-    );
-    expect(same.draftLost).toBe(false);
-    expect(restName(same.snapshot)).toBe('summarize');
-    expect(
-      rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5 }), settings, withDraft(), probe()).draftLost,
-    ).toBe(false);
-  });
+  it(
+    'summarize with the staged draft missing or replaced goes ' +
+      'back to draft (draftLost); the same or unrecorded hash stays',
+    () => {
+      const lost = rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5 }), settings, empty, probe());
+      expect(lost).toMatchObject({ restored: 'summarize', draftLost: true });
+      expect(restName(lost.snapshot)).toBe('draft');
+      const replaced = rehydrate(
+        cp({ pipeline_stage: 'drafting', inflight_chapter: 5, staging_hashes: { [CH5]: 'b'.repeat(64) } }),
+        settings,
+        withDraft(),
+        probe(),
+      );
+      expect(replaced.draftLost).toBe(true);
+      const same = rehydrate(
+        cp({ pipeline_stage: 'drafting', inflight_chapter: 5, staging_hashes: { [CH5]: 'a'.repeat(64) } }),
+        settings,
+        withDraft(),
+        probe(),
+      );
+      expect(same.draftLost).toBe(false);
+      expect(restName(same.snapshot)).toBe('summarize');
+      expect(
+        rehydrate(cp({ pipeline_stage: 'drafting', inflight_chapter: 5 }), settings, withDraft(), probe()).draftLost,
+      ).toBe(false);
+    },
+  );
 
   it('other states do not look at the staged draft', () => {
     expect(rehydrate(cp({ pipeline_stage: 'drafted', inflight_chapter: 5 }), settings, empty, probe()).draftLost).toBe(

@@ -52,99 +52,103 @@ describe('rewind (pure plan)', () => {
     expect(earliestRewind(12, (c) => c !== 12)).toBe(13);
   });
 
-  it('moves the rewound chapters and staged work aside, restores each replaced file from the earliest rewound commit, cuts the logs', () => {
-    const histories = new Map([
-      [2, h(2, { 'storylines/a/memory.md': null }, 14)],
-      [3, h(3, { 'foreshadowing/global.json': '{"f":1}' }, 28)],
-    ]);
-    const plan = planRewind({
-      to: 2,
-      lastCompleted: 3,
-      histories,
-      files: Object.keys(texts),
-      hashOf,
-      sha256,
-      currentText: (p: string) => texts[p as keyof typeof texts] ?? null,
-      changelog,
-      stateText: '{"v":1}',
-      unknownEntities: null,
-      consistencyReport: null,
-      folder: 2,
-      volumes: [{ volume: 1, outline: [1, 2, 3, 4] }],
-      chaptersPerVolume: 30,
-      checkpointRaw: { last_completed_chapter: 3, gate: {}, x_other: 1 },
-      note: '重写',
-    });
-    expect(plan.chapters).toEqual([2, 3]);
-    expect(plan.moved.map((m) => m.from)).toEqual([
-      'chapters/chapter-002.md',
-      'chapters/chapter-003.md',
-      'evaluations/chapter-003-eval-secondary.json',
-      'logs/chapter-002-log.json',
-      'logs/lint/chapter-003.json',
-      'staging/chapters/chapter-004.md',
-      'state/chapter-003-crossref.json',
-      'summaries/chapter-002-summary.md',
-      'staging/revisions/chapter-002',
-    ]);
-    // Files with their hashes; the rewound chapter's audit folder (its revision rounds) whole.
-    expect(
-      plan.moved.every(
-        (m) =>
-          m.to === `staging/revisions/rewind-2/${m.from}` &&
-          m.sha256 === (m.from.startsWith('staging/revisions/') ? null : `sha:${m.from}`),
-      ),
-    ).toBe(true);
-    // Moved by rename: no text of theirs in the plan.
-    expect(plan.writes.map((w) => w.path)).toEqual([
-      'foreshadowing/global.json',
-      'state/current-state.json',
-      'staging/revisions/rewind-2/note.md',
-    ]);
-    const write = (p: string) => plan.writes.find((w) => w.path === p)?.content;
-    expect(write('state/current-state.json')).toBe('{"v":1}');
-    expect(write('foreshadowing/global.json')).toBe('{"f":1}');
-    expect(plan.removes).toContain('storylines/a/memory.md');
-    // The changelog is cut at a byte offset; the cut lines go to the rewind folder.
-    expect(plan.cuts).toEqual([
-      {
-        path: 'state/changelog.jsonl',
-        at: 14,
-        sha256: 'sha:{"chapter":1}\n',
-        tail_to: 'staging/revisions/rewind-2/state/changelog-cut.jsonl',
-        tail_sha256: 'sha:{"chapter":2}\n{"chapter":3}\n',
-      },
-    ]);
-    expect(plan.changelog_lines_cut).toBe(2);
-    expect(plan.removes).toEqual(
-      expect.arrayContaining([
-        '.novel/history/chapter-002.json',
-        '.novel/history/chapter-003.json',
-        'logs/book-ledger.json',
-      ]),
-    );
-    expect(plan.removes).not.toContain('chapters/chapter-002.md');
-    expect(plan.removes).not.toContain('chapters/chapter-001.md');
-    expect(plan.checkpoint).toEqual({
-      last_completed_chapter: 1,
-      current_volume: 1,
-      orchestrator_state: 'WRITING',
-      pipeline_stage: 'committed',
-      inflight_chapter: null,
-      revision_count: 0,
-      author_note: '重写',
-      x_other: 1,
-    });
-    const journal = rewindJournal(plan, (t) => `sha:${t.length}`);
-    expect(journal).toMatchObject({
-      version: 1,
-      kind: 'rewind',
-      chapter: 2,
-      appends: [],
-      moves: plan.moved,
-      cuts: plan.cuts,
-    });
-  });
+  it(
+    'moves the rewound chapters and staged work aside, restores each ' +
+      'replaced file from the earliest rewound commit, cuts the logs',
+    () => {
+      const histories = new Map([
+        [2, h(2, { 'storylines/a/memory.md': null }, 14)],
+        [3, h(3, { 'foreshadowing/global.json': '{"f":1}' }, 28)],
+      ]);
+      const plan = planRewind({
+        to: 2,
+        lastCompleted: 3,
+        histories,
+        files: Object.keys(texts),
+        hashOf,
+        sha256,
+        currentText: (p: string) => texts[p as keyof typeof texts] ?? null,
+        changelog,
+        stateText: '{"v":1}',
+        unknownEntities: null,
+        consistencyReport: null,
+        folder: 2,
+        volumes: [{ volume: 1, outline: [1, 2, 3, 4] }],
+        chaptersPerVolume: 30,
+        checkpointRaw: { last_completed_chapter: 3, gate: {}, x_other: 1 },
+        note: '重写',
+      });
+      expect(plan.chapters).toEqual([2, 3]);
+      expect(plan.moved.map((m) => m.from)).toEqual([
+        'chapters/chapter-002.md',
+        'chapters/chapter-003.md',
+        'evaluations/chapter-003-eval-secondary.json',
+        'logs/chapter-002-log.json',
+        'logs/lint/chapter-003.json',
+        'staging/chapters/chapter-004.md',
+        'state/chapter-003-crossref.json',
+        'summaries/chapter-002-summary.md',
+        'staging/revisions/chapter-002',
+      ]);
+      // Files with their hashes; the rewound chapter's audit folder (its revision rounds) whole.
+      expect(
+        plan.moved.every(
+          (m) =>
+            m.to === `staging/revisions/rewind-2/${m.from}` &&
+            m.sha256 === (m.from.startsWith('staging/revisions/') ? null : `sha:${m.from}`),
+        ),
+      ).toBe(true);
+      // Moved by rename: no text of theirs in the plan.
+      expect(plan.writes.map((w) => w.path)).toEqual([
+        'foreshadowing/global.json',
+        'state/current-state.json',
+        'staging/revisions/rewind-2/note.md',
+      ]);
+      const write = (p: string) => plan.writes.find((w) => w.path === p)?.content;
+      expect(write('state/current-state.json')).toBe('{"v":1}');
+      expect(write('foreshadowing/global.json')).toBe('{"f":1}');
+      expect(plan.removes).toContain('storylines/a/memory.md');
+      // The changelog is cut at a byte offset; the cut lines go to the rewind folder.
+      expect(plan.cuts).toEqual([
+        {
+          path: 'state/changelog.jsonl',
+          at: 14,
+          sha256: 'sha:{"chapter":1}\n',
+          tail_to: 'staging/revisions/rewind-2/state/changelog-cut.jsonl',
+          tail_sha256: 'sha:{"chapter":2}\n{"chapter":3}\n',
+        },
+      ]);
+      expect(plan.changelog_lines_cut).toBe(2);
+      expect(plan.removes).toEqual(
+        expect.arrayContaining([
+          '.novel/history/chapter-002.json',
+          '.novel/history/chapter-003.json',
+          'logs/book-ledger.json',
+        ]),
+      );
+      expect(plan.removes).not.toContain('chapters/chapter-002.md');
+      expect(plan.removes).not.toContain('chapters/chapter-001.md');
+      expect(plan.checkpoint).toEqual({
+        last_completed_chapter: 1,
+        current_volume: 1,
+        orchestrator_state: 'WRITING',
+        pipeline_stage: 'committed',
+        inflight_chapter: null,
+        revision_count: 0,
+        author_note: '重写',
+        x_other: 1,
+      });
+      const journal = rewindJournal(plan, (t) => `sha:${t.length}`);
+      expect(journal).toMatchObject({
+        version: 1,
+        kind: 'rewind',
+        chapter: 2,
+        appends: [],
+        moves: plan.moved,
+        cuts: plan.cuts,
+      });
+    },
+  );
 
   it('to the chapter in flight: only its staged work moves, nothing is cut', () => {
     const plan = planRewind({
@@ -212,69 +216,74 @@ describe('rewind (pure plan)', () => {
     expect(rewindVolumes(45, [], 30)).toEqual({ volume: 2, planning: false, moved: [] });
   });
 
-  it("across volumes: the later plans, their packets and audit folders, the rewound chapters' manifests and consistency lines go to the rewind folder", () => {
-    const files = [
-      'chapters/chapter-004.md',
-      'chapters/chapter-006.md',
-      'staging/manifests/chapter-004-draft.json',
-      'staging/manifests/chapter-006-draft.json',
-      'staging/manifests/volume-02-plan.json',
-      'staging/revisions/chapter-004/round-1/chapters/chapter-004.md',
-      'staging/revisions/chapter-006/title-fix/chapters/chapter-006.md',
-      'staging/revisions/chapter-006/title-fix/evaluations/chapter-006-eval.json',
-      'staging/revisions/volume-02/unexpected-1/x.md',
-      'staging/revisions/rewind-1/chapters/chapter-009.md',
-    ];
-    const report = Buffer.from(
-      '{"chapter":4,"round":0,"conflicts":[]}\n{"chapter":5,"round":0,"conflicts":[]}\n{"chapter":6,"round":0,"conflicts":[]}\n{"chapter":7,"round":1,"conflicts":[]}\n',
-    );
-    const plan = planRewind({
-      to: 5,
-      lastCompleted: 6,
-      histories: new Map(),
-      files,
-      hashOf: (p) => `sha:${p}`,
-      sha256,
-      currentText: () => null,
-      changelog: Buffer.alloc(0),
-      stateText: '{}',
-      unknownEntities: null,
-      consistencyReport: report,
-      folder: 2,
-      volumes: [
-        { volume: 1, outline: [1, 2, 3, 4, 5] },
-        { volume: 2, outline: [6, 7, 8] },
-      ],
-      chaptersPerVolume: 30,
-      checkpointRaw: { current_volume: 2 },
-      note: null,
-    });
-    expect(plan).toMatchObject({
-      volume: 1,
-      volumes: [2],
-      checkpoint: { current_volume: 1, last_completed_chapter: 4, orchestrator_state: 'WRITING' },
-    });
-    expect(plan.moved.map((m) => [m.from, m.sha256 === null])).toEqual([
-      ['chapters/chapter-006.md', false],
-      ['staging/manifests/chapter-006-draft.json', false],
-      ['staging/manifests/volume-02-plan.json', false],
-      ['staging/revisions/chapter-006', true],
-      ['staging/revisions/volume-02', true],
-      ['volumes/vol-02', true],
-    ]);
-    expect(plan.moved.at(-1)?.to).toBe('staging/revisions/rewind-2/volumes/vol-02');
-    expect(plan.cuts).toEqual([
-      {
-        path: 'logs/consistency-report.jsonl',
-        at: 39,
-        sha256: 'sha:{"chapter":4,"round":0,"conflicts":[]}\n',
-        tail_to: 'staging/revisions/rewind-2/logs/consistency-report-cut.jsonl',
-        tail_sha256: expect.stringContaining('"chapter":5'),
-      },
-    ]);
-    expect(firstLineOfChapter(report, 99)).toBe(report.length);
-    expect(firstLineOfChapter(Buffer.from('not json\n{"chapter":9}\n'), 9)).toBe(9);
-  });
+  it(
+    'across volumes: the later plans, their packets and audit folders, the ' +
+      "rewound chapters' manifests and consistency lines go to the rewind folder",
+    () => {
+      const files = [
+        'chapters/chapter-004.md',
+        'chapters/chapter-006.md',
+        'staging/manifests/chapter-004-draft.json',
+        'staging/manifests/chapter-006-draft.json',
+        'staging/manifests/volume-02-plan.json',
+        'staging/revisions/chapter-004/round-1/chapters/chapter-004.md',
+        'staging/revisions/chapter-006/title-fix/chapters/chapter-006.md',
+        'staging/revisions/chapter-006/title-fix/evaluations/chapter-006-eval.json',
+        'staging/revisions/volume-02/unexpected-1/x.md',
+        'staging/revisions/rewind-1/chapters/chapter-009.md',
+      ];
+      const report = Buffer.from(
+        '{"chapter":4,"round":0,"conflicts":[]}\n{"chapter":5,"round":0,"conflicts":' +
+          '[]}\n{"chapter":6,"round":0,"conflicts":[]}\n{"chapter":7,"round":1,"conflicts":[]}\n',
+      );
+      const plan = planRewind({
+        to: 5,
+        lastCompleted: 6,
+        histories: new Map(),
+        files,
+        hashOf: (p) => `sha:${p}`,
+        sha256,
+        currentText: () => null,
+        changelog: Buffer.alloc(0),
+        stateText: '{}',
+        unknownEntities: null,
+        consistencyReport: report,
+        folder: 2,
+        volumes: [
+          { volume: 1, outline: [1, 2, 3, 4, 5] },
+          { volume: 2, outline: [6, 7, 8] },
+        ],
+        chaptersPerVolume: 30,
+        checkpointRaw: { current_volume: 2 },
+        note: null,
+      });
+      expect(plan).toMatchObject({
+        volume: 1,
+        volumes: [2],
+        checkpoint: { current_volume: 1, last_completed_chapter: 4, orchestrator_state: 'WRITING' },
+      });
+      expect(plan.moved.map((m) => [m.from, m.sha256 === null])).toEqual([
+        ['chapters/chapter-006.md', false],
+        ['staging/manifests/chapter-006-draft.json', false],
+        ['staging/manifests/volume-02-plan.json', false],
+        ['staging/revisions/chapter-006', true],
+        ['staging/revisions/volume-02', true],
+        ['volumes/vol-02', true],
+      ]);
+      expect(plan.moved.at(-1)?.to).toBe('staging/revisions/rewind-2/volumes/vol-02');
+      expect(plan.cuts).toEqual([
+        {
+          path: 'logs/consistency-report.jsonl',
+          at: 39,
+          sha256: 'sha:{"chapter":4,"round":0,"conflicts":[]}\n',
+          tail_to: 'staging/revisions/rewind-2/logs/consistency-report-cut.jsonl',
+          tail_sha256: expect.stringContaining('"chapter":5'),
+        },
+      ]);
+      expect(firstLineOfChapter(report, 99)).toBe(report.length);
+      expect(firstLineOfChapter(Buffer.from('not json\n{"chapter":9}\n'), 9)).toBe(9);
+    },
+  );
 });
 
 describe('rewind from histories that keep patches', () => {

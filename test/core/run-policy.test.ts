@@ -104,37 +104,41 @@ describe('run policy', () => {
     ).toMatchObject({ kind: 'commit', chapter: 4 });
   });
 
-  it('--force re-executes a step whose outputs are present; --pause-after plan stops before the plan commit it executed', () => {
-    expect(nextMove(next({ action: 'advance' }), limits({ force: true }), 3, new Set())).toEqual({
-      kind: 'execute',
-      step: 'chapter:004:draft',
-      id: id('chapter:004:draft'),
-    });
-    const planned = nextMove(
-      next({ step: 'volume:02:commit', action: 'commit' }),
-      limits({ pauseAfter: new Set(['plan']) }),
-      30,
-      new Set(['volume:02:plan']),
-    );
-    expect(planned).toMatchObject({
-      kind: 'stop',
-      exit: 0,
-      reason: expect.stringMatching(/paused after volume:02:plan/),
-    });
-    // A plan staged by someone else is committed, not paused on.
-    expect(
-      nextMove(
+  it(
+    '--force re-executes a step whose outputs are present; ' +
+      '--pause-after plan stops before the plan commit it executed',
+    () => {
+      expect(nextMove(next({ action: 'advance' }), limits({ force: true }), 3, new Set())).toEqual({
+        kind: 'execute',
+        step: 'chapter:004:draft',
+        id: id('chapter:004:draft'),
+      });
+      const planned = nextMove(
         next({ step: 'volume:02:commit', action: 'commit' }),
         limits({ pauseAfter: new Set(['plan']) }),
         30,
-        new Set(),
-      ),
-    ).toMatchObject({ kind: 'commit', volume: 2 });
-    expect(en(pauseAfterAdvance(id('chapter:004:judge'), limits({ pauseAfter: new Set(['judge']) })))).toMatch(
-      /paused after chapter:004:judge/,
-    );
-    expect(pauseAfterAdvance(id('chapter:004:draft'), limits({ pauseAfter: new Set(['judge']) }))).toBeNull();
-  });
+        new Set(['volume:02:plan']),
+      );
+      expect(planned).toMatchObject({
+        kind: 'stop',
+        exit: 0,
+        reason: expect.stringMatching(/paused after volume:02:plan/),
+      });
+      // A plan staged by someone else is committed, not paused on.
+      expect(
+        nextMove(
+          next({ step: 'volume:02:commit', action: 'commit' }),
+          limits({ pauseAfter: new Set(['plan']) }),
+          30,
+          new Set(),
+        ),
+      ).toMatchObject({ kind: 'commit', volume: 2 });
+      expect(en(pauseAfterAdvance(id('chapter:004:judge'), limits({ pauseAfter: new Set(['judge']) })))).toMatch(
+        /paused after chapter:004:judge/,
+      );
+      expect(pauseAfterAdvance(id('chapter:004:draft'), limits({ pauseAfter: new Set(['judge']) }))).toBeNull();
+    },
+  );
 
   it('retries up to executor.retries, then gives up; budgets stop before an execution', () => {
     expect([1, 2, 3].map((a) => attemptAllowed(a, limits({ retries: 1 })))).toEqual([true, true, false]);

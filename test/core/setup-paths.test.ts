@@ -52,20 +52,24 @@ describe('setupWritable', () => {
     }
   });
 
-  it('book:characters writes the relationships file and one .json or .md per character directly in characters/active/', () => {
-    expect(setupWritable('staging/characters/relationships.json', 'characters')).toBe(true);
-    expect(setupWritable('staging/characters/active/lin-feng.json', 'characters')).toBe(true);
-    expect(setupWritable('staging/characters/active/lin-feng.md', 'characters')).toBe(true);
-    expect(setupWritable('staging/characters/active/a.json', 'characters')).toBe(true);
-    expect(setupWritable('staging/characters/active/.json', 'characters')).toBe(false);
-    expect(setupWritable('staging/characters/active/lin.txt', 'characters')).toBe(false);
-    expect(setupWritable('staging/characters/active/lin.json.bak', 'characters')).toBe(false);
-    expect(setupWritable('staging/characters/active/sub/lin.json', 'characters')).toBe(false);
-    expect(setupWritable('staging/characters/lin.json', 'characters')).toBe(false);
-    expect(setupWritable('staging/x/characters/active/lin.json', 'characters')).toBe(false);
-    expect(setupWritable('staging/world/rules.json', 'characters')).toBe(false);
-    expect(setupWritable(`staging/${STYLE_FILE}`, 'characters')).toBe(false);
-  });
+  it(
+    'book:characters writes the relationships file and one ' +
+      '.json or .md per character directly in characters/active/',
+    () => {
+      expect(setupWritable('staging/characters/relationships.json', 'characters')).toBe(true);
+      expect(setupWritable('staging/characters/active/lin-feng.json', 'characters')).toBe(true);
+      expect(setupWritable('staging/characters/active/lin-feng.md', 'characters')).toBe(true);
+      expect(setupWritable('staging/characters/active/a.json', 'characters')).toBe(true);
+      expect(setupWritable('staging/characters/active/.json', 'characters')).toBe(false);
+      expect(setupWritable('staging/characters/active/lin.txt', 'characters')).toBe(false);
+      expect(setupWritable('staging/characters/active/lin.json.bak', 'characters')).toBe(false);
+      expect(setupWritable('staging/characters/active/sub/lin.json', 'characters')).toBe(false);
+      expect(setupWritable('staging/characters/lin.json', 'characters')).toBe(false);
+      expect(setupWritable('staging/x/characters/active/lin.json', 'characters')).toBe(false);
+      expect(setupWritable('staging/world/rules.json', 'characters')).toBe(false);
+      expect(setupWritable(`staging/${STYLE_FILE}`, 'characters')).toBe(false);
+    },
+  );
 
   it('book:style writes the style profile only', () => {
     expect(setupWritable('staging/style-profile.json', 'style')).toBe(true);

@@ -149,45 +149,49 @@ describe('foreshadowing (§7.2)', () => {
     ['f-9', { id: 'f-9', description: '计划中的伏笔', scope: 'short', target_resolve_range: [5, 8] }],
   ]);
 
-  it('history once per (chapter, action), status only forward, planted fields when missing, plan fills gaps, sorted by id', () => {
-    const global = [
-      {
-        id: 'f-2',
-        status: 'advanced',
-        planted_chapter: 1,
-        planted_storyline: 'main',
-        last_updated_chapter: 3,
-        history: [{ chapter: 3, action: 'advanced', detail: 'x' }],
-      },
-    ];
-    const out = updateForeshadowing(
-      global,
-      [
-        { op: 'foreshadow', path: 'f-2', value: 'planted', detail: 'again' },
-        { op: 'foreshadow', path: 'f-2', value: 'advanced', detail: 'dup' },
-        { op: 'foreshadow', path: 'f-9', value: 'planted', detail: '埋下' },
-        { op: 'foreshadow', path: 'f-1', value: 'resolved', detail: '揭晓' },
-      ],
-      { chapter: 3, storyline_id: 'side', plan },
-    );
-    expect(out.map((f) => f.id)).toEqual(['f-1', 'f-2', 'f-9']);
-    const f2 = out[1]!;
-    expect(f2.status).toBe('advanced');
-    expect(f2.history).toEqual([
-      { chapter: 3, action: 'advanced', detail: 'x' },
-      { chapter: 3, action: 'planted', detail: 'again' },
-    ]);
-    expect(f2.planted_storyline).toBe('main');
-    expect(out[2]).toMatchObject({
-      description: '计划中的伏笔',
-      scope: 'short',
-      target_resolve_range: [5, 8],
-      planted_chapter: 3,
-      planted_storyline: 'side',
-      status: 'planted',
-    });
-    expect(out[0]).toMatchObject({ status: 'resolved', planted_chapter: 3, last_updated_chapter: 3 });
-  });
+  it(
+    'history once per (chapter, action), status only forward, ' +
+      'planted fields when missing, plan fills gaps, sorted by id',
+    () => {
+      const global = [
+        {
+          id: 'f-2',
+          status: 'advanced',
+          planted_chapter: 1,
+          planted_storyline: 'main',
+          last_updated_chapter: 3,
+          history: [{ chapter: 3, action: 'advanced', detail: 'x' }],
+        },
+      ];
+      const out = updateForeshadowing(
+        global,
+        [
+          { op: 'foreshadow', path: 'f-2', value: 'planted', detail: 'again' },
+          { op: 'foreshadow', path: 'f-2', value: 'advanced', detail: 'dup' },
+          { op: 'foreshadow', path: 'f-9', value: 'planted', detail: '埋下' },
+          { op: 'foreshadow', path: 'f-1', value: 'resolved', detail: '揭晓' },
+        ],
+        { chapter: 3, storyline_id: 'side', plan },
+      );
+      expect(out.map((f) => f.id)).toEqual(['f-1', 'f-2', 'f-9']);
+      const f2 = out[1]!;
+      expect(f2.status).toBe('advanced');
+      expect(f2.history).toEqual([
+        { chapter: 3, action: 'advanced', detail: 'x' },
+        { chapter: 3, action: 'planted', detail: 'again' },
+      ]);
+      expect(f2.planted_storyline).toBe('main');
+      expect(out[2]).toMatchObject({
+        description: '计划中的伏笔',
+        scope: 'short',
+        target_resolve_range: [5, 8],
+        planted_chapter: 3,
+        planted_storyline: 'side',
+        status: 'planted',
+      });
+      expect(out[0]).toMatchObject({ status: 'resolved', planted_chapter: 3, last_updated_chapter: 3 });
+    },
+  );
 });
 
 describe('ops without per-op copies', () => {

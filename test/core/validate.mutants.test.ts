@@ -97,7 +97,9 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
       {
         severity: 'error',
         code: 'chapter_title_missing',
-        message: `${CH}: field "first non-empty line": expected a \`# \` title line, e.g. "# 第4章 雨夜", found "第4章 雨夜"`,
+        message:
+          `${CH}: field "first non-empty line": expected a \`# ` +
+          `\` title line, e.g. "# 第4章 雨夜", found "第4章 雨夜"`,
         file: CH,
         field: 'first non-empty line',
         expected: 'a `# ` title line, e.g. "# 第4章 雨夜"',
@@ -116,7 +118,9 @@ describe('validate: chapter text (draft, refine, fixes)', () => {
         {
           severity: 'warning',
           code: 'title_chapter_mismatch',
-          message: `${CH}: field "title line": expected a title for chapter 4 (第4章), found "# 第6章 雨夜", which names chapter 6`,
+          message:
+            `${CH}: field "title line": expected a title for chapter ` +
+            `4 (第4章), found "# 第6章 雨夜", which names chapter 6`,
           file: CH,
           field: 'title line',
           expected: 'a title for chapter 4 (第4章)',
@@ -386,8 +390,11 @@ describe('validate summarize', () => {
       field: 'ops[1]',
       found: '"junk": op is not an object',
       expected:
-        'an op the commit can apply (`novel schema delta-op`: slug paths under characters, items, locations, factions, world_state, active_foreshadowing; foreshadow ids are slugs)',
-      fix: 'the commit drops this op; correct it (ids are lowercase slugs as in entity_id_map and foreshadowing_tasks) or remove it',
+        'an op the commit can apply (`novel schema delta-op`: slug paths under characters, items, ' +
+        'locations, factions, world_state, active_foreshadowing; foreshadow ids are slugs)',
+      fix:
+        'the commit drops this op; correct it (ids are lowercase slugs ' +
+        'as in entity_id_map and foreshadowing_tasks) or remove it',
     });
     expect(nope!.field).toBe('ops[2]');
     expect(nope!.found).toMatch(/^\{"op":"nope"\}: /);
@@ -416,11 +423,15 @@ describe('validate summarize', () => {
       {
         severity: 'warning',
         code: 'storyline_memory_shrunk',
-        message: `${MEMORY}: expected at least 80% of the 5 line(s) of storylines/main/memory.md (memory_keep_ratio), found 3 kept; dropped: "d", "e"`,
+        message:
+          `${MEMORY}: expected at least 80% of the 5 line(s) of ` +
+          `storylines/main/memory.md (memory_keep_ratio), found 3 kept; dropped: "d", "e"`,
         file: MEMORY,
         expected: 'at least 80% of the 5 line(s) of storylines/main/memory.md (memory_keep_ratio)',
         found: '3 kept; dropped: "d", "e"',
-        fix: "start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter's; condense only on purpose",
+        fix:
+          'start from the committed memory (the packet names it as storyline_memory), ' +
+          "keep its lines and add this chapter's; condense only on purpose",
       },
     ]);
     expect(r.valid).toBe(true);
@@ -549,12 +560,17 @@ describe('validate judge', () => {
       {
         severity: 'error',
         code: 'secondary_eval_required',
-        message: `${EVAL2}: expected a second, independent evaluation of chapter 4: it is a key chapter (the first or last of its volume, or inside a convergence event), found no file`,
+        message:
+          `${EVAL2}: expected a second, independent evaluation of chapter 4: it is a key ` +
+          `chapter (the first or last of its volume, or inside a convergence event), found no file`,
         file: EVAL2,
         expected:
-          'a second, independent evaluation of chapter 4: it is a key chapter (the first or last of its volume, or inside a convergence event)',
+          'a second, independent evaluation of chapter 4: it is a key chapter ' +
+          '(the first or last of its volume, or inside a convergence event)',
         found: 'no file',
-        fix: 'run the quality-judge a second time (executor.secondary_model picks its model) and write its evaluation there; quality.key_chapters: false turns this off',
+        fix:
+          'run the quality-judge a second time (executor.secondary_model picks its model) ' +
+          'and write its evaluation there; quality.key_chapters: false turns this off',
       },
     ]);
     expect(r.valid).toBe(false);

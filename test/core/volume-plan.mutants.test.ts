@@ -106,10 +106,14 @@ describe('planBounds and planRange', () => {
     });
   });
 
-  it('a gap ahead in the outline: exactly the chapters up to the next outlined one (the next chapter itself counts as ahead)', () => {
-    expect(planBounds(10, [5, 15, 20], settings)).toEqual({ first: 11, suggested: 14, min: 4, max: 4 });
-    expect(planBounds(10, [11, 20], settings)).toEqual({ first: 11, suggested: 10, min: 0, max: 0 });
-  });
+  it(
+    'a gap ahead in the outline: exactly the chapters up to the ' +
+      'next outlined one (the next chapter itself counts as ahead)',
+    () => {
+      expect(planBounds(10, [5, 15, 20], settings)).toEqual({ first: 11, suggested: 14, min: 4, max: 4 });
+      expect(planBounds(10, [11, 20], settings)).toEqual({ first: 11, suggested: 10, min: 0, max: 0 });
+    },
+  );
 
   it('planRange: to the staged outline last block at or after the first chapter, else the suggestion', () => {
     const bounds = { first: 31, suggested: 60, min: 20, max: 40 };
@@ -251,24 +255,27 @@ describe('validateVolumePlan', () => {
     ]);
   });
 
-  it('a contract naming a storyline by name or an unknown id is reported once per value, naming the other files', () => {
-    const d = validateVolumePlan(
-      plan({
-        [`${DIR}/chapter-contracts/chapter-031.json`]: contract(31, '残剑'),
-        [`${DIR}/chapter-contracts/chapter-032.json`]: contract(32, '残剑'),
-        [`${DIR}/chapter-contracts/chapter-033.json`]: contract(33, 'side-line'),
-      }),
-      2,
-      [31, 33],
-      index,
-    );
-    expect(d.map((x) => [x.code, x.file])).toEqual([
-      ['invalid_volume_plan', `${DIR}/chapter-contracts/chapter-031.json`],
-      ['unknown_storyline', `${DIR}/chapter-contracts/chapter-033.json`],
-    ]);
-    expect(JSON.stringify(d[0])).toContain('(the same in 1 more contract(s): chapter-032.json)');
-    expect(JSON.stringify(d[0])).toContain('write \\"main-sword\\"');
-  });
+  it(
+    'a contract naming a storyline by name or an unknown id ' + 'is reported once per value, naming the other files',
+    () => {
+      const d = validateVolumePlan(
+        plan({
+          [`${DIR}/chapter-contracts/chapter-031.json`]: contract(31, '残剑'),
+          [`${DIR}/chapter-contracts/chapter-032.json`]: contract(32, '残剑'),
+          [`${DIR}/chapter-contracts/chapter-033.json`]: contract(33, 'side-line'),
+        }),
+        2,
+        [31, 33],
+        index,
+      );
+      expect(d.map((x) => [x.code, x.file])).toEqual([
+        ['invalid_volume_plan', `${DIR}/chapter-contracts/chapter-031.json`],
+        ['unknown_storyline', `${DIR}/chapter-contracts/chapter-033.json`],
+      ]);
+      expect(JSON.stringify(d[0])).toContain('(the same in 1 more contract(s): chapter-032.json)');
+      expect(JSON.stringify(d[0])).toContain('write \\"main-sword\\"');
+    },
+  );
 
   it('broken JSON and schema errors of the plan files are reported, each as itself', () => {
     const broken = validateVolumePlan(plan({ [`${DIR}/new-characters.json`]: '{oops' }), 2, [31, 33], index);
@@ -305,45 +312,52 @@ describe('mergeOutline and planVolumeCommit', () => {
     expect(mergeOutline(existing, staged, [32, 33])).toBe(`# 第二卷\n\n${block(31)}\n\n${block(32)}\n\n${block(33)}\n`);
   });
 
-  it('mergeOutline keeps blocks after the range (the blank line after a dropped first block stays) and adds none of the staged ones outside it; an empty existing text adds no blank lines', () => {
-    const existing = `${block(32, 'old')}\n\n${block(34)}\n`;
-    const staged = `${block(32)}\n\n${block(33)}\n\n${block(34, 'new')}\n`;
-    expect(mergeOutline(existing, staged, [32, 33])).toBe(`\n${block(34)}\n\n${block(32)}\n\n${block(33)}\n`);
-    expect(mergeOutline('', `${block(32)}\n`, [32, 32])).toBe(`${block(32)}\n`);
-  });
+  it(
+    'mergeOutline keeps blocks after the range (the blank line after a dropped first block stays) ' +
+      'and adds none of the staged ones outside it; an empty existing text adds no blank lines',
+    () => {
+      const existing = `${block(32, 'old')}\n\n${block(34)}\n`;
+      const staged = `${block(32)}\n\n${block(33)}\n\n${block(34, 'new')}\n`;
+      expect(mergeOutline(existing, staged, [32, 33])).toBe(`\n${block(34)}\n\n${block(32)}\n\n${block(33)}\n`);
+      expect(mergeOutline('', `${block(32)}\n`, [32, 32])).toBe(`${block(32)}\n`);
+    },
+  );
 
-  it('planVolumeCommit moves every staged file of the volume, merging the outline only when one with blocks exists', () => {
-    const v = view({
-      [`${DIR}/outline.md`]: `${block(32)}\n`,
-      [`${DIR}/foreshadowing.json`]: '{}',
-      'staging/volumes/vol-03/outline.md': 'x',
-      'staging/chapters/chapter-031.md': 'y',
-    });
-    const now = new Date('2026-01-02T03:04:05Z');
-    const p = planVolumeCommit(v, 2, [32, 32], `${block(31)}\n`, { current_volume: 1, x: 1 }, now);
-    expect(p).toEqual({
-      kind: 'volume',
-      volume: 2,
-      writes: [
-        { path: 'volumes/vol-02/foreshadowing.json', content: '{}', kind: 'move', from: `${DIR}/foreshadowing.json` },
-        {
-          path: 'volumes/vol-02/outline.md',
-          content: `${block(31)}\n\n${block(32)}\n`,
-          kind: 'move',
-          from: `${DIR}/outline.md`,
+  it(
+    'planVolumeCommit moves every staged file of the volume, ' + 'merging the outline only when one with blocks exists',
+    () => {
+      const v = view({
+        [`${DIR}/outline.md`]: `${block(32)}\n`,
+        [`${DIR}/foreshadowing.json`]: '{}',
+        'staging/volumes/vol-03/outline.md': 'x',
+        'staging/chapters/chapter-031.md': 'y',
+      });
+      const now = new Date('2026-01-02T03:04:05Z');
+      const p = planVolumeCommit(v, 2, [32, 32], `${block(31)}\n`, { current_volume: 1, x: 1 }, now);
+      expect(p).toEqual({
+        kind: 'volume',
+        volume: 2,
+        writes: [
+          { path: 'volumes/vol-02/foreshadowing.json', content: '{}', kind: 'move', from: `${DIR}/foreshadowing.json` },
+          {
+            path: 'volumes/vol-02/outline.md',
+            content: `${block(31)}\n\n${block(32)}\n`,
+            kind: 'move',
+            from: `${DIR}/outline.md`,
+          },
+        ],
+        appends: [],
+        removes: [`${DIR}/foreshadowing.json`, `${DIR}/outline.md`],
+        checkpoint: {
+          current_volume: 2,
+          x: 1,
+          orchestrator_state: 'WRITING',
+          last_checkpoint_time: '2026-01-02T03:04:05.000Z',
         },
-      ],
-      appends: [],
-      removes: [`${DIR}/foreshadowing.json`, `${DIR}/outline.md`],
-      checkpoint: {
-        current_volume: 2,
-        x: 1,
-        orchestrator_state: 'WRITING',
-        last_checkpoint_time: '2026-01-02T03:04:05.000Z',
-      },
-      fingerprint_paths: ['volumes/vol-02/foreshadowing.json', 'volumes/vol-02/outline.md'],
-    });
-    expect(planVolumeCommit(v, 2, [32, 32], null, {}, now).writes[1]!.content).toBe(`${block(32)}\n`);
-    expect(planVolumeCommit(v, 2, [32, 32], '# 无章节\n', {}, now).writes[1]!.content).toBe(`${block(32)}\n`);
-  });
+        fingerprint_paths: ['volumes/vol-02/foreshadowing.json', 'volumes/vol-02/outline.md'],
+      });
+      expect(planVolumeCommit(v, 2, [32, 32], null, {}, now).writes[1]!.content).toBe(`${block(32)}\n`);
+      expect(planVolumeCommit(v, 2, [32, 32], '# 无章节\n', {}, now).writes[1]!.content).toBe(`${block(32)}\n`);
+    },
+  );
 });

@@ -63,7 +63,8 @@ describe('countZishu', () => {
   });
 
   it('property: the same count as the definition written as regular expressions, at every range boundary', () => {
-    // The definition the one-pass count implements: CJK and full-width punctuation one each, then a run of letters or digits one.
+    // The definition the one-pass count implements: CJK and full-width punctuation one each, then a run of letters or
+    // digits one.
     const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]/gu;
     const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/gu;
     const PUNCT =

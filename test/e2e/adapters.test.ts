@@ -38,13 +38,17 @@ function stage(project: string, rel: string, content: string): void {
 }
 
 describe('the adapters', () => {
-  it('carry the formats of the files each agent writes, generated from the formats table (run `npm run docs` when this fails)', () => {
-    for (const agent of AGENTS) {
-      const text = readFileSync(agentFile(agent), 'utf8');
-      expect(text, agent).toBe(withFormats(text, agent));
-      expect(readFileSync(referenceFile(agent), 'utf8'), `references/${agent}.md`).toBe(codexReference(text));
-    }
-  });
+  it(
+    'carry the formats of the files each agent writes, generated ' +
+      'from the formats table (run `npm run docs` when this fails)',
+    () => {
+      for (const agent of AGENTS) {
+        const text = readFileSync(agentFile(agent), 'utf8');
+        expect(text, agent).toBe(withFormats(text, agent));
+        expect(readFileSync(referenceFile(agent), 'utf8'), `references/${agent}.md`).toBe(codexReference(text));
+      }
+    },
+  );
 
   it('every example they show, written where it says, passes `novel validate` with no warning', async () => {
     const examples = new Map<string, string>();

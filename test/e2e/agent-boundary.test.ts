@@ -126,7 +126,8 @@ describe('planted symbolic links: novel never writes through them', () => {
   it('staging/chapters linked to chapters/ before the draft is read', async () => {
     const res = await attack(
       '*draft',
-      'mv staging/chapters/chapter-012.md /tmp/novel-boundary-$$.md; rm -rf staging/chapters; ln -s ../chapters staging/chapters; mv /tmp/novel-boundary-$$.md chapters/chapter-012.md',
+      'mv staging/chapters/chapter-012.md /tmp/novel-boundary-$$.md; rm -rf staging/chapters; ln ' +
+        '-s ../chapters staging/chapters; mv /tmp/novel-boundary-$$.md chapters/chapter-012.md',
     );
     holds(res);
     expect(res.code).toBe(11);
@@ -163,10 +164,12 @@ describe('hard links into the book', () => {
     expect(res.out).toContain('removed: chapters/chapter-002.md (restored)');
   }, 60_000);
 
-  it('the chapter and its copy both changed through hard links: named, never restored from a damaged copy', async () => {
+  it('the chapter and its copy both changed through hard ' +
+    'links: named, never restored from a damaged copy', async () => {
     const res = await attack(
       '*draft',
-      'for f in .novel/objects/*/*; do ln "$f" staging/obj-$(basename "$f"); echo EVIL >> staging/obj-$(basename "$f"); done; ln chapters/chapter-001.md staging/hl.md; echo EVIL >> staging/hl.md',
+      'for f in .novel/objects/*/*; do ln "$f" staging/obj-$(basename "$f"); echo EVIL >> staging/obj-$(basename ' +
+        '"$f"); done; ln chapters/chapter-001.md staging/hl.md; echo EVIL >> staging/hl.md',
     );
     expect(res.code).toBe(11);
     expect(res.out).toMatch(/changed: chapters\/chapter-001\.md — restore it/);
@@ -183,9 +186,11 @@ describe('hard links into the book', () => {
 });
 
 describe('files rewritten in place with their size and mtime put back (touch -r)', () => {
-  // dd conv=notrunc writes into the same inode; touch -r then sets the mtime back to the nanosecond. Only the ctime moved.
+  // dd conv=notrunc writes into the same inode; touch -r then sets the mtime back to the nanosecond. Only the ctime
+  // moved.
   const inPlace = (rel: string): string =>
-    `cp -p ${rel} staging/ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r staging/ref ${rel} && rm staging/ref`;
+    `cp -p ${rel} staging/ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc ` +
+    `2>/dev/null && touch -r staging/ref ${rel} && rm staging/ref`;
 
   it.each([
     [
@@ -218,12 +223,14 @@ describe('late writers end with their step', () => {
     [
       'setsid',
       (pid: string) =>
-        `setsid sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-001.md; echo LATE >> novel.config.json" >/dev/null 2>&1 </dev/null &`,
+        `setsid sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-001.md; ` +
+        `echo LATE >> novel.config.json" >/dev/null 2>&1 </dev/null &`,
     ],
     [
       'a double fork',
       (pid: string) =>
-        `(sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> chapters/chapter-002.md; echo x >> world/rules.json" >/dev/null 2>&1 &) `,
+        `(sh -c "echo \\$\\$ > ${pid}; sleep 1.5; echo LATE >> ` +
+        `chapters/chapter-002.md; echo x >> world/rules.json" >/dev/null 2>&1 &) `,
     ],
     [
       'nohup',
@@ -305,7 +312,8 @@ describe('outputs belong to the step that made them', () => {
 });
 
 describe('wedges', () => {
-  it('100,000 staged files: the step fails with 11 naming the folder; every command still answers; the checkpoint stays small', async () => {
+  it('100,000 staged files: the step fails with 11 naming the folder; ' +
+    'every command still answers; the checkpoint stays small', async () => {
     const dir = copy();
     mkdirSync(join(dir, 'staging/junk'));
     for (let i = 0; i < 100_000; i++) writeFileSync(join(dir, 'staging/junk', `f${i}`), '');
@@ -320,7 +328,8 @@ describe('wedges', () => {
     expect(readFileSync(join(dir, '.checkpoint.json')).length).toBeLessThan(4096);
   }, 120_000);
 
-  it('a 255-byte name, a newline name, a non-UTF-8 name and a shell-injection name: no exit 1, safe hints', async () => {
+  it('a 255-byte name, a newline name, a non-UTF-8 name ' +
+    'and a shell-injection name: no exit 1, safe hints', async () => {
     const res = await attack(
       '*draft',
       [

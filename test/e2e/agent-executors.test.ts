@@ -48,13 +48,15 @@ case "$args" in *" --append-system-prompt "*) ;; *) fail "no --append-system-pro
 stage="\${NOVEL_STEP##*:}"
 if [ "$stage" = judge ]; then
   case "$args" in *"Edit("*|*"Write("*) fail "the judge must be read-only";; esac
-  result=$(node -e 'process.stdout.write(JSON.stringify(require("fs").readFileSync(process.argv[1],"utf8")))' ${EVAL})
+  result=$(node -e 'process.stdout.write(JSON.stringify(require("fs").readFileSync(process.argv[1],` +
+      `"utf8")))' ${EVAL})
 else
   case "$args" in *"Edit(./staging/"*) ;; *) fail "writers may edit under staging/ only";; esac
   ${COPY_OUTPUTS}
   result='"done"'
 fi
-printf '{"type":"result","subtype":"success","is_error":false,"result":%s,"total_cost_usd":0.0125,"usage":{"input_tokens":1200,"output_tokens":800},"modelUsage":{"claude-sonnet-stub":{}}}\n' "$result"
+printf '{"type":"result","subtype":"success","is_error":false,"result":%s,"total_cost_usd":0.0125,"usage":` +
+      `{"input_tokens":1200,"output_tokens":800},"modelUsage":{"claude-sonnet-stub":{}}}\n' "$result"
 `,
   );
   writeFileSync(
@@ -121,59 +123,69 @@ describe.each(['claude', 'codex'] as const)('the %s executor', (cli) => {
     expect(log).toMatch(cli === 'claude' ? /total_cost_usd/ : /turn\.completed/);
   });
 
-  it('a key chapter is judged twice: the second run, with executor.secondary_model, answers into the secondary evaluation', async () => {
-    const bin = stubBin();
-    const dir = demoProject();
-    const schedule = join(dir, 'volumes/vol-01/storyline-schedule.json');
-    writeFileSync(
-      schedule,
-      JSON.stringify(
-        { ...readJson(schedule), convergence_events: [{ chapter_range: [4, 4], involved_storylines: ['main-sword'] }] },
-        null,
-        2,
-      ),
-    );
-    const config = join(dir, 'novel.config.json');
-    // The codex stub answers only to its one model.
-    const secondModel = cli === 'claude' ? 'second-judge' : 'stub-model';
-    writeFileSync(
-      config,
-      JSON.stringify(
-        { ...readJson(config), executor: { ...readJson(config).executor, secondary_model: secondModel } },
-        null,
-        2,
-      ),
-    );
-    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
-    const r = await novelBinAsync(
-      dir,
-      ['run', '--executor', cli, ...(cli === 'codex' ? ['--model', 'stub-model'] : [])],
-      { PATH: `${bin}:${process.env.PATH}` },
-    );
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(readJson(join(dir, 'evaluations/chapter-004-eval-secondary.json')).overall).toBe(4.2);
-    const second = readFileSync(join(dir, 'logs/executor/chapter-004-judge-attempt-1-secondary.log'), 'utf8');
-    expect(second).toContain(secondModel);
-    expect(second).toContain('-eval-secondary.json');
-  });
+  it(
+    'a key chapter is judged twice: the second run, with ' +
+      'executor.secondary_model, answers into the secondary evaluation',
+    async () => {
+      const bin = stubBin();
+      const dir = demoProject();
+      const schedule = join(dir, 'volumes/vol-01/storyline-schedule.json');
+      writeFileSync(
+        schedule,
+        JSON.stringify(
+          {
+            ...readJson(schedule),
+            convergence_events: [{ chapter_range: [4, 4], involved_storylines: ['main-sword'] }],
+          },
+          null,
+          2,
+        ),
+      );
+      const config = join(dir, 'novel.config.json');
+      // The codex stub answers only to its one model.
+      const secondModel = cli === 'claude' ? 'second-judge' : 'stub-model';
+      writeFileSync(
+        config,
+        JSON.stringify(
+          { ...readJson(config), executor: { ...readJson(config).executor, secondary_model: secondModel } },
+          null,
+          2,
+        ),
+      );
+      expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+      const r = await novelBinAsync(
+        dir,
+        ['run', '--executor', cli, ...(cli === 'codex' ? ['--model', 'stub-model'] : [])],
+        { PATH: `${bin}:${process.env.PATH}` },
+      );
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(readJson(join(dir, 'evaluations/chapter-004-eval-secondary.json')).overall).toBe(4.2);
+      const second = readFileSync(join(dir, 'logs/executor/chapter-004-judge-attempt-1-secondary.log'), 'utf8');
+      expect(second).toContain(secondModel);
+      expect(second).toContain('-eval-secondary.json');
+    },
+  );
 
-  it('a CLI that is not installed is a usage error: exit 2 at once, no retry, orchestrator_state unchanged', async () => {
-    const dir = demoProject();
-    const before = readFileSync(join(dir, '.checkpoint.json'), 'utf8');
-    const r = await novelBinAsync(
-      dir,
-      ['run', '--executor', cli, '--json', ...(cli === 'codex' ? ['--model', 'stub-model'] : [])],
-      { PATH: '/nonexistent' },
-    );
-    expect(r.code).toBe(2);
-    const body = JSON.parse(r.stdout);
-    expect(body.ok).toBe(false);
-    expect(body.error.code).toBe('executor_unavailable');
-    expect(body.error.message).toMatch(new RegExp(`cannot start ${cli}`));
-    expect(body.error.details.PATH).toBe('/nonexistent');
-    expect(existsSync(join(dir, 'logs/executor/chapter-004-draft-attempt-2.log'))).toBe(false);
-    expect(readFileSync(join(dir, '.checkpoint.json'), 'utf8')).toBe(before);
-  });
+  it(
+    'a CLI that is not installed is a usage error: exit ' + '2 at once, no retry, orchestrator_state unchanged',
+    async () => {
+      const dir = demoProject();
+      const before = readFileSync(join(dir, '.checkpoint.json'), 'utf8');
+      const r = await novelBinAsync(
+        dir,
+        ['run', '--executor', cli, '--json', ...(cli === 'codex' ? ['--model', 'stub-model'] : [])],
+        { PATH: '/nonexistent' },
+      );
+      expect(r.code).toBe(2);
+      const body = JSON.parse(r.stdout);
+      expect(body.ok).toBe(false);
+      expect(body.error.code).toBe('executor_unavailable');
+      expect(body.error.message).toMatch(new RegExp(`cannot start ${cli}`));
+      expect(body.error.details.PATH).toBe('/nonexistent');
+      expect(existsSync(join(dir, 'logs/executor/chapter-004-draft-attempt-2.log'))).toBe(false);
+      expect(readFileSync(join(dir, '.checkpoint.json'), 'utf8')).toBe(before);
+    },
+  );
 });
 
 describe('the codex executor refuses up front', () => {
@@ -192,22 +204,29 @@ describe('the codex executor refuses up front', () => {
     expect(existsSync(join(dir, 'staging'))).toBe(false);
   });
 
-  it('--budget-usd without --budget-tokens: Codex reports no cost, so a dollar budget could never stop it', async () => {
-    const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--json'], {
-      PATH: '/nonexistent',
-    });
-    expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout).error.code).toBe('budget_unenforceable');
-    expect(existsSync(join(dir, 'staging'))).toBe(false);
-    // With a token budget too, the run starts (and here finds no codex on PATH).
-    const both = await novelBinAsync(
-      dir,
-      ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--budget-tokens', '1000', '--json'],
-      { PATH: '/nonexistent' },
-    );
-    expect(JSON.parse(both.stdout).error.code).toBe('executor_unavailable');
-  });
+  it(
+    '--budget-usd without --budget-tokens: Codex reports ' + 'no cost, so a dollar budget could never stop it',
+    async () => {
+      const dir = demoProject();
+      const r = await novelBinAsync(
+        dir,
+        ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--json'],
+        {
+          PATH: '/nonexistent',
+        },
+      );
+      expect(r.code).toBe(2);
+      expect(JSON.parse(r.stdout).error.code).toBe('budget_unenforceable');
+      expect(existsSync(join(dir, 'staging'))).toBe(false);
+      // With a token budget too, the run starts (and here finds no codex on PATH).
+      const both = await novelBinAsync(
+        dir,
+        ['run', '--executor', 'codex', '--model', 'm', '--budget-usd', '5', '--budget-tokens', '1000', '--json'],
+        { PATH: '/nonexistent' },
+      );
+      expect(JSON.parse(both.stdout).error.code).toBe('executor_unavailable');
+    },
+  );
 });
 
 describe('novel adapters install', () => {

@@ -60,31 +60,34 @@ describe("the author's edits of the plan", () => {
     }
   });
 
-  it('a chapter outlined without a contract gets one derived from its block, inline in the draft and judge packets', () => {
-    const dir = fixtureCopy();
-    rmSync(join(dir, 'volumes/vol-01/chapter-contracts/chapter-004.json'));
-    const draft = JSON.parse(novelBin(dir, ['instructions', 'chapter:004:draft']).stdout);
-    expect(draft.manifest.paths.chapter_contract).toBeUndefined();
-    expect(draft.manifest.inline.chapter_contract).toMatchObject({
-      chapter: 4,
-      storyline_id: 'main-sword',
-      derived: true,
-      objectives: [
-        { id: 'c004-o1', type: 'conflict', required: true },
-        { id: 'c004-o2', type: 'arc', required: false },
-      ],
-    });
-    expect(draft.manifest.inline.storyline_id).toBe('main-sword');
-    // The removal is the author's: recorded by the next mutating command, and the chapter goes on.
-    overlay(dir, 'draft/good');
-    const r = novelBin(dir, ['advance', 'chapter:004:draft']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('chapter-004.json');
-    overlay(dir, 'summarize/good');
-    expect(novelBin(dir, ['advance', 'chapter:004:summarize']).code).toBe(0);
-    overlay(dir, 'refine/good');
-    expect(novelBin(dir, ['advance', 'chapter:004:refine']).code).toBe(0);
-    const judge = JSON.parse(novelBin(dir, ['instructions', 'chapter:004:judge']).stdout);
-    expect(judge.manifest.inline.chapter_contract.derived).toBe(true);
-  });
+  it(
+    'a chapter outlined without a contract gets one derived ' + 'from its block, inline in the draft and judge packets',
+    () => {
+      const dir = fixtureCopy();
+      rmSync(join(dir, 'volumes/vol-01/chapter-contracts/chapter-004.json'));
+      const draft = JSON.parse(novelBin(dir, ['instructions', 'chapter:004:draft']).stdout);
+      expect(draft.manifest.paths.chapter_contract).toBeUndefined();
+      expect(draft.manifest.inline.chapter_contract).toMatchObject({
+        chapter: 4,
+        storyline_id: 'main-sword',
+        derived: true,
+        objectives: [
+          { id: 'c004-o1', type: 'conflict', required: true },
+          { id: 'c004-o2', type: 'arc', required: false },
+        ],
+      });
+      expect(draft.manifest.inline.storyline_id).toBe('main-sword');
+      // The removal is the author's: recorded by the next mutating command, and the chapter goes on.
+      overlay(dir, 'draft/good');
+      const r = novelBin(dir, ['advance', 'chapter:004:draft']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('chapter-004.json');
+      overlay(dir, 'summarize/good');
+      expect(novelBin(dir, ['advance', 'chapter:004:summarize']).code).toBe(0);
+      overlay(dir, 'refine/good');
+      expect(novelBin(dir, ['advance', 'chapter:004:refine']).code).toBe(0);
+      const judge = JSON.parse(novelBin(dir, ['instructions', 'chapter:004:judge']).stdout);
+      expect(judge.manifest.inline.chapter_contract.derived).toBe(true);
+    },
+  );
 });

@@ -127,26 +127,35 @@ describe('broken staged outputs', () => {
     },
   );
 
-  it("in Chinese: the refusal, each problem and the fix are said in the reader's language (the parser's own words quoted)", async () => {
-    const project = await projectAwaiting('summarize');
-    overlay(project, 'summarize/bad-json');
-    const zh = { LANG: 'zh_CN.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
-    const a = await novel(project, ['advance', 'chapter:004:summarize'], zh);
-    expect(a.code).toBe(2);
-    expect(a.stderr).toContain('chapter:004:summarize 的存稿产出未通过校验');
-    expect(a.stderr).toMatch(
-      /staging\/state\/chapter-004-delta\.json：应为 合法的 JSON，实为 JSON 语法错误（`[^`]+`），位置：文件末尾（第 \d+ 行）（修复：修正 JSON 语法/,
-    );
-    expect(a.stderr).toContain('提示：修正上面列出的文件后，重新运行 `novel advance chapter:004:summarize`');
-    const commit = await novel(project, ['advance', 'chapter:004:commit'], zh);
-    expect(commit.stderr).toContain('chapter:004:commit：入库这一步不用 advance 登记，请用 `novel commit --chapter 4`');
-    expect(commit.stderr).toContain('提示：下一步是 chapter:004:summarize（执行）');
-    const volume = await novel(project, ['advance', 'volume:01:plan'], zh);
-    expect(volume.stderr).toContain('卷的步骤不用 advance 登记');
-    const packet = await novel(project, ['instructions', 'chapter:009:draft'], zh);
-    expect(packet.stderr).toContain('只为下一章或正在写的章（第4章）生成指令包，第9章两者都不是');
-    expect(packet.stderr).toContain('提示：流水线在等待 chapter:004:summarize');
-  });
+  it(
+    'in Chinese: the refusal, each problem and the fix are said ' +
+      "in the reader's language (the parser's own words quoted)",
+    async () => {
+      const project = await projectAwaiting('summarize');
+      overlay(project, 'summarize/bad-json');
+      const zh = { LANG: 'zh_CN.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+      const a = await novel(project, ['advance', 'chapter:004:summarize'], zh);
+      expect(a.code).toBe(2);
+      expect(a.stderr).toContain('chapter:004:summarize 的存稿产出未通过校验');
+      expect(a.stderr).toMatch(
+        new RegExp(
+          'staging\\/state\\/chapter-004-delta\\.json：应为 合法的 JSON，实为 JSON 语法错误（`[^`]' +
+            '+`），位置：文件末尾（第 \\d+ 行）（修复：修正 JSON 语法',
+        ),
+      );
+      expect(a.stderr).toContain('提示：修正上面列出的文件后，重新运行 `novel advance chapter:004:summarize`');
+      const commit = await novel(project, ['advance', 'chapter:004:commit'], zh);
+      expect(commit.stderr).toContain(
+        'chapter:004:commit：入库这一步不用 advance 登记，请用 `novel commit --chapter 4`',
+      );
+      expect(commit.stderr).toContain('提示：下一步是 chapter:004:summarize（执行）');
+      const volume = await novel(project, ['advance', 'volume:01:plan'], zh);
+      expect(volume.stderr).toContain('卷的步骤不用 advance 登记');
+      const packet = await novel(project, ['instructions', 'chapter:009:draft'], zh);
+      expect(packet.stderr).toContain('只为下一章或正在写的章（第4章）生成指令包，第9章两者都不是');
+      expect(packet.stderr).toContain('提示：流水线在等待 chapter:004:summarize');
+    },
+  );
 
   it('every problem is reported at once (bad delta, bad crossref and missing summary together)', async () => {
     const project = await projectAwaiting('summarize');

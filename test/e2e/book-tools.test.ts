@@ -1,4 +1,7 @@
-/** Book tools through the built binary: export (txt, md, valid EPUB 3), the chapter table, doctor, draft history and diffs. */
+/**
+ * Book tools through the built binary: export (txt, md, valid EPUB 3), the chapter table, doctor, draft history and
+ * diffs.
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -35,17 +38,20 @@ function epubcheck(file: string): { errors: number; warnings: number; messages: 
 }
 
 describe('export', () => {
-  it('EPUB 3 of the demo book: 0 errors and 0 warnings from the EPUB validator; the same book gives the same bytes', () => {
-    const a = join(tempDir(), 'a.epub');
-    const b = join(tempDir(), 'b.epub');
-    expect(novelBin(book, ['export', '--format', 'epub', '--out', a]).code).toBe(0);
-    expect(novelBin(book, ['export', '--format', 'epub', '--out', b]).code).toBe(0);
-    expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
-    const report = epubcheck(a);
-    expect(report.messages).toEqual([]);
-    expect(report.errors).toBe(0);
-    expect(report.warnings).toBe(0);
-  });
+  it(
+    'EPUB 3 of the demo book: 0 errors and 0 warnings from ' + 'the EPUB validator; the same book gives the same bytes',
+    () => {
+      const a = join(tempDir(), 'a.epub');
+      const b = join(tempDir(), 'b.epub');
+      expect(novelBin(book, ['export', '--format', 'epub', '--out', a]).code).toBe(0);
+      expect(novelBin(book, ['export', '--format', 'epub', '--out', b]).code).toBe(0);
+      expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
+      const report = epubcheck(a);
+      expect(report.messages).toEqual([]);
+      expect(report.errors).toBe(0);
+      expect(report.warnings).toBe(0);
+    },
+  );
 
   it('txt and md hold every committed chapter title, in order, with the volume heading; byte-identical twice', () => {
     const titles = Array.from({ length: 7 }, (_, i) =>
@@ -74,54 +80,58 @@ describe('export', () => {
     expect(t).not.toContain(titles[3]!);
   });
 
-  it("renders the Markdown an author writes (emphasis, block quotes, scene breaks), with a title page, the brief's 简介 and a cover; EPUBCheck 0/0 with the generated cover and with the author's own", () => {
-    const dir = join(tempDir(), 'md');
-    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
-    const rel = join(dir, 'chapters/chapter-003.md');
-    writeFileSync(
-      rel,
-      `${readFileSync(rel, 'utf8')}\n**夜色**里，*残剑*在鸣。\n> 门规第三条：外门弟子不得擅入。\n* * *\n次日清晨。\n`,
-    );
-    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
-    const txt = join(tempDir(), 'b.txt');
-    expect(novelBin(dir, ['export', '--format', 'txt', '--out', txt]).code).toBe(0);
-    const text = readFileSync(txt, 'utf8');
-    expect(text).toContain('　　夜色里，残剑在鸣。');
-    expect(text).toContain('　　门规第三条：外门弟子不得擅入。');
-    expect(text).toContain('＊　＊　＊');
-    expect(text).not.toMatch(/\*\*|^> |\* \* \*/m);
-    for (const cover of [null, 'cover.png'] as const) {
-      // A 1×1 PNG, as an author's cover would be (only smaller).
-      if (cover)
-        writeFileSync(
-          join(dir, cover),
-          Buffer.from(
-            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-            'base64',
-          ),
-        );
-      const out = join(tempDir(), 'b.epub');
-      expect(novelBin(dir, ['export', '--format', 'epub', '--out', out]).code).toBe(0);
-      const report = epubcheck(out);
-      expect(report.messages, cover ?? 'generated cover').toEqual([]);
-      const unzipped = join(tempDir(), 'x');
-      mkdirSync(unzipped);
-      expect(spawnSync('unzip', ['-q', out, '-d', unzipped]).status).toBe(0);
-      const chapter = readFileSync(join(unzipped, 'OEBPS/chapter-0003.xhtml'), 'utf8');
-      expect(chapter).toContain('<strong>夜色</strong>里，<em>残剑</em>在鸣。');
-      expect(chapter).toMatch(/<blockquote>\s*<p>门规第三条/);
-      expect(chapter).toContain('<p class="scene-break">＊　＊　＊</p>');
-      const opf = readFileSync(join(unzipped, 'OEBPS/content.opf'), 'utf8');
-      expect(opf).toContain('<dc:description>少年林青岚身负残缺剑骨');
-      expect(opf).toContain(
-        cover
-          ? 'href="cover.png" media-type="image/png" properties="cover-image"'
-          : 'href="cover.svg" media-type="image/svg+xml" properties="cover-image"',
+  it(
+    'renders the Markdown an author writes (emphasis, block quotes, scene breaks), with a title page, ' +
+      "the brief's 简介 and a cover; EPUBCheck 0/0 with the generated cover and with the author's own",
+    () => {
+      const dir = join(tempDir(), 'md');
+      expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+      const rel = join(dir, 'chapters/chapter-003.md');
+      writeFileSync(
+        rel,
+        `${readFileSync(rel, 'utf8')}\n**夜色**里，*残剑*在鸣。\n> 门规第三条：外门弟子不得擅入。\n* * *\n次日清晨。\n`,
       );
-      expect(readFileSync(join(unzipped, 'OEBPS/titlepage.xhtml'), 'utf8')).toContain('<h1>青岚剑录</h1>');
-      expect(readFileSync(join(unzipped, 'OEBPS/style.css'), 'utf8')).toMatch(/font-family: "Noto Serif CJK SC"/);
-    }
-  });
+      expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+      const txt = join(tempDir(), 'b.txt');
+      expect(novelBin(dir, ['export', '--format', 'txt', '--out', txt]).code).toBe(0);
+      const text = readFileSync(txt, 'utf8');
+      expect(text).toContain('　　夜色里，残剑在鸣。');
+      expect(text).toContain('　　门规第三条：外门弟子不得擅入。');
+      expect(text).toContain('＊　＊　＊');
+      expect(text).not.toMatch(/\*\*|^> |\* \* \*/m);
+      for (const cover of [null, 'cover.png'] as const) {
+        // A 1×1 PNG, as an author's cover would be (only smaller).
+        if (cover)
+          writeFileSync(
+            join(dir, cover),
+            Buffer.from(
+              'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+              'base64',
+            ),
+          );
+        const out = join(tempDir(), 'b.epub');
+        expect(novelBin(dir, ['export', '--format', 'epub', '--out', out]).code).toBe(0);
+        const report = epubcheck(out);
+        expect(report.messages, cover ?? 'generated cover').toEqual([]);
+        const unzipped = join(tempDir(), 'x');
+        mkdirSync(unzipped);
+        expect(spawnSync('unzip', ['-q', out, '-d', unzipped]).status).toBe(0);
+        const chapter = readFileSync(join(unzipped, 'OEBPS/chapter-0003.xhtml'), 'utf8');
+        expect(chapter).toContain('<strong>夜色</strong>里，<em>残剑</em>在鸣。');
+        expect(chapter).toMatch(/<blockquote>\s*<p>门规第三条/);
+        expect(chapter).toContain('<p class="scene-break">＊　＊　＊</p>');
+        const opf = readFileSync(join(unzipped, 'OEBPS/content.opf'), 'utf8');
+        expect(opf).toContain('<dc:description>少年林青岚身负残缺剑骨');
+        expect(opf).toContain(
+          cover
+            ? 'href="cover.png" media-type="image/png" properties="cover-image"'
+            : 'href="cover.svg" media-type="image/svg+xml" properties="cover-image"',
+        );
+        expect(readFileSync(join(unzipped, 'OEBPS/titlepage.xhtml'), 'utf8')).toContain('<h1>青岚剑录</h1>');
+        expect(readFileSync(join(unzipped, 'OEBPS/style.css'), 'utf8')).toMatch(/font-family: "Noto Serif CJK SC"/);
+      }
+    },
+  );
 
   it('export only reads: it runs while a chapter is in flight and changes nothing of the project', () => {
     const dir = join(tempDir(), 'demo');

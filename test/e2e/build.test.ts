@@ -33,7 +33,10 @@ function jsonCachesOfBin(dist: string): string[] {
   return (JSON.parse((list as RegExpExecArray)[1] as string) as string[]).map((group) => `novel.${group}`);
 }
 
-/** Every bundle the bin in `dist` can pick exists with its caches, and V8 (a plain node) takes each cache for its bundle. */
+/**
+ * Every bundle the bin in `dist` can pick exists with its caches, and V8 (a plain node) takes each cache for its
+ * bundle.
+ */
 function expectBundlesAndCaches(dist: string): void {
   const bundles = bundlesOfBin(dist);
   const jsonGroups = jsonCachesOfBin(dist);
@@ -55,7 +58,10 @@ function expectBundlesAndCaches(dist: string): void {
     ).toEqual([bundle, ...caches].map(() => true));
     for (const cache of caches) {
       // A child without vitest's flags: V8 rejects a cache made under other flags.
-      const check = `const fs=require('fs'),vm=require('vm');const s=new vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:${JSON.stringify(bundle)},cachedData:fs.readFileSync(${JSON.stringify(cache)})});process.stdout.write(String(s.cachedDataRejected))`;
+      const check =
+        `const fs=require('fs'),vm=require('vm');const s=new ` +
+        `vm.Script(fs.readFileSync(${JSON.stringify(bundle)},'latin1'),{filename:${JSON.stringify(bundle)},` +
+        `cachedData:fs.readFileSync(${JSON.stringify(cache)})});process.stdout.write(String(s.cachedDataRejected))`;
       const r = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8' });
       expect([r.status, r.stdout], `${cache}: ${r.stderr}`).toEqual([0, 'false']);
     }
@@ -69,16 +75,23 @@ function expectBundlesAndCaches(dist: string): void {
 }
 
 describe('the bundles and code caches of the build', () => {
-  it('next, status, instructions and commit have a bundle and a cache of their own (and the first three one for --json); each exists and V8 takes the cache for its bundle (checked by a plain node)', () => {
-    expectBundlesAndCaches(dist);
-  });
+  it(
+    'next, status, instructions and commit have a bundle and a cache of their own (and the first three ' +
+      'one for --json); each exists and V8 takes the cache for its bundle (checked by a plain node)',
+    () => {
+      expectBundlesAndCaches(dist);
+    },
+  );
 
-  it('gives the caches only to the node that made them: under another version it reads none and answers the same (Node 20.17 and 20.18 took 20.20’s caches and crashed)', () => {
-    // A preload that names each cache file read, and (FAKE_VERSION) makes this node say it is another one.
-    const preload = join(tempDir(), 'preload.cjs');
-    writeFileSync(
-      preload,
-      `const fs = require('node:fs');
+  it(
+    'gives the caches only to the node that made them: under another version it reads ' +
+      'none and answers the same (Node 20.17 and 20.18 took 20.20’s caches and crashed)',
+    () => {
+      // A preload that names each cache file read, and (FAKE_VERSION) makes this node say it is another one.
+      const preload = join(tempDir(), 'preload.cjs');
+      writeFileSync(
+        preload,
+        `const fs = require('node:fs');
 const read = fs.readFileSync;
 fs.readFileSync = function (p, ...rest) {
   if (String(p).endsWith('.cache')) process.stderr.write('read ' + p + '\\n');
@@ -86,40 +99,46 @@ fs.readFileSync = function (p, ...rest) {
 };
 if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value: process.env.FAKE_VERSION });
 `,
-    );
-    const project = fixtureCopy();
-    for (const args of [['next'], ['status', '--json'], ['instructions', 'chapter:004:draft', '--json']]) {
-      const run = (env: Record<string, string>) =>
-        spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], {
-          cwd: project,
-          encoding: 'utf8',
-          env: { ...process.env, ...env },
-        });
-      const same = run({});
-      expect([same.status, same.stderr], args.join(' ')).toEqual([
-        0,
-        expect.stringMatching(/^read .*\/novel\.[a-z.]+\.cache\n$/),
-      ]);
-      const other = run({ FAKE_VERSION: 'v20.17.0' });
-      expect([other.status, other.stderr, other.stdout], args.join(' ')).toEqual([0, '', same.stdout]);
-    }
-  });
+      );
+      const project = fixtureCopy();
+      for (const args of [['next'], ['status', '--json'], ['instructions', 'chapter:004:draft', '--json']]) {
+        const run = (env: Record<string, string>) =>
+          spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], {
+            cwd: project,
+            encoding: 'utf8',
+            env: { ...process.env, ...env },
+          });
+        const same = run({});
+        expect([same.status, same.stderr], args.join(' ')).toEqual([
+          0,
+          expect.stringMatching(/^read .*\/novel\.[a-z.]+\.cache\n$/),
+        ]);
+        const other = run({ FAKE_VERSION: 'v20.17.0' });
+        expect([other.status, other.stderr, other.stdout], args.join(' ')).toEqual([0, '', same.stdout]);
+      }
+    },
+  );
 
-  it('takes a command word that names an object property (constructor, toString) as an unknown command, not a bundle', () => {
-    for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-      const r = spawnSync(process.execPath, [join(dist, 'cli.js'), word], {
-        encoding: 'utf8',
-        env: { ...process.env, LANG: 'C' },
-      });
-      expect(r.status, word).toBe(2);
-      expect(r.stderr, word).toContain(`novel ${word}: unknown command`);
-      expect(r.stderr, word).not.toMatch(/ENOENT|at Object|node:internal/);
-    }
-  });
+  it(
+    'takes a command word that names an object property ' +
+      '(constructor, toString) as an unknown command, not a bundle',
+    () => {
+      for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+        const r = spawnSync(process.execPath, [join(dist, 'cli.js'), word], {
+          encoding: 'utf8',
+          env: { ...process.env, LANG: 'C' },
+        });
+        expect(r.status, word).toBe(2);
+        expect(r.stderr, word).toContain(`novel ${word}: unknown command`);
+        expect(r.stderr, word).not.toMatch(/ENOENT|at Object|node:internal/);
+      }
+    },
+  );
 });
 
 describe('builds at once', () => {
-  it('two builds into one directory both succeed while its bin keeps answering; it then holds one whole build, caches V8 takes, and nothing of the builds beside it', async () => {
+  it('two builds into one directory both succeed while its bin keeps answering; it ' +
+    'then holds one whole build, caches V8 takes, and nothing of the builds beside it', async () => {
     const root = tempDir('novel-build-');
     const out = join(root, 'dist');
     // A build already there (the repository's), as the two builds find dist/ after the first `npm ci`.
@@ -139,7 +158,8 @@ describe('builds at once', () => {
       });
     let building = true;
     const builds = Promise.all([build(), build()]).finally(() => (building = false));
-    // A command started at any moment of the two builds runs the old files or the new ones, never a missing or torn one.
+    // A command started at any moment of the two builds runs the old files or the new ones, never a missing or torn
+    // one.
     const answers: string[] = [];
     while (building) {
       const r = await new Promise<{ code: number | null; out: string }>((resolve) => {

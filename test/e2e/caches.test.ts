@@ -63,45 +63,54 @@ describe('the demo project', () => {
 });
 
 describe('the staging cache', () => {
-  it('takes no recorded sha256 for a staged file rewritten in place with its size and mtime put back (touch -r): the ctime moved', () => {
-    const project = withCaches();
-    expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:summarize');
-    const rel = 'staging/chapters/chapter-004.md';
-    const r = spawnSync(
-      'sh',
-      [
-        '-c',
-        `cp -p ${rel} ref && printf X | dd of=${rel} bs=1 seek=0 conv=notrunc 2>/dev/null && touch -r ref ${rel} && rm ref`,
-      ],
-      { cwd: project },
-    );
-    expect(r.status).toBe(0);
-    expect(readJson(join(project, 'logs/.cache/staging.json')).files[rel]).toBeDefined();
-    // The draft is no longer the one advanced: drafted again.
-    expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:draft');
-  });
+  it(
+    'takes no recorded sha256 for a staged file rewritten in place ' +
+      'with its size and mtime put back (touch -r): the ctime moved',
+    () => {
+      const project = withCaches();
+      expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:summarize');
+      const rel = 'staging/chapters/chapter-004.md';
+      const r = spawnSync(
+        'sh',
+        [
+          '-c',
+          `cp -p ${rel} ref && printf X | dd of=${rel} bs=1 seek=0 ` +
+            `conv=notrunc 2>/dev/null && touch -r ref ${rel} && rm ref`,
+        ],
+        { cwd: project },
+      );
+      expect(r.status).toBe(0);
+      expect(readJson(join(project, 'logs/.cache/staging.json')).files[rel]).toBeDefined();
+      // The draft is no longer the one advanced: drafted again.
+      expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:draft');
+    },
+  );
 
-  it('a mutating command hashes what it read: a record whose stats match but whose bytes changed (as through a shared mapping) does not stand for them', () => {
-    const project = withCaches();
-    const rel = 'staging/chapters/chapter-004.md';
-    const before = readFileSync(join(project, rel));
-    // Bytes changed, the size kept; the record then names the new stats with the old sha256,
-    // as it would after a write through a mapping, which moves no time stamp.
-    const after = Buffer.from(before.toString('utf8').replace('。', '！'));
-    expect(after.length).toBe(before.length);
-    writeFileSync(join(project, rel), after);
-    const st = statSync(join(project, rel));
-    const cache = readJson(join(project, 'logs/.cache/staging.json'));
-    writeFileSync(
-      join(project, 'logs/.cache/staging.json'),
-      JSON.stringify({ ...cache, files: { ...cache.files, [rel]: [st.size, st.ctimeMs, sha256(before)] } }),
-    );
-    // A reader takes the record (it hashes nothing); the advance does not: the draft is not the one advanced.
-    expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:summarize');
-    const r = novelBin(project, ['advance', 'chapter:004:summarize']);
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain('expects chapter:004:draft');
-  });
+  it(
+    'a mutating command hashes what it read: a record whose stats match but ' +
+      'whose bytes changed (as through a shared mapping) does not stand for them',
+    () => {
+      const project = withCaches();
+      const rel = 'staging/chapters/chapter-004.md';
+      const before = readFileSync(join(project, rel));
+      // Bytes changed, the size kept; the record then names the new stats with the old sha256,
+      // as it would after a write through a mapping, which moves no time stamp.
+      const after = Buffer.from(before.toString('utf8').replace('。', '！'));
+      expect(after.length).toBe(before.length);
+      writeFileSync(join(project, rel), after);
+      const st = statSync(join(project, rel));
+      const cache = readJson(join(project, 'logs/.cache/staging.json'));
+      writeFileSync(
+        join(project, 'logs/.cache/staging.json'),
+        JSON.stringify({ ...cache, files: { ...cache.files, [rel]: [st.size, st.ctimeMs, sha256(before)] } }),
+      );
+      // A reader takes the record (it hashes nothing); the advance does not: the draft is not the one advanced.
+      expect(novelBin(project, ['next']).stdout.trim()).toBe('chapter:004:summarize');
+      const r = novelBin(project, ['advance', 'chapter:004:summarize']);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain('expects chapter:004:draft');
+    },
+  );
 });
 
 describe('damaged caches', () => {
@@ -171,50 +180,59 @@ describe('the dormant foreshadowing count', () => {
     expect(JSON.parse(novelBin(project, ['chapters', '--json']).stdout).data.dormant_foreshadowing).toBe(count);
   });
 
-  it('a count recorded for other bytes, another chapter or other thresholds is not taken: the list is counted', async () => {
-    const { project, count } = await committed();
-    const file = join(project, 'logs/.cache/dormant.json');
-    const { global_stat: _stat, ...bySha } = readJson(file);
-    for (const wrong of [
-      { count: count + 7, global_sha256: 'a'.repeat(64) },
-      { count: count + 7, chapter: 4 },
-      { count: count + 7, dormancy: { ...bySha.dormancy, long: bySha.dormancy.long + 1 } },
-    ]) {
-      writeFileSync(file, JSON.stringify({ ...bySha, ...wrong }));
+  it(
+    'a count recorded for other bytes, another chapter or ' + 'other thresholds is not taken: the list is counted',
+    async () => {
+      const { project, count } = await committed();
+      const file = join(project, 'logs/.cache/dormant.json');
+      const { global_stat: _stat, ...bySha } = readJson(file);
+      for (const wrong of [
+        { count: count + 7, global_sha256: 'a'.repeat(64) },
+        { count: count + 7, chapter: 4 },
+        { count: count + 7, dormancy: { ...bySha.dormancy, long: bySha.dormancy.long + 1 } },
+      ]) {
+        writeFileSync(file, JSON.stringify({ ...bySha, ...wrong }));
+        expect(statusCount(project)).toBe(count);
+      }
+      // A recorded size and mtime the list no longer has: the sha256 decides.
+      writeFileSync(
+        file,
+        JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'a'.repeat(64), global_stat: [1, 2] }),
+      );
       expect(statusCount(project)).toBe(count);
-    }
-    // A recorded size and mtime the list no longer has: the sha256 decides.
-    writeFileSync(
-      file,
-      JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'a'.repeat(64), global_stat: [1, 2] }),
-    );
-    expect(statusCount(project)).toBe(count);
-    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_stat: [1, 2] }));
-    expect(statusCount(project)).toBe(count + 7);
-    // Any mutating command records it afresh when it does not hold, with the list's size and mtime once they have settled.
-    await new Promise((r) => setTimeout(r, 20));
-    writeFileSync(file, JSON.stringify({ ...bySha, global_sha256: 'b'.repeat(64) }));
-    const verify = novelBin(project, ['state', 'verify', '--accept']);
-    expect(verify.code, verify.stderr).toBe(0);
-    const st = statSync(join(project, 'foreshadowing/global.json'));
-    expect(readJson(file)).toEqual({ ...bySha, global_stat: [st.size, st.mtimeMs] });
-    // The size and mtime recorded: a reader takes the count on them, without hashing the list.
-    writeFileSync(
-      file,
-      JSON.stringify({ ...bySha, count: count + 7, global_sha256: 'c'.repeat(64), global_stat: [st.size, st.mtimeMs] }),
-    );
-    expect(statusCount(project)).toBe(count + 7);
-    // The right count for a recorded sha256 that still matches is believed (the cache is what saves the parse).
-    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7 }));
-    expect(statusCount(project)).toBe(count + 7);
-    // An edited list has another size: counted again.
-    writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_stat: [st.size, st.mtimeMs] }));
-    writeFileSync(
-      join(project, 'foreshadowing/global.json'),
-      `${readFileSync(join(project, 'foreshadowing/global.json'), 'utf8')}\n`,
-    );
-    expect(statusCount(project)).toBe(count);
-  });
+      writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_stat: [1, 2] }));
+      expect(statusCount(project)).toBe(count + 7);
+      // Any mutating command records it afresh when it does not hold, with the list's size and mtime once they have
+      // settled.
+      await new Promise((r) => setTimeout(r, 20));
+      writeFileSync(file, JSON.stringify({ ...bySha, global_sha256: 'b'.repeat(64) }));
+      const verify = novelBin(project, ['state', 'verify', '--accept']);
+      expect(verify.code, verify.stderr).toBe(0);
+      const st = statSync(join(project, 'foreshadowing/global.json'));
+      expect(readJson(file)).toEqual({ ...bySha, global_stat: [st.size, st.mtimeMs] });
+      // The size and mtime recorded: a reader takes the count on them, without hashing the list.
+      writeFileSync(
+        file,
+        JSON.stringify({
+          ...bySha,
+          count: count + 7,
+          global_sha256: 'c'.repeat(64),
+          global_stat: [st.size, st.mtimeMs],
+        }),
+      );
+      expect(statusCount(project)).toBe(count + 7);
+      // The right count for a recorded sha256 that still matches is believed (the cache is what saves the parse).
+      writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7 }));
+      expect(statusCount(project)).toBe(count + 7);
+      // An edited list has another size: counted again.
+      writeFileSync(file, JSON.stringify({ ...bySha, count: count + 7, global_stat: [st.size, st.mtimeMs] }));
+      writeFileSync(
+        join(project, 'foreshadowing/global.json'),
+        `${readFileSync(join(project, 'foreshadowing/global.json'), 'utf8')}\n`,
+      );
+      expect(statusCount(project)).toBe(count);
+    },
+  );
 });
 
 describe('the commit cache: a commit splices the files the last one serialised', () => {
@@ -280,24 +298,28 @@ describe('the commit cache: a commit splices the files the last one serialised',
     expect(bytesOf(copies.spliced, LARGE)).toEqual(atFour);
   });
 
-  it('keeps the same history with the cache and without it, the list written whole (JSON values) and the ledger patched from its end', () => {
-    const project = join(tempDir(), 'book');
-    expect(novelBin(process.cwd(), ['init', '--demo', project]).code).toBe(0);
-    expect(novelBin(project, ['run', '--executor', 'demo', '--to-chapter', '5']).code).toBe(0);
-    expect(novelBin(project, ['run', '--executor', 'demo', '--pause-after', 'judge']).code).toBe(0);
-    const without = fixtureCopyOf(project);
-    rmSync(join(without, 'logs/.cache/commit.json'));
-    for (const dir of [project, without]) expect(novelBin(dir, ['commit', '--chapter', '6']).code).toBe(0);
-    const history = readFileSync(join(project, '.novel/history/chapter-006.json'), 'utf8');
-    expect(readFileSync(join(without, '.novel/history/chapter-006.json'), 'utf8')).toBe(history);
-    expect(JSON.parse(history).files).toMatchObject({
-      'foreshadowing/global.json': { json: expect.any(Object) },
-      'state/chapter-memory.json': { patch_from_end: { at: expect.any(Number) } },
-    });
-    expect(readFileSync(join(without, 'foreshadowing/global.json'), 'utf8')).toBe(
-      readFileSync(join(project, 'foreshadowing/global.json'), 'utf8'),
-    );
-  });
+  it(
+    'keeps the same history with the cache and without it, the list ' +
+      'written whole (JSON values) and the ledger patched from its end',
+    () => {
+      const project = join(tempDir(), 'book');
+      expect(novelBin(process.cwd(), ['init', '--demo', project]).code).toBe(0);
+      expect(novelBin(project, ['run', '--executor', 'demo', '--to-chapter', '5']).code).toBe(0);
+      expect(novelBin(project, ['run', '--executor', 'demo', '--pause-after', 'judge']).code).toBe(0);
+      const without = fixtureCopyOf(project);
+      rmSync(join(without, 'logs/.cache/commit.json'));
+      for (const dir of [project, without]) expect(novelBin(dir, ['commit', '--chapter', '6']).code).toBe(0);
+      const history = readFileSync(join(project, '.novel/history/chapter-006.json'), 'utf8');
+      expect(readFileSync(join(without, '.novel/history/chapter-006.json'), 'utf8')).toBe(history);
+      expect(JSON.parse(history).files).toMatchObject({
+        'foreshadowing/global.json': { json: expect.any(Object) },
+        'state/chapter-memory.json': { patch_from_end: { at: expect.any(Number) } },
+      });
+      expect(readFileSync(join(without, 'foreshadowing/global.json'), 'utf8')).toBe(
+        readFileSync(join(project, 'foreshadowing/global.json'), 'utf8'),
+      );
+    },
+  );
 
   it('a damaged cache is ignored: the commit reads the files whole', async () => {
     const project = await secondCommitReady();
@@ -307,7 +329,10 @@ describe('the commit cache: a commit splices the files the last one serialised',
     expectRecorded(project);
   });
 
-  /** The files the last commit wrote itself, with the sha256 of their bytes now (the state and the ledger always; the list when it changed). */
+  /**
+   * The files the last commit wrote itself, with the sha256 of their bytes now (the state and the ledger always; the
+   * list when it changed).
+   */
   function expectRecorded(project: string): { files: Record<string, string>; tally: { global_sha256: string } } {
     const cache = readJson(join(project, 'logs/.cache/commit.json'));
     expect(Object.keys(cache.files)).toEqual(
@@ -361,20 +386,24 @@ describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
     return r.stdout;
   };
 
-  it('the advance records it with the text and the inputs it was made of; the judge packet is the same with it, without it, or with it torn', () => {
-    const project = refined();
-    const file = join(project, 'logs/.cache/lint.json');
-    const cache = readJson(file);
-    expect(cache.chapter).toBe(4);
-    expect(cache.text).toBe(readFileSync(join(project, 'staging/chapters/chapter-004.md'), 'utf8'));
-    expect(cache.report.source).toBe('staging');
-    const withCache = judgePacket(project);
-    expect(JSON.parse(withCache).data.manifest.inline.lint).toEqual(cache.report);
-    rmSync(file);
-    expect(judgePacket(project)).toBe(withCache);
-    writeFileSync(file, '{"v": 1, "chapter": 4, "te');
-    expect(judgePacket(project)).toBe(withCache);
-  });
+  it(
+    'the advance records it with the text and the inputs it was made of; ' +
+      'the judge packet is the same with it, without it, or with it torn',
+    () => {
+      const project = refined();
+      const file = join(project, 'logs/.cache/lint.json');
+      const cache = readJson(file);
+      expect(cache.chapter).toBe(4);
+      expect(cache.text).toBe(readFileSync(join(project, 'staging/chapters/chapter-004.md'), 'utf8'));
+      expect(cache.report.source).toBe('staging');
+      const withCache = judgePacket(project);
+      expect(JSON.parse(withCache).data.manifest.inline.lint).toEqual(cache.report);
+      rmSync(file);
+      expect(judgePacket(project)).toBe(withCache);
+      writeFileSync(file, '{"v": 1, "chapter": 4, "te');
+      expect(judgePacket(project)).toBe(withCache);
+    },
+  );
 
   it('is used only for exactly its text, chapter and inputs', () => {
     const project = refined();

@@ -102,29 +102,32 @@ describe('help and usage errors', () => {
       .filter((l) => /^ {2}(--[a-z]|\$ novel )/.test(l))
       .map((l) => (l.startsWith('  --') ? (l.trim().split(/\s{2,}/)[0] as string) : l));
 
-  it('novel --help and novel help list the commands in Chinese under zh_* and with --lang zh, in English otherwise', async () => {
-    const en = await novel(process.cwd(), ['--help']);
-    for (const [args, env] of [
-      [['--help'], zh],
-      [['help'], zh],
-      [['help', '--lang', 'zh'], {}],
-      [['--lang=zh', '-h'], {}],
-    ] as const) {
-      const r = await novel(process.cwd(), [...args], env);
-      expect(r.code, args.join(' ')).toBe(0);
-      for (const path of COMMANDS) expect(r.stdout).toContain(`novel ${path.join(' ')}`);
-      expect(r.stdout).toContain('\n流水线\n');
-      expect(r.stdout).toContain('可查看该命令的详细说明');
-      expect(r.stdout).toContain('打印流水线的下一步（只读）');
-      expect(r.stdout).not.toMatch(/Pipeline|Print the next step/);
-      // The same commands, in the same order.
-      expect(r.stdout.split('\n').filter((l) => l.startsWith('  novel '))).toEqual(
-        en.stdout.split('\n').filter((l) => l.startsWith('  novel ')),
-      );
-    }
-    expect(en.stdout).toContain('\nPipeline\n');
-    expect((await novel(process.cwd(), ['help', '--lang', 'en'], zh)).stdout).toBe(en.stdout);
-  });
+  it(
+    'novel --help and novel help list the commands in Chinese ' + 'under zh_* and with --lang zh, in English otherwise',
+    async () => {
+      const en = await novel(process.cwd(), ['--help']);
+      for (const [args, env] of [
+        [['--help'], zh],
+        [['help'], zh],
+        [['help', '--lang', 'zh'], {}],
+        [['--lang=zh', '-h'], {}],
+      ] as const) {
+        const r = await novel(process.cwd(), [...args], env);
+        expect(r.code, args.join(' ')).toBe(0);
+        for (const path of COMMANDS) expect(r.stdout).toContain(`novel ${path.join(' ')}`);
+        expect(r.stdout).toContain('\n流水线\n');
+        expect(r.stdout).toContain('可查看该命令的详细说明');
+        expect(r.stdout).toContain('打印流水线的下一步（只读）');
+        expect(r.stdout).not.toMatch(/Pipeline|Print the next step/);
+        // The same commands, in the same order.
+        expect(r.stdout.split('\n').filter((l) => l.startsWith('  novel '))).toEqual(
+          en.stdout.split('\n').filter((l) => l.startsWith('  novel ')),
+        );
+      }
+      expect(en.stdout).toContain('\nPipeline\n');
+      expect((await novel(process.cwd(), ['help', '--lang', 'en'], zh)).stdout).toBe(en.stdout);
+    },
+  );
 
   it.each(COMMANDS)(
     'novel help %s is in Chinese under zh_*, with the same synopsis, options and examples as the English',
@@ -147,32 +150,38 @@ describe('help and usage errors', () => {
     },
   );
 
-  it("clipanion's refusals are said in Chinese under zh_*: an unknown flag, a missing argument, a value a validator refuses", async () => {
-    const project = fixtureCopy();
-    const flag = await novel(project, ['next', '--jsn'], zh);
-    expect(flag.code).toBe(2);
-    expect(flag.stderr).toBe(
-      'novel next：命令用法有误：不支持的选项 --jsn\n提示：你是不是想用 --json？（`novel help next` 列出所有选项）\n',
-    );
-    expect((await novel(project, ['advance'], zh)).stderr).toContain('命令用法有误：缺少参数');
-    expect((await novel(project, ['advance', 'chapter:004:draft', 'extra'], zh)).stderr).toContain('多余的参数 extra');
-    expect((await novel(project, ['run', '--chapters'], zh)).stderr).toContain('选项 --chapters 缺少取值');
-    const value = await novel(project, ['export', '--format', 'pdf'], zh);
-    expect(value.stderr).toContain('--format 的值无效：应为 "txt"、"md"、"epub" 之一（实为 "pdf"）');
-    expect((await novel(project, ['serve', '--port', '70000'], zh)).stderr).toContain(
-      '--port 的值无效：应在 [0; 65535] 范围内（实为 70000）',
-    );
-    expect((await novel(project, ['nxt'], zh)).stderr).toContain('未知命令\n提示：你是不是想用 `novel next`？');
-    // The English and the JSON envelope stay as clipanion words them.
-    expect((await novel(project, ['export', '--format', 'pdf'])).stderr).toContain(
-      'Invalid value for --format: expected one of "txt", "md", or "epub" (got "pdf")',
-    );
-    expect((await novelJson(project, ['next', '--jsn'], zh)).body.error).toEqual({
-      code: 'usage',
-      message: 'Unsupported option name ("--jsn").',
-      hint: 'did you mean --json? (`novel help next` lists the options)',
-    });
-  });
+  it(
+    "clipanion's refusals are said in Chinese under zh_*: an " +
+      'unknown flag, a missing argument, a value a validator refuses',
+    async () => {
+      const project = fixtureCopy();
+      const flag = await novel(project, ['next', '--jsn'], zh);
+      expect(flag.code).toBe(2);
+      expect(flag.stderr).toBe(
+        'novel next：命令用法有误：不支持的选项 --jsn\n提示：你是不是想用 --json？（`novel help next` 列出所有选项）\n',
+      );
+      expect((await novel(project, ['advance'], zh)).stderr).toContain('命令用法有误：缺少参数');
+      expect((await novel(project, ['advance', 'chapter:004:draft', 'extra'], zh)).stderr).toContain(
+        '多余的参数 extra',
+      );
+      expect((await novel(project, ['run', '--chapters'], zh)).stderr).toContain('选项 --chapters 缺少取值');
+      const value = await novel(project, ['export', '--format', 'pdf'], zh);
+      expect(value.stderr).toContain('--format 的值无效：应为 "txt"、"md"、"epub" 之一（实为 "pdf"）');
+      expect((await novel(project, ['serve', '--port', '70000'], zh)).stderr).toContain(
+        '--port 的值无效：应在 [0; 65535] 范围内（实为 70000）',
+      );
+      expect((await novel(project, ['nxt'], zh)).stderr).toContain('未知命令\n提示：你是不是想用 `novel next`？');
+      // The English and the JSON envelope stay as clipanion words them.
+      expect((await novel(project, ['export', '--format', 'pdf'])).stderr).toContain(
+        'Invalid value for --format: expected one of "txt", "md", or "epub" (got "pdf")',
+      );
+      expect((await novelJson(project, ['next', '--jsn'], zh)).body.error).toEqual({
+        code: 'usage',
+        message: 'Unsupported option name ("--jsn").',
+        hint: 'did you mean --json? (`novel help next` lists the options)',
+      });
+    },
+  );
 
   it('an invalid step id is exit 2 with the expected format', async () => {
     const project = fixtureCopy();
@@ -286,22 +295,25 @@ describe('advance and decide refusals', () => {
     expect(bad.body.error.code).toBe('invalid_decision');
   });
 
-  it('decide rewrite discards the staged outputs into rewrite-1 and restarts at draft with revision_count 0', async () => {
-    const project = fixtureCopy();
-    for (const v of ['draft/good', 'summarize/good', 'refine/good', 'judge/overall-2.0']) {
-      overlay(project, v);
-      expect((await novel(project, ['advance', `chapter:004:${v.split('/')[0]}`])).code).toBe(0);
-    }
-    expect((await novel(project, ['next'])).stdout).toBe('chapter:004:review\n');
-    const r = await novelJson(project, ['decide', 'chapter:4', 'rewrite']);
-    expect(r.code).toBe(0);
-    expect(existsSync(join(project, 'staging/revisions/chapter-004/rewrite-1/chapters/chapter-004.md'))).toBe(true);
-    expect(existsSync(join(project, 'staging/chapters/chapter-004.md'))).toBe(false);
-    const cp = readJson(join(project, '.checkpoint.json'));
-    expect(cp).toMatchObject({ pipeline_stage: null, inflight_chapter: 4, revision_count: 0 });
-    expect(cp.gate).toBeUndefined();
-    expect((await novel(project, ['next'])).stdout).toBe('chapter:004:draft\n');
-  });
+  it(
+    'decide rewrite discards the staged outputs into ' + 'rewrite-1 and restarts at draft with revision_count 0',
+    async () => {
+      const project = fixtureCopy();
+      for (const v of ['draft/good', 'summarize/good', 'refine/good', 'judge/overall-2.0']) {
+        overlay(project, v);
+        expect((await novel(project, ['advance', `chapter:004:${v.split('/')[0]}`])).code).toBe(0);
+      }
+      expect((await novel(project, ['next'])).stdout).toBe('chapter:004:review\n');
+      const r = await novelJson(project, ['decide', 'chapter:4', 'rewrite']);
+      expect(r.code).toBe(0);
+      expect(existsSync(join(project, 'staging/revisions/chapter-004/rewrite-1/chapters/chapter-004.md'))).toBe(true);
+      expect(existsSync(join(project, 'staging/chapters/chapter-004.md'))).toBe(false);
+      const cp = readJson(join(project, '.checkpoint.json'));
+      expect(cp).toMatchObject({ pipeline_stage: null, inflight_chapter: 4, revision_count: 0 });
+      expect(cp.gate).toBeUndefined();
+      expect((await novel(project, ['next'])).stdout).toBe('chapter:004:draft\n');
+    },
+  );
 });
 
 describe('final trees fingerprint', () => {
@@ -357,29 +369,32 @@ describe('init, status, graph', () => {
     expect(again.body.error.code).toBe('project_exists');
   });
 
-  it('status shows every stage, the current one marked, the chapter in the outline, the lock and the next command', async () => {
-    const project = fixtureCopy();
-    overlay(project, 'draft/good');
-    await novel(project, ['advance', 'chapter:004:draft']);
-    const r = await novel(project, ['status']);
-    expect(r.stdout).toMatch(/chapter 4 \(4 of 30 in volume 1, chapters 1–30\)/);
-    expect(r.stdout).toMatch(/✓ draft/);
-    expect(r.stdout).toMatch(/▶ summarize\s+← chapter:004:summarize \(execute\)/);
-    expect(r.stdout).toMatch(/revision round: 0 of 2/);
-    expect(r.stdout).toMatch(/lock: free/);
-    expect(r.stdout).toMatch(/next: novel instructions chapter:004:summarize/);
-    const j = await novelJson(project, ['status']);
-    expect(j.body.data.stages.map((s: { status: string }) => s.status)).toEqual([
-      'done',
-      'done',
-      'current',
-      'pending',
-      'pending',
-      'pending',
-      'pending',
-    ]);
-    expect(j.body.data.volume_outline).toMatchObject({ chapters: 30, first: 1, last: 30, position: 4 });
-  });
+  it(
+    'status shows every stage, the current one marked, the ' + 'chapter in the outline, the lock and the next command',
+    async () => {
+      const project = fixtureCopy();
+      overlay(project, 'draft/good');
+      await novel(project, ['advance', 'chapter:004:draft']);
+      const r = await novel(project, ['status']);
+      expect(r.stdout).toMatch(/chapter 4 \(4 of 30 in volume 1, chapters 1–30\)/);
+      expect(r.stdout).toMatch(/✓ draft/);
+      expect(r.stdout).toMatch(/▶ summarize\s+← chapter:004:summarize \(execute\)/);
+      expect(r.stdout).toMatch(/revision round: 0 of 2/);
+      expect(r.stdout).toMatch(/lock: free/);
+      expect(r.stdout).toMatch(/next: novel instructions chapter:004:summarize/);
+      const j = await novelJson(project, ['status']);
+      expect(j.body.data.stages.map((s: { status: string }) => s.status)).toEqual([
+        'done',
+        'done',
+        'current',
+        'pending',
+        'pending',
+        'pending',
+        'pending',
+      ]);
+      expect(j.body.data.volume_outline).toMatchObject({ chapters: 30, first: 1, last: 30, position: 4 });
+    },
+  );
 
   it('graph renders mermaid, dot and json from the machine; --highlight current marks the state', async () => {
     const project = fixtureCopy();

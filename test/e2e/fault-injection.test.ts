@@ -61,7 +61,8 @@ describe('SIGKILL at every mutating file-system call of a commit', () => {
     }
     const withJournal = outcomes.filter((o) => o === 'journal').length;
     process.stdout.write(
-      `\nfault injection: ${k - 1} kill points, ${withJournal} with a pending journal rolled forward, ${k - 1 - withJournal} before the journal; all equal to the uninterrupted commit\n`,
+      `\nfault injection: ${k - 1} kill points, ${withJournal} with a pending journal rolled forward, ` +
+        `${k - 1 - withJournal} before the journal; all equal to the uninterrupted commit\n`,
     );
     expect(k - 1).toBeGreaterThan(20);
     expect(withJournal).toBeGreaterThan(10);

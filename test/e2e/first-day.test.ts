@@ -58,7 +58,8 @@ describe('volume plans an author writes', () => {
     expect(r.stderr).not.toMatch(/outline\.md: expected the volume outline, found no file/);
   }, 60_000);
 
-  it('a storyline id that storylines/storylines.json does not know is refused, in the outline and in the contracts', async () => {
+  it('a storyline id that storylines/storylines.json does not ' +
+    'know is refused, in the outline and in the contracts', async () => {
     const dir = await plannedProject();
     setStoryline(dir, 'main');
     const r = novelBin(dir, ['validate', 'volume:01:plan', '--json']);
@@ -208,14 +209,17 @@ describe('completion', () => {
 });
 
 describe('cost that survives Ctrl-C', () => {
-  it('a step finished after Ctrl-C keeps its usage: the next run reuses its outputs and the chapter log has its cost', async () => {
+  it('a step finished after Ctrl-C keeps its usage: the next ' +
+    'run reuses its outputs and the chapter log has its cost', async () => {
     const dir = join(tempDir(), 'demo');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
     const marker = join(tempDir(), 'started');
     const script = join(tempDir(), 'paid.sh');
     writeFileSync(
       script,
-      `#!/bin/sh\ntouch ${marker}\nsleep 1\n${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null\necho '{"status":"ok","model":"m1","usage":{"input_tokens":12000,"output_tokens":7000},"cost_usd":0.105}'\n`,
+      `#!/bin/sh\ntouch ${marker}\nsleep 1\n${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} ` +
+        `demo-executor "$1" >/dev/null\necho '{"status":"ok","model":"m1","usage":{"input_tokens":` +
+        `12000,"output_tokens":7000},"cost_usd":0.105}'\n`,
     );
     chmodSync(script, 0o755);
     const { spawn } = await import('node:child_process');
@@ -262,7 +266,8 @@ describe('inputs that explain themselves, decisions with words', () => {
     expect(JSON.stringify(json(r))).toMatch(/苏清漪\.json is known as su-qingyi/);
   });
 
-  it("decide accept and rewrite take --note; the pause screen shows the judge's reasons, fixes and violations", async () => {
+  it('decide accept and rewrite take --note; the pause ' +
+    "screen shows the judge's reasons, fixes and violations", async () => {
     const dir = join(tempDir(), 'demo');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
     const paused = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '2.4' });

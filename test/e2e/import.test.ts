@@ -107,33 +107,37 @@ describe('novel import', () => {
     expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toMatch(/^# 第一千零一章 天明\n/);
   });
 
-  it('the imported book is a project: verified, healthy, one 字数, caught up, then volume 1 planned from the next chapter', () => {
-    const { dir, r } = importOf(Buffer.from(BOOK, 'utf8'));
-    expect(r.code, r.stderr).toBe(0);
-    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
-    expect(novelBin(dir, ['doctor']).code).toBe(0);
-    expect(novelBin(dir, ['next']).stdout).toBe('import:001:summarize\n');
-    const caught = novelBin(dir, ['run', '--executor', 'demo', '--until', 'volume:01:plan']);
-    expect(caught.code, caught.stderr).toBe(0);
-    expect(readdirSync(join(dir, 'summaries')).sort()).toEqual([
-      'chapter-001-summary.md',
-      'chapter-002-summary.md',
-      'chapter-003-summary.md',
-      'chapter-004-summary.md',
-    ]);
-    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
-    expect(novelBin(dir, ['next']).stdout).toBe('volume:01:plan\n');
-    const n = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
-    expect(n.reason).toMatch(/chapters 5–/);
-    const rows = JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data.rows;
-    expect(rows.map((x: { title: string }) => x.title)).toEqual([
-      '第一章 雨夜',
-      '第２章 残剑',
-      '第三章',
-      '第4章：冬至',
-    ]);
-    expect(JSON.parse(r.stdout).data.zishu).toBe(rows.reduce((a: number, x: { zishu: number }) => a + x.zishu, 0));
-  });
+  it(
+    'the imported book is a project: verified, healthy, one 字数, ' +
+      'caught up, then volume 1 planned from the next chapter',
+    () => {
+      const { dir, r } = importOf(Buffer.from(BOOK, 'utf8'));
+      expect(r.code, r.stderr).toBe(0);
+      expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+      expect(novelBin(dir, ['doctor']).code).toBe(0);
+      expect(novelBin(dir, ['next']).stdout).toBe('import:001:summarize\n');
+      const caught = novelBin(dir, ['run', '--executor', 'demo', '--until', 'volume:01:plan']);
+      expect(caught.code, caught.stderr).toBe(0);
+      expect(readdirSync(join(dir, 'summaries')).sort()).toEqual([
+        'chapter-001-summary.md',
+        'chapter-002-summary.md',
+        'chapter-003-summary.md',
+        'chapter-004-summary.md',
+      ]);
+      expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+      expect(novelBin(dir, ['next']).stdout).toBe('volume:01:plan\n');
+      const n = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+      expect(n.reason).toMatch(/chapters 5–/);
+      const rows = JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data.rows;
+      expect(rows.map((x: { title: string }) => x.title)).toEqual([
+        '第一章 雨夜',
+        '第２章 残剑',
+        '第三章',
+        '第4章：冬至',
+      ]);
+      expect(JSON.parse(r.stdout).data.zishu).toBe(rows.reduce((a: number, x: { zishu: number }) => a + x.zishu, 0));
+    },
+  );
 
   it('a folder of chapter files, in the order of the numbers in their names', () => {
     const root = tempDir();
@@ -150,31 +154,35 @@ describe('novel import', () => {
     expect(readFileSync(join(dir, 'chapters/chapter-002.md'), 'utf8')).toBe(`# 第二章 二\n\n${PARA}\n`);
   });
 
-  it('into an init-ed project without chapters; refused for a project with chapters, a non-empty folder, and a text with no heading', () => {
-    const root = tempDir();
-    const file = join(root, 'book.txt');
-    writeFileSync(file, BOOK);
-    const fresh = join(root, 'fresh');
-    expect(novelBin(root, ['init', fresh]).code).toBe(0);
-    expect(novelBin(root, ['import', file, '--project', fresh]).code).toBe(0);
-    const again = novelBin(root, ['import', file, '--project', fresh]);
-    expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/already has chapters/);
-    const demo = join(root, 'demo');
-    expect(novelBin(root, ['init', '--demo', demo]).code).toBe(0);
-    expect(novelBin(root, ['import', file, '--project', demo]).code).toBe(2);
-    const busy = join(root, 'busy');
-    mkdirSync(busy);
-    writeFileSync(join(busy, 'x.txt'), 'x');
-    expect(novelBin(root, ['import', file, '--project', busy]).code).toBe(2);
-    expect(existsSync(join(busy, '.checkpoint.json'))).toBe(false);
-    writeFileSync(join(root, 'none.txt'), '只有正文，没有章节标题。\n');
-    const none = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p3')]);
-    expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/no chapter heading/);
-    const zh = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p4')], {
-      LANG: 'zh_CN.UTF-8',
-    });
-    expect(zh.stderr).toMatch(/没有找到章节标题/);
-  });
+  it(
+    'into an init-ed project without chapters; refused for a project ' +
+      'with chapters, a non-empty folder, and a text with no heading',
+    () => {
+      const root = tempDir();
+      const file = join(root, 'book.txt');
+      writeFileSync(file, BOOK);
+      const fresh = join(root, 'fresh');
+      expect(novelBin(root, ['init', fresh]).code).toBe(0);
+      expect(novelBin(root, ['import', file, '--project', fresh]).code).toBe(0);
+      const again = novelBin(root, ['import', file, '--project', fresh]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/already has chapters/);
+      const demo = join(root, 'demo');
+      expect(novelBin(root, ['init', '--demo', demo]).code).toBe(0);
+      expect(novelBin(root, ['import', file, '--project', demo]).code).toBe(2);
+      const busy = join(root, 'busy');
+      mkdirSync(busy);
+      writeFileSync(join(busy, 'x.txt'), 'x');
+      expect(novelBin(root, ['import', file, '--project', busy]).code).toBe(2);
+      expect(existsSync(join(busy, '.checkpoint.json'))).toBe(false);
+      writeFileSync(join(root, 'none.txt'), '只有正文，没有章节标题。\n');
+      const none = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p3')]);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toMatch(/no chapter heading/);
+      const zh = novelBin(root, ['import', join(root, 'none.txt'), '--project', join(root, 'p4')], {
+        LANG: 'zh_CN.UTF-8',
+      });
+      expect(zh.stderr).toMatch(/没有找到章节标题/);
+    },
+  );
 });

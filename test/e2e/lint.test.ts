@@ -1,4 +1,7 @@
-/** `novel lint` through the built CLI: the staged chapter in flight, else the committed one; presets from novel.config.json. */
+/**
+ * `novel lint` through the built CLI: the staged chapter in flight, else the committed one; presets from
+ * novel.config.json.
+ */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,7 +31,8 @@ describe('novel lint', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const report = json(r).data;
     expect(report).toMatchObject({ chapter: 4, source: 'staging', zishu: 37, han: 28, paragraphs: 3, sentences: 6 });
-    // 不禁 3 times in 37 字: the cliché lexicon init wrote lists it (a cliché outranks the blacklist, so it counts once).
+    // 不禁 3 times in 37 字: the cliché lexicon init wrote lists it (a cliché outranks the blacklist, so it counts
+    // once).
     expect(report.metrics).toMatchObject({ blacklist_hits: 0, cliche_hits: 3, pattern_hits: { 'bushi-ershi': 1 } });
     // 不是风动，而是心动 in 37 字: the AI-flavour score is hard, and names the span.
     expect(report.findings.map((f: { rule: string }) => f.rule)).toEqual([
@@ -47,24 +51,27 @@ describe('novel lint', () => {
     expect(text).toMatch(/fix: /);
   });
 
-  it('takes the platform preset and explicit keys from novel.config.json; a wrong quality key is exit 2 naming it', () => {
-    const dir = demo();
-    const config = readJson(join(dir, 'novel.config.json'));
-    writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platform: 'qidian' } }));
-    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
-    const r = json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data;
-    expect(r.findings.map((f: { rule: string }) => f.rule)).toContain('zishu_hard');
-    writeFileSync(
-      join(dir, 'novel.config.json'),
-      JSON.stringify({ ...config, quality: { platform: 'qidian', zishu: { hard: [10, 5000] } } }),
-    );
-    expect(
-      json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data.findings.map((f: { rule: string }) => f.rule),
-    ).toContain('zishu_target');
-    writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platfrom: 'qidian' } }));
-    const bad = novelBin(dir, ['lint', 'chapter:001']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/novel\.config\.json.*quality/s);
-    expect(readFileSync(join(dir, 'novel.config.json'), 'utf8')).toContain('platfrom');
-  });
+  it(
+    'takes the platform preset and explicit keys from ' + 'novel.config.json; a wrong quality key is exit 2 naming it',
+    () => {
+      const dir = demo();
+      const config = readJson(join(dir, 'novel.config.json'));
+      writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platform: 'qidian' } }));
+      expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+      const r = json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data;
+      expect(r.findings.map((f: { rule: string }) => f.rule)).toContain('zishu_hard');
+      writeFileSync(
+        join(dir, 'novel.config.json'),
+        JSON.stringify({ ...config, quality: { platform: 'qidian', zishu: { hard: [10, 5000] } } }),
+      );
+      expect(
+        json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data.findings.map((f: { rule: string }) => f.rule),
+      ).toContain('zishu_target');
+      writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, quality: { platfrom: 'qidian' } }));
+      const bad = novelBin(dir, ['lint', 'chapter:001']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/novel\.config\.json.*quality/s);
+      expect(readFileSync(join(dir, 'novel.config.json'), 'utf8')).toContain('platfrom');
+    },
+  );
 });

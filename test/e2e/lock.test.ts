@@ -26,24 +26,27 @@ function writeLock(project: string, info: Record<string, unknown> | null, ageSec
 const now = () => new Date().toISOString();
 
 describe('lock', () => {
-  it('two advance processes started together: exactly one succeeds, the other exits 3; the checkpoint stays valid', async () => {
-    const project = fixtureCopy();
-    overlay(project, 'draft/good');
-    // The test hook keeps the lock a moment so that both processes really overlap.
-    const env = { NOVEL_TEST_LOCK_HOLD_MS: '400' };
-    const [a, b] = await Promise.all([
-      novelBinAsync(project, ['advance', 'chapter:004:draft'], env),
-      novelBinAsync(project, ['advance', 'chapter:004:draft'], env),
-    ]);
-    expect([a.code, b.code].sort()).toEqual([0, 3]);
-    const loser = a.code === 3 ? a : b;
-    expect(loser.stderr).toMatch(/locked by pid \d+ on .+, started .+, chapter 4/);
-    const cp = readJson(join(project, '.checkpoint.json'));
-    expect(cp).toMatchObject({ pipeline_stage: 'drafting', inflight_chapter: 4, revision_count: 0 });
-    expect(existsSync(join(project, '.novel.lock'))).toBe(false);
-    const next = await novelJson(project, ['next']);
-    expect(next.body.data.step).toBe('chapter:004:summarize');
-  });
+  it(
+    'two advance processes started together: exactly one ' + 'succeeds, the other exits 3; the checkpoint stays valid',
+    async () => {
+      const project = fixtureCopy();
+      overlay(project, 'draft/good');
+      // The test hook keeps the lock a moment so that both processes really overlap.
+      const env = { NOVEL_TEST_LOCK_HOLD_MS: '400' };
+      const [a, b] = await Promise.all([
+        novelBinAsync(project, ['advance', 'chapter:004:draft'], env),
+        novelBinAsync(project, ['advance', 'chapter:004:draft'], env),
+      ]);
+      expect([a.code, b.code].sort()).toEqual([0, 3]);
+      const loser = a.code === 3 ? a : b;
+      expect(loser.stderr).toMatch(/locked by pid \d+ on .+, started .+, chapter 4/);
+      const cp = readJson(join(project, '.checkpoint.json'));
+      expect(cp).toMatchObject({ pipeline_stage: 'drafting', inflight_chapter: 4, revision_count: 0 });
+      expect(existsSync(join(project, '.novel.lock'))).toBe(false);
+      const next = await novelJson(project, ['next']);
+      expect(next.body.data.step).toBe('chapter:004:summarize');
+    },
+  );
 
   it('a live foreign lock answers 3 before the project state is even looked at', async () => {
     const project = fixtureCopy();
@@ -110,68 +113,76 @@ describe('lock', () => {
     expect(existsSync(await made(true))).toBe(false);
   });
 
-  it("a killed holder's temp of every kind novel writes is swept, the copies' marker (no extension) included", async () => {
-    const project = fixtureCopy();
-    overlay(project, 'draft/good');
-    expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
-    mkdirSync(join(project, '.novel/objects/ab'), { recursive: true });
-    const temps = [
-      '.novel/objects/complete.1183717751',
-      `.novel/objects/ab/${'ab'.repeat(32)}.42`,
-      'logs/chapter-004-log.json.7',
-      'state/changelog.jsonl.8',
-    ];
-    for (const t of temps) writeFileSync(join(project, t), 'partial');
-    // An author's files that only look alike stay.
-    const kept = ['.novel/objects/completed.1', 'logs/notes.1'];
-    for (const k of kept) writeFileSync(join(project, k), 'mine');
-    writeLock(project, {
-      pid: 2 ** 22 + 12345,
-      host: hostname(),
-      started: now(),
-      heartbeat: now(),
-      chapter: 4,
-      owner: null,
-    });
-    overlay(project, 'summarize/good');
-    expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
-    for (const t of temps) expect(existsSync(join(project, t)), t).toBe(false);
-    for (const k of kept) expect(existsSync(join(project, k)), k).toBe(true);
-  });
-
-  it('a copy cut before its rename into a shard is swept by any mutation; a shard is listed only after a killed holder', async () => {
-    const sha = 'cd'.repeat(32);
-    const made = async (stale: boolean): Promise<{ inFlight: string; shardTemp: string }> => {
+  it(
+    "a killed holder's temp of every kind novel writes is " + "swept, the copies' marker (no extension) included",
+    async () => {
       const project = fixtureCopy();
       overlay(project, 'draft/good');
       expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
-      mkdirSync(join(project, '.novel/objects/cd'), { recursive: true });
-      // A copy written whole in .novel/objects/ and not yet renamed into its shard; a temp in a shard, as an older novel left them.
-      const inFlight = join(project, `.novel/objects/${sha}`);
-      const shardTemp = join(project, `.novel/objects/cd/${sha}.42`);
-      writeFileSync(inFlight, 'whole copy');
-      writeFileSync(shardTemp, 'partial');
-      if (stale)
-        writeLock(project, {
-          pid: 2 ** 22 + 12345,
-          host: hostname(),
-          started: now(),
-          heartbeat: now(),
-          chapter: 4,
-          owner: null,
-        });
+      mkdirSync(join(project, '.novel/objects/ab'), { recursive: true });
+      const temps = [
+        '.novel/objects/complete.1183717751',
+        `.novel/objects/ab/${'ab'.repeat(32)}.42`,
+        'logs/chapter-004-log.json.7',
+        'state/changelog.jsonl.8',
+      ];
+      for (const t of temps) writeFileSync(join(project, t), 'partial');
+      // An author's files that only look alike stay.
+      const kept = ['.novel/objects/completed.1', 'logs/notes.1'];
+      for (const k of kept) writeFileSync(join(project, k), 'mine');
+      writeLock(project, {
+        pid: 2 ** 22 + 12345,
+        host: hostname(),
+        started: now(),
+        heartbeat: now(),
+        chapter: 4,
+        owner: null,
+      });
       overlay(project, 'summarize/good');
       expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
-      return { inFlight, shardTemp };
-    };
-    const believed = await made(false);
-    expect(existsSync(believed.inFlight)).toBe(false);
-    // With the record believed, the 256 shards are not listed: novel's writer leaves nothing in them.
-    expect(existsSync(believed.shardTemp)).toBe(true);
-    const afterKill = await made(true);
-    expect(existsSync(afterKill.inFlight)).toBe(false);
-    expect(existsSync(afterKill.shardTemp)).toBe(false);
-  });
+      for (const t of temps) expect(existsSync(join(project, t)), t).toBe(false);
+      for (const k of kept) expect(existsSync(join(project, k)), k).toBe(true);
+    },
+  );
+
+  it(
+    'a copy cut before its rename into a shard is swept by any ' +
+      'mutation; a shard is listed only after a killed holder',
+    async () => {
+      const sha = 'cd'.repeat(32);
+      const made = async (stale: boolean): Promise<{ inFlight: string; shardTemp: string }> => {
+        const project = fixtureCopy();
+        overlay(project, 'draft/good');
+        expect((await novelJson(project, ['advance', 'chapter:004:draft'])).code).toBe(0);
+        mkdirSync(join(project, '.novel/objects/cd'), { recursive: true });
+        // A copy written whole in .novel/objects/ and not yet renamed into its shard; a temp in a shard, as an older
+        // novel left them.
+        const inFlight = join(project, `.novel/objects/${sha}`);
+        const shardTemp = join(project, `.novel/objects/cd/${sha}.42`);
+        writeFileSync(inFlight, 'whole copy');
+        writeFileSync(shardTemp, 'partial');
+        if (stale)
+          writeLock(project, {
+            pid: 2 ** 22 + 12345,
+            host: hostname(),
+            started: now(),
+            heartbeat: now(),
+            chapter: 4,
+            owner: null,
+          });
+        overlay(project, 'summarize/good');
+        expect((await novelJson(project, ['advance', 'chapter:004:summarize'])).code).toBe(0);
+        return { inFlight, shardTemp };
+      };
+      const believed = await made(false);
+      expect(existsSync(believed.inFlight)).toBe(false);
+      // With the record believed, the 256 shards are not listed: novel's writer leaves nothing in them.
+      expect(existsSync(believed.shardTemp)).toBe(true);
+      const afterKill = await made(true);
+      expect(existsSync(afterKill.inFlight)).toBe(false);
+      expect(existsSync(afterKill.shardTemp)).toBe(false);
+    },
+  );
 
   it('a lock on another host is stale only after 30 minutes without heartbeat', async () => {
     const project = fixtureCopy();

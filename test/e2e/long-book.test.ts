@@ -56,46 +56,54 @@ describe('a long book', () => {
     expect(json(v).data.files).toEqual({ added: [], removed: [], changed: [] });
   });
 
-  it('appends the changelog line in place (the file is never rewritten), and a line added by hand is refused by name', () => {
-    const dir = longBook();
-    const before = statSync(join(dir, 'state/changelog.jsonl'));
-    expect(novelBin(dir, ['commit', '--chapter', String(NEXT)]).code).toBe(0);
-    const after = statSync(join(dir, 'state/changelog.jsonl'));
-    expect(after.ino).toBe(before.ino);
-    expect(after.size).toBeGreaterThan(before.size);
-    const lines = readFileSync(join(dir, 'state/changelog.jsonl'), 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(NEXT);
-    expect(JSON.parse(lines.at(-1) as string).chapter).toBe(NEXT);
-    writeFileSync(
-      join(dir, 'state/changelog.jsonl'),
-      `${readFileSync(join(dir, 'state/changelog.jsonl'), 'utf8')}{"chapter":999,"ops":[]}\n`,
-    );
-    const next = novelBin(dir, ['next', '--json']);
-    expect(next.code).toBe(2);
-    expect(json(next).error.message).toContain('state/changelog.jsonl');
-  });
+  it(
+    'appends the changelog line in place (the file is never ' +
+      'rewritten), and a line added by hand is refused by name',
+    () => {
+      const dir = longBook();
+      const before = statSync(join(dir, 'state/changelog.jsonl'));
+      expect(novelBin(dir, ['commit', '--chapter', String(NEXT)]).code).toBe(0);
+      const after = statSync(join(dir, 'state/changelog.jsonl'));
+      expect(after.ino).toBe(before.ino);
+      expect(after.size).toBeGreaterThan(before.size);
+      const lines = readFileSync(join(dir, 'state/changelog.jsonl'), 'utf8').trim().split('\n');
+      expect(lines).toHaveLength(NEXT);
+      expect(JSON.parse(lines.at(-1) as string).chapter).toBe(NEXT);
+      writeFileSync(
+        join(dir, 'state/changelog.jsonl'),
+        `${readFileSync(join(dir, 'state/changelog.jsonl'), 'utf8')}{"chapter":999,"ops":[]}\n`,
+      );
+      const next = novelBin(dir, ['next', '--json']);
+      expect(next.code).toBe(2);
+      expect(json(next).error.message).toContain('state/changelog.jsonl');
+    },
+  );
 
-  it('status reads the book ledger; a missing or stale ledger is computed from the chapter logs, and the next commit writes it again', () => {
-    const dir = longBook();
-    const totals = (d: string) => json(novelBin(d, ['status', '--json'])).data.totals;
-    const fromLedger = totals(dir);
-    expect(fromLedger).toMatchObject({
-      chapters: CHAPTERS,
-      input_tokens: CHAPTERS * 1000,
-      output_tokens: CHAPTERS * 2000,
-    });
-    rmSync(join(dir, 'logs/book-ledger.json'));
-    expect(totals(dir)).toEqual(fromLedger);
-    writeFileSync(
-      join(dir, 'logs/book-ledger.json'),
-      JSON.stringify({ ...fromLedger, last_completed_chapter: 12, chapters: 1 }),
-    );
-    expect(totals(dir)).toEqual(fromLedger);
-    expect(novelBin(dir, ['commit', '--chapter', String(NEXT)]).code).toBe(0);
-    const ledger = readJson(join(dir, 'logs/book-ledger.json'));
-    expect(ledger).toMatchObject({ last_completed_chapter: NEXT, chapters: CHAPTERS + 1 });
-    expect(totals(dir)).toMatchObject({ chapters: CHAPTERS + 1, zishu: ledger.zishu });
-  });
+  it(
+    'status reads the book ledger; a missing or stale ledger is computed ' +
+      'from the chapter logs, and the next commit writes it again',
+    () => {
+      const dir = longBook();
+      const totals = (d: string) => json(novelBin(d, ['status', '--json'])).data.totals;
+      const fromLedger = totals(dir);
+      expect(fromLedger).toMatchObject({
+        chapters: CHAPTERS,
+        input_tokens: CHAPTERS * 1000,
+        output_tokens: CHAPTERS * 2000,
+      });
+      rmSync(join(dir, 'logs/book-ledger.json'));
+      expect(totals(dir)).toEqual(fromLedger);
+      writeFileSync(
+        join(dir, 'logs/book-ledger.json'),
+        JSON.stringify({ ...fromLedger, last_completed_chapter: 12, chapters: 1 }),
+      );
+      expect(totals(dir)).toEqual(fromLedger);
+      expect(novelBin(dir, ['commit', '--chapter', String(NEXT)]).code).toBe(0);
+      const ledger = readJson(join(dir, 'logs/book-ledger.json'));
+      expect(ledger).toMatchObject({ last_completed_chapter: NEXT, chapters: CHAPTERS + 1 });
+      expect(totals(dir)).toMatchObject({ chapters: CHAPTERS + 1, zishu: ledger.zishu });
+    },
+  );
 
   it('sweeps the leftovers of interrupted writes wherever they appear, without listing unchanged directories', () => {
     const dir = longBook();

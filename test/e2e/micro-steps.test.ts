@@ -69,47 +69,51 @@ describe('hook-fix (§13.4)', () => {
     return dir;
   }
 
-  it('a pass with a weak required hook goes to hook-fix once per round: the last two paragraphs only, then judged again; still weak is hook_weak', () => {
-    const dir = hookProject();
-    advance(dir, 'judge/hook-weak-4.2', 'chapter:004:judge');
-    expect(next(dir)).toMatchObject({ step: 'chapter:004:hook-fix', action: 'execute', mode: 'hook-fix' });
-    const cp = readJson(join(dir, '.checkpoint.json'));
-    expect(cp).toMatchObject({ pipeline_stage: 'hook_fixing', hook_fixed_round: 0, fix_guard: { step: 'hook-fix' } });
-    expect(cp.gate).toBeUndefined();
-    // The judged evaluation moved aside with a copy of the chapter: the judge runs again after the fix.
-    expect(existsSync(join(dir, 'staging/evaluations/chapter-004-eval.json'))).toBe(false);
-    expect(existsSync(join(dir, 'staging/revisions/chapter-004/hook-fix-0/evaluations/chapter-004-eval.json'))).toBe(
-      true,
-    );
-    const packet = json(novelBin(dir, ['instructions', 'chapter:004:hook-fix']));
-    expect(packet).toMatchObject({
-      agent: { name: 'chapter-writer' },
-      mode: 'hook-fix',
-      manifest: { inline: { judge_hook: { present: false, type: 'none' }, min_strength: 3 } },
-    });
-    const text = readFileSync(join(dir, CH), 'utf8');
-    const lines = text.split('\n');
-    // Changing the title, or a paragraph before the last two: refused.
-    writeFileSync(join(dir, CH), text.replace('# 第4章 藏经阁', '# 第4章 夜闯藏经阁'));
-    const title = novelBin(dir, ['advance', 'chapter:004:hook-fix']);
-    expect(title.code).toBe(2);
-    expect(title.stderr).toContain('text before the last two paragraphs changed');
-    const paragraphs = lines.filter((l) => l.trim());
-    expect(paragraphs).toHaveLength(4); // the title and three paragraphs: the first paragraph is kept
-    writeFileSync(join(dir, CH), text.replace(paragraphs[1] as string, '夜色沉沉。'));
-    expect(novelBin(dir, ['advance', 'chapter:004:hook-fix']).code).toBe(2);
-    // The last two paragraphs rewritten: accepted.
-    const kept = text.slice(0, text.indexOf(paragraphs[2] as string));
-    writeFileSync(join(dir, CH), `${kept}残剑忽然出鞘半寸。\n\n门外有人低声道：“他来了。”\n`);
-    expect(novelBin(dir, ['advance', 'chapter:004:hook-fix']).code).toBe(0);
-    expect(next(dir)).toMatchObject({ step: 'chapter:004:judge', action: 'execute' });
-    // Judged again, still weak: no second hook-fix in this round; the pass records hook_weak.
-    mkdirSync(join(dir, 'staging/evaluations'), { recursive: true });
-    advance(dir, 'judge/hook-weak-4.2', 'chapter:004:judge');
-    const gate = readJson(join(dir, '.checkpoint.json')).gate;
-    expect(gate.decision).toBe('pass');
-    expect(gate.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'hook_weak' })]));
-  });
+  it(
+    'a pass with a weak required hook goes to hook-fix once per round: the ' +
+      'last two paragraphs only, then judged again; still weak is hook_weak',
+    () => {
+      const dir = hookProject();
+      advance(dir, 'judge/hook-weak-4.2', 'chapter:004:judge');
+      expect(next(dir)).toMatchObject({ step: 'chapter:004:hook-fix', action: 'execute', mode: 'hook-fix' });
+      const cp = readJson(join(dir, '.checkpoint.json'));
+      expect(cp).toMatchObject({ pipeline_stage: 'hook_fixing', hook_fixed_round: 0, fix_guard: { step: 'hook-fix' } });
+      expect(cp.gate).toBeUndefined();
+      // The judged evaluation moved aside with a copy of the chapter: the judge runs again after the fix.
+      expect(existsSync(join(dir, 'staging/evaluations/chapter-004-eval.json'))).toBe(false);
+      expect(existsSync(join(dir, 'staging/revisions/chapter-004/hook-fix-0/evaluations/chapter-004-eval.json'))).toBe(
+        true,
+      );
+      const packet = json(novelBin(dir, ['instructions', 'chapter:004:hook-fix']));
+      expect(packet).toMatchObject({
+        agent: { name: 'chapter-writer' },
+        mode: 'hook-fix',
+        manifest: { inline: { judge_hook: { present: false, type: 'none' }, min_strength: 3 } },
+      });
+      const text = readFileSync(join(dir, CH), 'utf8');
+      const lines = text.split('\n');
+      // Changing the title, or a paragraph before the last two: refused.
+      writeFileSync(join(dir, CH), text.replace('# 第4章 藏经阁', '# 第4章 夜闯藏经阁'));
+      const title = novelBin(dir, ['advance', 'chapter:004:hook-fix']);
+      expect(title.code).toBe(2);
+      expect(title.stderr).toContain('text before the last two paragraphs changed');
+      const paragraphs = lines.filter((l) => l.trim());
+      expect(paragraphs).toHaveLength(4); // the title and three paragraphs: the first paragraph is kept
+      writeFileSync(join(dir, CH), text.replace(paragraphs[1] as string, '夜色沉沉。'));
+      expect(novelBin(dir, ['advance', 'chapter:004:hook-fix']).code).toBe(2);
+      // The last two paragraphs rewritten: accepted.
+      const kept = text.slice(0, text.indexOf(paragraphs[2] as string));
+      writeFileSync(join(dir, CH), `${kept}残剑忽然出鞘半寸。\n\n门外有人低声道：“他来了。”\n`);
+      expect(novelBin(dir, ['advance', 'chapter:004:hook-fix']).code).toBe(0);
+      expect(next(dir)).toMatchObject({ step: 'chapter:004:judge', action: 'execute' });
+      // Judged again, still weak: no second hook-fix in this round; the pass records hook_weak.
+      mkdirSync(join(dir, 'staging/evaluations'), { recursive: true });
+      advance(dir, 'judge/hook-weak-4.2', 'chapter:004:judge');
+      const gate = readJson(join(dir, '.checkpoint.json')).gate;
+      expect(gate.decision).toBe('pass');
+      expect(gate.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'hook_weak' })]));
+    },
+  );
 
   it('a strong hook, or a hook not required, goes straight to the gate', () => {
     const dir = hookProject();

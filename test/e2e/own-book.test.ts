@@ -146,7 +146,10 @@ describe('a new book is set up before its first plan', () => {
     const project = newBook();
     const out = ok(project, ['run', '--executor', 'demo', '--chapters', '1']);
     expect(out).toMatch(
-      /book:world committed[\s\S]*book:characters committed[\s\S]*book:style committed[\s\S]*volume:01:commit committed/,
+      new RegExp(
+        'book:world committed[\\s\\S]*book:characters committed[\\s' +
+          '\\S]*book:style committed[\\s\\S]*volume:01:commit committed',
+      ),
     );
     expect(readJson(join(project, '.checkpoint.json')).last_completed_chapter).toBe(1);
     ok(project, ['state', 'verify']);
@@ -251,7 +254,10 @@ describe('an imported book catches up its summaries before the next chapter', ()
     const project = imported();
     const out = ok(project, ['run', '--executor', 'demo', '--chapters', '1']);
     expect(out).toMatch(
-      /import:001:commit committed[\s\S]*import:002:commit committed[\s\S]*volume:01:commit committed[\s\S]*chapter:003:commit committed/,
+      new RegExp(
+        'import:001:commit committed[\\s\\S]*import:002:commit committed[\\s\\S]' +
+          '*volume:01:commit committed[\\s\\S]*chapter:003:commit committed',
+      ),
     );
     expect(readJson(join(project, '.checkpoint.json'))).toMatchObject({
       last_completed_chapter: 3,

@@ -61,35 +61,39 @@ describe('a lost checkpoint never leads to overwritten chapters', () => {
     expect(json(s).error.hint).not.toMatch(/novel init DIR/);
   });
 
-  it('checkpoint rebuild reconstructs the checkpoint from the book; refuses over an existing one unless --force (backup kept)', () => {
-    const dir = demoProject();
-    expect(novelBin(dir, ['run', '--chapters', '2']).code).toBe(0);
-    const original = readJson(join(dir, '.checkpoint.json'));
-    rmSync(join(dir, '.checkpoint.json'));
-    const r = novelBin(dir, ['checkpoint', 'rebuild', '--json']);
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    const rebuilt = readJson(join(dir, '.checkpoint.json'));
-    expect(rebuilt).toMatchObject({
-      last_completed_chapter: 5,
-      current_volume: 1,
-      orchestrator_state: 'WRITING',
-      pipeline_stage: 'committed',
-      inflight_chapter: null,
-      revision_count: 0,
-    });
-    expect(rebuilt.last_completed_chapter).toBe(original.last_completed_chapter);
-    expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
-    const again = novelBin(dir, ['checkpoint', 'rebuild', '--json']);
-    expect(again.code).toBe(2);
-    expect(json(again).error.code).toBe('checkpoint_exists');
-    const forced = novelBin(dir, ['checkpoint', 'rebuild', '--force', '--json']);
-    expect(forced.code).toBe(0);
-    expect(json(forced).data.backup).toBe('.checkpoint.json.bak');
-    expect(readJson(join(dir, '.checkpoint.json.bak'))).toEqual(rebuilt);
-    // The book goes on where it was.
-    expect(novelBin(dir, ['run', '--chapters', '1']).code).toBe(0);
-    expect(existsSync(join(dir, 'chapters/chapter-006.md'))).toBe(true);
-  });
+  it(
+    'checkpoint rebuild reconstructs the checkpoint from the book; ' +
+      'refuses over an existing one unless --force (backup kept)',
+    () => {
+      const dir = demoProject();
+      expect(novelBin(dir, ['run', '--chapters', '2']).code).toBe(0);
+      const original = readJson(join(dir, '.checkpoint.json'));
+      rmSync(join(dir, '.checkpoint.json'));
+      const r = novelBin(dir, ['checkpoint', 'rebuild', '--json']);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      const rebuilt = readJson(join(dir, '.checkpoint.json'));
+      expect(rebuilt).toMatchObject({
+        last_completed_chapter: 5,
+        current_volume: 1,
+        orchestrator_state: 'WRITING',
+        pipeline_stage: 'committed',
+        inflight_chapter: null,
+        revision_count: 0,
+      });
+      expect(rebuilt.last_completed_chapter).toBe(original.last_completed_chapter);
+      expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
+      const again = novelBin(dir, ['checkpoint', 'rebuild', '--json']);
+      expect(again.code).toBe(2);
+      expect(json(again).error.code).toBe('checkpoint_exists');
+      const forced = novelBin(dir, ['checkpoint', 'rebuild', '--force', '--json']);
+      expect(forced.code).toBe(0);
+      expect(json(forced).data.backup).toBe('.checkpoint.json.bak');
+      expect(readJson(join(dir, '.checkpoint.json.bak'))).toEqual(rebuilt);
+      // The book goes on where it was.
+      expect(novelBin(dir, ['run', '--chapters', '1']).code).toBe(0);
+      expect(existsSync(join(dir, 'chapters/chapter-006.md'))).toBe(true);
+    },
+  );
 
   it('a commit never replaces a chapter file that holds other text: exit 2 naming the file', () => {
     const dir = demoProject();
@@ -167,7 +171,8 @@ describe('signals never leave an agent running', () => {
       child.kill(signal);
       const exit = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
       expect(exit).toBe(code);
-      // Promptly: long before the executor's 30 s were up, however busy the machine (a run that waited for it takes them all).
+      // Promptly: long before the executor's 30 s were up, however busy the machine (a run that waited for it takes
+      // them all).
       expect(Date.now() - t0).toBeLessThan(15_000);
       expect(await waitUntil(() => !alive(pid), 10_000)).toBe(true);
       expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
@@ -175,21 +180,24 @@ describe('signals never leave an agent running', () => {
     });
   }
 
-  it('after a SIGKILL of novel run, the next command that takes the lock ends the orphaned executor first', async () => {
-    const dir = demoProject();
-    const { template, pidFile } = sleeper(dir);
-    const child = spawn(process.execPath, [BIN, 'run', '--executor', template], { cwd: dir, stdio: 'ignore' });
-    expect(await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')).toBe(true);
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    child.kill('SIGKILL');
-    await new Promise((r) => child.on('close', r));
-    expect(alive(pid)).toBe(true);
-    // A refused command still takes the lock first (§8): it ends the orphan, then refuses.
-    const r = novelBin(dir, ['advance', 'chapter:004:draft']);
-    expect(r.code).toBe(2);
-    expect(await waitUntil(() => !alive(pid), 10_000)).toBe(true);
-    expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
-  });
+  it(
+    'after a SIGKILL of novel run, the next command that ' + 'takes the lock ends the orphaned executor first',
+    async () => {
+      const dir = demoProject();
+      const { template, pidFile } = sleeper(dir);
+      const child = spawn(process.execPath, [BIN, 'run', '--executor', template], { cwd: dir, stdio: 'ignore' });
+      expect(await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')).toBe(true);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.on('close', r));
+      expect(alive(pid)).toBe(true);
+      // A refused command still takes the lock first (§8): it ends the orphan, then refuses.
+      const r = novelBin(dir, ['advance', 'chapter:004:draft']);
+      expect(r.code).toBe(2);
+      expect(await waitUntil(() => !alive(pid), 10_000)).toBe(true);
+      expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+    },
+  );
 });
 
 describe('no silent drops', () => {
@@ -222,7 +230,10 @@ describe('no silent drops', () => {
     const script = join(tempDir(), 'drop.sh');
     writeFileSync(
       script,
-      `#!/bin/sh\nset -e\nnode ${BIN} demo-executor "$1"\ncase "$NOVEL_STEP" in *:summarize) node -e 'const f=process.argv[1];const d=JSON.parse(require("fs").readFileSync(f,"utf8"));d.ops.push({op:"foreshadow",path:"F-001",value:"advanced"});require("fs").writeFileSync(f,JSON.stringify(d))' "$NOVEL_PROJECT/staging/state/chapter-004-delta.json";; esac\n`,
+      `#!/bin/sh\nset -e\nnode ${BIN} demo-executor "$1"\ncase "$NOVEL_STEP" in *:summarize) node -e ` +
+        `'const f=process.argv[1];const d=JSON.parse(require("fs").readFileSync(f,"utf8"));` +
+        `d.ops.push({op:"foreshadow",path:"F-001",value:"advanced"});require("fs").writeFileSync(f,` +
+        `JSON.stringify(d))' "$NOVEL_PROJECT/staging/state/chapter-004-delta.json";; esac\n`,
     );
     chmodSync(script, 0o755);
     const r = novelBin(dir, ['run', '--executor', `${script} {packet}`, '--pause-after', 'summarize']);
@@ -230,26 +241,30 @@ describe('no silent drops', () => {
     expect(r.stdout).toMatch(/warning \(chapter:004:summarize\): .*ops\[\d+\] \(F-001\)/);
   });
 
-  it('the summarize packet names the committed storyline memory; a staged memory that drops its history is warned about, naming the lines', () => {
-    const dir = demoProject();
-    expect(novelBin(dir, ['run', '--pause-after', 'draft']).code).toBe(0);
-    const packet = json(novelBin(dir, ['instructions', 'chapter:004:summarize', '--json'])).data;
-    expect(packet.manifest.paths.storyline_memory).toBe('storylines/main-sword/memory.md');
-    const committed = readFileSync(join(dir, 'storylines/main-sword/memory.md'), 'utf8');
-    expect(novelBin(dir, ['instructions', 'chapter:004:summarize', '--write-manifest']).code).toBe(0);
-    expect(novelBin(dir, ['demo-executor', join(dir, 'staging/manifests/chapter-004-summarize.json')]).code).toBe(0);
-    const ok = json(novelBin(dir, ['validate', 'chapter:004:summarize', '--json']));
-    expect(ok.data.warnings.filter((w: { code: string }) => w.code === 'storyline_memory_shrunk')).toEqual([]);
-    writeFileSync(join(dir, 'staging/storylines/main-sword/memory.md'), '- 第4章：只写了这一章。\n');
-    const r = json(novelBin(dir, ['validate', 'chapter:004:summarize', '--json']));
-    const w = r.data.warnings.find((x: { code: string }) => x.code === 'storyline_memory_shrunk');
-    expect(w.file).toBe('staging/storylines/main-sword/memory.md');
-    const firstLine = committed
-      .split('\n')
-      .map((l) => l.trim())
-      .find(Boolean) as string;
-    expect(w.found).toContain(JSON.stringify(firstLine));
-  });
+  it(
+    'the summarize packet names the committed storyline memory; a staged ' +
+      'memory that drops its history is warned about, naming the lines',
+    () => {
+      const dir = demoProject();
+      expect(novelBin(dir, ['run', '--pause-after', 'draft']).code).toBe(0);
+      const packet = json(novelBin(dir, ['instructions', 'chapter:004:summarize', '--json'])).data;
+      expect(packet.manifest.paths.storyline_memory).toBe('storylines/main-sword/memory.md');
+      const committed = readFileSync(join(dir, 'storylines/main-sword/memory.md'), 'utf8');
+      expect(novelBin(dir, ['instructions', 'chapter:004:summarize', '--write-manifest']).code).toBe(0);
+      expect(novelBin(dir, ['demo-executor', join(dir, 'staging/manifests/chapter-004-summarize.json')]).code).toBe(0);
+      const ok = json(novelBin(dir, ['validate', 'chapter:004:summarize', '--json']));
+      expect(ok.data.warnings.filter((w: { code: string }) => w.code === 'storyline_memory_shrunk')).toEqual([]);
+      writeFileSync(join(dir, 'staging/storylines/main-sword/memory.md'), '- 第4章：只写了这一章。\n');
+      const r = json(novelBin(dir, ['validate', 'chapter:004:summarize', '--json']));
+      const w = r.data.warnings.find((x: { code: string }) => x.code === 'storyline_memory_shrunk');
+      expect(w.file).toBe('staging/storylines/main-sword/memory.md');
+      const firstLine = committed
+        .split('\n')
+        .map((l) => l.trim())
+        .find(Boolean) as string;
+      expect(w.found).toContain(JSON.stringify(firstLine));
+    },
+  );
 
   it("the demo's own outline names foreshadowing by slug ids only", () => {
     const dir = demoProject();
@@ -279,27 +294,31 @@ describe('no silent drops', () => {
 });
 
 describe('hand edits surface first', () => {
-  it('next exits 2 naming the edited chapter; status exits 0 and names the fix; run refuses before any executor runs', () => {
-    const dir = demoProject();
-    expect(novelBin(dir, ['run', '--chapters', '2']).code).toBe(0);
-    writeFileSync(join(dir, 'chapters/chapter-005.md'), '# 第5章 改过\n');
-    writeFileSync(join(dir, 'chapters/chapter-099.md'), '# stray\n');
-    const n = novelBin(dir, ['next', '--json']);
-    expect(n.code).toBe(2);
-    expect(json(n).error.code).toBe('final_trees_changed');
-    expect(json(n).error.hint).toMatch(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/);
-    const s = novelBin(dir, ['status', '--json']);
-    expect(s.code).toBe(0);
-    expect(json(s).data.next).toMatchObject({
-      action: 'fix',
-      command: expect.stringMatching(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/),
-    });
-    const marker = join(dir, 'executor-ran');
-    const r = novelBin(dir, ['run', '--executor', `touch ${marker} # {packet}`, '--json']);
-    expect(r.code).toBe(2);
-    expect(json(r).error.code).toBe('final_trees_changed');
-    expect(existsSync(marker)).toBe(false);
-  });
+  it(
+    'next exits 2 naming the edited chapter; status exits 0 ' +
+      'and names the fix; run refuses before any executor runs',
+    () => {
+      const dir = demoProject();
+      expect(novelBin(dir, ['run', '--chapters', '2']).code).toBe(0);
+      writeFileSync(join(dir, 'chapters/chapter-005.md'), '# 第5章 改过\n');
+      writeFileSync(join(dir, 'chapters/chapter-099.md'), '# stray\n');
+      const n = novelBin(dir, ['next', '--json']);
+      expect(n.code).toBe(2);
+      expect(json(n).error.code).toBe('final_trees_changed');
+      expect(json(n).error.hint).toMatch(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/);
+      const s = novelBin(dir, ['status', '--json']);
+      expect(s.code).toBe(0);
+      expect(json(s).data.next).toMatchObject({
+        action: 'fix',
+        command: expect.stringMatching(/restore chapters\/chapter-005\.md; delete chapters\/chapter-099\.md/),
+      });
+      const marker = join(dir, 'executor-ran');
+      const r = novelBin(dir, ['run', '--executor', `touch ${marker} # {packet}`, '--json']);
+      expect(r.code).toBe(2);
+      expect(json(r).error.code).toBe('final_trees_changed');
+      expect(existsSync(marker)).toBe(false);
+    },
+  );
 
   it('editor and OS litter in the final trees is ignored', () => {
     const dir = demoProject();
@@ -318,108 +337,121 @@ describe('hand edits surface first', () => {
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
   });
 
-  it('a hand fix of the state, accepted, becomes history: verify passes, rebuild keeps it, an in-flight delta still commits', () => {
-    const dir = demoProject();
-    expect(novelBin(dir, ['run', '--chapters', '1']).code).toBe(0);
-    expect(novelBin(dir, ['run', '--executor', 'demo', '--pause-after', 'judge']).code).toBe(0);
-    const statePath = join(dir, 'state/current-state.json');
-    const state = readJson(statePath);
-    state.world_state = { ...(state.world_state ?? {}), season: '深秋' };
-    writeFileSync(statePath, `${JSON.stringify(state, null, 2)}\n`);
-    const v = novelBin(dir, ['state', 'verify', '--json']);
-    expect(v.code).toBe(2);
-    expect(json(v)).toMatchObject({ ok: false, error: { code: 'state_diverges' }, data: { consistent: false } });
-    const a = novelBin(dir, ['state', 'verify', '--accept', '--json']);
-    expect(a.code, a.stdout).toBe(0);
-    expect(json(a).data.state_fix_recorded).toBe(true);
-    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
-    expect(novelBin(dir, ['state', 'rebuild']).code).toBe(0);
-    expect(readJson(statePath).world_state.season).toBe('深秋');
-    expect(novelBin(dir, ['commit', '--chapter', '5']).code).toBe(0);
-    expect(readJson(statePath).world_state.season).toBe('深秋');
-    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
-  });
+  it(
+    'a hand fix of the state, accepted, becomes history: verify ' +
+      'passes, rebuild keeps it, an in-flight delta still commits',
+    () => {
+      const dir = demoProject();
+      expect(novelBin(dir, ['run', '--chapters', '1']).code).toBe(0);
+      expect(novelBin(dir, ['run', '--executor', 'demo', '--pause-after', 'judge']).code).toBe(0);
+      const statePath = join(dir, 'state/current-state.json');
+      const state = readJson(statePath);
+      state.world_state = { ...(state.world_state ?? {}), season: '深秋' };
+      writeFileSync(statePath, `${JSON.stringify(state, null, 2)}\n`);
+      const v = novelBin(dir, ['state', 'verify', '--json']);
+      expect(v.code).toBe(2);
+      expect(json(v)).toMatchObject({ ok: false, error: { code: 'state_diverges' }, data: { consistent: false } });
+      const a = novelBin(dir, ['state', 'verify', '--accept', '--json']);
+      expect(a.code, a.stdout).toBe(0);
+      expect(json(a).data.state_fix_recorded).toBe(true);
+      expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+      expect(novelBin(dir, ['state', 'rebuild']).code).toBe(0);
+      expect(readJson(statePath).world_state.season).toBe('深秋');
+      expect(novelBin(dir, ['commit', '--chapter', '5']).code).toBe(0);
+      expect(readJson(statePath).world_state.season).toBe('深秋');
+      expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+    },
+  );
 });
 
 describe('executor failures explain themselves', () => {
-  it('outputs that do not validate are printed like validate prints them, streamed, and carried into the next attempt', () => {
-    const dir = demoProject();
-    const script = join(tempDir(), 'bad.sh');
-    // The packets are kept outside the project: the run's step guard fails a step that writes outside staging/.
-    const kept = tempDir();
-    writeFileSync(
-      script,
-      `#!/bin/sh\ncp "$NOVEL_PACKET" "${kept}/last-packet-$(date +%s%N).json"\nmkdir -p "$NOVEL_PROJECT/staging/chapters"\nprintf 'no title here\\n' > "$NOVEL_PROJECT/staging/chapters/chapter-004.md"\n`,
-    );
-    chmodSync(script, 0o755);
-    const r = novelBin(dir, ['run', '--executor', `${script} {packet}`]);
-    expect(r.code).toBe(11);
-    expect(r.stdout).toMatch(
-      /✗ chapter:004:draft: the outputs of attempt 1 do not validate:\n {4}staging\/chapters\/chapter-004\.md: .*# /,
-    );
-    const e = novelBin(dir, ['run', '--executor', `${script} {packet}`, '--events']);
-    const events = e.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(events.find((x) => x.event === 'invalid_outputs')).toMatchObject({
-      step: 'chapter:004:draft',
-      problems: [expect.stringMatching(/chapter-004\.md/)],
-    });
-    const packets = readdirSync(kept)
-      .filter((f) => f.startsWith('last-packet-'))
-      .sort();
-    const last = readJson(join(kept, packets.at(-1) as string));
-    expect(last.manifest.inline.previous_attempt_problems[0]).toMatch(/chapter-004\.md/);
-  });
+  it(
+    'outputs that do not validate are printed like validate ' +
+      'prints them, streamed, and carried into the next attempt',
+    () => {
+      const dir = demoProject();
+      const script = join(tempDir(), 'bad.sh');
+      // The packets are kept outside the project: the run's step guard fails a step that writes outside staging/.
+      const kept = tempDir();
+      writeFileSync(
+        script,
+        `#!/bin/sh\ncp "$NOVEL_PACKET" "${kept}/last-packet-$(date ` +
+          `+%s%N).json"\nmkdir -p "$NOVEL_PROJECT/staging/chapters"\nprintf 'no ` +
+          `title here\\n' > "$NOVEL_PROJECT/staging/chapters/chapter-004.md"\n`,
+      );
+      chmodSync(script, 0o755);
+      const r = novelBin(dir, ['run', '--executor', `${script} {packet}`]);
+      expect(r.code).toBe(11);
+      expect(r.stdout).toMatch(
+        /✗ chapter:004:draft: the outputs of attempt 1 do not validate:\n {4}staging\/chapters\/chapter-004\.md: .*# /,
+      );
+      const e = novelBin(dir, ['run', '--executor', `${script} {packet}`, '--events']);
+      const events = e.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(events.find((x) => x.event === 'invalid_outputs')).toMatchObject({
+        step: 'chapter:004:draft',
+        problems: [expect.stringMatching(/chapter-004\.md/)],
+      });
+      const packets = readdirSync(kept)
+        .filter((f) => f.startsWith('last-packet-'))
+        .sort();
+      const last = readJson(join(kept, packets.at(-1) as string));
+      expect(last.manifest.inline.previous_attempt_problems[0]).toMatch(/chapter-004\.md/);
+    },
+  );
 });
 
 describe('readers during commits', () => {
-  it('N concurrent `next` processes during M commits never report a step outside {before, recover, after}', async () => {
-    const dir = demoProject();
-    const M = 5;
-    const N = 4;
-    const seen: Array<{ chapter: number; step: string; action: string }> = [];
-    let bad = 0;
-    for (let c = 4; c < 4 + M; c++) {
-      expect(novelBin(dir, ['run', '--pause-after', 'judge']).code).toBe(0);
-      // Each reader reads again and again from before the commit starts until it has read once
-      // more after the commit ended, so that every commit has reads around it however slow the machine.
-      let committed = false;
-      const reader = async (): Promise<void> => {
-        for (;;) {
-          const after = committed;
-          const r = await novelBinAsync(dir, ['next', '--json']);
-          if (r.code !== 0) bad += 1;
-          else {
-            const d = JSON.parse(r.stdout).data;
-            seen.push({ chapter: c, step: d.step, action: d.action });
+  it(
+    'N concurrent `next` processes during M commits never ' + 'report a step outside {before, recover, after}',
+    async () => {
+      const dir = demoProject();
+      const M = 5;
+      const N = 4;
+      const seen: Array<{ chapter: number; step: string; action: string }> = [];
+      let bad = 0;
+      for (let c = 4; c < 4 + M; c++) {
+        expect(novelBin(dir, ['run', '--pause-after', 'judge']).code).toBe(0);
+        // Each reader reads again and again from before the commit starts until it has read once
+        // more after the commit ended, so that every commit has reads around it however slow the machine.
+        let committed = false;
+        const reader = async (): Promise<void> => {
+          for (;;) {
+            const after = committed;
+            const r = await novelBinAsync(dir, ['next', '--json']);
+            if (r.code !== 0) bad += 1;
+            else {
+              const d = JSON.parse(r.stdout).data;
+              seen.push({ chapter: c, step: d.step, action: d.action });
+            }
+            if (after) return;
           }
-          if (after) return;
-        }
-      };
-      const readers = Array.from({ length: N }, () => reader());
-      const commit = await novelBinAsync(dir, ['commit', '--chapter', String(c)]);
-      committed = true;
-      expect(commit.code, commit.stderr).toBe(0);
-      await Promise.all(readers);
-    }
-    const pad = (n: number) => String(n).padStart(3, '0');
-    const allowed = (x: { chapter: number; step: string; action: string }) =>
-      (x.step === `chapter:${pad(x.chapter)}:commit` && (x.action === 'commit' || x.action === 'recover')) ||
-      (x.step === `chapter:${pad(x.chapter + 1)}:draft` && x.action === 'execute');
-    expect(bad).toBe(0);
-    // At least one read started during or before each commit and one after it, per reader.
-    expect(seen.length).toBeGreaterThanOrEqual(2 * M * N);
-    expect(seen.filter((x) => !allowed(x))).toEqual([]);
-    // Reads on both sides of the commits: the book before (the commit step) and after (the next draft).
-    expect(new Set(seen.map((x) => x.step === `chapter:${String(x.chapter).padStart(3, '0')}:commit`))).toEqual(
-      new Set([true, false]),
-    );
-    process.stdout.write(
-      `\nconcurrent readers: ${seen.length} reads during ${M} commits, all before, recover or after\n`,
-    );
-  });
+        };
+        const readers = Array.from({ length: N }, () => reader());
+        const commit = await novelBinAsync(dir, ['commit', '--chapter', String(c)]);
+        committed = true;
+        expect(commit.code, commit.stderr).toBe(0);
+        await Promise.all(readers);
+      }
+      const pad = (n: number) => String(n).padStart(3, '0');
+      const allowed = (x: { chapter: number; step: string; action: string }) =>
+        (x.step === `chapter:${pad(x.chapter)}:commit` && (x.action === 'commit' || x.action === 'recover')) ||
+        (x.step === `chapter:${pad(x.chapter + 1)}:draft` && x.action === 'execute');
+      expect(bad).toBe(0);
+      // At least one read started during or before each commit and one after it, per reader.
+      expect(seen.length).toBeGreaterThanOrEqual(2 * M * N);
+      expect(seen.filter((x) => !allowed(x))).toEqual([]);
+      // Reads on both sides of the commits: the book before (the commit step) and after (the next draft).
+      expect(new Set(seen.map((x) => x.step === `chapter:${String(x.chapter).padStart(3, '0')}:commit`))).toEqual(
+        new Set([true, false]),
+      );
+      process.stdout.write(
+        `\nconcurrent readers: ${seen.length} reads during ${M} commits, all before, recover or after\n`,
+      );
+    },
+  );
 });
 
 describe('the protocol points', () => {

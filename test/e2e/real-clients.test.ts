@@ -106,7 +106,10 @@ function codexEscapes(root: string): Reply['tools'] {
   ];
 }
 
-/** Links a writer can try from inside its sandbox (working directory staging/): to the book, the settings, the fingerprint. */
+/**
+ * Links a writer can try from inside its sandbox (working directory staging/): to the book, the settings, the
+ * fingerprint.
+ */
 function codexLinks(): NonNullable<Reply['tools']> {
   return [
     'mkdir -p manifests && ln -sf ../../chapters/chapter-001.md manifests/chapter-004-summarize.json',
@@ -133,7 +136,8 @@ function script(behaviour: Behaviour) {
                 { name: 'Write', input: { file_path: `${p.root}/staging/judge-wrote.txt`, content: 'x\n' } },
                 { name: 'Bash', input: { command: `echo x > ${p.root}/staging/judge-bash.txt`, description: 'write' } },
               ]
-            : // Codex reports one command per turn in its JSON stream: one attempt per turn, as a model usually makes them.
+            : // Codex reports one command per turn in its JSON stream: one attempt per turn, as a model usually makes
+              // them.
               [
                 { name: 'exec_command', input: { cmd: 'echo x > judge-wrote.txt' } },
                 { name: 'exec_command', input: { cmd: `echo x > ${p.root}/judge-root.txt` } },
@@ -464,7 +468,8 @@ describe('the pinned real clients', () => {
           expect(readFileSync(join(s.project, 'novel.config.json'), 'utf8')).toBe(config);
           if (r.code === 11) {
             expect(readFileSync(join(s.project, '.novel/fingerprint.json'), 'utf8')).toBe(fingerprint);
-            // The sandbox of Codex 0.169 lets a symbolic link be made in staging/ (hard links into the book it refuses): novel names and moves it.
+            // The sandbox of Codex 0.169 lets a symbolic link be made in staging/ (hard links into the book it
+            // refuses): novel names and moves it.
             expect(r.stdout).toContain(
               'a symbolic link made in staging/: staging/manifests/chapter-004-summarize.json',
             );

@@ -46,7 +46,9 @@ function json(text: string): any {
   return JSON.parse(firstObject(text));
 }
 
-/** A model that follows the /novel-step skill and the subagent briefs literally, writing what the demo executor would. */
+/**
+ * A model that follows the /novel-step skill and the subagent briefs literally, writing what the demo executor would.
+ */
 function script(project: string) {
   const outputsOf = (packetRel: string): { packet: Packet; outputs: Record<string, string> } => {
     const packet = JSON.parse(readFileSync(join(project, packetRel), 'utf8')) as Packet;
@@ -263,7 +265,8 @@ describe('the interactive adapters with the pinned real clients', () => {
     const r1 = roots[join(project, '.agents/skills')];
     expect(r1, JSON.stringify(roots)).toBeDefined();
     expect(sent[0]).toContain(
-      `- novel: Drive one step of the novel pipeline (a long Chinese web novel) from its instruction packet, advance it once it validates, then stop for review. (file: ${r1}/novel/SKILL.md)`,
+      `- novel: Drive one step of the novel pipeline (a long Chinese web novel) from its instruction ` +
+        `packet, advance it once it validates, then stop for review. (file: ${r1}/novel/SKILL.md)`,
     );
   });
 });

@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes } from '../helpers/project.js';
 
-/** The book as the author and the agents see it: everything but novel's own caches (logs/.cache, .novel/ but the history a rewind keeps). */
+/**
+ * The book as the author and the agents see it: everything but novel's own caches (logs/.cache, .novel/ but the history
+ * a rewind keeps).
+ */
 function bookTree(dir: string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(treeHashes(dir)).filter(
@@ -53,9 +56,11 @@ const copyOf = (dir: string): string => {
 };
 
 describe('novel rewind', () => {
-  it('from chapter 8 of 12: the book is as it was after chapter 7, verified, and the redraft carries the note', async () => {
+  it('from chapter 8 of 12: the book is as it was after ' +
+    'chapter 7, verified, and the redraft carries the note', async () => {
     const dir = copyOf(twelve);
-    // The commits rewound kept what they replaced as lines placed from the end (the ledger, the memories) and as JSON values (the foreshadowing list, its items mostly changed).
+    // The commits rewound kept what they replaced as lines placed from the end (the ledger, the memories) and as JSON
+    // values (the foreshadowing list, its items mostly changed).
     const kinds = new Set<string>();
     for (let c = 8; c <= 12; c++) {
       for (const kept of Object.values(
@@ -133,7 +138,8 @@ describe('novel rewind', () => {
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stderr).toContain('.novel/history/chapter-012.json is damaged');
     expect(r.stderr).toContain(
-      `field "files.${path}": expected the text before (a string), null, or one of {"patch": …}, {"patch_from_end": …}, {"json": …} (one key only), found {"patch_from_end":`,
+      `field "files.${path}": expected the text before (a string), null, or one of {"patch": ` +
+        `…}, {"patch_from_end": …}, {"json": …} (one key only), found {"patch_from_end":`,
     );
     expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
     expect(treeHashes(dir)).toEqual(before);
@@ -227,7 +233,10 @@ function finalTree(dir: string): Record<string, string> {
   return Object.fromEntries(Object.entries(treeHashes(dir)).filter(([p]) => FINAL.some((t) => p.startsWith(t))));
 }
 
-/** A copy of `book` with a rewind to `to` killed at its first mutating call after it wrote its journal (the journal pending). */
+/**
+ * A copy of `book` with a rewind to `to` killed at its first mutating call after it wrote its journal (the journal
+ * pending).
+ */
 function interruptedRewind(book: string, to: string): string {
   for (let k = 1; k <= 100; k++) {
     const dir = copyOf(book);
@@ -248,7 +257,8 @@ describe('novel rewind across a volume boundary', () => {
     expect(existsSync(join(book, 'volumes/vol-02/outline.md'))).toBe(true);
   }, 120_000);
 
-  it('to a chapter of volume 1: the later volume plan moves aside, the volume is 1, and the redone book is byte-identical', async () => {
+  it('to a chapter of volume 1: the later volume plan moves aside, ' +
+    'the volume is 1, and the redone book is byte-identical', async () => {
     const dir = copyOf(book);
     const r = novelBin(dir, ['rewind', '--to', 'chapter:028', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -312,7 +322,8 @@ describe('novel rewind across a volume boundary', () => {
   }, 120_000);
 
   it('killed at every mutating call while it moves a volume plan aside, is rolled forward to the same bytes', () => {
-    // Chapters 30 and 31 and volume 2's plan move (a first rewind leaves 31 as the last chapter, to keep the loop short).
+    // Chapters 30 and 31 and volume 2's plan move (a first rewind leaves 31 as the last chapter, to keep the loop
+    // short).
     const base = copyOf(book);
     expect(novelBin(base, ['rewind', '--to', 'chapter:032']).code).toBe(0);
     const reference = copyOf(base);
@@ -388,7 +399,8 @@ describe('an interrupted rewind', () => {
   }, 60_000);
 
   it('moving more than 16 MiB of chapters, its journal stays small and is rolled forward after a kill', () => {
-    // Five long chapters (about 4 MiB each, accepted as the author's edits) stand in for a rewind of some thousand chapters.
+    // Five long chapters (about 4 MiB each, accepted as the author's edits) stand in for a rewind of some thousand
+    // chapters.
     const book = copyOf(twelve);
     for (let c = 8; c <= 12; c++)
       appendFileSync(join(book, `chapters/chapter-${String(c).padStart(3, '0')}.md`), `\n${'剑'.repeat(1_400_000)}\n`);

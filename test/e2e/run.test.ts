@@ -109,24 +109,27 @@ describe('novel run with the demo executor', () => {
     );
   });
 
-  it('manual_confirm stops with exit 10 at a revise decision until novel decide; none records and continues', async () => {
-    const dir = demoProject();
-    setConfig(dir, { revision_policy: 'manual_confirm' });
-    const r = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
-    expect(r.code).toBe(10);
-    expect(r.stdout).toMatch(/novel decide chapter:004 accept\|revise\|rewrite/);
-    expect(novelBin(dir, ['decide', 'chapter:004', 'revise']).code).toBe(0);
-    const again = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
-    expect(again.code, again.stdout + again.stderr).toBe(0);
-    expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(4);
+  it(
+    'manual_confirm stops with exit 10 at a revise decision ' + 'until novel decide; none records and continues',
+    async () => {
+      const dir = demoProject();
+      setConfig(dir, { revision_policy: 'manual_confirm' });
+      const r = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
+      expect(r.code).toBe(10);
+      expect(r.stdout).toMatch(/novel decide chapter:004 accept\|revise\|rewrite/);
+      expect(novelBin(dir, ['decide', 'chapter:004', 'revise']).code).toBe(0);
+      const again = await novelBinAsync(dir, ['run', '--executor', 'demo'], { NOVEL_DEMO_SCORES: '3.2,4.3' });
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+      expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(4);
 
-    const none = demoProject();
-    setConfig(none, { revision_policy: 'none' });
-    const n = await novelBinAsync(none, ['run', '--executor', 'demo', '--json'], { NOVEL_DEMO_SCORES: '3.2' });
-    expect(n.code).toBe(0);
-    const evaluation = readJson(join(none, 'evaluations/chapter-004-eval.json'));
-    expect(evaluation.metadata.gate.warnings.at(-1)).toMatchObject({ layer: 'gate', decision: 'revise' });
-  });
+      const none = demoProject();
+      setConfig(none, { revision_policy: 'none' });
+      const n = await novelBinAsync(none, ['run', '--executor', 'demo', '--json'], { NOVEL_DEMO_SCORES: '3.2' });
+      expect(n.code).toBe(0);
+      const evaluation = readJson(join(none, 'evaluations/chapter-004-eval.json'));
+      expect(evaluation.metadata.gate.warnings.at(-1)).toMatchObject({ layer: 'gate', decision: 'revise' });
+    },
+  );
 
   it('auto: a chapter judged below 2.0 pauses for the author (exit 10)', async () => {
     const dir = demoProject();
@@ -135,57 +138,67 @@ describe('novel run with the demo executor', () => {
     expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:review\n');
   });
 
-  it('plans the volumes it needs: 60 chapters from a fresh demo project cross two volume boundaries unattended', async () => {
-    const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--chapters', '60', '--executor', 'demo', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const body = JSON.parse(r.stdout);
-    expect(body.ok).toBe(true);
-    expect(body.data.last_completed_chapter).toBe(63);
-    expect(body.data.committed).toBe(60);
-    const plans = body.data.steps
-      .filter((s: { step: string }) => s.step.startsWith('volume:'))
-      .map((s: { step: string }) => s.step);
-    expect(plans).toEqual(['volume:02:commit', 'volume:03:commit']);
-    expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({
-      current_volume: 3,
-      orchestrator_state: 'WRITING',
-      last_completed_chapter: 63,
-    });
-    expect(readFileSync(join(dir, 'volumes/vol-02/outline.md'), 'utf8')).toMatch(/### 第 31 章/);
-    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
-  });
+  it(
+    'plans the volumes it needs: 60 chapters from a fresh ' + 'demo project cross two volume boundaries unattended',
+    async () => {
+      const dir = demoProject();
+      const r = await novelBinAsync(dir, ['run', '--chapters', '60', '--executor', 'demo', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const body = JSON.parse(r.stdout);
+      expect(body.ok).toBe(true);
+      expect(body.data.last_completed_chapter).toBe(63);
+      expect(body.data.committed).toBe(60);
+      const plans = body.data.steps
+        .filter((s: { step: string }) => s.step.startsWith('volume:'))
+        .map((s: { step: string }) => s.step);
+      expect(plans).toEqual(['volume:02:commit', 'volume:03:commit']);
+      expect(readJson(join(dir, '.checkpoint.json'))).toMatchObject({
+        current_volume: 3,
+        orchestrator_state: 'WRITING',
+        last_completed_chapter: 63,
+      });
+      expect(readFileSync(join(dir, 'volumes/vol-02/outline.md'), 'utf8')).toMatch(/### 第 31 章/);
+      expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+    },
+  );
 
-  it('--pause-after plan stops once a volume plan is staged and valid; the next run commits it and goes on', async () => {
-    const dir = demoProject();
-    const a = await novelBinAsync(dir, ['run', '--to-chapter', '32', '--executor', 'demo', '--pause-after', 'plan']);
-    expect(a.code, a.stderr).toBe(0);
-    expect(a.stdout).toMatch(/paused after volume:02:plan \(--pause-after plan\)/);
-    expect(novelBin(dir, ['next']).stdout).toBe('volume:02:commit\n');
-    expect(existsSync(join(dir, 'staging/volumes/vol-02/outline.md'))).toBe(true);
-    const b = await novelBinAsync(dir, ['run', '--to-chapter', '32', '--executor', 'demo', '--pause-after', 'plan']);
-    expect(b.code, b.stderr).toBe(0);
-    expect(b.stdout).toMatch(/✓ volume:02:commit committed/);
-    expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(32);
-  });
+  it(
+    '--pause-after plan stops once a volume plan is staged ' + 'and valid; the next run commits it and goes on',
+    async () => {
+      const dir = demoProject();
+      const a = await novelBinAsync(dir, ['run', '--to-chapter', '32', '--executor', 'demo', '--pause-after', 'plan']);
+      expect(a.code, a.stderr).toBe(0);
+      expect(a.stdout).toMatch(/paused after volume:02:plan \(--pause-after plan\)/);
+      expect(novelBin(dir, ['next']).stdout).toBe('volume:02:commit\n');
+      expect(existsSync(join(dir, 'staging/volumes/vol-02/outline.md'))).toBe(true);
+      const b = await novelBinAsync(dir, ['run', '--to-chapter', '32', '--executor', 'demo', '--pause-after', 'plan']);
+      expect(b.code, b.stderr).toBe(0);
+      expect(b.stdout).toMatch(/✓ volume:02:commit committed/);
+      expect(readJson(join(dir, '.checkpoint.json')).last_completed_chapter).toBe(32);
+    },
+  );
 
-  it('a gap in the outline ahead is planned (the chapters up to the next outlined one), and the plan joins the outline', async () => {
-    const dir = demoProject();
-    const p = join(dir, 'volumes/vol-01/outline.md');
-    const text = readFileSync(p, 'utf8');
-    writeFileSync(p, text.slice(0, text.indexOf('### 第 6 章')) + text.slice(text.indexOf('### 第 10 章')));
-    for (let c = 6; c <= 9; c++) rmSync(join(dir, `volumes/vol-01/chapter-contracts/chapter-00${c}.json`));
-    const r = await novelBinAsync(dir, ['run', '--to-chapter', '6', '--executor', 'demo', '--pause-after', 'plan']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(novelBin(dir, ['next']).stdout).toBe('volume:01:commit\n');
-    const c = novelBin(dir, ['commit', '--volume', '1']);
-    expect(c.code, c.stderr).toBe(0);
-    const outline = readFileSync(p, 'utf8');
-    expect(outline).toMatch(/^# 第一卷 残剑/);
-    const headings = [...outline.matchAll(/^### 第 (\d+) 章/gm)].map((m) => Number(m[1])).sort((a, b) => a - b);
-    expect(headings).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
-  });
+  it(
+    'a gap in the outline ahead is planned (the chapters up to ' +
+      'the next outlined one), and the plan joins the outline',
+    async () => {
+      const dir = demoProject();
+      const p = join(dir, 'volumes/vol-01/outline.md');
+      const text = readFileSync(p, 'utf8');
+      writeFileSync(p, text.slice(0, text.indexOf('### 第 6 章')) + text.slice(text.indexOf('### 第 10 章')));
+      for (let c = 6; c <= 9; c++) rmSync(join(dir, `volumes/vol-01/chapter-contracts/chapter-00${c}.json`));
+      const r = await novelBinAsync(dir, ['run', '--to-chapter', '6', '--executor', 'demo', '--pause-after', 'plan']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(novelBin(dir, ['next']).stdout).toBe('volume:01:commit\n');
+      const c = novelBin(dir, ['commit', '--volume', '1']);
+      expect(c.code, c.stderr).toBe(0);
+      const outline = readFileSync(p, 'utf8');
+      expect(outline).toMatch(/^# 第一卷 残剑/);
+      const headings = [...outline.matchAll(/^### 第 (\d+) 章/gm)].map((m) => Number(m[1])).sort((a, b) => a - b);
+      expect(headings).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(novelBin(dir, ['next']).stdout).toBe('chapter:006:draft\n');
+    },
+  );
 });
 
 describe('volumes of their own length (§14)', () => {
@@ -274,18 +287,21 @@ echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":2
     expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(/"cost_usd":0.01/);
   });
 
-  it('an executor that keeps failing: exit 11 after the retries, ERROR_RETRY recorded, next still resumes', async () => {
-    const dir = demoProject();
-    const r = await novelBinAsync(dir, ['run', '--executor', 'echo broken >&2; exit 7 # {packet}', '--json']);
-    expect(r.code).toBe(11);
-    expect(JSON.parse(r.stdout).data.reason).toMatch(/failed 2 time\(s\); orchestrator_state is ERROR_RETRY/);
-    expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('ERROR_RETRY');
-    expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-2.log'), 'utf8')).toMatch(/broken/);
-    expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:draft\n');
-    const ok = await novelBinAsync(dir, ['run', '--executor', 'demo']);
-    expect(ok.code).toBe(0);
-    expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('WRITING');
-  });
+  it(
+    'an executor that keeps failing: exit 11 after the ' + 'retries, ERROR_RETRY recorded, next still resumes',
+    async () => {
+      const dir = demoProject();
+      const r = await novelBinAsync(dir, ['run', '--executor', 'echo broken >&2; exit 7 # {packet}', '--json']);
+      expect(r.code).toBe(11);
+      expect(JSON.parse(r.stdout).data.reason).toMatch(/failed 2 time\(s\); orchestrator_state is ERROR_RETRY/);
+      expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('ERROR_RETRY');
+      expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-2.log'), 'utf8')).toMatch(/broken/);
+      expect(novelBin(dir, ['next']).stdout).toBe('chapter:004:draft\n');
+      const ok = await novelBinAsync(dir, ['run', '--executor', 'demo']);
+      expect(ok.code).toBe(0);
+      expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('WRITING');
+    },
+  );
 });
 
 describe('interrupting novel run', () => {
@@ -371,7 +387,9 @@ describe('novel run limits', () => {
 
   it('--budget-usd stops with exit 12 once the executors reported that much', async () => {
     const dir = demoProject();
-    const exec = `cp -r ${OUTPUTS}/draft/good/. . && echo '{"status":"ok","usage":{"input_tokens":5,"output_tokens":5},"cost_usd":0.5}' # {packet}`;
+    const exec =
+      `cp -r ${OUTPUTS}/draft/good/. . && echo ` +
+      `'{"status":"ok","usage":{"input_tokens":5,"output_tokens":5},"cost_usd":0.5}' # {packet}`;
     const r = await novelBinAsync(dir, ['run', '--executor', exec, '--budget-usd', '0.4', '--json']);
     expect(r.code).toBe(12);
     expect(JSON.parse(r.stdout).data).toMatchObject({ exit: 12, spent: { cost_usd: 0.5, tokens: 10 } });

@@ -15,7 +15,8 @@ const browserPath = chromiumPath();
 const required = process.env.NOVEL_BROWSER_TESTS === 'required';
 if (!browserPath && !required) {
   process.stderr.write(
-    '\n!!! BROWSER TESTS SKIPPED: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH); `.ci/run` installs it and makes them required !!!\n\n',
+    '\n!!! BROWSER TESTS SKIPPED: no Chromium found (apt-get install chromium, or ' +
+      'set CHROMIUM_PATH); `.ci/run` installs it and makes them required !!!\n\n',
   );
 }
 

@@ -35,45 +35,49 @@ const outsideStaging = (dir: string): Record<string, string> =>
   );
 
 describe('the step guard', () => {
-  it('restores the settings, the story bible and the hot set, names every other change, and stops the run with exit 11', async () => {
-    const dir = demoProject();
-    const before = outsideStaging(dir);
-    const config = readFileSync(join(dir, 'novel.config.json'), 'utf8');
-    const script = misbehaving(
-      [
-        `echo '# HACKED' > chapters/chapter-001.md`,
-        'rm chapters/chapter-002.md',
-        `printf '{"gate":{"pass":1,"polish":1,"revise":1,"pause":1}}' > novel.config.json`,
-        'echo x >> world/rules.json',
-        'echo y >> state/changelog.jsonl',
-        'echo z > rootfile.txt',
-        'mkdir -p notes && echo n > notes/a.md',
-      ].join('\n'),
-    );
-    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
-    expect(r.code, r.stdout + r.stderr).toBe(11);
-    const body = JSON.parse(r.stdout);
-    expect(body.ok).toBe(false);
-    expect(body.error.code).toBe('executor_failed');
-    const msg: string = body.error.message;
-    for (const line of [
-      'changed: chapters/chapter-001.md (restored)',
-      'removed: chapters/chapter-002.md (restored)',
-      'changed: novel.config.json (restored)',
-      'changed: world/rules.json (restored)',
-      'changed: state/changelog.jsonl (restored)',
-      'added: rootfile.txt (restored)',
-      'added: notes/ (restored)',
-    ]) {
-      expect(msg).toContain(line);
-    }
-    // Captured files are back byte for byte; the gate of the run never changed.
-    expect(readFileSync(join(dir, 'novel.config.json'), 'utf8')).toBe(config);
-    // What the step added is gone again: the tree outside staging/ is as it was.
-    expect(outsideStaging(dir)).toEqual(before);
-    expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('ERROR_RETRY');
-    expect(readFileSync(join(dir, 'logs/guard.jsonl'), 'utf8')).toContain('"path":"rootfile.txt"');
-  });
+  it(
+    'restores the settings, the story bible and the hot set, ' +
+      'names every other change, and stops the run with exit 11',
+    async () => {
+      const dir = demoProject();
+      const before = outsideStaging(dir);
+      const config = readFileSync(join(dir, 'novel.config.json'), 'utf8');
+      const script = misbehaving(
+        [
+          `echo '# HACKED' > chapters/chapter-001.md`,
+          'rm chapters/chapter-002.md',
+          `printf '{"gate":{"pass":1,"polish":1,"revise":1,"pause":1}}' > novel.config.json`,
+          'echo x >> world/rules.json',
+          'echo y >> state/changelog.jsonl',
+          'echo z > rootfile.txt',
+          'mkdir -p notes && echo n > notes/a.md',
+        ].join('\n'),
+      );
+      const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
+      expect(r.code, r.stdout + r.stderr).toBe(11);
+      const body = JSON.parse(r.stdout);
+      expect(body.ok).toBe(false);
+      expect(body.error.code).toBe('executor_failed');
+      const msg: string = body.error.message;
+      for (const line of [
+        'changed: chapters/chapter-001.md (restored)',
+        'removed: chapters/chapter-002.md (restored)',
+        'changed: novel.config.json (restored)',
+        'changed: world/rules.json (restored)',
+        'changed: state/changelog.jsonl (restored)',
+        'added: rootfile.txt (restored)',
+        'added: notes/ (restored)',
+      ]) {
+        expect(msg).toContain(line);
+      }
+      // Captured files are back byte for byte; the gate of the run never changed.
+      expect(readFileSync(join(dir, 'novel.config.json'), 'utf8')).toBe(config);
+      // What the step added is gone again: the tree outside staging/ is as it was.
+      expect(outsideStaging(dir)).toEqual(before);
+      expect(readJson(join(dir, '.checkpoint.json')).orchestrator_state).toBe('ERROR_RETRY');
+      expect(readFileSync(join(dir, 'logs/guard.jsonl'), 'utf8')).toContain('"path":"rootfile.txt"');
+    },
+  );
 
   it('a well-behaved executor (and a novel command it runs under the owner token) passes the guard', async () => {
     const dir = demoProject();
@@ -99,25 +103,30 @@ describe('the step guard', () => {
   });
 });
 
-it('a captured file held from an earlier step, rewritten in place with its size and mtime put back, is seen and restored', async () => {
-  const dir = demoProject();
-  const state = readFileSync(join(dir, 'state/current-state.json'));
-  // The draft step passes (the guard reads and holds the state); during summarize, whose arm
-  // takes the held bytes on the state's stats, one byte of the state changes in place.
-  const flip = [
-    "const fs = require('fs'); const p = 'state/current-state.json';",
-    "const fd = fs.openSync(p, 'r+'); const b = Buffer.alloc(1); fs.readSync(fd, b, 0, 1, 1);",
-    "fs.writeSync(fd, Buffer.from(b[0] === 32 ? '\\t' : ' '), 0, 1, 1); fs.closeSync(fd);",
-  ].join(' ');
-  // touch -r puts the mtime back to the nanosecond (the ctime moves all the same).
-  const script = misbehaving(
-    `if [ "\${NOVEL_STEP##*:}" = summarize ]; then cp -p state/current-state.json staging/ref && node -e "${flip}" && touch -r staging/ref state/current-state.json && rm staging/ref; fi`,
-  );
-  const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
-  expect(r.code, r.stdout + r.stderr).toBe(11);
-  expect(JSON.parse(r.stdout).error.message).toContain('changed: state/current-state.json (restored)');
-  expect(readFileSync(join(dir, 'state/current-state.json')).equals(state)).toBe(true);
-});
+it(
+  'a captured file held from an earlier step, rewritten in ' +
+    'place with its size and mtime put back, is seen and restored',
+  async () => {
+    const dir = demoProject();
+    const state = readFileSync(join(dir, 'state/current-state.json'));
+    // The draft step passes (the guard reads and holds the state); during summarize, whose arm
+    // takes the held bytes on the state's stats, one byte of the state changes in place.
+    const flip = [
+      "const fs = require('fs'); const p = 'state/current-state.json';",
+      "const fd = fs.openSync(p, 'r+'); const b = Buffer.alloc(1); fs.readSync(fd, b, 0, 1, 1);",
+      "fs.writeSync(fd, Buffer.from(b[0] === 32 ? '\\t' : ' '), 0, 1, 1); fs.closeSync(fd);",
+    ].join(' ');
+    // touch -r puts the mtime back to the nanosecond (the ctime moves all the same).
+    const script = misbehaving(
+      `if [ "\${NOVEL_STEP##*:}" = summarize ]; then cp -p state/current-state.json staging/ref && ` +
+        `node -e "${flip}" && touch -r staging/ref state/current-state.json && rm staging/ref; fi`,
+    );
+    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
+    expect(r.code, r.stdout + r.stderr).toBe(11);
+    expect(JSON.parse(r.stdout).error.message).toContain('changed: state/current-state.json (restored)');
+    expect(readFileSync(join(dir, 'state/current-state.json')).equals(state)).toBe(true);
+  },
+);
 
 /** A Python 3 for a shared writable mapping (Node has none); Debian's python3 package. */
 const python = spawnSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).stdout.trim();
@@ -154,7 +163,8 @@ describe('the step guard and a process that outlives its step', () => {
       const script = misbehaving(
         [
           'case "$NOVEL_STEP" in',
-          `  *:draft) setsid env -i ${python} ${helper} "$PWD/state/current-state.json" ${ctl} </dev/null >/dev/null 2>&1 &`,
+          `  *:draft) setsid env -i ${python} ${helper} ` +
+            `"$PWD/state/current-state.json" ${ctl} </dev/null >/dev/null 2>&1 &`,
           `    while [ ! -e ${ctl}/ready ]; do sleep 0.01; done; sleep 0.05 ;;`,
           `  *:refine) touch ${ctl}/go; while [ ! -e ${ctl}/done ]; do sleep 0.01; done ;;`,
           'esac',

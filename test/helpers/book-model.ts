@@ -42,7 +42,10 @@ const verdict = (overall: number) =>
     HOOK_SCORING,
     [],
   );
-/** A passing judgement that finds the required hook absent (the fixture judge/hook-weak-4.2): the chapter goes to hook-fix. */
+/**
+ * A passing judgement that finds the required hook absent (the fixture judge/hook-weak-4.2): the chapter goes to
+ * hook-fix.
+ */
 export const HOOK_WEAK_VERDICT = computeVerdict(
   JSON.parse(readFileSync(join(OUTPUTS, 'judge/hook-weak-4.2/staging/evaluations/chapter-004-eval.json'), 'utf8')),
   undefined,
@@ -64,7 +67,8 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
   // A setup commit reports the step still missing: the book model's new book has samples, so every step runs (§14).
   const setup = setupStepOf(s);
   const after = setup === undefined ? null : (SETUP_STEPS[SETUP_STEPS.indexOf(setup) + 1] ?? null);
-  // What the plot-architect plans (§14): a gap in the volume's outline ahead, else a new volume of chapters_per_volume chapters.
+  // What the plot-architect plans (§14): a gap in the volume's outline ahead, else a new volume of chapters_per_volume
+  // chapters.
   const first = c.last_completed_chapter + 1;
   const ahead = c.outline_chapters.filter((x) => x >= first);
   const planned = ahead.length
@@ -95,14 +99,22 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
 
 export function serializeBook(s: BookSnapshot): string {
   const c = s.context;
-  return `${JSON.stringify(s.value)}|ch=${c.chapter}|last=${c.last_completed_chapter}|vol=${c.volume}|plan=${c.planning}|resume=${c.resume}|j=${c.journal ? JSON.stringify(c.journal) : '-'}|o=${c.outline_chapters.includes(c.last_completed_chapter + 1)}|setup=${c.setup}|imp=${c.import_caught_up}/${c.imported_chapters}/${c.import_summarized}`;
+  return (
+    `${JSON.stringify(s.value)}|ch=${c.chapter}|last=${c.last_completed_chapter}|vol=${c.volume}` +
+    `|plan=${c.planning}|resume=${c.resume}|j=${c.journal ? JSON.stringify(c.journal) : '-'}|o=` +
+    `${c.outline_chapters.includes(c.last_completed_chapter + 1)}|setup=${c.setup}|imp=` +
+    `${c.import_caught_up}/${c.imported_chapters}/${c.import_summarized}`
+  );
 }
 
 export function eventName(e: PipelineEvent): string {
   return e.type === 'JUDGED' ? `JUDGED(${e.overall_final})` : e.type;
 }
 
-/** Transition keys taken when replaying events from `input` (read through XState's public API: test/helpers/transitions-taken.ts). */
+/**
+ * Transition keys taken when replaying events from `input` (read through XState's public API:
+ * test/helpers/transitions-taken.ts).
+ */
 export function bookTransitionsTaken(input: BookInput, events: readonly PipelineEvent[]): string[] {
   return transitionsTakenBy(bookMachine, input, events);
 }

@@ -7,7 +7,9 @@ import { messageEntry, messageGroups, type MessageKey } from '../../src/core/mes
 
 type Fn = (a: unknown) => string;
 
-/** The arguments a message's text reads (`a.name`), from its source: its parameter is `a`, or `_` when it reads none. */
+/**
+ * The arguments a message's text reads (`a.name`), from its source: its parameter is `a`, or `_` when it reads none.
+ */
 export function argumentsRead(fn: Fn): { param: string; args: string[] } {
   const src = fn.toString();
   const param = /^\s*\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>/.exec(src)?.[1] ?? '?';
@@ -16,7 +18,10 @@ export function argumentsRead(fn: Fn): { param: string; args: string[] } {
   return { param, args };
 }
 
-/** Every problem of the messages of `groups`: a language missing, a parameter not named `a`/`_`, arguments that differ between the languages. */
+/**
+ * Every problem of the messages of `groups`: a language missing, a parameter not named `a`/`_`, arguments that differ
+ * between the languages.
+ */
 export function catalogueProblems(groups?: readonly string[]): string[] {
   const all = messageGroups();
   const problems: string[] = [];

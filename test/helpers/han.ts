@@ -1,6 +1,10 @@
-/** Pseudo-random Han text for the repetition tests: the same for the same seed, and texts of different seeds share nothing by chance (an LCG). */
+/**
+ * Pseudo-random Han text for the repetition tests: the same for the same seed, and texts of different seeds share
+ * nothing by chance (an LCG).
+ */
 const HAN = [
-  ...'天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜金生丽水玉出昆冈剑号巨阙珠称夜光果珍李柰菜重芥姜',
+  ...('天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳' +
+    '云腾致雨露结为霜金生丽水玉出昆冈剑号巨阙珠称夜光果珍李柰菜重芥姜'),
 ];
 
 export function han(n: number, seed: number): string {

@@ -387,7 +387,10 @@ export function codexConfig(server: ModelServer, extra: string[] = []): string {
   ].join('\n');
 }
 
-/** The environment of a real client talking to the scripted server only: a temporary HOME, no telemetry, no update check. */
+/**
+ * The environment of a real client talking to the scripted server only: a temporary HOME, no telemetry, no update
+ * check.
+ */
 export function clientEnv(server: ModelServer, home: string, path: string): Record<string, string> {
   return {
     PATH: path,

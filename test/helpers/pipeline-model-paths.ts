@@ -129,7 +129,10 @@ function sharedLengths(paths: readonly PipelineEvent[][]): number[] {
   });
 }
 
-/** The tests of one model: its path count, each path through the CLI, and a crash image resumed for every distinct prefix that executes a step. */
+/**
+ * The tests of one model: its path count, each path through the CLI, and a crash image resumed for every distinct
+ * prefix that executes a step.
+ */
 export function describeModel(m: Model): void {
   const { input, paths, simple, extra } = pathsFor(m);
   const shared = sharedLengths(paths);
@@ -139,71 +142,75 @@ export function describeModel(m: Model): void {
   /** Path prefixes whose crash image (outputs written, not advanced) was resumed. */
   const crashPrefixes = new Set<string>();
   let crashChecks = 0;
-  describe(`policy ${m.policy}, max_revisions ${m.max_revisions}: ${simple} simple paths + ${extra} for loop-back transitions`, () => {
-    it('enumerates the expected number of simple paths', () => {
-      expect(simple).toBe(m.paths);
-    });
-
-    paths.forEach((events, i) => {
-      const label = events.map(eventLabel).join(' → ');
-      const states = replay(input, events);
-      it(`path ${i + 1}: ${label}`, async () => {
-        const from = saved.get(prefixKey(m, events.slice(0, shared[i]))) ?? null;
-        const start = from ? (shared[i] as number) : 0;
-        let project: string;
-        if (from) {
-          project = tempDir('novel-model-');
-          cpSync(from, project, { recursive: true });
-        } else {
-          project = fixtureCopy();
-          writeConfig(project, m.policy, m.max_revisions);
-        }
-        let before = states[start] as ModelSnapshot; // the initial snapshot (draft), or where the copy was taken
-        if (!from) await expectNext(project, predictedNext(before), 'start');
-        for (let k = start; k < events.length; k++) {
-          const event = events[k]!;
-          const after = states[k + 1] as ModelSnapshot;
-          const note = `step ${k + 1} ${eventLabel(event)} (${String(before.value)} → ${String(after.value)})`;
-          const prefix = prefixKey(m, events.slice(0, k + 1));
-          const fresh = !crashPrefixes.has(prefix);
-          crashPrefixes.add(prefix);
-          await realise(
-            project,
-            event,
-            before,
-            note,
-            fresh
-              ? async (image, step) => {
-                  await checkCrashImage(image, step, project, note);
-                  crashChecks += 1;
-                }
-              : undefined,
-          );
-          await expectNext(project, predictedNext(after), note);
-          expectCheckpoint(project, event, before, after, note);
-          before = after;
-          if (wanted.has(prefix) && !saved.has(prefix)) {
-            const copy = tempDir('novel-model-prefix-');
-            cpSync(project, copy, { recursive: true });
-            saved.set(prefix, copy);
-          }
-        }
-        expect(String(before.value)).toBe('done');
-        const status = await novelJson(project, ['status']);
-        expect(status.body.data.last_completed_chapter).toBe(CHAPTER);
+  describe(
+    `policy ${m.policy}, max_revisions ${m.max_revisions}: ` +
+      `${simple} simple paths + ${extra} for loop-back transitions`,
+    () => {
+      it('enumerates the expected number of simple paths', () => {
+        expect(simple).toBe(m.paths);
       });
-    });
 
-    it('every distinct path prefix ending in an executed step was resumed from a crash image', () => {
-      const expected = new Set(
-        paths.flatMap((events) =>
-          events.flatMap((e, k) => (executes(e) ? [prefixKey(m, events.slice(0, k + 1))] : [])),
-        ),
-      );
-      process.stdout.write(
-        `\nInterruption (${m.policy}): ${crashChecks} distinct path prefixes resumed from crash images\n`,
-      );
-      expect(crashChecks).toBe(expected.size);
-    });
-  });
+      paths.forEach((events, i) => {
+        const label = events.map(eventLabel).join(' → ');
+        const states = replay(input, events);
+        it(`path ${i + 1}: ${label}`, async () => {
+          const from = saved.get(prefixKey(m, events.slice(0, shared[i]))) ?? null;
+          const start = from ? (shared[i] as number) : 0;
+          let project: string;
+          if (from) {
+            project = tempDir('novel-model-');
+            cpSync(from, project, { recursive: true });
+          } else {
+            project = fixtureCopy();
+            writeConfig(project, m.policy, m.max_revisions);
+          }
+          let before = states[start] as ModelSnapshot; // the initial snapshot (draft), or where the copy was taken
+          if (!from) await expectNext(project, predictedNext(before), 'start');
+          for (let k = start; k < events.length; k++) {
+            const event = events[k]!;
+            const after = states[k + 1] as ModelSnapshot;
+            const note = `step ${k + 1} ${eventLabel(event)} (${String(before.value)} → ${String(after.value)})`;
+            const prefix = prefixKey(m, events.slice(0, k + 1));
+            const fresh = !crashPrefixes.has(prefix);
+            crashPrefixes.add(prefix);
+            await realise(
+              project,
+              event,
+              before,
+              note,
+              fresh
+                ? async (image, step) => {
+                    await checkCrashImage(image, step, project, note);
+                    crashChecks += 1;
+                  }
+                : undefined,
+            );
+            await expectNext(project, predictedNext(after), note);
+            expectCheckpoint(project, event, before, after, note);
+            before = after;
+            if (wanted.has(prefix) && !saved.has(prefix)) {
+              const copy = tempDir('novel-model-prefix-');
+              cpSync(project, copy, { recursive: true });
+              saved.set(prefix, copy);
+            }
+          }
+          expect(String(before.value)).toBe('done');
+          const status = await novelJson(project, ['status']);
+          expect(status.body.data.last_completed_chapter).toBe(CHAPTER);
+        });
+      });
+
+      it('every distinct path prefix ending in an executed step was resumed from a crash image', () => {
+        const expected = new Set(
+          paths.flatMap((events) =>
+            events.flatMap((e, k) => (executes(e) ? [prefixKey(m, events.slice(0, k + 1))] : [])),
+          ),
+        );
+        process.stdout.write(
+          `\nInterruption (${m.policy}): ${crashChecks} distinct path prefixes resumed from crash images\n`,
+        );
+        expect(crashChecks).toBe(expected.size);
+      });
+    },
+  );
 }

@@ -72,7 +72,11 @@ export function sampleEvents(micro = true): PipelineEvent[] {
 export type ModelSnapshot = ReturnType<ReturnType<typeof createActor<typeof pipelineMachine>>['getSnapshot']>;
 
 export function serializeSnapshot(s: ModelSnapshot): string {
-  return `${String(s.value)}|rc=${s.context.revision_count}|${s.context.gate?.decision ?? '-'}${s.context.gate?.force_passed ? '+forced' : ''}|t=${s.context.title_fixed ? 1 : 0}|h=${s.context.hook_fixed_round ?? '-'}`;
+  return (
+    `${String(s.value)}|rc=${s.context.revision_count}|` +
+    `${s.context.gate?.decision ?? '-'}${s.context.gate?.force_passed ? '+forced' : ''}` +
+    `|t=${s.context.title_fixed ? 1 : 0}|h=${s.context.hook_fixed_round ?? '-'}`
+  );
 }
 
 export function eventLabel(e: PipelineEvent & { sample?: string }): string {
@@ -352,7 +356,11 @@ export function writeConfig(project: string, policy: string, maxRevisions: numbe
   const config = JSON.parse(readFileSync(p, 'utf8'));
   writeFileSync(
     p,
-    `${JSON.stringify({ ...config, revision_policy: policy, max_revisions: maxRevisions, quality: { hook: { required: true } } }, null, 2)}\n`,
+    `${JSON.stringify(
+      { ...config, revision_policy: policy, max_revisions: maxRevisions, quality: { hook: { required: true } } },
+      null,
+      2,
+    )}\n`,
   );
 }
 

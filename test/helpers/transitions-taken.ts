@@ -51,7 +51,10 @@ const leafPaths = (s: AnyMachineSnapshot): string[] => {
   return out;
 };
 
-/** The transition that took `before` to `after`: the first enabled candidate of the event's type ('' for an eventless microstep); null: the event was not handled. */
+/**
+ * The transition that took `before` to `after`: the first enabled candidate of the event's type ('' for an eventless
+ * microstep); null: the event was not handled.
+ */
 function takenBetween(
   machine: AnyStateMachine,
   before: AnyMachineSnapshot,
@@ -85,7 +88,8 @@ function takenBetween(
   // A targetless transition (actions only) stays where it was.
   if (!pick || ((pick.target ?? []).length > 0 && !lands(pick))) {
     throw new Error(
-      `no enabled ${eventless ? 'eventless ' : ''}transition of ${JSON.stringify(before.value)} on ${event.type} reaches ${reached.join(', ')}`,
+      `no enabled ${eventless ? 'eventless ' : ''}transition of ` +
+        `${JSON.stringify(before.value)} on ${event.type} reaches ${reached.join(', ')}`,
     );
   }
   return pick;
@@ -101,7 +105,10 @@ export function transitionsTakenBy(
   return takenFrom(machine, { input }, events, keyOf);
 }
 
-/** The transition keys one event takes from `snapshot` (a snapshot of `machine`, as `transition()` gives it): the keys `transitionsTakenBy` adds for the event. */
+/**
+ * The transition keys one event takes from `snapshot` (a snapshot of `machine`, as `transition()` gives it): the keys
+ * `transitionsTakenBy` adds for the event.
+ */
 export function transitionsOfEvent(
   machine: AnyStateMachine,
   snapshot: AnyMachineSnapshot,

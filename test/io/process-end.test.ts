@@ -25,7 +25,8 @@ describe('how the process ends', () => {
 
   it('a hold (a run stopping on a signal) keeps the process until it is released; the code set last wins', () => {
     const r = run(
-      `const release = holdProcessEnd();\nsetTimeout(() => { process.stdout.write('finished\\n'); release(); endProcess(143); }, 50);\nendProcess(0);`,
+      `const release = holdProcessEnd();\nsetTimeout(() => { process.stdout.write('finished\\n'); ` +
+        `release(); endProcess(143); }, 50);\nendProcess(0);`,
     );
     expect(r).toEqual({ code: 143, stdout: 'finished\n' });
   });

@@ -93,84 +93,91 @@ function plant(root: string, p: Plant): void {
 }
 
 describe('the door to the disk', () => {
-  it('reads under staging/ give a real file or a NovelError; writes there never change anything outside staging/', () => {
-    fc.assert(
-      fc.property(
-        fc.array(plantArb, { maxLength: 6 }),
-        fc.constantFrom(...NAMES.filter((n) => n.includes('.'))),
-        (plants, writeAt) => {
-          const root = project();
-          for (const p of plants) plant(root, p);
-          const before = outsideStaging(root);
-          const fs = new ProjectFs(root);
-          for (const name of NAMES) {
-            const rel = `staging/${name}`;
+  it(
+    'reads under staging/ give a real file or a NovelError; ' + 'writes there never change anything outside staging/',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(plantArb, { maxLength: 6 }),
+          fc.constantFrom(...NAMES.filter((n) => n.includes('.'))),
+          (plants, writeAt) => {
+            const root = project();
+            for (const p of plants) plant(root, p);
+            const before = outsideStaging(root);
+            const fs = new ProjectFs(root);
+            for (const name of NAMES) {
+              const rel = `staging/${name}`;
+              try {
+                const { bytes } = fs.readBytesAndStat(rel);
+                const st = lstatSync(join(root, rel));
+                expect(st.isFile() && st.nlink === 1, rel).toBe(true);
+                expect(bytes.equals(readFileSync(join(root, rel)))).toBe(true);
+              } catch (err) {
+                if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+                expect(err, String(err)).toBeInstanceOf(NovelError);
+              }
+            }
             try {
-              const { bytes } = fs.readBytesAndStat(rel);
-              const st = lstatSync(join(root, rel));
-              expect(st.isFile() && st.nlink === 1, rel).toBe(true);
-              expect(bytes.equals(readFileSync(join(root, rel)))).toBe(true);
+              fs.writeText(`staging/${writeAt}`, 'written by novel\n');
+              expect(readFileSync(join(root, 'staging', writeAt), 'utf8')).toBe('written by novel\n');
             } catch (err) {
-              if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
               expect(err, String(err)).toBeInstanceOf(NovelError);
             }
-          }
-          try {
-            fs.writeText(`staging/${writeAt}`, 'written by novel\n');
-            expect(readFileSync(join(root, 'staging', writeAt), 'utf8')).toBe('written by novel\n');
-          } catch (err) {
-            expect(err, String(err)).toBeInstanceOf(NovelError);
-          }
-          try {
-            fs.appendAt(`staging/${writeAt}`, 0, Buffer.from('appended\n'));
-          } catch (err) {
-            expect(err, String(err)).toBeInstanceOf(NovelError);
-          }
-          expect(outsideStaging(root)).toEqual(before);
-          rmSync(root, { recursive: true, force: true });
-        },
-      ),
-      { numRuns: 150 },
-    );
-  });
-
-  it('refuses a file read through a linked directory under staging/, or through a linked staging/, naming the link', () => {
-    const root = project();
-    writeFileSync(join(root, 'chapters/chapter-004.md'), 'the book\n');
-    rmSync(join(root, 'staging/chapters'), { recursive: true });
-    symlinkSync(join(root, 'chapters'), join(root, 'staging/chapters'));
-    const fs = new ProjectFs(root);
-    expect(() => fs.readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(
-      /^staging\/chapters: a symbolic link where novel expects a directory/,
-    );
-    const other = project();
-    writeFileSync(join(other, 'chapters/chapter-004.md'), 'the book\n');
-    mkdirSync(join(other, 'elsewhere'));
-    symlinkSync(join(other, 'chapters'), join(other, 'elsewhere/chapters'));
-    rmSync(join(other, 'staging'), { recursive: true });
-    symlinkSync(join(other, 'elsewhere'), join(other, 'staging'));
-    expect(() => new ProjectFs(other).readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(
-      /^staging: a symbolic link where novel expects a directory/,
-    );
-    // The same path written another way is the same path under staging/.
-    for (const odd of [
-      './staging/chapters/chapter-004.md',
-      'staging//chapters/chapter-004.md',
-      'staging/./chapters/chapter-004.md',
-    ]) {
-      expect(() => new ProjectFs(other).readBytesAndStat(odd), odd).toThrow(
-        /a symbolic link where novel expects a directory/,
+            try {
+              fs.appendAt(`staging/${writeAt}`, 0, Buffer.from('appended\n'));
+            } catch (err) {
+              expect(err, String(err)).toBeInstanceOf(NovelError);
+            }
+            expect(outsideStaging(root)).toEqual(before);
+            rmSync(root, { recursive: true, force: true });
+          },
+        ),
+        { numRuns: 150 },
       );
-    }
-    // A real file on a real path reads as it is.
-    writeFileSync(join(other, 'x.md'), 'x\n');
-    expect(new ProjectFs(other).readBytesAndStat('x.md').bytes.toString()).toBe('x\n');
-  });
+    },
+  );
+
+  it(
+    'refuses a file read through a linked directory under ' + 'staging/, or through a linked staging/, naming the link',
+    () => {
+      const root = project();
+      writeFileSync(join(root, 'chapters/chapter-004.md'), 'the book\n');
+      rmSync(join(root, 'staging/chapters'), { recursive: true });
+      symlinkSync(join(root, 'chapters'), join(root, 'staging/chapters'));
+      const fs = new ProjectFs(root);
+      expect(() => fs.readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(
+        /^staging\/chapters: a symbolic link where novel expects a directory/,
+      );
+      const other = project();
+      writeFileSync(join(other, 'chapters/chapter-004.md'), 'the book\n');
+      mkdirSync(join(other, 'elsewhere'));
+      symlinkSync(join(other, 'chapters'), join(other, 'elsewhere/chapters'));
+      rmSync(join(other, 'staging'), { recursive: true });
+      symlinkSync(join(other, 'elsewhere'), join(other, 'staging'));
+      expect(() => new ProjectFs(other).readBytesAndStat('staging/chapters/chapter-004.md')).toThrow(
+        /^staging: a symbolic link where novel expects a directory/,
+      );
+      // The same path written another way is the same path under staging/.
+      for (const odd of [
+        './staging/chapters/chapter-004.md',
+        'staging//chapters/chapter-004.md',
+        'staging/./chapters/chapter-004.md',
+      ]) {
+        expect(() => new ProjectFs(other).readBytesAndStat(odd), odd).toThrow(
+          /a symbolic link where novel expects a directory/,
+        );
+      }
+      // A real file on a real path reads as it is.
+      writeFileSync(join(other, 'x.md'), 'x\n');
+      expect(new ProjectFs(other).readBytesAndStat('x.md').bytes.toString()).toBe('x\n');
+    },
+  );
 
   it('a name longer than the file system allows is a NovelError naming it, never an internal error', () => {
     const root = project();
     const fs = new ProjectFs(root);
-    const long = `staging/chapters/${'长'.repeat(84)}.md`; // 84 × 3 bytes + 3 = 255 bytes: legal, but no room for a temporary name
+    // 84 × 3 bytes + 3 = 255 bytes: legal, but no room for a temporary name
+    const long = `staging/chapters/${'长'.repeat(84)}.md`;
     writeFileSync(join(root, long), 'x');
     expect(fs.readBytes(long).toString()).toBe('x');
     expect(() => fs.writeText(long, 'y')).toThrow(NovelError);

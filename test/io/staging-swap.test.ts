@@ -80,32 +80,43 @@ describe('a staged directory swapped for a link while novel opens a file below i
     const error = (read as { error: InstanceType<typeof NovelError> }).error;
     expect(error.code).toBe('link_refused');
     expect(error.message).toMatch(
-      /^staging\/chapters\/chapter-004\.md: a path that led outside staging\/ \(to ".*\/chapters\/chapter-004\.md"\) while novel opened it/,
+      new RegExp(
+        '^staging\\/chapters\\/chapter-004\\.md: a path that led outside stagi' +
+          'ng\\/ \\(to ".*\\/chapters\\/chapter-004\\.md"\\) while novel opened it',
+      ),
     );
     // Undisturbed, the same read gives the staged bytes.
     expect(fs.readBytesAndStat(STAGED).bytes.toString()).toBe('staged\n');
   });
 
-  it('a staged file replaced while novel opens it (an editor saving it) still reads: the file novel holds was staged', () => {
-    const { fs, target } = bookWithStagedChapter('first\n');
-    const read = readAroundOpen(fs, target, {
-      after: () => {
-        renameSync(target, `${target}~`);
-        writeFileSync(target, 'second\n');
-      },
-    });
-    expect(read).toEqual({ text: 'first\n' });
-  });
+  it(
+    'a staged file replaced while novel opens it (an editor ' +
+      'saving it) still reads: the file novel holds was staged',
+    () => {
+      const { fs, target } = bookWithStagedChapter('first\n');
+      const read = readAroundOpen(fs, target, {
+        after: () => {
+          renameSync(target, `${target}~`);
+          writeFileSync(target, 'second\n');
+        },
+      });
+      expect(read).toEqual({ text: 'first\n' });
+    },
+  );
 
-  it('a hard link to a book file made at the staged name for the open, and removed right after, is refused (hard_link_refused)', () => {
-    const { fs, target } = bookWithStagedChapter();
-    const read = readAroundOpen(fs, target, {
-      before: () => {
-        rmSync(target);
-        linkSync(join(fs.root, 'chapters/chapter-004.md'), target);
-      },
-      after: () => rmSync(target),
-    });
-    expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('hard_link_refused');
-  });
+  it(
+    'a hard link to a book file made at the staged name for the ' +
+      'open, and removed right after, is refused (hard_link_refused)',
+    () => {
+      const { fs, target } = bookWithStagedChapter();
+      const read = readAroundOpen(fs, target, {
+        before: () => {
+          rmSync(target);
+          linkSync(join(fs.root, 'chapters/chapter-004.md'), target);
+        },
+        after: () => rmSync(target),
+      });
+      expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('hard_link_refused');
+    },
+  );
 });

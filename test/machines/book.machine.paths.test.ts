@@ -107,20 +107,27 @@ function plannedPaths(): Record<string, Record<string, PipelineEvent[]>> {
 
 describe('the book machine on the model’s paths', () => {
   const planned = plannedPaths();
-  it('the planned paths reach every transition of the book level from some start (the chapter machine’s own are its tests’)', () => {
-    const reached = new Set(Object.values(planned).flatMap((byKey) => Object.keys(byKey)));
-    const chapterKeys = new Set(
-      pipelineGraph().transitions.map((t) =>
-        transitionKey({ ...t, source: `writing.${t.source}`, target: `writing.${t.target}` }),
-      ),
-    );
-    const bookKeys = [...new Set(bookGraph().transitions.map(transitionKey))].filter((k) => !chapterKeys.has(k));
-    expect(bookKeys.length).toBeGreaterThan(40);
-    expect(bookKeys.filter((k) => !reached.has(k))).toEqual([]);
-  });
-  it('the book graph: every state with its description, step and mode, every transition with its guard and actions', () => {
-    expect(JSON.stringify(bookGraph(), null, 1)).toMatchSnapshot();
-  });
+  it(
+    'the planned paths reach every transition of the book level ' +
+      'from some start (the chapter machine’s own are its tests’)',
+    () => {
+      const reached = new Set(Object.values(planned).flatMap((byKey) => Object.keys(byKey)));
+      const chapterKeys = new Set(
+        pipelineGraph().transitions.map((t) =>
+          transitionKey({ ...t, source: `writing.${t.source}`, target: `writing.${t.target}` }),
+        ),
+      );
+      const bookKeys = [...new Set(bookGraph().transitions.map(transitionKey))].filter((k) => !chapterKeys.has(k));
+      expect(bookKeys.length).toBeGreaterThan(40);
+      expect(bookKeys.filter((k) => !reached.has(k))).toEqual([]);
+    },
+  );
+  it(
+    'the book graph: every state with its description, step ' + 'and mode, every transition with its guard and actions',
+    () => {
+      expect(JSON.stringify(bookGraph(), null, 1)).toMatchSnapshot();
+    },
+  );
   for (const [name, input] of STARTS) {
     it(`from ${name}: every reachable transition, step by step`, () => {
       const paths: string[] = [];
@@ -134,7 +141,10 @@ describe('the book machine on the model’s paths', () => {
           );
           // What the CLI reads of the state it rests in: its meta (step, mode, action, description).
           const meta = Object.values(s.getMeta()).filter((m) => m !== undefined);
-          return `${i === 0 ? 'start' : eventName(events[i - 1] as never)} → ${JSON.stringify(s.value)} ${s.status} ${JSON.stringify(Object.fromEntries(changed))} meta ${JSON.stringify(meta)}`;
+          return (
+            `${i === 0 ? 'start' : eventName(events[i - 1] as never)} → ${JSON.stringify(s.value)} ` +
+            `${s.status} ${JSON.stringify(Object.fromEntries(changed))} meta ${JSON.stringify(meta)}`
+          );
         });
         paths.push(
           [`to ${key}`, ...steps, `taken: ${transitionsTakenBy(bookMachine, input, events).join(' | ')}`].join('\n  '),

@@ -156,7 +156,10 @@ const bookKeys = bookGraph()
 const bookStates = bookGraph()
   .states.filter((s) => s.parent === null)
   .map((s) => s.id);
-/** The top-level state of a state the CLI reports (`draft` → `writing`, `world` → `setup`), read from the machine's graph. */
+/**
+ * The top-level state of a state the CLI reports (`draft` → `writing`, `world` → `setup`), read from the machine's
+ * graph.
+ */
 const topOf = (reported: string): string =>
   (bookGraph().states.find((s) => s.id === reported || s.id.endsWith(`.${reported}`))?.id ?? reported).split(
     '.',
@@ -235,7 +238,8 @@ describe('the book machine, driven through the real CLI', () => {
     rows.push(
       '',
       `states covered: ${states}/${bookStates.length} (${((100 * states) / bookStates.length).toFixed(0)} %)`,
-      `transitions covered: ${transitions}/${bookKeys.length} (${((100 * transitions) / bookKeys.length).toFixed(0)} %)`,
+      `transitions covered: ${transitions}/${bookKeys.length} ` +
+        `(${((100 * transitions) / bookKeys.length).toFixed(0)} %)`,
     );
     process.stdout.write(`\nBook model coverage\n${rows.join('\n')}\n`);
     expect(states).toBe(bookStates.length);

@@ -84,15 +84,19 @@ describe('the weighted score (§13.3)', () => {
     expect(v.warnings).toEqual([]);
   });
 
-  it('a missing dimension falls back to the judge overall (weights null); a difference of exactly 0.5 is no mismatch', () => {
-    const partial = all(3);
-    delete partial.pacing;
-    const v = computeVerdict(evaluation(4.2, partial), undefined, { weights: 'plot', hook_required: false });
-    expect(v).toMatchObject({ overall_final: 4.2, overall_judge: 4.2, weights: null });
-    const edge = computeVerdict(evaluation(3.5, all(4)), undefined, { weights: 'plot', hook_required: false });
-    expect(edge.warnings).toEqual([]);
-    expect(edge.overall_final).toBe(4);
-  });
+  it(
+    'a missing dimension falls back to the judge overall ' +
+      '(weights null); a difference of exactly 0.5 is no mismatch',
+    () => {
+      const partial = all(3);
+      delete partial.pacing;
+      const v = computeVerdict(evaluation(4.2, partial), undefined, { weights: 'plot', hook_required: false });
+      expect(v).toMatchObject({ overall_final: 4.2, overall_judge: 4.2, weights: null });
+      const edge = computeVerdict(evaluation(3.5, all(4)), undefined, { weights: 'plot', hook_required: false });
+      expect(edge.warnings).toEqual([]);
+      expect(edge.overall_final).toBe(4);
+    },
+  );
 
   it('custom weights count only the dimensions they name; with a secondary evaluation the lower score wins', () => {
     const s = { weights: { plot_logic: 3, character: 1 }, hook_required: false };

@@ -148,7 +148,9 @@ describe('gate records', () => {
       {
         layer: 'gate',
         decision: 'revise',
-        message: `gate decided revise for chapter 4 (${SCORE('3.20')}); revision_policy "none" records it and allows the commit`,
+        message:
+          `gate decided revise for chapter 4 (${SCORE('3.20')}); ` +
+          `revision_policy "none" records it and allows the commit`,
       },
     ]);
     const manual = step('judge', { revision_policy: 'manual_confirm' }, judged(3.2));
@@ -219,41 +221,48 @@ describe('gate records', () => {
 });
 
 describe('the gate reason said', () => {
-  it('each reason is recorded in English (reason) and said (words): its English is the rendered words, its Chinese the same parts', () => {
-    const lint = [
-      { rule: 'blacklist', severity: 'hard' },
-      { rule: 'cliche', severity: 'hard' },
-    ] as never;
-    const gates = [
-      step('judge', {}, judged(4.2)),
-      step('judge', {}, judged(3.7)),
-      step('judge', {}, judged(3.2)),
-      step('judge', {}, judged(4.5, { high_violation: true, high_confidence_violations: [HIGH], lint })),
-      step('judge', { revision_policy: 'none' }, judged(3.2)),
-      step('judge', { revision_policy: 'manual_confirm' }, judged(3.2)),
-      step('judge', { revision_count: 2 }, judged(3.2)),
-      step('judge', {}, judged(2.5)),
-      step('judge', {}, judged(1.5)),
-    ].map((s) => s.context.gate as GateRecord);
-    for (const gate of gates) {
-      expect(gate.words, gate.reason).toBeDefined();
-      expect(render('en', gateReason(gate))).toBe(gate.reason);
-      expect(render('zh', gateReason(gate))).toMatch(/[\u4e00-\u9fff]/);
-    }
-    expect(render('zh', gateReason(gates[3] as GateRecord))).toBe(
-      '修改：1 处高置信度违规，且2 处检查硬伤（blacklist, cliche）；第 1/2 轮修改',
-    );
-    expect(render('zh', gateReason(gates[0] as GateRecord))).toBe(
-      '通过：最终总分 4.20（通过 ≥ 4，打磨 ≥ 3.5，修改 ≥ 3，暂停 ≥ 2）',
-    );
-  });
+  it(
+    'each reason is recorded in English (reason) and said (words): ' +
+      'its English is the rendered words, its Chinese the same parts',
+    () => {
+      const lint = [
+        { rule: 'blacklist', severity: 'hard' },
+        { rule: 'cliche', severity: 'hard' },
+      ] as never;
+      const gates = [
+        step('judge', {}, judged(4.2)),
+        step('judge', {}, judged(3.7)),
+        step('judge', {}, judged(3.2)),
+        step('judge', {}, judged(4.5, { high_violation: true, high_confidence_violations: [HIGH], lint })),
+        step('judge', { revision_policy: 'none' }, judged(3.2)),
+        step('judge', { revision_policy: 'manual_confirm' }, judged(3.2)),
+        step('judge', { revision_count: 2 }, judged(3.2)),
+        step('judge', {}, judged(2.5)),
+        step('judge', {}, judged(1.5)),
+      ].map((s) => s.context.gate as GateRecord);
+      for (const gate of gates) {
+        expect(gate.words, gate.reason).toBeDefined();
+        expect(render('en', gateReason(gate))).toBe(gate.reason);
+        expect(render('zh', gateReason(gate))).toMatch(/[\u4e00-\u9fff]/);
+      }
+      expect(render('zh', gateReason(gates[3] as GateRecord))).toBe(
+        '修改：1 处高置信度违规，且2 处检查硬伤（blacklist, cliche）；第 1/2 轮修改',
+      );
+      expect(render('zh', gateReason(gates[0] as GateRecord))).toBe(
+        '通过：最终总分 4.20（通过 ≥ 4，打磨 ≥ 3.5，修改 ≥ 3，暂停 ≥ 2）',
+      );
+    },
+  );
 
-  it("a record written before the words shows its English as it is, and the author's decision wraps that English", () => {
-    const legacy = { ...step('judge', {}, judged(2.5)).context.gate!, words: undefined };
-    delete legacy.words;
-    expect(gateReason(legacy)).toBe(legacy.reason);
-    const accepted = step('review', { gate: legacy }, { type: 'ACCEPT' }).context.gate!;
-    expect(accepted.reason).toBe(`accepted by the author (${legacy.reason})`);
-    expect(render('zh', gateReason(accepted))).toBe(`作者已接受（${legacy.reason}）`);
-  });
+  it(
+    'a record written before the words shows its English as ' + "it is, and the author's decision wraps that English",
+    () => {
+      const legacy = { ...step('judge', {}, judged(2.5)).context.gate!, words: undefined };
+      delete legacy.words;
+      expect(gateReason(legacy)).toBe(legacy.reason);
+      const accepted = step('review', { gate: legacy }, { type: 'ACCEPT' }).context.gate!;
+      expect(accepted.reason).toBe(`accepted by the author (${legacy.reason})`);
+      expect(render('zh', gateReason(accepted))).toBe(`作者已接受（${legacy.reason}）`);
+    },
+  );
 });

@@ -68,13 +68,16 @@ describe('hookWeak (§13.4)', () => {
     expect(hookWeak(evaluation(4, all(4)), required)).toBe(false);
   });
 
-  it('computeVerdict marks hook_weak when either evaluation finds the hook weak, and leaves the key out otherwise', () => {
-    const strong = evaluation(4, all(4, { hook_strength: 4 }));
-    const weak = evaluation(4, all(4, { hook_strength: 1 }));
-    expect(computeVerdict(strong, weak, required).hook_weak).toBe(true);
-    expect(computeVerdict(weak, strong, required).hook_weak).toBe(true);
-    expect('hook_weak' in computeVerdict(strong, strong, required)).toBe(false);
-  });
+  it(
+    'computeVerdict marks hook_weak when either evaluation ' + 'finds the hook weak, and leaves the key out otherwise',
+    () => {
+      const strong = evaluation(4, all(4, { hook_strength: 4 }));
+      const weak = evaluation(4, all(4, { hook_strength: 1 }));
+      expect(computeVerdict(strong, weak, required).hook_weak).toBe(true);
+      expect(computeVerdict(weak, strong, required).hook_weak).toBe(true);
+      expect('hook_weak' in computeVerdict(strong, strong, required)).toBe(false);
+    },
+  );
 
   it('the default scoring does not require a hook', () => {
     const v = computeVerdict(evaluation(4.2, {}, { hook: { present: false, type: 'none' } }));
@@ -99,13 +102,18 @@ describe('which violations block (§6)', () => {
     expect(v.warnings).toEqual([]);
   });
 
-  it('in LS a high-confidence violation blocks when hard or without constraint_type, and is a warning when soft', () => {
-    expect(computeVerdict(withChecks('ls_checks', violation({}))).high_violation).toBe(true);
-    expect(computeVerdict(withChecks('ls_checks', violation({ constraint_type: 'hard' }))).high_violation).toBe(true);
-    const soft = computeVerdict(withChecks('ls_checks', violation({ constraint_type: 'soft' })));
-    expect(soft.high_violation).toBe(false);
-    expect(soft.warnings).toEqual([{ status: 'violation', confidence: 'high', constraint_type: 'soft', layer: 'ls' }]);
-  });
+  it(
+    'in LS a high-confidence violation blocks when hard or ' + 'without constraint_type, and is a warning when soft',
+    () => {
+      expect(computeVerdict(withChecks('ls_checks', violation({}))).high_violation).toBe(true);
+      expect(computeVerdict(withChecks('ls_checks', violation({ constraint_type: 'hard' }))).high_violation).toBe(true);
+      const soft = computeVerdict(withChecks('ls_checks', violation({ constraint_type: 'soft' })));
+      expect(soft.high_violation).toBe(false);
+      expect(soft.warnings).toEqual([
+        { status: 'violation', confidence: 'high', constraint_type: 'soft', layer: 'ls' },
+      ]);
+    },
+  );
 
   it('a clean evaluation has no violations and no warnings', () => {
     const v = computeVerdict(evaluation(4.5));

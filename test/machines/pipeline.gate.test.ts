@@ -148,29 +148,35 @@ describe('gate boundaries through the CLI on fixture evaluations', () => {
     },
   );
 
-  it('a checkpoint at judged without a gate: next reports the gate as if advance had run; the next mutating command applies it', async () => {
-    const project = await toJudge();
-    overlay(project, 'judge/overall-3.2');
-    // Another tool marked the judge step done without running the gate.
-    const { readFileSync, writeFileSync } = await import('node:fs');
-    const cpPath = `${project}/.checkpoint.json`;
-    const cp = JSON.parse(readFileSync(cpPath, 'utf8'));
-    writeFileSync(cpPath, JSON.stringify({ ...cp, pipeline_stage: 'judged' }, null, 2));
-    const next = await novelJson(project, ['next']);
-    expect(next.body.data).toMatchObject({
-      step: 'chapter:004:draft',
-      action: 'execute',
-      mode: 'revision',
-      revision_count: 1,
-    });
-    expect(JSON.parse(readFileSync(cpPath, 'utf8')).pipeline_stage).toBe('judged');
-    overlay(project, 'draft/revision');
-    const adv = await novelJson(project, ['advance', 'chapter:004:draft']);
-    expect(adv.code).toBe(0);
-    const after = JSON.parse(readFileSync(cpPath, 'utf8'));
-    expect(after).toMatchObject({ pipeline_stage: 'drafting', revision_count: 1 });
-    const { existsSync } = await import('node:fs');
-    expect(existsSync(`${project}/staging/revisions/chapter-004/round-1/evaluations/chapter-004-eval.json`)).toBe(true);
-    expect(existsSync(`${project}/${EVAL}`)).toBe(false);
-  });
+  it(
+    'a checkpoint at judged without a gate: next reports the gate ' +
+      'as if advance had run; the next mutating command applies it',
+    async () => {
+      const project = await toJudge();
+      overlay(project, 'judge/overall-3.2');
+      // Another tool marked the judge step done without running the gate.
+      const { readFileSync, writeFileSync } = await import('node:fs');
+      const cpPath = `${project}/.checkpoint.json`;
+      const cp = JSON.parse(readFileSync(cpPath, 'utf8'));
+      writeFileSync(cpPath, JSON.stringify({ ...cp, pipeline_stage: 'judged' }, null, 2));
+      const next = await novelJson(project, ['next']);
+      expect(next.body.data).toMatchObject({
+        step: 'chapter:004:draft',
+        action: 'execute',
+        mode: 'revision',
+        revision_count: 1,
+      });
+      expect(JSON.parse(readFileSync(cpPath, 'utf8')).pipeline_stage).toBe('judged');
+      overlay(project, 'draft/revision');
+      const adv = await novelJson(project, ['advance', 'chapter:004:draft']);
+      expect(adv.code).toBe(0);
+      const after = JSON.parse(readFileSync(cpPath, 'utf8'));
+      expect(after).toMatchObject({ pipeline_stage: 'drafting', revision_count: 1 });
+      const { existsSync } = await import('node:fs');
+      expect(existsSync(`${project}/staging/revisions/chapter-004/round-1/evaluations/chapter-004-eval.json`)).toBe(
+        true,
+      );
+      expect(existsSync(`${project}/${EVAL}`)).toBe(false);
+    },
+  );
 });

@@ -32,8 +32,10 @@ describe('coverage of the pipeline machine', () => {
     const coveredTransitions = allTransitions.filter((t) => (transitionPaths.get(t) ?? 0) > 0).length;
     rows.push(
       '',
-      `states covered: ${coveredStates}/${allStates.length} (${((100 * coveredStates) / allStates.length).toFixed(0)} %)`,
-      `transitions covered: ${coveredTransitions}/${allTransitions.length} (${((100 * coveredTransitions) / allTransitions.length).toFixed(0)} %)`,
+      `states covered: ${coveredStates}/${allStates.length} ` +
+        `(${((100 * coveredStates) / allStates.length).toFixed(0)} %)`,
+      `transitions covered: ${coveredTransitions}/${allTransitions.length} ` +
+        `(${((100 * coveredTransitions) / allTransitions.length).toFixed(0)} %)`,
     );
     process.stdout.write(`\nPipeline model coverage\n${rows.join('\n')}\n`);
     expect(coveredStates).toBe(allStates.length);

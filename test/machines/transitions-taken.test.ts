@@ -112,7 +112,8 @@ describe('the transitions a machine takes, read through the public API', () => {
       }
       const expected = recordedByXState(bookMachine, input, events);
       expect(transitionsTakenBy(bookMachine, input, events)).toEqual(expected);
-      // One event at a time from the snapshot transition() gives (the model's search reads them so): the same keys in the same order.
+      // One event at a time from the snapshot transition() gives (the model's search reads them so): the same keys in
+      // the same order.
       let [snapshot] = replayBook(input, []);
       const stepwise = transitionsTakenBy(bookMachine, input, []);
       for (const e of events) {
@@ -139,7 +140,8 @@ describe('the transitions a machine takes, read through the public API', () => {
       const events = Array.from({ length: 25 }, () => options[pick(options.length)] as EventObject);
       const expected = recordedByXState(pipelineMachine, input, events);
       expect(transitionsTakenBy(pipelineMachine, input, events)).toEqual(expected);
-      // One event at a time from the snapshot transition() gives (the model's search reads them so): the same keys in the same order.
+      // One event at a time from the snapshot transition() gives (the model's search reads them so): the same keys in
+      // the same order.
       let [snapshot] = initialTransition(pipelineMachine, input);
       const stepwise = transitionsTakenBy(pipelineMachine, input, []);
       for (const e of events) {

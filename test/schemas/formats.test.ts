@@ -32,61 +32,73 @@ describe('file formats', () => {
     }
   });
 
-  it('the chapter examples, staged as chapter 4, pass `novel validate` of draft, summarize, refine and judge with no warning', async () => {
-    const project = fixtureCopy();
-    stage(project, 'staging/chapters/chapter-004.md', example('chapter'));
-    const draft = await novelJson(project, ['validate', 'chapter:004:draft']);
-    expect(draft.body).toMatchObject({ ok: true, data: { valid: true, warnings: [] } });
-    stage(project, 'staging/summaries/chapter-004-summary.md', example('summary'));
-    stage(project, 'staging/state/chapter-004-delta.json', example('delta'));
-    stage(project, 'staging/state/chapter-004-crossref.json', example('crossref'));
-    stage(project, 'staging/state/chapter-004-memory.json', example('chapter-memory'));
-    stage(project, 'staging/storylines/main-sword/memory.md', example('storyline-memory'));
-    stage(project, 'staging/logs/style-refiner-chapter-004-changes.json', example('change-log'));
-    stage(project, 'staging/evaluations/chapter-004-eval.json', example('eval'));
-    for (const step of ['summarize', 'refine', 'judge']) {
-      const r = await novelJson(project, ['validate', `chapter:004:${step}`]);
-      expect(r.code, JSON.stringify(r.body)).toBe(0);
-      expect(r.body.data.warnings ?? [], step).toEqual([]);
-    }
-  });
+  it(
+    'the chapter examples, staged as chapter 4, pass `novel validate` ' +
+      'of draft, summarize, refine and judge with no warning',
+    async () => {
+      const project = fixtureCopy();
+      stage(project, 'staging/chapters/chapter-004.md', example('chapter'));
+      const draft = await novelJson(project, ['validate', 'chapter:004:draft']);
+      expect(draft.body).toMatchObject({ ok: true, data: { valid: true, warnings: [] } });
+      stage(project, 'staging/summaries/chapter-004-summary.md', example('summary'));
+      stage(project, 'staging/state/chapter-004-delta.json', example('delta'));
+      stage(project, 'staging/state/chapter-004-crossref.json', example('crossref'));
+      stage(project, 'staging/state/chapter-004-memory.json', example('chapter-memory'));
+      stage(project, 'staging/storylines/main-sword/memory.md', example('storyline-memory'));
+      stage(project, 'staging/logs/style-refiner-chapter-004-changes.json', example('change-log'));
+      stage(project, 'staging/evaluations/chapter-004-eval.json', example('eval'));
+      for (const step of ['summarize', 'refine', 'judge']) {
+        const r = await novelJson(project, ['validate', `chapter:004:${step}`]);
+        expect(r.code, JSON.stringify(r.body)).toBe(0);
+        expect(r.body.data.warnings ?? [], step).toEqual([]);
+      }
+    },
+  );
 
-  it('the volume plan examples (one block with English keys, one with Chinese keys) pass `novel validate volume:02:plan`', async () => {
-    const project = fixtureCopy();
-    const cp = readJson(join(project, '.checkpoint.json'));
-    writeFileSync(
-      join(project, '.checkpoint.json'),
-      JSON.stringify({ ...cp, last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }),
-    );
-    writeFileSync(
-      join(project, 'novel.config.json'),
-      JSON.stringify({ ...readJson(join(project, 'novel.config.json')), chapters_per_volume: 2 }),
-    );
-    const dir = 'staging/volumes/vol-02';
-    stage(project, `${dir}/outline.md`, example('outline'));
-    stage(project, `${dir}/storyline-schedule.json`, example('storyline-schedule'));
-    stage(project, `${dir}/foreshadowing.json`, example('volume-foreshadowing'));
-    stage(project, `${dir}/new-characters.json`, example('new-characters'));
-    const contract = JSON.parse(example('contract'));
-    stage(project, `${dir}/chapter-contracts/chapter-031.json`, JSON.stringify(contract));
-    stage(
-      project,
-      `${dir}/chapter-contracts/chapter-032.json`,
-      JSON.stringify({ ...contract, chapter: 32, storyline_id: 'sect-intrigue' }),
-    );
-    const r = await novelJson(project, ['validate', 'volume:02:plan']);
-    expect(r.code, JSON.stringify(r.body)).toBe(0);
-    expect(r.body.data.warnings ?? []).toEqual([]);
-  });
-
-  it('docs/formats.md and docs/schemas/*.schema.json are generated from the table (run `npm run docs` when this fails)', () => {
-    expect(readFileSync(new URL('../../docs/formats.md', import.meta.url), 'utf8')).toBe(formatsDoc());
-    for (const f of [...FORMATS, ...INPUT_FORMATS].filter((x) => x.schema)) {
-      expect(readFileSync(new URL(`../../docs/schemas/${f.name}.schema.json`, import.meta.url), 'utf8'), f.name).toBe(
-        jsonSchemaOf(f),
+  it(
+    'the volume plan examples (one block with English keys, one ' +
+      'with Chinese keys) pass `novel validate volume:02:plan`',
+    async () => {
+      const project = fixtureCopy();
+      const cp = readJson(join(project, '.checkpoint.json'));
+      writeFileSync(
+        join(project, '.checkpoint.json'),
+        JSON.stringify({ ...cp, last_completed_chapter: 30, current_volume: 2, orchestrator_state: 'VOL_PLANNING' }),
       );
-    }
-  });
+      writeFileSync(
+        join(project, 'novel.config.json'),
+        JSON.stringify({ ...readJson(join(project, 'novel.config.json')), chapters_per_volume: 2 }),
+      );
+      const dir = 'staging/volumes/vol-02';
+      stage(project, `${dir}/outline.md`, example('outline'));
+      stage(project, `${dir}/storyline-schedule.json`, example('storyline-schedule'));
+      stage(project, `${dir}/foreshadowing.json`, example('volume-foreshadowing'));
+      stage(project, `${dir}/new-characters.json`, example('new-characters'));
+      const contract = JSON.parse(example('contract'));
+      stage(project, `${dir}/chapter-contracts/chapter-031.json`, JSON.stringify(contract));
+      stage(
+        project,
+        `${dir}/chapter-contracts/chapter-032.json`,
+        JSON.stringify({ ...contract, chapter: 32, storyline_id: 'sect-intrigue' }),
+      );
+      const r = await novelJson(project, ['validate', 'volume:02:plan']);
+      expect(r.code, JSON.stringify(r.body)).toBe(0);
+      expect(r.body.data.warnings ?? []).toEqual([]);
+    },
+  );
+
+  it(
+    'docs/formats.md and docs/schemas/*.schema.json are generated ' +
+      'from the table (run `npm run docs` when this fails)',
+    () => {
+      expect(readFileSync(new URL('../../docs/formats.md', import.meta.url), 'utf8')).toBe(formatsDoc());
+      for (const f of [...FORMATS, ...INPUT_FORMATS].filter((x) => x.schema)) {
+        expect(readFileSync(new URL(`../../docs/schemas/${f.name}.schema.json`, import.meta.url), 'utf8'), f.name).toBe(
+          jsonSchemaOf(f),
+        );
+      }
+    },
+  );
 
   it('`novel schema` lists the formats and prints one', async () => {
     const list = await novelJson(process.cwd(), ['schema']);

@@ -1,4 +1,7 @@
-/** Schemas built when first used (common.ts `lazily`): they parse, diagnose and document exactly as the schemas they stand for. */
+/**
+ * Schemas built when first used (common.ts `lazily`): they parse, diagnose and document exactly as the schemas they
+ * stand for.
+ */
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';

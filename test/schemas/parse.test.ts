@@ -33,26 +33,30 @@ describe('a parse error, said', () => {
     expect(render('zh', map!.words!.expected!)).toBe('对象（path → size）');
   });
 
-  it('the parts valibot words itself are said from the issue: unknown keys, a missing field, an integer, a bare regex', () => {
-    const [unknown] = problems(v.strictObject({ a: v.number() }), { a: 1, b: 2 });
-    expect(unknown?.message).toBe(
-      'f.json: field "b": expected no key "b" (unknown keys are not allowed here), found unknown key "b"',
-    );
-    expect(diagnosticText('zh', unknown!)).toBe(
-      'f.json：字段 b：应为 不应出现键 "b"（此处不允许未知的键），实为 未知的键 "b"',
-    );
-    const [missing] = problems(v.object({ a: v.pipe(v.number(), v.integer()) }), {});
-    expect(missing?.message).toBe(
-      'f.json: field "a": expected number, integer (required), found nothing (the field is missing)',
-    );
-    expect(diagnosticText('zh', missing!)).toBe('f.json：字段 a：应为 number, integer（必填），实为 缺少该字段');
-    const [integer] = problems(v.object({ a: v.pipe(v.number(), v.integer()) }), { a: 1.5 });
-    expect(integer?.expected).toBe('an integer');
-    expect(render('zh', integer!.words!.expected!)).toBe('整数');
-    const [bare] = problems(v.object({ s: v.pipe(v.string(), v.regex(/^[a-z]+$/)) }), { s: 'X' });
-    expect(bare?.expected).toBe('Expected /^[a-z]+$/ but received "X"');
-    expect(render('zh', bare!.words!.expected!)).toBe('应为 /^[a-z]+$/，实为 "X"');
-  });
+  it(
+    'the parts valibot words itself are said from the issue: ' +
+      'unknown keys, a missing field, an integer, a bare regex',
+    () => {
+      const [unknown] = problems(v.strictObject({ a: v.number() }), { a: 1, b: 2 });
+      expect(unknown?.message).toBe(
+        'f.json: field "b": expected no key "b" (unknown keys are not allowed here), found unknown key "b"',
+      );
+      expect(diagnosticText('zh', unknown!)).toBe(
+        'f.json：字段 b：应为 不应出现键 "b"（此处不允许未知的键），实为 未知的键 "b"',
+      );
+      const [missing] = problems(v.object({ a: v.pipe(v.number(), v.integer()) }), {});
+      expect(missing?.message).toBe(
+        'f.json: field "a": expected number, integer (required), found nothing (the field is missing)',
+      );
+      expect(diagnosticText('zh', missing!)).toBe('f.json：字段 a：应为 number, integer（必填），实为 缺少该字段');
+      const [integer] = problems(v.object({ a: v.pipe(v.number(), v.integer()) }), { a: 1.5 });
+      expect(integer?.expected).toBe('an integer');
+      expect(render('zh', integer!.words!.expected!)).toBe('整数');
+      const [bare] = problems(v.object({ s: v.pipe(v.string(), v.regex(/^[a-z]+$/)) }), { s: 'X' });
+      expect(bare?.expected).toBe('Expected /^[a-z]+$/ but received "X"');
+      expect(render('zh', bare!.words!.expected!)).toBe('应为 /^[a-z]+$/，实为 "X"');
+    },
+  );
 
   it('a union that says what its choices are: its own message (said when it is an id), and the value found', () => {
     const own = (message: string) =>

@@ -28,7 +28,8 @@ export class ContinuityBenchCommand extends NovelCommand {
       say(this.lang, 'continuity.bench.columns'),
       ...report.kinds.map(
         (k) =>
-          `${k.kind.padEnd(20)} ${String(k.planted).padStart(7)} ${String(k.found).padStart(6)} ${String(k.false_positives).padStart(7)}  ${pct(k.recall)}  ${pct(k.precision)}`,
+          `${k.kind.padEnd(20)} ${String(k.planted).padStart(7)} ${String(k.found).padStart(6)} ` +
+          `${String(k.false_positives).padStart(7)}  ${pct(k.recall)}  ${pct(k.precision)}`,
       ),
       say(this.lang, 'continuity.bench.clean', { n: report.clean_findings }),
     ];

@@ -23,7 +23,13 @@ export class StateVerifyCommand extends NovelCommand {
       lines.push(
         state.consistent
           ? t('verify.consistent', { n: changelogLines })
-          : `${t('verify.diverges', { n: state.differing_paths.length, first: state.first_divergent_chapter === null ? said('cmd.verify.no_first') : String(state.first_divergent_chapter) })}\n${state.differing_paths.map((d) => `  - ${d}`).join('\n')}`,
+          : `${t('verify.diverges', {
+              n: state.differing_paths.length,
+              first:
+                state.first_divergent_chapter === null
+                  ? said('cmd.verify.no_first')
+                  : String(state.first_divergent_chapter),
+            })}\n${state.differing_paths.map((d) => `  - ${d}`).join('\n')}`,
       );
       const files = describeDiff(diff);
       if (recordedDiff === null) lines.push(t('verify.no_fingerprint', { accepted }));

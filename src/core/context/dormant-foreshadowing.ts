@@ -63,7 +63,9 @@ export function dormantItems(global: unknown, chapter: number, t: DormancyThresh
       ...(description ? { description } : {}),
       last_touched_chapter: last,
       dormant_chapters: idle,
-      task: `轻触伏笔「${description || item.id}」：一个意象、一句话或一个动作让读者记起它，不揭示、不推进（已沉寂 ${idle} 章）`,
+      task:
+        `轻触伏笔「${description || item.id}」：一个意象、` +
+        `一句话或一个动作让读者记起它，不揭示、不推进（已沉寂 ${idle} 章）`,
     });
   }
   return out.sort(

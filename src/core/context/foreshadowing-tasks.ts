@@ -26,7 +26,10 @@ function items(file: unknown): Obj[] {
     : [];
 }
 
-/** Whether the outline's Foreshadowing line names the id as a whole word: `fs-1` is not named by `fs-10`, nor `jade` by `jade-ring`. */
+/**
+ * Whether the outline's Foreshadowing line names the id as a whole word: `fs-1` is not named by `fs-10`, nor `jade` by
+ * `jade-ring`.
+ */
 function namesId(line: string, id: string): boolean {
   if (id === '') return false;
   const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -77,7 +77,8 @@ export function styleDrift(reports: readonly ReportMetrics[], chapter: number, p
     notes.push(
       nowSentence > baseSentence
         ? `近 ${DRIFT_WINDOW} 章句子平均 ${round2(nowSentence)} 字，比基线 ${round2(baseSentence)} 字长：多用短句`
-        : `近 ${DRIFT_WINDOW} 章句子平均 ${round2(nowSentence)} 字，比基线 ${round2(baseSentence)} 字短：句式可以舒展些`,
+        : `近 ${DRIFT_WINDOW} 章句子平均 ${round2(nowSentence)} 字，` +
+            `比基线 ${round2(baseSentence)} 字短：句式可以舒展些`,
     );
   }
   if (baseDialogue !== null && Math.abs(nowDialogue - baseDialogue) > DIALOGUE_DRIFT) {

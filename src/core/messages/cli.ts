@@ -154,7 +154,8 @@ export const CLI_GROUPS = {
     ),
     'help.footer': entry(
       (_) =>
-        'You can also print more details about any of these commands by calling them with the `-h,--help` flag right after the command name.',
+        'You can also print more details about any of these commands by calling ' +
+        'them with the `-h,--help` flag right after the command name.',
       (_) => '在命令名后紧跟 `-h,--help`，可查看该命令的详细说明。',
     ),
     'help.category.autopilot': entry(
@@ -201,9 +202,11 @@ export const CLI_GROUPS = {
     ),
     'help.status.details': entry(
       (_) =>
-        "One line per stage with the current one marked, the chapter's place in the volume outline, the revision round, the gate, the lock holder and the exact command to type next.",
+        "One line per stage with the current one marked, the chapter's place in the volume outline, " +
+        'the revision round, the gate, the lock holder and the exact command to type next.',
       (_) =>
-        '每个阶段一行并标出当前阶段；还显示本章在卷大纲中的位置、修改轮次、闸门、锁的持有者，以及下一步要输入的确切命令。',
+        '每个阶段一行并标出当前阶段；还显示本章在卷大纲中的位置、' +
+        '修改轮次、闸门、锁的持有者，以及下一步要输入的确切命令。',
     ),
     'help.status.example.1': entry(
       (_) => 'Human view',
@@ -222,12 +225,15 @@ export const CLI_GROUPS = {
       (_) =>
         [
           'Rebuilds the pipeline machine from `.checkpoint.json`, probes `staging/` and prints the next step id.',
-          "The step's action says what to do: `execute` (run the agent), `advance` (its outputs are present, new and valid: record them), `commit`, `review` (the author decides) or `recover` (finish an interrupted commit). Nothing is written.",
+          "The step's action says what to do: `execute` (run the agent), `advance` (its " +
+            'outputs are present, new and valid: record them), `commit`, `review` (the ' +
+            'author decides) or `recover` (finish an interrupted commit). Nothing is written.',
         ].join('\n\n'),
       (_) =>
         [
           '根据 `.checkpoint.json` 重建流水线状态机，探查 `staging/`，打印下一步的步骤编号。',
-          '步骤的 action 说明该做什么：`execute`（运行对应的代理）、`advance`（产出已就绪、是新的且有效：登记它们）、`commit`（入库）、`review`（由作者决定）或 `recover`（补完一次中断的入库）。不写入任何文件。',
+          '步骤的 action 说明该做什么：`execute`（运行对应的代理）、`advance`（产出已就绪、是新的且有效：登记它们）、' +
+            '`commit`（入库）、`review`（由作者决定）或 `recover`（补完一次中断的入库）。不写入任何文件。',
         ].join('\n\n'),
     ),
     'help.next.example.1': entry(
@@ -246,13 +252,19 @@ export const CLI_GROUPS = {
     'help.instructions.details': entry(
       (_) =>
         [
-          'Builds the packet for any step of the next or inflight chapter (or the volume being planned), whatever the current stage. Files are named by project-relative path (manifest mode); optional files that do not exist are left out. The same project gives byte-identical packets.',
-          "`--embed` adds each file's content as a read-only `<DATA …>` block (capped at 64 KiB). `--write-manifest` also writes the packet to `staging/manifests/`. Read-only otherwise.",
+          'Builds the packet for any step of the next or inflight chapter (or the volume being planned), ' +
+            'whatever the current stage. Files are named by project-relative path (manifest mode); ' +
+            'optional files that do not exist are left out. The same project gives byte-identical packets.',
+          "`--embed` adds each file's content as a read-only `<DATA …>` block (capped at 64 KiB). " +
+            '`--write-manifest` also writes the packet to `staging/manifests/`. Read-only otherwise.',
         ].join('\n\n'),
       (_) =>
         [
-          '为下一章或在写章节（或正在规划的卷）的任一步骤生成指令包，不论当前处于哪个阶段。文件以相对于项目根目录的路径给出（清单模式）；不存在的可选文件不列出。同一项目总是生成逐字节相同的指令包。',
-          '`--embed` 把每个文件的内容作为只读的 `<DATA …>` 块嵌入（上限 64 KiB）。`--write-manifest` 还会把指令包写到 `staging/manifests/`。除此之外只读。',
+          '为下一章或在写章节（或正在规划的卷）的任一步骤生成指令包，' +
+            '不论当前处于哪个阶段。文件以相对于项目根目录的路径给出（清单模' +
+            '式）；不存在的可选文件不列出。同一项目总是生成逐字节相同的指令包。',
+          '`--embed` 把每个文件的内容作为只读的 `<DATA …>` 块嵌入（上限 64 KiB）。' +
+            '`--write-manifest` 还会把指令包写到 `staging/manifests/`。除此之外只读。',
         ].join('\n\n'),
     ),
     'help.instructions.example.1': entry(
@@ -282,9 +294,12 @@ export const CLI_GROUPS = {
     ),
     'help.validate.details': entry(
       (_) =>
-        'Checks what the agent of the step wrote under `staging/` (PROTOCOL §4): presence, UTF-8, JSON shape, chapter numbers, slugs. Every problem is reported with file, field, expected and found. Exits 2 when anything required is wrong; problems in optional files are warnings.',
+        'Checks what the agent of the step wrote under `staging/` (PROTOCOL §4): presence, UTF-8, JSON ' +
+        'shape, chapter numbers, slugs. Every problem is reported with file, field, expected and ' +
+        'found. Exits 2 when anything required is wrong; problems in optional files are warnings.',
       (_) =>
-        '检查该步骤的代理在 `staging/` 下写出的内容（PROTOCOL §4）：是否存在、UTF-8、JSON 结构、章号、英文短标识。每个问题都给出文件、字段、应为与实为。必需的内容有误时退出码为 2；可选文件中的问题只作为警告。',
+        '检查该步骤的代理在 `staging/` 下写出的内容（PROTOCOL §4）：是否存在、UTF-8、JSON 结构、章号、英文短标识。' +
+        '每个问题都给出文件、字段、应为与实为。必需的内容有误时退出码为 2；可选文件中的问题只作为警告。',
     ),
     'help.validate.example.1': entry(
       (_) => 'Validate the summarizer outputs of chapter 4',
@@ -302,13 +317,20 @@ export const CLI_GROUPS = {
     'help.advance.details': entry(
       (_) =>
         [
-          "Takes the project lock, refuses a step other than the one `novel next` names, validates the step's staged outputs, sends the finished-step event to the pipeline machine and writes the resulting `.checkpoint.json` atomically.",
-          "After a judge step the gate runs at once: a revision archives the round's files under `staging/revisions/chapter-NNN/round-K/`. Refuses (exit 2) when the book's final trees changed outside novel, and exits 3 while another process holds the lock.",
+          'Takes the project lock, refuses a step other than the one `novel next` names, ' +
+            "validates the step's staged outputs, sends the finished-step event to the " +
+            'pipeline machine and writes the resulting `.checkpoint.json` atomically.',
+          "After a judge step the gate runs at once: a revision archives the round's files under " +
+            "`staging/revisions/chapter-NNN/round-K/`. Refuses (exit 2) when the book's final " +
+            'trees changed outside novel, and exits 3 while another process holds the lock.',
         ].join('\n\n'),
       (_) =>
         [
-          '获取项目锁；步骤不是 `novel next` 给出的那一步时拒绝执行；校验该步骤的存稿产出，向流水线状态机发送完成事件，并原子地写入新的 `.checkpoint.json`。',
-          '评审（judge）这一步之后闸门立即判定：判定修改时，本轮的文件归档到 `staging/revisions/chapter-NNN/round-K/`。书稿文件在 novel 之外被改动时拒绝执行（退出码 2）；其他进程持有锁时退出码为 3。',
+          '获取项目锁；步骤不是 `novel next` 给出的那一步时拒绝执行；校验该步骤的存稿产出，' +
+            '向流水线状态机发送完成事件，并原子地写入新的 `.checkpoint.json`。',
+          '评审（judge）这一步之后闸门立即判定：判定修改时，本轮的文件归档到 ' +
+            '`staging/revisions/chapter-NNN/round-K/`。书稿文件在 novel ' +
+            '之外被改动时拒绝执行（退出码 2）；其他进程持有锁时退出码为 3。',
         ].join('\n\n'),
     ),
     'help.advance.example.1': entry(
@@ -330,14 +352,16 @@ export const CLI_GROUPS = {
           'Only valid while the chapter is paused at review (`novel next` prints `chapter:NNN:review`).',
           '- `accept` commits the chapter as it is (gate decision `accepted_by_user`).',
           '- `revise` runs one more revision round, even past the revision budget.',
-          "- `rewrite` discards the chapter's staged outputs (kept under `staging/revisions/chapter-NNN/rewrite-K/`) and starts again at draft with revision_count 0.",
+          "- `rewrite` discards the chapter's staged outputs (kept under " +
+            '`staging/revisions/chapter-NNN/rewrite-K/`) and starts again at draft with revision_count 0.',
         ].join('\n\n'),
       (_) =>
         [
           '只在章节暂停、等待作者决定时有效（`novel next` 打印 `chapter:NNN:review`）。',
           '- `accept`：按现状入库（闸门判定记为 `accepted_by_user`）。',
           '- `revise`：再修改一轮，即使修改轮次已经用完。',
-          '- `rewrite`：丢弃本章的存稿产出（保存在 `staging/revisions/chapter-NNN/rewrite-K/`），从起草重新开始，revision_count 归零。',
+          '- `rewrite`：丢弃本章的存稿产出（保存在 `staging/revisions/chapter-NNN/rewrite-K/' +
+            '`），从起草重新开始，revision_count 归零。',
         ].join('\n\n'),
     ),
     'help.decide.example.1': entry(
@@ -358,9 +382,11 @@ export const CLI_GROUPS = {
     ),
     'help.decide.--note': entry(
       (_) =>
-        'Your words with the decision: revise and rewrite carry them to the writer in the next draft packet (inline.author_note); every decision keeps them in the chapter log',
+        'Your words with the decision: revise and rewrite carry them to the writer in the next ' +
+        'draft packet (inline.author_note); every decision keeps them in the chapter log',
       (_) =>
-        '随决定附上你的话：revise 和 rewrite 会把它放进下一份起草指令包交给写手（inline.author_note）；任何决定都会把它记入章节日志',
+        '随决定附上你的话：revise 和 rewrite 会把它放进下一份起草指令包交给写手' +
+        '（inline.author_note）；任何决定都会把它记入章节日志',
     ),
     // novel commit
     'help.commit.description': entry(
@@ -370,15 +396,22 @@ export const CLI_GROUPS = {
     'help.commit.details': entry(
       (_) =>
         [
-          'Refused unless the chapter is inflight and its gate allows the commit (pass, force pass, accepted by the author).',
-          "Everything is computed first and written to a journal (`staging/.commit/chapter-NNN.json`, fsync'd); then each target is applied idempotently and the journal is deleted. A process killed at any instant leaves a project that the next mutating command rolls forward to exactly the bytes of an uninterrupted commit.",
-          '`--dry-run` prints the exact plan — every file written, moved, appended or cleared and every state op applied or dropped — and touches nothing.',
+          'Refused unless the chapter is inflight and its gate allows ' +
+            'the commit (pass, force pass, accepted by the author).',
+          'Everything is computed first and written to a journal (`staging/.commit/chapter-NNN.json`, ' +
+            "fsync'd); then each target is applied idempotently and the journal is deleted. A " +
+            'process killed at any instant leaves a project that the next mutating command rolls ' +
+            'forward to exactly the bytes of an uninterrupted commit.',
+          '`--dry-run` prints the exact plan — every file written, moved, appended or ' +
+            'cleared and every state op applied or dropped — and touches nothing.',
         ].join('\n\n'),
       (_) =>
         [
           '只有章节正在写、且闸门允许入库（通过、强制通过、作者已接受）时才执行。',
-          '先算好一切并写入入库日志（`staging/.commit/chapter-NNN.json`，已 fsync）；然后逐个幂等地应用到目标文件，最后删除日志。进程在任何时刻被杀掉，下一个写入命令都会把项目补完到与未中断的入库逐字节相同的状态。',
-          '`--dry-run` 打印确切的计划——每个要写入、移动、追加或清空的文件，以及每条应用或丢弃的状态操作——不改动任何东西。',
+          '先算好一切并写入入库日志（`staging/.commit/chapter-NNN.json`，已 fsync）；然后逐个幂等地应用到目标文件，' +
+            '最后删除日志。进程在任何时刻被杀掉，下一个写入命令都会把项目补完到与未中断的入库逐字节相同的状态。',
+          '`--dry-run` 打印确切的计划——每个要写入、移动、追加或清空的文件，' +
+            '以及每条应用或丢弃的状态操作——不改动任何东西。',
         ].join('\n\n'),
     ),
     'help.commit.example.1': entry(
@@ -412,9 +445,11 @@ export const CLI_GROUPS = {
     ),
     'help.lock.status.details': entry(
       (_) =>
-        'A lock is stale when its heartbeat is older than `lock_stale_minutes` (default 30), when its process is gone on this host, or (for a lock without readable info.json) when it is more than 60 s old.',
+        'A lock is stale when its heartbeat is older than `lock_stale_minutes` (default 30), when its process ' +
+        'is gone on this host, or (for a lock without readable info.json) when it is more than 60 s old.',
       (_) =>
-        '心跳早于 `lock_stale_minutes` 分钟（默认 30）、持有进程在本机上已不存在，或（对没有可读 info.json 的锁）已存在超过 60 秒时，锁即视为过期。',
+        '心跳早于 `lock_stale_minutes` 分钟（默认 30）、持有进程在本机上已不存在，' +
+        '或（对没有可读 info.json 的锁）已存在超过 60 秒时，锁即视为过期。',
     ),
     'help.lock.status.example.1': entry(
       (_) => 'Show the lock',
@@ -431,9 +466,11 @@ export const CLI_GROUPS = {
     ),
     'help.lock.clear.details': entry(
       (_) =>
-        'Refuses (exit 2) to remove a live lock unless `--force` is given. Leftover `.novel.lock.tmp-*` directories of interrupted acquisitions are removed too.',
+        'Refuses (exit 2) to remove a live lock unless `--force` is given. Leftover ' +
+        '`.novel.lock.tmp-*` directories of interrupted acquisitions are removed too.',
       (_) =>
-        '除非给出 `--force`，否则拒绝清除仍有效的锁（退出码 2）。中断的加锁操作留下的 `.novel.lock.tmp-*` 目录也会一并清除。',
+        '除非给出 `--force`，否则拒绝清除仍有效的锁（退出码 2）。' +
+        '中断的加锁操作留下的 `.novel.lock.tmp-*` 目录也会一并清除。',
     ),
     'help.lock.clear.example.1': entry(
       (_) => 'Remove a stale lock',
@@ -455,13 +492,23 @@ export const CLI_GROUPS = {
     'help.state.verify.details': entry(
       (_) =>
         [
-          'Replays `state/changelog.jsonl` from the empty state and compares the result with `state/current-state.json` (as parsed JSON); on divergence names the first divergent chapter. Then re-hashes every file of the final trees against `.novel/fingerprint.json` and lists every changed, added or removed file (a hand edit of an old chapter shows up here).',
-          '`--accept` records the current files as the fingerprint, after listing them, once you have confirmed the edits; a hand fix of `state/current-state.json` is recorded as an accepted-state line of the changelog, so that replay and `novel state rebuild` keep it. A project with no fingerprint yet is judged by its state alone. Exits 2 while anything diverges.',
+          'Replays `state/changelog.jsonl` from the empty state and compares the result with ' +
+            '`state/current-state.json` (as parsed JSON); on divergence names the first divergent ' +
+            'chapter. Then re-hashes every file of the final trees against `.novel/fingerprint.json` and ' +
+            'lists every changed, added or removed file (a hand edit of an old chapter shows up here).',
+          '`--accept` records the current files as the fingerprint, after listing them, once you have ' +
+            'confirmed the edits; a hand fix of `state/current-state.json` is recorded as an ' +
+            'accepted-state line of the changelog, so that replay and `novel state rebuild` keep it. A ' +
+            'project with no fingerprint yet is judged by its state alone. Exits 2 while anything diverges.',
         ].join('\n\n'),
       (_) =>
         [
-          '从空状态开始重放 `state/changelog.jsonl`，把结果与 `state/current-state.json`（按解析后的 JSON）比较；不一致时给出最早分歧的章节。然后按 `.novel/fingerprint.json` 重新计算书稿各文件的哈希，列出每个被改动、新增或删除的文件（手改旧章节会在这里显示出来）。',
-          '`--accept` 先列出这些文件，在你确认改动之后把当前文件记为指纹；手改的 `state/current-state.json` 会作为一行 accepted-state 记入变更日志，重放和 `novel state rebuild` 都会保留它。尚无指纹的项目只检查状态。有任何不一致时退出码为 2。',
+          '从空状态开始重放 `state/changelog.jsonl`，把结果与 `state/current-state.json`（按解析后的 ' +
+            'JSON）比较；不一致时给出最早分歧的章节。然后按 `.novel/fingerprint.json` ' +
+            '重新计算书稿各文件的哈希，列出每个被改动、新增或删除的文件（手改旧章节会在这里显示出来）。',
+          '`--accept` 先列出这些文件，在你确认改动之后把当前文件记为指纹；手改的 ' +
+            '`state/current-state.json` 会作为一行 accepted-state 记入变更日志，重放和 `novel ' +
+            'state rebuild` 都会保留它。尚无指纹的项目只检查状态。有任何不一致时退出码为 2。',
         ].join('\n\n'),
     ),
     'help.state.verify.example.1': entry(
@@ -483,9 +530,11 @@ export const CLI_GROUPS = {
     ),
     'help.state.rebuild.details': entry(
       (_) =>
-        'Replays the applied ops of `state/changelog.jsonl` from the empty state and writes the result atomically. Refused (exit 2) while a commit journal is pending: finish that commit first.',
+        'Replays the applied ops of `state/changelog.jsonl` from the empty state and writes the result ' +
+        'atomically. Refused (exit 2) while a commit journal is pending: finish that commit first.',
       (_) =>
-        '从空状态开始重放 `state/changelog.jsonl` 中已应用的操作，并原子地写出结果。有未完成的入库日志时拒绝执行（退出码 2）：请先完成那次入库。',
+        '从空状态开始重放 `state/changelog.jsonl` 中已应用的操作，并原子地写出结果。' +
+        '有未完成的入库日志时拒绝执行（退出码 2）：请先完成那次入库。',
     ),
     'help.state.rebuild.example.1': entry(
       (_) => 'Rebuild the state',
@@ -498,9 +547,13 @@ export const CLI_GROUPS = {
     ),
     'help.graph.details': entry(
       (_) =>
-        'The graph is read from the book machine itself: the book states (planning, writing, recovering, retrying, complete) and the chapter pipeline inside `writing`, with every event, guard and action. `--highlight current` marks the state the project rests in (needs a project).',
+        'The graph is read from the book machine itself: the book states (planning, writing, recovering, ' +
+        'retrying, complete) and the chapter pipeline inside `writing`, with every event, guard and ' +
+        'action. `--highlight current` marks the state the project rests in (needs a project).',
       (_) =>
-        '图直接读自全书状态机：全书的各个状态（planning、writing、recovering、retrying、complete），以及 `writing` 中的章节流水线，含每个事件、守卫和动作。`--highlight current` 标出项目当前所处的状态（需要在项目中运行）。',
+        '图直接读自全书状态机：全书的各个状态（planning、writing、recovering、retrying、' +
+        'complete），以及 `writing` 中的章节流水线，含每个事件、守卫和动作。' +
+        '`--highlight current` 标出项目当前所处的状态（需要在项目中运行）。',
     ),
     'help.graph.example.1': entry(
       (_) => 'Mermaid state diagram',
@@ -529,9 +582,16 @@ export const CLI_GROUPS = {
     ),
     'help.init.details': entry(
       (_) =>
-        'Writes `.checkpoint.json` (volume 1 awaiting planning), `novel.config.json` with the defaults, an empty state, an empty foreshadowing list and empty input files. Refuses when the directory already holds a project, or a book without its checkpoint (chapters/*.md, state/current-state.json or state/changelog.jsonl: `novel checkpoint rebuild` recovers that one); existing files are never overwritten.',
+        'Writes `.checkpoint.json` (volume 1 awaiting planning), `novel.config.json` with the ' +
+        'defaults, an empty state, an empty foreshadowing list and empty input files. ' +
+        'Refuses when the directory already holds a project, or a book without its ' +
+        'checkpoint (chapters/*.md, state/current-state.json or state/changelog.jsonl: ' +
+        '`novel checkpoint rebuild` recovers that one); existing files are never overwritten.',
       (_) =>
-        '写出 `.checkpoint.json`（第1卷待规划）、使用默认值的 `novel.config.json`、空状态、空的伏笔列表和空的输入文件。目录已经是项目，或有书稿却没有检查点（chapters/*.md、state/current-state.json 或 state/changelog.jsonl：这种情况用 `novel checkpoint rebuild` 恢复）时拒绝执行；已有的文件从不覆盖。',
+        '写出 `.checkpoint.json`（第1卷待规划）、使用默认值的 `novel.config.json`、空状态、' +
+        '空的伏笔列表和空的输入文件。目录已经是项目，或有书稿却没有检查点（chapters/*.md、' +
+        'state/current-state.json 或 state/changelog.jsonl：这种情况用 `novel checkpoint ' +
+        'rebuild` 恢复）时拒绝执行；已有的文件从不覆盖。',
     ),
     'help.init.example.1': entry(
       (_) => 'Create a project in ./my-novel',
@@ -561,14 +621,34 @@ export const CLI_GROUPS = {
     'help.run.details': entry(
       (_) =>
         [
-          'Repeats what the book machine says next: plan a volume (the plot-architect, then `commit --volume`), execute a chapter step (the packet is written to staging/manifests/, the executor runs, retried per `executor.retries`), advance it, commit the chapter, or stop for a review. The run holds the project lock for its whole length (heartbeat) and passes its owner token as NOVEL_LOCK_OWNER to the executor. The project stays resumable by plain `novel next` at every instant.',
-          'Executors: `demo` (offline, deterministic; NOVEL_DEMO_SCORES=3.2,4.1 scripts the judge per revision round), `claude` (Claude Code, `claude -p … --output-format json`), `codex` (`codex exec --json`), or any command template (`{packet}` becomes the packet path). Default: `executor.command` of novel.config.json; with neither, the run refuses (exit 2) and lists the choices — it never picks one (`init --demo` records `demo` in the demo project). Exit codes: 0 target reached (or paused by --pause-after), 10 paused for a decision, 11 executor failed after retries (orchestrator_state ERROR_RETRY), 12 budget reached, 2/3 as everywhere, 130/143/129 stopped by a signal.',
-          "The first Ctrl-C finishes the current step and stops; a second one, SIGTERM or SIGHUP ends the executor's process group and exits.",
+          'Repeats what the book machine says next: plan a volume (the plot-architect, then `commit --volume`), ' +
+            'execute a chapter step (the packet is written to staging/manifests/, the executor runs, retried ' +
+            'per `executor.retries`), advance it, commit the chapter, or stop for a review. The run holds the ' +
+            'project lock for its whole length (heartbeat) and passes its owner token as NOVEL_LOCK_OWNER to ' +
+            'the executor. The project stays resumable by plain `novel next` at every instant.',
+          'Executors: `demo` (offline, deterministic; NOVEL_DEMO_SCORES=3.2,4.1 scripts the judge per revision ' +
+            'round), `claude` (Claude Code, `claude -p … --output-format json`), `codex` (`codex exec --json`), ' +
+            'or any command template (`{packet}` becomes the packet path). Default: `executor.command` of ' +
+            'novel.config.json; with neither, the run refuses (exit 2) and lists the choices — it never picks ' +
+            'one (`init --demo` records `demo` in the demo project). Exit codes: 0 target reached (or paused by ' +
+            '--pause-after), 10 paused for a decision, 11 executor failed after retries (orchestrator_state ' +
+            'ERROR_RETRY), 12 budget reached, 2/3 as everywhere, 130/143/129 stopped by a signal.',
+          'The first Ctrl-C finishes the current step and stops; a second one, ' +
+            "SIGTERM or SIGHUP ends the executor's process group and exits.",
         ].join('\n\n'),
       (_) =>
         [
-          '重复执行全书状态机给出的下一步：规划一卷（plot-architect，然后 `commit --volume`）、执行章节的一步（指令包写到 staging/manifests/，执行器运行，按 `executor.retries` 重试）、登记、把章节入库，或停下等待作者决定。运行期间一直持有项目锁（心跳），并把自己的持有者令牌作为 NOVEL_LOCK_OWNER 传给执行器。任何时刻都可以直接用 `novel next` 接着往下做。',
-          '执行器：`demo`（离线、结果确定；NOVEL_DEMO_SCORES=3.2,4.1 按修改轮次设定评审分数）、`claude`（Claude Code，`claude -p … --output-format json`）、`codex`（`codex exec --json`），或任一命令模板（`{packet}` 替换为指令包路径）。默认：novel.config.json 的 `executor.command`；两者都没有时拒绝运行（退出码 2）并列出可选项——novel 从不替你选择（`init --demo` 在演示项目里记录了 `demo`）。退出码：0 达成目标（或按 --pause-after 暂停），10 暂停等待作者决定，11 执行器重试后仍失败（orchestrator_state ERROR_RETRY），12 预算用完，2/3 与其他命令相同，130/143/129 被信号中止。',
+          '重复执行全书状态机给出的下一步：规划一卷（plot-architect，然后 `commit --volume`）、' +
+            '执行章节的一步（指令包写到 staging/manifests/，执行器运行，按 `executor.retries` 重试）、登记、' +
+            '把章节入库，或停下等待作者决定。运行期间一直持有项目锁（心跳），并把自己的持有者令牌作为 ' +
+            'NOVEL_LOCK_OWNER 传给执行器。任何时刻都可以直接用 `novel next` 接着往下做。',
+          '执行器：`demo`（离线、结果确定；NOVEL_DEMO_SCORES=3.2,4.1 按修改轮次设定评审分数）、' +
+            '`claude`（Claude Code，`claude -p … --output-format json`）、`codex`（`codex exec ' +
+            '--json`），或任一命令模板（`{packet}` 替换为指令包路径）。默认：novel.config.json 的 ' +
+            '`executor.command`；两者都没有时拒绝运行（退出码 2）并列出可选项——novel ' +
+            '从不替你选择（`init --demo` 在演示项目里记录了 `demo`）。退出码：0 达成目标（或按 ' +
+            '--pause-after 暂停），10 暂停等待作者决定，11 执行器重试后仍失败（orchestrator_state ' +
+            'ERROR_RETRY），12 预算用完，2/3 与其他命令相同，130/143/129 被信号中止。',
           '第一次 Ctrl-C 做完当前步骤后停下；第二次 Ctrl-C、SIGTERM 或 SIGHUP 会结束执行器的进程组并退出。',
         ].join('\n\n'),
     ),
@@ -602,14 +682,17 @@ export const CLI_GROUPS = {
     ),
     'help.run.--pause-after': entry(
       (_) =>
-        `Comma-separated stages after which to stop: ${PAUSE_STAGES.join(', ')} (plan: once a volume plan is staged and valid, before its commit)`,
+        `Comma-separated stages after which to stop: ${PAUSE_STAGES.join(', ')} ` +
+        `(plan: once a volume plan is staged and valid, before its commit)`,
       (_) => `在这些阶段之后停下（逗号分隔）：${PAUSE_STAGES.join('、')}（plan：卷规划已存稿且有效、尚未入库时）`,
     ),
     'help.run.--executor': entry(
       (_) =>
-        'demo, claude, codex, or a command template with {packet} (default: executor.command of novel.config.json; required when that is unset)',
+        'demo, claude, codex, or a command template with {packet} (default: ' +
+        'executor.command of novel.config.json; required when that is unset)',
       (_) =>
-        'demo、claude、codex，或含 {packet} 的命令模板（默认：novel.config.json 的 executor.command；未设置时必须给出）',
+        'demo、claude、codex，或含 {packet} 的命令模板（默认：' +
+        'novel.config.json 的 executor.command；未设置时必须给出）',
     ),
     'help.run.--force': entry(
       (_) => 'Re-run steps whose outputs are already present and valid',
@@ -625,15 +708,19 @@ export const CLI_GROUPS = {
     ),
     'help.run.--inspect': entry(
       (_) =>
-        'Mirror the run in a live actor for the Stately inspector: --inspect or --inspect=ws://host:port (default ws://localhost:8080)',
+        'Mirror the run in a live actor for the Stately inspector: --inspect ' +
+        'or --inspect=ws://host:port (default ws://localhost:8080)',
       (_) =>
-        '在实时 actor 中镜像本次运行，供 Stately 检视器查看：--inspect 或 --inspect=ws://主机:端口（默认 ws://localhost:8080）',
+        '在实时 actor 中镜像本次运行，供 Stately 检视器查看：--inspect ' +
+        '或 --inspect=ws://主机:端口（默认 ws://localhost:8080）',
     ),
     'help.run.--model': entry(
       (_) =>
-        'The model claude or codex asks for (default: executor.model of novel.config.json; codex: else the model of its own config.toml)',
+        'The model claude or codex asks for (default: executor.model of ' +
+        'novel.config.json; codex: else the model of its own config.toml)',
       (_) =>
-        'claude 或 codex 使用的模型（默认：novel.config.json 的 executor.model；codex 另可取其自身 config.toml 中的模型）',
+        'claude 或 codex 使用的模型（默认：novel.config.json 的 ' +
+        'executor.model；codex 另可取其自身 config.toml 中的模型）',
     ),
     'help.run.--budget-usd': entry(
       (_) => 'Stop (exit 12) once executors reported this much cost',
@@ -651,13 +738,22 @@ export const CLI_GROUPS = {
     'help.checkpoint.rebuild.details': entry(
       (_) =>
         [
-          'The last committed chapter comes from `state/changelog.jsonl` (cross-checked with `chapters/`: missing or uncommitted chapter files are listed); the volume is the one that holds the next chapter (`chapters_per_volume`), written on if its outline on disk covers the next chapter, planned otherwise; the stage is `committed` with no chapter in flight. Staged outputs stay where they are: `novel next` re-derives from them.',
-          'Refuses (exit 2) while a checkpoint exists, unless `--force`, which keeps the old one as `.checkpoint.json.bak` (or `.bak-2`, …). The project directory is `--project DIR` or the current directory.',
+          'The last committed chapter comes from `state/changelog.jsonl` (cross-checked with ' +
+            '`chapters/`: missing or uncommitted chapter files are listed); the volume is the one ' +
+            'that holds the next chapter (`chapters_per_volume`), written on if its outline on disk ' +
+            'covers the next chapter, planned otherwise; the stage is `committed` with no chapter in ' +
+            'flight. Staged outputs stay where they are: `novel next` re-derives from them.',
+          'Refuses (exit 2) while a checkpoint exists, unless `--force`, which ' +
+            'keeps the old one as `.checkpoint.json.bak` (or `.bak-2`, …). The ' +
+            'project directory is `--project DIR` or the current directory.',
         ].join('\n\n'),
       (_) =>
         [
-          '最后入库的章节取自 `state/changelog.jsonl`（并与 `chapters/` 核对：缺失或未入库的章节文件会列出来）；卷取容纳下一章的那一卷（`chapters_per_volume`），磁盘上该卷的大纲覆盖下一章时接着写，否则待规划；阶段为 `committed`，没有在写的章节。存稿产出原地保留：`novel next` 会据此重新推断。',
-          '已有检查点时拒绝执行（退出码 2），除非加 `--force`，此时旧的检查点保留为 `.checkpoint.json.bak`（或 `.bak-2`，…）。项目目录为 `--project DIR` 或当前目录。',
+          '最后入库的章节取自 `state/changelog.jsonl`（并与 `chapters/` 核对：缺失或未入库的章节文件会列出来）；' +
+            '卷取容纳下一章的那一卷（`chapters_per_volume`），磁盘上该卷的大纲覆盖下一章时接着写，否则待规划；' +
+            '阶段为 `committed`，没有在写的章节。存稿产出原地保留：`novel next` 会据此重新推断。',
+          '已有检查点时拒绝执行（退出码 2），除非加 `--force`，此时旧的检查点保留为 ' +
+            '`.checkpoint.json.bak`（或 `.bak-2`，…）。项目目录为 `--project DIR` 或当前目录。',
         ].join('\n\n'),
     ),
     'help.checkpoint.rebuild.example.1': entry(
@@ -679,9 +775,14 @@ export const CLI_GROUPS = {
     ),
     'help.demo-executor.details': entry(
       (_) =>
-        "Writes the same outputs as `novel run --executor demo` for the packet it is given, only under the packet's write scope, then exits. It lets the command-template path of `novel run` be tried offline. NOVEL_DEMO_SCORES scripts the judge per revision round; NOVEL_DEMO_WRITE_DELAY_MS pauses between files (for kill tests).",
+        'Writes the same outputs as `novel run --executor demo` for the packet it is given, ' +
+        "only under the packet's write scope, then exits. It lets the command-template " +
+        'path of `novel run` be tried offline. NOVEL_DEMO_SCORES scripts the judge per ' +
+        'revision round; NOVEL_DEMO_WRITE_DELAY_MS pauses between files (for kill tests).',
       (_) =>
-        '为给定的指令包写出与 `novel run --executor demo` 相同的产出，只写在指令包的可写范围内，然后退出。用它可以离线试用 `novel run` 的命令模板执行方式。NOVEL_DEMO_SCORES 按修改轮次设定评审分数；NOVEL_DEMO_WRITE_DELAY_MS 在写各个文件之间暂停（用于强杀测试）。',
+        '为给定的指令包写出与 `novel run --executor demo` 相同的产出，只写在指令包的可写范围内，' +
+        '然后退出。用它可以离线试用 `novel run` 的命令模板执行方式。NOVEL_DEMO_SCORES ' +
+        '按修改轮次设定评审分数；NOVEL_DEMO_WRITE_DELAY_MS 在写各个文件之间暂停（用于强杀测试）。',
     ),
     'help.demo-executor.example.1': entry(
       (_) => 'As a command template',
@@ -695,14 +796,17 @@ export const CLI_GROUPS = {
     'help.completion.details': entry(
       (_) =>
         [
-          "Completes command names, each command's flags, the choices of `--format`, `--executor` and `--pause-after`, and step ids (the current one from `novel next`, plus the chapter stages of that chapter). Install it once:",
+          "Completes command names, each command's flags, the choices of `--format`, " +
+            '`--executor` and `--pause-after`, and step ids (the current one from ' +
+            '`novel next`, plus the chapter stages of that chapter). Install it once:',
           "- bash: `echo 'source <(novel completion bash)' >> ~/.bashrc`",
           "- zsh: `echo 'source <(novel completion zsh)' >> ~/.zshrc`",
           '- fish: `novel completion fish > ~/.config/fish/completions/novel.fish`',
         ].join('\n\n'),
       (_) =>
         [
-          '补全命令名、各命令的选项、`--format`、`--executor` 与 `--pause-after` 的可选值，以及步骤编号（`novel next` 给出的当前步骤，及该章的各个阶段）。安装一次即可：',
+          '补全命令名、各命令的选项、`--format`、`--executor` 与 `--pause-after` 的可选值，' +
+            '以及步骤编号（`novel next` 给出的当前步骤，及该章的各个阶段）。安装一次即可：',
           "- bash：`echo 'source <(novel completion bash)' >> ~/.bashrc`",
           "- zsh：`echo 'source <(novel completion zsh)' >> ~/.zshrc`",
           '- fish：`novel completion fish > ~/.config/fish/completions/novel.fish`',
@@ -723,9 +827,14 @@ export const CLI_GROUPS = {
     ),
     'help.chapters.details': entry(
       (_) =>
-        'Rows come from the chapter logs written at commit (`logs/chapter-NNN-log.json`); the chapter texts are read only for chapters whose log predates the 字数 record. 字数 counts as Chinese platforms do: every CJK character and every full-width punctuation mark one, a Latin word or a run of digits one; the title line is not counted. 汉字 counts Han characters only. A cost no executor reported shows as ?.',
+        'Rows come from the chapter logs written at commit (`logs/chapter-NNN-log.json`); the chapter texts are ' +
+        'read only for chapters whose log predates the 字数 record. 字数 counts as Chinese platforms do: every ' +
+        'CJK character and every full-width punctuation mark one, a Latin word or a run of digits one; the ' +
+        'title line is not counted. 汉字 counts Han characters only. A cost no executor reported shows as ?.',
       (_) =>
-        '各行取自入库时写下的章节日志（`logs/chapter-NNN-log.json`）；只有日志早于字数记录的章节才会读取正文。字数按中文平台的算法：每个汉字和每个全角标点算一个，一个拉丁单词或一串数字算一个；标题行不计。汉字只计汉字。没有执行器报告的费用显示为 ?。',
+        '各行取自入库时写下的章节日志（`logs/chapter-NNN-log.json`）；' +
+        '只有日志早于字数记录的章节才会读取正文。字数按中文平台的算法：每个汉字和每个全角标点算一个，' +
+        '一个拉丁单词或一串数字算一个；标题行不计。汉字只计汉字。没有执行器报告的费用显示为 ?。',
     ),
     'help.chapters.example.1': entry(
       (_) => 'The whole book',
@@ -746,19 +855,37 @@ export const CLI_GROUPS = {
     // novel lint
     'help.lint.description': entry(
       (_) =>
-        "Measure a chapter or any text file: the AI-flavour score, clichés, 字数 against the platform's range, repeated openings, patterns, paragraphs, title",
+        'Measure a chapter or any text file: the AI-flavour score, clichés, 字数 against ' +
+        "the platform's range, repeated openings, patterns, paragraphs, title",
       (_) => '检查一章或任一文本文件：AI味评分、套话、字数是否在平台范围内、重复的开头、句式、段落、标题',
     ),
     'help.lint.details': entry(
       (_) =>
         [
-          "`novel lint chapter:NNN` lints the staged chapter while it is in flight, else the committed one. `novel lint FILE` lints any text file (a chapter written elsewhere, a sample) with the project's settings, as if it were the next chapter (outside any project: the defaults and the shipped lexicon).",
-          "The settings are `quality` in novel.config.json (platform presets qidian, tomato, none; `quality.ai_flavour.soft`/`hard` for the score's thresholds); the word lists are cliche-lint.json (without one, the shipped lexicon), ai-blacklist.json (its whitelist masked only where it stands alone) and the cast's names (never counted as sentence openings). With the book's shingle index it also finds a passage of 50 字 or more that stands in an earlier chapter (`repeated_passage`) and a chapter that shares 30 % of its shingles with one earlier chapter (`recycled_chapter`), both hard. Each finding names the rule, its severity (hard findings make the gate revise), the line, an excerpt and the fix, in Chinese under zh_* or --lang zh. The same text and settings always give the same report.",
+          '`novel lint chapter:NNN` lints the staged chapter while it is in flight, else the committed one. `novel ' +
+            "lint FILE` lints any text file (a chapter written elsewhere, a sample) with the project's settings, " +
+            'as if it were the next chapter (outside any project: the defaults and the shipped lexicon).',
+          'The settings are `quality` in novel.config.json (platform presets qidian, tomato, none; ' +
+            "`quality.ai_flavour.soft`/`hard` for the score's thresholds); the word lists are " +
+            'cliche-lint.json (without one, the shipped lexicon), ai-blacklist.json (its whitelist ' +
+            "masked only where it stands alone) and the cast's names (never counted as sentence " +
+            "openings). With the book's shingle index it also finds a passage of 50 字 or more that " +
+            'stands in an earlier chapter (`repeated_passage`) and a chapter that shares 30 % of its ' +
+            'shingles with one earlier chapter (`recycled_chapter`), both hard. Each finding names the ' +
+            'rule, its severity (hard findings make the gate revise), the line, an excerpt and the fix, ' +
+            'in Chinese under zh_* or --lang zh. The same text and settings always give the same report.',
         ].join('\n\n'),
       (_) =>
         [
-          '`novel lint chapter:NNN` 在章节写作中时检查存稿，否则检查已入库的版本。`novel lint 文件` 用项目的设置检查任一文本文件（别处写的章节、样章），当作下一章来检查（不在项目中时：用默认设置和自带词库）。',
-          '设置取自 novel.config.json 的 `quality`（平台预设 qidian、tomato、none；`quality.ai_flavour.soft`/`hard` 是评分的阈值）；词表为 cliche-lint.json（没有时用自带词库）、ai-blacklist.json（其白名单只在单独出现时屏蔽）以及人物名（从不算作句首）。有全书的 shingle 索引时，还会找出与前面某章相同的 50 字以上的段落（`repeated_passage`），以及与前面某一章共有 30 % shingle 的章节（`recycled_chapter`），两者都算硬伤。每条发现给出规则、严重程度（硬伤会让闸门判定修改）、行号、摘录和改法，在 zh_* 或 --lang zh 下用中文。同样的文本和设置总是给出同样的报告。',
+          '`novel lint chapter:NNN` 在章节写作中时检查存稿，否则检查已入库的版本。' +
+            '`novel lint 文件` 用项目的设置检查任一文本文件（别处写的章节、' +
+            '样章），当作下一章来检查（不在项目中时：用默认设置和自带词库）。',
+          '设置取自 novel.config.json 的 `quality`（平台预设 qidian、tomato、none；' +
+            '`quality.ai_flavour.soft`/`hard` 是评分的阈值）；词表为 cliche-lint.json（没有时用自带词库）、' +
+            'ai-blacklist.json（其白名单只在单独出现时屏蔽）以及人物名（从不算作句首）。有全书的 shingle 索引时，' +
+            '还会找出与前面某章相同的 50 字以上的段落（`repeated_passage`），以及与前面某一章共有 30 % shingle ' +
+            '的章节（`recycled_chapter`），两者都算硬伤。每条发现给出规则、严重程度（硬伤会让闸门判定修改）、' +
+            '行号、摘录和改法，在 zh_* 或 --lang zh 下用中文。同样的文本和设置总是给出同样的报告。',
         ].join('\n\n'),
     ),
     'help.lint.example.1': entry(
@@ -781,13 +908,23 @@ export const CLI_GROUPS = {
     'help.quality.eval.details': entry(
       (_) =>
         [
-          "Lints every .txt and .md file of both folders and prints n, the AUC of the AI-flavour score with its bootstrap 95 % interval, precision and recall at the soft and hard thresholds (the project's `quality.ai_flavour` when run in a project, else the shipped model's), and each feature's own AUC and hit rates.",
-          "`--by-source` also runs leave-one-source-out: for each source (a file's name without its trailing `-NNN`, e.g. `mymodel-012.txt` → `mymodel`) the model is fitted again without it and scored on it, against every text of the other class. Run it on your own chapters against drafts of your model to set `quality.ai_flavour.soft` and `hard`.",
+          'Lints every .txt and .md file of both folders and prints n, the AUC of the ' +
+            'AI-flavour score with its bootstrap 95 % interval, precision and recall at the ' +
+            "soft and hard thresholds (the project's `quality.ai_flavour` when run in a " +
+            "project, else the shipped model's), and each feature's own AUC and hit rates.",
+          "`--by-source` also runs leave-one-source-out: for each source (a file's name without its " +
+            'trailing `-NNN`, e.g. `mymodel-012.txt` → `mymodel`) the model is fitted again ' +
+            'without it and scored on it, against every text of the other class. Run it on your ' +
+            'own chapters against drafts of your model to set `quality.ai_flavour.soft` and `hard`.',
         ].join('\n\n'),
       (_) =>
         [
-          '检查两个文件夹中的每个 .txt 和 .md 文件，打印 n、AI味评分的 AUC 及其自助法 95 % 区间、在软阈值和硬阈值下的精确率与召回率（在项目中运行时用项目的 `quality.ai_flavour`，否则用自带模型的阈值），以及每个特征各自的 AUC 与命中率。',
-          '`--by-source` 还会做留一来源验证：对每个来源（去掉末尾 `-NNN` 的文件名，如 `mymodel-012.txt` → `mymodel`），不用它重新拟合模型，再对它打分，与另一类的全部文本对照。用你自己的章节对照你的模型写的草稿运行它，来设定 `quality.ai_flavour.soft` 和 `hard`。',
+          '检查两个文件夹中的每个 .txt 和 .md 文件，打印 n、AI味评分的 AUC 及其自助法 95 % ' +
+            '区间、在软阈值和硬阈值下的精确率与召回率（在项目中运行时用项目的 ' +
+            '`quality.ai_flavour`，否则用自带模型的阈值），以及每个特征各自的 AUC 与命中率。',
+          '`--by-source` 还会做留一来源验证：对每个来源（去掉末尾 `-NNN` 的文件名，如 `mymodel-012.txt` ' +
+            '→ `mymodel`），不用它重新拟合模型，再对它打分，与另一类的全部文本对照。' +
+            '用你自己的章节对照你的模型写的草稿运行它，来设定 `quality.ai_flavour.soft` 和 `hard`。',
         ].join('\n\n'),
     ),
     'help.quality.eval.example.1': entry(
@@ -819,12 +956,20 @@ export const CLI_GROUPS = {
     'help.continuity.bench.details': entry(
       (_) =>
         [
-          "For every committed chapter, a copy is made (its text, its delta and the state before it, replayed from `state/changelog.jsonl`) and one contradiction of each kind is planted into it: a dead character acting, a realm going down, a destroyed item used, story_day going back, one path set twice, a name one character off, a resolved foreshadowing item reopened. Prints, per kind, how many were planted and found (recall) and how many findings were not planted (precision); the book's own chapters count toward precision. Nothing is written.",
+          'For every committed chapter, a copy is made (its text, its delta and the state before it, ' +
+            'replayed from `state/changelog.jsonl`) and one contradiction of each kind is planted into ' +
+            'it: a dead character acting, a realm going down, a destroyed item used, story_day going ' +
+            'back, one path set twice, a name one character off, a resolved foreshadowing item reopened. ' +
+            'Prints, per kind, how many were planted and found (recall) and how many findings were not ' +
+            "planted (precision); the book's own chapters count toward precision. Nothing is written.",
           'Without `--project` (and outside a project), the demo book novel ships is measured.',
         ].join('\n\n'),
       (_) =>
         [
-          '对每个已入库章节做一份副本（正文、delta 及它之前的状态，由 `state/changelog.jsonl` 重放得到），在其中各植入一处每类矛盾：已死的人物出场、境界倒退、已毁的物品再被使用、story_day 倒退、同一路径设两次、名字错一个字、已回收的伏笔重开。按类别打印植入并查出的数目（召回）和并非植入的发现数（精确）；原书各章也计入精确。不写任何文件。',
+          '对每个已入库章节做一份副本（正文、delta 及它之前的状态，由 `state/changelog.jsonl` 重放得到），' +
+            '在其中各植入一处每类矛盾：已死的人物出场、境界倒退、已毁的物品再被使用、story_day 倒退、' +
+            '同一路径设两次、名字错一个字、已回收的伏笔重开。按类别打印植入并查出的数目（召回）' +
+            '和并非植入的发现数（精确）；原书各章也计入精确。不写任何文件。',
           '不给 `--project`（且不在项目中）时，衡量 novel 自带的演示书。',
         ].join('\n\n'),
     ),
@@ -847,9 +992,16 @@ export const CLI_GROUPS = {
     ),
     'help.doctor.details': entry(
       (_) =>
-        'Checks the checkpoint against the book, every book file against the fingerprint (a full re-hash, as `state verify`), the state against its changelog, a pending commit journal, the lock and its leftovers, an interrupted execution, staging files that belong to no step, the outline and contracts of the next chapters, the config, and whether `claude` and `codex` are on PATH (and their versions). Only reads; each fix is its own command. Exit 0 when healthy (info findings only), 2 otherwise.',
+        'Checks the checkpoint against the book, every book file against the fingerprint (a full re-hash, as ' +
+        '`state verify`), the state against its changelog, a pending commit journal, the lock and its ' +
+        'leftovers, an interrupted execution, staging files that belong to no step, the outline and contracts ' +
+        'of the next chapters, the config, and whether `claude` and `codex` are on PATH (and their versions). ' +
+        'Only reads; each fix is its own command. Exit 0 when healthy (info findings only), 2 otherwise.',
       (_) =>
-        '检查检查点与书稿是否一致、每个书稿文件与指纹（完整地重新计算哈希，同 `state verify`）、状态与其变更日志、未完成的入库日志、锁及其残留、中断的执行、不属于任何步骤的存稿文件、接下来各章的大纲与契约、配置，以及 `claude` 和 `codex` 是否在 PATH 中（及其版本）。只读；每个修复都是单独的命令。健康（只有提示类发现）时退出码为 0，否则为 2。',
+        '检查检查点与书稿是否一致、每个书稿文件与指纹（完整地重新计算哈希，同 `state verify`）、' +
+        '状态与其变更日志、未完成的入库日志、锁及其残留、中断的执行、不属于任何步骤的存稿文件、' +
+        '接下来各章的大纲与契约、配置，以及 `claude` 和 `codex` 是否在 PATH 中（及其版本）。' +
+        '只读；每个修复都是单独的命令。健康（只有提示类发现）时退出码为 0，否则为 2。',
     ),
     'help.doctor.example.1': entry(
       (_) => 'Check the project',
@@ -866,9 +1018,14 @@ export const CLI_GROUPS = {
     ),
     'help.diff.details': entry(
       (_) =>
-        'Each revision round keeps the chapter the judge scored in `staging/revisions/chapter-NNN/round-K/chapters/`; round K is that chapter, and the chapter as it stands now (staged, or committed) is the round after the last one kept. Without `--round`, the last two rounds are compared; one `--round A` compares A with the latest.',
+        'Each revision round keeps the chapter the judge scored in ' +
+        '`staging/revisions/chapter-NNN/round-K/chapters/`; round K is that chapter, and the chapter ' +
+        'as it stands now (staged, or committed) is the round after the last one kept. Without ' +
+        '`--round`, the last two rounds are compared; one `--round A` compares A with the latest.',
       (_) =>
-        '每一轮修改都把评审打分的那一稿保存在 `staging/revisions/chapter-NNN/round-K/chapters/`；第 K 轮就是那一稿，而当前的章节（存稿或已入库）是最后保存的一轮之后的那一轮。不加 `--round` 时比较最后两轮；给一个 `--round A` 时比较 A 与最新的一轮。',
+        '每一轮修改都把评审打分的那一稿保存在 `staging/revisions/chapter-NNN/round-K/chapters/' +
+        '`；第 K 轮就是那一稿，而当前的章节（存稿或已入库）是最后保存的一轮之后的那一轮。' +
+        '不加 `--round` 时比较最后两轮；给一个 `--round A` 时比较 A 与最新的一轮。',
     ),
     'help.diff.example.1': entry(
       (_) => 'The last two drafts of chapter 4',
@@ -890,15 +1047,21 @@ export const CLI_GROUPS = {
     'help.export.details': entry(
       (_) =>
         [
-          'Only committed chapters, in order, with their titles; volume headings come from the volume outlines (their first `# ` line). The title and author come from novel.config.json (`title`, `author`), else from brief.md (its 《书名》 heading and a 作者： line); the language from `language` (default zh-CN).',
+          'Only committed chapters, in order, with their titles; volume headings come from the volume outlines ' +
+            '(their first `# ` line). The title and author come from novel.config.json (`title`, `author`), else ' +
+            'from brief.md (its 《书名》 heading and a 作者： line); the language from `language` (default zh-CN).',
           '- txt: UTF-8, the format Chinese platforms take for uploads (`--crlf` for CRLF line ends);',
           '- md: one Markdown file;',
-          '- epub: EPUB 3 with a navigation document listing every chapter, a stable identifier per book, and `dcterms:modified` from the last commit.',
-          'The same book always gives the same bytes. Export only reads the book: it may run while a chapter is in flight. The default output is export/novel.<format> in the project.',
+          '- epub: EPUB 3 with a navigation document listing every chapter, a stable ' +
+            'identifier per book, and `dcterms:modified` from the last commit.',
+          'The same book always gives the same bytes. Export only reads the book: it may run while ' +
+            'a chapter is in flight. The default output is export/novel.<format> in the project.',
         ].join('\n\n'),
       (_) =>
         [
-          '只导出已入库的章节，按顺序，带章名；卷标题取自卷大纲（其第一行 `# `）。书名与作者取自 novel.config.json（`title`、`author`），否则取自 brief.md（其中的《书名》标题和「作者：」一行）；语言取自 `language`（默认 zh-CN）。',
+          '只导出已入库的章节，按顺序，带章名；卷标题取自卷大纲（其第一行 `# `）。书名与作者取自 ' +
+            'novel.config.json（`title`、`author`），否则取自 brief.md（其中的《书名》' +
+            '标题和「作者：」一行）；语言取自 `language`（默认 zh-CN）。',
           '- txt：UTF-8，中文平台上传所用的格式（`--crlf` 使用 CRLF 换行）；',
           '- md：一个 Markdown 文件；',
           '- epub：EPUB 3，带列出每一章的导航文档、每本书固定的标识符，以及取自最后一次入库的 `dcterms:modified`。',
@@ -944,9 +1107,13 @@ export const CLI_GROUPS = {
     ),
     'help.schema.details': entry(
       (_) =>
-        'Without a name, lists every format: its name, where the file goes and which agent writes it. With a name, prints the JSON Schema (draft-07) of a JSON format, or the rules and an example of a text format (chapter, summary, storyline memory, outline). The same formats, with examples, are in docs/formats.md.',
+        'Without a name, lists every format: its name, where the file goes and which agent writes it. With a name, ' +
+        'prints the JSON Schema (draft-07) of a JSON format, or the rules and an example of a text format ' +
+        '(chapter, summary, storyline memory, outline). The same formats, with examples, are in docs/formats.md.',
       (_) =>
-        '不带名称时列出所有格式：名称、文件的位置，以及由哪个代理写出。带名称时，打印 JSON 格式的 JSON Schema（draft-07），或文本格式（章节、摘要、故事线记忆、大纲）的规则和示例。同样的格式及示例也在 docs/formats.md 中。',
+        '不带名称时列出所有格式：名称、文件的位置，以及由哪个代理写出。带名称时，打印 ' +
+        'JSON 格式的 JSON Schema（draft-07），或文本格式（章节、摘要、故事线记忆、' +
+        '大纲）的规则和示例。同样的格式及示例也在 docs/formats.md 中。',
     ),
     'help.schema.example.1': entry(
       (_) => 'List the formats',
@@ -968,13 +1135,24 @@ export const CLI_GROUPS = {
     'help.import.details': entry(
       (_) =>
         [
-          "The text's encoding is detected (UTF-8 with or without BOM, UTF-16, GBK/GB18030). A TXT is split at chapter headings — `第12章`, `第十二章`, `第一百零二章`, full-width digits — alone on their line or followed by whitespace and a title; a heading whose number does not go on the ascending sequence is prose (a line like `第3章节奏说明` is never a heading). A folder takes one chapter per .txt or .md file, in the order of the numbers in their names.",
-          'The project is `--project DIR` (created when missing; an `init`ed project without chapters is used as it is); a project that has chapters is refused. The chapters go to `chapters/chapter-NNN.md` with their headings as `# ` titles, recorded as committed; the report (chapters, 字数, encoding, the lines that looked like headings but were kept as prose) is printed and written to `logs/import-report.json`.',
+          "The text's encoding is detected (UTF-8 with or without BOM, UTF-16, GBK/GB18030). A TXT is " +
+            'split at chapter headings — `第12章`, `第十二章`, `第一百零二章`, full-width digits — alone ' +
+            'on their line or followed by whitespace and a title; a heading whose number does not go on ' +
+            'the ascending sequence is prose (a line like `第3章节奏说明` is never a heading). A folder ' +
+            'takes one chapter per .txt or .md file, in the order of the numbers in their names.',
+          'The project is `--project DIR` (created when missing; an `init`ed project without chapters is used as it ' +
+            'is); a project that has chapters is refused. The chapters go to `chapters/chapter-NNN.md` with their ' +
+            'headings as `# ` titles, recorded as committed; the report (chapters, 字数, encoding, the lines that ' +
+            'looked like headings but were kept as prose) is printed and written to `logs/import-report.json`.',
         ].join('\n\n'),
       (_) =>
         [
-          '自动识别文本编码（带或不带 BOM 的 UTF-8、UTF-16、GBK/GB18030）。TXT 按章节标题切分——`第12章`、`第十二章`、`第一百零二章`、全角数字——标题单独成行，或后接空白和章名；章号接不上递增序列的标题按正文处理（像 `第3章节奏说明` 这样的行从不算标题）。文件夹中每个 .txt 或 .md 文件算一章，按文件名中的数字排序。',
-          '项目为 `--project DIR`（不存在时新建；用 `init` 新建、还没有章节的项目照原样使用）；已有章节的项目会被拒绝。各章写到 `chapters/chapter-NNN.md`，标题改为 `# ` 开头，记为已入库；报告（章数、字数、编码、看似标题但按正文保留的行）会打印出来，并写到 `logs/import-report.json`。',
+          '自动识别文本编码（带或不带 BOM 的 UTF-8、UTF-16、GBK/GB18030）。TXT 按章节标题切分——`第12章`、`第十二章`、' +
+            '`第一百零二章`、全角数字——标题单独成行，或后接空白和章名；章号接不上递增序列的标题按正文处理（像 ' +
+            '`第3章节奏说明` 这样的行从不算标题）。文件夹中每个 .txt 或 .md 文件算一章，按文件名中的数字排序。',
+          '项目为 `--project DIR`（不存在时新建；用 `init` 新建、还没有章节的项目照原样使用）；' +
+            '已有章节的项目会被拒绝。各章写到 `chapters/chapter-NNN.md`，标题改为 `# ` 开头，记为已入库；' +
+            '报告（章数、字数、编码、看似标题但按正文保留的行）会打印出来，并写到 `logs/import-report.json`。',
         ].join('\n\n'),
     ),
     'help.import.example.1': entry(
@@ -993,13 +1171,27 @@ export const CLI_GROUPS = {
     'help.rewind.details': entry(
       (_) =>
         [
-          "Moves chapters ≥ NNN (the chapter, its summary, evaluations, crossref and logs) and anything staged to `staging/revisions/rewind-K/`, replays the state from the changelog up to chapter NNN−1 and gives the foreshadowing, the storyline memories and the memory ledger back the text they had after it (each commit keeps what it replaced in `.novel/history/`), cuts the changelog back (the cut lines are kept in the rewind folder), moves aside the plans of volumes that start after chapter NNN (a rewind to a volume's first chapter keeps its plan) and sets the checkpoint to draft chapter NNN, in the volume that holds it, with `--note` for the writer (`inline.author_note` of the next draft packet).",
-          'Crash-safe like a commit: a journal first, applied idempotently; a kill at any point is rolled forward by the next mutating command. Refused while the lock is held. `--dry-run` prints what would move and changes nothing.',
+          'Moves chapters ≥ NNN (the chapter, its summary, evaluations, crossref and logs) and anything staged to ' +
+            '`staging/revisions/rewind-K/`, replays the state from the changelog up to chapter NNN−1 and gives the ' +
+            'foreshadowing, the storyline memories and the memory ledger back the text they had after it (each ' +
+            'commit keeps what it replaced in `.novel/history/`), cuts the changelog back (the cut lines are kept ' +
+            'in the rewind folder), moves aside the plans of volumes that start after chapter NNN (a rewind to a ' +
+            "volume's first chapter keeps its plan) and sets the checkpoint to draft chapter NNN, in the volume " +
+            'that holds it, with `--note` for the writer (`inline.author_note` of the next draft packet).',
+          'Crash-safe like a commit: a journal first, applied idempotently; a kill at ' +
+            'any point is rolled forward by the next mutating command. Refused while ' +
+            'the lock is held. `--dry-run` prints what would move and changes nothing.',
         ].join('\n\n'),
       (_) =>
         [
-          '把第 NNN 章及以后各章（正文、摘要、评审、crossref 和日志）以及存稿区的一切移到 `staging/revisions/rewind-K/`；按变更日志重放状态到第 NNN−1 章；把伏笔、故事线记忆和记忆台账恢复为那一章入库之后的内容（每次入库都在 `.novel/history/` 保存被替换的内容）；截短变更日志（截去的行保存在回退目录中）；把在第 NNN 章之后才开始的各卷规划移开（回退到某卷第一章时保留该卷的规划）；并把检查点设为在包含第 NNN 章的那一卷中起草第 NNN 章，`--note` 交给写手（下一份起草指令包的 `inline.author_note`）。',
-          '与入库一样崩溃安全：先写日志，再幂等地应用；任何时刻被杀掉，下一个写入命令都会把它补完。持有锁时拒绝执行。`--dry-run` 打印将要移动的内容，不做任何改动。',
+          '把第 NNN 章及以后各章（正文、摘要、评审、crossref 和日志）以及存稿区的一切移到 ' +
+            '`staging/revisions/rewind-K/`；按变更日志重放状态到第 NNN−1 章；把伏笔、' +
+            '故事线记忆和记忆台账恢复为那一章入库之后的内容（每次入库都在 `.novel/history/` ' +
+            '保存被替换的内容）；截短变更日志（截去的行保存在回退目录中）；把在第 NNN ' +
+            '章之后才开始的各卷规划移开（回退到某卷第一章时保留该卷的规划）；并把检查点设为在包含第 NNN ' +
+            '章的那一卷中起草第 NNN 章，`--note` 交给写手（下一份起草指令包的 `inline.author_note`）。',
+          '与入库一样崩溃安全：先写日志，再幂等地应用；任何时刻被杀掉，下一个写入命令都会把它补完。' +
+            '持有锁时拒绝执行。`--dry-run` 打印将要移动的内容，不做任何改动。',
         ].join('\n\n'),
     ),
     'help.rewind.example.1': entry(
@@ -1030,13 +1222,19 @@ export const CLI_GROUPS = {
     'help.serve.details': entry(
       (_) =>
         [
-          'Serves the page and its JSON API (docs/serve.md) until Ctrl-C. It only reads the project, so it may run beside `novel run`: each step, advance and commit appears within a second.',
-          'It listens on 127.0.0.1 (loopback) unless `--host` says otherwise; another host needs `--token T`, and every request then carries it (`?token=T` or `Authorization: Bearer T`). `--port 0` takes any free port. `--open` opens the page in the default browser.',
+          'Serves the page and its JSON API (docs/serve.md) until Ctrl-C. It only reads the project, ' +
+            'so it may run beside `novel run`: each step, advance and commit appears within a second.',
+          'It listens on 127.0.0.1 (loopback) unless `--host` says otherwise; another host needs ' +
+            '`--token T`, and every request then carries it (`?token=T` or `Authorization: Bearer ' +
+            'T`). `--port 0` takes any free port. `--open` opens the page in the default browser.',
         ].join('\n\n'),
       (_) =>
         [
-          '提供页面及其 JSON API（docs/serve.md），直到按下 Ctrl-C。它只读项目，所以可以与 `novel run` 同时运行：每一步、每次登记和入库都会在一秒内显示出来。',
-          '除非 `--host` 另行指定，否则只监听 127.0.0.1（本机回环）；其他地址需要 `--token T`，此后每个请求都要带上它（`?token=T` 或 `Authorization: Bearer T`）。`--port 0` 任选一个空闲端口。`--open` 在默认浏览器中打开页面。',
+          '提供页面及其 JSON API（docs/serve.md），直到按下 Ctrl-C。它只读项目，所以可以与 ' +
+            '`novel run` 同时运行：每一步、每次登记和入库都会在一秒内显示出来。',
+          '除非 `--host` 另行指定，否则只监听 127.0.0.1（本机回环）；其他地址需要 ' +
+            '`--token T`，此后每个请求都要带上它（`?token=T` 或 `Authorization: Bearer ' +
+            'T`）。`--port 0` 任选一个空闲端口。`--open` 在默认浏览器中打开页面。',
         ].join('\n\n'),
     ),
     'help.serve.example.1': entry(
@@ -1071,12 +1269,23 @@ export const CLI_GROUPS = {
     'help.adapters.install.details': entry(
       (_) =>
         [
-          '`claude`: the subagents (chapter-writer, summarizer, style-refiner, quality-judge, plot-architect, and the setup agents world-builder, character-weaver, style-analyzer) into `.claude/agents/` and the `/novel-step` skill into `.claude/skills/novel-step/` (it may run `novel` commands, read, and edit under `staging/` only, so it runs in `claude -p` without prompts). `codex`: the `novel` skill with the eight agent briefs as `references/<agent>.md` into `.agents/skills/novel/` (run Codex from the project root). Each runs one pipeline step from its packet, advances it once it validates, and stops for review.',
+          '`claude`: the subagents (chapter-writer, summarizer, style-refiner, quality-judge, ' +
+            'plot-architect, and the setup agents world-builder, character-weaver, style-analyzer) into ' +
+            '`.claude/agents/` and the `/novel-step` skill into `.claude/skills/novel-step/` (it may run ' +
+            '`novel` commands, read, and edit under `staging/` only, so it runs in `claude -p` without ' +
+            'prompts). `codex`: the `novel` skill with the eight agent briefs as `references/<agent>.md` ' +
+            'into `.agents/skills/novel/` (run Codex from the project root). Each runs one pipeline step ' +
+            'from its packet, advances it once it validates, and stops for review.',
           'A file you edited is never overwritten: it is kept and reported.',
         ].join('\n\n'),
       (_) =>
         [
-          '`claude`：把子代理（chapter-writer、summarizer、style-refiner、quality-judge、plot-architect，以及设定代理 world-builder、character-weaver、style-analyzer）复制到 `.claude/agents/`，把 `/novel-step` 技能复制到 `.claude/skills/novel-step/`（它可以运行 `novel` 命令、读取文件，且只在 `staging/` 下编辑，因此在 `claude -p` 中无需确认即可运行）。`codex`：把 `novel` 技能连同八个代理的说明（`references/<agent>.md`）复制到 `.agents/skills/novel/`（请在项目根目录运行 Codex）。每个都按指令包运行流水线的一步，校验通过后登记，然后停下等待审阅。',
+          '`claude`：把子代理（chapter-writer、summarizer、style-refiner、quality-judge、plot-architect，' +
+            '以及设定代理 world-builder、character-weaver、style-analyzer）复制到 `.claude/agents/`，把 ' +
+            '`/novel-step` 技能复制到 `.claude/skills/novel-step/`（它可以运行 `novel` 命令、读取文件，且只在 ' +
+            '`staging/` 下编辑，因此在 `claude -p` 中无需确认即可运行）。`codex`：把 `novel` ' +
+            '技能连同八个代理的说明（`references/<agent>.md`）复制到 `.agents/skills/novel/`（请在项目根目录运行 ' +
+            'Codex）。每个都按指令包运行流水线的一步，校验通过后登记，然后停下等待审阅。',
           '你改过的文件从不覆盖：保留原样并报告出来。',
         ].join('\n\n'),
     ),
@@ -1279,9 +1488,11 @@ export const CLI_GROUPS = {
     ),
     'cmd.init.demo': entry<{ root: string; dir: string }>(
       (a) =>
-        `created the demo project in ${a.root}\nnext: novel run --chapters 3 --project ${a.dir}  (executor: demo, recorded in novel.config.json)`,
+        `created the demo project in ${a.root}\nnext: novel run --chapters 3 ` +
+        `--project ${a.dir}  (executor: demo, recorded in novel.config.json)`,
       (a) =>
-        `已新建演示项目：${a.root}\n下一步：novel run --chapters 3 --project ${a.dir}（执行器：demo，已记入 novel.config.json）`,
+        `已新建演示项目：${a.root}\n下一步：novel run --chapters 3 ` +
+        `--project ${a.dir}（执行器：demo，已记入 novel.config.json）`,
     ),
     // novel demo-executor
     'cmd.demo.wrote': entry<{ n: number }>(
@@ -1331,9 +1542,11 @@ export const CLI_GROUPS = {
       owner: string | null;
     }>(
       (a) =>
-        `pid ${a.pid} on ${a.host}, started ${a.started}, heartbeat ${a.heartbeat}, chapter ${a.chapter}${a.owner ? `, owner ${a.owner}` : ''}`,
+        `pid ${a.pid} on ${a.host}, started ${a.started}, heartbeat ${a.heartbeat}, ` +
+        `chapter ${a.chapter}${a.owner ? `, owner ${a.owner}` : ''}`,
       (a) =>
-        `进程 ${a.pid}（${a.host}），开始于 ${a.started}，心跳 ${a.heartbeat}，第${a.chapter}章${a.owner ? `，属于 ${a.owner}` : ''}`,
+        `进程 ${a.pid}（${a.host}），开始于 ${a.started}，心跳 ${a.heartbeat}，` +
+        `第${a.chapter}章${a.owner ? `，属于 ${a.owner}` : ''}`,
     ),
     'cmd.lock.removed': entry<{ stale: string | null }>(
       (a) => `lock removed (${a.stale !== null ? `stale: ${a.stale}` : 'forced'})`,
@@ -1350,7 +1563,8 @@ export const CLI_GROUPS = {
     ),
     'cmd.verify.rebuild_hint': entry(
       (_) =>
-        '`novel state rebuild` rewrites the state from the changelog; or, if you fixed the state by hand on purpose, `novel state verify --accept` records the fix',
+        '`novel state rebuild` rewrites the state from the changelog; or, if you fixed ' +
+        'the state by hand on purpose, `novel state verify --accept` records the fix',
       (_) =>
         '`novel state rebuild` 会按变更日志重写状态；若你是有意手改状态，`novel state verify --accept` 会记录这次修改',
     ),
@@ -1364,12 +1578,14 @@ export const CLI_GROUPS = {
     ),
     'cmd.state.rebuilt': entry<{ file: string; n: number; version: number; unchanged: boolean }>(
       (a) =>
-        `${a.file} rebuilt from ${a.n} changelog line(s): state_version ${a.version}${a.unchanged ? ' (unchanged)' : ''}`,
+        `${a.file} rebuilt from ${a.n} changelog line(s): state_version ` +
+        `${a.version}${a.unchanged ? ' (unchanged)' : ''}`,
       (a) => `已按 ${a.n} 行变更日志重建 ${a.file}：state_version ${a.version}${a.unchanged ? '（未变）' : ''}`,
     ),
     'cmd.checkpoint.rebuilt': entry<{ file: string; n: number; volume: number; writing: boolean }>(
       (a) =>
-        `rebuilt ${a.file}: ${a.n} chapter(s) committed, volume ${a.volume} ${a.writing ? 'being written' : 'to be planned'}`,
+        `rebuilt ${a.file}: ${a.n} chapter(s) committed, volume ` +
+        `${a.volume} ${a.writing ? 'being written' : 'to be planned'}`,
       (a) => `已重建 ${a.file}：已入库 ${a.n} 章，第${a.volume}卷${a.writing ? '正在写' : '待规划'}`,
     ),
     'cmd.checkpoint.backup': entry<{ file: string }>(

@@ -98,18 +98,22 @@ export const CORE_GROUPS = {
     ),
     'runstop.paused_plan': entry<{ step: string; dir: string; volume: number }>(
       (a) =>
-        `paused after ${a.step} (--pause-after plan): review ${a.dir}/, then \`novel run\` commits it (or \`novel commit --volume ${a.volume}\`)`,
+        `paused after ${a.step} (--pause-after plan): review ${a.dir}/, then ` +
+        `\`novel run\` commits it (or \`novel commit --volume ${a.volume}\`)`,
       (a) =>
-        `按 --pause-after plan 在 ${a.step} 之后暂停：检查 ${a.dir}/ 后，\`novel run\` 会把它入库（或用 \`novel commit --volume ${a.volume}\`）`,
+        `按 --pause-after plan 在 ${a.step} 之后暂停：检查 ${a.dir}/ 后，\`novel ` +
+        `run\` 会把它入库（或用 \`novel commit --volume ${a.volume}\`）`,
     ),
     'runstop.budget': entry<{ cost: string; tokens: number }>(
       (a) =>
-        `budget reached: ${a.cost} and ${a.tokens} tokens reported so far; \`novel run\` continues with a larger budget`,
+        `budget reached: ${a.cost} and ${a.tokens} tokens reported ` +
+        `so far; \`novel run\` continues with a larger budget`,
       (a) => `预算已用完：目前共报告 ${a.cost}、${a.tokens} tokens；加大预算后 \`novel run\` 会继续`,
     ),
     'runstop.given_up': entry<{ step: string; failures: number }>(
       (a) =>
-        `${a.step}: the executor failed ${a.failures} time(s); orchestrator_state is ERROR_RETRY. Fix the cause, then \`novel run\` again`,
+        `${a.step}: the executor failed ${a.failures} time(s); orchestrator_state ` +
+        `is ERROR_RETRY. Fix the cause, then \`novel run\` again`,
       (a) =>
         `${a.step}：执行器失败了 ${a.failures} 次；orchestrator_state 为 ERROR_RETRY。排除原因后再运行 \`novel run\``,
     ),
@@ -146,7 +150,8 @@ export const CORE_GROUPS = {
     ),
     'transition.volume_step': entry<{ requested: string; volume: number }>(
       (a) =>
-        `${a.requested}: volume steps are not advanced; the volume plan is moved into the book by \`novel commit --volume ${a.volume}\``,
+        `${a.requested}: volume steps are not advanced; the volume plan is ` +
+        `moved into the book by \`novel commit --volume ${a.volume}\``,
       (a) => `${a.requested}：卷的步骤不用 advance 登记；卷规划用 \`novel commit --volume ${a.volume}\` 入库`,
     ),
     'transition.volume_step.hint': entry(
@@ -176,9 +181,11 @@ export const CORE_GROUPS = {
     ),
     'transition.out_of_order.hint': entry(
       (_) =>
-        'order per chapter: draft → summarize → refine → judge → (gate) → commit; a revision loops back to draft, a polish to refine. Run `novel next` to see why',
+        'order per chapter: draft → summarize → refine → judge → (gate) → commit; a ' +
+        'revision loops back to draft, a polish to refine. Run `novel next` to see why',
       (_) =>
-        '每章的顺序：draft → summarize → refine → judge →（闸门）→ commit；修改回到 draft，打磨回到 refine。运行 `novel next` 查看原因',
+        '每章的顺序：draft → summarize → refine → judge →（闸门）→ commit；' +
+        '修改回到 draft，打磨回到 refine。运行 `novel next` 查看原因',
     ),
     'transition.invalid': entry<{ requested: string }>(
       (a) => `${a.requested}: the staged outputs do not validate`,
@@ -190,12 +197,14 @@ export const CORE_GROUPS = {
     ),
     'transition.not_new': entry<{ requested: string; files: readonly string[] }>(
       (a) =>
-        `${a.requested}: the staged outputs are byte-identical to those recorded at the last advance (${listEn(a.files)})`,
+        `${a.requested}: the staged outputs are byte-identical to ` +
+        `those recorded at the last advance (${listEn(a.files)})`,
       (a) => `${a.requested}：存稿产出与上次登记时完全相同（${items(a.files).join('，')}）`,
     ),
     'transition.not_new.refine': entry<{ log: string }>(
       (a) =>
-        `run the style-refiner first; a refine that rightly changes nothing in the chapter counts once it writes a fresh change log (${a.log}, e.g. {"changes": []})`,
+        `run the style-refiner first; a refine that rightly changes nothing in the chapter ` +
+        `counts once it writes a fresh change log (${a.log}, e.g. {"changes": []})`,
       (a) =>
         `先运行润色（style-refiner）；若章节确实无需改动，写一份新的修改记录（${a.log}，例如 {"changes": []}）即可登记`,
     ),
@@ -249,9 +258,13 @@ export const CORE_GROUPS = {
       nearText: string | null;
     }>(
       (a) =>
-        `${a.file}: ${a.missing ? 'file not found' : `no block for chapter ${a.chapter}`}; ${a.step} needs the chapter's outline block, a heading like "### 第 ${a.chapter} 章: 章名" followed by its key lines${a.nearLine !== null ? `; line ${a.nearLine} is close but is not a heading: ${a.nearText}` : ''}`,
+        `${a.file}: ${a.missing ? 'file not found' : `no block for chapter ${a.chapter}`}; ${a.step} needs the ` +
+        `chapter's outline block, a heading like "### 第 ${a.chapter} 章: 章名" followed by its key ` +
+        `lines${a.nearLine !== null ? `; line ${a.nearLine} is close but is not a heading: ${a.nearText}` : ''}`,
       (a) =>
-        `${a.file}：${a.missing ? '文件不存在' : `没有第${a.chapter}章的大纲段落`}；${a.step} 需要本章的大纲段落：一行形如 "### 第 ${a.chapter} 章: 章名" 的标题，后接各要素行${a.nearLine !== null ? `；第 ${a.nearLine} 行很接近，但不是标题：${a.nearText}` : ''}`,
+        `${a.file}：${a.missing ? '文件不存在' : `没有第${a.chapter}章的大纲段落`}；${a.step} ` +
+        `需要本章的大纲段落：一行形如 "### 第 ${a.chapter} 章: 章名" 的标题，` +
+        `后接各要素行${a.nearLine !== null ? `；第 ${a.nearLine} 行很接近，但不是标题：${a.nearText}` : ''}`,
     ),
     'packet.outline_heading.hint': entry<{ line: number; file: string; chapter: number }>(
       (a) => `make line ${a.line} of ${a.file} a heading: "### 第 ${a.chapter} 章: 章名" (three #, a space, 第 N 章)`,
@@ -294,13 +307,16 @@ export const CORE_GROUPS = {
     ),
     'commit.state_version': entry<{ file: string; expected: number; found: string }>(
       (a) =>
-        `${a.file}: field "base_state_version": expected ${a.expected} (state/current-state.json state_version), found ${a.found}`,
+        `${a.file}: field "base_state_version": expected ${a.expected} ` +
+        `(state/current-state.json state_version), found ${a.found}`,
       (a) =>
-        `${a.file}：字段 base_state_version 应为 ${a.expected}（state/current-state.json 的 state_version），实为 ${a.found}`,
+        `${a.file}：字段 base_state_version 应为 ${a.expected}（state/current-state.json ` +
+        `的 state_version），实为 ${a.found}`,
     ),
     'commit.state_version.hint': entry(
       (_) =>
-        'the delta was computed against another state: re-run the summarizer for this chapter (novel decide … rewrite, or regenerate the delta)',
+        'the delta was computed against another state: re-run the summarizer ' +
+        'for this chapter (novel decide … rewrite, or regenerate the delta)',
       (_) => 'delta 是按另一个状态算出的：请重新运行本章的 summarizer（novel decide … rewrite，或重新生成 delta）',
     ),
     'commit.import_state_version.hint': entry(
@@ -312,13 +328,15 @@ export const CORE_GROUPS = {
   rewindplan: () => ({
     'rewindplan.history_mismatch': entry<{ to: string; file: string; chapter: number; history: string }>(
       (a) =>
-        `rewind --to ${a.to}: ${a.file} is not the text chapter ${a.chapter}'s commit left (${a.history} keeps only what it changed)`,
+        `rewind --to ${a.to}: ${a.file} is not the text chapter ${a.chapter}'s ` +
+        `commit left (${a.history} keeps only what it changed)`,
       (a) =>
         `rewind --to ${a.to}：${a.file} 已不是第${a.chapter}章提交后的内容（${a.history} 只记下了那次提交改动的部分）`,
     ),
     'rewindplan.history_mismatch.hint': entry<{ chapter: number }>(
       (a) =>
-        `it was changed outside novel since; put back the text of chapter ${a.chapter}'s commit (git, backup), or rewind to a chapter after ${a.chapter}`,
+        `it was changed outside novel since; put back the text of chapter ${a.chapter}'s ` +
+        `commit (git, backup), or rewind to a chapter after ${a.chapter}`,
       (a) =>
         `它在 novel 之外被改过；请先恢复第${a.chapter}章提交后的内容（git、备份），或回退到第${a.chapter}章之后的章节`,
     ),
@@ -470,9 +488,11 @@ export const CORE_GROUPS = {
     ),
     'validate.op_applicable': entry(
       (_) =>
-        'an op the commit can apply (`novel schema delta-op`: slug paths under characters, items, locations, factions, world_state, active_foreshadowing; foreshadow ids are slugs)',
+        'an op the commit can apply (`novel schema delta-op`: slug paths under characters, items, ' +
+        'locations, factions, world_state, active_foreshadowing; foreshadow ids are slugs)',
       (_) =>
-        '入库能应用的操作（见 `novel schema delta-op`：characters、items、locations、factions、world_state、active_foreshadowing 下的英文短标识路径；伏笔 id 也是英文短标识）',
+        '入库能应用的操作（见 `novel schema delta-op`：characters、items、locations、factions、' +
+        'world_state、active_foreshadowing 下的英文短标识路径；伏笔 id 也是英文短标识）',
     ),
     'validate.op_dropped': entry<{ op: string; why: string }>(
       (a) => `${a.op}: ${a.why}`,
@@ -480,7 +500,8 @@ export const CORE_GROUPS = {
     ),
     'validate.op_dropped.fix': entry(
       (_) =>
-        'the commit drops this op; correct it (ids are lowercase slugs as in entity_id_map and foreshadowing_tasks) or remove it',
+        'the commit drops this op; correct it (ids are lowercase slugs ' +
+        'as in entity_id_map and foreshadowing_tasks) or remove it',
       (_) => '入库会丢弃这条操作；请修正它（id 用 entity_id_map 与 foreshadowing_tasks 中的小写英文短标识）或删除',
     ),
     'validate.memory_text': entry(
@@ -497,7 +518,8 @@ export const CORE_GROUPS = {
     ),
     'validate.memory_shrunk.fix': entry(
       (_) =>
-        "start from the committed memory (the packet names it as storyline_memory), keep its lines and add this chapter's; condense only on purpose",
+        'start from the committed memory (the packet names it as storyline_memory), ' +
+        "keep its lines and add this chapter's; condense only on purpose",
       (_) => '从已入库的故事线记忆（指令包中的 storyline_memory）出发，保留原有各行，再补上本章的；只在有意时才压缩',
     ),
     'validate.delta_storyline': entry<{ id: string }>(
@@ -506,14 +528,17 @@ export const CORE_GROUPS = {
     ),
     'validate.secondary_eval': entry<{ chapter: number }>(
       (a) =>
-        `a second, independent evaluation of chapter ${a.chapter}: it is a key chapter (the first or last of its volume, or inside a convergence event)`,
+        `a second, independent evaluation of chapter ${a.chapter}: it is a key ` +
+        `chapter (the first or last of its volume, or inside a convergence event)`,
       (a) => `第${a.chapter}章的第二份独立评审：它是关键章（卷首、卷末或处在汇合事件中）`,
     ),
     'validate.secondary_eval.fix': entry(
       (_) =>
-        'run the quality-judge a second time (executor.secondary_model picks its model) and write its evaluation there; quality.key_chapters: false turns this off',
+        'run the quality-judge a second time (executor.secondary_model picks its model) ' +
+        'and write its evaluation there; quality.key_chapters: false turns this off',
       (_) =>
-        '再运行一次 quality-judge（模型由 executor.secondary_model 指定），把评审写在这里；quality.key_chapters: false 可关闭此要求',
+        '再运行一次 quality-judge（模型由 executor.secondary_model 指定），' +
+        '把评审写在这里；quality.key_chapters: false 可关闭此要求',
     ),
   }),
   // ---- what a title-fix or a hook-fix may change (src/core/fix-guard.ts) ----
@@ -532,7 +557,8 @@ export const CORE_GROUPS = {
     ),
     'fixguard.ending_only': entry(
       (_) =>
-        'only the last two paragraphs rewritten; every byte before them (the title included) as before the hook-fix, and a new ending after them',
+        'only the last two paragraphs rewritten; every byte before them (the ' +
+        'title included) as before the hook-fix, and a new ending after them',
       (_) => '只重写最后两段；之前的每个字节（含标题）与改钩子前相同，并写出新的结尾',
     ),
     'fixguard.no_ending': entry(
@@ -648,7 +674,9 @@ export const CORE_GROUPS = {
     ),
     'plan.contract_value': entry<{ value: string; more: readonly string[] }>(
       (a) =>
-        `${a.value}${items(a.more).length ? ` (the same in ${items(a.more).length} more contract(s): ${listEn(a.more)})` : ''}`,
+        `${a.value}${
+          items(a.more).length ? ` (the same in ${items(a.more).length} more contract(s): ${listEn(a.more)})` : ''
+        }`,
       (a) =>
         `${a.value}${items(a.more).length ? `（另有 ${items(a.more).length} 份契约相同：${listZh(a.more)}）` : ''}`,
     ),
@@ -838,7 +866,8 @@ export const CORE_GROUPS = {
       (_) => '这些章节的入库没有完成；把文件移开，再通过流水线重新写',
     ),
   }),
-  // ---- what the schemas say (src/schemas/): their own messages, given to valibot as these ids, and the parts parse.ts says ----
+  // ---- what the schemas say (src/schemas/): their own messages, given to valibot as these ids, and the parts parse.ts
+  // says ----
   schema: () => ({
     'schema.slug': entry(
       (_) => 'a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$',
@@ -915,9 +944,21 @@ export const CORE_GROUPS = {
     // The parser's own message is quoted as it is: it is the engine's, not novel's.
     'schema.json_error': entry<{ message: string; line: number | null; column: number | null }>(
       (a) =>
-        `${a.message}${a.line === null ? '' : a.column === null ? ` at the end of the file (line ${a.line})` : ` at line ${a.line}, column ${a.column}`}`,
+        `${a.message}${
+          a.line === null
+            ? ''
+            : a.column === null
+              ? ` at the end of the file (line ${a.line})`
+              : ` at line ${a.line}, column ${a.column}`
+        }`,
       (a) =>
-        `JSON 语法错误（\`${a.message}\`）${a.line === null ? '' : a.column === null ? `，位置：文件末尾（第 ${a.line} 行）` : `，位置：第 ${a.line} 行第 ${a.column} 列`}`,
+        `JSON 语法错误（\`${a.message}\`）${
+          a.line === null
+            ? ''
+            : a.column === null
+              ? `，位置：文件末尾（第 ${a.line} 行）`
+              : `，位置：第 ${a.line} 行第 ${a.column} 列`
+        }`,
     ),
     'schema.json_fix': entry(
       (_) => 'correct the JSON syntax (a JSON linter shows the exact spot)',
@@ -994,7 +1035,8 @@ export const CORE_GROUPS = {
     'stepid.stage': entry<{ kind: 'chapter' | 'volume' | 'import'; stage: string; allowed: readonly string[] }>(
       (a) => `unknown ${a.kind} stage "${a.stage}" (expected ${listEn(a.allowed)})`,
       (a) =>
-        `未知的${a.kind === 'volume' ? '卷' : a.kind === 'import' ? '导入' : '章节'}阶段 "${a.stage}"（应为 ${listZh(a.allowed)} 之一）`,
+        `未知的${a.kind === 'volume' ? '卷' : a.kind === 'import' ? '导入' : '章节'}` +
+        `阶段 "${a.stage}"（应为 ${listZh(a.allowed)} 之一）`,
     ),
     'stepid.kind': entry<{ kind: string }>(
       (a) => `unknown step kind "${a.kind}" (expected chapter, volume, book or import)`,
@@ -1029,9 +1071,19 @@ export const CORE_GROUPS = {
     ),
     'drift.hint': entry<{ restore: readonly string[]; remove: readonly string[] }>(
       (a) =>
-        `${[items(a.restore).length ? `restore ${listEn(a.restore)}` : '', items(a.remove).length ? `delete ${listEn(a.remove)}` : ''].filter(Boolean).join('; ')}; or, if these edits are yours and intended, record them with \`novel state verify --accept\``,
+        `${[
+          items(a.restore).length ? `restore ${listEn(a.restore)}` : '',
+          items(a.remove).length ? `delete ${listEn(a.remove)}` : '',
+        ]
+          .filter(Boolean)
+          .join('; ')}; or, if these edits are yours and intended, record them with \`novel state verify --accept\``,
       (a) =>
-        `${[items(a.restore).length ? `恢复 ${listZh(a.restore)}` : '', items(a.remove).length ? `删除 ${listZh(a.remove)}` : ''].filter(Boolean).join('；')}；或者，若这些改动是你有意做的，用 \`novel state verify --accept\` 记录它们`,
+        `${[
+          items(a.restore).length ? `恢复 ${listZh(a.restore)}` : '',
+          items(a.remove).length ? `删除 ${listZh(a.remove)}` : '',
+        ]
+          .filter(Boolean)
+          .join('；')}；或者，若这些改动是你有意做的，用 \`novel state verify --accept\` 记录它们`,
     ),
   }),
   // ---- what an executor step changed outside staging/ (src/core/step-guard-rules.ts) ----
@@ -1044,7 +1096,8 @@ export const CORE_GROUPS = {
     }>(
       (a) => `${a.kind}: ${a.path}${a.restored ? ' (restored)' : ` — ${a.repair}`}`,
       (a) =>
-        `${({ added: '新增', removed: '删除', changed: '改动' } as Record<string, string>)[a.kind] ?? a.kind}：${a.path}${a.restored ? '（已恢复）' : ` —— ${a.repair}`}`,
+        `${({ added: '新增', removed: '删除', changed: '改动' } as Record<string, string>)[a.kind] ?? a.kind}` +
+        `：${a.path}${a.restored ? '（已恢复）' : ` —— ${a.repair}`}`,
     ),
     'guarded.delete': entry<{ command: string }>(
       (a) => `delete it: ${a.command}`,
@@ -1115,9 +1168,11 @@ export const CORE_GROUPS = {
       human: string;
     }>(
       (a) =>
-        `  ${a.name} ≥ ${a.threshold}: precision ${a.precision}, recall ${a.recall}, ${a.flagged} flagged, ${a.human} of human texts`,
+        `  ${a.name} ≥ ${a.threshold}: precision ${a.precision}, recall ` +
+        `${a.recall}, ${a.flagged} flagged, ${a.human} of human texts`,
       (a) =>
-        `  ${a.name === 'soft' ? '提示' : '硬伤'}阈值 ${a.threshold}：精确率 ${a.precision}，召回率 ${a.recall}，标出 ${a.flagged} 篇，其中人类文本占人类总数 ${a.human}`,
+        `  ${a.name === 'soft' ? '提示' : '硬伤'}阈值 ${a.threshold}：精确率 ${a.precision}，` +
+        `召回率 ${a.recall}，标出 ${a.flagged} 篇，其中人类文本占人类总数 ${a.human}`,
     ),
     'qeval.features': entry(
       (_) => 'features (AUC; present in AI / human; weight):',

@@ -58,7 +58,15 @@ export const plantedWhy = (kind: PlantedLine['kind'], nlink: number): string =>
 export const plantedEn = (p: PlantedLine): string =>
   `${plantedWhy(p.kind, p.nlink)}: ${p.path}${p.moved !== null ? ` (moved to ${p.moved}/)` : ` — ${p.command}`}`;
 const plantedZh = (p: PlantedLine): string =>
-  `${p.kind === 'symlink' ? '在 staging/ 中建了符号链接' : p.kind === 'hardlink' ? `在 staging/ 中建了硬链接（${p.nlink} 个名字共用其内容）` : p.kind === 'other_output' ? '写进了另一步的产出' : '不是普通文件'}：${p.path}${p.moved !== null ? `（已移到 ${p.moved}/）` : ` —— ${p.command}`}`;
+  `${
+    p.kind === 'symlink'
+      ? '在 staging/ 中建了符号链接'
+      : p.kind === 'hardlink'
+        ? `在 staging/ 中建了硬链接（${p.nlink} 个名字共用其内容）`
+        : p.kind === 'other_output'
+          ? '写进了另一步的产出'
+          : '不是普通文件'
+  }：${p.path}${p.moved !== null ? `（已移到 ${p.moved}/）` : ` —— ${p.command}`}`;
 const listed = (lines: readonly string[]): string => lines.map((l) => `  - ${l}`).join('\n');
 
 /** A fingerprint diff's paths, as its lines say them. */
@@ -159,7 +167,8 @@ export const IO_GROUPS = {
     ),
     'fs.hard_link': entry<{ n: number }>(
       (a) =>
-        `a file with ${a.n} hard links in staging/ (it shares its bytes with another file, perhaps one of the book); novel never reads or writes the book through a link`,
+        `a file with ${a.n} hard links in staging/ (it shares its bytes with another file, ` +
+        `perhaps one of the book); novel never reads or writes the book through a link`,
       (a) => `staging/ 中有 ${a.n} 个硬链接的文件（与另一个文件共用内容，可能是书稿文件）；novel 从不通过链接读写书稿`,
     ),
     'fs.hard_link.hint': entry<{ command: string }>(
@@ -168,7 +177,8 @@ export const IO_GROUPS = {
     ),
     'fs.hard_link_opened': entry(
       (_) =>
-        "a file that was another file's hard link while novel opened it (perhaps one of the book); novel never reads or writes the book through a link",
+        "a file that was another file's hard link while novel opened it (perhaps " +
+        'one of the book); novel never reads or writes the book through a link',
       (_) => 'novel 打开它时，它是另一个文件的硬链接（可能是书稿文件）；novel 从不通过链接读写书稿',
     ),
     'fs.hard_link_opened.hint': entry(
@@ -177,9 +187,11 @@ export const IO_GROUPS = {
     ),
     'fs.swapped': entry<{ name: string }>(
       (a) =>
-        `a path that led outside staging/ (to ${a.name}) while novel opened it: a directory on the way was swapped for a link, or staging/ was moved; novel never reads or writes the book through a link`,
+        `a path that led outside staging/ (to ${a.name}) while novel opened it: a directory on the way was ` +
+        `swapped for a link, or staging/ was moved; novel never reads or writes the book through a link`,
       (a) =>
-        `novel 打开它时，路径通向了 staging/ 之外（${a.name}）：途中的某个目录被换成了链接，或 staging/ 被移动了；novel 从不通过链接读写书稿`,
+        `novel 打开它时，路径通向了 staging/ 之外（${a.name}）：` +
+        `途中的某个目录被换成了链接，或 staging/ 被移动了；novel 从不通过链接读写书稿`,
     ),
     'fs.swapped.hint': entry(
       (_) => 'end whatever still changes staging/ (a step still running), then run the command again',
@@ -290,9 +302,11 @@ export const IO_GROUPS = {
     ),
     'projectdir.no_checkpoint.hint': entry<{ dir: string }>(
       (a) =>
-        `rebuild it from the book with \`novel checkpoint rebuild --project ${a.dir}\` (never \`novel init\`, which refuses a book)`,
+        `rebuild it from the book with \`novel checkpoint rebuild --project ` +
+        `${a.dir}\` (never \`novel init\`, which refuses a book)`,
       (a) =>
-        `用 \`novel checkpoint rebuild --project ${a.dir}\` 从书稿重建（不要用 \`novel init\`，它会拒绝已有书稿的目录）`,
+        `用 \`novel checkpoint rebuild --project ${a.dir}\` ` +
+        `从书稿重建（不要用 \`novel init\`，它会拒绝已有书稿的目录）`,
     ),
     'projectdir.run_init': entry(
       (_) => 'run `novel init` to create a project',
@@ -347,7 +361,8 @@ export const IO_GROUPS = {
       (_) => '请换一个目录',
     ),
   }),
-  // ---- the book's own files, damaged (checkpoint.ts, book-files.ts, settings.ts, lint-inputs.ts, state-verify.ts) ----
+  // ---- the book's own files, damaged (checkpoint.ts, book-files.ts, settings.ts, lint-inputs.ts, state-verify.ts)
+  // ----
   bookfile: () => ({
     'bookfile.cannot_read': entry<{ file: string }>(
       (a) => `${a.file} cannot be read`,
@@ -415,7 +430,8 @@ export const IO_GROUPS = {
     ),
     'journal.cut_short': entry<{ file: string; size: number; before: number; journal: string }>(
       (a) =>
-        `${a.file}: ${a.size} bytes, shorter than the ${a.before} bytes the journal ${a.journal} recorded before its append`,
+        `${a.file}: ${a.size} bytes, shorter than the ${a.before} ` +
+        `bytes the journal ${a.journal} recorded before its append`,
       (a) => `${a.file}：${a.size} 字节，比入库日志 ${a.journal} 追加前记录的 ${a.before} 字节还短`,
     ),
     'journal.cut_short.hint': entry(
@@ -424,12 +440,14 @@ export const IO_GROUPS = {
     ),
     'journal.conflict.hint': entry(
       (_) =>
-        'it was moved or changed outside novel since the journal was written; put it back as it was, then run the command again',
+        'it was moved or changed outside novel since the journal was ' +
+        'written; put it back as it was, then run the command again',
       (_) => '写下入库日志之后，它在 novel 之外被移动或改动了；把它恢复原样，再运行命令',
     ),
     'journal.write_lost': entry<{ file: string; sha256: string; staged: string; journal: string }>(
       (a) =>
-        `${a.file}: neither its new bytes (sha256 ${a.sha256}) nor ${a.staged}, where the journal ${a.journal} staged them`,
+        `${a.file}: neither its new bytes (sha256 ${a.sha256}) nor ` +
+        `${a.staged}, where the journal ${a.journal} staged them`,
       (a) =>
         `${a.file}：既不是它的新内容（sha256 ${a.sha256}），入库日志 ${a.journal} 暂存新内容的 ${a.staged} 也不在了`,
     ),
@@ -471,15 +489,23 @@ export const IO_GROUPS = {
     ),
     'fingerprint.changed': entry<DiffArgs>(
       (a) =>
-        `the book's final trees changed outside novel since the last recorded fingerprint:\n${listed(diffEn([...a.changed], [...a.added], [...a.removed]))}`,
+        `the book's final trees changed outside novel since the last recorded ` +
+        `fingerprint:\n${listed(diffEn([...a.changed], [...a.added], [...a.removed]))}`,
       (a) =>
-        `自上次记录指纹以来，书稿文件在 novel 之外被改动：\n${listed(diffZh([...a.changed], [...a.added], [...a.removed]))}`,
+        `自上次记录指纹以来，书稿文件在 novel 之外被改动：` +
+        `\n${listed(diffZh([...a.changed], [...a.added], [...a.removed]))}`,
     ),
     'fingerprint.changed.hint': entry<DiffArgs>(
       (a) =>
-        `${[...(a.changed.length || a.removed.length ? [`restore ${[...a.changed, ...a.removed].join(', ')}`] : []), ...(a.added.length ? [`delete ${[...a.added].join(', ')}`] : [])].join('; ')}; or, if these edits are yours and intended, record them with \`novel state verify --accept\``,
+        `${[
+          ...(a.changed.length || a.removed.length ? [`restore ${[...a.changed, ...a.removed].join(', ')}`] : []),
+          ...(a.added.length ? [`delete ${[...a.added].join(', ')}`] : []),
+        ].join('; ')}; or, if these edits are yours and intended, record them with \`novel state verify --accept\``,
       (a) =>
-        `${[...(a.changed.length || a.removed.length ? [`恢复 ${[...a.changed, ...a.removed].join('、')}`] : []), ...(a.added.length ? [`删除 ${[...a.added].join('、')}`] : [])].join('；')}；若这些改动是你有意做的，用 \`novel state verify --accept\` 记录下来`,
+        `${[
+          ...(a.changed.length || a.removed.length ? [`恢复 ${[...a.changed, ...a.removed].join('、')}`] : []),
+          ...(a.added.length ? [`删除 ${[...a.added].join('、')}`] : []),
+        ].join('；')}；若这些改动是你有意做的，用 \`novel state verify --accept\` 记录下来`,
     ),
     'fingerprint.list': entry<DiffArgs>(
       (a) => diffEn([...a.changed], [...a.added], [...a.removed]).join('; '),
@@ -546,7 +572,8 @@ export const IO_GROUPS = {
     ),
     'committing.volume_refused': entry<{ volume: number; step: string; action: string }>(
       (a) =>
-        `commit --volume ${a.volume}: volume ${a.volume} is not being planned; the pipeline expects ${a.step} (${a.action})`,
+        `commit --volume ${a.volume}: volume ${a.volume} is not being ` +
+        `planned; the pipeline expects ${a.step} (${a.action})`,
       (a) => `commit --volume ${a.volume}：第${a.volume}卷不在规划中；流水线在等待 ${a.step}（${a.action}）`,
     ),
     'committing.plan_invalid': entry<{ step: string }>(
@@ -559,14 +586,18 @@ export const IO_GROUPS = {
     ),
     'committing.would_overwrite': entry<{ files: readonly string[] }>(
       (a) =>
-        `the commit would replace ${a.files.length} file(s) of the book that hold other text: ${[...a.files].join(', ')}`,
+        `the commit would replace ${a.files.length} file(s) of the ` +
+        `book that hold other text: ${[...a.files].join(', ')}`,
       (a) => `入库会覆盖书稿中 ${a.files.length} 个内容不同的文件：${[...a.files].join('、')}`,
     ),
     'committing.would_overwrite.hint': entry(
       (_) =>
-        'novel never overwrites a chapter: move those files aside if they are stale (then `novel state verify --accept`), or check that .checkpoint.json says the right last chapter (`novel checkpoint rebuild --force`)',
+        'novel never overwrites a chapter: move those files aside if they are stale ' +
+        '(then `novel state verify --accept`), or check that .checkpoint.json ' +
+        'says the right last chapter (`novel checkpoint rebuild --force`)',
       (_) =>
-        'novel 从不覆盖章节：若这些文件已过时，先移走（再运行 `novel state verify --accept`），或检查 .checkpoint.json 记录的最后一章是否正确（`novel checkpoint rebuild --force`）',
+        'novel 从不覆盖章节：若这些文件已过时，先移走（再运行 `novel state verify --accept`），' +
+        '或检查 .checkpoint.json 记录的最后一章是否正确（`novel checkpoint rebuild --force`）',
     ),
   }),
   // ---- novel rewind (rewind.ts) ----
@@ -585,9 +616,11 @@ export const IO_GROUPS = {
     ),
     'rewinding.imported': entry<{ to: string; chapter: number; imported: number }>(
       (a) =>
-        `rewind --to ${a.to}: chapter ${a.chapter} was imported (chapters 1–${a.imported} came from \`novel import\`); a rewind goes back to a chapter written after the import`,
+        `rewind --to ${a.to}: chapter ${a.chapter} was imported (chapters 1–${a.imported} came ` +
+        `from \`novel import\`); a rewind goes back to a chapter written after the import`,
       (a) =>
-        `rewind --to ${a.to}：第${a.chapter}章是导入的（第1–${a.imported}章来自 novel import）；回退只能回到导入之后写的章节`,
+        `rewind --to ${a.to}：第${a.chapter}章是导入的（第1–${a.imported}章` +
+        `来自 novel import）；回退只能回到导入之后写的章节`,
     ),
     'rewinding.earliest': entry<{ chapter: number; command: string }>(
       (a) => `the earliest chapter a rewind can go back to is ${a.chapter}: ${a.command}`,
@@ -599,9 +632,11 @@ export const IO_GROUPS = {
     ),
     'rewinding.no_history': entry<{ to: string; chapter: number; file: string }>(
       (a) =>
-        `rewind --to ${a.to}: chapter ${a.chapter} was committed before novel kept what each commit replaces (${a.file}), so the book cannot be put back as it was before it`,
+        `rewind --to ${a.to}: chapter ${a.chapter} was committed before novel kept what each ` +
+        `commit replaces (${a.file}), so the book cannot be put back as it was before it`,
       (a) =>
-        `rewind --to ${a.to}：第${a.chapter}章入库时 novel 还没有保存每次入库替换掉的内容（${a.file}），无法把书恢复到它之前的样子`,
+        `rewind --to ${a.to}：第${a.chapter}章入库时 novel ` +
+        `还没有保存每次入库替换掉的内容（${a.file}），无法把书恢复到它之前的样子`,
     ),
     'rewinding.from_now_on': entry(
       (_) => 'chapters committed from now on can be rewound',
@@ -636,7 +671,8 @@ export const IO_GROUPS = {
     ),
     'importing.not_empty': entry<{ dir: string }>(
       (a) =>
-        `${a.dir}: not empty and not a project; an import goes into a new or empty folder, or a project that has no chapter yet`,
+        `${a.dir}: not empty and not a project; an import goes into a ` +
+        `new or empty folder, or a project that has no chapter yet`,
       (a) => `${a.dir}：目录不为空，也不是项目；导入只能进新目录、空目录，或还没有章节的项目`,
     ),
     'importing.not_empty.hint': entry(
@@ -656,9 +692,11 @@ export const IO_GROUPS = {
   exporting: () => ({
     'exporting.nothing': entry<{ volume: number | null; from: number; to: number; last: number }>(
       (a) =>
-        `export: no committed chapter in ${a.volume !== null ? `volume ${a.volume}` : `chapters ${a.from}–${a.to}`} (${a.last} committed)`,
+        `export: no committed chapter in ` +
+        `${a.volume !== null ? `volume ${a.volume}` : `chapters ${a.from}–${a.to}`} (${a.last} committed)`,
       (a) =>
-        `export：${a.volume !== null ? `第${a.volume}卷` : `第${a.from}–${a.to}章`}中没有已入库的章节（已入库 ${a.last} 章）`,
+        `export：${a.volume !== null ? `第${a.volume}卷` : `第${a.from}–${a.to}章`}` +
+        `中没有已入库的章节（已入库 ${a.last} 章）`,
     ),
   }),
   // ---- executors (executor.ts, execute-step.ts, demo-executor.ts) ----
@@ -715,9 +753,12 @@ export const IO_GROUPS = {
   running: () => ({
     'running.staging_overflow': entry<{ step: string; count: number; limit: number; dirs: string; command: string }>(
       (a) =>
-        `${a.step}: staging/ holds ${a.count} entries, above the limit of ${a.limit} (staging_max_files in novel.config.json): the step did not run. Clean the biggest folders (${a.dirs}), e.g. ${a.command}, then \`novel run\` again`,
+        `${a.step}: staging/ holds ${a.count} entries, above the limit of ${a.limit} ` +
+        `(staging_max_files in novel.config.json): the step did not run. Clean the ` +
+        `biggest folders (${a.dirs}), e.g. ${a.command}, then \`novel run\` again`,
       (a) =>
-        `${a.step}：staging/ 里有 ${a.count} 项，超过上限 ${a.limit}（novel.config.json 的 staging_max_files）：这一步没有运行。请清理最大的几个目录（${a.dirs}），例如 ${a.command}，然后再运行 \`novel run\``,
+        `${a.step}：staging/ 里有 ${a.count} 项，超过上限 ${a.limit}（novel.config.json 的 staging_max_files）：` +
+        `这一步没有运行。请清理最大的几个目录（${a.dirs}），例如 ${a.command}，然后再运行 \`novel run\``,
     ),
     'running.outside_staging': entry<{
       step: string;
@@ -727,15 +768,29 @@ export const IO_GROUPS = {
       planted: readonly PlantedLine[];
     }>(
       (a) =>
-        `${a.step}: the executor ${a.changed ? `changed ${a.changed} path(s) outside staging/ (${a.restored} restored)` : ''}${a.changed && a.planted.length ? ' and ' : ''}${a.planted.length ? `wrote ${a.planted.length} path(s) that are not its own outputs` : ''}; the step failed and orchestrator_state is ERROR_RETRY:\n${listed([...a.changes, ...[...a.planted].map(plantedEn)])}\nRepair what is not restored, then \`novel run\` again`,
+        `${a.step}: the executor ` +
+        `${a.changed ? `changed ${a.changed} path(s) outside staging/ (${a.restored} restored)` : ''}` +
+        `${a.changed && a.planted.length ? ' and ' : ''}` +
+        `${a.planted.length ? `wrote ${a.planted.length} path(s) that are not its own outputs` : ''}` +
+        `; the step failed and orchestrator_state is ` +
+        `ERROR_RETRY:\n${listed([...a.changes, ...[...a.planted].map(plantedEn)])}` +
+        `\nRepair what is not restored, then \`novel run\` again`,
       (a) =>
-        `${a.step}：执行器${a.changed ? `改动了 staging/ 之外的 ${a.changed} 个路径（已恢复 ${a.restored} 个）` : ''}${a.changed && a.planted.length ? '，并且' : ''}${a.planted.length ? `写了 ${a.planted.length} 个不属于这一步产出的路径` : ''}；这一步失败，orchestrator_state 为 ERROR_RETRY：\n${listed([...a.changes, ...[...a.planted].map(plantedZh)])}\n修复未恢复的部分后，再运行 \`novel run\``,
+        `${a.step}：执行器${a.changed ? `改动了 staging/ 之外的 ${a.changed} 个路径（已恢复 ${a.restored} 个）` : ''}` +
+        `${a.changed && a.planted.length ? '，并且' : ''}` +
+        `${a.planted.length ? `写了 ${a.planted.length} 个不属于这一步产出的路径` : ''}；这一步失败，` +
+        `orchestrator_state 为 ERROR_RETRY：\n${listed([...a.changes, ...[...a.planted].map(plantedZh)])}\n修复未` +
+        `恢复的部分后，再运行 \`novel run\``,
     ),
     'running.late_changes': entry<{ step: string; changes: readonly string[] }>(
       (a) =>
-        `${a.step}: between steps, ${a.changes.length} file(s) of the settings or the story bible changed (restored); a process the run did not start, or one an executor left behind, wrote them:\n${listed([...a.changes])}\nFind the writer, then \`novel run\` again`,
+        `${a.step}: between steps, ${a.changes.length} file(s) of the settings or the story bible ` +
+        `changed (restored); a process the run did not start, or one an executor left behind, ` +
+        `wrote them:\n${listed([...a.changes])}\nFind the writer, then \`novel run\` again`,
       (a) =>
-        `${a.step}：两步之间，设定或故事圣经中有 ${a.changes.length} 个文件被改动（已恢复）；写它们的是本次运行之外的进程，或执行器遗留的进程：\n${listed([...a.changes])}\n找出写入者后，再运行 \`novel run\``,
+        `${a.step}：两步之间，设定或故事圣经中有 ${a.changes.length} ` +
+        `个文件被改动（已恢复）；写它们的是本次运行之外的进程，或执行器遗留的进程：` +
+        `\n${listed([...a.changes])}\n找出写入者后，再运行 \`novel run\``,
     ),
     'running.ctrl_c': entry(
       (_) => 'stopped by Ctrl-C; `novel next` resumes',
@@ -758,7 +813,8 @@ export const IO_GROUPS = {
     ),
     'serving.token_required.hint': entry<{ host: string }>(
       (a) =>
-        `novel serve --host ${a.host} --token "$(openssl rand -hex 16)" (the page is then at http://HOST:PORT/?token=…)`,
+        `novel serve --host ${a.host} --token "$(openssl rand -hex ` +
+        `16)" (the page is then at http://HOST:PORT/?token=…)`,
       (a) => `novel serve --host ${a.host} --token "$(openssl rand -hex 16)"（页面地址为 http://HOST:PORT/?token=…）`,
     ),
     'serving.port_in_use': entry<{ port: number; host: string }>(
@@ -778,7 +834,8 @@ export const IO_GROUPS = {
     ),
     'linting.chapter_missing.hint': entry(
       (_) =>
-        'lint a chapter in flight or committed: `novel chapters` lists the committed ones, `novel next` the one in flight',
+        'lint a chapter in flight or committed: `novel chapters` ' +
+        'lists the committed ones, `novel next` the one in flight',
       (_) => '只能检查正在写或已入库的章节：`novel chapters` 列出已入库的，`novel next` 给出正在写的',
     ),
   }),

@@ -73,7 +73,9 @@ describe('selectCharacters: contract preconditions', () => {
         expected: 'the display_name of a character in characters/active/',
         found: '"路人"',
         fix: 'add the character file or correct the name',
-        message: `${CONTRACT}: field "preconditions.character_states.路人": expected the display_name of a character in characters/active/, found "路人"`,
+        message:
+          `${CONTRACT}: field "preconditions.character_states.路人": expected ` +
+          `the display_name of a character in characters/active/, found "路人"`,
       },
       expect.objectContaining({
         code: 'unknown_character',

@@ -106,7 +106,9 @@ describe('entityIdMap', () => {
           expected: 'a JSON object {display_name, contracts, …}',
           found: 'a file that cannot be read as JSON',
           fix: 'fix the JSON; the character is left out until then',
-          message: `${rel}: expected a JSON object {display_name, contracts, …}, found a file that cannot be read as JSON`,
+          message:
+            `${rel}: expected a JSON object {display_name, ` +
+            `contracts, …}, found a file that cannot be read as JSON`,
         },
       ],
     });
@@ -125,7 +127,9 @@ describe('entityIdMap', () => {
         expected: 'a slug id (^[a-z0-9][a-z0-9_-]{0,63}$) in the file, or a file named by its slug',
         found: 'no "id", and the file name "苏清漪" is not a slug',
         fix: 'add "id": "<slug>" (e.g. "su-qingyi") to the file; the character is left out until then',
-        message: `${rel}: field "id": expected a slug id (^[a-z0-9][a-z0-9_-]{0,63}$) in the file, or a file named by its slug, found no "id", and the file name "苏清漪" is not a slug`,
+        message:
+          `${rel}: field "id": expected a slug id (^[a-z0-9][a-z0-9_-]{0,63}$) in the file, ` +
+          `or a file named by its slug, found no "id", and the file name "苏清漪" is not a slug`,
       },
     ]);
   });
@@ -196,7 +200,9 @@ describe('entityIdMap', () => {
         expected: 'one file per character id',
         found: `"su", also the id of ${DIR}/su.json`,
         fix: 'give each character its own id; this file is left out',
-        message: `${DIR}/苏晚雪.json: field "id": expected one file per character id, found "su", also the id of ${DIR}/su.json`,
+        message:
+          `${DIR}/苏晚雪.json: field "id": expected one file per ` +
+          `character id, found "su", also the id of ${DIR}/su.json`,
       },
     ]);
   });

@@ -46,15 +46,19 @@ describe('foreshadowingTasks: named on the outline line', () => {
     ]);
   });
 
-  it('matches whole ids only: fs-1 is not named by fs-10, nor jade by jade-ring; Chinese around an id is a boundary', () => {
-    expect(one({ id: 'fs-1', status: 'planned' }, 5, 'fs-10、fs-11')).toEqual([]);
-    expect(one({ id: 'jade', status: 'planned' }, 5, 'jade-ring')).toEqual([]);
-    expect(one({ id: 'jade', status: 'planned' }, 5, 'my_jade')).toEqual([]);
-    expect(one({ id: 'fs-1', status: 'planned' }, 5, '埋下fs-1伏笔')).toEqual([
-      expect.objectContaining({ id: 'fs-1', reasons: ['plant_here'] }),
-    ]);
-    expect(one({ id: 'a.b', status: 'planned' }, 5, 'axb')).toEqual([]);
-  });
+  it(
+    'matches whole ids only: fs-1 is not named by fs-10, nor ' +
+      'jade by jade-ring; Chinese around an id is a boundary',
+    () => {
+      expect(one({ id: 'fs-1', status: 'planned' }, 5, 'fs-10、fs-11')).toEqual([]);
+      expect(one({ id: 'jade', status: 'planned' }, 5, 'jade-ring')).toEqual([]);
+      expect(one({ id: 'jade', status: 'planned' }, 5, 'my_jade')).toEqual([]);
+      expect(one({ id: 'fs-1', status: 'planned' }, 5, '埋下fs-1伏笔')).toEqual([
+        expect.objectContaining({ id: 'fs-1', reasons: ['plant_here'] }),
+      ]);
+      expect(one({ id: 'a.b', status: 'planned' }, 5, 'axb')).toEqual([]);
+    },
+  );
 
   it('an empty id is never named', () => {
     expect(one({ id: '', status: 'planned' }, 5, '任何一行')).toEqual([]);

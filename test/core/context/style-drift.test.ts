@@ -90,16 +90,19 @@ describe('styleDrift: when there is enough to compare', () => {
     expect(styleDrift([], 20, PROFILE)).toBeNull();
   });
 
-  it('uses the five latest chapters before the given one, whatever the input order, and does not mutate the input', () => {
-    const reports = [...run(1, 3, 100, 0.3), ...run(4, 8, 30, 0.3)].reverse();
-    const copy = reports.map((r) => ({ ...r }));
-    expect(styleDrift(reports, 9, PROFILE)).toStrictEqual({
-      chapters: [4, 5, 6, 7, 8],
-      avg_sentence_zishu: { recent: 30, baseline: 20, direction: 'higher' },
-      note: '近 5 章句子平均 30 字，比基线 20 字长：多用短句',
-    });
-    expect(reports).toStrictEqual(copy);
-  });
+  it(
+    'uses the five latest chapters before the given one, ' + 'whatever the input order, and does not mutate the input',
+    () => {
+      const reports = [...run(1, 3, 100, 0.3), ...run(4, 8, 30, 0.3)].reverse();
+      const copy = reports.map((r) => ({ ...r }));
+      expect(styleDrift(reports, 9, PROFILE)).toStrictEqual({
+        chapters: [4, 5, 6, 7, 8],
+        avg_sentence_zishu: { recent: 30, baseline: 20, direction: 'higher' },
+        note: '近 5 章句子平均 30 字，比基线 20 字长：多用短句',
+      });
+      expect(reports).toStrictEqual(copy);
+    },
+  );
 
   it('is null when nothing drifts', () => {
     expect(styleDrift(run(1, 5, 20, 0.3), 6, PROFILE)).toBeNull();
