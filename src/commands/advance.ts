@@ -29,7 +29,7 @@ export class AdvanceCommand extends NovelCommand {
       const lines = [t('done.advanced', { step: formatStepId(step), from: plan.from, to: plan.to })];
       if (plan.lint && !judged) lines.push(...lintSummary(plan.lint, this.lang));
       if (judged && gate) lines.push(t('status.gate', { decision: gate.decision, reason: gateReason(gate) }));
-      if (plan.archive && plan.archive.files.length)
+      if (plan.archive?.files.length)
         lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
       lines.push(t('done.next', { step: next.step, action: next.action }));
       if (m.recovered)

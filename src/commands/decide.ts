@@ -44,7 +44,7 @@ export class DecideCommand extends NovelCommand {
       const { plan, written, next } = decideChapter(p, ref.chapter, decision, new Date(), this.note);
       const t = sayer(this.lang);
       const lines = [t('done.decided', { chapter: ref.chapter, decision, from: plan.from, to: plan.to })];
-      if (plan.archive && plan.archive.files.length)
+      if (plan.archive?.files.length)
         lines.push(t('done.archived', { n: plan.archive.files.length, dir: plan.archive.dir }));
       lines.push(t('done.next', { step: next.step, action: next.action }));
       if (m.recovered)

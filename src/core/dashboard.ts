@@ -180,5 +180,5 @@ export function graphLayers(graph: MachineGraph): string[][] {
   for (const s of graph.states) if (!depth.has(s.id)) depth.set(s.id, ++deepest);
   const layers: string[][] = [];
   for (const s of graph.states) (layers[depth.get(s.id) as number] ??= []).push(s.id);
-  return layers.filter((l) => l && l.length);
+  return layers.filter((l) => l?.length);
 }

@@ -176,7 +176,7 @@ export function stepSlug(step: StepRef): string {
 const CHAPTER_FILE_PATTERNS: readonly string[] = [
   ...keysOf(CHAPTER_OUTPUTS).flatMap((o) => {
     const book = CHAPTER_OUTPUTS[o].book;
-    return book !== null && book.includes('{NNN}') ? [book] : [];
+    return book?.includes('{NNN}') ? [book] : [];
   }),
   ...Object.values(CHAPTER_FILES).filter((p) => !p.startsWith('volumes/')),
 ];

@@ -62,7 +62,7 @@ function clone<T>(v: T): T {
 }
 
 function own(o: Obj, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  return Object.hasOwn(o, key) ? o[key] : undefined;
 }
 
 /** Why a path is not writable (said), or null. */

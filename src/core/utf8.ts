@@ -43,6 +43,6 @@ export function decodeUtf8(bytes: Uint8Array): DecodeResult {
     return { ok: true, text: decoder.decode(bytes) };
   } catch {
     const offset = firstInvalidUtf8Offset(bytes);
-    return { ok: false, offset: offset < 0 ? 0 : offset };
+    return { ok: false, offset: Math.max(offset, 0) };
   }
 }

@@ -38,7 +38,7 @@ export function applyTransition(
       delete hashes[live];
     }
   }
-  let value = nextCheckpointObject(loaded.raw, plan.fields, {
+  const value = nextCheckpointObject(loaded.raw, plan.fields, {
     staging_hashes: hashes,
     staged_title: plan.stagedTitle,
     now,

@@ -32,7 +32,7 @@ export type ExecutionRecord = v.InferOutput<typeof ExecutionRecordSchema>;
 export function readExecution(fs: ProjectFs): ExecutionRecord | null {
   try {
     const parsed = fs.readJson(EXECUTION_RECORD, ExecutionRecordSchema, 'invalid_execution_record');
-    return parsed && parsed.ok ? parsed.value : null;
+    return parsed?.ok ? parsed.value : null;
   } catch {
     return null;
   }

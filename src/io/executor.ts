@@ -60,7 +60,7 @@ export interface ExecutorResult {
 
 export function readPacket(fs: ProjectFs, rel: string): Packet {
   const parsed = fs.readJson(rel, PacketSchema, 'invalid_packet');
-  if (!parsed || !parsed.ok)
+  if (!parsed?.ok)
     throw new NovelError('invalid_packet', said('executor.invalid_packet', { file: rel }), { exitCode: 1 });
   return parsed.value;
 }

@@ -58,7 +58,7 @@ export function castNames(fs: ProjectFs): string[] {
     if (!rel.endsWith('.json')) continue;
     const c = fs.readJson(rel, CharacterNamesSchema, 'invalid_character');
     if (!c?.ok) continue;
-    for (const n of [c.value.display_name, ...(c.value.aliases ?? [])]) if (n && n.trim()) names.add(n.trim());
+    for (const n of [c.value.display_name, ...(c.value.aliases ?? [])]) if (n?.trim()) names.add(n.trim());
   }
   return [...names].sort();
 }

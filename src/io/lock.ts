@@ -50,7 +50,7 @@ export function isPidAlive(pid: number): boolean {
 function readInfo(fs: ProjectFs, rel: string): LockInfo | null {
   try {
     const parsed = fs.readJson(rel, LockInfoSchema, 'invalid_lock');
-    return parsed && parsed.ok ? parsed.value : null;
+    return parsed?.ok ? parsed.value : null;
   } catch {
     return null;
   }

@@ -7,15 +7,13 @@ import { seededRandom } from '../../src/core/seeded-random.js';
 
 const text = readFileSync(new URL('../../fixtures/classics/xiyouji-01-05.txt', import.meta.url), 'utf8');
 // The five 回, each a chapter with its own "# " title line.
-const chapters = text
-  .split(/\n(?=第[一二三四五]回 )/u)
-  .map((body, i) => ({
-    chapter: i + 1,
-    text: `# ${body.trim()}`,
-    stateBefore: {},
-    ops: [],
-    resolved: new Set<string>(),
-  }));
+const chapters = text.split(/\n(?=第[一二三四五]回 )/u).map((body, i) => ({
+  chapter: i + 1,
+  text: `# ${body.trim()}`,
+  stateBefore: {},
+  ops: [],
+  resolved: new Set<string>(),
+}));
 const book: BenchBook = {
   chapters,
   cast: castIndex([

@@ -102,7 +102,7 @@ describe('state ops (§7.1)', () => {
         const r = applyOps(base, ops);
         expect(r.applied.length + r.dropped.length).toBe(ops.length);
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-        expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'a')).toBe(false);
+        expect(Object.hasOwn(Object.prototype, 'a')).toBe(false);
         for (const key of Object.keys(r.state)) {
           expect(['schema_version', 'state_version', 'last_updated_chapter', ...STATE_TOP_LEVEL]).toContain(key);
         }

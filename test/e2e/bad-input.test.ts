@@ -367,6 +367,6 @@ describe('broken project files', () => {
     writeFileSync(join(project, '.checkpoint.json'), '[]');
     await said(project, ['next'], ['.checkpoint.json：应为 JSON 对象，实为数组']);
     writeFileSync(join(project, '.checkpoint.json'), '{"last_completed_chapter": 3');
-    await said(project, ['next'], ['.checkpoint.json 不是合法的 JSON', /  - \.checkpoint\.json：/]);
+    await said(project, ['next'], ['.checkpoint.json 不是合法的 JSON', / {2}- \.checkpoint\.json：/]);
   });
 });

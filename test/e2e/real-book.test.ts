@@ -109,7 +109,7 @@ describe('a lost checkpoint never leads to overwritten chapters', () => {
       expect(r.code).toBe(2);
       expect(json(r).error).toMatchObject({ code: 'would_overwrite', details: { files: ['chapters/chapter-004.md'] } });
     }
-    const { ['.novel.lock']: _l, ...rest } = treeHashes(dir);
+    const { '.novel.lock': _l, ...rest } = treeHashes(dir);
     expect(rest).toEqual(before);
     expect(readFileSync(join(dir, 'chapters/chapter-004.md'), 'utf8')).toMatch(/作者手写/);
   });

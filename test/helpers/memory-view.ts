@@ -20,6 +20,6 @@ export function memoryView(files: Record<string, string>): ProjectView {
       Object.keys(files)
         .filter((f) => f.startsWith(`${dir}/`) && !f.slice(dir.length + 1).includes('/'))
         .sort(),
-    exists: (rel) => Object.prototype.hasOwnProperty.call(files, rel),
+    exists: (rel) => Object.hasOwn(files, rel),
   };
 }
