@@ -59,13 +59,11 @@ export class DiffCommand extends NovelCommand {
       throw new NovelError('invalid_option', said('cmd.diff.round_twice'), {
         hint: `novel diff chapter:${padChapter(n)} --round 1 --round 2`,
       });
-    const [from, to] =
-      wanted.length === 2
-        ? (wanted as [(typeof rounds)[0], (typeof rounds)[0]])
-        : wanted.length === 1
-          ? [wanted[0], rounds.at(-1)]
-          : [rounds.at(-2), rounds.at(-1)];
-    const d = diffRounds(from!, p.fs.readText(from!.path), to!, p.fs.readText(to!.path));
+    // Two rounds at least (above): both ends exist.
+    const [from, to] = (
+      wanted.length === 2 ? wanted : wanted.length === 1 ? [wanted[0], rounds.at(-1)] : [rounds.at(-2), rounds.at(-1)]
+    ) as [(typeof rounds)[0], (typeof rounds)[0]];
+    const d = diffRounds(from, p.fs.readText(from.path), to, p.fs.readText(to.path));
     return {
       data: { chapter: n, rounds: rounds.map((r) => r.round), ...d },
       text: `${d.patch}${d.patch.endsWith('\n') ? '' : '\n'}${say(this.lang, 'cmd.diff.summary', {

@@ -33,9 +33,9 @@ export type JsonChanges = Pick<JsonReverse, 'remove' | 'truncate' | 'set'>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const escape = (key: string): string =>
+const escapeToken = (key: string): string =>
   key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
-const unescape = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
+const unescapeToken = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** `before` and `after` differ (members the two share are not walked into, nor named). */
 function walk(before: unknown, after: unknown, at: string, out: JsonChanges): void {
@@ -64,11 +64,11 @@ function walk(before: unknown, after: unknown, at: string, out: JsonChanges): vo
     out.set[at] = before;
     return;
   }
-  if (added) for (const key of added) out.remove.push(`${at}/${escape(key)}`);
+  if (added) for (const key of added) out.remove.push(`${at}/${escapeToken(key)}`);
   for (const key of keys) {
     const b = (before as Obj)[key];
     const a = (after as Obj)[key];
-    if (b !== a) walk(b, a, `${at}/${escape(key)}`, out);
+    if (b !== a) walk(b, a, `${at}/${escapeToken(key)}`, out);
   }
 }
 
@@ -107,7 +107,7 @@ const isContainer = (v: unknown): v is Obj => typeof v === 'object' && v !== nul
  * (an array's "length" is not a member).
  */
 function memberAt(doc: unknown, pointer: string): { container: Obj; key: string } | null {
-  const tokens = pointer.split('/').slice(1).map(unescape);
+  const tokens = pointer.split('/').slice(1).map(unescapeToken);
   const key = tokens.pop();
   let container: unknown = doc;
   for (const token of tokens) {

@@ -8,7 +8,7 @@
  */
 
 /** Control characters (C0, DEL, C1) and the replacement character of a name read from bytes that are not UTF-8. */
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\ufffd]/;
 
 /** True when the name can be shown and quoted as it is. */
@@ -32,6 +32,7 @@ export function displayName(name: string | Uint8Array): string {
       out += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
     return out;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
   return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\t') return '\\t';

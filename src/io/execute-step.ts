@@ -172,9 +172,11 @@ export async function executeStep(
   const record = readExecution(r.fs);
   if (record) {
     const scope = packetOf().write_scope;
-    const undone = r.mutate(chapterOfStep(step), (q) =>
-      record.step === move.step ? undoInterrupted(q.fs, q.view, record, scope) : (finishExecution(q.fs), null),
-    );
+    const undone = r.mutate(chapterOfStep(step), (q) => {
+      if (record.step === move.step) return undoInterrupted(q.fs, q.view, record, scope);
+      finishExecution(q.fs);
+      return null;
+    });
     if (undone && (undone.moved.length || undone.restored.length))
       r.o.emit({
         event: 'interrupted',

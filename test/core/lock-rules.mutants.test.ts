@@ -60,7 +60,15 @@ describe('staleReason (PROTOCOL §8)', () => {
 
   it('the pid liveness is asked about the holder pid', () => {
     const asked: number[] = [];
-    staleReason(input({ pid: 777, isPidAlive: (pid) => (asked.push(pid), true) }));
+    staleReason(
+      input({
+        pid: 777,
+        isPidAlive: (pid) => {
+          asked.push(pid);
+          return true;
+        },
+      }),
+    );
     expect(asked).toEqual([777]);
   });
 

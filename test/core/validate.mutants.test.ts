@@ -459,7 +459,16 @@ describe('validate summarize', () => {
     ).toEqual([]);
     // The committed memory asked for is the delta's storyline.
     const asked: string[] = [];
-    validateStep('summarize', summarize(), ctx({ committedMemory: (id) => (asked.push(id), undefined) }));
+    validateStep(
+      'summarize',
+      summarize(),
+      ctx({
+        committedMemory: (id) => {
+          asked.push(id);
+          return undefined;
+        },
+      }),
+    );
     expect(asked).toEqual(['main']);
   });
 
@@ -675,7 +684,12 @@ describe('validate: edges', () => {
     const r = validateStep(
       'summarize',
       summarize({ [MEMORY]: undefined }),
-      ctx({ committedMemory: (id) => (asked.push(id), 'a\n') }),
+      ctx({
+        committedMemory: (id) => {
+          asked.push(id);
+          return 'a\n';
+        },
+      }),
     );
     expect(asked).toEqual([]);
     expect(english(r.diagnostics)).toEqual([missing(MEMORY, 'summarize')]);

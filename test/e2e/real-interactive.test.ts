@@ -230,15 +230,19 @@ describe('the interactive adapters with the pinned real clients', () => {
         JSON.stringify((x.body as { system?: unknown }).system).includes(`You are the ${agent}`),
       );
       expect(q, `a request of the ${agent}`).toBeDefined();
-      return ((q?.body as { tools?: Array<{ name: string }> }).tools ?? []).map((t) => t.name).sort();
+      return (((q as NonNullable<typeof q>).body as { tools?: Array<{ name: string }> }).tools ?? [])
+        .map((t) => t.name)
+        .sort();
     };
     expect(toolsOf('quality-judge')).toEqual(['Glob', 'Grep', 'Read']);
     expect(toolsOf('chapter-writer')).toEqual(['Edit', 'Glob', 'Grep', 'Read', 'Write']);
     const judgeSystem = JSON.stringify(
       (
-        subagentRequests.find((x) =>
-          JSON.stringify((x.body as { system?: unknown }).system).includes('You are the quality-judge'),
-        )?.body as { system: unknown }
+        (
+          subagentRequests.find((x) =>
+            JSON.stringify((x.body as { system?: unknown }).system).includes('You are the quality-judge'),
+          ) as NonNullable<(typeof subagentRequests)[number]>
+        ).body as { system: unknown }
       ).system,
     );
     expect(judgeSystem).toContain('You are read-only: you never write files.');

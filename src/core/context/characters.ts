@@ -24,7 +24,8 @@ export function selectCharacters(
   /** Summaries of the latest chapters, newest first: [{chapter, text}]. */
   summaries: ReadonlyArray<{ chapter: number; text: string }>,
 ): CharacterSelection {
-  const states = isObj(contract?.preconditions) ? (contract?.preconditions as Obj).character_states : undefined;
+  const preconditions = contract?.preconditions;
+  const states = isObj(preconditions) ? preconditions.character_states : undefined;
   if (isObj(states)) {
     const bySlugName = new Map(Object.entries(entityMap).map(([slug, name]) => [name, slug]));
     const slugs: string[] = [];

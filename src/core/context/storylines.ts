@@ -28,7 +28,8 @@ export function adjacentStorylines(
   schedule: unknown,
 ): string[] {
   const out = new Set<string>();
-  const hint = isObj(contract?.transition_hint) ? (contract?.transition_hint as Obj).next_storyline : undefined;
+  const transitionHint = contract?.transition_hint;
+  const hint = isObj(transitionHint) ? transitionHint.next_storyline : undefined;
   if (typeof hint === 'string') out.add(hint);
   const sched = isObj(schedule) ? schedule : {};
   for (const event of Array.isArray(sched.convergence_events) ? sched.convergence_events : []) {
