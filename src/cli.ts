@@ -88,6 +88,7 @@ const REASONS: Readonly<Record<string, (token: string | undefined) => Said | nul
  * shown as clipanion wrote it (its first line).
  */
 function refusalOf(err: unknown): Words {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it strips the terminal's colour codes (ESC [ … m)
   const message = (err instanceof Error ? err.message : String(err)).replace(/\u001b\[[0-9;]*m/g, '').trim();
   const asWritten = message.split('\n')[0] as string;
   if (err instanceof UsageError) {

@@ -99,7 +99,7 @@ export function probeSetup(snapshot: BookSnapshot, view: StagingView, probe: Boo
 
 /** Staged, valid and not interrupted: what a probe event (PLAN_STAGED, SETUP_STAGED) says. */
 const stagedAndValid = (found: { staged: boolean; interrupted: boolean; problems: Diagnostic[] } | null): boolean =>
-  found?.staged && !found.interrupted && found.problems.every((d) => d.severity !== 'error');
+  found?.staged === true && !found.interrupted && found.problems.every((d) => d.severity !== 'error');
 
 /**
  * The probe's events for a book that plans or sets up: a plan or setup step

@@ -8,6 +8,7 @@
 import uPlot from 'uplot';
 import { DASHBOARD_COLUMNS, WEB_GROUPS } from '../core/messages/web.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: the page reads the server's JSON as it comes
 type Obj = Record<string, any>;
 type Lang = 'zh' | 'en';
 
@@ -98,7 +99,7 @@ function showError(err: unknown): void {
 
 async function refreshStatus(): Promise<void> {
   const s = await get('/api/status');
-  document.getElementById('book-title')!.textContent = s.title ?? 'novel';
+  (document.getElementById('book-title') as HTMLElement).textContent = s.title ?? 'novel';
   document.title = `${s.title ?? 'novel'} · novel`;
   const el = document.getElementById('status');
   if (!el) return;
@@ -260,14 +261,24 @@ async function refreshTable(): Promise<void> {
         {
           id: 'page-prev',
           disabled: d.offset === 0,
-          onclick: () => ((pageOffset = Math.max(0, pageOffset - PAGE)), void refreshTable()),
+          onclick: () => {
+            pageOffset = Math.max(0, pageOffset - PAGE);
+            void refreshTable();
+          },
         },
         w('dashboard.prev'),
       ),
       h('span', { id: 'page-info' }, `${from}–${to} / ${w('dashboard.of')} ${d.total}`),
       h(
         'button',
-        { id: 'page-next', disabled: to >= d.total, onclick: () => ((pageOffset += PAGE), void refreshTable()) },
+        {
+          id: 'page-next',
+          disabled: to >= d.total,
+          onclick: () => {
+            pageOffset += PAGE;
+            void refreshTable();
+          },
+        },
         w('dashboard.nextPage'),
       ),
     ),
@@ -431,7 +442,9 @@ function machineSvg(m: Obj, id: string): SVGSVGElement {
   const pos = new Map<string, [number, number]>();
   layers.forEach((layer, y) => {
     const offset = (W - layer.length * (bw + gx) + gx) / 2;
-    layer.forEach((s, x) => pos.set(s, [offset + x * (bw + gx), gy + y * (bh + gy)]));
+    layer.forEach((s, x) => {
+      pos.set(s, [offset + x * (bw + gx), gy + y * (bh + gy)]);
+    });
   });
   for (const tr of m.graph.transitions as Obj[]) {
     const a = pos.get(tr.source);
