@@ -300,6 +300,14 @@ const repetitionBench = spawnSync(
   { encoding: 'utf8' },
 );
 process.stdout.write(repetitionBench.stdout || `  repetition: ${repetitionBench.stderr}\n`);
+// The continuity checks of §19 on a 3,000-chapter book with a cast of 5,000 (scripts/bench-continuity.ts).
+const continuityBench = spawnSync(
+  join(repo, 'node_modules/.bin/tsx'),
+  [join(repo, 'scripts/bench-continuity.ts'), String(Math.max(301, runs * 5))],
+  { encoding: 'utf8' },
+);
+process.stdout.write(continuityBench.stdout || `  continuity: ${continuityBench.stderr}\n`);
+if (continuityBench.status !== 0) failed = true;
 // novel serve on the 3,000-chapter book: the API the page reads (medians of
 // sequential requests after one warm-up each; the server stays up, as it does
 // for an author), and everything the dashboard fetches to draw itself.

@@ -71,13 +71,12 @@ export interface CastMember {
 
 /** The names of a book, indexed by their first character (built once per book). */
 export interface CastIndex {
-  /**
-   * Every name and alias by its first character; `primary` marks a character's own name (its display_name), the one a
-   * slip is looked for in.
-   */
-  byFirst: Map<string, Array<{ name: string; id: string; primary: boolean }>>;
   /** Each character's names, by id. */
   byId: Map<string, readonly string[]>;
+  /** Every name and alias by its first two characters: where the text names someone, found in one pass. */
+  byPrefix: Map<string, Array<{ name: string; id: string }>>;
+  /** The names a slip is looked for in (a character's own name, a surname and a given name), by first character. */
+  slipsByFirst: Map<string, Array<{ name: string; id: string }>>;
   /** Every cast name and alias, and every other name the book knows (items, places): never a drift. */
   known: Set<string>;
 }
@@ -100,8 +99,21 @@ export function castIndex(cast: readonly CastMember[], otherNames: readonly stri
       byFirst.set(first, list);
     }
   }
-  for (const list of byFirst.values()) list.sort((a, b) => b.name.length - a.name.length || (a.name < b.name ? -1 : 1));
-  return { byFirst, byId, known };
+  const byPrefix = new Map<string, Array<{ name: string; id: string }>>();
+  const slipsByFirst = new Map<string, Array<{ name: string; id: string }>>();
+  for (const list of byFirst.values()) {
+    list.sort((a, b) => b.name.length - a.name.length || (a.name < b.name ? -1 : 1));
+    for (const e of list) {
+      const key = e.name.slice(0, 2);
+      byPrefix.set(key, [...(byPrefix.get(key) ?? []), { name: e.name, id: e.id }]);
+      if (e.primary && isPersonalName(e.name))
+        slipsByFirst.set(e.name[0] as string, [
+          ...(slipsByFirst.get(e.name[0] as string) ?? []),
+          { name: e.name, id: e.id },
+        ]);
+    }
+  }
+  return { byId, known, byPrefix, slipsByFirst };
 }
 
 /** A span of chapter lines the delta marks as not happening now. */
@@ -240,21 +252,61 @@ const TITLE_CHARS = new Set([...'先生老爷哥姐兄弟叔伯婶嫂娘姑少�
 interface Sentence {
   line: number;
   text: string;
+  /** Where it starts in the chapter text. */
+  start: number;
 }
 
-/** The chapter's sentences, each with its line (the title line is left out). */
+/** The chapter's sentences, each with its line and offset (the title line is left out). */
 function sentencesOf(text: string): Sentence[] {
   const out: Sentence[] = [];
+  let offset = 0;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    if (line.startsWith('# ')) continue;
-    for (const part of line.split(/(?<=[\u3002\uff01\uff1f!?])/u)) {
-      const s = part.trim();
-      if (s) out.push({ line: i + 1, text: s });
+    if (!line.startsWith('# ')) {
+      let at = offset;
+      for (const part of line.split(/(?<=[\u3002\uff01\uff1f!?])/u)) {
+        const lead = part.length - part.trimStart().length;
+        const s = part.trim();
+        if (s) out.push({ line: i + 1, text: s, start: at + lead });
+        at += part.length;
+      }
     }
+    offset += line.length + 1;
   }
   return out;
+}
+
+/** The sentence holding offset `at` (sentences are in order), or undefined between them. */
+function sentenceAt(sentences: readonly Sentence[], at: number): Sentence | undefined {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = sentences[mid] as Sentence;
+    if (at < s.start) hi = mid - 1;
+    else if (at >= s.start + s.text.length) lo = mid + 1;
+    else return s;
+  }
+  return undefined;
+}
+
+/** Where the text names someone rightly, in one pass: each character's mentions, and the offsets they cover. */
+function mentionsIn(text: string, cast: CastIndex): { byId: Map<string, number[]>; named: Uint8Array } {
+  const byId = new Map<string, number[]>();
+  const named = new Uint8Array(text.length);
+  for (let i = 0; i + 1 < text.length; i++) {
+    const list = cast.byPrefix.get(text.slice(i, i + 2));
+    if (!list) continue;
+    for (const { name, id } of list) {
+      if (!text.startsWith(name, i)) continue;
+      named.fill(1, i, i + name.length);
+      const at = byId.get(id);
+      if (at) at.push(i);
+      else byId.set(id, [i]);
+    }
+  }
+  return { byId, named };
 }
 
 const inRecollection = (line: number, spans: readonly Recollection[]): boolean =>
@@ -272,17 +324,21 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
   const items = objAt(input.state, 'items');
   const sets = input.ops.filter((o) => o.op === 'set' && typeof o.path === 'string');
   const setTo = (path: string): unknown[] => sets.filter((o) => o.path === path).map((o) => o.value);
+  const mentions = mentionsIn(input.text, input.cast);
+  const isLive = (s: Sentence | undefined): s is Sentence => s !== undefined && !inRecollection(s.line, spans);
 
   // A character whose status says they cannot act, named in a sentence that is not a memory.
-  for (const [id, c] of Object.entries(characters)) {
+  for (const [id, at] of mentions.byId) {
+    const c = characters[id];
     const status = isObj(c) ? c[names.status] : undefined;
     if (typeof status !== 'string' || !names.gone.includes(status)) continue;
     // Brought back in this very chapter: the delta says so.
     if (setTo(`characters.${id}.${names.status}`).some((v) => typeof v === 'string' && !names.gone.includes(v)))
       continue;
+    const hit = at.map((i) => sentenceAt(sentences, i)).find((s) => isLive(s) && !holdsAny(s.text, NOT_NOW));
+    if (!hit) continue;
     const own = input.cast.byId.get(id) ?? [];
-    const hit = live.find((s) => own.some((n) => s.text.includes(n)) && !holdsAny(s.text, NOT_NOW));
-    if (hit) out.push(finding('gone_acting', id, hit, { name: own.find((n) => hit.text.includes(n)) ?? id, status }));
+    out.push(finding('gone_acting', id, hit, { name: own.find((n) => hit.text.includes(n)) ?? id, status }));
   }
 
   // A realm that goes down its ladder with no reason given in the op.
@@ -310,7 +366,7 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
       out.push(opFinding('item_used', id, handed, { name: name ?? id, status }));
       continue;
     }
-    if (name === null || name.length < 2) continue;
+    if (name === null || name.length < 2 || !input.text.includes(name)) continue;
     const hit = live.find((s) => s.text.includes(name) && !holdsAny(s.text, NOT_USED));
     if (hit) out.push(finding('item_used', id, hit, { name, status }));
   }
@@ -342,7 +398,7 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
   }
 
   // A name one character away from a cast name, and itself no name the book knows.
-  for (const drift of chapterDrifts(live, input.text, input.cast))
+  for (const drift of chapterDrifts(live, input.text, input.cast, mentions))
     out.push(finding('name_drift', drift.id, drift.sentence, { found: drift.found, name: drift.name }));
 
   // A foreshadowing item resolved before, planted or advanced again.
@@ -366,11 +422,12 @@ function chapterDrifts(
   sentences: readonly Sentence[],
   text: string,
   cast: CastIndex,
+  mentions: { named: Uint8Array },
 ): Array<{ found: string; name: string; id: string; sentence: Sentence }> {
   const out: Array<{ found: string; name: string; id: string; sentence: Sentence }> = [];
   const seen = new Set<string>();
   for (const s of sentences) {
-    for (const d of driftsIn(s.text, cast)) {
+    for (const d of driftsIn(s.text, cast, mentions.named.subarray(s.start, s.start + s.text.length))) {
       if (seen.has(d.found)) continue;
       seen.add(d.found);
       const right = (cast.byId.get(d.id) ?? [d.name]).reduce((n, name) => n + count(text, name), 0);
@@ -381,28 +438,31 @@ function chapterDrifts(
 }
 
 /** Near misses of cast names in one sentence: one character replaced (never the first), followed as a name is. */
-export function driftsIn(text: string, cast: CastIndex): Array<{ found: string; name: string; id: string }> {
-  // Where the text names someone rightly: a near miss overlapping such a name is a piece of it (枫推 in 林枫推门).
-  const named = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    for (const { name } of cast.byFirst.get(text[i] as string) ?? []) {
-      if (text.startsWith(name, i)) named.fill(1, i, i + name.length);
-    }
-  }
+export function driftsIn(
+  text: string,
+  cast: CastIndex,
+  named: Uint8Array = mentionsIn(text, cast).named,
+): Array<{ found: string; name: string; id: string }> {
   const out: Array<{ found: string; name: string; id: string }> = [];
   for (let i = 0; i < text.length; i++) {
-    const list = cast.byFirst.get(text[i] as string);
+    // A near miss overlapping a right name is a piece of it (枫推 in 林枫推门).
+    if (named[i] === 1) continue;
+    const list = cast.slipsByFirst.get(text[i] as string);
     if (!list) continue;
-    for (const { name, id, primary } of list) {
-      if (!primary || !isPersonalName(name)) continue;
-      const found = text.slice(i, i + name.length);
-      if (found.length !== name.length || found === name || cast.known.has(found)) continue;
-      if (named.subarray(i, i + name.length).some((x) => x === 1)) continue;
+    for (const { name, id } of list) {
+      if (i + name.length > text.length) continue;
       let diff = 0;
-      for (let k = 1; k < name.length && diff < 2; k++) if (found[k] !== name[k]) diff++;
-      if (diff !== 1 || !/^[\u4e00-\u9fff]+$/u.test(found)) continue;
-      // Part of a longer known name the text holds: not a drift.
-      if ([...cast.known].some((k) => k.length > found.length && k.includes(found) && text.includes(k))) continue;
+      for (let k = 1; k < name.length && diff < 2; k++) if (text[i + k] !== name[k]) diff++;
+      if (diff !== 1) continue;
+      const found = text.slice(i, i + name.length);
+      if (cast.known.has(found) || named.subarray(i, i + name.length).some((x) => x === 1)) continue;
+      if (!/^[\u4e00-\u9fff]+$/u.test(found)) continue;
+      // Part of a longer known name the text holds (one or two characters on either side): not a drift.
+      let inside = false;
+      for (let a = Math.max(0, i - 2); a <= i && !inside; a++)
+        for (let b = i + found.length; b <= Math.min(text.length, i + found.length + 2) && !inside; b++)
+          if (b - a > found.length && cast.known.has(text.slice(a, b))) inside = true;
+      if (inside) continue;
       // Its changed character makes no place or direction of the name's first (林中, 王府): such a word is no name.
       const changed = [...found].find((ch, k) => ch !== name[k]) as string;
       if ((name.length === 2 && PLACE_CHARS.has(changed)) || TITLE_CHARS.has(changed)) continue;
