@@ -19,10 +19,10 @@ export class StatusCommand extends NovelCommand {
   });
 
   run(): CommandResult {
-    const { view, totals, dormant, project: p } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');
+    const { view, totals, dormant, box, project: p } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');
     const cp = p.loaded.checkpoint;
     const t = say(this.lang, 'status.book', { n: cp.last_completed_chapter, zishu: totals.zishu, logs: totals.chapters, input: totals.input_tokens, output: totals.output_tokens, cost: formatCost(totals.cost_usd, totals.cost_unknown > 0) });
     const dormantLine = dormant ? `\n${say(this.lang, 'status.dormant', { n: dormant })}` : '';
-    return { data: { ...view, totals, dormant_foreshadowing: dormant }, text: `${renderStatus(view, this.lang)}\n${t}${dormantLine}` };
+    return { data: { ...view, totals, dormant_foreshadowing: dormant, box: { state: box.state, ...(box.detail ? { detail: box.detail } : {}) } }, text: `${renderStatus(view, this.lang)}\n${t}${dormantLine}\n${say(this.lang, `box.${box.state}`, { detail: box.detail })}` };
   }
 }

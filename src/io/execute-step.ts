@@ -52,6 +52,8 @@ export interface StepRun {
   spent: Spent;
   /** The guard's note (watches unavailable) was shown once. */
   guardNoted: boolean;
+  /** bwrap, when executors run in the box (PROTOCOL §17); null: unconfined. */
+  readonly bwrap: string | null;
 }
 
 /** The step ran (whatever its executor answered), or the run stops here. */
@@ -67,11 +69,11 @@ export function markBook(p: OpenProject, event: 'EXECUTOR_FAILED' | 'RETRY'): vo
   writeCheckpoint(p.fs, nextCheckpointObject(p.loaded.raw, { orchestrator_state }, { now: new Date() }));
 }
 
-function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string, step: string, attempt: number, env: NodeJS.ProcessEnv, revision: number, session: RunSession) {
+function startExecutor(choice: ExecutorChoice, p: OpenProject, packetRel: string, step: string, attempt: number, env: NodeJS.ProcessEnv, revision: number, session: RunSession, bwrap: string | null) {
   const timeout = p.settings.executor.timeout_s;
   if (choice.kind === 'demo') return { child: null, done: Promise.resolve(runDemoExecutor(p.fs, packetRel, choice.scores, revision)) };
-  if (choice.kind === 'command') return runCommandExecutor(p.fs, choice.template, packetRel, step, attempt, env, timeout);
-  return runAgentExecutor(p.fs, choice.kind, choice.model, packetRel, step, attempt, env, timeout, p.settings.executor.secondary_model ?? null, { onChild: (c) => session.running(c), aborting: () => session.aborting });
+  if (choice.kind === 'command') return runCommandExecutor(p.fs, choice.template, packetRel, step, attempt, env, timeout, bwrap);
+  return runAgentExecutor(p.fs, choice.kind, choice.model, packetRel, step, attempt, env, timeout, p.settings.executor.secondary_model ?? null, { onChild: (c) => session.running(c), aborting: () => session.aborting }, bwrap);
 }
 
 /** What a step wrote under staging/ that is not its own: another step's output, or a link (symbolic or hard). */
@@ -136,7 +138,7 @@ export async function executeStep(r: StepRun, p: OpenProject, next: NextDecision
   // Every process of the step carries its token: detached ones end with the step too.
   const stepToken = `NOVEL_STEP_TOKEN=${r.session.token}-${randomHex(4)}`;
   const stepEnv = { ...r.session.env, NOVEL_STEP_TOKEN: stepToken.slice('NOVEL_STEP_TOKEN='.length) };
-  const running = startExecutor(r.o.executor, p, packetRel, move.step, attempt, stepEnv, next.revision_count, r.session);
+  const running = startExecutor(r.o.executor, p, packetRel, move.step, attempt, stepEnv, next.revision_count, r.session, r.bwrap);
   r.session.running(running.child);
   if (running.child?.pid) recordExecutor(r.fs, running.child.pid);
   let result: ExecutorResult;

@@ -16,6 +16,8 @@ import { describeChanges, type GuardChange } from '../core/step-guard-rules.js';
 import { fillObjects } from './book-objects.js';
 import { executeStep, markBook, unavailable, type ExecutorChoice, type StepRun } from './execute-step.js';
 import { programOnPath } from './executor.js';
+import { probeBox } from './sandbox.js';
+import { boxPlan } from '../core/sandbox.js';
 import { appendJsonLine } from './history-log.js';
 import { inspectorListening, startLiveActor, type LiveActor } from './inspector.js';
 import { withMutation } from './mutation.js';
@@ -84,6 +86,7 @@ class Run implements StepRun {
   readonly problemsOf = new Map<string, string[]>();
   readonly spent: Spent = { cost_usd: 0, tokens: 0, cost_unknown: false };
   guardNoted = false;
+  bwrap: string | null = null;
   live: LiveActor | null = null;
   readonly steps: Array<Record<string, unknown>>;
   readonly start: number;
@@ -147,7 +150,13 @@ class Run implements StepRun {
 async function prepare(run: Run, first: OpenProject): Promise<void> {
   const { o } = run;
   const executorName = o.executor.kind === 'command' ? `command template: ${o.executor.template}` : o.executor.kind;
-  o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model });
+  // The box (PROTOCOL §17): decided once, before anything runs, and said on the run's first line.
+  const plan = boxPlan(first.settings.executor.sandbox, () => probeBox(run.session.env), o.executor.kind === 'demo');
+  if ('refuse' in plan) {
+    throw new NovelError('sandbox_unavailable', plan.refuse, { hint: 'install bubblewrap (apt-get install bubblewrap) and allow user namespaces, or set executor.sandbox to "auto" in novel.config.json' });
+  }
+  run.bwrap = plan.box ? plan.bwrap : null;
+  o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model, box: plan.said });
   if (o.inspectUrl) {
     if (await inspectorListening(o.inspectUrl)) {
       run.live = await startLiveActor(o.inspectUrl, first);
