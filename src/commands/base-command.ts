@@ -45,8 +45,22 @@ export function plainError(command: string, err: NovelError, lang: Lang = 'en'):
   return `${t('error.prefix', { command })}${message}\n${lines.map((l) => `${l}\n`).join('')}${hint ? `${t('error.hint', { hint })}\n` : ''}`;
 }
 
-export function asNovelError(err: unknown, debug: boolean): NovelError {
+/** What the system refused, by errno: the path cannot be written here (not a bug of novel's). */
+const REFUSED_BY_SYSTEM: Record<string, string> = { EROFS: 'the file system is read-only here', EACCES: 'permission denied', EPERM: 'operation not permitted', ENOSPC: 'no space left on the device', EDQUOT: 'the disk quota is exhausted' };
+
+export function asNovelError(err: unknown, debug: boolean, env: Readonly<Record<string, string | undefined>> = {}): NovelError {
   if (err instanceof NovelError) return err;
+  const errno = err as NodeJS.ErrnoException | null;
+  const refused = errno && typeof errno.code === 'string' ? REFUSED_BY_SYSTEM[errno.code] : undefined;
+  if (refused && typeof errno?.path === 'string') {
+    // Inside an executor's box only staging/ is writable (PROTOCOL §17): a refusal there names the step.
+    const step = errno.code === 'EROFS' ? env.NOVEL_STEP : undefined;
+    return new NovelError(step ? 'nested_write' : 'fs_refused', `${errno.path}: ${refused} (${errno.syscall ?? 'write'})${step ? `: refused inside ${step}, where a command may only read` : ''}`, {
+      exitCode: step ? EXIT.lockHeld : EXIT.invalid,
+      hint: step ? 'write the step\'s outputs under staging/ and exit; the run validates, advances and commits them' : 'check the path and its permissions (and the free space), then retry',
+      details: { path: errno.path, errno: errno.code },
+    });
+  }
   const message = err instanceof Error ? err.message : String(err);
   return new NovelError('internal', `internal error: ${message}`, {
     exitCode: EXIT.internal,
@@ -89,7 +103,7 @@ export abstract class NovelCommand extends Command<NovelContext> {
       }
       return exitCode;
     } catch (err) {
-      const e = asNovelError(err, debug);
+      const e = asNovelError(err, debug, this.context.env);
       if (debug && err instanceof Error && err.stack) this.context.stderr.write(`${err.stack}\n`);
       if (this.json) this.context.stdout.write(envelopeError(this.commandName, e));
       else this.context.stderr.write(plainError(this.commandName, e, this.lang));

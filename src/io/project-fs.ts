@@ -19,7 +19,7 @@
  * NOVEL_FAULT_KILL_AT=k: the process SIGKILLs itself at its k-th mutating call.
  */
 import type * as NodeCrypto from 'node:crypto';
-import { type Dirent, type Stats, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
+import { type Dirent, type Stats, accessSync, appendFileSync, closeSync, constants as fsConstants, existsSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, watch, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { onExit } from 'signal-exit';
@@ -163,6 +163,20 @@ export class ProjectFs {
 
   exists(rel: string): boolean {
     return existsSync(this.resolve(rel));
+  }
+
+  /**
+   * The project root is on a read-only mount: the case inside an executor's
+   * box (PROTOCOL §17), where only staging/ is writable. Asked of the kernel
+   * (access(2) answers EROFS), so no file decides it.
+   */
+  readOnlyRoot(): boolean {
+    try {
+      accessSync(this.root, fsConstants.W_OK);
+      return false;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EROFS';
+    }
   }
 
   isFile(rel: string): boolean {
