@@ -250,7 +250,7 @@ export function planRewind(input: RewindInput): RewindPlan {
   if (input.note !== null) writes.push({ path: `${folder}/note.md`, content: `${input.note}\n` });
 
   const checkpoint: Obj = { ...input.checkpointRaw };
-  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note', 'fix_guard', 'title_fixed', 'hook_fixed_round', 'error_retry', 'resume_state']) delete checkpoint[k];
+  for (const k of ['gate', 'staging_hashes', 'judged_hashes', 'staged_title', 'archive_pending', 'author_note', 'fix_guard', 'title_fixed', 'hook_fixed_round', 'error_retry', 'resume_state']) delete checkpoint[k];
   Object.assign(checkpoint, {
     last_completed_chapter: to - 1,
     current_volume: volume,

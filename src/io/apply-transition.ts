@@ -11,6 +11,7 @@
  */
 import { archivedPath } from '../core/revision-round.js';
 import { stagingHashes, type StagingView } from '../core/staging-view.js';
+import { judgedHashes } from '../core/judged-bytes.js';
 import type { TransitionPlan } from '../core/transitions.js';
 import { nextCheckpointObject, readCheckpoint, writeCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
 import { appendHistory } from './history-log.js';
@@ -39,6 +40,8 @@ export function applyTransition(
   }
   let value = nextCheckpointObject(loaded.raw, plan.fields, { staging_hashes: hashes, staged_title: plan.stagedTitle, now });
   delete value[ARCHIVE_MARKER];
+  // An advance that leaves the chapter judged (the judge's, or a polish pass after it) pins its bytes (§17): the commit writes exactly these.
+  if (value.pipeline_stage === 'judged' && plan.events.length > 0 && plan.snapshot.context.chapter !== null) value.judged_hashes = judgedHashes(view, plan.snapshot.context.chapter);
   for (const [k, v] of Object.entries(extra)) if (v === undefined) delete value[k]; else value[k] = v;
   if (plan.archive && plan.archive.files.length > 0) {
     writeCheckpoint(fs, { ...value, [ARCHIVE_MARKER]: { dir: plan.archive.dir, files: pending } });

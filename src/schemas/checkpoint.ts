@@ -44,6 +44,8 @@ export const CheckpointSchema = v.looseObject({
   revision_count: v.optional(NonNegativeIntSchema),
   gate: v.optional(CheckpointGateSchema),
   staging_hashes: v.optional(recordOf(Sha256Schema, 'staging path → sha256')),
+  /** The staged chapter and evaluations as the judge's advance judged them (§17). */
+  judged_hashes: v.optional(recordOf(Sha256Schema, 'staging path → sha256')),
   last_checkpoint_time: v.optional(v.string()),
   /** Chapters `novel import` recorded (§14). */
   imported_chapters: v.optional(NonNegativeIntSchema),
@@ -66,6 +68,7 @@ export const CHECKPOINT_FIXES: Record<string, string> = {
   revision_count: 'use a whole number ≥ 0 (0 when unsure)',
   gate: 'remove the gate object; `novel next` recomputes it from the staged evaluation',
   staging_hashes: 'remove staging_hashes; it is rebuilt at the next advance',
+  judged_hashes: 'remove judged_hashes and pipeline_stage\'s gate; the chapter is judged again',
   imported_chapters: 'set it to the number of chapters `novel import` wrote (or remove it when the book was not imported)',
   import_caught_up: 'set it to the last imported chapter that has its summary in summaries/ (0 when none)',
   import_stage: 'remove import_stage; the catch-up summary is validated and advanced again',
