@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alive, BIN, cleanupTempDirs, fixtureCopy, novelBin, novelBinAsync, overlay, readJson, tempDir, treeHashes, waitUntil } from '../helpers/project.js';
+import { alive, BIN, boxOff, cleanupTempDirs, fixtureCopy, novelBin, novelBinAsync, overlay, readJson, tempDir, treeHashes, waitUntil } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -93,15 +93,17 @@ describe('the executor is explicit', () => {
     expect(readJson(join(dir, 'novel.config.json')).executor).toEqual({ command: 'demo' });
     const r = novelBin(dir, ['run']);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe('executor: demo (model demo)');
+    expect(r.stdout.split('\n')[0]).toBe('executor: demo (model demo); box: not needed (the demo executor is novel itself, writing staging/ only)');
     const e = novelBin(dir, ['run', '--events']);
-    expect(JSON.parse(e.stdout.split('\n')[0] as string)).toEqual({ event: 'executor', executor: 'demo', model: 'demo' });
+    expect(JSON.parse(e.stdout.split('\n')[0] as string)).toEqual({ event: 'executor', executor: 'demo', model: 'demo', box: { state: 'demo', detail: '' } });
   });
 });
 
 describe('signals never leave an agent running', () => {
   /** A command template whose executor records its pid, then works for a long time. */
   function sleeper(dir: string): { template: string; pidFile: string } {
+    // The executor records its pid in the project root: unconfined (the box's own signal tests: test/e2e/sandbox.test.ts).
+    boxOff(dir);
     const pidFile = join(dir, 'executor.pid');
     const script = join(tempDir(), 'slow.sh');
     writeFileSync(script, `#!/bin/sh\necho $$ > ${pidFile}\nsleep 30\n`);
@@ -272,6 +274,7 @@ describe('hand edits surface first', () => {
 describe('executor failures explain themselves', () => {
   it('outputs that do not validate are printed like validate prints them, streamed, and carried into the next attempt', () => {
     const dir = demoProject();
+    boxOff(dir); // an executor that writes markers outside staging/: unconfined
     const script = join(tempDir(), 'bad.sh');
     // The packets are kept outside the project: the run's step guard fails a step that writes outside staging/.
     const kept = tempDir();

@@ -4,7 +4,7 @@ import { chmodSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalisedTree } from '../helpers/commit-fixture.js';
-import { alive, withoutPlatform, BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, OUTPUTS, waitUntil } from '../helpers/project.js';
+import { alive, boxOff, withoutPlatform, BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes, OUTPUTS, waitUntil } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -45,7 +45,7 @@ describe('novel run with the demo executor', () => {
     expect(r.code).toBe(0);
     const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(events.map((e) => e.event)).toEqual(['executor', 'execute', 'advanced', 'lint', 'execute', 'advanced', 'execute', 'advanced', 'lint', 'execute', 'advanced', 'committed', 'finished']);
-    expect(events[0]).toEqual({ event: 'executor', executor: 'demo', model: 'demo' });
+    expect(events[0]).toEqual({ event: 'executor', executor: 'demo', model: 'demo', box: { state: 'demo', detail: '' } });
     // novel's lint of the draft and of the refined text (the demo writes qidian-length chapters).
     expect(events[3]).toMatchObject({ event: 'lint', step: 'chapter:004:draft', hard: [], blacklist_per_kchars: 0 });
     expect(events[3].zishu).toBeGreaterThanOrEqual(2500);
@@ -186,7 +186,7 @@ describe('volumes of their own length (§14)', () => {
 });
 
 describe('novel run with a command template', () => {
-  it('passes the packet and the owner token: an executor that advances by itself is admitted', async () => {
+  it('passes the packet and the owner token: an executor that advances by itself is refused (exit 3, naming the step), the run goes on', async () => {
     const dir = demoProject();
     withoutPlatform(dir);
     const script = join(tempDir(), 'exec.sh');
@@ -204,7 +204,12 @@ case "$stage" in
   refine) cp -r ${OUTPUTS}/refine/good/. "$NOVEL_PROJECT"/ ;;
   judge) cp -r ${OUTPUTS}/judge/overall-4.2/. "$NOVEL_PROJECT"/ ;;
 esac
-if [ "$stage" = summarize ]; then node ${BIN} advance "$step" >/dev/null; fi
+if [ "$stage" = summarize ]; then
+  set +e
+  node ${BIN} advance "$step" 2>&1
+  echo "nested advance exit $?"
+  set -e
+fi
 echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":20},"cost_usd":0.01}'
 `,
     );
@@ -214,6 +219,10 @@ echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":2
     expect(JSON.parse(r.stdout).data.last_completed_chapter).toBe(4);
     expect(readFileSync(join(dir, 'chapters/chapter-004.md'))).toEqual(readFileSync(join(OUTPUTS, 'refine/good/staging/chapters/chapter-004.md')));
     expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(/"cost_usd":0.01/);
+    // A command run inside a step may only read (PROTOCOL §17): the advance is the run's to make.
+    const nested = readFileSync(join(dir, 'logs/executor/chapter-004-summarize-attempt-1.log'), 'utf8');
+    expect(nested).toContain('nested advance exit 3');
+    expect(nested).toContain('refused inside chapter:004:summarize');
   });
 
   it('an executor that keeps failing: exit 11 after the retries, ERROR_RETRY recorded, next still resumes', async () => {
@@ -233,6 +242,7 @@ echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":2
 describe('interrupting novel run', () => {
   it('the first SIGINT finishes the current step and stops; novel next resumes', async () => {
     const dir = demoProject();
+    boxOff(dir); // an executor that writes markers outside staging/: unconfined
     const started = join(tempDir(), 'started');
     const child = spawn(process.execPath, [BIN, 'run', '--chapters', '2', '--executor', `touch ${started}; sleep 1; cp -r ${OUTPUTS}/draft/good/. . # {packet}`], { cwd: dir });
     let err = '';
@@ -297,6 +307,7 @@ describe('novel run limits', () => {
 
   it('a second SIGINT kills the executor process group and exits at once', async () => {
     const dir = demoProject();
+    boxOff(dir); // an executor that writes markers outside staging/: unconfined
     const marker = join(dir, 'executor-finished');
     const pidFile = join(tempDir(), 'executor.pid');
     const child = spawn(process.execPath, [BIN, 'run', '--executor', `echo $$ > ${pidFile}; sleep 30; touch ${marker} # {packet}`], { cwd: dir });
