@@ -37,3 +37,14 @@ export function judgedChange(recorded: Readonly<Record<string, string>> | undefi
   }
   return null;
 }
+
+/**
+ * The staged evaluations that are still the ones judged while the chapter is
+ * no longer the one judged: an evaluation of other text, which does not count
+ * as the judge's output (the judge runs again).
+ */
+export function staleEvaluations(recorded: Readonly<Record<string, string>> | undefined, chapter: number, hashOf: (rel: string) => string | null): string[] {
+  const chapterRel = paths.stagingChapter(chapter);
+  if (!recorded || recorded[chapterRel] === undefined || hashOf(chapterRel) === recorded[chapterRel]) return [];
+  return judgedFiles(chapter).filter((rel) => rel !== chapterRel && recorded[rel] !== undefined && hashOf(rel) === recorded[rel]);
+}

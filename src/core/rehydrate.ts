@@ -140,6 +140,7 @@ export function validationContextFor(stage: ValidatedStage, chapter: number, s: 
     ...(full && s.settings.chapter_length ? { chapterLength: s.settings.chapter_length } : {}),
     ...(full ? qualityContext(s.settings, s.probe, chapter) : {}),
     ...fixContext(s.checkpoint),
+    ...(stage === 'judge' && s.checkpoint.pipeline_stage === 'judged' && s.checkpoint.judged_hashes ? { judgedHashes: s.checkpoint.judged_hashes } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * outside staging/ — and its usage recorded. The loop (run-loop.ts) decides
  * whether to execute; this module only carries one execution out.
  */
+import { staleEvaluations } from '../core/judged-bytes.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { agentPrompt } from '../core/agent-invocation.js';
@@ -101,6 +102,19 @@ function stagingOverflowReason(step: string, o: NonNullable<StagingTree['overflo
   return `${step}: staging/ holds ${o.count} entries, above the limit of ${o.limit} (staging_max_files in novel.config.json): the step did not run. Clean the biggest folders (${o.dirs.map((d) => `${d.dir}: ${d.entries}`).join(', ')}), e.g. rm -r -- ${shellQuote(o.dirs[0]?.dir ?? 'staging')}, then \`novel run\` again`;
 }
 
+/** The staged evaluations of a chapter judged before it changed: moved to staging/revisions/…/judged-before-K/, and no longer recorded as judged. */
+function setAsideStaleEvaluations(r: StepRun, stepName: string, chapter: number): void {
+  r.mutate(chapter, (q) => {
+    const recorded = q.loaded.checkpoint.judged_hashes;
+    const stale = staleEvaluations(recorded, chapter, (rel) => q.view.files.get(rel)?.sha256 ?? null);
+    if (!stale.length || !recorded) return;
+    const aside = moveAside(q.fs, stepName, 'judged-before', stale);
+    const kept = Object.fromEntries(Object.entries(recorded).filter(([rel]) => !aside.moved.includes(rel)));
+    writeCheckpoint(q.fs, nextCheckpointObject({ ...q.loaded.raw, judged_hashes: kept }, {}, { now: new Date() }));
+    r.o.emit({ event: 'unexpected', step: stepName, moved_to: aside.dir, moved: aside.moved, left: aside.left });
+  });
+}
+
 /** Execute `step` once (attempt `attempt`), from the decision `next` on the project `p`. */
 export async function executeStep(r: StepRun, p: OpenProject, next: NextDecision, move: { step: string }, step: StepId, attempt: number): Promise<StepEnd> {
   const packetOf = () => buildPacket({ view: diskView(r.fs), checkpoint: p.loaded.checkpoint, settings: p.settings, step, next, ...(p.probe.lintLists ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(r.fs, p.settings.quality, p.probe.lintLists) } : {}) }).packet;
@@ -111,6 +125,8 @@ export async function executeStep(r: StepRun, p: OpenProject, next: NextDecision
     const undone = r.mutate(chapterOfStep(step), (q) => (record.step === move.step ? undoInterrupted(q.fs, q.view, record, scope) : (finishExecution(q.fs), null)));
     if (undone && (undone.moved.length || undone.restored.length)) r.o.emit({ event: 'interrupted', step: move.step, moved_to: undone.dir, moved: undone.moved, restored: undone.restored });
   }
+  // A chapter changed since it was judged (§17): the evaluations of the old text go aside, and the judge runs on the new one.
+  if (step.kind === 'chapter' && step.stage === 'judge') setAsideStaleEvaluations(r, move.step, step.chapter);
   const built = packetOf();
   const previous = r.problemsOf.get(move.step);
   const packet = previous ? { ...built, manifest: { ...built.manifest, inline: { ...built.manifest.inline, previous_attempt_problems: previous } } } : built;

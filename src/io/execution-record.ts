@@ -75,7 +75,7 @@ function auditDir(step: string): string {
  * its mkdir and the first move) is taken again, so the numbering does not
  * depend on where a run was killed.
  */
-function freeAuditDir(fs: ProjectFs, step: string, kind: 'interrupted' | 'unexpected' | 'planted'): string {
+function freeAuditDir(fs: ProjectFs, step: string, kind: 'interrupted' | 'unexpected' | 'planted' | 'judged-before'): string {
   const base = auditDir(step);
   const taken = new Set(fs.listDirs(base));
   let k = 1;
@@ -117,7 +117,7 @@ export function undoInterrupted(fs: ProjectFs, view: StagingView, record: Execut
  * Returns the folder and what was moved; an entry that cannot be moved (a
  * name the file system will not take back) is returned in `left`.
  */
-export function moveAside(fs: ProjectFs, step: string, kind: 'unexpected' | 'planted', rels: readonly string[]): { dir: string; moved: string[]; left: string[] } {
+export function moveAside(fs: ProjectFs, step: string, kind: 'unexpected' | 'planted' | 'judged-before', rels: readonly string[]): { dir: string; moved: string[]; left: string[] } {
   const dir = freeAuditDir(fs, step, kind);
   const moved: string[] = [];
   const left: string[] = [];

@@ -17,7 +17,7 @@ import { fillObjects } from './book-objects.js';
 import { executeStep, markBook, unavailable, type ExecutorChoice, type StepRun } from './execute-step.js';
 import { programOnPath } from './executor.js';
 import { probeBox } from './sandbox.js';
-import { boxPlan } from '../core/sandbox.js';
+import { boxPlan, type BoxState } from '../core/sandbox.js';
 import { appendJsonLine } from './history-log.js';
 import { inspectorListening, startLiveActor, type LiveActor } from './inspector.js';
 import { withMutation } from './mutation.js';
@@ -87,6 +87,7 @@ class Run implements StepRun {
   readonly spent: Spent = { cost_usd: 0, tokens: 0, cost_unknown: false };
   guardNoted = false;
   bwrap: string | null = null;
+  boxSaid: BoxState = { state: 'demo', detail: '' };
   live: LiveActor | null = null;
   readonly steps: Array<Record<string, unknown>>;
   readonly start: number;
@@ -150,13 +151,7 @@ class Run implements StepRun {
 async function prepare(run: Run, first: OpenProject): Promise<void> {
   const { o } = run;
   const executorName = o.executor.kind === 'command' ? `command template: ${o.executor.template}` : o.executor.kind;
-  // The box (PROTOCOL §17): decided once, before anything runs, and said on the run's first line.
-  const plan = boxPlan(first.settings.executor.sandbox, () => probeBox(run.session.env), o.executor.kind === 'demo');
-  if ('refuse' in plan) {
-    throw new NovelError('sandbox_unavailable', plan.refuse, { hint: 'install bubblewrap (apt-get install bubblewrap) and allow user namespaces, or set executor.sandbox to "auto" in novel.config.json' });
-  }
-  run.bwrap = plan.box ? plan.bwrap : null;
-  o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model, box: plan.said });
+  o.emit({ event: 'executor', executor: executorName, model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model, box: run.boxSaid });
   if (o.inspectUrl) {
     if (await inspectorListening(o.inspectUrl)) {
       run.live = await startLiveActor(o.inspectUrl, first);
@@ -257,7 +252,14 @@ export async function runBook(o: RunOptions): Promise<RunSummary> {
   // counts anything: --chapters N counts from the book as it is after the roll-forward.
   const rolled = rollForward(o.cenv, o.projectFlag, fs);
   const first = openProject(o.cenv, o.projectFlag, fs);
+  // The box (PROTOCOL §17): decided once, before the run takes the lock or writes anything, and said on its first line.
+  const box = boxPlan(first.settings.executor.sandbox, () => probeBox(o.cenv.env), o.executor.kind === 'demo');
+  if ('refuse' in box) {
+    throw new NovelError('sandbox_unavailable', box.refuse, { hint: 'install bubblewrap (apt-get install bubblewrap) and allow user namespaces, or set executor.sandbox to "auto" in novel.config.json' });
+  }
   const run = new Run(o, fs, first, rolled);
+  run.bwrap = box.box ? box.bwrap : null;
+  run.boxSaid = box.said;
   try {
     await prepare(run, first);
     if (rolled) o.emit(rolled);

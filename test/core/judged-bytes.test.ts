@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgedChange, judgedFiles, judgedHashes } from '../../src/core/judged-bytes.js';
+import { judgedChange, judgedFiles, judgedHashes, staleEvaluations } from '../../src/core/judged-bytes.js';
 import type { StagingView } from '../../src/core/staging-view.js';
 
 const A = 'a'.repeat(64);
@@ -28,5 +28,19 @@ describe('judged bytes', () => {
   it('nothing recorded for the chapter (an older checkpoint, another chapter): no change to name', () => {
     expect(judgedChange(undefined, 4, () => B)).toBeNull();
     expect(judgedChange({ 'staging/chapters/chapter-003.md': A }, 4, () => B)).toBeNull();
+  });
+});
+
+describe('stale evaluations', () => {
+  const recorded = { 'staging/chapters/chapter-004.md': A, 'staging/evaluations/chapter-004-eval.json': E };
+  const now = (files: Record<string, string>) => (rel: string) => files[rel] ?? null;
+  it('are the evaluations still as judged while the chapter changed', () => {
+    expect(staleEvaluations(recorded, 4, now({ ...recorded, 'staging/chapters/chapter-004.md': B }))).toEqual(['staging/evaluations/chapter-004-eval.json']);
+  });
+  it('none while the chapter is as judged, once the judge wrote a new evaluation, or with nothing recorded', () => {
+    expect(staleEvaluations(recorded, 4, now(recorded))).toEqual([]);
+    expect(staleEvaluations(recorded, 4, now({ 'staging/chapters/chapter-004.md': B, 'staging/evaluations/chapter-004-eval.json': A }))).toEqual([]);
+    expect(staleEvaluations(undefined, 4, now({}))).toEqual([]);
+    expect(staleEvaluations({ 'staging/chapters/chapter-004.md': A }, 4, now({ 'staging/chapters/chapter-004.md': B, 'staging/evaluations/chapter-004-eval.json': E }))).toEqual([]);
   });
 });
