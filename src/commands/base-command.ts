@@ -10,6 +10,7 @@ import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
 import type { CommandSpec } from '../core/completion.js';
 import { diagnosticText, langOf, zhPhrase, sayer, type Lang } from '../core/messages.js';
+import { escapeControls } from '../core/terminal-text.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {
   /** Every command's path and flags (the completion script's list), given by the entry point: no command imports the command table. */
@@ -98,15 +99,16 @@ export abstract class NovelCommand extends Command<NovelContext> {
             : { ok: false, command: this.commandName, error: result.error ?? { code: 'failed', message: result.text.split('\n')[0] ?? '' }, data };
         this.context.stdout.write(`${JSON.stringify(envelope)}\n`);
       } else {
-        for (const w of warnings) this.context.stderr.write(`${this.lang === 'zh' ? '警告：' : 'warning: '}${diagnosticText(this.lang, w)}\n`);
-        if (result.text) this.context.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+        // Titles, names and file names reach the terminal escaped (§17): no text from a file acts on it.
+        for (const w of warnings) this.context.stderr.write(escapeControls(`${this.lang === 'zh' ? '警告：' : 'warning: '}${diagnosticText(this.lang, w)}\n`));
+        if (result.text) this.context.stdout.write(escapeControls(result.text.endsWith('\n') ? result.text : `${result.text}\n`));
       }
       return exitCode;
     } catch (err) {
       const e = asNovelError(err, debug, this.context.env);
       if (debug && err instanceof Error && err.stack) this.context.stderr.write(`${err.stack}\n`);
       if (this.json) this.context.stdout.write(envelopeError(this.commandName, e));
-      else this.context.stderr.write(plainError(this.commandName, e, this.lang));
+      else this.context.stderr.write(escapeControls(plainError(this.commandName, e, this.lang)));
       return e.exitCode;
     }
   }

@@ -64,6 +64,7 @@ export const LINT_WORDS = {
     w('no `# ` title line', `start the chapter with "# 第${a.chapter}章 <title>"`, '没有“# ”标题行', `以“# 第${a.chapter}章 标题”开头`),
   title_length: (a: { len: number; min: number; max: number }) =>
     w(`a title of ${a.len} 字 (allowed ${a.min}–${a.max})`, `a title of ${a.min}–${a.max} 字 that names what happens`, `标题 ${a.len} 字（允许 ${a.min}–${a.max} 字）`, `用 ${a.min}–${a.max} 字点出这一章发生了什么`),
+  title_control: (a: { title: string }) => w(`the title holds a control or bidirectional character (${a.title}): a terminal or a reader would act on it`, 'retype the title without it', `标题含控制字符或双向文字控制符（${a.title}）：终端或阅读器会执行它`, '重新输入标题，去掉它'),
   title_forbidden: (a: { word: string }) => w(`the title uses "${a.word}"`, 'give the chapter a real title', `标题用了${q(a.word)}`, '给这一章起一个真正的标题'),
   title_chapter_mismatch: (a: { named: number; chapter: number }) =>
     w(`the title names chapter ${a.named}, this is chapter ${a.chapter}`, `write 第${a.chapter}章 in the title`, `标题写的是第${a.named}章，这是第${a.chapter}章`, `标题里写“第${a.chapter}章”`),

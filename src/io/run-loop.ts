@@ -246,17 +246,22 @@ function summaryOf(run: Run): RunSummary {
   return { exit, reason, ...(reasonZh ? { reason_zh: reasonZh } : {}), start_chapter: run.start + 1, target_chapter: run.limits.targetChapter, last_completed_chapter: after.last_completed_chapter, committed: after.last_completed_chapter - run.start, spent, chapters, steps };
 }
 
+/** The box (PROTOCOL §17): decided once, before the run takes the lock or writes anything, and said on its first line. */
+function decideBox(o: RunOptions, first: OpenProject): Exclude<ReturnType<typeof boxPlan>, { refuse: string }> {
+  const box = boxPlan(first.settings.executor.sandbox, () => probeBox(o.cenv.env), o.executor.kind === 'demo');
+  if ('refuse' in box) {
+    throw new NovelError('sandbox_unavailable', box.refuse, { hint: 'install bubblewrap (apt-get install bubblewrap) and allow user namespaces, or set executor.sandbox to "auto" in novel.config.json' });
+  }
+  return box;
+}
+
 export async function runBook(o: RunOptions): Promise<RunSummary> {
   const fs = openFs(o.cenv, o.projectFlag);
   // A journal a killed command left (a commit, a plan commit, a rewind) is rolled forward before the run
   // counts anything: --chapters N counts from the book as it is after the roll-forward.
   const rolled = rollForward(o.cenv, o.projectFlag, fs);
   const first = openProject(o.cenv, o.projectFlag, fs);
-  // The box (PROTOCOL §17): decided once, before the run takes the lock or writes anything, and said on its first line.
-  const box = boxPlan(first.settings.executor.sandbox, () => probeBox(o.cenv.env), o.executor.kind === 'demo');
-  if ('refuse' in box) {
-    throw new NovelError('sandbox_unavailable', box.refuse, { hint: 'install bubblewrap (apt-get install bubblewrap) and allow user namespaces, or set executor.sandbox to "auto" in novel.config.json' });
-  }
+  const box = decideBox(o, first);
   const run = new Run(o, fs, first, rolled);
   run.bwrap = box.box ? box.bwrap : null;
   run.boxSaid = box.said;
