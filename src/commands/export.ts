@@ -42,6 +42,7 @@ export class ExportCommand extends NovelCommand {
   chapters = Option.String('--chapters', { validator: isRange, description: 'Only chapters A-B' });
   out = Option.String('--out', { description: 'Output file (default: export/novel.<format> in the project)' });
   crlf = Option.Boolean('--crlf', false, { description: 'txt: CRLF line ends' });
+  force = Option.Boolean('--force', false, { description: '--out may replace an existing file (never the book, its settings or novel\'s own files)' });
 
   run(): CommandResult {
     if (this.volume !== undefined && this.chapters !== undefined) throw new NovelError('usage', 'export: pass --volume or --chapters, not both');
@@ -50,7 +51,7 @@ export class ExportCommand extends NovelCommand {
       format: this.format,
       ...(this.volume !== undefined ? { volume: this.volume } : {}),
       ...(this.chapters !== undefined ? { chapters: this.chapters.split('-').map(Number) as [number, number] } : {}),
-      ...(this.out !== undefined ? { out: this.out } : {}),
+      ...(this.out !== undefined ? { out: this.out, force: this.force } : {}),
       cwd: this.context.cwd,
       crlf: this.crlf,
       progress: this.json ? null : (line) => this.context.stderr.write(line),

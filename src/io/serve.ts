@@ -266,7 +266,12 @@ export async function startServer(cenv: CommandEnv, projectFlag: string | undefi
   const server: Server = http.createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new NovelError('port_in_use', `serve: port ${options.port} on ${options.host} is in use`, { hint: 'pass another --port, or --port 0 for any free one' }) : err),
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new NovelError('port_in_use', `serve: port ${options.port} on ${options.host} is in use`, { hint: 'pass another --port, or --port 0 for any free one' })
+          : // Any other address this machine cannot listen on (not one of its own, not a name it can resolve): the author's input (§17).
+            new NovelError('host_unusable', `serve --host ${options.host}: cannot listen there (${err.code ?? err.message})`, { hint: 'pass an address of this machine: 127.0.0.1 (the default), ::1, or 0.0.0.0 with --token', details: { host: options.host, errno: err.code ?? null } }),
+      ),
     );
     server.listen(options.port, options.host, () => resolve());
   });

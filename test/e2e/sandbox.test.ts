@@ -12,12 +12,13 @@
  * The tests that need bubblewrap skip without it, unless
  * NOVEL_SANDBOX_TESTS=required (set by .ci/run), which fails them instead.
  */
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, boxOff, cleanupTempDirs, novelBin, novelBinAsync, novelJson, readJson, tempDir, treeHashes } from '../helpers/project.js';
 import { commitReadyProject } from '../helpers/commit-ready.js';
 import { BOX, BOX_MISSING, SANDBOX_REQUIRED } from '../helpers/sandbox.js';
+import { serve } from '../helpers/serve.js';
 
 afterAll(cleanupTempDirs);
 
@@ -260,5 +261,71 @@ describe('no laundering', () => {
     expect(r.body.error.message).toContain('state/chapter-memory.json');
     expect(readFileSync(join(project, '.novel/fingerprint.json'))).toEqual(fingerprint);
     expect(existsSync(join(project, 'chapters/chapter-004.md'))).toBe(false);
+  });
+});
+
+describe('hostile paths', () => {
+  it('export --out refuses the project\'s own files (through a link too) and an existing file without --force', async () => {
+    const dir = demoProject();
+    const before = treeHashes(dir);
+    const outside = tempDir();
+    symlinkSync(join(dir, 'brief.md'), join(outside, 'brief-link.txt'));
+    for (const out of ['chapters/chapter-001.md', '.checkpoint.json', 'brief.md', 'novel.config.json', '.novel/fingerprint.json', 'staging/x.txt', 'state/current-state.json', join(outside, 'brief-link.txt'), '.']) {
+      const r = await novelJson(dir, ['export', '--format', 'txt', '--out', out, '--force']);
+      expect(r.code, `${out}: ${JSON.stringify(r.body)}`).toBe(2);
+      expect(r.body.error.code, out).toBe('export_out_refused');
+    }
+    expect(treeHashes(dir)).toEqual(before);
+    const existing = join(outside, 'book.txt');
+    writeFileSync(existing, 'mine\n');
+    const refused = await novelJson(dir, ['export', '--format', 'txt', '--out', existing]);
+    expect(refused.code).toBe(2);
+    expect(refused.body.error.code).toBe('export_out_exists');
+    expect(readFileSync(existing, 'utf8')).toBe('mine\n');
+    const forced = await novelJson(dir, ['export', '--format', 'txt', '--out', existing, '--force']);
+    expect(forced.code, JSON.stringify(forced.body)).toBe(0);
+    expect(readFileSync(existing, 'utf8')).toContain('第');
+    // Under export/ in the project, and a new file outside it: as before.
+    expect((await novelJson(dir, ['export', '--format', 'md', '--out', 'export/mine.md'])).code).toBe(0);
+    expect((await novelJson(dir, ['export', '--format', 'md', '--out', join(outside, 'new.md')])).code).toBe(0);
+  });
+
+  it('serve answers an address it cannot listen on with exit 2, and serves no file with more than one link', async () => {
+    const dir = demoProject();
+    const bad = await novelBinAsync(dir, ['serve', '--host', '192.0.2.1', '--token', 't0ken', '--port', '0', '--json']);
+    expect(bad.code, bad.stdout + bad.stderr).toBe(2);
+    expect(JSON.parse(bad.stdout).error.code).toBe('host_unusable');
+    // A chapter hard-linked to a file elsewhere: not served.
+    const elsewhere = join(tempDir(), 'secret.md');
+    writeFileSync(elsewhere, '# 秘密\n\n不该出现在仪表盘上的文字。\n');
+    const { rmSync } = await import('node:fs');
+    rmSync(join(dir, 'chapters/chapter-002.md'));
+    linkSync(elsewhere, join(dir, 'chapters/chapter-002.md'));
+    const s = await serve(dir);
+    try {
+      const one = await fetch(`${s.base}/api/chapters/1`);
+      expect(one.status).toBe(200);
+      const two = await fetch(`${s.base}/api/chapters/2`);
+      expect(two.status).toBe(404);
+      expect(await two.text()).not.toContain('不该出现');
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('a chapter title with terminal escapes is printed escaped by chapters, status and lint, and is a hard lint finding', async () => {
+    const dir = demoProject();
+    const rel = 'chapters/chapter-003.md';
+    const text = readFileSync(join(dir, rel), 'utf8');
+    writeFileSync(join(dir, rel), text.replace(/^# .*$/m, '# 夜\u001b]0;pwned\u0007\u001b[2J\u202e'));
+    expect((await novelJson(dir, ['state', 'verify', '--accept'])).code).toBe(0);
+    for (const argv of [['chapters'], ['status'], ['lint', 'chapter:003']]) {
+      const r = novelBin(dir, argv);
+      const out = r.stdout + r.stderr;
+      expect(out, argv.join(' ')).not.toMatch(/[\u0007\u001b\u202e]/);
+      if (argv[0] !== 'status') expect(out, argv.join(' ')).toContain('\\u001b]0;pwned');
+    }
+    const lint = JSON.parse(novelBin(dir, ['lint', 'chapter:003', '--json']).stdout);
+    expect(JSON.stringify(lint)).toContain('title_control');
   });
 });
