@@ -111,3 +111,29 @@ describe('the checkpoint table', () => {
     expect(chapterStateOf(null, 4, undefined)).toEqual({ state: 'draft', gateMissing: false });
   });
 });
+
+describe('judged bytes (PROTOCOL §17)', () => {
+  const chapterRel = 'staging/chapters/chapter-004.md';
+  const evalRel = 'staging/evaluations/chapter-004-eval.json';
+  const cp = (judged: Record<string, string> | undefined): Checkpoint =>
+    ({ last_completed_chapter: 3, current_volume: 1, orchestrator_state: 'WRITING', pipeline_stage: 'judged', inflight_chapter: 4, revision_count: 0, gate: gate('pass', 4.2) as unknown as Checkpoint['gate'], ...(judged ? { judged_hashes: judged } : {}) }) as Checkpoint;
+  const view = (chapterSha: string): StagingView => ({ files: new Map([[chapterRel, { path: chapterRel, sha256: chapterSha, text: '# t\n' }], [evalRel, { path: evalRel, sha256: 'e'.repeat(64), text: '{}' }]]) });
+  const judged = { [chapterRel]: 'a'.repeat(64), [evalRel]: 'e'.repeat(64) };
+
+  it('a chapter still as judged rests at commit with its gate', () => {
+    const r = rehydrate(cp(judged), DEFAULT_SETTINGS, view('a'.repeat(64)), probe([4]));
+    expect(restName(r.snapshot)).toBe('commit');
+    expect(r.snapshot.context.gate?.decision).toBe('pass');
+  });
+
+  it('a chapter changed since it was judged goes back to judge, its gate dropped', () => {
+    const r = rehydrate(cp(judged), DEFAULT_SETTINGS, view('b'.repeat(64)), probe([4]));
+    expect(restName(r.snapshot)).toBe('judge');
+    expect(r.snapshot.context.gate).toBeNull();
+    expect(r.pendingGate).toBe(false);
+  });
+
+  it('a checkpoint without judged hashes (written before them) is taken as it is', () => {
+    expect(restName(rehydrate(cp(undefined), DEFAULT_SETTINGS, view('b'.repeat(64)), probe([4])).snapshot)).toBe('commit');
+  });
+});
