@@ -11,7 +11,7 @@ import { DEFAULT_THRESHOLDS } from '../../machines/pipeline.gate.js';
 import { initialContext } from '../../machines/pipeline.machine.js';
 import type { GateDecision, GateRecord } from '../../machines/novel.setup.js';
 import { projectCheckpoint } from '../../src/core/projection.js';
-import { rehydrate, restName, type BookProbe } from '../../src/core/rehydrate.js';
+import { rehydrate, restName, validationContextFor, type BookProbe } from '../../src/core/rehydrate.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import type { StagingView } from '../../src/core/staging-view.js';
 import type { Checkpoint } from '../../src/schemas/checkpoint.js';
@@ -131,6 +131,15 @@ describe('judged bytes (PROTOCOL §17)', () => {
     expect(restName(r.snapshot)).toBe('judge');
     expect(r.snapshot.context.gate).toBeNull();
     expect(r.pendingGate).toBe(false);
+  });
+
+  it('the judge\'s validation context carries the judged hashes while the chapter rests judged, and only then', () => {
+    const sources = (c: Checkpoint) => ({ checkpoint: c, settings: DEFAULT_SETTINGS, probe: probe([4]) });
+    expect(validationContextFor('judge', 4, sources(cp(judged)), false).judgedHashes).toEqual(judged);
+    expect(validationContextFor('judge', 4, sources(cp(judged)), true).judgedHashes).toEqual(judged);
+    expect('judgedHashes' in validationContextFor('refine', 4, sources(cp(judged)), false)).toBe(false);
+    expect('judgedHashes' in validationContextFor('judge', 4, sources({ ...cp(judged), pipeline_stage: 'refined' } as Checkpoint), false)).toBe(false);
+    expect('judgedHashes' in validationContextFor('judge', 4, sources(cp(undefined)), false)).toBe(false);
   });
 
   it('a checkpoint without judged hashes (written before them) is taken as it is', () => {
