@@ -201,7 +201,14 @@ describe('with the box off, the step guard is the second line', () => {
       expect(verify.body.ok, JSON.stringify(verify.body)).toBe(true);
     } finally {
       // Without the box a child that scrubbed its environment escapes the sweep (docs/executors.md, "What remains").
-      for (const pid of processesWith(marker)) process.kill(pid, 'SIGKILL');
+      // The child is the leader of its own session and group (setsid): the group goes, its sleep included.
+      for (const pid of processesWith(marker)) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
     }
   }, 120_000);
 });
