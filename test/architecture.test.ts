@@ -38,6 +38,8 @@ describe('architecture', () => {
       'src/io/export-file.ts': 'the output folder the author names',
       'src/io/checkpoint-file.ts': 'the project root before a checkpoint exists',
       'src/io/text-folder.ts': 'the text files the author names for lint FILE and quality eval, wherever they are',
+      'src/io/sandbox.ts':
+        "bwrap on PATH, the step's temporary directory and the clients' own directories, outside the project",
     };
     const importsFs = /from 'node:fs'|getBuiltinModule\('node:fs'\)/;
     const offenders = [...files('src'), ...files('machines')].filter((f) => {

@@ -10,6 +10,7 @@ import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
 import type { CommandSpec } from '../core/completion.js';
 import { diagnosticText, langOf, render, said, say, sayer, type Lang, type MessageKey } from '../core/messages.js';
+import { escapeControls } from '../core/terminal-text.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {
   /**
@@ -46,8 +47,39 @@ export function plainError(command: string, err: NovelError, lang: Lang = 'en'):
   return `${t('error.prefix', { command })}${message}\n${hint ? `${t('error.hint', { hint })}\n` : ''}`;
 }
 
-export function asNovelError(err: unknown, debug: boolean): NovelError {
+/** What the system refused, by errno: the path cannot be written here (not a bug of novel's). */
+const REFUSED_BY_SYSTEM: Record<string, string> = {
+  EROFS: 'the file system is read-only here',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is exhausted',
+};
+
+export function asNovelError(
+  err: unknown,
+  debug: boolean,
+  env: Readonly<Record<string, string | undefined>> = {},
+): NovelError {
   if (err instanceof NovelError) return err;
+  const errno = err as NodeJS.ErrnoException | null;
+  const refused = errno && typeof errno.code === 'string' ? REFUSED_BY_SYSTEM[errno.code] : undefined;
+  if (refused && typeof errno?.path === 'string') {
+    // Inside an executor's box only staging/ is writable (PROTOCOL §17): a refusal there names the step.
+    const step = errno.code === 'EROFS' ? env.NOVEL_STEP : undefined;
+    return new NovelError(
+      step ? 'nested_write' : 'fs_refused',
+      `${errno.path}: ${refused} (${errno.syscall ?? 'write'})` +
+        `${step ? `: refused inside ${step}, where a command may only read` : ''}`,
+      {
+        exitCode: step ? EXIT.lockHeld : EXIT.invalid,
+        hint: step
+          ? "write the step's outputs under staging/ and exit; the run validates, advances and commits them"
+          : 'check the path and its permissions (and the free space), then retry',
+        details: { path: errno.path, errno: errno.code },
+      },
+    );
+  }
   const message = err instanceof Error ? err.message : String(err);
   return new NovelError('internal', said('cmd.internal', { message }), {
     exitCode: EXIT.internal,
@@ -114,16 +146,20 @@ export abstract class NovelCommand extends Command<NovelContext> {
               };
         this.context.stdout.write(`${JSON.stringify(envelope)}\n`);
       } else {
+        // Titles, names and file names reach the terminal escaped (§17): no text from a file acts on it.
         for (const w of warnings)
-          this.context.stderr.write(`${say(this.lang, 'cmd.warning', { text: diagnosticText(this.lang, w) })}\n`);
-        if (result.text) this.context.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+          this.context.stderr.write(
+            escapeControls(`${say(this.lang, 'cmd.warning', { text: diagnosticText(this.lang, w) })}\n`),
+          );
+        if (result.text)
+          this.context.stdout.write(escapeControls(result.text.endsWith('\n') ? result.text : `${result.text}\n`));
       }
       return exitCode;
     } catch (err) {
-      const e = asNovelError(err, debug);
+      const e = asNovelError(err, debug, this.context.env);
       if (debug && err instanceof Error && err.stack) this.context.stderr.write(`${err.stack}\n`);
       if (this.json) this.context.stdout.write(envelopeError(this.commandName, e));
-      else this.context.stderr.write(plainError(this.commandName, e, this.lang));
+      else this.context.stderr.write(escapeControls(plainError(this.commandName, e, this.lang)));
       return e.exitCode;
     }
   }

@@ -26,6 +26,7 @@ export class ExportCommand extends NovelCommand {
   chapters = Option.String('--chapters', { validator: isChapterRange, description: helpOf('help.export.--chapters') });
   out = Option.String('--out', { description: helpOf('help.export.--out') });
   crlf = Option.Boolean('--crlf', false, { description: helpOf('help.export.--crlf') });
+  force = Option.Boolean('--force', false, { description: helpOf('help.export.--force') });
 
   run(): CommandResult {
     if (this.volume !== undefined && this.chapters !== undefined)
@@ -35,7 +36,7 @@ export class ExportCommand extends NovelCommand {
       format: this.format,
       ...(this.volume !== undefined ? { volume: this.volume } : {}),
       ...(this.chapters !== undefined ? { chapters: this.chapters.split('-').map(Number) as [number, number] } : {}),
-      ...(this.out !== undefined ? { out: this.out } : {}),
+      ...(this.out !== undefined ? { out: this.out, force: this.force } : {}),
       cwd: this.context.cwd,
       crlf: this.crlf,
       progress: this.json ? null : (line) => this.context.stderr.write(line),

@@ -6,6 +6,7 @@ import { NovelError } from '../core/errors.js';
 import { chapterTable, eventLine, statusLine } from '../core/run-render.js';
 import { executorMissing, PAUSE_STAGES, unenforceableBudget, type PauseStage } from '../core/run-policy.js';
 import { formatStepId, parseStepId } from '../core/step-id.js';
+import { escapeControls } from '../core/terminal-text.js';
 import { openProject } from '../io/project.js';
 import { resolveAgentModel } from '../io/executor.js';
 import { runBook, type ExecutorChoice } from '../io/run-loop.js';
@@ -113,20 +114,23 @@ export class RunCommand extends NovelCommand {
             : 'ws://localhost:8080',
       emit: (e) => {
         if (this.json) return;
-        if (this.events) return void out.write(`${JSON.stringify(e)}\n`);
+        // A title or a name from a file reaches the terminal escaped (§17); a JSON line stays the same JSON.
+        if (this.events) return void out.write(`${escapeControls(JSON.stringify(e))}\n`);
         const line = eventLine(e, this.verbose, this.lang);
         if (line === null) return;
-        out.write(`${tty ? '\r\x1b[K' : ''}${line}\n${tty ? live : ''}`);
+        out.write(`${tty ? '\r\x1b[K' : ''}${escapeControls(line)}\n${tty ? live : ''}`);
       },
       progress: (step, revision, first, target, spent) => {
         if (!tty) return;
-        live = statusLine({ step, revision, first, target, elapsed_ms: Date.now() - started, spent }, this.lang);
+        live = escapeControls(
+          statusLine({ step, revision, first, target, elapsed_ms: Date.now() - started, spent }, this.lang),
+        );
         out.write(`\r\x1b[K${live}`);
       },
       // On a terminal the notice takes a line of its own above the live status line, which is drawn again under it.
       warn: (line) => {
         if (tty && live) out.write('\r\x1b[K');
-        this.context.stderr.write(`${line}\n`);
+        this.context.stderr.write(`${escapeControls(line)}\n`);
         if (tty && live) out.write(live);
       },
     });

@@ -15,6 +15,7 @@ export class StatusCommand extends NovelCommand {
       view,
       totals,
       dormant,
+      box,
       project: p,
     } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');
     const cp = p.loaded.checkpoint;
@@ -28,8 +29,15 @@ export class StatusCommand extends NovelCommand {
     });
     const dormantLine = dormant ? `\n${say(this.lang, 'status.dormant', { n: dormant })}` : '';
     return {
-      data: { ...view, totals, dormant_foreshadowing: dormant },
-      text: `${renderStatus(view, this.lang)}\n${t}${dormantLine}`,
+      data: {
+        ...view,
+        totals,
+        dormant_foreshadowing: dormant,
+        box: { state: box.state, ...(box.detail ? { detail: box.detail } : {}) },
+      },
+      text:
+        `${renderStatus(view, this.lang)}\n${t}${dormantLine}\n` +
+        `${say(this.lang, `box.${box.state}`, { detail: box.detail })}`,
     };
   }
 }

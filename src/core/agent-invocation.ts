@@ -51,6 +51,12 @@ export interface InvocationOptions {
    * chapter).
    */
   answerPath?: string;
+  /**
+   * The client runs inside novel's box (src/core/sandbox.ts). Codex's own
+   * sandbox then stands aside (`danger-full-access`): novel's box stands in
+   * for it (docs/decisions.md, "Executors in a box").
+   */
+  boxed?: boolean;
 }
 
 /**
@@ -126,26 +132,33 @@ export function invocation(cli: AgentCli, packet: Packet, o: InvocationOptions):
       answerPath,
     };
   }
+  const ownSandbox = o.boxed
+    ? ['--sandbox', 'danger-full-access']
+    : ['--sandbox', judge ? 'read-only' : 'workspace-write'];
+  const ownSandboxSettings = o.boxed
+    ? []
+    : [
+        '-c',
+        'sandbox_workspace_write.writable_roots=[]',
+        '-c',
+        'sandbox_workspace_write.network_access=false',
+        '-c',
+        'sandbox_workspace_write.exclude_slash_tmp=true',
+        '-c',
+        'sandbox_workspace_write.exclude_tmpdir_env_var=true',
+      ];
   return {
     argv: [
       'codex',
       'exec',
-      '--sandbox',
-      judge ? 'read-only' : 'workspace-write',
+      ...ownSandbox,
       '--json',
       '--skip-git-repo-check',
       '--cd',
       `${o.projectRoot}/staging`,
       '-c',
       'approval_policy="never"',
-      '-c',
-      'sandbox_workspace_write.writable_roots=[]',
-      '-c',
-      'sandbox_workspace_write.network_access=false',
-      '-c',
-      'sandbox_workspace_write.exclude_slash_tmp=true',
-      '-c',
-      'sandbox_workspace_write.exclude_tmpdir_env_var=true',
+      ...ownSandboxSettings,
       ...(o.model ? ['-m', o.model] : []),
       '--output-last-message',
       o.lastMessagePath,

@@ -470,7 +470,8 @@ function closeCommit(
   result: Omit<OpsResult, 'state'>,
 ): CommitPlan {
   const checkpoint: Obj = { ...input.checkpointRaw };
-  for (const k of ['gate', 'staging_hashes', 'staged_title', 'archive_pending', 'author_note']) delete checkpoint[k];
+  for (const k of ['gate', 'staging_hashes', 'judged_hashes', 'staged_title', 'archive_pending', 'author_note'])
+    delete checkpoint[k];
   const { gate: _gate, ...fields } = input.checkpointFields;
   // A field the projection leaves undefined is not written (the micro-steps' flags of the committed chapter).
   for (const [k, v] of Object.entries(fields)) if (v === undefined) delete checkpoint[k];

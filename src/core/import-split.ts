@@ -11,6 +11,43 @@ import { chapterBody, countZishu } from './zishu.js';
 
 export type SourceEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'gb18030';
 
+/**
+ * A text whose encodings are mixed (PROTOCOL §17): some lines are UTF-8
+ * Chinese beyond doubt (four or more CJK characters, every byte valid) and
+ * others are not UTF-8 at all. Decoding it whole as one encoding would turn
+ * one part into noise and drop chapters. The 1-based number of the first line
+ * that does not decode as UTF-8, or null when the text is not mixed.
+ */
+export function firstMixedLine(bytes: Uint8Array): number | null {
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  let firstBad: number | null = null;
+  let sureUtf8 = false;
+  let start = 0;
+  let line = 1;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+    const part = bytes.subarray(start, i);
+    let ascii = true;
+    for (const b of part)
+      if (b >= 0x80) {
+        ascii = false;
+        break;
+      }
+    if (!ascii) {
+      try {
+        const text = strict.decode(part);
+        if (!sureUtf8 && (text.match(/[\u4e00-\u9fff]/g) ?? []).length >= 4) sureUtf8 = true;
+      } catch {
+        firstBad ??= line;
+      }
+      if (sureUtf8 && firstBad !== null) return firstBad;
+    }
+    start = i + 1;
+    line++;
+  }
+  return null;
+}
+
 export function decodeSource(bytes: Uint8Array): { text: string; encoding: SourceEncoding } {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };

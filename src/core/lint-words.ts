@@ -120,6 +120,13 @@ export const LINT_WORDS = {
       `标题 ${a.len} 字（允许 ${a.min}–${a.max} 字）`,
       `用 ${a.min}–${a.max} 字点出这一章发生了什么`,
     ),
+  title_control: (a: { title: string }) =>
+    w(
+      `the title holds a control or bidirectional character (${a.title}): a terminal or a reader would act on it`,
+      'retype the title without it',
+      `标题含控制字符或双向文字控制符（${a.title}）：终端或阅读器会执行它`,
+      '重新输入标题，去掉它',
+    ),
   title_forbidden: (a: { word: string }) =>
     w(
       `the title uses "${a.word}"`,

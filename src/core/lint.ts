@@ -6,6 +6,7 @@
  * a small function over the measured text; the report is their fold. Same
  * text + same settings ⇒ same report. Pure.
  */
+import { escapeControls, hasUnsafeControls } from './terminal-text.js';
 import {
   AI_FEATURES,
   AI_FLAVOUR_MODEL,
@@ -375,6 +376,13 @@ export function lintChapter(input: {
       add(
         { rule: 'title_length', severity: 'soft', line: titleIdx + 1, excerpt: titleText },
         W.title_length({ len, min: q.title.min, max: q.title.max }),
+      );
+    // A control or bidi character in a title reaches every reader's screen (§17): a hard finding, which a title-fix
+    // repairs.
+    if (hasUnsafeControls(titleText))
+      add(
+        { rule: 'title_control', severity: 'hard', line: titleIdx + 1, excerpt: escapeControls(titleText) },
+        W.title_control({ title: escapeControls(titleText) }),
       );
     const forbidden = q.title.forbidden.find((w) => w && titleText.includes(w));
     if (forbidden)

@@ -637,6 +637,29 @@ const OWN_GROUPS = {
       (_) => '仪表盘已停止',
     ),
   }),
+  // ---- the executors' box (PROTOCOL §17): a run's first line, status, doctor ----
+  box: () => ({
+    'box.on': entry<{ detail: string }>(
+      (a) => `box: on (bubblewrap ${a.detail}): executors may write staging/ only, and nothing outlives its step`,
+      (a) => `沙箱：已启用（bubblewrap ${a.detail}）：执行器只能写 staging/，步骤结束时其进程全部结束`,
+    ),
+    'box.off': entry<{ detail: string }>(
+      (_) => 'box: off (executor.sandbox is "off"): executors run with all of your rights; the step guard only detects',
+      (_) => '沙箱：已关闭（executor.sandbox 为 "off"）：执行器拥有你的全部权限，只有步骤守卫事后检查',
+    ),
+    'box.unavailable': entry<{ detail: string }>(
+      (a) => `box: unavailable (${a.detail}): executors run with all of your rights; the step guard only detects`,
+      (a) => `沙箱：不可用（${a.detail}）：执行器拥有你的全部权限，只有步骤守卫事后检查`,
+    ),
+    'box.required': entry<{ detail: string }>(
+      (a) => `box: required but unavailable (${a.detail}): \`novel run\` with an executor refuses`,
+      (a) => `沙箱：要求启用但不可用（${a.detail}）：novel run 会拒绝启动执行器`,
+    ),
+    'box.demo': entry<{ detail: string }>(
+      (_) => 'box: not needed (the demo executor is novel itself, writing staging/ only)',
+      (_) => '沙箱：不需要（演示执行器就是 novel 本身，只写 staging/）',
+    ),
+  }),
   // ---- novel run ----
   run: () => ({
     'run.executor': entry<{ executor: string; model: string | null }>(

@@ -16,6 +16,7 @@ import { initialTransition, transition } from 'xstate';
 import { chapterRest, restMeta, restName, setupRest, type BookSnapshot, type RestName } from './book-rest.js';
 import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
+import { judgedChange } from './judged-bytes.js';
 import type { LayeredCheck, VerdictWarning } from '../../machines/pipeline.gate.js';
 import {
   RESUMABLE_STATES,
@@ -200,6 +201,9 @@ export function validationContextFor(
     ...(full && s.settings.chapter_length ? { chapterLength: s.settings.chapter_length } : {}),
     ...(full ? qualityContext(s.settings, s.probe, chapter) : {}),
     ...fixContext(s.checkpoint),
+    ...(stage === 'judge' && s.checkpoint.pipeline_stage === 'judged' && s.checkpoint.judged_hashes
+      ? { judgedHashes: s.checkpoint.judged_hashes }
+      : {}),
   };
 }
 
@@ -274,7 +278,15 @@ const isResumable = (s: ChapterRestState): s is ResumableState => (RESUMABLE_STA
 export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView, probe: BookProbe): Rehydrated {
   const stage = cp.pipeline_stage ?? null;
   const inflight = cp.inflight_chapter ?? null;
-  const { state: chapterState, gateMissing } = chapterStateOf(stage, inflight, cp.gate?.decision);
+  const rested = chapterStateOf(stage, inflight, cp.gate?.decision);
+  // A judged chapter (or evaluation) whose bytes changed since the judge's advance is judged again (§17).
+  const rejudge =
+    stage === 'judged' &&
+    inflight !== null &&
+    judgedChange(cp.judged_hashes, inflight, (rel) => view.files.get(rel)?.sha256 ?? null) !== null;
+  const { state: chapterState, gateMissing } = rejudge
+    ? { state: 'judge' as ChapterRestState, gateMissing: false }
+    : rested;
   const claimed = inflight !== null && stage !== 'committed';
   const chapter = claimed ? inflight : cp.last_completed_chapter + 1;
   const input = bookInput(cp, settings, probe, chapter);
@@ -295,7 +307,7 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
   const [fresh] = initialTransition(bookMachine, { ...input, planning: false });
   // A fresh draft (nothing of the chapter recorded yet) carries no gate, revision or micro-step flags.
   const freshDraft = stateMeta(chapterState).mode === 'draft';
-  const gate = freshDraft || gateMissing ? null : gateFromCheckpoint(cp.gate);
+  const gate = freshDraft || gateMissing || rejudge ? null : gateFromCheckpoint(cp.gate);
   const context: BookContext = {
     ...fresh.context,
     chapter,

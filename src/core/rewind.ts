@@ -314,6 +314,7 @@ export function planRewind(input: RewindInput): RewindPlan {
   for (const k of [
     'gate',
     'staging_hashes',
+    'judged_hashes',
     'staged_title',
     'archive_pending',
     'author_note',

@@ -4,6 +4,7 @@
  * text out; the run loop decides where the text goes (--events prints the
  * events themselves as JSON lines instead).
  */
+import type { BoxState } from './sandbox.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import type { LintReport } from './lint.js';
 import { displayName } from './shell-words.js';
@@ -15,7 +16,7 @@ import type { GuardChange } from './step-guard-rules.js';
 type Obj = Record<string, unknown>;
 
 export type RunEvent =
-  | { event: 'executor'; executor: string; model: string | null }
+  | { event: 'executor'; executor: string; model: string | null; box: BoxState }
   | { event: 'inspector'; url: string }
   | { event: 'inspector_unreachable'; url: string }
   | { event: 'execute'; step: string; agent: string; mode: string; attempt: number; packet: string }
@@ -82,7 +83,10 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
   const t = sayer(lang);
   switch (e.event) {
     case 'executor':
-      return t('run.executor', { executor: e.executor, model: e.model });
+      return (
+        `${t('run.executor', { executor: e.executor, model: e.model })}` +
+        `; ${t(`box.${e.box.state}`, { detail: e.box.detail })}`
+      );
     case 'inspector':
       return t('run.inspector', { url: e.url });
     case 'inspector_unreachable':

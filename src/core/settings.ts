@@ -6,6 +6,7 @@ import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { said } from './messages.js';
 import { paths } from './paths.js';
 import { resolveQuality, type QualitySettings } from './quality-settings.js';
+import type { SandboxMode } from './sandbox.js';
 
 export interface Settings {
   thresholds: Thresholds;
@@ -26,7 +27,14 @@ export interface Settings {
   memory_keep_ratio: number;
   /** Target 字数 per chapter: validate warns outside it; the draft packet carries it. */
   chapter_length?: { min?: number; max?: number };
-  executor: { command?: string; model?: string; secondary_model?: string; timeout_s: number; retries: number };
+  executor: {
+    command?: string;
+    model?: string;
+    secondary_model?: string;
+    timeout_s: number;
+    retries: number;
+    sandbox: SandboxMode;
+  };
   /** More entries than this under staging/ fail an executor step (exit 11): the bookkeeping stays bounded. */
   staging_max_files: number;
   /** What novel measures in every chapter (PROTOCOL §13.1), the platform preset applied. */
@@ -44,7 +52,7 @@ export const DEFAULT_SETTINGS: Settings = {
   book_chapters: null,
   language: 'zh-CN',
   memory_keep_ratio: 0.8,
-  executor: { timeout_s: 1800, retries: 1 },
+  executor: { timeout_s: 1800, retries: 1, sandbox: 'auto' },
   staging_max_files: 10_000,
   quality: resolveQuality(undefined),
 };
@@ -107,6 +115,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
       ...(c.executor?.secondary_model === undefined ? {} : { secondary_model: c.executor.secondary_model }),
       timeout_s: c.executor?.timeout_s ?? DEFAULT_SETTINGS.executor.timeout_s,
       retries: c.executor?.retries ?? DEFAULT_SETTINGS.executor.retries,
+      sandbox: c.executor?.sandbox ?? DEFAULT_SETTINGS.executor.sandbox,
     },
   };
   return { settings, diagnostics };

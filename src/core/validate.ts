@@ -2,6 +2,7 @@
  * What `validate` checks for each step's staged outputs (PROTOCOL §4). Pure:
  * works on a StagingView. Reports every problem at once.
  */
+import { staleEvaluations } from './judged-bytes.js';
 import { titleChapterNumber } from './chapter-number.js';
 import { computeVerdict, type EvalForGate, type ScoreSettings, type Verdict } from '../../machines/pipeline.gate.js';
 import { lintChapter, type LintLists, type LintReport } from './lint.js';
@@ -73,6 +74,8 @@ export interface ValidationContext {
   quality?: LintSetup;
   /** What a title-fix or hook-fix must keep (the checkpoint's fix_guard, §13.4). */
   fixGuard?: FixGuard;
+  /** The judge: the staged files as last judged (the checkpoint's judged_hashes, §17). */
+  judgedHashes?: Readonly<Record<string, string>>;
 }
 
 /** The lint report of the staged chapter, when the context asks for one and the text reads. */
@@ -402,8 +405,9 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
     if (secondary) c.chapterNumber(secRel, secondary.chapter, true);
   }
   const valid = !c.diagnostics.some((d) => d.severity === 'error');
-  // Like summarize: a valid evaluation counts; a revision round archives the old one.
-  const fresh = true;
+  // Like summarize: a valid evaluation counts; a revision round archives the old one. Not one of a chapter
+  // whose bytes changed since it was judged (§17): that chapter is judged again.
+  const fresh = staleEvaluations(ctx.judgedHashes, ctx.chapter, (r) => view.files.get(r)?.sha256 ?? null).length === 0;
   if (!valid || !primary) return c.result(fresh);
   // The gate reads novel's own lint of the judged text and its weighted score (§13.3).
   const lint = stagedLint(ctx, stagedText(view, paths.stagingChapter(ctx.chapter)));

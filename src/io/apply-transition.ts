@@ -11,6 +11,7 @@
  */
 import { archivedPath } from '../core/revision-round.js';
 import { stagingHashes, type StagingView } from '../core/staging-view.js';
+import { judgedHashes } from '../core/judged-bytes.js';
 import type { TransitionPlan } from '../core/transitions.js';
 import { nextCheckpointObject, readCheckpoint, writeCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
 import { appendHistory } from './history-log.js';
@@ -44,6 +45,10 @@ export function applyTransition(
     now,
   });
   delete value[ARCHIVE_MARKER];
+  // An advance that leaves the chapter judged (the judge's, or a polish pass after it) pins its bytes (§17): the commit
+  // writes exactly these.
+  if (value.pipeline_stage === 'judged' && plan.events.length > 0 && plan.snapshot.context.chapter !== null)
+    value.judged_hashes = judgedHashes(view, plan.snapshot.context.chapter);
   for (const [k, v] of Object.entries(extra))
     if (v === undefined) delete value[k];
     else value[k] = v;

@@ -7,9 +7,10 @@
  * spliced (src/core/book-splice.ts), so a chapter costs what it changes rather
  * than the size of the book; anything else (an edited file, a rewind, a
  * rebuilt state, a cache missing or torn) is read and checked whole, as
- * before. A file whose size and mtime are the recorded ones holds the recorded
- * bytes, as the stat signature of the final trees (boundary-cache.ts) takes
- * them to; any other is hashed. A cache: written without fsync, never a failure.
+ * before. The bytes read are always hashed, whatever their size and mtime say
+ * (a process can put those back after an edit; PROTOCOL §17), and checked
+ * against the fingerprint before anything is spliced into them. A cache:
+ * written without fsync, never a failure.
  */
 import type { BookJson, CommitPlan } from '../core/commit-plan.js';
 import type { DormancyTally } from '../core/context/dormant-foreshadowing.js';
@@ -59,15 +60,9 @@ export function readBookJson<T>(
   } catch {
     return { doc: { canonical: null, parsed }, sha256: null };
   }
-  const stat = cache?.stats?.[rel];
-  const sha256 =
-    recorded !== undefined &&
-    stat !== undefined &&
-    stat[0] === read.size &&
-    stat[1] === read.mtimeMs &&
-    read.bytes.length === read.size
-      ? recorded
-      : sha256Hex(read.bytes);
+  // Always the bytes read, hashed: a file rewritten with its size and mtime put back is not taken for the recorded one
+  // (PROTOCOL §17).
+  const sha256 = sha256Hex(read.bytes);
   return { doc: { canonical: sha256 === recorded ? read.bytes : null, parsed }, sha256 };
 }
 

@@ -34,8 +34,19 @@ export function consistently<T>(fs: ProjectFs, read: () => T): T {
   }
 }
 
+/**
+ * A file's text as the dashboard serves it: a regular file with one name
+ * only (PROTOCOL §17). A hard link shares its bytes with a file elsewhere,
+ * outside the project perhaps: never served; nor a symbolic link.
+ */
+function served(fs: ProjectFs, rel: string): ReturnType<ProjectFs['readTextChecked']> {
+  const st = fs.lstat(rel);
+  if (!st || !st.isFile() || st.nlink > 1) return null;
+  return fs.readTextChecked(rel);
+}
+
 const jsonOf = (fs: ProjectFs, rel: string): unknown => {
-  const r = fs.readTextChecked(rel);
+  const r = served(fs, rel);
   if (!r || !('text' in r)) return null;
   try {
     return JSON.parse(r.text) as unknown;
@@ -59,7 +70,7 @@ export class ChapterRows {
     let log = (jsonOf(this.fs, rel) ?? {}) as Obj;
     if (!isObj(log)) log = {};
     if (typeof log.zishu !== 'number') {
-      const text = this.fs.readTextChecked(paths.chapter(chapter));
+      const text = served(this.fs, paths.chapter(chapter));
       if (text && 'text' in text) log = { ...log, ...chapterFacts(text.text) };
     }
     const row = rowOf(chapter, log);
@@ -156,7 +167,7 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
     chapter: (n) =>
       consistently(fs, () => {
         if (n < 1 || n > last()) return null;
-        const r = fs.readTextChecked(paths.chapter(n));
+        const r = served(fs, paths.chapter(n));
         if (!r || !('text' in r)) return null;
         const evaluation = jsonOf(fs, paths.evaluation(n));
         const lint = jsonOf(fs, paths.lintReport(n));
@@ -164,7 +175,7 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
           ...rows.row(n),
           text: r.text,
           summary: (() => {
-            const s = fs.readTextChecked(paths.summary(n));
+            const s = served(fs, paths.summary(n));
             return s && 'text' in s ? s.text : null;
           })(),
           evaluation: isObj(evaluation) ? evaluation : null,
@@ -181,8 +192,11 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
         const a = from === null ? rounds.at(-2) : rounds.find((x) => x.round === from);
         const b = to === null ? rounds.at(-1) : rounds.find((x) => x.round === to);
         if (!a || !b) return null;
-        const aText = fs.readText(a.path);
-        const bText = fs.readText(b.path);
+        const aRead = served(fs, a.path);
+        const bRead = served(fs, b.path);
+        if (!aRead || !('text' in aRead) || !bRead || !('text' in bRead)) return null;
+        const aText = aRead.text;
+        const bText = bRead.text;
         const d = diffRounds(a, aText, b, bText);
         return {
           chapter: n,
@@ -298,7 +312,7 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
 
 /** The book's title for the page header: brief.md's 《title》, else its first heading. */
 function bookTitle(fs: ProjectFs): string | null {
-  const r = fs.readTextChecked('brief.md');
+  const r = served(fs, 'brief.md');
   if (!r || !('text' in r)) return null;
   const heading =
     r.text

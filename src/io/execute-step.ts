@@ -6,6 +6,7 @@
  * outside staging/ — and its usage recorded. The loop (run-loop.ts) decides
  * whether to execute; this module only carries one execution out.
  */
+import { staleEvaluations } from '../core/judged-bytes.js';
 import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import { agentPrompt } from '../core/agent-invocation.js';
@@ -64,6 +65,8 @@ export interface StepRun {
   spent: Spent;
   /** The guard's note (watches unavailable) was shown once. */
   guardNoted: boolean;
+  /** bwrap, when executors run in the box (PROTOCOL §17); null: unconfined. */
+  readonly bwrap: string | null;
 }
 
 /** The step ran (whatever its executor answered), or the run stops here. */
@@ -88,12 +91,13 @@ function startExecutor(
   env: NodeJS.ProcessEnv,
   revision: number,
   session: RunSession,
+  bwrap: string | null,
 ) {
   const timeout = p.settings.executor.timeout_s;
   if (choice.kind === 'demo')
     return { child: null, done: Promise.resolve(runDemoExecutor(p.fs, packetRel, choice.scores, revision)) };
   if (choice.kind === 'command')
-    return runCommandExecutor(p.fs, choice.template, packetRel, step, attempt, env, timeout);
+    return runCommandExecutor(p.fs, choice.template, packetRel, step, attempt, env, timeout, bwrap);
   return runAgentExecutor(
     p.fs,
     choice.kind,
@@ -105,6 +109,7 @@ function startExecutor(
     timeout,
     p.settings.executor.secondary_model ?? null,
     { onChild: (c) => session.running(c), aborting: () => session.aborting },
+    bwrap,
   );
 }
 
@@ -147,6 +152,22 @@ function stagingOverflowReason(step: string, o: NonNullable<StagingTree['overflo
   });
 }
 
+/**
+ * The staged evaluations of a chapter judged before it changed: moved to staging/revisions/…/judged-before-K/, and no
+ * longer recorded as judged.
+ */
+function setAsideStaleEvaluations(r: StepRun, stepName: string, chapter: number): void {
+  r.mutate(chapter, (q) => {
+    const recorded = q.loaded.checkpoint.judged_hashes;
+    const stale = staleEvaluations(recorded, chapter, (rel) => q.view.files.get(rel)?.sha256 ?? null);
+    if (!stale.length || !recorded) return;
+    const aside = moveAside(q.fs, stepName, 'judged-before', stale);
+    const kept = Object.fromEntries(Object.entries(recorded).filter(([rel]) => !aside.moved.includes(rel)));
+    writeCheckpoint(q.fs, nextCheckpointObject({ ...q.loaded.raw, judged_hashes: kept }, {}, { now: new Date() }));
+    r.o.emit({ event: 'unexpected', step: stepName, moved_to: aside.dir, moved: aside.moved, left: aside.left });
+  });
+}
+
 /** Execute `step` once (attempt `attempt`), from the decision `next` on the project `p`. */
 export async function executeStep(
   r: StepRun,
@@ -186,6 +207,9 @@ export async function executeStep(
         restored: undone.restored,
       });
   }
+  // A chapter changed since it was judged (§17): the evaluations of the old text go aside, and the judge runs on the
+  // new one.
+  if (step.kind === 'chapter' && step.stage === 'judge') setAsideStaleEvaluations(r, move.step, step.chapter);
   const built = packetOf();
   const previous = r.problemsOf.get(move.step);
   const packet = previous
@@ -246,6 +270,7 @@ export async function executeStep(
     stepEnv,
     next.revision_count,
     r.session,
+    r.bwrap,
   );
   r.session.running(running.child);
   if (running.child?.pid) recordExecutor(r.fs, running.child.pid);

@@ -89,7 +89,11 @@ function auditDir(step: string): string {
  * its mkdir and the first move) is taken again, so the numbering does not
  * depend on where a run was killed.
  */
-function freeAuditDir(fs: ProjectFs, step: string, kind: 'interrupted' | 'unexpected' | 'planted'): string {
+function freeAuditDir(
+  fs: ProjectFs,
+  step: string,
+  kind: 'interrupted' | 'unexpected' | 'planted' | 'judged-before',
+): string {
   const base = auditDir(step);
   const taken = new Set(fs.listDirs(base));
   let k = 1;
@@ -139,7 +143,7 @@ export function undoInterrupted(
 export function moveAside(
   fs: ProjectFs,
   step: string,
-  kind: 'unexpected' | 'planted',
+  kind: 'unexpected' | 'planted' | 'judged-before',
   rels: readonly string[],
 ): { dir: string; moved: string[]; left: string[] } {
   const dir = freeAuditDir(fs, step, kind);

@@ -29,6 +29,7 @@ import { PacketSchema, type Packet } from '../schemas/packet.js';
 import { packageRoot } from './package-files.js';
 import { endProcessesWithEnv } from './process-sweep.js';
 import type { ProjectFs } from './project-fs.js';
+import { openStepBox, type StepBox } from './sandbox.js';
 
 /** node:child_process, loaded when an executor first runs (not at every start). */
 function spawn(...args: Parameters<typeof ChildProcesses.spawn>): ChildProcess {
@@ -140,9 +141,12 @@ function runProcess(
   cwd: string,
   env: NodeJS.ProcessEnv,
   timeoutS: number,
+  box: StepBox | null = null,
 ): { child: ChildProcess; outcome: Promise<ProcessOutcome> } {
   const t0 = Date.now();
-  const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // In the box, bwrap is the process novel starts; the program runs inside it, in a PID namespace that ends with it.
+  const [bin, ...argv] = box ? (box.wrap([file, ...args], cwd) as [string, ...string[]]) : [file, ...args];
+  const child = spawn(bin, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
@@ -175,7 +179,13 @@ function runProcess(
     child.on('exit', () => {
       if (env.NOVEL_STEP_TOKEN) endProcessesWithEnv(`NOVEL_STEP_TOKEN=${env.NOVEL_STEP_TOKEN}`);
     });
-    child.on('close', (code, signal) => settle(code, signal));
+    child.on('close', (code, signal) => {
+      box?.close();
+      // bwrap itself started, but not the program in it: the same as a program not found (no retry).
+      const lost =
+        box && code === 1 && /^bwrap: execvp [^\n]*: (No such file or directory|Permission denied)$/m.exec(stderr);
+      settle(code, signal, lost ? `cannot start ${file}: ${lost[0]} (is it installed and on PATH?)` : undefined);
+    });
   });
   return { child, outcome };
 }
@@ -198,17 +208,20 @@ export function runCommandExecutor(
   attempt: number,
   env: NodeJS.ProcessEnv,
   timeoutS: number,
+  bwrap: string | null = null,
 ): CommandRun {
   const packetAbs = path.join(fs.root, packetRel);
   const command = template.includes('{packet}')
     ? template.split('{packet}').join(JSON.stringify(packetAbs))
     : `${template} ${JSON.stringify(packetAbs)}`;
+  const box = bwrap === null ? null : openStepBox(bwrap, fs.root, 'command', env, true);
   const { child, outcome } = runProcess(
     '/bin/sh',
     ['-c', command],
     fs.root,
     { ...env, NOVEL_PACKET: packetAbs, NOVEL_PROJECT: fs.root, NOVEL_STEP: step },
     timeoutS,
+    box,
   );
   const done = outcome.then((o): ExecutorResult => {
     const log = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}.log`;
@@ -269,9 +282,10 @@ export function runAgentExecutor(
   timeoutS: number,
   secondaryModel: string | null = null,
   hooks: { onChild?: (child: ChildProcess) => void; aborting?: () => boolean } = {},
+  bwrap: string | null = null,
 ): CommandRun {
   const packet = readPacket(fs, packetRel);
-  const first = runAgentOnce(fs, cli, model, packet, packetRel, step, attempt, env, timeoutS);
+  const first = runAgentOnce(fs, cli, model, packet, packetRel, step, attempt, env, timeoutS, bwrap);
   const secondary = isReadOnlyAgent(packet)
     ? packet.expected_outputs.find((o) => o.required && o.path.endsWith('-eval-secondary.json'))
     : undefined;
@@ -289,6 +303,7 @@ export function runAgentExecutor(
       attempt,
       env,
       timeoutS,
+      bwrap,
       secondary.path,
     );
     hooks.onChild?.(run.child);
@@ -322,12 +337,16 @@ function runAgentOnce(
   attempt: number,
   env: NodeJS.ProcessEnv,
   timeoutS: number,
+  bwrap: string | null,
   answerPath?: string,
 ): CommandRun {
   const logBase = `logs/executor/${step.replace(/:/g, '-')}-attempt-${attempt}${answerPath ? '-secondary' : ''}`;
   fs.mkdir('logs/executor');
   // Codex writes its last message itself: outside the project, so that nothing but staging/ changes during the step.
+  // In the box this is the step's temporary directory; a read-only agent (the judge) may not write staging/ there
+  // either.
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'novel-codex-'));
+  const box = bwrap === null ? null : openStepBox(bwrap, fs.root, cli, env, !isReadOnlyAgent(packet), tmp);
   const lastMessageAbs = path.join(tmp, 'last-message.txt');
   const inv = invocation(cli, packet, {
     packetRel,
@@ -335,6 +354,7 @@ function runAgentOnce(
     projectRoot: fs.root,
     lastMessagePath: lastMessageAbs,
     model,
+    boxed: box !== null,
     ...(answerPath ? { answerPath } : {}),
   });
   const [bin, ...args] = inv.argv as [string, ...string[]];
@@ -344,6 +364,7 @@ function runAgentOnce(
     fs.root,
     { ...env, NOVEL_PACKET: path.join(fs.root, packetRel), NOVEL_PROJECT: fs.root, NOVEL_STEP: step },
     timeoutS,
+    box,
   );
   const done = outcome.then((o): ExecutorResult => {
     const log = `${logBase}.log`;

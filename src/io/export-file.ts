@@ -2,14 +2,14 @@
  * `novel export`: the committed chapters read, rendered by core/export.ts and
  * written atomically to one file (export/novel.FORMAT unless --out says where).
  */
-import { mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { isatty } from 'node:tty';
 import writeFileAtomic from 'write-file-atomic';
 import { NovelError } from '../core/errors.js';
 import { exportEpub, exportMarkdown, exportTxt, splitChapter, type ExportChapter } from '../core/export.js';
 import { said } from '../core/messages.js';
-import { paths } from '../core/paths.js';
+import { FINAL_TREES, paths } from '../core/paths.js';
 import { bookMeta, volumeMap } from './book-reader.js';
 import type { OpenProject } from './project.js';
 
@@ -19,10 +19,89 @@ export interface ExportOptions {
   chapters?: [number, number];
   /** The output file as given (relative to cwd); undefined: export/novel.FORMAT in the project. */
   out?: string;
+  /** --out may replace an existing file (never one of the project's own). */
+  force?: boolean;
   cwd: string;
   crlf: boolean;
   /** Progress lines on a terminal (never with --json). */
   progress: ((line: string) => void) | null;
+}
+
+/**
+ * What an export may never replace: the book, its settings and story bible, novel's own records, the steps' area
+ * (PROTOCOL §17).
+ */
+const PROJECT_OWN = new Set<string>([
+  ...FINAL_TREES,
+  'staging',
+  '.novel',
+  '.novel.lock',
+  '.checkpoint.json',
+  paths.config,
+  'brief.md',
+  'style-profile.json',
+  'ai-blacklist.json',
+  'world',
+  'characters',
+  'logs',
+]);
+
+/** The real path of `file`: its nearest existing ancestor resolved through links, the rest as given. */
+function realOf(file: string): string {
+  let dir = file;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(realpathSync(dir), ...rest);
+    } catch {
+      const up = path.dirname(dir);
+      if (up === dir) return file;
+      rest.unshift(path.basename(dir));
+      dir = up;
+    }
+  }
+}
+
+/** --out inside the project's own files, or over an existing file without --force: exit 2, naming it. */
+function refuseOut(root: string, out: string, force: boolean): void {
+  const rel = path.relative(realOf(root), realOf(out));
+  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  const top = inside ? (rel.split(path.sep)[0] as string) : null;
+  if (rel === '' || (top !== null && PROJECT_OWN.has(top))) {
+    throw new NovelError(
+      'export_out_refused',
+      `export --out ${out}: ${rel === '' ? 'the project folder itself' : `${rel} is the project's own (${top})`}` +
+        `; an export never replaces the book, its settings or novel's records`,
+      {
+        hint: 'name a file outside the project, or under export/ in it (the default: export/novel.<format>)',
+        details: { out, project_path: rel },
+      },
+    );
+  }
+  let st;
+  try {
+    st = lstatSync(out);
+  } catch {
+    return;
+  }
+  if (!st.isFile() || !force) {
+    throw new NovelError(
+      'export_out_exists',
+      `export --out ${out}: ${
+        st.isFile()
+          ? 'the file exists'
+          : st.isDirectory()
+            ? 'a directory is there'
+            : st.isSymbolicLink()
+              ? 'a symbolic link is there'
+              : 'something that is not a regular file is there'
+      }; not replaced`,
+      {
+        hint: st.isFile() ? 'pass --force to replace it, or name another file' : 'name a file path',
+        details: { out },
+      },
+    );
+  }
 }
 
 export function exportBook(p: OpenProject, o: ExportOptions) {
@@ -51,6 +130,7 @@ export function exportBook(p: OpenProject, o: ExportOptions) {
         ? exportMarkdown(meta, chapters)
         : exportTxt(meta, chapters, o.crlf);
   const out = o.out !== undefined ? path.resolve(o.cwd, o.out) : path.join(p.fs.root, 'export', `novel.${o.format}`);
+  if (o.out !== undefined) refuseOut(p.fs.root, out, o.force === true);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileAtomic.sync(out, Buffer.from(bytes));
   return { out, wanted, bytes: bytes.length, meta };

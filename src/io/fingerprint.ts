@@ -67,6 +67,22 @@ function readSegment(fs: ProjectFs, name: string): Record<string, string> {
   return { ...parsed.value.files };
 }
 
+/**
+ * What the fingerprint records for files outside the chapter segments (the main map only): path → value. Null when none
+ * is recorded yet.
+ */
+export function recordedValues(fs: ProjectFs, rels: readonly string[]): Record<string, string> | null {
+  const main = readMain(fs);
+  if (main === null) return null;
+  const out: Record<string, string> = {};
+  for (const rel of rels) {
+    if (fingerprintSegment(rel) !== null) continue;
+    const v = main.files[rel];
+    if (v !== undefined) out[rel] = v;
+  }
+  return out;
+}
+
 /** The whole recorded map (every segment read): path → value. Null when none is recorded yet. */
 export function readFingerprint(fs: ProjectFs): Record<string, string> | null {
   const main = readMain(fs);

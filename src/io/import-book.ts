@@ -7,7 +7,7 @@
  * leaves either no imported chapter or all of them, and an import run again
  * takes up a folder an interrupted one left.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { NovelError } from '../core/errors.js';
 import { said } from '../core/messages.js';
@@ -15,6 +15,7 @@ import {
   chapterFromFile,
   chapterText,
   decodeSource,
+  firstMixedLine,
   importReport,
   readingOrder,
   splitBook,
@@ -31,21 +32,83 @@ import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
 import { rebuildShingleIndex } from './shingle-index.js';
 import { ProjectFs } from './project-fs.js';
-import type { CommandEnv } from './project.js';
+import { lockEnvFor, type CommandEnv } from './project.js';
+import { acquireLock } from './lock.js';
 
 const IMPORT_DIR = 'staging/.import';
 
-/** The source, split: a text file, or a folder of chapter files (.txt, .md) in reading order. */
+/**
+ * What a path is, without following a link: only a regular file is read (a FIFO or a device would hang or never end).
+ */
+function kindOf(file: string): 'file' | 'dir' | 'link' | 'other' | null {
+  let st;
+  try {
+    st = lstatSync(file);
+  } catch {
+    return null;
+  }
+  return st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+}
+
+const KIND_WORDS = {
+  link: 'a symbolic link',
+  dir: 'a directory',
+  other: 'not a regular file (a FIFO, a socket or a device)',
+} as const;
+
+function notRegular(file: string, kind: 'link' | 'dir' | 'other'): NovelError {
+  return new NovelError('source_not_regular', `${file}: ${KIND_WORDS[kind]}; import reads regular files only`, {
+    hint:
+      kind === 'link'
+        ? 'import the file it points to by its own path, or copy it into the folder'
+        : 'move it out of the folder, or name the chapter files one by one in a folder of their own',
+    details: { file, found: kind },
+  });
+}
+
+/**
+ * A regular file's bytes, decoded; a text whose encodings are mixed is refused, naming its first line that is not
+ * UTF-8.
+ */
+function readText(file: string): ReturnType<typeof decodeSource> {
+  const bytes = readFileSync(file);
+  const mixed = firstMixedLine(bytes);
+  if (mixed !== null) {
+    throw new NovelError(
+      'mixed_encoding',
+      `${file}: line ${mixed} is not UTF-8, though other lines are: the ` +
+        `text mixes encodings, and reading it as one would drop chapters`,
+      {
+        hint:
+          'convert the whole file to one encoding (e.g. iconv -f GB18030 ' +
+          '-t UTF-8 on the lines that are not UTF-8), then import again',
+        details: { file, line: mixed },
+      },
+    );
+  }
+  return decodeSource(bytes);
+}
+
+/**
+ * The source, split: a text file, or a folder of chapter files (.txt, .md) in reading order. Regular files only, never
+ * through a link.
+ */
 export function readSource(source: string): { split: SplitBook; encoding: SourceEncoding | 'mixed' } {
-  if (!existsSync(source))
+  const kind = kindOf(source);
+  if (kind === null)
     throw new NovelError('source_missing', said('importing.source_missing', { source }), {
       hint: said('importing.source_missing.hint'),
     });
-  if (statSync(source).isDirectory()) {
+  if (kind === 'link' || kind === 'other') throw notRegular(source, kind);
+  if (kind === 'dir') {
     const names = readingOrder(readdirSync(source).filter((n) => /\.(txt|md)$/i.test(n)));
+    for (const name of names) {
+      const k = kindOf(path.join(source, name));
+      if (k !== 'file' && k !== null) throw notRegular(path.join(source, name), k);
+    }
     const encodings = new Set<SourceEncoding>();
     const chapters = names.map((name, i) => {
-      const decoded = decodeSource(readFileSync(path.join(source, name)));
+      const decoded = readText(path.join(source, name));
       encodings.add(decoded.encoding);
       return chapterFromFile(decoded.text, name, i + 1);
     });
@@ -54,7 +117,7 @@ export function readSource(source: string): { split: SplitBook; encoding: Source
       encoding: encodings.size === 1 ? ([...encodings][0] as SourceEncoding) : encodings.size === 0 ? 'utf-8' : 'mixed',
     };
   }
-  const decoded = decodeSource(readFileSync(source));
+  const decoded = readText(source);
   return { split: splitBook(decoded.text), encoding: decoded.encoding };
 }
 
@@ -86,6 +149,22 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
     created = true;
   }
   const fs = new ProjectFs(root);
+  // Like every command that writes the project: under its lock (a running `novel run` holds it: exit 3).
+  const lock = acquireLock(fs, lockEnvFor(cenv, fs), null);
+  try {
+    return importInto(fs, root, created, split, report);
+  } finally {
+    lock.release();
+  }
+}
+
+function importInto(
+  fs: ProjectFs,
+  root: string,
+  created: boolean,
+  split: SplitBook,
+  report: ImportReport,
+): ImportResult {
   const cp = readCheckpoint(fs);
   const hasChapters = fs.listFiles('chapters').some((f) => chapterOfText(f) !== null);
   if (cp.checkpoint.last_completed_chapter > 0 || hasChapters) {

@@ -16,6 +16,7 @@ export type { LockStatus };
 import { paths } from '../core/paths.js';
 import { ExecutorRecordSchema, LockInfoSchema, type LockInfo } from '../schemas/lock.js';
 import type { ProjectFs } from './project-fs.js';
+import { readExecution } from './execution-record.js';
 
 export interface LockEnv {
   now: () => Date;
@@ -70,10 +71,40 @@ export function lockStatus(fs: ProjectFs, env: LockEnv): LockStatus {
   return { held: true, stale: reason !== null, stale_reason: reason, holder: info };
 }
 
-function lockHeldError(status: LockStatus): NovelError {
+/** The step a running `novel run` is executing, from its own record (.novel/execution.json), if any. */
+function stepRunning(fs: ProjectFs): string | null {
+  try {
+    return readExecution(fs)?.step ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A mutating command run inside an executor step (PROTOCOL §17): refused,
+ * naming the step. Inside the box the project is read-only (the kernel says
+ * so); outside it, the command carries the run's owner token from another
+ * process. Only the commands that read run inside a step.
+ */
+export function nestedWriteError(fs: ProjectFs, step: string | null): NovelError {
+  const named = step ?? stepRunning(fs) ?? 'an executor step';
+  return new NovelError(
+    'nested_write',
+    `refused inside ${named}: a command run by an executor may only read (instructions, validate, ` +
+      `next, status, lint, schema); \`novel run\` itself advances and commits the step`,
+    {
+      exitCode: EXIT.lockHeld,
+      hint: "write the step's outputs under staging/ and exit; the run validates, advances and commits them",
+      details: { step: named },
+    },
+  );
+}
+
+function lockHeldError(status: LockStatus, fs?: ProjectFs): NovelError {
   const h = status.holder;
+  const step = fs ? stepRunning(fs) : null;
   const holder = h
-    ? said('locking.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter })
+    ? said('locking.holder', { pid: h.pid, host: h.host, started: h.started, chapter: h.chapter, step })
     : said('locking.unknown_holder');
   return new NovelError('lock_held', said('locking.held', { holder }), {
     exitCode: EXIT.lockHeld,
@@ -191,14 +222,20 @@ function endOrphanedExecutor(fs: ProjectFs, holder: LockInfo | null, env: LockEn
 }
 
 export function acquireLock(fs: ProjectFs, env: LockEnv, chapter: number | null): LockHandle {
+  // Inside an executor's box the project is read-only: refused before anything is tried (the run's pid is not even
+  // visible there).
+  if (fs.readOnlyRoot()) throw nestedWriteError(fs, null);
   sweepLeftovers(fs, env);
   for (let attempt = 0; attempt < 4; attempt++) {
     const status = lockStatus(fs, env);
     if (status.held) {
-      if (!status.stale && status.holder && env.owner !== null && status.holder.owner === env.owner) {
-        return { owned: false, info: status.holder, release: () => undefined };
+      if (status.holder && env.owner !== null && status.holder.owner === env.owner) {
+        // The run's own operations, in its own process, work under its lock; a process it started does not (§17).
+        if (!status.stale && status.holder.pid === env.pid && status.holder.host === env.host)
+          return { owned: false, info: status.holder, release: () => undefined };
+        throw nestedWriteError(fs, null);
       }
-      if (!status.stale) throw lockHeldError(status);
+      if (!status.stale) throw lockHeldError(status, fs);
       endOrphanedExecutor(fs, status.holder, env);
       // Its last write may have been cut within the clock tick the sweep record holds: the next sweep lists everything.
       forgetSweepRecord(fs);
@@ -228,13 +265,16 @@ export function acquireLock(fs: ProjectFs, env: LockEnv, chapter: number | null)
       },
     };
   }
-  throw lockHeldError(lockStatus(fs, env));
+  throw lockHeldError(lockStatus(fs, env), fs);
 }
 
 /** `novel lock clear`: only stale locks unless forced. */
 export function clearLock(fs: ProjectFs, env: LockEnv, force: boolean): { removed: boolean; status: LockStatus } {
+  if (fs.readOnlyRoot()) throw nestedWriteError(fs, null);
   const status = lockStatus(fs, env);
   if (!status.held) return { removed: false, status };
+  if (status.holder && env.owner !== null && status.holder.owner === env.owner && status.holder.pid !== env.pid)
+    throw nestedWriteError(fs, null);
   if (!status.stale && !force) {
     throw new NovelError(
       'lock_live',

@@ -22,7 +22,6 @@ import { acquireLock, type LockHandle } from './lock.js';
 import { lockEnvFor, openFs, openProject, type CommandEnv, type OpenProject } from './project.js';
 import type { ProjectFs } from './project-fs.js';
 import { readStagingView, recordStagingHashes } from './staging-probe.js';
-import { recordNestedWrite } from './step-guard.js';
 import { recordSweep, sweepTemps, type Sweep, type SweepScope } from './temp-sweep.js';
 
 function testHoldLock(env: NodeJS.ProcessEnv): void {
@@ -103,13 +102,10 @@ export function withMutation<R>(
 ): R {
   const fs = openFs(cenv, projectFlag);
   const lock = acquireLock(fs, lockEnvFor(cenv, fs), options.chapter);
-  // What this mutation writes: the temp-sweep record follows it; admitted under a running
-  // `novel run`'s owner token (a command its executor runs), the run's step guard is told too.
+  // What this mutation writes: the temp-sweep record follows it.
   const touched = new Set<string>();
-  const nested = !lock.owned;
   fs.observer = (rel) => {
     touched.add(rel);
-    if (nested) recordNestedWrite(fs, rel);
   };
   try {
     testHoldLock(cenv.env);

@@ -7,6 +7,7 @@
  * the CLI. The next step they decide and return carries no Chinese reason
  * (zh: false): the commands show its step and action.
  */
+import { judgedChange } from '../core/judged-bytes.js';
 import { said } from '../core/messages.js';
 import { settleUsage } from './pending-usage.js';
 import { readStorylineIndex } from './book-probe.js';
@@ -54,7 +55,8 @@ import type { DormancyTally } from '../core/context/dormant-foreshadowing.js';
 import { applyJournal, stageJournalWrites, writeJournal } from './commit-journal.js';
 import type { Journal } from '../schemas/journal.js';
 import { GLOBAL_FORESHADOWING, recordDormantCount } from './dormant-count.js';
-import { sha256Hex } from './project-fs.js';
+import { sha256Hex, type ProjectFs } from './project-fs.js';
+import { recordedValues } from './fingerprint.js';
 import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
 import { indexCommittedChapter } from './shingle-index.js';
 import { nextOf, openProject, type OpenProject } from './project.js';
@@ -153,6 +155,13 @@ export function buildChapterCommitPlan(
       },
     );
   }
+  // The judged bytes are the committed bytes (§17): a staged chapter or evaluation changed since its judgement is
+  // refused, named.
+  if (cp.pipeline_stage === 'judged' && cp.inflight_chapter === chapter)
+    refuseUnjudged(
+      chapter,
+      judgedChange(cp.judged_hashes, chapter, (rel) => p.view.files.get(rel)?.sha256 ?? null),
+    );
   const hydrated = rehydrate(cp, p.settings, p.view, { ...p.probe, journal: null });
   const next = decideNext(
     { checkpoint: cp, settings: p.settings, view: p.view, probe: { ...p.probe, journal: null }, zh: false },
@@ -203,8 +212,54 @@ export function buildChapterCommitPlan(
     sha256: sha256Hex,
     readBefore: textBefore(p, texts),
   });
+  // The chapter's bytes as this commit writes them (read once, with the view): hashed again, against the judgement.
+  const chapterWrite = plan.writes.find((w) => w.path === paths.chapter(chapter));
+  if (chapterWrite && cp.judged_hashes?.[paths.stagingChapter(chapter)] !== undefined) {
+    const sha = sha256Hex(
+      typeof chapterWrite.content === 'string' ? Buffer.from(chapterWrite.content, 'utf8') : chapterWrite.content,
+    );
+    const judged = cp.judged_hashes[paths.stagingChapter(chapter)] as string;
+    if (sha !== judged) refuseUnjudged(chapter, { path: paths.stagingChapter(chapter), judged, now: sha });
+  }
   refuseOverwrites(p, plan.writes);
   return { plan, read };
+}
+
+function refuseUnjudged(chapter: number, change: ReturnType<typeof judgedChange>): void {
+  if (change === null) return;
+  throw new NovelError(
+    'judged_bytes_changed',
+    `commit --chapter ${chapter}: ${change.path} is not what the judge judged ` +
+      `(sha256 ${change.judged ?? 'none'} judged, ${change.now ?? 'none'} now)`,
+    {
+      hint: `\`novel next\` sends chapter ${chapter} back to judge: the text committed is always the text judged`,
+      details: { file: change.path, judged: change.judged, found: change.now },
+    },
+  );
+}
+
+/**
+ * The large book files a commit builds on, checked against the fingerprint by the bytes read (null: absent or
+ * unreadable).
+ */
+function refuseUnrecorded(fs: ProjectFs, read: Record<string, string | null>): void {
+  const recorded = recordedValues(fs, Object.keys(read));
+  if (recorded === null) return;
+  for (const [rel, sha] of Object.entries(read)) {
+    const want = recorded[rel] ?? null;
+    if (want === sha) continue;
+    throw new NovelError(
+      'final_trees_changed',
+      `${rel} is not the file the fingerprint recorded (sha256 ${want ?? 'absent'} recorded, ${sha ?? 'absent'} ` +
+        `now): a commit builds on it, so it refuses rather than record an edit made outside novel`,
+      {
+        hint:
+          `restore ${rel} (git checkout -- '${rel}', or from a backup), or, when ` +
+          `you made the edit yourself, \`novel state verify --accept\`; then retry`,
+        details: { file: rel, recorded: want, found: sha },
+      },
+    );
+  }
 }
 
 /**
@@ -220,15 +275,16 @@ interface LargeFilesRead {
  * list's tally.
  */
 function readLargeFiles(p: OpenProject, texts: TextsRead, cache: CommitCache | null) {
-  const state = readBookJson(p.fs, STATE_FILE, cache, () => readState(p.fs, texts));
-  const list = readBookJson(
-    p.fs,
-    GLOBAL_FORESHADOWING,
-    cache,
-    () => readGlobalForeshadowing(p.fs, texts),
-    cache?.tally != null,
-  );
-  const ledger = readBookJson(p.fs, LEDGER_FILE, cache, () => readLedger(p.fs, texts));
+  const state = readBookJson(p.fs, STATE_FILE, cache, () => readState(p.fs, texts), true);
+  const list = readBookJson(p.fs, GLOBAL_FORESHADOWING, cache, () => readGlobalForeshadowing(p.fs, texts), true);
+  const ledger = readBookJson(p.fs, LEDGER_FILE, cache, () => readLedger(p.fs, texts), true);
+  // No laundering (§17): the bytes a commit builds on are the ones the fingerprint recorded, or it refuses before
+  // writing.
+  refuseUnrecorded(p.fs, {
+    [STATE_FILE]: state.sha256,
+    [GLOBAL_FORESHADOWING]: list.sha256,
+    [LEDGER_FILE]: ledger.sha256,
+  });
   const tally: DormancyTally | null =
     cache?.tally && cache.tally.global_sha256 === list.sha256 ? cache.tally.tally : null;
   const verified = verifiedFiles({ [STATE_FILE]: state, [GLOBAL_FORESHADOWING]: list, [LEDGER_FILE]: ledger });

@@ -22,6 +22,7 @@ import type * as NodeCrypto from 'node:crypto';
 import {
   type Dirent,
   type Stats,
+  accessSync,
   appendFileSync,
   closeSync,
   constants as fsConstants,
@@ -192,6 +193,20 @@ export class ProjectFs {
 
   exists(rel: string): boolean {
     return existsSync(this.resolve(rel));
+  }
+
+  /**
+   * The project root is on a read-only mount: the case inside an executor's
+   * box (PROTOCOL §17), where only staging/ is writable. Asked of the kernel
+   * (access(2) answers EROFS), so no file decides it.
+   */
+  readOnlyRoot(): boolean {
+    try {
+      accessSync(this.root, fsConstants.W_OK);
+      return false;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EROFS';
+    }
   }
 
   isFile(rel: string): boolean {

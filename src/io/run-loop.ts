@@ -27,6 +27,8 @@ import { describeChanges, type GuardChange } from '../core/step-guard-rules.js';
 import { fillObjects } from './book-objects.js';
 import { executeStep, markBook, unavailable, type ExecutorChoice, type StepRun } from './execute-step.js';
 import { programOnPath } from './executor.js';
+import { probeBox } from './sandbox.js';
+import { boxPlan, type BoxState } from '../core/sandbox.js';
 import { appendJsonLine } from './history-log.js';
 import { inspectorListening, startLiveActor, type LiveActor } from './inspector.js';
 import { withMutation } from './mutation.js';
@@ -104,6 +106,8 @@ class Run implements StepRun {
   readonly problemsOf = new Map<string, string[]>();
   readonly spent: Spent = { cost_usd: 0, tokens: 0, cost_unknown: false };
   guardNoted = false;
+  bwrap: string | null = null;
+  boxSaid: BoxState = { state: 'demo', detail: '' };
   live: LiveActor | null = null;
   readonly steps: Array<Record<string, unknown>>;
   readonly start: number;
@@ -176,6 +180,7 @@ async function prepare(run: Run, first: OpenProject): Promise<void> {
     event: 'executor',
     executor: executorName,
     model: o.executor.kind === 'demo' ? 'demo' : o.executor.kind === 'command' ? null : o.executor.model,
+    box: run.boxSaid,
   });
   if (o.inspectUrl) {
     if (await inspectorListening(o.inspectUrl)) {
@@ -309,13 +314,31 @@ function summaryOf(run: Run): RunSummary {
   };
 }
 
+/**
+ * The box (PROTOCOL §17): decided once, before the run takes the lock or writes anything, and said on its first line.
+ */
+function decideBox(o: RunOptions, first: OpenProject): Exclude<ReturnType<typeof boxPlan>, { refuse: string }> {
+  const box = boxPlan(first.settings.executor.sandbox, () => probeBox(o.cenv.env), o.executor.kind === 'demo');
+  if ('refuse' in box) {
+    throw new NovelError('sandbox_unavailable', box.refuse, {
+      hint:
+        'install bubblewrap (apt-get install bubblewrap) and allow user ' +
+        'namespaces, or set executor.sandbox to "auto" in novel.config.json',
+    });
+  }
+  return box;
+}
+
 export async function runBook(o: RunOptions): Promise<RunSummary> {
   const fs = openFs(o.cenv, o.projectFlag);
   // A journal a killed command left (a commit, a plan commit, a rewind) is rolled forward before the run
   // counts anything: --chapters N counts from the book as it is after the roll-forward.
   const rolled = rollForward(o.cenv, o.projectFlag, fs);
   const first = openProject(o.cenv, o.projectFlag, fs);
+  const box = decideBox(o, first);
   const run = new Run(o, fs, first, rolled);
+  run.bwrap = box.box ? box.bwrap : null;
+  run.boxSaid = box.said;
   try {
     await prepare(run, first);
     if (rolled) o.emit(rolled);

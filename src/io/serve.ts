@@ -330,7 +330,16 @@ export async function startServer(
           ? new NovelError('port_in_use', said('serving.port_in_use', { port: options.port, host: options.host }), {
               hint: said('serving.port_in_use.hint'),
             })
-          : err,
+          : // Any other address this machine cannot listen on (not one of its own, not a name it can resolve): the
+            // author's input (§17).
+            new NovelError(
+              'host_unusable',
+              `serve --host ${options.host}: cannot listen there (${err.code ?? err.message})`,
+              {
+                hint: 'pass an address of this machine: 127.0.0.1 (the default), ::1, or 0.0.0.0 with --token',
+                details: { host: options.host, errno: err.code ?? null },
+              },
+            ),
       ),
     );
     server.listen(options.port, options.host, () => resolve());

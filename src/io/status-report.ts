@@ -3,6 +3,8 @@
  * status view (next step, rungs, gate, lock), the book's totals and the
  * dormant foreshadowing. Read-only.
  */
+import { probeBox } from './sandbox.js';
+import { boxState, type BoxState } from '../core/sandbox.js';
 import type { BookTotals } from '../core/chapter-log.js';
 import { diffHint, type FingerprintDiff } from '../core/fingerprint-rules.js';
 import { said, say, type Words } from '../core/messages.js';
@@ -20,6 +22,8 @@ export interface StatusReport {
   view: StatusView;
   totals: BookTotals;
   dormant: number;
+  /** The executors' box: on, or why not. */
+  box: BoxState;
   project: OpenProject;
 }
 
@@ -67,5 +71,7 @@ export function statusReport(
   const totals = readBookTotals(p.fs, cp.last_completed_chapter);
   // Foreshadowing left dormant at the next chapter (§13.6).
   const dormant = dormantCount(p.fs, cp.last_completed_chapter + 1, p.settings.quality.dormancy);
-  return { view, totals, dormant, project: p };
+  // The box the executors of `novel run` get (PROTOCOL §17): on, or why not.
+  const box = boxState(p.settings.executor.sandbox, () => probeBox(cenv.env));
+  return { view, totals, dormant, box, project: p };
 }

@@ -47,21 +47,6 @@ const FENCE_DIR = 'logs/.cache';
 const FENCE = `${FENCE_DIR}/guard-fence-`;
 const FENCE_WAIT_MS = 5000;
 
-/**
- * Paths written by novel commands an executor runs under the run's owner
- * token (e.g. `novel advance`), one per line, inside the run's lock: the
- * guard counts them as novel's own writes.
- */
-export const NESTED_WRITES = '.novel.lock/nested-writes';
-
-export function recordNestedWrite(fs: ProjectFs, rel: string): void {
-  try {
-    fs.appendRaw(NESTED_WRITES, `${rel}\n`);
-  } catch {
-    /* no lock directory: nothing to tell */
-  }
-}
-
 export interface GuardResult {
   changes: GuardChange[];
   /** How the step was checked: by watched directories, or by a full walk (and why). */
@@ -383,12 +368,7 @@ export class StepGuard {
     this.fs.observer = null;
     const fenced = await this.fence();
     this.armed = null;
-    const nestedText = this.bytes(NESTED_WRITES);
-    const nested = new Set(nestedText ? nestedText.toString('utf8').split('\n').filter(Boolean) : []);
-    if (nestedText) {
-      this.fs.removeRaw(NESTED_WRITES);
-      nested.add(NESTED_WRITES);
-    }
+    // No file an executor can write decides what is checked (PROTOCOL §17): a command it runs writes nothing.
     const suspects = new Set(armed.events);
     for (const dir of armed.dirs) {
       for (const name of new Set([...(this.index.get(dir)?.keys() ?? []), ...this.fs.readDir(dir).map((e) => e.name)]))
@@ -413,7 +393,7 @@ export class StepGuard {
       changes.push({ path, kind, restored });
     };
     for (const rel of [...suspects].sort()) {
-      if (unguarded(rel) || rel.startsWith(FENCE) || nested.has(rel)) continue;
+      if (unguarded(rel) || rel.startsWith(FENCE)) continue;
       const before = this.identBefore(rel);
       const now = this.lstat(rel);
       if (armed.own.has(rel)) {

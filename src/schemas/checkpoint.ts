@@ -50,6 +50,8 @@ export const CheckpointSchema = v.looseObject({
   revision_count: v.optional(NonNegativeIntSchema),
   gate: v.optional(CheckpointGateSchema),
   staging_hashes: v.optional(recordOf(Sha256Schema, 'staging path → sha256')),
+  /** The staged chapter and evaluations as the judge's advance judged them (§17). */
+  judged_hashes: v.optional(recordOf(Sha256Schema, 'staging path → sha256')),
   last_checkpoint_time: v.optional(v.string()),
   /** Chapters `novel import` recorded (§14). */
   imported_chapters: v.optional(NonNegativeIntSchema),
@@ -73,6 +75,7 @@ export const CHECKPOINT_FIXES: Record<string, Said> = {
   revision_count: said('schema.fix.revision_count'),
   gate: said('schema.fix.gate'),
   staging_hashes: said('schema.fix.staging_hashes'),
+  judged_hashes: said('schema.fix.judged_hashes'),
   imported_chapters: said('schema.fix.imported_chapters'),
   import_caught_up: said('schema.fix.import_caught_up'),
   import_stage: said('schema.fix.import_stage'),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chapterFromFile, decodeSource, headingOf, readingOrder, splitBook } from '../../src/core/import-split.js';
+import {
+  chapterFromFile,
+  decodeSource,
+  firstMixedLine,
+  headingOf,
+  readingOrder,
+  splitBook,
+} from '../../src/core/import-split.js';
 // @ts-expect-error a plain ES module of the bench scripts, without types
 import { chineseNumeral, syntheticTxt } from '../../scripts/lib/synthetic-txt.mjs';
 
@@ -65,5 +72,19 @@ describe('import: headings, encodings, the split', () => {
     expect(chapterFromFile('第二章 二\n正文\n', '2.txt', 2)).toMatchObject({ title: '第二章 二', body: '正文' });
     expect(chapterFromFile('# 开篇\n\n正文', '1.md', 1)).toMatchObject({ title: '开篇', body: '正文' });
     expect(chapterFromFile('正文', '序章.txt', 1)).toMatchObject({ title: '序章', body: '正文' });
+  });
+});
+
+describe('firstMixedLine', () => {
+  const u = (s: string): Uint8Array => new TextEncoder().encode(s);
+  const gbk = Uint8Array.from([0xb5, 0xda, 0x33, 0xd5, 0xc2, 0x0a]);
+  it('names the first line that is not UTF-8 when others are UTF-8 Chinese beyond doubt', () => {
+    expect(firstMixedLine(Uint8Array.from([...u('第1章 雨夜里的人\n'), ...gbk]))).toBe(2);
+    expect(firstMixedLine(Uint8Array.from([...gbk, ...u('第1章 雨夜里的人\n')]))).toBe(1);
+  });
+  it('is null for one encoding throughout, or UTF-8 too short to be sure of', () => {
+    expect(firstMixedLine(u('第1章 雨夜里的人\n正文。\n'))).toBeNull();
+    expect(firstMixedLine(Uint8Array.from([...gbk, ...gbk]))).toBeNull();
+    expect(firstMixedLine(Uint8Array.from([...u('雨夜\n'), ...gbk]))).toBeNull();
   });
 });

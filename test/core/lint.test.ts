@@ -93,6 +93,17 @@ describe('the lint report', () => {
 
   it("the title: missing, empty, too short or long, forbidden, another chapter's number; mixed punctuation", () => {
     expect(rules(lint('雨下了一夜。\n'))).toEqual(['title_missing:hard']);
+    // A control or bidi character in the title: hard, shown escaped.
+    const control = lint('# 雨夜\u001b]0;x\u0007\u202e\n\n雨下了一夜。\n').findings.find(
+      (f) => f.rule === 'title_control',
+    );
+    expect(control).toMatchObject({
+      rule: 'title_control',
+      severity: 'hard',
+      line: 1,
+      excerpt: '雨夜\\u001b]0;x\\u0007\\u202e',
+    });
+    expect(rules(lint('# 雨夜\n\n雨下了一夜。\n'))).not.toContain('title_control:hard');
     expect(lint('# \n雨下了一夜。\n').findings[0]).toMatchObject({ rule: 'title_missing', line: 1 });
     expect(rules(lint('# 雨\n雨下了一夜。\n'))).toEqual(['title_length:soft']);
     expect(rules(lint('# 第5章 无题\n雨下了一夜。\n'))).toEqual(['title_forbidden:soft']);

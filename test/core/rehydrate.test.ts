@@ -11,7 +11,7 @@ import { DEFAULT_THRESHOLDS } from '../../machines/pipeline.gate.js';
 import { initialContext } from '../../machines/pipeline.machine.js';
 import type { GateDecision, GateRecord } from '../../machines/novel.setup.js';
 import { projectCheckpoint } from '../../src/core/projection.js';
-import { rehydrate, type BookProbe } from '../../src/core/rehydrate.js';
+import { rehydrate, validationContextFor, type BookProbe } from '../../src/core/rehydrate.js';
 import { restName } from '../../src/core/book-rest.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import type { StagingView } from '../../src/core/staging-view.js';
@@ -167,5 +167,59 @@ describe('the checkpoint table', () => {
     expect(chapterStateOf('revising', 4, 'revise')).toEqual({ state: 'revising', gateMissing: false });
     expect(chapterStateOf('committed', null, undefined)).toEqual({ state: 'draft', gateMissing: false });
     expect(chapterStateOf(null, 4, undefined)).toEqual({ state: 'draft', gateMissing: false });
+  });
+});
+
+describe('judged bytes (PROTOCOL §17)', () => {
+  const chapterRel = 'staging/chapters/chapter-004.md';
+  const evalRel = 'staging/evaluations/chapter-004-eval.json';
+  const cp = (judged: Record<string, string> | undefined): Checkpoint =>
+    ({
+      last_completed_chapter: 3,
+      current_volume: 1,
+      orchestrator_state: 'WRITING',
+      pipeline_stage: 'judged',
+      inflight_chapter: 4,
+      revision_count: 0,
+      gate: gate('pass', 4.2) as unknown as Checkpoint['gate'],
+      ...(judged ? { judged_hashes: judged } : {}),
+    }) as Checkpoint;
+  const view = (chapterSha: string): StagingView => ({
+    files: new Map([
+      [chapterRel, { path: chapterRel, sha256: chapterSha, text: '# t\n' }],
+      [evalRel, { path: evalRel, sha256: 'e'.repeat(64), text: '{}' }],
+    ]),
+  });
+  const judged = { [chapterRel]: 'a'.repeat(64), [evalRel]: 'e'.repeat(64) };
+
+  it('a chapter still as judged rests at commit with its gate', () => {
+    const r = rehydrate(cp(judged), DEFAULT_SETTINGS, view('a'.repeat(64)), probe([4]));
+    expect(restName(r.snapshot)).toBe('commit');
+    expect(r.snapshot.context.gate?.decision).toBe('pass');
+  });
+
+  it('a chapter changed since it was judged goes back to judge, its gate dropped', () => {
+    const r = rehydrate(cp(judged), DEFAULT_SETTINGS, view('b'.repeat(64)), probe([4]));
+    expect(restName(r.snapshot)).toBe('judge');
+    expect(r.snapshot.context.gate).toBeNull();
+    expect(r.pendingGate).toBe(false);
+  });
+
+  it("the judge's validation context carries the judged hashes while the chapter rests judged, and only then", () => {
+    const sources = (c: Checkpoint) => ({ checkpoint: c, settings: DEFAULT_SETTINGS, probe: probe([4]) });
+    expect(validationContextFor('judge', 4, sources(cp(judged)), false).judgedHashes).toEqual(judged);
+    expect(validationContextFor('judge', 4, sources(cp(judged)), true).judgedHashes).toEqual(judged);
+    expect('judgedHashes' in validationContextFor('refine', 4, sources(cp(judged)), false)).toBe(false);
+    expect(
+      'judgedHashes' in
+        validationContextFor('judge', 4, sources({ ...cp(judged), pipeline_stage: 'refined' } as Checkpoint), false),
+    ).toBe(false);
+    expect('judgedHashes' in validationContextFor('judge', 4, sources(cp(undefined)), false)).toBe(false);
+  });
+
+  it('a checkpoint without judged hashes (written before them) is taken as it is', () => {
+    expect(restName(rehydrate(cp(undefined), DEFAULT_SETTINGS, view('b'.repeat(64)), probe([4])).snapshot)).toBe(
+      'commit',
+    );
   });
 });

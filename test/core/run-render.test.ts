@@ -38,10 +38,32 @@ describe('lintEvent', () => {
 
 describe('eventLine', () => {
   it('executor and advance lines', () => {
-    expect(eventLine({ event: 'executor', executor: 'claude', model: 'opus' }, false)).toBe(
-      'executor: claude (model opus)',
+    expect(
+      eventLine(
+        { event: 'executor', executor: 'claude', model: 'opus', box: { state: 'on', detail: '/usr/bin/bwrap' } },
+        false,
+      ),
+    ).toBe(
+      'executor: claude (model opus); box: on (bubblewrap /usr/bin/bwrap): ' +
+        'executors may write staging/ only, and nothing outlives its step',
     );
-    expect(eventLine({ event: 'executor', executor: 'claude', model: null }, false)).toBe('executor: claude');
+    expect(
+      eventLine(
+        {
+          event: 'executor',
+          executor: 'claude',
+          model: null,
+          box: { state: 'unavailable', detail: 'bwrap not found on PATH' },
+        },
+        false,
+      ),
+    ).toBe(
+      'executor: claude; box: unavailable (bwrap not found on PATH): ' +
+        'executors run with all of your rights; the step guard only detects',
+    );
+    expect(
+      eventLine({ event: 'executor', executor: 'demo', model: 'demo', box: { state: 'demo', detail: '' } }, false),
+    ).toMatch(/^executor: demo \(model demo\); box: not needed/);
     expect(
       eventLine(
         { event: 'advanced', step: 'chapter:004:judge', to: 'chapter:004:commit', gate: 'pass', overall: 4.2 },
@@ -133,8 +155,15 @@ describe('eventLine', () => {
   });
 
   it('Chinese lines', () => {
-    expect(eventLine({ event: 'executor', executor: 'claude', model: 'opus' }, false, 'zh')).toBe(
-      '执行器：claude（模型 opus）',
+    expect(
+      eventLine(
+        { event: 'executor', executor: 'claude', model: 'opus', box: { state: 'off', detail: '' } },
+        false,
+        'zh',
+      ),
+    ).toBe(
+      '执行器：claude（模型 opus）; 沙箱：已关闭（executor.sandbox ' +
+        '为 "off"）：执行器拥有你的全部权限，只有步骤守卫事后检查',
     );
   });
 });

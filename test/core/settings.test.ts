@@ -26,7 +26,7 @@ describe('DEFAULT_SETTINGS', () => {
       book_chapters: null,
       language: 'zh-CN',
       memory_keep_ratio: 0.8,
-      executor: { timeout_s: 1800, retries: 1 },
+      executor: { timeout_s: 1800, retries: 1, sandbox: 'auto' },
       staging_max_files: 10_000,
       quality: resolveQuality(undefined),
     });
@@ -41,7 +41,7 @@ describe('resolveSettings', () => {
       expect(diagnostics).toEqual([]);
       // Unset optional keys are absent, not undefined.
       for (const key of ['title', 'author', 'chapter_length']) expect(Object.keys(settings)).not.toContain(key);
-      expect(Object.keys(settings.executor).sort()).toEqual(['retries', 'timeout_s']);
+      expect(Object.keys(settings.executor).sort()).toEqual(['retries', 'sandbox', 'timeout_s']);
     }
   });
 
@@ -62,7 +62,14 @@ describe('resolveSettings', () => {
       staging_max_files: 7,
       chapter_length: { min: 2000, max: 4000 },
       quality: { platform: 'qidian' },
-      executor: { command: 'run-it', model: 'm1', secondary_model: 'm2', timeout_s: 60, retries: 0 },
+      executor: {
+        command: 'run-it',
+        model: 'm1',
+        secondary_model: 'm2',
+        timeout_s: 60,
+        retries: 0,
+        sandbox: 'required',
+      },
     };
     const { settings, diagnostics } = resolveSettings(config);
     expect(diagnostics).toEqual([]);
@@ -82,7 +89,14 @@ describe('resolveSettings', () => {
       staging_max_files: 7,
       chapter_length: { min: 2000, max: 4000 },
       quality: resolveQuality({ platform: 'qidian' }),
-      executor: { command: 'run-it', model: 'm1', secondary_model: 'm2', timeout_s: 60, retries: 0 },
+      executor: {
+        command: 'run-it',
+        model: 'm1',
+        secondary_model: 'm2',
+        timeout_s: 60,
+        retries: 0,
+        sandbox: 'required',
+      },
     });
   });
 
@@ -101,17 +115,19 @@ describe('resolveSettings', () => {
 
   it('an executor with one key keeps the defaults of the others and adds no undefined keys', () => {
     const { settings } = resolveSettings({ executor: { model: 'x' } });
-    expect(settings.executor).toEqual({ model: 'x', timeout_s: 1800, retries: 1 });
-    expect(Object.keys(settings.executor).sort()).toEqual(['model', 'retries', 'timeout_s']);
+    expect(settings.executor).toEqual({ model: 'x', timeout_s: 1800, retries: 1, sandbox: 'auto' });
+    expect(Object.keys(settings.executor).sort()).toEqual(['model', 'retries', 'sandbox', 'timeout_s']);
     expect(resolveSettings({ executor: { command: '' } }).settings.executor).toEqual({
       command: '',
       timeout_s: 1800,
       retries: 1,
+      sandbox: 'auto',
     });
     expect(resolveSettings({ executor: { secondary_model: 's' } }).settings.executor).toEqual({
       secondary_model: 's',
       timeout_s: 1800,
       retries: 1,
+      sandbox: 'auto',
     });
   });
 

@@ -407,3 +407,26 @@ describe('validate title-fix and hook-fix', () => {
     expect(r.diagnostics[0]!.fix).toContain('hook-fix step');
   });
 });
+
+describe("the judge's output beside a chapter changed since it was judged (PROTOCOL §17)", () => {
+  it('is valid but not fresh while it is the evaluation judged; a new one is fresh', async () => {
+    const { validateStep } = await import('../../src/core/validate.js');
+    const chapterRel = 'staging/chapters/chapter-004.md';
+    const evalRel = 'staging/evaluations/chapter-004-eval.json';
+    const evaluation = JSON.stringify({
+      chapter: 4,
+      overall: 4.2,
+      scores: {},
+      contract_verification: { l1_checks: [], l2_checks: [], l3_checks: [], ls_checks: [] },
+    });
+    const files = (evalSha: string) =>
+      new Map([
+        [chapterRel, { path: chapterRel, sha256: 'b'.repeat(64), text: '# 标题\n\n正文。\n' }],
+        [evalRel, { path: evalRel, sha256: evalSha, text: evaluation }],
+      ]);
+    const judgedHashes = { [chapterRel]: 'a'.repeat(64), [evalRel]: 'e'.repeat(64) };
+    expect(validateStep('judge', { files: files('e'.repeat(64)) }, { chapter: 4, judgedHashes }).fresh).toBe(false);
+    expect(validateStep('judge', { files: files('f'.repeat(64)) }, { chapter: 4, judgedHashes }).fresh).toBe(true);
+    expect(validateStep('judge', { files: files('e'.repeat(64)) }, { chapter: 4 }).fresh).toBe(true);
+  });
+});

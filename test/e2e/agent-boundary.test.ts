@@ -20,7 +20,16 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive, BIN, cleanupTempDirs, novelBin, novelBinAsync, tempDir, waitUntil } from '../helpers/project.js';
+import {
+  alive,
+  BIN,
+  boxOff,
+  cleanupTempDirs,
+  novelBin,
+  novelBinAsync,
+  tempDir,
+  waitUntil,
+} from '../helpers/project.js';
 import { cpSync } from 'node:fs';
 
 afterAll(cleanupTempDirs);
@@ -75,6 +84,8 @@ beforeAll(async () => {
   // A book of 11 committed chapters: chapter 1 is older than the ten latest (the hot set).
   base = join(tempDir(), 'base');
   expect(novelBin(process.cwd(), ['init', '--demo', base]).code).toBe(0);
+  // The step guard where no box contains the executor (the same attacks in the box: test/e2e/sandbox.test.ts).
+  boxOff(base);
   const r = await novelBinAsync(base, ['run', '--executor', 'demo', '--chapters', '8']);
   expect(r.code, r.stderr).toBe(0);
   before = guarded(base);

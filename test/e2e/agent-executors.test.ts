@@ -84,11 +84,20 @@ done
 [ -n "$last" ] || fail "no --output-last-message"
 stage="\${NOVEL_STEP##*:}"
 echo '{"type":"thread.started","thread_id":"stub"}'
-if [ "$stage" = judge ]; then
+# Inside novel's box (the project read-only), the box stands in for Codex's own sandbox.
+if [ ! -w "$NOVEL_PROJECT" ]; then
+  [ "$sandbox" = danger-full-access ] || fail "inside novel's box Codex's own sandbox stands aside"
+  if [ "$stage" = judge ]; then
+    ! ( : > "$NOVEL_PROJECT/staging/judged-here.txt" ) 2>/dev/null || fail "the judge can write staging/ in the box"
+  fi
+elif [ "$stage" = judge ]; then
   [ "$sandbox" = read-only ] || fail "the judge must run read-only"
-  cp ${EVAL} "$last"
 else
   [ "$sandbox" = workspace-write ] || fail "writers need workspace-write"
+fi
+if [ "$stage" = judge ]; then
+  cp ${EVAL} "$last"
+else
   ${COPY_OUTPUTS}
   echo done > "$last"
 fi

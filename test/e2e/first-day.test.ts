@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir } from '../helpers/project.js';
+import { BIN, boxOff, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -213,6 +213,7 @@ describe('cost that survives Ctrl-C', () => {
     'run reuses its outputs and the chapter log has its cost', async () => {
     const dir = join(tempDir(), 'demo');
     expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    boxOff(dir); // an executor that writes markers outside staging/: unconfined
     const marker = join(tempDir(), 'started');
     const script = join(tempDir(), 'paid.sh');
     writeFileSync(

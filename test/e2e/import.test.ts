@@ -6,6 +6,7 @@
  * from the chapter after the last imported one.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, novelBin, readJson, tempDir } from '../helpers/project.js';
@@ -185,4 +186,89 @@ describe('novel import', () => {
       expect(zh.stderr).toMatch(/没有找到章节标题/);
     },
   );
+});
+
+describe('import of hostile sources (PROTOCOL §17)', () => {
+  const utf8Chapter = (n: number): string => `第${n}章 雨夜\n林默推开门，雨声正大，灯火在风里摇晃。\n`;
+
+  it(
+    'a symbolic link (dangling or not), a directory among the chapter files, ' +
+      'a FIFO and a device: exit 2 naming it, nothing read, nothing written',
+    async () => {
+      const { execFileSync } = await import('node:child_process');
+      const { symlinkSync } = await import('node:fs');
+      const base = tempDir();
+      const outside = join(base, 'outside.txt');
+      writeFileSync(outside, utf8Chapter(1));
+      symlinkSync(outside, join(base, 'link.txt'));
+      symlinkSync(join(base, 'nowhere.txt'), join(base, 'dangling.txt'));
+      execFileSync('mkfifo', [join(base, 'fifo.txt')]);
+      const folder = join(base, 'folder');
+      mkdirSync(join(folder, 'chapter-2.txt'), { recursive: true });
+      writeFileSync(join(folder, 'chapter-1.txt'), utf8Chapter(1));
+      const linked = join(base, 'linked-folder');
+      mkdirSync(linked);
+      writeFileSync(join(linked, 'chapter-1.txt'), utf8Chapter(1));
+      symlinkSync(outside, join(linked, 'chapter-2.txt'));
+      for (const [source, found] of [
+        [join(base, 'link.txt'), 'link'],
+        [join(base, 'dangling.txt'), 'link'],
+        [join(base, 'fifo.txt'), 'other'],
+        ['/dev/zero', 'other'],
+        [folder, 'dir'],
+        [linked, 'link'],
+      ] as const) {
+        const project = join(tempDir(), 'p');
+        const r = novelBin(base, ['import', source, '--project', project, '--json']);
+        expect(r.code, `${source}: ${r.stdout}${r.stderr}`).toBe(2);
+        const error = JSON.parse(r.stdout).error;
+        expect(error.code).toBe('source_not_regular');
+        expect(error.details.found).toBe(found);
+        expect(existsSync(project)).toBe(false);
+      }
+    },
+  );
+
+  it(
+    'a text whose encodings are mixed (UTF-8 chapters, then a GBK ' +
+      'one) is refused, naming the first line that is not UTF-8',
+    async () => {
+      const { TextEncoder } = await import('node:util');
+      // 第3章 雨夜, GBK
+      const gbkLine = Buffer.from([0xb5, 0xda, 0x33, 0xd5, 0xc2, 0x20, 0xd3, 0xea, 0xd2, 0xb9, 0x0a]);
+      const book = join(tempDir(), 'mixed.txt');
+      writeFileSync(book, Buffer.concat([new TextEncoder().encode(utf8Chapter(1) + utf8Chapter(2)), gbkLine]));
+      const project = join(tempDir(), 'p');
+      const r = novelBin(tempDir(), ['import', book, '--project', project, '--json']);
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      const error = JSON.parse(r.stdout).error;
+      expect(error.code).toBe('mixed_encoding');
+      expect(error.details.line).toBe(5);
+      expect(error.message).toContain('line 5');
+      expect(existsSync(project)).toBe(false);
+    },
+  );
+
+  it('takes the lock: an import into a project a run holds answers 3', () => {
+    const project = join(tempDir(), 'p');
+    expect(novelBin(tempDir(), ['init', project]).code).toBe(0);
+    mkdirSync(join(project, '.novel.lock'));
+    writeFileSync(
+      join(project, '.novel.lock/info.json'),
+      JSON.stringify({
+        pid: process.pid,
+        host: hostname(),
+        started: new Date().toISOString(),
+        heartbeat: new Date().toISOString(),
+        chapter: null,
+        owner: 'run-x',
+      }),
+    );
+    const book = join(tempDir(), 'book.txt');
+    writeFileSync(book, utf8Chapter(1) + utf8Chapter(2));
+    const r = novelBin(tempDir(), ['import', book, '--project', project, '--json']);
+    expect(r.code, r.stdout).toBe(3);
+    expect(JSON.parse(r.stdout).error.code).toBe('lock_held');
+    expect(readdirSync(join(project, 'chapters')).filter((f) => f.endsWith('.md'))).toEqual([]);
+  });
 });

@@ -6,7 +6,16 @@ import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSyn
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanupTempDirs, fixtureCopy, novelBinAsync, novelJson, overlay, readJson } from '../helpers/project.js';
+import {
+  BIN,
+  cleanupTempDirs,
+  fixtureCopy,
+  novelBinAsync,
+  novelJson,
+  overlay,
+  readJson,
+  treeHashes,
+} from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 beforeAll(() => {
@@ -232,24 +241,59 @@ describe('lock', () => {
     expect(existsSync(join(project, '.novel.lock'))).toBe(false);
   });
 
-  it('a command carrying the owner token of the running holder is admitted and leaves the lock in place', async () => {
-    const project = fixtureCopy();
-    const info = {
-      pid: process.pid,
-      host: hostname(),
-      started: now(),
-      heartbeat: now(),
-      chapter: 4,
-      owner: 'run-token-1',
-    };
-    writeLock(project, info);
-    overlay(project, 'draft/good');
-    const r = await novelJson(project, ['advance', 'chapter:004:draft'], { NOVEL_LOCK_OWNER: 'run-token-1' });
-    expect(r.code).toBe(0);
-    expect(readJson(join(project, '.novel.lock/info.json'))).toEqual(info);
-    const other = await novelJson(project, ['advance', 'chapter:004:summarize'], { NOVEL_LOCK_OWNER: 'someone-else' });
-    expect(other.code).toBe(3);
-  });
+  it(
+    "the owner token admits the run's own process only: a command " +
+      'an executor runs with it is refused (exit 3, naming the step)',
+    async () => {
+      const project = fixtureCopy();
+      // The holder is this process: the run's own operations work under its lock.
+      const info = {
+        pid: process.pid,
+        host: hostname(),
+        started: now(),
+        heartbeat: now(),
+        chapter: 4,
+        owner: 'run-token-1',
+      };
+      writeLock(project, info);
+      overlay(project, 'draft/good');
+      const own = await novelJson(project, ['advance', 'chapter:004:draft'], { NOVEL_LOCK_OWNER: 'run-token-1' });
+      expect(own.code).toBe(0);
+      expect(readJson(join(project, '.novel.lock/info.json'))).toEqual(info);
+      // The holder is another live process (the run); this one carries its token, as its executor would.
+      const other = { ...info, pid: process.ppid };
+      writeFileSync(join(project, '.novel.lock/info.json'), JSON.stringify(other));
+      mkdirSync(join(project, '.novel'), { recursive: true });
+      writeFileSync(
+        join(project, '.novel/execution.json'),
+        JSON.stringify({
+          step: 'chapter:004:summarize',
+          attempt: 1,
+          pid: process.ppid,
+          pgid: null,
+          started: now(),
+          files: {},
+        }),
+      );
+      const before = treeHashes(project);
+      for (const argv of [
+        ['advance', 'chapter:004:summarize'],
+        ['rewind', '--to', 'chapter:002'],
+        ['lock', 'clear', '--force'],
+      ]) {
+        const nested = await novelJson(project, argv, { NOVEL_LOCK_OWNER: 'run-token-1' });
+        expect(nested.code, `${argv.join(' ')}: ${JSON.stringify(nested.body)}`).toBe(3);
+        expect(nested.body.error.code).toBe('nested_write');
+        expect(nested.body.error.message).toContain('chapter:004:summarize');
+      }
+      expect(treeHashes(project)).toEqual(before);
+      const stranger = await novelJson(project, ['advance', 'chapter:004:summarize'], {
+        NOVEL_LOCK_OWNER: 'someone-else',
+      });
+      expect(stranger.code).toBe(3);
+      expect(stranger.body.error.message).toContain('running chapter:004:summarize');
+    },
+  );
 
   it('leftover .novel.lock.tmp-* directories of dead processes are removed by the next mutating command', async () => {
     const project = fixtureCopy();

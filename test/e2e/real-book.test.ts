@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   alive,
   BIN,
+  boxOff,
   cleanupTempDirs,
   fixtureCopy,
   novelBin,
@@ -136,12 +137,15 @@ describe('the executor is explicit', () => {
     expect(readJson(join(dir, 'novel.config.json')).executor).toEqual({ command: 'demo' });
     const r = novelBin(dir, ['run']);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe('executor: demo (model demo)');
+    expect(r.stdout.split('\n')[0]).toBe(
+      'executor: demo (model demo); box: not needed (the demo executor is novel itself, writing staging/ only)',
+    );
     const e = novelBin(dir, ['run', '--events']);
     expect(JSON.parse(e.stdout.split('\n')[0] as string)).toEqual({
       event: 'executor',
       executor: 'demo',
       model: 'demo',
+      box: { state: 'demo', detail: '' },
     });
   });
 });
@@ -149,6 +153,9 @@ describe('the executor is explicit', () => {
 describe('signals never leave an agent running', () => {
   /** A command template whose executor records its pid, then works for a long time. */
   function sleeper(dir: string): { template: string; pidFile: string } {
+    // The executor records its pid in the project root: unconfined (the box's own signal tests:
+    // test/e2e/sandbox.test.ts).
+    boxOff(dir);
     const pidFile = join(dir, 'executor.pid');
     const script = join(tempDir(), 'slow.sh');
     writeFileSync(script, `#!/bin/sh\necho $$ > ${pidFile}\nsleep 30\n`);
@@ -370,6 +377,7 @@ describe('executor failures explain themselves', () => {
       'prints them, streamed, and carried into the next attempt',
     () => {
       const dir = demoProject();
+      boxOff(dir); // an executor that writes markers outside staging/: unconfined
       const script = join(tempDir(), 'bad.sh');
       // The packets are kept outside the project: the run's step guard fails a step that writes outside staging/.
       const kept = tempDir();

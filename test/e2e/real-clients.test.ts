@@ -26,6 +26,7 @@ import {
   type Turn,
 } from '../helpers/model-server.js';
 import { cleanupTempDirs, diskTempDir, novelBinAsync, REPO, tempDir, treeHashes } from '../helpers/project.js';
+import { BOX } from '../helpers/sandbox.js';
 
 const BIN_DIR = join(REPO, 'node_modules/.bin');
 const PINNED = { claude: '2.1.197', codex: '0.169.0' };
@@ -363,6 +364,13 @@ describe('the pinned real clients', () => {
         expect(r.code, r.stdout + r.stderr).toBe(0);
         expect(r.stdout).toContain('chapter:004:commit committed');
         expect(bookOf(s.project)).toEqual(expected);
+        // Where bubblewrap works the client ran in novel's box (required in CI); Codex with its own sandbox standing
+        // aside.
+        if (BOX) {
+          expect(r.stdout.split('\n')[0]).toMatch(/; box: on \(bubblewrap /);
+          const draft = readFileSync(join(s.project, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8');
+          if (cli === 'codex') expect(draft.split('\n')[0]).toContain('"danger-full-access"');
+        }
         // (d) usage: per step, the recorded tokens are the server's, cache tokens included.
         const reported = reportedByStep(server, from);
         const recorded = executions(s.project);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { normalisedTree } from '../helpers/commit-fixture.js';
 import {
   alive,
+  boxOff,
   withoutPlatform,
   BIN,
   cleanupTempDirs,
@@ -78,7 +79,12 @@ describe('novel run with the demo executor', () => {
       'committed',
       'finished',
     ]);
-    expect(events[0]).toEqual({ event: 'executor', executor: 'demo', model: 'demo' });
+    expect(events[0]).toEqual({
+      event: 'executor',
+      executor: 'demo',
+      model: 'demo',
+      box: { state: 'demo', detail: '' },
+    });
     // novel's lint of the draft and of the refined text (the demo writes qidian-length chapters).
     expect(events[3]).toMatchObject({ event: 'lint', step: 'chapter:004:draft', hard: [], blacklist_per_kchars: 0 });
     expect(events[3].zishu).toBeGreaterThanOrEqual(2500);
@@ -255,13 +261,16 @@ describe('volumes of their own length (§14)', () => {
 });
 
 describe('novel run with a command template', () => {
-  it('passes the packet and the owner token: an executor that advances by itself is admitted', async () => {
-    const dir = demoProject();
-    withoutPlatform(dir);
-    const script = join(tempDir(), 'exec.sh');
-    writeFileSync(
-      script,
-      `#!/bin/sh
+  it(
+    'passes the packet and the owner token: an executor that advances ' +
+      'by itself is refused (exit 3, naming the step), the run goes on',
+    async () => {
+      const dir = demoProject();
+      withoutPlatform(dir);
+      const script = join(tempDir(), 'exec.sh');
+      writeFileSync(
+        script,
+        `#!/bin/sh
 set -e
 step="$NOVEL_STEP"
 stage="\${step##*:}"
@@ -273,19 +282,31 @@ case "$stage" in
   refine) cp -r ${OUTPUTS}/refine/good/. "$NOVEL_PROJECT"/ ;;
   judge) cp -r ${OUTPUTS}/judge/overall-4.2/. "$NOVEL_PROJECT"/ ;;
 esac
-if [ "$stage" = summarize ]; then node ${BIN} advance "$step" >/dev/null; fi
+if [ "$stage" = summarize ]; then
+  set +e
+  node ${BIN} advance "$step" 2>&1
+  echo "nested advance exit $?"
+  set -e
+fi
 echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":20},"cost_usd":0.01}'
 `,
-    );
-    chmodSync(script, 0o755);
-    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).data.last_completed_chapter).toBe(4);
-    expect(readFileSync(join(dir, 'chapters/chapter-004.md'))).toEqual(
-      readFileSync(join(OUTPUTS, 'refine/good/staging/chapters/chapter-004.md')),
-    );
-    expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(/"cost_usd":0.01/);
-  });
+      );
+      chmodSync(script, 0o755);
+      const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--json']);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).data.last_completed_chapter).toBe(4);
+      expect(readFileSync(join(dir, 'chapters/chapter-004.md'))).toEqual(
+        readFileSync(join(OUTPUTS, 'refine/good/staging/chapters/chapter-004.md')),
+      );
+      expect(readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8')).toMatch(
+        /"cost_usd":0.01/,
+      );
+      // A command run inside a step may only read (PROTOCOL §17): the advance is the run's to make.
+      const nested = readFileSync(join(dir, 'logs/executor/chapter-004-summarize-attempt-1.log'), 'utf8');
+      expect(nested).toContain('nested advance exit 3');
+      expect(nested).toContain('refused inside chapter:004:summarize');
+    },
+  );
 
   it(
     'an executor that keeps failing: exit 11 after the ' + 'retries, ERROR_RETRY recorded, next still resumes',
@@ -307,6 +328,7 @@ echo '{"status":"ok","model":"stub","usage":{"input_tokens":10,"output_tokens":2
 describe('interrupting novel run', () => {
   it('the first SIGINT finishes the current step and stops; novel next resumes', async () => {
     const dir = demoProject();
+    boxOff(dir); // an executor that writes markers outside staging/: unconfined
     const started = join(tempDir(), 'started');
     const child = spawn(
       process.execPath,
@@ -398,6 +420,7 @@ describe('novel run limits', () => {
 
   it('a second SIGINT kills the executor process group and exits at once', async () => {
     const dir = demoProject();
+    boxOff(dir); // an executor that writes markers outside staging/: unconfined
     const marker = join(dir, 'executor-finished');
     const pidFile = join(tempDir(), 'executor.pid');
     const child = spawn(

@@ -9,13 +9,24 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classify, describeChanges, repairOf } from '../../src/core/step-guard-rules.js';
-import { BIN, cleanupTempDirs, novelBin, novelBinAsync, readJson, tempDir, treeHashes } from '../helpers/project.js';
+import {
+  BIN,
+  boxOff,
+  cleanupTempDirs,
+  novelBin,
+  novelBinAsync,
+  readJson,
+  tempDir,
+  treeHashes,
+} from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
+/** The step guard where no box contains the executor (the box itself: test/e2e/sandbox.test.ts). */
 function demoProject(): string {
   const dir = join(tempDir(), 'demo');
   expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+  boxOff(dir);
   return dir;
 }
 
@@ -79,15 +90,21 @@ describe('the step guard', () => {
     },
   );
 
-  it('a well-behaved executor (and a novel command it runs under the owner token) passes the guard', async () => {
-    const dir = demoProject();
-    const script = misbehaving(
-      'if [ "${NOVEL_STEP##*:}" = summarize ]; then node ' + BIN + ' advance "$NOVEL_STEP" >/dev/null; fi',
-    );
-    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--chapters', '2']);
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
-  });
+  it(
+    'a well-behaved executor (and the commands that read, ' + 'which it runs under the owner token) passes the guard',
+    async () => {
+      const dir = demoProject();
+      const script = misbehaving(
+        'if [ "${NOVEL_STEP##*:}" = summarize ]; then for c in status next "validate ' +
+          '$NOVEL_STEP" "instructions $NOVEL_STEP" "schema delta" "lint chapter:003"; do node ' +
+          BIN +
+          ' $c >/dev/null; done; fi',
+      );
+      const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--chapters', '2']);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+    },
+  );
 
   it('a changed novel.config.json between steps cannot change the gate of the run in progress', async () => {
     const dir = demoProject();

@@ -148,6 +148,20 @@ export function withoutPlatform(dir: string): void {
 }
 
 /**
+ * The executors' box off (executor.sandbox "off", PROTOCOL §17): for the
+ * tests of what novel's step guard does where no box contains the executor,
+ * and of executors that record their pid or write outside staging/ on purpose.
+ */
+export function boxOff(dir: string): void {
+  const p = join(dir, 'novel.config.json');
+  const config = existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as Record<string, any>) : {};
+  writeFileSync(
+    p,
+    `${JSON.stringify({ ...config, executor: { ...(config.executor ?? {}), sandbox: 'off' } }, null, 2)}\n`,
+  );
+}
+
+/**
  * A new book's setup done by hand (§14): the demo book's world rules and
  * storylines and one character, so that `novel next` goes straight to the
  * plan of volume 1.

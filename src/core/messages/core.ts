@@ -997,6 +997,10 @@ export const CORE_GROUPS = {
       (_) => 'remove staging_hashes; it is rebuilt at the next advance',
       (_) => '删除 staging_hashes；下次登记时会重建',
     ),
+    'schema.fix.judged_hashes': entry(
+      (_) => "remove judged_hashes and pipeline_stage's gate; the chapter is judged again",
+      (_) => '删除 judged_hashes 和 pipeline_stage 的 gate；本章会重新评审',
+    ),
     'schema.fix.imported_chapters': entry(
       (_) => 'set it to the number of chapters `novel import` wrote (or remove it when the book was not imported)',
       (_) => '设为 `novel import` 写入的章数（若书不是导入的，删除该字段）',

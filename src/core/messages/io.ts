@@ -518,9 +518,19 @@ export const IO_GROUPS = {
       (a) => `the project is locked by ${a.holder}`,
       (a) => `项目已被占用：${a.holder}`,
     ),
-    'locking.holder': entry<{ pid: number; host: string; started: string; chapter: number | null }>(
-      (a) => `pid ${a.pid} on ${a.host}, started ${a.started}${a.chapter === null ? '' : `, chapter ${a.chapter}`}`,
-      (a) => `进程 ${a.pid}（${a.host}），开始于 ${a.started}${a.chapter === null ? '' : `，第${a.chapter}章`}`,
+    'locking.holder': entry<{
+      pid: number;
+      host: string;
+      started: string;
+      chapter: number | null;
+      step: string | null;
+    }>(
+      (a) =>
+        `pid ${a.pid} on ${a.host}, started ${a.started}${a.chapter === null ? '' : `, chapter ${a.chapter}`}` +
+        `${a.step ? `, running ${a.step}` : ''}`,
+      (a) =>
+        `进程 ${a.pid}（${a.host}），开始于 ${a.started}${a.chapter === null ? '' : `，第${a.chapter}章`}` +
+        `${a.step ? `，正在执行 ${a.step}` : ''}`,
     ),
     'locking.unknown_holder': entry(
       (_) => 'another tool (no readable info.json)',

@@ -1,0 +1,91 @@
+/**
+ * The box's machine side (src/core/sandbox.ts spells it out): is bubblewrap on
+ * PATH and does a box start here (`bwrap` with the box's own flags running
+ * `true`)? Probed once per process. Also the step's temporary directory,
+ * outside the project, made before the step and removed after it.
+ */
+import type * as ChildProcesses from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { BOX_BASE_FLAGS, boxArgv, clientDirs, type BoxProbe } from '../core/sandbox.js';
+
+/** The first executable `bwrap` on PATH, or null. */
+function bwrapOnPath(env: NodeJS.ProcessEnv): string | null {
+  for (const dir of (env.PATH ?? '').split(':')) {
+    if (!dir.startsWith('/')) continue;
+    const file = path.join(dir, 'bwrap');
+    try {
+      accessSync(file, constants.X_OK);
+      if (statSync(file).isFile()) return file;
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+const probed = new Map<string, BoxProbe>();
+
+/** Can a box be had here? bwrap on PATH, and a box with the real flags starts and exits 0 (user namespaces work). */
+export function probeBox(env: NodeJS.ProcessEnv): BoxProbe {
+  if (process.platform !== 'linux')
+    return { ok: false, reason: `bubblewrap is Linux only (this is ${process.platform})` };
+  const bwrap = bwrapOnPath(env);
+  if (bwrap === null)
+    return { ok: false, reason: 'bwrap not found on PATH (Debian/Ubuntu: apt-get install bubblewrap)' };
+  const known = probed.get(bwrap);
+  if (known) return known;
+  const cp = process.getBuiltinModule('node:child_process') as typeof ChildProcesses;
+  const r = cp.spawnSync(bwrap, [...BOX_BASE_FLAGS, 'true'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 10_000,
+    encoding: 'utf8',
+  });
+  const found: BoxProbe =
+    r.status === 0
+      ? { ok: true, bwrap }
+      : {
+          ok: false,
+          reason: `${bwrap} cannot make a box here: ${
+            (r.stderr ?? '').trim().split('\n')[0] || (r.error ? r.error.message : `exit ${r.status ?? r.signal}`)
+          } (user namespaces disabled? see kernel.unprivileged_userns_clone)`,
+        };
+  probed.set(bwrap, found);
+  return found;
+}
+
+export interface StepBox {
+  /** The argv that runs `argv` inside the box, starting in `cwd`. */
+  wrap(argv: readonly string[], cwd: string): string[];
+  /** The step's temporary directory (TMPDIR inside the box). */
+  tempDir: string;
+  /** Removes the temporary directory. */
+  close(): void;
+}
+
+/**
+ * A box for one executor process: its temporary directory made now, outside
+ * the project; the client's directories that exist kept writable.
+ */
+export function openStepBox(
+  bwrap: string,
+  root: string,
+  kind: 'claude' | 'codex' | 'command',
+  env: NodeJS.ProcessEnv,
+  stagingWritable: boolean,
+  tempDir?: string,
+): StepBox {
+  const tmp = tempDir ?? mkdtempSync(path.join(os.tmpdir(), 'novel-step-'));
+  const wanted = clientDirs(kind, env, os.homedir());
+  // Claude Code and Codex make their own directory on first use: made here, so that it can be bound writable.
+  if (kind !== 'command') for (const dir of wanted.dirs) mkdirSync(dir, { recursive: true });
+  const writable = [...wanted.dirs, ...wanted.files].filter((p) => existsSync(p));
+  return {
+    tempDir: tmp,
+    wrap: (argv, cwd) => boxArgv({ bwrap, root, stagingWritable, tempDir: tmp, writable, cwd }, argv),
+    close: () => {
+      if (tempDir === undefined) rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}

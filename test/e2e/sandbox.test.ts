@@ -1,0 +1,472 @@
+/**
+ * Executors in a box (PROTOCOL §17), attacked as a hostile command template
+ * would: writes to the book, hard links and shared mappings of a chapter, a
+ * forged nested-writes list, `novel rewind` and `novel advance` under the
+ * run's token, a `setsid env -i` child left behind. With the box on, every
+ * attempt fails inside the box: the book is unchanged, no command exits 1 and
+ * no process outlives its step. With the box off, the step guard (the second
+ * line) restores and names what it can, and no file the executor writes
+ * decides what it checks. Also: the judged bytes are the committed bytes, and
+ * a commit launders no edit of the files it splices.
+ *
+ * The tests that need bubblewrap skip without it, unless
+ * NOVEL_SANDBOX_TESTS=required (set by .ci/run), which fails them instead.
+ */
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  BIN,
+  boxOff,
+  cleanupTempDirs,
+  novelBin,
+  novelBinAsync,
+  novelJson,
+  readJson,
+  tempDir,
+  treeHashes,
+} from '../helpers/project.js';
+import { commitReadyProject } from '../helpers/commit-ready.js';
+import { BOX, BOX_MISSING, SANDBOX_REQUIRED } from '../helpers/sandbox.js';
+import { serve } from '../helpers/serve.js';
+
+afterAll(cleanupTempDirs);
+
+function demoProject(): string {
+  const dir = join(tempDir(), 'demo');
+  expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+  return dir;
+}
+
+/** What no executor may change: everything but staging/, logs/, the checkpoint and novel's own records of the run. */
+const book = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(treeHashes(dir)).filter(
+      ([rel]) =>
+        !/^(staging|logs)\//.test(rel) &&
+        rel !== '.checkpoint.json' &&
+        !rel.startsWith('.novel/') &&
+        !rel.startsWith('.novel.lock'),
+    ),
+  );
+
+/** The pids of processes whose command line holds `marker` (a child left behind by a step). */
+function processesWith(marker: string): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'latin1').includes(marker)) out.push(Number(name));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/**
+ * A hostile executor: during the draft step it attacks, reports each result
+ * on stdout (kept in the executor log), leaves a detached child behind, then
+ * writes the demo outputs so that the run goes on.
+ */
+function hostile(marker: string): string {
+  const script = join(tempDir(), 'hostile.sh');
+  const node = JSON.stringify(process.execPath);
+  writeFileSync(
+    script,
+    `#!/bin/sh
+try() { label="$1"; shift; if "$@" >/dev/null 2>&1; then echo "ATTACK $label: done"; else echo "ATTACK $label: ` +
+      `refused"; fi; }
+if [ "\${NOVEL_STEP##*:}" = draft ]; then
+  try write-chapter sh -c 'echo HACKED >> chapters/chapter-001.md'
+  try write-config sh -c 'echo "{}" > novel.config.json'
+  try hard-link ln chapters/chapter-002.md staging/hl.md
+  try forge-nested-writes sh -c 'printf "chapters/chapter-001.md\\n.novel/fingerprint.json\\n" > ` +
+      `.novel.lock/nested-writes'
+  try open-rw-for-map ${node} -e 'require("fs").openSync("chapters/chapter-003.md", "r+")'
+  try write-memory sh -c 'echo x >> state/chapter-memory.json'
+  for c in status next "validate $NOVEL_STEP" "instructions $NOVEL_STEP" "schema delta" "lint chapter:003"; do
+    ${node} ${JSON.stringify(BIN)} $c >/dev/null 2>&1; echo "READ $c: exit $?"
+  done
+  ${node} ${JSON.stringify(BIN)} rewind --to chapter:002 --json; echo "NESTED rewind: exit $?"
+  env -u NOVEL_LOCK_OWNER ${node} ${JSON.stringify(BIN)} advance "$NOVEL_STEP" --json; echo "NESTED ` +
+      `advance-without-token: exit $?"
+  ${node} ${JSON.stringify(BIN)} lock clear --force --json; echo "NESTED lock-clear: exit $?"
+  setsid env -i /bin/sh -c 'sleep 300' ${marker} </dev/null >/dev/null 2>&1 &
+fi
+${node} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null
+`,
+  );
+  chmodSync(script, 0o755);
+  return `${script} {packet}`;
+}
+
+const draftLog = (dir: string): string =>
+  readFileSync(join(dir, 'logs/executor/chapter-004-draft-attempt-1.log'), 'utf8');
+
+describe("the executors' box", () => {
+  it(
+    `is here${BOX ? '' : ` (not: ${BOX_MISSING})`}, or the box's tests are not ` +
+      `required (NOVEL_SANDBOX_TESTS=${process.env.NOVEL_SANDBOX_TESTS ?? ''})`,
+    () => {
+      if (SANDBOX_REQUIRED)
+        expect(BOX_MISSING, 'NOVEL_SANDBOX_TESTS=required: install bubblewrap (apt-get install bubblewrap)').toBeNull();
+    },
+  );
+
+  describe.skipIf(!BOX)('with bubblewrap', () => {
+    it('contains a hostile command template: every write outside staging/ is refused, ' +
+      'nested commands read only, nothing outlives the step, the book is unchanged', async () => {
+      const dir = demoProject();
+      const before = book(dir);
+      const marker = `novel-escape-${process.pid}-${Date.now()}`;
+      const r = await novelBinAsync(dir, ['run', '--executor', hostile(marker), '--chapters', '1']);
+      // The attacks all failed inside the box: the step is an honest one, and the chapter is committed.
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout.split('\n')[0]).toMatch(/; box: on \(bubblewrap \/\S*bwrap\)/);
+      expect(r.stdout).not.toContain('outside staging/');
+      const log = draftLog(dir);
+      for (const attack of [
+        'write-chapter',
+        'write-config',
+        'hard-link',
+        'forge-nested-writes',
+        'open-rw-for-map',
+        'write-memory',
+      ])
+        expect(log, attack).toContain(`ATTACK ${attack}: refused`);
+      for (const c of ['status', 'next', 'instructions chapter:004:draft', 'schema delta', 'lint chapter:003'])
+        expect(log, c).toContain(`READ ${c}: exit 0`);
+      // Its outputs are not written yet: validate answers 2, as anywhere.
+      expect(log).toContain('READ validate chapter:004:draft: exit 2');
+      for (const c of ['rewind', 'advance-without-token', 'lock-clear'])
+        expect(log, c).toContain(`NESTED ${c}: exit 3`);
+      expect(log).toContain('"code":"nested_write"');
+      expect(log).toContain('refused inside chapter:004:draft');
+      // No process of the step is left, though it left with setsid and a scrubbed environment.
+      expect(processesWith(marker)).toEqual([]);
+      const after = book(dir);
+      // What the attacks aimed at is as it was (the commit of chapter 4 changed the state, as an honest one does).
+      for (const rel of [
+        'chapters/chapter-001.md',
+        'chapters/chapter-002.md',
+        'chapters/chapter-003.md',
+        'novel.config.json',
+        'brief.md',
+      ])
+        expect(after[rel], rel).toBe(before[rel]);
+      expect(statSync(join(dir, 'chapters/chapter-002.md')).nlink).toBe(1);
+      expect(existsSync(join(dir, '.novel.lock'))).toBe(false);
+      const verify = await novelJson(dir, ['state', 'verify']);
+      expect(verify.body.ok, JSON.stringify(verify.body)).toBe(true);
+      // status and doctor say the box is on.
+      expect(novelBin(dir, ['status']).stdout).toMatch(/^box: on \(bubblewrap /m);
+      expect(JSON.parse(novelBin(dir, ['status', '--json']).stdout).data.box.state).toBe('on');
+      expect(
+        JSON.parse(novelBin(dir, ['doctor', '--json']).stdout).data.findings.find(
+          (f: { code: string }) => f.code === 'sandbox_on',
+        ),
+      ).toBeDefined();
+    }, 120_000);
+
+    it('SIGTERM of a boxed run leaves no process of its step behind', async () => {
+      const dir = demoProject();
+      const marker = `novel-sigterm-${process.pid}-${Date.now()}`;
+      const script = join(tempDir(), 'slow.sh');
+      // The executor says it started (in staging/, the one place it can write), then detaches a child and waits.
+      writeFileSync(
+        script,
+        `#!/bin/sh\nsetsid env -i /bin/sh -c 'sleep 300' ${marker} </dev/null ` +
+          `>/dev/null 2>&1 &\n: > "$NOVEL_PROJECT/staging/started"\nsleep 300\n`,
+      );
+      chmodSync(script, 0o755);
+      const { spawn } = await import('node:child_process');
+      const child = spawn(process.execPath, [BIN, 'run', '--executor', `${script} {packet}`], {
+        cwd: dir,
+        stdio: 'ignore',
+      });
+      const started = join(dir, 'staging/started');
+      for (let i = 0; i < 1200 && !existsSync(started); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(started)).toBe(true);
+      expect(processesWith(marker).length).toBeGreaterThan(0);
+      child.kill('SIGTERM');
+      const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+      expect(code).toBe(143);
+      // bwrap's PID namespace died with the run's executor: waited for, not timed.
+      for (let i = 0; i < 400 && processesWith(marker).length; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(processesWith(marker)).toEqual([]);
+    }, 120_000);
+  });
+
+  it('required without bubblewrap refuses with exit 2 and writes ' +
+    'nothing; auto says so on the first line, in status and in doctor', async () => {
+    const dir = demoProject();
+    const config = readJson(join(dir, 'novel.config.json'));
+    writeFileSync(
+      join(dir, 'novel.config.json'),
+      JSON.stringify({ ...config, executor: { ...config.executor, sandbox: 'required' } }),
+    );
+    const noBwrap = { PATH: join(tempDir(), 'empty-bin') };
+    const template = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor {packet}`;
+    const before = treeHashes(dir);
+    const refused = await novelBinAsync(dir, ['run', '--executor', template, '--json'], noBwrap);
+    expect(refused.code, refused.stdout + refused.stderr).toBe(2);
+    expect(JSON.parse(refused.stdout).error.code).toBe('sandbox_unavailable');
+    expect(JSON.parse(refused.stdout).error.message).toContain('bwrap not found on PATH');
+    expect(treeHashes(dir)).toEqual(before);
+    expect(novelBin(dir, ['status'], noBwrap).stdout).toMatch(
+      /^box: required but unavailable \(bwrap not found on PATH/m,
+    );
+    const doctorRequired = JSON.parse(novelBin(dir, ['doctor', '--json'], noBwrap).stdout).data.findings.find(
+      (f: { code: string }) => f.code === 'sandbox_unavailable',
+    );
+    expect(doctorRequired.severity).toBe('error');
+
+    writeFileSync(
+      join(dir, 'novel.config.json'),
+      JSON.stringify({ ...config, executor: { ...config.executor, sandbox: 'auto' } }),
+    );
+    const auto = await novelBinAsync(dir, ['run', '--executor', template, '--chapters', '1'], noBwrap);
+    expect(auto.code, auto.stdout + auto.stderr).toBe(0);
+    expect(auto.stdout.split('\n')[0]).toMatch(
+      /; box: unavailable \(bwrap not found on PATH.*\): executors run with all of your rights/,
+    );
+    expect(novelBin(dir, ['status'], noBwrap).stdout).toMatch(/^box: unavailable \(bwrap not found on PATH/m);
+    expect(novelBin(dir, ['status', '--lang', 'zh'], noBwrap).stdout).toMatch(/^沙箱：不可用/m);
+    const doctor = JSON.parse(novelBin(dir, ['doctor', '--json'], noBwrap).stdout).data.findings.find(
+      (f: { code: string }) => f.code === 'sandbox_unavailable',
+    );
+    expect(doctor.severity).toBe('warning');
+  }, 120_000);
+
+  it(
+    'settings out of bounds are refused with exit 2 naming the ' +
+      "field (a timeout past a timer's range never fires at once)",
+    async () => {
+      const dir = demoProject();
+      const config = readJson(join(dir, 'novel.config.json'));
+      for (const [executor, field] of [
+        [{ timeout_s: 2_147_484 }, 'executor.timeout_s'],
+        [{ sandbox: 'maybe' }, 'executor.sandbox'],
+        [{ retries: 1e9 }, 'executor.retries'],
+      ] as const) {
+        writeFileSync(
+          join(dir, 'novel.config.json'),
+          JSON.stringify({ ...config, executor: { ...config.executor, ...executor } }),
+        );
+        const r = await novelJson(dir, ['status']);
+        expect(r.code, JSON.stringify(r.body)).toBe(2);
+        expect(JSON.stringify(r.body.error)).toContain(field);
+      }
+      writeFileSync(
+        join(dir, 'novel.config.json'),
+        JSON.stringify({ ...config, executor: { ...config.executor, timeout_s: 2_147_483 } }),
+      );
+      expect((await novelJson(dir, ['status'])).code).toBe(0);
+    },
+  );
+});
+
+describe('with the box off, the step guard is the second line', () => {
+  it("a forged nested-writes list and a rewind under the run's token " +
+    'change nothing: the chapter is restored, the rewind refused', async () => {
+    const dir = demoProject();
+    boxOff(dir);
+    const before = book(dir);
+    const marker = `novel-escape-off-${process.pid}-${Date.now()}`;
+    const r = await novelBinAsync(dir, ['run', '--executor', hostile(marker), '--chapters', '1']);
+    try {
+      expect(r.code, r.stdout + r.stderr).toBe(11);
+      expect(r.stdout).toContain('changed: chapters/chapter-001.md (restored)');
+      const log = draftLog(dir);
+      expect(log).toContain('ATTACK forge-nested-writes: done');
+      for (const c of ['rewind', 'advance-without-token', 'lock-clear'])
+        expect(log, c).toContain(`NESTED ${c}: exit 3`);
+      expect(book(dir)).toEqual(before);
+      expect(existsSync(join(dir, '.novel.lock/nested-writes'))).toBe(false);
+      const verify = await novelJson(dir, ['state', 'verify']);
+      expect(verify.body.ok, JSON.stringify(verify.body)).toBe(true);
+    } finally {
+      // Without the box a child that scrubbed its environment escapes the sweep (docs/executors.md, "What remains").
+      // The child is the leader of its own session and group (setsid): the group goes, its sleep included.
+      for (const pid of processesWith(marker)) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
+    }
+  }, 120_000);
+});
+
+describe('judged bytes are committed bytes', () => {
+  it(
+    'a staged chapter changed between judge and commit: commit refuses (exit ' +
+      '2, naming the file), next sends it back to judge, the book is unchanged',
+    async () => {
+      const project = await commitReadyProject();
+      const chapter = join(project, 'staging/chapters/chapter-004.md');
+      const judged = readFileSync(chapter);
+      writeFileSync(chapter, Buffer.concat([judged, Buffer.from('\n一段裁判从未读过的文字。\n')]));
+      const before = book(project);
+      const refused = await novelJson(project, ['commit', '--chapter', '4']);
+      expect(refused.code).toBe(2);
+      expect(refused.body.error.code).toBe('judged_bytes_changed');
+      expect(refused.body.error.message).toContain('staging/chapters/chapter-004.md');
+      expect(book(project)).toEqual(before);
+      const next = await novelJson(project, ['next']);
+      expect(next.body.data.step).toBe('chapter:004:judge');
+      expect(next.body.data.action).toBe('execute');
+      // The judged bytes back: the commit goes through, and writes exactly them.
+      writeFileSync(chapter, judged);
+      expect((await novelJson(project, ['next'])).body.data.step).toBe('chapter:004:commit');
+      const done = await novelJson(project, ['commit', '--chapter', '4']);
+      expect(done.code, JSON.stringify(done.body)).toBe(0);
+      expect(readFileSync(join(project, 'chapters/chapter-004.md'))).toEqual(judged);
+    },
+  );
+
+  it('an edit after judging is judged again by the run, and the text committed is the text judged', async () => {
+    const dir = demoProject();
+    const paused = await novelBinAsync(dir, ['run', '--executor', 'demo', '--pause-after', 'judge']);
+    expect(paused.code, paused.stderr).toBe(0);
+    const chapter = join(dir, 'staging/chapters/chapter-004.md');
+    const edited = `${readFileSync(chapter, 'utf8')}\n作者在裁判之后补了一句。\n`;
+    writeFileSync(chapter, edited);
+    const r = await novelBinAsync(dir, ['run', '--executor', 'demo', '--chapters', '1']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/chapter:004:judge: quality-judge/);
+    expect(readFileSync(join(dir, 'chapters/chapter-004.md'), 'utf8')).toBe(edited);
+  });
+});
+
+describe('no laundering', () => {
+  it(
+    'the memory ledger edited outside novel with its size and mtime put ' +
+      'back: the next commit refuses, naming it, and records nothing',
+    async () => {
+      const project = await commitReadyProject();
+      const ledger = join(project, 'state/chapter-memory.json');
+      const st = statSync(ledger);
+      const text = readFileSync(ledger, 'utf8');
+      // One character swapped for another of the same UTF-8 length, then the times put back.
+      const i = text.indexOf('"chapter": ') + '"chapter": '.length;
+      const changed = `${text.slice(0, i)}${text[i] === '1' ? '2' : '1'}${text.slice(i + 1)}`;
+      expect(Buffer.byteLength(changed)).toBe(st.size);
+      writeFileSync(ledger, changed);
+      utimesSync(ledger, st.atime, st.mtime);
+      const fingerprint = readFileSync(join(project, '.novel/fingerprint.json'));
+      const r = await novelJson(project, ['commit', '--chapter', '4']);
+      expect(r.code, JSON.stringify(r.body)).toBe(2);
+      expect(r.body.error.message).toContain('state/chapter-memory.json');
+      expect(readFileSync(join(project, '.novel/fingerprint.json'))).toEqual(fingerprint);
+      expect(existsSync(join(project, 'chapters/chapter-004.md'))).toBe(false);
+    },
+  );
+});
+
+describe('hostile paths', () => {
+  it(
+    "export --out refuses the project's own files (through " + 'a link too) and an existing file without --force',
+    async () => {
+      const dir = demoProject();
+      const before = treeHashes(dir);
+      const outside = tempDir();
+      symlinkSync(join(dir, 'brief.md'), join(outside, 'brief-link.txt'));
+      for (const out of [
+        'chapters/chapter-001.md',
+        '.checkpoint.json',
+        'brief.md',
+        'novel.config.json',
+        '.novel/fingerprint.json',
+        'staging/x.txt',
+        'state/current-state.json',
+        join(outside, 'brief-link.txt'),
+        '.',
+      ]) {
+        const r = await novelJson(dir, ['export', '--format', 'txt', '--out', out, '--force']);
+        expect(r.code, `${out}: ${JSON.stringify(r.body)}`).toBe(2);
+        expect(r.body.error.code, out).toBe('export_out_refused');
+      }
+      expect(treeHashes(dir)).toEqual(before);
+      const existing = join(outside, 'book.txt');
+      writeFileSync(existing, 'mine\n');
+      const refused = await novelJson(dir, ['export', '--format', 'txt', '--out', existing]);
+      expect(refused.code).toBe(2);
+      expect(refused.body.error.code).toBe('export_out_exists');
+      expect(readFileSync(existing, 'utf8')).toBe('mine\n');
+      const forced = await novelJson(dir, ['export', '--format', 'txt', '--out', existing, '--force']);
+      expect(forced.code, JSON.stringify(forced.body)).toBe(0);
+      expect(readFileSync(existing, 'utf8')).toContain('第');
+      // Under export/ in the project, and a new file outside it: as before.
+      expect((await novelJson(dir, ['export', '--format', 'md', '--out', 'export/mine.md'])).code).toBe(0);
+      expect((await novelJson(dir, ['export', '--format', 'md', '--out', join(outside, 'new.md')])).code).toBe(0);
+    },
+  );
+
+  it(
+    'serve answers an address it cannot listen on with ' + 'exit 2, and serves no file with more than one link',
+    async () => {
+      const dir = demoProject();
+      const bad = await novelBinAsync(dir, [
+        'serve',
+        '--host',
+        '192.0.2.1',
+        '--token',
+        't0ken',
+        '--port',
+        '0',
+        '--json',
+      ]);
+      expect(bad.code, bad.stdout + bad.stderr).toBe(2);
+      expect(JSON.parse(bad.stdout).error.code).toBe('host_unusable');
+      // A chapter hard-linked to a file elsewhere: not served.
+      const elsewhere = join(tempDir(), 'secret.md');
+      writeFileSync(elsewhere, '# 秘密\n\n不该出现在仪表盘上的文字。\n');
+      const { rmSync } = await import('node:fs');
+      rmSync(join(dir, 'chapters/chapter-002.md'));
+      linkSync(elsewhere, join(dir, 'chapters/chapter-002.md'));
+      const s = await serve(dir);
+      try {
+        const one = await fetch(`${s.base}/api/chapters/1`);
+        expect(one.status).toBe(200);
+        const two = await fetch(`${s.base}/api/chapters/2`);
+        expect(two.status).toBe(404);
+        expect(await two.text()).not.toContain('不该出现');
+      } finally {
+        await s.stop();
+      }
+    },
+  );
+
+  it(
+    'a chapter title with terminal escapes is printed escaped ' +
+      'by chapters, status and lint, and is a hard lint finding',
+    async () => {
+      const dir = demoProject();
+      const rel = 'chapters/chapter-003.md';
+      const text = readFileSync(join(dir, rel), 'utf8');
+      writeFileSync(join(dir, rel), text.replace(/^# .*$/m, '# 夜\u001b]0;pwned\u0007\u001b[2J\u202e'));
+      expect((await novelJson(dir, ['state', 'verify', '--accept'])).code).toBe(0);
+      for (const argv of [['chapters'], ['status'], ['lint', 'chapter:003']]) {
+        const r = novelBin(dir, argv);
+        const out = r.stdout + r.stderr;
+        expect(out, argv.join(' ')).not.toMatch(/[\u0007\u001b\u202e]/);
+        if (argv[0] !== 'status') expect(out, argv.join(' ')).toContain('\\u001b]0;pwned');
+      }
+      const lint = JSON.parse(novelBin(dir, ['lint', 'chapter:003', '--json']).stdout);
+      expect(JSON.stringify(lint)).toContain('title_control');
+    },
+  );
+});
