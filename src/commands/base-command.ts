@@ -9,7 +9,17 @@ import type { Diagnostic } from '../schemas/diagnostics.js';
 import { EXIT, NovelError } from '../core/errors.js';
 import type { CommandEnv } from '../io/project.js';
 import type { CommandSpec } from '../core/completion.js';
-import { diagnosticText, langOf, render, said, say, sayer, type Lang, type MessageKey } from '../core/messages.js';
+import {
+  diagnosticText,
+  langOf,
+  render,
+  said,
+  say,
+  sayer,
+  type Lang,
+  type MessageKey,
+  type Said,
+} from '../core/messages.js';
 import { escapeControls } from '../core/terminal-text.js';
 
 export interface NovelContext extends BaseContext, CommandEnv {
@@ -48,12 +58,12 @@ export function plainError(command: string, err: NovelError, lang: Lang = 'en'):
 }
 
 /** What the system refused, by errno: the path cannot be written here (not a bug of novel's). */
-const REFUSED_BY_SYSTEM: Record<string, string> = {
-  EROFS: 'the file system is read-only here',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'the disk quota is exhausted',
+const REFUSED_BY_SYSTEM: Record<string, Said> = {
+  EROFS: said('cmd.system.read_only'),
+  EACCES: said('cmd.system.access'),
+  EPERM: said('cmd.system.perm'),
+  ENOSPC: said('cmd.system.no_space'),
+  EDQUOT: said('cmd.system.quota'),
 };
 
 export function asNovelError(
@@ -66,16 +76,13 @@ export function asNovelError(
   const refused = errno && typeof errno.code === 'string' ? REFUSED_BY_SYSTEM[errno.code] : undefined;
   if (refused && typeof errno?.path === 'string') {
     // Inside an executor's box only staging/ is writable (PROTOCOL §17): a refusal there names the step.
-    const step = errno.code === 'EROFS' ? env.NOVEL_STEP : undefined;
+    const step = errno.code === 'EROFS' ? (env.NOVEL_STEP ?? null) : null;
     return new NovelError(
       step ? 'nested_write' : 'fs_refused',
-      `${errno.path}: ${refused} (${errno.syscall ?? 'write'})` +
-        `${step ? `: refused inside ${step}, where a command may only read` : ''}`,
+      said('cmd.fs_refused', { path: errno.path, why: refused, syscall: errno.syscall ?? 'write', step }),
       {
         exitCode: step ? EXIT.lockHeld : EXIT.invalid,
-        hint: step
-          ? "write the step's outputs under staging/ and exit; the run validates, advances and commits them"
-          : 'check the path and its permissions (and the free space), then retry',
+        hint: said(step ? 'locking.nested_write.hint' : 'cmd.fs_refused.hint'),
         details: { path: errno.path, errno: errno.code },
       },
     );

@@ -1,6 +1,7 @@
 import { say } from '../core/messages.js';
 import { formatCost } from '../core/run-policy.js';
 import { renderStatus } from '../core/status-view.js';
+import { boxDetail } from '../core/sandbox.js';
 import { openFs } from '../io/project.js';
 import { statusReport } from '../io/status-report.js';
 import { usageOf, NovelCommand, type CommandResult } from './base-command.js';
@@ -37,7 +38,7 @@ export class StatusCommand extends NovelCommand {
       },
       text:
         `${renderStatus(view, this.lang)}\n${t}${dormantLine}\n` +
-        `${say(this.lang, `box.${box.state}`, { detail: box.detail })}`,
+        `${say(this.lang, `box.${box.state}`, { detail: boxDetail(box) })}`,
     };
   }
 }

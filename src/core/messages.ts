@@ -941,6 +941,18 @@ const OWN_GROUPS = {
           ? '仅在使用 --executor claude 时需要：npm install -g @anthropic-ai/claude-code'
           : '仅在使用 --executor codex 时需要：npm install -g @openai/codex',
     ),
+    'doctor.sandbox_off.fix': entry(
+      (_) => 'set executor.sandbox to "auto" in novel.config.json',
+      (_) => '在 novel.config.json 中把 executor.sandbox 设为 "auto"',
+    ),
+    'doctor.sandbox_unavailable.fix': entry(
+      (_) =>
+        'install bubblewrap (apt-get install bubblewrap) and allow unprivileged ' +
+        'user namespaces (sysctl kernel.unprivileged_userns_clone=1)',
+      (_) =>
+        '安装 bubblewrap（apt-get install bubblewrap），并允许非特权用户命名空间' +
+        '（sysctl kernel.unprivileged_userns_clone=1）',
+    ),
   }),
   // ---- errors and their hints ----
   error: () => ({

@@ -4,7 +4,7 @@
  * text out; the run loop decides where the text goes (--events prints the
  * events themselves as JSON lines instead).
  */
-import type { BoxState } from './sandbox.js';
+import { boxDetail, type BoxState } from './sandbox.js';
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import type { LintReport } from './lint.js';
 import { displayName } from './shell-words.js';
@@ -85,7 +85,7 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
     case 'executor':
       return (
         `${t('run.executor', { executor: e.executor, model: e.model })}` +
-        `; ${t(`box.${e.box.state}`, { detail: e.box.detail })}`
+        `; ${t(`box.${e.box.state}`, { detail: boxDetail(e.box) })}`
       );
     case 'inspector':
       return t('run.inspector', { url: e.url });

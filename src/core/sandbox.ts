@@ -8,23 +8,27 @@
  * network shared (the models are remote). Pure: the io layer probes bwrap,
  * makes the temporary directory and spawns what this module spells out.
  */
+import { isSaid, render, said, type Said, type Words } from './messages.js';
 
 export type SandboxMode = 'auto' | 'required' | 'off';
 
-/** What the probe found: the box can be had, or why not. */
-export type BoxProbe = { ok: true; bwrap: string } | { ok: false; reason: string };
+/** What the probe found: the box can be had, or why not (said, or plain text). */
+export type BoxProbe = { ok: true; bwrap: string } | { ok: false; reason: Words };
 
 /**
  * Where the box stands, to be said (src/core/messages.ts, `box.*`): on, off, unavailable, required but unavailable, or
  * not needed (demo).
  */
-export type BoxState = { state: 'on' | 'off' | 'unavailable' | 'required' | 'demo'; detail: string };
+export type BoxState = {
+  state: 'on' | 'off' | 'unavailable' | 'required' | 'demo';
+  /** bwrap's path when on, else why not, in English (the JSON's). */
+  detail: string;
+  /** Why not, said (rendered in the reader's language), when the probe said it. */
+  words?: Said;
+};
 
 /** What a run does about the box: run every executor in it, run without it (and say so), or refuse. */
-export type BoxPlan =
-  | { box: true; bwrap: string; said: BoxState }
-  | { box: false; said: BoxState }
-  | { refuse: string };
+export type BoxPlan = { box: true; bwrap: string; said: BoxState } | { box: false; said: BoxState } | { refuse: Said };
 
 /**
  * The flags every box has, and the probe tries (so that a probe that passes
@@ -53,8 +57,15 @@ export function boxState(mode: SandboxMode, probe: () => BoxProbe): BoxState {
   if (mode === 'off') return { state: 'off', detail: '' };
   const found = probe();
   if (found.ok) return { state: 'on', detail: found.bwrap };
-  return { state: mode === 'required' ? 'required' : 'unavailable', detail: found.reason };
+  return {
+    state: mode === 'required' ? 'required' : 'unavailable',
+    detail: render('en', found.reason),
+    ...(isSaid(found.reason) ? { words: found.reason } : {}),
+  };
 }
+
+/** The words a box state is said with: its said reason, else its detail as it is. */
+export const boxDetail = (box: BoxState): Words => box.words ?? box.detail;
 
 /**
  * The plan for a run from the setting and the probe. `off` runs as before;
@@ -64,11 +75,10 @@ export function boxState(mode: SandboxMode, probe: () => BoxProbe): BoxState {
  */
 export function boxPlan(mode: SandboxMode, probe: () => BoxProbe, inProcess: boolean): BoxPlan {
   if (inProcess) return { box: false, said: { state: 'demo', detail: '' } };
-  const said = boxState(mode, probe);
-  if (said.state === 'on') return { box: true, bwrap: said.detail, said };
-  if (said.state === 'required')
-    return { refuse: `executor.sandbox is "required" but the box cannot be had: ${said.detail}` };
-  return { box: false, said };
+  const state = boxState(mode, probe);
+  if (state.state === 'on') return { box: true, bwrap: state.detail, said: state };
+  if (state.state === 'required') return { refuse: said('boxplan.required', { detail: boxDetail(state) }) };
+  return { box: false, said: state };
 }
 
 /** The client directories a client writes as it works (sessions, logs, caches), by the executor's environment. */
@@ -77,13 +87,13 @@ export function clientDirs(
   env: Readonly<Record<string, string | undefined>>,
   home: string,
 ): { dirs: string[]; files: string[] } {
-  const h = env.HOME && env.HOME.startsWith('/') ? env.HOME : home;
+  const h = env.HOME?.startsWith('/') ? env.HOME : home;
   const claude = {
-    dirs: [env.CLAUDE_CONFIG_DIR && env.CLAUDE_CONFIG_DIR.startsWith('/') ? env.CLAUDE_CONFIG_DIR : `${h}/.claude`],
+    dirs: [env.CLAUDE_CONFIG_DIR?.startsWith('/') ? env.CLAUDE_CONFIG_DIR : `${h}/.claude`],
     files: [`${h}/.claude.json`],
   };
   const codex = {
-    dirs: [env.CODEX_HOME && env.CODEX_HOME.startsWith('/') ? env.CODEX_HOME : `${h}/.codex`],
+    dirs: [env.CODEX_HOME?.startsWith('/') ? env.CODEX_HOME : `${h}/.codex`],
     files: [] as string[],
   };
   if (kind === 'claude') return claude;

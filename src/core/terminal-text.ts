@@ -9,7 +9,9 @@
  */
 
 /** C0 controls but tab and newline, DEL and C1; the bidirectional embeddings, overrides, isolates and marks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const UNSAFE_ONE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Whether the text holds a character a terminal would act on or reorder by. */

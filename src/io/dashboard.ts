@@ -41,7 +41,7 @@ export function consistently<T>(fs: ProjectFs, read: () => T): T {
  */
 function served(fs: ProjectFs, rel: string): ReturnType<ProjectFs['readTextChecked']> {
   const st = fs.lstat(rel);
-  if (!st || !st.isFile() || st.nlink > 1) return null;
+  if (!st?.isFile() || st.nlink > 1) return null;
   return fs.readTextChecked(rel);
 }
 

@@ -22,7 +22,7 @@ import { readExecution } from './execution-record.js';
 import { hashAll, listFinalTrees, readFingerprint, stillMatches } from './fingerprint.js';
 import { lockStatus } from './lock.js';
 import { probeBox } from './sandbox.js';
-import { boxState } from '../core/sandbox.js';
+import { boxDetail, boxState } from '../core/sandbox.js';
 import { lockEnvFor, openProject, type CommandEnv } from './project.js';
 import { findProjectRoot, ProjectFs } from './project-fs.js';
 
@@ -294,7 +294,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   // The box executors run in (PROTOCOL §17).
   const mode = p.settings.executor.sandbox;
   const box = boxState(mode, () => probeBox(cenv.env));
-  const boxMessage = t(`box.${box.state}`, { detail: box.detail });
+  const boxMessage = t(`box.${box.state}`, { detail: boxDetail(box) });
   add(
     box.state === 'on'
       ? { severity: 'info', code: 'sandbox_on', file: null, message: boxMessage, fix: null }
@@ -303,11 +303,7 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
           code: box.state === 'off' ? 'sandbox_off' : 'sandbox_unavailable',
           file: box.state === 'off' ? paths.config : null,
           message: boxMessage,
-          fix:
-            mode === 'off'
-              ? 'set executor.sandbox to "auto" in novel.config.json'
-              : 'install bubblewrap (apt-get install bubblewrap) and allow unprivileged ' +
-                'user namespaces (sysctl kernel.unprivileged_userns_clone=1)',
+          fix: t(mode === 'off' ? 'doctor.sandbox_off.fix' : 'doctor.sandbox_unavailable.fix'),
         },
   );
   return { root, findings };

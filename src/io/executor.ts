@@ -184,7 +184,7 @@ function runProcess(
       // bwrap itself started, but not the program in it: the same as a program not found (no retry).
       const lost =
         box && code === 1 && /^bwrap: execvp [^\n]*: (No such file or directory|Permission denied)$/m.exec(stderr);
-      settle(code, signal, lost ? `cannot start ${file}: ${lost[0]} (is it installed and on PATH?)` : undefined);
+      settle(code, signal, lost ? said('executor.cannot_start', { file, error: lost[0] }) : undefined);
     });
   });
   return { child, outcome };

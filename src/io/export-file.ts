@@ -68,15 +68,10 @@ function refuseOut(root: string, out: string, force: boolean): void {
   const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
   const top = inside ? (rel.split(path.sep)[0] as string) : null;
   if (rel === '' || (top !== null && PROJECT_OWN.has(top))) {
-    throw new NovelError(
-      'export_out_refused',
-      `export --out ${out}: ${rel === '' ? 'the project folder itself' : `${rel} is the project's own (${top})`}` +
-        `; an export never replaces the book, its settings or novel's records`,
-      {
-        hint: 'name a file outside the project, or under export/ in it (the default: export/novel.<format>)',
-        details: { out, project_path: rel },
-      },
-    );
+    throw new NovelError('export_out_refused', said('exporting.out_refused', { out, rel, top: top ?? '' }), {
+      hint: said('exporting.out_refused.hint'),
+      details: { out, project_path: rel },
+    });
   }
   let st;
   try {
@@ -85,22 +80,11 @@ function refuseOut(root: string, out: string, force: boolean): void {
     return;
   }
   if (!st.isFile() || !force) {
-    throw new NovelError(
-      'export_out_exists',
-      `export --out ${out}: ${
-        st.isFile()
-          ? 'the file exists'
-          : st.isDirectory()
-            ? 'a directory is there'
-            : st.isSymbolicLink()
-              ? 'a symbolic link is there'
-              : 'something that is not a regular file is there'
-      }; not replaced`,
-      {
-        hint: st.isFile() ? 'pass --force to replace it, or name another file' : 'name a file path',
-        details: { out },
-      },
-    );
+    const found = st.isFile() ? 'file' : st.isDirectory() ? 'dir' : st.isSymbolicLink() ? 'link' : 'other';
+    throw new NovelError('export_out_exists', said('exporting.out_exists', { out, found }), {
+      hint: said('exporting.out_exists.hint', { found }),
+      details: { out },
+    });
   }
 }
 

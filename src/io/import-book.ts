@@ -50,18 +50,9 @@ function kindOf(file: string): 'file' | 'dir' | 'link' | 'other' | null {
   return st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
 }
 
-const KIND_WORDS = {
-  link: 'a symbolic link',
-  dir: 'a directory',
-  other: 'not a regular file (a FIFO, a socket or a device)',
-} as const;
-
 function notRegular(file: string, kind: 'link' | 'dir' | 'other'): NovelError {
-  return new NovelError('source_not_regular', `${file}: ${KIND_WORDS[kind]}; import reads regular files only`, {
-    hint:
-      kind === 'link'
-        ? 'import the file it points to by its own path, or copy it into the folder'
-        : 'move it out of the folder, or name the chapter files one by one in a folder of their own',
+  return new NovelError('source_not_regular', said('importing.not_regular', { file, kind }), {
+    hint: said('importing.not_regular.hint', { kind }),
     details: { file, found: kind },
   });
 }
@@ -74,17 +65,10 @@ function readText(file: string): ReturnType<typeof decodeSource> {
   const bytes = readFileSync(file);
   const mixed = firstMixedLine(bytes);
   if (mixed !== null) {
-    throw new NovelError(
-      'mixed_encoding',
-      `${file}: line ${mixed} is not UTF-8, though other lines are: the ` +
-        `text mixes encodings, and reading it as one would drop chapters`,
-      {
-        hint:
-          'convert the whole file to one encoding (e.g. iconv -f GB18030 ' +
-          '-t UTF-8 on the lines that are not UTF-8), then import again',
-        details: { file, line: mixed },
-      },
-    );
+    throw new NovelError('mixed_encoding', said('importing.mixed_encoding', { file, line: mixed }), {
+      hint: said('importing.mixed_encoding.hint'),
+      details: { file, line: mixed },
+    });
   }
   return decodeSource(bytes);
 }

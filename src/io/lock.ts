@@ -87,15 +87,14 @@ function stepRunning(fs: ProjectFs): string | null {
  * process. Only the commands that read run inside a step.
  */
 export function nestedWriteError(fs: ProjectFs, step: string | null): NovelError {
-  const named = step ?? stepRunning(fs) ?? 'an executor step';
+  const named = step ?? stepRunning(fs);
   return new NovelError(
     'nested_write',
-    `refused inside ${named}: a command run by an executor may only read (instructions, validate, ` +
-      `next, status, lint, schema); \`novel run\` itself advances and commits the step`,
+    said('locking.nested_write', { step: named ?? said('locking.an_executor_step') }),
     {
       exitCode: EXIT.lockHeld,
-      hint: "write the step's outputs under staging/ and exit; the run validates, advances and commits them",
-      details: { step: named },
+      hint: said('locking.nested_write.hint'),
+      details: { step: named ?? 'an executor step' },
     },
   );
 }

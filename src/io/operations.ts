@@ -229,10 +229,9 @@ function refuseUnjudged(chapter: number, change: ReturnType<typeof judgedChange>
   if (change === null) return;
   throw new NovelError(
     'judged_bytes_changed',
-    `commit --chapter ${chapter}: ${change.path} is not what the judge judged ` +
-      `(sha256 ${change.judged ?? 'none'} judged, ${change.now ?? 'none'} now)`,
+    said('committing.judged_changed', { chapter, file: change.path, judged: change.judged, now: change.now }),
     {
-      hint: `\`novel next\` sends chapter ${chapter} back to judge: the text committed is always the text judged`,
+      hint: said('committing.judged_changed.hint', { chapter }),
       details: { file: change.path, judged: change.judged, found: change.now },
     },
   );
@@ -250,12 +249,9 @@ function refuseUnrecorded(fs: ProjectFs, read: Record<string, string | null>): v
     if (want === sha) continue;
     throw new NovelError(
       'final_trees_changed',
-      `${rel} is not the file the fingerprint recorded (sha256 ${want ?? 'absent'} recorded, ${sha ?? 'absent'} ` +
-        `now): a commit builds on it, so it refuses rather than record an edit made outside novel`,
+      said('committing.unrecorded', { file: rel, recorded: want, now: sha }),
       {
-        hint:
-          `restore ${rel} (git checkout -- '${rel}', or from a backup), or, when ` +
-          `you made the edit yourself, \`novel state verify --accept\`; then retry`,
+        hint: said('committing.unrecorded.hint', { file: rel }),
         details: { file: rel, recorded: want, found: sha },
       },
     );

@@ -317,15 +317,10 @@ function summaryOf(run: Run): RunSummary {
 /**
  * The box (PROTOCOL §17): decided once, before the run takes the lock or writes anything, and said on its first line.
  */
-function decideBox(o: RunOptions, first: OpenProject): Exclude<ReturnType<typeof boxPlan>, { refuse: string }> {
+function decideBox(o: RunOptions, first: OpenProject): Exclude<ReturnType<typeof boxPlan>, { refuse: unknown }> {
   const box = boxPlan(first.settings.executor.sandbox, () => probeBox(o.cenv.env), o.executor.kind === 'demo');
-  if ('refuse' in box) {
-    throw new NovelError('sandbox_unavailable', box.refuse, {
-      hint:
-        'install bubblewrap (apt-get install bubblewrap) and allow user ' +
-        'namespaces, or set executor.sandbox to "auto" in novel.config.json',
-    });
-  }
+  if ('refuse' in box)
+    throw new NovelError('sandbox_unavailable', box.refuse, { hint: said('running.sandbox_unavailable.hint') });
   return box;
 }
 

@@ -8,6 +8,7 @@ import type * as ChildProcesses from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { said } from '../core/messages.js';
 import { BOX_BASE_FLAGS, boxArgv, clientDirs, type BoxProbe } from '../core/sandbox.js';
 
 /** The first executable `bwrap` on PATH, or null. */
@@ -30,10 +31,9 @@ const probed = new Map<string, BoxProbe>();
 /** Can a box be had here? bwrap on PATH, and a box with the real flags starts and exits 0 (user namespaces work). */
 export function probeBox(env: NodeJS.ProcessEnv): BoxProbe {
   if (process.platform !== 'linux')
-    return { ok: false, reason: `bubblewrap is Linux only (this is ${process.platform})` };
+    return { ok: false, reason: said('boxprobe.linux_only', { platform: process.platform }) };
   const bwrap = bwrapOnPath(env);
-  if (bwrap === null)
-    return { ok: false, reason: 'bwrap not found on PATH (Debian/Ubuntu: apt-get install bubblewrap)' };
+  if (bwrap === null) return { ok: false, reason: said('boxprobe.not_on_path') };
   const known = probed.get(bwrap);
   if (known) return known;
   const cp = process.getBuiltinModule('node:child_process') as typeof ChildProcesses;
@@ -47,9 +47,11 @@ export function probeBox(env: NodeJS.ProcessEnv): BoxProbe {
       ? { ok: true, bwrap }
       : {
           ok: false,
-          reason: `${bwrap} cannot make a box here: ${
-            (r.stderr ?? '').trim().split('\n')[0] || (r.error ? r.error.message : `exit ${r.status ?? r.signal}`)
-          } (user namespaces disabled? see kernel.unprivileged_userns_clone)`,
+          reason: said('boxprobe.cannot_box', {
+            bwrap,
+            error:
+              (r.stderr ?? '').trim().split('\n')[0] || (r.error ? r.error.message : `exit ${r.status ?? r.signal}`),
+          }),
         };
   probed.set(bwrap, found);
   return found;

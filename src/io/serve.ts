@@ -334,9 +334,9 @@ export async function startServer(
             // author's input (§17).
             new NovelError(
               'host_unusable',
-              `serve --host ${options.host}: cannot listen there (${err.code ?? err.message})`,
+              said('serving.host_unusable', { host: options.host, error: err.code ?? err.message }),
               {
-                hint: 'pass an address of this machine: 127.0.0.1 (the default), ::1, or 0.0.0.0 with --token',
+                hint: said('serving.host_unusable.hint'),
                 details: { host: options.host, errno: err.code ?? null },
               },
             ),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_BASE_FLAGS, boxArgv, boxPlan, boxState, clientDirs, type BoxProbe } from '../../src/core/sandbox.js';
+import { render, said } from '../../src/core/messages.js';
+import {
+  BOX_BASE_FLAGS,
+  boxArgv,
+  boxDetail,
+  boxPlan,
+  boxState,
+  clientDirs,
+  type BoxProbe,
+} from '../../src/core/sandbox.js';
 
 const found: BoxProbe = { ok: true, bwrap: '/usr/bin/bwrap' };
 const missing: BoxProbe = { ok: false, reason: 'bwrap not found on PATH' };
@@ -18,10 +27,28 @@ describe('boxPlan', () => {
   });
 
   it('required refuses without the box, and boxes with it', () => {
-    expect(boxPlan('required', () => missing, false)).toEqual({
-      refuse: 'executor.sandbox is "required" but the box cannot be had: bwrap not found on PATH',
-    });
+    const refused = boxPlan('required', () => missing, false);
+    expect(refused).toEqual({ refuse: said('boxplan.required', { detail: 'bwrap not found on PATH' }) });
+    const words = (refused as { refuse: Parameters<typeof render>[1] }).refuse;
+    expect(render('en', words)).toBe(
+      'executor.sandbox is "required" but the box cannot be had: bwrap not found on PATH',
+    );
+    expect(render('zh', words)).toBe('executor.sandbox 设为 "required"，但这里无法建立沙箱：bwrap not found on PATH');
     expect(boxPlan('required', () => found, false)).toMatchObject({ box: true, bwrap: '/usr/bin/bwrap' });
+  });
+
+  it("a reason the probe said is said in the reader's language; its English is the detail", () => {
+    const unsaid: BoxProbe = { ok: false, reason: said('boxprobe.not_on_path') };
+    const state = boxState('auto', () => unsaid);
+    expect(state).toEqual({
+      state: 'unavailable',
+      detail: 'bwrap not found on PATH (Debian/Ubuntu: apt-get install bubblewrap)',
+      words: said('boxprobe.not_on_path'),
+    });
+    expect(render('zh', said('box.unavailable', { detail: boxDetail(state) }))).toBe(
+      '沙箱：不可用（PATH 中找不到 bwrap（Debian/Ubuntu：apt-get install bubblewrap））：' +
+        '执行器拥有你的全部权限，只有步骤守卫事后检查',
+    );
   });
 
   it('off never probes; the in-process demo executor needs no box whatever the setting', () => {

@@ -462,6 +462,7 @@ describe('hostile paths', () => {
       for (const argv of [['chapters'], ['status'], ['lint', 'chapter:003']]) {
         const r = novelBin(dir, argv);
         const out = r.stdout + r.stderr;
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: no raw BEL, ESC or bidi override reaches the screen
         expect(out, argv.join(' ')).not.toMatch(/[\u0007\u001b\u202e]/);
         if (argv[0] !== 'status') expect(out, argv.join(' ')).toContain('\\u001b]0;pwned');
       }

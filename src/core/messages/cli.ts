@@ -1100,6 +1100,10 @@ export const CLI_GROUPS = {
       (_) => 'txt: CRLF line ends',
       (_) => 'txt：使用 CRLF 换行',
     ),
+    'help.export.--force': entry(
+      (_) => "--out may replace an existing file (never the book, its settings or novel's own files)",
+      (_) => '--out 可以替换已有的文件（书稿、设定和 novel 自己的文件除外）',
+    ),
     // novel schema
     'help.schema.description': entry(
       (_) => 'Print the format of a file an executor writes: its JSON Schema, or the rules of a text file',
@@ -1328,6 +1332,36 @@ export const CLI_GROUPS = {
     'cmd.internal.report': entry(
       (_) => 'set NOVEL_DEBUG=1 to see a stack trace, and report it',
       (_) => '设置 NOVEL_DEBUG=1 可看到调用栈，请报告这个问题',
+    ),
+    'cmd.fs_refused': entry<{ path: string; why: string; syscall: string; step: string | null }>(
+      (a) =>
+        `${a.path}: ${a.why} (${a.syscall})` +
+        `${a.step ? `: refused inside ${a.step}, where a command may only read` : ''}`,
+      (a) => `${a.path}：${a.why}（${a.syscall}）` + `${a.step ? `：在 ${a.step} 中被拒绝，这里的命令只能读取` : ''}`,
+    ),
+    'cmd.fs_refused.hint': entry(
+      (_) => 'check the path and its permissions (and the free space), then retry',
+      (_) => '检查这个路径及其权限（以及剩余空间），然后重试',
+    ),
+    'cmd.system.read_only': entry(
+      (_) => 'the file system is read-only here',
+      (_) => '这里的文件系统是只读的',
+    ),
+    'cmd.system.access': entry(
+      (_) => 'permission denied',
+      (_) => '没有权限',
+    ),
+    'cmd.system.perm': entry(
+      (_) => 'operation not permitted',
+      (_) => '不允许这个操作',
+    ),
+    'cmd.system.no_space': entry(
+      (_) => 'no space left on the device',
+      (_) => '磁盘空间已满',
+    ),
+    'cmd.system.quota': entry(
+      (_) => 'the disk quota is exhausted',
+      (_) => '磁盘配额已用完',
     ),
     // novel run
     'cmd.run.chapters_or_to_chapter': entry(

@@ -90,6 +90,13 @@ export const CORE_GROUPS = {
       (a) => `闸门 ${a.decision}（已记录）`,
     ),
   }),
+  // ---- the executors' box refused (src/core/sandbox.ts) ----
+  boxplan: () => ({
+    'boxplan.required': entry<{ detail: string }>(
+      (a) => `executor.sandbox is "required" but the box cannot be had: ${a.detail}`,
+      (a) => `executor.sandbox 设为 "required"，但这里无法建立沙箱：${a.detail}`,
+    ),
+  }),
   // ---- why `novel run` stops (src/core/run-policy.ts) ----
   runstop: () => ({
     'runstop.paused': entry<{ step: string; stage: string }>(

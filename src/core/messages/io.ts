@@ -548,6 +548,22 @@ export const IO_GROUPS = {
       (_) => 'wait for the holder to finish, or pass --force if you are sure it is gone',
       (_) => '等持有者结束；确认它已不在时可加 --force',
     ),
+    'locking.nested_write': entry<{ step: string }>(
+      (a) =>
+        `refused inside ${a.step}: a command run by an executor may only read (instructions, validate, ` +
+        `next, status, lint, schema); \`novel run\` itself advances and commits the step`,
+      (a) =>
+        `在 ${a.step} 中被拒绝：执行器运行的命令只能读取（instructions、validate、next、status、lint、schema）；` +
+        `这一步的登记和入库由 \`novel run\` 自己完成`,
+    ),
+    'locking.nested_write.hint': entry(
+      (_) => "write the step's outputs under staging/ and exit; the run validates, advances and commits them",
+      (_) => '把这一步的产出写进 staging/ 后退出；由 novel run 校验、登记并入库',
+    ),
+    'locking.an_executor_step': entry(
+      (_) => 'an executor step',
+      (_) => '执行器的某一步',
+    ),
   }),
   // ---- commits (operations.ts) ----
   committing: () => ({
@@ -608,6 +624,34 @@ export const IO_GROUPS = {
       (_) =>
         'novel 从不覆盖章节：若这些文件已过时，先移走（再运行 `novel state verify --accept`），' +
         '或检查 .checkpoint.json 记录的最后一章是否正确（`novel checkpoint rebuild --force`）',
+    ),
+    'committing.judged_changed': entry<{ chapter: number; file: string; judged: string | null; now: string | null }>(
+      (a) =>
+        `commit --chapter ${a.chapter}: ${a.file} is not what the judge judged ` +
+        `(sha256 ${a.judged ?? 'none'} judged, ${a.now ?? 'none'} now)`,
+      (a) =>
+        `commit --chapter ${a.chapter}：${a.file} 已不是评审过的那一版` +
+        `（评审时 sha256 ${a.judged ?? '无'}，现在 ${a.now ?? '无'}）`,
+    ),
+    'committing.judged_changed.hint': entry<{ chapter: number }>(
+      (a) => `\`novel next\` sends chapter ${a.chapter} back to judge: the text committed is always the text judged`,
+      (a) => `\`novel next\` 会把第${a.chapter}章退回重新评审：入库的永远是评审过的文本`,
+    ),
+    'committing.unrecorded': entry<{ file: string; recorded: string | null; now: string | null }>(
+      (a) =>
+        `${a.file} is not the file the fingerprint recorded (sha256 ${a.recorded ?? 'absent'} recorded, ` +
+        `${a.now ?? 'absent'} now): a commit builds on it, so it refuses rather than record an edit made outside novel`,
+      (a) =>
+        `${a.file} 与指纹记录的不一致（记录的 sha256 ${a.recorded ?? '无'}，现在 ${a.now ?? '无'}）：` +
+        `入库要在它的基础上写入，所以拒绝，而不是把 novel 之外的改动记进书稿`,
+    ),
+    'committing.unrecorded.hint': entry<{ file: string }>(
+      (a) =>
+        `restore ${a.file} (git checkout -- '${a.file}', or from a backup), or, when ` +
+        `you made the edit yourself, \`novel state verify --accept\`; then retry`,
+      (a) =>
+        `恢复 ${a.file}（git checkout -- '${a.file}'，或从备份恢复）；若是你自己改的，` +
+        `运行 \`novel state verify --accept\`；然后重试`,
     ),
   }),
   // ---- novel rewind (rewind.ts) ----
@@ -697,6 +741,42 @@ export const IO_GROUPS = {
       (_) => 'import into a new folder: novel import book.txt --project NEW_FOLDER',
       (_) => '请导入到新目录：novel import 书名.txt --project 新目录',
     ),
+    'importing.not_regular': entry<{ file: string; kind: 'link' | 'dir' | 'other' }>(
+      (a) =>
+        `${a.file}: ${
+          a.kind === 'link'
+            ? 'a symbolic link'
+            : a.kind === 'dir'
+              ? 'a directory'
+              : 'not a regular file (a FIFO, a socket or a device)'
+        }; import reads regular files only`,
+      (a) =>
+        `${a.file}：${
+          a.kind === 'link' ? '是符号链接' : a.kind === 'dir' ? '是目录' : '不是普通文件（是 FIFO、套接字或设备）'
+        }；导入只读取普通文件`,
+    ),
+    'importing.not_regular.hint': entry<{ kind: 'link' | 'dir' | 'other' }>(
+      (a) =>
+        a.kind === 'link'
+          ? 'import the file it points to by its own path, or copy it into the folder'
+          : 'move it out of the folder, or name the chapter files one by one in a folder of their own',
+      (a) =>
+        a.kind === 'link'
+          ? '用它指向的文件本身的路径导入，或把那个文件复制进目录'
+          : '把它移出目录，或把章节文件单独放进一个目录再导入',
+    ),
+    'importing.mixed_encoding': entry<{ file: string; line: number }>(
+      (a) =>
+        `${a.file}: line ${a.line} is not UTF-8, though other lines are: the ` +
+        `text mixes encodings, and reading it as one would drop chapters`,
+      (a) => `${a.file}：第 ${a.line} 行不是 UTF-8，其他行却是：这份文本混用了编码，按一种编码读会丢章`,
+    ),
+    'importing.mixed_encoding.hint': entry(
+      (_) =>
+        'convert the whole file to one encoding (e.g. iconv -f GB18030 ' +
+        '-t UTF-8 on the lines that are not UTF-8), then import again',
+      (_) => '把整个文件转成同一种编码（例如对不是 UTF-8 的那些行用 iconv -f GB18030 -t UTF-8 转换），再重新导入',
+    ),
   }),
   // ---- novel export (export-file.ts) ----
   exporting: () => ({
@@ -707,6 +787,45 @@ export const IO_GROUPS = {
       (a) =>
         `export：${a.volume !== null ? `第${a.volume}卷` : `第${a.from}–${a.to}章`}` +
         `中没有已入库的章节（已入库 ${a.last} 章）`,
+    ),
+    'exporting.out_refused': entry<{ out: string; rel: string; top: string }>(
+      (a) =>
+        `export --out ${a.out}: ` +
+        `${a.rel === '' ? 'the project folder itself' : `${a.rel} is the project's own (${a.top})`}` +
+        `; an export never replaces the book, its settings or novel's records`,
+      (a) =>
+        `export --out ${a.out}：${a.rel === '' ? '这是项目目录本身' : `${a.rel} 属于项目自身（${a.top}）`}` +
+        `；导出从不替换书稿、设定或 novel 自己的记录`,
+    ),
+    'exporting.out_refused.hint': entry(
+      (_) => 'name a file outside the project, or under export/ in it (the default: export/novel.<format>)',
+      (_) => '指定项目之外的文件，或项目中 export/ 下的文件（默认：export/novel.<格式>）',
+    ),
+    'exporting.out_exists': entry<{ out: string; found: 'file' | 'dir' | 'link' | 'other' }>(
+      (a) =>
+        `export --out ${a.out}: ${
+          a.found === 'file'
+            ? 'the file exists'
+            : a.found === 'dir'
+              ? 'a directory is there'
+              : a.found === 'link'
+                ? 'a symbolic link is there'
+                : 'something that is not a regular file is there'
+        }; not replaced`,
+      (a) =>
+        `export --out ${a.out}：${
+          a.found === 'file'
+            ? '文件已存在'
+            : a.found === 'dir'
+              ? '那里是一个目录'
+              : a.found === 'link'
+                ? '那里是一个符号链接'
+                : '那里的不是普通文件'
+        }；未替换`,
+    ),
+    'exporting.out_exists.hint': entry<{ found: 'file' | 'dir' | 'link' | 'other' }>(
+      (a) => (a.found === 'file' ? 'pass --force to replace it, or name another file' : 'name a file path'),
+      (a) => (a.found === 'file' ? '加 --force 替换它，或换一个文件名' : '请指定一个文件路径'),
     ),
   }),
   // ---- executors (executor.ts, execute-step.ts, demo-executor.ts) ----
@@ -814,6 +933,14 @@ export const IO_GROUPS = {
       (a) => `novel run: stopped by ${a.signal}; \`novel next\` resumes`,
       (a) => `novel run：已被 ${a.signal} 停止；\`novel next\` 可从这里继续`,
     ),
+    'running.sandbox_unavailable.hint': entry(
+      (_) =>
+        'install bubblewrap (apt-get install bubblewrap) and allow user ' +
+        'namespaces, or set executor.sandbox to "auto" in novel.config.json',
+      (_) =>
+        '安装 bubblewrap（apt-get install bubblewrap）并允许用户命名空间，' +
+        '或在 novel.config.json 中把 executor.sandbox 设为 "auto"',
+    ),
   }),
   // ---- novel serve (serve.ts) ----
   serving: () => ({
@@ -835,6 +962,14 @@ export const IO_GROUPS = {
       (_) => 'pass another --port, or --port 0 for any free one',
       (_) => '换一个 --port，或用 --port 0 自动选空闲端口',
     ),
+    'serving.host_unusable': entry<{ host: string; error: string }>(
+      (a) => `serve --host ${a.host}: cannot listen there (${a.error})`,
+      (a) => `serve --host ${a.host}：无法在这个地址上监听（${a.error}）`,
+    ),
+    'serving.host_unusable.hint': entry(
+      (_) => 'pass an address of this machine: 127.0.0.1 (the default), ::1, or 0.0.0.0 with --token',
+      (_) => '请用本机的地址：127.0.0.1（默认）、::1，或 0.0.0.0 加 --token',
+    ),
   }),
   // ---- novel lint of a chapter (chapter-lint.ts) ----
   linting: () => ({
@@ -847,6 +982,23 @@ export const IO_GROUPS = {
         'lint a chapter in flight or committed: `novel chapters` ' +
         'lists the committed ones, `novel next` the one in flight',
       (_) => '只能检查正在写或已入库的章节：`novel chapters` 列出已入库的，`novel next` 给出正在写的',
+    ),
+  }),
+  // ---- why no box can be had here (sandbox.ts) ----
+  boxprobe: () => ({
+    'boxprobe.linux_only': entry<{ platform: string }>(
+      (a) => `bubblewrap is Linux only (this is ${a.platform})`,
+      (a) => `bubblewrap 只能在 Linux 上使用（这里是 ${a.platform}）`,
+    ),
+    'boxprobe.not_on_path': entry(
+      (_) => 'bwrap not found on PATH (Debian/Ubuntu: apt-get install bubblewrap)',
+      (_) => 'PATH 中找不到 bwrap（Debian/Ubuntu：apt-get install bubblewrap）',
+    ),
+    'boxprobe.cannot_box': entry<{ bwrap: string; error: string }>(
+      (a) =>
+        `${a.bwrap} cannot make a box here: ${a.error} ` +
+        `(user namespaces disabled? see kernel.unprivileged_userns_clone)`,
+      (a) => `${a.bwrap} 在这里无法建立沙箱：${a.error}（用户命名空间被禁用了？见 kernel.unprivileged_userns_clone）`,
     ),
   }),
   // ---- novel doctor's fixes (doctor.ts) ----
