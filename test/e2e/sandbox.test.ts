@@ -16,13 +16,16 @@ import {
   chmodSync,
   existsSync,
   linkSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -434,7 +437,6 @@ describe('hostile paths', () => {
       // A chapter hard-linked to a file elsewhere: not served.
       const elsewhere = join(tempDir(), 'secret.md');
       writeFileSync(elsewhere, '# 秘密\n\n不该出现在仪表盘上的文字。\n');
-      const { rmSync } = await import('node:fs');
       rmSync(join(dir, 'chapters/chapter-002.md'));
       linkSync(elsewhere, join(dir, 'chapters/chapter-002.md'));
       const s = await serve(dir);
@@ -470,4 +472,121 @@ describe('hostile paths', () => {
       expect(JSON.stringify(lint)).toContain('title_control');
     },
   );
+});
+
+describe("the box's refusals in the reader's language", () => {
+  it('are said in Chinese, with their fixes (LANG=zh_CN), no English sentence left', async () => {
+    const zh = { LANG: 'zh_CN.UTF-8' };
+    /** Four or more English words in a row (commands in backticks aside): a sentence left in English. */
+    const englishSentence = /\b[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,}){3,}/;
+    const said = async (
+      cwd: string,
+      args: string[],
+      lines: string[],
+      code = 2,
+      env: Record<string, string> = {},
+    ): Promise<void> => {
+      const r = await novelBinAsync(cwd, args, { ...zh, ...env });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(code);
+      for (const l of lines) expect(r.stderr, args.join(' ')).toContain(l);
+      expect(r.stderr.replace(/`[^`]*`/g, ''), args.join(' ')).not.toMatch(englishSentence);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    };
+    const dir = demoProject();
+    // export --out: the project's own file, an existing file.
+    await said(
+      dir,
+      ['export', '--format', 'txt', '--out', 'brief.md'],
+      [
+        `export --out ${join(dir, 'brief.md')}：brief.md 属于项目自身（brief.md）；` +
+          '导出从不替换书稿、设定或 novel 自己的记录',
+        '提示：指定项目之外的文件，或项目中 export/ 下的文件（默认：export/novel.<格式>）',
+      ],
+    );
+    const existing = join(tempDir(), 'book.txt');
+    writeFileSync(existing, 'mine\n');
+    await said(
+      dir,
+      ['export', '--format', 'txt', '--out', existing],
+      [`export --out ${existing}：文件已存在；未替换`, '提示：加 --force 替换它，或换一个文件名'],
+    );
+    // serve on an address this machine does not have.
+    await said(
+      dir,
+      ['serve', '--host', '192.0.2.1', '--token', 't0ken', '--port', '0'],
+      [
+        'serve --host 192.0.2.1：无法在这个地址上监听',
+        '提示：请用本机的地址：127.0.0.1（默认）、::1，或 0.0.0.0 加 --token',
+      ],
+    );
+    // import: a symbolic link, a text of mixed encodings.
+    const base = tempDir();
+    const chapter = (n: number): string => `第${n}章 雨夜\n林默推开门，雨声正大，灯火在风里摇晃。\n`;
+    writeFileSync(join(base, 'real.txt'), chapter(1));
+    symlinkSync(join(base, 'real.txt'), join(base, 'link.txt'));
+    await said(
+      base,
+      ['import', 'link.txt', '--project', join(base, 'p1')],
+      ['link.txt：是符号链接；导入只读取普通文件', '提示：用它指向的文件本身的路径导入，或把那个文件复制进目录'],
+    );
+    // 第3章 雨夜, GBK, after two UTF-8 chapters.
+    const gbkLine = Buffer.from([0xb5, 0xda, 0x33, 0xd5, 0xc2, 0x20, 0xd3, 0xea, 0xd2, 0xb9, 0x0a]);
+    writeFileSync(join(base, 'mixed.txt'), Buffer.concat([Buffer.from(chapter(1) + chapter(2)), gbkLine]));
+    await said(
+      base,
+      ['import', 'mixed.txt', '--project', join(base, 'p2')],
+      [
+        'mixed.txt：第 5 行不是 UTF-8，其他行却是：这份文本混用了编码，按一种编码读会丢章',
+        '提示：把整个文件转成同一种编码',
+      ],
+    );
+    // A mutating command an executor runs with the run's token: refused, naming the step (exit 3).
+    const started = new Date().toISOString();
+    mkdirSync(join(dir, '.novel.lock'));
+    writeFileSync(
+      join(dir, '.novel.lock/info.json'),
+      JSON.stringify({ pid: process.ppid, host: hostname(), started, heartbeat: started, chapter: 1, owner: 'tok' }),
+    );
+    mkdirSync(join(dir, '.novel'), { recursive: true });
+    writeFileSync(
+      join(dir, '.novel/execution.json'),
+      JSON.stringify({ step: 'chapter:001:draft', attempt: 1, pid: process.ppid, pgid: null, started, files: {} }),
+    );
+    await said(
+      dir,
+      ['rewind', '--to', 'chapter:001'],
+      [
+        '在 chapter:001:draft 中被拒绝：执行器运行的命令只能读取',
+        '提示：把这一步的产出写进 staging/ 后退出；由 novel run 校验、登记并入库',
+      ],
+      3,
+      { NOVEL_LOCK_OWNER: 'tok' },
+    );
+    rmSync(join(dir, '.novel.lock'), { recursive: true });
+    rmSync(join(dir, '.novel/execution.json'));
+    // executor.sandbox "required" where no bwrap is on PATH: the run refuses, and says why in Chinese.
+    const config = readJson(join(dir, 'novel.config.json'));
+    writeFileSync(
+      join(dir, 'novel.config.json'),
+      JSON.stringify({ ...config, executor: { ...config.executor, sandbox: 'required' } }),
+    );
+    const noBwrap = { PATH: join(tempDir(), 'empty-bin') };
+    const template = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor {packet}`;
+    await said(
+      dir,
+      ['run', '--executor', template],
+      [
+        'executor.sandbox 设为 "required"，但这里无法建立沙箱：' +
+          'PATH 中找不到 bwrap（Debian/Ubuntu：apt-get install bubblewrap）',
+        '提示：安装 bubblewrap（apt-get install bubblewrap）并允许用户命名空间',
+      ],
+      2,
+      noBwrap,
+    );
+    const doctor = novelBin(dir, ['doctor'], { ...zh, ...noBwrap });
+    expect(doctor.stdout + doctor.stderr).toContain('沙箱：要求启用但不可用（PATH 中找不到 bwrap');
+    expect(doctor.stdout + doctor.stderr).toContain(
+      '安装 bubblewrap（apt-get install bubblewrap），并允许非特权用户命名空间',
+    );
+  }, 120_000);
 });
