@@ -8,9 +8,8 @@
  * Times are medians in ms; the target is 10 ms a chapter.
  */
 import { castIndex, continuityFindings, type CastMember } from '../src/core/continuity.js';
-import { demoOutputs } from '../src/core/demo-executor.js';
+import { demoProse } from './lib/demo-prose.js';
 import { seededRandom } from '../src/core/seeded-random.js';
-import type { Packet } from '../src/schemas/packet.js';
 
 const runs = Number(process.argv[2] ?? '301');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -45,19 +44,7 @@ const index = castIndex(
   Object.values(items).map((it) => it.name as string),
 );
 
-const packet = (chapter: number) =>
-  ({
-    version: 1,
-    step: `chapter:${chapter}:draft`,
-    agent: { kind: 'subagent', name: 'chapter-writer' },
-    mode: 'draft',
-    manifest: { mode: 'paths', inline: { chapter, chapter_outline_block: `### 第 ${chapter} 章: 试炼` }, paths: {} },
-    expected_outputs: [],
-    write_scope: [],
-    next_actions: [],
-  }) as unknown as Packet;
-const prose = (n: number): string =>
-  Object.values(demoOutputs({ packet: packet(n), read: () => undefined, scores: [4.2] }, 0))[0] as string;
+const prose = demoProse;
 
 // Chapters spread over the 3,000, each with a dozen of the cast woven into its paragraphs.
 const chapters = Array.from({ length: runs }, (_, k) => {

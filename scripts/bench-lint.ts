@@ -13,12 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { effectiveBlacklist } from '../src/core/context/blacklist.js';
 import { clicheLexicon } from '../src/core/cliche-lexicon.js';
-import { demoOutputs } from '../src/core/demo-executor.js';
+import { demoProse } from './lib/demo-prose.js';
 import { lintChapter, type LintLists } from '../src/core/lint.js';
 import { resolveQuality } from '../src/core/quality-settings.js';
 import { validateStep } from '../src/core/validate.js';
 import { countZishu } from '../src/core/zishu.js';
-import type { Packet } from '../src/schemas/packet.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.argv[2] ?? '201');
@@ -32,20 +31,7 @@ const lists: LintLists = {
 const settings = resolveQuality({ platform: 'qidian' });
 
 // Two demo chapters' prose, cut to 4,000 字, with clichés and the pattern sprinkled in.
-const packet = (chapter: number) =>
-  ({
-    version: 1,
-    step: `chapter:${chapter}:draft`,
-    agent: { kind: 'subagent', name: 'chapter-writer' },
-    mode: 'draft',
-    manifest: { mode: 'paths', inline: { chapter, chapter_outline_block: `### 第 ${chapter} 章: 试炼` }, paths: {} },
-    expected_outputs: [],
-    write_scope: [],
-    next_actions: [],
-  }) as unknown as Packet;
-const prose = [7, 8].map(
-  (n) => Object.values(demoOutputs({ packet: packet(n), read: () => undefined, scores: [4.2] }, 0))[0] as string,
-);
+const prose = [7, 8].map(demoProse);
 const lines = `${prose[0]}\n${(prose[1] as string).split('\n').slice(2).join('\n')}`.split('\n');
 const body: string[] = [];
 for (const line of lines) {

@@ -10,28 +10,15 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoOutputs } from '../src/core/demo-executor.js';
+import { demoProse } from './lib/demo-prose.js';
 import { lintChapter } from '../src/core/lint.js';
 import { resolveQuality } from '../src/core/quality-settings.js';
-import type { Packet } from '../src/schemas/packet.js';
 import { ProjectFs } from '../src/io/project-fs.js';
 import { earlierChapters, rebuildShingleIndex, SHINGLE_INDEX } from '../src/io/shingle-index.js';
 
 const runs = Number(process.argv[2] ?? '101');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const packet = (chapter: number) =>
-  ({
-    version: 1,
-    step: `chapter:${chapter}:draft`,
-    agent: { kind: 'subagent', name: 'chapter-writer' },
-    mode: 'draft',
-    manifest: { mode: 'paths', inline: { chapter, chapter_outline_block: `### 第 ${chapter} 章: 试炼` }, paths: {} },
-    expected_outputs: [],
-    write_scope: [],
-    next_actions: [],
-  }) as unknown as Packet;
-const prose = (n: number): string =>
-  Object.values(demoOutputs({ packet: packet(n), read: () => undefined, scores: [4.2] }, 0))[0] as string;
+const prose = demoProse;
 
 function book(chapters: number): { fs: ProjectFs; root: string } {
   const root = mkdtempSync(join(tmpdir(), 'novel-bench-rep-'));
