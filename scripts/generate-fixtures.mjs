@@ -128,6 +128,7 @@ write(
       },
       { id: 'W-006', category: 'tone', rule: '每章至少一处环境描写呼应季节', constraint_type: 'soft' },
     ],
+    ladders: { realm: ['炼气', '筑基', '金丹', '元婴'] },
   }),
 );
 
@@ -479,7 +480,13 @@ const changelog = [
     storyline_id: 'main-sword',
     ops: [
       { op: 'set', path: 'characters.lin-qingyan.location', value: '外门杂院' },
+      { op: 'set', path: 'characters.lin-qingyan.status', value: 'alive' },
+      { op: 'set', path: 'characters.lin-qingyan.realm', value: '炼气' },
+      { op: 'set', path: 'characters.yun-wanqing.status', value: 'dead' },
       { op: 'add', path: 'items.broken-sword.holders', value: 'lin-qingyan' },
+      { op: 'set', path: 'items.broken-sword.name', value: '残剑' },
+      { op: 'set', path: 'items.broken-sword.holder', value: 'lin-qingyan' },
+      { op: 'set', path: 'world_state.story_day', value: 1 },
       { op: 'foreshadow', path: 'f-001', value: 'planted', detail: '后山拾得残剑' },
     ],
     dropped: [],
@@ -489,7 +496,11 @@ const changelog = [
     base_state_version: 1,
     state_version: 2,
     storyline_id: 'sect-intrigue',
-    ops: [{ op: 'set', path: 'characters.qin-mufeng.attitude', value: '敌视' }],
+    ops: [
+      { op: 'set', path: 'characters.qin-mufeng.attitude', value: '敌视' },
+      { op: 'set', path: 'characters.qin-mufeng.realm', value: '筑基' },
+      { op: 'set', path: 'world_state.story_day', value: 3 },
+    ],
     dropped: [],
   },
   {
@@ -512,8 +523,13 @@ write(
     schema_version: 1,
     state_version: 3,
     last_updated_chapter: 3,
-    characters: { 'lin-qingyan': { location: '外门杂院' }, 'qin-mufeng': { attitude: '敌视' } },
-    items: { 'broken-sword': { holders: ['lin-qingyan'], state: '微鸣' } },
+    characters: {
+      'lin-qingyan': { location: '外门杂院', status: 'alive', realm: '炼气' },
+      'yun-wanqing': { status: 'dead' },
+      'qin-mufeng': { attitude: '敌视', realm: '筑基' },
+    },
+    items: { 'broken-sword': { holders: ['lin-qingyan'], name: '残剑', holder: 'lin-qingyan', state: '微鸣' } },
+    world_state: { story_day: 3 },
     active_foreshadowing: ['f-001', 'f-002'],
   }),
 );
@@ -661,6 +677,7 @@ const summarize = (variant, overrides = {}) => {
       ops: [
         { op: 'set', path: 'characters.lin-qingyan.location', value: '藏经阁' },
         { op: 'inc', path: 'characters.lin-qingyan.rule_breaks', value: 1 },
+        { op: 'set', path: 'world_state.story_day', value: 5 },
         { op: 'foreshadow', path: 'f-001', value: 'advanced', detail: '残剑在禁制前震颤' },
       ],
       unknown_entities: [{ name: '守阁傀儡', type: 'creature' }],

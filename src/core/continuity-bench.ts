@@ -118,14 +118,27 @@ interface Planted {
   subject: string;
 }
 
-/** The cast member to plant on: one the chapter names when there is one. */
-function memberFor(ch: BenchChapter, cast: CastIndex, r: () => number): { id: string; name: string } | null {
-  const all = [...cast.byId.entries()].filter(([, names]) => names.length > 0);
+/** Whether the state before the chapter says the character cannot act (dead, missing …). */
+function isGone(ch: BenchChapter, id: string, names: ContinuityNames): boolean {
+  const characters = ch.stateBefore.characters;
+  const c = typeof characters === 'object' && characters !== null ? (characters as Obj)[id] : undefined;
+  const status = typeof c === 'object' && c !== null ? (c as Obj)[names.status] : undefined;
+  return typeof status === 'string' && names.gone.includes(status);
+}
+
+/** The cast member to plant on: one who can act, and one the chapter names when there is one. */
+function memberFor(
+  ch: BenchChapter,
+  cast: CastIndex,
+  r: () => number,
+  names: ContinuityNames,
+): { id: string; name: string } | null {
+  const all = [...cast.byId.entries()].filter(([id, own]) => own.length > 0 && !isGone(ch, id, names));
   if (all.length === 0) return null;
-  const named = all.filter(([, names]) => names.some((n) => ch.text.includes(n)));
+  const named = all.filter(([, own]) => own.some((n) => ch.text.includes(n)));
   const pool = named.length ? named : all;
-  const [id, names] = pool[Math.floor(r() * pool.length)] as [string, readonly string[]];
-  return { id, name: names.find((n) => ch.text.includes(n)) ?? (names[0] as string) };
+  const [id, own] = pool[Math.floor(r() * pool.length)] as [string, readonly string[]];
+  return { id, name: own.find((n) => ch.text.includes(n)) ?? (own[0] as string) };
 }
 
 /** One contradiction of `kind` planted into a copy of `ch`, or null when the chapter gives nothing to plant on. */
@@ -133,7 +146,7 @@ export function plant(kind: ContinuityKind, ch: BenchChapter, book: BenchBook, r
   const names = book.names ?? DEFAULT_CONTINUITY;
   const state = clone(ch.stateBefore);
   const ops = clone(ch.ops);
-  const member = memberFor(ch, book.cast, r);
+  const member = memberFor(ch, book.cast, r, names);
   const ladder = book.ladders[names.ladder] ?? LADDER;
   const copy = (over: Partial<BenchChapter>): BenchChapter => ({ ...ch, stateBefore: state, ops, ...over });
   switch (kind) {
@@ -153,8 +166,11 @@ export function plant(kind: ContinuityKind, ch: BenchChapter, book: BenchBook, r
     case 'realm_down': {
       if (!member || ladder.length < 3) return null;
       objAt(objAt(state, 'characters'), member.id)[names.realm] = ladder[2];
-      ops.push({ op: 'set', path: `characters.${member.id}.${names.realm}`, value: ladder[Math.floor(r() * 2)] });
-      return { chapter: copy({}), subject: member.id };
+      // The chapter's own ops on that realm give way to the planted one (two would be an op conflict besides).
+      const path = `characters.${member.id}.${names.realm}`;
+      const kept = ops.filter((o) => o.path !== path);
+      kept.push({ op: 'set', path, value: ladder[Math.floor(r() * 2)] });
+      return { chapter: copy({ ops: kept }), subject: member.id };
     }
     case 'item_used': {
       const name = ITEMS.find((n) => !ch.text.includes(n) && !book.cast.known.has(n));
@@ -183,7 +199,9 @@ export function plant(kind: ContinuityKind, ch: BenchChapter, book: BenchBook, r
     }
     case 'name_drift': {
       // A slip is looked for in a character's own name (a surname and a given name), so it is planted there.
-      const own = [...book.cast.byId.entries()].filter(([, n]) => n.length > 0 && isPersonalName(n[0] as string));
+      const own = [...book.cast.byId.entries()].filter(
+        ([id, n]) => n.length > 0 && isPersonalName(n[0] as string) && !isGone(ch, id, names),
+      );
       const named = own.filter(([, n]) => ch.text.includes(n[0] as string));
       const pool = named.length ? named : own;
       if (pool.length === 0) return null;

@@ -137,6 +137,45 @@ export interface ContinuityInput {
   names?: ContinuityNames;
 }
 
+/**
+ * What the checks of a chapter in flight read besides the chapter and its
+ * delta: the book's state before it (the committed state), its cast, its
+ * ladders, the foreshadowing it has resolved and the names of its facts.
+ */
+export interface ContinuityFacts {
+  state: Record<string, unknown>;
+  cast: CastIndex;
+  ladders: Readonly<Record<string, readonly string[]>>;
+  resolved: ReadonlySet<string>;
+  names: ContinuityNames;
+}
+
+/** The findings of a chapter in flight: its text and its delta's ops and recollections, held against the book. */
+export function chapterContinuity(
+  facts: ContinuityFacts,
+  chapter: { chapter: number; text: string; ops: readonly unknown[]; recollections?: readonly Recollection[] },
+): ContinuityFinding[] {
+  return continuityFindings({
+    chapter: chapter.chapter,
+    text: chapter.text,
+    state: facts.state,
+    ops: chapter.ops.filter(isObj),
+    ...(chapter.recollections ? { recollections: chapter.recollections } : {}),
+    cast: facts.cast,
+    ladders: facts.ladders,
+    resolved: facts.resolved,
+    names: facts.names,
+  });
+}
+
+/** The foreshadowing ids a global list (foreshadowing/global.json) holds as resolved. */
+export function resolvedForeshadowing(global: readonly Record<string, unknown>[]): Set<string> {
+  return new Set(global.filter((f) => f.status === 'resolved' && typeof f.id === 'string').map((f) => f.id as string));
+}
+
+/** A finding's identity across runs (what an auditor names to dismiss it): its kind and its subject. */
+export const findingKey = (f: Pick<ContinuityFinding, 'kind' | 'subject'>): string => `${f.kind}:${f.subject}`;
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const objAt = (o: unknown, key: string): Obj => (isObj(o) && isObj(o[key]) ? (o[key] as Obj) : {});

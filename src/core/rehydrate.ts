@@ -36,6 +36,7 @@ import type { Settings } from './settings.js';
 import type { StagingView } from './staging-view.js';
 import { validateStep, type LintSetup, type ValidatedStage, type ValidationContext } from './validate.js';
 import type { StateDoc } from './state-ops.js';
+import type { ContinuityFacts } from './continuity.js';
 import type { LintLists, StyleMetrics } from './lint.js';
 import { isKeyChapter } from './key-chapters.js';
 import { fixGuardFrom, type FixGuard } from './fix-guard.js';
@@ -60,6 +61,8 @@ export interface BookProbe {
   sampleMetrics?: () => StyleMetrics | null;
   /** The unfinished journal's own path, when one is pending. */
   journalFile?: string | null;
+  /** The facts the continuity checks read (the committed state, the cast, the ladders), read at the first call. */
+  continuity?: () => ContinuityFacts;
 }
 
 export interface Rehydrated {
@@ -200,6 +203,7 @@ export function validationContextFor(
       : {}),
     ...(full && s.settings.chapter_length ? { chapterLength: s.settings.chapter_length } : {}),
     ...(full ? qualityContext(s.settings, s.probe, chapter) : {}),
+    ...(full && s.probe.continuity ? { continuity: s.probe.continuity } : {}),
     ...fixContext(s.checkpoint),
     ...(stage === 'judge' && s.checkpoint.pipeline_stage === 'judged' && s.checkpoint.judged_hashes
       ? { judgedHashes: s.checkpoint.judged_hashes }

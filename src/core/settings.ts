@@ -3,6 +3,7 @@ import { DEFAULT_MAX_REVISIONS, DEFAULT_THRESHOLDS, type Thresholds } from '../.
 import type { RevisionPolicy } from '../../machines/novel.setup.js';
 import type { Config } from '../schemas/config.js';
 import { errorAt, type Diagnostic } from '../schemas/diagnostics.js';
+import { DEFAULT_CONTINUITY, type ContinuityNames } from './continuity.js';
 import { said } from './messages.js';
 import { paths } from './paths.js';
 import { resolveQuality, type QualitySettings } from './quality-settings.js';
@@ -39,6 +40,8 @@ export interface Settings {
   staging_max_files: number;
   /** What novel measures in every chapter (PROTOCOL §13.1), the platform preset applied. */
   quality: QualitySettings;
+  /** Where the continuity checks find the book's facts (PROTOCOL §19). */
+  continuity: ContinuityNames;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -55,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   executor: { timeout_s: 1800, retries: 1, sandbox: 'auto' },
   staging_max_files: 10_000,
   quality: resolveQuality(undefined),
+  continuity: DEFAULT_CONTINUITY,
 };
 
 export function resolveSettings(config: Config | null): { settings: Settings; diagnostics: Diagnostic[] } {
@@ -108,6 +112,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     memory_keep_ratio: c.memory_keep_ratio ?? DEFAULT_SETTINGS.memory_keep_ratio,
     staging_max_files: c.staging_max_files ?? DEFAULT_SETTINGS.staging_max_files,
     quality: resolveQuality(c.quality),
+    continuity: { ...DEFAULT_CONTINUITY, ...c.continuity },
     ...(c.chapter_length !== undefined ? { chapter_length: c.chapter_length } : {}),
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),

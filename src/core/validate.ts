@@ -13,6 +13,7 @@ import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, Eval
 import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.js';
 import { describeValue, errorAt, warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { said, type Said } from './messages.js';
+import { chapterContinuity, type ContinuityFacts, type ContinuityFinding } from './continuity.js';
 import { paths } from './paths.js';
 import { applyOps, type StateDoc } from './state-ops.js';
 import { chapterBody, countZishu } from './zishu.js';
@@ -46,6 +47,8 @@ export interface StepValidation {
   title?: string;
   /** novel's lint of the staged chapter (§13.2), for draft, refine and judge when quality settings are given. */
   lint?: LintReport;
+  /** The continuity findings of the staged chapter and its delta (§19), when the context gives the book's facts. */
+  continuity?: ContinuityFinding[];
 }
 
 /** What the lint of §13.2 needs: the quality settings and the word lists (read only when a lint runs). */
@@ -76,6 +79,47 @@ export interface ValidationContext {
   fixGuard?: FixGuard;
   /** The judge: the staged files as last judged (the checkpoint's judged_hashes, §17). */
   judgedHashes?: Readonly<Record<string, string>>;
+  /** The book's facts the continuity checks hold the staged chapter against (§19), read at the first call. */
+  continuity?: () => ContinuityFacts;
+}
+
+/**
+ * The continuity findings of the staged chapter and its staged delta (§19):
+ * none when the context gives no facts or either file does not read.
+ */
+export function stagedContinuity(view: StagingView, ctx: ValidationContext): ContinuityFinding[] | undefined {
+  if (!ctx.continuity) return undefined;
+  const text = stagedText(view, paths.stagingChapter(ctx.chapter));
+  const deltaText = stagedText(view, paths.stagingDelta(ctx.chapter));
+  if (text === undefined || deltaText === undefined) return undefined;
+  const rel = paths.stagingDelta(ctx.chapter);
+  const parsed = parseJsonText(deltaText, rel, 'invalid_delta');
+  const delta = parsed.ok ? parseWith(DeltaSchema, parsed.value, rel, 'invalid_delta') : null;
+  if (!delta?.ok) return undefined;
+  return chapterContinuity(ctx.continuity(), {
+    chapter: ctx.chapter,
+    text,
+    ops: delta.value.ops,
+    ...(delta.value.recollections ? { recollections: delta.value.recollections } : {}),
+  });
+}
+
+/** A continuity finding as a warning at its line of the chapter, or at the delta's ops. */
+export function continuityWarning(chapter: number, f: ContinuityFinding): Diagnostic {
+  const onText = f.line !== null;
+  return warningAt('continuity', onText ? paths.stagingChapter(chapter) : paths.stagingDelta(chapter), {
+    field: onText ? said('validate.line_no', { line: f.line as number }) : 'ops',
+    message: f.message,
+    found: f.excerpt,
+    fix: f.fix,
+  });
+}
+
+/** The staged chapter's continuity findings, added to a validation as warnings. */
+function checkContinuity(c: Collector, view: StagingView, ctx: ValidationContext): ContinuityFinding[] | undefined {
+  const found = stagedContinuity(view, ctx);
+  for (const f of found ?? []) c.diagnostics.push(continuityWarning(ctx.chapter, f));
+  return found;
 }
 
 /** The lint report of the staged chapter, when the context asks for one and the text reads. */
@@ -352,7 +396,8 @@ function validateSummarize(view: StagingView, ctx: ValidationContext): StepValid
   if (mem) c.chapterNumber(memRel, mem.chapter, true);
   // §5 asks freshness only of refine and of a revision draft: summarize outputs
   // written before the draft was advanced (one executor writing both) count.
-  return c.result(true);
+  const continuity = checkContinuity(c, view, ctx);
+  return c.result(true, continuity ? { continuity } : {});
 }
 
 function validateRefine(view: StagingView, ctx: ValidationContext): StepValidation {
@@ -378,7 +423,12 @@ function validateRefine(view: StagingView, ctx: ValidationContext): StepValidati
   if (view.files.has(logRel)) c.json(logRel, ChangeLogSchema, false, 'refine', 'invalid_change_log');
   const fresh = isNewFile(view, rel, ctx.stagingHashes) || isNewFile(view, logRel, ctx.stagingHashes);
   const lint = stagedLint(ctx, refined);
-  return c.result(fresh, { ...(title === undefined ? {} : { title }), ...(lint ? { lint } : {}) });
+  const continuity = checkContinuity(c, view, ctx);
+  return c.result(fresh, {
+    ...(title === undefined ? {} : { title }),
+    ...(lint ? { lint } : {}),
+    ...(continuity ? { continuity } : {}),
+  });
 }
 
 function validateJudge(view: StagingView, ctx: ValidationContext): StepValidation {

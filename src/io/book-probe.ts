@@ -19,8 +19,14 @@ import { convergenceChapters } from '../core/key-chapters.js';
 import { styleMetrics, type StyleMetrics } from '../core/lint.js';
 import { isSampleFile, pendingSetup, type SetupReader } from '../core/setup.js';
 import type { SetupStep } from '../core/step-id.js';
+import type { ContinuityFacts, ContinuityNames } from '../core/continuity.js';
+import { readContinuityFacts } from './continuity-book.js';
 
-export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { journalPath: string | null } {
+export function readBookProbe(
+  fs: ProjectFs,
+  cp: Checkpoint,
+  names?: ContinuityNames,
+): BookProbe & { journalPath: string | null } {
   const rel = findJournal(fs);
   let journal: BookProbe['journal'] = null;
   if (rel !== null) {
@@ -64,7 +70,10 @@ export function readBookProbe(fs: ProjectFs, cp: Checkpoint): BookProbe & { jour
   const sampleMetrics = (): StyleMetrics | null =>
     metrics !== undefined ? metrics : (metrics = readSampleMetrics(fs));
   const setup = beforeFirstPlan ? pendingSetup(setupReader(fs, sampleMetrics)) : null;
+  let facts: ContinuityFacts | undefined;
+  const continuity = (): ContinuityFacts => (facts ??= readContinuityFacts(fs, names));
   return {
+    continuity,
     journal,
     journalPath: rel,
     journalFile: rel,

@@ -4,12 +4,19 @@
  * aliases), the names of its items and places, and the ladders of
  * world/rules.json. Reads only.
  */
-import { castIndex, type CastMember } from '../core/continuity.js';
+import {
+  castIndex,
+  DEFAULT_CONTINUITY,
+  resolvedForeshadowing,
+  type CastMember,
+  type ContinuityFacts,
+  type ContinuityNames,
+} from '../core/continuity.js';
 import { benchChaptersOf, type BenchBook } from '../core/continuity-bench.js';
 import { entityIdMap } from '../core/context/entities.js';
 import { paths } from '../core/paths.js';
 import { CastFileSchema, LaddersSchema } from '../schemas/continuity.js';
-import { readChangelog, readState } from './book-files.js';
+import { readChangelog, readGlobalForeshadowing, readState } from './book-files.js';
 import { diskView } from './project-view.js';
 import { ProjectFs as Fs, type ProjectFs } from './project-fs.js';
 import { demoProjectSource } from './package-files.js';
@@ -18,12 +25,27 @@ import { readCheckpoint } from './checkpoint.js';
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-export function readContinuityBook(fs: ProjectFs, lastCompleted: number): BenchBook {
+export function readContinuityBook(fs: ProjectFs, lastCompleted: number, names?: ContinuityNames): BenchBook {
   const texts = new Map<number, string>();
   for (let n = 1; n <= lastCompleted; n++) {
     const r = fs.readTextChecked(paths.chapter(n));
     if (r && 'text' in r) texts.set(n, r.text);
   }
+  const facts = readContinuityFacts(fs, names);
+  return {
+    chapters: benchChaptersOf(readChangelog(fs).lines, texts),
+    cast: facts.cast,
+    ladders: facts.ladders,
+    ...(names ? { names } : {}),
+  };
+}
+
+/**
+ * The facts the checks of a chapter in flight read: the committed state, the
+ * cast (display names first, then aliases), the names of its items and
+ * places, the ladders of world/rules.json and the resolved foreshadowing.
+ */
+export function readContinuityFacts(fs: ProjectFs, names: ContinuityNames = DEFAULT_CONTINUITY): ContinuityFacts {
   const entities = entityIdMap(diskView(fs));
   const cast: CastMember[] = Object.entries(entities.map).map(([id, display]) => {
     const file = entities.files[id]?.json;
@@ -35,14 +57,16 @@ export function readContinuityBook(fs: ProjectFs, lastCompleted: number): BenchB
   const state = readState(fs) as Obj;
   const other: string[] = [];
   for (const it of Object.values(isObj(state.items) ? state.items : {}))
-    if (isObj(it) && typeof it.name === 'string') other.push(it.name);
+    if (isObj(it) && typeof it[names.item_name] === 'string') other.push(it[names.item_name] as string);
   for (const c of Object.values(isObj(state.characters) ? state.characters : {}))
-    if (isObj(c) && typeof c.location === 'string') other.push(c.location);
-  const world = fs.readJson('world/rules.json', LaddersSchema, 'invalid_world_rules');
+    if (isObj(c) && typeof c[names.location] === 'string') other.push(c[names.location] as string);
+  const world = fs.readJson(paths.worldRules, LaddersSchema, 'invalid_world_rules');
   return {
-    chapters: benchChaptersOf(readChangelog(fs).lines, texts),
+    state,
     cast: castIndex(cast, other),
     ladders: world?.ok ? (world.value.ladders ?? {}) : {},
+    resolved: resolvedForeshadowing(readGlobalForeshadowing(fs)),
+    names,
   };
 }
 

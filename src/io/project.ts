@@ -73,7 +73,7 @@ export function openProject(
     const settings = cenv.settings ?? loadSettings(fs);
     // A mutating command hashes the staged files it reads (staging-probe.ts); a reader takes the recorded hashes.
     const view = readStagingView(fs, options.hashStaged !== true);
-    const { journalPath, ...probe } = readBookProbe(fs, loaded.checkpoint);
+    const { journalPath, ...probe } = readBookProbe(fs, loaded.checkpoint, settings.continuity);
     const project = { fs, loaded, settings, view, journal: journalPath, probe };
     if (attempt >= 20 || checkpointText(fs) === loaded.text) return project;
   }

@@ -2,6 +2,8 @@
 import * as v from 'valibot';
 import { NonNegativeIntSchema, PositiveIntSchema } from './common.js';
 
+/** A field name or status word of the state (non-empty, no dot). */
+const FieldName = v.pipe(v.string(), v.minLength(1), v.regex(/^[^.]+$/, 'schema.field_name'));
 const Score = v.pipe(v.number(), v.minValue(0), v.maxValue(5));
 
 const RangeSchema = v.pipe(
@@ -96,6 +98,21 @@ export const ConfigSchema = v.strictObject({
   staging_max_files: v.optional(v.pipe(PositiveIntSchema, v.maxValue(10_000_000))),
   quality: v.optional(QualityConfigSchema),
   memory_keep_ratio: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  // Where the continuity checks find the book's facts (§19): field names in the state, and the statuses that matter.
+  continuity: v.optional(
+    v.strictObject({
+      status: v.optional(FieldName),
+      location: v.optional(FieldName),
+      realm: v.optional(FieldName),
+      ladder: v.optional(FieldName),
+      holder: v.optional(FieldName),
+      item_status: v.optional(FieldName),
+      item_name: v.optional(FieldName),
+      story_day: v.optional(FieldName),
+      gone: v.optional(v.array(FieldName)),
+      unusable: v.optional(v.array(FieldName)),
+    }),
+  ),
   title: v.optional(v.string()),
   author: v.optional(v.string()),
   language: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'schema.language_tag'))),

@@ -24,6 +24,20 @@ export const DeltaSchema = lazily(() =>
     unknown_entities: v.optional(
       v.pipe(v.array(v.unknown()), d('names met in the chapter that have no character file (logged, not applied)')),
     ),
+    recollections: v.optional(
+      v.pipe(
+        v.array(
+          v.strictObject({
+            lines: v.pipe(
+              v.tuple([PositiveIntSchema, PositiveIntSchema]),
+              d('the first and last line of the chapter the span covers (1-based, the title line is line 1)'),
+            ),
+            kind: v.picklist(['memory', 'dream', 'flashback']),
+          }),
+        ),
+        d('spans of the chapter that are a memory, a dream or a flashback: who acts there is not acting now (§19)'),
+      ),
+    ),
   }),
 );
 export type Delta = v.InferOutput<typeof DeltaSchema>;

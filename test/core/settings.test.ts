@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, resolveSettings } from '../../src/core/settings.js';
 import { resolveQuality } from '../../src/core/quality-settings.js';
+import { DEFAULT_CONTINUITY } from '../../src/core/continuity.js';
 import type { Config } from '../../src/schemas/config.js';
 import type { Diagnostic } from '../../src/schemas/diagnostics.js';
 
@@ -29,6 +30,18 @@ describe('DEFAULT_SETTINGS', () => {
       executor: { timeout_s: 1800, retries: 1, sandbox: 'auto' },
       staging_max_files: 10_000,
       quality: resolveQuality(undefined),
+      continuity: {
+        status: 'status',
+        location: 'location',
+        realm: 'realm',
+        ladder: 'realm',
+        holder: 'holder',
+        item_status: 'status',
+        item_name: 'name',
+        story_day: 'story_day',
+        gone: ['dead', 'missing'],
+        unusable: ['destroyed', 'lost'],
+      },
     });
   });
 });
@@ -62,6 +75,7 @@ describe('resolveSettings', () => {
       staging_max_files: 7,
       chapter_length: { min: 2000, max: 4000 },
       quality: { platform: 'qidian' },
+      continuity: { realm: 'jingjie', ladder: 'cultivation', gone: ['dead', 'sealed'] },
       executor: {
         command: 'run-it',
         model: 'm1',
@@ -89,6 +103,12 @@ describe('resolveSettings', () => {
       staging_max_files: 7,
       chapter_length: { min: 2000, max: 4000 },
       quality: resolveQuality({ platform: 'qidian' }),
+      continuity: {
+        ...DEFAULT_CONTINUITY,
+        realm: 'jingjie',
+        ladder: 'cultivation',
+        gone: ['dead', 'sealed'],
+      },
       executor: {
         command: 'run-it',
         model: 'm1',

@@ -6,6 +6,7 @@ import { resolveQuality } from '../../src/core/quality-settings.js';
 import type { StagedFile, StagingView } from '../../src/core/staging-view.js';
 import { errorAt } from '../../src/schemas/diagnostics.js';
 import { EMPTY_STATE } from '../../src/core/state-ops.js';
+import { castIndex, DEFAULT_CONTINUITY } from '../../src/core/continuity.js';
 
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
 const view = (files: Record<string, string | StagedFile>): StagingView => ({
@@ -428,5 +429,69 @@ describe("the judge's output beside a chapter changed since it was judged (PROTO
     expect(validateStep('judge', { files: files('e'.repeat(64)) }, { chapter: 4, judgedHashes }).fresh).toBe(false);
     expect(validateStep('judge', { files: files('f'.repeat(64)) }, { chapter: 4, judgedHashes }).fresh).toBe(true);
     expect(validateStep('judge', { files: files('e'.repeat(64)) }, { chapter: 4 }).fresh).toBe(true);
+  });
+});
+
+describe('continuity at summarize and refine (§19)', () => {
+  const facts = () => ({
+    state: {
+      characters: { 'yun-wanqing': { status: 'dead' }, 'lin-qingyan': { status: 'alive' } },
+      world_state: { story_day: 5 },
+    },
+    cast: castIndex([
+      { id: 'yun-wanqing', names: ['云婉清'] },
+      { id: 'lin-qingyan', names: ['林青岚'] },
+    ]),
+    ladders: {},
+    resolved: new Set<string>(),
+    names: DEFAULT_CONTINUITY,
+  });
+  const text = '# 第4章 雨夜\n\n林青岚推开门。\n\n云婉清拔剑出鞘，挡在门前。\n';
+  const delta = (extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      chapter: 4,
+      base_state_version: 3,
+      storyline_id: 'main',
+      ops: [{ op: 'set', path: 'world_state.story_day', value: 4 }],
+      ...extra,
+    });
+  const summarize = (d: string) => ({
+    [CH]: text,
+    'staging/summaries/chapter-004-summary.md': '# 摘要\n\n雨夜。\n',
+    'staging/state/chapter-004-delta.json': d,
+    'staging/state/chapter-004-crossref.json': JSON.stringify({
+      storyline_id: 'main',
+      cross_references: [],
+      leak_risk: 'none',
+    }),
+    'staging/storylines/main/memory.md': '# 主线\n\n- 雨夜。\n',
+  });
+
+  it('a dead character acting and a day going back are warnings naming the line and the op', () => {
+    const r = validateStep('summarize', view(summarize(delta())), ctx({ continuity: facts }));
+    expect(r.valid).toBe(true);
+    const found = r.diagnostics.filter((d) => d.code === 'continuity');
+    expect(found.map((d) => [d.file, d.field, d.found])).toEqual([
+      [CH, 'line 5', '云婉清拔剑出鞘，挡在门前。'],
+      ['staging/state/chapter-004-delta.json', 'ops', expect.stringContaining('story_day')],
+    ]);
+    expect(r.continuity?.map((f) => f.kind)).toEqual(['gone_acting', 'day_back']);
+  });
+
+  it('a span the delta marks as a memory is not acting now; without the facts nothing is checked', () => {
+    const remembered = delta({ recollections: [{ lines: [5, 5], kind: 'memory' }] });
+    const r = validateStep('summarize', view(summarize(remembered)), ctx({ continuity: facts }));
+    expect(r.continuity?.map((f) => f.kind)).toEqual(['day_back']);
+    expect(validateStep('summarize', view(summarize(delta())), ctx()).continuity).toBeUndefined();
+  });
+
+  it('refine checks the refined text against the staged delta', () => {
+    const r = validateStep(
+      'refine',
+      view({ [CH]: text, 'staging/state/chapter-004-delta.json': delta({ ops: [] }) }),
+      ctx({ continuity: facts }),
+    );
+    expect(r.continuity?.map((f) => [f.kind, f.subject, f.line])).toEqual([['gone_acting', 'yun-wanqing', 5]]);
+    expect(codes(r)).toContain('warning:continuity');
   });
 });

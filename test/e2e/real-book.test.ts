@@ -223,13 +223,13 @@ describe('no silent drops', () => {
     expect(r.code).toBe(0);
     const warnings = json(r).data.warnings.filter((w: { code: string }) => w.code === 'op_dropped');
     expect(warnings.map((w: { field: string }) => w.field)).toEqual([
-      'ops[3] (F-001)',
-      'ops[4] (人物.林默.位置)',
-      'ops[5] (characters.lin-qingyan.mood)',
+      'ops[4] (F-001)',
+      'ops[5] (人物.林默.位置)',
+      'ops[6] (characters.lin-qingyan.mood)',
     ]);
     for (const w of warnings) expect(w.found).toMatch(/: .+/);
     const plain = novelBin(project, ['validate', 'chapter:004:summarize']);
-    expect(plain.stderr).toMatch(/warning: .*ops\[3\] \(F-001\)/);
+    expect(plain.stderr).toMatch(/warning: .*ops\[4\] \(F-001\)/);
   });
 
   it("the run's progress shows the ops the commit will drop, when it records the summarize step", () => {

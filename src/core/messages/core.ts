@@ -457,6 +457,10 @@ export const CORE_GROUPS = {
       (_) => 'first non-empty line',
       (_) => '第一个非空行',
     ),
+    'validate.line_no': entry<{ line: number }>(
+      (a) => `line ${a.line}`,
+      (a) => `第 ${a.line} 行`,
+    ),
     'validate.title_line': entry(
       (_) => 'title line',
       (_) => '标题行',
@@ -903,6 +907,10 @@ export const CORE_GROUPS = {
     'schema.language_tag': entry(
       (_) => 'a BCP 47 language tag such as zh-CN',
       (_) => 'BCP 47 语言标签，例如 zh-CN',
+    ),
+    'schema.field_name': entry(
+      (_) => 'a field name of the state, without a dot (e.g. "status")',
+      (_) => '状态里的字段名，不含点号（例如 "status"）',
     ),
     'schema.timestamp': entry(
       (_) => 'an ISO-8601 timestamp',
