@@ -33,6 +33,7 @@ export class InstructionsCommand extends NovelCommand {
       // A packet names the step, its mode and gate; it shows no Chinese reason.
       next: nextOf(p, false),
       ...(this.embed ? { embed: {} } : {}),
+      ...(p.probe.continuity ? { continuity: p.probe.continuity } : {}),
       ...(p.probe.lintLists
         ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(p.fs, p.settings.quality, p.probe.lintLists) }
         : {}),

@@ -10,6 +10,7 @@ import { lightTouchTasks } from './context/dormant-foreshadowing.js';
 import { deriveContract } from './context/derived-contract.js';
 import { DRIFT_WINDOW, reportMetrics, styleDrift, type ReportMetrics, type StyleDrift } from './context/style-drift.js';
 import { convergenceChapters, isKeyChapter } from './key-chapters.js';
+import type { ContinuityFacts } from './continuity.js';
 import { lintChapter, styleMetrics, titleFindings, type LintLists, type LintReport } from './lint.js';
 import { isSampleFile } from './setup.js';
 import { SUMMARIZE_WRITE_SCOPE, summarizeOutputs } from './step-outputs.js';
@@ -51,6 +52,8 @@ export interface PacketInput {
   lintLists?: () => LintLists;
   /** The lint the advance recorded of this chapter and text, when its inputs are these too (null: lint afresh). */
   recordedLint?: (chapter: number, text: string) => LintReport | null;
+  /** The book's facts the continuity checks read (§19), read at the first call. */
+  continuity?: () => ContinuityFacts;
 }
 
 export interface PacketResult {

@@ -361,7 +361,11 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
     draftLost = true;
   }
   if (gateMissing) {
-    const judged = validateStep('judge', view, { chapter, ...qualityContext(settings, probe, chapter) });
+    const judged = validateStep('judge', view, {
+      chapter,
+      ...qualityContext(settings, probe, chapter),
+      ...(probe.continuity ? { continuity: probe.continuity } : {}),
+    });
     if (judged.valid && judged.verdict) {
       let actions;
       [snapshot, actions] = transition(bookMachine, snapshot, { type: 'JUDGED', ...judged.verdict });

@@ -151,6 +151,8 @@ export interface ChapterStepRow {
   state: string;
   /** The event an advance (or the commit, or a decision) sends; null: the author's decision decides. */
   event: string | null;
+  /** When the event is sent (docs/pipeline.md's event table); null when the row has no event. */
+  sent_when: string | null;
   /** The state the event leads to when no guard of the machine says otherwise (null: decisions lead on). */
   then: string | null;
   /** The agent that runs it (`novel commit` for the commit, `author` for a review). */
@@ -170,6 +172,11 @@ export interface ChapterStepRow {
   validated: boolean;
   /** The commit validates its outputs again before it moves anything (§7). */
   recheck_at_commit: boolean;
+  /**
+   * What its validator finds blocking goes to the gate with the judge's verdict, as hard findings: the chapter is
+   * revised within the budget (§6). The validator returns them as `gate`.
+   */
+  feeds_gate?: true;
   /** `novel run --pause-after` may stop after it. */
   pausable: boolean;
   /** Where `novel status` marks the chapter while the step is awaited. */
@@ -191,6 +198,7 @@ export const CHAPTER_STEP_TABLE = {
   draft: {
     state: 'draft',
     event: 'DRAFTED',
+    sent_when: '`novel advance` of the draft step validated the staged chapter',
     then: 'summarize',
     agent: 'chapter-writer',
     producer: 'chapter-writer',
@@ -210,6 +218,8 @@ export const CHAPTER_STEP_TABLE = {
   summarize: {
     state: 'summarize',
     event: 'SUMMARIZED',
+    sent_when:
+      "`novel advance` of a summarize step (a chapter's, or an imported chapter's catch-up) validated its outputs",
     then: 'refine',
     agent: 'summarizer',
     producer: 'summarizer',
@@ -229,6 +239,7 @@ export const CHAPTER_STEP_TABLE = {
   refine: {
     state: 'refine',
     event: 'REFINED',
+    sent_when: "`novel advance` of the refine step; carries `title_hard` when novel's lint finds a hard title finding",
     then: 'judge',
     agent: 'style-refiner',
     producer: 'style-refiner',
@@ -248,6 +259,7 @@ export const CHAPTER_STEP_TABLE = {
   'title-fix': {
     state: 'titleFix',
     event: 'TITLE_FIXED',
+    sent_when: '`novel advance` of the title-fix step (the `# ` line changed, nothing else)',
     then: 'judge',
     agent: 'style-refiner',
     producer: 'style-refiner (title-fix)',
@@ -269,6 +281,9 @@ export const CHAPTER_STEP_TABLE = {
   judge: {
     state: 'judge',
     event: 'JUDGED',
+    sent_when:
+      '`novel advance` of the judge step; carries `overall_final`, `high_violation`, the high-confidence ' +
+      'violations, the lint findings and the warnings computed from the evaluation(s)',
     then: 'gate',
     agent: 'quality-judge',
     producer: 'quality-judge',
@@ -288,6 +303,7 @@ export const CHAPTER_STEP_TABLE = {
   'hook-fix': {
     state: 'hookFix',
     event: 'HOOK_FIXED',
+    sent_when: '`novel advance` of the hook-fix step (the last two paragraphs changed, nothing else)',
     then: 'judge',
     agent: 'chapter-writer',
     producer: 'chapter-writer (hook-fix)',
@@ -310,6 +326,7 @@ export const CHAPTER_STEP_TABLE = {
   review: {
     state: 'review',
     event: null,
+    sent_when: null,
     then: null,
     agent: 'author',
     producer: 'author',
@@ -330,6 +347,7 @@ export const CHAPTER_STEP_TABLE = {
   commit: {
     state: 'commit',
     event: 'COMMITTED',
+    sent_when: "`novel commit` finished its transaction (a chapter, or an imported chapter's catch-up)",
     then: 'done',
     agent: 'novel commit',
     producer: 'novel commit',

@@ -4,7 +4,13 @@
  */
 import { staleEvaluations } from './judged-bytes.js';
 import { titleChapterNumber } from './chapter-number.js';
-import { computeVerdict, type EvalForGate, type ScoreSettings, type Verdict } from '../../machines/pipeline.gate.js';
+import {
+  computeVerdict,
+  type EvalForGate,
+  type GateLintFinding,
+  type ScoreSettings,
+  type Verdict,
+} from '../../machines/pipeline.gate.js';
 import { lintChapter, type LintLists, type LintReport } from './lint.js';
 import type { QualitySettings } from './quality-settings.js';
 import { fixViolation, type FixGuard, type FixStep } from './fix-guard.js';
@@ -21,7 +27,7 @@ import { chapterBody, countZishu } from './zishu.js';
 type Obj = Record<string, unknown>;
 import { isNewFile, stagedText, type StagingView } from './staging-view.js';
 import type * as v from 'valibot';
-import type { ValidatedStage } from './step-table.js';
+import { CHAPTER_STEP_TABLE, VALIDATED_STAGES, type ChapterStepRow, type ValidatedStage } from './step-table.js';
 
 export type { ValidatedStage };
 
@@ -49,6 +55,8 @@ export interface StepValidation {
   lint?: LintReport;
   /** The continuity findings of the staged chapter and its delta (§19), when the context gives the book's facts. */
   continuity?: ContinuityFinding[];
+  /** What a step whose row feeds the gate finds blocking: hard findings the judge's verdict carries (§6). */
+  gate?: GateLintFinding[];
 }
 
 /** What the lint of §13.2 needs: the quality settings and the word lists (read only when a lint runs). */
@@ -468,12 +476,12 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
         hook_min_strength: ctx.quality.settings.hook.min_strength,
       }
     : undefined;
-  const verdict = computeVerdict(
-    primary as EvalForGate,
-    secondary as EvalForGate | undefined,
-    scoring,
-    lint?.findings ?? [],
-  );
+  // The steps whose rows feed the gate add what they find blocking now, on the judged text (§6, §19).
+  const fed = GATE_FEEDERS.flatMap((stage) => VALIDATORS[stage](view, ctx).gate ?? []);
+  const verdict = computeVerdict(primary as EvalForGate, secondary as EvalForGate | undefined, scoring, [
+    ...(lint?.findings ?? []),
+    ...fed,
+  ]);
   return c.result(fresh, { verdict, ...(lint ? { lint } : {}) });
 }
 
@@ -486,6 +494,9 @@ const VALIDATORS: Record<ValidatedStage, (view: StagingView, ctx: ValidationCont
   judge: validateJudge,
   'hook-fix': (view, ctx) => validateFix(view, ctx, 'hook-fix'),
 };
+
+/** The validated steps whose rows feed the gate, in pipeline order. */
+const GATE_FEEDERS = VALIDATED_STAGES.filter((stage) => (CHAPTER_STEP_TABLE[stage] as ChapterStepRow).feeds_gate);
 
 export function validateStep(stage: ValidatedStage, view: StagingView, ctx: ValidationContext): StepValidation {
   return VALIDATORS[stage](view, ctx);

@@ -184,6 +184,7 @@ export async function executeStep(
       settings: p.settings,
       step,
       next,
+      ...(p.probe.continuity ? { continuity: p.probe.continuity } : {}),
       ...(p.probe.lintLists
         ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(r.fs, p.settings.quality, p.probe.lintLists) }
         : {}),
