@@ -67,6 +67,10 @@ export const paths = {
   volumeOutline: (vol: number) => `volumes/vol-${padVolume(vol)}/outline.md`,
   volumeDir: (vol: number) => `volumes/vol-${padVolume(vol)}`,
 
+  /** Any chapter output's staged path, by its key in the step table: a new step's output needs no builder here. */
+  stagedOutput: (output: ChapterOutput, n: number) => staged(output, n),
+  /** Any chapter output's place in the book, by its key in the step table. */
+  bookOutput: (output: ChapterOutput, n: number) => inBook(output, n),
   stagingChapter: (n: number) => staged('chapter', n),
   stagingSummary: (n: number) => staged('summary', n),
   stagingDelta: (n: number) => staged('delta', n),

@@ -30,6 +30,10 @@ describe('paths', () => {
     expect(paths.titleFixDir(4)).toBe('staging/revisions/chapter-004/title-fix');
     expect(paths.rewriteDir(4, 1)).toBe('staging/revisions/chapter-004/rewrite-1');
     expect(paths.rewindDir(2)).toBe('staging/revisions/rewind-2');
+    // Any output by its key in the step table, staged and in the book.
+    expect(paths.stagedOutput('summary', 12)).toBe(paths.stagingSummary(12));
+    expect(paths.bookOutput('summary', 12)).toBe('summaries/chapter-012-summary.md');
+    expect(paths.bookOutput('eval', 1234)).toBe('evaluations/chapter-1234-eval.json');
   });
 
   it('fixed names', () => {
