@@ -187,6 +187,23 @@ const CHAPTER_FILE_PATTERNS: readonly string[] = [
   ...Object.values(CHAPTER_FILES).filter((p) => !p.startsWith('volumes/')),
 ];
 
+/** The folders per-chapter files live in (each pattern's folder before its first placeholder), none inside another. */
+export const CHAPTER_FILE_FOLDERS: readonly string[] = (() => {
+  const folders = CHAPTER_FILE_PATTERNS.map((p) => {
+    const segments = p.split('/');
+    return segments
+      .slice(
+        0,
+        Math.max(
+          1,
+          segments.findIndex((s) => s.includes('{')),
+        ),
+      )
+      .join('/');
+  });
+  return [...new Set(folders)].filter((f) => !folders.some((g) => g !== f && f.startsWith(`${g}/`)));
+})();
+
 /** The chapter a per-chapter file of the book or of novel's belongs to (null: it belongs to none). */
 export function chapterOfBookFile(rel: string): number | null {
   for (const pattern of CHAPTER_FILE_PATTERNS) {

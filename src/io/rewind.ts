@@ -8,7 +8,7 @@
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { said } from '../core/messages.js';
 import type { CommitHistory } from '../core/commit-plan.js';
-import { paths, volumeOfDirName } from '../core/paths.js';
+import { CHAPTER_FILE_FOLDERS, paths, volumeOfDirName } from '../core/paths.js';
 import { earliestRewind, planRewind, rewindJournal, type RewindPlan } from '../core/rewind.js';
 import { formatChapterRef } from '../core/step-id.js';
 import type { NextDecision } from '../core/next.js';
@@ -151,7 +151,8 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
       },
     );
   }
-  const files = ['chapters', 'summaries', 'evaluations', 'state', 'logs', 'staging', paths.historyDir].flatMap((d) =>
+  // Every folder a per-chapter file lives in (from the step table's outputs and novel's own files), and staging/.
+  const files = [...new Set([...CHAPTER_FILE_FOLDERS, 'staging'])].flatMap((d) =>
     p.fs.listFiles(d, { recursive: true }),
   );
   let folder = 1;

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FINAL_TREES, isStagingBookkeeping, journalCommand, journalPath, paths } from '../../src/core/paths.js';
+import {
+  CHAPTER_FILE_FOLDERS,
+  chapterOfBookFile,
+  FINAL_TREES,
+  isStagingBookkeeping,
+  journalCommand,
+  journalPath,
+  paths,
+} from '../../src/core/paths.js';
 
 describe('paths', () => {
   it('chapter paths pad to 3 digits, volume paths to 2', () => {
@@ -34,6 +42,20 @@ describe('paths', () => {
     expect(paths.stagedOutput('summary', 12)).toBe(paths.stagingSummary(12));
     expect(paths.bookOutput('summary', 12)).toBe('summaries/chapter-012-summary.md');
     expect(paths.bookOutput('eval', 1234)).toBe('evaluations/chapter-1234-eval.json');
+  });
+
+  it('the folders of per-chapter files hold every per-chapter file, and none lies inside another', () => {
+    for (const n of [1, 42, 1234])
+      for (const rel of [paths.chapter(n), paths.summary(n), paths.evaluation(n), paths.chapterLog(n)]) {
+        expect(chapterOfBookFile(rel)).toBe(n);
+        expect(
+          CHAPTER_FILE_FOLDERS.some((f) => rel.startsWith(`${f}/`)),
+          rel,
+        ).toBe(true);
+      }
+    for (const f of CHAPTER_FILE_FOLDERS)
+      expect(CHAPTER_FILE_FOLDERS.filter((g) => g !== f && f.startsWith(`${g}/`))).toEqual([]);
+    expect(CHAPTER_FILE_FOLDERS).toContain('.novel/history');
   });
 
   it('fixed names', () => {
