@@ -734,6 +734,27 @@ summarize('bad-crossref', {
 });
 summarize('bad-memory-entry', { [`staging/state/chapter-${pad(N)}-memory.json`]: json({ chapter: N, location: 3 }) });
 
+// The continuity audit of chapter 4 (§19): clean, and one that finds a hard issue.
+const AUDIT = `staging/audits/chapter-${pad(N)}-audit.json`;
+out('audit/good', AUDIT, json({ chapter: N, issues: [], dismissed: [] }));
+out(
+  'audit/hard-issue',
+  AUDIT,
+  json({
+    chapter: N,
+    issues: [
+      {
+        kind: 'item_used',
+        severity: 'hard',
+        evidence: '林青岚握紧残剑',
+        fix: '残剑已在第3章交给叶知秋保管，改为赤手应对，或先写他取回残剑',
+      },
+    ],
+    dismissed: [],
+  }),
+);
+out('audit/wrong-chapter', AUDIT, json({ chapter: 5, issues: [] }));
+
 out('refine/good', C, refined);
 out(
   'refine/good',

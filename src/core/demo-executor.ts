@@ -334,6 +334,13 @@ export const DEMO_CLICHE_CHAPTER = 6;
 export const DEMO_WEAK_HOOK_CHAPTER = 14;
 /** The chapter whose refiner leaves the title line empty: the demo shows a title-fix (§13.4). */
 export const DEMO_UNTITLED_CHAPTER = 15;
+/**
+ * The chapter whose first draft has a character the state says is dead walk in: the demo shows novel's continuity
+ * check finding it, the auditor confirming it, the gate sending the chapter back and the revision fixing it (§19).
+ */
+export const DEMO_CONTINUITY_CHAPTER = 9;
+/** Who walks in: 云婉清, dead before the book begins (the demo state's characters.yun-wanqing.status). */
+const DEMO_CONTINUITY_SLIP = '云婉清推门而入，径直走到桌前，把一盏灯放下。';
 /** The ending a demo hook-fix writes; a judge that reads it scores the hook strong. */
 const HOOK_FIX_ENDING = [
   '门外的脚步声忽然停了。',
@@ -389,6 +396,8 @@ function draft(input: DemoInput): Record<string, string> {
     // the spans it names.
     for (let i = 0; i < paras.length; i += 3) paras[i] = `${AI_FLAVOURED[(i / 3) % AI_FLAVOURED.length]}${paras[i]}`;
   }
+  if (chapter === DEMO_CONTINUITY_CHAPTER && input.packet.mode === 'draft')
+    paras.splice(Math.min(2, paras.length), 0, DEMO_CONTINUITY_SLIP);
   // The ending and a revision's closing lines are composed for the chapter too: no two chapters end alike.
   const pick = picker(chapter * 104729 + 7);
   paras.push(
@@ -426,6 +435,9 @@ function summarize(input: DemoInput): Record<string, string> {
     path: `characters.${slug}.last_seen_chapter`,
     value: chapter,
   }));
+  // A day of the story passes with each chapter, when the book counts its days (§19 world_state.story_day).
+  if (isObj(state.world_state) && typeof state.world_state.story_day === 'number')
+    ops.push({ op: 'inc', path: 'world_state.story_day', value: 1 });
   const tasks = Array.isArray(inline.foreshadowing_tasks) ? (inline.foreshadowing_tasks as Obj[]) : [];
   for (const t of tasks) {
     const reasons = Array.isArray(t.reasons) ? t.reasons : [];
@@ -752,6 +764,23 @@ function style(input: DemoInput): Record<string, string> {
   };
 }
 
+/**
+ * The continuity-auditor: each of novel's findings (inline.findings) confirmed as a hard issue with its sentence,
+ * none dismissed; a clean chapter gets an empty report.
+ */
+function audit(input: DemoInput): Record<string, string> {
+  const inline = input.packet.manifest.inline as Obj;
+  const chapter = Number(inline.chapter);
+  const findings = Array.isArray(inline.findings) ? (inline.findings as Obj[]) : [];
+  const issues = findings.map((f) => ({
+    kind: String(f.kind),
+    severity: 'hard',
+    evidence: String(f.excerpt),
+    fix: String(f.fix_zh ?? f.fix),
+  }));
+  return { [projectPaths.stagedOutput('audit', chapter)]: prettyJson({ chapter, issues, dismissed: [] }) };
+}
+
 /** The files the demo executor writes for this packet (paths under staging/). */
 export function demoOutputs(input: DemoInput, round: number): Record<string, string> {
   const name = input.packet.agent.name;
@@ -760,6 +789,8 @@ export function demoOutputs(input: DemoInput, round: number): Record<string, str
       return draft(input);
     case 'summarizer':
       return summarize(input);
+    case 'continuity-auditor':
+      return audit(input);
     case 'style-refiner':
       return refine(input);
     case 'quality-judge':

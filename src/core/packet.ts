@@ -4,13 +4,13 @@
  * context and which files, what it must write, and what to do after. Pure over
  * a read-only ProjectView; the same project gives the same packet.
  */
-import { said } from './messages.js';
+import { render, said } from './messages.js';
 import { weightsInUse, type ScoreSettings } from '../../machines/pipeline.gate.js';
 import { lightTouchTasks } from './context/dormant-foreshadowing.js';
 import { deriveContract } from './context/derived-contract.js';
 import { DRIFT_WINDOW, reportMetrics, styleDrift, type ReportMetrics, type StyleDrift } from './context/style-drift.js';
 import { convergenceChapters, isKeyChapter } from './key-chapters.js';
-import type { ContinuityFacts } from './continuity.js';
+import { chapterContinuity, findingKey, type ContinuityFacts, type Recollection } from './continuity.js';
 import { lintChapter, styleMetrics, titleFindings, type LintLists, type LintReport } from './lint.js';
 import { isSampleFile } from './setup.js';
 import { SUMMARIZE_WRITE_SCOPE, summarizeOutputs } from './step-outputs.js';
@@ -432,6 +432,103 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
   };
 }
 
+/**
+ * The state the auditor holds the chapter against (§19): the characters the
+ * chapter names, the items it names or they hold, and the places they are in.
+ */
+function stateSlice(facts: ContinuityFacts, text: string): Obj {
+  const state = facts.state;
+  const characters = isObj(state.characters) ? state.characters : {};
+  const items = isObj(state.items) ? state.items : {};
+  const named = [...facts.cast.byId.entries()]
+    .filter(([, names]) => names.some((n) => text.includes(n)))
+    .map(([id]) => id)
+    .sort();
+  const holds = (it: unknown): boolean =>
+    isObj(it) && typeof it[facts.names.holder] === 'string' && named.includes(it[facts.names.holder] as string);
+  const itemIds = Object.keys(items)
+    .filter((id) => {
+      const name = isObj(items[id]) ? items[id][facts.names.item_name] : undefined;
+      return (typeof name === 'string' && name.length > 0 && text.includes(name)) || holds(items[id]);
+    })
+    .sort();
+  const places = new Set<string>();
+  for (const id of named) {
+    const at = isObj(characters[id]) ? characters[id][facts.names.location] : undefined;
+    if (typeof at === 'string' && at) places.add(at);
+  }
+  const day = isObj(state.world_state) ? state.world_state[facts.names.story_day] : undefined;
+  return {
+    characters: Object.fromEntries(named.map((id) => [id, isObj(characters[id]) ? characters[id] : {}])),
+    items: Object.fromEntries(itemIds.map((id) => [id, items[id]])),
+    places: [...places].sort(),
+    ...(day === undefined ? {} : { [facts.names.story_day]: day }),
+    ...(Object.keys(facts.ladders).length ? { ladders: facts.ladders } : {}),
+  };
+}
+
+/** novel's own continuity findings of the staged chapter and delta, as the auditor reads them (each with its id). */
+function auditFindings(input: PacketInput, facts: ContinuityFacts, chapter: number, text: string): Obj[] {
+  const delta = input.view.json(paths.stagingDelta(chapter));
+  const ops = isObj(delta) && Array.isArray(delta.ops) ? delta.ops : [];
+  const spans = isObj(delta) && Array.isArray(delta.recollections) ? delta.recollections : [];
+  const recollections = spans.filter(
+    (r): r is Recollection => isObj(r) && Array.isArray(r.lines) && r.lines.length === 2 && typeof r.kind === 'string',
+  );
+  return chapterContinuity(facts, { chapter, text, ops, recollections }).map((f) => ({
+    id: findingKey(f),
+    kind: f.kind,
+    subject: f.subject,
+    line: f.line,
+    excerpt: f.excerpt,
+    message: render('en', f.message),
+    fix: render('en', f.fix),
+    message_zh: render('zh', f.message),
+    fix_zh: render('zh', f.fix),
+  }));
+}
+
+function auditPacket(input: PacketInput, ctx: ChapterContext): Packet {
+  const { view } = input;
+  const n = ctx.chapter;
+  const step = stepOf(n, 'audit');
+  const draft = requireDraft(view, n, step);
+  const p: PathsMap = { chapter_draft: draft };
+  setPath(p, view, 'delta', paths.stagingDelta(n));
+  setPath(p, view, 'summary', paths.stagingSummary(n));
+  setPath(p, view, 'world_rules', paths.worldRules);
+  const text = view.text(draft) ?? '';
+  const facts = input.continuity?.();
+  const out = paths.stagedOutput('audit', n);
+  return {
+    version: 1,
+    step,
+    agent: { kind: 'subagent', name: 'continuity-auditor' },
+    mode: 'normal',
+    manifest: {
+      mode: 'paths',
+      inline: {
+        chapter: n,
+        state_slice: facts ? stateSlice(facts, text) : {},
+        foreshadowing_due: foreshadowingFor(input, ctx),
+        findings: facts ? auditFindings(input, facts, n, text) : [],
+      },
+      paths: p,
+    },
+    expected_outputs: [
+      {
+        path: out,
+        required: true,
+        note:
+          'issues: each contradiction with its sentence; dismissed: each of inline.findings that is none, with the ' +
+          'reason (the others, and every hard issue, send the chapter to revision)',
+      },
+    ],
+    write_scope: [out.slice(0, out.lastIndexOf('/') + 1)],
+    next_actions: executeActions('audit', 'audit', n),
+  };
+}
+
 /** The refiner reads novel's lint of the draft first: the findings to remove, each with its line and fix. */
 function refineInline(input: PacketInput, chapter: number): Obj {
   const lint = stagedLintReport(input, chapter);
@@ -786,6 +883,7 @@ interface PacketPass {
 const CHAPTER_PACKETS: Record<ChapterStage, (input: PacketInput, ctx: ChapterContext, pass: PacketPass) => Packet> = {
   draft: (input, ctx, pass) => draftPacket(input, ctx, pass.revising, pass.gate),
   summarize: (input, ctx) => summarizePacket(input, ctx),
+  audit: (input, ctx) => auditPacket(input, ctx),
   refine: (input, ctx, pass) =>
     refinePacket(input, ctx, pass.awaited ? pass.mode === 'polish' : pass.gate?.decision === 'polish'),
   'title-fix': (input, ctx) => titleFixPacket(input, ctx),

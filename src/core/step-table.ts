@@ -89,6 +89,13 @@ export const CHAPTER_OUTPUTS = {
     book: null,
     moved: false,
   },
+  audit: {
+    staged: 'staging/audits/chapter-{NNN}-audit.json',
+    formats: ['audit'],
+    archived: true,
+    book: 'audits/chapter-{NNN}-audit.json',
+    moved: true,
+  },
   eval: {
     staged: 'staging/evaluations/chapter-{NNN}-eval.json',
     formats: ['eval'],
@@ -110,6 +117,7 @@ export type ChapterOutput = keyof typeof CHAPTER_OUTPUTS;
 export const PIPELINE_STAGES = [
   'drafting',
   'drafted',
+  'audited',
   'refined',
   'title_fixing',
   'judged',
@@ -124,6 +132,7 @@ export const RUNGS = {
   lock: { en: 'lock', zh: '加锁' },
   draft: { en: 'draft', zh: '起草' },
   summarize: { en: 'summarize', zh: '摘要' },
+  audit: { en: 'audit', zh: '连续性审查' },
   refine: { en: 'refine', zh: '润色' },
   judge: { en: 'judge', zh: '评审' },
   gate: { en: 'gate', zh: '闸门' },
@@ -220,7 +229,7 @@ export const CHAPTER_STEP_TABLE = {
     event: 'SUMMARIZED',
     sent_when:
       "`novel advance` of a summarize step (a chapter's, or an imported chapter's catch-up) validated its outputs",
-    then: 'refine',
+    then: 'audit',
     agent: 'summarizer',
     producer: 'summarizer',
     mode: 'normal',
@@ -235,6 +244,31 @@ export const CHAPTER_STEP_TABLE = {
     rests_as: 'drafting',
     gate: 'in_revision',
     names: { en: 'summarize', zh: '摘要' },
+  },
+  audit: {
+    state: 'audit',
+    event: 'AUDITED',
+    sent_when:
+      '`novel advance` of the audit step validated the continuity report; what it finds blocking goes to the gate ' +
+      'with the judge (§19)',
+    then: 'refine',
+    agent: 'continuity-auditor',
+    producer: 'continuity-auditor',
+    mode: 'normal',
+    action: 'execute',
+    description: "audit the chapter's continuity against the book's state",
+    awaiting:
+      "Awaiting the continuity-auditor's report: the chapter held against the state of the characters, items and " +
+      "places it names, with novel's own continuity findings (§19).",
+    writes: ['audit'],
+    validated: true,
+    recheck_at_commit: false,
+    feeds_gate: true,
+    pausable: true,
+    rung: 'audit',
+    rests_as: 'drafted',
+    gate: 'in_revision',
+    names: { en: 'audit', zh: '连续性审查' },
   },
   refine: {
     state: 'refine',
@@ -252,7 +286,7 @@ export const CHAPTER_STEP_TABLE = {
     recheck_at_commit: false,
     pausable: true,
     rung: 'refine',
-    rests_as: 'drafted',
+    rests_as: 'audited',
     gate: 'in_revision',
     names: { en: 'refine', zh: '润色' },
   },

@@ -15,11 +15,18 @@ import { lintChapter, type LintLists, type LintReport } from './lint.js';
 import type { QualitySettings } from './quality-settings.js';
 import { fixViolation, type FixGuard, type FixStep } from './fix-guard.js';
 import { parseJsonText, parseWith } from '../schemas/parse.js';
-import { ChangeLogSchema, ChapterMemorySchema, CrossrefSchema, DeltaSchema, EvalSchema } from '../schemas/staging.js';
+import {
+  AuditSchema,
+  ChangeLogSchema,
+  ChapterMemorySchema,
+  CrossrefSchema,
+  DeltaSchema,
+  EvalSchema,
+} from '../schemas/staging.js';
 import { chapterTitle, firstNonEmptyLine, isNonEmptyText } from './chapter-text.js';
 import { describeValue, errorAt, warningAt, type Diagnostic } from '../schemas/diagnostics.js';
-import { said, type Said } from './messages.js';
-import { chapterContinuity, type ContinuityFacts, type ContinuityFinding } from './continuity.js';
+import { render, said, type Said } from './messages.js';
+import { chapterContinuity, findingKey, type ContinuityFacts, type ContinuityFinding } from './continuity.js';
 import { paths } from './paths.js';
 import { applyOps, type StateDoc } from './state-ops.js';
 import { chapterBody, countZishu } from './zishu.js';
@@ -485,10 +492,51 @@ function validateJudge(view: StagingView, ctx: ValidationContext): StepValidatio
   return c.result(fresh, { verdict, ...(lint ? { lint } : {}) });
 }
 
+/**
+ * The continuity audit (§19): the auditor's report, valid; its hard issues and
+ * novel's own findings it does not dismiss with a reason go to the gate.
+ */
+function validateAudit(view: StagingView, ctx: ValidationContext): StepValidation {
+  const c = new Collector(view, ctx);
+  const rel = paths.stagedOutput('audit', ctx.chapter);
+  const audit = c.json(rel, AuditSchema, true, 'audit', 'invalid_audit');
+  if (audit) c.chapterNumber(rel, audit.chapter, true);
+  const continuity = checkContinuity(c, view, ctx);
+  const dismissed = new Set((audit?.dismissed ?? []).map((x) => x.finding));
+  const confirmed = new Set((audit?.issues ?? []).filter((i) => i.severity === 'hard').map((i) => i.evidence));
+  const gate: GateLintFinding[] = [
+    ...(audit?.issues ?? [])
+      .filter((i) => i.severity === 'hard')
+      .map((i) => ({
+        rule: 'continuity_audit',
+        severity: 'hard' as const,
+        message: `${i.kind}: ${i.evidence}`,
+        excerpt: i.evidence,
+        fix: i.fix,
+      })),
+    ...(continuity ?? [])
+      // Not dismissed, and not one the auditor already reports as a hard issue on the same sentence.
+      .filter((f) => !dismissed.has(findingKey(f)) && !confirmed.has(f.excerpt))
+      .map((f) => ({
+        rule: 'continuity',
+        severity: 'hard' as const,
+        message: render('en', f.message),
+        ...(f.line === null ? {} : { line: f.line }),
+        excerpt: f.excerpt,
+        fix: render('en', f.fix),
+        message_zh: render('zh', f.message),
+        fix_zh: render('zh', f.fix),
+      })),
+  ];
+  // Like summarize: a revision round archives the report, so one present is this round's.
+  return c.result(true, { ...(continuity ? { continuity } : {}), ...(audit ? { gate } : {}) });
+}
+
 /** Each validated step's validator, keyed by the step table: a new step's row asks for its own. */
 const VALIDATORS: Record<ValidatedStage, (view: StagingView, ctx: ValidationContext) => StepValidation> = {
   draft: validateDraft,
   summarize: validateSummarize,
+  audit: validateAudit,
   refine: validateRefine,
   'title-fix': (view, ctx) => validateFix(view, ctx, 'title-fix'),
   judge: validateJudge,

@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import {
   ChangeLogSchema,
   ChapterMemorySchema,
+  AuditSchema,
   CrossrefSchema,
   DeltaOpSchema,
   DeltaSchema,
@@ -131,6 +132,28 @@ export const FORMATS: readonly FileFormat[] = [
       storyline_id: 'main-sword',
       cross_references: [{ storyline_id: 'sect-intrigue', note: '叶知秋的立场' }],
       leak_risk: 'low',
+    }),
+  },
+  {
+    name: 'audit',
+    exampleAt: 'staging/audits/chapter-004-audit.json',
+    title: 'Continuity audit',
+    path: 'staging/audits/chapter-NNN-audit.json',
+    writer: 'continuity-auditor (audit)',
+    schema: AuditSchema,
+    rules: [
+      'hold the chapter against inline.state_slice (the characters, items and places it names) and ' +
+        'inline.foreshadowing_due; report each contradiction in issues with the sentence as evidence',
+      'every finding in inline.findings that you do not list in dismissed, with a reason, sends the chapter to ' +
+        'revision; so does every hard issue',
+      'moved to audits/chapter-NNN-audit.json at commit; a revision round archives it',
+    ],
+    example: json({
+      chapter: 4,
+      issues: [],
+      dismissed: [
+        { finding: 'gone_acting:yun-wanqing', reason: '第 12 行是林青岚梦中所见，delta 的 recollections 漏标了' },
+      ],
     }),
   },
   {

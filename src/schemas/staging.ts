@@ -90,6 +90,45 @@ export const CrossrefSchema = lazily(() =>
   }),
 );
 
+/** The continuity-auditor's report (§19): its issues, and novel's findings it dismisses with a reason. */
+export const AuditSchema = lazily(() =>
+  v.looseObject({
+    chapter: v.pipe(PositiveIntSchema, d('the chapter number (NNN)')),
+    issues: v.pipe(
+      v.array(
+        v.looseObject({
+          kind: v.pipe(
+            v.string(),
+            v.minLength(1),
+            d(
+              'gone_acting, realm_down, item_used, day_back, op_conflict, name_drift, foreshadow_reopened, or your own',
+            ),
+          ),
+          severity: v.pipe(v.picklist(['hard', 'soft']), d('hard: the chapter is revised (the gate says revise)')),
+          evidence: v.pipe(v.string(), v.minLength(1), d('the sentence of the chapter (or the op) that contradicts')),
+          fix: v.pipe(v.string(), v.minLength(1), d('what the writer should change')),
+        }),
+      ),
+      d('the contradictions found, each with its evidence; [] when there are none'),
+    ),
+    dismissed: v.optional(
+      v.pipe(
+        v.array(
+          v.strictObject({
+            finding: v.pipe(v.string(), v.minLength(1), d("a finding's id from inline.findings (kind:subject)")),
+            reason: v.pipe(
+              v.string(),
+              v.minLength(1),
+              d('why the finding is no contradiction (a memory, a namesake …)'),
+            ),
+          }),
+        ),
+        d("novel's findings that are no contradiction: each one not dismissed here sends the chapter to revision"),
+      ),
+    ),
+  }),
+);
+
 export const CheckSchema = lazily(() =>
   v.looseObject({
     status: v.pipe(v.string(), d('pass, violation, …')),

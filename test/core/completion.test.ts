@@ -50,7 +50,8 @@ describe('fish', () => {
     expect(run).toEqual([
       "complete -c novel -n '__fish_seen_subcommand_from run' -l until",
       "complete -c novel -n '__fish_seen_subcommand_from run' -l executor -x -a 'demo claude codex'",
-      "complete -c novel -n '__fish_seen_subcommand_from run' -l pause-after -x -a 'draft summarize refine judge plan'",
+      "complete -c novel -n '__fish_seen_subcommand_from run' -l pause-after -x " +
+        "-a 'draft summarize audit refine judge plan'",
     ]);
     expect(lines).toContain("complete -c novel -n '__fish_seen_subcommand_from graph' -l highlight -x -a 'current'");
     expect(lines).toContain(
@@ -131,7 +132,8 @@ describe('bash and zsh: the script text', () => {
       '    "run|--executor") COMPREPLY=( $(compgen -W "demo claude codex" -- "$cur") ); return 0 ;;',
     );
     expect(bash).toContain(
-      '    "run|--pause-after") COMPREPLY=( $(compgen -W "draft summarize refine judge plan" -- "$cur") ); return 0 ;;',
+      '    "run|--pause-after") COMPREPLY=( $(compgen -W "draft summarize audit refine judge plan" -- "$cur") ); ' +
+        'return 0 ;;',
     );
     expect(bash).toContain(
       '    "instructions#0") COMPREPLY=( $(compgen -W "$(_novel_steps)" -- "$cur") ); return 0 ;;',
@@ -210,6 +212,7 @@ describe('bash: the candidates it offers', () => {
       'chapter:012:refine',
       'chapter:012:draft',
       'chapter:012:summarize',
+      'chapter:012:audit',
       'chapter:012:judge',
     ]);
     expect(complete(['novel', 'run', '--until', 'chapter:012:j'])).toEqual(['chapter:012:judge']);

@@ -414,7 +414,7 @@ describe('summarize, refine, judge', () => {
     }
   });
 
-  it('summarize: the summarizer writes the five outputs of its storyline; then refine', () => {
+  it('summarize: the summarizer writes the five outputs of its storyline; then audit', () => {
     const p = build(chapter('summarize')).packet;
     expect(p.agent).toEqual({ kind: 'subagent', name: 'summarizer' });
     expect(p.mode).toBe('normal');
@@ -429,7 +429,7 @@ describe('summarize, refine, judge', () => {
     expect(p.write_scope).toEqual(['staging/summaries/', 'staging/state/', 'staging/storylines/']);
     expect(p.next_actions[1]).toEqual({
       command: 'novel advance chapter:003:summarize',
-      note: 'sends SUMMARIZED; then chapter:003:refine',
+      note: 'sends SUMMARIZED; then chapter:003:audit',
     });
   });
 

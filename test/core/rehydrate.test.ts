@@ -154,7 +154,8 @@ describe('the checkpoint table', () => {
 
   it('rows say what §3 says', () => {
     expect(chapterStateOf('drafting', 4, undefined)).toEqual({ state: 'summarize', gateMissing: false });
-    expect(chapterStateOf('drafted', 4, undefined)).toEqual({ state: 'refine', gateMissing: false });
+    expect(chapterStateOf('drafted', 4, undefined)).toEqual({ state: 'audit', gateMissing: false });
+    expect(chapterStateOf('audited', 4, undefined)).toEqual({ state: 'refine', gateMissing: false });
     expect(chapterStateOf('refined', 4, undefined)).toEqual({ state: 'judge', gateMissing: false });
     expect(chapterStateOf('judged', 4, 'pass')).toEqual({ state: 'commit', gateMissing: false });
     expect(chapterStateOf('judged', 4, 'accepted_by_user')).toEqual({ state: 'commit', gateMissing: false });

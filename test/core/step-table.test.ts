@@ -50,6 +50,7 @@ describe('the step table', () => {
     expect(STEP_EVENT).toEqual({
       draft: 'DRAFTED',
       summarize: 'SUMMARIZED',
+      audit: 'AUDITED',
       refine: 'REFINED',
       'title-fix': 'TITLE_FIXED',
       judge: 'JUDGED',
@@ -99,10 +100,10 @@ describe('the step table', () => {
   });
 
   it('derived lists keep pipeline order and name only what the rows say', () => {
-    expect(WRITING_STAGES).toEqual(['draft', 'summarize', 'refine', 'title-fix', 'judge', 'hook-fix']);
+    expect(WRITING_STAGES).toEqual(['draft', 'summarize', 'audit', 'refine', 'title-fix', 'judge', 'hook-fix']);
     expect(VALIDATED_STAGES).toEqual(WRITING_STAGES);
-    expect(PAUSE_STAGES).toEqual(['draft', 'summarize', 'refine', 'judge', 'plan']);
-    expect(LADDER).toEqual(['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'commit']);
+    expect(PAUSE_STAGES).toEqual(['draft', 'summarize', 'audit', 'refine', 'judge', 'plan']);
+    expect(LADDER).toEqual(['lock', 'draft', 'summarize', 'audit', 'refine', 'judge', 'gate', 'commit']);
     expect(new Set(STEP_MODES).size).toBe(STEP_MODES.length);
     for (const stage of CHAPTER_STAGES) expect(AGENT_NAMES).toContain(CHAPTER_STEP_TABLE[stage].agent);
     expect(Object.keys(agentFormats())).toEqual(AGENT_NAMES.filter((a) => a !== 'novel commit' && a !== 'author'));

@@ -26,6 +26,7 @@ stage="\${NOVEL_STEP##*:}"
 case "$stage" in
   draft) cp -r ${OUTPUTS}/draft/good/. "$NOVEL_PROJECT"/ ;;
   summarize) cp -r ${OUTPUTS}/summarize/good/. "$NOVEL_PROJECT"/ ;;
+  audit) cp -r ${OUTPUTS}/audit/good/. "$NOVEL_PROJECT"/ ;;
   refine) cp -r ${OUTPUTS}/refine/good/. "$NOVEL_PROJECT"/ ;;
 esac
 `;
@@ -245,6 +246,7 @@ describe('novel adapters install', () => {
     expect(first.installed).toEqual([
       '.claude/agents/chapter-writer.md',
       '.claude/agents/character-weaver.md',
+      '.claude/agents/continuity-auditor.md',
       '.claude/agents/plot-architect.md',
       '.claude/agents/quality-judge.md',
       '.claude/agents/style-analyzer.md',
@@ -264,6 +266,7 @@ describe('novel adapters install', () => {
       ...[
         'chapter-writer',
         'character-weaver',
+        'continuity-auditor',
         'plot-architect',
         'quality-judge',
         'style-analyzer',

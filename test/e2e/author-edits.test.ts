@@ -84,6 +84,8 @@ describe("the author's edits of the plan", () => {
       expect(r.stderr).toContain('chapter-004.json');
       overlay(dir, 'summarize/good');
       expect(novelBin(dir, ['advance', 'chapter:004:summarize']).code).toBe(0);
+      overlay(dir, 'audit/good');
+      expect(novelBin(dir, ['advance', 'chapter:004:audit']).code).toBe(0);
       overlay(dir, 'refine/good');
       expect(novelBin(dir, ['advance', 'chapter:004:refine']).code).toBe(0);
       const judge = JSON.parse(novelBin(dir, ['instructions', 'chapter:004:judge']).stdout);

@@ -22,8 +22,8 @@ afterAll(cleanupTempDirs);
 const PRIOR: Record<string, string[]> = {
   draft: [],
   summarize: ['draft/good'],
-  refine: ['draft/good', 'summarize/good'],
-  judge: ['draft/good', 'summarize/good', 'refine/good'],
+  refine: ['draft/good', 'summarize/good', 'audit/good'],
+  judge: ['draft/good', 'summarize/good', 'audit/good', 'refine/good'],
 };
 
 async function projectAwaiting(stage: string): Promise<string> {

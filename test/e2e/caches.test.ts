@@ -372,6 +372,7 @@ describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
     const project = withCaches();
     for (const [variant, step] of [
       ['summarize/good', 'chapter:004:summarize'],
+      ['audit/good', 'chapter:004:audit'],
       ['refine/good', 'chapter:004:refine'],
     ] as const) {
       overlay(project, variant);

@@ -238,7 +238,7 @@ describe('next', () => {
 
   it('refine counts as done only when the chapter changed since the last advance', async () => {
     const project = fixtureCopy();
-    for (const v of ['draft/good', 'summarize/good']) {
+    for (const v of ['draft/good', 'summarize/good', 'audit/good']) {
       overlay(project, v);
       await novel(project, ['advance', `chapter:004:${v.split('/')[0]}`]);
     }
@@ -299,7 +299,7 @@ describe('advance and decide refusals', () => {
     'decide rewrite discards the staged outputs into ' + 'rewrite-1 and restarts at draft with revision_count 0',
     async () => {
       const project = fixtureCopy();
-      for (const v of ['draft/good', 'summarize/good', 'refine/good', 'judge/overall-2.0']) {
+      for (const v of ['draft/good', 'summarize/good', 'audit/good', 'refine/good', 'judge/overall-2.0']) {
         overlay(project, v);
         expect((await novel(project, ['advance', `chapter:004:${v.split('/')[0]}`])).code).toBe(0);
       }
@@ -391,6 +391,7 @@ describe('init, status, graph', () => {
         'pending',
         'pending',
         'pending',
+        'pending',
       ]);
       expect(j.body.data.volume_outline).toMatchObject({ chapters: 30, first: 1, last: 30, position: 4 });
     },
@@ -425,6 +426,7 @@ describe('init, status, graph', () => {
       'writing.lock',
       'writing.draft',
       'writing.summarize',
+      'writing.audit',
       'writing.refine',
       'writing.titleFix',
       'writing.judge',

@@ -70,6 +70,7 @@ describe('novel commit --chapter', () => {
     expect(log.stages.map((s: { step: string }) => s.step)).toEqual([
       'chapter:004:draft',
       'chapter:004:summarize',
+      'chapter:004:audit',
       'chapter:004:refine',
       'chapter:004:judge',
     ]);
@@ -100,6 +101,7 @@ describe('novel commit --chapter', () => {
       'summaries/chapter-004-summary.md',
       'state/chapter-004-crossref.json',
       'storylines/main-sword/memory.md',
+      'audits/chapter-004-audit.json',
       'evaluations/chapter-004-eval.json',
       'state/current-state.json',
       'foreshadowing/global.json',

@@ -35,12 +35,12 @@ async function walk(project: string, variants: string[]): Promise<void> {
   }
 }
 
-const UP_TO_JUDGE = ['draft/good', 'summarize/good', 'refine/good'];
+const UP_TO_JUDGE = ['draft/good', 'summarize/good', 'audit/good', 'refine/good'];
 
 const CASES: Array<{ name: string; step: string; setup: (p: string) => Promise<void> }> = [
   { name: 'draft', step: 'chapter:004:draft', setup: async () => undefined },
   { name: 'summarize', step: 'chapter:004:summarize', setup: (p) => walk(p, ['draft/good']) },
-  { name: 'refine', step: 'chapter:004:refine', setup: (p) => walk(p, ['draft/good', 'summarize/good']) },
+  { name: 'refine', step: 'chapter:004:refine', setup: (p) => walk(p, ['draft/good', 'summarize/good', 'audit/good']) },
   { name: 'judge', step: 'chapter:004:judge', setup: (p) => walk(p, UP_TO_JUDGE) },
   {
     name: 'draft-revision',

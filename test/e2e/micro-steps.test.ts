@@ -25,6 +25,7 @@ describe('title-fix (§13.4)', () => {
     const dir = fixtureCopy();
     advance(dir, 'draft/good', 'chapter:004:draft');
     advance(dir, 'summarize/good', 'chapter:004:summarize');
+    advance(dir, 'audit/good', 'chapter:004:audit');
     advance(dir, 'refine/untitled', 'chapter:004:refine');
     expect(next(dir)).toMatchObject({ step: 'chapter:004:title-fix', action: 'execute', mode: 'title-fix' });
     const cp = readJson(join(dir, '.checkpoint.json'));
@@ -65,6 +66,7 @@ describe('hook-fix (§13.4)', () => {
     writeFileSync(p, JSON.stringify({ ...readJson(p), quality: { hook: { required: true } } }, null, 2));
     advance(dir, 'draft/good', 'chapter:004:draft');
     advance(dir, 'summarize/good', 'chapter:004:summarize');
+    advance(dir, 'audit/good', 'chapter:004:audit');
     advance(dir, 'refine/good', 'chapter:004:refine');
     return dir;
   }
@@ -122,6 +124,7 @@ describe('hook-fix (§13.4)', () => {
     const plain = fixtureCopy();
     advance(plain, 'draft/good', 'chapter:004:draft');
     advance(plain, 'summarize/good', 'chapter:004:summarize');
+    advance(plain, 'audit/good', 'chapter:004:audit');
     advance(plain, 'refine/good', 'chapter:004:refine');
     advance(plain, 'judge/hook-weak-4.2', 'chapter:004:judge');
     expect(next(plain).step).toBe('chapter:004:commit');

@@ -33,6 +33,7 @@ function toJudge(dir: string): void {
   for (const [variant, step] of [
     ['draft/good', 'draft'],
     ['summarize/good', 'summarize'],
+    ['audit/good', 'audit'],
     ['refine/good', 'refine'],
   ] as const) {
     overlay(dir, variant);
@@ -96,6 +97,8 @@ describe('the quality layer in the gate', () => {
       expect(drafted.stdout).toMatch(/hard zishu_hard: \d+ 字, outside the platform's range 1800–4500/);
       overlay(dir, 'summarize/good');
       expect(novelBin(dir, ['advance', 'chapter:004:summarize']).code).toBe(0);
+      overlay(dir, 'audit/good');
+      expect(novelBin(dir, ['advance', 'chapter:004:audit']).code).toBe(0);
       overlay(dir, 'refine/good');
       expect(novelBin(dir, ['advance', 'chapter:004:refine']).code).toBe(0);
       // The judge packet carries the refined text's report and the dimensions to score.

@@ -285,7 +285,13 @@ function reportedByStep(
   return out;
 }
 
-const STEPS = ['chapter:004:draft', 'chapter:004:summarize', 'chapter:004:refine', 'chapter:004:judge'];
+const STEPS = [
+  'chapter:004:draft',
+  'chapter:004:summarize',
+  'chapter:004:audit',
+  'chapter:004:refine',
+  'chapter:004:judge',
+];
 
 describe('the pinned real clients', () => {
   let server: ModelServer;

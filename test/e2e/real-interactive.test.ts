@@ -23,7 +23,7 @@ import {
 import { BIN, cleanupTempDirs, diskTempDir, readJson, REPO } from '../helpers/project.js';
 
 const BIN_DIR = join(REPO, 'node_modules/.bin');
-const AGENT = /You are the (chapter-writer|summarizer|style-refiner|quality-judge|plot-architect)\b/;
+const AGENT = /You are the (chapter-writer|summarizer|continuity-auditor|style-refiner|quality-judge|plot-architect)\b/;
 
 /** The first balanced JSON object in a text (tool results may carry more text around it). */
 function firstObject(text: string): string {
@@ -192,11 +192,11 @@ describe('the interactive adapters with the pinned real clients', () => {
     cleanupTempDirs();
   });
 
-  it('claude -p "/novel-step", five times, commits chapter 4 with no permission denial', {
+  it('claude -p "/novel-step", six times, commits chapter 4 with no permission denial', {
     timeout: 300_000,
   }, async () => {
     const steps: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       const r = await run(join(BIN_DIR, 'claude'), ['-p', '/novel-step', '--output-format', 'json'], project, env);
       expect(r.code, r.stdout + r.stderr).toBe(0);
       const result = JSON.parse(r.stdout) as {
@@ -214,6 +214,7 @@ describe('the interactive adapters with the pinned real clients', () => {
       [
         'chapter:004:draft',
         'chapter:004:summarize',
+        'chapter:004:audit',
         'chapter:004:refine',
         'chapter:004:judge',
         'chapter:004:commit',

@@ -73,6 +73,8 @@ describe('novel run with the demo executor', () => {
       'advanced',
       'execute',
       'advanced',
+      'execute',
+      'advanced',
       'lint',
       'execute',
       'advanced',
@@ -279,6 +281,7 @@ grep -q '"step": "'"$step"'"' "$NOVEL_PACKET"
 case "$stage" in
   draft) cp -r ${OUTPUTS}/draft/good/. "$NOVEL_PROJECT"/ ;;
   summarize) cp -r ${OUTPUTS}/summarize/good/. "$NOVEL_PROJECT"/ ;;
+  audit) cp -r ${OUTPUTS}/audit/good/. "$NOVEL_PROJECT"/ ;;
   refine) cp -r ${OUTPUTS}/refine/good/. "$NOVEL_PROJECT"/ ;;
   judge) cp -r ${OUTPUTS}/judge/overall-4.2/. "$NOVEL_PROJECT"/ ;;
 esac

@@ -75,6 +75,7 @@ describe('novel serve: the JSON API', () => {
       'lock',
       'draft',
       'summarize',
+      'audit',
       'refine',
       'judge',
       'gate',

@@ -91,10 +91,12 @@ describe.skipIf(!browserPath && !required)('novel serve in Chromium', () => {
     expect(advances).toEqual([
       'advance chapter:034:draft',
       'advance chapter:034:summarize',
+      'advance chapter:034:audit',
       'advance chapter:034:refine',
       'advance chapter:034:judge',
       'advance chapter:035:draft',
       'advance chapter:035:summarize',
+      'advance chapter:035:audit',
       'advance chapter:035:refine',
       'advance chapter:035:judge',
     ]);

@@ -77,6 +77,7 @@ export function bookEvents(s: BookSnapshot): PipelineEvent[] {
   return [
     { type: 'DRAFTED' },
     { type: 'SUMMARIZED' },
+    { type: 'AUDITED' },
     { type: 'REFINED' },
     // The micro-steps of §13.4, so that their EXECUTOR_FAILED and resume edges are reached.
     { type: 'REFINED', title_hard: true },
@@ -257,7 +258,8 @@ export function expectBookCheckpoint(project: string, s: BookSnapshot, note: str
   if (typeof v === 'object' && 'writing' in v) {
     const stage: Record<string, string> = {
       summarize: 'drafting',
-      refine: 'drafted',
+      audit: 'drafted',
+      refine: 'audited',
       titleFix: 'title_fixing',
       judge: 'refined',
       hookFix: 'hook_fixing',
@@ -332,6 +334,9 @@ export async function realiseBook(
       return;
     case 'SUMMARIZED':
       await ok(project, [...demo, '--pause-after', 'summarize'], note);
+      return;
+    case 'AUDITED':
+      await ok(project, [...demo, '--pause-after', 'audit'], note);
       return;
     case 'REFINED':
       if (e.title_hard) {

@@ -9,7 +9,7 @@ export { bigDelta, DELTA, normalisedTree } from './commit-fixture.js';
 
 export async function commitReadyProject(options: { bigDelta?: boolean } = {}): Promise<string> {
   const project = fixtureCopy();
-  for (const variant of ['draft/good', 'summarize/good', 'refine/good', 'judge/overall-4.2']) {
+  for (const variant of ['draft/good', 'summarize/good', 'audit/good', 'refine/good', 'judge/overall-4.2']) {
     overlay(project, variant);
     if (variant.startsWith('summarize') && options.bigDelta)
       writeFileSync(join(project, DELTA), `${JSON.stringify(bigDelta(), null, 2)}\n`);

@@ -103,7 +103,7 @@ const prefixKey = (m: Model, events: readonly PipelineEvent[]): string =>
 
 /** An event whose realisation executes a step (writes its outputs, then advances): its prefix gets a crash image. */
 const executes = (e: PipelineEvent): boolean =>
-  ['DRAFTED', 'SUMMARIZED', 'REFINED', 'TITLE_FIXED', 'HOOK_FIXED', 'JUDGED'].includes(e.type);
+  ['DRAFTED', 'SUMMARIZED', 'AUDITED', 'REFINED', 'TITLE_FIXED', 'HOOK_FIXED', 'JUDGED'].includes(e.type);
 
 /**
  * Paths share their beginnings (244 simple paths, 3,309 events, 806 distinct

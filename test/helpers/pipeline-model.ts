@@ -50,6 +50,7 @@ export function sampleEvents(micro = true): PipelineEvent[] {
   return [
     { type: 'DRAFTED' },
     { type: 'SUMMARIZED' },
+    { type: 'AUDITED' },
     { type: 'REFINED' },
     ...(micro
       ? [
@@ -162,6 +163,9 @@ export function writeOutputs(
     case 'SUMMARIZED':
       overlay(project, before.context.revision_count > 0 ? 'summarize/revision' : 'summarize/good');
       return 'summarize';
+    case 'AUDITED':
+      overlay(project, 'audit/good');
+      return 'audit';
     case 'REFINED': {
       const v = event.title_hard
         ? 'refine/untitled'
@@ -278,6 +282,8 @@ export function expectCheckpoint(
       return check({ ...base, pipeline_stage: 'drafting' });
     case 'SUMMARIZED':
       return check({ ...base, pipeline_stage: 'drafted' });
+    case 'AUDITED':
+      return check({ ...base, pipeline_stage: 'audited' });
     case 'REFINED':
       if (to === 'titleFix') {
         check({ ...base, pipeline_stage: 'title_fixing' });
@@ -375,6 +381,8 @@ export function firstRequiredOutput(step: string): string {
       return STAGED_CHAPTER;
     case 'summarize':
       return `staging/state/chapter-${NNN}-delta.json`;
+    case 'audit':
+      return `staging/audits/chapter-${NNN}-audit.json`;
     default:
       return `staging/evaluations/chapter-${NNN}-eval.json`;
   }

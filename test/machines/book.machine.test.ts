@@ -25,6 +25,7 @@ const PASS: PipelineEvent = {
 const CHAPTER_DONE: PipelineEvent[] = [
   { type: 'DRAFTED' },
   { type: 'SUMMARIZED' },
+  { type: 'AUDITED' },
   { type: 'REFINED' },
   PASS,
   { type: 'COMMITTED' },

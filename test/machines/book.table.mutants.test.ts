@@ -11,7 +11,8 @@ describe('chapterStateOf', () => {
 
   it('each stage of a chapter in flight restores its state', () => {
     expect(chapterStateOf('drafting', 5, undefined).state).toBe('summarize');
-    expect(chapterStateOf('drafted', 5, undefined).state).toBe('refine');
+    expect(chapterStateOf('drafted', 5, undefined).state).toBe('audit');
+    expect(chapterStateOf('audited', 5, undefined).state).toBe('refine');
     expect(chapterStateOf('title_fixing', 5, undefined).state).toBe('titleFix');
     expect(chapterStateOf('refined', 5, undefined).state).toBe('judge');
     expect(chapterStateOf('hook_fixing', 5, undefined).state).toBe('hookFix');

@@ -14,6 +14,7 @@ describe('tables', () => {
     expect([...PIPELINE_STAGES]).toEqual([
       'drafting',
       'drafted',
+      'audited',
       'refined',
       'title_fixing',
       'judged',
@@ -78,7 +79,8 @@ describe('chapterStateOf', () => {
 
   it('the other stages map one to one', () => {
     expect(chapterStateOf('drafting', 4, undefined).state).toBe('summarize');
-    expect(chapterStateOf('drafted', 4, undefined).state).toBe('refine');
+    expect(chapterStateOf('drafted', 4, undefined).state).toBe('audit');
+    expect(chapterStateOf('audited', 4, undefined).state).toBe('refine');
     expect(chapterStateOf('refined', 4, 'revise').state).toBe('judge');
     expect(chapterStateOf('title_fixing', 4, undefined).state).toBe('titleFix');
     expect(chapterStateOf('hook_fixing', 4, undefined).state).toBe('hookFix');

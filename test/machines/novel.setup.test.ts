@@ -24,6 +24,7 @@ describe('constants', () => {
     expect([...RESUMABLE_STATES]).toEqual([
       'draft',
       'summarize',
+      'audit',
       'refine',
       'titleFix',
       'judge',

@@ -10,6 +10,7 @@ describe('step events', () => {
     expect(STEP_EVENT).toEqual({
       draft: 'DRAFTED',
       summarize: 'SUMMARIZED',
+      audit: 'AUDITED',
       refine: 'REFINED',
       'title-fix': 'TITLE_FIXED',
       judge: 'JUDGED',
@@ -26,7 +27,7 @@ describe('step events', () => {
       expect(Object.keys(onOf(s)), s).toContain(STEP_EVENT[step as AdvanceableStage]);
       checked += 1;
     }
-    expect(checked).toBe(9);
+    expect(checked).toBe(10);
   });
 
   it('every advanceable stage is awaited by some state', () => {

@@ -119,6 +119,7 @@ describe('gate boundaries through the CLI on fixture evaluations', () => {
     for (const [variant, step] of [
       ['draft/good', 'chapter:004:draft'],
       ['summarize/good', 'chapter:004:summarize'],
+      ['audit/good', 'chapter:004:audit'],
       ['refine/good', 'chapter:004:refine'],
     ]) {
       overlay(project, variant as string);

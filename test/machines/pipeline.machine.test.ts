@@ -58,7 +58,7 @@ describe('pipeline machine', () => {
     });
   });
 
-  it('the happy path: draft → summarize → refine → judge → commit → done', () => {
+  it('the happy path: draft → summarize → audit → refine → judge → commit → done', () => {
     const states: unknown[] = [];
     const actor = createActor(pipelineMachine, { input: { chapter: 4 } });
     actor.subscribe((s) => states.push(s.value));
@@ -66,12 +66,13 @@ describe('pipeline machine', () => {
     for (const e of [
       { type: 'DRAFTED' },
       { type: 'SUMMARIZED' },
+      { type: 'AUDITED' },
       { type: 'REFINED' },
       judged(4.5),
       { type: 'COMMITTED' },
     ] as PipelineEvent[])
       actor.send(e);
-    expect(states).toEqual(['draft', 'summarize', 'refine', 'judge', 'commit', 'done']);
+    expect(states).toEqual(['draft', 'summarize', 'audit', 'refine', 'judge', 'commit', 'done']);
     const s = actor.getSnapshot();
     expect(s.status).toBe('done');
     expect(s.context.claimed).toBe(true);
@@ -85,12 +86,19 @@ describe('pipeline machine', () => {
 
   describe('the gate', () => {
     it('polish: one extra refine, then commit as a polished pass', () => {
-      const s = run([{ type: 'DRAFTED' }, { type: 'SUMMARIZED' }, { type: 'REFINED' }, judged(3.7)]);
+      const s = run([
+        { type: 'DRAFTED' },
+        { type: 'SUMMARIZED' },
+        { type: 'AUDITED' },
+        { type: 'REFINED' },
+        judged(3.7),
+      ]);
       expect(s.value).toBe('polishing');
       expect(s.context.gate?.decision).toBe('polish');
       const t = run([
         { type: 'DRAFTED' },
         { type: 'SUMMARIZED' },
+        { type: 'AUDITED' },
         { type: 'REFINED' },
         judged(3.7),
         { type: 'REFINED' },

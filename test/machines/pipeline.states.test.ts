@@ -100,6 +100,7 @@ describe('state metadata', () => {
     expect(table).toEqual({
       draft: ['draft', 'draft', 'execute'],
       summarize: ['summarize', 'normal', 'execute'],
+      audit: ['audit', 'normal', 'execute'],
       refine: ['refine', 'normal', 'execute'],
       titleFix: ['title-fix', 'title-fix', 'execute'],
       judge: ['judge', 'normal', 'execute'],
@@ -113,7 +114,7 @@ describe('state metadata', () => {
   });
 
   it('ladder rungs are on the ladder; only done has none', () => {
-    expect([...LADDER]).toEqual(['lock', 'draft', 'summarize', 'refine', 'judge', 'gate', 'commit']);
+    expect([...LADDER]).toEqual(['lock', 'draft', 'summarize', 'audit', 'refine', 'judge', 'gate', 'commit']);
     for (const s of STABLE_STATES) {
       const l = stateMeta(s).ladder;
       if (s === 'done') expect(l).toBeNull();
