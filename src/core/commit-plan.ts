@@ -336,6 +336,8 @@ function mergeSummary(
     storyline_id: storyline,
     ops: result.applied,
     dropped: result.dropped,
+    // The lines the delta marks as memory, dream or flashback: the continuity checks of the committed chapter (§19).
+    ...(Array.isArray(delta.recollections) && delta.recollections.length ? { recollections: delta.recollections } : {}),
     ...marker,
   };
   const appends: PlannedAppend[] = [

@@ -14,6 +14,7 @@ import {
   type ContinuityFinding,
   type ContinuityKind,
   type ContinuityNames,
+  type Recollection,
 } from './continuity.js';
 import { seededRandom } from './seeded-random.js';
 import { applyOps, EMPTY_STATE, type ChangelogLine, type StateDoc } from './state-ops.js';
@@ -27,6 +28,8 @@ export interface BenchChapter {
   stateBefore: Obj;
   ops: Obj[];
   resolved: ReadonlySet<string>;
+  /** The lines its delta marked as memory, dream or flashback (kept in the changelog line). */
+  recollections?: readonly Recollection[];
 }
 
 export interface BenchBook {
@@ -73,7 +76,17 @@ export function benchChaptersOf(lines: readonly ChangelogLine[], texts: Readonly
     }
     const ops = line.ops.filter((o): o is Obj => typeof o === 'object' && o !== null && !Array.isArray(o));
     const text = texts.get(line.chapter);
-    if (text !== undefined) out.push({ chapter: line.chapter, text, stateBefore: state, ops, resolved });
+    const spans = (line as { recollections?: unknown }).recollections;
+    const recollections = Array.isArray(spans) ? (spans as Recollection[]) : undefined;
+    if (text !== undefined)
+      out.push({
+        chapter: line.chapter,
+        text,
+        stateBefore: state,
+        ops,
+        resolved,
+        ...(recollections ? { recollections } : {}),
+      });
     state = applyOps(state, ops).state;
     const closed = ops
       .filter((o) => o.op === 'foreshadow' && o.value === 'resolved' && typeof o.path === 'string')
@@ -248,6 +261,7 @@ const check = (ch: BenchChapter, book: BenchBook): ContinuityFinding[] =>
     text: ch.text,
     state: ch.stateBefore,
     ops: ch.ops,
+    ...(ch.recollections ? { recollections: ch.recollections } : {}),
     cast: book.cast,
     ladders: book.ladders,
     resolved: ch.resolved,

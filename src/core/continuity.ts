@@ -5,7 +5,8 @@
  * cast index is built once per book and reused for every chapter.
  */
 import { jsonEqual } from './canonical-json.js';
-import { said, type Said } from './messages.js';
+import type { LintFinding } from './lint.js';
+import { render, said, type Said } from './messages.js';
 
 /** Where the facts live in the state, by convention; `continuity` in novel.config.json renames them. */
 export interface ContinuityNames {
@@ -171,6 +172,25 @@ export function chapterContinuity(
 /** The foreshadowing ids a global list (foreshadowing/global.json) holds as resolved. */
 export function resolvedForeshadowing(global: readonly Record<string, unknown>[]): Set<string> {
   return new Set(global.filter((f) => f.status === 'resolved' && typeof f.id === 'string').map((f) => f.id as string));
+}
+
+/**
+ * A finding as the lint report lists it (rule `continuity`, its kind as the
+ * feature), in both languages. Soft in the report: the gate blocks on it
+ * only when the auditor does not dismiss it.
+ */
+export function continuityLintFinding(f: ContinuityFinding): LintFinding {
+  return {
+    rule: 'continuity',
+    feature: f.kind,
+    severity: 'soft',
+    message: render('en', f.message),
+    ...(f.line === null ? {} : { line: f.line }),
+    excerpt: f.excerpt,
+    fix: render('en', f.fix),
+    message_zh: render('zh', f.message),
+    fix_zh: render('zh', f.fix),
+  };
 }
 
 /** A finding's identity across runs (what an auditor names to dismiss it): its kind and its subject. */

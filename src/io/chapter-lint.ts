@@ -6,6 +6,11 @@ import { NovelError } from '../core/errors.js';
 import { said } from '../core/messages.js';
 import { diagnosticWords } from './said-at.js';
 import { lintChapter, type LintReport } from '../core/lint.js';
+import { chapterContinuity, continuityLintFinding, type ContinuityFinding } from '../core/continuity.js';
+import { benchChaptersOf } from '../core/continuity-bench.js';
+import { DeltaSchema } from '../schemas/staging.js';
+import { readChangelog } from './book-files.js';
+import { readContinuityFacts } from './continuity-book.js';
 import { paths } from '../core/paths.js';
 import { readLintLists } from './lint-inputs.js';
 import type { OpenProject } from './project.js';
@@ -34,5 +39,42 @@ export function lintOf(p: OpenProject, chapter: number): LintReport {
       diagnosticWords(read.diagnostic),
       read.diagnostic.fix ? { hint: read.diagnostic.words?.fix ?? read.diagnostic.fix } : {},
     );
-  return lintChapter({ chapter, source, text: read.text, settings: p.settings.quality, lists: readLintLists(p.fs) });
+  const report = lintChapter({
+    chapter,
+    source,
+    text: read.text,
+    settings: p.settings.quality,
+    lists: readLintLists(p.fs),
+  });
+  const continuity = continuityOf(p, chapter, read.text, source === 'staging');
+  return continuity.length
+    ? { ...report, findings: [...report.findings, ...continuity.map(continuityLintFinding)] }
+    : report;
+}
+
+/**
+ * The continuity findings of a chapter (§19): one in flight against the
+ * committed state and its staged delta; a committed one against the state
+ * before it, replayed from the changelog, and the ops its commit applied.
+ */
+function continuityOf(p: OpenProject, chapter: number, text: string, staged: boolean): ContinuityFinding[] {
+  const facts = readContinuityFacts(p.fs, p.settings.continuity);
+  if (staged) {
+    const delta = p.fs.readJson(paths.stagingDelta(chapter), DeltaSchema, 'invalid_delta');
+    if (!delta?.ok) return [];
+    return chapterContinuity(facts, {
+      chapter,
+      text,
+      ops: delta.value.ops,
+      ...(delta.value.recollections ? { recollections: delta.value.recollections } : {}),
+    });
+  }
+  const before = benchChaptersOf(readChangelog(p.fs).lines, new Map([[chapter, text]])).find(
+    (c) => c.chapter === chapter,
+  );
+  if (!before) return [];
+  return chapterContinuity(
+    { ...facts, state: before.stateBefore, resolved: before.resolved },
+    { chapter, text, ops: before.ops, ...(before.recollections ? { recollections: before.recollections } : {}) },
+  );
 }

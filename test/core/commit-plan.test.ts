@@ -75,6 +75,21 @@ function input(outlinedTo: number): CommitInput {
 }
 
 describe('the chapter commit plan', () => {
+  it("keeps the delta's recollections in the changelog line, and writes none when it has none", () => {
+    const base = input(30);
+    const delta = 'staging/state/chapter-004-delta.json';
+    const file = base.view.files.get(delta);
+    const withSpans = JSON.stringify({
+      ...JSON.parse(file?.text ?? '{}'),
+      recollections: [{ lines: [3, 5], kind: 'flashback' }],
+    });
+    const view = { files: new Map([...base.view.files, [delta, { path: delta, sha256: 'x', text: withSpans }]]) };
+    const lineOf = (i: CommitInput) =>
+      JSON.parse(planChapterCommit(i).appends.find((a) => a.path === 'state/changelog.jsonl')?.text ?? '{}');
+    expect(lineOf({ ...base, view }).recollections).toEqual([{ lines: [3, 5], kind: 'flashback' }]);
+    expect(lineOf(base)).not.toHaveProperty('recollections');
+  });
+
   it(
     'moves the outputs into the book, merges the delta and ' + 'appends one changelog line after the recorded length',
     () => {

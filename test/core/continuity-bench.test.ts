@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { castIndex, CONTINUITY_KINDS } from '../../src/core/continuity.js';
-import { plant, runContinuityBench, type BenchBook } from '../../src/core/continuity-bench.js';
+import { benchChaptersOf, plant, runContinuityBench, type BenchBook } from '../../src/core/continuity-bench.js';
 import { seededRandom } from '../../src/core/seeded-random.js';
 
 const text = readFileSync(new URL('../../fixtures/classics/xiyouji-01-05.txt', import.meta.url), 'utf8');
@@ -49,5 +49,47 @@ describe('the continuity bench', () => {
     const before = JSON.stringify({ ...chapters[0], resolved: [...chapters[0]!.resolved] });
     for (const kind of CONTINUITY_KINDS) plant(kind, chapters[0]!, book, seededRandom(5));
     expect(JSON.stringify({ ...chapters[0], resolved: [...chapters[0]!.resolved] })).toBe(before);
+  });
+});
+
+describe('benchChaptersOf', () => {
+  it('replays the changelog: each chapter gets the state before it, its ops, resolved items, recollections', () => {
+    const lines = [
+      {
+        chapter: 1,
+        base_state_version: 0,
+        state_version: 1,
+        storyline_id: 'main',
+        ops: [
+          { op: 'set', path: 'characters.a.status', value: 'dead' },
+          { op: 'foreshadow', path: 'f-1', value: 'resolved' },
+        ],
+        dropped: [],
+      },
+      {
+        chapter: 2,
+        base_state_version: 1,
+        state_version: 2,
+        storyline_id: 'main',
+        ops: [],
+        dropped: [],
+        recollections: [{ lines: [3, 4], kind: 'memory' }],
+      },
+    ];
+    const [one, two] = benchChaptersOf(
+      lines as never,
+      new Map([
+        [1, '一'],
+        [2, '二'],
+      ]),
+    );
+    expect(one).toMatchObject({ chapter: 1, stateBefore: {}, resolved: new Set() });
+    expect(one?.recollections).toBeUndefined();
+    expect(two).toMatchObject({
+      chapter: 2,
+      stateBefore: { characters: { a: { status: 'dead' } } },
+      resolved: new Set(['f-1']),
+      recollections: [{ lines: [3, 4], kind: 'memory' }],
+    });
   });
 });

@@ -89,6 +89,13 @@ describe('the audit step chapter:NNN:audit (§19)', () => {
       expect.objectContaining({ id: 'gone_acting:yun-wanqing', excerpt: '云婉清推门而入，径直走到桌前。' }),
     ]);
     expect(packet.expected_outputs.map((o: { path: string }) => o.path)).toEqual([AUDIT]);
+    // The lint report lists it too, with the sentence, in both languages.
+    const lint = json(novelBin(dir, ['lint', 'chapter:004', '--json'])).data;
+    expect(lint.source).toBe('staging');
+    expect(lint.findings.filter((f: { rule: string }) => f.rule === 'continuity')).toEqual([
+      expect.objectContaining({ feature: 'gone_acting', severity: 'soft', excerpt: '云婉清推门而入，径直走到桌前。' }),
+    ]);
+    expect(novelBin(dir, ['lint', 'chapter:004', '--lang', 'zh']).stdout).toMatch(/云婉清.*dead|云婉清/);
     // The same project, the same packet.
     expect(novelBin(dir, ['instructions', 'chapter:004:audit', '--json']).stdout).toBe(
       novelBin(dir, ['instructions', 'chapter:004:audit', '--json']).stdout,
@@ -135,6 +142,12 @@ describe('the audit step chapter:NNN:audit (§19)', () => {
     // The commit moves the audit into audits/; a rewind moves it aside with the chapter.
     expect(novelBin(dismissing, ['commit', '--chapter', '4']).code).toBe(0);
     expect(readJson(join(dismissing, 'audits/chapter-004-audit.json'))).toEqual(report);
+    // The committed chapter's lint holds it against the state before it, replayed from the changelog.
+    const committed = json(novelBin(dismissing, ['lint', 'chapter:004', '--json'])).data;
+    expect(committed.source).toBe('chapters');
+    expect(
+      committed.findings.filter((f: { rule: string }) => f.rule === 'continuity').map((f: any) => f.feature),
+    ).toEqual(['gone_acting']);
     const rewind = novelBin(dismissing, ['rewind', '--to', 'chapter:004']);
     expect(rewind.code, rewind.stderr).toBe(0);
     expect(existsSync(join(dismissing, 'audits/chapter-004-audit.json'))).toBe(false);
