@@ -24,6 +24,8 @@ import { checkpointText } from './checkpoint.js';
 import { openProject, type CommandEnv, type OpenProject } from './project.js';
 import type { ProjectFs } from './project-fs.js';
 import { statusReport } from './status-report.js';
+import { continuityView, type ContinuityView } from '../core/continuity-view.js';
+import { readContinuityBook } from './continuity-book.js';
 
 /** Read until the checkpoint is the same before and after (a commit ran meanwhile: read again). */
 export function consistently<T>(fs: ProjectFs, read: () => T): T {
@@ -100,6 +102,8 @@ export interface Dashboard {
   storylines(): Record<string, unknown>;
   graph(): Record<string, unknown>;
   cost(): Record<string, unknown>;
+  /** Each character's status, realm and location over the chapters, and every continuity finding (§19). */
+  continuity(): ContinuityView;
 }
 
 /** The dashboard of one project. Every method reads the project afresh (consistently with concurrent commits). */
@@ -294,6 +298,14 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
           book: { graph: bookTop, layers: graphLayers(bookTop), current: bookCurrent },
           chapter: { graph: pipeline, layers: graphLayers(pipeline), current: graphStateOf(pipeline, stage) },
         };
+      }),
+
+    continuity: () =>
+      consistently(fs, () => {
+        const p = open();
+        return continuityView(
+          readContinuityBook(fs, p.loaded.checkpoint.last_completed_chapter, p.settings.continuity),
+        );
       }),
 
     cost: () =>

@@ -65,6 +65,7 @@ const ROUTES: Array<[RegExp, Api]> = [
   [/^\/api\/storylines$/, (d) => d.storylines()],
   [/^\/api\/graph$/, (d) => d.graph()],
   [/^\/api\/cost$/, (d) => d.cost()],
+  [/^\/api\/continuity$/, (d) => ({ ...d.continuity() })],
 ];
 
 /** Constant-time comparison of the token a request carries. */

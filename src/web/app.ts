@@ -72,6 +72,7 @@ async function renderOverview(): Promise<void> {
     section('timeline', w('dashboard.timeline'), h('div', { id: 'timeline-list' }, w('dashboard.loading'))),
     section('characters', w('dashboard.characters'), h('div', { id: 'character-list' }, w('dashboard.loading'))),
     section('storylines', w('dashboard.storylines'), h('div', { id: 'storyline-list' }, w('dashboard.loading'))),
+    section('continuity', w('dashboard.continuity'), h('div', { id: 'continuity-view' }, w('dashboard.loading'))),
     section(
       'machines',
       w('dashboard.machines'),
@@ -87,6 +88,7 @@ async function renderOverview(): Promise<void> {
       refreshTimeline(),
       refreshCharacters(),
       refreshStorylines(),
+      refreshContinuity(),
       refreshMachines(),
     ].map((p) => p.catch(showError)),
   );
@@ -390,6 +392,63 @@ async function refreshCharacters(): Promise<void> {
           ),
         )
       : h('p', { class: 'muted' }, w('dashboard.none')),
+  );
+}
+
+/** Each character's status, realm and location by chapter, a finding's chapter marked ⚠; then every finding. */
+async function refreshContinuity(): Promise<void> {
+  const d = await get('/api/continuity');
+  const el = document.getElementById('continuity-view');
+  if (!el) return;
+  const characters = d.characters as Obj[];
+  const findings = d.findings as Obj[];
+  const flaggedIds = new Set(findings.map((f) => f.subject));
+  el.replaceChildren(
+    h('p', { class: 'muted' }, w('dashboard.continuityHead', { chapters: d.chapters, findings: findings.length })),
+    characters.length
+      ? h(
+          'table',
+          { class: 'continuity' },
+          ...characters.map((c) =>
+            h(
+              'tr',
+              { 'data-id': c.id },
+              h('th', {}, flaggedIds.has(c.id) ? `⚠ ${c.name}` : String(c.name)),
+              h(
+                'td',
+                {},
+                ...(c.changes as Obj[]).map((x) =>
+                  h(
+                    'span',
+                    { class: x.flagged ? 'fact flagged' : 'fact' },
+                    chapterLink(x.chapter as number, w('dashboard.chapterRef', { n: x.chapter })),
+                    ` ${w('dashboard.fact', { fact: x.fact })}：`,
+                    typeof x.value === 'string' ? x.value : JSON.stringify(x.value),
+                    x.flagged ? ' ⚠' : '',
+                    ' ',
+                  ),
+                ),
+              ),
+            ),
+          ),
+        )
+      : h('p', { class: 'muted' }, w('dashboard.none')),
+    findings.length
+      ? h(
+          'ul',
+          { class: 'findings' },
+          ...findings.map((f) =>
+            h(
+              'li',
+              { class: 'finding', 'data-kind': f.kind },
+              '⚠ ',
+              chapterLink(f.chapter as number, w('dashboard.chapterRef', { n: f.chapter })),
+              ` ${lang === 'zh' ? f.message_zh : f.message}`,
+              h('div', { class: 'muted' }, `「${f.excerpt}」 → ${lang === 'zh' ? f.fix_zh : f.fix}`),
+            ),
+          ),
+        )
+      : h('p', { class: 'muted' }, '✓'),
   );
 }
 
@@ -699,9 +758,9 @@ async function start(): Promise<void> {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   const nav = document.getElementById('nav') as HTMLElement;
   nav.replaceChildren(
-    ...(['progress', 'charts', 'chapters', 'timeline', 'characters', 'storylines', 'machines'] as const).map((k) =>
-      h('a', { href: `#/${k}` }, w(`dashboard.${k}`)),
-    ),
+    ...(
+      ['progress', 'charts', 'chapters', 'timeline', 'characters', 'storylines', 'continuity', 'machines'] as const
+    ).map((k) => h('a', { href: `#/${k}` }, w(`dashboard.${k}`))),
   );
   window.addEventListener('hashchange', route);
   route();

@@ -80,7 +80,7 @@ describe('the chapter commit plan', () => {
     const delta = 'staging/state/chapter-004-delta.json';
     const file = base.view.files.get(delta);
     const withSpans = JSON.stringify({
-      ...JSON.parse(file?.text ?? '{}'),
+      ...JSON.parse(file && 'text' in file ? file.text : '{}'),
       recollections: [{ lines: [3, 5], kind: 'flashback' }],
     });
     const view = { files: new Map([...base.view.files, [delta, { path: delta, sha256: 'x', text: withSpans }]]) };

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson, tempDir } from '../helpers/project.js';
+import { serve } from '../helpers/serve.js';
 
 afterAll(cleanupTempDirs);
 
@@ -128,7 +129,7 @@ describe('the audit step chapter:NNN:audit (§19)', () => {
     expect(JSON.stringify(revision.manifest.inline)).toContain('云婉清');
   });
 
-  it('a finding dismissed with a reason passes; a hard issue of the auditor sends the chapter back', () => {
+  it('a finding dismissed with a reason passes; a hard issue of the auditor sends the chapter back', async () => {
     const dismissing = summarized();
     const report = { chapter: 4, issues: [], dismissed: [{ finding: 'gone_acting:yun-wanqing', reason: '梦境' }] };
     mkdirSync(join(dismissing, 'staging/audits'), { recursive: true });
@@ -148,6 +149,16 @@ describe('the audit step chapter:NNN:audit (§19)', () => {
     expect(
       committed.findings.filter((f: { rule: string }) => f.rule === 'continuity').map((f: any) => f.feature),
     ).toEqual(['gone_acting']);
+    // The dashboard marks it: 云婉清 flagged, the finding listed with its chapter, sentence and fix.
+    const served = await serve(dismissing);
+    try {
+      const view = (await (await fetch(`${served.base}/api/continuity`)).json()) as any;
+      expect(view.findings).toEqual([
+        expect.objectContaining({ chapter: 4, kind: 'gone_acting', subject: 'yun-wanqing' }),
+      ]);
+    } finally {
+      await served.stop();
+    }
     const rewind = novelBin(dismissing, ['rewind', '--to', 'chapter:004']);
     expect(rewind.code, rewind.stderr).toBe(0);
     expect(existsSync(join(dismissing, 'audits/chapter-004-audit.json'))).toBe(false);

@@ -164,6 +164,18 @@ describe('novel serve: the JSON API', () => {
     expect(cost.chapter).toEqual([1, 2, 3, 4, 5, 6]);
     expect(cost).toHaveProperty('total_usd');
 
+    const continuity = (await getJson(s, '/api/continuity')).body;
+    expect(continuity.chapters).toBe(6);
+    const byId = Object.fromEntries(continuity.characters.map((c: any) => [c.id, c]));
+    expect(byId['lin-qingyan'].changes).toEqual(
+      expect.arrayContaining([{ chapter: 1, fact: 'realm', value: '炼气', flagged: false }]),
+    );
+    expect(byId['yun-wanqing']).toMatchObject({
+      name: '云婉清',
+      changes: [{ chapter: 1, fact: 'status', value: 'dead' }],
+    });
+    expect(continuity.findings).toEqual([]);
+
     const meta = (await getJson(s, '/api/meta')).body;
     expect(meta).toMatchObject({ lang: 'zh', read_only: true });
   });
@@ -261,6 +273,7 @@ describe('novel serve: the JSON API', () => {
       '/api/storylines',
       '/api/graph',
       '/api/cost',
+      '/api/continuity',
       '/api/chapters/99',
     ])
       await raw(s.port, path);

@@ -70,6 +70,11 @@ describe.skipIf(!browserPath && !required)('novel serve in Chromium', () => {
     expect(await p.locator('#timeline-list .tl-row').count()).toBeGreaterThan(0);
     expect(await p.locator('#timeline-list .tl-row a[href^="#/chapter/"]').count()).toBeGreaterThan(0);
     await p.waitForSelector('#character-list .card');
+    // The continuity view: each character's facts by chapter (云婉清 dead before the book begins, a realm by name).
+    await p.waitForSelector('#continuity-view table.continuity tr');
+    const continuity = (await p.textContent('#continuity-view')) ?? '';
+    expect(continuity).toContain('云婉清');
+    expect(continuity).toContain('境界：炼气');
     await p.waitForSelector('#book-machine rect.current');
     expect(await p.locator('#chapter-machine rect.current').getAttribute('data-state')).toBe('draft');
     expect(await p.getAttribute('html', 'lang')).toBe('zh-CN');

@@ -144,6 +144,18 @@ export const WEB_GROUPS = {
       (_) => 'overdue',
       (_) => '逾期',
     ),
+    'dashboard.continuity': entry(
+      (_) => 'Continuity',
+      (_) => '连续性',
+    ),
+    'dashboard.continuityHead': entry<{ chapters: number; findings: number }>(
+      (a) => `${a.chapters} chapter(s) held against the state: ${a.findings} finding(s)`,
+      (a) => `已核对 ${a.chapters} 章：${a.findings} 处连续性问题`,
+    ),
+    'dashboard.fact': entry<{ fact: string }>(
+      (a) => a.fact,
+      (a) => ({ status: '状态', realm: '境界', location: '位置' })[a.fact] ?? a.fact,
+    ),
     'dashboard.location': entry(
       (_) => 'location',
       (_) => '位置',
