@@ -154,7 +154,7 @@ export const WEB_GROUPS = {
     ),
     'dashboard.fact': entry<{ fact: string }>(
       (a) => a.fact,
-      (a) => ({ status: '状态', realm: '境界', location: '位置' })[a.fact] ?? a.fact,
+      (a) => ({ status: '状态', realm: '境界', location: '位置' })[a.fact] ?? `字段 ${a.fact}`,
     ),
     'dashboard.location': entry(
       (_) => 'location',
