@@ -6,6 +6,8 @@
 // volume 2, and into it. Chapters are of qidian length (2,500–3,500 字, the
 // preset the demo project records); chapter 6's draft leans on AI clichés,
 // novel's lint catches it, the refiner clears it, and the chapter passes;
+// chapter 9's draft has a dead character walk in, the continuity audit sends
+// it back and the revision passes (PROTOCOL §19);
 // chapter 14 ends on a weak hook (a hook-fix, then judged again) and chapter
 // 15's refiner loses the title (a title-fix).
 import { spawnSync } from 'node:child_process';

@@ -15,6 +15,7 @@ import {
   DEFAULT_DEMO_SCORES,
   DEMO_CLICHE_CHAPTER,
   DEMO_UNTITLED_CHAPTER,
+  DEMO_CONTINUITY_CHAPTER,
   DEMO_WEAK_HOOK_CHAPTER,
   demoOutputs,
   parseDemoScores,
@@ -270,6 +271,43 @@ describe('chapter-writer: draft', () => {
     expect(validateStep('draft', stagingOf({ 'staging/chapters/chapter-003.md': text }), { chapter: 3 }).valid).toBe(
       true,
     );
+  });
+});
+
+describe('the continuity demo (§19)', () => {
+  const CH9 = 'staging/chapters/chapter-009.md';
+  it(`chapter ${DEMO_CONTINUITY_CHAPTER}'s first draft has 云婉清 walk in; its revision does not`, () => {
+    const block = BLOCK.replace('第 3 章', `第 ${DEMO_CONTINUITY_CHAPTER} 章`);
+    const first = run(() =>
+      input(packet('chapter-writer', 'draft', { chapter: DEMO_CONTINUITY_CHAPTER, chapter_outline_block: block })),
+    )[CH9] as string;
+    expect(first).toContain('云婉清推门而入');
+    const revised = run(() =>
+      input(packet('chapter-writer', 'revision', { chapter: DEMO_CONTINUITY_CHAPTER, chapter_outline_block: block })),
+    )[CH9] as string;
+    expect(revised).not.toContain('云婉清');
+  });
+
+  it("the auditor confirms each of novel's findings as a hard issue; a clean chapter, an empty report", () => {
+    const finding = {
+      id: 'gone_acting:yun',
+      kind: 'gone_acting',
+      excerpt: '云婉清推门而入。',
+      fix: 'fix',
+      fix_zh: '改写',
+    };
+    const report = (findings: unknown[]) =>
+      JSON.parse(
+        run(() => input(packet('continuity-auditor', 'normal', { chapter: 9, findings })))[
+          'staging/audits/chapter-009-audit.json'
+        ] as string,
+      );
+    expect(report([finding])).toEqual({
+      chapter: 9,
+      issues: [{ kind: 'gone_acting', severity: 'hard', evidence: '云婉清推门而入。', fix: '改写' }],
+      dismissed: [],
+    });
+    expect(report([])).toEqual({ chapter: 9, issues: [], dismissed: [] });
   });
 });
 
