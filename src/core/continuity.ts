@@ -210,23 +210,47 @@ const NOT_NOW = [
   '当年',
   '曾经',
   '生前',
-  '遗',
+  '遗物',
+  '遗言',
+  '遗体',
+  '遗志',
+  '遗容',
+  '遗像',
+  '遗愿',
+  '遗命',
+  '遗书',
   '尸',
   '墓',
   '坟',
   '灵位',
   '牌位',
-  '祭',
+  '祭拜',
+  '祭奠',
+  '祭日',
+  '祭文',
   '悼',
   '怀念',
   '往事',
-  '昔',
+  '昔日',
+  '往昔',
   '临终',
-  '死',
-  '亡',
+  '之死',
+  '死后',
+  '死前',
+  '死讯',
+  '死因',
+  '已死',
+  '身死',
+  '死了',
+  '亡故',
+  '身亡',
+  '阵亡',
+  '亡魂',
   '牺牲',
   '失踪',
   '下落',
+  '报仇',
+  '复仇',
   '提起',
   '提到',
   '说起',
@@ -248,13 +272,23 @@ const NOT_USED = [
   '梦',
   '当年',
   '曾经',
-  '碎',
-  '毁',
-  '断',
+  '碎片',
+  '碎了',
+  '破碎',
+  '粉碎',
+  '毁了',
+  '被毁',
+  '损毁',
+  '断了',
+  '断成',
+  '折断',
   '残骸',
-  '遗',
-  '失',
-  '丢',
+  '遗物',
+  '遗失',
+  '丢失',
+  '丢了',
+  '失去',
+  '失落',
   '不见',
   '没了',
   '若是',
@@ -370,7 +404,19 @@ function mentionsIn(text: string, cast: CastIndex): { byId: Map<string, number[]
 
 const inRecollection = (line: number, spans: readonly Recollection[]): boolean =>
   spans.some((r) => line >= r.lines[0] && line <= r.lines[1]);
-const holdsAny = (text: string, words: readonly string[]): boolean => words.some((w) => text.includes(w));
+/**
+ * Verbs that make 死了 and 断了 something done to another (杀死了, 斩断了): the
+ * sentence then tells of a character acting, or an item used, not of a death
+ * or a break.
+ */
+const DOING = new Set([...'杀打拍砍劈斩刺捅掐勒咬毒烧淹砸踢撞射害逼吓气割切截剪扯拉拽折咬震']);
+const holdsAny = (text: string, words: readonly string[]): boolean =>
+  words.some((w) => {
+    if (w !== '死了' && w !== '断了') return text.includes(w);
+    for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1))
+      if (!DOING.has(text[i - 1] as string)) return true;
+    return false;
+  });
 
 /** The findings of one chapter, in order of kind, then of line. */
 export function continuityFindings(input: ContinuityInput): ContinuityFinding[] {
@@ -457,7 +503,14 @@ export function continuityFindings(input: ContinuityInput): ContinuityFinding[] 
   }
 
   // A name one character away from a cast name, and itself no name the book knows.
-  for (const drift of chapterDrifts(live, input.text, input.cast, mentions))
+  // The characters the delta's ops touch are in the chapter, named or not.
+  const touched = new Set(
+    input.ops.flatMap((o) => {
+      const m = typeof o.path === 'string' ? /^characters\.([^.]+)\./.exec(o.path) : null;
+      return m ? [m[1] as string] : [];
+    }),
+  );
+  for (const drift of chapterDrifts(live, input.text, input.cast, mentions, touched))
     out.push(finding('name_drift', drift.id, drift.sentence, { found: drift.found, name: drift.name }));
 
   // A foreshadowing item resolved before, planted or advanced again.
@@ -473,15 +526,17 @@ const count = (text: string, word: string): number => text.split(word).length - 
 
 /**
  * The drifts of a chapter: near misses in its sentences of a character the
- * chapter also names rightly, and no more often than rightly. A name that
- * stands on its own (林朵 beside a cast's 林枫, with 林枫 nowhere in the
- * chapter) is another person, not a slip.
+ * chapter also names rightly, and no more often than rightly, or of one the
+ * delta's ops say is in the chapter (`touched`). A name that stands on its
+ * own (林朵 beside a cast's 林枫, with 林枫 nowhere in the chapter or its
+ * delta) is another person, not a slip.
  */
 function chapterDrifts(
   sentences: readonly Sentence[],
   text: string,
   cast: CastIndex,
   mentions: { named: Uint8Array },
+  touched: ReadonlySet<string>,
 ): Array<{ found: string; name: string; id: string; sentence: Sentence }> {
   const out: Array<{ found: string; name: string; id: string; sentence: Sentence }> = [];
   const seen = new Set<string>();
@@ -490,7 +545,8 @@ function chapterDrifts(
       if (seen.has(d.found)) continue;
       seen.add(d.found);
       const right = (cast.byId.get(d.id) ?? [d.name]).reduce((n, name) => n + count(text, name), 0);
-      if (right >= 1 && count(text, d.found) <= right) out.push({ ...d, sentence: s });
+      if ((right >= 1 && count(text, d.found) <= right) || (right === 0 && touched.has(d.id)))
+        out.push({ ...d, sentence: s });
     }
   }
   return out;

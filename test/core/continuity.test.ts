@@ -123,6 +123,22 @@ describe('continuity checks', () => {
     expect(driftsIn('苏婉看向苏晚。', cast).map((d) => d.found)).toEqual(['苏晚']);
   });
 
+  it('killing or cutting is acting or using: 杀死了 and 斩断了 are not a death or a break', () => {
+    const text = (line: string) => `# 第12章 夜雨\n\n林枫推门而入。\n\n${line}\n`;
+    expect(kinds({ text: text('赵长老一掌拍死了黑衣人。') })).toEqual(['gone_acting:old-zhao']);
+    expect(kinds({ text: text('赵长老杀死了那头妖兽。') })).toEqual(['gone_acting:old-zhao']);
+    expect(kinds({ text: text('赵长老死了三年了。') })).toEqual([]);
+    expect(kinds({ text: text('林枫举起青锋剑，斩断了锁链。') })).toEqual(['item_used:qingfeng-sword']);
+    expect(kinds({ text: text('青锋剑断了，再也拼不回去。') })).toEqual([]);
+  });
+
+  it('a slip of a character the delta names, in a chapter that never names them rightly', () => {
+    const text = '# 第12章 夜雨\n\n林峰推门而入。\n';
+    expect(kinds({ text })).toEqual([]);
+    const ops = [{ op: 'set', path: 'characters.lin-feng.location', value: '后山' }];
+    expect(kinds({ text, ops })).toEqual(['name_drift:lin-feng']);
+  });
+
   it('a resolved foreshadowing item planted or advanced again', () => {
     expect(kinds({ ops: [{ op: 'foreshadow', path: 'f-001', value: 'advanced' }] })).toEqual([
       'foreshadow_reopened:f-001',
