@@ -89,6 +89,40 @@ cases.forEach((c, k) => {
       `${base.toFixed(1).padStart(6)} ms  ratio ${ratio.toFixed(2)}${verdict}`,
   );
 });
+// Argument order: global flags before the command take the same bundle and cache as after it. Each command is run
+// both ways, alternately; the figure is the median of the per-pair ratios, flags-first over command-first.
+const orders = [
+  { name: 'next', tail: ['next'] },
+  { name: 'status', tail: ['status'] },
+  { name: 'instructions', tail: ['instructions', 'chapter:004:draft'] },
+  { name: 'commit --dry-run', tail: ['commit', '--chapter', '4', '--dry-run'], cwd: judged },
+];
+const flagsFirst = orders.map(() => []);
+const commandFirst = orders.map(() => []);
+for (const o of orders) {
+  const dir = o.cwd ?? project;
+  time([cli, ...o.tail, '--json', '--project', dir], dir);
+  time([cli, '--json', '--project', dir, ...o.tail], dir);
+}
+for (let i = 0; i < runs; i++) {
+  orders.forEach((o, k) => {
+    const dir = o.cwd ?? project;
+    commandFirst[k].push(time([cli, ...o.tail, '--json', '--project', dir], dir));
+    flagsFirst[k].push(time([cli, '--json', '--project', dir, ...o.tail], dir));
+  });
+}
+console.log(`argument order: \`novel --json --project P <command>\` against \`novel <command> --json --project P\``);
+orders.forEach((o, k) => {
+  const ratio = pairRatio(flagsFirst[k], commandFirst[k]);
+  const met = ratio <= 1.05;
+  if (!met) failed = true;
+  console.log(
+    `  ${o.name.padEnd(24)} ${median(flagsFirst[k]).toFixed(1).padStart(6)} ms  vs ` +
+      `${median(commandFirst[k]).toFixed(1).padStart(6)} ms  ratio ${ratio.toFixed(2)}  ` +
+      `(target ≤ 1.05: ${met ? 'met' : 'NOT met'})`,
+  );
+});
+
 // A commit on a synthetic project: a ~5,000-character state and a 3,000-line
 // changelog. Each run commits a fresh copy (the copy is not timed).
 const synthetic = mkdtempSync(join(tmpdir(), 'novel-bench-commit-'));

@@ -326,7 +326,18 @@ const path = require('node:path');
 const groups = ${JSON.stringify(
       Object.fromEntries(Object.entries(ownBundles).flatMap(([group, g]) => g.commands.map((c) => [c, group]))),
     )};
-const own = Object.hasOwn(groups, process.argv[2] ?? '') ? groups[process.argv[2]] : undefined;
+// The command word: the first argument that is no global flag (--json, --project DIR, --lang L) or its value, so
+// that \`novel --json --project P next\` takes next's bundle as \`novel next --json --project P\` does.
+let word = '';
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (a === '--project' || a === '--lang') i++;
+  else if (a !== '--json' && !a.startsWith('--project=') && !a.startsWith('--lang=')) {
+    word = a;
+    break;
+  }
+}
+const own = Object.hasOwn(groups, word) ? groups[word] : undefined;
 const name = own ? \`novel.\${own}\` : 'novel';
 // Such a group's --json runs take the cache their own runs made.
 const jsonGroups = ${JSON.stringify(jsonGroups)};

@@ -160,8 +160,28 @@ function takeLang(argv: string[], context: NovelContext): string[] {
   return rest;
 }
 
+/**
+ * Global flags placed before the command, moved after its words: `novel --json --project P next` is parsed as
+ * `novel next --json --project P` (clipanion takes both), and only the command's own code is loaded for it.
+ */
+export function commandFirst(argv: readonly string[]): readonly string[] {
+  const lead: string[] = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--json' || a.startsWith('--project=')) lead.push(a);
+    else if (a === '--project' && i + 1 < argv.length) lead.push(a, argv[++i] as string);
+    else break;
+  }
+  if (lead.length === 0 || i >= argv.length) return argv;
+  const rest = argv.slice(i);
+  const words = rest.findIndex((a) => a.startsWith('-'));
+  const end = words < 0 ? rest.length : words;
+  return [...rest.slice(0, end), ...lead, ...rest.slice(end)];
+}
+
 export async function runCli(argv: string[], context: NovelContext): Promise<number> {
-  argv = takeLang(argv, context);
+  argv = [...commandFirst(takeLang(argv, context))];
   const lang = context.lang ?? 'en';
   // The completion script's command list, read from the command table when asked for (only `novel completion` does).
   context.commandSpecs ??= async () => (await import('./io/command-definitions.js')).buildCommandDefinitions();
