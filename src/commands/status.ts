@@ -20,14 +20,16 @@ export class StatusCommand extends NovelCommand {
       project: p,
     } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');
     const cp = p.loaded.checkpoint;
-    const t = say(this.lang, 'status.book', {
-      n: cp.last_completed_chapter,
-      zishu: totals.zishu,
-      logs: totals.chapters,
-      input: totals.input_tokens,
-      output: totals.output_tokens,
-      cost: formatCost(totals.cost_usd, totals.cost_unknown > 0),
-    });
+    const t = totals
+      ? say(this.lang, 'status.book', {
+          n: cp.last_completed_chapter,
+          zishu: totals.zishu,
+          logs: totals.chapters,
+          input: totals.input_tokens,
+          output: totals.output_tokens,
+          cost: formatCost(totals.cost_usd, totals.cost_unknown > 0),
+        })
+      : say(this.lang, 'status.book_unbuilt', { n: cp.last_completed_chapter });
     const dormantLine = dormant ? `\n${say(this.lang, 'status.dormant', { n: dormant })}` : '';
     return {
       data: {

@@ -239,6 +239,14 @@ const OWN_GROUPS = {
         `全书：已入库 ${a.n} 章，字数 ${a.zishu}；据 ${a.logs} 份章节日志：` +
         `输入 ${a.input} / 输出 ${a.output} tokens，费用 ${a.cost}`,
     ),
+    'status.book_unbuilt': entry<{ n: number }>(
+      (a) =>
+        `book: ${a.n} chapter(s) committed; its totals (字数, tokens, cost) are not built yet: ` +
+        'run `novel state verify --accept` once (any mutating command builds them)',
+      (a) =>
+        `全书：已入库 ${a.n} 章；全书统计（字数、tokens、费用）尚未建立：` +
+        '运行一次 `novel state verify --accept`（任何会写入的命令都会建立）',
+    ),
     'status.dormant': entry<{ n: number }>(
       (a) =>
         `foreshadowing: ${a.n} item(s) dormant (the next draft packet asks for a light touch: foreshadow_light_touch)`,

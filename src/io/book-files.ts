@@ -130,6 +130,18 @@ export function committedMemory(fs: ProjectFs, storylineId: string): string | un
 }
 
 /**
+ * A reader computes the book's totals from its chapters only up to this many: a longer book without a ledger (made by
+ * hand or by an older version) gets a hint to build it once, not a read of every chapter on each call.
+ */
+export const TOTALS_COMPUTED_UP_TO = 100;
+
+/** The book's totals as the ledger gives them, when it agrees with the checkpoint (null: no such ledger). */
+export function readLedgerTotals(fs: ProjectFs, lastCompleted: number): BookTotals | null {
+  const parsed = fs.readJson(BOOK_LEDGER, BookLedgerSchema, 'invalid_book_ledger');
+  return ledgerTotals(parsed?.ok ? parsed.value : null, lastCompleted);
+}
+
+/**
  * The book's totals as of the last committed chapter: the ledger when it agrees with the checkpoint, else every chapter
  * log.
  */

@@ -15,6 +15,7 @@ import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
 import { refreshDormantCount } from './dormant-count.js';
+import { refreshBookLedger } from './book-files.js';
 import { checkFinalTrees, recordAuthorEdits, recordFirstFingerprint } from './fingerprint.js';
 import { syncWriter } from './stdio.js';
 import { findJournal } from './journal.js';
@@ -146,6 +147,10 @@ export function withMutation<R>(
     if (options.checkFingerprint !== false && fs.exists(paths.fingerprint))
       recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
     recordDormant(fs, project);
+    // The book's totals, for a book whose ledger is missing or behind (made by hand, or by an older version): built
+    // once here, so that readers read one file (a current ledger costs one small read).
+    const last = readCheckpoint(fs).checkpoint.last_completed_chapter;
+    if (last > 0) refreshBookLedger(fs, last);
     recordStagingHashes(fs, readStagingView(fs, false));
     recordSweep(fs, sweep, touched, SWEPT);
     return result;

@@ -11,7 +11,7 @@ import { said, say, type Words } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { stagedJson } from '../core/staging-view.js';
 import { buildStatusView, type StatusView } from '../core/status-view.js';
-import { readBookTotals } from './book-files.js';
+import { readBookTotals, readLedgerTotals, TOTALS_COMPUTED_UP_TO } from './book-files.js';
 import { dormantCount } from './dormant-count.js';
 import { readerBoundary } from './fingerprint.js';
 import { lockStatus } from './lock.js';
@@ -20,7 +20,7 @@ import type { ProjectFs } from './project-fs.js';
 
 export interface StatusReport {
   view: StatusView;
-  totals: BookTotals;
+  totals: BookTotals | null;
   dormant: number;
   /** The executors' box: on, or why not. */
   box: BoxState;
@@ -68,7 +68,10 @@ export function statusReport(
       }
     : built;
   // One file however long the book (the ledger each commit writes), unless it disagrees with the checkpoint.
-  const totals = readBookTotals(p.fs, cp.last_completed_chapter);
+  // A longer book without it gets a hint instead of a read of every chapter (built by the next mutating command).
+  const totals =
+    readLedgerTotals(p.fs, cp.last_completed_chapter) ??
+    (cp.last_completed_chapter <= TOTALS_COMPUTED_UP_TO ? readBookTotals(p.fs, cp.last_completed_chapter) : null);
   // Foreshadowing left dormant at the next chapter (§13.6).
   const dormant = dormantCount(p.fs, cp.last_completed_chapter + 1, p.settings.quality.dormancy);
   // The box the executors of `novel run` get (PROTOCOL §17): on, or why not.

@@ -80,8 +80,8 @@ describe('a long book', () => {
   );
 
   it(
-    'status reads the book ledger; a missing or stale ledger is computed ' +
-      'from the chapter logs, and the next commit writes it again',
+    'status reads the book ledger; with a missing or stale one it reads no chapter (totals null, a hint), ' +
+      'and the next commit writes it again',
     () => {
       const dir = longBook();
       const totals = (d: string) => json(novelBin(d, ['status', '--json'])).data.totals;
@@ -92,12 +92,12 @@ describe('a long book', () => {
         output_tokens: CHAPTERS * 2000,
       });
       rmSync(join(dir, 'logs/book-ledger.json'));
-      expect(totals(dir)).toEqual(fromLedger);
+      expect(totals(dir)).toBeNull();
       writeFileSync(
         join(dir, 'logs/book-ledger.json'),
         JSON.stringify({ ...fromLedger, last_completed_chapter: 12, chapters: 1 }),
       );
-      expect(totals(dir)).toEqual(fromLedger);
+      expect(totals(dir)).toBeNull();
       expect(novelBin(dir, ['commit', '--chapter', String(NEXT)]).code).toBe(0);
       const ledger = readJson(join(dir, 'logs/book-ledger.json'));
       expect(ledger).toMatchObject({ last_completed_chapter: NEXT, chapters: CHAPTERS + 1 });
@@ -131,5 +131,29 @@ describe('a long book', () => {
     }
     expect(record.dirs['.novel/objects']).toBeDefined();
     expect(readdirSync(join(dir, 'chapters')).filter((n) => /\.\d+$/.test(n))).toEqual([]);
+  });
+});
+
+describe('a long book novel did not write itself', () => {
+  it('without a ledger, status says once how to build it; any mutating command builds it, the same totals', () => {
+    const dir = longBook();
+    const ledger = readJson(join(dir, 'logs/book-ledger.json'));
+    rmSync(join(dir, 'logs/book-ledger.json'));
+    const before = novelBin(dir, ['status']);
+    expect(before.code).toBe(0);
+    expect(before.stdout).toContain(`book: ${CHAPTERS} chapter(s) committed; its totals`);
+    expect(before.stdout).toContain('novel state verify --accept');
+    expect(json(novelBin(dir, ['status', '--json'])).data.totals).toBeNull();
+    // A reader never writes it.
+    expect(existsSync(join(dir, 'logs/book-ledger.json'))).toBe(false);
+    expect(novelBin(dir, ['state', 'verify', '--accept']).code).toBe(0);
+    expect(readJson(join(dir, 'logs/book-ledger.json'))).toEqual(ledger);
+    expect(json(novelBin(dir, ['status', '--json'])).data.totals).toMatchObject({ zishu: ledger.zishu });
+    // Another mutating command builds it too: the commit of the chapter in flight, on top of the book's totals.
+    rmSync(join(dir, 'logs/book-ledger.json'));
+    expect(novelBin(dir, ['commit', '--chapter', String(NEXT)]).code).toBe(0);
+    const after = readJson(join(dir, 'logs/book-ledger.json'));
+    expect(after.last_completed_chapter).toBe(NEXT);
+    expect(after.zishu).toBeGreaterThan(ledger.zishu);
   });
 });
