@@ -56,6 +56,13 @@ export const LINT_WORDS = {
       `违禁词${q(a.word)}`,
       `删除或改写${q(a.word)}（quality.banned_words：平台合规）`,
     ),
+  sensitive_word: (a: { word: string; category: string | null }) =>
+    w(
+      `sensitive word "${a.word}"${a.category ? ` (${a.category})` : ''}`,
+      `rephrase "${a.word}" before the chapter is published (sensitive-words.json)`,
+      `敏感词${q(a.word)}${a.category ? `（${a.category}）` : ''}`,
+      `发布前改写${q(a.word)}（sensitive-words.json）`,
+    ),
   cliche: (a: { word: string; kind?: { en: { name: string; fix: string }; zh: { name: string; fix: string } } }) =>
     w(
       `cliché "${a.word}"${a.kind ? ` (${a.kind.en.name})` : ''}`,

@@ -70,6 +70,8 @@ export interface LintLists {
   cliche: Readonly<Record<string, Severity>>;
   /** The cast's display names and aliases (characters/): never a sentence's opening. */
   names?: readonly string[];
+  /** sensitive-words.json (§18): each word a hard finding, with its category when the file gives one. */
+  sensitive?: ReadonlyArray<{ word: string; category: string | null }>;
   /**
    * The repetition check (§16): the earlier chapters (before `chapter`) that share the most of these winnowed
    * fingerprints, with their texts, from the book's shingle index. Absent: no repetition check.
@@ -153,7 +155,7 @@ export function dialogueZishu(line: string): number {
  */
 function wordHits(
   lines: readonly Line[],
-  entries: ReadonlyArray<{ word: string; kind: 'banned' | 'cliche' | 'blacklist'; severity: Severity }>,
+  entries: ReadonlyArray<{ word: string; kind: 'banned' | 'sensitive' | 'cliche' | 'blacklist'; severity: Severity }>,
   whitelist: readonly string[],
 ) {
   const masks = lines.map((l) => new Uint8Array(l.text.length));
@@ -192,13 +194,13 @@ function wordHits(
       }
     });
   }
-  const rank = { banned: 0, cliche: 1, blacklist: 2 } as const;
+  const rank = { banned: 0, sensitive: 1, cliche: 2, blacklist: 3 } as const;
   const sorted = [...entries].sort(
     (a, b) => b.word.length - a.word.length || rank[a.kind] - rank[b.kind] || (a.word < b.word ? -1 : 1),
   );
   const hits: Array<{
     word: string;
-    kind: 'banned' | 'cliche' | 'blacklist';
+    kind: 'banned' | 'sensitive' | 'cliche' | 'blacklist';
     severity: Severity;
     line: number;
     excerpt: string;
@@ -265,6 +267,7 @@ export function lintChapter(input: {
   // Word lists: banned words, the cliché lint, the AI-cliché blacklist.
   const entries = [
     ...q.banned_words.map((word) => ({ word, kind: 'banned' as const, severity: 'hard' as Severity })),
+    ...(lists.sensitive ?? []).map((s) => ({ word: s.word, kind: 'sensitive' as const, severity: 'hard' as Severity })),
     ...Object.entries(lists.cliche).map(([word, severity]) => ({ word, kind: 'cliche' as const, severity })),
     ...lists.blacklist.map((word) => ({ word, kind: 'blacklist' as const, severity: 'soft' as Severity })),
   ];
@@ -272,6 +275,13 @@ export function lintChapter(input: {
   const count = (kind: string): number => hits.filter((h) => h.kind === kind).length;
   const blacklistHits = count('blacklist');
   const blacklistPerK = perK(blacklistHits, zishu);
+  for (const h of hits.filter((x) => x.kind === 'sensitive')) {
+    const category = lists.sensitive?.find((s) => s.word === h.word)?.category ?? null;
+    add(
+      { rule: 'sensitive_word', severity: 'hard', line: h.line, excerpt: h.excerpt },
+      W.sensitive_word({ word: h.word, category }),
+    );
+  }
   for (const h of hits.filter((x) => x.kind === 'banned'))
     add({ rule: 'banned_word', severity: 'hard', line: h.line, excerpt: h.excerpt }, W.banned_word({ word: h.word }));
   for (const h of hits.filter((x) => x.kind === 'cliche')) {

@@ -14,7 +14,7 @@ import { effectiveBlacklist } from '../core/context/blacklist.js';
 import { diagnosticsError } from '../core/errors.js';
 import { said } from '../core/messages.js';
 import type { LintLists } from '../core/lint.js';
-import { BlacklistFileSchema, ClicheLintSchema } from '../schemas/inputs.js';
+import { BlacklistFileSchema, ClicheLintSchema, SensitiveWordsSchema } from '../schemas/inputs.js';
 import type { ProjectFs } from './project-fs.js';
 import { earlierChapters } from './shingle-index.js';
 
@@ -35,11 +35,20 @@ export function readLintLists(fs: ProjectFs): LintLists {
       cliche.diagnostics,
       said('bookfile.cliche.hint'),
     );
+  const sensitive = fs.readJson('sensitive-words.json', SensitiveWordsSchema, 'invalid_sensitive_words');
+  if (sensitive && !sensitive.ok)
+    throw diagnosticsError(
+      'invalid_sensitive_words',
+      said('bookfile.invalid', { file: 'sensitive-words.json' }),
+      sensitive.diagnostics,
+      said('bookfile.sensitive.hint'),
+    );
   const file = blacklist?.ok ? blacklist.value : null;
   return {
     blacklist: effectiveBlacklist(file),
     whitelist: file?.whitelist?.words ?? [],
     cliche: cliche?.ok ? (cliche.value.words as LintLists['cliche']) : clicheLexicon(),
+    ...(sensitive?.ok ? { sensitive: sensitiveWords(sensitive.value) } : {}),
     names: castNames(fs),
     earlier: (fps, chapter) => earlierChapters(fs, fps, chapter),
   };
@@ -61,4 +70,13 @@ export function castNames(fs: ProjectFs): string[] {
     for (const n of [c.value.display_name, ...(c.value.aliases ?? [])]) if (n?.trim()) names.add(n.trim());
   }
   return [...names].sort();
+}
+
+/** sensitive-words.json's words, each once, with its first category (the plain list's have none). */
+function sensitiveWords(file: { words: string[]; categories?: Record<string, string[]> | undefined }) {
+  const out = new Map<string, string | null>();
+  for (const [category, words] of Object.entries(file.categories ?? {}))
+    for (const word of words) if (!out.has(word)) out.set(word, category);
+  for (const word of file.words) if (!out.has(word)) out.set(word, null);
+  return [...out].map(([word, category]) => ({ word, category }));
 }

@@ -25,6 +25,7 @@ import {
   BlacklistFileSchema,
   CharacterSchema,
   ClicheLintSchema,
+  SensitiveWordsSchema,
   RelationshipsSchema,
   StorylinesSchema,
   StyleProfileSchema,
@@ -521,6 +522,19 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
         'finding of that severity (hard sends the chapter back)',
     ],
     example: json({ words: { 倒吸一口凉气: 'soft', 虎躯一震: 'hard', 不可思议: 'warn' } }),
+  },
+  {
+    name: 'sensitive-words',
+    exampleAt: null,
+    title: 'Sensitive words (optional)',
+    path: 'sensitive-words.json',
+    writer: 'the author',
+    schema: SensitiveWordsSchema,
+    rules: [
+      'words, and each list of categories: every hit is a hard lint finding (sensitive_word), named with its ' +
+        'category: the gate sends the chapter back before it can be published',
+    ],
+    example: json({ words: ['加微信'], categories: { 广告: ['扫码关注', '加群'] } }),
   },
   {
     name: 'config',

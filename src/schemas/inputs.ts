@@ -115,6 +115,22 @@ export const BlacklistFileSchema = lazily(() =>
   }),
 );
 
+/** sensitive-words.json (§18): the author's list of words a platform refuses, by category when grouped. */
+export const SensitiveWordsSchema = lazily(() =>
+  v.strictObject({
+    words: v.pipe(
+      v.array(v.pipe(v.string(), v.minLength(1))),
+      d('words the lint finds (hard) and `novel publish` refuses; [] for none'),
+    ),
+    categories: v.optional(
+      v.pipe(
+        v.record(v.string(), v.array(v.pipe(v.string(), v.minLength(1)))),
+        d('category → words, named with each finding (政治, 色情, 广告 …)'),
+      ),
+    ),
+  }),
+);
+
 export const ClicheLintSchema = lazily(() =>
   v.looseObject({
     words: v.pipe(

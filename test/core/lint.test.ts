@@ -58,6 +58,26 @@ describe('the lint report', () => {
     const banned = lint('# 第5章 雨夜\n他杀人了，杀人不眨眼。\n', { banned_words: ['杀人', '杀人不眨眼'] });
     expect(banned.metrics.banned_hits).toBe(2);
     expect(rules(banned)).toEqual(['banned_word:hard', 'banned_word:hard']);
+    // The author's sensitive words (§18): hard, named with their category, in both languages.
+    const sensitive = lint(
+      '# 第5章 雨夜\n想看后续请加微信，扫码关注。\n',
+      {},
+      {
+        sensitive: [
+          { word: '加微信', category: null },
+          { word: '扫码关注', category: '广告' },
+        ],
+      },
+    );
+    expect(sensitive.findings.filter((f) => f.rule === 'sensitive_word')).toEqual([
+      expect.objectContaining({
+        severity: 'hard',
+        line: 2,
+        message: 'sensitive word "加微信"',
+        message_zh: '敏感词“加微信”',
+      }),
+      expect.objectContaining({ message: 'sensitive word "扫码关注" (广告)', message_zh: '敏感词“扫码关注”（广告）' }),
+    ]);
     const cliche = lint(
       '# 第5章 雨夜\n嘴角微微上扬，深吸一口气。\n',
       {},

@@ -17,6 +17,26 @@ function demo(): string {
   return dir;
 }
 
+describe('sensitive words (§18)', () => {
+  it('sensitive-words.json: each word a hard finding with its category; a broken file is named', () => {
+    const dir = demo();
+    writeFileSync(
+      join(dir, 'sensitive-words.json'),
+      JSON.stringify({ words: ['林青岚'], categories: { 测试: ['残剑'] } }),
+    );
+    const report = json(novelBin(dir, ['lint', 'chapter:003', '--json'])).data;
+    const found = report.findings.filter((f: { rule: string }) => f.rule === 'sensitive_word');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f: { severity: string }) => f.severity === 'hard')).toBe(true);
+    expect(novelBin(dir, ['lint', 'chapter:003', '--lang', 'zh']).stdout).toMatch(/敏感词“(林青岚|残剑)”/);
+    writeFileSync(join(dir, 'sensitive-words.json'), JSON.stringify({ words: '林青岚' }));
+    const broken = novelBin(dir, ['lint', 'chapter:003']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('sensitive-words.json');
+    expect(broken.stderr).toMatch(/words/);
+  });
+});
+
 describe('novel lint', () => {
   it('lints the staged chapter in flight with the exact counts, and the committed one otherwise', () => {
     const dir = demo();

@@ -400,6 +400,10 @@ export const IO_GROUPS = {
       (_) => 'fix it (novel schema shows the shape: {words: [], whitelist?: {words: []}})',
       (_) => '修正它（格式见 novel schema：{words: [], whitelist?: {words: []}}）',
     ),
+    'bookfile.sensitive.hint': entry(
+      (_) => 'fix it: {"words": ["word", …], "categories": {"category": ["word", …]}}',
+      (_) => '修正它，格式：{"words": ["词", …], "categories": {"类别": ["词", …]}}',
+    ),
     'bookfile.cliche.hint': entry(
       (_) => 'fix it: {"words": {"word": "hard" | "soft" | "warn"}}',
       (_) => '修正它，格式：{"words": {"词": "hard" | "soft" | "warn"}}',
