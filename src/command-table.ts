@@ -98,6 +98,7 @@ export const COMMAND_TABLE: ReadonlyArray<{ path: readonly string[]; load: Loade
   { path: ['schema'], load: async () => (await import('./commands/schema.js')).SchemaCommand },
   { path: ['import'], load: async () => (await import('./commands/import.js')).ImportCommand },
   { path: ['rewind'], load: async () => (await import('./commands/rewind.js')).RewindCommand },
+  { path: ['publish'], load: async () => (await import('./commands/publish.js')).PublishCommand },
   { path: ['serve'], load: async () => (await import('./commands/serve.js')).ServeCommand },
   {
     path: ['adapters', 'install'],

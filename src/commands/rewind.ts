@@ -16,6 +16,7 @@ export class RewindCommand extends NovelCommand {
   to = Option.String('--to', { required: true, description: helpOf('help.rewind.--to') });
   note = Option.String('--note', { description: helpOf('help.rewind.--note') });
   dryRun = Option.Boolean('--dry-run', false, { description: helpOf('help.rewind.--dry-run') });
+  force = Option.Boolean('--force', false, { description: helpOf('help.rewind.--force') });
 
   run(): CommandResult {
     const ref = parseChapterRef(this.to);
@@ -23,7 +24,7 @@ export class RewindCommand extends NovelCommand {
       throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.to, reason: ref.words }), {
         hint: said('cmd.example', { example: 'novel rewind --to chapter:038' }),
       });
-    const r = rewindBook(this.context, this.project, ref.chapter, this.note ?? null, this.dryRun);
+    const r = rewindBook(this.context, this.project, ref.chapter, this.note ?? null, this.dryRun, this.force);
     if (!r.plan) {
       return {
         data: {

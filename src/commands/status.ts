@@ -1,5 +1,6 @@
 import { say } from '../core/messages.js';
 import { formatCost } from '../core/run-policy.js';
+import { wanzi } from '../core/publishing.js';
 import { renderStatus } from '../core/status-view.js';
 import { boxDetail } from '../core/sandbox.js';
 import { openFs } from '../io/project.js';
@@ -17,6 +18,7 @@ export class StatusCommand extends NovelCommand {
       totals,
       dormant,
       box,
+      serial,
       project: p,
     } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');
     const cp = p.loaded.checkpoint;
@@ -24,6 +26,7 @@ export class StatusCommand extends NovelCommand {
       ? say(this.lang, 'status.book', {
           n: cp.last_completed_chapter,
           zishu: totals.zishu,
+          wan: wanzi(totals.zishu),
           logs: totals.chapters,
           input: totals.input_tokens,
           output: totals.output_tokens,
@@ -31,15 +34,30 @@ export class StatusCommand extends NovelCommand {
         })
       : say(this.lang, 'status.book_unbuilt', { n: cp.last_completed_chapter });
     const dormantLine = dormant ? `\n${say(this.lang, 'status.dormant', { n: dormant })}` : '';
+    const serialLines = serial
+      ? [
+          say(this.lang, 'publishing.buffer', {
+            published: serial.published,
+            through: serial.through,
+            stock: serial.stock.chapters,
+            zishu: serial.stock.zishu,
+            wan: wanzi(serial.stock.zishu),
+            rate: serial.rate_per_day,
+            days: serial.days_of_buffer,
+          }),
+          ...(serial.changed.length ? [say(this.lang, 'publishing.changed', { list: serial.changed.join(', ') })] : []),
+        ].map((l) => `\n${l}`)
+      : [];
     return {
       data: {
         ...view,
         totals,
         dormant_foreshadowing: dormant,
+        serial,
         box: { state: box.state, ...(box.detail ? { detail: box.detail } : {}) },
       },
       text:
-        `${renderStatus(view, this.lang)}\n${t}${dormantLine}\n` +
+        `${renderStatus(view, this.lang)}\n${t}${serialLines.join('')}${dormantLine}\n` +
         `${say(this.lang, `box.${box.state}`, { detail: boxDetail(box) })}`,
     };
   }

@@ -231,12 +231,22 @@ const OWN_GROUPS = {
         `the book's final trees changed outside novel (${a.list}); every other command refuses until this is fixed`,
       (a) => `书稿文件在 novel 之外被改动（${a.list}）；修复之前其他命令都会拒绝执行`,
     ),
-    'status.book': entry<{ n: number; zishu: number; logs: number; input: number; output: number; cost: string }>(
+    'status.book': entry<{
+      n: number;
+      zishu: number;
+      wan: string;
+      logs: number;
+      input: number;
+      output: number;
+      cost: string;
+    }>(
       (a) =>
-        `book: ${a.n} chapter(s) committed, 字数 ${a.zishu}; from ${a.logs} chapter ` +
+        `book: ${a.n} chapter(s) committed, 字数 ${a.zishu}${a.zishu >= 10_000 ? ` (${a.wan})` : ''}; ` +
+        `from ${a.logs} chapter ` +
         `log(s): ${a.input} input / ${a.output} output tokens, ${a.cost}`,
       (a) =>
-        `全书：已入库 ${a.n} 章，字数 ${a.zishu}；据 ${a.logs} 份章节日志：` +
+        `全书：已入库 ${a.n} 章，字数 ${a.wan}${a.zishu >= 10_000 ? `（${a.zishu} 字）` : ''}；` +
+        `据 ${a.logs} 份章节日志：` +
         `输入 ${a.input} / 输出 ${a.output} tokens，费用 ${a.cost}`,
     ),
     'status.book_unbuilt': entry<{ n: number }>(

@@ -61,6 +61,8 @@ export const paths = {
   /** The three large book files a chapter commit updates (§7.1, §7.2, §7.4). */
   state: 'state/current-state.json',
   globalForeshadowing: 'foreshadowing/global.json',
+  /** What is published (§18): one line per chapter published, with its date and bytes. */
+  published: 'publishing/published.jsonl',
   /** The world's rules and ladders (§14 book:world, §19). */
   worldRules: 'world/rules.json',
   chapterMemory: 'state/chapter-memory.json',

@@ -20,6 +20,7 @@ import { prettyJson } from '../core/canonical-json.js';
 import { applyJournal, writeJournal } from './commit-journal.js';
 import { nextOf, openProject, type CommandEnv, type OpenProject } from './project.js';
 import { dropFromShingleIndex } from './shingle-index.js';
+import { readPublished } from './publishing.js';
 import { sha256Hex } from './project-fs.js';
 import { withMutation } from './mutation.js';
 import * as v from 'valibot';
@@ -195,15 +196,27 @@ export interface RewindResult {
   next: NextDecision;
 }
 
+/** A rewind to a published chapter redrafts what readers have read: refused without --force (§18). */
+function guardPublished(p: OpenProject, to: number): void {
+  const published = readPublished(p.fs).map((l) => l.chapter);
+  const through = published.length ? Math.max(...published) : 0;
+  if (to <= through)
+    throw new NovelError('published', said('publishing.rewind_guard', { chapter: to, through }), {
+      hint: said('publishing.rewind_guard.hint', { ref: formatChapterRef(through + 1) }),
+    });
+}
+
 export function rewindBook(
   cenv: CommandEnv,
   projectFlag: string | undefined,
   to: number,
   note: string | null,
   dryRun: boolean,
+  force = false,
 ): RewindResult {
   if (dryRun) {
     const p = openProject(cenv, projectFlag);
+    if (!force) guardPublished(p, to);
     return { plan: buildRewindPlan(p, to, note), recovered: false, next: nextOf(p, false) };
   }
   return withMutation(cenv, projectFlag, { chapter: null }, (p, m) => {
@@ -211,6 +224,7 @@ export function rewindBook(
       dropFromShingleIndex(p.fs, to);
       return { plan: null, recovered: true, next: nextOf(openProject(cenv, projectFlag, p.fs), false) };
     }
+    if (!force) guardPublished(p, to);
     const plan = buildRewindPlan(p, to, note);
     const journal = v.parse(JournalSchema, rewindJournal(plan, sha256Hex));
     writeJournal(p.fs, paths.rewindJournal, journal);

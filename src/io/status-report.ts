@@ -12,6 +12,8 @@ import { paths } from '../core/paths.js';
 import { stagedJson } from '../core/staging-view.js';
 import { buildStatusView, type StatusView } from '../core/status-view.js';
 import { readBookTotals, readLedgerTotals, TOTALS_COMPUTED_UP_TO } from './book-files.js';
+import { readSerialBuffer } from './publishing.js';
+import type { SerialBuffer } from '../core/publishing.js';
 import { dormantCount } from './dormant-count.js';
 import { readerBoundary } from './fingerprint.js';
 import { lockStatus } from './lock.js';
@@ -21,6 +23,7 @@ import type { ProjectFs } from './project-fs.js';
 export interface StatusReport {
   view: StatusView;
   totals: BookTotals | null;
+  serial: SerialBuffer | null;
   dormant: number;
   /** The executors' box: on, or why not. */
   box: BoxState;
@@ -76,5 +79,7 @@ export function statusReport(
   const dormant = dormantCount(p.fs, cp.last_completed_chapter + 1, p.settings.quality.dormancy);
   // The box the executors of `novel run` get (PROTOCOL §17): on, or why not.
   const box = boxState(p.settings.executor.sandbox, () => probeBox(cenv.env));
-  return { view, totals, dormant, box, project: p };
+  // What is published and the 存稿 (§18): only for a book that publishes through novel.
+  const serial = readSerialBuffer(p.fs, cp.last_completed_chapter);
+  return { view, totals, dormant, box, serial, project: p };
 }

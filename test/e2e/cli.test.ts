@@ -19,6 +19,7 @@ afterAll(cleanupTempDirs);
 
 const COMMANDS = [
   ['status'],
+  ['publish'],
   ['next'],
   ['instructions'],
   ['run'],

@@ -1214,9 +1214,58 @@ export const CLI_GROUPS = {
       (_) => 'Your words for the writer of the redraft (inline.author_note)',
       (_) => '给重写的写手的话（inline.author_note）',
     ),
+    'help.rewind.--force': entry(
+      (_) => 'Rewind even to a chapter already published (novel publish)',
+      (_) => '即使回退到已发布的章节也执行（novel publish）',
+    ),
     'help.rewind.--dry-run': entry(
       (_) => 'Print the plan; change nothing',
       (_) => '打印计划，不做任何改动',
+    ),
+    // novel publish
+    'help.publish.description': entry(
+      (_) => 'Record the chapters published on the platform: what is left is 存稿',
+      (_) => '记录已在平台发布的章节：其余已入库的即为存稿',
+    ),
+    'help.publish.details': entry(
+      (_) =>
+        [
+          'Appends one line per chapter to `publishing/published.jsonl`: the chapter, the date and the sha256 of ' +
+            'its text. `--through N` records every committed chapter up to N not published yet (or changed since ' +
+            'it was); `--chapter N` one chapter. A chapter not committed is refused, and so is one holding a word ' +
+            'of `sensitive-words.json`, naming it: nothing is recorded then. `status` shows the chapters published, ' +
+            'the 存稿 (committed, not published) and the days of buffer at the recent daily rate, and names a ' +
+            'published chapter changed since (published_changed); `rewind` refuses to go before the last ' +
+            'published chapter without `--force`.',
+        ].join('\n'),
+      (_) =>
+        [
+          '每章向 `publishing/published.jsonl` 追加一行：章号、日期和正文的 sha256。`--through N` 记录到第 N 章为止' +
+            '所有尚未发布（或发布后又改动）的已入库章节；`--chapter N` 只记录一章。未入库的章节会被拒绝，含有 ' +
+            '`sensitive-words.json` 中词语的章节也会被拒绝并指明该词：此时不记录任何内容。`status` 显示已发布章数、' +
+            '存稿（已入库未发布）和按近日发布速度可更的天数，并指出发布后又改动的章节（published_changed）；' +
+            '`rewind` 不加 `--force` 不会回退到最后发布的章节之前。',
+        ].join('\n'),
+    ),
+    'help.publish.example.1': entry(
+      (_) => 'Chapters up to 12 went up today',
+      (_) => '今天已发布到第12章',
+    ),
+    'help.publish.example.2': entry(
+      (_) => 'One chapter, on a given day',
+      (_) => '某一天发布了一章',
+    ),
+    'help.publish.--through': entry(
+      (_) => 'Every committed chapter up to N not published yet',
+      (_) => '到第 N 章为止所有尚未发布的已入库章节',
+    ),
+    'help.publish.--chapter': entry(
+      (_) => 'One chapter',
+      (_) => '只记录一章',
+    ),
+    'help.publish.--date': entry(
+      (_) => 'The day it was published, YYYY-MM-DD (default: today on this machine)',
+      (_) => '发布日期 YYYY-MM-DD（默认：本机今天）',
     ),
     // novel serve
     'help.serve.description': entry(

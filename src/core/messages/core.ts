@@ -884,6 +884,10 @@ export const CORE_GROUPS = {
       (_) => 'a slug matching ^[a-z0-9][a-z0-9_-]{0,63}$',
       (_) => '符合 ^[a-z0-9][a-z0-9_-]{0,63}$ 的英文短标识',
     ),
+    'schema.date': entry(
+      (_) => 'a date YYYY-MM-DD',
+      (_) => '日期 YYYY-MM-DD',
+    ),
     'schema.sha256': entry(
       (_) => 'a lowercase hex sha256 (64 characters)',
       (_) => '小写十六进制 sha256（64 个字符）',

@@ -1006,6 +1006,79 @@ export const IO_GROUPS = {
     ),
   }),
   // ---- novel doctor's fixes (doctor.ts) ----
+  publishing: () => ({
+    'publishing.file.hint': entry<{ file: string }>(
+      (a) =>
+        `each line of ${a.file} is {"chapter": N, "date": "YYYY-MM-DD", "sha256": "…"}; fix or remove the line named`,
+      (a) => `${a.file} 的每一行是 {"chapter": N, "date": "YYYY-MM-DD", "sha256": "…"}；修正或删除所指的那一行`,
+    ),
+    'publishing.not_committed': entry<{ chapter: number; last: number }>(
+      (a) => `chapter ${a.chapter} is not committed (the book is committed through chapter ${a.last})`,
+      (a) => `第 ${a.chapter} 章尚未入库（已入库到第 ${a.last} 章）`,
+    ),
+    'publishing.not_committed.hint': entry(
+      (_) => 'publish only committed chapters: novel publish --through N, with N at most the last committed chapter',
+      (_) => '只能发布已入库的章节：novel publish --through N，N 不超过最后入库的一章',
+    ),
+    'publishing.refused': entry<{ chapter: number; word: string; line: number | null }>(
+      (a) =>
+        `chapter ${a.chapter} holds the sensitive word "${a.word}"${a.line === null ? '' : ` (line ${a.line})`}: ` +
+        'nothing was published',
+      (a) => `第 ${a.chapter} 章含敏感词“${a.word}”${a.line === null ? '' : `（第 ${a.line} 行）`}：未发布任何章节`,
+    ),
+    'publishing.refused.hint': entry<{ ref: string }>(
+      (a) => `rephrase it (novel lint ${a.ref} lists every hit), then publish again`,
+      (a) => `改写后再发布（novel lint ${a.ref} 会列出每一处）`,
+    ),
+    'publishing.pick': entry(
+      (_) => 'give exactly one of --through N and --chapter N',
+      (_) => '--through N 与 --chapter N 二选一',
+    ),
+    'publishing.date': entry<{ found: string }>(
+      (a) => `--date: expected a date YYYY-MM-DD, found ${a.found}`,
+      (a) => `--date：应为日期 YYYY-MM-DD，实际为 ${a.found}`,
+    ),
+    'publishing.done': entry<{ n: number; from: number; to: number; date: string }>(
+      (a) => (a.n === 0 ? 'nothing new to publish' : `published ${a.n} chapter(s), ${a.from}–${a.to}, on ${a.date}`),
+      (a) => (a.n === 0 ? '没有新的章节可发布' : `已发布 ${a.n} 章（第 ${a.from}–${a.to} 章），日期 ${a.date}`),
+    ),
+    'publishing.buffer': entry<{
+      published: number;
+      through: number | null;
+      stock: number;
+      zishu: number;
+      wan: string;
+      rate: number | null;
+      days: number | null;
+    }>(
+      (a) =>
+        `published: ${a.published} chapter(s)${a.through === null ? '' : ` (through chapter ${a.through})`}; ` +
+        `存稿 (committed, not published): ${a.stock} chapter(s), ${a.zishu} 字` +
+        (a.zishu >= 10_000 ? ` (${a.wan})` : '') +
+        (a.days === null ? '' : `; ${a.days} day(s) of buffer at ${a.rate} a day`),
+      (a) =>
+        `已发布 ${a.published} 章${a.through === null ? '' : `（至第 ${a.through} 章）`}；` +
+        `存稿（已入库未发布）${a.stock} 章，${a.wan}` +
+        (a.zishu >= 10_000 ? `（${a.zishu} 字）` : '') +
+        (a.days === null ? '' : `；按近日每天 ${a.rate} 章，可更 ${a.days} 天`),
+    ),
+    'publishing.changed': entry<{ list: string }>(
+      (a) =>
+        `published_changed: chapter(s) ${a.list} changed since they were published ` +
+        '(publish them again to record the new text: novel publish --chapter N)',
+      (a) => `published_changed：第 ${a.list} 章发布后又有改动` + '（重新发布以记录新文本：novel publish --chapter N）',
+    ),
+    'publishing.rewind_guard': entry<{ chapter: number; through: number }>(
+      (a) =>
+        `chapter ${a.chapter} is published (chapters are published through ${a.through}): ` +
+        'a rewind to it would redraft what readers have read',
+      (a) => `第 ${a.chapter} 章已发布（已发布到第 ${a.through} 章）：回退到这里会重写读者已读过的内容`,
+    ),
+    'publishing.rewind_guard.hint': entry<{ ref: string }>(
+      (a) => `rewind to ${a.ref} or later, or add --force if you mean it`,
+      (a) => `回退到 ${a.ref} 或之后；确有此意请加 --force`,
+    ),
+  }),
   doctoring: () => ({
     'doctoring.correct_config': entry<{ file: string }>(
       (a) => `correct ${a.file} (docs/configuration.md)`,
