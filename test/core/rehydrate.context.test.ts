@@ -102,6 +102,17 @@ describe('validationContextFor', () => {
   );
 });
 
+describe('the continuity facts in the context (§19)', () => {
+  it('the full context of every step carries the probe’s facts; the light one of next never does', () => {
+    const continuity = () => ({}) as never;
+    const withFacts = { ...sources, probe: { ...probe, continuity } };
+    for (const stage of ['summarize', 'audit', 'refine', 'judge'] as const) {
+      expect(validationContextFor(stage, 5, withFacts, true).continuity, stage).toBe(continuity);
+      expect('continuity' in validationContextFor(stage, 5, withFacts, false), stage).toBe(false);
+    }
+  });
+});
+
 describe('fixContext and restMeta', () => {
   it('a fix guard only when the checkpoint records a whole one', () => {
     expect(fixContext(cp)).toEqual({ fixGuard: guard });

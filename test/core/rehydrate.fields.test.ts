@@ -287,3 +287,40 @@ describe('qualityContext and retried', () => {
     expect(same.snapshot).toBe(writing);
   });
 });
+
+describe('a missing gate computed again reads the continuity facts (§19)', () => {
+  it('judged with no gate recorded: the verdict carries the undismissed finding, as the advance would', async () => {
+    const { castIndex, DEFAULT_CONTINUITY } = await import('../../src/core/continuity.js');
+    const { readFileSync } = await import('node:fs');
+    const evaluation = readFileSync(
+      new URL('../../fixtures/outputs/judge/overall-4.2/staging/evaluations/chapter-004-eval.json', import.meta.url),
+      'utf8',
+    ).replace('"chapter": 4', '"chapter": 5');
+    const file = (path: string, text: string) => [path, { path, sha256: 'c'.repeat(64), text }] as const;
+    const view: StagingView = {
+      files: new Map([
+        file(CH5, '# 第5章\n\n云婉清推门而入。\n'),
+        file(
+          'staging/state/chapter-005-delta.json',
+          JSON.stringify({ chapter: 5, base_state_version: 4, storyline_id: 'main', ops: [] }),
+        ),
+        file('staging/audits/chapter-005-audit.json', JSON.stringify({ chapter: 5, issues: [] })),
+        file('staging/evaluations/chapter-005-eval.json', evaluation),
+      ]),
+    };
+    const continuity = () => ({
+      state: { characters: { yun: { status: 'dead' } } },
+      cast: castIndex([{ id: 'yun', names: ['云婉清'] }]),
+      ladders: {},
+      resolved: new Set<string>(),
+      names: DEFAULT_CONTINUITY,
+    });
+    const judged = cp({ inflight_chapter: 5, pipeline_stage: 'judged', revision_count: 0 });
+    const withFacts = rehydrate(judged, settings, view, probe({ continuity }));
+    expect(withFacts.pendingGate).toBe(true);
+    expect(withFacts.snapshot.context.gate?.decision).toBe('revise');
+    expect(withFacts.snapshot.context.gate?.lint).toEqual([expect.objectContaining({ rule: 'continuity' })]);
+    // Without the facts (a probe that gives none) the same evaluation passes.
+    expect(rehydrate(judged, settings, view, probe()).snapshot.context.gate?.decision).toBe('pass');
+  });
+});

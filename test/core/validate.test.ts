@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateStep, type LintSetup, type ValidationContext } from '../../src/core/validate.js';
 import { fixGuardOf } from '../../src/core/fix-guard.js';
@@ -493,5 +494,116 @@ describe('continuity at summarize and refine (§19)', () => {
     );
     expect(r.continuity?.map((f) => [f.kind, f.subject, f.line])).toEqual([['gone_acting', 'yun-wanqing', 5]]);
     expect(codes(r)).toContain('warning:continuity');
+  });
+});
+
+describe('the audit step feeds the gate (§19)', () => {
+  const AUDIT = 'staging/audits/chapter-004-audit.json';
+  const DELTA = 'staging/state/chapter-004-delta.json';
+  const dead = '云婉清推门而入，径直走到桌前。';
+  const facts = () => ({
+    state: { characters: { yun: { status: 'dead' } } },
+    cast: castIndex([{ id: 'yun', names: ['云婉清'] }]),
+    ladders: {},
+    resolved: new Set<string>(),
+    names: DEFAULT_CONTINUITY,
+  });
+  const delta = JSON.stringify({ chapter: 4, base_state_version: 3, storyline_id: 'main', ops: [] });
+  const files = (audit: unknown, text = `# 第4章 雨夜\n\n${dead}\n`) => ({
+    [CH]: text,
+    [DELTA]: delta,
+    [AUDIT]: JSON.stringify(audit),
+  });
+  const audit = (over: Record<string, unknown> = {}) => ({ chapter: 4, issues: [], ...over });
+
+  it('a finding not dismissed is a hard gate finding, in both languages, at its line', () => {
+    const r = validateStep('audit', view(files(audit())), ctx({ continuity: facts }));
+    expect(r.valid).toBe(true);
+    expect(r.gate).toEqual([
+      {
+        rule: 'continuity',
+        severity: 'hard',
+        message: expect.stringContaining('云婉清'),
+        line: 3,
+        excerpt: dead,
+        fix: expect.stringContaining('云婉清'),
+        message_zh: expect.stringContaining('云婉清'),
+        fix_zh: expect.stringContaining('云婉清'),
+      },
+    ]);
+    expect(r.diagnostics.map((d) => [d.code, d.file, d.field])).toEqual([['continuity', CH, 'line 3']]);
+  });
+
+  it('dismissed with a reason it is gone; a hard issue on its sentence replaces it; a soft one does not block', () => {
+    const dismissed = audit({ dismissed: [{ finding: 'gone_acting:yun', reason: '梦境' }] });
+    expect(validateStep('audit', view(files(dismissed)), ctx({ continuity: facts })).gate).toEqual([]);
+    const confirmed = audit({ issues: [{ kind: 'gone_acting', severity: 'hard', evidence: dead, fix: '删去' }] });
+    expect(validateStep('audit', view(files(confirmed)), ctx({ continuity: facts })).gate).toEqual([
+      { rule: 'continuity_audit', severity: 'hard', message: `gone_acting: ${dead}`, excerpt: dead, fix: '删去' },
+    ]);
+    const soft = audit({
+      issues: [{ kind: 'pacing', severity: 'soft', evidence: '这一段', fix: '看看' }],
+      dismissed: [{ finding: 'gone_acting:yun', reason: '梦境' }],
+    });
+    expect(validateStep('audit', view(files(soft)), ctx({ continuity: facts })).gate).toEqual([]);
+    // Without the book's facts only the auditor's own issues count.
+    expect(validateStep('audit', view(files(confirmed)), ctx()).gate).toHaveLength(1);
+    expect(validateStep('audit', view(files(audit())), ctx()).gate).toEqual([]);
+  });
+
+  it('a report that does not read, or names another chapter, is invalid and feeds nothing', () => {
+    const bad = validateStep(
+      'audit',
+      view({ ...files(audit()), [AUDIT]: '{"chapter": 4' }),
+      ctx({ continuity: facts }),
+    );
+    expect(bad.valid).toBe(false);
+    expect(bad.gate).toBeUndefined();
+    const other = validateStep('audit', view(files({ chapter: 5, issues: [] })), ctx());
+    expect(other.valid).toBe(false);
+    expect(other.diagnostics.map((d) => d.file)).toContain(AUDIT);
+    const missing = validateStep('audit', view({ [CH]: 'x' }), ctx());
+    expect(missing.valid).toBe(false);
+    expect(missing.outputs).toEqual([{ path: AUDIT, required: true, present: false, valid: false, new: false }]);
+  });
+
+  it('the judge carries what the audit finds blocking now, on the judged text, into the verdict', () => {
+    const evaluation = readFileSync(
+      new URL('../../fixtures/outputs/judge/overall-4.2/staging/evaluations/chapter-004-eval.json', import.meta.url),
+      'utf8',
+    );
+    const judged = (extra: Record<string, string>) =>
+      validateStep(
+        'judge',
+        view({ ...extra, 'staging/evaluations/chapter-004-eval.json': evaluation }),
+        ctx({ continuity: facts }),
+      ).verdict?.lint;
+    expect(judged(files(audit()))).toEqual([expect.objectContaining({ rule: 'continuity', excerpt: dead })]);
+    // The refined text has no such sentence: nothing blocks.
+    expect(judged(files(audit(), '# 第4章 雨夜\n\n雨下得很大。\n'))).toEqual([]);
+  });
+
+  it('findings on ops are warnings at the delta, its ops field; a delta that does not read is not checked', () => {
+    const ops = JSON.stringify({
+      chapter: 4,
+      base_state_version: 3,
+      storyline_id: 'main',
+      ops: [
+        { op: 'set', path: 'characters.yun.location', value: 'a' },
+        { op: 'set', path: 'characters.yun.location', value: 'b' },
+      ],
+    });
+    const r = validateStep('refine', view({ [CH]: '# 第4章\n\n雨。\n', [DELTA]: ops }), ctx({ continuity: facts }));
+    expect(r.diagnostics.filter((d) => d.code === 'continuity').map((d) => [d.file, d.field])).toEqual([
+      [DELTA, 'ops'],
+    ]);
+    for (const broken of ['{"chapter": 4', JSON.stringify({ chapter: 4 })])
+      expect(
+        validateStep('refine', view({ [CH]: `# 第4章\n\n${dead}\n`, [DELTA]: broken }), ctx({ continuity: facts }))
+          .continuity,
+      ).toBeUndefined();
+    expect(validateStep('refine', view({ [CH]: `# 第4章\n\n${dead}\n` }), ctx({ continuity: facts })).continuity).toBe(
+      undefined,
+    );
   });
 });

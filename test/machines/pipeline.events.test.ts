@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DECISION_EVENT, DECISIONS, STEP_EVENT, type AdvanceableStage } from '../../machines/pipeline.events.js';
+import {
+  DECISION_EVENT,
+  DECISIONS,
+  EVENT_SENT_WHEN,
+  STEP_EVENT,
+  type AdvanceableStage,
+} from '../../machines/pipeline.events.js';
+import { CHAPTER_STAGES, CHAPTER_STEP_TABLE, type ChapterStepRow } from '../../src/core/step-table.js';
 import { chapterStates, STABLE_STATES, stateMeta, type StableState } from '../../machines/pipeline.states.js';
 
 const onOf = (state: StableState): Record<string, unknown> =>
@@ -44,5 +51,20 @@ describe('decisions', () => {
     expect([...DECISIONS]).toEqual(['accept', 'revise', 'rewrite']);
     expect(DECISION_EVENT).toEqual({ accept: 'ACCEPT', revise: 'REVISE', rewrite: 'REWRITE' });
     expect(Object.keys(onOf('review')).sort()).toEqual(Object.values(DECISION_EVENT).sort());
+  });
+});
+
+describe('when each event is sent (docs/pipeline.md)', () => {
+  it('a step event says what its row of the step table says; every event says something', () => {
+    for (const stage of CHAPTER_STAGES) {
+      const row: ChapterStepRow = CHAPTER_STEP_TABLE[stage];
+      if (row.event !== null)
+        expect(EVENT_SENT_WHEN[row.event as keyof typeof EVENT_SENT_WHEN], stage).toBe(row.sent_when);
+    }
+    for (const [event, when] of Object.entries(EVENT_SENT_WHEN)) expect(when.length, event).toBeGreaterThan(20);
+  });
+
+  it('the table as docs/pipeline.md prints it', () => {
+    expect(EVENT_SENT_WHEN).toMatchSnapshot();
   });
 });
