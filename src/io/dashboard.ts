@@ -132,12 +132,13 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
   return {
     status: () =>
       consistently(fs, () => {
-        const { view, totals, dormant, project } = statusReport(cenv, projectFlag, fs);
+        const { view, totals, dormant, serial, project } = statusReport(cenv, projectFlag, fs);
         const cp = project.loaded.checkpoint;
         return {
           ...view,
           totals,
           dormant_foreshadowing: dormant,
+          serial,
           last_completed_chapter: cp.last_completed_chapter,
           current_volume: cp.current_volume,
           title: bookTitle(fs),

@@ -125,6 +125,22 @@ async function refreshStatus(): Promise<void> {
         w('dashboard.tokens'),
       ),
       h('div', { class: 'stat' }, h('b', {}, String(s.dormant_foreshadowing ?? 0)), w('dashboard.dormant')),
+      ...(s.serial
+        ? [
+            h(
+              'div',
+              { class: 'stat', id: 'serial-published' },
+              h('b', {}, String(s.serial.published)),
+              w('dashboard.published'),
+            ),
+            h(
+              'div',
+              { class: 'stat', id: 'serial-stock' },
+              h('b', {}, String(s.serial.stock.chapters)),
+              w('dashboard.stock', { zishu: s.serial.stock.zishu, days: s.serial.days_of_buffer }),
+            ),
+          ]
+        : []),
     ),
     h(
       'div',

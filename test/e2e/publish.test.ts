@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, novelBin, novelBinAsync, tempDir } from '../helpers/project.js';
+import { serve } from '../helpers/serve.js';
 
 afterAll(cleanupTempDirs);
 
@@ -54,6 +55,15 @@ describe('novel publish', () => {
       changed: [],
     });
     expect(serial.stock.zishu).toBeGreaterThan(6000);
+    expect(json(novelBin(dir, ['chapters', '--json'])).data.serial).toEqual(serial);
+    expect(novelBin(dir, ['chapters']).stdout).toContain('published: 5 chapter(s) (through chapter 5); 存稿');
+    const served = await serve(dir);
+    try {
+      const status = (await (await fetch(`${served.base}/api/status`)).json()) as { serial: unknown };
+      expect(status.serial).toEqual(serial);
+    } finally {
+      await served.stop();
+    }
     expect(novelBin(dir, ['status', '--lang', 'zh']).stdout).toMatch(
       /已发布 5 章（至第 5 章）；存稿（已入库未发布）3 章，/,
     );

@@ -144,6 +144,14 @@ export const WEB_GROUPS = {
       (_) => 'overdue',
       (_) => '逾期',
     ),
+    'dashboard.published': entry(
+      (_) => 'chapters published',
+      (_) => '章已发布',
+    ),
+    'dashboard.stock': entry<{ zishu: number; days: number | null }>(
+      (a) => `chapters of 存稿, ${a.zishu} 字${a.days === null ? '' : `, ${a.days} days of buffer`}`,
+      (a) => `章存稿，${a.zishu} 字${a.days === null ? '' : `，可更 ${a.days} 天`}`,
+    ),
     'dashboard.continuity': entry(
       (_) => 'Continuity',
       (_) => '连续性',
