@@ -394,16 +394,18 @@ export function lintChapter(input: {
         { rule: 'title_control', severity: 'hard', line: titleIdx + 1, excerpt: escapeControls(titleText) },
         W.title_control({ title: escapeControls(titleText) }),
       );
+    // On a platform (§18), its title rules and the chapter's number are hard: the title-fix repairs the line.
+    const titleRule: Severity = q.platform === 'none' ? 'soft' : 'hard';
     const forbidden = q.title.forbidden.find((w) => w && titleText.includes(w));
     if (forbidden)
       add(
-        { rule: 'title_forbidden', severity: 'soft', line: titleIdx + 1, excerpt: titleText },
+        { rule: 'title_forbidden', severity: titleRule, line: titleIdx + 1, excerpt: titleText },
         W.title_forbidden({ word: forbidden }),
       );
     const named = titleChapterNumber(titleText);
     if (named !== null && named !== chapter)
       add(
-        { rule: 'title_chapter_mismatch', severity: 'soft', line: titleIdx + 1, excerpt: titleText },
+        { rule: 'title_chapter_mismatch', severity: titleRule, line: titleIdx + 1, excerpt: titleText },
         W.title_chapter_mismatch({ named, chapter }),
       );
   }

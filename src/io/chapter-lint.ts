@@ -17,7 +17,10 @@ import type { OpenProject } from './project.js';
 
 export function lintOf(p: OpenProject, chapter: number): LintReport {
   const cp = p.loaded.checkpoint;
-  const staged = cp.inflight_chapter === chapter ? p.fs.readTextChecked(paths.stagingChapter(chapter)) : null;
+  // The chapter in flight, or the next one whose draft is staged but not advanced yet: its staged text.
+  const inFlight = cp.inflight_chapter ?? null;
+  const drafting = inFlight === chapter || (inFlight === null && chapter === cp.last_completed_chapter + 1);
+  const staged = drafting ? p.fs.readTextChecked(paths.stagingChapter(chapter)) : null;
   const source = staged && 'text' in staged ? 'staging' : 'chapters';
   const read = staged && 'text' in staged ? staged : p.fs.readTextChecked(paths.chapter(chapter));
   if (read === null) {

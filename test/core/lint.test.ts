@@ -128,6 +128,10 @@ describe('the lint report', () => {
     expect(rules(lint('# 雨\n雨下了一夜。\n'))).toEqual(['title_length:soft']);
     expect(rules(lint('# 第5章 无题\n雨下了一夜。\n'))).toEqual(['title_forbidden:soft']);
     expect(rules(lint('# 第六章 雨夜\n雨下了一夜。\n'))).toEqual(['title_chapter_mismatch:soft']);
+    // On a platform (§18) the number and the platform's title rules are hard: the title-fix repairs the line.
+    expect(
+      rules(lint('# 第六章 雨夜\n雨下了一夜。\n', { platform: 'qidian' })).filter((r) => r.startsWith('title_')),
+    ).toEqual(['title_chapter_mismatch:hard']);
     expect(rules(lint('# 第5章 雨夜\n他说,好的.走吧\n'))).toEqual(['punctuation_mixed:warn']);
   });
 

@@ -38,6 +38,17 @@ describe('sensitive words (§18)', () => {
 });
 
 describe('novel lint', () => {
+  it('lints a staged draft of the next chapter before its advance', () => {
+    const dir = demo();
+    mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
+    writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), '# 第4章 雨夜\n\n雨下了一夜。\n');
+    const r = novelBin(dir, ['lint', 'chapter:004', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).data).toMatchObject({ chapter: 4, source: 'staging' });
+    // Another chapter ahead is not in flight: nothing of it is linted.
+    expect(novelBin(dir, ['lint', 'chapter:005']).code).toBe(2);
+  });
+
   it('lints the staged chapter in flight with the exact counts, and the committed one otherwise', () => {
     const dir = demo();
     withoutPlatform(dir);
