@@ -19,7 +19,8 @@ export class RewindCommand extends NovelCommand {
   force = Option.Boolean('--force', false, { description: helpOf('help.rewind.--force') });
 
   run(): CommandResult {
-    const ref = parseChapterRef(this.to);
+    // chapter:NNN, or the chapter's number alone (as `novel chapters` shows it).
+    const ref = parseChapterRef(/^[0-9]+$/.test(this.to) ? `chapter:${this.to}` : this.to);
     if (!ref.ok)
       throw new NovelError('invalid_step', said('cmd.chapter_ref_invalid', { value: this.to, reason: ref.words }), {
         hint: said('cmd.example', { example: 'novel rewind --to chapter:038' }),

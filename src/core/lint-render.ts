@@ -44,7 +44,7 @@ export function lintReportLines(report: LintReport, lang: Lang = 'en'): string[]
   ];
 }
 
-/** After a draft or a refine: one line of counts, then the hard findings (the gate revises on them). */
+/** After a draft or a refine: one line of counts, the hard findings (the gate revises on them), then the soft ones. */
 export function lintSummary(report: LintReport, lang: Lang = 'en'): string[] {
   const c = severityCounts(report);
   const head = say(lang, 'lint.head', {
@@ -58,5 +58,9 @@ export function lintSummary(report: LintReport, lang: Lang = 'en'): string[] {
   const hard = report.findings
     .filter((f) => f.severity === 'hard')
     .flatMap((f) => findingLines(f, lang).map((l) => `  ${l}`));
-  return [head, ...hard];
+  // The soft ones too, one line each (the count alone says nothing of what they are); the full list: `novel lint`.
+  const soft = report.findings
+    .filter((f) => f.severity === 'soft')
+    .map((f) => `  ${findingLines(f, lang)[0] as string}`);
+  return [head, ...hard, ...soft];
 }

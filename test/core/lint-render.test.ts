@@ -53,13 +53,14 @@ describe('lint rendering', () => {
     expect(lintReportLines(report([]), 'zh')).toEqual([lintHead(report([]), 'zh'), '没有发现问题']);
     expect(lintReportLines(report([hard, soft]))).toHaveLength(5);
   });
-  it('the summary: counts, then only the hard findings, indented', () => {
+  it('the summary: counts, the hard findings with their fixes, then each soft one on a line, indented', () => {
     expect(lintSummary(report([hard, soft]))).toEqual([
       'lint: 1200 字, 1 hard, 1 soft, 0 warn; AI flavour 0.31; AI clichés 1.67 per 1,000 字',
       '  hard zishu_low (line 3): too short — …雨…',
       '       fix: expand it',
+      '  soft blacklist: clichés',
     ]);
-    expect(lintSummary(report([soft]))).toHaveLength(1);
+    expect(lintSummary(report([soft])).slice(1)).toEqual(['  soft blacklist: clichés']);
     expect(lintSummary(report([]), 'zh')[0]).toBe(
       '检查：1200 字，硬伤 0，提示 0，留意 0；AI味 0.31；AI 套话每千字 1.67 处',
     );

@@ -1207,8 +1207,8 @@ export const CLI_GROUPS = {
       (_) => '查看将要移动什么',
     ),
     'help.rewind.--to': entry(
-      (_) => 'The first chapter to draft again (chapter:NNN)',
-      (_) => '第一个要重新起草的章节（chapter:NNN）',
+      (_) => 'The first chapter to draft again (chapter:NNN, or its number)',
+      (_) => '第一个要重新起草的章节（chapter:NNN，或直接写章号）',
     ),
     'help.rewind.--note': entry(
       (_) => 'Your words for the writer of the redraft (inline.author_note)',
