@@ -154,7 +154,7 @@ const sh = (args) => {
 sh(['state', 'rebuild']);
 sh(['state', 'verify', '--accept']);
 const stateChars = readFileSync(join(synthetic, 'state/current-state.json'), 'utf8').length;
-for (const variant of ['draft/good', 'summarize/good', 'refine/good', 'judge/overall-4.2']) {
+for (const variant of ['draft/good', 'summarize/good', 'audit/good', 'refine/good', 'judge/overall-4.2']) {
   cpSync(join(repo, 'fixtures/outputs', variant), synthetic, { recursive: true });
   if (variant.startsWith('summarize')) {
     const deltaPath = join(synthetic, 'staging/state/chapter-004-delta.json');

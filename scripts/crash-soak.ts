@@ -22,7 +22,7 @@ const run = (cwd: string, args: string[]) => spawnSync(process.execPath, [cli, .
 // A project at chapter 4's commit, with a large delta.
 const prepared = join(work, 'prepared');
 cpSync(join(repo, 'fixtures/project'), prepared, { recursive: true });
-for (const variant of ['draft/good', 'summarize/good', 'refine/good', 'judge/overall-4.2']) {
+for (const variant of ['draft/good', 'summarize/good', 'audit/good', 'refine/good', 'judge/overall-4.2']) {
   cpSync(join(repo, 'fixtures/outputs', variant), prepared, { recursive: true });
   if (variant.startsWith('summarize')) writeFileSync(join(prepared, DELTA), `${JSON.stringify(bigDelta(), null, 2)}\n`);
   const r = run(prepared, ['advance', `chapter:004:${variant.split('/')[0]}`]);

@@ -293,7 +293,7 @@ const OWN_GROUPS = {
       (a) =>
         `the staged plan of volume ${a.volume} does not validate (see ` +
         `\`novel validate ${a.step}\`): run the plot-architect again`,
-      (a) => `第${a.volume}卷的存稿规划未通过校验（见 \`novel validate ${a.step}\`）：请重新运行 plot-architect`,
+      (a) => `第${a.volume}卷的暂存的规划未通过校验（见 \`novel validate ${a.step}\`）：请重新运行 plot-architect`,
     ),
     'next.setup': entry<{ step: string; agent: string; what: string }>(
       (a) => `the book is set up first (${a.step}): run the ${a.agent} to ${a.what}`,
@@ -308,12 +308,12 @@ const OWN_GROUPS = {
     ),
     'next.setup_ready': entry<{ step: string }>(
       (a) => `the staged files of ${a.step} are valid: move them into place`,
-      (a) => `${a.step} 的存稿文件有效：移入作品`,
+      (a) => `${a.step} 的暂存文件有效：移入作品`,
     ),
     'next.setup_invalid': entry<{ step: string; agent: string }>(
       (a) =>
         `the staged files of ${a.step} do not validate (see \`novel validate ${a.step}\`): run the ${a.agent} again`,
-      (a) => `${a.step} 的存稿文件未通过校验（见 \`novel validate ${a.step}\`）：请重新运行 ${a.agent}`,
+      (a) => `${a.step} 的暂存文件未通过校验（见 \`novel validate ${a.step}\`）：请重新运行 ${a.agent}`,
     ),
     'next.import_summarize': entry<{ chapter: number; total: number }>(
       (a) => `imported chapter ${a.chapter} of ${a.total} needs its catch-up summary: run the summarizer on it`,
@@ -359,7 +359,7 @@ const OWN_GROUPS = {
           : `the ${a.who} outputs${a.mode} are present, new and valid: record them`,
       (a) =>
         a.draftLost
-          ? `存稿章节已替换起草登记时的版本${modeZh(a.mode)}：登记为新草稿`
+          ? `暂存的章节已替换起草登记时的版本${modeZh(a.mode)}：登记为新草稿`
           : `${a.who} 的产出${modeZh(a.mode)}已就绪、是新的且有效：登记它们`,
     ),
     'next.execute': entry<{
@@ -380,7 +380,7 @@ const OWN_GROUPS = {
                 `it${a.refine ? ' (a refine that changes nothing counts once it writes a fresh change log)' : ''}`,
       (a) =>
         a.why === 'lost'
-          ? `起草登记后的章节在存稿区丢失或被替换：请重新起草${modeZh(a.mode)}`
+          ? `起草登记后的章节在暂存区丢失或被替换：请重新起草${modeZh(a.mode)}`
           : a.why === 'missing'
             ? `请运行 ${a.who}${modeZh(a.mode)}`
             : a.why === 'invalid'
@@ -760,14 +760,14 @@ const OWN_GROUPS = {
       (a) =>
         `✗ ${a.step}：执行器${a.changed ? `改动了 staging/ 之外的 ${a.changed} 个路径` : ''}` +
         `${a.changed && a.planted ? '，并且' : ''}` +
-        `${a.planted ? `写了 ${a.planted} 个不属于这一步的存稿文件` : ''}：`,
+        `${a.planted ? `写了 ${a.planted} 个不属于这一步的暂存文件` : ''}：`,
     ),
     'run.unexpected': entry<{ step: string; moved: number; to: string; left: string; nLeft: number }>(
       (a) =>
         `↷ ${a.step}: ${a.moved} staged file(s) that are neither inputs nor outputs of this step ` +
         `moved to ${a.to}/${a.nLeft ? ` (${a.nLeft} could not be moved: ${a.left})` : ''}`,
       (a) =>
-        `↷ ${a.step}：${a.moved} 个既非这一步输入也非其产出的存稿文件已移到 ` +
+        `↷ ${a.step}：${a.moved} 个既非这一步输入也非其产出的暂存文件已移到 ` +
         `${a.to}/${a.nLeft ? `（${a.nLeft} 个无法移动：${a.left}）` : ''}`,
     ),
     'run.staging_overflow': entry<{ step: string; count: number; limit: number; biggest: string }>(

@@ -626,5 +626,26 @@ export function agentFormats(): Record<string, string[]> {
   return out;
 }
 
+/**
+ * A chapter's first pass, as each row's `then` leads: draft → summarize → … → commit. A state that is no step's (the
+ * gate) is shown in parentheses; on a pass it leads to the commit.
+ */
+export function firstPassOrder(): string[] {
+  const byState = new Map<string, ChapterStage>(CHAPTER_STAGES.map((s) => [CHAPTER_STEP_TABLE[s].state, s]));
+  const out: string[] = [];
+  let state: string | null = CHAPTER_STEP_TABLE.draft.state;
+  while (state !== null && state !== 'done' && out.length <= CHAPTER_STAGES.length) {
+    const stage = byState.get(state);
+    if (stage === undefined) {
+      out.push(`(${state})`);
+      state = CHAPTER_STEP_TABLE.commit.state;
+      continue;
+    }
+    out.push(stage);
+    state = CHAPTER_STEP_TABLE[stage].then;
+  }
+  return out;
+}
+
 /** The outputs the commit moves into the book as they are, in the table's order. */
 export const MOVED_AT_COMMIT = keysOf(CHAPTER_OUTPUTS).filter((o) => CHAPTER_OUTPUTS[o].moved);

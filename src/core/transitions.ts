@@ -34,6 +34,7 @@ import type { StagingView } from './staging-view.js';
 import type { StateDoc } from './state-ops.js';
 import { formatStepId, padChapter, type StepId } from './step-id.js';
 import { validateStep, type ValidatedStage } from './validate.js';
+import { firstPassOrder } from './step-table.js';
 
 export interface TransitionPlan {
   /** The step or decision this transition records, e.g. chapter:004:judge or decide:revise. */
@@ -167,7 +168,7 @@ export function planAdvance(input: TransitionInput, step: StepId): TransitionPla
         action: said('status.action', { action: next.action }),
       }),
       {
-        hint: said('transition.out_of_order.hint'),
+        hint: said('transition.out_of_order.hint', { order: firstPassOrder().join(' → ') }),
         details: { expected: next.step, requested, state: next.state },
       },
     );

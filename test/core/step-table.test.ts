@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGENT_NAMES,
+  firstPassOrder,
   agentFormats,
   CHAPTER_OUTPUTS,
   CHAPTER_STAGES,
@@ -122,5 +123,11 @@ describe('the step table', () => {
       expect(CHAPTER_STEP_TABLE[stage].names.en).toBe(stage);
       expect(CHAPTER_STEP_TABLE[stage].names.zh).toMatch(/\p{Script=Han}/u);
     }
+  });
+});
+
+describe('firstPassOrder', () => {
+  it('follows each row’s then from the draft to the commit, the gate in parentheses', () => {
+    expect(firstPassOrder()).toEqual(['draft', 'summarize', 'audit', 'refine', 'judge', '(gate)', 'commit']);
   });
 });

@@ -136,7 +136,7 @@ describe('broken staged outputs', () => {
       const zh = { LANG: 'zh_CN.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
       const a = await novel(project, ['advance', 'chapter:004:summarize'], zh);
       expect(a.code).toBe(2);
-      expect(a.stderr).toContain('chapter:004:summarize 的存稿产出未通过校验');
+      expect(a.stderr).toContain('chapter:004:summarize 的暂存产出未通过校验');
       expect(a.stderr).toMatch(
         new RegExp(
           'staging\\/state\\/chapter-004-delta\\.json：应为 合法的 JSON，实为 JSON 语法错误（`[^`]' +

@@ -273,7 +273,7 @@ describe('advance and decide refusals', () => {
     const r = await novelJson(project, ['advance', 'chapter:004:refine']);
     expect(r.code).toBe(2);
     expect(r.body.error).toMatchObject({ code: 'out_of_order', details: { expected: 'chapter:004:draft' } });
-    expect(r.body.error.hint).toMatch(/draft → summarize → refine → judge/);
+    expect(r.body.error.hint).toMatch(/draft → summarize → audit → refine → judge → \(gate\) → commit/);
     const other = await novelJson(project, ['advance', 'chapter:005:draft']);
     expect(other.body.error.code).toBe('out_of_order');
   });

@@ -290,7 +290,7 @@ export const CLI_GROUPS = {
     // novel validate
     'help.validate.description': entry(
       (_) => "Check a step's staged outputs and report every problem at once",
-      (_) => '检查某一步的存稿产出，一次报告所有问题',
+      (_) => '检查某一步的暂存产出，一次报告所有问题',
     ),
     'help.validate.details': entry(
       (_) =>
@@ -326,7 +326,7 @@ export const CLI_GROUPS = {
         ].join('\n\n'),
       (_) =>
         [
-          '获取项目锁；步骤不是 `novel next` 给出的那一步时拒绝执行；校验该步骤的存稿产出，' +
+          '获取项目锁；步骤不是 `novel next` 给出的那一步时拒绝执行；校验该步骤的暂存产出，' +
             '向流水线状态机发送完成事件，并原子地写入新的 `.checkpoint.json`。',
           '评审（judge）这一步之后闸门立即判定：判定修改时，本轮的文件归档到 ' +
             '`staging/revisions/chapter-NNN/round-K/`。书稿文件在 novel ' +
@@ -360,7 +360,7 @@ export const CLI_GROUPS = {
           '只在章节暂停、等待作者决定时有效（`novel next` 打印 `chapter:NNN:review`）。',
           '- `accept`：按现状入库（闸门判定记为 `accepted_by_user`）。',
           '- `revise`：再修改一轮，即使修改轮次已经用完。',
-          '- `rewrite`：丢弃本章的存稿产出（保存在 `staging/revisions/chapter-NNN/rewrite-K/' +
+          '- `rewrite`：丢弃本章的暂存产出（保存在 `staging/revisions/chapter-NNN/rewrite-K/' +
             '`），从起草重新开始，revision_count 归零。',
         ].join('\n\n'),
     ),
@@ -428,11 +428,11 @@ export const CLI_GROUPS = {
     ),
     'help.commit.--volume': entry(
       (_) => 'Commit the staged plan of volume VV (volume planning)',
-      (_) => '把第 VV 卷的存稿规划入库（卷规划）',
+      (_) => '把第 VV 卷的暂存的规划入库（卷规划）',
     ),
     'help.commit.--setup': entry(
       (_) => 'Commit the staged files of the setup step in progress (book:world, book:characters, book:style)',
-      (_) => '把进行中的设定步骤的存稿文件入库（book:world、book:characters、book:style）',
+      (_) => '把进行中的设定步骤的暂存文件入库（book:world、book:characters、book:style）',
     ),
     'help.commit.--dry-run': entry(
       (_) => 'Print the plan, write nothing',
@@ -684,7 +684,7 @@ export const CLI_GROUPS = {
       (_) =>
         `Comma-separated stages after which to stop: ${PAUSE_STAGES.join(', ')} ` +
         `(plan: once a volume plan is staged and valid, before its commit)`,
-      (_) => `在这些阶段之后停下（逗号分隔）：${PAUSE_STAGES.join('、')}（plan：卷规划已存稿且有效、尚未入库时）`,
+      (_) => `在这些阶段之后停下（逗号分隔）：${PAUSE_STAGES.join('、')}（plan：卷规划已暂存且有效、尚未入库时）`,
     ),
     'help.run.--executor': entry(
       (_) =>
@@ -751,7 +751,7 @@ export const CLI_GROUPS = {
         [
           '最后入库的章节取自 `state/changelog.jsonl`（并与 `chapters/` 核对：缺失或未入库的章节文件会列出来）；' +
             '卷取容纳下一章的那一卷（`chapters_per_volume`），磁盘上该卷的大纲覆盖下一章时接着写，否则待规划；' +
-            '阶段为 `committed`，没有在写的章节。存稿产出原地保留：`novel next` 会据此重新推断。',
+            '阶段为 `committed`，没有在写的章节。暂存产出原地保留：`novel next` 会据此重新推断。',
           '已有检查点时拒绝执行（退出码 2），除非加 `--force`，此时旧的检查点保留为 ' +
             '`.checkpoint.json.bak`（或 `.bak-2`，…）。项目目录为 `--project DIR` 或当前目录。',
         ].join('\n\n'),
@@ -877,7 +877,7 @@ export const CLI_GROUPS = {
         ].join('\n\n'),
       (_) =>
         [
-          '`novel lint chapter:NNN` 在章节写作中时检查存稿，否则检查已入库的版本。' +
+          '`novel lint chapter:NNN` 在章节写作中时检查暂存区中的稿子，否则检查已入库的版本。' +
             '`novel lint 文件` 用项目的设置检查任一文本文件（别处写的章节、' +
             '样章），当作下一章来检查（不在项目中时：用默认设置和自带词库）。',
           '设置取自 novel.config.json 的 `quality`（平台预设 qidian、tomato、none；' +
@@ -999,7 +999,7 @@ export const CLI_GROUPS = {
         'Only reads; each fix is its own command. Exit 0 when healthy (info findings only), 2 otherwise.',
       (_) =>
         '检查检查点与书稿是否一致、每个书稿文件与指纹（完整地重新计算哈希，同 `state verify`）、' +
-        '状态与其变更日志、未完成的入库日志、锁及其残留、中断的执行、不属于任何步骤的存稿文件、' +
+        '状态与其变更日志、未完成的入库日志、锁及其残留、中断的执行、不属于任何步骤的暂存文件、' +
         '接下来各章的大纲与契约、配置，以及 `claude` 和 `codex` 是否在 PATH 中（及其版本）。' +
         '只读；每个修复都是单独的命令。健康（只有提示类发现）时退出码为 0，否则为 2。',
     ),
@@ -1024,7 +1024,7 @@ export const CLI_GROUPS = {
         '`--round`, the last two rounds are compared; one `--round A` compares A with the latest.',
       (_) =>
         '每一轮修改都把评审打分的那一稿保存在 `staging/revisions/chapter-NNN/round-K/chapters/' +
-        '`；第 K 轮就是那一稿，而当前的章节（存稿或已入库）是最后保存的一轮之后的那一轮。' +
+        '`；第 K 轮就是那一稿，而当前的章节（暂存区中的或已入库的）是最后保存的一轮之后的那一轮。' +
         '不加 `--round` 时比较最后两轮；给一个 `--round A` 时比较 A 与最新的一轮。',
     ),
     'help.diff.example.1': entry(
@@ -1188,7 +1188,7 @@ export const CLI_GROUPS = {
         ].join('\n\n'),
       (_) =>
         [
-          '把第 NNN 章及以后各章（正文、摘要、评审、crossref 和日志）以及存稿区的一切移到 ' +
+          '把第 NNN 章及以后各章（正文、摘要、评审、crossref 和日志）以及暂存区的一切移到 ' +
             '`staging/revisions/rewind-K/`；按变更日志重放状态到第 NNN−1 章；把伏笔、' +
             '故事线记忆和记忆台账恢复为那一章入库之后的内容（每次入库都在 `.novel/history/` ' +
             '保存被替换的内容）；截短变更日志（截去的行保存在回退目录中）；把在第 NNN ' +
@@ -1585,15 +1585,15 @@ export const CLI_GROUPS = {
     // novel validate
     'cmd.validate.import_commit': entry<{ step: string; summarize: string }>(
       (a) => `${a.step}: a commit has nothing staged of its own to validate; validate ${a.summarize}`,
-      (a) => `${a.step}：入库这一步没有自己的存稿可校验；请校验 ${a.summarize}`,
+      (a) => `${a.step}：入库这一步没有自己的暂存产出可校验；请校验 ${a.summarize}`,
     ),
     'cmd.validate.not_validatable': entry<{ step: string; stages: string }>(
       (a) => `${a.step}: only ${a.stages} and volume plan steps have staged outputs to validate`,
-      (a) => `${a.step}：只有 ${listZh(a.stages)} 和卷规划这些步骤有可校验的存稿产出`,
+      (a) => `${a.step}：只有 ${listZh(a.stages)} 和卷规划这些步骤有可校验的暂存产出`,
     ),
     'cmd.validate.committed': entry<{ step: string; chapter: number; file: string }>(
       (a) => `${a.step}: chapter ${a.chapter} is committed (${a.file}); nothing is staged for it to validate`,
-      (a) => `${a.step}：第${a.chapter}章已入库（${a.file}），没有可校验的存稿`,
+      (a) => `${a.step}：第${a.chapter}章已入库（${a.file}），没有可校验的暂存产出`,
     ),
     'cmd.validate.committed.hint': entry<{ step: string; command: string }>(
       (a) => `the next step is ${a.step}: \`${a.command}\``,
@@ -1601,15 +1601,15 @@ export const CLI_GROUPS = {
     ),
     'cmd.validate.plan_invalid': entry<{ step: string }>(
       (a) => `${a.step}: the staged volume plan does not validate`,
-      (a) => `${a.step}：存稿的卷规划未通过校验`,
+      (a) => `${a.step}：暂存的卷规划未通过校验`,
     ),
     'cmd.validate.setup_invalid': entry<{ step: string }>(
       (a) => `${a.step}: the staged files do not validate`,
-      (a) => `${a.step}：存稿文件未通过校验`,
+      (a) => `${a.step}：暂存文件未通过校验`,
     ),
     'cmd.validate.outputs_invalid': entry<{ step: string }>(
       (a) => `${a.step}: the staged outputs do not validate`,
-      (a) => `${a.step}：存稿产出未通过校验`,
+      (a) => `${a.step}：暂存产出未通过校验`,
     ),
     'cmd.validate.fix_hint': entry(
       (_) => 'fix every file listed, then validate again',

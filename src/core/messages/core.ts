@@ -186,17 +186,15 @@ export const CORE_GROUPS = {
       (a) => `${a.requested}: out of order; the pipeline expects ${a.step} (${a.action}) now`,
       (a) => `${a.requested}：顺序不对，流水线现在在等待 ${a.step}（${a.action}）`,
     ),
-    'transition.out_of_order.hint': entry(
-      (_) =>
-        'order per chapter: draft → summarize → refine → judge → (gate) → commit; a ' +
+    'transition.out_of_order.hint': entry<{ order: string }>(
+      (a) =>
+        `order per chapter: ${a.order}; a ` +
         'revision loops back to draft, a polish to refine. Run `novel next` to see why',
-      (_) =>
-        '每章的顺序：draft → summarize → refine → judge →（闸门）→ commit；' +
-        '修改回到 draft，打磨回到 refine。运行 `novel next` 查看原因',
+      (a) => `每章的顺序：${a.order}；修改回到 draft，打磨回到 refine。运行 \`novel next\` 查看原因`,
     ),
     'transition.invalid': entry<{ requested: string }>(
       (a) => `${a.requested}: the staged outputs do not validate`,
-      (a) => `${a.requested} 的存稿产出未通过校验`,
+      (a) => `${a.requested} 的暂存产出未通过校验`,
     ),
     'transition.invalid.hint': entry<{ requested: string }>(
       (a) => `fix the files above, then run \`novel advance ${a.requested}\` again`,
@@ -206,7 +204,7 @@ export const CORE_GROUPS = {
       (a) =>
         `${a.requested}: the staged outputs are byte-identical to ` +
         `those recorded at the last advance (${listEn(a.files)})`,
-      (a) => `${a.requested}：存稿产出与上次登记时完全相同（${items(a.files).join('，')}）`,
+      (a) => `${a.requested}：暂存产出与上次登记时完全相同（${items(a.files).join('，')}）`,
     ),
     'transition.not_new.refine': entry<{ log: string }>(
       (a) =>
@@ -298,7 +296,7 @@ export const CORE_GROUPS = {
   commit: () => ({
     'commit.inputs_invalid': entry<{ chapter: number }>(
       (a) => `chapter ${a.chapter}: the staged outputs cannot be committed`,
-      (a) => `第${a.chapter}章的存稿产出无法入库`,
+      (a) => `第${a.chapter}章的暂存产出无法入库`,
     ),
     'commit.inputs_invalid.hint': entry(
       (_) => 'restore or regenerate the files above; `novel next` says which step to run',
@@ -306,7 +304,7 @@ export const CORE_GROUPS = {
     ),
     'commit.import_invalid': entry<{ chapter: number }>(
       (a) => `imported chapter ${a.chapter}: the staged summary cannot be committed`,
-      (a) => `导入的第${a.chapter}章：存稿摘要无法入库`,
+      (a) => `导入的第${a.chapter}章：暂存的摘要无法入库`,
     ),
     'commit.import_invalid.hint': entry<{ step: string }>(
       (a) => `run the summarizer again (\`novel instructions ${a.step}\`)`,
@@ -1010,7 +1008,7 @@ export const CORE_GROUPS = {
     ),
     'schema.fix.gate': entry(
       (_) => 'remove the gate object; `novel next` recomputes it from the staged evaluation',
-      (_) => '删除 gate 对象；`novel next` 会根据存稿评审重新计算',
+      (_) => '删除 gate 对象；`novel next` 会根据暂存的评审重新计算',
     ),
     'schema.fix.staging_hashes': entry(
       (_) => 'remove staging_hashes; it is rebuilt at the next advance',

@@ -598,7 +598,7 @@ export const IO_GROUPS = {
     ),
     'committing.setup_invalid': entry<{ step: string }>(
       (a) => `${a.step}: the staged files do not validate`,
-      (a) => `${a.step}：存稿文件未通过校验`,
+      (a) => `${a.step}：暂存文件未通过校验`,
     ),
     'committing.volume_refused': entry<{ volume: number; step: string; action: string }>(
       (a) =>
@@ -608,7 +608,7 @@ export const IO_GROUPS = {
     ),
     'committing.plan_invalid': entry<{ step: string }>(
       (a) => `${a.step}: the staged plan does not validate`,
-      (a) => `${a.step}：存稿规划未通过校验`,
+      (a) => `${a.step}：暂存的规划未通过校验`,
     ),
     'committing.fix_then_commit': entry(
       (_) => 'fix the files, then commit again',
@@ -979,7 +979,7 @@ export const IO_GROUPS = {
   linting: () => ({
     'linting.chapter_missing': entry<{ chapter: number; staged: string; committed: string }>(
       (a) => `chapter ${a.chapter}: neither staged (${a.staged}) nor committed (${a.committed})`,
-      (a) => `第${a.chapter}章既不在存稿区（${a.staged}）也未入库（${a.committed}）`,
+      (a) => `第${a.chapter}章既不在暂存区（${a.staged}）也未入库（${a.committed}）`,
     ),
     'linting.chapter_missing.hint': entry(
       (_) =>

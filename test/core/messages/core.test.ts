@@ -14,7 +14,7 @@ describe('the core messages', () => {
     expect(render('en', notNew)).toBe(
       'chapter:004:refine: the staged outputs are byte-identical to those recorded at the last advance (a.md, b.json)',
     );
-    expect(render('zh', notNew)).toBe('chapter:004:refine：存稿产出与上次登记时完全相同（a.md，b.json）');
+    expect(render('zh', notNew)).toBe('chapter:004:refine：暂存产出与上次登记时完全相同（a.md，b.json）');
     const gap = said('plan.blocks_missing', { chapters: [31, 32] });
     expect(render('en', gap)).toBe('no block for chapter(s) 31, 32');
     expect(render('zh', gap)).toBe('第 31、32 章没有大纲段落');
