@@ -32,6 +32,8 @@ export function newProjectFiles(extra: Record<string, unknown> = {}): Record<str
     'ai-blacklist.json': json({ words: [] }),
     // The cliché lexicon of Chinese web fiction (§16): word → severity, the author's to edit.
     'cliche-lint.json': json({ words: clicheLexicon() }),
+    // A short example of the author's own list (§18): each word is a hard lint finding, and publish refuses it.
+    'sensitive-words.json': json({ words: [], categories: { 广告: ['加微信', '扫码关注', '加QQ群'] } }),
     'world/rules.json': json({ rules: [] }),
     'storylines/storylines.json': json({ storylines: [], relationships: [] }),
     'state/current-state.json': json({ schema_version: 1, state_version: 0, last_updated_chapter: 0 }),

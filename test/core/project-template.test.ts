@@ -28,6 +28,7 @@ describe('newProjectFiles', () => {
         'style-profile.json',
         'ai-blacklist.json',
         'cliche-lint.json',
+        'sensitive-words.json',
         'world/rules.json',
         'storylines/storylines.json',
         'state/current-state.json',

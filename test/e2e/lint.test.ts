@@ -18,6 +18,18 @@ function demo(): string {
 }
 
 describe('sensitive words (§18)', () => {
+  it('init writes a short example list, which the lint reads', () => {
+    const dir = join(tempDir(), 'fresh');
+    expect(novelBin(process.cwd(), ['init', dir]).code).toBe(0);
+    expect(readJson(join(dir, 'sensitive-words.json'))).toMatchObject({ categories: { 广告: expect.any(Array) } });
+    const file = join(tempDir(), '章.txt');
+    writeFileSync(file, '# 第1章 夜\n\n想看后续请加微信。\n');
+    const report = json(novelBin(process.cwd(), ['lint', file, '--project', dir, '--json'])).data;
+    expect(report.findings.filter((f: { rule: string }) => f.rule === 'sensitive_word')).toEqual([
+      expect.objectContaining({ severity: 'hard', message: 'sensitive word "加微信" (广告)' }),
+    ]);
+  });
+
   it('sensitive-words.json: each word a hard finding with its category; a broken file is named', () => {
     const dir = demo();
     writeFileSync(
