@@ -39,6 +39,32 @@ async function cliFor(argv: readonly string[], lang: Lang): Promise<NovelCli> {
   return buildCli(lang);
 }
 
+/**
+ * The required options of the command argv names that argv lacks (`novel rewind` without `--to`), as its usage writes
+ * them; null when none is missing or argv names no command.
+ */
+function requiredMissing(argv: readonly string[], cli: NovelCli): string | null {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const known = COMMAND_TABLE.find((c) => c.path.every((w, i) => words[i] === w));
+  if (!known) return null;
+  const def = cli.definitions().find((d) => d.path.split(' ').slice(1).join(' ') === known.path.join(' '));
+  const missing = (def?.options ?? [])
+    .filter((o) => o.required)
+    .map((o) =>
+      o.definition
+        .split(/[ ,]+/)
+        .filter((t) => t.startsWith('-'))
+        .join(' | '),
+    )
+    .filter(
+      (d) =>
+        !d
+          .split(/[ ,]+/)
+          .some((name) => name.startsWith('-') && argv.some((a) => a === name || a.startsWith(`${name}=`))),
+    );
+  return missing.length ? missing.join(', ') : null;
+}
+
 /** Guess the command path from argv for a usage error's envelope. */
 function commandPathOf(argv: readonly string[]): string {
   const words = argv.filter((a) => !a.startsWith('-'));
@@ -192,7 +218,8 @@ export async function runCli(argv: string[], context: NovelContext): Promise<num
   try {
     command = cli.process(argv, context);
   } catch (err) {
-    const refused = refusalOf(err);
+    const missing = requiredMissing(argv, cli);
+    const refused: Words = missing ? said('usage.option_required', { options: missing }) : refusalOf(err);
     const e = new NovelError('usage', said('error.usage', { detail: refused }), {
       hint: usageHint(argv, refused, cli),
     });

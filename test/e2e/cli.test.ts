@@ -472,3 +472,18 @@ describe('init, status, graph', () => {
     expect(readFileSync(join(project, '.checkpoint.json'), 'utf8')).toContain('x_editor_note');
   });
 });
+
+describe('a required option missing', () => {
+  it('is named, with the command’s help to read (not a bare "Command not found")', () => {
+    const p = fixtureCopy();
+    const r = novelBin(p, ['rewind']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('novel rewind: a required option is missing: --to');
+    expect(r.stderr).toContain('novel help rewind');
+    const zh = novelBin(p, ['export', '--lang', 'zh']);
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toContain('缺少必需的选项：--format');
+    const j = JSON.parse(novelBin(p, ['export', '--json']).stdout);
+    expect(j.error.message).toContain('--format');
+  });
+});

@@ -31,6 +31,10 @@ export const CLI_GROUPS = {
       (_) => 'unknown command',
       (_) => '未知命令',
     ),
+    'usage.option_required': entry<{ options: string }>(
+      (a) => `a required option is missing: ${a.options}`,
+      (a) => `缺少必需的选项：${a.options}`,
+    ),
     'usage.no_match': entry(
       (_) => 'Command not found; did you mean:',
       (_) => '没有与之匹配的用法',
