@@ -96,7 +96,9 @@ describe('the audit step chapter:NNN:audit (§19)', () => {
     expect(lint.findings.filter((f: { rule: string }) => f.rule === 'continuity')).toEqual([
       expect.objectContaining({ feature: 'gone_acting', severity: 'soft', excerpt: '云婉清推门而入，径直走到桌前。' }),
     ]);
-    expect(novelBin(dir, ['lint', 'chapter:004', '--lang', 'zh']).stdout).toMatch(/云婉清.*dead|云婉清/);
+    expect(novelBin(dir, ['lint', 'chapter:004', '--lang', 'zh']).stdout).toContain(
+      '云婉清在本章有所行动，但状态记为 dead',
+    );
     // The same project, the same packet.
     expect(novelBin(dir, ['instructions', 'chapter:004:audit', '--json']).stdout).toBe(
       novelBin(dir, ['instructions', 'chapter:004:audit', '--json']).stdout,
