@@ -25,13 +25,35 @@ export class ImportCommand extends NovelCommand {
       }),
       say(this.lang, 'import.range', { first: report.first_title ?? '-', last: report.last_title ?? '-' }),
       ...(report.preface_lines ? [say(this.lang, 'import.preface', { n: report.preface_lines })] : []),
+      ...(report.book.title !== undefined
+        ? [
+            say(this.lang, 'import.book', {
+              title: report.book.title,
+              author: report.book.author ?? '',
+              blurb: report.book.blurb !== undefined,
+            }),
+          ]
+        : []),
+      ...report.volumes.map((v) =>
+        say(this.lang, 'import.volume', {
+          volume: v.volume,
+          title: v.title,
+          first: v.first_chapter,
+          last: v.last_chapter,
+        }),
+      ),
       ...(report.skipped.length
         ? [
             say(this.lang, 'import.skipped', { n: report.skipped.length }),
-            ...report.skipped.slice(0, 20).map((s) => `  ${s.line}: ${s.text}`),
+            ...report.skipped
+              .slice(0, 20)
+              .map(
+                (s) =>
+                  `  ${s.line}: ${s.text}${s.reason === 'heading_like' ? say(this.lang, 'import.heading_like') : ''}`,
+              ),
           ]
         : []),
-      say(this.lang, 'import.next'),
+      say(this.lang, 'import.next', { volume: report.volumes.length + 1 }),
     ];
     return { data: { root, created, ...report }, text: lines.join('\n') };
   }

@@ -1,18 +1,51 @@
 import { said, say } from '../core/messages.js';
 import { Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
+import type { BookFields } from '../core/project-template.js';
 import { initProject, nextStepOf } from '../io/create-project.js';
+import { askLine } from '../io/stdio.js';
 import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
 import { PLATFORMS } from '../core/quality-settings.js';
+
+/** A title as the author may type it, 《》 and all: stored without them. */
+const bare = (title: string): string => title.replace(/^\u300a(.*)\u300b$/, '$1').trim();
 
 export class InitCommand extends NovelCommand {
   static override paths = [['init']];
 
-  static override usage = usageOf('init', 'project', ['$0 init my-novel', '$0 init', '$0 init --demo demo-project']);
+  static override usage = usageOf('init', 'project', [
+    '$0 init my-novel --title 剑起青岚 --author 青岚客',
+    '$0 init',
+    '$0 init --demo demo-project',
+  ]);
 
   dir = Option.String({ name: 'dir', required: false });
   demo = Option.Boolean('--demo', false, { description: helpOf('help.init.--demo') });
   platform = Option.String('--platform', { description: helpOf('help.init.--platform') });
+  title = Option.String('--title', { description: helpOf('help.init.--title') });
+  author = Option.String('--author', { description: helpOf('help.init.--author') });
+  blurb = Option.String('--blurb', { description: helpOf('help.init.--blurb') });
+
+  /** book.json's fields: the options, else asked on a terminal; none when neither is given off a terminal. */
+  private bookFields(platform: string | undefined): BookFields | undefined {
+    let title = this.title === undefined ? undefined : bare(this.title);
+    let author = this.author?.trim();
+    let blurb = this.blurb?.trim();
+    if (!title || !author) {
+      title ||= askLine(say(this.lang, 'init.ask.title')) ?? undefined;
+      if (title !== undefined) title = bare(title);
+      author ||= askLine(say(this.lang, 'init.ask.author')) ?? undefined;
+      if (blurb === undefined && title && author) blurb = askLine(say(this.lang, 'init.ask.blurb')) ?? undefined;
+    }
+    if (!title && !author) return undefined;
+    if (!title || !author) {
+      const missing = title ? '--author' : '--title';
+      throw new NovelError('usage', said('cmd.init.book_incomplete', { missing }), {
+        hint: said('cmd.init.book_incomplete.hint'),
+      });
+    }
+    return { title, author, ...(blurb ? { blurb } : {}), ...(platform ? { platform } : {}) };
+  }
 
   run(): CommandResult {
     const platform = this.platform ?? (this.demo ? 'qidian' : undefined);
@@ -22,7 +55,8 @@ export class InitCommand extends NovelCommand {
       });
     }
     const quality = platform === undefined ? {} : { quality: { platform } };
-    const r = initProject(this.context.cwd, this.dir, { demo: this.demo, quality });
+    const book = this.demo ? undefined : this.bookFields(platform);
+    const r = initProject(this.context.cwd, this.dir, { demo: this.demo, quality, ...(book ? { book } : {}) });
     if (r.demo) {
       return {
         data: { root: r.root, demo: true },
@@ -34,8 +68,9 @@ export class InitCommand extends NovelCommand {
       say(this.lang, 'init.created', { dir: target }),
       ...created.map((f) => `  + ${f}`),
       ...kept.map((f) => say(this.lang, 'init.kept', { file: f })),
+      ...(book || kept.includes('book.json') ? [] : [say(this.lang, 'init.no_book')]),
       say(this.lang, 'init.next', nextStepOf(this.context, target)),
     ];
-    return { data: { root: target, created, kept }, text: lines.join('\n') };
+    return { data: { root: target, created, kept, book: book ?? null }, text: lines.join('\n') };
   }
 }

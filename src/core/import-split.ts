@@ -86,6 +86,13 @@ const HEADING = new RegExp(
     '[\u96f6\u3007\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07]' +
     '+)\\s*[\u7ae0\u56de](?:[\\s\u3000:\uff1a]+(.*))?$',
 );
+/** 第 N 卷, then nothing or a title: a volume boundary (§18). Built from a string: the bundle stays ASCII. */
+const VOLUME_HEADING = new RegExp(
+  '^\u7b2c\\s*([0-9\uff10-\uff19]+|' +
+    '[\u96f6\u3007\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07]' +
+    '+)\\s*\u5377(?:[\\s\u3000:\uff1a]+(.*))?$',
+);
+
 /** A heading may skip a few numbers the source lacks; a bigger jump, or a step back, is prose quoting a chapter. */
 export const MAX_HEADING_GAP = 10;
 
@@ -99,20 +106,46 @@ export interface ImportedChapter {
   body: string;
   /** 1-based line of the heading in the source. */
   line: number;
+  /** The volume it opens or belongs to (1 when the source has no 第N卷 headings). */
+  volume?: number;
+}
+
+/** A 第N卷 heading of the source: a volume of the book from its first chapter on. */
+export interface ImportedVolume {
+  /** 1, 2, 3 … in order. */
+  volume: number;
+  /** The heading as written (the volume outline's `# ` title). */
+  title: string;
+  first_chapter: number;
+  last_chapter: number;
+  /** 1-based line of the heading in the source. */
+  line: number;
+}
+
+/** The book's metadata from the source's opening lines (《书名》, 作者：, 简介/内容简介), when present. */
+export interface ImportedBook {
+  title?: string;
+  author?: string;
+  blurb?: string;
 }
 
 export interface SkippedLine {
   line: number;
   text: string;
-  reason: 'out_of_sequence';
+  /** out_of_sequence: a heading whose number breaks the sequence; heading_like: 第三章节, a heading's look only. */
+  reason: 'out_of_sequence' | 'heading_like';
 }
 
 export interface SplitBook {
   chapters: ImportedChapter[];
   /** Lines that looked like chapter headings but were kept as prose. */
   skipped: SkippedLine[];
-  /** Non-empty lines before the first heading (a preface, a blurb): not imported. */
+  /** Non-empty lines before the first heading (a preface, a blurb): not imported as a chapter. */
   preface_lines: number;
+  /** The source's 第N卷 headings, as volumes; [] when it has none. */
+  volumes: ImportedVolume[];
+  /** The book's title, author and blurb from the preface. */
+  book: ImportedBook;
 }
 
 const clean = (line: string): string => line.replace(/^[\s\u3000\ufeff]+|[\s\u3000]+$/g, '');
@@ -126,12 +159,67 @@ export function headingOf(line: string): { number: number; title: string } | nul
   return n === null || n < 1 ? null : { number: n, title: t.replace(/\s+/g, ' ') };
 }
 
+export function volumeHeadingOf(line: string): string | null {
+  const t = clean(line);
+  if (t.length > 60) return null;
+  const m = VOLUME_HEADING.exec(t);
+  if (!m) return null;
+  const n = numberOf(m[1] as string);
+  return n === null || n < 1 ? null : t.replace(/\s+/g, ' ');
+}
+
+/** A short line that opens like a heading without being one (第三章节, 第12章: glued to its title). */
+const HEADING_LIKE = new RegExp(
+  '^\u7b2c\\s*([0-9\uff10-\uff19]+|' +
+    '[\u96f6\u3007\u4e00\u4e8c\u4e24\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07]' +
+    '+)\\s*[\u7ae0\u56de\u5377]',
+);
+
+const BOOK_TITLE = /^\u300a([^\u300b]{1,60})\u300b/; // 《书名》
+const AUTHOR = /^(?:\u4f5c\s*\u8005|\u8457)\s*[:\uff1a]\s*(.{1,40})$/; // 作者：X, 著：X
+const BLURB = /^(?:\u5185\u5bb9)?\u7b80\u4ecb\s*[:\uff1a]?\s*(.*)$/; // 简介：…, 内容简介：…
+
+/**
+ * The book's title, author and blurb from the lines before the first chapter: a line opening with 《书名》, a line
+ * 作者：X, and a line 简介：… or 内容简介：… with the lines after it (up to a blank line or a 卷 heading).
+ */
+export function bookOfPreface(preface: readonly string[]): ImportedBook {
+  const book: ImportedBook = {};
+  const lines = preface.map(clean);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as string;
+    const title = BOOK_TITLE.exec(l)?.[1]?.trim();
+    if (title && book.title === undefined) book.title = title;
+    const author = AUTHOR.exec(l)?.[1]?.trim();
+    if (author && book.author === undefined) book.author = author;
+    const blurb = BLURB.exec(l);
+    if (blurb && book.blurb === undefined) {
+      const rest: string[] = blurb[1] ? [blurb[1]] : [];
+      for (let j = i + 1; j < lines.length; j++) {
+        const next = lines[j] as string;
+        if (next === '') {
+          if (rest.length) break;
+          continue;
+        }
+        if (volumeHeadingOf(next) || AUTHOR.test(next) || BOOK_TITLE.test(next)) break;
+        rest.push(next);
+      }
+      if (rest.length) book.blurb = rest.join('\n');
+    }
+  }
+  return book;
+}
+
 export function splitBook(text: string): SplitBook {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const heads = lines.map((l) => headingOf(l));
   const candidates = heads.flatMap((h, i) => (h ? [{ i, n: h.number }] : []));
   const chapters: ImportedChapter[] = [];
   const skipped: SkippedLine[] = [];
+  const volumes: ImportedVolume[] = [];
+  const prefaceText: string[] = [];
+  // A 卷 heading seen and not yet followed by its first chapter.
+  let opening: { title: string; line: number } | null = null;
   let preface = 0;
   let body: string[] = [];
   let k = 0;
@@ -161,16 +249,41 @@ export function splitBook(text: string): SplitBook {
         !candidates.slice(k, k + 50).some((c) => c.n === prev + 1));
     if (h && next) {
       close();
-      chapters.push({ chapter: chapters.length + 1, source_number: h.number, title: h.title, body: '', line: i + 1 });
+      const chapter = chapters.length + 1;
+      if (opening) {
+        // Chapters before the first 卷 heading make a volume of their own.
+        if (volumes.length === 0 && chapter > 1)
+          volumes.push({ volume: 1, title: '', first_chapter: 1, last_chapter: chapter - 1, line: 1 });
+        const last = volumes.at(-1);
+        if (last) last.last_chapter = chapter - 1;
+        volumes.push({ volume: volumes.length + 1, ...opening, first_chapter: chapter, last_chapter: chapter });
+        opening = null;
+      }
+      chapters.push({ chapter, source_number: h.number, title: h.title, body: '', line: i + 1 });
       continue;
     }
+    if (!h) {
+      // A 卷 heading opens a volume when a chapter follows it; the last line of the book is prose.
+      const volume = volumeHeadingOf(line);
+      if (volume !== null && candidates.some((c) => c.i > i)) {
+        opening = { title: volume, line: i + 1 };
+        continue;
+      }
+    }
     if (h) skipped.push({ line: i + 1, text: clean(line), reason: 'out_of_sequence' });
+    else if (clean(line).length <= 20 && HEADING_LIKE.test(clean(line)))
+      skipped.push({ line: i + 1, text: clean(line), reason: 'heading_like' });
     if (chapters.length === 0) {
+      prefaceText.push(line);
       if (clean(line) !== '') preface++;
     } else body.push(line);
   }
   close();
-  return { chapters, skipped, preface_lines: preface };
+  const last = volumes.at(-1);
+  if (last) last.last_chapter = chapters.length;
+  for (const v of volumes)
+    for (let c = v.first_chapter; c <= v.last_chapter; c++) (chapters[c - 1] as ImportedChapter).volume = v.volume;
+  return { chapters, skipped, preface_lines: preface, volumes, book: bookOfPreface(prefaceText) };
 }
 
 /** A chapter file as novel keeps them: the heading as the `# ` title, paragraphs apart. */
@@ -216,10 +329,16 @@ export interface ImportReport {
   last_title: string | null;
   skipped: SkippedLine[];
   preface_lines: number;
+  /** The volumes the source's 第N卷 headings made (each with its chapters). */
+  volumes: Array<Omit<ImportedVolume, 'line'>>;
+  /** What the opening lines gave book.json. */
+  book: ImportedBook;
 }
 
 export function importReport(source: string, encoding: ImportReport['encoding'], split: SplitBook): ImportReport {
   return {
+    volumes: split.volumes.map(({ line: _, ...v }) => v),
+    book: split.book,
     source,
     encoding,
     chapters: split.chapters.length,

@@ -352,6 +352,14 @@ const OWN_GROUPS = {
         `这一步将重跑（\`novel run\` 先把它们移到 staging/revisions/…/interrupted-K/），` +
         `若你已检查无误，也可用 \`novel advance ${a.step}\` 登记`,
     ),
+    'next.running': entry<{ step: string; attempt: number }>(
+      (a) =>
+        `\`novel run\` is executing ${a.step} now (attempt ${a.attempt}): it checks and records what the step ` +
+        `writes when the step ends; nothing to do by hand (\`novel serve\` shows it live)`,
+      (a) =>
+        `\`novel run\` 正在执行 ${a.step}（第 ${a.attempt} 次）：这一步结束时由它检查并登记产出，无需手动操作` +
+        `（\`novel serve\` 可实时查看）`,
+    ),
     'next.advance': entry<{ who: string; mode: string; draftLost: boolean }>(
       (a) =>
         a.draftLost
@@ -540,6 +548,26 @@ const OWN_GROUPS = {
       (a) => `  = ${a.file} (kept as it was)`,
       (a) => `  = ${a.file}（保留原样）`,
     ),
+    'init.ask.title': entry(
+      (_) => 'Title of the book: ',
+      (_) => '书名：',
+    ),
+    'init.ask.author': entry(
+      (_) => 'Author (pen name): ',
+      (_) => '作者（笔名）：',
+    ),
+    'init.ask.blurb': entry(
+      (_) => 'Blurb (简介, Enter to skip): ',
+      (_) => '简介（可回车跳过）：',
+    ),
+    'init.no_book': entry(
+      (_) =>
+        'book.json not written: no title and author were given (exports say 《未命名》 by 佚名 until then); ' +
+        'write it, or run `novel init --title T --author A` on a terminal next time',
+      (_) =>
+        '未写 book.json：没有给出书名和作者（在此之前导出显示《未命名》、佚名）；' +
+        '请手写它，或下次用 `novel init --title 书名 --author 作者`',
+    ),
     'init.next': entry<{ step: string; command: string }>(
       (a) => `next: ${a.step} (\`${a.command}\`)`,
       (a) => `下一步：${a.step}（\`${a.command}\`）`,
@@ -634,14 +662,30 @@ const OWN_GROUPS = {
       (a) => `  第一章之前的 ${a.n} 行未导入（序言或简介）`,
     ),
     'import.skipped': entry<{ n: number }>(
-      (a) => `  ${a.n} line(s) looked like chapter headings but break the sequence; kept as prose:`,
-      (a) => `  ${a.n} 行像章节标题但不合章号顺序，按正文保留：`,
+      (a) => `  ${a.n} line(s) looked like chapter headings but were kept as prose (check them):`,
+      (a) => `  ${a.n} 行像章节标题，按正文保留（请核对）：`,
     ),
-    'import.next': entry(
-      (_) =>
-        'next: novel next (volume 1 is planned from the chapter after ' +
+    'import.heading_like': entry(
+      (_) => " (a heading's look, not a heading: 第N章 then a space and the title makes one)",
+      (_) => '（形似标题而非标题：第N章后空一格再写标题才算）',
+    ),
+    'import.book': entry<{ title: string; author: string; blurb: boolean }>(
+      (a) =>
+        `  book.json: 《${a.title}》${a.author ? ` by ${a.author}` : ' (no 作者 line: 佚名)'}` +
+        `${a.blurb ? ', with its 简介' : ''}`,
+      (a) =>
+        `  book.json：《${a.title}》${a.author ? `，作者 ${a.author}` : '（没有“作者：”行：佚名）'}` +
+        `${a.blurb ? '，含简介' : ''}`,
+    ),
+    'import.volume': entry<{ volume: number; title: string; first: number; last: number }>(
+      (a) => `  volume ${a.volume}${a.title ? ` 「${a.title}」` : ''}: chapters ${a.first}–${a.last}`,
+      (a) => `  第${a.volume}卷${a.title ? `「${a.title}」` : ''}：第${a.first}–${a.last}章`,
+    ),
+    'import.next': entry<{ volume: number }>(
+      (a) =>
+        `next: novel next (volume ${a.volume} is planned from the chapter after ` +
         'the last imported one); the report: logs/import-report.json',
-      (_) => '下一步：novel next（从导入的最后一章之后规划第1卷）；导入报告：logs/import-report.json',
+      (a) => `下一步：novel next（从导入的最后一章之后规划第${a.volume}卷）；导入报告：logs/import-report.json`,
     ),
   }),
   // ---- novel serve ----
@@ -785,6 +829,10 @@ const OWN_GROUPS = {
     'run.failed': entry<{ step: string; message: string }>(
       (a) => `✗ ${a.step}: ${a.message}`,
       (a) => `✗ ${a.step}：${a.message}`,
+    ),
+    'run.failed_moved': entry<{ n: number; to: string }>(
+      (a) => `    its ${a.n} output file(s) moved to ${a.to}/ (files you write now are yours, never taken for them)`,
+      (a) => `    它的 ${a.n} 个产出文件已移到 ${a.to}/（此后你亲手写的文件归你，不会被当作它们）`,
     ),
     'run.invalid': entry<{ step: string; attempt: number }>(
       (a) => `✗ ${a.step}: the outputs of attempt ${a.attempt} do not validate:`,

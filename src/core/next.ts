@@ -108,6 +108,13 @@ export function decideNext(
   input: NextInput,
   hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe),
 ): NextDecision {
+  const d = decideRest(input, hydrated);
+  // A live `novel run` is executing a step: what it leaves is its own to check and record, never an interruption.
+  const running = input.probe.running;
+  return running ? { ...d, ...both(input, 'next.running', { step: running.step, attempt: running.attempt }) } : d;
+}
+
+function decideRest(input: NextInput, hydrated: Rehydrated): NextDecision {
   const { snapshot } = hydrated;
   const name = restName(snapshot);
   // What the state awaits is asked of the machine (its meta), never read from a state name.
@@ -115,7 +122,7 @@ export function decideNext(
   if (meta.action === 'retry') {
     // What the run would retry: the machine's own RETRY, decided like any other state.
     const again = withStagedProbes(retried(snapshot).snapshot, input.settings, input.view, input.probe);
-    const d = decideNext(input, { ...hydrated, ...again });
+    const d = decideRest(input, { ...hydrated, ...again });
     return {
       ...d,
       error_retry: true,

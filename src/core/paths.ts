@@ -63,6 +63,13 @@ export const paths = {
   globalForeshadowing: 'foreshadowing/global.json',
   /** What is published (§18): one line per chapter published, with its date and bytes. */
   published: 'publishing/published.jsonl',
+  /** A chapter's 作者的话 (§18), the author's own: never inside the chapter text. */
+  authorNote: (n: number) => `notes/chapter-${padChapter(n)}-author.md`,
+  /** `export --upload`'s files in its folder: the chapter, and its 作者的话 apart. */
+  uploadChapter: (n: number) => `chapter-${padChapter(n)}.txt`,
+  uploadNote: (n: number) => `chapter-${padChapter(n)}-author.txt`,
+  /** The book's metadata (§18): title, author, blurb, platform. */
+  book: 'book.json',
   /** The world's rules and ladders (§14 book:world, §19). */
   worldRules: 'world/rules.json',
   chapterMemory: 'state/chapter-memory.json',

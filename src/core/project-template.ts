@@ -7,9 +7,21 @@ import { DEFAULT_SETTINGS } from './settings.js';
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The files of a new project; `extra` joins novel.config.json (e.g. the quality preset of `init --platform`). */
-export function newProjectFiles(extra: Record<string, unknown> = {}): Record<string, string> {
+/** The book's metadata as `init --title --author [--blurb]` records it (book.json, §18). */
+export interface BookFields {
+  title: string;
+  author: string;
+  blurb?: string;
+  platform?: string;
+}
+
+/**
+ * The files of a new project; `extra` joins novel.config.json (e.g. the quality preset of `init --platform`), `book`
+ * is book.json (none without a title and an author).
+ */
+export function newProjectFiles(extra: Record<string, unknown> = {}, book?: BookFields): Record<string, string> {
   return {
+    ...(book ? { 'book.json': json(book) } : {}),
     '.checkpoint.json': json({
       last_completed_chapter: 0,
       current_volume: 1,

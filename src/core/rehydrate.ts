@@ -49,6 +49,8 @@ export interface BookProbe {
   outline_chapters: readonly number[];
   /** An executor step `novel run` started and never saw finish (its outputs are not reused). */
   interrupted?: { step: string; attempt: number } | null;
+  /** An executor step a live `novel run` (another process) is executing now. */
+  running?: { step: string; attempt: number } | null;
   /** The lint's word lists (ai-blacklist.json, cliche-lint.json), read by the I/O shell at the first call. */
   lintLists?: () => LintLists;
   /** The chapters inside the current volume's convergence events (storyline-schedule.json), read at the first call. */

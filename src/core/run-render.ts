@@ -23,7 +23,15 @@ export type RunEvent =
   | { event: 'prompt'; step: string; prompt: string }
   | { event: 'executor_result'; step: string; ok: boolean; message: string; duration_ms: number; log: string | null }
   | { event: 'usage'; step: string; input_tokens?: number; output_tokens?: number; cost_usd?: number; model?: string }
-  | { event: 'executor_failed'; step: string; message: string; attempt: number }
+  | {
+      event: 'executor_failed';
+      step: string;
+      message: string;
+      attempt: number;
+      /** Where the failed execution's outputs went (staging/revisions/…/failed-K/), when it wrote any. */
+      moved_to?: string;
+      moved?: string[];
+    }
   | { event: 'invalid_outputs'; step: string; attempt: number; problems: string[]; diagnostics?: Diagnostic[] }
   | { event: 'warning'; step: string; message: string; diagnostic?: Diagnostic }
   | {
@@ -113,7 +121,12 @@ export function eventLine(e: RunEvent, verbose: boolean, lang: Lang = 'en'): str
           })
         : null;
     case 'executor_failed':
-      return t('run.failed', { step: e.step, message: e.message });
+      return e.moved_to
+        ? [
+            t('run.failed', { step: e.step, message: e.message }),
+            t('run.failed_moved', { n: e.moved?.length ?? 0, to: e.moved_to }),
+          ].join('\n')
+        : t('run.failed', { step: e.step, message: e.message });
     case 'invalid_outputs':
       return [
         t('run.invalid', { step: e.step, attempt: e.attempt }),

@@ -42,6 +42,8 @@ export interface Settings {
   quality: QualitySettings;
   /** Where the continuity checks find the book's facts (PROTOCOL §19). */
   continuity: ContinuityNames;
+  /** The daily serial (PROTOCOL §18): the day's 字数 goal (null: none) and the time zone of its days (null: local). */
+  serial: { daily_zishu: number | null; timezone: string | null };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -59,6 +61,7 @@ export const DEFAULT_SETTINGS: Settings = {
   staging_max_files: 10_000,
   quality: resolveQuality(undefined),
   continuity: DEFAULT_CONTINUITY,
+  serial: { daily_zishu: null, timezone: null },
 };
 
 export function resolveSettings(config: Config | null): { settings: Settings; diagnostics: Diagnostic[] } {
@@ -113,6 +116,7 @@ export function resolveSettings(config: Config | null): { settings: Settings; di
     staging_max_files: c.staging_max_files ?? DEFAULT_SETTINGS.staging_max_files,
     quality: resolveQuality(c.quality),
     continuity: { ...DEFAULT_CONTINUITY, ...c.continuity },
+    serial: { daily_zishu: c.serial?.daily_zishu ?? null, timezone: c.serial?.timezone ?? null },
     ...(c.chapter_length !== undefined ? { chapter_length: c.chapter_length } : {}),
     executor: {
       ...(c.executor?.command === undefined ? {} : { command: c.executor.command }),

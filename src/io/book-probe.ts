@@ -12,6 +12,7 @@ import type { Checkpoint } from '../schemas/checkpoint.js';
 import { JournalSchema } from '../schemas/journal.js';
 import { readExecution } from './execution-record.js';
 import { findJournal } from './journal.js';
+import { isPidAlive } from './lock.js';
 import type { ProjectFs } from './project-fs.js';
 import type { LintLists } from '../core/lint.js';
 import { readLintLists } from './lint-inputs.js';
@@ -80,7 +81,10 @@ export function readBookProbe(
     setup,
     sampleMetrics,
     outline_chapters: outlined,
-    interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null,
+    // The record of a step a live run (another process) is executing: running, not interrupted.
+    ...(execution && execution.pid !== process.pid && isPidAlive(execution.pid)
+      ? { interrupted: null, running: { step: execution.step, attempt: execution.attempt } }
+      : { interrupted: execution ? { step: execution.step, attempt: execution.attempt } : null }),
     lintLists,
     convergenceChapters,
     ...(cp.orchestrator_state === 'VOL_PLANNING' ? { storylines: readStorylineIndex(fs) } : {}),

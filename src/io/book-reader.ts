@@ -3,7 +3,10 @@
  * volume each chapter belongs to, the volume headings, the title and author
  * (config, else brief.md) and the time of the last commit. Read-only.
  */
+import { diagnosticsError } from '../core/errors.js';
 import type { BookMeta } from '../core/export.js';
+import { said } from '../core/messages.js';
+import { BookJsonSchema, type BookJson } from '../schemas/inputs.js';
 import { outlineChapters } from '../core/outline.js';
 import { paths, volumeOfDirName } from '../core/paths.js';
 import type { Settings } from '../core/settings.js';
@@ -33,8 +36,26 @@ export function volumeMap(
   return { volumeOf: (c) => byChapter.get(c) ?? Math.ceil(c / settings.chapters_per_volume), headings };
 }
 
-/** Title and author: novel.config.json, else brief.md (its 《title》 heading, a 作者/Author line). */
+/** book.json (§18), or null when there is none; a broken one is exit 2 naming the file and the field. */
+export function readBookJson(fs: ProjectFs): BookJson | null {
+  const r = fs.readJson(paths.book, BookJsonSchema, 'invalid_book_json');
+  if (r === null) return null;
+  if (!r.ok)
+    throw diagnosticsError(
+      'invalid_book_json',
+      said('bookfile.invalid', { file: paths.book }),
+      r.diagnostics,
+      said('bookfile.book.hint'),
+    );
+  return r.value;
+}
+
+/**
+ * Title, author and blurb: book.json, else novel.config.json (title, author), else brief.md (its 《title》 heading, a
+ * 作者/Author line, its 简介).
+ */
 export function bookMeta(fs: ProjectFs, settings: Settings, lastChapter: number): BookMeta {
+  const book = readBookJson(fs);
   const brief = text(fs, 'brief.md') ?? '';
   const heading =
     brief
@@ -43,8 +64,12 @@ export function bookMeta(fs: ProjectFs, settings: Settings, lastChapter: number)
       ?.slice(2)
       .trim() ?? '';
   const quoted = /\u300a([^\u300b]+)\u300b/.exec(heading)?.[1]; // 《title》
-  const title = settings.title ?? quoted ?? (heading.replace(/\u4f5c\u54c1\u7b80\u4ecb$/, '').trim() || '未命名');
-  const author = settings.author ?? (/(?:\u4f5c\u8005|Author)\s*[:\uff1a]\s*(.+)/i.exec(brief)?.[1]?.trim() || '佚名');
+  const title =
+    book?.title ?? settings.title ?? quoted ?? (heading.replace(/\u4f5c\u54c1\u7b80\u4ecb$/, '').trim() || '未命名');
+  const author =
+    book?.author ??
+    settings.author ??
+    (/(?:\u4f5c\u8005|Author)\s*[:\uff1a]\s*(.+)/i.exec(brief)?.[1]?.trim() || '佚名');
   let modified = '2000-01-01T00:00:00Z';
   const log = lastChapter > 0 ? text(fs, paths.chapterLog(lastChapter)) : undefined;
   try {
@@ -54,7 +79,7 @@ export function bookMeta(fs: ProjectFs, settings: Settings, lastChapter: number)
   } catch {
     /* a damaged log: the default time */
   }
-  const description = blurbOf(brief);
+  const description = book?.blurb?.trim() || blurbOf(brief);
   const cover = coverOf(fs);
   return {
     title,

@@ -7,7 +7,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { paths } from '../core/paths.js';
-import { newProjectFiles } from '../core/project-template.js';
+import { newProjectFiles, type BookFields } from '../core/project-template.js';
 import { recordBoundary } from './boundary-cache.js';
 import { rebuildShingleIndex } from './shingle-index.js';
 import { readCheckpoint } from './checkpoint.js';
@@ -21,6 +21,7 @@ import { nextOf, openProject, type CommandEnv } from './project.js';
 export function createEmptyProject(
   target: string,
   quality: Record<string, unknown>,
+  book?: BookFields,
 ): { created: string[]; kept: string[] } {
   mkdirSync(target, { recursive: true });
   const fs = new ProjectFs(target);
@@ -29,7 +30,7 @@ export function createEmptyProject(
   // The AI-cliché blacklist starts as the demo's (its whitelist too): the author edits it, the writer and refiner avoid
   // it.
   const files: Record<string, string> = {
-    ...newProjectFiles(quality),
+    ...newProjectFiles(quality, book),
     'ai-blacklist.json': readFileSync(path.join(demoProjectSource(), 'ai-blacklist.json'), 'utf8'),
   };
   const order = Object.keys(files)
@@ -62,7 +63,7 @@ export type InitResult =
 export function initProject(
   cwd: string,
   dir: string | undefined,
-  options: { demo: boolean; quality: Record<string, unknown> },
+  options: { demo: boolean; quality: Record<string, unknown>; book?: BookFields },
 ): InitResult {
   const target = path.resolve(cwd, dir ?? '.');
   if (existsSync(path.join(target, paths.checkpoint))) {
@@ -81,7 +82,7 @@ export function initProject(
       },
     );
   }
-  if (!options.demo) return { demo: false, root: target, ...createEmptyProject(target, options.quality) };
+  if (!options.demo) return { demo: false, root: target, ...createEmptyProject(target, options.quality, options.book) };
   if (existsSync(target) && readdirSync(target).length > 0) {
     throw new NovelError('directory_not_empty', said('projectdir.demo_not_empty', { dir: target }), {
       hint: said('projectdir.choose_another'),

@@ -26,6 +26,8 @@ import type { ProjectFs } from './project-fs.js';
 import { statusReport } from './status-report.js';
 import { continuityView, type ContinuityView } from '../core/continuity-view.js';
 import { readContinuityBook } from './continuity-book.js';
+import * as v from 'valibot';
+import { BookJsonSchema } from '../schemas/inputs.js';
 
 /** Read until the checkpoint is the same before and after (a commit ran meanwhile: read again). */
 export function consistently<T>(fs: ProjectFs, read: () => T): T {
@@ -141,7 +143,7 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
           serial,
           last_completed_chapter: cp.last_completed_chapter,
           current_volume: cp.current_volume,
-          title: bookTitle(fs),
+          ...bookHeader(fs),
         };
       }),
 
@@ -323,8 +325,15 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
   };
 }
 
-/** The book's title for the page header: brief.md's 《title》, else its first heading. */
-function bookTitle(fs: ProjectFs): string | null {
+/** The page header: book.json's title, author and blurb (§18), else brief.md's title. */
+function bookHeader(fs: ProjectFs): { title: string | null; author: string | null; blurb: string | null } {
+  const book = v.safeParse(BookJsonSchema, jsonOf(fs, paths.book));
+  if (book.success) return { title: book.output.title, author: book.output.author, blurb: book.output.blurb ?? null };
+  return { title: briefTitle(fs), author: null, blurb: null };
+}
+
+/** brief.md's 《title》, else its first heading. */
+function briefTitle(fs: ProjectFs): string | null {
   const r = served(fs, 'brief.md');
   if (!r || !('text' in r)) return null;
   const heading =

@@ -20,7 +20,7 @@ import { verifyState } from '../core/state-verify.js';
 import { readChangelog, readState } from './book-files.js';
 import { readExecution } from './execution-record.js';
 import { hashAll, listFinalTrees, readFingerprint, stillMatches } from './fingerprint.js';
-import { lockStatus } from './lock.js';
+import { isPidAlive, lockStatus } from './lock.js';
 import { probeBox } from './sandbox.js';
 import { boxDetail, boxState } from '../core/sandbox.js';
 import { lockEnvFor, openProject, type CommandEnv } from './project.js';
@@ -204,9 +204,9 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
       fix: t('doctor.lock_leftover.fix'),
     });
 
-  // An interrupted execution.
+  // An interrupted execution (a live run's own step is not one).
   const execution = readExecution(fs);
-  if (execution)
+  if (execution && (execution.pid === process.pid || !isPidAlive(execution.pid)))
     add({
       severity: 'warning',
       code: 'execution_interrupted',

@@ -373,8 +373,22 @@ export async function executeStep(
   const chapter = chapterOfStep(step);
   if (chapter !== null) recordAttempt(r.fs, chapter, move.step, r.o.executor.kind, result.duration_ms, rep);
   if (r.o.verbose && result.report) r.o.emit({ event: 'usage', step: move.step, ...rep });
-  if (!result.ok) r.o.emit({ event: 'executor_failed', step: move.step, message: result.message, attempt });
-  else if (result.report?.permission_denials?.length)
+  if (!result.ok) {
+    // Seen failing by this run: its outputs go aside now, so that files the author writes after the failure are never
+    // taken for the failed execution's (a run stopped by a signal leaves the record: the next run undoes it).
+    const record = r.session.aborting ? null : readExecution(r.fs);
+    const undone =
+      record?.step === move.step
+        ? r.mutate(chapter, (q) => undoInterrupted(q.fs, q.view, record, packet.write_scope, 'failed'))
+        : null;
+    r.o.emit({
+      event: 'executor_failed',
+      step: move.step,
+      message: result.message,
+      attempt,
+      ...(undone?.moved.length ? { moved_to: undone.dir, moved: undone.moved } : {}),
+    });
+  } else if (result.report?.permission_denials?.length)
     r.o.emit({
       event: 'warning',
       step: move.step,

@@ -92,7 +92,7 @@ function auditDir(step: string): string {
 function freeAuditDir(
   fs: ProjectFs,
   step: string,
-  kind: 'interrupted' | 'unexpected' | 'planted' | 'judged-before',
+  kind: 'interrupted' | 'failed' | 'unexpected' | 'planted' | 'judged-before',
 ): string {
   const base = auditDir(step);
   const taken = new Set(fs.listDirs(base));
@@ -104,15 +104,19 @@ function freeAuditDir(
 /**
  * Undo an interrupted execution: what it wrote goes to interrupted-K/, what
  * it overwrote or removed comes back from the backup. Idempotent: a kill in
- * the middle leaves the record, and the next run undoes again.
+ * the middle leaves the record, and the next run undoes again. An executor
+ * that exited with a failure is undone at once by the run that saw it, into
+ * failed-K/: what the author writes afterwards is theirs, never taken for
+ * the failed execution's.
  */
 export function undoInterrupted(
   fs: ProjectFs,
   view: StagingView,
   record: ExecutionRecord,
   scope: readonly string[],
+  kind: 'interrupted' | 'failed' = 'interrupted',
 ): { dir: string; moved: string[]; restored: string[] } {
-  const dir = freeAuditDir(fs, record.step, 'interrupted');
+  const dir = freeAuditDir(fs, record.step, kind);
   const moved: string[] = [];
   for (const [rel, f] of view.files) {
     if (!inScope(rel, scope) && !(rel in record.files)) continue;

@@ -10,6 +10,10 @@ import { NovelError } from '../core/errors.js';
 import { exportEpub, exportMarkdown, exportTxt, splitChapter, type ExportChapter } from '../core/export.js';
 import { said } from '../core/messages.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
+import { formatChapterRef } from '../core/step-id.js';
+import { firstSensitiveWord } from '../core/publishing.js';
+import { titleProblem, uploadNote, uploadText } from '../core/upload.js';
+import { readLintLists } from './lint-inputs.js';
 import { bookMeta, volumeMap } from './book-reader.js';
 import type { OpenProject } from './project.js';
 
@@ -39,6 +43,12 @@ const PROJECT_OWN = new Set<string>([
   '.checkpoint.json',
   paths.config,
   'brief.md',
+  paths.book,
+  'sensitive-words.json',
+  'cliche-lint.json',
+  'publishing',
+  'notes',
+  'samples',
   'style-profile.json',
   'ai-blacklist.json',
   'world',
@@ -118,4 +128,112 @@ export function exportBook(p: OpenProject, o: ExportOptions) {
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileAtomic.sync(out, Buffer.from(bytes));
   return { out, wanted, bytes: bytes.length, meta };
+}
+
+export interface UploadOptions {
+  from?: number;
+  to?: number;
+  /** The folder, as given (relative to cwd). */
+  out: string;
+  force: boolean;
+  cwd: string;
+}
+
+/**
+ * `novel export --upload` (§18): one plain-text file per committed chapter in `out`, as the platform takes it, and
+ * each chapter's 作者的话 in a file of its own. Checked first, written after: a chapter holding a sensitive word, or a
+ * title the platform refuses, stops it with nothing written; so does a file of the folder that would be replaced
+ * without --force.
+ */
+export function exportUpload(p: OpenProject, o: UploadOptions) {
+  const last = p.loaded.checkpoint.last_completed_chapter;
+  const from = o.from ?? 1;
+  const to = Math.min(o.to ?? last, last);
+  if (from > to)
+    throw new NovelError(
+      'nothing_to_export',
+      said('exporting.nothing', { volume: null, from, to: o.to ?? last, last }),
+      {
+        hint: said('error.nothing_to_export.hint'),
+      },
+    );
+  const dir = path.resolve(o.cwd, o.out);
+  refuseOutDir(p.fs.root, dir, o.out);
+  const words = (readLintLists(p.fs).sensitive ?? []).map((w) => w.word);
+  const quality = p.settings.quality;
+  const files: Array<{ name: string; text: string }> = [];
+  for (let n = from; n <= to; n++) {
+    const text = p.fs.readText(paths.chapter(n));
+    const c = splitChapter(n, 0, text);
+    const hit = firstSensitiveWord(text, words);
+    if (hit)
+      throw new NovelError('sensitive_word', said('exporting.upload_sensitive', { chapter: n, ...hit }), {
+        hint: said('publishing.refused.hint', { ref: formatChapterRef(n) }),
+      });
+    const problem = titleProblem(n, c.title, quality);
+    if (problem)
+      throw new NovelError(
+        'title_refused',
+        said('exporting.upload_title', {
+          chapter: n,
+          title: c.title,
+          platform: quality.platform,
+          word: problem.kind === 'forbidden' ? problem.word : '',
+          named: problem.kind === 'number' ? problem.named : 0,
+        }),
+        { hint: said('exporting.upload_title.hint', { ref: formatChapterRef(n) }) },
+      );
+    files.push({ name: paths.uploadChapter(n), text: uploadText(n, c.title, c.body, quality.platform) });
+    const noteFile = p.fs.readTextChecked(paths.authorNote(n));
+    const note = noteFile && 'text' in noteFile ? uploadNote(noteFile.text) : null;
+    if (note !== null) {
+      const noteHit = firstSensitiveWord(note, words);
+      if (noteHit)
+        throw new NovelError(
+          'sensitive_word',
+          said('exporting.upload_sensitive', { chapter: n, ...noteHit, file: paths.authorNote(n) }),
+          { hint: said('exporting.upload_note.hint', { file: paths.authorNote(n) }) },
+        );
+      files.push({ name: paths.uploadNote(n), text: note });
+    }
+  }
+  if (!o.force)
+    for (const f of files) {
+      const target = path.join(dir, f.name);
+      if (lstatSync(target, { throwIfNoEntry: false }))
+        throw new NovelError('export_out_exists', said('exporting.out_exists', { out: target, found: 'file' }), {
+          hint: said('exporting.out_exists.hint', { found: 'file' }),
+          details: { out: target },
+        });
+    }
+  mkdirSync(dir, { recursive: true });
+  for (const f of files) writeFileAtomic.sync(path.join(dir, f.name), f.text);
+  return {
+    out: dir,
+    chapters: to - from + 1,
+    first: from,
+    last: to,
+    notes: files.filter((f) => f.name.endsWith('-author.txt')).length,
+    files: files.map((f) => f.name),
+  };
+}
+
+/** --out DIR inside the project's own files, or a file where the folder should be: exit 2, naming it. */
+function refuseOutDir(root: string, dir: string, given: string): void {
+  const rel = path.relative(realOf(root), realOf(dir));
+  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  const top = inside ? (rel.split(path.sep)[0] as string) : null;
+  if (rel === '' || (top !== null && PROJECT_OWN.has(top)))
+    throw new NovelError('export_out_refused', said('exporting.out_refused', { out: given, rel, top: top ?? '' }), {
+      hint: said('exporting.out_refused.hint'),
+      details: { out: given, project_path: rel },
+    });
+  const st = lstatSync(dir, { throwIfNoEntry: false });
+  if (st && !st.isDirectory()) {
+    const found = st.isFile() ? 'file' : st.isSymbolicLink() ? 'link' : 'other';
+    throw new NovelError('export_out_exists', said('exporting.out_exists', { out: dir, found }), {
+      hint: said('exporting.upload_dir.hint'),
+      details: { out: dir },
+    });
+  }
 }

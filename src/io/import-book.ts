@@ -19,6 +19,8 @@ import {
   importReport,
   readingOrder,
   splitBook,
+  type ImportedChapter,
+  type ImportedVolume,
   type ImportReport,
   type SourceEncoding,
   type SplitBook,
@@ -97,12 +99,20 @@ export function readSource(source: string): { split: SplitBook; encoding: Source
       return chapterFromFile(decoded.text, name, i + 1);
     });
     return {
-      split: { chapters, skipped: [], preface_lines: 0 },
+      split: { chapters, skipped: [], preface_lines: 0, volumes: [], book: {} },
       encoding: encodings.size === 1 ? ([...encodings][0] as SourceEncoding) : encodings.size === 0 ? 'utf-8' : 'mixed',
     };
   }
   const decoded = readText(source);
   return { split: splitBook(decoded.text), encoding: decoded.encoding };
+}
+
+/** A volume's outline as the import writes it: its heading, then one block per chapter (its title as written). */
+function importedOutline(v: ImportedVolume, chapters: readonly ImportedChapter[]): string {
+  const blocks = chapters
+    .slice(v.first_chapter - 1, v.last_chapter)
+    .map((c) => `### 第${c.chapter}章\n\n${c.title}（导入）\n`);
+  return `${v.title ? `# ${v.title}\n\n` : ''}${blocks.join('\n')}`;
 }
 
 export interface ImportResult {
@@ -189,6 +199,16 @@ function importInto(
       prettyJson({ chapter: c.chapter, imported: true, ...chapterFacts(chapterText(c)), stages: [] }),
       { fsync: false },
     );
+  // The source's 第N卷 headings (§18): each volume's outline names its chapters, so that the volumes keep their
+  // lengths and titles and the next plan is of the volume after the last.
+  for (const v of split.volumes) fs.writeText(paths.volumeOutline(v.volume), importedOutline(v, split.chapters));
+  // Its title, author and blurb, unless the project has its book.json already.
+  const book = split.book;
+  if (book.title !== undefined && !fs.exists(paths.book))
+    fs.writeText(
+      paths.book,
+      prettyJson({ title: book.title, author: book.author ?? '佚名', ...(book.blurb ? { blurb: book.blurb } : {}) }),
+    );
   fs.writeText('logs/import-report.json', prettyJson(report));
   // The repetition check's index of the imported chapters.
   rebuildShingleIndex(fs, n);
@@ -199,7 +219,7 @@ function importInto(
       ...cp.raw,
       last_completed_chapter: n,
       imported_chapters: n,
-      current_volume: 1,
+      current_volume: Math.max(1, split.volumes.length),
       orchestrator_state: 'WRITING',
       pipeline_stage: 'committed',
       inflight_chapter: null,

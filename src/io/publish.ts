@@ -8,6 +8,8 @@ import { paths } from '../core/paths.js';
 import { chaptersToPublish, firstSensitiveWord } from '../core/publishing.js';
 import { formatChapterRef } from '../core/step-id.js';
 import { readLintLists } from './lint-inputs.js';
+import { splitChapter } from '../core/export.js';
+import { titleProblem } from '../core/upload.js';
 import { withMutation } from './mutation.js';
 import type { CommandEnv } from './project.js';
 import { appendPublished, readPublished, readSerialBuffer, type Published } from './publishing.js';
@@ -34,11 +36,27 @@ export function publishChapters(
     const chapters = chaptersToPublish(pick, lines, shaOf);
     const words = (readLintLists(p.fs).sensitive ?? []).map((w) => w.word);
     for (const n of chapters) {
-      const hit = firstSensitiveWord(p.fs.readText(paths.chapter(n)), words);
+      const text = p.fs.readText(paths.chapter(n));
+      const hit = firstSensitiveWord(text, words);
       if (hit)
         throw new NovelError('sensitive_word', said('publishing.refused', { chapter: n, ...hit }), {
           hint: said('publishing.refused.hint', { ref: formatChapterRef(n) }),
         });
+      // The platform's title rules (§18): a title it refuses is not published either.
+      const title = splitChapter(n, 0, text).title;
+      const problem = titleProblem(n, title, p.settings.quality);
+      if (problem)
+        throw new NovelError(
+          'title_refused',
+          said('publishing.title_refused', {
+            chapter: n,
+            title,
+            platform: p.settings.quality.platform,
+            word: problem.kind === 'forbidden' ? problem.word : '',
+            named: problem.kind === 'number' ? problem.named : 0,
+          }),
+          { hint: said('exporting.upload_title.hint', { ref: formatChapterRef(n) }) },
+        );
     }
     appendPublished(
       p.fs,

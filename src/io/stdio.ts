@@ -5,7 +5,7 @@
  * the file descriptor is all it needs. EAGAIN (a non-blocking pipe that is
  * full) is retried until the reader catches up.
  */
-import { writeSync } from 'node:fs';
+import { readSync, writeSync } from 'node:fs';
 
 export interface SyncWriter {
   write(chunk: string | Uint8Array): boolean;
@@ -34,4 +34,29 @@ export function syncWriter(fd: number): SyncWriter {
 /** Is this file descriptor a terminal (progress lines, colours)? */
 export function isTerminal(fd: 1 | 2): boolean {
   return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(fd);
+}
+
+/**
+ * Ask one question on the terminal and read the answer line (`novel init`'s title and author). Null when stdin or
+ * stderr is not a terminal (a script, a pipe): nothing is asked. Read synchronously from fd 0, a byte at a time, up to
+ * the end of the line; the answer is trimmed.
+ */
+export function askLine(question: string): string | null {
+  const tty = process.getBuiltinModule('node:tty') as typeof import('node:tty');
+  if (!tty.isatty(0) || !tty.isatty(2)) return null;
+  syncWriter(2).write(question);
+  const bytes: number[] = [];
+  const one = Buffer.alloc(1);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, one, 0, 1, null);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      throw err;
+    }
+    if (n === 0 || one[0] === 0x0a) break;
+    bytes.push(one[0] as number);
+  }
+  return Buffer.from(bytes).toString('utf8').trim();
 }

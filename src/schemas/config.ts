@@ -65,6 +65,16 @@ export const QualityConfigSchema = v.strictObject({
   ),
 });
 
+/** An IANA time zone this Node knows (Asia/Shanghai, UTC). */
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const ConfigSchema = v.strictObject({
   gate: v.optional(
     v.strictObject({
@@ -111,6 +121,13 @@ export const ConfigSchema = v.strictObject({
       story_day: v.optional(FieldName),
       gone: v.optional(v.array(FieldName)),
       unusable: v.optional(v.array(FieldName)),
+    }),
+  ),
+  // The daily serial (§18): the 字数 to commit each day, and the time zone the days are counted in.
+  serial: v.optional(
+    v.strictObject({
+      daily_zishu: v.optional(PositiveIntSchema),
+      timezone: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'schema.timezone'))),
     }),
   ),
   title: v.optional(v.string()),

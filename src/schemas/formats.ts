@@ -19,6 +19,7 @@ import {
   BlacklistFileSchema,
   CharacterSchema,
   ClicheLintSchema,
+  BookJsonSchema,
   SensitiveWordsSchema,
   RelationshipsSchema,
   StorylinesSchema,
@@ -307,6 +308,19 @@ export const INPUT_FORMATS: readonly FileFormat[] = [
         'finding of that severity (hard sends the chapter back)',
     ],
     example: json({ words: { 倒吸一口凉气: 'soft', 虎躯一震: 'hard', 不可思议: 'warn' } }),
+  },
+  {
+    name: 'book',
+    exampleAt: null,
+    title: 'Book metadata',
+    path: 'book.json',
+    writer: "the author (`novel init --title --author`, or `novel import` from a TXT's opening lines)",
+    schema: BookJsonSchema,
+    rules: [
+      "title and author are what the exports and `novel serve` show (before novel.config.json's and brief.md's); " +
+        'blurb is the 简介',
+    ],
+    example: json({ title: '剑起青岚', author: '青岚客', blurb: '少年林青岚携残剑出山。', platform: 'qidian' }),
   },
   {
     name: 'sensitive-words',

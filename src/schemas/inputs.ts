@@ -115,6 +115,17 @@ export const BlacklistFileSchema = lazily(() =>
   }),
 );
 
+/** book.json (§18): the book's metadata, read by the exports and `novel serve`. */
+export const BookJsonSchema = lazily(() =>
+  v.strictObject({
+    title: v.pipe(v.string(), v.minLength(1), d('the title, without 《》')),
+    author: v.pipe(v.string(), v.minLength(1), d('the pen name the platform shows')),
+    blurb: v.optional(v.pipe(v.string(), d('the 简介 (the EPUB description, the dashboard header)'))),
+    platform: v.optional(v.pipe(v.string(), d('where the book is published (qidian, fanqie …); informational'))),
+  }),
+);
+export type BookJson = v.InferOutput<typeof BookJsonSchema>;
+
 /** sensitive-words.json (§18): the author's list of words a platform refuses, by category when grouped. */
 export const SensitiveWordsSchema = lazily(() =>
   v.strictObject({

@@ -101,7 +101,9 @@ function showError(err: unknown): void {
 
 async function refreshStatus(): Promise<void> {
   const s = await get('/api/status');
-  (document.getElementById('book-title') as HTMLElement).textContent = s.title ?? 'novel';
+  const heading = document.getElementById('book-title') as HTMLElement;
+  heading.textContent = s.title ? `\u300a${s.title}\u300b${s.author ? ` ${s.author}` : ''}` : 'novel';
+  if (s.blurb) heading.title = s.blurb;
   document.title = `${s.title ?? 'novel'} · novel`;
   const el = document.getElementById('status');
   if (!el) return;

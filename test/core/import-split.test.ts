@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  bookOfPreface,
+  volumeHeadingOf,
   chapterFromFile,
   decodeSource,
   firstMixedLine,
@@ -49,7 +51,10 @@ describe('import: headings, encodings, the split', () => {
     expect(split.chapters).toHaveLength(1001);
     expect(split.chapters.map((c) => c.source_number)).toEqual(Array.from({ length: 1001 }, (_, i) => i + 1));
     expect(split.chapters[1000]?.title).toBe('第一千零一章 逆鳞之1001');
-    expect(split.skipped.map((s) => s.text)).toEqual(['第五章']);
+    expect(split.skipped.map((s) => [s.text, s.reason])).toEqual([
+      ['第3章节奏说明：这一章写得快了些。', 'heading_like'],
+      ['第五章', 'out_of_sequence'],
+    ]);
     expect(split.preface_lines).toBe(2);
     expect(split.chapters[2]?.body).toContain('第3章节奏说明');
   });
@@ -86,5 +91,49 @@ describe('firstMixedLine', () => {
     expect(firstMixedLine(u('第1章 雨夜里的人\n正文。\n'))).toBeNull();
     expect(firstMixedLine(Uint8Array.from([...gbk, ...gbk]))).toBeNull();
     expect(firstMixedLine(Uint8Array.from([...u('雨夜\n'), ...gbk]))).toBeNull();
+  });
+});
+
+describe('volumes and the book from the source (PROTOCOL §18)', () => {
+  it('a 第N卷 line is a volume heading in every numeral form; a chapter heading or a long line is not', () => {
+    expect(volumeHeadingOf('第一卷 潜龙')).toBe('第一卷 潜龙');
+    expect(volumeHeadingOf('　第12卷：风起　')).toBe('第12卷：风起');
+    expect(volumeHeadingOf('第３卷')).toBe('第３卷');
+    expect(volumeHeadingOf('第一章 潜龙')).toBeNull();
+    expect(
+      volumeHeadingOf('第一卷书在桌上摊开，他看了许久许久许久许久许久许久许久许久许久许久许久许久许久许久许久许久'),
+    ).toBeNull();
+    expect(volumeHeadingOf(`第一卷 ${'长'.repeat(60)}`)).toBeNull();
+  });
+
+  it('chapters before the first 卷 heading make volume 1; a 卷 heading last in the text is prose', () => {
+    const split = splitBook(
+      ['第1章 甲', '正文', '第一卷 乙', '第2章 丙', '正文', '第3章 丁', '正文', '第二卷 完'].join('\n'),
+    );
+    expect(
+      split.volumes.map(({ volume, title, first_chapter, last_chapter }) => [
+        volume,
+        title,
+        first_chapter,
+        last_chapter,
+      ]),
+    ).toEqual([
+      [1, '', 1, 1],
+      [2, '第一卷 乙', 2, 3],
+    ]);
+    expect(split.chapters.map((c) => c.volume)).toEqual([1, 2, 2]);
+    expect(split.chapters[2]?.body).toContain('第二卷 完');
+    expect(split.skipped).toEqual([{ line: 8, text: '第二卷 完', reason: 'heading_like' }]);
+  });
+
+  it('《书名》, 作者 and a 简介 of one or more lines are read from the preface; nothing else is', () => {
+    expect(bookOfPreface(['《逆鳞》（精校版）', '作者：江南', '简介：少年持剑。'])).toEqual({
+      title: '逆鳞',
+      author: '江南',
+      blurb: '少年持剑。',
+    });
+    expect(bookOfPreface(['内容简介', '', '第一行', '第二行', '', '其他'])).toEqual({ blurb: '第一行\n第二行' });
+    expect(bookOfPreface(['这是一段序言。', '谁是作者？'])).toEqual({});
+    expect(splitBook(['《甲》', '作者：乙', '第1章 一', '文'].join('\n')).book).toEqual({ title: '甲', author: '乙' });
   });
 });

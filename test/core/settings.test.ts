@@ -30,6 +30,7 @@ describe('DEFAULT_SETTINGS', () => {
       executor: { timeout_s: 1800, retries: 1, sandbox: 'auto' },
       staging_max_files: 10_000,
       quality: resolveQuality(undefined),
+      serial: { daily_zishu: null, timezone: null },
       continuity: {
         status: 'status',
         location: 'location',
@@ -76,6 +77,7 @@ describe('resolveSettings', () => {
       chapter_length: { min: 2000, max: 4000 },
       quality: { platform: 'qidian' },
       continuity: { realm: 'jingjie', ladder: 'cultivation', gone: ['dead', 'sealed'] },
+      serial: { daily_zishu: 6000, timezone: 'Asia/Shanghai' },
       executor: {
         command: 'run-it',
         model: 'm1',
@@ -109,6 +111,7 @@ describe('resolveSettings', () => {
         ladder: 'cultivation',
         gone: ['dead', 'sealed'],
       },
+      serial: { daily_zishu: 6000, timezone: 'Asia/Shanghai' },
       executor: {
         command: 'run-it',
         model: 'm1',

@@ -480,10 +480,10 @@ describe('a required option missing', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('novel rewind: a required option is missing: --to');
     expect(r.stderr).toContain('novel help rewind');
-    const zh = novelBin(p, ['export', '--lang', 'zh']);
+    const zh = novelBin(p, ['rewind', '--lang', 'zh']);
     expect(zh.code).toBe(2);
-    expect(zh.stderr).toContain('缺少必需的选项：--format');
-    const j = JSON.parse(novelBin(p, ['export', '--json']).stdout);
-    expect(j.error.message).toContain('--format');
+    expect(zh.stderr).toContain('缺少必需的选项：--to');
+    const j = JSON.parse(novelBin(p, ['rewind', '--json']).stdout);
+    expect(j.error.message).toContain('--to');
   });
 });

@@ -77,8 +77,12 @@ describe('novel import', () => {
       last_title: '第4章：冬至',
       preface_lines: 2,
     });
-    // The quoted 第一章 and the jump to 第十二章 are prose; 第3章节奏说明 is never a heading.
-    expect(data.skipped.map((s: { text: string }) => s.text)).toEqual(['第一章', '第十二章 跳到这里']);
+    // The quoted 第一章 and the jump to 第十二章 are prose; 第3章节奏说明 is never a heading, only listed as like one.
+    expect(data.skipped.map((s: { text: string; reason: string }) => [s.text, s.reason])).toEqual([
+      ['第3章节奏说明：这一章写得快了些。', 'heading_like'],
+      ['第一章', 'out_of_sequence'],
+      ['第十二章 跳到这里', 'out_of_sequence'],
+    ]);
     expect(readdirSync(join(dir, 'chapters')).sort()).toEqual([
       'chapter-001.md',
       'chapter-002.md',
@@ -270,5 +274,72 @@ describe('import of hostile sources (PROTOCOL §17)', () => {
     expect(r.code, r.stdout).toBe(3);
     expect(JSON.parse(r.stdout).error.code).toBe('lock_held');
     expect(readdirSync(join(project, 'chapters')).filter((f) => f.endsWith('.md'))).toEqual([]);
+  });
+});
+
+describe("the book's shape survives import (PROTOCOL §18)", () => {
+  /** 《书名》, 作者, a two-line 内容简介, then two volumes of three chapters; a heading-like line in chapter 2. */
+  const SHAPED = [
+    '《逆鳞》',
+    '作者：江南烟雨',
+    '内容简介：',
+    '少年逆天改命，',
+    '一剑破万法。',
+    '',
+    '第一卷 潜龙',
+    ...[1, 2, 3].flatMap((c) => [`第${'一二三'[c - 1]}章 潜龙之${c}`, PARA, ...(c === 2 ? ['第三章节', PARA] : [])]),
+    '第二卷 风起',
+    '',
+    ...[4, 5, 6].flatMap((c) => [`第${c}章 风起之${c}`, PARA, PARA]),
+  ].join('\n');
+
+  it('第N卷 lines become volumes with titles; 《书名》/作者/简介 become book.json; exports keep the shape', () => {
+    const { dir, r } = importOf(Buffer.from(SHAPED, 'utf8'));
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout).data;
+    expect(report.volumes).toEqual([
+      { volume: 1, title: '第一卷 潜龙', first_chapter: 1, last_chapter: 3 },
+      { volume: 2, title: '第二卷 风起', first_chapter: 4, last_chapter: 6 },
+    ]);
+    expect(report.book).toEqual({ title: '逆鳞', author: '江南烟雨', blurb: '少年逆天改命，\n一剑破万法。' });
+    expect(report.skipped).toContainEqual({ line: 12, text: '第三章节', reason: 'heading_like' });
+    expect(readJson(join(dir, 'book.json'))).toEqual({
+      title: '逆鳞',
+      author: '江南烟雨',
+      blurb: '少年逆天改命，\n一剑破万法。',
+    });
+    // No volume heading is prose of the chapter before it.
+    expect(readFileSync(join(dir, 'chapters/chapter-003.md'), 'utf8')).not.toContain('第二卷');
+    expect(readFileSync(join(dir, 'volumes/vol-02/outline.md'), 'utf8')).toMatch(/^# 第二卷 风起\n/);
+    expect(readJson(join(dir, '.checkpoint.json')).current_volume).toBe(2);
+    const out = join(tempDir(), 'book.txt');
+    expect(novelBin(dir, ['export', '--format', 'txt', '--out', out]).code).toBe(0);
+    const lines = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter((l) => /^(第.卷|第.章)/.test(l));
+    expect(lines).toEqual([
+      '第一卷 潜龙',
+      '第一章 潜龙之1',
+      '第二章 潜龙之2',
+      '第三章 潜龙之3',
+      '第二卷 风起',
+      '第4章 风起之4',
+      '第5章 风起之5',
+      '第6章 风起之6',
+    ]);
+    expect(readFileSync(out, 'utf8').split('\n').slice(0, 2)).toEqual(['逆鳞', '作者：江南烟雨']);
+    // The EPUB's table of contents nests each volume's own chapters under it.
+    const epub = join(tempDir(), 'book.epub');
+    expect(novelBin(dir, ['export', '--format', 'epub', '--out', epub]).code).toBe(0);
+    const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+    const nav = spawnSync('unzip', ['-p', epub, 'OEBPS/nav.xhtml'], { encoding: 'utf8' }).stdout;
+    const second = nav.slice(nav.indexOf('第二卷 风起'));
+    expect(second).toContain('第4章 风起之4');
+    expect(second).not.toContain('第三章 潜龙之3');
+    // After the catch-up, the next volume planned is the third.
+    expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
+    const run = novelBin(dir, ['run', '--executor', 'demo', '--chapters', '1']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'volumes'))).toEqual(['vol-01', 'vol-02', 'vol-03']);
   });
 });

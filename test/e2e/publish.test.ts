@@ -4,7 +4,7 @@
  * sensitive word or an uncommitted chapter is refused with nothing written,
  * a changed published chapter is named, and rewind guards what is published.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, novelBin, novelBinAsync, tempDir } from '../helpers/project.js';
@@ -104,4 +104,64 @@ describe('novel publish', () => {
     expect(novelBin(dir, ['rewind', '--to', '5']).code).toBe(0);
     expect(novelBin(dir, ['rewind', '--to', 'chapter:004', '--force']).code).toBe(0);
   });
+});
+
+describe('export --upload', () => {
+  it('one plain file per chapter as the platform takes it, 作者的话 apart; refusals write nothing', async () => {
+    const dir = await book(5);
+    mkdirSync(join(dir, 'notes'));
+    writeFileSync(join(dir, 'notes/chapter-002-author.md'), '# 作者的话\n\n感谢**各位**的月票，明天加更！\n');
+    const out = join(tempDir(), 'upload');
+    const r = novelBin(dir, ['export', '--upload', '--from', '2', '--to', '4', '--out', out, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).data).toMatchObject({ chapters: 3, first: 2, last: 4, notes: 1 });
+    expect(readdirSync(out).sort()).toEqual([
+      'chapter-002-author.txt',
+      'chapter-002.txt',
+      'chapter-003.txt',
+      'chapter-004.txt',
+    ]);
+    for (const n of [2, 3, 4]) {
+      const text = readFileSync(join(out, `chapter-00${n}.txt`), 'utf8');
+      const [title, blank, ...rest] = text.split('\n');
+      expect(title).toMatch(new RegExp(`^第${n}章 \\S`));
+      expect(blank).toBe('');
+      expect(text).not.toMatch(/^#|\*\*|^>|^\s*[-*] /m);
+      for (const l of rest.filter((x) => x !== '')) expect(l.startsWith('\u3000\u3000')).toBe(true);
+      expect(text).not.toContain('月票');
+    }
+    expect(readFileSync(join(out, 'chapter-002-author.txt'), 'utf8')).toBe('感谢各位的月票，明天加更！\n');
+    // The files are there: not replaced without --force.
+    const again = novelBin(dir, ['export', '--upload', '--from', '2', '--to', '2', '--out', out]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('chapter-002.txt');
+    expect(novelBin(dir, ['export', '--upload', '--to', '2', '--out', out, '--force']).code).toBe(0);
+    // Inside the project's own files: refused.
+    expect(novelBin(dir, ['export', '--upload', '--out', 'chapters']).code).toBe(2);
+    // A sensitive word in a 作者的话: named, nothing written.
+    writeFileSync(join(dir, 'sensitive-words.json'), JSON.stringify({ words: ['加微信'] }));
+    writeFileSync(join(dir, 'notes/chapter-003-author.md'), '喜欢的加微信领番外。\n');
+    const fresh = join(tempDir(), 'fresh');
+    const refused = novelBin(dir, ['export', '--upload', '--out', fresh, '--lang', 'zh']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('加微信');
+    expect(refused.stderr).toContain('notes/chapter-003-author.md');
+    expect(existsSync(fresh)).toBe(false);
+  }, 120_000);
+
+  it('a title the platform refuses stops publish and the upload, naming the chapter', async () => {
+    const dir = await book(4);
+    const config = JSON.parse(readFileSync(join(dir, 'novel.config.json'), 'utf8'));
+    writeFileSync(
+      join(dir, 'novel.config.json'),
+      JSON.stringify({ ...config, quality: { ...config.quality, title: { forbidden: ['第4章'] } } }),
+    );
+    const pub = novelBin(dir, ['publish', '--through', '4', '--date', '2026-11-28']);
+    expect(pub.code).toBe(2);
+    expect(pub.stderr).toMatch(/chapter 4's title .* holds "第4章"/);
+    expect(existsSync(join(dir, PUBLISHED))).toBe(false);
+    const up = novelBin(dir, ['export', '--upload', '--out', join(tempDir(), 'u')]);
+    expect(up.code).toBe(2);
+    expect(up.stderr).toMatch(/chapter 4's title/);
+  }, 120_000);
 });

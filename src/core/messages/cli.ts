@@ -588,18 +588,20 @@ export const CLI_GROUPS = {
       (_) =>
         'Writes `.checkpoint.json` (volume 1 awaiting planning), `novel.config.json` with the ' +
         'defaults, an empty state, an empty foreshadowing list and empty input files. ' +
+        "With --title and --author (asked for on a terminal), book.json holds the book's metadata. " +
         'Refuses when the directory already holds a project, or a book without its ' +
         'checkpoint (chapters/*.md, state/current-state.json or state/changelog.jsonl: ' +
         '`novel checkpoint rebuild` recovers that one); existing files are never overwritten.',
       (_) =>
         '写出 `.checkpoint.json`（第1卷待规划）、使用默认值的 `novel.config.json`、空状态、' +
-        '空的伏笔列表和空的输入文件。目录已经是项目，或有书稿却没有检查点（chapters/*.md、' +
+        '空的伏笔列表和空的输入文件。给出 --title 和 --author（在终端上会询问）时，书的信息写入 book.json。' +
+        '目录已经是项目，或有书稿却没有检查点（chapters/*.md、' +
         'state/current-state.json 或 state/changelog.jsonl：这种情况用 `novel checkpoint ' +
         'rebuild` 恢复）时拒绝执行；已有的文件从不覆盖。',
     ),
     'help.init.example.1': entry(
-      (_) => 'Create a project in ./my-novel',
-      (_) => '在 ./my-novel 新建项目',
+      (_) => 'Create a project in ./my-novel, with its title and author in book.json',
+      (_) => '在 ./my-novel 新建项目，书名和作者写入 book.json',
     ),
     'help.init.example.2': entry(
       (_) => 'Create a project in the current directory',
@@ -612,6 +614,18 @@ export const CLI_GROUPS = {
     'help.init.--demo': entry(
       (_) => 'Create the demo project instead: 《青岚剑录》, three chapters committed, volume 1 (30 chapters) outlined',
       (_) => '改为新建演示项目：《青岚剑录》，已入库三章，第1卷（30 章）已有大纲',
+    ),
+    'help.init.--title': entry(
+      (_) => "The book's title, into book.json (asked for on a terminal when missing)",
+      (_) => '书名，写入 book.json（在终端上缺省时会询问）',
+    ),
+    'help.init.--author': entry(
+      (_) => "The author's pen name, into book.json (asked for on a terminal when missing)",
+      (_) => '作者笔名，写入 book.json（在终端上缺省时会询问）',
+    ),
+    'help.init.--blurb': entry(
+      (_) => 'The blurb (简介), into book.json',
+      (_) => '简介，写入 book.json',
     ),
     'help.init.--platform': entry(
       (_) => 'The quality preset recorded in novel.config.json: qidian, tomato or none (the demo: qidian)',
@@ -1052,24 +1066,33 @@ export const CLI_GROUPS = {
       (_) =>
         [
           'Only committed chapters, in order, with their titles; volume headings come from the volume outlines ' +
-            '(their first `# ` line). The title and author come from novel.config.json (`title`, `author`), else ' +
-            'from brief.md (its 《书名》 heading and a 作者： line); the language from `language` (default zh-CN).',
+            '(their first `# ` line). The title and author come from book.json, else novel.config.json (`title`, ' +
+            '`author`), else brief.md (its 《书名》 heading and a 作者： line); the language from `language` ' +
+            '(default zh-CN).',
           '- txt: UTF-8, the format Chinese platforms take for uploads (`--crlf` for CRLF line ends);',
           '- md: one Markdown file;',
           '- epub: EPUB 3 with a navigation document listing every chapter, a stable ' +
             'identifier per book, and `dcterms:modified` from the last commit.',
           'The same book always gives the same bytes. Export only reads the book: it may run while ' +
             'a chapter is in flight. The default output is export/novel.<format> in the project.',
+          '--upload writes upload-ready files instead, into the folder --out names: chapter-NNN.txt per chapter ' +
+            '(the title line 第N章 标题, no Markdown, each paragraph indented with two U+3000; a blank line between ' +
+            'paragraphs, one line break on tomato), and chapter-NNN-author.txt with its 作者的话 from ' +
+            'notes/chapter-NNN-author.md. A sensitive word, or a title the platform refuses, stops it with nothing ' +
+            'written.',
         ].join('\n\n'),
       (_) =>
         [
-          '只导出已入库的章节，按顺序，带章名；卷标题取自卷大纲（其第一行 `# `）。书名与作者取自 ' +
+          '只导出已入库的章节，按顺序，带章名；卷标题取自卷大纲（其第一行 `# `）。书名与作者取自 book.json，其次 ' +
             'novel.config.json（`title`、`author`），否则取自 brief.md（其中的《书名》' +
             '标题和「作者：」一行）；语言取自 `language`（默认 zh-CN）。',
           '- txt：UTF-8，中文平台上传所用的格式（`--crlf` 使用 CRLF 换行）；',
           '- md：一个 Markdown 文件；',
           '- epub：EPUB 3，带列出每一章的导航文档、每本书固定的标识符，以及取自最后一次入库的 `dcterms:modified`。',
           '同一本书总是导出相同的字节。导出只读书稿：可以在章节写作中运行。默认输出到项目中的 export/novel.<格式>。',
+          '--upload 改为把可直接上传的文件写入 --out 指定的文件夹：每章一个 chapter-NNN.txt（标题行「第N章 标题」，' +
+            '无 Markdown，每段以两个全角空格缩进；段间空一行，番茄为单换行），作者的话（取自 ' +
+            'notes/chapter-NNN-author.md）单独写入 chapter-NNN-author.txt。含敏感词或标题不合平台规则时不写任何文件。',
         ].join('\n\n'),
     ),
     'help.export.example.1': entry(
@@ -1103,6 +1126,22 @@ export const CLI_GROUPS = {
     'help.export.--crlf': entry(
       (_) => 'txt: CRLF line ends',
       (_) => 'txt：使用 CRLF 换行',
+    ),
+    'help.export.--upload': entry(
+      (_) => 'Upload-ready files, one per chapter, and each 作者的话 apart, into the folder --out names',
+      (_) => '写出可直接上传的文件：每章一个，作者的话单独一个，放进 --out 指定的文件夹',
+    ),
+    'help.export.--from': entry(
+      (_) => 'With --upload: the first chapter (default 1)',
+      (_) => '与 --upload 一起用：起始章（默认 1）',
+    ),
+    'help.export.--to': entry(
+      (_) => 'With --upload: the last chapter (default the last committed)',
+      (_) => '与 --upload 一起用：结束章（默认最后入库的一章）',
+    ),
+    'help.export.example.4': entry(
+      (_) => 'Chapters 41–45 ready to paste into the platform, with their 作者的话',
+      (_) => '第41–45章的上传文件，连同作者的话',
     ),
     'help.export.--force': entry(
       (_) => "--out may replace an existing file (never the book, its settings or novel's own files)",
@@ -1553,6 +1592,34 @@ export const CLI_GROUPS = {
       (_) => 'export: pass --volume or --chapters, not both',
       (_) => 'export：--volume 和 --chapters 只能用一个',
     ),
+    'cmd.export.format_or_upload': entry(
+      (_) => 'export: pass --format txt|md|epub, or --upload',
+      (_) => 'export：请给出 --format txt|md|epub，或 --upload',
+    ),
+    'cmd.export.format_or_upload.hint': entry(
+      (_) => 'e.g. `novel export --format epub`, or `novel export --upload --out upload/`',
+      (_) => '例如 `novel export --format epub`，或 `novel export --upload --out upload/`',
+    ),
+    'cmd.export.from_with_upload': entry(
+      (_) => 'export: --from and --to go with --upload (a whole-book export takes --chapters N-M)',
+      (_) => 'export：--from 和 --to 只与 --upload 一起用（整本导出用 --chapters N-M）',
+    ),
+    'cmd.export.from_with_upload.hint': entry(
+      (_) => 'e.g. `novel export --upload --from 41 --to 45 --out upload/`',
+      (_) => '例如 `novel export --upload --from 41 --to 45 --out upload/`',
+    ),
+    'cmd.export.upload_alone': entry(
+      (_) => 'export --upload takes --from, --to, --out and --force (not --format, --volume or --chapters)',
+      (_) => 'export --upload 只接受 --from、--to、--out 和 --force（不接受 --format、--volume 或 --chapters）',
+    ),
+    'cmd.export.upload_out': entry(
+      (_) => 'export --upload needs --out DIR: the folder the files go to',
+      (_) => 'export --upload 需要 --out 目录：文件写入的文件夹',
+    ),
+    'cmd.export.upload_done': entry<{ n: number; first: number; last: number; notes: number; out: string }>(
+      (a) => `wrote ${a.n} upload-ready chapter(s) (${a.first}–${a.last}) and ${a.notes} 作者的话 file(s) to ${a.out}`,
+      (a) => `已写出 ${a.n} 章上传文件（第${a.first}–${a.last}章）和 ${a.notes} 份作者的话到 ${a.out}`,
+    ),
     'cmd.export.done': entry<{
       n: number;
       first: number | undefined;
@@ -1568,6 +1635,14 @@ export const CLI_GROUPS = {
     'cmd.init.platform': entry<{ platform: string; platforms: string }>(
       (a) => `--platform ${a.platform}: expected one of ${a.platforms}`,
       (a) => `--platform ${a.platform}：应为 ${listZh(a.platforms)} 之一`,
+    ),
+    'cmd.init.book_incomplete': entry<{ missing: string }>(
+      (a) => `${a.missing} is missing: book.json needs both the title and the author`,
+      (a) => `缺少 ${a.missing}：book.json 需要书名和作者两项`,
+    ),
+    'cmd.init.book_incomplete.hint': entry(
+      (_) => 'give both, e.g. `novel init my-novel --title 剑起青岚 --author 青岚客`, or neither',
+      (_) => '两项都给，例如 `novel init my-novel --title 剑起青岚 --author 青岚客`，或都不给',
     ),
     'cmd.init.platform.hint': entry(
       (_) => 'qidian (2,500–3,500 字), tomato (1,500–2,500 字) or none (no platform rules)',

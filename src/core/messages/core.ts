@@ -906,6 +906,10 @@ export const CORE_GROUPS = {
       (_) => 'a range [min, max] with min ≤ max',
       (_) => '区间 [min, max]，且 min ≤ max',
     ),
+    'schema.timezone': entry(
+      (_) => 'an IANA time zone such as Asia/Shanghai',
+      (_) => 'IANA 时区，例如 Asia/Shanghai',
+    ),
     'schema.language_tag': entry(
       (_) => 'a BCP 47 language tag such as zh-CN',
       (_) => 'BCP 47 语言标签，例如 zh-CN',

@@ -400,6 +400,10 @@ export const IO_GROUPS = {
       (_) => 'fix it (novel schema shows the shape: {words: [], whitelist?: {words: []}})',
       (_) => '修正它（格式见 novel schema：{words: [], whitelist?: {words: []}}）',
     ),
+    'bookfile.book.hint': entry(
+      (_) => 'fix it: {"title": "…", "author": "…", "blurb": "…"} (`novel schema book` describes it)',
+      (_) => '修正它，格式：{"title": "书名", "author": "作者", "blurb": "简介"}（`novel schema book` 有说明）',
+    ),
     'bookfile.sensitive.hint': entry(
       (_) => 'fix it: {"words": ["word", …], "categories": {"category": ["word", …]}}',
       (_) => '修正它，格式：{"words": ["词", …], "categories": {"类别": ["词", …]}}',
@@ -827,6 +831,38 @@ export const IO_GROUPS = {
                 : '那里的不是普通文件'
         }；未替换`,
     ),
+    'exporting.upload_sensitive': entry<{ chapter: number; word: string; line: number | null; file?: string }>(
+      (a) =>
+        `chapter ${a.chapter}${a.file ? `'s 作者的话 (${a.file})` : ''} holds the sensitive word "${a.word}"` +
+        `${a.line === null ? '' : ` (line ${a.line})`}: nothing was exported`,
+      (a) =>
+        `第 ${a.chapter} 章${a.file ? `的作者的话（${a.file}）` : ''}含敏感词“${a.word}”` +
+        `${a.line === null ? '' : `（第 ${a.line} 行）`}：未导出任何文件`,
+    ),
+    'exporting.upload_note.hint': entry<{ file: string }>(
+      (a) => `rephrase it in ${a.file}, then export again`,
+      (a) => `在 ${a.file} 里改写后再导出`,
+    ),
+    'exporting.upload_title': entry<{ chapter: number; title: string; platform: string; word: string; named: number }>(
+      (a) =>
+        `chapter ${a.chapter}'s title "${a.title}" ${
+          a.word ? `holds "${a.word}", which ${a.platform} refuses in a title` : `names chapter ${a.named}`
+        }: nothing was exported`,
+      (a) =>
+        `第 ${a.chapter} 章的标题“${a.title}”${
+          a.word ? `含 ${a.platform} 不允许出现在标题中的“${a.word}”` : `写的是第 ${a.named} 章`
+        }：未导出任何文件`,
+    ),
+    'exporting.upload_title.hint': entry<{ ref: string }>(
+      (a) =>
+        `fix the title line (novel lint ${a.ref} names it; novel rewind re-opens a committed chapter), ` +
+        'then try again',
+      (a) => `修正标题行（novel lint ${a.ref} 会指出；已入库章节用 novel rewind 重开），然后重试`,
+    ),
+    'exporting.upload_dir.hint': entry(
+      (_) => 'name a folder (new or existing) outside the project, or under export/ in it',
+      (_) => '请指定项目之外的文件夹（新的或已有的），或项目中 export/ 下的文件夹',
+    ),
     'exporting.out_exists.hint': entry<{ found: 'file' | 'dir' | 'link' | 'other' }>(
       (a) => (a.found === 'file' ? 'pass --force to replace it, or name another file' : 'name a file path'),
       (a) => (a.found === 'file' ? '加 --force 替换它，或换一个文件名' : '请指定一个文件路径'),
@@ -1025,6 +1061,22 @@ export const IO_GROUPS = {
         `chapter ${a.chapter} holds the sensitive word "${a.word}"${a.line === null ? '' : ` (line ${a.line})`}: ` +
         'nothing was published',
       (a) => `第 ${a.chapter} 章含敏感词“${a.word}”${a.line === null ? '' : `（第 ${a.line} 行）`}：未发布任何章节`,
+    ),
+    'publishing.title_refused': entry<{
+      chapter: number;
+      title: string;
+      platform: string;
+      word: string;
+      named: number;
+    }>(
+      (a) =>
+        `chapter ${a.chapter}'s title "${a.title}" ${
+          a.word ? `holds "${a.word}", which ${a.platform} refuses in a title` : `names chapter ${a.named}`
+        }: nothing was published`,
+      (a) =>
+        `第 ${a.chapter} 章的标题“${a.title}”${
+          a.word ? `含 ${a.platform} 不允许出现在标题中的“${a.word}”` : `写的是第 ${a.named} 章`
+        }：未发布任何章节`,
     ),
     'publishing.refused.hint': entry<{ ref: string }>(
       (a) => `rephrase it (novel lint ${a.ref} lists every hit), then publish again`,

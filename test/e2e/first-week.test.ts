@@ -1,0 +1,81 @@
+/**
+ * A new author's first week (PROTOCOL §18): what they hit, each reproduced
+ * through the CLI and held fixed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, cleanupTempDirs, novelBin, novelBinAsync, tempDir, waitUntil } from '../helpers/project.js';
+
+afterAll(cleanupTempDirs);
+
+describe('a step a live novel run is executing', () => {
+  it('is "running", never "被中断", in status, next and doctor; once the run is killed it is interrupted', async () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const template = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor {packet}`;
+    const child = spawn(process.execPath, [BIN, 'run', '--executor', template], {
+      cwd: dir,
+      stdio: 'ignore',
+      detached: true,
+      env: { ...process.env, NOVEL_DEMO_WRITE_DELAY_MS: '5000' },
+    });
+    try {
+      // The summarize step writes several files, the demo pausing 5 s before each: it runs for a while.
+      const record = join(dir, '.novel/execution.json');
+      const summarizing = () => existsSync(record) && readFileSync(record, 'utf8').includes('chapter:004:summarize');
+      expect(await waitUntil(summarizing, 60_000)).toBe(true);
+      const status = novelBin(dir, ['status', '--lang', 'zh']);
+      expect(status.stdout).not.toMatch(/被中断|interrupted/);
+      expect(status.stdout).toMatch(/正在执行/);
+      const next = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+      expect(next.reason).toMatch(/is executing .* now/);
+      expect(next.reason).not.toMatch(/interrupted/);
+      const doctor = JSON.parse(novelBin(dir, ['doctor', '--json']).stdout).data;
+      expect(JSON.stringify(doctor)).not.toMatch(/execution_interrupted/);
+    } finally {
+      process.kill(-(child.pid as number), 'SIGKILL');
+      await new Promise((r) => child.on('exit', r));
+    }
+    const next = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+    expect(next.reason).toMatch(/interrupted/);
+  }, 120_000);
+});
+
+function demoProject(): string {
+  const dir = join(tempDir(), 'demo');
+  expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+  return dir;
+}
+
+describe('an executor that failed', () => {
+  it('has its outputs moved aside at once: the chapter the author writes by hand is the one recorded', async () => {
+    const dir = demoProject();
+    // A step that writes half a chapter and fails, every attempt.
+    const half = 'mkdir -p staging/chapters && printf "# 第4章\\n\\n半" > staging/chapters/chapter-004.md';
+    const r = await novelBinAsync(dir, ['run', '--executor', `${half}; exit 7 # {packet}`]);
+    expect(r.code, r.stdout + r.stderr).toBe(11);
+    expect(r.stdout).toMatch(/moved to staging\/revisions\/chapter-004\/failed-2\//);
+    expect(existsSync(join(dir, 'staging/chapters/chapter-004.md'))).toBe(false);
+    // The author writes the draft by hand (here with the demo writer, from the step's packet); the next run records
+    // it, moving nothing aside.
+    const packet = join(dir, 'packet.json');
+    writeFileSync(packet, novelBin(dir, ['instructions', 'chapter:004:draft']).stdout);
+    expect(novelBin(dir, ['demo-executor', packet]).code).toBe(0);
+    const written = readFileSync(join(dir, 'staging/chapters/chapter-004.md'));
+    const next = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+    expect(next.reason).not.toMatch(/interrupted/);
+    expect(next.action).toBe('advance');
+    const again = await novelBinAsync(dir, ['run', '--executor', 'demo', '--json']);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'staging/revisions/chapter-004')).sort()).toEqual(['failed-1', 'failed-2']);
+    // The hand-written draft is recorded as it is: the run's first move is its advance.
+    expect(JSON.parse(again.stdout).data.steps[0]).toEqual({
+      step: 'chapter:004:draft',
+      action: 'advance',
+      to: 'summarize',
+    });
+    expect(written.length).toBeGreaterThan(0);
+  }, 120_000);
+});
