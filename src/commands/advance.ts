@@ -1,3 +1,4 @@
+import { clockNow } from '../io/clock.js';
 import { sayer } from '../core/messages.js';
 import { gateReason } from '../../machines/novel.setup.js';
 import { Option } from 'clipanion';
@@ -22,7 +23,7 @@ export class AdvanceCommand extends NovelCommand {
     const { step } = parseStepArg(this.step);
     const chapter = step.kind === 'chapter' ? step.chapter : null;
     return withMutation(this.context, this.project, { chapter }, (p, m) => {
-      const { plan, written, next } = advanceStep(p, step, new Date());
+      const { plan, written, next } = advanceStep(p, step, clockNow(this.context.env));
       const gate = plan.snapshot.context.gate;
       const judged = plan.events.some((e) => e.type === 'JUDGED');
       const t = sayer(this.lang);

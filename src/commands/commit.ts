@@ -1,3 +1,4 @@
+import { clockNow } from '../io/clock.js';
 import { said, say, type Lang } from '../core/messages.js';
 import { Option } from 'clipanion';
 import type { CommitPlan } from '../core/commit-plan.js';
@@ -131,7 +132,7 @@ export class CommitCommand extends NovelCommand {
     if (this.dryRun) {
       const p = openProject(this.context, this.project);
       refusePendingForDryRun(p);
-      const v = buildVolumeCommitPlan(p, volume, new Date());
+      const v = buildVolumeCommitPlan(p, volume, clockNow(this.context.env));
       return { data: { dry_run: true, ...describe(v) }, text: render(v, true) };
     }
     return withMutation(this.context, this.project, { chapter: null }, (p, m) => {
@@ -141,7 +142,7 @@ export class CommitCommand extends NovelCommand {
           text: say(this.lang, 'done.plan.recovered', { volume }),
         };
       }
-      const { plan: v, next } = commitVolume(p, volume, new Date());
+      const { plan: v, next } = commitVolume(p, volume, clockNow(this.context.env));
       return {
         data: { dry_run: false, recovered: false, ...describe(v), next: { step: next.step, action: next.action } },
         text: `${render(v, false)}\n${say(this.lang, 'done.next', { step: next.step, action: next.action })}`,
@@ -161,7 +162,7 @@ export class CommitCommand extends NovelCommand {
     if (this.dryRun) {
       const p = openProject(this.context, this.project);
       refusePendingForDryRun(p);
-      const { plan } = buildChapterCommitPlan(p, chapter, new Date());
+      const { plan } = buildChapterCommitPlan(p, chapter, clockNow(this.context.env));
       return { data: { dry_run: true, ...describePlan(plan) }, text: renderPlan(plan, true, this.lang) };
     }
     return withMutation(this.context, this.project, { chapter }, (p, m) => {
@@ -188,7 +189,7 @@ export class CommitCommand extends NovelCommand {
           text: say(this.lang, 'done.commit.recovered', { chapter }),
         };
       }
-      const { plan, next } = commitChapter(p, chapter, new Date());
+      const { plan, next } = commitChapter(p, chapter, clockNow(this.context.env));
       const recoveredNote = m.recovered
         ? `${say(this.lang, 'done.rolled_forward', {
             kind: m.recovered.kind,

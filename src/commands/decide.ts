@@ -1,3 +1,4 @@
+import { clockNow } from '../io/clock.js';
 import { said, sayer } from '../core/messages.js';
 import { Option } from 'clipanion';
 import { oneOf } from '../core/one-of.js';
@@ -41,7 +42,7 @@ export class DecideCommand extends NovelCommand {
     }
     const decision: Decision = this.decision;
     return withMutation(this.context, this.project, { chapter: ref.chapter }, (p, m) => {
-      const { plan, written, next } = decideChapter(p, ref.chapter, decision, new Date(), this.note);
+      const { plan, written, next } = decideChapter(p, ref.chapter, decision, clockNow(this.context.env), this.note);
       const t = sayer(this.lang);
       const lines = [t('done.decided', { chapter: ref.chapter, decision, from: plan.from, to: plan.to })];
       if (plan.archive?.files.length)

@@ -23,8 +23,8 @@ export class PublishCommand extends NovelCommand {
       throw new NovelError('invalid_option', said('publishing.pick'), {
         hint: said('cmd.example', { example: 'novel publish --through 12' }),
       });
-    const date = this.date ?? localDate(new Date());
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+    const date = this.date;
+    if (date !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))))
       throw new NovelError('invalid_option', said('publishing.date', { found: JSON.stringify(date) }), {
         hint: said('cmd.example', { example: 'novel publish --through 12 --date 2026-11-28' }),
       });
@@ -35,7 +35,7 @@ export class PublishCommand extends NovelCommand {
         n: r.chapters.length,
         from: r.chapters[0] ?? 0,
         to: r.chapters.at(-1) ?? 0,
-        date,
+        date: r.date,
       }),
     ];
     const b = r.buffer;
@@ -51,12 +51,6 @@ export class PublishCommand extends NovelCommand {
           days: b.days_of_buffer,
         }),
       );
-    return { data: { published: r.chapters, date, buffer: b }, text: lines.join('\n') };
+    return { data: { published: r.chapters, date: r.date, buffer: b }, text: lines.join('\n') };
   }
-}
-
-/** Today on this machine's clock, in its own time zone (the day the author publishes on). */
-function localDate(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

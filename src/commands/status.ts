@@ -19,6 +19,7 @@ export class StatusCommand extends NovelCommand {
       dormant,
       box,
       serial,
+      daily,
       project: p,
     } = statusReport(this.context, this.project, openFs(this.context, this.project), this.json || this.lang === 'zh');
     const cp = p.loaded.checkpoint;
@@ -48,16 +49,26 @@ export class StatusCommand extends NovelCommand {
           ...(serial.changed.length ? [say(this.lang, 'publishing.changed', { list: serial.changed.join(', ') })] : []),
         ].map((l) => `\n${l}`)
       : [];
+    const dailyLine = daily
+      ? `\n${say(this.lang, 'status.daily', {
+          zishu: daily.today.zishu,
+          goal: daily.goal,
+          percent: Math.floor((100 * daily.today.zishu) / daily.goal),
+          streak: daily.streak,
+          met: daily.met,
+        })}`
+      : '';
     return {
       data: {
         ...view,
         totals,
         dormant_foreshadowing: dormant,
         serial,
+        daily: daily ? { goal: daily.goal, today: daily.today, met: daily.met, streak: daily.streak } : null,
         box: { state: box.state, ...(box.detail ? { detail: box.detail } : {}) },
       },
       text:
-        `${renderStatus(view, this.lang)}\n${t}${serialLines.join('')}${dormantLine}\n` +
+        `${renderStatus(view, this.lang)}\n${t}${serialLines.join('')}${dailyLine}${dormantLine}\n` +
         `${say(this.lang, `box.${box.state}`, { detail: boxDetail(box) })}`,
     };
   }

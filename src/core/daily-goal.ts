@@ -35,7 +35,7 @@ export interface DailyProgress {
   met: boolean;
   /** Consecutive days that met the goal, up to today (or up to yesterday while today is still short). */
   streak: number;
-  /** The last CALENDAR_DAYS days, oldest first, each with its 字数 (0: nothing committed). */
+  /** The last `calendarDays` days (CALENDAR_DAYS unless asked), oldest first, each with its 字数 (0: nothing). */
   calendar: Array<{ date: string; zishu: number }>;
 }
 
@@ -76,7 +76,7 @@ export function dailyProgress(
   const met = of(today) >= goal;
   let streak = 0;
   for (let back = met ? 0 : 1; of(daysBefore(today, back)) >= goal; back++) streak++;
-  const calendar = Array.from({ length: calendarDays }, (_, i) => {
+  const calendar = Array.from({ length: Math.max(0, calendarDays) }, (_, i) => {
     const date = daysBefore(today, calendarDays - 1 - i);
     return { date, zishu: of(date) };
   });

@@ -257,6 +257,12 @@ const OWN_GROUPS = {
         `全书：已入库 ${a.n} 章；全书统计（字数、tokens、费用）尚未建立：` +
         '运行一次 `novel state verify --accept`（任何会写入的命令都会建立）',
     ),
+    'status.daily': entry<{ zishu: number; goal: number; percent: number; streak: number; met: boolean }>(
+      (a) =>
+        `today: ${a.zishu} of ${a.goal} 字 (${a.percent}%)${a.met ? ', goal met' : ''}; ` +
+        `streak: ${a.streak} day(s) at the goal`,
+      (a) => `今日：${a.zishu} / ${a.goal} 字（${a.percent}%）${a.met ? '，已达标' : ''}；连续达标 ${a.streak} 天`,
+    ),
     'status.dormant': entry<{ n: number }>(
       (a) =>
         `foreshadowing: ${a.n} item(s) dormant (the next draft packet asks for a light touch: foreshadow_light_touch)`,

@@ -28,6 +28,7 @@ import { continuityView, type ContinuityView } from '../core/continuity-view.js'
 import { readContinuityBook } from './continuity-book.js';
 import * as v from 'valibot';
 import { BookJsonSchema } from '../schemas/inputs.js';
+import { CALENDAR_DAYS } from '../core/daily-goal.js';
 
 /** Read until the checkpoint is the same before and after (a commit ran meanwhile: read again). */
 export function consistently<T>(fs: ProjectFs, read: () => T): T {
@@ -134,13 +135,20 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
   return {
     status: () =>
       consistently(fs, () => {
-        const { view, totals, dormant, serial, project } = statusReport(cenv, projectFlag, fs);
+        const { view, totals, dormant, serial, daily, project } = statusReport(
+          cenv,
+          projectFlag,
+          fs,
+          true,
+          CALENDAR_DAYS,
+        );
         const cp = project.loaded.checkpoint;
         return {
           ...view,
           totals,
           dormant_foreshadowing: dormant,
           serial,
+          daily,
           last_completed_chapter: cp.last_completed_chapter,
           current_volume: cp.current_volume,
           ...bookHeader(fs),

@@ -10,6 +10,8 @@ import { formatChapterRef } from '../core/step-id.js';
 import { readLintLists } from './lint-inputs.js';
 import { splitChapter } from '../core/export.js';
 import { titleProblem } from '../core/upload.js';
+import { localDay } from '../core/daily-goal.js';
+import { clockNow } from './clock.js';
 import { withMutation } from './mutation.js';
 import type { CommandEnv } from './project.js';
 import { appendPublished, readPublished, readSerialBuffer, type Published } from './publishing.js';
@@ -22,9 +24,11 @@ export function publishChapters(
   cenv: CommandEnv,
   projectFlag: string | undefined,
   pick: { chapter: number } | { through: number },
-  date: string,
+  given: string | undefined,
 ): Published {
   return withMutation(cenv, projectFlag, { chapter: null }, (p) => {
+    // Today, in the book's time zone (serial.timezone), else this machine's.
+    const date = given ?? localDay(clockNow(cenv.env), p.settings.serial.timezone);
     const last = p.loaded.checkpoint.last_completed_chapter;
     const asked = 'chapter' in pick ? pick.chapter : pick.through;
     if (asked > last)

@@ -12,6 +12,9 @@ import { serialBuffer, type PublishedLine, type SerialBuffer } from '../core/pub
 import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { PublishedLineSchema } from '../schemas/publishing.js';
 import { readFingerprint } from './fingerprint.js';
+import * as v from 'valibot';
+import { dailyProgress, localDay, type DailyProgress } from '../core/daily-goal.js';
+import type { Settings } from '../core/settings.js';
 import type { ProjectFs } from './project-fs.js';
 
 /** The lines of publishing/published.jsonl (none when the author has published nothing through novel). */
@@ -83,4 +86,38 @@ export interface Published {
   chapters: number[];
   date: string;
   buffer: SerialBuffer | null;
+}
+
+const CommitTimeSchema = v.looseObject({ committed_at: v.optional(v.unknown()), zishu: v.optional(v.unknown()) });
+
+/** The chapters' commit times and 字数 from their logs, newest first, read one at a time as asked. */
+function* commitsNewestFirst(
+  fs: ProjectFs,
+  lastCompleted: number,
+): Generator<{ committed_at: string | null; zishu: number }> {
+  for (let n = lastCompleted; n >= 1; n--) {
+    const log = fs.readJson(paths.chapterLog(n), CommitTimeSchema, 'invalid_chapter_log');
+    const value = log?.ok ? log.value : {};
+    yield {
+      committed_at: typeof value.committed_at === 'string' ? value.committed_at : null,
+      zishu: typeof value.zishu === 'number' ? value.zishu : 0,
+    };
+  }
+}
+
+/**
+ * The daily goal's figures (§18) for the day `now` falls on in the book's time zone, or null without a goal in the
+ * config. `calendarDays` 0 leaves the calendar out (status), 90 draws it (serve).
+ */
+export function readDailyProgress(
+  fs: ProjectFs,
+  settings: Settings,
+  lastCompleted: number,
+  now: Date,
+  calendarDays: number,
+): DailyProgress | null {
+  const goal = settings.serial.daily_zishu;
+  if (goal === null) return null;
+  const tz = settings.serial.timezone;
+  return dailyProgress(commitsNewestFirst(fs, lastCompleted), localDay(now, tz), goal, tz, calendarDays);
 }

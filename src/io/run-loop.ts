@@ -5,6 +5,7 @@
  * policy's; this loop only carries them out with the shared operations, under
  * the run's lock, and reports each event to the renderer.
  */
+import { clockNow } from './clock.js';
 import { paths } from '../core/paths.js';
 import { isSaid, render, said, type Words } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
@@ -218,10 +219,12 @@ function commitMove(run: Run, move: Extract<RunMove, { kind: 'commit' }>, next: 
     run.guard.acceptOwnWrites(done ? done.plan.writes.map((w) => w.path) : 'all');
     run.live?.sent([], run.project());
   } else if (move.volume !== null) {
-    run.mutate(null, (q) => (recovered ? undefined : commitVolume(q, move.volume as number, new Date())));
+    run.mutate(null, (q) => (recovered ? undefined : commitVolume(q, move.volume as number, clockNow(run.o.cenv.env))));
     run.live?.sent([], run.project());
   } else {
-    run.mutate(move.chapter, (q) => (recovered ? undefined : commitChapter(q, move.chapter as number, new Date())));
+    run.mutate(move.chapter, (q) =>
+      recovered ? undefined : commitChapter(q, move.chapter as number, clockNow(run.o.cenv.env)),
+    );
     run.live?.sent([{ type: 'COMMITTED' }], run.project());
   }
   run.steps.push({ step: move.step, action: recovered ? 'recover' : 'commit' });
@@ -234,7 +237,7 @@ function advanceMove(run: Run, move: Extract<RunMove, { kind: 'advance' }>): boo
   const { o } = run;
   const step = move.id;
   if (move.reused) o.emit({ event: 'reused', step: move.step });
-  const { plan } = run.mutate(chapterOfStep(step), (q) => advanceStep(q, step, new Date()));
+  const { plan } = run.mutate(chapterOfStep(step), (q) => advanceStep(q, step, clockNow(run.o.cenv.env)));
   for (const w of plan.warnings) o.emit({ event: 'warning', step: move.step, message: w.message, diagnostic: w });
   // The same step id comes back in the next revision round: count afresh.
   run.attempts.delete(move.step);

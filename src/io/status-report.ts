@@ -12,7 +12,9 @@ import { paths } from '../core/paths.js';
 import { stagedJson } from '../core/staging-view.js';
 import { buildStatusView, type StatusView } from '../core/status-view.js';
 import { readBookTotals, readLedgerTotals, TOTALS_COMPUTED_UP_TO } from './book-files.js';
-import { readSerialBuffer } from './publishing.js';
+import { readDailyProgress, readSerialBuffer } from './publishing.js';
+import type { DailyProgress } from '../core/daily-goal.js';
+import { clockNow } from './clock.js';
 import type { SerialBuffer } from '../core/publishing.js';
 import { dormantCount } from './dormant-count.js';
 import { readerBoundary } from './fingerprint.js';
@@ -24,6 +26,8 @@ export interface StatusReport {
   view: StatusView;
   totals: BookTotals | null;
   serial: SerialBuffer | null;
+  /** The daily goal (§18): today's 字数 against it, the streak (and the calendar when asked); null without a goal. */
+  daily: DailyProgress | null;
   dormant: number;
   /** The executors' box: on, or why not. */
   box: BoxState;
@@ -40,6 +44,7 @@ export function statusReport(
   projectFlag: string | undefined,
   fs: ProjectFs,
   zh = true,
+  calendarDays = 0,
 ): StatusReport {
   const { project: p, diff: boundary } = readerBoundary(fs, () => openProject(cenv, projectFlag, fs));
   const cp = p.loaded.checkpoint;
@@ -81,5 +86,6 @@ export function statusReport(
   const box = boxState(p.settings.executor.sandbox, () => probeBox(cenv.env));
   // What is published and the 存稿 (§18): only for a book that publishes through novel.
   const serial = readSerialBuffer(p.fs, cp.last_completed_chapter);
-  return { view, totals, dormant, box, serial, project: p };
+  const daily = readDailyProgress(p.fs, p.settings, cp.last_completed_chapter, clockNow(cenv.env), calendarDays);
+  return { view, totals, dormant, box, serial, daily, project: p };
 }

@@ -99,6 +99,23 @@ function showError(err: unknown): void {
   m.prepend(h('p', { class: 'error' }, String(err instanceof Error ? err.message : err)));
 }
 
+/** The last 90 days of the daily goal, a square a day (weeks in columns): met, some, none. */
+function goalCalendar(daily: Obj): HTMLElement {
+  const days = (daily.calendar ?? []) as Array<{ date: string; zishu: number }>;
+  return h(
+    'div',
+    { class: 'calendar', id: 'goal-calendar', 'aria-label': w('dashboard.calendar') },
+    ...days.map((d) =>
+      h('span', {
+        class: `day ${d.zishu >= daily.goal ? 'met' : d.zishu > 0 ? 'some' : 'none'}`,
+        'data-date': d.date,
+        'data-zishu': String(d.zishu),
+        title: `${d.date}: ${d.zishu}`,
+      }),
+    ),
+  );
+}
+
 async function refreshStatus(): Promise<void> {
   const s = await get('/api/status');
   const heading = document.getElementById('book-title') as HTMLElement;
@@ -143,7 +160,18 @@ async function refreshStatus(): Promise<void> {
             ),
           ]
         : []),
+      ...(s.daily
+        ? [
+            h(
+              'div',
+              { class: `stat${s.daily.met ? ' met' : ''}`, id: 'daily-today' },
+              h('b', {}, `${s.daily.today.zishu}/${s.daily.goal}`),
+              w('dashboard.today', { streak: s.daily.streak }),
+            ),
+          ]
+        : []),
     ),
+    ...(s.daily ? [goalCalendar(s.daily)] : []),
     h(
       'div',
       { class: 'rungs' },

@@ -786,6 +786,17 @@ export const IO_GROUPS = {
       (_) => '把整个文件转成同一种编码（例如对不是 UTF-8 的那些行用 iconv -f GB18030 -t UTF-8 转换），再重新导入',
     ),
   }),
+  // ---- the clock (clock.ts) ----
+  clock: () => ({
+    'clock.invalid': entry<{ found: string }>(
+      (a) => `NOVEL_NOW: expected an ISO 8601 time such as 2026-11-28T09:00:00+08:00, found ${a.found}`,
+      (a) => `NOVEL_NOW：应为 ISO 8601 时间，例如 2026-11-28T09:00:00+08:00，实际为 ${a.found}`,
+    ),
+    'clock.invalid.hint': entry(
+      (_) => 'unset NOVEL_NOW to use the system clock',
+      (_) => '取消 NOVEL_NOW 即使用系统时钟',
+    ),
+  }),
   // ---- novel export (export-file.ts) ----
   exporting: () => ({
     'exporting.nothing': entry<{ volume: number | null; from: number; to: number; last: number }>(

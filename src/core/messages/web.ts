@@ -148,6 +148,14 @@ export const WEB_GROUPS = {
       (_) => 'chapters published',
       (_) => '章已发布',
     ),
+    'dashboard.today': entry<{ streak: number }>(
+      (a) => `字 today against the goal; streak ${a.streak} day(s)`,
+      (a) => `今日字数 / 目标；连续达标 ${a.streak} 天`,
+    ),
+    'dashboard.calendar': entry(
+      (_) => 'the daily goal over the last 90 days',
+      (_) => '近 90 天的日更目标',
+    ),
     'dashboard.stock': entry<{ zishu: number; days: number | null }>(
       (a) => `chapters of 存稿, ${a.zishu} 字${a.days === null ? '' : `, ${a.days} days of buffer`}`,
       (a) => `章存稿，${a.zishu} 字${a.days === null ? '' : `，可更 ${a.days} 天`}`,
