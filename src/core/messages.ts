@@ -335,9 +335,18 @@ const OWN_GROUPS = {
         `advanced: commit it (the imported text stays as it is)`,
       (a) => `导入的第${a.chapter}章的补写摘要已推进：请入库（导入的正文保持不变）`,
     ),
-    'next.plan': entry<{ volume: number; first: number; last: number }>(
-      (a) => `volume ${a.volume} is to be planned: run the plot-architect for chapters ${a.first}–${a.last}`,
-      (a) => `第${a.volume}卷待规划：请运行 plot-architect 规划第${a.first}–${a.last}章的大纲`,
+    'next.plan': entry<{ volume: number; first: number; last: number; noStyle: boolean }>(
+      (a) =>
+        `volume ${a.volume} is to be planned: run the plot-architect for chapters ${a.first}–${a.last}` +
+        `${
+          a.noStyle
+            ? ' (book:style was skipped: samples/ holds no text; put sample chapters there to have a style ' +
+              'profile drawn first)'
+            : ''
+        }`,
+      (a) =>
+        `第${a.volume}卷待规划：请运行 plot-architect 规划第${a.first}–${a.last}章的大纲` +
+        `${a.noStyle ? '（已跳过 book:style：samples/ 中没有文本；放入样章即可先提炼文风档案）' : ''}`,
     ),
     'next.commit': entry<{ gate: string | null }>(
       (a) => (a.gate ? `the gate allows the commit: ${a.gate}` : 'the gate allows the commit'),

@@ -209,7 +209,13 @@ function decideRest(input: NextInput, hydrated: Rehydrated): NextDecision {
           ? both(input, 'next.interrupted', { step: planStep, attempt: input.probe.interrupted?.attempt ?? 1 })
           : plan?.staged
             ? both(input, 'next.plan_invalid', { volume: vol, step })
-            : both(input, 'next.plan', { volume: vol, first: range[0], last: range[1] })),
+            : both(input, 'next.plan', {
+                volume: vol,
+                first: range[0],
+                last: range[1],
+                // Before the first chapter, a style step skipped for want of samples is said, not silent.
+                noStyle: ctx.last_completed_chapter === 0 && input.probe.sampleMetrics?.() === null,
+              })),
       chapter: null,
       revision_count: 0,
       mode: 'plan',

@@ -44,6 +44,16 @@ function h(tag: string, attrs: Obj = {}, ...kids: Array<Node | string | null | u
 }
 const fmt = (v: unknown): string => (v === null || v === undefined ? '-' : String(v));
 const money = (v: unknown): string => (typeof v === 'number' ? `$${v.toFixed(4)}` : '?');
+/**
+ * The book's cost as the table adds it up: '?' while no chapter's cost is known, '+?' while some are not (a step of
+ * unknown cost, or a chapter without a log of its spending).
+ */
+const totalMoney = (t: Obj, chapters: number): string =>
+  (t.cost_unknown ?? 0) > 0 || (t.chapters ?? 0) < chapters
+    ? (t.cost_usd ?? 0) > 0
+      ? `${money(t.cost_usd)}+?`
+      : '?'
+    : money(t.cost_usd ?? 0);
 const chapterLink = (n: number, label?: string) => h('a', { href: `#/chapter/${n}` }, label ?? String(n));
 const main = () => document.getElementById('main') as HTMLElement;
 
@@ -136,7 +146,12 @@ async function refreshStatus(): Promise<void> {
         `${w('dashboard.committed')} ${w('dashboard.chapterUnit')}`,
       ),
       h('div', { class: 'stat' }, h('b', {}, String(totals.zishu ?? 0)), w('dashboard.zishu')),
-      h('div', { class: 'stat' }, h('b', {}, money(totals.cost_usd)), w('dashboard.cost')),
+      h(
+        'div',
+        { class: 'stat' },
+        h('b', { id: 'cost-total' }, totalMoney(totals, s.last_completed_chapter ?? 0)),
+        w('dashboard.cost'),
+      ),
       h(
         'div',
         { class: 'stat' },

@@ -3,10 +3,18 @@
  * through the CLI and held fixed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanupTempDirs, novelBin, novelBinAsync, tempDir, waitUntil } from '../helpers/project.js';
+import {
+  BIN,
+  cleanupTempDirs,
+  FIXTURE_PROJECT,
+  novelBin,
+  novelBinAsync,
+  tempDir,
+  waitUntil,
+} from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -78,4 +86,21 @@ describe('an executor that failed', () => {
     });
     expect(written.length).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('the style step skipped for want of samples', () => {
+  it('is said by next and status, not silent', () => {
+    const dir = join(tempDir(), 'book');
+    expect(novelBin(process.cwd(), ['init', dir]).code).toBe(0);
+    // The world, the storylines and a character, as the author wrote them by hand; samples/ empty.
+    for (const rel of ['world/rules.json', 'storylines/storylines.json'])
+      copyFileSync(join(FIXTURE_PROJECT, rel), join(dir, rel));
+    const cast = readdirSync(join(FIXTURE_PROJECT, 'characters/active'));
+    for (const f of cast)
+      copyFileSync(join(FIXTURE_PROJECT, 'characters/active', f), join(dir, 'characters/active', f));
+    const next = JSON.parse(novelBin(dir, ['next', '--json']).stdout).data;
+    expect(next.step).toBe('volume:01:plan');
+    expect(next.reason).toContain('book:style was skipped: samples/ holds no text');
+    expect(novelBin(dir, ['status', '--lang', 'zh']).stdout).toContain('已跳过 book:style');
+  });
 });
