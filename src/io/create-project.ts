@@ -10,6 +10,7 @@ import { paths } from '../core/paths.js';
 import { newProjectFiles, type BookFields } from '../core/project-template.js';
 import { recordBoundary } from './boundary-cache.js';
 import { rebuildShingleIndex } from './shingle-index.js';
+import { recordPlanningInputs } from './planning-inputs.js';
 import { readCheckpoint } from './checkpoint.js';
 import { boundaryDiff, hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
 import { demoProjectSource } from './package-files.js';
@@ -47,6 +48,7 @@ export function createEmptyProject(
   for (const dir of ['characters/active', 'volumes', 'chapters', 'summaries', 'evaluations', 'logs', 'staging'])
     fs.mkdir(dir);
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+  recordPlanningInputs(fs);
   recordBoundary(fs, readCheckpoint(fs).checkpoint);
   return { created, kept };
 }
@@ -102,6 +104,7 @@ export function initProject(
   const fs = new ProjectFs(target);
   const cp = readCheckpoint(fs).checkpoint;
   if (boundaryDiff(fs, cp) === null) recordBoundary(fs, cp);
+  recordPlanningInputs(fs);
   // The repetition check's index of the demo's committed chapters.
   rebuildShingleIndex(fs, cp.last_completed_chapter);
   return { demo: true, root: target };

@@ -246,6 +246,12 @@ export function recordAuthorEdits(fs: ProjectFs, edits: FingerprintDiff, cp: Che
   } else {
     updateFingerprint(fs, hashAll(fs, changed));
   }
+  logAuthorEdits(fs, edits, cp, now);
+  return describeDiff(edits);
+}
+
+/** A line of logs/author-edits.jsonl: when, at which chapter, and the paths. */
+export function logAuthorEdits(fs: ProjectFs, edits: FingerprintDiff, cp: Checkpoint, now: Date): void {
   appendJsonLine(fs, AUTHOR_EDITS, {
     at: now.toISOString(),
     last_completed_chapter: cp.last_completed_chapter,
@@ -253,7 +259,6 @@ export function recordAuthorEdits(fs: ProjectFs, edits: FingerprintDiff, cp: Che
     changed: edits.changed,
     removed: edits.removed,
   });
-  return describeDiff(edits);
 }
 
 export const AUTHOR_EDITS = 'logs/author-edits.jsonl';

@@ -30,6 +30,7 @@ import { prettyJson } from '../core/canonical-json.js';
 import { chapterFacts } from '../core/commit-plan.js';
 import { createEmptyProject } from './create-project.js';
 import { hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
+import { recordPlanningInputs } from './planning-inputs.js';
 import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
 import { rebuildShingleIndex } from './shingle-index.js';
@@ -213,6 +214,7 @@ function importInto(
   // The repetition check's index of the imported chapters.
   rebuildShingleIndex(fs, n);
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+  recordPlanningInputs(fs);
   fs.writeText(
     paths.checkpoint,
     prettyJson({

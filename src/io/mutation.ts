@@ -16,7 +16,22 @@ import { readCheckpoint } from './checkpoint.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
 import { refreshDormantCount } from './dormant-count.js';
 import { refreshBookLedger } from './book-files.js';
-import { checkFinalTrees, recordAuthorEdits, recordFirstFingerprint } from './fingerprint.js';
+import { checkFinalTrees, logAuthorEdits, recordAuthorEdits, recordFirstFingerprint } from './fingerprint.js';
+import { checkPlanningInputs } from './planning-inputs.js';
+import { clockNow } from './clock.js';
+import type { FingerprintDiff } from '../core/fingerprint-rules.js';
+
+/** Two sets of edits as one list for the notice. */
+function mergedEdits(a: FingerprintDiff | null, b: FingerprintDiff | null): FingerprintDiff | null {
+  if (!a) return b;
+  if (!b) return a;
+  const sorted = (x: string[], y: string[]) => [...x, ...y].sort();
+  return {
+    added: sorted(a.added, b.added),
+    changed: sorted(a.changed, b.changed),
+    removed: sorted(a.removed, b.removed),
+  };
+}
 import { syncWriter } from './stdio.js';
 import { findJournal } from './journal.js';
 import { acquireLock, type LockHandle } from './lock.js';
@@ -127,10 +142,15 @@ export function withMutation<R>(
         ? checkFinalTrees(fs, project.loaded.checkpoint)
         : { viaSignature: false, authorEdits: null };
     const viaSignature = checked.viaSignature;
-    // The author's edits of planning inputs (§14): recorded, named, never refused.
-    if (checked.authorEdits) {
-      recordAuthorEdits(fs, checked.authorEdits, project.loaded.checkpoint, new Date());
-      const { changed, added, removed } = checked.authorEdits;
+    // The author's edits of planning inputs (§14): recorded, named, never refused. Those in the book's trees (outlines,
+    // contracts, storylines) through the fingerprint; the cast, the world, the brief and the samples by their record.
+    const inputs = checkPlanningInputs(fs);
+    const edits = mergedEdits(checked.authorEdits, inputs.edits);
+    if (edits) {
+      if (checked.authorEdits)
+        recordAuthorEdits(fs, checked.authorEdits, project.loaded.checkpoint, clockNow(cenv.env));
+      if (inputs.edits) logAuthorEdits(fs, inputs.edits, project.loaded.checkpoint, clockNow(cenv.env));
+      const { changed, added, removed } = edits;
       syncWriter(2).write(
         `${say(cenv.lang ?? langOf(cenv.env), 'mutation.author_edits', {
           list: said('fingerprint.list', { changed, added, removed }),
@@ -146,6 +166,7 @@ export function withMutation<R>(
     // now, and the next commands check them by stats.
     if (options.checkFingerprint !== false && fs.exists(paths.fingerprint))
       recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
+    inputs.settle();
     recordDormant(fs, project);
     // The book's totals, for a book whose ledger is missing or behind (made by hand, or by an older version): built
     // once here, so that readers read one file (a current ledger costs one small read).

@@ -5,10 +5,10 @@
  * notice, never refused; readers neither refuse nor record them; a change of
  * what is committed is still refused.
  */
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson } from '../helpers/project.js';
+import { cleanupTempDirs, fixtureCopy, novelBin, overlay, readJson, tempDir } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -92,4 +92,32 @@ describe("the author's edits of the plan", () => {
       expect(judge.manifest.inline.chapter_contract.derived).toBe(true);
     },
   );
+
+  it('of the cast, the world, the brief and the samples are recorded too, each path named once', () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const cast = join(
+      dir,
+      'characters/active',
+      readdirSync(join(dir, 'characters/active')).find((f) => f.endsWith('.json')) as string,
+    );
+    writeFileSync(cast, JSON.stringify({ ...readJson(cast), note: '作者补充' }, null, 2));
+    appendFileSync(join(dir, 'world/rules.json'), '\n');
+    appendFileSync(join(dir, 'brief.md'), '\n补记：第二卷换地图。\n');
+    mkdirSync(join(dir, 'samples'), { recursive: true });
+    writeFileSync(join(dir, 'samples/one.md'), '样章。\n');
+    // Readers neither refuse nor record.
+    expect(novelBin(dir, ['status']).code).toBe(0);
+    expect(existsSync(join(dir, 'logs/author-edits.jsonl'))).toBe(false);
+    const r = novelBin(dir, ['publish', '--through', '1', '--date', '2026-11-28']);
+    expect(r.code, r.stderr).toBe(0);
+    for (const rel of ['brief.md', 'world/rules.json', 'samples/one.md', cast.slice(dir.length + 1)])
+      expect(r.stderr).toContain(rel);
+    const line = JSON.parse(readFileSync(join(dir, 'logs/author-edits.jsonl'), 'utf8').trim());
+    expect(line).toMatchObject({ added: ['samples/one.md'], removed: [] });
+    expect(line.changed).toEqual(['brief.md', cast.slice(dir.length + 1), 'world/rules.json'].sort());
+    // Recorded once: the next mutating command says nothing; novel's own run writes nothing there.
+    const again = novelBin(dir, ['publish', '--through', '2', '--date', '2026-11-28']);
+    expect(again.stderr).not.toContain('recorded your edits');
+  });
 });
