@@ -368,7 +368,7 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
   if (revision) {
     const round = input.next.revision_count;
     const evalPath = revisionEvalPath(ctx.chapter, round);
-    inline.required_fixes = requiredFixes(view.json(evalPath));
+    inline.required_fixes = requiredFixes(view.json(evalPath), input.settings.thresholds.pass);
     inline.high_confidence_violations = gate?.high_confidence_violations ?? [];
     // novel's own hard findings on the judged text: the revision must clear them.
     if (gate?.lint?.length) inline.lint_findings = gate.lint;

@@ -21,6 +21,8 @@ import { readChangelog, readState } from './book-files.js';
 import { readExecution } from './execution-record.js';
 import { hashAll, listFinalTrees, readFingerprint, stillMatches } from './fingerprint.js';
 import { isPidAlive, lockStatus } from './lock.js';
+import { entityIdMap } from '../core/context/entities.js';
+import { diskView } from './project-view.js';
 import { probeBox } from './sandbox.js';
 import { boxDetail, boxState } from '../core/sandbox.js';
 import { lockEnvFor, openProject, type CommandEnv } from './project.js';
@@ -213,6 +215,16 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
       file: '.novel/execution.json',
       message: t('doctor.execution_interrupted', { step: execution.step, attempt: execution.attempt }),
       fix: t('doctor.execution_interrupted.fix'),
+    });
+
+  // The cast: a character file the packets cannot read is left out of every one of them, so it is named here.
+  for (const d of entityIdMap(diskView(fs)).problems)
+    add({
+      severity: d.code === 'character_slug' ? 'warning' : 'error',
+      code: d.code,
+      file: d.file ?? null,
+      message: line(d).replace(/^(.+?)[\uff1a:]\s*/, (m, f: string) => (f === d.file ? '' : m)),
+      fix: fixOf(d),
     });
 
   // Staging files that belong to no step.

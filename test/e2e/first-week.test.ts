@@ -104,3 +104,16 @@ describe('the style step skipped for want of samples', () => {
     expect(novelBin(dir, ['status', '--lang', 'zh']).stdout).toContain('已跳过 book:style');
   });
 });
+
+describe('a broken character file', () => {
+  it('is named by doctor, which no longer says healthy: the packets leave the character out', () => {
+    const dir = demoProject();
+    writeFileSync(join(dir, 'characters/active/broken.json'), '{"id": "broken"');
+    writeFileSync(join(dir, 'characters/active/陆沉.json'), JSON.stringify({ display_name: '陆沉' }));
+    const r = novelBin(dir, ['doctor', '--lang', 'zh']);
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toMatch(/invalid_character characters\/active\/broken\.json：应为 JSON 对象/);
+    expect(r.stdout + r.stderr).toMatch(/陆沉\.json：字段 id：/);
+    expect(r.stdout + r.stderr).not.toContain('健康');
+  });
+});

@@ -1,7 +1,9 @@
 /**
  * Revision-mode context (PROTOCOL §6): the required fixes of the judged round
  * and its high-confidence violations; when the evaluation lists no required
- * fixes, the reasons of its two lowest-scoring dimensions.
+ * fixes, the reasons of its two lowest-scoring dimensions below the pass
+ * score (a dimension the judge scored as passing was praised: its reason is
+ * no instruction, and the revision follows the gate's own findings).
  */
 import { isObj } from './project-view.js';
 
@@ -10,7 +12,7 @@ export interface RequiredFix {
   instruction: string;
 }
 
-export function requiredFixes(evaluation: unknown): RequiredFix[] {
+export function requiredFixes(evaluation: unknown, below = Number.POSITIVE_INFINITY): RequiredFix[] {
   if (!isObj(evaluation)) return [];
   const listed = Array.isArray(evaluation.required_fixes)
     ? evaluation.required_fixes
@@ -25,7 +27,7 @@ export function requiredFixes(evaluation: unknown): RequiredFix[] {
   if (listed.length) return listed;
   const scores = isObj(evaluation.scores) ? evaluation.scores : {};
   return Object.entries(scores)
-    .filter(([, v]) => isObj(v) && typeof v.score === 'number')
+    .filter(([, v]) => isObj(v) && typeof v.score === 'number' && v.score < below)
     .map(([dimension, v]) => ({
       dimension,
       score: (v as { score: number }).score,

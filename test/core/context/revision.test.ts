@@ -65,6 +65,16 @@ describe('requiredFixes: fallback to the lowest scores', () => {
     expect(requiredFixes({ required_fixes: [{ target: 'x' }], scores })).toStrictEqual(expected);
   });
 
+  it('never takes a dimension scored at or above the pass score: praise is no instruction', () => {
+    const praised = {
+      character: { score: 4.5, reason: '人物行为符合设定' },
+      plot: { score: 4.6, reason: '情节紧凑' },
+      pacing: { score: 3.5, reason: '中段拖沓' },
+    };
+    expect(requiredFixes({ scores: praised }, 4)).toStrictEqual([{ target: 'pacing', instruction: '中段拖沓' }]);
+    expect(requiredFixes({ scores: { plot: praised.plot, character: praised.character } }, 4)).toStrictEqual([]);
+  });
+
   it('breaks score ties by dimension name, whatever the key order', () => {
     const tie = (order: string[]) => Object.fromEntries(order.map((d) => [d, { score: d === 'z' ? 1 : 2, reason: d }]));
     expect(requiredFixes({ scores: tie(['c', 'a', 'b', 'z']) }).map((f) => f.target)).toEqual(['z', 'a']);
