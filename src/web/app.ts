@@ -210,6 +210,9 @@ async function refreshStatus(): Promise<void> {
   );
 }
 
+/** The steps between chapter ticks: whole chapters only (never chapter 1.5). */
+const CHAPTER_TICKS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000];
+
 async function refreshCharts(): Promise<void> {
   const s = await get('/api/series');
   const grid = document.getElementById('chart-grid');
@@ -230,8 +233,21 @@ async function refreshCharts(): Promise<void> {
     const opts: uPlot.Options = {
       width: Math.max(240, box.clientWidth - 4),
       height: 200,
-      scales: { x: { time: false }, ...(range ? { y: { range } } : {}) },
-      axes: [{}, {}],
+      // Chapters are whole: one chapter alone gets a span around it, and the ticks fall on whole chapters only.
+      scales: {
+        x: { time: false, range: (_u, min, max) => (min === max ? [min - 1, max + 1] : [min, max]) },
+        ...(range ? { y: { range } } : {}),
+      },
+      axes: [
+        {
+          incrs: CHAPTER_TICKS,
+          values: (_u, splits) => {
+            box.dataset.xTicks = splits.join(',');
+            return splits.map((v) => (Number.isInteger(v) ? String(v) : ''));
+          },
+        },
+        {},
+      ],
       legend: { show: true },
       series: [
         { label: w('dashboard.chartChapter') },

@@ -29,6 +29,22 @@ describe.skipIf(!browserPath && !required)('a week of a daily serial', () => {
     const configPath = join(dir, 'novel.config.json');
     const config = JSON.parse(readFileSync(configPath, 'utf8'));
     writeFileSync(configPath, JSON.stringify({ ...config, serial: { daily_zishu: 6000, timezone: 'Asia/Shanghai' } }));
+    // A book of three chapters: the charts' chapter axis has whole chapters only (never 1.5).
+    const small = await serve(dir);
+    const browserSmall = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox'] });
+    try {
+      const p = await browserSmall.newPage();
+      await p.goto(small.base);
+      await p.waitForSelector('#chart-zishu[data-x-ticks]');
+      for (const id of ['chart-zishu', 'chart-score', 'chart-cost']) {
+        const ticks = ((await p.getAttribute(`#${id}`, 'data-x-ticks')) ?? '').split(',').map(Number);
+        expect(ticks.length, id).toBeGreaterThan(0);
+        expect(ticks.every(Number.isInteger), `${id}: ${ticks}`).toBe(true);
+      }
+    } finally {
+      await browserSmall.close();
+      await small.stop();
+    }
     // The demo's three chapters are the opening, published before the week.
     expect(novelBin(dir, ['publish', '--through', '3', '--date', '2026-11-19']).code).toBe(0);
     for (const [i, day] of DAYS.entries()) {
