@@ -5,6 +5,7 @@
  * web-novel trade: 卷, 章, 大纲, 人设, 伏笔, 字数, 存稿. Pure.
  */
 
+import { DIMENSION_ZH } from './dimension-names.js';
 import { ACTION_NAMES, keysOf, LADDER_NOTES_ZH, RUNGS, type LadderRung } from './step-table.js';
 import { STEP_ID_FORMAT, STEP_ID_FORMAT_ZH } from './step-id.js';
 
@@ -225,6 +226,10 @@ const OWN_GROUPS = {
     'status.judge.kind': entry<{ kind: 'violation' | 'fix' | 'dimension' }>(
       (a) => ({ violation: 'violation', fix: 'required fix', dimension: 'score' })[a.kind],
       (a) => ({ violation: '违规', fix: '必改', dimension: '评分' })[a.kind],
+    ),
+    'status.judge.dimension': entry<{ name: string; score: number; reason: string }>(
+      (a) => `${a.name} ${a.score}: ${a.reason}`,
+      (a) => `${DIMENSION_ZH[a.name] ?? a.name} ${a.score}：${a.reason}`,
     ),
     'status.boundary': entry<{ list: string }>(
       (a) =>

@@ -37,6 +37,8 @@ export interface StatusView {
 export interface ReviewPoint {
   kind: 'violation' | 'fix' | 'dimension';
   text: string;
+  /** A scored dimension, said in the reader's language when printed. */
+  dimension?: { name: string; score: number; reason: string };
 }
 
 type Obj = Record<string, unknown>;
@@ -73,7 +75,7 @@ export function reviewPoints(evaluation: Obj | null): ReviewPoint[] {
     .filter(([, v]) => v && typeof v === 'object' && typeof (v as Obj).score === 'number')
     .map(([name, v]) => ({ name, score: (v as Obj).score as number, reason: str((v as Obj).reason) ?? '' }))
     .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : 1));
-  for (const d of dims) out.push({ kind: 'dimension', text: `${d.name} ${d.score}: ${d.reason}` });
+  for (const d of dims) out.push({ kind: 'dimension', text: `${d.name} ${d.score}: ${d.reason}`, dimension: d });
   return out;
 }
 
@@ -194,7 +196,14 @@ export function renderStatus(v: StatusView, lang: Lang = 'en'): string {
       : t('status.lock.free'),
   );
   if (v.review?.length)
-    lines.push(t('status.judge'), ...v.review.map((r) => `  - ${t('status.judge.kind', { kind: r.kind })}: ${r.text}`));
+    lines.push(
+      t('status.judge'),
+      ...v.review.map(
+        (r) =>
+          `  - ${t('status.judge.kind', { kind: r.kind })}: ` +
+          `${r.dimension ? t('status.judge.dimension', r.dimension) : r.text}`,
+      ),
+    );
   lines.push(t('status.why', { reason: lang === 'zh' ? (v.next.reason_zh ?? v.next.reason) : v.next.reason }));
   lines.push(t('status.next', { command: v.next.command }));
   return lines.join('\n');

@@ -517,6 +517,49 @@ export const IMPORT_STEP_TABLE = {
 } as const satisfies Record<string, BookStepRow>;
 export type ImportStage = keyof typeof IMPORT_STEP_TABLE;
 
+/** The book machine's own states (not steps), in both languages: the dashboard's machine view names them. */
+const BOOK_STATES: Record<string, StepNames> = {
+  resolving: { en: 'resolving', zh: '判断去向' },
+  setup: { en: 'setup', zh: '开书设定' },
+  importing: { en: 'importing', zh: '导入补写' },
+  planning: { en: 'planning', zh: '规划分卷' },
+  planReady: { en: 'plan ready', zh: '大纲待入库' },
+  writing: { en: 'writing', zh: '写作' },
+  resume: { en: 'resume', zh: '续写' },
+  done: { en: 'done', zh: '本章完成' },
+  recovering: { en: 'recovering', zh: '恢复入库' },
+  retrying: { en: 'retrying', zh: '重试' },
+  complete: { en: 'complete', zh: '全书完成' },
+  route: { en: 'route', zh: '判断' },
+  awaiting: { en: 'awaiting', zh: '待执行' },
+  ready: { en: 'ready', zh: '待入库' },
+};
+
+/** States named after their parent (a setup step awaiting its agent, ready to commit). */
+const SUB_STATES = new Set(['awaiting', 'ready', 'route']);
+
+/**
+ * A machine state's name in both languages (`writing.titleFix` → 改标题, `setup.world.awaiting` → 世界观·待执行): the
+ * steps' own names from the tables, then the book's states; undefined for a state none names.
+ */
+export function stateNames(state: string): StepNames | undefined {
+  const parts = state.split('.');
+  const own = (id: string): StepNames | undefined =>
+    Object.values(CHAPTER_STEP_TABLE).find((r) => r.state === id)?.names ??
+    (CHAPTER_STEP_MODES as Record<string, { names: StepNames } | undefined>)[id]?.names ??
+    Object.values(IMPORT_STEP_TABLE).find((r) => r.state === id)?.names ??
+    (SETUP_STEP_TABLE as Record<string, { names: StepNames } | undefined>)[id]?.names ??
+    (RUNGS as Record<string, StepNames | undefined>)[id] ??
+    BOOK_STATES[id];
+  const last = parts.at(-1) as string;
+  const named = own(last);
+  if (named && parts.length >= 3 && SUB_STATES.has(last)) {
+    const parent = own(parts.at(-2) as string);
+    return parent ? { en: `${parent.en} · ${named.en}`, zh: `${parent.zh}·${named.zh}` } : named;
+  }
+  return named;
+}
+
 /** Keys of a table, in its order, typed. */
 export function keysOf<T extends object>(table: T): Array<keyof T & string> {
   return Object.keys(table) as Array<keyof T & string>;

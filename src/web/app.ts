@@ -592,7 +592,8 @@ function machineSvg(m: Obj, id: string): SVGSVGElement {
     line.setAttribute('x2', String(b[0] + bw / 2));
     line.setAttribute('y2', String(b[1]));
     const title = document.createElementNS(NS, 'title');
-    title.textContent = `${tr.source} —${tr.event}→ ${tr.target}${tr.guard ? ` [${tr.guard}]` : ''}`;
+    const named = (state: string): string => w('dashboard.state', { state });
+    title.textContent = `${named(tr.source)} —${tr.event}→ ${named(tr.target)}${tr.guard ? ` [${tr.guard}]` : ''}`;
     line.append(title);
     svg.append(line);
   }
@@ -609,7 +610,7 @@ function machineSvg(m: Obj, id: string): SVGSVGElement {
     text.setAttribute('x', String(x + bw / 2));
     text.setAttribute('y', String(y + bh / 2));
     if (current) text.setAttribute('class', 'current');
-    text.textContent = s.replace(/^writing\./, '');
+    text.textContent = w('dashboard.state', { state: s });
     svg.append(rect, text);
   }
   return svg;
@@ -624,7 +625,12 @@ async function refreshMachines(): Promise<void> {
       'p',
       {},
       `${w('dashboard.label', { label: w('dashboard.current') })}`,
-      h('code', { id: 'machine-current' }, `${d.book.current ?? '-'} / ${d.chapter.current ?? '-'}`),
+      h(
+        'code',
+        { id: 'machine-current' },
+        `${d.book.current ? w('dashboard.state', { state: d.book.current }) : '-'} / ` +
+          `${d.chapter.current ? w('dashboard.state', { state: d.chapter.current }) : '-'}`,
+      ),
       ` (${d.step})`,
     ),
     h('h3', {}, w('dashboard.book')),
@@ -725,7 +731,15 @@ async function renderChapter(n: number): Promise<void> {
       'ul',
       { class: 'findings' },
       ...Object.entries(scores).map(([k, v]) =>
-        h('li', {}, `${k} ${fmt((v as Obj)?.score)}：${(v as Obj)?.reason ?? ''}`),
+        h(
+          'li',
+          {},
+          w('dashboard.dimension', {
+            name: k,
+            score: fmt((v as Obj)?.score),
+            reason: String((v as Obj)?.reason ?? ''),
+          }),
+        ),
       ),
     ),
   );

@@ -131,3 +131,20 @@ describe('firstPassOrder', () => {
     expect(firstPassOrder()).toEqual(['draft', 'summarize', 'audit', 'refine', 'judge', '(gate)', 'commit']);
   });
 });
+
+describe('stateNames: every state of both machines has a name in both languages', () => {
+  it('names the steps from the tables and the book’s own states', async () => {
+    const { stateNames } = await import('../../src/core/step-table.js');
+    const { bookGraph, pipelineGraph } = await import('../../src/core/graph.js');
+    expect(stateNames('writing.titleFix')?.zh).toBe('改标题');
+    expect(stateNames('writing.polishing')?.zh).toBe('打磨');
+    expect(stateNames('hookFix')?.zh).toBe('改章末钩子');
+    expect(stateNames('setup.world.awaiting')?.zh).toBe('世界观·待执行');
+    expect(stateNames('importing.importSummarize')?.zh).toBe('补写摘要');
+    for (const g of [bookGraph(), pipelineGraph()])
+      for (const s of g.states as Array<{ id: string } | string>) {
+        const id = typeof s === 'string' ? s : s.id;
+        expect(stateNames(id)?.zh, id).toMatch(/[\u4e00-\u9fff]/);
+      }
+  });
+});

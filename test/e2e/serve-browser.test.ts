@@ -79,6 +79,11 @@ describe.skipIf(!browserPath && !required)('novel serve in Chromium', () => {
     expect(continuity).toContain('境界：炼气');
     await p.waitForSelector('#book-machine rect.current');
     expect(await p.locator('#chapter-machine rect.current').getAttribute('data-state')).toBe('draft');
+    // The machine view names its states in the reader's language, not by their ids (titleFix, polishing).
+    const machines = (await p.textContent('#machine-view')) ?? '';
+    expect(machines).toContain('改标题');
+    expect(machines).toContain('打磨');
+    expect(machines).not.toMatch(/titleFix|polishing|hookFix/);
     expect(await p.getAttribute('html', 'lang')).toBe('zh-CN');
     await p.close();
   });

@@ -3,7 +3,8 @@
  * the page imports this area file alone, not the whole catalogue. Pure.
  */
 import { entry } from './entry.js';
-import { ACTION_NAMES, RUNGS } from '../step-table.js';
+import { ACTION_NAMES, RUNGS, stateNames } from '../step-table.js';
+import { DIMENSION_ZH } from '../dimension-names.js';
 
 /** The live events the page lists. */
 const EVENTS: Record<string, { en: string; zh: string } | undefined> = {
@@ -291,6 +292,14 @@ export const WEB_GROUPS = {
     'dashboard.event': entry<{ event: string }>(
       (a) => EVENTS[a.event]?.en ?? a.event,
       (a) => EVENTS[a.event]?.zh ?? a.event,
+    ),
+    'dashboard.dimension': entry<{ name: string; score: string; reason: string }>(
+      (a) => `${a.name} ${a.score}: ${a.reason}`,
+      (a) => `${DIMENSION_ZH[a.name] ?? a.name} ${a.score}：${a.reason}`,
+    ),
+    'dashboard.state': entry<{ state: string }>(
+      (a) => a.state.replace(/^writing\./, ''),
+      (a) => stateNames(a.state)?.zh ?? `状态 ${a.state.replace(/^writing\./, '')}`,
     ),
     'dashboard.rung': entry<{ rung: string }>(
       (a) => a.rung,
