@@ -26,6 +26,20 @@ export class RewindCommand extends NovelCommand {
         hint: said('cmd.example', { example: 'novel rewind --to chapter:038' }),
       });
     const r = rewindBook(this.context, this.project, ref.chapter, this.note ?? null, this.dryRun, this.force);
+    if (!r.plan && r.nothing) {
+      return {
+        data: {
+          dry_run: this.dryRun,
+          recovered: false,
+          nothing: true,
+          chapter: ref.chapter,
+          next: { step: r.next.step, action: r.next.action },
+        },
+        text:
+          `${say(this.lang, 'rewind.nothing', { chapter: ref.chapter })}\n` +
+          `${say(this.lang, 'done.next', { step: r.next.step, action: r.next.action })}`,
+      };
+    }
     if (!r.plan) {
       return {
         data: {

@@ -660,6 +660,12 @@ const OWN_GROUPS = {
       (a) => `  changelog: ${a.n} line(s) cut (kept in the rewind folder)`,
       (a) => `  变更日志：截去 ${a.n} 行（保存在回退目录中）`,
     ),
+    'rewind.nothing': entry<{ chapter: number }>(
+      (a) =>
+        `nothing to rewind: no chapter from ${a.chapter} on is committed, and nothing of it is staged ` +
+        '(no folder was made)',
+      (a) => `无可回退：第${a.chapter}章及以后没有已入库的章节，暂存区也没有它的文件（未建任何目录）`,
+    ),
     'rewind.recovered': entry<{ chapter: number }>(
       (a) => `an interrupted rewind to before chapter ${a.chapter} was rolled forward`,
       (a) => `补完了一次中断的回退（回到第${a.chapter}章之前）`,

@@ -64,15 +64,26 @@ export function outlineBlock(outline: string, chapter: number): OutlineBlock | u
   return outlineBlocks(outline).find((b) => b.chapter === chapter);
 }
 
+/** A Markdown heading that opens with 第N and any unit (第十二张, 第12节): a block heading mistyped. */
+const HEADING_LIKE_RE = new RegExp(`^\\s*#{1,6}\\s*\u7b2c\\s*([${NUMERAL_CLASS}]+)\\s*\\S`);
+
 const MENTION_RE = new RegExp(`\u7b2c\\s*([${NUMERAL_CLASS}]+)\\s*[\u7ae0\u56de\u8282]`);
 
 /**
  * The line that most nearly opens the chapter's block without being a
- * heading (`## 第12章`, `###第十二章`, `第12章：…`, `### 第12回`): what an error
- * about a missing block points at. Null when no line names the chapter.
+ * heading (`## 第12章`, `###第十二章`, `### 第十二张`, `第12章：…`, `### 第12回`):
+ * what an error about a missing block points at, a heading-like line before a
+ * line that mentions the chapter. Null when no line names the chapter.
  */
 export function nearMissHeading(outline: string, chapter: number): { line: number; text: string } | null {
   const lines = outline.split(/\r?\n/);
+  // A heading-like line first, its unit mistyped or not (`### 第十二张`), before a line that mentions the chapter.
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i] as string;
+    if (text.startsWith('### ') && headingChapter(text) !== null) continue;
+    const m = HEADING_LIKE_RE.exec(text);
+    if (m && numberOf(m[1] as string) === chapter && text.length < 80) return { line: i + 1, text };
+  }
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i] as string;
     if (text.startsWith('### ') && headingChapter(text) !== null) continue;

@@ -153,9 +153,12 @@ export function buildRewindPlan(p: OpenProject, to: number, note: string | null)
     );
   }
   // Every folder a per-chapter file lives in (from the step table's outputs and novel's own files), and staging/.
-  const files = [...new Set([...CHAPTER_FILE_FOLDERS, 'staging'])].flatMap((d) =>
-    p.fs.listFiles(d, { recursive: true }),
-  );
+  // Each once: a folder of staging/ is listed with staging/ too.
+  const files = [
+    ...new Set(
+      [...new Set([...CHAPTER_FILE_FOLDERS, 'staging'])].flatMap((d) => p.fs.listFiles(d, { recursive: true })),
+    ),
+  ];
   let folder = 1;
   while (p.fs.exists(paths.rewindDir(folder))) folder++;
   const bytesOf = (rel: string): Buffer | null => (p.fs.isFile(rel) ? p.fs.readBytes(rel) : null);
@@ -193,6 +196,8 @@ export interface RewindResult {
   plan: RewindPlan | null;
   /** An interrupted rewind to this chapter was rolled forward (nothing else was done). */
   recovered: boolean;
+  /** Nothing to rewind: no chapter from this one on is committed, and nothing of it is staged (nothing was done). */
+  nothing?: boolean;
   next: NextDecision;
 }
 
@@ -206,6 +211,16 @@ function guardPublished(p: OpenProject, to: number): void {
     });
 }
 
+/** A rewind that would move, restore and cut nothing. */
+function isEmptyRewind(plan: RewindPlan): boolean {
+  return (
+    plan.chapters.length === 0 &&
+    plan.moved.length === 0 &&
+    plan.restored.length === 0 &&
+    plan.changelog_lines_cut === 0
+  );
+}
+
 export function rewindBook(
   cenv: CommandEnv,
   projectFlag: string | undefined,
@@ -217,7 +232,10 @@ export function rewindBook(
   if (dryRun) {
     const p = openProject(cenv, projectFlag);
     if (!force) guardPublished(p, to);
-    return { plan: buildRewindPlan(p, to, note), recovered: false, next: nextOf(p, false) };
+    const plan = buildRewindPlan(p, to, note);
+    return isEmptyRewind(plan)
+      ? { plan: null, recovered: false, nothing: true, next: nextOf(p, false) }
+      : { plan, recovered: false, next: nextOf(p, false) };
   }
   return withMutation(cenv, projectFlag, { chapter: null }, (p, m) => {
     if (m.recovered && m.recovered.kind === 'rewind' && m.recovered.chapter === to) {
@@ -226,6 +244,8 @@ export function rewindBook(
     }
     if (!force) guardPublished(p, to);
     const plan = buildRewindPlan(p, to, note);
+    // Run again after it finished (a kill after its journal went, or twice by hand): no second folder, no second note.
+    if (isEmptyRewind(plan)) return { plan: null, recovered: false, nothing: true, next: nextOf(p, false) };
     const journal = v.parse(JournalSchema, rewindJournal(plan, sha256Hex));
     writeJournal(p.fs, paths.rewindJournal, journal);
     applyJournal(p.fs, paths.rewindJournal, journal);

@@ -91,4 +91,16 @@ describe('outline tolerance (PROTOCOL §14)', () => {
     expect(nearMissHeading(tolerant, 12)).toBeNull();
     expect(nearMissHeading(tolerant, 99)).toBeNull();
   });
+
+  it('a heading-like line with its unit mistyped comes before an earlier line that mentions the chapter', () => {
+    const outline = [
+      '### 第11章 前夜',
+      '- **Arc**: 主角为第12章的大比做准备',
+      '',
+      '### 第十二张 大比',
+      '- **Arc**: 一战成名',
+    ].join('\n');
+    expect(nearMissHeading(outline, 12)).toEqual({ line: 4, text: '### 第十二张 大比' });
+    expect(nearMissHeading('- **Arc**: 为第12章做准备', 12)).toEqual({ line: 1, text: '- **Arc**: 为第12章做准备' });
+  });
 });

@@ -204,22 +204,26 @@ describe('novel rewind', () => {
     expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
   }, 60_000);
 
-  it('killed at every mutating call, is rolled forward (or never began) to the same bytes', () => {
+  it('killed at every mutating call, is rolled forward (or never began) to the same bytes, one note', () => {
     const reference = copyOf(twelve);
-    expect(novelBin(reference, ['rewind', '--to', 'chapter:008']).code).toBe(0);
+    const rewind = ['rewind', '--to', 'chapter:008', '--note', '重写第八章'];
+    expect(novelBin(reference, rewind).code).toBe(0);
     const want = bookTree(reference);
     let killedRuns = 0;
     for (let k = 1; k <= 400; k++) {
       const dir = copyOf(twelve);
-      const r = novelBin(dir, ['rewind', '--to', 'chapter:008'], { NOVEL_FAULT_KILL_AT: String(k) });
+      const r = novelBin(dir, rewind, { NOVEL_FAULT_KILL_AT: String(k) });
       if (r.code === 0) break; // no mutating call left to kill
       killedRuns++;
       expect(r.signal ?? r.code, `kill at ${k}`).toBe('SIGKILL');
       // Whatever the kill left, the next command reports it, and the rewind again finishes it.
       expect(novelBin(dir, ['status']).code, `status after kill ${k}`).toBe(0);
-      const again = novelBin(dir, ['rewind', '--to', 'chapter:008']);
+      const again = novelBin(dir, rewind);
       expect(again.code, `rewind after kill ${k}: ${again.stderr}`).toBe(0);
       expect(bookTree(dir), `kill at ${k}`).toEqual(want);
+      // One rewind folder, one note: run again after it finished, the rewind does nothing.
+      expect(existsSync(join(dir, 'staging/revisions/rewind-2')), `kill at ${k}`).toBe(false);
+      expect(readFileSync(join(dir, 'staging/revisions/rewind-1/note.md'), 'utf8')).toBe('重写第八章\n');
       expect(novelBin(dir, ['state', 'verify']).code, `verify after kill ${k}`).toBe(0);
     }
     expect(killedRuns).toBeGreaterThan(20);
