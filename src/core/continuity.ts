@@ -144,7 +144,10 @@ export interface ContinuityInput {
  * ladders, the foreshadowing it has resolved and the names of its facts.
  */
 export interface ContinuityFacts {
+  /** The state the checks read: the whole, or its slim part (slimState), the findings the same either way. */
   state: Record<string, unknown>;
+  /** The whole state, read when first asked for (the audit packet's state slice shows whole characters). */
+  fullState?: () => Record<string, unknown>;
   cast: CastIndex;
   ladders: Readonly<Record<string, readonly string[]>>;
   resolved: ReadonlySet<string>;
@@ -170,6 +173,26 @@ export function chapterContinuity(
 }
 
 /** The foreshadowing ids a global list (foreshadowing/global.json) holds as resolved. */
+/**
+ * The part of the state the checks read (characters' status, realm and location; items' status, name and holder;
+ * the story's day), and nothing else: the findings of any chapter are the same against it as against the whole
+ * state. What the continuity cache keeps of a large state.
+ */
+export function slimState(state: Record<string, unknown>, names: ContinuityNames): Record<string, unknown> {
+  const pick = (from: unknown, keys: readonly string[]): Obj => {
+    const out: Obj = {};
+    if (isObj(from)) for (const k of keys) if (k in from) out[k] = from[k];
+    return out;
+  };
+  const each = (group: unknown, keys: readonly string[]): Obj =>
+    Object.fromEntries(Object.entries(isObj(group) ? group : {}).map(([id, v]) => [id, pick(v, keys)]));
+  return {
+    characters: each(state.characters, [names.status, names.realm, names.location]),
+    items: each(state.items, [names.item_status, names.item_name, names.holder]),
+    world_state: pick(state.world_state, [names.story_day]),
+  };
+}
+
 export function resolvedForeshadowing(global: readonly Record<string, unknown>[]): Set<string> {
   return new Set(global.filter((f) => f.status === 'resolved' && typeof f.id === 'string').map((f) => f.id as string));
 }

@@ -437,7 +437,7 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
  * chapter names, the items it names or they hold, and the places they are in.
  */
 function stateSlice(facts: ContinuityFacts, text: string): Obj {
-  const state = facts.state;
+  const state = facts.fullState?.() ?? facts.state;
   const characters = isObj(state.characters) ? state.characters : {};
   const items = isObj(state.items) ? state.items : {};
   const named = [...facts.cast.byId.entries()]

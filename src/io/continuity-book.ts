@@ -8,6 +8,7 @@ import {
   castIndex,
   DEFAULT_CONTINUITY,
   resolvedForeshadowing,
+  slimState,
   type CastMember,
   type ContinuityFacts,
   type ContinuityNames,
@@ -17,6 +18,7 @@ import { entityIdMap } from '../core/context/entities.js';
 import { paths } from '../core/paths.js';
 import { CastFileSchema, LaddersSchema } from '../schemas/continuity.js';
 import { readChangelog, readGlobalForeshadowing, readState } from './book-files.js';
+import { readCachedStateFacts, writeCachedStateFacts } from './continuity-cache.js';
 import { diskView } from './project-view.js';
 import { ProjectFs as Fs, type ProjectFs } from './project-fs.js';
 import { demoProjectSource } from './package-files.js';
@@ -53,19 +55,29 @@ export function readContinuityFacts(fs: ProjectFs, names: ContinuityNames = DEFA
     const aliases = parsed?.ok ? (parsed.value.aliases ?? []) : [];
     return { id, names: [display, ...aliases.filter((a) => a !== display)] };
   });
+  // The state's part the checks read, and the resolved foreshadowing: from the cache a mutating command keeps, else
+  // from the files (a large state costs most of the checks' time).
+  const cached = readCachedStateFacts(fs, names);
+  const stateFacts = cached ?? {
+    slim: slimState(readState(fs) as Obj, names),
+    resolved: [...resolvedForeshadowing(readGlobalForeshadowing(fs))].sort(),
+  };
+  if (!cached && fs.mutating) writeCachedStateFacts(fs, names, stateFacts);
   // Items and places the state names are names of the book too: never a slip of a character's.
-  const state = readState(fs) as Obj;
+  const state = stateFacts.slim;
   const other: string[] = [];
   for (const it of Object.values(isObj(state.items) ? state.items : {}))
     if (isObj(it) && typeof it[names.item_name] === 'string') other.push(it[names.item_name] as string);
   for (const c of Object.values(isObj(state.characters) ? state.characters : {}))
     if (isObj(c) && typeof c[names.location] === 'string') other.push(c[names.location] as string);
   const world = fs.readJson(paths.worldRules, LaddersSchema, 'invalid_world_rules');
+  let full: Obj | undefined;
   return {
     state,
+    fullState: () => (full ??= readState(fs) as Obj),
     cast: castIndex(cast, other),
     ladders: world?.ok ? (world.value.ladders ?? {}) : {},
-    resolved: resolvedForeshadowing(readGlobalForeshadowing(fs)),
+    resolved: new Set(stateFacts.resolved),
     names,
   };
 }

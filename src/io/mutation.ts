@@ -123,6 +123,7 @@ export function withMutation<R>(
   fs.observer = (rel) => {
     touched.add(rel);
   };
+  fs.mutating = true;
   try {
     testHoldLock(cenv.env);
     const sweep = sweepWriterTemps(fs);

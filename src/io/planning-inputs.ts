@@ -4,9 +4,10 @@
  * book.json. A mutating command records the author's edits of them
  * (logs/author-edits.jsonl and a one-line notice naming each path), never
  * refusing them, and takes their new values; novel's own writes (a setup
- * commit) are taken silently once it is done. Their values live in
- * `.novel/inputs.json` {path: {sha256, size, mtime_ms}}: a file whose size and
- * time are as recorded is not read again.
+ * commit) are taken silently once it is done. Their hashes live in
+ * `.novel/inputs.json` {path: sha256}; logs/.cache/inputs.json keeps each
+ * file's size and time beside its hash, so that a file that has them still
+ * is not read again.
  */
 import * as v from 'valibot';
 import type { FingerprintDiff } from '../core/fingerprint-rules.js';
@@ -14,34 +15,39 @@ import { paths } from '../core/paths.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 
 const RECORD = '.novel/inputs.json';
+/** Each file's size and time with its hash: a file that has them still is not read again (a cache: losable). */
+const STATS = 'logs/.cache/inputs.json';
 const TREES = ['characters', 'world', 'samples'] as const;
 const FILES = ['brief.md', 'style-profile.json', paths.book] as const;
 
-const RecordSchema = v.record(v.string(), v.object({ sha256: v.string(), size: v.number(), mtime_ms: v.number() }));
+const RecordSchema = v.record(v.string(), v.string());
+const StatsSchema = v.record(v.string(), v.tuple([v.number(), v.number(), v.string()]));
 type InputsRecord = v.InferOutput<typeof RecordSchema>;
+type InputStats = v.InferOutput<typeof StatsSchema>;
 
-function readRecord(fs: ProjectFs): InputsRecord | null {
+function readSafely<S extends v.GenericSchema>(fs: ProjectFs, rel: string, schema: S): v.InferOutput<S> | null {
   try {
-    const r = fs.readJson(RECORD, RecordSchema, 'invalid_inputs_record');
+    const r = fs.readJson(rel, schema, 'invalid_inputs_record');
     return r?.ok ? r.value : null;
   } catch {
     return null;
   }
 }
 
-/** The inputs as they are now, each file hashed unless its size and time are as recorded. */
-function snapshot(fs: ProjectFs, before: InputsRecord | null): InputsRecord {
+/** The inputs as they are now (path → sha256), each file hashed unless its size and time are as last seen. */
+function snapshot(fs: ProjectFs, seen: InputStats | null): { hashes: InputsRecord; stats: InputStats } {
   const rels = [...TREES.flatMap((t) => fs.listFiles(t, { recursive: true })), ...FILES.filter((f) => fs.isFile(f))];
-  const out: InputsRecord = {};
+  const hashes: InputsRecord = {};
+  const stats: InputStats = {};
   for (const rel of rels.sort()) {
     const st = fs.lstat(rel);
     if (!st?.isFile()) continue;
-    const known = before?.[rel];
-    const sha256 =
-      known && known.size === st.size && known.mtime_ms === st.mtimeMs ? known.sha256 : sha256Hex(fs.readBytes(rel));
-    out[rel] = { sha256, size: st.size, mtime_ms: st.mtimeMs };
+    const known = seen?.[rel];
+    const sha = known && known[0] === st.size && known[1] === st.mtimeMs ? known[2] : sha256Hex(fs.readBytes(rel));
+    hashes[rel] = sha;
+    stats[rel] = [st.size, st.mtimeMs, sha];
   }
-  return out;
+  return { hashes, stats };
 }
 
 export interface InputsCheck {
@@ -53,20 +59,22 @@ export interface InputsCheck {
 
 /** Before a mutating command: what the author changed; after it, `settle` records the inputs anew. */
 export function checkPlanningInputs(fs: ProjectFs): InputsCheck {
-  const before = readRecord(fs);
-  const now = snapshot(fs, before);
+  const before = readSafely(fs, RECORD, RecordSchema);
+  const seen = readSafely(fs, STATS, StatsSchema);
+  const now = snapshot(fs, seen);
   let edits: FingerprintDiff | null = null;
   if (before !== null) {
-    const added = Object.keys(now).filter((r) => !(r in before));
-    const removed = Object.keys(before).filter((r) => !(r in now));
-    const changed = Object.keys(now).filter((r) => r in before && before[r]?.sha256 !== now[r]?.sha256);
+    const added = Object.keys(now.hashes).filter((r) => !(r in before));
+    const removed = Object.keys(before).filter((r) => !(r in now.hashes));
+    const changed = Object.keys(now.hashes).filter((r) => r in before && before[r] !== now.hashes[r]);
     if (added.length || removed.length || changed.length) edits = { added, removed, changed };
   }
   return {
     edits,
     settle: () => {
-      const after = snapshot(fs, now);
-      if (JSON.stringify(after) !== JSON.stringify(before)) fs.writeJson(RECORD, after);
+      const after = snapshot(fs, now.stats);
+      if (JSON.stringify(after.hashes) !== JSON.stringify(before)) fs.writeJson(RECORD, after.hashes);
+      if (JSON.stringify(after.stats) !== JSON.stringify(seen)) fs.writeJson(STATS, after.stats, { fsync: false });
     },
   };
 }

@@ -131,6 +131,8 @@ export class ProjectFs {
    * tells novel's own writes from an executor's, a mutation records what it touched.
    */
   observer: ((rel: string, content: string | Buffer | null | 'appended') => void) | null = null;
+  /** Inside a mutating command, under the lock: a cache a reader only reads may be written. */
+  mutating = false;
 
   constructor(root: string, options: ProjectFsOptions = {}) {
     this.root = realpathSync.native(root);

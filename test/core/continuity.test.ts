@@ -1,7 +1,14 @@
 /** Continuity checks: each kind found where it is, and not where the text only remembers. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { castIndex, continuityFindings, driftsIn, type ContinuityInput } from '../../src/core/continuity.js';
+import {
+  castIndex,
+  continuityFindings,
+  DEFAULT_CONTINUITY,
+  driftsIn,
+  slimState,
+  type ContinuityInput,
+} from '../../src/core/continuity.js';
 import { render } from '../../src/core/messages.js';
 
 const cast = castIndex(
@@ -152,6 +159,60 @@ describe('continuity checks', () => {
       fc.property(fc.array(fc.constantFrom(...words), { maxLength: 60 }), (parts) => {
         expect(driftsIn(parts.join(''), cast)).toEqual([]);
       }),
+    );
+  });
+});
+
+describe('slimState: the part of the state the checks read', () => {
+  it('keeps the fields the names say and nothing else', () => {
+    const full = {
+      ...state,
+      characters: { ...state.characters, 'lin-feng': { ...state.characters['lin-feng'], location: '藏经阁', hp: 3 } },
+      plot: { arc: 1 },
+    };
+    expect(slimState(full, DEFAULT_CONTINUITY)).toEqual({
+      characters: {
+        'lin-feng': { status: 'alive', realm: '金丹', location: '藏经阁' },
+        'old-zhao': { status: 'dead' },
+        'su-wan': { status: 'alive', realm: '筑基' },
+      },
+      items: { 'qingfeng-sword': { name: '青锋剑', status: 'destroyed', holder: 'lin-feng' } },
+      world_state: { story_day: 30 },
+    });
+  });
+
+  it('property: any chapter and delta find the same against the slim state as against the whole', () => {
+    const words = ['林枫', '苏婉', '赵长老', '青锋剑', '林峰', '一掌拍在桌上', '想起', '。', '\n'];
+    const op = fc.oneof(
+      fc.record({
+        op: fc.constant('set'),
+        path: fc.constantFrom(
+          'characters.lin-feng.realm',
+          'characters.old-zhao.status',
+          'items.qingfeng-sword.holder',
+          'world_state.story_day',
+          'plot.arc',
+        ),
+        value: fc.oneof(fc.constantFrom('炼气', '元婴', 'alive', 'su-wan'), fc.integer({ min: 0, max: 40 })),
+      }),
+      fc.record({
+        op: fc.constant('inc'),
+        path: fc.constant('world_state.story_day'),
+        value: fc.integer({ min: -3, max: 3 }),
+      }),
+    );
+    const full = { ...state, plot: { arc: 1 }, extra: [1, 2] };
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...words), { maxLength: 30 }),
+        fc.array(op, { maxLength: 4 }),
+        (parts, ops) => {
+          const text = `# 第12章\n\n${parts.join('')}`;
+          const whole = continuityFindings(base({ text, ops, state: full }));
+          const slim = continuityFindings(base({ text, ops, state: slimState(full, DEFAULT_CONTINUITY) }));
+          expect(slim).toEqual(whole);
+        },
+      ),
     );
   });
 });

@@ -428,3 +428,44 @@ describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
     expect(lintOf({ report: { ...marked, findings: [{ rule: 'x' }] } })).toEqual(fresh);
   });
 });
+
+describe('the continuity cache (logs/.cache/continuity-*.json)', () => {
+  it('is kept by the first mutating command that reads the facts, never by a reader; the findings are the same', () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    // Chapter 9's draft slips: 云婉清, dead before the book begins, walks in. Up to its summarize, staged.
+    expect(novelBin(dir, ['run', '--executor', 'demo', '--to-chapter', '8']).code).toBe(0);
+    const key = join(dir, 'logs/.cache/continuity-key.json');
+    rmSync(key);
+    const run = novelBin(dir, ['run', '--executor', 'demo', '--until', 'chapter:009:audit']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(key)).toBe(true);
+    const warnings = () =>
+      JSON.stringify(
+        JSON.parse(novelBin(dir, ['validate', 'chapter:009:summarize', '--json']).stdout).data.warnings.filter(
+          (d: { code: string }) => d.code === 'continuity',
+        ),
+      );
+    const cached = warnings();
+    expect(cached).toContain('云婉清');
+    // Without the cache: the reader computes the same findings and writes nothing.
+    rmSync(key);
+    rmSync(join(dir, 'logs/.cache/continuity-facts.json'));
+    expect(warnings()).toBe(cached);
+    expect(existsSync(key)).toBe(false);
+    // A damaged one is computed anew, never trusted.
+    writeFileSync(key, '{"sources": 1');
+    writeFileSync(join(dir, 'logs/.cache/continuity-facts.json'), '{"slim": {}, "resolved": []}');
+    expect(warnings()).toBe(cached);
+    // A stale one (the state changed since): the key no longer matches.
+    const stale = {
+      sources: [
+        [1, 1],
+        [1, 1],
+      ],
+      names: JSON.stringify({}),
+    };
+    writeFileSync(key, JSON.stringify(stale));
+    expect(warnings()).toBe(cached);
+  }, 120_000);
+});

@@ -1,0 +1,55 @@
+/**
+ * What the continuity checks keep of a large book between commands
+ * (PROTOCOL §19): the slim state (the fields the checks read) and the
+ * resolved foreshadowing, under logs/.cache/. Keyed by the size and time of
+ * state/current-state.json and foreshadowing/global.json and by the
+ * `continuity` names: a commit rewrites them, and the key no longer matches.
+ * Written only inside a mutating command, by the first that computes the
+ * facts (a reader never writes); a damaged or stale cache is computed anew.
+ */
+import * as v from 'valibot';
+import { paths } from '../core/paths.js';
+import type { ContinuityNames } from '../core/continuity.js';
+import type { ProjectFs } from './project-fs.js';
+
+const KEY = 'logs/.cache/continuity-key.json';
+const DATA = 'logs/.cache/continuity-facts.json';
+const SOURCES = [paths.state, 'foreshadowing/global.json'] as const;
+
+const KeySchema = v.object({ sources: v.array(v.nullable(v.tuple([v.number(), v.number()]))), names: v.string() });
+const DataSchema = v.object({ slim: v.record(v.string(), v.unknown()), resolved: v.array(v.string()) });
+
+export interface CachedStateFacts {
+  slim: Record<string, unknown>;
+  resolved: string[];
+}
+
+/** The cache's key now: each source's size and time (null: missing), and the names the checks use. */
+function keyNow(fs: ProjectFs, names: ContinuityNames): v.InferOutput<typeof KeySchema> {
+  return {
+    sources: SOURCES.map((rel) => {
+      const st = fs.lstat(rel);
+      return st?.isFile() ? ([st.size, st.mtimeMs] as [number, number]) : null;
+    }),
+    names: JSON.stringify(names),
+  };
+}
+
+/** The cached facts when their key is the book's now; null otherwise (never an error: the facts are computed). */
+export function readCachedStateFacts(fs: ProjectFs, names: ContinuityNames): CachedStateFacts | null {
+  try {
+    const key = fs.readJson(KEY, KeySchema, 'invalid_cache');
+    if (!key?.ok || JSON.stringify(key.value) !== JSON.stringify(keyNow(fs, names))) return null;
+    const data = fs.readJson(DATA, DataSchema, 'invalid_cache');
+    return data?.ok ? data.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep the facts just computed (inside a mutating command): the data first, its key last. */
+export function writeCachedStateFacts(fs: ProjectFs, names: ContinuityNames, facts: CachedStateFacts): void {
+  const key = keyNow(fs, names);
+  fs.writeText(DATA, JSON.stringify(facts), { fsync: false });
+  fs.writeText(KEY, JSON.stringify(key), { fsync: false });
+}
