@@ -136,10 +136,22 @@ function makeSize(label, options) {
       throw new Error(`${label}: ${name}'s trial commit left state_version ${state.state_version}`);
     rmSync(copy, { recursive: true, force: true });
   }
+  // The same book as if made outside novel (by hand, or by an older version): none of novel's own bookkeeping (its
+  // fingerprint, caches and the book ledger); then the same book once a mutating command (state verify --accept)
+  // has built them.
+  const outside = join(work, `novel-outside-${label}`);
+  sh('cp', ['-a', novel, outside]);
+  for (const rel of ['.novel', 'logs/.cache', 'logs/book-ledger.json'])
+    rmSync(join(outside, rel), { recursive: true, force: true });
+  const accepted = `${outside}-accepted`;
+  sh('cp', ['-a', outside, accepted]);
+  sh(process.execPath, [novelCli, 'state', 'verify', '--accept'], { cwd: accepted });
   return {
     label,
     n,
     novel,
+    outside,
+    accepted,
     cc,
     chapters: options.chapters,
     stateBytes: [stateBytes(novel), stateBytes(cc)],
@@ -185,12 +197,29 @@ const runIn = (cli, dir, args, fresh) => {
   return { ms, kb: Number(/maxrss_kb=(\d+)/.exec(r.stderr)?.[1] ?? 0) };
 };
 
-// The nearest equivalents: both tools' commands take the same arguments here.
+// The nearest equivalents: both tools' commands take the same arguments here. Both take their global flags (--json,
+// --project) before the command too: the flags-first cases time that form. `book`: the book novel reads (its own,
+// one made outside novel, or that one after a mutating command); cc-novel-writer's is the same in each case.
+const flagsFirst = (args) => ['--json', '--project', '.', ...args];
 const cases = [
   { name: 'next', args: () => ['next'] },
   { name: 'status', args: () => ['status'] },
   { name: 'instructions judge --json', args: (s) => ['instructions', `chapter:${pad3(s.n)}:judge`, '--json'] },
   { name: 'commit', args: (s) => ['commit', '--chapter', String(s.n)], fresh: true },
+  { name: '--json --project . next', args: () => flagsFirst(['next']) },
+  { name: '--json --project . status', args: () => flagsFirst(['status']) },
+  {
+    name: '--json --project . instructions judge',
+    args: (s) => flagsFirst(['instructions', `chapter:${pad3(s.n)}:judge`]),
+  },
+  { name: 'next, book made outside', args: () => ['next'], book: 'outside' },
+  { name: 'status, book made outside', args: () => ['status'], book: 'outside' },
+  {
+    name: 'instructions, book made outside',
+    args: (s) => ['instructions', `chapter:${pad3(s.n)}:judge`, '--json'],
+    book: 'outside',
+  },
+  { name: 'status, outside, then accepted', args: () => ['status'], book: 'accepted' },
 ];
 const results = {};
 for (const s of sizes) {
@@ -198,10 +227,11 @@ for (const s of sizes) {
     const novel = [];
     const cc = [];
     // One untimed run of each warms the file cache.
-    runIn(novelCli, s.novel, c.args(s), c.fresh);
+    const book = s[c.book ?? 'novel'];
+    runIn(novelCli, book, c.args(s), c.fresh);
     runIn(ccCli, s.cc, c.args(s), c.fresh);
     for (let i = 0; i < runs; i++) {
-      novel.push(runIn(novelCli, s.novel, c.args(s), c.fresh));
+      novel.push(runIn(novelCli, book, c.args(s), c.fresh));
       cc.push(runIn(ccCli, s.cc, c.args(s), c.fresh));
     }
     results[`${s.label} ${c.name}`] = {
@@ -243,6 +273,12 @@ for (const s of sizes) {
     );
   }
 }
+// A book made outside novel, once a mutating command has run: its status within 1.1x of the small book's (§46).
+const acceptedRatio = results['large status, outside, then accepted'].novel / results['small status'].novel;
+console.log(
+  `novel status on the large book made outside novel, after state verify --accept, vs the small book: ratio ` +
+    `${acceptedRatio.toFixed(2)} ${verdict(acceptedRatio <= 1.1, 1.1)}`,
+);
 const small = results['small commit'];
 const large = results['large commit'];
 console.log(

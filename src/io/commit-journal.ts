@@ -13,6 +13,7 @@ import { said, type Said } from '../core/messages.js';
 import { paths } from '../core/paths.js';
 import { JournalSchema, type Journal } from '../schemas/journal.js';
 import { refreshBookLedger } from './book-files.js';
+import { noteInputWrites } from './planning-inputs.js';
 import {
   fileValue,
   hasFingerprint,
@@ -157,6 +158,8 @@ export function applyJournal(fs: ProjectFs, rel: string, journal: Journal, optio
     }
     updateFingerprint(fs, changes);
   }
+  // The planning inputs a commit writes (the cast and world of a setup commit) are novel's, not the author's edits.
+  noteInputWrites(fs, journal.writes);
   const checkpointText = prettyJson(journal.checkpoint);
   if (fs.sha256(paths.checkpoint) !== sha256Hex(checkpointText)) fs.writeText(paths.checkpoint, checkpointText);
   for (const r of journal.removes) if (r.startsWith('staging/')) fs.remove(r);

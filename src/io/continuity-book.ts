@@ -18,7 +18,7 @@ import { entityIdMap } from '../core/context/entities.js';
 import { paths } from '../core/paths.js';
 import { CastFileSchema, LaddersSchema } from '../schemas/continuity.js';
 import { readChangelog, readGlobalForeshadowing, readState } from './book-files.js';
-import { readCachedStateFacts, writeCachedStateFacts } from './continuity-cache.js';
+import { cacheKeeper, readCachedStateFacts } from './continuity-cache.js';
 import { diskView } from './project-view.js';
 import { ProjectFs as Fs, type ProjectFs } from './project-fs.js';
 import { demoProjectSource } from './package-files.js';
@@ -58,11 +58,12 @@ export function readContinuityFacts(fs: ProjectFs, names: ContinuityNames = DEFA
   // The state's part the checks read, and the resolved foreshadowing: from the cache a mutating command keeps, else
   // from the files (a large state costs most of the checks' time).
   const cached = readCachedStateFacts(fs, names);
+  const keep = cached || !fs.mutating ? null : cacheKeeper(fs, names);
   const stateFacts = cached ?? {
     slim: slimState(readState(fs) as Obj, names),
     resolved: [...resolvedForeshadowing(readGlobalForeshadowing(fs))].sort(),
   };
-  if (!cached && fs.mutating) writeCachedStateFacts(fs, names, stateFacts);
+  if (keep) fs.afterSuccess.push(() => keep(stateFacts));
   // Items and places the state names are names of the book too: never a slip of a character's.
   const state = stateFacts.slim;
   const other: string[] = [];

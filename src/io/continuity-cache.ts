@@ -47,9 +47,16 @@ export function readCachedStateFacts(fs: ProjectFs, names: ContinuityNames): Cac
   }
 }
 
-/** Keep the facts just computed (inside a mutating command): the data first, its key last. */
-export function writeCachedStateFacts(fs: ProjectFs, names: ContinuityNames, facts: CachedStateFacts): void {
-  const key = keyNow(fs, names);
-  fs.writeText(DATA, JSON.stringify(facts), { fsync: false });
-  fs.writeText(KEY, JSON.stringify(key), { fsync: false });
+/**
+ * A keeper of the facts about to be computed (inside a mutating command): the key is taken before the files are
+ * read, and the facts are kept only if the files are still as they were (a commit may have written the state since):
+ * the data first, its key last.
+ */
+export function cacheKeeper(fs: ProjectFs, names: ContinuityNames): (facts: CachedStateFacts) => void {
+  const before = JSON.stringify(keyNow(fs, names));
+  return (facts) => {
+    if (JSON.stringify(keyNow(fs, names)) !== before) return;
+    fs.writeText(DATA, JSON.stringify(facts), { fsync: false });
+    fs.writeText(KEY, before, { fsync: false });
+  };
 }

@@ -162,6 +162,7 @@ export function withMutation<R>(
     if (finished.loaded !== project.loaded)
       project = { ...project, loaded: finished.loaded, view: readStagingView(fs, false) };
     const result = fn(project, { lock, recovered });
+    for (const write of fs.afterSuccess.splice(0)) write();
     if (options.checkFingerprint !== false) recordFirstFingerprint(fs);
     // Checked before, written through the fingerprint since: the trees match it
     // now, and the next commands check them by stats.

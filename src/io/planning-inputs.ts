@@ -83,3 +83,21 @@ export function checkPlanningInputs(fs: ProjectFs): InputsCheck {
 export function recordPlanningInputs(fs: ProjectFs): void {
   checkPlanningInputs(fs).settle();
 }
+
+const isPlanningInput = (rel: string): boolean =>
+  TREES.some((t) => rel.startsWith(`${t}/`)) || (FILES as readonly string[]).includes(rel);
+
+/**
+ * A commit's own writes of planning inputs (a setup commit's cast and world), taken into the record as the journal is
+ * applied: a kill before the command's end, rolled forward by the next one, never shows them as the author's edits.
+ */
+export function noteInputWrites(fs: ProjectFs, writes: ReadonlyArray<{ path: string; sha256: string }>): void {
+  const mine = writes.filter((w) => isPlanningInput(w.path));
+  if (mine.length === 0) return;
+  const record = readSafely(fs, RECORD, RecordSchema);
+  if (record === null) return;
+  const next: InputsRecord = { ...record };
+  for (const w of mine) next[w.path] = w.sha256;
+  const sorted = Object.fromEntries(Object.entries(next).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  if (JSON.stringify(sorted) !== JSON.stringify(record)) fs.writeJson(RECORD, sorted);
+}

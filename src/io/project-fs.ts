@@ -133,6 +133,8 @@ export class ProjectFs {
   observer: ((rel: string, content: string | Buffer | null | 'appended') => void) | null = null;
   /** Inside a mutating command, under the lock: a cache a reader only reads may be written. */
   mutating = false;
+  /** Cache writes of a mutating command, made once it succeeded (a refused command changes no byte). */
+  readonly afterSuccess: Array<() => void> = [];
 
   constructor(root: string, options: ProjectFsOptions = {}) {
     this.root = realpathSync.native(root);
