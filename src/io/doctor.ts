@@ -21,6 +21,7 @@ import { readChangelog, readState } from './book-files.js';
 import { readExecution } from './execution-record.js';
 import { hashAll, listFinalTrees, readFingerprint, stillMatches } from './fingerprint.js';
 import { isPidAlive, lockStatus } from './lock.js';
+import { parseJsonText } from '../schemas/parse.js';
 import { entityIdMap } from '../core/context/entities.js';
 import { diskView } from './project-view.js';
 import { probeBox } from './sandbox.js';
@@ -226,6 +227,24 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
       message: line(d).replace(/^(.+?)[\uff1a:]\s*/, (m, f: string) => (f === d.file ? '' : m)),
       fix: fixOf(d),
     });
+
+  // Staged JSON that no longer parses (a hand edit after its step was recorded): named with its line and column now,
+  // not at the commit.
+  for (const rel of fs.listFiles('staging', { recursive: true })) {
+    if (!rel.endsWith('.json') || rel.startsWith('staging/revisions/') || rel.startsWith('staging/.commit/')) continue;
+    const r = fs.readTextChecked(rel);
+    if (!r || !('text' in r)) continue;
+    const parsed = parseJsonText(r.text, rel, 'invalid_json');
+    if (!parsed.ok)
+      for (const d of parsed.diagnostics)
+        add({
+          severity: 'error',
+          code: d.code,
+          file: rel,
+          message: line(d).replace(/^(.+?)[\uff1a:]\s*/, (m, f: string) => (f === rel ? '' : m)),
+          fix: fixOf(d),
+        });
+  }
 
   // Staging files that belong to no step.
   const next = nextOf(p);

@@ -117,3 +117,18 @@ describe('a broken character file', () => {
     expect(r.stdout + r.stderr).not.toContain('健康');
   });
 });
+
+describe('a staged JSON broken by hand after its step was recorded', () => {
+  it('is named by doctor with its line and column, in the reader’s language', () => {
+    const dir = demoProject();
+    expect(novelBin(dir, ['run', '--executor', 'demo', '--until', 'chapter:004:audit']).code).toBe(0);
+    writeFileSync(
+      join(dir, 'staging/state/chapter-004-delta.json'),
+      '{"chapter": 4,\n  "ops": [\n    {"op": "set" "path": "x"}\n  ]\n}\n',
+    );
+    const r = novelBin(dir, ['doctor', '--lang', 'zh']);
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toMatch(/staging\/state\/chapter-004-delta\.json：应为 合法的 JSON.*第 3 行第 18 列/);
+    expect(r.stdout + r.stderr).not.toContain('健康');
+  });
+});
