@@ -18,6 +18,7 @@ import { refreshDormantCount } from './dormant-count.js';
 import { refreshBookLedger } from './book-files.js';
 import { checkFinalTrees, logAuthorEdits, recordAuthorEdits, recordFirstFingerprint } from './fingerprint.js';
 import { checkPlanningInputs } from './planning-inputs.js';
+import { probeBoxCached } from './sandbox.js';
 import { clockNow } from './clock.js';
 import type { FingerprintDiff } from '../core/fingerprint-rules.js';
 
@@ -162,6 +163,8 @@ export function withMutation<R>(
     if (finished.loaded !== project.loaded)
       project = { ...project, loaded: finished.loaded, view: readStagingView(fs, false) };
     const result = fn(project, { lock, recovered });
+    // Whether a box starts here, for `status` to read (a spawn of bwrap only when bwrap or the kernel changed).
+    if (project.settings.executor.sandbox !== 'off') probeBoxCached(fs, cenv.env);
     for (const write of fs.afterSuccess.splice(0)) write();
     if (options.checkFingerprint !== false) recordFirstFingerprint(fs);
     // Checked before, written through the fingerprint since: the trees match it

@@ -5,7 +5,9 @@
  * outside the project, made before the step and removed after it.
  */
 import type * as ChildProcesses from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import * as v from 'valibot';
+import type { ProjectFs } from './project-fs.js';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { said } from '../core/messages.js';
@@ -54,6 +56,69 @@ export function probeBox(env: NodeJS.ProcessEnv): BoxProbe {
           }),
         };
   probed.set(bwrap, found);
+  return found;
+}
+
+const BOX_CACHE = 'logs/.cache/box.json';
+const BoxCacheSchema = v.object({ key: v.string(), ok: v.boolean(), bwrap: v.string(), error: v.string() });
+
+/** What decides whether a box starts here: bwrap's file and the kernel's user-namespace settings. */
+function boxKey(bwrap: string): string {
+  const st = statSync(bwrap);
+  const knob = (file: string): string => {
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch {
+      return '-';
+    }
+  };
+  return [
+    bwrap,
+    st.size,
+    st.mtimeMs,
+    knob('/proc/sys/user/max_user_namespaces'),
+    knob('/proc/sys/kernel/unprivileged_userns_clone'),
+    knob('/proc/sys/kernel/apparmor_restrict_unprivileged_userns'),
+  ].join('|');
+}
+
+/**
+ * The box probe for `status` and `doctor`: the answer a mutating command kept in logs/.cache/box.json while bwrap and
+ * the kernel's settings are as they were, else a probe (a reader never writes it; `novel run` always probes afresh).
+ */
+export function probeBoxCached(fs: ProjectFs, env: NodeJS.ProcessEnv): BoxProbe {
+  if (process.platform !== 'linux') return probeBox(env);
+  const bwrap = bwrapOnPath(env);
+  if (bwrap === null) return probeBox(env);
+  let key: string;
+  try {
+    key = boxKey(bwrap);
+  } catch {
+    return probeBox(env);
+  }
+  try {
+    const r = fs.readJson(BOX_CACHE, BoxCacheSchema, 'invalid_cache');
+    if (r?.ok && r.value.key === key && r.value.bwrap === bwrap)
+      return r.value.ok
+        ? { ok: true, bwrap }
+        : { ok: false, reason: said('boxprobe.cannot_box', { bwrap, error: r.value.error }) };
+  } catch {
+    /* a damaged cache: probed */
+  }
+  const found = probeBox(env);
+  if (fs.mutating)
+    fs.afterSuccess.push(() =>
+      fs.writeText(
+        BOX_CACHE,
+        JSON.stringify({
+          key,
+          ok: found.ok,
+          bwrap,
+          error: found.ok ? '' : String((found.reason as { args?: { error?: unknown } }).args?.error ?? ''),
+        }),
+        { fsync: false },
+      ),
+    );
   return found;
 }
 

@@ -3,7 +3,7 @@
  * status view (next step, rungs, gate, lock), the book's totals and the
  * dormant foreshadowing. Read-only.
  */
-import { probeBox } from './sandbox.js';
+import { probeBoxCached } from './sandbox.js';
 import { boxState, type BoxState } from '../core/sandbox.js';
 import type { BookTotals } from '../core/chapter-log.js';
 import { diffHint, type FingerprintDiff } from '../core/fingerprint-rules.js';
@@ -83,7 +83,7 @@ export function statusReport(
   // Foreshadowing left dormant at the next chapter (§13.6).
   const dormant = dormantCount(p.fs, cp.last_completed_chapter + 1, p.settings.quality.dormancy);
   // The box the executors of `novel run` get (PROTOCOL §17): on, or why not.
-  const box = boxState(p.settings.executor.sandbox, () => probeBox(cenv.env));
+  const box = boxState(p.settings.executor.sandbox, () => probeBoxCached(p.fs, cenv.env));
   // What is published and the 存稿 (§18): only for a book that publishes through novel.
   const serial = readSerialBuffer(p.fs, cp.last_completed_chapter);
   const daily = readDailyProgress(p.fs, p.settings, cp.last_completed_chapter, clockNow(cenv.env), calendarDays);

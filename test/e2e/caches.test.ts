@@ -469,3 +469,22 @@ describe('the continuity cache (logs/.cache/continuity-*.json)', () => {
     expect(warnings()).toBe(cached);
   }, 120_000);
 });
+
+describe('the box cache (logs/.cache/box.json)', () => {
+  it('is kept by a mutating command; status reads it and answers the same with it, without it, or damaged', () => {
+    const project = withCaches();
+    const box = join(project, 'logs/.cache/box.json');
+    const status = () => JSON.parse(novelBin(project, ['status', '--json']).stdout).data.box;
+    const kept = status();
+    // Where bwrap is installed (CI requires it), the mutating command kept the answer.
+    if (process.env.NOVEL_SANDBOX_TESTS === 'required') expect(existsSync(box)).toBe(true);
+    if (existsSync(box)) {
+      writeFileSync(box, '{"key": 1');
+      expect(status()).toEqual(kept);
+      rmSync(box);
+    }
+    expect(status()).toEqual(kept);
+    // A reader never writes it.
+    expect(existsSync(box)).toBe(false);
+  });
+});
