@@ -264,7 +264,9 @@ for (const s of sizes) {
   for (const c of cases) {
     const r = results[`${s.label} ${c.name}`];
     const ratio = r.novel / r.cc;
-    const target = c.name === 'commit' ? (s.label === 'large' ? 1.0 : null) : 0.8;
+    // A book made outside novel, before any mutating command built its caches, has no target of its own: its status
+    // once they are built has (below, against the small book).
+    const target = c.name === 'commit' ? (s.label === 'large' ? 1.0 : null) : c.book === 'outside' ? null : 0.8;
     const memory = c.name === 'commit' ? `  peak RSS ${mib(r.novelKb)} / ${mib(r.ccKb)}` : '';
     console.log(
       `  ${c.name.padEnd(26)} novel ${r.novel.toFixed(1).padStart(7)}   cc-novel-writer ` +
