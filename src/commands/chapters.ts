@@ -2,8 +2,8 @@ import { Option } from 'clipanion';
 import { chapterFacts } from '../core/commit-plan.js';
 import { renderTable, rowOf, totalOf, type ChapterRowView } from '../core/chapter-table.js';
 import { NovelError } from '../core/errors.js';
-import { said, say } from '../core/messages.js';
-import { wanzi } from '../core/publishing.js';
+import { said } from '../core/messages.js';
+import { serialLines } from '../core/publishing.js';
 import { readSerialBuffer } from '../io/publishing.js';
 import { paths } from '../core/paths.js';
 import { openProject } from '../io/project.js';
@@ -46,15 +46,9 @@ export class ChaptersCommand extends NovelCommand {
     // What is published and the 存稿 (§18), for a book that publishes through novel.
     const serial = readSerialBuffer(p.fs, last);
     const serialLine = serial
-      ? `\n${say(this.lang, 'publishing.buffer', {
-          published: serial.published,
-          through: serial.through,
-          stock: serial.stock.chapters,
-          zishu: serial.stock.zishu,
-          wan: wanzi(serial.stock.zishu),
-          rate: serial.rate_per_day,
-          days: serial.days_of_buffer,
-        })}`
+      ? serialLines(this.lang, serial)
+          .map((l) => `\n${l}`)
+          .join('')
       : '';
     return {
       data: { rows, total, dormant_foreshadowing: dormant, serial },

@@ -1,6 +1,6 @@
 import { say } from '../core/messages.js';
 import { formatCost } from '../core/run-policy.js';
-import { wanzi } from '../core/publishing.js';
+import { serialLines, wanzi } from '../core/publishing.js';
 import { renderStatus } from '../core/status-view.js';
 import { boxDetail } from '../core/sandbox.js';
 import { openFs } from '../io/project.js';
@@ -35,20 +35,7 @@ export class StatusCommand extends NovelCommand {
         })
       : say(this.lang, 'status.book_unbuilt', { n: cp.last_completed_chapter });
     const dormantLine = dormant ? `\n${say(this.lang, 'status.dormant', { n: dormant })}` : '';
-    const serialLines = serial
-      ? [
-          say(this.lang, 'publishing.buffer', {
-            published: serial.published,
-            through: serial.through,
-            stock: serial.stock.chapters,
-            zishu: serial.stock.zishu,
-            wan: wanzi(serial.stock.zishu),
-            rate: serial.rate_per_day,
-            days: serial.days_of_buffer,
-          }),
-          ...(serial.changed.length ? [say(this.lang, 'publishing.changed', { list: serial.changed.join(', ') })] : []),
-        ].map((l) => `\n${l}`)
-      : [];
+    const serialText = serial ? serialLines(this.lang, serial).map((l) => `\n${l}`) : [];
     const dailyLine = daily
       ? `\n${say(this.lang, 'status.daily', {
           zishu: daily.today.zishu,
@@ -68,7 +55,7 @@ export class StatusCommand extends NovelCommand {
         box: { state: box.state, ...(box.detail ? { detail: box.detail } : {}) },
       },
       text:
-        `${renderStatus(view, this.lang)}\n${t}${serialLines.join('')}${dailyLine}${dormantLine}\n` +
+        `${renderStatus(view, this.lang)}\n${t}${serialText.join('')}${dailyLine}${dormantLine}\n` +
         `${say(this.lang, `box.${box.state}`, { detail: boxDetail(box) })}`,
     };
   }

@@ -4,6 +4,7 @@
  * committed chapters not published yet (count and 字数), the days it lasts at
  * the recent daily rate, and the published chapters changed since. Pure.
  */
+import { say, type Lang } from './messages.js';
 
 /** One line of publishing/published.jsonl: a chapter published on a date, with the bytes it had then. */
 export interface PublishedLine {
@@ -110,4 +111,20 @@ export function firstSensitiveWord(text: string, words: readonly string[]): { wo
 /** A count of 字 as Chinese totals say it: 万字 with one decimal from 10,000 on (12.3万字), else 字. */
 export function wanzi(zishu: number): string {
   return zishu >= 10_000 ? `${(Math.round(zishu / 1000) / 10).toFixed(1)}万字` : `${zishu}字`;
+}
+
+/** The 存稿 as `status` and `chapters` say it: what is published, the buffer and its days, the changed chapters. */
+export function serialLines(lang: Lang, serial: SerialBuffer): string[] {
+  return [
+    say(lang, 'publishing.buffer', {
+      published: serial.published,
+      through: serial.through,
+      stock: serial.stock.chapters,
+      zishu: serial.stock.zishu,
+      wan: wanzi(serial.stock.zishu),
+      rate: serial.rate_per_day,
+      days: serial.days_of_buffer,
+    }),
+    ...(serial.changed.length ? [say(lang, 'publishing.changed', { list: serial.changed.join(', ') })] : []),
+  ];
 }

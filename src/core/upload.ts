@@ -6,6 +6,9 @@
  * `export --upload` and `novel publish` alike. Pure.
  */
 import { NUMERAL_CLASS, titleChapterNumber } from './chapter-number.js';
+import { NovelError } from './errors.js';
+import { said } from './messages.js';
+import { formatChapterRef } from './step-id.js';
 import { proseParagraphs } from './prose-markdown.js';
 import type { QualitySettings } from './quality-settings.js';
 
@@ -57,4 +60,27 @@ export function titleProblem(chapter: number, title: string, quality: QualitySet
   if (word) return { kind: 'forbidden', word };
   const named = titleChapterNumber(title);
   return named !== null && named !== chapter ? { kind: 'number', named } : null;
+}
+
+/** The refusal of `export --upload` or `publish` for a title the platform refuses (exit 2, naming it); null: none. */
+export function titleRefusal(
+  chapter: number,
+  title: string,
+  quality: QualitySettings,
+  act: 'export' | 'publish',
+): NovelError | null {
+  const problem = titleProblem(chapter, title, quality);
+  if (problem === null) return null;
+  return new NovelError(
+    'title_refused',
+    said('publishing.title_refused', {
+      chapter,
+      title,
+      platform: quality.platform,
+      word: problem.kind === 'forbidden' ? problem.word : '',
+      named: problem.kind === 'number' ? problem.named : 0,
+      act,
+    }),
+    { hint: said('exporting.upload_title.hint', { ref: formatChapterRef(chapter) }), details: { chapter, title } },
+  );
 }

@@ -12,7 +12,7 @@ import { said } from '../core/messages.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import { formatChapterRef } from '../core/step-id.js';
 import { firstSensitiveWord } from '../core/publishing.js';
-import { titleProblem, uploadNote, uploadText } from '../core/upload.js';
+import { titleRefusal, uploadNote, uploadText } from '../core/upload.js';
 import { readLintLists } from './lint-inputs.js';
 import { bookMeta, volumeMap } from './book-reader.js';
 import type { OpenProject } from './project.js';
@@ -170,19 +170,8 @@ export function exportUpload(p: OpenProject, o: UploadOptions) {
       throw new NovelError('sensitive_word', said('exporting.upload_sensitive', { chapter: n, ...hit }), {
         hint: said('publishing.refused.hint', { ref: formatChapterRef(n) }),
       });
-    const problem = titleProblem(n, c.title, quality);
-    if (problem)
-      throw new NovelError(
-        'title_refused',
-        said('exporting.upload_title', {
-          chapter: n,
-          title: c.title,
-          platform: quality.platform,
-          word: problem.kind === 'forbidden' ? problem.word : '',
-          named: problem.kind === 'number' ? problem.named : 0,
-        }),
-        { hint: said('exporting.upload_title.hint', { ref: formatChapterRef(n) }) },
-      );
+    const refused = titleRefusal(n, c.title, quality, 'export');
+    if (refused) throw refused;
     files.push({ name: paths.uploadChapter(n), text: uploadText(n, c.title, c.body, quality.platform) });
     const noteFile = p.fs.readTextChecked(paths.authorNote(n));
     const note = noteFile && 'text' in noteFile ? uploadNote(noteFile.text) : null;

@@ -9,7 +9,7 @@ import { chaptersToPublish, firstSensitiveWord } from '../core/publishing.js';
 import { formatChapterRef } from '../core/step-id.js';
 import { readLintLists } from './lint-inputs.js';
 import { splitChapter } from '../core/export.js';
-import { titleProblem } from '../core/upload.js';
+import { titleRefusal } from '../core/upload.js';
 import { localDay } from '../core/daily-goal.js';
 import { clockNow } from './clock.js';
 import { withMutation } from './mutation.js';
@@ -48,19 +48,8 @@ export function publishChapters(
         });
       // The platform's title rules (§18): a title it refuses is not published either.
       const title = splitChapter(n, 0, text).title;
-      const problem = titleProblem(n, title, p.settings.quality);
-      if (problem)
-        throw new NovelError(
-          'title_refused',
-          said('publishing.title_refused', {
-            chapter: n,
-            title,
-            platform: p.settings.quality.platform,
-            word: problem.kind === 'forbidden' ? problem.word : '',
-            named: problem.kind === 'number' ? problem.named : 0,
-          }),
-          { hint: said('exporting.upload_title.hint', { ref: formatChapterRef(n) }) },
-        );
+      const refused = titleRefusal(n, title, p.settings.quality, 'publish');
+      if (refused) throw refused;
     }
     appendPublished(
       p.fs,

@@ -5,6 +5,8 @@ import {
   firstSensitiveWord,
   publishedIndex,
   serialBuffer,
+  serialLines,
+  type SerialBuffer,
   wanzi,
 } from '../../src/core/publishing.js';
 
@@ -69,5 +71,23 @@ describe('firstSensitiveWord', () => {
       line: 3,
     });
     expect(firstSensitiveWord('干净的文字', ['加微信'])).toBeNull();
+  });
+});
+
+describe('serialLines: the 存稿 as status and chapters say it', () => {
+  it('the buffer line, and the changed chapters when there are any', () => {
+    const serial = {
+      published: 5,
+      through: 5,
+      stock: { chapters: 3, zishu: 9100 },
+      rate_per_day: 2,
+      days_of_buffer: 1.5,
+      changed: [2],
+    } as unknown as SerialBuffer;
+    const zh = serialLines('zh', serial);
+    expect(zh).toHaveLength(2);
+    expect(zh[0]).toContain('存稿（已入库未发布）3 章');
+    expect(zh[1]).toContain('2');
+    expect(serialLines('en', { ...serial, changed: [] })).toHaveLength(1);
   });
 });

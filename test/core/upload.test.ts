@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveQuality } from '../../src/core/quality-settings.js';
-import { titleProblem, uploadNote, uploadText, uploadTitle } from '../../src/core/upload.js';
+import { titleProblem, titleRefusal, uploadNote, uploadText, uploadTitle } from '../../src/core/upload.js';
 
 describe('upload-ready text (PROTOCOL §18)', () => {
   it('the title line is 第N章 and the name, whatever numbering the chapter file wrote', () => {
@@ -49,5 +49,23 @@ describe('upload-ready text (PROTOCOL §18)', () => {
     expect(titleProblem(7, '第八章 雨夜', qidian)).toEqual({ kind: 'number', named: 8 });
     expect(titleProblem(7, '第七章 雨夜', qidian)).toBeNull();
     expect(titleProblem(7, '第八章 雨夜', resolveQuality({ platform: 'none' }))).toBeNull();
+  });
+});
+
+describe('titleRefusal: one refusal for export --upload and publish', () => {
+  it('names the chapter, the title and the rule; none for a title the platform takes', async () => {
+    const { render } = await import('../../src/core/messages.js');
+    const qidian = resolveQuality({ platform: 'qidian', title: { forbidden: ['最终章'] } });
+    const refused = titleRefusal(7, '第八章 雨夜', qidian, 'publish');
+    expect(refused?.code).toBe('title_refused');
+    expect(refused?.exitCode).toBe(2);
+    expect(render('en', refused?.said ?? '')).toBe(
+      'chapter 7\'s title "第八章 雨夜" names chapter 8: nothing was published',
+    );
+    const exported = titleRefusal(7, '第7章 最终章', qidian, 'export');
+    expect(render('zh', exported?.said ?? '')).toBe(
+      '第 7 章的标题“第7章 最终章”含 qidian 不允许出现在标题中的“最终章”：未导出任何文件',
+    );
+    expect(titleRefusal(7, '第七章 雨夜', qidian, 'export')).toBeNull();
   });
 });

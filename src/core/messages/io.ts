@@ -854,16 +854,6 @@ export const IO_GROUPS = {
       (a) => `rephrase it in ${a.file}, then export again`,
       (a) => `在 ${a.file} 里改写后再导出`,
     ),
-    'exporting.upload_title': entry<{ chapter: number; title: string; platform: string; word: string; named: number }>(
-      (a) =>
-        `chapter ${a.chapter}'s title "${a.title}" ${
-          a.word ? `holds "${a.word}", which ${a.platform} refuses in a title` : `names chapter ${a.named}`
-        }: nothing was exported`,
-      (a) =>
-        `第 ${a.chapter} 章的标题“${a.title}”${
-          a.word ? `含 ${a.platform} 不允许出现在标题中的“${a.word}”` : `写的是第 ${a.named} 章`
-        }：未导出任何文件`,
-    ),
     'exporting.upload_title.hint': entry<{ ref: string }>(
       (a) =>
         `fix the title line (novel lint ${a.ref} names it; novel rewind re-opens a committed chapter), ` +
@@ -1079,15 +1069,16 @@ export const IO_GROUPS = {
       platform: string;
       word: string;
       named: number;
+      act: 'export' | 'publish';
     }>(
       (a) =>
         `chapter ${a.chapter}'s title "${a.title}" ${
           a.word ? `holds "${a.word}", which ${a.platform} refuses in a title` : `names chapter ${a.named}`
-        }: nothing was published`,
+        }: nothing was ${a.act === 'export' ? 'exported' : 'published'}`,
       (a) =>
         `第 ${a.chapter} 章的标题“${a.title}”${
           a.word ? `含 ${a.platform} 不允许出现在标题中的“${a.word}”` : `写的是第 ${a.named} 章`
-        }：未发布任何章节`,
+        }：${a.act === 'export' ? '未导出任何文件' : '未发布任何章节'}`,
     ),
     'publishing.refused.hint': entry<{ ref: string }>(
       (a) => `rephrase it (novel lint ${a.ref} lists every hit), then publish again`,
