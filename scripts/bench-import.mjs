@@ -2,7 +2,8 @@
 /**
  * `novel import` of a book with many chapter headings (PROTOCOL §17: 100,000
  * headings in under 5 s). Builds a UTF-8 text of N chapters (default
- * 100,000; `node scripts/bench-import.mjs 20000`; add `prose` for one
+ * 100,000, one more than a step can name, refused before anything is written;
+ * `node scripts/bench-import.mjs 99999`; add `prose` for one
  * chapter followed by N heading-like lines out of sequence), imports it with the built
  * CLI into a fresh folder, and prints the wall time of the import and of its
  * parts the report names. A measurement, not a test: the machine's load decides
@@ -35,6 +36,11 @@ try {
     maxBuffer: 1 << 28,
   });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const refusal = r.status === 2 ? JSON.parse(r.stdout).error : null;
+  if (refusal?.code === 'too_many_chapters') {
+    console.log(`import of ${n} headings (${mode}): refused (${refusal.message}) in ${ms.toFixed(0)} ms`);
+    process.exit(0);
+  }
   if (r.status !== 0) {
     console.error(r.stdout.slice(0, 2000), r.stderr.slice(0, 2000));
     process.exit(1);

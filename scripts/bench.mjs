@@ -457,6 +457,48 @@ if (continuityBench.status !== 0) failed = true;
         `ms median of 5 (target ≤ 5000 ms: ${m <= 5000 ? 'met' : 'NOT met'})`,
     );
   } else console.log('novel import: skipped (no iconv to write the GB18030 book)');
+  // A TXT of 99,999 headings, each with one line of text: as many chapters as a step can name, one file each. Beside
+  // it, alternated, bare node making as many files of the same sizes in a new folder: the disk's own rate of making
+  // files, which is most of an import this size. And one of 100,000, refused before anything is written.
+  const floorScript =
+    'const fs=require("fs");const [d,n,b]=process.argv.slice(1);fs.mkdirSync(d);' +
+    'for(let i=1;i<=+n;i++)fs.writeFileSync(d+"/chapter-"+String(i).padStart(3,"0")+".md",b,{flag:"wx"});';
+  for (const count of [99_999, 100_000]) {
+    const many = join(dir, `headings-${count}.txt`);
+    const lines = [];
+    for (let i = 1; i <= count; i++) lines.push(`第${i}章 雨夜${i}`, '林默推开门，雨声正大，灯火在风里摇晃。');
+    writeFileSync(many, `${lines.join('\n')}\n`);
+    const refused = count === 100_000;
+    const runs = refused ? 5 : 3;
+    const times = [];
+    const floors = [];
+    for (let i = 0; i < runs; i++) {
+      const into = join(dir, `h${count}-${i}`);
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, [cli, 'import', many, '--project', into, '--json'], { encoding: 'utf8' });
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (r.status !== (refused ? 2 : 0)) throw new Error(`import exited ${r.status}: ${r.stderr}`);
+      rmSync(into, { recursive: true, force: true });
+      if (refused) continue;
+      const bare = join(dir, `floor-${i}`);
+      const body = '# 第1章 雨夜1\n\n林默推开门，雨声正大，灯火在风里摇晃。\n';
+      const t1 = process.hrtime.bigint();
+      spawnSync(process.execPath, ['-e', floorScript, bare, String(count), body]);
+      floors.push(Number(process.hrtime.bigint() - t1) / 1e6);
+      rmSync(bare, { recursive: true, force: true });
+    }
+    const m = median(times);
+    if (m > 5000 && refused) failed = true;
+    const floor = floors.length ? median(floors) : null;
+    console.log(
+      refused
+        ? `novel import of ${count} headings (refused: a step names at most 99999 chapters): ${m.toFixed(0)} ms ` +
+            `median of ${runs} (target < 5000 ms: ${m < 5000 ? 'met' : 'NOT met'})`
+        : `novel import of ${count} headings: ${m.toFixed(0)} ms median of ${runs}; bare node making ${count} ` +
+            `files ${floor.toFixed(0)} ms (${(m / floor).toFixed(2)}×; target < 5000 ms: ` +
+            `${m < 5000 ? 'met' : 'NOT met'})`,
+    );
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 for (const b of [large, small])

@@ -127,8 +127,7 @@ export const paths = {
   /** A step's instruction packet as the executor reads it. */
   manifest: (step: StepRef) =>
     `staging/manifests/${step.kind === 'setup' ? stepSlug(step) : `${stepSlug(step)}-${step.stage}`}.json`,
-  /** An imported chapter's text, before the import commits it. */
-  importedChapter: (n: number) => `staging/.import/chapter-${padChapter(n)}.md`,
+  /** The imported chapters, before the import renames the folder to `chapters/`. */
   importDir: 'staging/.import',
   /** An EPUB's own file names for a volume and a chapter. */
   epubVolumeId: (vol: number) => `vol-${padVolume(vol)}`,

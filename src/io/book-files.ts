@@ -171,7 +171,9 @@ export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals
     const n = chapterOfText(f) ?? NaN;
     if (!Number.isInteger(n) || n > lastCompleted || logged.has(n)) continue;
     const r = fs.readTextChecked(f);
-    if (r && 'text' in r) totals.zishu += chapterFacts(r.text).zishu;
+    if (!r || !('text' in r)) continue;
+    totals.chapters += 1;
+    totals.zishu += chapterFacts(r.text).zishu;
   }
   return totals;
 }

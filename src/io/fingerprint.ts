@@ -99,7 +99,11 @@ const sorted = (files: Record<string, string>): Record<string, string> => {
 };
 
 /** Record a whole map: the main file and every segment (segments no longer needed are removed). */
-export function writeFingerprint(fs: ProjectFs, files: Record<string, string>): void {
+export function writeFingerprint(
+  fs: ProjectFs,
+  files: Record<string, string>,
+  options: { fsyncSegments?: boolean } = {},
+): void {
   const main: Record<string, string> = {};
   const segments = new Map<string, Record<string, string>>();
   for (const [rel, value] of Object.entries(files)) {
@@ -112,7 +116,11 @@ export function writeFingerprint(fs: ProjectFs, files: Record<string, string>): 
   }
   const names = [...segments.keys()].sort();
   for (const name of names)
-    fs.writeJson(segmentPath(name), { files: sorted(segments.get(name) as Record<string, string>) });
+    fs.writeJson(
+      segmentPath(name),
+      { files: sorted(segments.get(name) as Record<string, string>) },
+      { fsync: options.fsyncSegments ?? true },
+    );
   for (const f of fs.listFiles(FINGERPRINT_SEGMENTS)) {
     const name = f.slice(FINGERPRINT_SEGMENTS.length + 1).replace(/\.json$/, '');
     if (!segments.has(name)) fs.remove(f);

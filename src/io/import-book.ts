@@ -26,9 +26,12 @@ import {
   type SplitBook,
 } from '../core/import-split.js';
 import { chapterOfText, paths } from '../core/paths.js';
+import { MAX_NUMBER } from '../core/step-id.js';
+import { BOOK_LEDGER, type BookLedger } from '../core/chapter-log.js';
 import { prettyJson } from '../core/canonical-json.js';
 import { chapterFacts } from '../core/commit-plan.js';
 import { createEmptyProject } from './create-project.js';
+import { sha256Hex } from './project-fs.js';
 import { hashAll, listFinalTrees, writeFingerprint } from './fingerprint.js';
 import { recordPlanningInputs } from './planning-inputs.js';
 import { recordBoundary } from './boundary-cache.js';
@@ -37,8 +40,6 @@ import { rebuildShingleIndex } from './shingle-index.js';
 import { ProjectFs } from './project-fs.js';
 import { lockEnvFor, type CommandEnv } from './project.js';
 import { acquireLock } from './lock.js';
-
-const IMPORT_DIR = 'staging/.import';
 
 /**
  * What a path is, without following a link: only a regular file is read (a FIFO or a device would hang or never end).
@@ -116,6 +117,20 @@ function importedOutline(v: ImportedVolume, chapters: readonly ImportedChapter[]
   return `${v.title ? `# ${v.title}\n\n` : ''}${blocks.join('\n')}`;
 }
 
+/** The book's totals after the import: its chapters and their 字数, no tokens spent. */
+function writeImportLedger(fs: ProjectFs, n: number, texts: readonly string[]): void {
+  const ledger: BookLedger = {
+    last_completed_chapter: n,
+    chapters: n,
+    zishu: texts.reduce((a, t) => a + chapterFacts(t).zishu, 0),
+    input_tokens: 0,
+    output_tokens: 0,
+    cost_usd: 0,
+    cost_unknown: 0,
+  };
+  fs.writeJson(BOOK_LEDGER, ledger);
+}
+
 export interface ImportResult {
   root: string;
   created: boolean;
@@ -132,6 +147,16 @@ export function importBook(cenv: CommandEnv, sourceArg: string, projectArg: stri
       hint: said('importing.no_chapters.hint'),
       details: { report },
     });
+  }
+  // A step names its chapter in at most five digits: a longer book is refused before anything is written.
+  const beyond = split.chapters[MAX_NUMBER];
+  if (beyond !== undefined) {
+    const found = split.chapters.length;
+    throw new NovelError(
+      'too_many_chapters',
+      said('importing.too_many', { source: sourceArg, line: beyond.line, max: MAX_NUMBER, found }),
+      { hint: said('importing.too_many.hint', { line: beyond.line }), details: { line: beyond.line, found } },
+    );
   }
   let created = false;
   if (!existsSync(path.join(root, paths.checkpoint))) {
@@ -170,10 +195,15 @@ function importInto(
     );
   }
   // The chapters into a folder of their own, then into chapters/ at once.
-  fs.remove(IMPORT_DIR);
-  for (const c of split.chapters) fs.writeText(paths.importedChapter(c.chapter), chapterText(c), { fsync: false });
+  const texts = split.chapters.map(chapterText);
+  const name = (n: number): string => paths.chapter(n).slice(paths.chapter(n).lastIndexOf('/') + 1);
+  fs.remove(paths.importDir);
+  fs.writeNewFolder(
+    paths.importDir,
+    split.chapters.map((c, i) => ({ name: name(c.chapter), content: texts[i] as string })),
+  );
   fs.remove('chapters');
-  fs.rename(IMPORT_DIR, 'chapters');
+  fs.rename(paths.importDir, 'chapters');
   // Recorded as committed chapters whose summaries and state are still to be caught up (one changelog line each, no
   // ops).
   const n = split.chapters.length;
@@ -193,13 +223,9 @@ function importInto(
   fs.writeText('state/changelog.jsonl', `${lines}\n`);
   const state = JSON.parse(fs.readText('state/current-state.json')) as Record<string, unknown>;
   fs.writeText('state/current-state.json', prettyJson({ ...state, state_version: n, last_updated_chapter: n }));
-  // Each chapter's log: its title and 字数, as a commit writes them (one 字数 everywhere).
-  for (const c of split.chapters)
-    fs.writeText(
-      paths.chapterLog(c.chapter),
-      prettyJson({ chapter: c.chapter, imported: true, ...chapterFacts(chapterText(c)), stages: [] }),
-      { fsync: false },
-    );
+  // An imported chapter has no log until its catch-up commit writes one: its title and 字数 are its text's (one 字数
+  // everywhere), and the book's totals are in the ledger, so that no reader counts 3,000 texts.
+  writeImportLedger(fs, n, texts);
   // The source's 第N卷 headings (§18): each volume's outline names its chapters, so that the volumes keep their
   // lengths and titles and the next plan is of the volume after the last.
   for (const v of split.volumes) fs.writeText(paths.volumeOutline(v.volume), importedOutline(v, split.chapters));
@@ -211,9 +237,16 @@ function importInto(
       prettyJson({ title: book.title, author: book.author ?? '佚名', ...(book.blurb ? { blurb: book.blurb } : {}) }),
     );
   fs.writeText('logs/import-report.json', prettyJson(report));
-  // The repetition check's index of the imported chapters.
-  rebuildShingleIndex(fs, n);
-  writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
+  // The repetition check's index of the imported chapters, and their fingerprint, from the texts in hand.
+  rebuildShingleIndex(fs, n, (c) => texts[c - 1] ?? null);
+  const chapterFiles = new Set(split.chapters.map((c) => paths.chapter(c.chapter)));
+  const others = listFinalTrees(fs).filter((rel) => !chapterFiles.has(rel));
+  const values = hashAll(fs, others);
+  split.chapters.forEach((c, i) => {
+    values[paths.chapter(c.chapter)] = sha256Hex(texts[i] as string);
+  });
+  // Its segments unsynced, as the chapters they record are (a kill keeps both; the checkpoint, synced, comes last).
+  writeFingerprint(fs, values, { fsyncSegments: false });
   recordPlanningInputs(fs);
   fs.writeText(
     paths.checkpoint,

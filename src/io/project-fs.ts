@@ -763,6 +763,34 @@ export class ProjectFs {
     this.observer?.(rel, content);
   }
 
+  /**
+   * A folder that did not exist, made with its files in one pass (an import's chapters, renamed into place once
+   * they are all there). The folder is made here, so every name in it is new: each file is created exclusively
+   * (O_EXCL, never through a link), with no temporary name and no fsync, since the folder only counts once a rename
+   * puts it in place. A folder already there is refused. The names are novel's own (`chapter-001.md`), never a path.
+   */
+  writeNewFolder(rel: string, files: ReadonlyArray<{ name: string; content: string }>): void {
+    const abs = this.resolve(rel);
+    this.refuseLinkedDirs(`${rel}/-`);
+    this.mkdirFor(abs);
+    this.mutation(`mkdir ${rel}`);
+    try {
+      mkdirSync(abs);
+    } catch (err) {
+      throw shapeError(err, rel);
+    }
+    holdExitHooks();
+    for (const f of files) {
+      this.mutation(`write ${rel}/${f.name}`);
+      try {
+        writeFileSync(`${abs}/${f.name}`, f.content, { flag: 'wx' });
+      } catch (err) {
+        throw shapeError(err, `${rel}/${f.name}`);
+      }
+      this.observer?.(`${rel}/${f.name}`, f.content);
+    }
+  }
+
   writeJson(rel: string, value: unknown, options: { fsync?: boolean } = {}): void {
     this.writeText(rel, `${JSON.stringify(value, null, 2)}\n`, options);
   }

@@ -115,11 +115,18 @@ function readTable(fs: ProjectFs): { table: Table; last: number } | null {
 /**
  * Every committed chapter 1..last, indexed afresh and written atomically (import, `state rebuild`, a damaged index).
  */
-export function rebuildShingleIndex(fs: ProjectFs, last: number): void {
+export function rebuildShingleIndex(
+  fs: ProjectFs,
+  last: number,
+  textOf: (chapter: number) => string | null = (n) => {
+    const text = fs.readTextChecked(paths.chapter(n));
+    return text && 'text' in text ? text.text : null;
+  },
+): void {
   const all: Array<{ chapter: number; fps: number[] }> = [];
   for (let n = 1; n <= last; n++) {
-    const text = fs.readTextChecked(paths.chapter(n));
-    if (text && 'text' in text) all.push({ chapter: n, fps: chapterFingerprints(text.text) });
+    const text = textOf(n);
+    if (text !== null) all.push({ chapter: n, fps: chapterFingerprints(text) });
   }
   const table = new Table(bitsFor(all.reduce((a, c) => a + c.fps.length, 0)));
   for (const c of all) for (const h of c.fps) table.put(h, c.chapter);

@@ -121,6 +121,19 @@ describe('novel import', () => {
       expect(novelBin(dir, ['state', 'verify']).code).toBe(0);
       expect(novelBin(dir, ['doctor']).code).toBe(0);
       expect(novelBin(dir, ['next']).stdout).toBe('import:001:summarize\n');
+      // No log per imported chapter until its catch-up commit; the book's totals are in the ledger, the same as the
+      // report's and the table's.
+      expect(readdirSync(join(dir, 'logs')).filter((f) => f.startsWith('chapter-'))).toEqual([]);
+      const imported = JSON.parse(r.stdout).data.zishu;
+      expect(readJson(join(dir, 'logs/book-ledger.json'))).toMatchObject({ chapters: 4, zishu: imported });
+      const before = JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data;
+      expect(before.rows.map((x: { title: string }) => x.title)).toEqual([
+        '第一章 雨夜',
+        '第２章 残剑',
+        '第三章',
+        '第4章：冬至',
+      ]);
+      expect(before.total).toMatchObject({ zishu: imported });
       const caught = novelBin(dir, ['run', '--executor', 'demo', '--until', 'volume:01:plan']);
       expect(caught.code, caught.stderr).toBe(0);
       expect(readdirSync(join(dir, 'summaries')).sort()).toEqual([
@@ -140,7 +153,8 @@ describe('novel import', () => {
         '第三章',
         '第4章：冬至',
       ]);
-      expect(JSON.parse(r.stdout).data.zishu).toBe(rows.reduce((a: number, x: { zishu: number }) => a + x.zishu, 0));
+      const zishu = rows.reduce((a: number, x: { zishu: number }) => a + x.zishu, 0);
+      expect(JSON.parse(r.stdout).data.zishu).toBe(zishu);
     },
   );
 
@@ -252,6 +266,21 @@ describe('import of hostile sources (PROTOCOL §17)', () => {
       expect(existsSync(project)).toBe(false);
     },
   );
+
+  it('100,000 headings: refused before anything is written, naming the line of chapter 100,000 and the limit', () => {
+    const lines: string[] = [];
+    for (let i = 1; i <= 100_000; i++) lines.push(`第${i}章 雨${i}`, '林默推开门。');
+    const book = join(tempDir(), 'long.txt');
+    writeFileSync(book, `${lines.join('\n')}\n`);
+    const project = join(tempDir(), 'p');
+    const r = novelBin(tempDir(), ['import', book, '--project', project, '--json']);
+    expect(r.code, r.stderr).toBe(2);
+    const error = JSON.parse(r.stdout).error;
+    expect(error).toMatchObject({ code: 'too_many_chapters', details: { line: 199_999, found: 100_000 } });
+    expect(error.message).toContain('at most 99999 chapters');
+    expect(error.hint).toContain('line 199999');
+    expect(existsSync(project)).toBe(false);
+  });
 
   it('takes the lock: an import into a project a run holds answers 3', () => {
     const project = join(tempDir(), 'p');

@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,5 +116,27 @@ describe('project-fs listFiles', () => {
     ]);
     expect(fs.listFiles('.')).toEqual(['top.md']);
     expect(fs.listFiles('missing')).toEqual([]);
+  });
+});
+
+describe('project-fs writeNewFolder', () => {
+  it('makes a new folder with its files; a folder there already, or one through a link, is refused', () => {
+    const root = tempDir();
+    const outside = tempDir();
+    const fs = new ProjectFs(root);
+    fs.writeNewFolder('staging/.import', [
+      { name: 'chapter-001.md', content: '# 第1章\n\n雨。\n' },
+      { name: 'chapter-002.md', content: '# 第2章\n\n风。\n' },
+    ]);
+    expect(fs.listFiles('staging/.import')).toEqual([
+      'staging/.import/chapter-001.md',
+      'staging/.import/chapter-002.md',
+    ]);
+    expect(fs.readText('staging/.import/chapter-002.md')).toBe('# 第2章\n\n风。\n');
+    expect(() => fs.writeNewFolder('staging/.import', [{ name: 'x.md', content: 'x' }])).toThrow();
+    expect(fs.exists('staging/.import/x.md')).toBe(false);
+    symlinkSync(outside, join(root, 'away'));
+    expect(() => fs.writeNewFolder('away/new', [{ name: 'x.md', content: 'x' }])).toThrow(NovelError);
+    expect(readdirSync(outside)).toEqual([]);
   });
 });

@@ -731,6 +731,16 @@ export const IO_GROUPS = {
       (_) => 'a folder import takes one chapter per .txt or .md file; a text file is split at its chapter headings',
       (_) => '目录导入时每个 .txt 或 .md 文件算一章；文本文件按章节标题切分',
     ),
+    'importing.too_many': entry<{ source: string; line: number; max: number; found: number }>(
+      (a) =>
+        `${a.source}:${a.line}: chapter ${a.max + 1} of ${a.found}; a book holds at most ${a.max} chapters ` +
+        '(a step names its chapter in at most five digits)',
+      (a) => `${a.source}:${a.line}：第${a.max + 1}章（共${a.found}章）；一本书最多${a.max}章（步骤编号最多五位数）`,
+    ),
+    'importing.too_many.hint': entry<{ line: number }>(
+      (a) => `import the text before line ${a.line} as this book, and the rest as a book of its own`,
+      (a) => `把第${a.line}行之前的部分导入为这本书，其余部分另建一本`,
+    ),
     'importing.not_empty': entry<{ dir: string }>(
       (a) =>
         `${a.dir}: not empty and not a project; an import goes into a ` +
