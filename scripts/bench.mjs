@@ -424,6 +424,51 @@ if (continuityBench.status !== 0) failed = true;
   );
   child.kill('SIGINT');
 }
+// The box (PROTOCOL §17): a chapter written by the demo executor as a command template, one process per step, with
+// executor.sandbox "auto" (each step in bubblewrap) and "off", alternated on fresh demo projects; the median of the
+// pairs' differences divided by the steps that ran an executor is the box's cost per step.
+{
+  const probe = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', 'true'], { stdio: 'ignore' });
+  if (probe.status !== 0) console.log('the box: skipped (bubblewrap cannot start here)');
+  else {
+    const template = `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} demo-executor {packet}`;
+    const times = { auto: [], off: [] };
+    let steps = 0;
+    let firstLine = '';
+    for (let i = 0; i < 10; i++)
+      for (const mode of ['auto', 'off']) {
+        const dir = mkdtempSync(join(tmpdir(), 'novel-bench-box-'));
+        spawnSync(process.execPath, [cli, 'init', '--demo', dir], { stdio: 'ignore' });
+        const config = join(dir, 'novel.config.json');
+        const settings = JSON.parse(readFileSync(config, 'utf8'));
+        writeFileSync(
+          config,
+          `${JSON.stringify({ ...settings, executor: { ...settings.executor, sandbox: mode } })}\n`,
+        );
+        const t0 = process.hrtime.bigint();
+        const r = spawnSync(process.execPath, [cli, 'run', '--executor', template, '--chapters', '1'], {
+          cwd: dir,
+          encoding: 'utf8',
+        });
+        times[mode].push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (r.status !== 0) throw new Error(`run (sandbox ${mode}) exited ${r.status}: ${r.stdout}${r.stderr}`);
+        if (mode === 'auto') {
+          firstLine = r.stdout.split('\n')[0];
+          steps = r.stdout.split('\n').filter((l) => l.startsWith('\u2026 ')).length;
+        }
+        rmSync(dir, { recursive: true, force: true });
+      }
+    // The median of the pairs' differences: each boxed run against the run without the box right after it.
+    const perStep = median(times.auto.map((t, i) => t - times.off[i])) / steps;
+    console.log(
+      `the box: a chapter (${steps} executor steps) ${median(times.auto).toFixed(0)} ms boxed, ` +
+        `${median(times.off).toFixed(0)} ms with sandbox off (medians of 10, alternated): ${perStep.toFixed(1)} ms ` +
+        `per step (target ≤ 15 ms: ${perStep <= 15 ? 'met' : 'NOT met'})`,
+    );
+    if (!/box: on/.test(firstLine))
+      console.log(`  (the boxed run's first line did not say the box is on: ${firstLine})`);
+  }
+}
 // novel import of a 1,000-chapter, 3-million-字 TXT in GB18030 (scripts/lib/synthetic-txt.mjs), into a new project each
 // run.
 {

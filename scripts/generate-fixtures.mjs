@@ -1,8 +1,9 @@
 // Writes fixtures/project (a small Chinese web-novel project, three chapters
 // committed, chapter 4 next) and fixtures/outputs (staged agent outputs for
 // chapter 4, good and broken, per stage). Deterministic: re-running it yields
-// the same bytes. Run: node scripts/generate-fixtures.mjs
+// the same bytes. Run: npx tsx scripts/generate-fixtures.mjs
 import { createHash } from 'node:crypto';
+import { demoSeedProse } from '../src/core/demo-executor.ts';
 import { mkdirSync, rmSync, writeFileSync, readdirSync, statSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -414,19 +415,29 @@ write(
 );
 
 // ---------------------------------------------------------------- committed chapters 1–3
+// The chapters written before novel: each opens with its story's first line, has its second a third of the way in
+// and ends on its third; the rest is composed from its outline block as the demo executor composes a chapter, so the
+// book opens at the length it goes on at (about 3,000 字), never a cliff in a chart.
 const chapterText = (n, title, paras) => `# 第${n}章 ${title}\n\n${paras.join('\n\n')}\n`;
+const seedChapterText = (n, title, paras) => {
+  const block = outline.slice(outline.indexOf(`### 第 ${n} 章`)).split('\n\n')[0];
+  const prose = demoSeedProse(n, block);
+  const third = Math.floor(prose.length / 3);
+  const all = [paras[0], ...prose.slice(0, third), paras[1], ...prose.slice(third), paras[2]];
+  return `# 第${n}章 ${title}\n\n${all.join('\n\n')}\n`;
+};
 const committed = {
-  1: chapterText(1, '残剑', [
+  1: seedChapterText(1, '残剑', [
     '山风卷过青石阶，檐角的铜铃叮当作响。林青岚背着破旧的行囊，站在青岚宗山门前。',
     '外门执事韩铁山扫了他一眼：“剑骨残缺，也敢来青岚宗？”',
     '夜里，林青岚独自去了后山。乱石之间，一柄锈迹斑斑的残剑半埋在土里。',
   ]),
-  2: chapterText(2, '外门', [
+  2: seedChapterText(2, '外门', [
     '外门演武场上，秦慕枫负手而立，目光落在林青岚身上。',
     '“听说你捡了把废铁？”他笑了，“拿出来让师兄们开开眼。”',
     '林青岚没有说话，只是把残剑往身后藏了藏。',
   ]),
-  3: chapterText(3, '月下剑鸣', [
+  3: seedChapterText(3, '月下剑鸣', [
     '月色如水，杂院里只剩虫鸣。残剑忽然轻轻一颤，发出细微的嗡鸣。',
     '剑身的锈迹间，浮现出一个古篆——“岚”。',
     '院墙外，一道黑袍身影一闪而过。',

@@ -326,6 +326,14 @@ function demoProse(chapter: number, k: Record<string, string>): string[] {
 }
 
 /**
+ * The prose of one of the demo book's first chapters, written before novel (fixtures/project): as the demo executor
+ * would compose it from the chapter's outline block, so that the book opens at the length it goes on at.
+ */
+export function demoSeedProse(chapter: number, outlineBlock: string): string[] {
+  return demoProse(chapter, keyLines(outlineBlock));
+}
+
+/**
  * The chapter whose draft reads as machine-made (AI味), so that the demo shows the lint's AI-flavour score catching it
  * and the refiner clearing the spans it names.
  */

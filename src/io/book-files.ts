@@ -20,6 +20,7 @@ import {
 import { BOOK_LEDGER, bookTotals, ledgerTotals, type BookLedger, type BookTotals } from '../core/chapter-log.js';
 import { chapterOfLog, chapterOfText, paths } from '../core/paths.js';
 import type { ProjectFs } from './project-fs.js';
+import { readCheckpoint } from './checkpoint.js';
 
 type Obj = Record<string, unknown>;
 
@@ -165,6 +166,7 @@ export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals
     }
   }
   const totals = bookTotals(logs);
+  const imported = readCheckpoint(fs).checkpoint.imported_chapters ?? 0;
   // Chapters committed without a log (written before novel, or imported) count their text: one 字数 with novel
   // chapters.
   for (const f of fs.listFiles('chapters')) {
@@ -172,7 +174,8 @@ export function readBookTotals(fs: ProjectFs, lastCompleted: number): BookTotals
     if (!Number.isInteger(n) || n > lastCompleted || logged.has(n)) continue;
     const r = fs.readTextChecked(f);
     if (!r || !('text' in r)) continue;
-    totals.chapters += 1;
+    // An imported chapter before its catch-up cost nothing; one written by hand has no known cost.
+    if (n <= imported) totals.chapters += 1;
     totals.zishu += chapterFacts(r.text).zishu;
   }
   return totals;

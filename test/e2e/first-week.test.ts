@@ -132,3 +132,25 @@ describe('a staged JSON broken by hand after its step was recorded', () => {
     expect(r.stdout + r.stderr).not.toContain('健康');
   });
 });
+
+describe("the demo book's first chapters", () => {
+  it('are of the length the demo goes on at: no chart opens with a cliff', () => {
+    const dir = join(tempDir(), 'demo');
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const run = novelBin(dir, ['run', '--executor', 'demo', '--chapters', '2']);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = JSON.parse(novelBin(dir, ['chapters', '--json']).stdout).data.rows as Array<{ zishu: number }>;
+    const zishu = rows.map((r) => r.zishu);
+    expect(zishu).toHaveLength(5);
+    // Seeded chapters 1–3 against the two the demo wrote: within a fifth of each other (they were 65–98 字).
+    const written = Math.min(...zishu.slice(3));
+    for (const z of zishu.slice(0, 3)) {
+      expect(z).toBeGreaterThan(2500);
+      expect(z / written).toBeGreaterThan(0.8);
+    }
+    // Their stories are kept: chapter 1 still opens at the gate and ends with the sword in the earth.
+    const one = readFileSync(join(dir, 'chapters/chapter-001.md'), 'utf8').trimEnd().split('\n');
+    expect(one[2]).toContain('青岚宗山门前');
+    expect(one.at(-1)).toContain('残剑半埋在土里');
+  });
+});

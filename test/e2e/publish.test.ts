@@ -75,7 +75,13 @@ describe('novel publish', () => {
     expect(late.code).toBe(2);
     expect(late.stderr).toContain('chapter 9 is not committed (the book is committed through chapter 5)');
     const text = readFileSync(join(dir, 'chapters/chapter-004.md'), 'utf8');
-    const word = text.split('\n')[2]?.slice(0, 4) as string;
+    // A word of chapter 4's first paragraph that none of the chapters before it has.
+    const before = [1, 2, 3].map((n) => readFileSync(join(dir, `chapters/chapter-00${n}.md`), 'utf8')).join('\n');
+    const line = text.split('\n')[2] as string;
+    const word = [...line]
+      .map((_, i) => line.slice(i, i + 4))
+      .find((w) => !/[，。！？“”：]/.test(w) && !before.includes(w));
+    if (word === undefined) throw new Error(`no word of chapter 4 line 3 is new: ${line}`);
     writeFileSync(join(dir, 'sensitive-words.json'), JSON.stringify({ words: [word] }));
     const refused = novelBin(dir, ['publish', '--through', '5', '--lang', 'zh']);
     expect(refused.code).toBe(2);
