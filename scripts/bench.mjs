@@ -205,12 +205,27 @@ const makeBook = (chapters, options = {}) => {
     lastByNovel: true,
     ...options,
   });
+  const n = chapters + 1;
+  if (options.deltaOps !== undefined) {
+    // The summarizer's delta cut to its first `deltaOps` ops before it is advanced (the demo's advances every
+    // foreshadowing item the packet names: 1,000 on the large book).
+    spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'draft'], { cwd: dir });
+    const summarize = JSON.parse(
+      spawnSync(process.execPath, [cli, 'instructions', `chapter:${n}:summarize`, '--write-manifest', '--json'], {
+        cwd: dir,
+        encoding: 'utf8',
+      }).stdout,
+    ).data.written_path;
+    spawnSync(process.execPath, [cli, 'demo-executor', summarize], { cwd: dir, stdio: 'ignore' });
+    const deltaFile = join(dir, `staging/state/chapter-${String(n).padStart(3, '0')}-delta.json`);
+    const delta = JSON.parse(readFileSync(deltaFile, 'utf8'));
+    writeFileSync(deltaFile, `${JSON.stringify({ ...delta, ops: delta.ops.slice(0, options.deltaOps) }, null, 2)}\n`);
+  }
   // The next chapter drafted, summarized and refined; its judge outputs written: `advance` is next.
   spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'refine'], {
     cwd: dir,
     stdio: 'ignore',
   });
-  const n = chapters + 1;
   const packet = JSON.parse(
     spawnSync(process.execPath, [cli, 'instructions', `chapter:${n}:judge`, '--write-manifest', '--json'], {
       cwd: dir,
@@ -225,6 +240,11 @@ const makeBook = (chapters, options = {}) => {
 };
 const large = makeBook(3000);
 const small = makeBook(11, { characters: 40, foreshadowing: 10 });
+// The large book again, its chapter's delta of 50 ops.
+const large50 = makeBook(3000, { deltaOps: 50 });
+const opsOf = (b) =>
+  JSON.parse(readFileSync(join(b.judged, `staging/state/chapter-${String(b.n).padStart(3, '0')}-delta.json`), 'utf8'))
+    .ops.length;
 const rss = join(repo, 'scripts/lib/max-rss.cjs');
 /** One run: ms and peak RSS (KiB). `fresh`: on a copy of the book made (untimed) for this run. */
 const runIn = (dir, args, fresh) => {
@@ -266,9 +286,18 @@ const scaleCases = [
     target: 1.1,
   },
   {
-    name: 'commit',
+    name: `commit (${opsOf(large)} ops on 3,000)`,
     args: (b) => ['commit', '--chapter', String(b.n)],
     book: 'judged',
+    fresh: true,
+    target: 1.5,
+    memory: 1.3,
+  },
+  {
+    name: `commit (${opsOf(large50)} ops on 3,000)`,
+    args: (b) => ['commit', '--chapter', String(b.n)],
+    book: 'judged',
+    large: large50,
     fresh: true,
     target: 1.2,
     memory: 1.3,
@@ -287,11 +316,12 @@ const largeTimes = {};
 for (const c of scaleCases) {
   const a = [];
   const b = [];
+  const big = c.large ?? large;
   runIn(small[c.book], c.args(small), c.fresh);
-  runIn(large[c.book], c.args(large), c.fresh);
+  runIn(big[c.book], c.args(big), c.fresh);
   for (let i = 0; i < scaleRuns; i++) {
     a.push(runIn(small[c.book], c.args(small), c.fresh));
-    b.push(runIn(large[c.book], c.args(large), c.fresh));
+    b.push(runIn(big[c.book], c.args(big), c.fresh));
   }
   const ms = (xs) => median(xs.map((x) => x.ms));
   const kb = (xs) => median(xs.map((x) => x.kb));
@@ -546,7 +576,7 @@ if (continuityBench.status !== 0) failed = true;
   }
   rmSync(dir, { recursive: true, force: true });
 }
-for (const b of [large, small])
+for (const b of [large, small, large50])
   for (const d of [b.refined, b.judged, `${b.refined}-run`, `${b.judged}-run`])
     rmSync(d, { recursive: true, force: true });
 rmSync(judged, { recursive: true, force: true });

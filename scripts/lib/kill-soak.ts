@@ -38,6 +38,8 @@ export interface SoakResult {
   violations: number;
   leftover_temps: number;
   run_ms: number;
+  /** What the uninterrupted run's first line says of the box (on for a command template, not needed for demo). */
+  box: string;
 }
 
 const ignored = (rel: string): boolean =>
@@ -68,6 +70,7 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
   const full = spawnSync(process.execPath, [cli, ...args], { cwd: ref, env, encoding: 'utf8' });
   if (full.status !== 0) throw new Error(`the uninterrupted run failed: ${full.stdout}${full.stderr}`);
   const runMs = Date.now() - t0;
+  const box = /box: ([^:]+)/.exec(full.stdout.split('\n')[0] ?? '')?.[1]?.trim() ?? 'not said';
   const reference = treeOf(ref);
   let killed = 0;
   let violations = 0;
@@ -130,5 +133,5 @@ export async function runKillSoak(o: SoakOptions): Promise<SoakResult> {
     if (!(o.keep && bad)) rmSync(dir, { recursive: true, force: true });
   }
   if (!o.keep) rmSync(work, { recursive: true, force: true });
-  return { trials: o.trials, killed, violations, leftover_temps: leftoverTemps, run_ms: runMs };
+  return { trials: o.trials, killed, violations, leftover_temps: leftoverTemps, run_ms: runMs, box };
 }
