@@ -247,11 +247,10 @@ const OWN_GROUPS = {
     }>(
       (a) =>
         `book: ${a.n} chapter(s) committed, 字数 ${a.zishu}${a.zishu >= 10_000 ? ` (${a.wan})` : ''}; ` +
-        `from ${a.logs} chapter ` +
-        `log(s): ${a.input} input / ${a.output} output tokens, ${a.cost}`,
+        `spending on record for ${a.logs} chapter(s): ${a.input} input / ${a.output} output tokens, ${a.cost}`,
       (a) =>
         `全书：已入库 ${a.n} 章，字数 ${a.wan}${a.zishu >= 10_000 ? `（${a.zishu} 字）` : ''}；` +
-        `据 ${a.logs} 份章节日志：` +
+        `有花费记录的 ${a.logs} 章：` +
         `输入 ${a.input} / 输出 ${a.output} tokens，费用 ${a.cost}`,
     ),
     'status.book_unbuilt': entry<{ n: number }>(

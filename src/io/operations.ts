@@ -15,7 +15,13 @@ import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import type { Decision } from '../../machines/pipeline.events.js';
 import { consistencyConflicts } from '../core/chapter-log.js';
-import { planChapterCommit, planImportCommit, type CommitPlan, type PlannedWrite } from '../core/commit-plan.js';
+import {
+  chapterFacts,
+  planChapterCommit,
+  planImportCommit,
+  type CommitPlan,
+  type PlannedWrite,
+} from '../core/commit-plan.js';
 import { pendingAfter, setupWrites, validateSetup, type SetupStep } from '../core/setup.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { decideNext, type NextDecision } from '../core/next.js';
@@ -322,6 +328,12 @@ function buildImportCommitPlan(
     chapterLog = log && 'text' in log ? (JSON.parse(log.text) as Record<string, unknown>) : null;
   } catch {
     chapterLog = null;
+  }
+  // An imported chapter has no log until now: its catch-up log starts from its text's title and 字数.
+  if (chapterLog === null) {
+    const text = p.fs.readTextChecked(paths.chapter(chapter));
+    const facts = text && 'text' in text ? chapterFacts(text.text) : {};
+    chapterLog = { chapter, imported: true, ...facts, stages: [] };
   }
   const plan = planImportCommit({
     chapter,

@@ -155,6 +155,10 @@ describe('novel import', () => {
       ]);
       const zishu = rows.reduce((a: number, x: { zishu: number }) => a + x.zishu, 0);
       expect(JSON.parse(r.stdout).data.zishu).toBe(zishu);
+      // Each catch-up log carries its chapter's title and 字数; the book's totals count each chapter once.
+      const log = readJson(join(dir, 'logs/chapter-002-log.json'));
+      expect(log).toMatchObject({ imported: true, caught_up: true, title: '第２章 残剑', zishu: rows[1].zishu });
+      expect(JSON.parse(novelBin(dir, ['status', '--json']).stdout).data.totals).toMatchObject({ chapters: 4, zishu });
     },
   );
 
