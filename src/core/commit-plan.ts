@@ -559,8 +559,10 @@ export interface ImportCommitInput
     | 'readBefore'
     | 'sha256'
   > {
-  /** The imported chapter's log (logs/chapter-NNN-log.json), completed by the catch-up. */
+  /** The imported chapter's log (logs/chapter-NNN-log.json), completed by the catch-up; null when it has none. */
   chapterLog: Obj | null;
+  /** The imported chapter's text: a chapter without a log gets one from its title and 字数. */
+  importedText: string | null;
 }
 
 /**
@@ -593,7 +595,12 @@ export function planImportCommit(input: ImportCommitInput): CommitPlan {
   const { appends, result } = merged;
   writes.push(...merged.writes);
   const log = {
-    ...(input.chapterLog ?? { chapter: n, imported: true }),
+    ...(input.chapterLog ?? {
+      chapter: n,
+      imported: true,
+      ...(input.importedText === null ? {} : chapterFacts(input.importedText)),
+      stages: [],
+    }),
     storyline_id: storyline,
     caught_up: true,
     state_version: merged.stateVersion,

@@ -196,11 +196,13 @@ function importInto(
   }
   // The chapters into a folder of their own, then into chapters/ at once.
   const texts = split.chapters.map(chapterText);
-  const name = (n: number): string => paths.chapter(n).slice(paths.chapter(n).lastIndexOf('/') + 1);
   fs.remove(paths.importDir);
   fs.writeNewFolder(
     paths.importDir,
-    split.chapters.map((c, i) => ({ name: name(c.chapter), content: texts[i] as string })),
+    split.chapters.map((c, i) => ({
+      name: path.posix.basename(paths.chapter(c.chapter)),
+      content: texts[i] as string,
+    })),
   );
   fs.remove('chapters');
   fs.rename(paths.importDir, 'chapters');

@@ -15,13 +15,7 @@ import { transition } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import type { Decision } from '../../machines/pipeline.events.js';
 import { consistencyConflicts } from '../core/chapter-log.js';
-import {
-  chapterFacts,
-  planChapterCommit,
-  planImportCommit,
-  type CommitPlan,
-  type PlannedWrite,
-} from '../core/commit-plan.js';
+import { planChapterCommit, planImportCommit, type CommitPlan, type PlannedWrite } from '../core/commit-plan.js';
 import { pendingAfter, setupWrites, validateSetup, type SetupStep } from '../core/setup.js';
 import { diagnosticsError, NovelError } from '../core/errors.js';
 import { decideNext, type NextDecision } from '../core/next.js';
@@ -329,12 +323,8 @@ function buildImportCommitPlan(
   } catch {
     chapterLog = null;
   }
-  // An imported chapter has no log until now: its catch-up log starts from its text's title and 字数.
-  if (chapterLog === null) {
-    const text = p.fs.readTextChecked(paths.chapter(chapter));
-    const facts = text && 'text' in text ? chapterFacts(text.text) : {};
-    chapterLog = { chapter, imported: true, ...facts, stages: [] };
-  }
+  // An imported chapter has no log until its catch-up: the plan starts one from its text.
+  const text = chapterLog === null ? p.fs.readTextChecked(paths.chapter(chapter)) : null;
   const plan = planImportCommit({
     chapter,
     checkpointRaw: p.loaded.raw,
@@ -346,6 +336,7 @@ function buildImportCommitPlan(
     volumePlan: [],
     unknownEntitiesBytes: fileBytes(p.fs, 'logs/unknown-entities.jsonl'),
     chapterLog,
+    importedText: text && 'text' in text ? text.text : null,
     now,
     sha256: sha256Hex,
     readBefore: textBefore(p, texts),

@@ -100,6 +100,7 @@ const SHAPE_ERRORS: ReadonlySet<string> = new Set([
   'EPERM',
   'EROFS',
   'EINVAL',
+  'EEXIST',
 ]);
 
 /** A NovelError for an fs error that names the project's shape; anything else is rethrown as it is. */
@@ -108,7 +109,7 @@ export function shapeError(err: unknown, rel: string): unknown {
   if (code === undefined || !SHAPE_ERRORS.has(code)) return err;
   return new NovelError(`path_${code.toLowerCase()}`, at(rel, said('fs.shape', { code })), {
     hint:
-      code === 'ENAMETOOLONG' || code === 'EINVAL'
+      code === 'ENAMETOOLONG' || code === 'EINVAL' || code === 'EEXIST'
         ? said('fs.shape.rename', { command: removeCommand(rel) })
         : said('fs.shape.check', { command: `ls -la -- ${shellQuote(rel)}` }),
   });

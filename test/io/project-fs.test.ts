@@ -133,7 +133,16 @@ describe('project-fs writeNewFolder', () => {
       'staging/.import/chapter-002.md',
     ]);
     expect(fs.readText('staging/.import/chapter-002.md')).toBe('# 第2章\n\n风。\n');
-    expect(() => fs.writeNewFolder('staging/.import', [{ name: 'x.md', content: 'x' }])).toThrow();
+    let refused: unknown;
+    try {
+      fs.writeNewFolder('staging/.import', [{ name: 'x.md', content: 'x' }]);
+    } catch (err) {
+      refused = err;
+    }
+    // A folder already there: exit 2 naming it, never an internal error.
+    expect(refused).toBeInstanceOf(NovelError);
+    expect((refused as NovelError).code).toBe('path_eexist');
+    expect((refused as NovelError).message).toContain('staging/.import');
     expect(fs.exists('staging/.import/x.md')).toBe(false);
     symlinkSync(outside, join(root, 'away'));
     expect(() => fs.writeNewFolder('away/new', [{ name: 'x.md', content: 'x' }])).toThrow(NovelError);

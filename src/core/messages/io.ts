@@ -14,6 +14,7 @@ const SHAPE_EN: Record<string, string> = {
   EPERM: 'a file novel may not change (permissions)',
   EROFS: 'a read-only file system',
   EINVAL: 'a name the file system refuses',
+  EEXIST: 'something already there where novel makes a new file or folder',
 };
 const SHAPE_ZH: Record<string, string> = {
   ENAMETOOLONG: '文件名超过文件系统允许的长度',
@@ -24,6 +25,7 @@ const SHAPE_ZH: Record<string, string> = {
   EPERM: '没有权限修改该文件',
   EROFS: '文件系统是只读的',
   EINVAL: '文件系统拒绝这个名字',
+  EEXIST: '要新建的文件或目录已经存在',
 };
 
 /** The kinds of a JSON value, as a refusal names what it found. */
