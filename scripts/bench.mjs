@@ -197,6 +197,16 @@ rmSync(synthetic, { recursive: true, force: true });
 // each with the next chapter staged and judged, alternating run by run.
 // Mutating commands run on a fresh copy each time (the copy untimed).
 const { writeSyntheticBook } = await import('./lib/synthetic-book.mjs');
+/** A step's packet written and the demo executor run on it: its outputs staged, not yet advanced. */
+const executeStep = (dir, step) => {
+  const packet = JSON.parse(
+    spawnSync(process.execPath, [cli, 'instructions', step, '--write-manifest', '--json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    }).stdout,
+  ).data.written_path;
+  spawnSync(process.execPath, [cli, 'demo-executor', packet], { cwd: dir, stdio: 'ignore' });
+};
 const makeBook = (chapters, options = {}) => {
   // As authors have it: the last chapter committed by novel itself, which recorded the fingerprint in its current form
   // and what its commit wrote.
@@ -209,14 +219,11 @@ const makeBook = (chapters, options = {}) => {
   if (options.deltaOps !== undefined) {
     // The summarizer's delta cut to its first `deltaOps` ops before it is advanced (the demo's advances every
     // foreshadowing item the packet names: 1,000 on the large book).
-    spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'draft'], { cwd: dir });
-    const summarize = JSON.parse(
-      spawnSync(process.execPath, [cli, 'instructions', `chapter:${n}:summarize`, '--write-manifest', '--json'], {
-        cwd: dir,
-        encoding: 'utf8',
-      }).stdout,
-    ).data.written_path;
-    spawnSync(process.execPath, [cli, 'demo-executor', summarize], { cwd: dir, stdio: 'ignore' });
+    spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 'draft'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+    executeStep(dir, `chapter:${n}:summarize`);
     const deltaFile = join(dir, `staging/state/chapter-${String(n).padStart(3, '0')}-delta.json`);
     const delta = JSON.parse(readFileSync(deltaFile, 'utf8'));
     writeFileSync(deltaFile, `${JSON.stringify({ ...delta, ops: delta.ops.slice(0, options.deltaOps) }, null, 2)}\n`);
@@ -226,13 +233,7 @@ const makeBook = (chapters, options = {}) => {
     cwd: dir,
     stdio: 'ignore',
   });
-  const packet = JSON.parse(
-    spawnSync(process.execPath, [cli, 'instructions', `chapter:${n}:judge`, '--write-manifest', '--json'], {
-      cwd: dir,
-      encoding: 'utf8',
-    }).stdout,
-  ).data.written_path;
-  spawnSync(process.execPath, [cli, 'demo-executor', packet], { cwd: dir, stdio: 'ignore' });
+  executeStep(dir, `chapter:${n}:judge`);
   const judgedCopy = `${dir}-judged`;
   spawnSync('cp', ['-a', dir, judgedCopy]);
   spawnSync(process.execPath, [cli, 'advance', `chapter:${n}:judge`], { cwd: judgedCopy, stdio: 'ignore' });
