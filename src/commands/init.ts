@@ -1,14 +1,11 @@
 import { said, say } from '../core/messages.js';
 import { Option } from 'clipanion';
 import { NovelError } from '../core/errors.js';
-import type { BookFields } from '../core/project-template.js';
+import { bookFieldsOf, type BookFields } from '../core/project-template.js';
 import { initProject, nextStepOf } from '../io/create-project.js';
 import { askLine } from '../io/stdio.js';
 import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
 import { PLATFORMS } from '../core/quality-settings.js';
-
-/** A title as the author may type it, 《》 and all: stored without them. */
-const bare = (title: string): string => title.replace(/^\u300a(.*)\u300b$/, '$1').trim();
 
 export class InitCommand extends NovelCommand {
   static override paths = [['init']];
@@ -28,23 +25,20 @@ export class InitCommand extends NovelCommand {
 
   /** book.json's fields: the options, else asked on a terminal; none when neither is given off a terminal. */
   private bookFields(platform: string | undefined): BookFields | undefined {
-    let title = this.title === undefined ? undefined : bare(this.title);
-    let author = this.author?.trim();
-    let blurb = this.blurb?.trim();
-    if (!title || !author) {
-      title ||= askLine(say(this.lang, 'init.ask.title')) ?? undefined;
-      if (title !== undefined) title = bare(title);
-      author ||= askLine(say(this.lang, 'init.ask.author')) ?? undefined;
-      if (blurb === undefined && title && author) blurb = askLine(say(this.lang, 'init.ask.blurb')) ?? undefined;
-    }
-    if (!title && !author) return undefined;
-    if (!title || !author) {
-      const missing = title ? '--author' : '--title';
-      throw new NovelError('usage', said('cmd.init.book_incomplete', { missing }), {
+    const r = bookFieldsOf(
+      {
+        title: this.title,
+        author: this.author,
+        blurb: this.blurb,
+        ask: (field) => askLine(say(this.lang, `init.ask.${field}`)),
+      },
+      platform,
+    );
+    if ('missing' in r)
+      throw new NovelError('usage', said('cmd.init.book_incomplete', { missing: r.missing }), {
         hint: said('cmd.init.book_incomplete.hint'),
       });
-    }
-    return { title, author, ...(blurb ? { blurb } : {}), ...(platform ? { platform } : {}) };
+    return r.book ?? undefined;
   }
 
   run(): CommandResult {

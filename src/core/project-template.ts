@@ -15,6 +15,39 @@ export interface BookFields {
   platform?: string;
 }
 
+/** A title as the author may type it, 《》 and all: kept without them. */
+export const bareTitle = (title: string): string => title.replace(/^\u300a(.*)\u300b$/, '$1').trim();
+
+/** What `init` was given for book.json: its options, and a way to ask for the rest (null: off a terminal). */
+export interface BookAnswers {
+  title?: string | undefined;
+  author?: string | undefined;
+  blurb?: string | undefined;
+  ask: (field: 'title' | 'author' | 'blurb') => string | null;
+}
+
+/**
+ * book.json's fields from the options, the missing title or author asked for (and the blurb, once both are known):
+ * none when neither a title nor an author comes; `{ missing }` naming the option when only one does.
+ */
+export function bookFieldsOf(
+  a: BookAnswers,
+  platform: string | undefined,
+): { book: BookFields } | { book: null } | { missing: '--title' | '--author' } {
+  let title = a.title === undefined ? undefined : bareTitle(a.title);
+  let author = a.author?.trim();
+  let blurb = a.blurb?.trim();
+  if (!title || !author) {
+    title ||= a.ask('title') ?? undefined;
+    if (title !== undefined) title = bareTitle(title);
+    author ||= a.ask('author') ?? undefined;
+    if (blurb === undefined && title && author) blurb = a.ask('blurb') ?? undefined;
+  }
+  if (!title && !author) return { book: null };
+  if (!title || !author) return { missing: title ? '--author' : '--title' };
+  return { book: { title, author, ...(blurb ? { blurb } : {}), ...(platform ? { platform } : {}) } };
+}
+
 /**
  * The files of a new project; `extra` joins novel.config.json (e.g. the quality preset of `init --platform`), `book`
  * is book.json (none without a title and an author).

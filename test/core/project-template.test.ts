@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { newProjectFiles } from '../../src/core/project-template.js';
+import { bookFieldsOf, newProjectFiles } from '../../src/core/project-template.js';
 import { DEFAULT_SETTINGS, resolveSettings } from '../../src/core/settings.js';
 import { CheckpointSchema } from '../../src/schemas/checkpoint.js';
 import { ConfigSchema } from '../../src/schemas/config.js';
@@ -125,5 +125,44 @@ describe('newProjectFiles', () => {
     const b = newProjectFiles();
     expect(a).toEqual(b);
     expect(a).not.toBe(b);
+  });
+});
+
+describe('bookFieldsOf (init --title --author [--blurb])', () => {
+  const never = () => null;
+  it('takes the options, 《》 around the title dropped, and asks nothing when both are given', () => {
+    const asked: string[] = [];
+    const r = bookFieldsOf(
+      {
+        title: '《剑起青岚》',
+        author: ' 青岚客 ',
+        ask: (f) => {
+          asked.push(f);
+          return null;
+        },
+      },
+      'qidian',
+    );
+    expect(r).toEqual({ book: { title: '剑起青岚', author: '青岚客', platform: 'qidian' } });
+    expect(asked).toEqual([]);
+  });
+  it('asks for what is missing, then the blurb; an empty blurb is left out', () => {
+    const answers: Record<string, string> = { title: '《逆鳞》', author: '江南', blurb: '' };
+    const asked: string[] = [];
+    const ask = (f: 'title' | 'author' | 'blurb') => {
+      asked.push(f);
+      return answers[f] ?? null;
+    };
+    expect(bookFieldsOf({ ask }, undefined)).toEqual({ book: { title: '逆鳞', author: '江南' } });
+    expect(asked).toEqual(['title', 'author', 'blurb']);
+    expect(bookFieldsOf({ author: '江南', ask }, undefined)).toEqual({ book: { title: '逆鳞', author: '江南' } });
+  });
+  it('gives no book when neither comes off a terminal, and names the option when only one does', () => {
+    expect(bookFieldsOf({ ask: never }, undefined)).toEqual({ book: null });
+    expect(bookFieldsOf({ title: '逆鳞', ask: never }, undefined)).toEqual({ missing: '--author' });
+    expect(bookFieldsOf({ author: '江南', ask: never }, undefined)).toEqual({ missing: '--title' });
+    expect(bookFieldsOf({ title: '逆鳞', author: '江南', blurb: '少年持剑', ask: never }, undefined)).toEqual({
+      book: { title: '逆鳞', author: '江南', blurb: '少年持剑' },
+    });
   });
 });
