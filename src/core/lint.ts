@@ -15,11 +15,10 @@ import {
   featureValues,
   type AiFlavour,
 } from './ai-flavour.js';
-import { titleChapterNumber } from './chapter-number.js';
 import { clicheKindOf, type Severity } from './cliche-lexicon.js';
 import { fingerprints, repetitionFindings, shingleText, windowHashes, type EarlierChapter } from './shingles.js';
 import { LINT_WORDS, type Words } from './lint-words.js';
-import type { QualitySettings } from './quality-settings.js';
+import { titleRuleBreaks, type QualitySettings } from './quality-settings.js';
 import { countZishu } from './zishu.js';
 
 export type { Severity };
@@ -396,18 +395,18 @@ export function lintChapter(input: {
       );
     // On a platform (§18), its title rules and the chapter's number are hard: the title-fix repairs the line.
     const titleRule: Severity = q.platform === 'none' ? 'soft' : 'hard';
-    const forbidden = q.title.forbidden.find((w) => w && titleText.includes(w));
-    if (forbidden)
-      add(
-        { rule: 'title_forbidden', severity: titleRule, line: titleIdx + 1, excerpt: titleText },
-        W.title_forbidden({ word: forbidden }),
-      );
-    const named = titleChapterNumber(titleText);
-    if (named !== null && named !== chapter)
-      add(
-        { rule: 'title_chapter_mismatch', severity: titleRule, line: titleIdx + 1, excerpt: titleText },
-        W.title_chapter_mismatch({ named, chapter }),
-      );
+    for (const b of titleRuleBreaks(chapter, titleText, q)) {
+      if (b.kind === 'forbidden')
+        add(
+          { rule: 'title_forbidden', severity: titleRule, line: titleIdx + 1, excerpt: titleText },
+          W.title_forbidden({ word: b.word }),
+        );
+      else
+        add(
+          { rule: 'title_chapter_mismatch', severity: titleRule, line: titleIdx + 1, excerpt: titleText },
+          W.title_chapter_mismatch({ named: b.named, chapter }),
+        );
+    }
   }
 
   // The AI-flavour score (§16): the score against the thresholds, and the spans of each feature that raised it.

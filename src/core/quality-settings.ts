@@ -5,6 +5,7 @@
  */
 import type * as v from 'valibot';
 import { AI_FLAVOUR_MODEL } from './ai-flavour.js';
+import { titleChapterNumber } from './chapter-number.js';
 import type { QualityConfigSchema } from '../schemas/config.js';
 
 export type QualityConfig = v.InferOutput<typeof QualityConfigSchema>;
@@ -79,4 +80,20 @@ export function resolveQuality(q: QualityConfig | undefined): QualitySettings {
       hard: c.ai_flavour?.hard ?? AI_FLAVOUR_MODEL.thresholds.hard,
     },
   };
+}
+
+/** A chapter title against the platform's title rules (§18): a forbidden word, or another chapter's number. */
+export type TitleBreak = { kind: 'forbidden'; word: string } | { kind: 'number'; named: number };
+
+/**
+ * What a title breaks of the title rules, in the order the lint lists them; the one rule for the lint's findings
+ * and for what `publish` and `export --upload` refuse.
+ */
+export function titleRuleBreaks(chapter: number, title: string, q: QualitySettings): TitleBreak[] {
+  const breaks: TitleBreak[] = [];
+  const word = q.title.forbidden.find((w) => w && title.includes(w));
+  if (word) breaks.push({ kind: 'forbidden', word });
+  const named = titleChapterNumber(title);
+  if (named !== null && named !== chapter) breaks.push({ kind: 'number', named });
+  return breaks;
 }

@@ -5,12 +5,12 @@
  * text of its own. The platform's title rules are checked here too, for
  * `export --upload` and `novel publish` alike. Pure.
  */
-import { NUMERAL_CLASS, titleChapterNumber } from './chapter-number.js';
+import { NUMERAL_CLASS } from './chapter-number.js';
 import { NovelError } from './errors.js';
 import { said } from './messages.js';
 import { formatChapterRef } from './step-id.js';
 import { proseParagraphs } from './prose-markdown.js';
-import type { QualitySettings } from './quality-settings.js';
+import { titleRuleBreaks, type QualitySettings, type TitleBreak } from './quality-settings.js';
 
 const INDENT = '\u3000\u3000';
 
@@ -52,14 +52,11 @@ export function uploadNote(note: string): string | null {
 }
 
 /** What keeps a title off the platform (§18): a forbidden word, or the number of another chapter. Null: none. */
-export type TitleProblem = { kind: 'forbidden'; word: string } | { kind: 'number'; named: number } | null;
+export type TitleProblem = TitleBreak | null;
 
 export function titleProblem(chapter: number, title: string, quality: QualitySettings): TitleProblem {
   if (quality.platform === 'none') return null;
-  const word = quality.title.forbidden.find((w) => w && title.includes(w));
-  if (word) return { kind: 'forbidden', word };
-  const named = titleChapterNumber(title);
-  return named !== null && named !== chapter ? { kind: 'number', named } : null;
+  return titleRuleBreaks(chapter, title, quality)[0] ?? null;
 }
 
 /** The refusal of `export --upload` or `publish` for a title the platform refuses (exit 2, naming it); null: none. */

@@ -5,6 +5,7 @@ import {
   PLATFORM_PRESETS,
   PLATFORMS,
   resolveQuality,
+  titleRuleBreaks,
 } from '../../src/core/quality-settings.js';
 
 describe('resolveQuality', () => {
@@ -64,5 +65,18 @@ describe('resolveQuality', () => {
     const re = new RegExp(DEFAULT_PATTERNS[0]!.regex, 'u');
     expect(re.test('这不是结束，而是开始')).toBe(true);
     expect(re.test('不是。而是')).toBe(false);
+  });
+});
+
+describe('titleRuleBreaks (§18): one rule for the lint and for publish / export --upload', () => {
+  const q = resolveQuality({ platform: 'qidian', title: { forbidden: ['（求月票）'] } });
+  it('names a forbidden word, then another chapter’s number, in that order', () => {
+    expect(titleRuleBreaks(7, '第8章 雨夜（求月票）', q)).toEqual([
+      { kind: 'forbidden', word: '（求月票）' },
+      { kind: 'number', named: 8 },
+    ]);
+    expect(titleRuleBreaks(8, '第八章 雨夜', q)).toEqual([]);
+    expect(titleRuleBreaks(8, '第九章 雨夜', q)).toEqual([{ kind: 'number', named: 9 }]);
+    expect(titleRuleBreaks(8, '雨夜', q)).toEqual([]);
   });
 });
