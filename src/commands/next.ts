@@ -1,6 +1,6 @@
 import { lockStatus } from '../io/lock.js';
 import { checkFinalTreesAsReader } from '../io/fingerprint.js';
-import { lockEnvFor, nextOf, openFs, openProject } from '../io/project.js';
+import { lockEnvFor, nextOf, nextStepOf, openFs, openProject } from '../io/project.js';
 import { usageOf, NovelCommand, type CommandResult } from './base-command.js';
 
 export class NextCommand extends NovelCommand {
@@ -13,9 +13,12 @@ export class NextCommand extends NovelCommand {
     // journal first rolls its own writes forward: the recover step comes first).
     const fs = openFs(this.context, this.project);
     const p = checkFinalTreesAsReader(fs, () => openProject(this.context, this.project, fs));
-    // The plain output is the step id alone: its reasons and the lock are for --json.
-    const decision = nextOf(p, this.json);
-    if (!this.json) return { data: { step: decision.step }, text: decision.step };
+    // The plain output is the step id alone: its reasons, evidence and the lock are for --json.
+    if (!this.json) {
+      const { step } = nextStepOf(p);
+      return { data: { step }, text: step };
+    }
+    const decision = nextOf(p);
     const lock = lockStatus(p.fs, lockEnvFor(this.context, p.fs, p.settings));
     // The step is printed as its id text; the typed id is for callers inside novel.
     const { diagnostics, command, id: _typed, ...rest } = decision;

@@ -68,6 +68,11 @@ export interface NextInput {
   zh?: boolean;
 }
 
+/** A decision worked out only as far as its step (see `nextStep`): no output validated, no reason said. */
+interface StepOnly {
+  stepOnly: true;
+}
+
 /** A step as a decision carries it: typed, and as its id text. */
 const named = (id: StepId): { id: StepId; step: string } => ({ id, step: formatStepId(id) });
 
@@ -94,10 +99,11 @@ export function freshnessBaseline(cp: Checkpoint, hydrated: Rehydrated): Record<
  * Chinese.
  */
 function both<K extends MessageKey>(
-  input: NextInput,
+  input: NextInput & Partial<StepOnly>,
   key: K,
   ...args: Parameters<typeof said<K>> extends [K, ...infer A] ? A : never
 ): { reason: string; reason_zh?: string } {
+  if (input.stepOnly) return { reason: '' };
   const words = (said as unknown as (k: K, ...a: typeof args) => Said)(key, ...args);
   return input.zh === false
     ? { reason: render('en', words) }
@@ -114,7 +120,20 @@ export function decideNext(
   return running ? { ...d, ...both(input, 'next.running', { step: running.step, attempt: running.attempt }) } : d;
 }
 
-function decideRest(input: NextInput, hydrated: Rehydrated): NextDecision {
+/**
+ * Only the step the book awaits, typed and as its id text: what plain `next` prints and what `run` executes. The same
+ * decision as `decideNext`, stopped before what only its other fields need (validating the step's staged outputs,
+ * saying the reason).
+ */
+export function nextStep(
+  input: NextInput,
+  hydrated: Rehydrated = rehydrate(input.checkpoint, input.settings, input.view, input.probe),
+): Pick<NextDecision, 'id' | 'step'> {
+  const { id, step } = decideRest({ ...input, stepOnly: true }, hydrated);
+  return { id, step };
+}
+
+function decideRest(input: NextInput & Partial<StepOnly>, hydrated: Rehydrated): NextDecision {
   const { snapshot } = hydrated;
   const name = restName(snapshot);
   // What the state awaits is asked of the machine (its meta), never read from a state name.
@@ -258,6 +277,8 @@ function decideRest(input: NextInput, hydrated: Rehydrated): NextDecision {
     };
   }
 
+  // What the step's outputs are (and so the action and the reason) is all that is left to decide.
+  if (input.stepOnly) return { ...common, action: 'execute', reason: '', evidence: {}, command: '' };
   const stage = stepStage as ValidatedStage;
   const validation = validateStep(
     stage,
@@ -345,7 +366,12 @@ function setupNext(input: NextInput, found: SetupProbe, ready: boolean, base: Ba
 }
 
 /** An imported chapter's catch-up (§14): summarize and advance it like a summarize step, then commit. */
-function importNext(input: NextInput, hydrated: Rehydrated, summarized: boolean, base: Base): NextDecision {
+function importNext(
+  input: NextInput & Partial<StepOnly>,
+  hydrated: Rehydrated,
+  summarized: boolean,
+  base: Base,
+): NextDecision {
   const ctx = hydrated.snapshot.context;
   const chapter = ctx.import_caught_up + 1;
   const common = { ...base, chapter, revision_count: 0, mode: 'import' as const };
@@ -360,6 +386,7 @@ function importNext(input: NextInput, hydrated: Rehydrated, summarized: boolean,
     };
   }
   const { id, step } = named({ kind: 'import', chapter, stage: 'summarize' });
+  if (input.stepOnly) return { ...common, id, step, action: 'execute', reason: '', evidence: {}, command: '' };
   const validation = validateStep('summarize', input.view, { chapter });
   const evidence = evidenceOf(validation.outputs);
   if (input.probe.interrupted?.step === step) {

@@ -6,7 +6,7 @@
  */
 import { said, type Lang } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
-import { decideNext, type NextDecision } from '../core/next.js';
+import { decideNext, nextStep, type NextDecision } from '../core/next.js';
 import { paths } from '../core/paths.js';
 import type { Settings } from '../core/settings.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
@@ -101,6 +101,11 @@ export function nextOf(p: OpenProject, zh = true): NextDecision {
     probe: p.probe,
     ...(zh ? {} : { zh: false }),
   });
+}
+
+/** Only the next step of an opened project, typed and as its id text (nothing validated, no reason said). */
+export function nextStepOf(p: OpenProject): Pick<NextDecision, 'id' | 'step'> {
+  return nextStep({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe });
 }
 
 /** The next step after a command wrote: the project is read again from disk. */

@@ -1,6 +1,6 @@
 /** `decideNext` over the book machine: pure, from a checkpoint, settings and probes. */
 import { describe, expect, it } from 'vitest';
-import { decideNext } from '../../src/core/next.js';
+import { decideNext, nextStep } from '../../src/core/next.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import type { StagingView } from '../../src/core/staging-view.js';
 import type { Checkpoint } from '../../src/schemas/checkpoint.js';
@@ -147,6 +147,11 @@ describe('next without its Chinese reason (zh: false, for callers that show none
     expect(en).not.toHaveProperty('reason_zh');
     const { reason_zh: _zh, ...rest } = full;
     expect(en).toEqual(rest);
+  });
+  it.each(cases)('%s: nextStep names the step decideNext names', (_, c, o, journal) => {
+    const input = { checkpoint: c, settings: DEFAULT_SETTINGS, view: none, probe: { journal, outline_chapters: o } };
+    const { id, step } = decideNext(input);
+    expect(nextStep(input)).toEqual({ id, step });
   });
 });
 

@@ -136,6 +136,9 @@ export async function expectNext(
     ...(expected.mode !== undefined ? { mode: r.body.data.mode } : {}),
   };
   expect(said, `${note}: next (${r.body.data.reason})`).toEqual(expected);
+  // Plain `next` works out the step alone (no validation, no reason): it names the step --json names.
+  const plain = await novel(project, ['next']);
+  expect(plain.stdout.trim(), `${note}: plain next`).toBe(r.body.data.step);
   return r.body.data;
 }
 
