@@ -3,7 +3,7 @@
  * its meta (what the state awaits), never through a state name compared
  * outside machines/. Pure.
  */
-import { transition, type SnapshotFrom } from 'xstate';
+import { createActor, transition, type InputFrom, type SnapshotFrom } from 'xstate';
 import { bookMachine } from '../../machines/book.machine.js';
 import type { SetupStep } from '../../machines/novel.setup.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
@@ -28,6 +28,18 @@ export type RestName =
   | 'recovering'
   | 'retrying'
   | 'complete';
+
+/**
+ * The book machine's first snapshot for `input`: its router taken, its effects not carried out. It is the snapshot
+ * `initialTransition` returns, computed once: that helper first builds a throwaway actor whose constructor computes an
+ * initial snapshot of its own (without the input). An actor that is never started computes the one asked for and
+ * carries out nothing.
+ */
+export function startingSnapshot(input: InputFrom<typeof bookMachine>): BookSnapshot {
+  const snapshot = createActor(bookMachine, { input }).getSnapshot();
+  if (snapshot.status === 'error') throw snapshot.error;
+  return snapshot;
+}
 
 export function restName(snapshot: BookSnapshot): RestName {
   const v = snapshot.value as string | Record<string, string | Record<string, string>>;

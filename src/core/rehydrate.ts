@@ -12,8 +12,16 @@ import { planBounds, planRange, validateVolumePlan, type StorylineIndex } from '
 import type { Diagnostic } from '../schemas/diagnostics.js';
 import { formatStepId } from './step-id.js';
 import { setupWritable, validateSetup } from './setup.js';
-import { initialTransition, transition } from 'xstate';
-import { chapterRest, restMeta, restName, setupRest, type BookSnapshot, type RestName } from './book-rest.js';
+import { transition } from 'xstate';
+import {
+  chapterRest,
+  restMeta,
+  restName,
+  setupRest,
+  startingSnapshot,
+  type BookSnapshot,
+  type RestName,
+} from './book-rest.js';
 import { bookMachine } from '../../machines/book.machine.js';
 import { chapterStateOf, type ChapterRestState } from '../../machines/book.table.js';
 import { judgedChange } from './judged-bytes.js';
@@ -300,7 +308,7 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
 
   // No chapter in flight and nothing to resume: the machine's router decides.
   if (probe.journal !== null || (!claimed && !errorRetry)) {
-    const [routed] = initialTransition(bookMachine, input);
+    const routed = startingSnapshot(input);
     return {
       ...withStagedProbes(routed, settings, view, probe),
       restored: restName(routed),
@@ -310,7 +318,7 @@ export function rehydrate(cp: Checkpoint, settings: Settings, view: StagingView,
     };
   }
 
-  const [fresh] = initialTransition(bookMachine, { ...input, planning: false });
+  const fresh = startingSnapshot({ ...input, planning: false });
   // A fresh draft (nothing of the chapter recorded yet) carries no gate, revision or micro-step flags.
   const freshDraft = stateMeta(chapterState).mode === 'draft';
   const gate = freshDraft || gateMissing || rejudge ? null : gateFromCheckpoint(cp.gate);

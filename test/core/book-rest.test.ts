@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { bookMachine } from '../../machines/book.machine.js';
 import type { BookInput } from '../../machines/novel.setup.js';
 import type { PipelineEvent } from '../../machines/pipeline.events.js';
-import { chapterRest, restMeta, restName, retried, setupRest, type BookSnapshot } from '../../src/core/book-rest.js';
+import {
+  chapterRest,
+  restMeta,
+  restName,
+  retried,
+  setupRest,
+  startingSnapshot,
+  type BookSnapshot,
+} from '../../src/core/book-rest.js';
 
 function at(input: BookInput, events: PipelineEvent[] = []): BookSnapshot {
   let [s] = initialTransition(bookMachine, input);
@@ -52,5 +60,24 @@ describe('where the book rests', () => {
     expect(restName(again.snapshot)).toBe('summarize');
     const writing = at(OUTLINED);
     expect(retried(writing)).toEqual({ snapshot: writing, events: [] });
+  });
+});
+
+describe('the starting snapshot', () => {
+  const inputs: Array<[string, BookInput]> = [
+    ['the next chapter', OUTLINED],
+    ['a volume to plan', { chapter: 4, last_completed_chapter: 3, outline_chapters: [1, 2, 3] }],
+    ['planning recorded', { ...OUTLINED, planning: true }],
+    ['a setup step', { chapter: 1, setup: 'characters' }],
+    ['a journal', { ...OUTLINED, journal: { kind: 'chapter', chapter: 1 } }],
+    ['an imported chapter', { chapter: 1, outline_chapters: [1, 2], imported_chapters: 2, import_caught_up: 0 }],
+    ['the book complete', { chapter: 4, last_completed_chapter: 3, outline_chapters: [1, 2, 3], book_chapters: 3 }],
+  ];
+  it.each(inputs)('%s: the state and context initialTransition gives', (_, input) => {
+    const [expected] = initialTransition(bookMachine, input);
+    const s = startingSnapshot(input);
+    expect(s.value).toEqual(expected.value);
+    expect(s.context).toEqual(expected.context);
+    expect(s.status).toBe(expected.status);
   });
 });
