@@ -91,6 +91,13 @@ function toPosix(p: string): string {
 /**
  * File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path (fs.shape says each).
  */
+/** Linux names the file a descriptor holds (/proc/self/fd/N), asked once. */
+let fdNames: boolean | undefined;
+const fdNamesKnown = (): boolean => {
+  fdNames ??= existsSync('/proc/self/fd');
+  return fdNames;
+};
+
 const SHAPE_ERRORS: ReadonlySet<string> = new Set([
   'ENAMETOOLONG',
   'ENOTDIR',
@@ -253,6 +260,30 @@ export class ProjectFs {
     const inProject = this.relative(abs);
     const staged = inProject.startsWith('staging/');
     if (staged) this.refuseLinkedDirs(inProject, 'staging');
+    return this.openAndRead(rel, abs, staged);
+  }
+
+  /**
+   * A file a walk of staging/ listed, read as `readBytesAndStat` reads a staged file, without looking at the
+   * directories on its way again before the open: the walk went down no link (a link's entry is no directory) from a
+   * staging/ that `stagingIsDir` found to be one. The check after the open still names the file the descriptor holds;
+   * where there is no /proc to ask, every check runs as for any staged file.
+   */
+  readListedStaged(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
+    if (!fdNamesKnown()) return this.readBytesAndStat(rel);
+    return this.openAndRead(rel, this.lexical(rel), true);
+  }
+
+  /** staging/ is a directory, not a link to one (a walk of it then takes no link). */
+  stagingIsDir(): boolean {
+    return this.lstat('staging')?.isDirectory() === true;
+  }
+
+  private openAndRead(
+    rel: string,
+    abs: string,
+    staged: boolean,
+  ): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
     let fd: number;
     try {
       fd = openSync(abs, staged ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW : 'r');

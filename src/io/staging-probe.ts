@@ -84,8 +84,11 @@ export async function settleStagingHashes(fs: ProjectFs): Promise<void> {
   recordStagingHashes(fs, view);
 }
 
-/** The files under staging/ that agents write, sorted; bookkeeping (journal, revisions, packets) is not even listed. */
-function stagedOutputs(fs: ProjectFs): string[] {
+/**
+ * The files under staging/ that agents write, sorted; bookkeeping (journal, revisions, packets) is not even listed.
+ * `links`: those listed that are symbolic links.
+ */
+function stagedOutputs(fs: ProjectFs, links: Set<string>): string[] {
   const out: string[] = [];
   const walk = (rel: string): void => {
     const entries = fs.readDir(rel);
@@ -93,7 +96,10 @@ function stagedOutputs(fs: ProjectFs): string[] {
       const child = `${rel}/${e.name}`;
       if (e.isDirectory()) {
         if (!isStagingBookkeeping(`${child}/`)) walk(child);
-      } else if ((e.isFile() || e.isSymbolicLink()) && !isStagingBookkeeping(child)) out.push(child);
+      } else if ((e.isFile() || e.isSymbolicLink()) && !isStagingBookkeeping(child)) {
+        out.push(child);
+        if (e.isSymbolicLink()) links.add(child);
+      }
     }
   };
   walk('staging');
@@ -111,12 +117,16 @@ export function readStagingView(fs: ProjectFs, recorded = true): StagingView {
   const files = new Map<string, StagedFile>();
   const stats = new Map<string, { size: number; ctimeMs: number; readAt: number }>();
   const cache = recorded ? readHashCache(fs) : {};
-  for (const rel of stagedOutputs(fs)) {
+  // The walk takes no link for a directory; staging/ itself is looked at once, not again for every file listed. A
+  // link it lists is read as any path is (resolved, so that the refusal names where it leads).
+  const links = new Set<string>();
+  const listed = fs.stagingIsDir();
+  for (const rel of stagedOutputs(fs, links)) {
     let bytes: Buffer;
     let stat: [number, number];
     const readAt = Date.now();
     try {
-      const read = fs.readBytesAndStat(rel);
+      const read = listed && !links.has(rel) ? fs.readListedStaged(rel) : fs.readBytesAndStat(rel);
       bytes = read.bytes;
       stat = [read.size, read.ctimeMs];
       stats.set(rel, { size: read.size, ctimeMs: read.ctimeMs, readAt });

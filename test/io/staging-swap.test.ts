@@ -49,11 +49,12 @@ function readAroundOpen(
   fs: InstanceType<typeof ProjectFs>,
   target: string,
   around: { before?: () => void; after?: () => void },
+  read: (rel: string) => { bytes: Buffer } = (rel) => fs.readBytesAndStat(rel),
 ): { text: string } | { error: unknown } {
   aroundOpen.before = (file) => (file === target ? around.before?.() : undefined);
   aroundOpen.after = (file) => (file === target ? around.after?.() : undefined);
   try {
-    return { text: fs.readBytesAndStat(STAGED).bytes.toString() };
+    return { text: read(STAGED).bytes.toString() };
   } catch (error) {
     return { error };
   } finally {
@@ -119,4 +120,44 @@ describe('a staged directory swapped for a link while novel opens a file below i
       expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('hard_link_refused');
     },
   );
+});
+
+describe('a file a walk of staging/ listed, read without looking at its directories again', () => {
+  const swap = (fs: InstanceType<typeof ProjectFs>, dir: string) => ({
+    before: () => {
+      renameSync(dir, `${dir}.real`);
+      symlinkSync(join(fs.root, 'chapters'), dir);
+    },
+    after: () => {
+      rmSync(dir);
+      renameSync(`${dir}.real`, dir);
+    },
+  });
+
+  it('a directory swapped for a link around the open is refused by the check after it (link_refused)', () => {
+    const { fs, target } = bookWithStagedChapter();
+    const read = readAroundOpen(fs, target, swap(fs, join(target, '..')), (rel) => fs.readListedStaged(rel));
+    expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('link_refused');
+    expect(fs.readListedStaged(STAGED).bytes.toString()).toBe('staged\n');
+  });
+
+  it('a directory that is a link all along is refused too, and a hard-linked file', () => {
+    const { fs, target } = bookWithStagedChapter();
+    const dir = join(target, '..');
+    rmSync(dir, { recursive: true });
+    symlinkSync(join(fs.root, 'chapters'), dir);
+    expect(() => fs.readListedStaged(STAGED)).toThrow(expect.objectContaining({ code: 'link_refused' }));
+    rmSync(dir);
+    mkdirSync(dir);
+    linkSync(join(fs.root, 'chapters/chapter-004.md'), target);
+    expect(() => fs.readListedStaged(STAGED)).toThrow(expect.objectContaining({ code: 'hard_link_refused' }));
+  });
+
+  it('staging/ itself a link is no directory to walk without the checks', () => {
+    const { fs } = bookWithStagedChapter();
+    expect(fs.stagingIsDir()).toBe(true);
+    renameSync(join(fs.root, 'staging'), join(fs.root, 'staging.real'));
+    symlinkSync(join(fs.root, 'staging.real'), join(fs.root, 'staging'));
+    expect(fs.stagingIsDir()).toBe(false);
+  });
 });
