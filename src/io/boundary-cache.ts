@@ -10,7 +10,7 @@
  * (bookkeeping that differs between machines and runs), never part of the book.
  */
 import type { Stats } from 'node:fs';
-import { isHotPath } from '../core/fingerprint-rules.js';
+import { isAuthorEditable, isHotPath } from '../core/fingerprint-rules.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import { BoundaryCacheSchema, parseCache, type BoundaryCache } from '../schemas/caches.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -92,8 +92,12 @@ function updatedSignature(fs: ProjectFs, cp: Checkpoint, touched: Iterable<strin
   return { ...s, last: cp.last_completed_chapter, fingerprint: fp ? [fp.size, fp.mtimeMs] : null };
 }
 
-/** The recorded signature still holds: no stat of it changed. */
-export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
+/**
+ * The recorded signature still holds: no stat of it changed. `reader`: the stats of the files the author may edit
+ * (planning inputs, §14) are not taken; a reader neither refuses nor records their edits, so a change of theirs
+ * could only send it to the full check to find nothing it acts on.
+ */
+export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint, reader = false): boolean {
   const s = readSignature(fs);
   if (s === null) return false;
   if (s.volume !== cp.current_volume || s.last !== cp.last_completed_chapter || s.fingerprint === null) return false;
@@ -102,6 +106,7 @@ export function boundaryUnchanged(fs: ProjectFs, cp: Checkpoint): boolean {
   for (const tree of FINAL_TREES) if (!(tree in s.dirs) && stat(fs, tree)?.isDirectory()) return false;
   for (const [rel, mtime] of Object.entries(s.dirs)) if (stat(fs, rel)?.mtimeMs !== mtime) return false;
   for (const [rel, [size, mtime]] of Object.entries(s.hot)) {
+    if (reader && isAuthorEditable(rel, cp.last_completed_chapter)) continue;
     const st = stat(fs, rel);
     if (!st || st.size !== size || st.mtimeMs !== mtime) return false;
   }

@@ -205,10 +205,13 @@ export function fingerprintDiff(fs: ProjectFs, cp: Checkpoint, recorded: Record<
   return { added, removed, changed: changed.sort() };
 }
 
-/** The write-boundary check of §4 (listing + hot set); null when no fingerprint is recorded yet (no divergence). */
-export function boundaryDiff(fs: ProjectFs, cp: Checkpoint): FingerprintDiff | null {
+/**
+ * The write-boundary check of §4 (listing + hot set); null when no fingerprint is recorded yet (no divergence).
+ * `reader`: for a command that acts on no edit of the author's (`readerBoundary`).
+ */
+export function boundaryDiff(fs: ProjectFs, cp: Checkpoint, reader = false): FingerprintDiff | null {
   // Nothing changed since the last command that left the trees clean: stats, no hashes.
-  if (boundaryUnchanged(fs, cp)) return null;
+  if (boundaryUnchanged(fs, cp, reader)) return null;
   const recorded = readFingerprint(fs);
   if (recorded === null) return null;
   const diff = fingerprintDiff(fs, cp, recorded);
@@ -285,7 +288,7 @@ export function readerBoundary<
     const p = open();
     // the recover step comes first; it rolls its own writes forward
     if (p.journal !== null) return { project: p, diff: null };
-    const found = boundaryDiff(fs, p.loaded.checkpoint);
+    const found = boundaryDiff(fs, p.loaded.checkpoint, true);
     // The author's edits of planning inputs: a reader neither refuses nor records them (§14).
     const diff = found && splitAuthorEdits(found, p.loaded.checkpoint.last_completed_chapter).other;
     if (!diff || isEmptyDiff(diff)) return { project: p, diff: null };
