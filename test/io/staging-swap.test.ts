@@ -63,20 +63,24 @@ function readAroundOpen(
   }
 }
 
+/** Around the open: `dir` swapped for a link to the book's chapters/, and put back after it. */
+function swapForLink(fs: InstanceType<typeof ProjectFs>, dir: string): { before: () => void; after: () => void } {
+  return {
+    before: () => {
+      renameSync(dir, `${dir}.real`);
+      symlinkSync(join(fs.root, 'chapters'), dir);
+    },
+    after: () => {
+      rmSync(dir);
+      renameSync(`${dir}.real`, dir);
+    },
+  };
+}
+
 describe('a staged directory swapped for a link while novel opens a file below it', () => {
   it('is refused (link_refused), never read as the book file the link leads to', () => {
     const { fs, target } = bookWithStagedChapter();
-    const dir = join(target, '..');
-    const read = readAroundOpen(fs, target, {
-      before: () => {
-        renameSync(dir, `${dir}.real`);
-        symlinkSync(join(fs.root, 'chapters'), dir);
-      },
-      after: () => {
-        rmSync(dir);
-        renameSync(`${dir}.real`, dir);
-      },
-    });
+    const read = readAroundOpen(fs, target, swapForLink(fs, join(target, '..')));
     expect('error' in read && read.error).toBeInstanceOf(NovelError);
     const error = (read as { error: InstanceType<typeof NovelError> }).error;
     expect(error.code).toBe('link_refused');
@@ -123,20 +127,9 @@ describe('a staged directory swapped for a link while novel opens a file below i
 });
 
 describe('a file a walk of staging/ listed, read without looking at its directories again', () => {
-  const swap = (fs: InstanceType<typeof ProjectFs>, dir: string) => ({
-    before: () => {
-      renameSync(dir, `${dir}.real`);
-      symlinkSync(join(fs.root, 'chapters'), dir);
-    },
-    after: () => {
-      rmSync(dir);
-      renameSync(`${dir}.real`, dir);
-    },
-  });
-
   it('a directory swapped for a link around the open is refused by the check after it (link_refused)', () => {
     const { fs, target } = bookWithStagedChapter();
-    const read = readAroundOpen(fs, target, swap(fs, join(target, '..')), (rel) => fs.readListedStaged(rel));
+    const read = readAroundOpen(fs, target, swapForLink(fs, join(target, '..')), (rel) => fs.readListedStaged(rel));
     expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('link_refused');
     expect(fs.readListedStaged(STAGED).bytes.toString()).toBe('staged\n');
   });
