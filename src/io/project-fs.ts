@@ -88,9 +88,6 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/**
- * File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path (fs.shape says each).
- */
 /** Linux names the file a descriptor holds (/proc/self/fd/N), asked once. */
 let fdNames: boolean | undefined;
 const fdNamesKnown = (): boolean => {
@@ -98,6 +95,9 @@ const fdNamesKnown = (): boolean => {
   return fdNames;
 };
 
+/**
+ * File-system refusals that are the project's shape, not novel's fault: exit 2 naming the path (fs.shape says each).
+ */
 const SHAPE_ERRORS: ReadonlySet<string> = new Set([
   'ENAMETOOLONG',
   'ENOTDIR',

@@ -6,7 +6,7 @@
  */
 import { said, type Lang } from '../core/messages.js';
 import { NovelError } from '../core/errors.js';
-import { decideNext, nextStep, type NextDecision } from '../core/next.js';
+import { decideNext, nextStep, type NextDecision, type NextInput } from '../core/next.js';
 import { paths } from '../core/paths.js';
 import type { Settings } from '../core/settings.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
@@ -79,7 +79,6 @@ export function openProject(
   }
 }
 
-/** The next step of an opened project (read-only); `zh: false` leaves its Chinese reason out. */
 /**
  * The project here, or null when there is none and the author named none (`--project` absent): for the
  * commands that also work on loose files (`lint FILE`, `quality eval`) with the default settings.
@@ -93,19 +92,19 @@ export function openProjectIfAny(cenv: CommandEnv, projectFlag: string | undefin
   }
 }
 
+/** The next step of an opened project (read-only); `zh: false` leaves its Chinese reason out. */
 export function nextOf(p: OpenProject, zh = true): NextDecision {
-  return decideNext({
-    checkpoint: p.loaded.checkpoint,
-    settings: p.settings,
-    view: p.view,
-    probe: p.probe,
-    ...(zh ? {} : { zh: false }),
-  });
+  return decideNext({ ...nextInputOf(p), ...(zh ? {} : { zh: false }) });
 }
 
 /** Only the next step of an opened project, typed and as its id text (nothing validated, no reason said). */
 export function nextStepOf(p: OpenProject): Pick<NextDecision, 'id' | 'step'> {
-  return nextStep({ checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe });
+  return nextStep(nextInputOf(p));
+}
+
+/** What the core decides the next step from: the opened project's checkpoint, settings and probes. */
+function nextInputOf(p: OpenProject): NextInput {
+  return { checkpoint: p.loaded.checkpoint, settings: p.settings, view: p.view, probe: p.probe };
 }
 
 /** The next step after a command wrote: the project is read again from disk. */
