@@ -150,14 +150,46 @@ export class ProjectFs {
     this.readOnly = options.readOnly === true;
   }
 
-  /** Absolute path of a project-relative path, refused when it escapes the root. */
-  resolve(rel: string): string {
+  /** Absolute path of a project-relative path, refused when it is absolute or climbs out (`..`); the disk untouched. */
+  private lexicalPath(rel: string): string {
     if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
       throw new NovelError('path_outside_project', at(rel, said('fs.dotdot')), {
         hint: said('fs.dotdot.hint'),
       });
     }
-    const abs = path.resolve(this.root, rel);
+    return path.resolve(this.root, rel);
+  }
+
+  /**
+   * Absolute path of a project-relative path, refused when it escapes the root. Each name on the way below the root
+   * is looked at without following it (lstat): a path with no link on it is inside the root. Only a link on the way
+   * takes the full walk (`resolveThroughLink`), which follows it and refuses where it leads outside the root.
+   */
+  resolve(rel: string): string {
+    const abs = this.lexicalPath(rel);
+    if (abs === this.root) return abs;
+    const names = abs.slice(this.root.length + 1).split(path.sep);
+    let prefix = '';
+    for (let i = 0; i < names.length; i++) {
+      prefix = prefix === '' ? (names[i] as string) : `${prefix}/${names[i]}`;
+      const last = i === names.length - 1;
+      let st: Stats;
+      try {
+        st = lstatSync(`${this.root}/${prefix}`);
+      } catch {
+        // Nothing there (or not to be looked into): nothing below it is there either.
+        return abs;
+      }
+      if (st.isSymbolicLink()) return this.resolveThroughLink(rel, abs);
+      if (last) return abs;
+      // A file on the way: nothing below it is there.
+      if (!st.isDirectory()) return abs;
+    }
+    return abs;
+  }
+
+  /** `resolve` for a path with a link on the way: the deepest existing ancestor's real path must be inside the root. */
+  private resolveThroughLink(rel: string, abs: string): string {
     // Follow symlinks of the deepest existing ancestor.
     let probe = abs;
     const rest: string[] = [];
@@ -191,6 +223,17 @@ export class ProjectFs {
   }
 
   relative(abs: string): string {
+    // A path `resolve` made (the root and a normalised rest) needs no path.relative.
+    const sep = path.sep;
+    if (
+      abs.startsWith(this.root) &&
+      abs.charAt(this.root.length) === sep &&
+      !abs.includes(`${sep}.`) &&
+      !abs.includes(`${sep}${sep}`) &&
+      !abs.endsWith(sep)
+    ) {
+      return toPosix(abs.slice(this.root.length + 1));
+    }
     return toPosix(path.relative(this.root, abs));
   }
 
@@ -255,12 +298,25 @@ export class ProjectFs {
    * regular file with one link, in directories that are not links.
    */
   readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
-    const abs = this.resolve(rel);
+    // Outside staging/, where the kernel names what a descriptor holds, the file is opened first and its name checked
+    // after the open (`refuseOutside`): what is read is what was checked. Elsewhere the path is resolved before the
+    // open, so that a refusal names where a link leads.
+    const abs = this.lexicalPath(rel);
     // Under staging/ as the path resolves (`./staging/…` and `staging//…` are too).
     const inProject = this.relative(abs);
     const staged = inProject.startsWith('staging/');
-    if (staged) this.refuseLinkedDirs(inProject, 'staging');
-    return this.openAndRead(rel, abs, staged);
+    if (staged || !fdNamesKnown()) {
+      this.resolve(rel);
+      if (staged) this.refuseLinkedDirs(inProject, 'staging');
+      return this.openAndRead(rel, abs, staged);
+    }
+    try {
+      return this.openAndRead(rel, abs, staged, true);
+    } catch (err) {
+      // A missing file through a link out of the project is refused as `resolve` refuses it.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') this.resolve(rel);
+      throw err;
+    }
   }
 
   /**
@@ -283,10 +339,19 @@ export class ProjectFs {
     rel: string,
     abs: string,
     staged: boolean,
+    checkAfterOpen = false,
   ): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
     let fd: number;
     try {
-      fd = openSync(abs, staged ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW : 'r');
+      fd = openSync(
+        abs,
+        staged
+          ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW
+          : checkAfterOpen
+            ? // Not held up by a FIFO before its name is checked.
+              fsConstants.O_RDONLY | fsConstants.O_NONBLOCK
+            : 'r',
+      );
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ELOOP' && staged) throw linkRefused(rel, said('fs.link.in_staging'));
       // Nothing there (a file on the way is as good as nothing): the callers' "missing".
@@ -311,10 +376,28 @@ export class ProjectFs {
         });
       }
       if (staged) this.refuseSwapped(rel, abs, fd);
+      else if (checkAfterOpen) this.refuseOutside(rel, fd);
       return { bytes: readAll(fd, stat.size), size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
     } finally {
       closeSync(fd);
     }
+  }
+
+  /** The file a descriptor holds is inside the project (a link on the way may lead anywhere inside it). */
+  private refuseOutside(rel: string, fd: number): void {
+    let held: string;
+    try {
+      held = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      // Not named after all: the path is checked as `resolve` checks it.
+      this.resolve(rel);
+      return;
+    }
+    const full = held.endsWith(' (deleted)') ? held.slice(0, -' (deleted)'.length) : held;
+    if (full === this.root || full.startsWith(this.root + path.sep)) return;
+    throw new NovelError('path_outside_project', at(rel, said('fs.through_symlink', { full, root: this.root })), {
+      hint: said('fs.through_symlink.hint'),
+    });
   }
 
   /**

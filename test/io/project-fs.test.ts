@@ -32,6 +32,30 @@ describe('project-fs path safety', () => {
     expect(fs.resolve('staging/ok.md')).toBe(join(fs.root, 'staging/ok.md'));
   });
 
+  it('a read through a link out of the project is refused, naming where it leads; a link inside is followed', () => {
+    const root = tempDir();
+    const outside = tempDir();
+    writeFileSync(join(outside, 'secret.json'), '{}');
+    writeFileSync(join(root, 'brief.md'), '简介\n');
+    symlinkSync(outside, join(root, 'world'));
+    symlinkSync(join(outside, 'secret.json'), join(root, 'config.json'));
+    symlinkSync(join(root, 'brief.md'), join(root, 'brief-link.md'));
+    const fs = new ProjectFs(root);
+    for (const rel of ['world/secret.json', 'config.json', 'world/missing.json']) {
+      let err: unknown;
+      try {
+        fs.readBytes(rel);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, rel).toBeInstanceOf(NovelError);
+      expect((err as NovelError).code, rel).toBe('path_outside_project');
+      if (rel !== 'world/missing.json') expect((err as NovelError).message, rel).toContain(outside);
+    }
+    expect(fs.readBytes('brief-link.md').toString()).toBe('简介\n');
+    expect(() => fs.readBytes('missing.md')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+  });
+
   it('a staged output that is a symlink to outside the project is an error naming it; nothing is written', async () => {
     const project = fixtureCopy();
     const outside = tempDir();
