@@ -17,6 +17,7 @@ import { benchChaptersOf, type BenchBook } from '../core/continuity-bench.js';
 import { entityIdMap } from '../core/context/entities.js';
 import { paths } from '../core/paths.js';
 import { CastFileSchema, LaddersSchema } from '../schemas/continuity.js';
+import { parseWith } from '../schemas/parse.js';
 import { readChangelog, readGlobalForeshadowing, readState } from './book-files.js';
 import { cacheKeeper, readCachedStateFacts } from './continuity-cache.js';
 import { diskView } from './project-view.js';
@@ -48,10 +49,14 @@ export function readContinuityBook(fs: ProjectFs, lastCompleted: number, names?:
  * places, the ladders of world/rules.json and the resolved foreshadowing.
  */
 export function readContinuityFacts(fs: ProjectFs, names: ContinuityNames = DEFAULT_CONTINUITY): ContinuityFacts {
-  const entities = entityIdMap(diskView(fs));
+  // The cast's files are read once: the view keeps the texts the id map read.
+  const disk = diskView(fs);
+  const entities = entityIdMap(disk);
   const cast: CastMember[] = Object.entries(entities.map).map(([id, display]) => {
     const file = entities.files[id]?.json;
-    const parsed = file ? fs.readJson(file, CastFileSchema, 'invalid_character') : null;
+    const json = file === undefined ? undefined : disk.json(file);
+    const parsed =
+      file === undefined || json === undefined ? null : parseWith(CastFileSchema, json, file, 'invalid_character');
     const aliases = parsed?.ok ? (parsed.value.aliases ?? []) : [];
     return { id, names: [display, ...aliases.filter((a) => a !== display)] };
   });
