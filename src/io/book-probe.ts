@@ -22,6 +22,8 @@ import { isSampleFile, pendingSetup, type SetupReader } from '../core/setup.js';
 import type { SetupStep } from '../core/step-id.js';
 import type { ContinuityFacts, ContinuityNames } from '../core/continuity.js';
 import { readContinuityFacts } from './continuity-book.js';
+import type { ProjectView } from '../core/context/project-view.js';
+import { diskView } from './project-view.js';
 
 export function readBookProbe(
   fs: ProjectFs,
@@ -57,7 +59,10 @@ export function readBookProbe(
   const execution = readExecution(fs);
   // The lint's word lists are read at the first lint, never by a command that lints nothing.
   let lists: LintLists | undefined;
-  const lintLists = (): LintLists => (lists ??= readLintLists(fs));
+  // The lint's names and the continuity checks' cast come from the same files: one view reads them once.
+  let disk: ProjectView | undefined;
+  const castView = (): ProjectView => (disk ??= diskView(fs));
+  const lintLists = (): LintLists => (lists ??= readLintLists(fs, castView()));
   let convergence: number[] | undefined;
   const convergenceChapters = (): number[] => (convergence ??= convergenceOf(fs, Math.max(1, cp.current_volume)));
   const outlined = outlineChapters(text);
@@ -72,7 +77,7 @@ export function readBookProbe(
     metrics !== undefined ? metrics : (metrics = readSampleMetrics(fs));
   const setup = beforeFirstPlan ? pendingSetup(setupReader(fs, sampleMetrics)) : null;
   let facts: ContinuityFacts | undefined;
-  const continuity = (): ContinuityFacts => (facts ??= readContinuityFacts(fs, names));
+  const continuity = (): ContinuityFacts => (facts ??= readContinuityFacts(fs, names, castView()));
   return {
     continuity,
     journal,

@@ -15,6 +15,7 @@ import {
 } from '../core/continuity.js';
 import { benchChaptersOf, type BenchBook } from '../core/continuity-bench.js';
 import { entityIdMap } from '../core/context/entities.js';
+import type { ProjectView } from '../core/context/project-view.js';
 import { paths } from '../core/paths.js';
 import { CastFileSchema, LaddersSchema } from '../schemas/continuity.js';
 import { parseWith } from '../schemas/parse.js';
@@ -48,9 +49,12 @@ export function readContinuityBook(fs: ProjectFs, lastCompleted: number, names?:
  * cast (display names first, then aliases), the names of its items and
  * places, the ladders of world/rules.json and the resolved foreshadowing.
  */
-export function readContinuityFacts(fs: ProjectFs, names: ContinuityNames = DEFAULT_CONTINUITY): ContinuityFacts {
+export function readContinuityFacts(
+  fs: ProjectFs,
+  names: ContinuityNames = DEFAULT_CONTINUITY,
+  disk: ProjectView = diskView(fs),
+): ContinuityFacts {
   // The cast's files are read once: the view keeps the texts the id map read.
-  const disk = diskView(fs);
   const entities = entityIdMap(disk);
   const cast: CastMember[] = Object.entries(entities.map).map(([id, display]) => {
     const file = entities.files[id]?.json;

@@ -15,10 +15,13 @@ import { diagnosticsError } from '../core/errors.js';
 import { said } from '../core/messages.js';
 import type { LintLists } from '../core/lint.js';
 import { BlacklistFileSchema, ClicheLintSchema, SensitiveWordsSchema } from '../schemas/inputs.js';
+import type { ProjectView } from '../core/context/project-view.js';
+import { parseWith } from '../schemas/parse.js';
 import type { ProjectFs } from './project-fs.js';
+import { diskView } from './project-view.js';
 import { earlierChapters } from './shingle-index.js';
 
-export function readLintLists(fs: ProjectFs): LintLists {
+export function readLintLists(fs: ProjectFs, view: ProjectView = diskView(fs)): LintLists {
   const blacklist = fs.readJson('ai-blacklist.json', BlacklistFileSchema, 'invalid_blacklist');
   if (blacklist && !blacklist.ok)
     throw diagnosticsError(
@@ -49,7 +52,7 @@ export function readLintLists(fs: ProjectFs): LintLists {
     whitelist: file?.whitelist?.words ?? [],
     cliche: cliche?.ok ? (cliche.value.words as LintLists['cliche']) : clicheLexicon(),
     ...(sensitive?.ok ? { sensitive: sensitiveWords(sensitive.value) } : {}),
-    names: castNames(fs),
+    names: castNames(view),
     earlier: (fps, chapter) => earlierChapters(fs, fps, chapter),
   };
 }
@@ -60,12 +63,16 @@ const CharacterNamesSchema = v.looseObject({
   aliases: v.optional(v.array(v.string())),
 });
 
-/** Display names and aliases of characters/active/*.json, sorted, each once. */
-export function castNames(fs: ProjectFs): string[] {
+/**
+ * Display names and aliases of characters/active/*.json, sorted, each once. Read through a view: a command that also
+ * reads the cast for other ends (the continuity checks) reads each file once.
+ */
+export function castNames(view: ProjectView): string[] {
   const names = new Set<string>();
-  for (const rel of fs.listFiles('characters/active')) {
+  for (const rel of view.list('characters/active')) {
     if (!rel.endsWith('.json')) continue;
-    const c = fs.readJson(rel, CharacterNamesSchema, 'invalid_character');
+    const json = view.json(rel);
+    const c = json === undefined ? null : parseWith(CharacterNamesSchema, json, rel, 'invalid_character');
     if (!c?.ok) continue;
     for (const n of [c.value.display_name, ...(c.value.aliases ?? [])]) if (n?.trim()) names.add(n.trim());
   }
