@@ -3,7 +3,6 @@ import { prettyJson } from '../core/canonical-json.js';
 import { buildPacket, manifestPath } from '../core/packet.js';
 import { nextOf, openProject } from '../io/project.js';
 import { recordedLintOf } from '../io/lint-cache.js';
-import { diskView } from '../io/project-view.js';
 import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
 import { parseStepArg } from './option-validators.js';
 
@@ -26,7 +25,8 @@ export class InstructionsCommand extends NovelCommand {
     const { step } = parseStepArg(this.step);
     const p = openProject(this.context, this.project);
     const { packet, warnings } = buildPacket({
-      view: diskView(p.fs),
+      // The files the lint's lists and the continuity cast read are not read again.
+      view: p.files(),
       checkpoint: p.loaded.checkpoint,
       settings: p.settings,
       step,

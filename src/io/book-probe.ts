@@ -29,7 +29,7 @@ export function readBookProbe(
   fs: ProjectFs,
   cp: Checkpoint,
   names?: ContinuityNames,
-): BookProbe & { journalPath: string | null } {
+): BookProbe & { journalPath: string | null; files: () => ProjectView } {
   const rel = findJournal(fs);
   let journal: BookProbe['journal'] = null;
   if (rel !== null) {
@@ -59,7 +59,8 @@ export function readBookProbe(
   const execution = readExecution(fs);
   // The lint's word lists are read at the first lint, never by a command that lints nothing.
   let lists: LintLists | undefined;
-  // The lint's names and the continuity checks' cast come from the same files: one view reads them once.
+  // The lint's names and the continuity checks' cast come from the same files: one view reads them once (the open
+  // project hands it on as its `files`).
   let disk: ProjectView | undefined;
   const castView = (): ProjectView => (disk ??= diskView(fs));
   const lintLists = (): LintLists => (lists ??= readLintLists(fs, castView()));
@@ -79,6 +80,7 @@ export function readBookProbe(
   let facts: ContinuityFacts | undefined;
   const continuity = (): ContinuityFacts => (facts ??= readContinuityFacts(fs, names, castView()));
   return {
+    files: castView,
     continuity,
     journal,
     journalPath: rel,

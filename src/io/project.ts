@@ -11,6 +11,7 @@ import { paths } from '../core/paths.js';
 import type { Settings } from '../core/settings.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
 import type { StagingView } from '../core/staging-view.js';
+import type { ProjectView } from '../core/context/project-view.js';
 import { ConfigSchema } from '../schemas/config.js';
 import { checkpointText, readCheckpoint, type LoadedCheckpoint } from './checkpoint.js';
 import { readBookProbe } from './book-probe.js';
@@ -38,6 +39,11 @@ export interface OpenProject {
   journal: string | null;
   /** What the book machine's guards read besides the checkpoint. */
   probe: BookProbe;
+  /**
+   * The book's files as this open reads them, each file once: the lint's lists and the continuity cast read through
+   * it, and a packet built in the same command may (nothing it read is read again).
+   */
+  files: () => ProjectView;
 }
 
 function faultKillAt(env: NodeJS.ProcessEnv): number | undefined {
@@ -73,8 +79,8 @@ export function openProject(
     const settings = cenv.settings ?? loadSettings(fs);
     // A mutating command hashes the staged files it reads (staging-probe.ts); a reader takes the recorded hashes.
     const view = readStagingView(fs, options.hashStaged !== true);
-    const { journalPath, ...probe } = readBookProbe(fs, loaded.checkpoint, settings.continuity);
-    const project = { fs, loaded, settings, view, journal: journalPath, probe };
+    const { journalPath, files, ...probe } = readBookProbe(fs, loaded.checkpoint, settings.continuity);
+    const project = { fs, loaded, settings, view, journal: journalPath, probe, files };
     if (attempt >= 20 || checkpointText(fs) === loaded.text) return project;
   }
 }
