@@ -108,22 +108,20 @@ function stagedOutputs(fs: ProjectFs, links: Set<string>): string[] {
 }
 
 /**
- * `recorded`: take a file's sha256 from the record when its stats match (readers). A reader's files are listed at
- * once and each is read at its first look (`StagedFilesOnDemand`): `novel next` on a judged chapter decides from
- * the hashes of two of its fourteen staged files. A mutating command reads and hashes every file at once (false): a
- * process that mapped a staged file writes through the mapping without moving its times, and what a command commits
- * or records must be named by the bytes it read.
+ * `recorded`: take a file's sha256 from the record when its stats match (readers).
+ * A mutating command hashes every file it read (false): a process that mapped a
+ * staged file writes through the mapping without moving its times, and what a
+ * command commits or records must be named by the bytes it read.
  */
 export function readStagingView(fs: ProjectFs, recorded = true): StagingView {
+  const files = new Map<string, StagedFile>();
   const stats = new Map<string, { size: number; ctimeMs: number; readAt: number }>();
-  let cache: HashCache | undefined;
-  const hashCache = (): HashCache => (cache ??= recorded ? readHashCache(fs) : {});
+  const cache = recorded ? readHashCache(fs) : {};
   // The walk takes no link for a directory; staging/ itself is looked at once, not again for every file listed. A
   // link it lists is read as any path is (resolved, so that the refusal names where it leads).
   const links = new Set<string>();
   const listed = fs.stagingIsDir();
-  /** One listed file as the view holds it; undefined when it is gone since the walk. */
-  const readOne = (rel: string): StagedFile | undefined => {
+  for (const rel of stagedOutputs(fs, links)) {
     let bytes: Buffer;
     let stat: [number, number];
     const readAt = Date.now();
@@ -134,93 +132,34 @@ export function readStagingView(fs: ProjectFs, recorded = true): StagingView {
       stats.set(rel, { size: read.size, ctimeMs: read.ctimeMs, readAt });
     } catch (err) {
       if (err instanceof NovelError) {
-        return {
+        files.set(rel, {
           path: rel,
           sha256: null,
           problem: errorAt(err.code, rel, { message: aboutFile(err, rel), fix: err.hintSaid ?? '' }),
-        };
+        });
+        continue;
       }
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw err;
     }
-    const known = hashCache()[rel];
+    const known = cache[rel];
     const sha256 =
       known && known[0] === stat[0] && known[1] === stat[1] && known[0] === bytes.length ? known[2] : sha256Hex(bytes);
     const decoded = decodeUtf8(bytes);
-    return decoded.ok
-      ? { path: rel, sha256, text: decoded.text }
-      : { path: rel, sha256, problem: errorAt('invalid_utf8', rel, notUtf8(decoded.offset)) };
-  };
-  const listing = stagedOutputs(fs, links);
-  let files: ReadonlyMap<string, StagedFile>;
-  if (recorded) files = new StagedFilesOnDemand(listing, readOne);
-  else {
-    const all = new Map<string, StagedFile>();
-    for (const rel of listing) {
-      const f = readOne(rel);
-      if (f !== undefined) all.set(rel, f);
-    }
-    files = all;
+    files.set(
+      rel,
+      decoded.ok
+        ? { path: rel, sha256, text: decoded.text }
+        : {
+            path: rel,
+            sha256,
+            problem: errorAt('invalid_utf8', rel, notUtf8(decoded.offset)),
+          },
+    );
   }
   const view = { files };
   readStats.set(view, stats);
   return view;
-}
-
-/**
- * A reader's staged files: the walk's listing, each file read at its first look and kept. Going through them all
- * (iterating, `values`, `entries`, `forEach`, `size`) reads each; `keys` is the listing alone. A file gone since the
- * walk is not there (`has` and `get` read it to know).
- */
-class StagedFilesOnDemand implements ReadonlyMap<string, StagedFile> {
-  private readonly listedSet: ReadonlySet<string>;
-  private readonly seen = new Map<string, StagedFile | undefined>();
-
-  constructor(
-    private readonly listed: readonly string[],
-    private readonly read: (rel: string) => StagedFile | undefined,
-  ) {
-    this.listedSet = new Set(listed);
-  }
-
-  get(rel: string): StagedFile | undefined {
-    if (this.seen.has(rel)) return this.seen.get(rel);
-    if (!this.listedSet.has(rel)) return undefined;
-    const f = this.read(rel);
-    this.seen.set(rel, f);
-    return f;
-  }
-
-  has(rel: string): boolean {
-    return this.get(rel) !== undefined;
-  }
-
-  get size(): number {
-    return [...this.entries()].length;
-  }
-
-  keys(): MapIterator<string> {
-    return this.listed[Symbol.iterator]() as MapIterator<string>;
-  }
-
-  *entries(): MapIterator<[string, StagedFile]> {
-    for (const rel of this.listed) {
-      const f = this.get(rel);
-      if (f !== undefined) yield [rel, f];
-    }
-  }
-
-  *values(): MapIterator<StagedFile> {
-    for (const [, f] of this.entries()) yield f;
-  }
-
-  forEach(fn: (value: StagedFile, key: string, map: ReadonlyMap<string, StagedFile>) => void, thisArg?: unknown): void {
-    for (const [rel, f] of this.entries()) fn.call(thisArg, f, rel, this);
-  }
-
-  [Symbol.iterator](): MapIterator<[string, StagedFile]> {
-    return this.entries();
-  }
 }
 
 /** What a staged entry is, cheaply: enough to see that a step touched it, and whether it is a link. */

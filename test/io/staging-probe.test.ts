@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectFs, sha256Hex } from '../../src/io/project-fs.js';
@@ -91,39 +91,5 @@ describe('the staged-hash cache (logs/.cache/staging.json)', () => {
     const view = readStagingView(new ProjectFs(root));
     expect(view.files.size).toBeGreaterThan(5);
     expect(Object.keys(cached(root)).sort()).toEqual([...view.files.keys()].sort());
-  });
-});
-
-describe("a reader's view of staging/", () => {
-  it('holds what a mutating command reads, file by file, reading each file at its first look', () => {
-    const { root, fs } = stagedProject();
-    mkdirSync(join(root, 'staging/state'), { recursive: true });
-    writeFileSync(join(root, 'staging/chapters/chapter-004.md'), '# 第4章\n\n正文\n');
-    writeFileSync(join(root, 'staging/chapters/chapter-005.md'), Buffer.from([0x23, 0x20, 0xff, 0x0a]));
-    writeFileSync(join(root, 'staging/state/chapter-004-delta.json'), '{"ops":[]}\n');
-    const eager = readStagingView(fs, false);
-    const reader = readStagingView(fs);
-    expect([...reader.files.keys()]).toEqual([...eager.files.keys()]);
-    expect([...reader.files]).toEqual([...eager.files]);
-    expect(reader.files.size).toBe(eager.files.size);
-    expect(reader.files.get('staging/chapters/chapter-005.md')).toHaveProperty('problem.code', 'invalid_utf8');
-    expect(reader.files.get('staging/nothing.md')).toBeUndefined();
-
-    // A file the reader has not looked at yet is read when it is: gone by then, it is not there.
-    const late = readStagingView(fs);
-    expect(late.files.get('staging/chapters/chapter-004.md')?.sha256).toBe(
-      sha256Hex(readFileSync(join(root, 'staging/chapters/chapter-004.md'))),
-    );
-    rmSync(join(root, 'staging/state/chapter-004-delta.json'));
-    expect(late.files.has('staging/state/chapter-004-delta.json')).toBe(false);
-    expect([...late.files.values()].map((f) => f.path)).toEqual([
-      'staging/chapters/chapter-004.md',
-      'staging/chapters/chapter-005.md',
-    ]);
-    // What it has looked at stays as it was read.
-    writeFileSync(join(root, 'staging/chapters/chapter-004.md'), '# 第4章\n\n改过\n');
-    expect(late.files.get('staging/chapters/chapter-004.md')).toEqual(
-      eager.files.get('staging/chapters/chapter-004.md'),
-    );
   });
 });
