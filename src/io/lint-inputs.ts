@@ -52,7 +52,7 @@ export function readLintLists(fs: ProjectFs, view: ProjectView = diskView(fs)): 
     whitelist: file?.whitelist?.words ?? [],
     cliche: cliche?.ok ? (cliche.value.words as LintLists['cliche']) : clicheLexicon(),
     ...(sensitive?.ok ? { sensitive: sensitiveWords(sensitive.value) } : {}),
-    names: castNames(view),
+    names: castNames(fs, view),
     earlier: (fps, chapter) => earlierChapters(fs, fps, chapter),
   };
 }
@@ -64,12 +64,13 @@ const CharacterNamesSchema = v.looseObject({
 });
 
 /**
- * Display names and aliases of characters/active/*.json, sorted, each once. Read through a view: a command that also
- * reads the cast for other ends (the continuity checks) reads each file once.
+ * Display names and aliases of characters/active/*.json, sorted, each once. The folder is listed as it always was (a
+ * link out of the project is refused); the files are read through a view, so that a command that also reads the cast
+ * for other ends (the continuity checks) reads each file once.
  */
-export function castNames(view: ProjectView): string[] {
+export function castNames(fs: ProjectFs, view: ProjectView): string[] {
   const names = new Set<string>();
-  for (const rel of view.list('characters/active')) {
+  for (const rel of fs.listFiles('characters/active')) {
     if (!rel.endsWith('.json')) continue;
     const json = view.json(rel);
     const c = json === undefined ? null : parseWith(CharacterNamesSchema, json, rel, 'invalid_character');

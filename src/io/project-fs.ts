@@ -108,6 +108,8 @@ const SHAPE_ERRORS: ReadonlySet<string> = new Set([
   'EROFS',
   'EINVAL',
   'EEXIST',
+  // A socket at a book path.
+  'ENXIO',
 ]);
 
 /** A NovelError for an fs error that names the project's shape; anything else is rethrown as it is. */
@@ -130,6 +132,8 @@ function linkRefused(rel: string, what: Words): NovelError {
 
 export class ProjectFs {
   readonly root: string;
+  /** What every path below the root starts with (the root and a separator; the root alone when it is `/`). */
+  private readonly underRoot: string;
   private mutations = 0;
   private readonly faultKillAt: number | undefined;
   private readonly readOnly: boolean;
@@ -146,6 +150,7 @@ export class ProjectFs {
 
   constructor(root: string, options: ProjectFsOptions = {}) {
     this.root = realpathSync.native(root);
+    this.underRoot = this.root.endsWith(path.sep) ? this.root : this.root + path.sep;
     this.faultKillAt = options.faultKillAt;
     this.readOnly = options.readOnly === true;
   }
@@ -168,7 +173,7 @@ export class ProjectFs {
   resolve(rel: string): string {
     const abs = this.lexicalPath(rel);
     if (abs === this.root) return abs;
-    const names = abs.slice(this.root.length + 1).split(path.sep);
+    const names = abs.slice(this.underRoot.length).split(path.sep);
     let prefix = '';
     for (let i = 0; i < names.length; i++) {
       prefix = prefix === '' ? (names[i] as string) : `${prefix}/${names[i]}`;
@@ -214,6 +219,9 @@ export class ProjectFs {
         return abs;
       } catch (err) {
         if (err instanceof NovelError) throw err;
+        // There, but its real path cannot be told (a chain of links longer than a path may be): never read as inside.
+        if ((err as NodeJS.ErrnoException).code === 'ENAMETOOLONG')
+          throw linkRefused(rel, said('fs.link.unresolvable'));
         const parent = path.dirname(probe);
         if (parent === probe) return abs;
         rest.push(path.basename(probe));
@@ -298,25 +306,15 @@ export class ProjectFs {
    * regular file with one link, in directories that are not links.
    */
   readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
-    // Outside staging/, where the kernel names what a descriptor holds, the file is opened first and its name checked
-    // after the open (`refuseOutside`): what is read is what was checked. Elsewhere the path is resolved before the
-    // open, so that a refusal names where a link leads.
-    const abs = this.lexicalPath(rel);
+    // A path through a link out of the project is refused before anything is opened (nothing outside is touched);
+    // after the open, the file the descriptor holds is checked again (`refuseOutside`, `refuseSwapped`): a link
+    // swapped in between is refused, and what is read is what was checked.
+    const abs = this.resolve(rel);
     // Under staging/ as the path resolves (`./staging/…` and `staging//…` are too).
     const inProject = this.relative(abs);
     const staged = inProject.startsWith('staging/');
-    if (staged || !fdNamesKnown()) {
-      this.resolve(rel);
-      if (staged) this.refuseLinkedDirs(inProject, 'staging');
-      return this.openAndRead(rel, abs, staged);
-    }
-    try {
-      return this.openAndRead(rel, abs, staged, true);
-    } catch (err) {
-      // A missing file through a link out of the project is refused as `resolve` refuses it.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') this.resolve(rel);
-      throw err;
-    }
+    if (staged) this.refuseLinkedDirs(inProject, 'staging');
+    return this.openAndRead(rel, abs, staged);
   }
 
   /**
@@ -339,19 +337,10 @@ export class ProjectFs {
     rel: string,
     abs: string,
     staged: boolean,
-    checkAfterOpen = false,
   ): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
     let fd: number;
     try {
-      fd = openSync(
-        abs,
-        staged
-          ? fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW
-          : checkAfterOpen
-            ? // Not held up by a FIFO before its name is checked.
-              fsConstants.O_RDONLY | fsConstants.O_NONBLOCK
-            : 'r',
-      );
+      fd = staged ? openSync(abs, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW) : openBookFile(abs);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ELOOP' && staged) throw linkRefused(rel, said('fs.link.in_staging'));
       // Nothing there (a file on the way is as good as nothing): the callers' "missing".
@@ -360,6 +349,8 @@ export class ProjectFs {
       throw shapeError(err, rel);
     }
     try {
+      // Before anything is said about the file: it is the project's.
+      if (!staged && fdNamesKnown()) this.refuseOutside(rel, fd);
       const stat = fstatSync(fd);
       if (stat.isDirectory())
         throw new NovelError('not_a_file', at(rel, fileNotDirectory()), {
@@ -376,25 +367,28 @@ export class ProjectFs {
         });
       }
       if (staged) this.refuseSwapped(rel, abs, fd);
-      else if (checkAfterOpen) this.refuseOutside(rel, fd);
       return { bytes: readAll(fd, stat.size), size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
     } finally {
       closeSync(fd);
     }
   }
 
-  /** The file a descriptor holds is inside the project (a link on the way may lead anywhere inside it). */
+  /**
+   * After the open: the file a descriptor holds lies under the project root (a link on the way may lead anywhere
+   * inside it). A name Linux cannot give is checked as `resolve` checks the path.
+   */
   private refuseOutside(rel: string, fd: number): void {
     let held: string;
     try {
       held = readlinkSync(`/proc/self/fd/${fd}`);
     } catch {
-      // Not named after all: the path is checked as `resolve` checks it.
       this.resolve(rel);
       return;
     }
+    // A file removed since it was opened is named with " (deleted)" after its name; the name must still lie under the
+    // root (never the root's own name: a sibling called "<root> (deleted)" is outside).
     const full = held.endsWith(' (deleted)') ? held.slice(0, -' (deleted)'.length) : held;
-    if (full === this.root || full.startsWith(this.root + path.sep)) return;
+    if (full.startsWith(this.underRoot)) return;
     throw new NovelError('path_outside_project', at(rel, said('fs.through_symlink', { full, root: this.root })), {
       hint: said('fs.through_symlink.hint'),
     });
@@ -1015,6 +1009,21 @@ function readInto(fd: number, into: Buffer, length: number): number {
     off += n;
   }
   return off;
+}
+
+/**
+ * Opens a book file for reading: not held up by a FIFO planted at its path (it is no regular file: nothing is read),
+ * never made the terminal of the process; a file another holds a lease on (a network share's) is waited for, as a
+ * plain open waits.
+ */
+function openBookFile(abs: string): number {
+  try {
+    return openSync(abs, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK | fsConstants.O_NOCTTY);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EAGAIN' && code !== 'EWOULDBLOCK') throw err;
+    return openSync(abs, fsConstants.O_RDONLY | fsConstants.O_NOCTTY);
+  }
 }
 
 function readAll(fd: number, size: number): Buffer {

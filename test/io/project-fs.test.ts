@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeUtf8, firstInvalidUtf8Offset } from '../../src/core/utf8.js';
 import { NovelError } from '../../src/core/errors.js';
 import { ProjectFs } from '../../src/io/project-fs.js';
+import { readLintLists } from '../../src/io/lint-inputs.js';
 import { cleanupTempDirs, fixtureCopy, novelJson, overlay, tempDir, treeHashes } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
@@ -54,6 +55,46 @@ describe('project-fs path safety', () => {
     }
     expect(fs.readBytes('brief-link.md').toString()).toBe('简介\n');
     expect(() => fs.readBytes('missing.md')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+  });
+
+  it('a link whose real path is too long to be told is refused, not taken for a path inside', () => {
+    // A chain of short relative links, each a level deeper, to a file whose real path is past PATH_MAX (4,096): Linux
+    // opens it, realpath(3) cannot name it.
+    const root = tempDir();
+    const outside = tempDir();
+    const comp = 'd'.repeat(200);
+    mkdirSync(join(outside, comp));
+    symlinkSync(comp, join(outside, 'l1'));
+    for (let i = 1; i < 25; i++) {
+      mkdirSync(join(outside, `l${i}`, comp));
+      symlinkSync(`l${i}/${comp}`, join(outside, `l${i + 1}`));
+    }
+    writeFileSync(join(outside, 'l25/secret.md'), 'outside\n');
+    mkdirSync(join(root, 'chapters'));
+    symlinkSync(join(outside, 'l25/secret.md'), join(root, 'chapters/chapter-002.md'));
+    try {
+      const fs = new ProjectFs(root);
+      expect(() => fs.readBytes('chapters/chapter-002.md')).toThrow(expect.objectContaining({ code: 'link_refused' }));
+      expect(() => fs.readBytes('chapters/chapter-002.md')).toThrow(/too long/);
+    } finally {
+      // Taken down through the short links, deepest first (a path to it is too long to be removed by).
+      rmSync(join(outside, 'l25/secret.md'));
+      for (let i = 25; i >= 2; i--) {
+        rmdirSync(join(outside, `l${i - 1}`, comp));
+        rmSync(join(outside, `l${i}`));
+      }
+      rmdirSync(join(outside, comp));
+      rmSync(join(outside, 'l1'));
+    }
+  });
+
+  it('the cast of a lint is refused when characters/ leads out of the project', () => {
+    const root = tempDir();
+    const outside = tempDir();
+    mkdirSync(join(outside, 'active'));
+    writeFileSync(join(outside, 'active/lin.json'), '{"display_name":"林"}');
+    symlinkSync(outside, join(root, 'characters'));
+    expect(() => readLintLists(new ProjectFs(root))).toThrow(expect.objectContaining({ code: 'path_outside_project' }));
   });
 
   it('a staged output that is a symlink to outside the project is an error naming it; nothing is written', async () => {

@@ -154,3 +154,89 @@ describe('a file a walk of staging/ listed, read without looking at its director
     expect(fs.stagingIsDir()).toBe(false);
   });
 });
+
+describe('a folder of the book swapped for a link out of the project while novel opens a file below it', () => {
+  /** A book with characters/active/lin.json, and a folder outside the project holding a file of the same name. */
+  function bookAndOutside(outsideName?: (root: string) => string): {
+    fs: InstanceType<typeof ProjectFs>;
+    target: string;
+    dir: string;
+    outside: string;
+  } {
+    const root = tempDir('novel-swap-');
+    const dir = join(root, 'characters/active');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'lin.json'), '{"id":"lin"}\n');
+    const fs = new ProjectFs(root);
+    const outside = outsideName ? outsideName(fs.root) : tempDir('novel-outside-');
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, 'lin.json'), '{"secret":true}\n');
+    return {
+      fs,
+      target: join(fs.root, 'characters/active/lin.json'),
+      dir: join(fs.root, 'characters/active'),
+      outside,
+    };
+  }
+
+  /** Around the open: `dir` swapped for a link to `to`, and put back after it. */
+  const swapTo = (dir: string, to: string) => ({
+    before: () => {
+      renameSync(dir, `${dir}.real`);
+      symlinkSync(to, dir);
+    },
+    after: () => {
+      rmSync(dir);
+      renameSync(`${dir}.real`, dir);
+    },
+  });
+
+  /** characters/active/lin.json read with `around` run around its open: its text, or what was thrown. */
+  function readLin(
+    fs: InstanceType<typeof ProjectFs>,
+    target: string,
+    around: { before: () => void; after: () => void },
+  ) {
+    aroundOpen.before = (file) => (file === target ? around.before() : undefined);
+    aroundOpen.after = (file) => (file === target ? around.after() : undefined);
+    try {
+      return { text: fs.readBytes('characters/active/lin.json').toString() };
+    } catch (error) {
+      return { error };
+    } finally {
+      aroundOpen.before = undefined;
+      aroundOpen.after = undefined;
+    }
+  }
+
+  it('the file opened is checked after the open: the outside one is refused, never read', () => {
+    const { fs, target, dir, outside } = bookAndOutside();
+    const read = readLin(fs, target, swapTo(dir, outside));
+    expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('path_outside_project');
+    expect(String((read as { error: Error }).error.message)).toContain(outside);
+    // Put back, the book's own file reads as it is.
+    expect(fs.readBytes('characters/active/lin.json').toString()).toBe('{"id":"lin"}\n');
+  });
+
+  it('a file beside the project named as the root with " (deleted)" after it is outside too', () => {
+    // Linux names a removed file "<its name> (deleted)": a sibling called "<root> (deleted)" must not pass as the root.
+    const { fs, target } = bookAndOutside();
+    const sibling = `${fs.root} (deleted)`;
+    writeFileSync(sibling, '{"secret":true}\n');
+    try {
+      const read = readLin(fs, target, {
+        before: () => {
+          renameSync(target, `${target}.real`);
+          symlinkSync(sibling, target);
+        },
+        after: () => {
+          rmSync(target);
+          renameSync(`${target}.real`, target);
+        },
+      });
+      expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('path_outside_project');
+    } finally {
+      rmSync(sibling, { force: true });
+    }
+  });
+});

@@ -155,6 +155,10 @@ export const IO_GROUPS = {
       (_) => 'a symbolic link in staging/',
       (_) => '是 staging/ 中的符号链接',
     ),
+    'fs.link.unresolvable': entry(
+      (_) => 'a symbolic link whose real path is too long to be told',
+      (_) => '是真实路径过长、无法确定指向的符号链接',
+    ),
     'fs.link.as_directory': entry(
       (_) => 'a symbolic link where novel expects a directory',
       (_) => '这里应是目录，却是符号链接',
