@@ -110,6 +110,8 @@ const SHAPE_ERRORS: ReadonlySet<string> = new Set([
   'EEXIST',
   // A socket at a book path.
   'ENXIO',
+  // A file a lease holder did not let go of.
+  'EAGAIN',
 ]);
 
 /** A NovelError for an fs error that names the project's shape; anything else is rethrown as it is. */
@@ -340,7 +342,7 @@ export class ProjectFs {
   ): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
     let fd: number;
     try {
-      fd = staged ? openSync(abs, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW) : openBookFile(abs);
+      fd = openBookFile(abs, staged ? fsConstants.O_NOFOLLOW : 0);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ELOOP' && staged) throw linkRefused(rel, said('fs.link.in_staging'));
       // Nothing there (a file on the way is as good as nothing): the callers' "missing".
@@ -352,10 +354,17 @@ export class ProjectFs {
       // Before anything is said about the file: it is the project's.
       if (!staged && fdNamesKnown()) this.refuseOutside(rel, fd);
       const stat = fstatSync(fd);
-      if (stat.isDirectory())
-        throw new NovelError('not_a_file', at(rel, fileNotDirectory()), {
-          hint: said('fs.not_a_file.hint', { command: `mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` }),
-        });
+      if (!stat.isFile())
+        throw new NovelError(
+          'not_a_file',
+          at(
+            rel,
+            stat.isDirectory()
+              ? fileNotDirectory()
+              : said('fs.expected_found', { expected: said('fs.a_file'), found: said('fs.a_special_file') }),
+          ),
+          { hint: said('fs.not_a_file.hint', { command: `mv -- ${shellQuote(rel)} ${shellQuote(`${rel}.bak`)}` }) },
+        );
       if (staged && stat.nlink > 1) {
         throw new NovelError('hard_link_refused', at(rel, said('fs.hard_link', { n: stat.nlink })), {
           hint: said('fs.hard_link.hint', { command: `rm -- ${shellQuote(rel)}` }),
@@ -388,7 +397,8 @@ export class ProjectFs {
     // A file removed since it was opened is named with " (deleted)" after its name; the name must still lie under the
     // root (never the root's own name: a sibling called "<root> (deleted)" is outside).
     const full = held.endsWith(' (deleted)') ? held.slice(0, -' (deleted)'.length) : held;
-    if (full.startsWith(this.underRoot)) return;
+    // The root itself (a link to it: the directory check below says what it is).
+    if (held === this.root || full.startsWith(this.underRoot)) return;
     throw new NovelError('path_outside_project', at(rel, said('fs.through_symlink', { full, root: this.root })), {
       hint: said('fs.through_symlink.hint'),
     });
@@ -1011,18 +1021,25 @@ function readInto(fd: number, into: Buffer, length: number): number {
   return off;
 }
 
+/** How long a read waits for a program holding a lease on the file to let it go (Linux's lease-break-time is 45 s). */
+const LEASE_WAIT_MS = 60_000;
+
 /**
- * Opens a book file for reading: not held up by a FIFO planted at its path (it is no regular file: nothing is read),
- * never made the terminal of the process; a file another holds a lease on (a network share's) is waited for, as a
- * plain open waits.
+ * Opens a file for reading: not held up by a FIFO planted at its path (it is no regular file: refused unread), never
+ * made the terminal of the process. A file another program holds a lease on (a network share's) answers such an open
+ * at once, having asked the holder to let go: it is asked again every 10 ms, as a plain open would wait.
  */
-function openBookFile(abs: string): number {
-  try {
-    return openSync(abs, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK | fsConstants.O_NOCTTY);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'EAGAIN' && code !== 'EWOULDBLOCK') throw err;
-    return openSync(abs, fsConstants.O_RDONLY | fsConstants.O_NOCTTY);
+function openBookFile(abs: string, flags: number): number {
+  const open = () => openSync(abs, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK | fsConstants.O_NOCTTY | flags);
+  const until = Date.now() + LEASE_WAIT_MS;
+  for (;;) {
+    try {
+      return open();
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((code !== 'EAGAIN' && code !== 'EWOULDBLOCK') || Date.now() > until) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -86,6 +87,22 @@ describe('project-fs path safety', () => {
       rmdirSync(join(outside, comp));
       rmSync(join(outside, 'l1'));
     }
+  });
+
+  it('a FIFO, a socket or a link to the root at a book path is refused as no file, at once', () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'chapters'));
+    mkdirSync(join(root, 'staging/chapters'), { recursive: true });
+    expect(spawnSync('mkfifo', [join(root, '.checkpoint.json')]).status).toBe(0);
+    expect(spawnSync('mkfifo', [join(root, 'staging/chapters/chapter-004.md')]).status).toBe(0);
+    symlinkSync('..', join(root, 'chapters/chapter-002.md'));
+    const fs = new ProjectFs(root);
+    for (const rel of ['.checkpoint.json', 'staging/chapters/chapter-004.md']) {
+      expect(() => fs.readBytes(rel), rel).toThrow(expect.objectContaining({ code: 'not_a_file' }));
+      expect(() => fs.readBytes(rel), rel).toThrow(/FIFO, socket or device/);
+    }
+    // A link to the project's own root: a directory, not a path out of the project.
+    expect(() => fs.readBytes('chapters/chapter-002.md')).toThrow(/expected a file, found a directory/);
   });
 
   it('the cast of a lint is refused when characters/ leads out of the project', () => {

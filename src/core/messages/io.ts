@@ -15,6 +15,8 @@ const SHAPE_EN: Record<string, string> = {
   EROFS: 'a read-only file system',
   EINVAL: 'a name the file system refuses',
   EEXIST: 'something already there where novel makes a new file or folder',
+  ENXIO: 'a socket or device where a file is expected',
+  EAGAIN: 'a file another program holds and did not let go of (a lease)',
 };
 const SHAPE_ZH: Record<string, string> = {
   ENAMETOOLONG: '文件名超过文件系统允许的长度',
@@ -26,6 +28,8 @@ const SHAPE_ZH: Record<string, string> = {
   EROFS: '文件系统是只读的',
   EINVAL: '文件系统拒绝这个名字',
   EEXIST: '要新建的文件或目录已经存在',
+  ENXIO: '这里应是文件，却是套接字或设备',
+  EAGAIN: '文件被其他程序占用且未释放（租约）',
 };
 
 /** The kinds of a JSON value, as a refusal names what it found. */
@@ -114,6 +118,10 @@ export const IO_GROUPS = {
     'fs.a_file': entry(
       (_) => 'a file',
       (_) => '文件',
+    ),
+    'fs.a_special_file': entry(
+      (_) => 'a FIFO, socket or device',
+      (_) => '管道、套接字或设备文件',
     ),
     'fs.a_directory': entry(
       (_) => 'a directory',
