@@ -387,18 +387,15 @@ export class ProjectFs {
    * inside it). A name Linux cannot give is checked as `resolve` checks the path.
    */
   private refuseOutside(rel: string, fd: number): void {
-    let held: string;
-    try {
-      held = readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
+    const held = descriptorName(fd);
+    if (held === null) {
       this.resolve(rel);
       return;
     }
-    // A file removed since it was opened is named with " (deleted)" after its name; the name must still lie under the
-    // root (never the root's own name: a sibling called "<root> (deleted)" is outside).
-    const full = held.endsWith(' (deleted)') ? held.slice(0, -' (deleted)'.length) : held;
-    // The root itself (a link to it: the directory check below says what it is).
-    if (held === this.root || full.startsWith(this.underRoot)) return;
+    // The name must lie under the root, never be the root's own unless it is the root (a link to it: the directory
+    // check below says what it is), so that a sibling called "<root> (deleted)" is outside.
+    const full = held.name;
+    if ((full === this.root && !held.removed) || full.startsWith(this.underRoot)) return;
     throw new NovelError('path_outside_project', at(rel, said('fs.through_symlink', { full, root: this.root })), {
       hint: said('fs.through_symlink.hint'),
     });
@@ -415,14 +412,9 @@ export class ProjectFs {
    * Where there is no /proc, the checks before the open stand alone.
    */
   private refuseSwapped(rel: string, abs: string, fd: number): void {
-    let held: string;
-    try {
-      held = readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      return;
-    }
-    const removed = held.endsWith(' (deleted)');
-    const name = removed ? held.slice(0, -' (deleted)'.length) : held;
+    const held = descriptorName(fd);
+    if (held === null) return;
+    const { name, removed } = held;
     const fold = (p: string): string => p.normalize('NFC').toUpperCase();
     if (fold(name).startsWith(fold(`${this.root}${path.sep}staging${path.sep}`))) {
       if (removed && fstatSync(fd).nlink !== 0) {
@@ -1019,6 +1011,21 @@ function readInto(fd: number, into: Buffer, length: number): number {
     off += n;
   }
   return off;
+}
+
+/**
+ * The name Linux gives the file a descriptor holds (/proc/self/fd/N), and whether that name has been removed since the
+ * open (Linux then says "<name> (deleted)"); null when it gives none.
+ */
+function descriptorName(fd: number): { name: string; removed: boolean } | null {
+  let held: string;
+  try {
+    held = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return null;
+  }
+  const removed = held.endsWith(' (deleted)');
+  return { name: removed ? held.slice(0, -' (deleted)'.length) : held, removed };
 }
 
 /** How long a read waits for a program holding a lease on the file to let it go (Linux's lease-break-time is 45 s). */

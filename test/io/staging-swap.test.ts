@@ -63,19 +63,22 @@ function readAroundOpen(
   }
 }
 
-/** Around the open: `dir` swapped for a link to the book's chapters/, and put back after it. */
-function swapForLink(fs: InstanceType<typeof ProjectFs>, dir: string): { before: () => void; after: () => void } {
+/** Around the open: `at` (a file or a folder) swapped for a link to `to`, and put back after it. */
+function swapTo(at: string, to: string): { before: () => void; after: () => void } {
   return {
     before: () => {
-      renameSync(dir, `${dir}.real`);
-      symlinkSync(join(fs.root, 'chapters'), dir);
+      renameSync(at, `${at}.real`);
+      symlinkSync(to, at);
     },
     after: () => {
-      rmSync(dir);
-      renameSync(`${dir}.real`, dir);
+      rmSync(at);
+      renameSync(`${at}.real`, at);
     },
   };
 }
+
+/** Around the open: `dir` swapped for a link to the book's chapters/, and put back after it. */
+const swapForLink = (fs: InstanceType<typeof ProjectFs>, dir: string) => swapTo(dir, join(fs.root, 'chapters'));
 
 describe('a staged directory swapped for a link while novel opens a file below it', () => {
   it('is refused (link_refused), never read as the book file the link leads to', () => {
@@ -157,7 +160,7 @@ describe('a file a walk of staging/ listed, read without looking at its director
 
 describe('a folder of the book swapped for a link out of the project while novel opens a file below it', () => {
   /** A book with characters/active/lin.json, and a folder outside the project holding a file of the same name. */
-  function bookAndOutside(outsideName?: (root: string) => string): {
+  function bookAndOutside(): {
     fs: InstanceType<typeof ProjectFs>;
     target: string;
     dir: string;
@@ -168,8 +171,7 @@ describe('a folder of the book swapped for a link out of the project while novel
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'lin.json'), '{"id":"lin"}\n');
     const fs = new ProjectFs(root);
-    const outside = outsideName ? outsideName(fs.root) : tempDir('novel-outside-');
-    mkdirSync(outside, { recursive: true });
+    const outside = tempDir('novel-outside-');
     writeFileSync(join(outside, 'lin.json'), '{"secret":true}\n');
     return {
       fs,
@@ -178,18 +180,6 @@ describe('a folder of the book swapped for a link out of the project while novel
       outside,
     };
   }
-
-  /** Around the open: `dir` swapped for a link to `to`, and put back after it. */
-  const swapTo = (dir: string, to: string) => ({
-    before: () => {
-      renameSync(dir, `${dir}.real`);
-      symlinkSync(to, dir);
-    },
-    after: () => {
-      rmSync(dir);
-      renameSync(`${dir}.real`, dir);
-    },
-  });
 
   /** characters/active/lin.json read with `around` run around its open: its text, or what was thrown. */
   function readLin(
@@ -224,16 +214,7 @@ describe('a folder of the book swapped for a link out of the project while novel
     const sibling = `${fs.root} (deleted)`;
     writeFileSync(sibling, '{"secret":true}\n');
     try {
-      const read = readLin(fs, target, {
-        before: () => {
-          renameSync(target, `${target}.real`);
-          symlinkSync(sibling, target);
-        },
-        after: () => {
-          rmSync(target);
-          renameSync(`${target}.real`, target);
-        },
-      });
+      const read = readLin(fs, target, swapTo(target, sibling));
       expect('error' in read && (read.error as InstanceType<typeof NovelError>).code).toBe('path_outside_project');
     } finally {
       rmSync(sibling, { force: true });
