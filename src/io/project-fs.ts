@@ -542,8 +542,8 @@ export class ProjectFs {
     }
   }
 
-  /** Project-relative paths of the files below `dir`, sorted; [] when absent. */
-  listFiles(dir: string, options: { recursive?: boolean } = {}): string[] {
+  /** Project-relative paths of the files below `dir`, sorted; [] when absent. `links`: gets those that are links. */
+  listFiles(dir: string, options: { recursive?: boolean; links?: Set<string> } = {}): string[] {
     const base = this.resolve(dir);
     if (!statSync(base, { throwIfNoEntry: false })?.isDirectory()) return [];
     const out: string[] = [];
@@ -561,6 +561,7 @@ export class ProjectFs {
           if (options.recursive) walk(`${abs}${path.sep}${e.name}`, childRel);
         } else if (e.isFile() || e.isSymbolicLink()) {
           out.push(childRel);
+          if (e.isSymbolicLink()) options.links?.add(childRel);
         }
       }
     };

@@ -1,15 +1,26 @@
-/** The read-only ProjectView over the disk, through project-fs (path safety, UTF-8, size). */
+/**
+ * The read-only ProjectView over the disk, through project-fs (path safety, UTF-8, size). `cached`: a text recorded
+ * earlier for a file whose stats still vouch for it (cast-cache.ts), taken instead of reading the file.
+ */
 import type { ProjectView } from '../core/context/project-view.js';
 import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { NovelError } from '../core/errors.js';
 import { parseJsonText } from '../schemas/parse.js';
 import type { ProjectFs } from './project-fs.js';
 
-export function diskView(fs: ProjectFs): ProjectView {
+export function diskView(fs: ProjectFs, cached?: (rel: string) => string | undefined): ProjectView {
   const problems: Diagnostic[] = [];
   const texts = new Map<string, string | undefined>();
+  // The files each listing found, by folder, and which of them are links: `exists` answers from a listing the view
+  // took (one readdir for a packet's look at every character's profile) instead of a stat each.
+  const listed = new Map<string, Map<string, boolean>>();
   const text = (rel: string): string | undefined => {
     if (texts.has(rel)) return texts.get(rel);
+    const recorded = cached?.(rel);
+    if (recorded !== undefined) {
+      texts.set(rel, recorded);
+      return recorded;
+    }
     let value: string | undefined;
     try {
       const r = fs.readTextChecked(rel);
@@ -41,13 +52,29 @@ export function diskView(fs: ProjectFs): ProjectView {
       return parsed.value;
     },
     list(dir) {
+      const links = new Set<string>();
+      let rels: string[];
       try {
-        return fs.listFiles(dir);
+        rels = fs.listFiles(dir, { links });
       } catch {
         return [];
       }
+      // An empty listing may be a folder novel could not read: only one that found files is believed.
+      for (const rel of rels) {
+        const folder = rel.slice(0, rel.lastIndexOf('/'));
+        let names = listed.get(folder);
+        if (names === undefined) listed.set(folder, (names = new Map()));
+        names.set(rel, links.has(rel));
+      }
+      return rels;
     },
     exists(rel) {
+      const names = listed.get(rel.slice(0, rel.lastIndexOf('/')));
+      const link = names?.get(rel);
+      // A regular file the listing found is one; a name it did not find is none (where names are compared byte for
+      // byte: a case-insensitive file system may find it under another case); a link is followed as always.
+      if (link === false) return true;
+      if (names !== undefined && link === undefined && process.platform === 'linux') return false;
       try {
         return fs.isFile(rel);
       } catch {

@@ -62,6 +62,21 @@ export const CommitCacheSchema = lazily(() =>
 );
 export type CommitCache = v.InferOutput<typeof CommitCacheSchema>;
 
+/**
+ * logs/.cache/cast.json: the text of each file of characters/active/ a mutating command read, with the size, mtime,
+ * ctime and inode it had then (src/io/cast-cache.ts).
+ */
+export const CastCacheSchema = lazily(() =>
+  v.object({
+    v: v.literal(1),
+    files: recordOf(
+      v.tuple([v.number(), v.number(), v.number(), v.number(), v.string()]),
+      'cast file → [size, mtimeMs, ctimeMs, ino, text]',
+    ),
+  }),
+);
+export type CastCache = v.InferOutput<typeof CastCacheSchema>;
+
 /** A cache's content, or null when it is missing, not JSON or not of its schema. */
 export function parseCache<S extends v.GenericSchema>(schema: S, text: string | null): v.InferOutput<S> | null {
   if (text === null) return null;
