@@ -24,7 +24,7 @@ import type { ContinuityFacts, ContinuityNames } from '../core/continuity.js';
 import { readContinuityFacts } from './continuity-book.js';
 import type { ProjectView } from '../core/context/project-view.js';
 import { diskView } from './project-view.js';
-import { castTexts } from './cast-cache.js';
+import { castTexts, recordCast } from './cast-cache.js';
 
 export function readBookProbe(
   fs: ProjectFs,
@@ -63,9 +63,14 @@ export function readBookProbe(
   // The lint's names and the continuity checks' cast come from the same files: one view reads them once (the open
   // project hands it on as its `files`).
   // A reader takes a cast file whose stats are as the last mutating command recorded them without reading it; a
-  // mutating command reads the files, and records them (cast-cache.ts).
+  // mutating command that reads the cast reads the files, and records them once it succeeds (cast-cache.ts).
   let disk: ProjectView | undefined;
-  const castView = (): ProjectView => (disk ??= diskView(fs, fs.mutating ? undefined : castTexts(fs)));
+  const castView = (): ProjectView => {
+    if (disk !== undefined) return disk;
+    if (fs.mutating) fs.afterSuccess.push(() => recordCast(fs));
+    disk = diskView(fs, fs.mutating ? undefined : castTexts(fs));
+    return disk;
+  };
   const lintLists = (): LintLists => (lists ??= readLintLists(fs, castView()));
   let convergence: number[] | undefined;
   const convergenceChapters = (): number[] => (convergence ??= convergenceOf(fs, Math.max(1, cp.current_volume)));

@@ -1,6 +1,6 @@
 /**
  * The cast's files (characters/active/*.json) as the last mutating command
- * read them: each file's text with its size, mtime, ctime and inode, so that a
+ * that read them read them: each file's text with its size, mtime, ctime and inode, so that a
  * reader (a packet's id map, the lint's names, the continuity checks' cast)
  * takes a file whose stats are still those without opening it: one lstat
  * instead of an open, a read and the checks around them, for every character
@@ -40,8 +40,9 @@ export function castTexts(fs: ProjectFs): (rel: string) => string | undefined {
 }
 
 /**
- * After a mutating command: the record brought up to date. A file whose stats are as recorded keeps its entry;
- * another is read, and recorded when its stats did not move during the read and it had settled before it.
+ * After a mutating command that read the cast, or on a book without a record: the record brought up to date. A file
+ * whose stats are as recorded keeps its entry; another is read, and recorded when its stats did not move during the
+ * read and it had settled before it.
  */
 export function recordCast(fs: ProjectFs): void {
   try {

@@ -5,7 +5,7 @@
  * records that keep the next command's checks cheap (first fingerprint, stat
  * signature, staged-file hashes, sweep record). Readers never load this module.
  */
-import { recordCast } from './cast-cache.js';
+import { CAST_CACHE, recordCast } from './cast-cache.js';
 import { langOf, said, say } from '../core/messages.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import { NovelError } from '../core/errors.js';
@@ -173,7 +173,8 @@ export function withMutation<R>(
     if (options.checkFingerprint !== false && fs.exists(paths.fingerprint))
       recordBoundary(fs, readCheckpoint(fs).checkpoint, viaSignature && recovered === null ? touched : null);
     inputs.settle();
-    recordCast(fs);
+    // A book without a record of its cast gets one (a command that read the cast has just brought it up to date).
+    if (fs.lstat(CAST_CACHE) === null) recordCast(fs);
     recordDormant(fs, project);
     // The book's totals, for a book whose ledger is missing or behind (made by hand, or by an older version): built
     // once here, so that readers read one file (a current ledger costs one small read).

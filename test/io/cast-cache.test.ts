@@ -48,6 +48,7 @@ describe('the cast cache', () => {
     // A whole second, which utimes sets exactly; recorded by the next mutating command once it has settled.
     utimesSync(file, 1_700_000_000, 1_700_000_000);
     await new Promise((r) => setTimeout(r, 30));
+    rmSync(join(root, CAST_CACHE));
     expect((await novel(root, ['state', 'verify', '--accept'])).code).toBe(0);
     expect(JSON.parse(readFileSync(join(root, CAST_CACHE), 'utf8')).files[BAI][1]).toBe(1_700_000_000_000);
     const before = statSync(file);
@@ -93,10 +94,21 @@ describe('the cast cache', () => {
     expect(Object.keys(settled).every((rel) => rel.endsWith('.json'))).toBe(true);
   });
 
-  it('is left as it is by a mutating command that finds the cast unchanged', async () => {
+  it('is kept by a mutating command that reads the cast, and made by any where there is none', async () => {
     const { root } = await atSummarize();
-    const before = statSync(join(root, CAST_CACHE));
+    const cache = join(root, CAST_CACHE);
+    const entries = (): Record<string, unknown[]> => JSON.parse(readFileSync(cache, 'utf8')).files;
+    const before = statSync(cache);
+    // The summary's advance runs the continuity checks, which read the cast: unchanged, the record stays as it was.
+    expect((await novel(root, ['run', '--executor', 'demo', '--pause-after', 'summarize'])).code).toBe(0);
+    expect(statSync(cache).mtimeMs).toBe(before.mtimeMs);
+    writeFileSync(join(root, BAI), readFileSync(join(root, BAI), 'utf8').replace('白凌霜', '白凌霜霜'));
+    await new Promise((r) => setTimeout(r, 30));
+    expect((await novel(root, ['run', '--executor', 'demo', '--pause-after', 'refine'])).code).toBe(0);
+    expect(entries()[BAI]?.[4]).toContain('白凌霜霜');
+    // A command that does not read the cast leaves a record as it is, and makes one where there is none.
+    rmSync(cache);
     expect((await novel(root, ['state', 'verify', '--accept'])).code).toBe(0);
-    expect(statSync(join(root, CAST_CACHE)).mtimeMs).toBe(before.mtimeMs);
+    expect(Object.keys(entries())).toContain(BAI);
   });
 });
