@@ -237,6 +237,9 @@ for (const s of sizes) {
     results[`${s.label} ${c.name}`] = {
       novel: median(novel.map((x) => x.ms)),
       cc: median(cc.map((x) => x.ms)),
+      // Each novel run against the cc-novel-writer run right after it, as `npm run bench` pairs its runs: a slow
+      // moment of the machine falls on both runs of a pair, and leaves the ratio of the medians more than this one.
+      pairs: median(novel.map((x, i) => x.ms / cc[i].ms)),
       novelKb: median(novel.map((x) => x.kb)),
       ccKb: median(cc.map((x) => x.kb)),
     };
@@ -251,7 +254,8 @@ const verdict = (ok, target) => {
 const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
 console.log(
   `novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per ` +
-    `command (medians in ms; commit on a fresh copy per run, the copy and its writeback (sync ` +
+    `command (medians in ms; novel/cc: the median of the runs' pairwise ratios, then the ratio of the medians; ` +
+    `commit on a fresh copy per run, the copy and its writeback (sync ` +
     `-f) untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`,
 );
 for (const s of sizes) {
@@ -263,14 +267,14 @@ for (const s of sizes) {
   );
   for (const c of cases) {
     const r = results[`${s.label} ${c.name}`];
-    const ratio = r.novel / r.cc;
+    const ratio = r.pairs;
     // A book made outside novel, before any mutating command built its caches, has no target of its own: its status
     // once they are built has (below, against the small book).
     const target = c.name === 'commit' ? (s.label === 'large' ? 1.0 : null) : c.book === 'outside' ? null : 0.8;
     const memory = c.name === 'commit' ? `  peak RSS ${mib(r.novelKb)} / ${mib(r.ccKb)}` : '';
     console.log(
       `  ${c.name.padEnd(26)} novel ${r.novel.toFixed(1).padStart(7)}   cc-novel-writer ` +
-        `${r.cc.toFixed(1).padStart(7)}   novel/cc ${ratio.toFixed(2)}` +
+        `${r.cc.toFixed(1).padStart(7)}   novel/cc ${ratio.toFixed(2)} (medians ${(r.novel / r.cc).toFixed(2)})` +
         `${target === null ? '' : `  ${verdict(ratio <= target, target)}`}${memory}`,
     );
   }
