@@ -20,3 +20,18 @@ export const RACY_MS = 10;
  * is old enough for its stats to vouch for that read.
  */
 export const settledBefore = (stampMs: number, readAt: number): boolean => readAt - stampMs > RACY_MS;
+
+/**
+ * The tick of the file system a time stamp came from, as far as the stamp shows it: a stamp in whole seconds comes
+ * from one that keeps 1 or 2 s (ext3, HFS+, FAT: 2 s taken), one in whole hundredths from one that keeps 10 ms
+ * (exFAT); ext4, xfs, btrfs and tmpfs keep nanoseconds, whose stamps fall on a whole hundredth once in a hundred
+ * thousand. 0: no coarser tick shows.
+ */
+export const stampTickMs = (stampMs: number): number => (stampMs % 1000 === 0 ? 2000 : stampMs % 10 === 0 ? 10 : 0);
+
+/**
+ * `settledBefore` with the margin widened by the tick the stamp shows: for a record that hands out a file's text in
+ * place of reading it (the cast), where two writes within one coarse tick would leave every stat as it was.
+ */
+export const settledOnItsTick = (stampMs: number, readAt: number): boolean =>
+  readAt - stampMs > RACY_MS + stampTickMs(stampMs);

@@ -30,6 +30,7 @@ export function readBookProbe(
   fs: ProjectFs,
   cp: Checkpoint,
   names?: ContinuityNames,
+  options: { castRecord?: boolean } = {},
 ): BookProbe & { journalPath: string | null; files: () => ProjectView } {
   const rel = findJournal(fs);
   let journal: BookProbe['journal'] = null;
@@ -63,12 +64,13 @@ export function readBookProbe(
   // The lint's names and the continuity checks' cast come from the same files: one view reads them once (the open
   // project hands it on as its `files`).
   // A reader takes a cast file whose stats are as the last mutating command recorded them without reading it; a
-  // mutating command that reads the cast reads the files, and records them once it succeeds (cast-cache.ts).
+  // mutating command that reads the cast reads the files, and records them once it succeeds (cast-cache.ts); doctor
+  // reads the files (`castRecord: false`).
   let disk: ProjectView | undefined;
   const castView = (): ProjectView => {
     if (disk !== undefined) return disk;
     if (fs.mutating) fs.afterSuccess.push(() => recordCast(fs));
-    disk = diskView(fs, fs.mutating ? undefined : castTexts(fs));
+    disk = diskView(fs, fs.mutating || options.castRecord === false ? undefined : castTexts(fs));
     return disk;
   };
   const lintLists = (): LintLists => (lists ??= readLintLists(fs, castView()));

@@ -7,11 +7,11 @@
  * of every packet. A machine-local cache under logs/ (docs/recovery.md): a
  * file whose stats moved is read as before, and so is every file when the
  * cache is missing or does not parse. Only a file that had settled when it was
- * read is recorded (racy-clean.ts), and only a regular file: a link is read
- * each time, as the path rules say.
+ * read is recorded (racy-clean.ts, by the tick its file system keeps), and
+ * only a regular file: a link is read each time, as the path rules say.
  */
 import type { Stats } from 'node:fs';
-import { settledBefore } from '../core/racy-clean.js';
+import { settledOnItsTick } from '../core/racy-clean.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { CastCacheSchema, parseCache, type CastCache } from '../schemas/caches.js';
 import type { ProjectFs } from './project-fs.js';
@@ -24,13 +24,13 @@ type Entry = CastCache['files'][string];
 const holds = (known: Entry, st: Stats): boolean =>
   st.isFile() && known[0] === st.size && known[1] === st.mtimeMs && known[2] === st.ctimeMs && known[3] === st.ino;
 
-function recorded(fs: ProjectFs): CastCache['files'] {
-  return parseCache(CastCacheSchema, fs.readCacheText(CAST_CACHE))?.files ?? {};
+function recorded(fs: ProjectFs): CastCache['files'] | null {
+  return parseCache(CastCacheSchema, fs.readCacheText(CAST_CACHE))?.files ?? null;
 }
 
 /** For a reader: the recorded text of a cast file whose stats have not moved since, else undefined (read it). */
 export function castTexts(fs: ProjectFs): (rel: string) => string | undefined {
-  const files = recorded(fs);
+  const files = recorded(fs) ?? {};
   return (rel) => {
     const known = Object.hasOwn(files, rel) ? files[rel] : undefined;
     if (known === undefined) return undefined;
@@ -52,7 +52,7 @@ export function recordCast(fs: ProjectFs): void {
       if (!rel.endsWith('.json')) continue;
       const st = fs.lstat(rel);
       if (!st?.isFile()) continue;
-      const known = Object.hasOwn(before, rel) ? before[rel] : undefined;
+      const known = before !== null && Object.hasOwn(before, rel) ? before[rel] : undefined;
       if (known !== undefined && holds(known, st)) {
         files[rel] = known;
         continue;
@@ -65,18 +65,23 @@ export function recordCast(fs: ProjectFs): void {
         continue;
       }
       const after = fs.lstat(rel);
+      // The bytes are the file's whose stats are recorded: the same inode and stats before the open, from the
+      // descriptor, and after the read; and it was last written more than a tick of its file system before.
       if (
         after === null ||
         after.ino !== st.ino ||
+        read.ino !== after.ino ||
         read.size !== after.size ||
         read.mtimeMs !== after.mtimeMs ||
         read.ctimeMs !== after.ctimeMs ||
-        !settledBefore(after.ctimeMs, readAt)
+        !settledOnItsTick(after.ctimeMs, readAt)
       )
         continue;
       const decoded = decodeUtf8(read.bytes);
       if (decoded.ok) files[rel] = [after.size, after.mtimeMs, after.ctimeMs, after.ino, decoded.text];
     }
+    // Written where there is none (null), even empty: a book without a cast is not listed again by every mutating
+    // command.
     if (JSON.stringify(files) !== JSON.stringify(before))
       fs.writeText(CAST_CACHE, JSON.stringify({ v: 1, files }), { fsync: false });
   } catch {

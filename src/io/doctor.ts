@@ -72,7 +72,8 @@ export function runDoctor(cenv: CommandEnv, projectFlag: string | undefined): { 
   const fs = new ProjectFs(root);
   let p;
   try {
-    p = openProject(cenv, projectFlag, fs);
+    // The cast as its files are, not as a record of them (cast-cache.ts): doctor checks what the author has.
+    p = openProject(cenv, projectFlag, fs, { castRecord: false });
   } catch (err) {
     if (!(err instanceof NovelError)) throw err;
     const file = err.code === 'invalid_config' ? paths.config : paths.checkpoint;

@@ -307,7 +307,7 @@ export class ProjectFs {
    * staging/ the file is opened without following a link and must be a
    * regular file with one link, in directories that are not links.
    */
-  readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
+  readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number; ino: number } {
     // A path through a link out of the project is refused before anything is opened (nothing outside is touched);
     // after the open, the file the descriptor holds is checked again (`refuseOutside`, `refuseSwapped`): a link
     // swapped in between is refused, and what is read is what was checked.
@@ -325,7 +325,7 @@ export class ProjectFs {
    * staging/ that `stagingIsDir` found to be one. The check after the open still names the file the descriptor holds;
    * where there is no /proc to ask, every check runs as for any staged file.
    */
-  readListedStaged(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
+  readListedStaged(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number; ino: number } {
     if (!fdNamesKnown()) return this.readBytesAndStat(rel);
     return this.openAndRead(rel, this.lexical(rel), true);
   }
@@ -339,7 +339,7 @@ export class ProjectFs {
     rel: string,
     abs: string,
     staged: boolean,
-  ): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number } {
+  ): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number; ino: number } {
     let fd: number;
     try {
       fd = openBookFile(abs, staged ? fsConstants.O_NOFOLLOW : 0);
@@ -376,7 +376,13 @@ export class ProjectFs {
         });
       }
       if (staged) this.refuseSwapped(rel, abs, fd);
-      return { bytes: readAll(fd, stat.size), size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
+      return {
+        bytes: readAll(fd, stat.size),
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        ctimeMs: stat.ctimeMs,
+        ino: stat.ino,
+      };
     } finally {
       closeSync(fd);
     }

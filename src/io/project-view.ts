@@ -11,9 +11,9 @@ import type { ProjectFs } from './project-fs.js';
 export function diskView(fs: ProjectFs, cached?: (rel: string) => string | undefined): ProjectView {
   const problems: Diagnostic[] = [];
   const texts = new Map<string, string | undefined>();
-  // The files each listing found, by folder, and which of them are links: `exists` answers from a listing the view
-  // took (one readdir for a packet's look at every character's profile) instead of a stat each.
-  const listed = new Map<string, Map<string, boolean>>();
+  // The regular files the view's listings found: `exists` answers for them from the listing (one readdir for a
+  // packet's look at every character's profile) instead of a stat each.
+  const listedFiles = new Set<string>();
   const text = (rel: string): string | undefined => {
     if (texts.has(rel)) return texts.get(rel);
     const recorded = cached?.(rel);
@@ -59,22 +59,14 @@ export function diskView(fs: ProjectFs, cached?: (rel: string) => string | undef
       } catch {
         return [];
       }
-      // An empty listing may be a folder novel could not read: only one that found files is believed.
-      for (const rel of rels) {
-        const folder = rel.slice(0, rel.lastIndexOf('/'));
-        let names = listed.get(folder);
-        if (names === undefined) listed.set(folder, (names = new Map()));
-        names.set(rel, links.has(rel));
-      }
+      for (const rel of rels) if (!links.has(rel)) listedFiles.add(rel);
       return rels;
     },
     exists(rel) {
-      const names = listed.get(rel.slice(0, rel.lastIndexOf('/')));
-      const link = names?.get(rel);
-      // A regular file the listing found is one; a name it did not find is none (where names are compared byte for
-      // byte: a case-insensitive file system may find it under another case); a link is followed as always.
-      if (link === false) return true;
-      if (names !== undefined && link === undefined && process.platform === 'linux') return false;
+      // A regular file the listing found is one. Any other name is looked at as always: a link is followed, and a
+      // name the listing did not find may still be there under another case or normalisation (a file system that
+      // folds names, as on Windows drives and casefolded ext4).
+      if (listedFiles.has(rel)) return true;
       try {
         return fs.isFile(rel);
       } catch {

@@ -72,14 +72,16 @@ export function openProject(
   cenv: CommandEnv,
   projectFlag: string | undefined,
   fs = openFs(cenv, projectFlag),
-  options: { hashStaged?: boolean } = {},
+  options: { hashStaged?: boolean; castRecord?: boolean } = {},
 ): OpenProject {
   for (let attempt = 0; ; attempt++) {
     const loaded = readCheckpoint(fs);
     const settings = cenv.settings ?? loadSettings(fs);
     // A mutating command hashes the staged files it reads (staging-probe.ts); a reader takes the recorded hashes.
     const view = readStagingView(fs, options.hashStaged !== true);
-    const { journalPath, files, ...probe } = readBookProbe(fs, loaded.checkpoint, settings.continuity);
+    const { journalPath, files, ...probe } = readBookProbe(fs, loaded.checkpoint, settings.continuity, {
+      ...(options.castRecord === false ? { castRecord: false } : {}),
+    });
     const project = { fs, loaded, settings, view, journal: journalPath, probe, files };
     if (attempt >= 20 || checkpointText(fs) === loaded.text) return project;
   }

@@ -2,11 +2,22 @@
  * The cast as the last mutating command read it (logs/.cache/cast.json): a reader takes a file whose stats are
  * unchanged without reading it, and reads every file whose stats moved.
  */
-import { existsSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { readBookProbe } from '../../src/io/book-probe.js';
 import { CAST_CACHE, castTexts, recordCast } from '../../src/io/cast-cache.js';
 import { ProjectFs } from '../../src/io/project-fs.js';
+import type { Checkpoint } from '../../src/schemas/checkpoint.js';
 import { cleanupTempDirs, fixtureCopy, novel, novelJson } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
@@ -110,5 +121,27 @@ describe('the cast cache', () => {
     rmSync(cache);
     expect((await novel(root, ['state', 'verify', '--accept'])).code).toBe(0);
     expect(Object.keys(entries())).toContain(BAI);
+  });
+
+  it('is taken by readers only: a mutating command and doctor read the files', async () => {
+    const { root } = await atSummarize();
+    const cache = JSON.parse(readFileSync(join(root, CAST_CACHE), 'utf8'));
+    cache.files[BAI][4] = '{"display_name":"recorded"}';
+    writeFileSync(join(root, CAST_CACHE), JSON.stringify(cache));
+    const cp = JSON.parse(readFileSync(join(root, '.checkpoint.json'), 'utf8')) as Checkpoint;
+    const nameIn = (fs: ProjectFs, options: { castRecord?: boolean } = {}): unknown =>
+      (readBookProbe(fs, cp, undefined, options).files().json(BAI) as { display_name: string }).display_name;
+    expect(nameIn(new ProjectFs(root))).toBe('recorded');
+    expect(nameIn(new ProjectFs(root), { castRecord: false })).toBe('白凌霜');
+    const mutating = new ProjectFs(root);
+    mutating.mutating = true;
+    expect(nameIn(mutating)).toBe('白凌霜');
+  });
+
+  it('is made even for a book without a cast, so that it is not looked for again', () => {
+    const root = fixtureCopy();
+    for (const name of readdirSync(join(root, 'characters/active'))) rmSync(join(root, 'characters/active', name));
+    recordCast(new ProjectFs(root));
+    expect(JSON.parse(readFileSync(join(root, CAST_CACHE), 'utf8'))).toEqual({ v: 1, files: {} });
   });
 });

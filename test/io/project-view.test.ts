@@ -1,7 +1,7 @@
 /** The disk's ProjectView: `exists` answered from a listing the view took agrees with a look at each file. */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ProjectFs } from '../../src/io/project-fs.js';
 import { diskView } from '../../src/io/project-view.js';
 import { cleanupTempDirs, tempDir } from '../helpers/project.js';
@@ -37,7 +37,13 @@ describe('diskView', () => {
       'characters/active/inside-link.md',
       'characters/active/outside-link.md',
     ]);
+    const looked = vi.spyOn(fs, 'isFile');
     expect(names.map((n) => view.exists(`characters/active/${n}`))).toEqual(expected);
+    // The regular file the listing found needs no look of its own; every other name gets one.
+    expect(looked.mock.calls.map(([rel]) => rel)).toEqual(
+      names.filter((n) => n !== 'a.md').map((n) => `characters/active/${n}`),
+    );
+    looked.mockRestore();
     // A folder it did not list, and a path that is not its listing's spelling, are looked at as before.
     expect(view.exists('characters/a.md')).toBe(false);
     expect(view.exists('characters/active/./a.md')).toBe(true);
