@@ -172,11 +172,13 @@ export function chapterContinuity(
   });
 }
 
-/** The foreshadowing ids a global list (foreshadowing/global.json) holds as resolved. */
 /**
- * The part of the state the checks read (characters' status, realm and location; items' status, name and holder;
- * the story's day), and nothing else: the findings of any chapter are the same against it as against the whole
- * state. What the continuity cache keeps of a large state.
+ * The part of the state the checks read (characters' status and realm; items' status, name and holder; the story's
+ * day), and nothing else: the findings of any chapter are the same against it as against the whole state. A
+ * character's location is read only as the name of a place (so that a place is never taken for a slip of a
+ * character's name): the places, each once, stand for them (`places`), and a character or item with none of the
+ * fields is left out. What the continuity cache keeps of a large state: a long book's thousands of characters with a
+ * location and nothing else are a few places.
  */
 export function slimState(state: Record<string, unknown>, names: ContinuityNames): Record<string, unknown> {
   const pick = (from: unknown, keys: readonly string[]): Obj => {
@@ -185,14 +187,29 @@ export function slimState(state: Record<string, unknown>, names: ContinuityNames
     return out;
   };
   const each = (group: unknown, keys: readonly string[]): Obj =>
-    Object.fromEntries(Object.entries(isObj(group) ? group : {}).map(([id, v]) => [id, pick(v, keys)]));
+    Object.fromEntries(
+      Object.entries(isObj(group) ? group : {}).flatMap(([id, v]) => {
+        const kept = pick(v, keys);
+        return Object.keys(kept).length ? [[id, kept]] : [];
+      }),
+    );
   return {
-    characters: each(state.characters, [names.status, names.realm, names.location]),
+    characters: each(state.characters, [names.status, names.realm]),
     items: each(state.items, [names.item_status, names.item_name, names.holder]),
     world_state: pick(state.world_state, [names.story_day]),
+    places: placesOf(state, names),
   };
 }
 
+/** The places the characters of a state are at, each once, sorted. */
+export function placesOf(state: Record<string, unknown>, names: ContinuityNames): string[] {
+  const places = new Set<string>();
+  for (const c of Object.values(isObj(state.characters) ? state.characters : {}))
+    if (isObj(c) && typeof c[names.location] === 'string') places.add(c[names.location] as string);
+  return [...places].sort();
+}
+
+/** The foreshadowing ids a global list (foreshadowing/global.json) holds as resolved. */
 export function resolvedForeshadowing(global: readonly Record<string, unknown>[]): Set<string> {
   return new Set(global.filter((f) => f.status === 'resolved' && typeof f.id === 'string').map((f) => f.id as string));
 }

@@ -78,8 +78,7 @@ export function readContinuityFacts(
   const other: string[] = [];
   for (const it of Object.values(isObj(state.items) ? state.items : {}))
     if (isObj(it) && typeof it[names.item_name] === 'string') other.push(it[names.item_name] as string);
-  for (const c of Object.values(isObj(state.characters) ? state.characters : {}))
-    if (isObj(c) && typeof c[names.location] === 'string') other.push(c[names.location] as string);
+  other.push(...(Array.isArray(state.places) ? state.places.filter((p) => typeof p === 'string') : []));
   const world = fs.readJson(paths.worldRules, LaddersSchema, 'invalid_world_rules');
   let full: Obj | undefined;
   return {

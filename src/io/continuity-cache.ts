@@ -16,8 +16,14 @@ const KEY = 'logs/.cache/continuity-key.json';
 const DATA = 'logs/.cache/continuity-facts.json';
 const SOURCES = [paths.state, 'foreshadowing/global.json'] as const;
 
-const KeySchema = v.object({ sources: v.array(v.nullable(v.tuple([v.number(), v.number()]))), names: v.string() });
-const DataSchema = v.object({ slim: v.record(v.string(), v.unknown()), resolved: v.array(v.string()) });
+const KeySchema = v.object({
+  sources: v.array(v.nullable(v.tuple([v.number(), v.number()]))),
+  names: v.string(),
+  shape: v.optional(v.number()),
+});
+/** On disk the slim state is `state` (it was `slim` before the places stood for the locations: neither version takes
+ * the other's record). */
+const DataSchema = v.object({ state: v.record(v.string(), v.unknown()), resolved: v.array(v.string()) });
 
 export interface CachedStateFacts {
   slim: Record<string, unknown>;
@@ -32,6 +38,8 @@ function keyNow(fs: ProjectFs, names: ContinuityNames): v.InferOutput<typeof Key
       return st?.isFile() ? ([st.size, st.mtimeMs] as [number, number]) : null;
     }),
     names: JSON.stringify(names),
+    // The record's shape: 2 since the places stand for the characters' locations (continuity.ts slimState).
+    shape: 2,
   };
 }
 
@@ -41,7 +49,7 @@ export function readCachedStateFacts(fs: ProjectFs, names: ContinuityNames): Cac
     const key = fs.readJson(KEY, KeySchema, 'invalid_cache');
     if (!key?.ok || JSON.stringify(key.value) !== JSON.stringify(keyNow(fs, names))) return null;
     const data = fs.readJson(DATA, DataSchema, 'invalid_cache');
-    return data?.ok ? data.value : null;
+    return data?.ok ? { slim: data.value.state, resolved: data.value.resolved } : null;
   } catch {
     return null;
   }
@@ -56,7 +64,7 @@ export function cacheKeeper(fs: ProjectFs, names: ContinuityNames): (facts: Cach
   const before = JSON.stringify(keyNow(fs, names));
   return (facts) => {
     if (JSON.stringify(keyNow(fs, names)) !== before) return;
-    fs.writeText(DATA, JSON.stringify(facts), { fsync: false });
+    fs.writeText(DATA, JSON.stringify({ state: facts.slim, resolved: facts.resolved }), { fsync: false });
     fs.writeText(KEY, before, { fsync: false });
   };
 }

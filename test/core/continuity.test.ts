@@ -172,12 +172,23 @@ describe('slimState: the part of the state the checks read', () => {
     };
     expect(slimState(full, DEFAULT_CONTINUITY)).toEqual({
       characters: {
-        'lin-feng': { status: 'alive', realm: '金丹', location: '藏经阁' },
+        'lin-feng': { status: 'alive', realm: '金丹' },
         'old-zhao': { status: 'dead' },
         'su-wan': { status: 'alive', realm: '筑基' },
       },
       items: { 'qingfeng-sword': { name: '青锋剑', status: 'destroyed', holder: 'lin-feng' } },
       world_state: { story_day: 30 },
+      places: ['藏经阁'],
+    });
+    // A character with a place and nothing else the checks read is a place only.
+    const walkers = {
+      characters: { a: { location: '山门', hp: 1 }, b: { location: '山门' }, c: { location: '后山' } },
+    };
+    expect(slimState(walkers, DEFAULT_CONTINUITY)).toEqual({
+      characters: {},
+      items: {},
+      world_state: {},
+      places: ['后山', '山门'],
     });
   });
 
