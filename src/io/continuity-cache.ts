@@ -38,7 +38,8 @@ function keyNow(fs: ProjectFs, names: ContinuityNames): v.InferOutput<typeof Key
       return st?.isFile() ? ([st.size, st.mtimeMs] as [number, number]) : null;
     }),
     names: JSON.stringify(names),
-    // The record's shape: 2 since the places stand for the characters' locations (continuity.ts slimState).
+    // The record's shape: 2 since the places stand for the characters' locations (continuity.ts slimState). An
+    // older version drops this field and would match the key: the data's renamed field (`state`) is what it refuses.
     shape: 2,
   };
 }

@@ -203,6 +203,12 @@ describe('slimState: the part of the state the checks read', () => {
           'items.qingfeng-sword.holder',
           'world_state.story_day',
           'plot.arc',
+          // A character with a place only, and an item with none of the fields the checks read: left out of the slim
+          // state, found the same.
+          'characters.walker.realm',
+          'characters.walker.status',
+          'items.junk.holder',
+          'items.junk.status',
         ),
         value: fc.oneof(fc.constantFrom('炼气', '元婴', 'alive', 'su-wan'), fc.integer({ min: 0, max: 40 })),
       }),
@@ -212,7 +218,13 @@ describe('slimState: the part of the state the checks read', () => {
         value: fc.integer({ min: -3, max: 3 }),
       }),
     );
-    const full = { ...state, plot: { arc: 1 }, extra: [1, 2] };
+    const full = {
+      ...state,
+      characters: { ...state.characters, walker: { location: '山门' } },
+      items: { ...state.items, junk: { state: 'x' } },
+      plot: { arc: 1 },
+      extra: [1, 2],
+    };
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...words), { maxLength: 30 }),

@@ -464,6 +464,7 @@ describe('the continuity cache (logs/.cache/continuity-*.json)', () => {
         [1, 1],
       ],
       names: JSON.stringify({}),
+      shape: 2,
     };
     writeFileSync(key, JSON.stringify(stale));
     expect(warnings()).toBe(cached);

@@ -31,5 +31,9 @@ describe('readContinuityFacts', () => {
     const cached = readContinuityFacts(new ProjectFs(root));
     expect(cached.cast.known.has('落霞坡')).toBe(true);
     expect(cached.state).toEqual(record.state);
+    // The places come from the record (its content is no part of its key): a place only it names is known.
+    record.state.places.push('某地');
+    writeFileSync(join(root, 'logs/.cache/continuity-facts.json'), JSON.stringify(record));
+    expect(readContinuityFacts(new ProjectFs(root)).cast.known.has('某地')).toBe(true);
   });
 });
