@@ -20,7 +20,7 @@ import { paths } from '../core/paths.js';
 import { CastFileSchema, LaddersSchema } from '../schemas/continuity.js';
 import { parseWith } from '../schemas/parse.js';
 import { readChangelog, readGlobalForeshadowing, readState } from './book-files.js';
-import { cacheKeeper, readCachedStateFacts } from './continuity-cache.js';
+import { cacheKeeper, hasCachedStateFacts, readCachedStateFacts } from './continuity-cache.js';
 import { diskView } from './project-view.js';
 import { ProjectFs as Fs, type ProjectFs } from './project-fs.js';
 import { demoProjectSource } from './package-files.js';
@@ -89,6 +89,24 @@ export function readContinuityFacts(
     resolved: new Set(stateFacts.resolved),
     names,
   };
+}
+
+/**
+ * After a mutating command, on a book without a record of the facts in this version's shape (made outside novel, or by
+ * an older version): the record made, so that its readers do not compute the facts from the whole state each time. A
+ * record stale by its sources (a commit rewrote the state) is left to the next command that reads the facts.
+ */
+export function ensureCachedStateFacts(fs: ProjectFs, names: ContinuityNames = DEFAULT_CONTINUITY): void {
+  try {
+    if (hasCachedStateFacts(fs)) return;
+    const keep = cacheKeeper(fs, names);
+    keep({
+      slim: slimState(readState(fs) as Obj, names),
+      resolved: [...resolvedForeshadowing(readGlobalForeshadowing(fs))].sort(),
+    });
+  } catch {
+    /* a cache: its readers compute the facts without it */
+  }
 }
 
 /** The demo book as novel ships it (read where it lies: nothing is written). */

@@ -56,6 +56,16 @@ export function readCachedStateFacts(fs: ProjectFs, names: ContinuityNames): Cac
   }
 }
 
+/** A record of this version's shape is there, current or not (a stale one: computed anew by the next reading it). */
+export function hasCachedStateFacts(fs: ProjectFs): boolean {
+  try {
+    const key = fs.readJson(KEY, KeySchema, 'invalid_cache');
+    return key?.ok === true && key.value.shape === 2;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A keeper of the facts about to be computed (inside a mutating command): the key is taken before the files are
  * read, and the facts are kept only if the files are still as they were (a commit may have written the state since):

@@ -6,6 +6,7 @@
  * signature, staged-file hashes, sweep record). Readers never load this module.
  */
 import { CAST_CACHE, recordCast } from './cast-cache.js';
+import { ensureCachedStateFacts } from './continuity-book.js';
 import { langOf, said, say } from '../core/messages.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import { NovelError } from '../core/errors.js';
@@ -175,6 +176,8 @@ export function withMutation<R>(
     inputs.settle();
     // A book without a record of its cast gets one (a command that read the cast has just brought it up to date).
     if (fs.lstat(CAST_CACHE) === null) recordCast(fs);
+    // Likewise the continuity checks' facts, where there is no record of this version's shape.
+    ensureCachedStateFacts(fs, project.settings.continuity);
     recordDormant(fs, project);
     // The book's totals, for a book whose ledger is missing or behind (made by hand, or by an older version): built
     // once here, so that readers read one file (a current ledger costs one small read).

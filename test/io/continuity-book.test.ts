@@ -1,10 +1,10 @@
 /** The continuity checks' facts of a book: the places its characters are at are names of the book, cached or not. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readContinuityFacts } from '../../src/io/continuity-book.js';
 import { ProjectFs } from '../../src/io/project-fs.js';
-import { cleanupTempDirs, fixtureCopy } from '../helpers/project.js';
+import { cleanupTempDirs, fixtureCopy, novel } from '../helpers/project.js';
 
 afterAll(cleanupTempDirs);
 
@@ -35,5 +35,24 @@ describe('readContinuityFacts', () => {
     record.state.places.push('某地');
     writeFileSync(join(root, 'logs/.cache/continuity-facts.json'), JSON.stringify(record));
     expect(readContinuityFacts(new ProjectFs(root)).cast.known.has('某地')).toBe(true);
+  });
+
+  it('has its record made by any mutating command where none of this shape is', async () => {
+    const root = fixtureCopy();
+    const key = join(root, 'logs/.cache/continuity-key.json');
+    const data = join(root, 'logs/.cache/continuity-facts.json');
+    expect(existsSync(key)).toBe(false);
+    // state verify --accept reads no facts of its own: it makes the record all the same.
+    expect((await novel(root, ['state', 'verify', '--accept'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(key, 'utf8')).shape).toBe(2);
+    expect(Object.keys(JSON.parse(readFileSync(data, 'utf8')))).toEqual(['state', 'resolved']);
+    // An older version's record (no shape; `slim`): made anew.
+    const old = JSON.parse(readFileSync(key, 'utf8'));
+    delete old.shape;
+    writeFileSync(key, JSON.stringify(old));
+    writeFileSync(data, JSON.stringify({ slim: {}, resolved: [] }));
+    expect((await novel(root, ['state', 'verify', '--accept'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(key, 'utf8')).shape).toBe(2);
+    expect(Object.keys(JSON.parse(readFileSync(data, 'utf8')))).toEqual(['state', 'resolved']);
   });
 });
