@@ -20,7 +20,7 @@ import { paths } from '../core/paths.js';
 import { CastFileSchema, LaddersSchema } from '../schemas/continuity.js';
 import { parseWith } from '../schemas/parse.js';
 import { readChangelog, readGlobalForeshadowing, readState } from './book-files.js';
-import { cacheKeeper, hasCachedStateFacts, readCachedStateFacts } from './continuity-cache.js';
+import { cacheKeeper, hasCachedStateFacts, readCachedStateFacts, type CachedStateFacts } from './continuity-cache.js';
 import { diskView } from './project-view.js';
 import { ProjectFs as Fs, type ProjectFs } from './project-fs.js';
 import { demoProjectSource } from './package-files.js';
@@ -68,10 +68,7 @@ export function readContinuityFacts(
   // from the files (a large state costs most of the checks' time).
   const cached = readCachedStateFacts(fs, names);
   const keep = cached || !fs.mutating ? null : cacheKeeper(fs, names);
-  const stateFacts = cached ?? {
-    slim: slimState(readState(fs) as Obj, names),
-    resolved: [...resolvedForeshadowing(readGlobalForeshadowing(fs))].sort(),
-  };
+  const stateFacts = cached ?? stateFactsOf(fs, names);
   if (keep) fs.afterSuccess.push(() => keep(stateFacts));
   // Items and places the state names are names of the book too: never a slip of a character's.
   const state = stateFacts.slim;
@@ -100,13 +97,18 @@ export function ensureCachedStateFacts(fs: ProjectFs, names: ContinuityNames = D
   try {
     if (hasCachedStateFacts(fs)) return;
     const keep = cacheKeeper(fs, names);
-    keep({
-      slim: slimState(readState(fs) as Obj, names),
-      resolved: [...resolvedForeshadowing(readGlobalForeshadowing(fs))].sort(),
-    });
+    keep(stateFactsOf(fs, names));
   } catch {
     /* a cache: its readers compute the facts without it */
   }
+}
+
+/** The facts the record keeps, from the files: the slim state and the resolved foreshadowing. */
+function stateFactsOf(fs: ProjectFs, names: ContinuityNames): CachedStateFacts {
+  return {
+    slim: slimState(readState(fs) as Obj, names),
+    resolved: [...resolvedForeshadowing(readGlobalForeshadowing(fs))].sort(),
+  };
 }
 
 /** The demo book as novel ships it (read where it lies: nothing is written). */

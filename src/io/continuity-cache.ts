@@ -15,14 +15,18 @@ import type { ProjectFs } from './project-fs.js';
 const KEY = 'logs/.cache/continuity-key.json';
 const DATA = 'logs/.cache/continuity-facts.json';
 const SOURCES = [paths.state, 'foreshadowing/global.json'] as const;
+/** The record's shape: 2 since the places stand for the characters' locations (continuity.ts slimState). */
+const SHAPE = 2;
 
 const KeySchema = v.object({
   sources: v.array(v.nullable(v.tuple([v.number(), v.number()]))),
   names: v.string(),
   shape: v.optional(v.number()),
 });
-/** On disk the slim state is `state` (it was `slim` before the places stood for the locations: neither version takes
- * the other's record). */
+/**
+ * On disk the slim state is `state` (it was `slim` before the places stood for the locations: neither version takes
+ * the other's record).
+ */
 const DataSchema = v.object({ state: v.record(v.string(), v.unknown()), resolved: v.array(v.string()) });
 
 export interface CachedStateFacts {
@@ -38,9 +42,8 @@ function keyNow(fs: ProjectFs, names: ContinuityNames): v.InferOutput<typeof Key
       return st?.isFile() ? ([st.size, st.mtimeMs] as [number, number]) : null;
     }),
     names: JSON.stringify(names),
-    // The record's shape: 2 since the places stand for the characters' locations (continuity.ts slimState). An
-    // older version drops this field and would match the key: the data's renamed field (`state`) is what it refuses.
-    shape: 2,
+    // An older version drops this field and would match the key: the data's renamed field (`state`) is what it refuses.
+    shape: SHAPE,
   };
 }
 
@@ -60,7 +63,7 @@ export function readCachedStateFacts(fs: ProjectFs, names: ContinuityNames): Cac
 export function hasCachedStateFacts(fs: ProjectFs): boolean {
   try {
     const key = fs.readJson(KEY, KeySchema, 'invalid_cache');
-    return key?.ok === true && key.value.shape === 2;
+    return key?.ok === true && key.value.shape === SHAPE;
   } catch {
     return false;
   }
