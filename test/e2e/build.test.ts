@@ -87,15 +87,15 @@ describe('the bundles and code caches of the build', () => {
     'gives the caches only to the node that made them: under another version it reads ' +
       'none and answers the same (Node 20.17 and 20.18 took 20.20’s caches and crashed)',
     () => {
-      // A preload that names each cache file read, and (FAKE_VERSION) makes this node say it is another one.
+      // A preload that names each cache file opened, and (FAKE_VERSION) makes this node say it is another one.
       const preload = join(tempDir(), 'preload.cjs');
       writeFileSync(
         preload,
         `const fs = require('node:fs');
-const read = fs.readFileSync;
-fs.readFileSync = function (p, ...rest) {
+const open = fs.openSync;
+fs.openSync = function (p, ...rest) {
   if (String(p).endsWith('.cache')) process.stderr.write('read ' + p + '\\n');
-  return read.call(this, p, ...rest);
+  return open.call(this, p, ...rest);
 };
 if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value: process.env.FAKE_VERSION });
 `,
