@@ -122,9 +122,13 @@ function helpText(lang: Lang, id: string, paragraphs: boolean): string {
 const WIDE =
   '\\u1100-\\u115f\\u2e80-\\u303e\\u3040-\\ua4cf\\uac00-\\ud7a3\\uf900-' +
   '\\ufaff\\ufe30-\\ufe4f\\uff00-\\uff60\\uffe0-\\uffe6';
-const WIDE_CHAR = new RegExp(`[${WIDE}]`);
-/** A run of spaces, one wide character, or a run of narrow ones (a word). */
-const TOKEN = new RegExp(`\\s+|[${WIDE}]|[^\\s${WIDE}]+`, 'g');
+let widePatterns: { char: RegExp; token: RegExp } | undefined;
+/**
+ * One wide character; a run of spaces, one wide character, or a run of narrow ones (a word). Made when first asked
+ * for: most runs lay out no text.
+ */
+const wide = (): { char: RegExp; token: RegExp } =>
+  (widePatterns ??= { char: new RegExp(`[${WIDE}]`), token: new RegExp(`\\s+|[${WIDE}]|[^\\s${WIDE}]+`, 'g') });
 /** Punctuation a line does not start with: closing marks, commas, stops. */
 const NO_START = '\uff0c\u3002\u3001\uff1b\uff1a\uff01\uff1f\uff09\u300d\u300f\u201d\u2019\u300b\u3009\u3011';
 /** Punctuation a line does not end with: opening marks. */
@@ -133,7 +137,8 @@ const NO_END = '\uff08\u300c\u300e\u201c\u2018\u300a\u3008\u3010';
 /** The columns `text` takes on a terminal. */
 export function columns(text: string): number {
   let n = 0;
-  for (const c of text) n += WIDE_CHAR.test(c) ? 2 : 1;
+  const { char } = wide();
+  for (const c of text) n += char.test(c) ? 2 : 1;
   return n;
 }
 
@@ -145,7 +150,7 @@ function breaksBefore(piece: string, previous: string): boolean {
   const first = piece.trimStart()[0] ?? '';
   const last = previous.at(-1) ?? '';
   return (
-    (piece.startsWith(' ') || WIDE_CHAR.test(first) || WIDE_CHAR.test(last)) &&
+    (piece.startsWith(' ') || wide().char.test(first) || wide().char.test(last)) &&
     !NO_START.includes(first) &&
     !NO_END.includes(last)
   );
@@ -161,7 +166,7 @@ export function fillWide(paragraph: string, width: number): string[] {
   const lines: string[] = [];
   let line: string[] = [];
   let space = false;
-  for (const token of paragraph.match(TOKEN) ?? []) {
+  for (const token of paragraph.match(wide().token) ?? []) {
     if (/^\s/.test(token)) {
       space = line.length > 0;
       continue;

@@ -18,7 +18,14 @@ export interface ClicheKind {
   words: readonly string[];
 }
 
-export const CLICHE_KINDS: readonly ClicheKind[] = [
+let kinds: readonly ClicheKind[] | undefined;
+/**
+ * The lexicon by kind, built when first asked for: every command that opens a project loads this module, and most lint
+ * nothing.
+ */
+export const clicheKinds = (): readonly ClicheKind[] => (kinds ??= lexiconKinds());
+
+const lexiconKinds = (): readonly ClicheKind[] => [
   {
     id: 'expression',
     severity: 'soft',
@@ -391,21 +398,24 @@ export const CLICHE_KINDS: readonly ClicheKind[] = [
   },
 ];
 
+let kindOf: ReadonlyMap<string, ClicheKind> | undefined;
 /** word → its kind, first kind first; a word listed twice keeps its first kind. */
-const KIND_OF: ReadonlyMap<string, ClicheKind> = (() => {
+function kindsByWord(): ReadonlyMap<string, ClicheKind> {
+  if (kindOf !== undefined) return kindOf;
   const m = new Map<string, ClicheKind>();
-  for (const k of CLICHE_KINDS) for (const w of k.words) if (!m.has(w)) m.set(w, k);
+  for (const k of clicheKinds()) for (const w of k.words) if (!m.has(w)) m.set(w, k);
+  kindOf = m;
   return m;
-})();
+}
 
 /** The lexicon as cliche-lint.json holds it: word → severity, in the lexicon's order. */
 export function clicheLexicon(): Record<string, Severity> {
   const out: Record<string, Severity> = {};
-  for (const [w, k] of KIND_OF) out[w] = k.severity;
+  for (const [w, k] of kindsByWord()) out[w] = k.severity;
   return out;
 }
 
 /** The kind of a listed word (its name and fix), when the lexicon has it. */
 export function clicheKindOf(word: string): ClicheKind | undefined {
-  return KIND_OF.get(word);
+  return kindsByWord().get(word);
 }

@@ -240,6 +240,15 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const objAt = (o: unknown, key: string): Obj => (isObj(o) && isObj(o[key]) ? (o[key] as Obj) : {});
 
+/**
+ * A set of characters, built when first asked for: every command that opens a project loads this module, and most
+ * check no chapter.
+ */
+function charSet(chars: string): () => ReadonlySet<string> {
+  let set: ReadonlySet<string> | undefined;
+  return () => (set ??= new Set(chars));
+}
+
 /** Words around a name that say it is remembered, mourned or spoken of rather than acting now. */
 const NOT_NOW = [
   '想起',
@@ -341,18 +350,18 @@ const NOT_USED = [
 /**
  * Characters that make a place or a direction of the character before them (林中, 王府, 张家): such a word is no name.
  */
-const PLACE_CHARS = new Set([...'中里上下间内外边前后口头面旁侧处地家门府城山村镇街子儿们']);
+const PLACE_CHARS = charSet('中里上下间内外边前后口头面旁侧处地家门府城山村镇街子儿们');
 /**
  * Common surnames: a near miss is looked for only in names that are a surname and a given name (林枫, 白凌霜), not in
  * epithets (金星, 龙王, 玉皇大帝).
  */
-const SURNAMES = new Set([
-  ...('王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢' +
+const SURNAMES = charSet(
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢' +
     '姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文' +
     '牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲' +
     '翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫' +
-    '米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池乐匡钮燕晁楚谈云水风花月雪'),
-]);
+    '米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池乐匡钮燕晁楚谈云水风花月雪',
+);
 const COMPOUND_SURNAMES = [
   '欧阳',
   '司马',
@@ -377,11 +386,11 @@ const COMPOUND_SURNAMES = [
 ];
 /** A name of a surname and a given name, two to four characters long. */
 export const isPersonalName = (name: string): boolean =>
-  (name.length >= 2 && name.length <= 3 && SURNAMES.has(name[0] as string)) ||
+  (name.length >= 2 && name.length <= 3 && SURNAMES().has(name[0] as string)) ||
   (name.length >= 3 && name.length <= 4 && COMPOUND_SURNAMES.includes(name.slice(0, 2)));
 
 /** Characters of a title or a form of address (马先生, 虎姑娘, 刘老): a way to call someone, not a slip of a name. */
-const TITLE_CHARS = new Set([...'先生老爷哥姐兄弟叔伯婶嫂娘姑少公夫太师掌长大小氏君']);
+const TITLE_CHARS = charSet('先生老爷哥姐兄弟叔伯婶嫂娘姑少公夫太师掌长大小氏君');
 interface Sentence {
   line: number;
   text: string;
@@ -449,12 +458,12 @@ const inRecollection = (line: number, spans: readonly Recollection[]): boolean =
  * sentence then tells of a character acting, or an item used, not of a death
  * or a break.
  */
-const DOING = new Set([...'杀打拍砍劈斩刺捅掐勒咬毒烧淹砸踢撞射害逼吓气割切截剪扯拉拽折咬震']);
+const DOING = charSet('杀打拍砍劈斩刺捅掐勒咬毒烧淹砸踢撞射害逼吓气割切截剪扯拉拽折咬震');
 const holdsAny = (text: string, words: readonly string[]): boolean =>
   words.some((w) => {
     if (w !== '死了' && w !== '断了') return text.includes(w);
     for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1))
-      if (!DOING.has(text[i - 1] as string)) return true;
+      if (!DOING().has(text[i - 1] as string)) return true;
     return false;
   });
 
@@ -620,7 +629,7 @@ export function driftsIn(
       if (inside) continue;
       // Its changed character makes no place or direction of the name's first (林中, 王府): such a word is no name.
       const changed = [...found].find((ch, k) => ch !== name[k]) as string;
-      if ((name.length === 2 && PLACE_CHARS.has(changed)) || TITLE_CHARS.has(changed)) continue;
+      if ((name.length === 2 && PLACE_CHARS().has(changed)) || TITLE_CHARS().has(changed)) continue;
       // A doubled character (马马虎虎) is a word's own rhythm, not a name.
       if ((i > 0 && text[i - 1] === found[0]) || [...found].some((ch, k) => k > 0 && ch === found[k - 1])) continue;
       out.push({ found, name, id });
