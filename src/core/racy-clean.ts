@@ -12,14 +12,8 @@
  * Pure: the I/O shell takes the stats and the clock.
  */
 
-/** Longer than the kernel's timestamp tick (1–10 ms). */
+/** Longer than the kernel's timestamp tick on a file system that keeps fine stamps (1–10 ms). */
 export const RACY_MS = 10;
-
-/**
- * A file's time stamp (its ctime; where only the mtime is kept, that), taken with a read that began at `readAt` (ms),
- * is old enough for its stats to vouch for that read.
- */
-export const settledBefore = (stampMs: number, readAt: number): boolean => readAt - stampMs > RACY_MS;
 
 /**
  * The tick of the file system a time stamp came from, as far as the stamp shows it: a stamp in whole seconds comes
@@ -30,8 +24,10 @@ export const settledBefore = (stampMs: number, readAt: number): boolean => readA
 export const stampTickMs = (stampMs: number): number => (stampMs % 1000 === 0 ? 2000 : stampMs % 10 === 0 ? 10 : 0);
 
 /**
- * `settledBefore` with the margin widened by the tick the stamp shows: for a record that hands out a file's text in
- * place of reading it (the cast), where two writes within one coarse tick would leave every stat as it was.
+ * A file's time stamp (its ctime; where only the mtime is kept, that), taken with a read that began at `readAt` (ms),
+ * is old enough for its stats to vouch for that read: older than the read by more than the kernel's tick, and by the
+ * file system's own where the stamp shows a coarse one (two writes within one tick of FAT's 2 s leave every stat as it
+ * was).
  */
-export const settledOnItsTick = (stampMs: number, readAt: number): boolean =>
+export const settledBefore = (stampMs: number, readAt: number): boolean =>
   readAt - stampMs > RACY_MS + stampTickMs(stampMs);

@@ -11,7 +11,7 @@
  * only a regular file: a link is read each time, as the path rules say.
  */
 import type { Stats } from 'node:fs';
-import { settledOnItsTick } from '../core/racy-clean.js';
+import { settledBefore } from '../core/racy-clean.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { CastCacheSchema, parseCache, type CastCache } from '../schemas/caches.js';
 import type { ProjectFs } from './project-fs.js';
@@ -74,7 +74,7 @@ export function recordCast(fs: ProjectFs): void {
         read.size !== after.size ||
         read.mtimeMs !== after.mtimeMs ||
         read.ctimeMs !== after.ctimeMs ||
-        !settledOnItsTick(after.ctimeMs, readAt)
+        !settledBefore(after.ctimeMs, readAt)
       )
         continue;
       const decoded = decodeUtf8(read.bytes);
