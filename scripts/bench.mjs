@@ -20,6 +20,12 @@ process.stdout.write = (chunk, ...rest) => {
   return stdoutWrite(chunk, ...rest);
 };
 const loadAtStart = os.loadavg();
+// When the run began and what it measured: the commit and the tree as they are now (the build just made), not as they
+// are at its end, ten minutes later.
+const startedAt = new Date();
+const git = (...a) => spawnSync('git', a, { cwd: repo, encoding: 'utf8' });
+const headAtStart = git('rev-parse', '--short', 'HEAD').stdout?.trim() || 'no commit';
+const dirtyAtStart = (git('status', '--porcelain', '--untracked-files=no').stdout ?? '').trim() !== '';
 const cli = join(repo, 'dist/cli.js');
 const project = mkdtempSync(join(tmpdir(), 'novel-bench-'));
 cpSync(join(repo, 'fixtures/project'), project, { recursive: true });
@@ -608,17 +614,14 @@ for (const b of [large, small, large50])
     rmSync(d, { recursive: true, force: true });
 rmSync(judged, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });
-// The run's entry in docs/bench-log.md: when, at which commit, on what, and what it printed.
+// The run's entry in docs/bench-log.md: when it began, at which commit, on what, and what it printed.
 // The log is written whole to a temporary file beside it and renamed over it.
 if (!process.argv.includes('--no-log')) {
-  const git = (...a) => spawnSync('git', a, { cwd: repo, encoding: 'utf8' });
-  const head = git('rev-parse', '--short', 'HEAD').stdout.trim() || 'no commit';
-  const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
   const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
   const entry = [
-    `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: npm run bench`,
+    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: npm run bench`,
     '',
-    `At ${head}${dirty ? ' with uncommitted changes' : ''}; node ${process.version}; ` +
+    `At ${headAtStart}${dirtyAtStart ? ' with uncommitted changes' : ''}; node ${process.version}; ` +
       `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ` +
       `${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end; ${runs} runs.`,
     '',
