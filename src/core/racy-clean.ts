@@ -29,5 +29,7 @@ export const stampTickMs = (stampMs: number): number => (stampMs % 1000 === 0 ? 
  * file system's own where the stamp shows a coarse one (two writes within one tick of FAT's 2 s leave every stat as it
  * was).
  */
-export const settledBefore = (stampMs: number, readAt: number): boolean =>
-  readAt - stampMs > RACY_MS + stampTickMs(stampMs);
+export const settledBefore = (stampMs: number, readAt: number): boolean => readAt - settledAt(stampMs) > 0;
+
+/** The moment after which a read is late enough for the stamp to vouch for it (`settledBefore`). */
+export const settledAt = (stampMs: number): number => stampMs + RACY_MS + stampTickMs(stampMs);

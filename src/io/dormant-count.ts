@@ -6,7 +6,8 @@
  * thresholds agree, and otherwise reads and counts the list itself. A long
  * book's 1,000 items are then neither parsed nor, mostly, hashed on every
  * status: the list's size and mtime are recorded too once they have settled
- * (written more than RACY_MS before they were taken, as for the staged files'
+ * (written more than RACY_MS before they were taken, and more than the file
+ * system's tick where the stamp shows a coarse one, as for the staged files'
  * hashes), and a reader that finds them equal takes the count on them.
  */
 import { dormantItems, type DormancyThresholds } from '../core/context/dormant-foreshadowing.js';

@@ -7,10 +7,11 @@
  * mtime back after rewriting it (touch -r), never its ctime, which every
  * write and every change of the mtime moves to the present.
  *
- * A sha256 is recorded only for a file whose ctime was at least RACY_MS older
- * than the moment novel began to read it: a later write then gets a later
- * ctime (the kernel stamps files from a clock that ticks every few ms), so the
- * record can never vouch for bytes it did not hash (git's "racily clean").
+ * A sha256 is recorded only for a file whose ctime was more than RACY_MS older
+ * than the moment novel began to read it, and more than its file system's tick
+ * where the stamp shows a coarse one (src/core/racy-clean.ts): a later write
+ * then gets a later ctime, so the record can never vouch for bytes it did not
+ * hash (git's "racily clean").
  */
 import { isStagingBookkeeping } from '../core/paths.js';
 import { isStepOutput } from '../core/step-outputs.js';
@@ -21,7 +22,7 @@ import { NovelError } from '../core/errors.js';
 import { errorAt } from '../schemas/diagnostics.js';
 import { aboutFile, notUtf8 } from './said-at.js';
 import { decodeUtf8 } from '../core/utf8.js';
-import { RACY_MS, settledBefore } from '../core/racy-clean.js';
+import { RACY_MS, settledAt, settledBefore, stampTickMs } from '../core/racy-clean.js';
 
 export const STAGING_CACHE = 'logs/.cache/staging.json';
 
@@ -61,8 +62,10 @@ export function recordStagingHashes(fs: ProjectFs, view: StagingView): void {
 
 /**
  * At the end of a `novel run`: wait out the racy moments of files the last
- * step wrote just now (a fast executor's), at most RACY_MS, then record every
- * staged file, so that the commands run after the run hash nothing.
+ * step wrote just now (a fast executor's), at most RACY_MS and a 10 ms tick,
+ * then record every staged file, so that the commands run after the run hash
+ * nothing. A stamp in whole seconds (FAT, HFS+) is not waited for: such a file
+ * is left unrecorded, and hashed by the next command that reads it.
  */
 export async function settleStagingHashes(fs: ProjectFs): Promise<void> {
   let view = readStagingView(fs, false);
@@ -74,8 +77,10 @@ export async function settleStagingHashes(fs: ProjectFs): Promise<void> {
   for (let round = 0; round < 5; round++) {
     let wait = 0;
     for (const st of readStats.get(view)?.values() ?? []) {
-      const left = st.ctimeMs + RACY_MS + 1 - st.readAt;
-      if (left <= RACY_MS + 2) wait = Math.max(wait, left);
+      // A whole second's tick is not waited for; a file stamped ahead of the read by more than a millisecond neither.
+      const tick = stampTickMs(st.ctimeMs);
+      const left = settledAt(st.ctimeMs) + 1 - st.readAt;
+      if (tick <= RACY_MS && left <= RACY_MS + tick + 2) wait = Math.max(wait, left);
     }
     if (wait <= 0) break;
     await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));

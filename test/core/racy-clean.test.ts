@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RACY_MS, settledBefore, stampTickMs } from '../../src/core/racy-clean.js';
+import { RACY_MS, settledAt, settledBefore, stampTickMs } from '../../src/core/racy-clean.js';
 
 describe('racily clean', () => {
   it('a fine time stamp vouches for a read only when it is more than the tick older than the read', () => {
@@ -23,5 +23,18 @@ describe('racily clean', () => {
     expect(settledBefore(1_700_000_000_120, 1_700_000_000_135)).toBe(false);
     expect(settledBefore(1_700_000_000_120, 1_700_000_000_141)).toBe(true);
     expect(settledBefore(1_700_000_000_120, 1_700_000_000_100)).toBe(false);
+  });
+
+  it('names the moment after which a read is late enough: the stamp, the kernel tick, and a coarse tick shown', () => {
+    const fine = 1_795_931_536_354.8;
+    expect([settledAt(fine), settledAt(1_700_000_000_000), settledAt(1_700_000_000_120)]).toEqual([
+      fine + RACY_MS,
+      1_700_000_002_000 + RACY_MS,
+      1_700_000_000_140,
+    ]);
+    for (const stamp of [fine, 1_700_000_000_000, 1_700_000_000_120]) {
+      expect(settledBefore(stamp, settledAt(stamp))).toBe(false);
+      expect(settledBefore(stamp, settledAt(stamp) + 0.5)).toBe(true);
+    }
   });
 });

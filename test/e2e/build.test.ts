@@ -87,7 +87,8 @@ describe('the bundles and code caches of the build', () => {
     'gives the caches only to the node that made them: under another version it reads ' +
       'none and answers the same (Node 20.17 and 20.18 took 20.20’s caches and crashed)',
     () => {
-      // A preload that names each cache file opened, and (FAKE_VERSION) makes this node say it is another one.
+      // A preload that names each cache file opened and says whether V8 took it, and (FAKE_VERSION) makes this node
+      // say it is another one.
       const preload = join(tempDir(), 'preload.cjs');
       writeFileSync(
         preload,
@@ -96,6 +97,15 @@ const open = fs.openSync;
 fs.openSync = function (p, ...rest) {
   if (String(p).endsWith('.cache')) process.stderr.write('read ' + p + '\\n');
   return open.call(this, p, ...rest);
+};
+// What V8 made of the cache the bin handed it.
+const vm = require('node:vm');
+const Script = vm.Script;
+vm.Script = class extends Script {
+  constructor(code, options) {
+    super(code, options);
+    if (options && options.cachedData) process.stderr.write('cache rejected: ' + this.cachedDataRejected + '\\n');
+  }
 };
 if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value: process.env.FAKE_VERSION });
 `,
@@ -111,7 +121,7 @@ if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value:
         const same = run({});
         expect([same.status, same.stderr], args.join(' ')).toEqual([
           0,
-          expect.stringMatching(/^read .*\/novel\.[a-z.]+\.cache\n$/),
+          expect.stringMatching(/^read .*\/novel\.[a-z.]+\.cache\ncache rejected: false\n$/),
         ]);
         const other = run({ FAKE_VERSION: 'v20.17.0' });
         expect([other.status, other.stderr, other.stdout], args.join(' ')).toEqual([0, '', same.stdout]);
