@@ -20,12 +20,16 @@ process.stdout.write = (chunk, ...rest) => {
   return stdoutWrite(chunk, ...rest);
 };
 const loadAtStart = os.loadavg();
-// When the run began and what it measured: the commit and the tree as they are now (the build just made), not as they
-// are at its end, ten minutes later.
+// When the run began and what it measures: the commit and the tree as they are before the build below reads them, not
+// as they are at its end, ten minutes later. `--no-optional-locks`: never in the way of a commit made meanwhile.
 const startedAt = new Date();
-const git = (...a) => spawnSync('git', a, { cwd: repo, encoding: 'utf8' });
+const git = (...a) => spawnSync('git', ['--no-optional-locks', ...a], { cwd: repo, encoding: 'utf8' });
 const headAtStart = git('rev-parse', '--short', 'HEAD').stdout?.trim() || 'no commit';
-const dirtyAtStart = (git('status', '--porcelain', '--untracked-files=no').stdout ?? '').trim() !== '';
+const dirtyAtStart = (git('status', '--porcelain').stdout ?? '').trim() !== '';
+if (!process.argv.includes('--no-build')) {
+  const built = spawnSync(process.execPath, [join(repo, 'scripts/build.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 const cli = join(repo, 'dist/cli.js');
 const project = mkdtempSync(join(tmpdir(), 'novel-bench-'));
 cpSync(join(repo, 'fixtures/project'), project, { recursive: true });
@@ -635,8 +639,19 @@ if (!process.argv.includes('--no-log')) {
   const logFile = join(repo, 'docs/bench-log.md');
   const before = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '# Bench log\n';
   const temp = `${logFile}.${process.pid}.tmp`;
-  writeFileSync(temp, `${before.trimEnd()}\n\n${entry}`);
+  writeFileSync(temp, withEntry(before, entry));
   renameSync(temp, logFile);
   stdoutWrite(`appended to docs/bench-log.md\n`);
 }
 if (failed && process.argv.includes('--strict')) process.exitCode = 1;
+
+/**
+ * The log with `entry` in its place among the dated sections (`## YYYY-MM-DD HH:MM UTC: …`), oldest first: before the
+ * first section dated after it, else at the end (a run of bench-cc.mjs logged while this one ran is dated earlier).
+ */
+function withEntry(log, entry) {
+  const date = entry.slice(3, 19);
+  const later = [...log.matchAll(/^## (\d{4}-\d\d-\d\d \d\d:\d\d) UTC/gm)].find((m) => m[1] > date);
+  if (later === undefined) return `${log.trimEnd()}\n\n${entry}`;
+  return `${log.slice(0, later.index)}${entry}\n${log.slice(later.index)}`;
+}
