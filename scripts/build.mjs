@@ -177,6 +177,36 @@ const bundleOptions = {
         );
       },
     },
+    {
+      // XState builds each transition of a machine as `{ ...transitionConfig, actions, guard, ... }`. On Node 20
+      // (V8 11.3) that spread costs about 1 KB of allocation a transition, against some 0.4 KB for the same object
+      // made with Object.assign; the book machine, made at every start, has 84. In the bundle the object is made
+      // with Object.assign({}, transitionConfig, { ... }): the same own properties in the same order (a transition's
+      // config is a plain object of the machine's own source). In-process, `novel next` -0.2 to -0.7 ms (pairs
+      // medians of 60-100 alternated runs; p10 -0.4 ms). The build fails if an XState update changes the code this
+      // replaces.
+      name: 'xstate-transitions-without-spread',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]xstate[\\/]dist[\\/]raise-[0-9a-f]+\.esm\.js$/ }, (args) => {
+          const source = readFileSync(args.path, 'utf8');
+          const head =
+            '  const transition = {\n    ...transitionConfig,\n    actions: toArray(transitionConfig.actions),\n';
+          const tail = '\n  };\n  return transition;\n';
+          const at = source.indexOf(head);
+          const end = source.indexOf(tail, at);
+          if (at < 0 || end < 0 || source.indexOf(head, at + 1) >= 0)
+            throw new Error(`${args.path}: formatTransition is not as this build expects; look at the plugin again`);
+          const contents =
+            source.slice(0, at) +
+            '  const transition = Object.assign({}, transitionConfig, {\n' +
+            '    actions: toArray(transitionConfig.actions),\n' +
+            source.slice(at + head.length, end) +
+            '\n  });\n  return transition;\n' +
+            source.slice(end + tail.length);
+          return { contents, loader: 'js' };
+        });
+      },
+    },
   ],
 };
 const main = await build(bundleOptions);
