@@ -3,8 +3,10 @@
  * every write moves a file's ctime to the present, and no process can set it
  * back, so a file whose size, mtime, ctime and inode are those it had when it
  * was read still holds the bytes read, provided its ctime was older than the
- * moment of that read by more than the kernel's timestamp tick. A write in
- * the same tick as the read could otherwise leave every stat as it was.
+ * moment of that read by more than the kernel's timestamp tick, and by more
+ * than the file system's own where its stamps are coarse (FAT, exFAT, HFS+).
+ * A write in the same tick as the read could otherwise leave every stat as
+ * it was.
  * Except a write through a shared mapping: it moves the times only when it
  * dirties a clean page, so a process that mapped a file earlier can change
  * it unseen by stats. Where that matters (the step guard after a step, the
