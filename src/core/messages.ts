@@ -746,6 +746,14 @@ const OWN_GROUPS = {
       (_) => 'box: not needed (the demo executor is novel itself, writing staging/ only)',
       (_) => '沙箱：不需要（演示执行器就是 novel 本身，只写 staging/）',
     ),
+    'box.unchecked': entry<{ detail: string }>(
+      (_) =>
+        'box: not checked yet for this book (no command that writes has run here): `novel doctor` checks it now; ' +
+        'any command that writes, such as `novel state verify --accept`, keeps the answer for status',
+      (_) =>
+        '沙箱：本书尚未检查（这里还没有运行过会写入的命令）：novel doctor 可立即检查；' +
+        '任何会写入的命令（如 novel state verify --accept）会保存结果供 status 读取',
+    ),
   }),
   // ---- novel run ----
   run: () => ({

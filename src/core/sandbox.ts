@@ -16,11 +16,11 @@ export type SandboxMode = 'auto' | 'required' | 'off';
 export type BoxProbe = { ok: true; bwrap: string } | { ok: false; reason: Words };
 
 /**
- * Where the box stands, to be said (src/core/messages.ts, `box.*`): on, off, unavailable, required but unavailable, or
- * not needed (demo).
+ * Where the box stands, to be said (src/core/messages.ts, `box.*`): on, off, unavailable, required but unavailable,
+ * not needed (demo), or not checked (a reader on a book whose mutating commands never recorded the probe).
  */
 export type BoxState = {
-  state: 'on' | 'off' | 'unavailable' | 'required' | 'demo';
+  state: 'on' | 'off' | 'unavailable' | 'required' | 'demo' | 'unchecked';
   /** bwrap's path when on, else why not, in English (the JSON's). */
   detail: string;
   /** Why not, said (rendered in the reader's language), when the probe said it. */
@@ -52,10 +52,14 @@ export const BOX_BASE_FLAGS: readonly string[] = [
   '--new-session',
 ];
 
-/** Where the box stands for this setting and probe (the probe is not run for "off"). */
-export function boxState(mode: SandboxMode, probe: () => BoxProbe): BoxState {
+/**
+ * Where the box stands for this setting and probe (the probe is not run for "off"). A probe that gives null did not
+ * look (a reader without the answer a mutating command records): not checked.
+ */
+export function boxState(mode: SandboxMode, probe: () => BoxProbe | null): BoxState {
   if (mode === 'off') return { state: 'off', detail: '' };
   const found = probe();
+  if (found === null) return { state: 'unchecked', detail: '' };
   if (found.ok) return { state: 'on', detail: found.bwrap };
   return {
     state: mode === 'required' ? 'required' : 'unavailable',

@@ -83,10 +83,12 @@ function boxKey(bwrap: string): string {
 }
 
 /**
- * The box probe for `status` and `doctor`: the answer a mutating command kept in logs/.cache/box.json while bwrap and
- * the kernel's settings are as they were, else a probe (a reader never writes it; `novel run` always probes afresh).
+ * The box probe for `status` and the mutating commands: the answer a mutating command kept in logs/.cache/box.json
+ * while bwrap and the kernel's settings are as they were. Without it a mutating command probes (starting bwrap) and
+ * keeps the answer; a reader does not start bwrap at every call, and gets null (not checked: `novel doctor` probes,
+ * and any mutating command keeps the answer). `novel run` and `novel doctor` always probe afresh.
  */
-export function probeBoxCached(fs: ProjectFs, env: NodeJS.ProcessEnv): BoxProbe {
+export function probeBoxCached(fs: ProjectFs, env: NodeJS.ProcessEnv): BoxProbe | null {
   if (process.platform !== 'linux') return probeBox(env);
   const bwrap = bwrapOnPath(env);
   if (bwrap === null) return probeBox(env);
@@ -103,22 +105,22 @@ export function probeBoxCached(fs: ProjectFs, env: NodeJS.ProcessEnv): BoxProbe 
         ? { ok: true, bwrap }
         : { ok: false, reason: said('boxprobe.cannot_box', { bwrap, error: r.value.error }) };
   } catch {
-    /* a damaged cache: probed */
+    /* a damaged cache: as none */
   }
+  if (!fs.mutating) return null;
   const found = probeBox(env);
-  if (fs.mutating)
-    fs.afterSuccess.push(() =>
-      fs.writeText(
-        BOX_CACHE,
-        JSON.stringify({
-          key,
-          ok: found.ok,
-          bwrap,
-          error: found.ok ? '' : String((found.reason as { args?: { error?: unknown } }).args?.error ?? ''),
-        }),
-        { fsync: false },
-      ),
-    );
+  fs.afterSuccess.push(() =>
+    fs.writeText(
+      BOX_CACHE,
+      JSON.stringify({
+        key,
+        ok: found.ok,
+        bwrap,
+        error: found.ok ? '' : String((found.reason as { args?: { error?: unknown } }).args?.error ?? ''),
+      }),
+      { fsync: false },
+    ),
+  );
   return found;
 }
 

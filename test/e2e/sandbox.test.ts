@@ -127,6 +127,41 @@ describe("the executors' box", () => {
     },
   );
 
+  it.runIf(process.platform === 'linux')(
+    'is not probed by a reader on a book where no command that writes ran: status says how to check it; ' +
+      'a command that writes keeps the answer',
+    () => {
+      const dir = demoProject();
+      // A book as made outside novel, or copied without its caches: no recorded probe.
+      rmSync(join(dir, 'logs/.cache'), { recursive: true, force: true });
+      // A bwrap of its own on PATH that says where it was started, and passes.
+      const bin = join(tempDir(), 'fake-bin');
+      mkdirSync(bin, { recursive: true });
+      const calls = join(bin, 'calls');
+      writeFileSync(join(bin, 'bwrap'), `#!/bin/sh\necho started >> ${JSON.stringify(calls)}\nexit 0\n`, {
+        mode: 0o755,
+      });
+      const env = { PATH: `${bin}:${process.env.PATH ?? ''}` };
+      const status = novelBin(dir, ['status'], env);
+      expect(status.code).toBe(0);
+      expect(status.stdout).toMatch(/^box: not checked yet for this book .*`novel doctor` checks it now/m);
+      expect(novelBin(dir, ['status', '--lang', 'zh'], env).stdout).toMatch(/^沙箱：本书尚未检查/m);
+      expect(JSON.parse(novelBin(dir, ['status', '--json'], env).stdout).data.box).toEqual({ state: 'unchecked' });
+      // No bwrap started, nothing written.
+      expect(existsSync(calls)).toBe(false);
+      expect(existsSync(join(dir, 'logs/.cache/box.json'))).toBe(false);
+      // doctor checks it now.
+      const doctor = JSON.parse(novelBin(dir, ['doctor', '--json'], env).stdout).data.findings;
+      expect(doctor.find((f: { code: string }) => f.code === 'sandbox_on')).toBeDefined();
+      expect(readFileSync(calls, 'utf8')).toBe('started\n');
+      // A command that writes probes once and keeps the answer; status reads it and starts nothing.
+      expect(novelBin(dir, ['state', 'verify', '--accept'], env).code).toBe(0);
+      expect(readFileSync(calls, 'utf8')).toBe('started\nstarted\n');
+      expect(novelBin(dir, ['status'], env).stdout).toContain(`box: on (bubblewrap ${join(bin, 'bwrap')})`);
+      expect(readFileSync(calls, 'utf8')).toBe('started\nstarted\n');
+    },
+  );
+
   describe.skipIf(!BOX)('with bubblewrap', () => {
     it('contains a hostile command template: every write outside staging/ is refused, ' +
       'nested commands read only, nothing outlives the step, the book is unchanged', async () => {
