@@ -50,7 +50,12 @@ export class InitCommand extends NovelCommand {
     }
     const quality = platform === undefined ? {} : { quality: { platform } };
     const book = this.demo ? undefined : this.bookFields(platform);
-    const r = initProject(this.context.cwd, this.dir, { demo: this.demo, quality, ...(book ? { book } : {}) });
+    const r = initProject(this.context.cwd, this.dir, {
+      demo: this.demo,
+      quality,
+      env: this.context.env,
+      ...(book ? { book } : {}),
+    });
     if (r.demo) {
       return {
         data: { root: r.root, demo: true },

@@ -748,11 +748,11 @@ const OWN_GROUPS = {
     ),
     'box.unchecked': entry<{ detail: string }>(
       (_) =>
-        'box: not checked yet for this book (no command that writes has run here): `novel doctor` checks it now; ' +
-        'any command that writes, such as `novel state verify --accept`, keeps the answer for status',
+        'box: not checked yet for this book: `novel doctor` checks it now; ' +
+        'the next command that writes, such as `novel state verify --accept`, keeps the answer for status',
       (_) =>
-        '沙箱：本书尚未检查（这里还没有运行过会写入的命令）：novel doctor 可立即检查；' +
-        '任何会写入的命令（如 novel state verify --accept）会保存结果供 status 读取',
+        '沙箱：本书尚未检查：novel doctor 可立即检查；' +
+        '下一个会写入的命令（如 novel state verify --accept）会保存结果供 status 读取',
     ),
   }),
   // ---- novel run ----

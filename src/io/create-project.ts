@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { paths } from '../core/paths.js';
 import { newProjectFiles, type BookFields } from '../core/project-template.js';
 import { recordBoundary } from './boundary-cache.js';
+import { recordBoxProbe } from './sandbox.js';
 import { rebuildShingleIndex } from './shingle-index.js';
 import { recordPlanningInputs } from './planning-inputs.js';
 import { readCheckpoint } from './checkpoint.js';
@@ -23,6 +24,7 @@ export function createEmptyProject(
   target: string,
   quality: Record<string, unknown>,
   book?: BookFields,
+  env: NodeJS.ProcessEnv = process.env,
 ): { created: string[]; kept: string[] } {
   mkdirSync(target, { recursive: true });
   const fs = new ProjectFs(target);
@@ -50,6 +52,7 @@ export function createEmptyProject(
   writeFingerprint(fs, hashAll(fs, listFinalTrees(fs)));
   recordPlanningInputs(fs);
   recordBoundary(fs, readCheckpoint(fs).checkpoint);
+  recordBoxProbe(fs, env);
   return { created, kept };
 }
 
@@ -65,7 +68,7 @@ export type InitResult =
 export function initProject(
   cwd: string,
   dir: string | undefined,
-  options: { demo: boolean; quality: Record<string, unknown>; book?: BookFields },
+  options: { demo: boolean; quality: Record<string, unknown>; book?: BookFields; env?: NodeJS.ProcessEnv },
 ): InitResult {
   const target = path.resolve(cwd, dir ?? '.');
   if (existsSync(path.join(target, paths.checkpoint))) {
@@ -84,7 +87,9 @@ export function initProject(
       },
     );
   }
-  if (!options.demo) return { demo: false, root: target, ...createEmptyProject(target, options.quality, options.book) };
+  const env = options.env ?? process.env;
+  if (!options.demo)
+    return { demo: false, root: target, ...createEmptyProject(target, options.quality, options.book, env) };
   if (existsSync(target) && readdirSync(target).length > 0) {
     throw new NovelError('directory_not_empty', said('projectdir.demo_not_empty', { dir: target }), {
       hint: said('projectdir.choose_another'),
@@ -107,6 +112,7 @@ export function initProject(
   recordPlanningInputs(fs);
   // The repetition check's index of the demo's committed chapters.
   rebuildShingleIndex(fs, cp.last_completed_chapter);
+  recordBoxProbe(fs, env);
   return { demo: true, root: target };
 }
 

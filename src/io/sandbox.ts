@@ -109,19 +109,37 @@ export function probeBoxCached(fs: ProjectFs, env: NodeJS.ProcessEnv): BoxProbe 
   }
   if (!fs.mutating) return null;
   const found = probeBox(env);
-  fs.afterSuccess.push(() =>
-    fs.writeText(
-      BOX_CACHE,
-      JSON.stringify({
-        key,
-        ok: found.ok,
-        bwrap,
-        error: found.ok ? '' : String((found.reason as { args?: { error?: unknown } }).args?.error ?? ''),
-      }),
-      { fsync: false },
-    ),
-  );
+  fs.afterSuccess.push(() => keepBoxAnswer(fs, key, bwrap, found));
   return found;
+}
+
+function keepBoxAnswer(fs: ProjectFs, key: string, bwrap: string, found: BoxProbe): void {
+  fs.writeText(
+    BOX_CACHE,
+    JSON.stringify({
+      key,
+      ok: found.ok,
+      bwrap,
+      error: found.ok ? '' : String((found.reason as { args?: { error?: unknown } }).args?.error ?? ''),
+    }),
+    { fsync: false },
+  );
+}
+
+/**
+ * A new project's first answer (`novel init`, the first command that writes there): the box probed and kept for
+ * `status`, as every later command that writes keeps it. Nothing where no bwrap would be started (not Linux, no bwrap
+ * on PATH: status finds that itself).
+ */
+export function recordBoxProbe(fs: ProjectFs, env: NodeJS.ProcessEnv): void {
+  if (process.platform !== 'linux') return;
+  const bwrap = bwrapOnPath(env);
+  if (bwrap === null) return;
+  try {
+    keepBoxAnswer(fs, boxKey(bwrap), bwrap, probeBox(env));
+  } catch {
+    /* a cache: status says the box is not checked */
+  }
 }
 
 export interface StepBox {

@@ -144,7 +144,7 @@ describe("the executors' box", () => {
       const env = { PATH: `${bin}:${process.env.PATH ?? ''}` };
       const status = novelBin(dir, ['status'], env);
       expect(status.code).toBe(0);
-      expect(status.stdout).toMatch(/^box: not checked yet for this book .*`novel doctor` checks it now/m);
+      expect(status.stdout).toMatch(/^box: not checked yet for this book: `novel doctor` checks it now/m);
       expect(novelBin(dir, ['status', '--lang', 'zh'], env).stdout).toMatch(/^沙箱：本书尚未检查/m);
       expect(JSON.parse(novelBin(dir, ['status', '--json'], env).stdout).data.box).toEqual({ state: 'unchecked' });
       // No bwrap started, nothing written.
@@ -159,6 +159,18 @@ describe("the executors' box", () => {
       expect(readFileSync(calls, 'utf8')).toBe('started\nstarted\n');
       expect(novelBin(dir, ['status'], env).stdout).toContain(`box: on (bubblewrap ${join(bin, 'bwrap')})`);
       expect(readFileSync(calls, 'utf8')).toBe('started\nstarted\n');
+      // A new project's first command that writes is `novel init`: it keeps the answer, and its first status has it.
+      for (const args of [
+        ['init', '--title', 'T', '--author', 'A'],
+        ['init', '--demo'],
+      ]) {
+        rmSync(calls, { force: true });
+        const fresh = join(tempDir(), 'fresh');
+        expect(novelBin(process.cwd(), [args[0] as string, fresh, ...args.slice(1)], env).code).toBe(0);
+        expect(readFileSync(calls, 'utf8'), args.join(' ')).toBe('started\n');
+        expect(novelBin(fresh, ['status'], env).stdout).toContain(`box: on (bubblewrap ${join(bin, 'bwrap')})`);
+        expect(readFileSync(calls, 'utf8'), args.join(' ')).toBe('started\n');
+      }
     },
   );
 
