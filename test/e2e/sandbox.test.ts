@@ -248,6 +248,9 @@ describe("the executors' box", () => {
       const started = join(dir, 'staging/started');
       for (let i = 0; i < 1200 && !existsSync(started); i++) await new Promise((r) => setTimeout(r, 50));
       expect(existsSync(started)).toBe(true);
+      // The detached child may still be between its fork and its exec (its command line not yet its own) when the
+      // script writes `started`, on a loaded machine: waited for, not timed.
+      for (let i = 0; i < 400 && processesWith(marker).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(processesWith(marker).length).toBeGreaterThan(0);
       child.kill('SIGTERM');
       const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
