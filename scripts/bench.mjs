@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildStackFloor } from './lib/stack-floor.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const runs = Math.max(10, Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 30));
@@ -57,8 +58,14 @@ spawnSync(process.execPath, [cli, 'run', '--executor', 'demo', '--pause-after', 
   cwd: judged,
   stdio: 'ignore',
 });
+// The stack floor (scripts/lib/stack-floor.ts): clipanion, valibot's parse of the checkpoint and the config, and the
+// XState book machine started, bundled, cached and loaded as `novel next` is, and nothing of novel's own work. What
+// `novel next` costs above it is novel's; the floor itself is what the design's libraries cost on this machine.
+const floorDir = mkdtempSync(join(tmpdir(), 'novel-bench-floor-'));
+const floorCli = await buildStackFloor(repo, join(repo, 'dist'), floorDir, project);
 const cases = [
   { name: 'novel next', args: [cli, 'next'], target: 1.25 },
+  { name: 'stack floor (next)', args: [floorCli, 'next'], target: null },
   { name: 'novel next (judged)', args: [cli, 'next'], target: 1.25, cwd: judged },
   { name: 'novel next --json', args: [cli, 'next', '--json'], target: null },
   { name: 'novel status', args: [cli, 'status'], target: null },
@@ -99,6 +106,16 @@ cases.forEach((c, k) => {
       `${base.toFixed(1).padStart(6)} ms  ratio ${ratio.toFixed(2)}${verdict}`,
   );
 });
+{
+  // novel's own work in `novel next`: its runs against the floor's, the two paired through their own node -e 0 runs.
+  const next = pairRatio(results[0], baselines[0]);
+  const floor = pairRatio(results[1], baselines[1]);
+  const bare = median([...baselines[0], ...baselines[1]]);
+  console.log(
+    `  novel next above the stack floor: ${((next - floor) * bare).toFixed(1)} ms (${(next - floor).toFixed(2)} of ` +
+      `bare node); the floor, clipanion + valibot + the XState book machine alone, ${floor.toFixed(2)}`,
+  );
+}
 // Argument order: global flags before the command take the same bundle and cache as after it. Each command is run
 // both ways, alternately; the figure is the median of the per-pair ratios, flags-first over command-first.
 const orders = [
@@ -621,6 +638,7 @@ for (const b of [large, small, large50])
     rmSync(d, { recursive: true, force: true });
 rmSync(judged, { recursive: true, force: true });
 rmSync(project, { recursive: true, force: true });
+rmSync(floorDir, { recursive: true, force: true });
 // The run's entry in docs/bench-log.md: when it began, at which commit, on what, and what it printed.
 // The log is written whole to a temporary file beside it and renamed over it.
 if (!process.argv.includes('--no-log')) {
