@@ -84,6 +84,9 @@ export function sha256Hex(data: string | Uint8Array): string {
   return crypto().createHash('sha256').update(data).digest('hex');
 }
 
+/** A `..` name in a project-relative path (tested, not split: a path is checked at every stat). */
+const DOTDOT_SEGMENT = /(?:^|\/)\.\.(?:\/|$)/;
+
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
@@ -667,7 +670,7 @@ export class ProjectFs {
 
   private lexical(rel: string): string {
     if (rel === '') return this.root;
-    if (rel.startsWith('/') || rel.split('/').includes('..')) {
+    if (rel.startsWith('/') || DOTDOT_SEGMENT.test(rel)) {
       throw new NovelError('path_outside_project', at(rel, said('fs.dotdot')));
     }
     return `${this.root}/${rel}`;

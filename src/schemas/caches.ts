@@ -10,6 +10,26 @@ import { lazily, recordOf, Sha256Schema } from './common.js';
 /** [size, mtimeMs] of a file. */
 const SizeMtime = lazily(() => v.tuple([v.number(), v.number()]));
 
+const isNumber = (x: unknown): x is number => typeof x === 'number';
+const isSizeMtime = (x: unknown): x is [number, number] =>
+  Array.isArray(x) && x.length === 2 && typeof x[0] === 'number' && typeof x[1] === 'number';
+
+/**
+ * A map of a cache that every command reads (boundary.json: a few dozen files, thousands in a long book), checked
+ * where it lies. valibot's record and tuple build what they parse anew, an object and an array for every file, and
+ * that is most of what a read of the signature allocates at a start.
+ */
+function mapOf<T>(isValue: (x: unknown) => x is T, what: string) {
+  return v.pipe(
+    v.custom<Record<string, T>>((x) => {
+      if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+      for (const key in x) if (!isValue((x as Record<string, unknown>)[key])) return false;
+      return true;
+    }, 'schema.object_of'),
+    v.description(what),
+  );
+}
+
 /** logs/.cache/boundary.json: the stat signature of the final trees (src/io/boundary-cache.ts). */
 export const BoundaryCacheSchema = lazily(() =>
   v.object({
@@ -17,8 +37,8 @@ export const BoundaryCacheSchema = lazily(() =>
     volume: v.number(),
     last: v.number(),
     fingerprint: v.nullable(SizeMtime),
-    dirs: recordOf(v.number(), 'directory → mtimeMs'),
-    hot: recordOf(SizeMtime, 'hot file → [size, mtimeMs]'),
+    dirs: mapOf(isNumber, 'directory → mtimeMs'),
+    hot: mapOf(isSizeMtime, 'hot file → [size, mtimeMs]'),
   }),
 );
 export type BoundaryCache = v.InferOutput<typeof BoundaryCacheSchema>;
