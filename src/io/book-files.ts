@@ -106,23 +106,6 @@ export function fileBytes(fs: ProjectFs, rel: string): number {
   return fs.size(rel) ?? 0;
 }
 
-/** JSON Lines of a log; unreadable lines are skipped (logs are informative). */
-export function readJsonLines(fs: ProjectFs, rel: string): Obj[] {
-  const r = fs.readTextChecked(rel);
-  if (r === null || 'diagnostic' in r) return [];
-  const out: Obj[] = [];
-  for (const line of r.text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const v = JSON.parse(line) as unknown;
-      if (v && typeof v === 'object' && !Array.isArray(v)) out.push(v as Obj);
-    } catch {
-      /* a torn last line of an interrupted append */
-    }
-  }
-  return out;
-}
-
 /** The committed memory of a storyline (storylines/{id}/memory.md), if any; ids are slugs. */
 export function committedMemory(fs: ProjectFs, storylineId: string): string | undefined {
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(storylineId)) return undefined;

@@ -1,7 +1,8 @@
-/** logs/chapter-NNN-history.jsonl: one line per pipeline transition, for the chapter log. */
+/** The logs novel appends JSON lines to (a chapter's history, its executions): appended whole, read line by line. */
 import { paths } from '../core/paths.js';
 import type { ProjectFs } from './project-fs.js';
-import { readJsonLines } from './book-files.js';
+
+type Obj = Record<string, unknown>;
 
 export const historyPath = (chapter: number): string => paths.historyLog(chapter);
 
@@ -20,4 +21,21 @@ export function appendHistory(fs: ProjectFs, chapter: number, entry: Record<stri
 
 export function readHistory(fs: ProjectFs, chapter: number): Record<string, unknown>[] {
   return readJsonLines(fs, historyPath(chapter));
+}
+
+/** JSON Lines of a log; unreadable lines are skipped (logs are informative). */
+export function readJsonLines(fs: ProjectFs, rel: string): Obj[] {
+  const r = fs.readTextChecked(rel);
+  if (r === null || 'diagnostic' in r) return [];
+  const out: Obj[] = [];
+  for (const line of r.text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const v = JSON.parse(line) as unknown;
+      if (v && typeof v === 'object' && !Array.isArray(v)) out.push(v as Obj);
+    } catch {
+      /* a torn last line of an interrupted append */
+    }
+  }
+  return out;
 }

@@ -42,7 +42,6 @@ import {
   fileBytes,
   LEDGER_FILE,
   readGlobalForeshadowing,
-  readJsonLines,
   readLedger,
   readState,
   readVolumePlan,
@@ -57,7 +56,7 @@ import type { Journal } from '../schemas/journal.js';
 import { GLOBAL_FORESHADOWING, recordDormantCount } from './dormant-count.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { recordedValues } from './fingerprint.js';
-import { appendJsonLine, executionsPath, readHistory } from './history-log.js';
+import { appendJsonLine, executionsPath, readHistory, readJsonLines } from './history-log.js';
 import { indexCommittedChapter } from './shingle-index.js';
 import { nextOf, openProject, type OpenProject } from './project.js';
 import { recordStagedLint } from './lint-cache.js';

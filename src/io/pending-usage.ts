@@ -8,8 +8,7 @@
 import { paths } from '../core/paths.js';
 import * as v from 'valibot';
 import { addAttempt, type AttemptReport, type StepUsage } from '../core/usage.js';
-import { readJsonLines } from './book-files.js';
-import { appendJsonLine, executionsPath } from './history-log.js';
+import { appendJsonLine, executionsPath, readJsonLines } from './history-log.js';
 import type { ProjectFs } from './project-fs.js';
 
 const PendingSchema = v.record(
