@@ -34,7 +34,8 @@ import {
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleOptions as makeBundleOptions } from './lib/bundle-options.mjs';
+import { bundleOptions as makeBundleOptions, wrapBundle } from './lib/bundle-options.mjs';
+import { catalogueParts } from './lib/catalogue-parts.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const outdirAt = process.argv.indexOf('--outdir');
@@ -98,7 +99,8 @@ const ownBundles = {
 /** The groups whose --json runs have a cache of their own. */
 const jsonGroups = Object.keys(ownBundles).filter((group) => ownBundles[group].jsonRuns);
 
-const bundleOptions = makeBundleOptions(repo, join(dist, 'novel.cjs'));
+// The catalogue's large parts, beside the bundles (dist/messages.<part>.cjs), with the stubs the bundles hold.
+const bundleOptions = makeBundleOptions(repo, join(dist, 'novel.cjs'), [await catalogueParts(repo, dist, wrapBundle)]);
 const main = await build(bundleOptions);
 
 /**
@@ -211,23 +213,11 @@ writeFileSync(join(dist, 'web/index.html'), readFileSync(join(repo, 'src/web/ind
   writeFileSync(join(dist, 'THIRD-PARTY-NOTICES.txt'), `${notice}\n`);
 }
 
-// Each bundle is stored already wrapped as a CommonJS module function, so the
-// bin compiles it as it is: no copy of 400 KB of source to wrap at every
-// start, and no node:module (which loads the ES module machinery) on the way.
-// The loader decodes a bundle as latin1 (fastest); that is only right for ASCII.
+// Each bundle is stored already wrapped as a CommonJS module function (wrapBundle, scripts/lib/bundle-options.mjs).
 const { wrap } = createRequire(import.meta.url)('node:module');
 const [prefix, suffix] = wrap('\u0000').split('\u0000');
 for (const name of ['novel', ...Object.keys(ownBundles).map((group) => `novel.${group}`)]) {
-  const bundleBytes = readFileSync(join(dist, `${name}.cjs`));
-  const nonAscii = bundleBytes.findIndex((b) => b > 0x7f);
-  if (nonAscii >= 0) {
-    const context = bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 20).toString('utf8');
-    throw new Error(
-      `dist/${name}.cjs must be ASCII; a non-ASCII byte at ${nonAscii}: ` +
-        `…${context}… (escape it as \\uXXXX in the source)`,
-    );
-  }
-  writeFileSync(join(dist, `${name}.cjs`), wrap(bundleBytes.toString('latin1')), 'latin1');
+  wrapBundle(join(dist, `${name}.cjs`));
 }
 /** The node the caches are made by (the warm-up runs below run on this one), as dist/cli.js checks it. */
 const cacheNode = `${process.version} ${process.versions.v8} ${process.arch} ${process.platform}`;
@@ -265,7 +255,10 @@ const cacheName = own && jsonGroups.includes(own) && process.argv.includes('--js
 const file = path.join(__dirname, \`\${name}.cjs\`);
 // A file's bytes, read into \`into\` when it is large enough. The bundle's bytes and then the cache's are read into one
 // buffer: in a new process a page of memory costs more the first time it is touched than the bytes read into it
-// (some 4 µs a page on a 2-core VM), and the bundle's bytes are not needed once decoded.
+// (some 4 to 13 µs a page on 2-core VMs), and the bundle's bytes are not needed once decoded. The buffer is made with
+// room for either (a command's cache is larger than its bundle since the catalogue's parts left it); a page of it
+// that no read reaches is never touched, and costs nothing.
+const room = 4 << 20;
 function readInto(f, into) {
   const fd = fs.openSync(f, 'r');
   try {
@@ -282,7 +275,7 @@ function readInto(f, into) {
     fs.closeSync(fd);
   }
 }
-const bundleBytes = readInto(file);
+const bundleBytes = readInto(file, Buffer.allocUnsafeSlow(room));
 // The bundle is pure ASCII (esbuild escapes the rest), so latin1 decodes it fastest.
 const source = bundleBytes.toString('latin1');
 if (process.argv.some((a) => a.startsWith('--inspect'))) {

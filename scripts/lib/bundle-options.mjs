@@ -1,6 +1,6 @@
 // The esbuild options every bundle of the CLI is built with (scripts/build.mjs), and the stack floor of
 // `npm run bench` (scripts/lib/stack-floor.mjs) with them: the same plugins, so that both bundles load the same way.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -8,8 +8,29 @@ const require = createRequire(import.meta.url);
 // require.resolve('clipanion') is lib/advanced/index.js; the platform module sits in lib/platform.
 const clipanionBrowserPlatform = join(dirname(require.resolve('clipanion')), '../platform/browser.js');
 
-/** The options for `src/main.ts` bundled into `outfile`; `repo` is the repository's root. */
-export function bundleOptions(repo, outfile) {
+/**
+ * A bundle stored already wrapped as a CommonJS module function, so the bin compiles it as it is: no copy of 400 KB
+ * of source to wrap at every start, and no node:module (which loads the ES module machinery) on the way. The loader
+ * decodes a bundle as latin1 (fastest); that is only right for ASCII.
+ */
+export function wrapBundle(file) {
+  const { wrap } = require('node:module');
+  const bytes = readFileSync(file);
+  const nonAscii = bytes.findIndex((b) => b > 0x7f);
+  if (nonAscii >= 0) {
+    const context = bytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 20).toString('utf8');
+    throw new Error(
+      `${file} must be ASCII; a non-ASCII byte at ${nonAscii}: …${context}… (escape it as \\uXXXX in the source)`,
+    );
+  }
+  writeFileSync(file, wrap(bytes.toString('latin1')), 'latin1');
+}
+
+/**
+ * The options for `src/main.ts` bundled into `outfile`; `repo` is the repository's root, `plugins` go first (the
+ * catalogue's parts beside the bundle, scripts/lib/catalogue-parts.mjs).
+ */
+export function bundleOptions(repo, outfile, plugins = []) {
   return {
     entryPoints: [join(repo, 'src/main.ts')],
     outfile,
@@ -37,6 +58,7 @@ export function bundleOptions(repo, outfile) {
       'process.stderr': 'globalThis.__novelNoStdio',
     },
     plugins: [
+      ...plugins,
       {
         // write-file-atomic loads node:crypto and worker_threads when it loads,
         // only to name its temporary files; inside the bundle it gets a crypto

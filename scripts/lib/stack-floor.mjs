@@ -1,20 +1,21 @@
 // Builds the stack floor of `npm run bench` (scripts/lib/stack-floor.ts) into `outDir` as the build makes
-// `novel next`: bundled with the CLI's options, wrapped as a CommonJS module function, loaded by a copy of the
-// built dist/cli.js (as its `next` bundle) through V8 code caches warmed by its own runs on `project`.
+// `novel next`: bundled with the CLI's options (the catalogue's parts beside it), wrapped as a CommonJS module
+// function, loaded by a copy of the built dist/cli.js (as its `next` bundle) through V8 code caches warmed by its own
+// runs on `project`.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleOptions } from './bundle-options.mjs';
+import { bundleOptions, wrapBundle } from './bundle-options.mjs';
+import { catalogueParts } from './catalogue-parts.mjs';
 
 /** `repo`: the repository; `dist`: its build (for cli.js); `project`: the book the warm-up runs read. */
 export async function buildStackFloor(repo, dist, outDir, project) {
   const bundle = join(outDir, 'novel.next.cjs');
-  const options = bundleOptions(repo, bundle);
+  // The catalogue's parts beside it, as beside the CLI's bundles.
+  const options = bundleOptions(repo, bundle, [await catalogueParts(repo, outDir, wrapBundle)]);
   await build({ ...options, entryPoints: [join(repo, 'scripts/lib/stack-floor.ts')], metafile: false });
-  const { wrap } = createRequire(import.meta.url)('node:module');
-  writeFileSync(bundle, wrap(readFileSync(bundle).toString('latin1')), 'latin1');
+  wrapBundle(bundle);
   copyFileSync(join(dist, 'cli.js'), join(outDir, 'cli.js'));
   writeFileSync(join(outDir, 'package.json'), '{ "type": "commonjs" }\n');
   for (const [cache, args] of [

@@ -6,10 +6,10 @@
  */
 
 import { DIMENSION_ZH } from './dimension-names.js';
-import { ACTION_NAMES, keysOf, LADDER_NOTES_ZH, RUNGS, type LadderRung } from './step-table.js';
+import { ACTION_NAMES, keysOf, LADDER_NOTES_ZH, RUNGS, stageZh, type LadderRung } from './step-table.js';
 import { STEP_ID_FORMAT, STEP_ID_FORMAT_ZH } from './step-id.js';
 
-import { entry, isSaid, type Entry, type Lang, type Said, type Words } from './messages/entry.js';
+import { entry, isSaid, listEn, listZh, type Entry, type Lang, type Said, type Words } from './messages/entry.js';
 import { CLI_GROUPS } from './messages/cli.js';
 import { CORE_GROUPS } from './messages/core.js';
 import { IO_GROUPS } from './messages/io.js';
@@ -48,6 +48,224 @@ const OWN_GROUPS = {
     'diagnostic.missing': entry(
       (_) => 'nothing (the field is missing)',
       (_) => '缺少该字段',
+    ),
+  }),
+  // ---- the gate's reasons (machines/novel.setup.ts): recorded in English (`reason`) and said (`words`) ----
+  gate: () => ({
+    'gate.blocked': entry<{ violations: number | null; lint: number | null; rules: string }>(
+      (a) =>
+        [
+          a.violations !== null ? `${a.violations} high-confidence violation(s)` : '',
+          a.lint !== null ? `${a.lint} hard lint finding(s) (${a.rules})` : '',
+        ]
+          .filter(Boolean)
+          .join(' and '),
+      (a) =>
+        [
+          a.violations !== null ? `${a.violations} 处高置信度违规` : '',
+          a.lint !== null ? `${a.lint} 处检查硬伤（${a.rules}）` : '',
+        ]
+          .filter(Boolean)
+          .join('，且'),
+    ),
+    'gate.score': entry<{ overall: string; pass: number; polish: number; revise: number; pause: number }>(
+      (a) =>
+        `overall_final ${a.overall} (pass ≥ ${a.pass}, polish ≥ ${a.polish}, revise ≥ ${a.revise}, pause ≥ ${a.pause})`,
+      (a) => `最终总分 ${a.overall}（通过 ≥ ${a.pass}，打磨 ≥ ${a.polish}，修改 ≥ ${a.revise}，暂停 ≥ ${a.pause}）`,
+    ),
+    'gate.pass': entry<{ score: string }>(
+      (a) => `pass: ${a.score}`,
+      (a) => `通过：${a.score}`,
+    ),
+    'gate.polish': entry<{ score: string }>(
+      (a) => `polish: ${a.score}; one extra refine, then commit`,
+      (a) => `打磨：${a.score}；再润色一遍后入库`,
+    ),
+    'gate.revise': entry<{ score: string; n: number; max: number }>(
+      (a) => `revise: ${a.score}; revision ${a.n} of ${a.max}`,
+      (a) => `修改：${a.score}；第 ${a.n}/${a.max} 轮修改`,
+    ),
+    'gate.revise_skipped': entry<{ score: string }>(
+      (a) => `revise not acted on (revision_policy none): ${a.score}`,
+      (a) => `判定修改但不执行（revision_policy none）：${a.score}`,
+    ),
+    'gate.revise_awaits': entry<{ score: string }>(
+      (a) => `revise awaits confirmation (revision_policy manual_confirm): ${a.score}`,
+      (a) => `判定修改，等待作者确认（revision_policy manual_confirm）：${a.score}`,
+    ),
+    'gate.force_pass': entry<{ n: number; max: number; score: string }>(
+      (a) =>
+        `force pass: revision budget spent (${a.n}/${a.max}), ${a.score}, no high-confidence violation or hard lint`,
+      (a) => `强制通过：修改轮次已用完（${a.n}/${a.max}），${a.score}，且没有高置信度违规或检查硬伤`,
+    ),
+    'gate.budget_spent': entry<{ n: number; max: number; score: string }>(
+      (a) => `revision budget spent (${a.n}/${a.max}) and ${a.score}`,
+      (a) => `修改轮次已用完（${a.n}/${a.max}），且${a.score}`,
+    ),
+    'gate.below_revise': entry<{ score: string }>(
+      (a) => `score below the revise threshold: ${a.score}`,
+      (a) => `分数低于修改阈值：${a.score}`,
+    ),
+    'gate.rewrite_advised': entry<{ score: string }>(
+      (a) => `pause, rewrite advised: ${a.score}`,
+      (a) => `暂停，建议重写：${a.score}`,
+    ),
+    'gate.polished': entry<{ reason: string }>(
+      (a) => `${a.reason}; polished`,
+      (a) => `${a.reason}；已打磨`,
+    ),
+    'gate.accepted': entry<{ reason: string }>(
+      (a) => `accepted by the author (${a.reason})`,
+      (a) => `作者已接受（${a.reason}）`,
+    ),
+    'gate.revision_requested': entry<{ n: number; reason: string }>(
+      (a) => `revision ${a.n} requested by the author (${a.reason})`,
+      (a) => `作者要求第 ${a.n} 轮修改（${a.reason}）`,
+    ),
+    'gate.recorded': entry<{ decision: string }>(
+      (a) => `gate ${a.decision} (recorded)`,
+      (a) => `闸门 ${a.decision}（已记录）`,
+    ),
+  }),
+  // ---- a step's staged outputs checked (src/core/validate.ts; setup.ts and volume-plan.ts say some of these too) ----
+  validate: () => ({
+    'validate.the_file': entry(
+      (_) => 'the file',
+      (_) => '该文件',
+    ),
+    'validate.no_file': entry(
+      (_) => 'no file',
+      (_) => '文件不存在',
+    ),
+    'validate.empty_file': entry(
+      (_) => 'an empty file',
+      (_) => '空文件',
+    ),
+    'validate.run_step': entry<{ stage: string; file: string }>(
+      (a) => `run the ${a.stage} step so that it writes ${a.file}`,
+      (a) => `运行${stageZh(a.stage)}这一步（${a.stage}），让它写出 ${a.file}`,
+    ),
+    'validate.length': entry<{ min: number; max: number | null }>(
+      (a) => `${a.min}–${a.max ?? '∞'} 字 (chapter_length in novel.config.json)`,
+      (a) => `${a.min}–${a.max ?? '∞'} 字（novel.config.json 的 chapter_length）`,
+    ),
+    'validate.length_short': entry(
+      (_) => 'the chapter is short of the target: let the writer expand it',
+      (_) => '字数不足：让写手扩写',
+    ),
+    'validate.length_long': entry(
+      (_) => 'the chapter is over the target: let the writer tighten it',
+      (_) => '字数超出：让写手精简',
+    ),
+    'validate.wrong_chapter': entry<{ found: number; chapter: number }>(
+      (a) => `this file belongs to chapter ${a.found}; write chapter ${a.chapter}'s output here`,
+      (a) => `这个文件属于第${a.found}章；这里应写第${a.chapter}章的产出`,
+    ),
+    'validate.chapter_text': entry(
+      (_) => 'chapter text',
+      (_) => '章节正文',
+    ),
+    'validate.chapter_empty.fix': entry(
+      (_) => 'write the chapter, starting with a `# ` title line',
+      (_) => '写出章节正文，第一行是 `# ` 开头的标题',
+    ),
+    'validate.first_line': entry(
+      (_) => 'first non-empty line',
+      (_) => '第一个非空行',
+    ),
+    'validate.line_no': entry<{ line: number }>(
+      (a) => `line ${a.line}`,
+      (a) => `第 ${a.line} 行`,
+    ),
+    'validate.title_line': entry(
+      (_) => 'title line',
+      (_) => '标题行',
+    ),
+    'validate.title_line_example': entry(
+      (_) => 'a `# ` title line, e.g. "# 第4章 雨夜"',
+      (_) => '以 `# ` 开头的标题行，例如 "# 第4章 雨夜"',
+    ),
+    'validate.title_missing.fix': entry(
+      (_) => 'start the chapter with a line "# <title>"',
+      (_) => '章节第一行写成 "# 标题"',
+    ),
+    'validate.title_for': entry<{ chapter: number }>(
+      (a) => `a title for chapter ${a.chapter} (第${a.chapter}章)`,
+      (a) => `第${a.chapter}章的标题`,
+    ),
+    'validate.title_names': entry<{ title: string; named: number }>(
+      (a) => `${a.title}, which names chapter ${a.named}`,
+      (a) => `${a.title}，写的却是第${a.named}章`,
+    ),
+    'validate.title_mismatch.fix': entry<{ chapter: number }>(
+      (a) => `write 第${a.chapter}章 in the title, or check that the file is chapter ${a.chapter}`,
+      (a) => `标题里写第${a.chapter}章，或确认这个文件确是第${a.chapter}章`,
+    ),
+    'validate.title_kept': entry<{ title: string }>(
+      (a) => `${a.title} (unchanged by the refiner)`,
+      (a) => `${a.title}（润色不应改动）`,
+    ),
+    'validate.title_changed.fix': entry(
+      (_) => 'the style-refiner should keep the title line as drafted',
+      (_) => 'style-refiner 应保留起草时的标题行',
+    ),
+    'validate.summary_text': entry(
+      (_) => 'a non-empty summary',
+      (_) => '非空的摘要',
+    ),
+    'validate.op_applicable': entry(
+      (_) =>
+        'an op the commit can apply (`novel schema delta-op`: slug paths under characters, items, ' +
+        'locations, factions, world_state, active_foreshadowing; foreshadow ids are slugs)',
+      (_) =>
+        '入库能应用的操作（见 `novel schema delta-op`：characters、items、locations、factions、' +
+        'world_state、active_foreshadowing 下的英文短标识路径；伏笔 id 也是英文短标识）',
+    ),
+    'validate.op_dropped': entry<{ op: string; why: string }>(
+      (a) => `${a.op}: ${a.why}`,
+      (a) => `${a.op}：${a.why}`,
+    ),
+    'validate.op_dropped.fix': entry(
+      (_) =>
+        'the commit drops this op; correct it (ids are lowercase slugs ' +
+        'as in entity_id_map and foreshadowing_tasks) or remove it',
+      (_) => '入库会丢弃这条操作；请修正它（id 用 entity_id_map 与 foreshadowing_tasks 中的小写英文短标识）或删除',
+    ),
+    'validate.memory_text': entry(
+      (_) => 'the storyline memory text',
+      (_) => '故事线记忆正文',
+    ),
+    'validate.memory_keep': entry<{ percent: number; lines: number; file: string }>(
+      (a) => `at least ${a.percent}% of the ${a.lines} line(s) of ${a.file} (memory_keep_ratio)`,
+      (a) => `保留 ${a.file} 的 ${a.lines} 行中至少 ${a.percent}%（memory_keep_ratio）`,
+    ),
+    'validate.memory_kept': entry<{ kept: number; dropped: readonly string[] }>(
+      (a) => `${a.kept} kept; dropped: ${listEn(a.dropped)}`,
+      (a) => `保留了 ${a.kept} 行；删去：${listZh(a.dropped)}`,
+    ),
+    'validate.memory_shrunk.fix': entry(
+      (_) =>
+        'start from the committed memory (the packet names it as storyline_memory), ' +
+        "keep its lines and add this chapter's; condense only on purpose",
+      (_) => '从已入库的故事线记忆（指令包中的 storyline_memory）出发，保留原有各行，再补上本章的；只在有意时才压缩',
+    ),
+    'validate.delta_storyline': entry<{ id: string }>(
+      (a) => `${a.id} (the delta's storyline_id)`,
+      (a) => `${a.id}（与 delta 的 storyline_id 一致）`,
+    ),
+    'validate.secondary_eval': entry<{ chapter: number }>(
+      (a) =>
+        `a second, independent evaluation of chapter ${a.chapter}: it is a key ` +
+        `chapter (the first or last of its volume, or inside a convergence event)`,
+      (a) => `第${a.chapter}章的第二份独立评审：它是关键章（卷首、卷末或处在汇合事件中）`,
+    ),
+    'validate.secondary_eval.fix': entry(
+      (_) =>
+        'run the quality-judge a second time (executor.secondary_model picks its model) ' +
+        'and write its evaluation there; quality.key_chapters: false turns this off',
+      (_) =>
+        '再运行一次 quality-judge（模型由 executor.secondary_model 指定），' +
+        '把评审写在这里；quality.key_chapters: false 可关闭此要求',
     ),
   }),
   // ---- continuity (§19) ----
