@@ -6,7 +6,7 @@
  * chapter machine alone.
  */
 import { toDirectedGraph, type DirectedGraphNode } from '@xstate/graph';
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate';
 import { BOOK_MACHINE_ID, bookMachine } from '../../machines/book.machine.js';
 import { pipelineMachine, PIPELINE_MACHINE_ID, type StateMeta } from '../../machines/pipeline.machine.js';
 
@@ -131,28 +131,6 @@ export function bookGraph(): MachineGraph {
 
 export function pipelineGraph(): MachineGraph {
   return machineGraph(pipelineMachine, PIPELINE_MACHINE_ID);
-}
-
-/**
- * Where `event` takes the chapter pipeline from the stable state `source`: the
- * states its transitions end in once the transient states (eventless, no
- * children) have been passed through, in the machine's order. The same as
- * following `pipelineGraph()`'s edges, read off the few state nodes involved
- * instead of the whole graph (a packet names the step after its own).
- */
-export function pipelineTargets(source: string, event: string): string[] {
-  const through = (node: AnyStateNode, seen: Set<AnyStateNode>): string[] => {
-    const always = node.always ?? [];
-    if (node.type !== 'atomic' || always.length === 0) return [pathId(node.path)];
-    if (seen.has(node)) return [];
-    seen.add(node);
-    return always.flatMap((t) => (t.target ?? []).flatMap((n) => through(n, seen)));
-  };
-  const node = pipelineMachine.root.states[source];
-  const out = (node?.transitions.get(event) ?? []).flatMap((t) =>
-    (t.target ?? []).flatMap((n) => through(n, new Set())),
-  );
-  return [...new Set(out)];
 }
 
 /** A stable key for a transition: source|event|target|guard. */

@@ -32,7 +32,7 @@ import { hardRulesList } from './context/world-rules.js';
 import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { dataBlock, dataType } from './embed.js';
 import { NovelError } from './errors.js';
-import { pipelineGraph, pipelineTargets } from './graph.js';
+import { pipelineEdges, pipelineTargets } from './pipeline-targets.js';
 import type { NextDecision } from './next.js';
 import { blockKeyLines, nearMissHeading, outlineBlock, outlineChapters } from './outline.js';
 import { archivedAt, paths } from './paths.js';
@@ -768,9 +768,7 @@ function reviewPacket(input: PacketInput, ctx: ChapterContext, gate: GateRecord 
   setPath(p, input.view, 'chapter_draft', paths.stagingChapter(ctx.chapter));
   setPath(p, input.view, 'chapter_eval', paths.stagingEval(ctx.chapter));
   const ref = formatChapterRef(ctx.chapter);
-  const graph = pipelineGraph();
-  const targets = (event: string) =>
-    graph.transitions.filter((t) => t.source === 'review' && t.event === event).map((t) => t.target);
+  const targets = (event: string) => pipelineEdges('review', event);
   return {
     version: 1,
     step: stepOf(ctx.chapter, 'review'),
