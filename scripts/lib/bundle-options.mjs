@@ -27,23 +27,29 @@ export function wrapBundle(file) {
 }
 
 /**
+ * What every bundle node runs is built as: one minified CommonJS file for Node 20. The licences of what a bundle holds
+ * go to dist/THIRD-PARTY-NOTICES.txt (scripts/build.mjs), with each package's own licence text.
+ */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+/**
  * The options for `src/main.ts` bundled into `outfile`; `repo` is the repository's root, `plugins` go first (the
  * catalogue's parts beside the bundle, scripts/lib/catalogue-parts.mjs).
  */
 export function bundleOptions(repo, outfile, plugins = []) {
   return {
+    ...NODE_BUNDLE,
     entryPoints: [join(repo, 'src/main.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    // The licences of what the bundle holds go to dist/THIRD-PARTY-NOTICES.txt (below), with each package's own licence
-    // text.
-    legalComments: 'none',
     metafile: true,
-    logLevel: 'warning',
     // Only `novel run --inspect` needs the inspector (and its WebSocket stack):
     // it is loaded from node_modules on demand instead of growing every start.
     external: ['@statelyai/inspect'],

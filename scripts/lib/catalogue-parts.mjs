@@ -11,6 +11,7 @@
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { NODE_BUNDLE } from './bundle-options.mjs';
 
 /** The parts that live beside the bundles (web.ts stays in: it is small, and the dashboard's columns are data). */
 export const CATALOGUE_PARTS = ['cli', 'core', 'io'];
@@ -21,17 +22,10 @@ const isPart = (repo) => (path) => CATALOGUE_PARTS.some((part) => path === partP
 /** A part bundled on its own: what it imports from outside src/core/messages/<part>.ts stays a require. */
 async function bundlePart(repo, part, outfile) {
   const hosts = new Set();
-  const result = await build({
+  await build({
+    ...NODE_BUNDLE,
     entryPoints: [partPath(repo, part)],
     outfile,
-    write: outfile !== undefined,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
     plugins: [
       {
         name: 'catalogue-part-hosts',
@@ -45,7 +39,7 @@ async function bundlePart(repo, part, outfile) {
       },
     ],
   });
-  return { hosts: [...hosts].sort(), text: outfile === undefined ? result.outputFiles[0].text : undefined };
+  return [...hosts].sort();
 }
 
 /**
@@ -53,15 +47,7 @@ async function bundlePart(repo, part, outfile) {
  * running each part bundled whole (with the modules it imports) in this process.
  */
 async function partExports(repo, part) {
-  const result = await build({
-    entryPoints: [partPath(repo, part)],
-    write: false,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-  });
+  const result = await build({ ...NODE_BUNDLE, minify: false, entryPoints: [partPath(repo, part)], write: false });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', result.outputFiles[0].text)(
     module,
@@ -119,7 +105,7 @@ export async function catalogueParts(repo, dist, wrapBundle) {
   const stubs = new Map();
   for (const part of CATALOGUE_PARTS) {
     const outfile = join(dist, `messages.${part}.cjs`);
-    const { hosts } = await bundlePart(repo, part, outfile);
+    const hosts = await bundlePart(repo, part, outfile);
     wrapBundle(outfile);
     stubs.set(partPath(repo, part), stubSource(part, hosts, await partExports(repo, part)));
   }
