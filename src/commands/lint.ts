@@ -6,7 +6,7 @@ import { lintReportLines } from '../core/lint-render.js';
 import { clicheLexicon } from '../core/cliche-lexicon.js';
 import { lintChapter } from '../core/lint.js';
 import { resolveQuality } from '../core/quality-settings.js';
-import { lintOf } from '../io/chapter-lint.js';
+import { lintOf, projectChapterOf } from '../io/chapter-lint.js';
 import { readLintLists } from '../io/lint-inputs.js';
 import { openProject, openProjectIfAny } from '../io/project.js';
 import { readRegularText, userPath } from '../io/text-folder.js';
@@ -29,7 +29,10 @@ export class LintCommand extends NovelCommand {
     return { data: { ...report }, text: lintReportLines(report, this.lang).join('\n') };
   }
 
-  /** A text file, linted as the project's next chapter (the project's settings and lists). */
+  /**
+   * A text file, linted as the project's next chapter (the project's settings and lists); the project's own chapter
+   * file as its chapter.
+   */
   private lintFile() {
     if (/^chapter:/i.test(this.target)) {
       const ref = parseChapterRef(this.target);
@@ -55,6 +58,9 @@ export class LintCommand extends NovelCommand {
         settings: resolveQuality(undefined),
         lists: { blacklist: [], whitelist: [], cliche: clicheLexicon() },
       });
+    // The project's own chapter file is that chapter (as `lint chapter:NNN`), not the next one.
+    const own = projectChapterOf(p, userPath(this.context.cwd, this.target));
+    if (own !== null) return lintOf(p, own);
     const chapter = p.loaded.checkpoint.last_completed_chapter + 1;
     return lintChapter({
       chapter,

@@ -2,6 +2,7 @@
  * The lint of one chapter as it stands: the staged text while it is in
  * flight, else the committed one (PROTOCOL §13.2).
  */
+import * as path from 'node:path';
 import { NovelError } from '../core/errors.js';
 import { said } from '../core/messages.js';
 import { diagnosticWords } from './said-at.js';
@@ -11,9 +12,10 @@ import { benchChaptersOf } from '../core/continuity-bench.js';
 import { DeltaSchema } from '../schemas/staging.js';
 import { readChangelog } from './book-files.js';
 import { readContinuityFacts } from './continuity-book.js';
-import { paths } from '../core/paths.js';
+import { chapterOfText, paths } from '../core/paths.js';
 import { readLintLists } from './lint-inputs.js';
 import type { OpenProject } from './project.js';
+import { realPathOf } from './text-folder.js';
 
 export function lintOf(p: OpenProject, chapter: number): LintReport {
   const cp = p.loaded.checkpoint;
@@ -53,6 +55,28 @@ export function lintOf(p: OpenProject, chapter: number): LintReport {
   return continuity.length
     ? { ...report, findings: [...report.findings, ...continuity.map(continuityLintFinding)] }
     : report;
+}
+
+/**
+ * The chapter a file given to `novel lint FILE` is in this project, when it is one (else null: a text written
+ * elsewhere, linted as the next chapter). A committed chapter's own file (`chapters/chapter-001.md`) is that chapter,
+ * and the staged chapter of the chapter in flight is that one: linted as the next chapter instead, a committed chapter
+ * would be told its title names the wrong chapter, and its passages found again in the book. `abs`: the file's
+ * absolute path as typed; a folder on the way that is a link (the project under a linked home) is followed.
+ */
+export function projectChapterOf(p: OpenProject, abs: string): number | null {
+  const real = realPathOf(abs);
+  if (real === null || !real.startsWith(`${p.fs.root}${path.sep}`)) return null;
+  const rel = real
+    .slice(p.fs.root.length + 1)
+    .split(path.sep)
+    .join('/');
+  const cp = p.loaded.checkpoint;
+  const committed = chapterOfText(rel);
+  if (committed !== null && committed >= 1 && committed <= cp.last_completed_chapter) return committed;
+  // The staged text lintOf reads for the chapter in flight (or the next one, its draft not yet advanced).
+  const drafting = cp.inflight_chapter ?? cp.last_completed_chapter + 1;
+  return rel === paths.stagingChapter(drafting) ? drafting : null;
 }
 
 /**

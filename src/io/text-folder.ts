@@ -7,7 +7,7 @@
  * leave-one-source-out checks.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { NovelError } from '../core/errors.js';
 import { said } from '../core/messages.js';
@@ -26,6 +26,15 @@ export interface TextFile {
 /** A path the author typed, taken from the directory they typed it in. */
 export function userPath(cwd: string, typed: string): string {
   return isAbsolute(typed) ? typed : resolve(cwd, typed);
+}
+
+/** Where a path the author typed really is (every link on the way followed); null when it does not resolve. */
+export function realPathOf(typed: string): string | null {
+  try {
+    return realpathSync.native(typed);
+  } catch {
+    return null;
+  }
 }
 
 export function sourceOf(name: string): string {

@@ -61,6 +61,34 @@ describe('novel lint', () => {
     expect(novelBin(dir, ['lint', 'chapter:005']).code).toBe(2);
   });
 
+  it("lints the project's own chapter file as that chapter, and a copy of it as the next one", () => {
+    const dir = demo();
+    const asFile = (cwd: string, file: string) => {
+      const r = novelBin(cwd, ['lint', file, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return json(r).data;
+    };
+    const byRef = json(novelBin(dir, ['lint', 'chapter:001', '--json'])).data;
+    // The committed file, by a relative path, from a folder inside the project, and by an absolute path.
+    expect(asFile(dir, 'chapters/chapter-001.md')).toEqual(byRef);
+    expect(asFile(join(dir, 'summaries'), '../chapters/chapter-002.md')).toMatchObject({
+      chapter: 2,
+      source: 'chapters',
+    });
+    expect(asFile(dir, join(dir, 'chapters/chapter-003.md'))).toMatchObject({ chapter: 3, source: 'chapters' });
+    // The staged chapter in flight is that chapter, from staging/.
+    mkdirSync(join(dir, 'staging/chapters'), { recursive: true });
+    writeFileSync(join(dir, 'staging/chapters/chapter-004.md'), '# 第4章 雨夜\n\n雨下了一夜。\n');
+    expect(asFile(dir, 'staging/chapters/chapter-004.md')).toMatchObject({ chapter: 4, source: 'staging' });
+    // A copy outside the chapters is a text written elsewhere: the next chapter, its title naming chapter 1.
+    const copy = join(dir, 'samples-copy.md');
+    writeFileSync(copy, readFileSync(join(dir, 'chapters/chapter-001.md')));
+    const asNext = asFile(dir, copy);
+    expect(asNext).toMatchObject({ chapter: 4, source: 'file' });
+    expect(asNext.findings.map((f: { rule: string }) => f.rule)).toContain('title_chapter_mismatch');
+    expect(byRef.findings.map((f: { rule: string }) => f.rule)).not.toContain('title_chapter_mismatch');
+  });
+
   it('lints the staged chapter in flight with the exact counts, and the committed one otherwise', () => {
     const dir = demo();
     withoutPlatform(dir);

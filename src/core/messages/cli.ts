@@ -882,7 +882,9 @@ export const CLI_GROUPS = {
         [
           '`novel lint chapter:NNN` lints the staged chapter while it is in flight, else the committed one. `novel ' +
             "lint FILE` lints any text file (a chapter written elsewhere, a sample) with the project's settings, " +
-            'as if it were the next chapter (outside any project: the defaults and the shipped lexicon).',
+            'as if it were the next chapter (outside any project: the defaults and the shipped lexicon). The ' +
+            "project's own chapter file (chapters/chapter-001.md, or the staged chapter in flight) is linted as " +
+            'that chapter, as `novel lint chapter:NNN` does.',
           'The settings are `quality` in novel.config.json (platform presets qidian, tomato, none; ' +
             "`quality.ai_flavour.soft`/`hard` for the score's thresholds); the word lists are " +
             'cliche-lint.json (without one, the shipped lexicon), ai-blacklist.json (its whitelist ' +
@@ -897,7 +899,9 @@ export const CLI_GROUPS = {
         [
           '`novel lint chapter:NNN` 在章节写作中时检查暂存区中的稿子，否则检查已入库的版本。' +
             '`novel lint 文件` 用项目的设置检查任一文本文件（别处写的章节、' +
-            '样章），当作下一章来检查（不在项目中时：用默认设置和自带词库）。',
+            '样章），当作下一章来检查（不在项目中时：用默认设置和自带词库）。' +
+            '项目自己的章节文件（chapters/chapter-001.md，或写作中的章节在暂存区的稿子）按它所属的那一章检查，' +
+            '与 `novel lint chapter:NNN` 相同。',
           '设置取自 novel.config.json 的 `quality`（平台预设 qidian、tomato、none；' +
             '`quality.ai_flavour.soft`/`hard` 是评分的阈值）；词表为 cliche-lint.json（没有时用自带词库）、' +
             'ai-blacklist.json（其白名单只在单独出现时屏蔽）以及人物名（从不算作句首）。有全书的 shingle 索引时，' +
