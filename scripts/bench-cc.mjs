@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { settleCopy } from './lib/settle-copy.mjs';
 import { writeSyntheticBook } from './lib/synthetic-book.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -183,7 +184,7 @@ const runIn = (cli, dir, args, fresh) => {
     // The copy's own writeback is part of the copy: flushed before the clock
     // starts, or the first fsync of a tool that syncs (novel) would pay for
     // writing out thousands of copied files, and one that never syncs would not.
-    spawnSync('sync', ['-f', cwd]);
+    settleCopy(cwd);
   }
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['--require', rss, cli, ...args], {
@@ -258,7 +259,7 @@ console.log(
   `novel vs cc-novel-writer${ccCommit ? ` (${ccCommit})` : ''}: ${runs} alternated runs per ` +
     `command (medians in ms; novel/cc: the median of the runs' pairwise ratios, then the ratio of the medians; ` +
     `commit on a fresh copy per run, the copy and its writeback (sync ` +
-    `-f) untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`,
+    `-f, twice) untimed; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'})`,
 );
 for (const s of sizes) {
   console.log(

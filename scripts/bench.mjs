@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { settleCopy } from './lib/settle-copy.mjs';
 import { buildStackFloor } from './lib/stack-floor.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -196,7 +197,7 @@ const commitBase = [];
 for (let i = 0; i < commitRuns; i++) {
   const copy = mkdtempSync(join(tmpdir(), 'novel-bench-run-'));
   cpSync(synthetic, copy, { recursive: true });
-  spawnSync('sync', ['-f', copy]);
+  settleCopy(copy);
   commitBase.push(time(['-e', '0']));
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, [cli, 'commit', '--chapter', '4'], {
@@ -285,8 +286,8 @@ const runIn = (dir, args, fresh) => {
     rmSync(cwd, { recursive: true, force: true });
     // cp -a keeps every mtime, as the book on disk has them (novel's stat caches stay valid).
     spawnSync('cp', ['-a', dir, cwd]);
-    // The copy's writeback is flushed before the clock starts: the command's first fsync would pay for it otherwise.
-    spawnSync('sync', ['-f', cwd]);
+    // The copy settled before the clock starts: the command's first fsync would pay for it otherwise.
+    settleCopy(cwd);
   }
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['--require', rss, cli, ...args], {
