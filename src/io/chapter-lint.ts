@@ -17,12 +17,13 @@ import { readLintLists } from './lint-inputs.js';
 import type { OpenProject } from './project.js';
 import { realPathOf } from './text-folder.js';
 
+/** The chapter whose staged text a lint reads: the one in flight, or the next one (its draft staged, not advanced). */
+const stagedChapterOf = (cp: OpenProject['loaded']['checkpoint']): number =>
+  cp.inflight_chapter ?? cp.last_completed_chapter + 1;
+
 export function lintOf(p: OpenProject, chapter: number): LintReport {
   const cp = p.loaded.checkpoint;
-  // The chapter in flight, or the next one whose draft is staged but not advanced yet: its staged text.
-  const inFlight = cp.inflight_chapter ?? null;
-  const drafting = inFlight === chapter || (inFlight === null && chapter === cp.last_completed_chapter + 1);
-  const staged = drafting ? p.fs.readTextChecked(paths.stagingChapter(chapter)) : null;
+  const staged = chapter === stagedChapterOf(cp) ? p.fs.readTextChecked(paths.stagingChapter(chapter)) : null;
   const source = staged && 'text' in staged ? 'staging' : 'chapters';
   const read = staged && 'text' in staged ? staged : p.fs.readTextChecked(paths.chapter(chapter));
   if (read === null) {
@@ -67,16 +68,12 @@ export function lintOf(p: OpenProject, chapter: number): LintReport {
 export function projectChapterOf(p: OpenProject, abs: string): number | null {
   const real = realPathOf(abs);
   if (real === null || !real.startsWith(`${p.fs.root}${path.sep}`)) return null;
-  const rel = real
-    .slice(p.fs.root.length + 1)
-    .split(path.sep)
-    .join('/');
+  const rel = p.fs.relative(real);
   const cp = p.loaded.checkpoint;
   const committed = chapterOfText(rel);
   if (committed !== null && committed >= 1 && committed <= cp.last_completed_chapter) return committed;
-  // The staged text lintOf reads for the chapter in flight (or the next one, its draft not yet advanced).
-  const drafting = cp.inflight_chapter ?? cp.last_completed_chapter + 1;
-  return rel === paths.stagingChapter(drafting) ? drafting : null;
+  const staged = stagedChapterOf(cp);
+  return rel === paths.stagingChapter(staged) ? staged : null;
 }
 
 /**
