@@ -4,8 +4,9 @@
 //  - dist/novel.<group>.cjs: for the commands run most often (ownBundles), a
 //    bundle of the same sources without the other commands' modules;
 //  - dist/novel.cache and dist/novel.<group>.cache (and .json.cache, for
-//    --json): V8 code caches of these bundles, produced by warm-up runs, so
-//    later runs skip most parsing and compiling;
+//    --json, and .<stage>.json.cache for the packets asked for most): V8 code
+//    caches of these bundles, produced by warm-up runs, so later runs skip most
+//    parsing and compiling;
 //  - dist/cli.js: the bin, a few lines that load the command's bundle with its
 //    cache (falling back to a plain compile when V8 rejects the cache).
 // clipanion's platform module is swapped for its browser variant: the node
@@ -90,6 +91,13 @@ const ownBundles = {
       [p.judged, 'instructions', p.judgeStep, '--json'],
       [p.drafting, 'instructions', p.draftStep, '--json'],
     ],
+    // The packets asked for most (by the step's last word, chapter:004:judge) have a --json cache of their own
+    // (dist/novel.instructions.<stage>.json.cache): a judge packet's cache without the draft packet's code is 6 %
+    // smaller, and loads the judge packet 1.6 % faster (60 alternated runs); any other stage takes jsonRuns' cache.
+    stageJsonRuns: {
+      judge: (p) => [[p.judged, 'instructions', p.judgeStep, '--json']],
+      draft: (p) => [[p.drafting, 'instructions', p.draftStep, '--json']],
+    },
   },
   commit: {
     commands: ['commit'],
@@ -98,6 +106,12 @@ const ownBundles = {
 };
 /** The groups whose --json runs have a cache of their own. */
 const jsonGroups = Object.keys(ownBundles).filter((group) => ownBundles[group].jsonRuns);
+/** The stages whose --json packets have a cache of their own, by group. */
+const stageCaches = Object.fromEntries(
+  Object.entries(ownBundles)
+    .filter(([, g]) => g.stageJsonRuns)
+    .map(([group, g]) => [group, Object.keys(g.stageJsonRuns)]),
+);
 
 // The catalogue's large parts, beside the bundles (dist/messages.<part>.cjs), with the stubs the bundles hold.
 const bundleOptions = makeBundleOptions(repo, join(dist, 'novel.cjs'), [await catalogueParts(repo, dist, wrapBundle)]);
@@ -238,20 +252,26 @@ const groups = ${JSON.stringify(
     )};
 // The command word: the first argument that is no global flag (--json, --project DIR, --lang L) or its value, so
 // that \`novel --json --project P next\` takes next's bundle as \`novel next --json --project P\` does.
-let word = '';
-for (let i = 2; i < process.argv.length; i++) {
+// The word after it (an instructions packet's step) is found the same way.
+const words = [];
+for (let i = 2; i < process.argv.length && words.length < 2; i++) {
   const a = process.argv[i];
   if (a === '--project' || a === '--lang') i++;
-  else if (a !== '--json' && !a.startsWith('--project=') && !a.startsWith('--lang=')) {
-    word = a;
-    break;
-  }
+  else if (a !== '--json' && !a.startsWith('--project=') && !a.startsWith('--lang=')) words.push(a);
 }
+const word = words[0] ?? '';
 const own = Object.hasOwn(groups, word) ? groups[word] : undefined;
 const name = own ? \`novel.\${own}\` : 'novel';
-// Such a group's --json runs take the cache their own runs made.
+// Such a group's --json runs take the cache their own runs made; a packet of a stage with a cache of its own (the
+// step's last word: chapter:004:judge) takes that one.
 const jsonGroups = ${JSON.stringify(jsonGroups)};
-const cacheName = own && jsonGroups.includes(own) && process.argv.includes('--json') ? \`\${name}.json\` : name;
+const stageCaches = ${JSON.stringify(stageCaches)};
+const stage = /:([a-z-]+)$/.exec(words[1] ?? '')?.[1];
+const cacheName = !own || !jsonGroups.includes(own) || !process.argv.includes('--json')
+  ? name
+  : Object.hasOwn(stageCaches, own) && stageCaches[own].includes(stage)
+    ? \`\${name}.\${stage}.json\`
+    : \`\${name}.json\`;
 const file = path.join(__dirname, \`\${name}.cjs\`);
 // A file's bytes, read into \`into\` when it is large enough. The bundle's bytes and then the cache's are read into one
 // buffer: in a new process a page of memory costs more the first time it is touched than the bytes read into it
@@ -324,7 +344,9 @@ chmodSync(join(dist, 'cli.js'), 0o755);
 //    about 1 ms less each (docs/decisions.md);
 //  - dist/novel.<group>.json.cache, for those of them that print JSON: the
 //    same bundle, warmed by its --json runs only; the plain runs' cache is
-//    10 % smaller without the code only JSON output runs.
+//    10 % smaller without the code only JSON output runs;
+//  - dist/novel.<group>.<stage>.json.cache (stageJsonRuns): a stage's --json
+//    packets, warmed by that stage's packet alone.
 const { cpSync } = await import('node:fs');
 const { tmpdir } = await import('node:os');
 const warmRoot = mkdtempSync(join(tmpdir(), 'novel-build-warmup-'));
@@ -365,6 +387,11 @@ const caches = [
   ...Object.entries(ownBundles).flatMap(([group, g]) => [
     { name: `novel.${group}`, runs: g.runs(project) },
     ...(g.jsonRuns ? [{ name: `novel.${group}`, cache: `novel.${group}.json`, runs: g.jsonRuns(project) }] : []),
+    ...Object.entries(g.stageJsonRuns ?? {}).map(([stage, runs]) => ({
+      name: `novel.${group}`,
+      cache: `novel.${group}.${stage}.json`,
+      runs: runs(project),
+    })),
   ]),
 ];
 for (const [k, c] of caches.entries()) {

@@ -410,8 +410,17 @@ function kindsByWord(): ReadonlyMap<string, ClicheKind> {
 
 /** The lexicon as cliche-lint.json holds it: word → severity, in the lexicon's order. */
 export function clicheLexicon(): Record<string, Severity> {
+  // Straight from the kinds, a word listed twice with its first kind (as kindsByWord keeps it): a packet builds this
+  // only to key its lint, and the map of kinds (and an iterator step per word) would be built for nothing.
   const out: Record<string, Severity> = {};
-  for (const [w, k] of kindsByWord()) out[w] = k.severity;
+  const kinds = clicheKinds();
+  for (let i = 0; i < kinds.length; i++) {
+    const k = kinds[i] as ClicheKind;
+    for (let j = 0; j < k.words.length; j++) {
+      const w = k.words[j] as string;
+      if (!Object.hasOwn(out, w)) out[w] = k.severity;
+    }
+  }
   return out;
 }
 

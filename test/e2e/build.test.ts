@@ -33,6 +33,15 @@ function jsonCachesOfBin(dist: string): string[] {
   return (JSON.parse((list as RegExpExecArray)[1] as string) as string[]).map((group) => `novel.${group}`);
 }
 
+/** The stages whose --json packets take NAME.STAGE.json.cache, by bundle. */
+function stageCachesOfBin(dist: string): Record<string, string[]> {
+  const bin = readFileSync(join(dist, 'cli.js'), 'utf8');
+  const table = /const stageCaches = (\{[^}]*\});/.exec(bin);
+  expect(table, 'dist/cli.js names the stages with a --json cache of their own').not.toBeNull();
+  const own = JSON.parse((table as RegExpExecArray)[1] as string) as Record<string, string[]>;
+  return Object.fromEntries(Object.entries(own).map(([group, stages]) => [`novel.${group}`, stages]));
+}
+
 /**
  * Every bundle the bin in `dist` can pick exists with its caches, and V8 (a plain node) takes each cache for its
  * bundle.
@@ -40,7 +49,9 @@ function jsonCachesOfBin(dist: string): string[] {
 function expectBundlesAndCaches(dist: string): void {
   const bundles = bundlesOfBin(dist);
   const jsonGroups = jsonCachesOfBin(dist);
+  const stageCaches = stageCachesOfBin(dist);
   expect(jsonGroups.sort()).toEqual(['novel.instructions', 'novel.next', 'novel.status']);
+  expect(stageCaches).toEqual({ 'novel.instructions': ['judge', 'draft'] });
   expect(Object.keys(bundles).sort()).toEqual(['(any other)', 'commit', 'instructions', 'next', 'status']);
   // Each has its own, apart from the full bundle every other command takes.
   expect(
@@ -49,9 +60,11 @@ function expectBundlesAndCaches(dist: string): void {
   for (const name of new Set(Object.values(bundles))) {
     const bundle = join(dist, `${name}.cjs`);
     // A group whose --json runs have a cache of their own: NAME.json.cache beside NAME.cache.
-    const caches = [`${name}.cache`, ...(jsonGroups.includes(name) ? [`${name}.json.cache`] : [])].map((c) =>
-      join(dist, c),
-    );
+    const caches = [
+      `${name}.cache`,
+      ...(jsonGroups.includes(name) ? [`${name}.json.cache`] : []),
+      ...(stageCaches[name] ?? []).map((stage) => `${name}.${stage}.json.cache`),
+    ].map((c) => join(dist, c));
     expect(
       [bundle, ...caches].map((f) => existsSync(f)),
       name,
@@ -126,6 +139,44 @@ if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value:
         const other = run({ FAKE_VERSION: 'v20.17.0' });
         expect([other.status, other.stderr, other.stdout], args.join(' ')).toEqual([0, '', same.stdout]);
       }
+    },
+  );
+
+  it(
+    'gives a judge or a draft packet under --json the cache its own runs made, in either order of the flags, and ' +
+      'any other packet the one of every --json packet',
+    () => {
+      const preload = join(tempDir(), 'preload.cjs');
+      writeFileSync(
+        preload,
+        `const fs = require('node:fs');
+const open = fs.openSync;
+fs.openSync = function (p, ...rest) {
+  if (String(p).endsWith('.cache')) process.stderr.write(require('node:path').basename(String(p)) + '\\n');
+  return open.call(this, p, ...rest);
+};
+`,
+      );
+      const project = fixtureCopy();
+      const cacheOf = (args: string[]) => {
+        const r = spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], {
+          cwd: project,
+          encoding: 'utf8',
+        });
+        // The cache's name only (a packet the fixture cannot give yet says why on stderr too).
+        return r.stderr
+          .split('\n')
+          .filter((l) => l.endsWith('.cache'))
+          .join(' ');
+      };
+      expect(cacheOf(['instructions', 'chapter:004:judge', '--json'])).toBe('novel.instructions.judge.json.cache');
+      expect(cacheOf(['--json', '--project', '.', 'instructions', 'chapter:4:judge'])).toBe(
+        'novel.instructions.judge.json.cache',
+      );
+      expect(cacheOf(['instructions', 'chapter:004:draft', '--json'])).toBe('novel.instructions.draft.json.cache');
+      expect(cacheOf(['instructions', 'chapter:004:summarize', '--json'])).toBe('novel.instructions.json.cache');
+      expect(cacheOf(['instructions', '--embed', 'chapter:004:judge', '--json'])).toBe('novel.instructions.json.cache');
+      expect(cacheOf(['instructions', 'chapter:004:judge'])).toBe('novel.instructions.cache');
     },
   );
 
