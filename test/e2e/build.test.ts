@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, fixtureCopy, REPO, tempDir } from '../helpers/project.js';
 
@@ -87,25 +87,15 @@ function expectBundlesAndCaches(dist: string): void {
   }
 }
 
-describe('the bundles and code caches of the build', () => {
-  it(
-    'next, status, instructions and commit have a bundle and a cache of their own (and the first three ' +
-      'one for --json); each exists and V8 takes the cache for its bundle (checked by a plain node)',
-    () => {
-      expectBundlesAndCaches(dist);
-    },
-  );
-
-  it(
-    'gives the caches only to the node that made them: under another version it reads ' +
-      'none and answers the same (Node 20.17 and 20.18 took 20.20’s caches and crashed)',
-    () => {
-      // A preload that names each cache file opened and says whether V8 took it, and (FAKE_VERSION) makes this node
-      // say it is another one.
-      const preload = join(tempDir(), 'preload.cjs');
-      writeFileSync(
-        preload,
-        `const fs = require('node:fs');
+/**
+ * A preload that names each cache file opened ("read PATH") and says whether V8 took it, and (FAKE_VERSION) makes
+ * this node say it is another one.
+ */
+function cacheReadsPreload(): string {
+  const preload = join(tempDir(), 'preload.cjs');
+  writeFileSync(
+    preload,
+    `const fs = require('node:fs');
 const open = fs.openSync;
 fs.openSync = function (p, ...rest) {
   if (String(p).endsWith('.cache')) process.stderr.write('read ' + p + '\\n');
@@ -122,7 +112,24 @@ vm.Script = class extends Script {
 };
 if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value: process.env.FAKE_VERSION });
 `,
-      );
+  );
+  return preload;
+}
+
+describe('the bundles and code caches of the build', () => {
+  it(
+    'next, status, instructions and commit have a bundle and a cache of their own (and the first three ' +
+      'one for --json); each exists and V8 takes the cache for its bundle (checked by a plain node)',
+    () => {
+      expectBundlesAndCaches(dist);
+    },
+  );
+
+  it(
+    'gives the caches only to the node that made them: under another version it reads ' +
+      'none and answers the same (Node 20.17 and 20.18 took 20.20’s caches and crashed)',
+    () => {
+      const preload = cacheReadsPreload();
       const project = fixtureCopy();
       for (const args of [['next'], ['status', '--json'], ['instructions', 'chapter:004:draft', '--json']]) {
         const run = (env: Record<string, string>) =>
@@ -146,17 +153,7 @@ if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value:
     'gives a judge or a draft packet under --json the cache its own runs made, in either order of the flags, and ' +
       'any other packet the one of every --json packet',
     () => {
-      const preload = join(tempDir(), 'preload.cjs');
-      writeFileSync(
-        preload,
-        `const fs = require('node:fs');
-const open = fs.openSync;
-fs.openSync = function (p, ...rest) {
-  if (String(p).endsWith('.cache')) process.stderr.write(require('node:path').basename(String(p)) + '\\n');
-  return open.call(this, p, ...rest);
-};
-`,
-      );
+      const preload = cacheReadsPreload();
       const project = fixtureCopy();
       const cacheOf = (args: string[]) => {
         const r = spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], {
@@ -166,7 +163,8 @@ fs.openSync = function (p, ...rest) {
         // The cache's name only (a packet the fixture cannot give yet says why on stderr too).
         return r.stderr
           .split('\n')
-          .filter((l) => l.endsWith('.cache'))
+          .filter((l) => l.startsWith('read '))
+          .map((l) => basename(l))
           .join(' ');
       };
       expect(cacheOf(['instructions', 'chapter:004:judge', '--json'])).toBe('novel.instructions.judge.json.cache');
