@@ -49,19 +49,37 @@ export function outlineBlocks(outline: string): OutlineBlock[] {
   return blocks;
 }
 
+/**
+ * The last outline read by outlineChapters and its chapters: a command asks it of one outline several times (the book
+ * probe, the packet's key chapters), and an outline of a thousand blocks takes milliseconds to read line by line.
+ */
+let lastChapters: { outline: string; chapters: readonly number[] } | undefined;
+
 /** The chapters an outline has blocks for, ascending (each once). */
 export function outlineChapters(outline: string): number[] {
+  if (lastChapters?.outline === outline) return [...lastChapters.chapters];
   const out = new Set<number>();
   for (const line of outline.split('\n')) {
     if (!line.startsWith('### ')) continue;
     const chapter = headingChapter(line.replace(/\r$/, ''));
     if (chapter !== null) out.add(chapter);
   }
-  return [...out].sort((a, b) => a - b);
+  const chapters = [...out].sort((a, b) => a - b);
+  lastChapters = { outline, chapters };
+  return [...chapters];
 }
 
+/** The first block of `chapter` (as outlineBlocks gives it), without building the others. */
 export function outlineBlock(outline: string, chapter: number): OutlineBlock | undefined {
-  return outlineBlocks(outline).find((b) => b.chapter === chapter);
+  const lines = outline.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const heading = lines[i] as string;
+    if (!heading.startsWith('### ') || headingChapter(heading) !== chapter) continue;
+    let end = i + 1;
+    while (end < lines.length && !(lines[end] as string).startsWith('### ')) end++;
+    return { chapter, heading, text: lines.slice(i, end).join('\n').replace(/\n+$/, ''), line: i + 1 };
+  }
+  return undefined;
 }
 
 /** A Markdown heading that opens with 第N and any unit (第十二张, 第12节): a block heading mistyped. */

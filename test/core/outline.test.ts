@@ -1,4 +1,5 @@
 /** Outline blocks and their key lines (PROTOCOL §9.1), Chinese key names included. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   blockKeyLines,
@@ -6,6 +7,7 @@ import {
   OUTLINE_KEY_ALIASES,
   OUTLINE_KEYS,
   outlineBlock,
+  outlineBlocks,
   outlineChapters,
 } from '../../src/core/outline.js';
 
@@ -102,5 +104,37 @@ describe('outline tolerance (PROTOCOL §14)', () => {
     ].join('\n');
     expect(nearMissHeading(outline, 12)).toEqual({ line: 4, text: '### 第十二张 大比' });
     expect(nearMissHeading('- **Arc**: 为第12章做准备', 12)).toEqual({ line: 1, text: '- **Arc**: 为第12章做准备' });
+  });
+});
+
+describe('reading one block, and the chapters of an outline read again', () => {
+  // Outlines made of chapter headings (some repeated, some written in Chinese numerals or with a CRLF), other headings,
+  // key lines and blank lines.
+  const line = fc.oneof(
+    fc.integer({ min: 1, max: 30 }).map((n) => `### 第 ${n} 章: 题`),
+    fc.constantFrom('### 第十二章', '### 第３章\r', '### 备注', '## 第 5 章', '- **POV**: 林', '', '正文一行'),
+  );
+  const outlines = fc.array(line, { maxLength: 40 }).map((ls) => ls.join('\n'));
+
+  it('outlineBlock gives the first block outlineBlocks gives for the chapter', () => {
+    fc.assert(
+      fc.property(outlines, fc.integer({ min: 1, max: 30 }), (text, chapter) => {
+        expect(outlineBlock(text, chapter)).toEqual(outlineBlocks(text).find((b) => b.chapter === chapter));
+      }),
+    );
+  });
+
+  it('outlineChapters answers an outline asked again as the first time; a change of its array changes neither', () => {
+    fc.assert(
+      fc.property(outlines, outlines, (a, b) => {
+        const first = outlineChapters(a);
+        const expected = [...new Set(outlineBlocks(a).map((x) => x.chapter))].sort((p, q) => p - q);
+        expect(first).toEqual(expected);
+        first.push(999);
+        expect(outlineChapters(a)).toEqual(expected);
+        expect(outlineChapters(b)).toEqual([...new Set(outlineBlocks(b).map((x) => x.chapter))].sort((p, q) => p - q));
+        expect(outlineChapters(a)).toEqual(expected);
+      }),
+    );
   });
 });
