@@ -12,14 +12,11 @@ import { benchChaptersOf } from '../core/continuity-bench.js';
 import { DeltaSchema } from '../schemas/staging.js';
 import { readChangelog } from './book-files.js';
 import { readContinuityFacts } from './continuity-book.js';
-import { chapterOfText, paths } from '../core/paths.js';
+import { chapterOfProjectFile, stagedChapterOf } from '../core/lint-target.js';
+import { paths } from '../core/paths.js';
 import { readLintLists } from './lint-inputs.js';
 import type { OpenProject } from './project.js';
 import { realPathOf } from './text-folder.js';
-
-/** The chapter whose staged text a lint reads: the one in flight, or the next one (its draft staged, not advanced). */
-const stagedChapterOf = (cp: OpenProject['loaded']['checkpoint']): number =>
-  cp.inflight_chapter ?? cp.last_completed_chapter + 1;
 
 export function lintOf(p: OpenProject, chapter: number): LintReport {
   const cp = p.loaded.checkpoint;
@@ -68,12 +65,7 @@ export function lintOf(p: OpenProject, chapter: number): LintReport {
 export function projectChapterOf(p: OpenProject, abs: string): number | null {
   const real = realPathOf(abs);
   if (real === null || !real.startsWith(`${p.fs.root}${path.sep}`)) return null;
-  const rel = p.fs.relative(real);
-  const cp = p.loaded.checkpoint;
-  const committed = chapterOfText(rel);
-  if (committed !== null && committed >= 1 && committed <= cp.last_completed_chapter) return committed;
-  const staged = stagedChapterOf(cp);
-  return rel === paths.stagingChapter(staged) ? staged : null;
+  return chapterOfProjectFile(p.fs.relative(real), p.loaded.checkpoint);
 }
 
 /**
