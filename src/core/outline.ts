@@ -25,27 +25,26 @@ export interface OutlineBlock {
   line: number;
 }
 
+/** The block whose heading is line `i` (0-based) of `lines`: it runs to the next `### ` line or the end. */
+function blockAt(lines: readonly string[], i: number, chapter: number): OutlineBlock {
+  let end = i + 1;
+  while (end < lines.length && !(lines[end] as string).startsWith('### ')) end++;
+  return {
+    chapter,
+    heading: lines[i] as string,
+    text: lines.slice(i, end).join('\n').replace(/\n+$/, ''),
+    line: i + 1,
+  };
+}
+
 export function outlineBlocks(outline: string): OutlineBlock[] {
   const lines = outline.split(/\r?\n/);
   const blocks: OutlineBlock[] = [];
-  let current: { chapter: number; heading: string; start: number } | null = null;
-  const close = (end: number): void => {
-    if (current) {
-      blocks.push({
-        chapter: current.chapter,
-        heading: current.heading,
-        text: lines.slice(current.start, end).join('\n').replace(/\n+$/, ''),
-        line: current.start + 1,
-      });
-    }
-  };
-  lines.forEach((line, i) => {
-    if (!line.startsWith('### ')) return;
-    close(i);
-    const chapter = headingChapter(line);
-    current = chapter !== null ? { chapter, heading: line, start: i } : null;
-  });
-  close(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const chapter = line.startsWith('### ') ? headingChapter(line) : null;
+    if (chapter !== null) blocks.push(blockAt(lines, i, chapter));
+  }
   return blocks;
 }
 
@@ -73,11 +72,8 @@ export function outlineChapters(outline: string): number[] {
 export function outlineBlock(outline: string, chapter: number): OutlineBlock | undefined {
   const lines = outline.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    const heading = lines[i] as string;
-    if (!heading.startsWith('### ') || headingChapter(heading) !== chapter) continue;
-    let end = i + 1;
-    while (end < lines.length && !(lines[end] as string).startsWith('### ')) end++;
-    return { chapter, heading, text: lines.slice(i, end).join('\n').replace(/\n+$/, ''), line: i + 1 };
+    const line = lines[i] as string;
+    if (line.startsWith('### ') && headingChapter(line) === chapter) return blockAt(lines, i, chapter);
   }
   return undefined;
 }

@@ -116,6 +116,40 @@ describe('reading one block, and the chapters of an outline read again', () => {
   );
   const outlines = fc.array(line, { maxLength: 40 }).map((ls) => ls.join('\n'));
 
+  // The blocks as §9.1 words them, written independently of src/core/outline.ts: a `### 第 C 章` line opens a block,
+  // any `### ` line (or the end) closes it; the trailing blank lines go.
+  const referenceBlocks = (text: string) => {
+    const lines = text.split(/\r?\n/);
+    const out: Array<{ chapter: number; heading: string; text: string; line: number }> = [];
+    let open: { chapter: number; start: number } | null = null;
+    const close = (end: number) => {
+      if (open)
+        out.push({
+          chapter: open.chapter,
+          heading: lines[open.start] as string,
+          text: lines.slice(open.start, end).join('\n').replace(/\n+$/, ''),
+          line: open.start + 1,
+        });
+      open = null;
+    };
+    lines.forEach((l, i) => {
+      if (!l.startsWith('### ')) return;
+      close(i);
+      const m = /^### 第\s*([0-9０-９一二三四五六七八九十百千零两]+)\s*章(?=$|[:：\s])/.exec(l);
+      if (m) open = { chapter: outlineChapters(l)[0] as number, start: i };
+    });
+    close(lines.length);
+    return out;
+  };
+
+  it('outlineBlocks gives the blocks §9.1 describes', () => {
+    fc.assert(
+      fc.property(outlines, (text) => {
+        expect(outlineBlocks(text)).toEqual(referenceBlocks(text));
+      }),
+    );
+  });
+
   it('outlineBlock gives the first block outlineBlocks gives for the chapter', () => {
     fc.assert(
       fc.property(outlines, fc.integer({ min: 1, max: 30 }), (text, chapter) => {
