@@ -116,6 +116,15 @@ if (process.env.FAKE_VERSION) Object.defineProperty(process, 'version', { value:
   return preload;
 }
 
+/** The bin run in `project` with `preload` required first (and `env` added to this process's). */
+function runBin(preload: string, project: string, args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+}
+
 describe('the bundles and code caches of the build', () => {
   it(
     'next, status, instructions and commit have a bundle and a cache of their own (and the first three ' +
@@ -132,12 +141,7 @@ describe('the bundles and code caches of the build', () => {
       const preload = cacheReadsPreload();
       const project = fixtureCopy();
       for (const args of [['next'], ['status', '--json'], ['instructions', 'chapter:004:draft', '--json']]) {
-        const run = (env: Record<string, string>) =>
-          spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], {
-            cwd: project,
-            encoding: 'utf8',
-            env: { ...process.env, ...env },
-          });
+        const run = (env: Record<string, string>) => runBin(preload, project, args, env);
         const same = run({});
         expect([same.status, same.stderr], args.join(' ')).toEqual([
           0,
@@ -156,10 +160,7 @@ describe('the bundles and code caches of the build', () => {
       const preload = cacheReadsPreload();
       const project = fixtureCopy();
       const cacheOf = (args: string[]) => {
-        const r = spawnSync(process.execPath, ['--require', preload, join(dist, 'cli.js'), ...args], {
-          cwd: project,
-          encoding: 'utf8',
-        });
+        const r = runBin(preload, project, args);
         // The cache's name only (a packet the fixture cannot give yet says why on stderr too).
         return r.stderr
           .split('\n')
