@@ -37,7 +37,7 @@ describe('the chapter a lint of the book’s own text is about', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.boolean(), (last, inFlight) => {
         const cp = { inflight_chapter: inFlight ? last + 1 : null, last_completed_chapter: last };
-        for (const n of [1, Math.ceil(last / 2), last].filter((c) => c >= 1))
+        for (const n of [1, Math.ceil(last / 2), last].filter((c) => c >= 1 && c <= last))
           expect(chapterOfProjectFile(paths.chapter(n), cp)).toBe(n);
         expect(chapterOfProjectFile(paths.chapter(last + 1), cp)).toBeNull();
         expect(chapterOfProjectFile(paths.stagingChapter(last + 1), cp)).toBe(last + 1);
