@@ -34,7 +34,9 @@ export type BoxPlan = { box: true; bwrap: string; said: BoxState } | { box: fals
  * The flags every box has, and the probe tries (so that a probe that passes
  * means the box starts). A /dev of its own (a read-only bind of the host's
  * would refuse /dev/null), with the host's /dev/shm bound read-only again: a
- * project kept there stays visible.
+ * project kept there stays visible. No capability inside: run by root, bwrap
+ * would otherwise keep them all, and a `mount -o remount,rw` would undo the
+ * box (a user's bwrap drops them anyway).
  */
 export const BOX_BASE_FLAGS: readonly string[] = [
   '--ro-bind',
@@ -50,6 +52,8 @@ export const BOX_BASE_FLAGS: readonly string[] = [
   '--unshare-pid',
   '--die-with-parent',
   '--new-session',
+  '--cap-drop',
+  'ALL',
 ];
 
 /**

@@ -103,6 +103,8 @@ describe('boxArgv', () => {
       expect(argv.slice(0, 1 + BOX_BASE_FLAGS.length)).toEqual(['/usr/bin/bwrap', ...BOX_BASE_FLAGS]);
       expect(BOX_BASE_FLAGS.join(' ')).toMatch(/^--ro-bind \/ \/ /);
       for (const f of ['--unshare-pid', '--die-with-parent', '--new-session']) expect(BOX_BASE_FLAGS).toContain(f);
+      // No capability inside, whoever runs novel (root's bwrap would keep them all).
+      expect(BOX_BASE_FLAGS.join(' ')).toContain('--cap-drop ALL');
       // The network is shared: the models are remote.
       expect(argv).not.toContain('--unshare-net');
       expect(argv).not.toContain('--unshare-all');

@@ -229,6 +229,41 @@ describe("the executors' box", () => {
       ).toBeDefined();
     }, 120_000);
 
+    it('holds against an executor that would undo it: no remount, no user namespace of its own, ' +
+      'no write outside, even when novel runs as root', async () => {
+      const dir = demoProject();
+      const before = book(dir);
+      const outside = join(tempDir(), 'escaped.txt');
+      const script = join(tempDir(), 'undo-the-box.sh');
+      writeFileSync(
+        script,
+        `#!/bin/sh
+try() { label="$1"; shift; if "$@" >/dev/null 2>&1; then echo "ATTACK $label: done"; else echo "ATTACK $label: ` +
+          `refused"; fi; }
+if [ "\${NOVEL_STEP##*:}" = draft ]; then
+  try remount-root sh -c 'mount -o remount,bind,rw / && echo HACKED >> chapters/chapter-001.md'
+  try remount-project sh -c 'mount -o remount,bind,rw "$(findmnt -n -o TARGET -T .)" && echo HACKED >> ` +
+          `chapters/chapter-001.md'
+  try userns-remount unshare -Urm sh -c 'mount -o remount,bind,rw / && echo HACKED >> chapters/chapter-001.md'
+  try bind-over sh -c 'mount --bind staging chapters && echo HACKED > chapters/chapter-001.md'
+  try write-outside sh -c 'echo PWNED > ${outside}'
+fi
+${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null
+`,
+      );
+      chmodSync(script, 0o755);
+      const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--chapters', '1']);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      const log = draftLog(dir);
+      for (const attack of ['remount-root', 'remount-project', 'userns-remount', 'bind-over', 'write-outside'])
+        expect(log, attack).toContain(`ATTACK ${attack}: refused`);
+      expect(existsSync(outside)).toBe(false);
+      const after = book(dir);
+      for (const rel of ['chapters/chapter-001.md', 'chapters/chapter-002.md', 'chapters/chapter-003.md'])
+        expect(after[rel], rel).toBe(before[rel]);
+      expect((await novelJson(dir, ['state', 'verify'])).body.ok).toBe(true);
+    }, 120_000);
+
     it('SIGTERM of a boxed run leaves no process of its step behind', async () => {
       const dir = demoProject();
       const marker = `novel-sigterm-${process.pid}-${Date.now()}`;
