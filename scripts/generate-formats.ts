@@ -4,7 +4,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FORMATS, INPUT_FORMATS, type FileFormat } from '../src/schemas/formats.js';
-import { inlineLazy, shapeOf } from '../src/schemas/parse.js';
+import { inlineLazy, MAX_JSON_DEPTH, shapeOf } from '../src/schemas/parse.js';
 
 interface Node {
   type?: string;
@@ -72,7 +72,8 @@ export function formatsDoc(): string {
     '<!-- Generated from src/schemas/formats.ts by `npm run docs`; a test fails when it is out of date. -->',
     '',
     'Every file an executor writes under `staging/`, with its fields, types, limits and a valid example. JSON files ' +
-      'are parsed with the schemas below (the same ones `novel validate` uses); unknown extra fields are kept. ' +
+      'are parsed with the schemas below (the same ones `novel validate` uses); unknown extra fields are kept, ' +
+      `and no value may nest more than ${MAX_JSON_DEPTH} levels deep (no book file nests more than a few). ` +
       '`novel schema <name>` prints the JSON Schema of a JSON format (also in `docs/schemas/<name>.schema.json`).',
     '',
     '| name | file | written by |',

@@ -273,10 +273,52 @@ export function parseWith<S extends AnySchema>(
   return { ok: false, diagnostics: issuesToDiagnostics(schema, result.issues, file, code, fix) };
 }
 
-/** JSON.parse that reports the file, line and column instead of throwing. */
+/**
+ * How deep a JSON file novel reads may nest. No book file comes near it (the state nests some six levels); far deeper
+ * (a hundred thousand arrays in one field of a staged evaluation) JSON.parse still reads it, but what writes or walks
+ * the value after it exhausts the stack: the commit would fail on every try.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** The top-level field under which `value` nests deeper than `max` levels ('' for the root itself), or null. */
+export function nestedTooDeep(value: unknown, max = MAX_JSON_DEPTH): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  // Walked with a stack of its own (a recursive walk would overflow on the very values it is to find).
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  const fields: string[] = [''];
+  while (values.length > 0) {
+    const v = values.pop() as object;
+    const depth = depths.pop() as number;
+    const field = fields.pop() as string;
+    if (depth > max) return field;
+    for (const [k, child] of Object.entries(v))
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+        fields.push(depth === 1 ? (Array.isArray(v) ? `[${k}]` : k) : field);
+      }
+  }
+  return null;
+}
+
+/** JSON.parse that reports the file, line and column instead of throwing; a value nested too deep is refused too. */
 export function parseJsonText(text: string, file: string, code: string): Parsed<unknown> {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value = JSON.parse(text) as unknown;
+    const deep = nestedTooDeep(value);
+    if (deep === null) return { ok: true, value };
+    return {
+      ok: false,
+      diagnostics: [
+        errorAt(code, file, {
+          ...(deep ? { field: deep } : {}),
+          expected: said('schema.json_depth', { max: MAX_JSON_DEPTH }),
+          found: said('schema.json_depth_found', { max: MAX_JSON_DEPTH }),
+          fix: said('schema.json_depth_fix'),
+        }),
+      ],
+    };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // Where the parser stopped, from the offset its message gives (or its end).

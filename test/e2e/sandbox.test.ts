@@ -32,6 +32,7 @@ import {
   BIN,
   boxOff,
   cleanupTempDirs,
+  fixtureCopy,
   novelBin,
   novelBinAsync,
   novelJson,
@@ -557,6 +558,47 @@ describe('hostile paths', () => {
       expect(JSON.stringify(lint)).toContain('title_control');
     },
   );
+});
+
+describe('values nested deeper than any book file', () => {
+  /** The JSON file with a field holding 100,000 nested arrays added (JSON.parse reads it; a walk of it overflows). */
+  const deepen = (file: string) => {
+    const text = readFileSync(file, 'utf8').trimEnd();
+    expect(text.endsWith('}')).toBe(true);
+    writeFileSync(file, `${text.slice(0, -1)}, "x_deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`);
+  };
+  const deepSaid = /field "x_deep": expected JSON nested at most 256 levels deep/;
+
+  it('a staged evaluation: validate and commit answer 2 naming the file and field, the book is unchanged', async () => {
+    const project = await commitReadyProject();
+    const before = book(project);
+    deepen(join(project, 'staging/evaluations/chapter-004-eval.json'));
+    const validate = novelBin(project, ['validate', 'chapter:004:judge']);
+    expect(validate.code, validate.stdout + validate.stderr).toBe(2);
+    expect(validate.stdout + validate.stderr).toMatch(deepSaid);
+    expect(validate.stdout + validate.stderr).toContain('staging/evaluations/chapter-004-eval.json');
+    const commit = novelBin(project, ['commit', '--chapter', '4']);
+    expect(commit.code, commit.stdout + commit.stderr).toBe(2);
+    expect(commit.stderr).not.toMatch(/internal error|stack size|\n\s+at /);
+    expect(book(project)).toEqual(before);
+  });
+
+  it('a book file edited so: readers and state verify answer 2 naming it, none exits 1', async () => {
+    for (const rel of ['state/current-state.json', '.checkpoint.json', 'foreshadowing/global.json']) {
+      const project = fixtureCopy();
+      deepen(join(project, rel));
+      let said = '';
+      for (const args of [['state', 'verify'], ['next'], ['doctor'], ['status']]) {
+        const r = novelBin(project, args);
+        expect(r.code, `${rel}: ${args.join(' ')}: ${r.stdout}${r.stderr}`).not.toBe(1);
+        expect(r.stdout + r.stderr, `${rel}: ${args.join(' ')}`).not.toMatch(/internal error|stack size/);
+        said += r.stdout + r.stderr;
+      }
+      // The edit is found (the fingerprint), and what reads the file names the field.
+      expect(novelBin(project, ['state', 'verify']).code, rel).toBe(2);
+      expect(said, rel).toMatch(deepSaid);
+    }
+  });
 });
 
 describe("the box's refusals in the reader's language", () => {

@@ -7,7 +7,8 @@ import * as v from 'valibot';
 import { diagnosticText, render } from '../../src/core/messages.js';
 import { CheckpointSchema, CHECKPOINT_FIXES } from '../../src/schemas/checkpoint.js';
 import { recordOf, Sha256Schema, SlugSchema } from '../../src/schemas/common.js';
-import { parseJsonText, parseWith } from '../../src/schemas/parse.js';
+import fc from 'fast-check';
+import { MAX_JSON_DEPTH, nestedTooDeep, parseJsonText, parseWith } from '../../src/schemas/parse.js';
 
 const problems = (schema: v.GenericSchema, value: unknown) => {
   const r = parseWith(schema, value, 'f.json', 'bad', (field) => CHECKPOINT_FIXES[field]);
@@ -79,6 +80,34 @@ describe('a parse error, said', () => {
     expect(d.found).toMatch(/ at the end of the file \(line 1\)$|at line 1, column \d+$/);
     expect(diagnosticText('zh', d)).toMatch(/^f\.json：应为 合法的 JSON，实为 JSON 语法错误（`.+`），位置：/);
     expect(diagnosticText('zh', d)).toContain('修正 JSON 语法');
+  });
+
+  it('JSON nested deeper than a book file ever is: refused, naming the top-level field, in both languages', () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const r = parseJsonText(`{"score": 8, "x_deep": ${deep(100_000)}}`, 'f.json', 'bad');
+    if (r.ok) throw new Error('parsed');
+    const d = r.diagnostics[0]!;
+    expect(d.message).toBe(
+      `f.json: field "x_deep": expected JSON nested at most ${MAX_JSON_DEPTH} levels deep, ` +
+        `found a value nested more than ${MAX_JSON_DEPTH} levels deep`,
+    );
+    expect(diagnosticText('zh', d)).toContain(`嵌套超过 ${MAX_JSON_DEPTH} 层的值`);
+    // At the limit it reads; one level more is refused; the root itself too, and an element of a root list by index.
+    expect(parseJsonText(deep(MAX_JSON_DEPTH), 'f.json', 'bad').ok).toBe(true);
+    expect(nestedTooDeep(JSON.parse(deep(MAX_JSON_DEPTH + 1)))).toBe('[0]');
+    expect(nestedTooDeep(JSON.parse(`[1, {"a": ${deep(MAX_JSON_DEPTH)}}]`))).toBe('[1]');
+    expect(nestedTooDeep(JSON.parse(`{"a": {"b": ${deep(MAX_JSON_DEPTH - 2)}}}`))).toBeNull();
+  });
+
+  it('the depth found is the deepest nesting, whatever the shape (fast-check)', () => {
+    // A value's depth, counted recursively (the values here are shallow enough).
+    const depthOf = (v: unknown): number =>
+      typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0;
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 1, max: 9 }), (value, max) => {
+        expect(nestedTooDeep(value, max) !== null).toBe(depthOf(value) > max);
+      }),
+    );
   });
 
   it(".checkpoint.json: a gate's said reason is part of the record; a field's fix is said", () => {

@@ -756,6 +756,19 @@ export const CORE_GROUPS = {
               : `，位置：第 ${a.line} 行第 ${a.column} 列`
         }`,
     ),
+    'schema.json_depth': entry<{ max: number }>(
+      (a) => `JSON nested at most ${a.max} levels deep`,
+      (a) => `嵌套不超过 ${a.max} 层的 JSON`,
+    ),
+    'schema.json_depth_found': entry<{ max: number }>(
+      (a) => `a value nested more than ${a.max} levels deep`,
+      (a) => `嵌套超过 ${a.max} 层的值`,
+    ),
+    'schema.json_depth_fix': entry(
+      (_) =>
+        'write the value flat (no book file nests more than a few levels); an executor wrote it: run the step again',
+      (_) => '把该值写平（书中的文件都只嵌套几层）；若是执行器写的，重跑该步',
+    ),
     'schema.json_fix': entry(
       (_) => 'correct the JSON syntax (a JSON linter shows the exact spot)',
       (_) => '修正 JSON 语法（用 JSON 检查工具可找到确切位置）',
