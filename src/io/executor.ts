@@ -22,6 +22,7 @@ import {
   type AgentCli,
 } from '../core/agent-invocation.js';
 import * as os from 'node:os';
+import { BoundedOutput } from '../core/bounded-output.js';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { render, said, type Said } from '../core/messages.js';
@@ -147,10 +148,11 @@ function runProcess(
   // In the box, bwrap is the process novel starts; the program runs inside it, in a PID namespace that ends with it.
   const [bin, ...argv] = box ? (box.wrap([file, ...args], cwd) as [string, ...string[]]) : [file, ...args];
   const child = spawn(bin, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  // Kept within a bound (the beginning and the end of a flood): the log stays one novel can read back.
+  const stdout = new BoundedOutput();
+  const stderr = new BoundedOutput();
+  child.stdout?.on('data', (c: Buffer) => stdout.push(c));
+  child.stderr?.on('data', (c: Buffer) => stderr.push(c));
   const timer = setTimeout(() => {
     try {
       process.kill(-(child.pid as number), 'SIGKILL');
@@ -168,8 +170,8 @@ function runProcess(
       resolve({
         code,
         signal,
-        stdout,
-        stderr,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
         ...(spawnWords ? { spawnError: render('en', spawnWords), spawnWords } : {}),
         duration_ms: Date.now() - t0,
       });
@@ -183,7 +185,9 @@ function runProcess(
       box?.close();
       // bwrap itself started, but not the program in it: the same as a program not found (no retry).
       const lost =
-        box && code === 1 && /^bwrap: execvp [^\n]*: (No such file or directory|Permission denied)$/m.exec(stderr);
+        box &&
+        code === 1 &&
+        /^bwrap: execvp [^\n]*: (No such file or directory|Permission denied)$/m.exec(stderr.text());
       settle(code, signal, lost ? said('executor.cannot_start', { file, error: lost[0] }) : undefined);
     });
   });

@@ -175,6 +175,27 @@ describe("the executors' box", () => {
     },
   );
 
+  it('an executor that floods its output: the run goes on, its log keeps the beginning and the end', async () => {
+    const dir = demoProject();
+    const script = join(tempDir(), 'flood.sh');
+    // 40 MB of progress during the draft (past the 16 MiB novel reads back), then honest work.
+    writeFileSync(
+      script,
+      `#!/bin/sh
+if [ "\${NOVEL_STEP##*:}" = draft ]; then echo FIRST; head -c 40000000 /dev/zero | tr '\\0' '.'; echo; echo LAST; fi
+${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null
+`,
+      { mode: 0o755 },
+    );
+    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--chapters', '1']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('outside staging/');
+    const log = draftLog(dir);
+    expect(log.length).toBeLessThan(6 * 1024 * 1024);
+    expect(log).toMatch(/--- stdout ---\nFIRST\n\.+\n\[… \d+ bytes of output left out …\]\n\.+\nLAST\n/);
+    expect((await novelJson(dir, ['state', 'verify'])).body.ok).toBe(true);
+  }, 120_000);
+
   describe.skipIf(!BOX)('with bubblewrap', () => {
     it('contains a hostile command template: every write outside staging/ is refused, ' +
       'nested commands read only, nothing outlives the step, the book is unchanged', async () => {
