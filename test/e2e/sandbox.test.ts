@@ -106,6 +106,7 @@ if [ "\${NOVEL_STEP##*:}" = draft ]; then
   env -u NOVEL_LOCK_OWNER ${node} ${JSON.stringify(BIN)} advance "$NOVEL_STEP" --json; echo "NESTED ` +
       `advance-without-token: exit $?"
   ${node} ${JSON.stringify(BIN)} lock clear --force --json; echo "NESTED lock-clear: exit $?"
+  ${node} ${JSON.stringify(BIN)} adapters install claude --json; echo "NESTED adapters-install: exit $?"
   setsid env -i /bin/sh -c 'sleep 300' ${marker} </dev/null >/dev/null 2>&1 &
 fi
 ${node} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null
@@ -221,7 +222,7 @@ ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/
         expect(log, c).toContain(`READ ${c}: exit 0`);
       // Its outputs are not written yet: validate answers 2, as anywhere.
       expect(log).toContain('READ validate chapter:004:draft: exit 2');
-      for (const c of ['rewind', 'advance-without-token', 'lock-clear'])
+      for (const c of ['rewind', 'advance-without-token', 'lock-clear', 'adapters-install'])
         expect(log, c).toContain(`NESTED ${c}: exit 3`);
       expect(log).toContain('"code":"nested_write"');
       expect(log).toContain('refused inside chapter:004:draft');
@@ -400,7 +401,7 @@ describe('with the box off, the step guard is the second line', () => {
       expect(r.stdout).toContain('changed: chapters/chapter-001.md (restored)');
       const log = draftLog(dir);
       expect(log).toContain('ATTACK forge-nested-writes: done');
-      for (const c of ['rewind', 'advance-without-token', 'lock-clear'])
+      for (const c of ['rewind', 'advance-without-token', 'lock-clear', 'adapters-install'])
         expect(log, c).toContain(`NESTED ${c}: exit 3`);
       expect(book(dir)).toEqual(before);
       expect(existsSync(join(dir, '.novel.lock/nested-writes'))).toBe(false);

@@ -3,7 +3,8 @@ import { NovelError } from '../../core/errors.js';
 import { said, say } from '../../core/messages.js';
 import { oneOf } from '../../core/one-of.js';
 import { ADAPTER_KINDS, installAdapters } from '../../io/adapters.js';
-import { openFs } from '../../io/project.js';
+import { acquireLock } from '../../io/lock.js';
+import { lockEnvFor, openFs } from '../../io/project.js';
 import { usageOf, NovelCommand, type CommandResult } from '../base-command.js';
 
 const isKind = oneOf(ADAPTER_KINDS);
@@ -24,7 +25,15 @@ export class AdaptersInstallCommand extends NovelCommand {
         hint: 'novel adapters install claude',
       });
     const fs = openFs(this.context, this.project);
-    const { installed, unchanged, kept } = installAdapters(fs, this.kind);
+    // Like every command that writes the project: under its lock (inside an executor step: refused, exit 3).
+    const lock = acquireLock(fs, lockEnvFor(this.context, fs), null);
+    let result: ReturnType<typeof installAdapters>;
+    try {
+      result = installAdapters(fs, this.kind);
+    } finally {
+      lock.release();
+    }
+    const { installed, unchanged, kept } = result;
     const lines = [
       ...installed.map((f) => `  + ${f}`),
       ...unchanged.map((f) => say(this.lang, 'cmd.adapters.unchanged', { file: f })),
