@@ -23,6 +23,7 @@ import {
 } from '../core/agent-invocation.js';
 import * as os from 'node:os';
 import { BoundedOutput } from '../core/bounded-output.js';
+import { commandLine } from '../core/command-template.js';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
 import { render, said, type Said } from '../core/messages.js';
@@ -215,9 +216,7 @@ export function runCommandExecutor(
   bwrap: string | null = null,
 ): CommandRun {
   const packetAbs = path.join(fs.root, packetRel);
-  const command = template.includes('{packet}')
-    ? template.split('{packet}').join(JSON.stringify(packetAbs))
-    : `${template} ${JSON.stringify(packetAbs)}`;
+  const command = commandLine(template, packetAbs);
   const box = bwrap === null ? null : openStepBox(bwrap, fs.root, 'command', env, true);
   const { child, outcome } = runProcess(
     '/bin/sh',

@@ -488,6 +488,23 @@ describe('no laundering', () => {
 });
 
 describe('hostile paths', () => {
+  it('a project path with $(…), backticks and quotes reaches a command template as one word, ' +
+    'run by nothing', async () => {
+    const parent = tempDir();
+    const dir = join(parent, `inj $(touch RAN1) \`touch RAN2\` '"x`);
+    expect(novelBin(process.cwd(), ['init', '--demo', dir]).code).toBe(0);
+    const node = JSON.stringify(process.execPath);
+    for (const template of [
+      `${node} ${JSON.stringify(BIN)} demo-executor {packet}`,
+      `${node} ${BIN} demo-executor "{packet}"`,
+    ]) {
+      const r = await novelBinAsync(dir, ['run', '--executor', template, '--chapters', '1']);
+      expect(r.code, template + r.stdout + r.stderr).toBe(0);
+    }
+    for (const where of [dir, parent, process.cwd()])
+      for (const marker of ['RAN1', 'RAN2']) expect(existsSync(join(where, marker)), `${where}/${marker}`).toBe(false);
+  }, 120_000);
+
   it(
     "export --out refuses the project's own files (through " + 'a link too) and an existing file without --force',
     async () => {
