@@ -77,6 +77,20 @@ export const isPort = isNumberWhere((n) =>
         : null,
 );
 
+const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** A host name, an IPv4 address, or an IPv6 one (a zone allowed: fe80::1%eth0). */
+const HOST = new RegExp(
+  `^(?:(?=.{1,253}$)${HOST_LABEL}(?:\\.${HOST_LABEL})*|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(?:%[\\w.-]+)?)$`,
+);
+
+/** An address to listen on: a host name or an IP address (not empty). */
+export const isHost = t.makeValidator<unknown, string>({
+  test: (value, state): value is string =>
+    typeof value === 'string' && HOST.test(value)
+      ? true
+      : refuse(state, said('usage.host', { found: printable(value) })),
+});
+
 /** One of `choices`. */
 export function isOneOf<const T extends string>(choices: readonly T[]) {
   return t.makeValidator<unknown, T>({

@@ -2,7 +2,7 @@ import { Option } from 'clipanion';
 import { say } from '../core/messages.js';
 import { openInBrowser, startServer } from '../io/serve.js';
 import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
-import { isPort } from './option-validators.js';
+import { isHost, isPort } from './option-validators.js';
 
 export class ServeCommand extends NovelCommand {
   static override paths = [['serve']];
@@ -10,7 +10,7 @@ export class ServeCommand extends NovelCommand {
   static override usage = usageOf('serve', 'book', ['$0 serve', '$0 serve --host 0.0.0.0 --token s3cret']);
 
   port = Option.String('--port', '4477', { validator: isPort, description: helpOf('help.serve.--port') });
-  host = Option.String('--host', '127.0.0.1', { description: helpOf('help.serve.--host') });
+  host = Option.String('--host', '127.0.0.1', { validator: isHost, description: helpOf('help.serve.--host') });
   token = Option.String('--token', { description: helpOf('help.serve.--token') });
   open = Option.Boolean('--open', false, { description: helpOf('help.serve.--open') });
 

@@ -228,6 +228,7 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
       consistently(fs, () => {
         const p = open();
         const lastDone = p.loaded.checkpoint.last_completed_chapter;
+        fs.refuseServedLink(paths.globalForeshadowing);
         const all = foreshadowingTimeline(readGlobalForeshadowing(fs), lastDone, p.settings.quality.dormancy);
         const page = pageOf(all.length, offset, limit);
         return {
@@ -255,6 +256,7 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
             return [{ id, name: typeof c.display_name === 'string' ? c.display_name : id }];
           });
         // The most recently seen first: a long book's state may know thousands.
+        fs.refuseServedLink(paths.state);
         const all = characterPlaces(files, readState(fs).characters).sort(
           (a, b) => (b.last_seen_chapter ?? -1) - (a.last_seen_chapter ?? -1) || a.id.localeCompare(b.id),
         );

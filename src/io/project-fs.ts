@@ -160,6 +160,19 @@ export class ProjectFs {
     this.readOnly = options.readOnly === true;
   }
 
+  /**
+   * Refused when the file has another name (novel serve, PROTOCOL §17): a hard link shares its bytes with a file
+   * elsewhere, outside the project perhaps, which is not to be served.
+   */
+  refuseServedLink(rel: string): void {
+    const n = this.lstat(rel)?.nlink ?? 1;
+    if (n <= 1) return;
+    const q = shellQuote(rel);
+    throw new NovelError('hard_link_refused', at(rel, said('fs.hard_link_served', { n })), {
+      hint: said('fs.hard_link_served.hint', { command: `cp -p -- ${q} ${q}.copy && mv -- ${q}.copy ${q}` }),
+    });
+  }
+
   /** Absolute path of a project-relative path, refused when it is absolute or climbs out (`..`); the disk untouched. */
   private lexicalPath(rel: string): string {
     if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {

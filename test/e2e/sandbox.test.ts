@@ -571,8 +571,25 @@ describe('hostile paths', () => {
         const two = await fetch(`${s.base}/api/chapters/2`);
         expect(two.status).toBe(404);
         expect(await two.text()).not.toContain('不该出现');
+        // The state and the foreshadowing list given a second name outside: what reads them is refused too.
+        for (const [rel, api] of [
+          ['state/current-state.json', 'characters'],
+          ['foreshadowing/global.json', 'foreshadowing'],
+        ] as const) {
+          expect((await fetch(`${s.base}/api/${api}`)).status, api).toBe(200);
+          linkSync(join(dir, rel), join(tempDir(), `${api}-outside.json`));
+          const linked = await fetch(`${s.base}/api/${api}`);
+          expect(linked.status, api).not.toBe(200);
+          expect((await linked.json()).error.message, api).toContain(`${rel}: a file with 2 hard links`);
+        }
       } finally {
         await s.stop();
+      }
+      // An empty or malformed --host is a usage error, before anything is opened.
+      for (const host of ['', 'a b', '[::1]']) {
+        const r = await novelBinAsync(dir, ['serve', '--host', host, '--token', 't0ken', '--port', '0']);
+        expect(r.code, host).toBe(2);
+        expect(r.stderr, host).toContain('expected a host name or an IP address');
       }
     },
   );

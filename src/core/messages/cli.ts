@@ -72,6 +72,10 @@ export const CLI_GROUPS = {
       (a) => `${a.option} 的值无效：${a.detail}`,
     ),
     // what an option's value should have been: `found` is the value as typed (JSON), `choices` a list "a, b, c"
+    'usage.host': entry<{ found: string }>(
+      (a) => `expected a host name or an IP address (127.0.0.1, ::1, 0.0.0.0), found ${a.found}`,
+      (a) => `应为主机名或 IP 地址（127.0.0.1、::1、0.0.0.0），实为 ${a.found}`,
+    ),
     'usage.count': entry<{ found: string }>(
       (a) => `expected a whole number ≥ 1 (leading zeros allowed, e.g. 01), found ${a.found}`,
       (a) => `应为 ≥ 1 的整数（可带前导零，如 01），实为 ${a.found}`,

@@ -185,6 +185,16 @@ export const IO_GROUPS = {
         `perhaps one of the book); novel never reads or writes the book through a link`,
       (a) => `staging/ 中有 ${a.n} 个硬链接的文件（与另一个文件共用内容，可能是书稿文件）；novel 从不通过链接读写书稿`,
     ),
+    'fs.hard_link_served': entry<{ n: number }>(
+      (a) =>
+        `a file with ${a.n} hard links (it shares its bytes with another file, perhaps outside the project); ` +
+        'novel serve serves no file through a link',
+      (a) => `有 ${a.n} 个硬链接的文件（与另一个文件共用内容，那个文件可能在项目之外）；novel serve 不提供经链接的文件`,
+    ),
+    'fs.hard_link_served.hint': entry<{ command: string }>(
+      (a) => `give the file a name of its own (a copy in its place): ${a.command}`,
+      (a) => `让该文件只有一个名字（原位换成副本）：${a.command}`,
+    ),
     'fs.hard_link.hint': entry<{ command: string }>(
       (a) => `remove this name (the other file keeps its bytes) and let the step write a real file: ${a.command}`,
       (a) => `删除这个名字（另一个文件的内容不受影响），让这一步写出真正的文件：${a.command}`,
