@@ -280,7 +280,8 @@ export function isPerChapterFile(rel: string): boolean {
   return (
     new RegExp(
       '^(chapters\\/chapter-\\d+\\.md|summaries\\/chapter-\\d+-summary\\.md|' +
-        'evaluations\\/chapter-\\d+-eval[^/]*\\.json|state\\/chapter-\\d+-crossref\\.json)$',
+        'evaluations\\/chapter-\\d+-eval[^/]*\\.json|state\\/chapter-\\d+-crossref\\.json|' +
+        'audits\\/chapter-\\d+-audit\\.json)$',
     ).test(rel) ||
     (contractOf(rel) !== null && !rel.startsWith('staging/'))
   );

@@ -37,6 +37,7 @@ export interface ExportOptions {
  */
 const PROJECT_OWN = new Set<string>([
   ...FINAL_TREES,
+  'audits',
   'staging',
   '.novel',
   '.novel.lock',

@@ -505,6 +505,20 @@ describe('hostile paths', () => {
       for (const marker of ['RAN1', 'RAN2']) expect(existsSync(join(where, marker)), `${where}/${marker}`).toBe(false);
   }, 120_000);
 
+  it('a commit replaces no audit already in the book: a planted one is refused, naming it', async () => {
+    const project = await commitReadyProject();
+    const planted = join(project, 'audits/chapter-004-audit.json');
+    mkdirSync(join(project, 'audits'), { recursive: true });
+    writeFileSync(planted, '{"chapter": 4, "issues": [], "note": "planted"}\n');
+    const before = book(project);
+    const r = await novelJson(project, ['commit', '--chapter', '4']);
+    expect(r.code, JSON.stringify(r.body)).toBe(2);
+    expect(r.body.error.code).toBe('would_overwrite');
+    expect(JSON.stringify(r.body.error)).toContain('audits/chapter-004-audit.json');
+    expect(book(project)).toEqual(before);
+    expect(readFileSync(planted, 'utf8')).toContain('planted');
+  });
+
   it(
     "export --out refuses the project's own files (through " + 'a link too) and an existing file without --force',
     async () => {
@@ -520,6 +534,7 @@ describe('hostile paths', () => {
         '.novel/fingerprint.json',
         'staging/x.txt',
         'state/current-state.json',
+        'audits/chapter-001-audit.json',
         join(outside, 'brief-link.txt'),
         '.',
       ]) {
