@@ -188,6 +188,12 @@ export function hashAll(fs: ProjectFs, files: readonly string[]): Record<string,
   for (const rel of files) {
     const h = fileValue(fs, rel);
     if (h !== null) out[rel] = h;
+    else {
+      // A FIFO, socket or device among the book's files has no value to record: refused, naming it (the read says
+      // what it is, with its fix), rather than left out of what is recorded.
+      const st = fs.lstat(rel);
+      if (st !== null && !st.isFile() && !st.isSymbolicLink() && !st.isDirectory()) fs.readBytes(rel);
+    }
   }
   return out;
 }

@@ -581,7 +581,9 @@ export class ProjectFs {
         const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
         if (e.isDirectory()) {
           if (options.recursive) walk(`${abs}${path.sep}${e.name}`, childRel);
-        } else if (e.isFile() || e.isSymbolicLink()) {
+        } else {
+          // A link, and a FIFO, socket or device too: listed, so that what reads or checks the folder meets it (and
+          // refuses it, naming it) rather than passing it by unseen.
           out.push(childRel);
           if (e.isSymbolicLink()) options.links?.add(childRel);
         }

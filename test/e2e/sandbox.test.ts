@@ -25,6 +25,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -504,6 +505,20 @@ describe('hostile paths', () => {
     for (const where of [dir, parent, process.cwd()])
       for (const marker of ['RAN1', 'RAN2']) expect(existsSync(join(where, marker)), `${where}/${marker}`).toBe(false);
   }, 120_000);
+
+  it('a FIFO put among the book files is named by state verify, doctor and run, and never recorded', async () => {
+    const dir = demoProject();
+    expect(spawnSync('mkfifo', [join(dir, 'state/x.json')]).status).toBe(0);
+    for (const args of [['state', 'verify'], ['doctor'], ['run', '--chapters', '1', '--executor', 'demo']]) {
+      const r = novelBin(dir, args);
+      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(2);
+      expect(r.stdout + r.stderr, args.join(' ')).toContain('state/x.json');
+    }
+    const accept = novelBin(dir, ['state', 'verify', '--accept']);
+    expect(accept.code, accept.stdout + accept.stderr).toBe(2);
+    expect(accept.stderr).toContain('state/x.json: expected a file, found a FIFO, socket or device');
+    expect(readFileSync(join(dir, '.novel/fingerprint.json'), 'utf8')).not.toContain('state/x.json');
+  });
 
   it('a commit replaces no audit already in the book: a planted one is refused, naming it', async () => {
     const project = await commitReadyProject();

@@ -230,8 +230,8 @@ export const IO_GROUPS = {
       (_) => '把文件拆开；novel 不读取超过 16 MiB 的文本文件',
     ),
     'fs.not_a_file.hint': entry<{ command: string }>(
-      (a) => `a step writes a file here: move the directory away (${a.command})`,
-      (a) => `这一步要在这里写文件：把目录移走（${a.command}）`,
+      (a) => `a file belongs here: move what is in the way aside (${a.command})`,
+      (a) => `这里应是一个文件：把占位的东西移走（${a.command}）`,
     ),
     'fs.directory_in_the_way': entry(
       (_) => 'a directory where novel writes a file',
