@@ -108,13 +108,18 @@ function lastJsonLine(stdout: string): ExecutorResult['report'] {
   try {
     const v = JSON.parse(last) as Record<string, unknown>;
     const usage = (v.usage ?? {}) as Record<string, unknown>;
-    const num = (x: unknown): number | undefined => (typeof x === 'number' ? x : undefined);
+    // Counts a step can have: whole token counts, a cost of at most a million dollars; anything else is not a count
+    // (a negative cost or 1e308 would make the run's totals and its --budget-usd meaningless).
+    const tokens = (x: unknown): number | undefined =>
+      Number.isSafeInteger(x) && (x as number) >= 0 ? (x as number) : undefined;
+    const cost = (x: unknown): number | undefined =>
+      typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= 1_000_000 ? x : undefined;
     return {
       ...(typeof v.status === 'string' ? { status: v.status } : {}),
       ...(typeof v.model === 'string' ? { model: v.model } : {}),
-      ...(num(usage.input_tokens) !== undefined ? { input_tokens: num(usage.input_tokens) as number } : {}),
-      ...(num(usage.output_tokens) !== undefined ? { output_tokens: num(usage.output_tokens) as number } : {}),
-      ...(num(v.cost_usd) !== undefined ? { cost_usd: num(v.cost_usd) as number } : {}),
+      ...(tokens(usage.input_tokens) !== undefined ? { input_tokens: tokens(usage.input_tokens) as number } : {}),
+      ...(tokens(usage.output_tokens) !== undefined ? { output_tokens: tokens(usage.output_tokens) as number } : {}),
+      ...(cost(v.cost_usd) !== undefined ? { cost_usd: cost(v.cost_usd) as number } : {}),
     };
   } catch {
     return null;

@@ -6,36 +6,56 @@ import { NonNegativeIntSchema, PositiveIntSchema } from './common.js';
 const FieldName = v.pipe(v.string(), v.minLength(1), v.regex(/^[^.]+$/, 'schema.field_name'));
 const Score = v.pipe(v.number(), v.minValue(0), v.maxValue(5));
 
+/** A whole number from 1 to `max`: every count a setting holds is bounded (1e300 is a whole number too). */
+const Count = (max: number) => v.pipe(PositiveIntSchema, v.maxValue(max));
+/** A rate per 1,000 characters: at most 1,000. */
+const PerKchars = v.pipe(v.number(), v.minValue(0), v.maxValue(1000));
+/** 字数 a chapter's settings speak of: at most a million. */
+const MAX_ZISHU = 1_000_000;
+
 const RangeSchema = v.pipe(
-  v.tuple([NonNegativeIntSchema, NonNegativeIntSchema]),
+  v.tuple([v.pipe(NonNegativeIntSchema, v.maxValue(MAX_ZISHU)), v.pipe(NonNegativeIntSchema, v.maxValue(MAX_ZISHU))]),
   v.check(([a, b]) => a <= b, 'schema.range'),
 );
+
+/** `{min, max}`, each optional, each within `lowest`…`max`, and min ≤ max when both are given. */
+const MinMax = (lowest: 0 | 1, max: number) =>
+  v.pipe(
+    v.strictObject({
+      min: v.optional(v.pipe(lowest === 0 ? NonNegativeIntSchema : PositiveIntSchema, v.maxValue(max))),
+      max: v.optional(Count(max)),
+    }),
+    v.check((r) => r.min === undefined || r.max === undefined || r.min <= r.max, 'schema.min_max'),
+  );
 
 /** PROTOCOL §13.1: what novel measures in every chapter, and how the gate uses it. */
 export const QualityConfigSchema = v.strictObject({
   platform: v.optional(v.picklist(['qidian', 'tomato', 'none'])),
   zishu: v.optional(v.strictObject({ hard: v.optional(RangeSchema), target: v.optional(RangeSchema) })),
   banned_words: v.optional(v.array(v.pipe(v.string(), v.minLength(1)))),
-  blacklist_max_per_kchars: v.optional(v.pipe(v.number(), v.minValue(0))),
+  blacklist_max_per_kchars: v.optional(PerKchars),
   repetition: v.optional(
-    v.strictObject({ window: v.optional(PositiveIntSchema), max_same_opening: v.optional(PositiveIntSchema) }),
+    v.strictObject({ window: v.optional(Count(10_000)), max_same_opening: v.optional(Count(10_000)) }),
   ),
   patterns: v.optional(
     v.array(
       v.strictObject({
         id: v.pipe(v.string(), v.minLength(1)),
         regex: v.pipe(v.string(), v.minLength(1)),
-        max_per_kchars: v.pipe(v.number(), v.minValue(0)),
+        max_per_kchars: PerKchars,
       }),
     ),
   ),
-  max_paragraph_zishu: v.optional(v.nullable(PositiveIntSchema)),
+  max_paragraph_zishu: v.optional(v.nullable(Count(MAX_ZISHU))),
   title: v.optional(
-    v.strictObject({
-      min: v.optional(NonNegativeIntSchema),
-      max: v.optional(PositiveIntSchema),
-      forbidden: v.optional(v.array(v.string())),
-    }),
+    v.pipe(
+      v.strictObject({
+        min: v.optional(v.pipe(NonNegativeIntSchema, v.maxValue(1000))),
+        max: v.optional(Count(1000)),
+        forbidden: v.optional(v.array(v.string())),
+      }),
+      v.check((t) => t.min === undefined || t.max === undefined || t.min <= t.max, 'schema.min_max'),
+    ),
   ),
   hook: v.optional(
     v.strictObject({
@@ -46,15 +66,15 @@ export const QualityConfigSchema = v.strictObject({
   weights: v.optional(
     v.union([
       v.picklist(['plot', 'character', 'suspense', 'slice_of_life']),
-      v.record(v.string(), v.pipe(v.number(), v.minValue(0))),
+      v.record(v.string(), v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
     ]),
   ),
   key_chapters: v.optional(v.boolean()),
   dormancy: v.optional(
     v.strictObject({
-      short: v.optional(PositiveIntSchema),
-      medium: v.optional(PositiveIntSchema),
-      long: v.optional(PositiveIntSchema),
+      short: v.optional(Count(100_000)),
+      medium: v.optional(Count(100_000)),
+      long: v.optional(Count(100_000)),
     }),
   ),
   ai_flavour: v.optional(
@@ -101,9 +121,7 @@ export const ConfigSchema = v.strictObject({
   // A year at most; a finite number (1e400 parses as Infinity).
   lock_stale_minutes: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(525_600))),
   chapters_per_volume: v.optional(v.pipe(PositiveIntSchema, v.maxValue(100_000))),
-  volume_chapters: v.optional(
-    v.strictObject({ min: v.optional(PositiveIntSchema), max: v.optional(PositiveIntSchema) }),
-  ),
+  volume_chapters: v.optional(MinMax(1, 100_000)),
   book_chapters: v.optional(v.pipe(PositiveIntSchema, v.maxValue(1_000_000))),
   staging_max_files: v.optional(v.pipe(PositiveIntSchema, v.maxValue(10_000_000))),
   quality: v.optional(QualityConfigSchema),
@@ -126,16 +144,14 @@ export const ConfigSchema = v.strictObject({
   // The daily serial (§18): the 字数 to commit each day, and the time zone the days are counted in.
   serial: v.optional(
     v.strictObject({
-      daily_zishu: v.optional(PositiveIntSchema),
+      daily_zishu: v.optional(Count(10_000_000)),
       timezone: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'schema.timezone'))),
     }),
   ),
   title: v.optional(v.string()),
   author: v.optional(v.string()),
   language: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'schema.language_tag'))),
-  chapter_length: v.optional(
-    v.strictObject({ min: v.optional(PositiveIntSchema), max: v.optional(PositiveIntSchema) }),
-  ),
+  chapter_length: v.optional(MinMax(1, MAX_ZISHU)),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

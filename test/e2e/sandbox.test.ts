@@ -380,6 +380,23 @@ ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/
         expect(r.code, JSON.stringify(r.body)).toBe(2);
         expect(JSON.stringify(r.body.error)).toContain(field);
       }
+      // Every number a setting holds is bounded, and a min never exceeds its max.
+      for (const [settings, field] of [
+        [{ chapter_length: { min: 5000, max: 2000 } }, 'chapter_length'],
+        [{ chapter_length: { max: 1e300 } }, 'chapter_length.max'],
+        [{ volume_chapters: { min: 80, max: 40 } }, 'volume_chapters'],
+        [{ serial: { daily_zishu: 1e300 } }, 'serial.daily_zishu'],
+        [{ quality: { blacklist_max_per_kchars: 1e300 } }, 'quality.blacklist_max_per_kchars'],
+        [{ quality: { repetition: { window: 1e300 } } }, 'quality.repetition.window'],
+        [{ quality: { dormancy: { long: 1e300 } } }, 'quality.dormancy.long'],
+        [{ quality: { title: { min: 30, max: 10 } } }, 'quality.title'],
+        [{ quality: { weights: { plot: 1e300 } } }, 'quality.weights'],
+      ] as const) {
+        writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, ...settings }));
+        const r = await novelJson(dir, ['status']);
+        expect(r.code, `${field}: ${JSON.stringify(r.body)}`).toBe(2);
+        expect(JSON.stringify(r.body.error), field).toContain(field);
+      }
       writeFileSync(
         join(dir, 'novel.config.json'),
         JSON.stringify({ ...config, executor: { ...config.executor, timeout_s: 2_147_483 } }),
@@ -387,6 +404,30 @@ ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/
       expect((await novelJson(dir, ['status'])).code).toBe(0);
     },
   );
+
+  it('a usage line with a negative or absurd cost counts for nothing: the run total stays a number', async () => {
+    const dir = demoProject();
+    const script = join(tempDir(), 'usage.sh');
+    writeFileSync(
+      script,
+      `#!/bin/sh
+${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null || exit $?
+echo '{"status":"ok","usage":{"input_tokens":-5,"output_tokens":1e308},"cost_usd":-1e308}'
+`,
+      { mode: 0o755 },
+    );
+    const r = await novelBinAsync(dir, [
+      'run',
+      '--executor',
+      `${script} {packet}`,
+      '--chapters',
+      '1',
+      '--budget-usd',
+      '1',
+    ]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/Infinity|NaN|\$-/);
+  }, 120_000);
 });
 
 describe('with the box off, the step guard is the second line', () => {

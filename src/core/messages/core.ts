@@ -677,6 +677,10 @@ export const CORE_GROUPS = {
       (a) => `an object (${a.what})`,
       (a) => `对象（${a.what}）`,
     ),
+    'schema.min_max': entry(
+      (_) => 'min ≤ max',
+      (_) => 'min ≤ max（下限不大于上限）',
+    ),
     'schema.range': entry(
       (_) => 'a range [min, max] with min ≤ max',
       (_) => '区间 [min, max]，且 min ≤ max',
