@@ -6,11 +6,10 @@
  * quotes ("{packet}" or '{packet}') is replaced quotes and all. Pure.
  */
 
-/** `s` as one single-quoted shell word: nothing in it is expanded. */
-export const shellWord = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
+import { shellQuote } from './shell-words.js';
 
 export function commandLine(template: string, packetPath: string): string {
-  const word = shellWord(packetPath);
+  const word = shellQuote(packetPath);
   if (!template.includes('{packet}')) return `${template} ${word}`;
   return template.replace(/"\{packet\}"|'\{packet\}'|\{packet\}/g, () => word);
 }
