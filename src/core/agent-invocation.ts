@@ -3,6 +3,7 @@
  * and how their output is read. Pure: argv, prompt and parsing only.
  */
 import type { Packet } from '../schemas/packet.js';
+import { nestedTooDeep } from '../schemas/parse.js';
 
 export type AgentCli = 'claude' | 'codex';
 
@@ -178,10 +179,33 @@ export function codexConfigModel(toml: string): string | null {
   return null;
 }
 
+/**
+ * A token count an executor reports: a whole number ≥ 0, else nothing. A cost: 0 to 1,000,000 dollars, else nothing.
+ * A negative cost or 1e308 tokens would make the run's totals and its --budget-usd meaningless.
+ */
+export const tokenCount = (x: unknown): number | undefined =>
+  Number.isSafeInteger(x) && (x as number) >= 0 ? (x as number) : undefined;
+export const costUsd = (x: unknown): number | undefined =>
+  typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= 1_000_000 ? x : undefined;
+
+/**
+ * A client's JSON, parsed; null when it is not JSON or nests deeper than any report does (what walks it would
+ * overflow).
+ */
+function clientJson(text: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && nestedTooDeep(v) === null ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `claude -p --output-format json`: one JSON object {type:"result", is_error, result, total_cost_usd, usage, …}. */
 export function parseClaudeOutput(stdout: string): AgentReport {
   try {
-    const v = JSON.parse(stdout.trim()) as Record<string, unknown>;
+    const v = clientJson(stdout.trim());
+    if (v === null) throw new Error('not a report');
     const usage = (v.usage ?? {}) as Record<string, unknown>;
     const modelUsage =
       v.modelUsage && typeof v.modelUsage === 'object' ? Object.keys(v.modelUsage as object)[0] : undefined;
@@ -190,7 +214,7 @@ export function parseClaudeOutput(stdout: string): AgentReport {
     const report: AgentReport = { ok: v.subtype === 'success' && v.is_error !== true };
     if (typeof v.model === 'string') report.model = v.model;
     else if (modelUsage) report.model = modelUsage;
-    const n = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
+    const n = (x: unknown): number => tokenCount(x) ?? 0;
     if (
       typeof usage.input_tokens === 'number' ||
       typeof usage.cache_read_input_tokens === 'number' ||
@@ -206,8 +230,10 @@ export function parseClaudeOutput(stdout: string): AgentReport {
     }
     if (Array.isArray(v.permission_denials) && v.permission_denials.length)
       report.permission_denials = v.permission_denials;
-    if (typeof usage.output_tokens === 'number') report.output_tokens = usage.output_tokens;
-    if (typeof v.total_cost_usd === 'number') report.cost_usd = v.total_cost_usd;
+    const output = tokenCount(usage.output_tokens);
+    if (output !== undefined) report.output_tokens = output;
+    const cost = costUsd(v.total_cost_usd);
+    if (cost !== undefined) report.cost_usd = cost;
     if (typeof v.result === 'string') report.answer = v.result;
     if (!report.ok)
       report.error =
@@ -236,16 +262,15 @@ export function parseCodexOutput(stdout: string, lastMessage: string | undefined
   const denials: unknown[] = [];
   for (const line of stdout.split('\n')) {
     if (!line.trim()) continue;
-    let e: Record<string, unknown>;
-    try {
-      e = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
+    const e = clientJson(line);
+    if (e === null) continue;
     const usage = e.usage as Record<string, unknown> | undefined;
     if (e.type === 'turn.completed' && usage) {
-      for (const [k, val] of Object.entries(usage))
-        if (typeof val === 'number' && Number.isFinite(val)) parts[k] = (parts[k] ?? 0) + val;
+      for (const [k, val] of Object.entries(usage)) {
+        const count = tokenCount(val);
+        const sum = count === undefined ? undefined : tokenCount((parts[k] ?? 0) + count);
+        if (sum !== undefined) parts[k] = sum;
+      }
     }
     if (e.type === 'error' || e.type === 'turn.failed') {
       report.ok = false;

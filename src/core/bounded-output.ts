@@ -8,10 +8,13 @@
  * last. Pure.
  */
 
-/** Bytes kept from the beginning of a stream that runs over the bound. */
-export const OUTPUT_HEAD_BYTES = 1024 * 1024;
+/**
+ * Bytes kept from the beginning of a stream that runs over the bound. With the tail, small enough that both streams
+ * of bytes that are not UTF-8 (each decoded as a 3-byte U+FFFD) still make a log under 16 MiB.
+ */
+export const OUTPUT_HEAD_BYTES = 256 * 1024;
 /** Bytes kept from its end. */
-export const OUTPUT_TAIL_BYTES = 4 * 1024 * 1024;
+export const OUTPUT_TAIL_BYTES = 2 * 1024 * 1024;
 
 export class BoundedOutput {
   private readonly chunks: Buffer[] = [];

@@ -28,6 +28,7 @@ import { continuityView, type ContinuityView } from '../core/continuity-view.js'
 import { readContinuityBook } from './continuity-book.js';
 import * as v from 'valibot';
 import { BookJsonSchema } from '../schemas/inputs.js';
+import { nestedTooDeep } from '../schemas/parse.js';
 import { CALENDAR_DAYS } from '../core/daily-goal.js';
 
 /** Read until the checkpoint is the same before and after (a commit ran meanwhile: read again). */
@@ -54,7 +55,9 @@ const jsonOf = (fs: ProjectFs, rel: string): unknown => {
   const r = served(fs, rel);
   if (!r || !('text' in r)) return null;
   try {
-    return JSON.parse(r.text) as unknown;
+    const v = JSON.parse(r.text) as unknown;
+    // Nested deeper than any book file: not served (what answers with it would overflow).
+    return nestedTooDeep(v) === null ? v : null;
   } catch {
     return null;
   }
@@ -316,6 +319,9 @@ export function openDashboard(cenv: CommandEnv, projectFlag: string | undefined,
     continuity: () =>
       consistently(fs, () => {
         const p = open();
+        // Its findings quote the chapters and the changelog: none of them may have a second name.
+        fs.refuseServedLink('state/changelog.jsonl');
+        for (let n = 1; n <= p.loaded.checkpoint.last_completed_chapter; n++) fs.refuseServedLink(paths.chapter(n));
         return continuityView(
           readContinuityBook(fs, p.loaded.checkpoint.last_completed_chapter, p.settings.continuity),
         );

@@ -8,21 +8,33 @@
  */
 import type * as ChildProcesses from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  constants as fsConstants,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import * as path from 'node:path';
 import {
   codexConfigModel,
   codexSessionDenials,
   codexThreadId,
+  costUsd,
   extractJson,
   invocation,
   isReadOnlyAgent,
   parseClaudeOutput,
   parseCodexOutput,
+  tokenCount,
   type AgentCli,
 } from '../core/agent-invocation.js';
 import * as os from 'node:os';
-import { BoundedOutput } from '../core/bounded-output.js';
+import { BoundedOutput, OUTPUT_TAIL_BYTES } from '../core/bounded-output.js';
 import { commandLine } from '../core/command-template.js';
 import { demoOutputs } from '../core/demo-executor.js';
 import { NovelError } from '../core/errors.js';
@@ -108,18 +120,16 @@ function lastJsonLine(stdout: string): ExecutorResult['report'] {
   try {
     const v = JSON.parse(last) as Record<string, unknown>;
     const usage = (v.usage ?? {}) as Record<string, unknown>;
-    // Counts a step can have: whole token counts, a cost of at most a million dollars; anything else is not a count
-    // (a negative cost or 1e308 would make the run's totals and its --budget-usd meaningless).
-    const tokens = (x: unknown): number | undefined =>
-      Number.isSafeInteger(x) && (x as number) >= 0 ? (x as number) : undefined;
-    const cost = (x: unknown): number | undefined =>
-      typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= 1_000_000 ? x : undefined;
     return {
       ...(typeof v.status === 'string' ? { status: v.status } : {}),
       ...(typeof v.model === 'string' ? { model: v.model } : {}),
-      ...(tokens(usage.input_tokens) !== undefined ? { input_tokens: tokens(usage.input_tokens) as number } : {}),
-      ...(tokens(usage.output_tokens) !== undefined ? { output_tokens: tokens(usage.output_tokens) as number } : {}),
-      ...(cost(v.cost_usd) !== undefined ? { cost_usd: cost(v.cost_usd) as number } : {}),
+      ...(tokenCount(usage.input_tokens) !== undefined
+        ? { input_tokens: tokenCount(usage.input_tokens) as number }
+        : {}),
+      ...(tokenCount(usage.output_tokens) !== undefined
+        ? { output_tokens: tokenCount(usage.output_tokens) as number }
+        : {}),
+      ...(costUsd(v.cost_usd) !== undefined ? { cost_usd: costUsd(v.cost_usd) as number } : {}),
     };
   } catch {
     return null;
@@ -221,7 +231,7 @@ export function runCommandExecutor(
   bwrap: string | null = null,
 ): CommandRun {
   const packetAbs = path.join(fs.root, packetRel);
-  const command = commandLine(template, packetAbs);
+  const command = commandLine(template);
   const box = bwrap === null ? null : openStepBox(bwrap, fs.root, 'command', env, true);
   const { child, outcome } = runProcess(
     '/bin/sh',
@@ -376,12 +386,7 @@ function runAgentOnce(
   );
   const done = outcome.then((o): ExecutorResult => {
     const log = `${logBase}.log`;
-    let lastMessage: string | undefined;
-    try {
-      lastMessage = readFileSync(lastMessageAbs, 'utf8');
-    } catch {
-      /* no last message */
-    }
+    const lastMessage = readClientFile(lastMessageAbs, OUTPUT_TAIL_BYTES);
     rmSync(tmp, { recursive: true, force: true });
     const report = cli === 'claude' ? parseClaudeOutput(o.stdout) : parseCodexOutput(o.stdout, lastMessage, o.stderr);
     if (cli === 'codex') {
@@ -446,6 +451,36 @@ function runAgentOnce(
 }
 
 /**
+ * A file a client leaves for novel to read (Codex's last message, its session): a regular file, at most `max` bytes of
+ * it; undefined otherwise. Opened without waiting and without following a link: a FIFO an executor left there would
+ * hold the run for good, and a huge file would run past what its log may hold.
+ */
+function readClientFile(file: string, max: number): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK | fsConstants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return undefined;
+    const bytes = Buffer.alloc(Math.min(st.size, max));
+    let off = 0;
+    while (off < bytes.length) {
+      const n = readSync(fd, bytes, off, bytes.length - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return bytes.subarray(0, off).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * The text of the Codex session file of a thread ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-…-<thread>.jsonl), if found.
  */
 function codexSessionFile(env: NodeJS.ProcessEnv, thread: string | null): string | null {
@@ -463,13 +498,7 @@ function codexSessionFile(env: NodeJS.ProcessEnv, thread: string | null): string
     for (const m of ls(path.join(root, y)).slice(0, 2)) {
       for (const d of ls(path.join(root, y, m)).slice(0, 2)) {
         const hit = ls(path.join(root, y, m, d)).find((f) => f.endsWith(`${thread}.jsonl`));
-        if (hit) {
-          try {
-            return readFileSync(path.join(root, y, m, d, hit), 'utf8');
-          } catch {
-            return null;
-          }
-        }
+        if (hit) return readClientFile(path.join(root, y, m, d, hit), 16 * 1024 * 1024) ?? null;
       }
     }
   }

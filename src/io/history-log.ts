@@ -1,6 +1,7 @@
 /** The logs novel appends JSON lines to (a chapter's history, its executions): appended whole, read line by line. */
 import { paths } from '../core/paths.js';
 import type { ProjectFs } from './project-fs.js';
+import { nestedTooDeep } from '../schemas/parse.js';
 
 type Obj = Record<string, unknown>;
 
@@ -32,7 +33,8 @@ export function readJsonLines(fs: ProjectFs, rel: string): Obj[] {
     if (!line.trim()) continue;
     try {
       const v = JSON.parse(line) as unknown;
-      if (v && typeof v === 'object' && !Array.isArray(v)) out.push(v as Obj);
+      // A line nested deeper than novel writes any is no line of novel's (what compares or walks it would overflow).
+      if (v && typeof v === 'object' && !Array.isArray(v) && nestedTooDeep(v) === null) out.push(v as Obj);
     } catch {
       /* a torn last line of an interrupted append */
     }

@@ -77,6 +77,13 @@ export function verifyBook(p: OpenProject, accepted: boolean): BookVerification 
   }
   const { diff: recordedDiff, current } = fullDiff(p);
   const diff = recordedDiff ?? { added: [], removed: [], changed: [] };
+  // A book file "removed" by putting a directory (or anything but a file) at its path is no edit to accept: refused,
+  // naming it, as a FIFO among the files is.
+  if (accepted)
+    for (const rel of diff.removed) {
+      const st = p.fs.lstat(rel);
+      if (st !== null && !st.isFile() && !st.isSymbolicLink()) p.fs.readBytes(rel);
+    }
   if (accepted && (recordedDiff === null || !isEmptyDiff(diff) || fixRecorded))
     writeFingerprint(p.fs, fixRecorded ? hashAll(p.fs, listFinalTrees(p.fs)) : current);
   // Accepted chapter edits: their logs take the 字数 and title of the text as it is now.

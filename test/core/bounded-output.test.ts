@@ -44,7 +44,7 @@ describe('BoundedOutput', () => {
     );
   });
 
-  it('600 MB printed: some 5 MiB kept, the last line whole', () => {
+  it('600 MB printed: some 2.25 MiB kept, the last line whole; bytes that are not UTF-8 stay under 8 MiB', () => {
     const out = new BoundedOutput();
     const mb = Buffer.alloc(1024 * 1024, 0x78);
     for (let i = 0; i < 600; i++) out.push(mb);
@@ -55,5 +55,8 @@ describe('BoundedOutput', () => {
       `[… ${600 * 1024 * 1024 + 13 - OUTPUT_HEAD_BYTES - OUTPUT_TAIL_BYTES} bytes of output left out …]`,
     );
     expect(text.endsWith('\n{"ok":true}\n')).toBe(true);
+    const ff = new BoundedOutput();
+    for (let i = 0; i < 10; i++) ff.push(Buffer.alloc(1024 * 1024, 0xff));
+    expect(Buffer.byteLength(ff.text())).toBeLessThan(8 * 1024 * 1024);
   });
 });

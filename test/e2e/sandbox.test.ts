@@ -405,6 +405,75 @@ ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/
     },
   );
 
+  it("what a client leaves or reports cannot hang, crash or unbudget the run: a FIFO for Codex's last message, " +
+    "Claude's absurd usage and a report nested 100,000 deep", async () => {
+    const bin = join(tempDir(), 'clients');
+    mkdirSync(bin, { recursive: true });
+    const demo = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$NOVEL_PACKET" >/dev/null`;
+    writeFileSync(
+      join(bin, 'codex'),
+      `#!/bin/sh
+case "$1" in --version) echo "codex-cli 0.169.0"; exit 0;; esac
+while [ $# -gt 0 ]; do [ "$1" = --output-last-message ] && lm=$2; shift; done
+${demo}
+mkfifo "$lm"
+echo '{"type":"turn.completed","usage":{"input_tokens":-7,"output_tokens":1e308}}'
+`,
+      { mode: 0o755 },
+    );
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    writeFileSync(
+      join(bin, 'claude'),
+      `#!/bin/sh
+case "$1" in --version) echo "2.1.197 (Claude Code)"; exit 0;; esac
+${demo}
+if [ -n "$DEEP" ]; then printf '{"type":"result","subtype":"success","result":"done","permission_denials":[${deep}]}\n'
+else echo '{"type":"result","subtype":"success","result":"done","total_cost_usd":-1e308,'\\
+'"usage":{"input_tokens":-5000,"output_tokens":1e308}}'; fi
+`,
+      { mode: 0o755 },
+    );
+    const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: tempDir() };
+    const codex = demoProject();
+    const r = await novelBinAsync(codex, ['run', '--executor', 'codex', '--model', 'm', '--chapters', '1'], env);
+    // The judge's answer is its last message: a FIFO is no answer, and the step fails (it does not wait for ever).
+    expect(r.code, r.stdout + r.stderr).toBe(11);
+    expect(r.stdout + r.stderr).not.toMatch(/Infinity|NaN|internal error/);
+    expect(existsSync(join(codex, '.novel.lock'))).toBe(false);
+    const claude = demoProject();
+    const budget = await novelBinAsync(
+      claude,
+      ['run', '--executor', 'claude', '--chapters', '1', '--budget-usd', '1'],
+      env,
+    );
+    // The judge's answer is not there (this client answers "done"): the step fails, after the writers' steps whose
+    // usage was recorded; none of it is a negative or endless count.
+    expect(budget.code, budget.stdout + budget.stderr).toBe(11);
+    expect(budget.stdout + budget.stderr).not.toMatch(/Infinity|NaN|\$-|internal error/);
+    const recorded = spawnSync(
+      'grep',
+      [
+        '-rlE',
+        '"(cost_usd|input_tokens|output_tokens|tokens)": ?(-|[0-9.]+e\\+?308|Infinity)',
+        join(claude, 'logs'),
+        join(claude, '.novel'),
+      ],
+      {
+        encoding: 'utf8',
+      },
+    ).stdout;
+    expect(
+      recorded.split('\n').filter((f) => f && !f.includes('/executor/')),
+      recorded,
+    ).toEqual([]);
+    const deepRun = await novelBinAsync(claude, ['run', '--executor', 'claude', '--chapters', '1'], {
+      ...env,
+      DEEP: '1',
+    });
+    expect([0, 11], deepRun.stdout + deepRun.stderr).toContain(deepRun.code);
+    expect(deepRun.stdout + deepRun.stderr).not.toMatch(/internal error|stack size/);
+  }, 240_000);
+
   it('a usage line with a negative or absurd cost counts for nothing: the run total stays a number', async () => {
     const dir = demoProject();
     const script = join(tempDir(), 'usage.sh');
@@ -559,6 +628,14 @@ describe('hostile paths', () => {
     expect(accept.code, accept.stdout + accept.stderr).toBe(2);
     expect(accept.stderr).toContain('state/x.json: expected a file, found a FIFO, socket or device');
     expect(readFileSync(join(dir, '.novel/fingerprint.json'), 'utf8')).not.toContain('state/x.json');
+    // A directory put where a book file was: not a removal to accept either.
+    rmSync(join(dir, 'state/x.json'));
+    rmSync(join(dir, 'foreshadowing/global.json'));
+    mkdirSync(join(dir, 'foreshadowing/global.json'));
+    const dirAccept = novelBin(dir, ['state', 'verify', '--accept']);
+    expect(dirAccept.code, dirAccept.stdout + dirAccept.stderr).toBe(2);
+    expect(dirAccept.stderr).toContain('foreshadowing/global.json: expected a file, found a directory');
+    expect(readFileSync(join(dir, '.novel/fingerprint.json'), 'utf8')).toContain('foreshadowing/global.json');
   });
 
   it('a commit replaces no audit already in the book: a planted one is refused, naming it', async () => {
@@ -653,6 +730,10 @@ describe('hostile paths', () => {
           expect(linked.status, api).not.toBe(200);
           expect((await linked.json()).error.message, api).toContain(`${rel}: a file with 2 hard links`);
         }
+        // The continuity findings quote chapters: a hard-linked one (chapter 2 above) keeps the route from answering.
+        const continuity = await fetch(`${s.base}/api/continuity`);
+        expect(continuity.status).not.toBe(200);
+        expect(await continuity.text()).not.toContain('不该出现');
       } finally {
         await s.stop();
       }
