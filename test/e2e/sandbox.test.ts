@@ -253,7 +253,7 @@ ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/
       ).toBeDefined();
     }, 120_000);
 
-    it('holds against an executor that would undo it: no remount, no user namespace of its own, ' +
+    it('holds against an executor that would undo it: no remount, not even from a user namespace of its own, ' +
       'no write outside, even when novel runs as root', async () => {
       const dir = demoProject();
       const before = book(dir);
