@@ -28,6 +28,16 @@ const MinMax = (lowest: 0 | 1, max: number) =>
     v.check((r) => r.min === undefined || r.max === undefined || r.min <= r.max, 'schema.min_max'),
   );
 
+/** A regular expression the lint can use as it does (`gu`): one that does not compile would count nothing. */
+function isPattern(source: string): boolean {
+  try {
+    new RegExp(source, 'gu');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** PROTOCOL §13.1: what novel measures in every chapter, and how the gate uses it. */
 export const QualityConfigSchema = v.strictObject({
   platform: v.optional(v.picklist(['qidian', 'tomato', 'none'])),
@@ -41,7 +51,7 @@ export const QualityConfigSchema = v.strictObject({
     v.array(
       v.strictObject({
         id: v.pipe(v.string(), v.minLength(1)),
-        regex: v.pipe(v.string(), v.minLength(1)),
+        regex: v.pipe(v.string(), v.minLength(1), v.check(isPattern, 'schema.pattern')),
         max_per_kchars: PerKchars,
       }),
     ),

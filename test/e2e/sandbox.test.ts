@@ -391,6 +391,7 @@ ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/
         [{ quality: { dormancy: { long: 1e300 } } }, 'quality.dormancy.long'],
         [{ quality: { title: { min: 30, max: 10 } } }, 'quality.title'],
         [{ quality: { weights: { plot: 1e300 } } }, 'quality.weights'],
+        [{ quality: { patterns: [{ id: 'p', regex: '(', max_per_kchars: 1 }] } }, 'quality.patterns.0.regex'],
       ] as const) {
         writeFileSync(join(dir, 'novel.config.json'), JSON.stringify({ ...config, ...settings }));
         const r = await novelJson(dir, ['status']);

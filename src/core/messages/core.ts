@@ -685,6 +685,10 @@ export const CORE_GROUPS = {
       (_) => 'a range [min, max] with min ≤ max',
       (_) => '区间 [min, max]，且 min ≤ max',
     ),
+    'schema.pattern': entry(
+      (_) => 'a regular expression JavaScript compiles with the u flag (e.g. 仿佛|宛如)',
+      (_) => 'JavaScript 能以 u 标志编译的正则表达式（如 仿佛|宛如）',
+    ),
     'schema.timezone': entry(
       (_) => 'an IANA time zone such as Asia/Shanghai',
       (_) => 'IANA 时区，例如 Asia/Shanghai',
