@@ -2,6 +2,7 @@ import { clockNow } from '../io/clock.js';
 import { said, say, type Lang } from '../core/messages.js';
 import { Option } from 'clipanion';
 import type { CommitPlan } from '../core/commit-plan.js';
+import { byteLength } from '../core/joined-bytes.js';
 import { NovelError } from '../core/errors.js';
 import { journalPath } from '../core/paths.js';
 import type { VolumeCommitPlan } from '../core/volume-plan.js';
@@ -34,7 +35,7 @@ function describePlan(plan: CommitPlan): Record<string, unknown> {
       path: w.path,
       kind: w.kind,
       ...(w.from ? { from: w.from } : {}),
-      bytes: Buffer.byteLength(w.content),
+      bytes: byteLength(w.content),
     })),
     appends: plan.appends.map((a) => ({
       path: a.path,
@@ -85,7 +86,7 @@ export class CommitCommand extends NovelCommand {
   private commitSetup(): CommandResult {
     const describe = (v: SetupCommitPlan) => ({
       setup: `book:${v.step}`,
-      writes: v.writes.map((w) => ({ path: w.path, kind: w.kind, from: w.from, bytes: Buffer.byteLength(w.content) })),
+      writes: v.writes.map((w) => ({ path: w.path, kind: w.kind, from: w.from, bytes: byteLength(w.content) })),
       removes: v.removes,
     });
     const render = (v: SetupCommitPlan, dry: boolean) =>

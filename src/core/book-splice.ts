@@ -10,6 +10,7 @@
  */
 import { prettyJson } from './canonical-json.js';
 import { updateForeshadowing, type ForeshadowContext } from './foreshadowing.js';
+import { JoinedBytes } from './joined-bytes.js';
 import {
   appendMembers,
   applyEdits,
@@ -28,7 +29,7 @@ type Obj = Record<string, unknown>;
 
 /** The edited bytes, and the range of the old bytes the edits cover (for the history's patch). */
 export interface Spliced {
-  bytes: Buffer;
+  bytes: JoinedBytes;
   edits: Edit[];
 }
 
@@ -40,6 +41,10 @@ const INDEX_LIKE = /^\d+$/;
 const OPS = new Set(['set', 'inc', 'add', 'remove']);
 
 const ROOT_LIST = '{\n  "foreshadowing": ';
+/** An item's id line, and the lines that open and close an item of the list (made once: a search per item). */
+const ID_LINE = Buffer.from('\n      "id": ');
+const ITEM_OPEN = Buffer.from('\n    {');
+const ITEM_CLOSE = Buffer.from('\n    }');
 
 /** Past one item in DENSE changed, the list is written again whole rather than item by item. */
 const DENSE = 8;
@@ -236,7 +241,7 @@ function wholeList(
     });
   const text = prettyJson({ foreshadowing: updated });
   return {
-    bytes: Buffer.from(text),
+    bytes: new JoinedBytes([Buffer.from(text)]),
     edits: [{ start: 0, end: buf.length, text }],
     touched,
     whole: { before: items, after: updated },
@@ -259,22 +264,26 @@ export function spliceForeshadowing(
   // The list is the root's one member, as novel writes it.
   const list = memberValue(buf, root, 1, 'foreshadowing');
   if (list === null || list.start !== ROOT_LIST.length || list.end !== buf.length - 3) return null;
-  const needle = Buffer.from('\n      "id": ');
   const named = [...new Set(ops.map((op) => op.path))];
-  // A chapter that names many of the items (new ones too): the list parsed once and written again
-  // whole, without first finding every item in the bytes. The items are counted by their id lines.
+  // A chapter that names many of the items (new ones too): the list parsed once and written again whole, without
+  // first finding every item in the bytes. The items are counted by their id lines, only as far as that decides.
   let lines = 0;
-  for (let at = buf.indexOf(needle, list.start); at >= 0; at = buf.indexOf(needle, at + needle.length)) lines += 1;
+  for (
+    let at = buf.indexOf(ID_LINE, list.start);
+    at >= 0 && writesWhole(named.length, lines, dense);
+    at = buf.indexOf(ID_LINE, at + ID_LINE.length)
+  )
+    lines += 1;
   if (writesWhole(named.length, lines, dense)) return wholeList(buf, list, ops, ctx, named);
   // Every item's id, in file order: they must be strings, sorted and unique, one per item.
   const ids: string[] = [];
   const items: Span[] = [];
-  for (let at = buf.indexOf(needle, list.start); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
-    const idStart = at + needle.length;
+  for (let at = buf.indexOf(ID_LINE, list.start); at >= 0; at = buf.indexOf(ID_LINE, at + ID_LINE.length)) {
+    const idStart = at + ID_LINE.length;
     const id = parseSpan(buf, { start: idStart, end: valueEnd(buf, idStart, 3) });
     if (typeof id !== 'string' || (ids.length > 0 && !((ids[ids.length - 1] as string) < id))) return null;
     ids.push(id);
-    items.push({ start: buf.lastIndexOf('\n    {', at) + 5, end: buf.indexOf('\n    }', at) + 6 });
+    items.push({ start: buf.lastIndexOf(ITEM_OPEN, at) + 5, end: buf.indexOf(ITEM_CLOSE, at) + 6 });
   }
   // The items fill the list, one after the other: every element is an item with its id.
   if (

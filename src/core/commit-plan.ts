@@ -15,6 +15,7 @@ import { fillPattern, type PatternArgs } from './path-pattern.js';
 import { dormancyTally, dormantCountOf, tallyItem, type DormancyTally } from './context/dormant-foreshadowing.js';
 import { spliceForeshadowing, spliceLedger, spliceState, stateVersionOf, writesWhole } from './book-splice.js';
 import { editedRange, type Span } from './json-splice.js';
+import type { Content, JoinedBytes } from './joined-bytes.js';
 import { lintChapter, severityCounts, type LintLists } from './lint.js';
 import type { GateRecord } from '../../machines/novel.setup.js';
 import type { CheckpointFields } from './projection.js';
@@ -40,8 +41,8 @@ type Obj = Record<string, unknown>;
 
 export interface PlannedWrite {
   path: string;
-  /** The new text, or the new bytes of a spliced file (book-splice.ts). */
-  content: string | Buffer;
+  /** The new text, or the new bytes of a spliced file (book-splice.ts), in parts. */
+  content: Content;
   /** "move": the content comes from a staged file; "write": computed. */
   kind: 'move' | 'write';
   from?: string;
@@ -127,7 +128,7 @@ export interface CommitInput {
   /** The text a book file has before this commit (null: none), for the history a rewind restores from (§14). */
   readBefore?: (path: string) => string | null;
   /** The sha256 of a text (UTF-8) or of bytes: the history's patches name the text they apply to. */
-  sha256?: (text: string | Buffer) => string;
+  sha256?: (text: Content) => string;
 }
 
 /**
@@ -488,7 +489,7 @@ function closeCommit(
     for (const w of writes) {
       if (!isReplacedByCommit(w.path)) continue;
       const afterSha256 = (): string => {
-        w.sha256 = (hash as (content: string | Buffer) => string)(w.content);
+        w.sha256 = (hash as (content: Content) => string)(w.content);
         return w.sha256;
       };
       const spliced = w.spliced;
@@ -505,7 +506,7 @@ function closeCommit(
         continue;
       }
       const kept = spliced
-        ? keptBeforeBytes(spliced.before, w.content as Buffer, spliced.edited, afterSha256)
+        ? keptBeforeBytes(spliced.before, w.content as Buffer | JoinedBytes, spliced.edited, afterSha256)
         : keptBefore(before as string, w.content as string, afterSha256);
       // A patch placed from the end is kept under a key of its own (an older novel refuses it rather than misplace it).
       if (typeof kept === 'string' || !kept.patch.from_end) files[w.path] = kept;

@@ -10,6 +10,7 @@
  * the entries touched. Only bytes novel serialised itself may be edited so
  * (src/io/canonical-record.ts keeps which). Pure.
  */
+import { JoinedBytes } from './joined-bytes.js';
 
 /** A byte range of the bytes; `end` excluded. */
 export interface Span {
@@ -129,8 +130,11 @@ export function appendMembers(span: Span, depth: number, members: ReadonlyArray<
   ];
 }
 
-/** The bytes with the edits made; edits do not overlap, and insertions at one place keep their order. */
-export function applyEdits(buf: Buffer, edits: readonly Edit[]): Buffer {
+/**
+ * The bytes with the edits made, as parts (joined-bytes.ts: the runs between the edits are views of `buf`, not
+ * copies); edits do not overlap, and insertions at one place keep their order.
+ */
+export function applyEdits(buf: Buffer, edits: readonly Edit[]): JoinedBytes {
   // A stable sort: insertions at one place keep their order.
   const sorted = [...edits].sort((a, b) => a.start - b.start);
   const parts: Buffer[] = [];
@@ -141,7 +145,7 @@ export function applyEdits(buf: Buffer, edits: readonly Edit[]): Buffer {
     at = e.end;
   }
   parts.push(buf.subarray(at));
-  return Buffer.concat(parts);
+  return new JoinedBytes(parts);
 }
 
 /** The bytes before the first edit and after the last one, which the edits leave as they are. */

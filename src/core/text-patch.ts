@@ -6,6 +6,10 @@
  * rather than the whole file again. Going back takes the text after, checked
  * by its sha256, and puts the old lines back. Pure.
  */
+import { JoinedBytes } from './joined-bytes.js';
+
+/** Bytes in one buffer, or in parts (a spliced file's, not joined). */
+type Bytes = Buffer | JoinedBytes;
 
 export interface ReversePatch {
   /** The sha256 of the text after the commit, which the patch applies to. */
@@ -67,16 +71,21 @@ export function keptBefore(before: string, after: string, afterSha256: () => str
  */
 const fromEnd = (offset: number, length: number): boolean => offset * 2 > length;
 
-/** How many newlines `buf` holds in [start, end) (searched in a one-byte string: faster than a byte loop run once). */
-function newlines(buf: Buffer, start: number, end: number): number {
-  const text = buf.toString('latin1', start, end);
+/**
+ * How many newlines `buf` holds in [start, end) (searched in a one-byte string: faster than a byte loop run once;
+ * bytes in parts, part by part).
+ */
+function newlines(buf: Bytes, start: number, end: number): number {
   let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  for (const slice of buf instanceof JoinedBytes ? buf.slices(start, end) : [buf.subarray(start, end)]) {
+    const text = slice.toString('latin1');
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  }
   return n;
 }
 
 /** The end of the line that starts at `at` (its newline, or the end of the bytes). */
-function lineEnd(buf: Buffer, at: number): number {
+function lineEnd(buf: Bytes, at: number): number {
   const nl = buf.indexOf(0x0a, at);
   return nl < 0 ? buf.length : nl;
 }
@@ -86,11 +95,12 @@ function lineEnd(buf: Buffer, at: number): number {
  * one range of `before` (`edited`; the bytes after it are `after`'s last
  * ones): the same answer, with only the lines around the range decoded and
  * compared. A commit that splices a few entries of a large file
- * (book-splice.ts) keeps its history without splitting the file into lines.
+ * (book-splice.ts) keeps its history without splitting the file into lines
+ * (nor joining `after`'s parts).
  */
 export function keptBeforeBytes(
   before: Buffer,
-  after: Buffer,
+  after: Bytes,
   edited: { start: number; end: number },
   afterSha256: () => string,
 ): string | { patch: ReversePatch } {
@@ -107,7 +117,7 @@ export function keptBeforeBytes(
   for (; pb <= before.length && pa <= after.length; start++) {
     const eb = lineEnd(before, pb);
     const ea = lineEnd(after, pa);
-    if (eb - pb !== ea - pa || before.compare(after, pa, ea, pb, eb) !== 0) break;
+    if (eb - pb !== ea - pa || before.compare(after.subarray(pa, ea), 0, ea - pa, pb, eb) !== 0) break;
     pb = eb + 1;
     pa = ea + 1;
   }
@@ -122,7 +132,7 @@ export function keptBeforeBytes(
   while (endB > start && endA > start) {
     const sb = qb === 0 ? 0 : before.lastIndexOf(0x0a, qb - 1) + 1;
     const sa = qa === 0 ? 0 : after.lastIndexOf(0x0a, qa - 1) + 1;
-    if (qb - sb !== qa - sa || before.compare(after, sa, qa, sb, qb) !== 0) break;
+    if (qb - sb !== qa - sa || before.compare(after.subarray(sa, qa), 0, qa - sa, sb, qb) !== 0) break;
     endB--;
     endA--;
     qb = sb - 1;

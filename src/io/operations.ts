@@ -8,6 +8,7 @@
  * (zh: false): the commands show its step and action.
  */
 import { judgedChange } from '../core/judged-bytes.js';
+import type { Content } from '../core/joined-bytes.js';
 import { said } from '../core/messages.js';
 import { settleUsage } from './pending-usage.js';
 import { readStorylineIndex } from './book-probe.js';
@@ -423,7 +424,7 @@ const PER_CHAPTER = { test: isPerChapterFile };
  * its own journal forward rewrites what it wrote): a chapter file already in
  * the book is somebody's chapter.
  */
-function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; content: string | Buffer }>): void {
+function refuseOverwrites(p: OpenProject, writes: ReadonlyArray<{ path: string; content: Content }>): void {
   const clashes = writes
     .filter((w) => PER_CHAPTER.test(w.path) && p.fs.exists(w.path) && p.fs.sha256(w.path) !== sha256Hex(w.content))
     .map((w) => w.path);

@@ -55,6 +55,7 @@ import { said, type Words } from '../core/messages.js';
 import { aboutFile, at, diagnosticWords, fileNotDirectory, notUtf8 } from './said-at.js';
 import { NovelError } from '../core/errors.js';
 import { decodeUtf8 } from '../core/utf8.js';
+import { JoinedBytes, type Content } from '../core/joined-bytes.js';
 import { parseJsonText, parseWith, type Parsed } from '../schemas/parse.js';
 import type * as v from 'valibot';
 
@@ -80,8 +81,11 @@ export function randomHex(bytes: number): string {
   return crypto().randomBytes(bytes).toString('hex');
 }
 
-export function sha256Hex(data: string | Uint8Array): string {
-  return crypto().createHash('sha256').update(data).digest('hex');
+export function sha256Hex(data: string | Uint8Array | JoinedBytes): string {
+  const hash = crypto().createHash('sha256');
+  if (data instanceof JoinedBytes) for (const part of data.parts) hash.update(part);
+  else hash.update(data);
+  return hash.digest('hex');
 }
 
 /** A `..` name in a project-relative path (tested, not split: a path is checked at every stat). */
@@ -147,7 +151,7 @@ export class ProjectFs {
    * append or a move: novel's as it is) or removes (null): the step guard
    * tells novel's own writes from an executor's, a mutation records what it touched.
    */
-  observer: ((rel: string, content: string | Buffer | null | 'appended') => void) | null = null;
+  observer: ((rel: string, content: Content | null | 'appended') => void) | null = null;
   /** Inside a mutating command, under the lock: a cache a reader only reads may be written. */
   mutating = false;
   /** Cache writes of a mutating command, made once it succeeded (a refused command changes no byte). */
@@ -884,15 +888,23 @@ export class ProjectFs {
     this.observer?.(rel, 'appended');
   }
 
-  /** An atomic write; `fsync: false` only for copies novel can do without after a crash (backups, caches). */
-  writeText(rel: string, content: string | Buffer, options: { fsync?: boolean } = {}): void {
+  /**
+   * An atomic write; `fsync: false` only for copies novel can do without after a crash (backups, caches). Bytes in
+   * parts are written part by part into the temporary file, before it is synced and renamed into place.
+   */
+  writeText(rel: string, content: Content, options: { fsync?: boolean } = {}): void {
     const abs = this.resolve(rel);
     this.unlinkForWrite(rel, abs);
     this.mkdirFor(abs);
     this.mutation(`write ${rel}`);
     holdExitHooks();
     try {
-      writeFileAtomic.sync(abs, content, { fsync: options.fsync ?? true });
+      if (content instanceof JoinedBytes)
+        writeFileAtomic.sync(abs, Buffer.alloc(0), {
+          fsync: options.fsync ?? true,
+          tmpfileCreated: (tmp: string) => writeParts(tmp, content.parts),
+        });
+      else writeFileAtomic.sync(abs, content, { fsync: options.fsync ?? true });
     } catch (err) {
       throw shapeError(err, rel);
     }
@@ -1022,6 +1034,24 @@ function holdExitHooks(): void {
   if (exitHooksHeld) return;
   exitHooksHeld = true;
   onExit(() => undefined);
+}
+
+/**
+ * Bytes in parts written into the temporary file write-file-atomic just made (its own write is of nothing; it syncs
+ * the file after this, then renames it into place). Opened without following a link: the name is one it made.
+ */
+function writeParts(tmp: string, parts: readonly Buffer[]): void {
+  const fd = openSync(tmp, fsConstants.O_WRONLY | fsConstants.O_NOFOLLOW);
+  try {
+    let at = 0;
+    for (const part of parts) {
+      let off = 0;
+      while (off < part.length) off += writeSync(fd, part, off, part.length - off, at + off);
+      at += part.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** ProjectFs.sameRaw's buffer, grown to the largest file it compared. */

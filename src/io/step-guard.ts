@@ -42,6 +42,7 @@ import type { ProjectFs } from './project-fs.js';
 import { isWriteOnce, restoreFromObject } from './book-objects.js';
 import { readFingerprint } from './fingerprint.js';
 import { settledBefore } from '../core/racy-clean.js';
+import { contentBytes } from '../core/joined-bytes.js';
 
 const FENCE_DIR = 'logs/.cache';
 const FENCE = `${FENCE_DIR}/guard-fence-`;
@@ -301,14 +302,7 @@ export class StepGuard {
     this.armed = { events: new Set(), dirs: new Set(), own, captured, tail };
     this.fs.observer = (rel, content) => {
       if (unguarded(rel)) return;
-      own.set(
-        rel,
-        content === null || content === 'appended'
-          ? content
-          : Buffer.isBuffer(content)
-            ? content
-            : Buffer.from(content, 'utf8'),
-      );
+      own.set(rel, content === null || content === 'appended' ? content : contentBytes(content));
     };
   }
 

@@ -251,6 +251,11 @@ describe('spliceForeshadowing', () => {
     expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 2 }] }), ops, ctx)).toBeNull();
     expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { name: 'b' }] }), ops, ctx)).toBeNull();
     expect(spliceForeshadowing(bytes({ foreshadowing: [] }), ops, ctx)).toBeNull();
+    // An id out of order is refused before any id after it is read (one JSON cannot read does not throw).
+    const unread = bytes({ foreshadowing: ['b', 'a', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((id) => ({ id })) })
+      .toString()
+      .replace('"id": "c"', '"id": c');
+    expect(spliceForeshadowing(Buffer.from(unread), ops, ctx)).toBeNull();
     expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, 'b'] }), ops, ctx)).toBeNull();
     // Written whole only when the list is the root's one member, as novel writes it.
     expect(

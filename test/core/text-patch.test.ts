@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { JoinedBytes } from '../../src/core/joined-bytes.js';
 import { applyReversePatch, keptBefore, keptBeforeBytes, reversePatch } from '../../src/core/text-patch.js';
 
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
@@ -85,6 +86,15 @@ describe('keptBeforeBytes', () => {
         const kept = keptBeforeBytes(before, after, { start: s, end: e }, () => sha(a8));
         // The same bytes once serialised: a commit's history does not depend on how the file was read.
         expect(JSON.stringify(kept)).toBe(JSON.stringify(keptBefore(b8, a8, () => sha(a8))));
+        // Nor on whether its new bytes are in parts, as a splice leaves them (each inserted piece a part of its own).
+        const parts = new JoinedBytes([
+          before.subarray(0, s),
+          ...inserted.map((p) => Buffer.from(p, 'utf8')),
+          before.subarray(e),
+        ]);
+        expect(JSON.stringify(keptBeforeBytes(before, parts, { start: s, end: e }, () => sha(a8)))).toBe(
+          JSON.stringify(kept),
+        );
         if (typeof kept !== 'string') expect(applyReversePatch(a8, kept.patch, sha)).toBe(b8);
       }),
       { numRuns: 3000 },

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeUtf8, firstInvalidUtf8Offset } from '../../src/core/utf8.js';
 import { NovelError } from '../../src/core/errors.js';
-import { ProjectFs } from '../../src/io/project-fs.js';
+import { JoinedBytes } from '../../src/core/joined-bytes.js';
+import { ProjectFs, sha256Hex } from '../../src/io/project-fs.js';
 import { readLintLists } from '../../src/io/lint-inputs.js';
 import { cleanupTempDirs, fixtureCopy, novelJson, overlay, tempDir, treeHashes } from '../helpers/project.js';
 
@@ -229,5 +230,28 @@ describe('project-fs writeNewFolder', () => {
     symlinkSync(outside, join(root, 'away'));
     expect(() => fs.writeNewFolder('away/new', [{ name: 'x.md', content: 'x' }])).toThrow(NovelError);
     expect(readdirSync(outside)).toEqual([]);
+  });
+});
+
+describe('project-fs writes of bytes in parts', () => {
+  it('writes the parts joined, in place of the file, its mode kept and no temporary file left', () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'state'));
+    writeFileSync(join(root, 'state/current-state.json'), 'old\n', { mode: 0o640 });
+    const fs = new ProjectFs(root);
+    const heard: unknown[] = [];
+    fs.observer = (_rel, content) => heard.push(content);
+    const parts = [
+      Buffer.from('{\n  "a": '),
+      Buffer.from('玉佩'.repeat(40_000)),
+      Buffer.alloc(0),
+      Buffer.from('\n}\n'),
+    ];
+    fs.writeText('state/current-state.json', new JoinedBytes(parts));
+    expect(fs.readBytes('state/current-state.json').equals(Buffer.concat(parts))).toBe(true);
+    expect((fs.stat('state/current-state.json')?.mode ?? 0) & 0o777).toBe(0o640);
+    expect(readdirSync(join(root, 'state'))).toEqual(['current-state.json']);
+    expect(fs.sha256('state/current-state.json')).toBe(sha256Hex(new JoinedBytes(parts)));
+    expect(heard).toHaveLength(1);
   });
 });
