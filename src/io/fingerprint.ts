@@ -20,6 +20,7 @@ import { diagnosticsError, NovelError } from '../core/errors.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
 import { FingerprintSchema, FingerprintSegmentSchema } from '../schemas/fingerprint.js';
+import { parseJsonText, parseWith } from '../schemas/parse.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { boundaryUnchanged } from './boundary-cache.js';
 import { appendJsonLine } from './history-log.js';
@@ -47,11 +48,31 @@ function damaged(rel: string, diagnostics: Parameters<typeof diagnosticsError>[2
   );
 }
 
-function readMain(fs: ProjectFs): { files: Record<string, string>; segments: string[] | null } | null {
-  const parsed = fs.readJson(paths.fingerprint, FingerprintSchema, 'invalid_fingerprint');
-  if (parsed === null) return null;
-  if (!parsed.ok) throw damaged(paths.fingerprint, parsed.diagnostics);
-  return { files: { ...parsed.value.files }, segments: parsed.value.segments ?? null };
+interface MainMap {
+  files: Record<string, string>;
+  segments: string[] | null;
+}
+
+/**
+ * The main map each project last parsed, by its text: a commit reads it to check the files it splices against it, and
+ * again to update it. The text is read each time; only the same text is not parsed and checked again.
+ */
+const parsedMains = new WeakMap<ProjectFs, { text: string; main: MainMap }>();
+
+function readMain(fs: ProjectFs): MainMap | null {
+  const r = fs.readTextChecked(paths.fingerprint);
+  if (r === null) return null;
+  if ('diagnostic' in r) throw damaged(paths.fingerprint, [r.diagnostic]);
+  let main = parsedMains.get(fs)?.text === r.text ? parsedMains.get(fs)?.main : undefined;
+  if (main === undefined) {
+    const json = parseJsonText(r.text, paths.fingerprint, 'invalid_fingerprint');
+    const parsed = json.ok ? parseWith(FingerprintSchema, json.value, paths.fingerprint, 'invalid_fingerprint') : json;
+    if (!parsed.ok) throw damaged(paths.fingerprint, parsed.diagnostics);
+    main = { files: parsed.value.files, segments: parsed.value.segments ?? null };
+    parsedMains.set(fs, { text: r.text, main });
+  }
+  // A copy: updateFingerprint changes what it is given.
+  return { files: { ...main.files }, segments: main.segments && [...main.segments] };
 }
 
 function readSegment(fs: ProjectFs, name: string): Record<string, string> {
