@@ -85,12 +85,10 @@ function processesWith(marker: string): number[] {
  * writes the demo outputs so that the run goes on.
  */
 function hostile(marker: string): string {
-  const script = join(tempDir(), 'hostile.sh');
   const node = JSON.stringify(process.execPath);
-  writeFileSync(
-    script,
-    `#!/bin/sh
-try() { label="$1"; shift; if "$@" >/dev/null 2>&1; then echo "ATTACK $label: done"; else echo "ATTACK $label: ` +
+  return demoAfter(
+    'hostile',
+    `try() { label="$1"; shift; if "$@" >/dev/null 2>&1; then echo "ATTACK $label: done"; else echo "ATTACK $label: ` +
       `refused"; fi; }
 if [ "\${NOVEL_STEP##*:}" = draft ]; then
   try write-chapter sh -c 'echo HACKED >> chapters/chapter-001.md'
@@ -110,10 +108,18 @@ if [ "\${NOVEL_STEP##*:}" = draft ]; then
   ${node} ${JSON.stringify(BIN)} adapters install claude --json; echo "NESTED adapters-install: exit $?"
   setsid env -i /bin/sh -c 'sleep 300' ${marker} </dev/null >/dev/null 2>&1 &
 fi
-${node} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null
 `,
   );
-  chmodSync(script, 0o755);
+}
+
+/**
+ * An executor command: a shell script that runs `before` (on the step named by $NOVEL_STEP), then the demo executor on
+ * the packet, then `after`.
+ */
+function demoAfter(name: string, before: string, after = ''): string {
+  const script = join(tempDir(), `${name}.sh`);
+  const demo = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null`;
+  writeFileSync(script, `#!/bin/sh\n${before}${demo}${after}\n`, { mode: 0o755 });
   return `${script} {packet}`;
 }
 
@@ -179,17 +185,13 @@ describe("the executors' box", () => {
 
   it('an executor that floods its output: the run goes on, its log keeps the beginning and the end', async () => {
     const dir = demoProject();
-    const script = join(tempDir(), 'flood.sh');
     // 40 MB of progress during the draft (past the 16 MiB novel reads back), then honest work.
-    writeFileSync(
-      script,
-      `#!/bin/sh
-if [ "\${NOVEL_STEP##*:}" = draft ]; then echo FIRST; head -c 40000000 /dev/zero | tr '\\0' '.'; echo; echo LAST; fi
-${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null
-`,
-      { mode: 0o755 },
+    const flood = demoAfter(
+      'flood',
+      `if [ "\${NOVEL_STEP##*:}" = draft ]; then echo FIRST; head -c 40000000 /dev/zero | tr '\\0' '.'; echo; ` +
+        `echo LAST; fi\n`,
     );
-    const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--chapters', '1']);
+    const r = await novelBinAsync(dir, ['run', '--executor', flood, '--chapters', '1']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).not.toContain('outside staging/');
     const log = draftLog(dir);
@@ -258,12 +260,10 @@ ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/
       const dir = demoProject();
       const before = book(dir);
       const outside = join(tempDir(), 'escaped.txt');
-      const script = join(tempDir(), 'undo-the-box.sh');
-      writeFileSync(
-        script,
-        `#!/bin/sh
-try() { label="$1"; shift; if "$@" >/dev/null 2>&1; then echo "ATTACK $label: done"; else echo "ATTACK $label: ` +
-          `refused"; fi; }
+      const undo = demoAfter(
+        'undo-the-box',
+        `try() { label="$1"; shift; if "$@" >/dev/null 2>&1; then echo "ATTACK $label: done"; ` +
+          `else echo "ATTACK $label: refused"; fi; }
 if [ "\${NOVEL_STEP##*:}" = draft ]; then
   try remount-root sh -c 'mount -o remount,bind,rw / && echo HACKED >> chapters/chapter-001.md'
   try remount-project sh -c 'mount -o remount,bind,rw "$(findmnt -n -o TARGET -T .)" && echo HACKED >> ` +
@@ -272,11 +272,9 @@ if [ "\${NOVEL_STEP##*:}" = draft ]; then
   try bind-over sh -c 'mount --bind staging chapters && echo HACKED > chapters/chapter-001.md'
   try write-outside sh -c 'echo PWNED > ${outside}'
 fi
-${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null
 `,
       );
-      chmodSync(script, 0o755);
-      const r = await novelBinAsync(dir, ['run', '--executor', `${script} {packet}`, '--chapters', '1']);
+      const r = await novelBinAsync(dir, ['run', '--executor', undo, '--chapters', '1']);
       expect(r.code, r.stdout + r.stderr).toBe(0);
       const log = draftLog(dir);
       for (const attack of ['remount-root', 'remount-project', 'userns-remount', 'bind-over', 'write-outside'])
@@ -477,24 +475,12 @@ else echo '{"type":"result","subtype":"success","result":"done","total_cost_usd"
 
   it('a usage line with a negative or absurd cost counts for nothing: the run total stays a number', async () => {
     const dir = demoProject();
-    const script = join(tempDir(), 'usage.sh');
-    writeFileSync(
-      script,
-      `#!/bin/sh
-${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} demo-executor "$1" >/dev/null || exit $?
-echo '{"status":"ok","usage":{"input_tokens":-5,"output_tokens":1e308},"cost_usd":-1e308}'
-`,
-      { mode: 0o755 },
+    const usage = demoAfter(
+      'usage',
+      '',
+      ` || exit $?\necho '{"status":"ok","usage":{"input_tokens":-5,"output_tokens":1e308},"cost_usd":-1e308}'`,
     );
-    const r = await novelBinAsync(dir, [
-      'run',
-      '--executor',
-      `${script} {packet}`,
-      '--chapters',
-      '1',
-      '--budget-usd',
-      '1',
-    ]);
+    const r = await novelBinAsync(dir, ['run', '--executor', usage, '--chapters', '1', '--budget-usd', '1']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/Infinity|NaN|\$-/);
   }, 120_000);
