@@ -246,10 +246,18 @@ describe('spliceForeshadowing', () => {
   it('refuses a list out of order, with a duplicate or an item without a string id', () => {
     const ctx = { chapter: 3, storyline_id: 'main', plan: new Map() };
     const ops: ForeshadowOp[] = [{ op: 'foreshadow', path: 'b', value: 'advanced' }];
-    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'b' }, { id: 'a' }] }), ops, ctx)).toBeNull();
-    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 'a' }] }), ops, ctx)).toBeNull();
-    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { id: 2 }] }), ops, ctx)).toBeNull();
-    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'a' }, { name: 'b' }] }), ops, ctx)).toBeNull();
+    // Each refused whether the list would be written whole (a short list) or item by item (dense 0).
+    const refused = (list: unknown[], why = JSON.stringify(list)): void => {
+      expect(spliceForeshadowing(bytes({ foreshadowing: list }), ops, ctx), why).toBeNull();
+      expect(spliceForeshadowing(bytes({ foreshadowing: list }), ops, ctx, 0), `${why}, item by item`).toBeNull();
+    };
+    refused([{ id: 'b' }, { id: 'a' }]);
+    refused([{ id: 'a' }, { id: 'a' }]);
+    refused([{ id: 'a' }, { id: 2 }]);
+    refused([{ id: 2 }]);
+    refused([{ id: 'a' }, { name: 'b' }]);
+    // Bytes that do not end as novel ends a file (one newline).
+    expect(spliceForeshadowing(bytes({ foreshadowing: [{ id: 'b' }] }).subarray(0, -1), ops, ctx, 0)).toBeNull();
     expect(spliceForeshadowing(bytes({ foreshadowing: [] }), ops, ctx)).toBeNull();
     // An id out of order is refused before any id after it is read (one JSON cannot read does not throw).
     const unread = bytes({ foreshadowing: ['b', 'a', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((id) => ({ id })) })
@@ -277,7 +285,7 @@ describe('spliceForeshadowing', () => {
       [null],
       [{ id: 'a' }, ['b']],
     ]) {
-      expect(spliceForeshadowing(bytes({ foreshadowing: list }), ops, ctx), JSON.stringify(list)).toBeNull();
+      refused(list);
     }
   });
 });
