@@ -277,7 +277,14 @@ function summariesNewestFirst(
   chapter: number,
   count: number,
 ): Array<{ chapter: number; path: string; text: string }> {
-  return latestSummaries(input.view, chapter, count).map((s) => ({ ...s, text: input.view.text(s.path) ?? '' }));
+  const out: Array<{ chapter: number; path: string; text: string }> = [];
+  // Read, not first looked at: a summary read is there. One that is there but cannot be read counts with no text.
+  for (let c = chapter - 1; c >= 1 && out.length < count; c--) {
+    const path = paths.summary(c);
+    const text = input.view.text(path);
+    if (text !== undefined || input.view.exists(path)) out.push({ chapter: c, path, text: text ?? '' });
+  }
+  return out;
 }
 
 function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: string[]; profiles: string[] } {

@@ -63,10 +63,10 @@ export function diskView(fs: ProjectFs, cached?: (rel: string) => string | undef
       return rels;
     },
     exists(rel) {
-      // A regular file the listing found is one. Any other name is looked at as always: a link is followed, and a
-      // name the listing did not find may still be there under another case or normalisation (a file system that
-      // folds names, as on Windows drives and casefolded ext4).
-      if (listedFiles.has(rel)) return true;
+      // A regular file the listing found is one, and so is a file the view read. Any other name is looked at as
+      // always: a link is followed, and a name the listing did not find may still be there under another case or
+      // normalisation (a file system that folds names, as on Windows drives and casefolded ext4).
+      if (listedFiles.has(rel) || texts.get(rel) !== undefined) return true;
       try {
         return fs.isFile(rel);
       } catch {

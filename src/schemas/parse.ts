@@ -283,21 +283,29 @@ export const MAX_JSON_DEPTH = 256;
 /** The top-level field under which `value` nests deeper than `max` levels ('' for the root itself), or null. */
 export function nestedTooDeep(value: unknown, max = MAX_JSON_DEPTH): string | null {
   if (typeof value !== 'object' || value === null) return null;
-  // Walked with a stack of its own (a recursive walk would overflow on the very values it is to find).
+  // Walked with a stack of its own (a recursive walk would overflow on the very values it is to find). No array of
+  // [key, value] pairs per object, and a top-level index is named only when it is the answer: every JSON file novel
+  // reads passes through here.
   const values: object[] = [value];
   const depths: number[] = [1];
-  const fields: string[] = [''];
+  const fields: Array<string | number> = [''];
+  const push = (child: unknown, depth: number, field: string | number): void => {
+    if (typeof child !== 'object' || child === null) return;
+    values.push(child);
+    depths.push(depth);
+    fields.push(field);
+  };
   while (values.length > 0) {
     const v = values.pop() as object;
     const depth = depths.pop() as number;
-    const field = fields.pop() as string;
-    if (depth > max) return field;
-    for (const [k, child] of Object.entries(v))
-      if (typeof child === 'object' && child !== null) {
-        values.push(child);
-        depths.push(depth + 1);
-        fields.push(depth === 1 ? (Array.isArray(v) ? `[${k}]` : k) : field);
-      }
+    const field = fields.pop() as string | number;
+    if (depth > max) return typeof field === 'number' ? `[${field}]` : field;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) push(v[i], depth + 1, depth === 1 ? i : field);
+    } else {
+      const o = v as Record<string, unknown>;
+      for (const k in o) if (Object.hasOwn(o, k)) push(o[k], depth + 1, depth === 1 ? k : field);
+    }
   }
   return null;
 }

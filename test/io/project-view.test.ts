@@ -59,4 +59,25 @@ describe('diskView', () => {
     expect(view.json('world/b.json')).toEqual({ b: 1 });
     expect(view.text('world/c.json')).toBeUndefined();
   });
+
+  it('knows a file it read is there; a file it could not read is looked at', () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'summaries'));
+    writeFileSync(join(root, 'summaries/chapter-001-summary.md'), '摘要');
+    writeFileSync(join(root, 'summaries/chapter-002-summary.md'), Buffer.from([0xff, 0xfe]));
+    const fs = new ProjectFs(root);
+    const view = diskView(fs);
+    expect(view.text('summaries/chapter-001-summary.md')).toBe('摘要');
+    expect(view.text('summaries/chapter-002-summary.md')).toBeUndefined();
+    expect(view.text('summaries/chapter-003-summary.md')).toBeUndefined();
+    const looked = vi.spyOn(fs, 'isFile');
+    expect(view.exists('summaries/chapter-001-summary.md')).toBe(true);
+    expect(view.exists('summaries/chapter-002-summary.md')).toBe(true);
+    expect(view.exists('summaries/chapter-003-summary.md')).toBe(false);
+    expect(looked.mock.calls.map(([rel]) => rel)).toEqual([
+      'summaries/chapter-002-summary.md',
+      'summaries/chapter-003-summary.md',
+    ]);
+    looked.mockRestore();
+  });
 });
