@@ -200,9 +200,11 @@ export class ProjectFs {
     for (let i = 0; i < names.length; i++) {
       prefix = prefix === '' ? (names[i] as string) : `${prefix}/${names[i]}`;
       const last = i === names.length - 1;
+      const at = `${this.root}/${prefix}`;
+      if (!last && this.plainDirs?.has(at) === true) continue;
       let st: Stats;
       try {
-        st = lstatSync(`${this.root}/${prefix}`);
+        st = lstatSync(at);
       } catch {
         // Nothing there (or not to be looked into): nothing below it is there either.
         return abs;
@@ -211,8 +213,30 @@ export class ProjectFs {
       if (last) return abs;
       // A file on the way: nothing below it is there.
       if (!st.isDirectory()) return abs;
+      this.notePlainDir(at);
     }
     return abs;
+  }
+
+  /**
+   * The directories below the root found to be directories, not links, in the stretch of code running now. A command
+   * reads its files in one synchronous stretch, and most of them lie in a few folders: each folder is looked at once
+   * there, not again for every file. The record is dropped when the stretch ends (before any await or timer lets
+   * another process's change be waited for) and at every write of novel's own; within it, a folder swapped for a link
+   * is the race a look before an open always leaves, and the check after the open (`refuseOutside`,
+   * `refuseSwapped`) still names the file the descriptor holds.
+   */
+  private plainDirs: Set<string> | null = null;
+
+  private notePlainDir(abs: string): void {
+    if (this.plainDirs === null) {
+      const dirs = new Set<string>();
+      this.plainDirs = dirs;
+      queueMicrotask(() => {
+        if (this.plainDirs === dirs) this.plainDirs = null;
+      });
+    }
+    this.plainDirs.add(abs);
   }
 
   /** `resolve` for a path with a link on the way: the deepest existing ancestor's real path must be inside the root. */
@@ -269,6 +293,7 @@ export class ProjectFs {
 
   private mutation(what: string): void {
     if (this.readOnly) throw new NovelError('internal', said('fs.read_only', { what }), { exitCode: 1 });
+    this.plainDirs = null;
     this.mutations += 1;
     if (this.faultKillAt !== undefined && this.mutations === this.faultKillAt) {
       process.kill(process.pid, 'SIGKILL');
@@ -415,6 +440,8 @@ export class ProjectFs {
   private refuseOutside(rel: string, fd: number): void {
     const held = descriptorName(fd);
     if (held === null) {
+      // No name to ask for: the path is looked at again, afresh.
+      this.plainDirs = null;
       this.resolve(rel);
       return;
     }
@@ -450,6 +477,8 @@ export class ProjectFs {
       }
       return;
     }
+    // Looked at afresh: the folders found plain before the open may be what was swapped.
+    this.plainDirs = null;
     this.refuseLinkedDirs(this.relative(abs), 'staging');
     throw new NovelError('link_refused', at(rel, said('fs.swapped', { name: JSON.stringify(name) })), {
       hint: said('fs.swapped.hint'),
@@ -463,13 +492,16 @@ export class ProjectFs {
     for (let i = 0; i < parts.length - 1; i++) {
       prefix = prefix ? `${prefix}/${parts[i]}` : (parts[i] as string);
       if (from && prefix.length < from.length) continue;
+      const at = `${this.root}/${prefix}`;
+      if (this.plainDirs?.has(at) === true) continue;
       let st;
       try {
-        st = lstatSync(`${this.root}/${prefix}`);
+        st = lstatSync(at);
       } catch {
         return;
       }
       if (st.isSymbolicLink()) throw linkRefused(prefix, said('fs.link.as_directory'));
+      if (st.isDirectory()) this.notePlainDir(at);
     }
   }
 

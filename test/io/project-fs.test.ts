@@ -59,6 +59,31 @@ describe('project-fs path safety', () => {
     expect(() => fs.readBytes('missing.md')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 
+  it('a folder read from, then swapped for a link out of the project, is refused at once and later', async () => {
+    const root = tempDir();
+    const outside = tempDir();
+    mkdirSync(join(root, 'world/deep'), { recursive: true });
+    mkdirSync(join(outside, 'deep'));
+    writeFileSync(join(root, 'world/deep/a.json'), '{"in":1}');
+    writeFileSync(join(outside, 'deep/a.json'), '{"out":1}');
+    const fs = new ProjectFs(root);
+    const refused = (rel: string): string | undefined => {
+      try {
+        fs.readBytes(rel);
+      } catch (e) {
+        return (e as NovelError).code;
+      }
+      return undefined;
+    };
+    expect(fs.readBytes('world/deep/a.json').toString()).toBe('{"in":1}');
+    // Within the same stretch of reads (the folders just found to be folders), and after an await.
+    rmSync(join(root, 'world'), { recursive: true });
+    symlinkSync(outside, join(root, 'world'));
+    expect(refused('world/deep/a.json')).toBe('path_outside_project');
+    await new Promise((r) => setTimeout(r, 1));
+    expect(refused('world/deep/a.json')).toBe('path_outside_project');
+  });
+
   it('a link whose real path is too long to be told is refused, not taken for a path inside', () => {
     // A chain of short relative links, each a level deeper, to a file whose real path is past PATH_MAX (4,096): Linux
     // opens it, realpath(3) cannot name it.
