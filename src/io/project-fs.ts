@@ -229,6 +229,8 @@ export class ProjectFs {
   private plainDirs: Set<string> | null = null;
 
   private notePlainDir(abs: string): void {
+    // Where no check after the open names the file held, every look stays fresh.
+    if (!fdNamesKnown()) return;
     if (this.plainDirs === null) {
       const dirs = new Set<string>();
       this.plainDirs = dirs;
