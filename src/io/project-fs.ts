@@ -90,6 +90,11 @@ export function sha256Hex(data: string | Uint8Array | JoinedBytes): string {
 
 /** A `..` name in a project-relative path (tested, not split: a path is checked at every stat). */
 const DOTDOT_SEGMENT = /(?:^|\/)\.\.(?:\/|$)/;
+/**
+ * A relative path that path.resolve would leave as it is: names of letters, digits, `_`, `-` and inner dots, joined by
+ * single slashes (no `.` or `..` segment, no leading, trailing or doubled slash, no backslash).
+ */
+const PLAIN_REL = /^[\w-]+(?:\.[\w-]+)*(?:\/[\w-]+(?:\.[\w-]+)*)*$/;
 
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
@@ -179,6 +184,8 @@ export class ProjectFs {
 
   /** Absolute path of a project-relative path, refused when it is absolute or climbs out (`..`); the disk untouched. */
   private lexicalPath(rel: string): string {
+    // The paths novel names itself (`summaries/chapter-001-summary.md`) are already normal: joined, not resolved.
+    if (path.sep === '/' && PLAIN_REL.test(rel)) return `${this.underRoot}${rel}`;
     if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
       throw new NovelError('path_outside_project', at(rel, said('fs.dotdot')), {
         hint: said('fs.dotdot.hint'),

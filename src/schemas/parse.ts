@@ -283,31 +283,29 @@ export const MAX_JSON_DEPTH = 256;
 /** The top-level field under which `value` nests deeper than `max` levels ('' for the root itself), or null. */
 export function nestedTooDeep(value: unknown, max = MAX_JSON_DEPTH): string | null {
   if (typeof value !== 'object' || value === null) return null;
-  // Walked with a stack of its own (a recursive walk would overflow on the very values it is to find). No array of
-  // [key, value] pairs per object, and a top-level index is named only when it is the answer: every JSON file novel
-  // reads passes through here.
-  const values: object[] = [value];
-  const depths: number[] = [1];
-  const fields: Array<string | number> = [''];
-  const push = (child: unknown, depth: number, field: string | number): void => {
-    if (typeof child !== 'object' || child === null) return;
-    values.push(child);
-    depths.push(depth);
-    fields.push(field);
-  };
-  while (values.length > 0) {
-    const v = values.pop() as object;
-    const depth = depths.pop() as number;
-    const field = fields.pop() as string | number;
-    if (depth > max) return typeof field === 'number' ? `[${field}]` : field;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) push(v[i], depth + 1, depth === 1 ? i : field);
-    } else {
-      const o = v as Record<string, unknown>;
-      for (const k in o) if (Object.hasOwn(o, k)) push(o[k], depth + 1, depth === 1 ? k : field);
-    }
+  if (max < 1) return '';
+  // Recursion stops one level past `max`: the stack never holds more than max + 1 frames, however deep the value
+  // nests. No array of [key, value] pairs and no stack of its own: every JSON file novel reads passes through here.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (deeper(value[i], 2, max)) return `[${i}]`;
+    return null;
   }
+  const o = value as Record<string, unknown>;
+  for (const k in o) if (Object.hasOwn(o, k) && deeper(o[k], 2, max)) return k;
   return null;
+}
+
+/** `v`, found at `depth`, is an object or array that nests deeper than `max`. */
+function deeper(v: unknown, depth: number, max: number): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  if (depth > max) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (deeper(v[i], depth + 1, max)) return true;
+    return false;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) if (Object.hasOwn(o, k) && deeper(o[k], depth + 1, max)) return true;
+  return false;
 }
 
 /** JSON.parse that reports the file, line and column instead of throwing; a value nested too deep is refused too. */

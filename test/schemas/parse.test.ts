@@ -97,6 +97,8 @@ describe('a parse error, said', () => {
     expect(nestedTooDeep(JSON.parse(deep(MAX_JSON_DEPTH + 1)))).toBe('[0]');
     expect(nestedTooDeep(JSON.parse(`[1, {"a": ${deep(MAX_JSON_DEPTH)}}]`))).toBe('[1]');
     expect(nestedTooDeep(JSON.parse(`{"a": {"b": ${deep(MAX_JSON_DEPTH - 2)}}}`))).toBeNull();
+    // Far deeper than the limit (what JSON.parse still reads): found without exhausting the stack.
+    expect(nestedTooDeep(JSON.parse(`{"z": 1, "far": ${deep(200_000)}}`))).toBe('far');
   });
 
   it('the depth found is the deepest nesting, whatever the shape (fast-check)', () => {
