@@ -1,6 +1,5 @@
 /** Strict UTF-8 decoding that reports the byte offset of the first invalid sequence. */
-
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+import { isUtf8 } from 'node:buffer';
 
 /** Offset of the first byte that does not start a valid UTF-8 sequence, or -1. */
 export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
@@ -38,11 +37,14 @@ export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
 
 export type DecodeResult = { ok: true; text: string } | { ok: false; offset: number };
 
+/**
+ * The text of strict UTF-8 bytes (what a fatal TextDecoder gives: a leading byte order mark is not part of it), or the
+ * offset of the first invalid sequence. Checked by node:buffer's isUtf8 and decoded by Buffer: no TextDecoder is made
+ * when the module loads, and no exception is thrown on bytes that are not UTF-8.
+ */
 export function decodeUtf8(bytes: Uint8Array): DecodeResult {
-  try {
-    return { ok: true, text: decoder.decode(bytes) };
-  } catch {
-    const offset = firstInvalidUtf8Offset(bytes);
-    return { ok: false, offset: Math.max(offset, 0) };
-  }
+  if (!isUtf8(bytes)) return { ok: false, offset: Math.max(firstInvalidUtf8Offset(bytes), 0) };
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buf.toString('utf8');
+  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }

@@ -52,6 +52,34 @@ describe('decodeUtf8', () => {
   it('reports the offset of invalid text', () => {
     expect(decodeUtf8(b(0x61, 0x62, 0x63, 0xff))).toEqual({ ok: false, offset: 3 });
   });
+  it('property: gives what the fatal TextDecoder gives, a leading byte order mark left out as it leaves it', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true });
+    const bom = [0xef, 0xbb, 0xbf];
+    const text = fc.string({ unit: 'binary', maxLength: 8 }).map((s) => [...new TextEncoder().encode(s)]);
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 12 }).map((a) => [...a]),
+      text,
+    );
+    fc.assert(
+      fc.property(fc.boolean(), bytes, fc.boolean(), (withBom, body, twice) => {
+        const input = new Uint8Array([...(withBom ? bom : []), ...(withBom && twice ? bom : []), ...body]);
+        let expected: { ok: true; text: string } | { ok: false };
+        try {
+          expected = { ok: true, text: fatal.decode(input) };
+        } catch {
+          expected = { ok: false };
+        }
+        const got = decodeUtf8(input);
+        expect(got.ok).toBe(expected.ok);
+        if (got.ok && expected.ok) expect(got.text).toBe(expected.text);
+        // A Buffer and a view into a larger array read the same.
+        const inner = new Uint8Array([0x61, ...input, 0x62]).subarray(1, input.length + 1);
+        expect(decodeUtf8(inner)).toEqual(got);
+        expect(decodeUtf8(Buffer.from(input))).toEqual(got);
+      }),
+      { numRuns: 3000 },
+    );
+  });
   it('property: any string round-trips', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (s) => {
