@@ -12,7 +12,6 @@ import {
   closeSync,
   constants as fsConstants,
   fstatSync,
-  mkdtempSync,
   openSync,
   readFileSync,
   readSync,
@@ -43,7 +42,7 @@ import { PacketSchema, type Packet } from '../schemas/packet.js';
 import { packageRoot } from './package-files.js';
 import { endProcessesWithEnv } from './process-sweep.js';
 import type { ProjectFs } from './project-fs.js';
-import { openStepBox, type StepBox } from './sandbox.js';
+import { makeStepTemp, openStepBox, type StepBox } from './sandbox.js';
 
 /** node:child_process, loaded when an executor first runs (not at every start). */
 function spawn(...args: Parameters<typeof ChildProcesses.spawn>): ChildProcess {
@@ -363,7 +362,7 @@ function runAgentOnce(
   // Codex writes its last message itself: outside the project, so that nothing but staging/ changes during the step.
   // In the box this is the step's temporary directory; a read-only agent (the judge) may not write staging/ there
   // either.
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'novel-codex-'));
+  const tmp = makeStepTemp('codex');
   const box = bwrap === null ? null : openStepBox(bwrap, fs.root, cli, env, !isReadOnlyAgent(packet), tmp);
   const lastMessageAbs = path.join(tmp, 'last-message.txt');
   const inv = invocation(cli, packet, {

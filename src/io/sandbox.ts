@@ -5,13 +5,25 @@
  * outside the project, made before the step and removed after it.
  */
 import type * as ChildProcesses from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import * as v from 'valibot';
 import type { ProjectFs } from './project-fs.js';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { said } from '../core/messages.js';
 import { BOX_BASE_FLAGS, boxArgv, clientDirs, type BoxProbe } from '../core/sandbox.js';
+import { isPidAlive } from './lock.js';
 
 /** The first executable `bwrap` on PATH, or null. */
 function bwrapOnPath(env: NodeJS.ProcessEnv): string | null {
@@ -163,7 +175,7 @@ export function openStepBox(
   stagingWritable: boolean,
   tempDir?: string,
 ): StepBox {
-  const tmp = tempDir ?? mkdtempSync(path.join(os.tmpdir(), 'novel-step-'));
+  const tmp = tempDir ?? makeStepTemp('step');
   const wanted = clientDirs(kind, env, os.homedir());
   // Claude Code and Codex make their own directory on first use: made here, so that it can be bound writable.
   if (kind !== 'command') for (const dir of wanted.dirs) mkdirSync(dir, { recursive: true });
@@ -175,4 +187,52 @@ export function openStepBox(
       if (tempDir === undefined) rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** A step's temporary directory (`step`, or `codex` for the one Codex writes its last message into). */
+const STEP_TEMP_NAME = /^novel-(?:step|codex)-(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * A step's temporary directory, outside the project: its name carries the pid of the novel that made it, so that once
+ * that novel is gone without removing it (killed: SIGKILL leaves no time) the next step's novel does.
+ */
+export function makeStepTemp(kind: 'step' | 'codex'): string {
+  sweepStepTemps();
+  return mkdtempSync(path.join(os.tmpdir(), `novel-${kind}-${process.pid}-`));
+}
+
+let swept = false;
+
+/**
+ * The step temporary directories of this user whose novel is no longer running, removed; looked for once per process
+ * (`once: false` looks again). A name without a pid (an older novel's) and anything else in `dir` are left alone.
+ * Returns what it removed.
+ */
+export function sweepStepTemps(dir = os.tmpdir(), once = true): string[] {
+  const removed: string[] = [];
+  if (once && swept) return removed;
+  swept = true;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  const uid = process.getuid?.();
+  for (const name of names) {
+    const m = STEP_TEMP_NAME.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || isPidAlive(pid)) continue;
+    const abs = path.join(dir, name);
+    try {
+      const st = lstatSync(abs);
+      if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) continue;
+      rmSync(abs, { recursive: true, force: true });
+      removed.push(abs);
+    } catch {
+      /* gone meanwhile, or not ours to remove */
+    }
+  }
+  return removed;
 }

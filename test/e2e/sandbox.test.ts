@@ -316,6 +316,35 @@ fi
       for (let i = 0; i < 400 && processesWith(marker).length; i++) await new Promise((r) => setTimeout(r, 50));
       expect(processesWith(marker)).toEqual([]);
     }, 120_000);
+
+    it("a run killed mid-step leaves its step's temporary folder; the next run's first step removes it", async () => {
+      const dir = demoProject();
+      const tmp = tempDir();
+      const script = join(tempDir(), 'stuck.sh');
+      writeFileSync(script, `#!/bin/sh\n: > "$NOVEL_PROJECT/staging/started"\nsleep 300\n`, { mode: 0o755 });
+      const { spawn } = await import('node:child_process');
+      const child = spawn(process.execPath, [BIN, 'run', '--executor', `${script} {packet}`], {
+        cwd: dir,
+        stdio: 'ignore',
+        env: { ...process.env, TMPDIR: tmp },
+      });
+      const started = join(dir, 'staging/started');
+      for (let i = 0; i < 1200 && !existsSync(started); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(started)).toBe(true);
+      const mine = new RegExp(`^novel-step-${child.pid}-`);
+      // An older novel's (no pid in the name) and a live novel's are no leftovers of a killed run.
+      mkdirSync(join(tmp, 'novel-step-abc123'));
+      mkdirSync(join(tmp, `novel-step-${process.pid}-xyz789`));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.on('close', r));
+      expect(readdirSync(tmp).filter((n) => mine.test(n))).toHaveLength(1);
+      rmSync(started);
+      const again = await novelBinAsync(dir, ['run', '--executor', demoAfter('resume', ''), '--pause-after', 'draft'], {
+        TMPDIR: tmp,
+      });
+      expect(again.code, again.stderr).toBe(0);
+      expect(readdirSync(tmp).sort()).toEqual([`novel-step-${process.pid}-xyz789`, 'novel-step-abc123'].sort());
+    }, 120_000);
   });
 
   it('required without bubblewrap refuses with exit 2 and writes ' +
