@@ -198,8 +198,9 @@ export class ProjectFs {
    * Absolute path of a project-relative path, refused when it escapes the root. Each name on the way below the root
    * is looked at without following it (lstat): a path with no link on it is inside the root. Only a link on the way
    * takes the full walk (`resolveThroughLink`), which follows it and refuses where it leads outside the root.
+   * `reuse` (reads only): a folder found plain in the stretch of code running now is not looked at again.
    */
-  resolve(rel: string): string {
+  resolve(rel: string, reuse = false): string {
     const abs = this.lexicalPath(rel);
     if (abs === this.root) return abs;
     const names = abs.slice(this.underRoot.length).split(path.sep);
@@ -208,7 +209,7 @@ export class ProjectFs {
       prefix = prefix === '' ? (names[i] as string) : `${prefix}/${names[i]}`;
       const last = i === names.length - 1;
       const at = `${this.root}/${prefix}`;
-      if (!last && this.plainDirs?.has(at) === true) continue;
+      if (reuse && !last && this.plainDirs?.has(at) === true) continue;
       let st: Stats;
       try {
         st = lstatSync(at);
@@ -231,7 +232,8 @@ export class ProjectFs {
    * there, not again for every file. The record is dropped when the stretch ends (before any await or timer lets
    * another process's change be waited for) and at every write of novel's own; within it, a folder swapped for a link
    * is the race a look before an open always leaves, and the check after the open (`refuseOutside`,
-   * `refuseSwapped`) still names the file the descriptor holds.
+   * `refuseSwapped`) still names the file the descriptor holds. Only reads take the record (`reuse`): a write, a move
+   * or a removal has no check after it, and looks at every folder on its way afresh.
    */
   private plainDirs: Set<string> | null = null;
 
@@ -311,7 +313,7 @@ export class ProjectFs {
   }
 
   exists(rel: string): boolean {
-    return existsSync(this.resolve(rel));
+    return existsSync(this.resolve(rel, true));
   }
 
   /**
@@ -330,7 +332,7 @@ export class ProjectFs {
 
   isFile(rel: string): boolean {
     try {
-      return statSync(this.resolve(rel)).isFile();
+      return statSync(this.resolve(rel, true)).isFile();
     } catch {
       return false;
     }
@@ -338,7 +340,7 @@ export class ProjectFs {
 
   isDir(rel: string): boolean {
     try {
-      return statSync(this.resolve(rel)).isDirectory();
+      return statSync(this.resolve(rel, true)).isDirectory();
     } catch {
       return false;
     }
@@ -346,7 +348,7 @@ export class ProjectFs {
 
   mtimeMs(rel: string): number | null {
     try {
-      return statSync(this.resolve(rel)).mtimeMs;
+      return statSync(this.resolve(rel, true)).mtimeMs;
     } catch {
       return null;
     }
@@ -365,11 +367,11 @@ export class ProjectFs {
     // A path through a link out of the project is refused before anything is opened (nothing outside is touched);
     // after the open, the file the descriptor holds is checked again (`refuseOutside`, `refuseSwapped`): a link
     // swapped in between is refused, and what is read is what was checked.
-    const abs = this.resolve(rel);
+    const abs = this.resolve(rel, true);
     // Under staging/ as the path resolves (`./staging/…` and `staging//…` are too).
     const inProject = this.relative(abs);
     const staged = inProject.startsWith('staging/');
-    if (staged) this.refuseLinkedDirs(inProject, 'staging');
+    if (staged) this.refuseLinkedDirs(inProject, 'staging', true);
     return this.openAndRead(rel, abs, staged);
   }
 
@@ -495,14 +497,14 @@ export class ProjectFs {
   }
 
   /** Refuse a directory on the way to `rel` (below `from`, or below the root) that is a symbolic link. */
-  private refuseLinkedDirs(rel: string, from = ''): void {
+  private refuseLinkedDirs(rel: string, from = '', reuse = false): void {
     const parts = rel.split('/');
     let prefix = '';
     for (let i = 0; i < parts.length - 1; i++) {
       prefix = prefix ? `${prefix}/${parts[i]}` : (parts[i] as string);
       if (from && prefix.length < from.length) continue;
       const at = `${this.root}/${prefix}`;
-      if (this.plainDirs?.has(at) === true) continue;
+      if (reuse && this.plainDirs?.has(at) === true) continue;
       let st;
       try {
         st = lstatSync(at);
@@ -611,7 +613,7 @@ export class ProjectFs {
 
   /** Project-relative paths of the files below `dir`, sorted; [] when absent. `links`: gets those that are links. */
   listFiles(dir: string, options: { recursive?: boolean; links?: Set<string> } = {}): string[] {
-    const base = this.resolve(dir);
+    const base = this.resolve(dir, true);
     if (!statSync(base, { throwIfNoEntry: false })?.isDirectory()) return [];
     const out: string[] = [];
     // Paths are built by joining names (one path.relative per entry costs more than the listing).
@@ -640,7 +642,7 @@ export class ProjectFs {
 
   listDirs(dir: string): string[] {
     try {
-      return readdirSync(this.resolve(dir), { withFileTypes: true })
+      return readdirSync(this.resolve(dir, true), { withFileTypes: true })
         .filter((e) => e.isDirectory())
         .map((e) => e.name)
         .sort();
@@ -652,7 +654,7 @@ export class ProjectFs {
   /** Size in bytes (null: absent). */
   size(rel: string): number | null {
     try {
-      return statSync(this.resolve(rel)).size;
+      return statSync(this.resolve(rel, true)).size;
     } catch {
       return null;
     }

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,6 +91,33 @@ describe('project-fs path safety', () => {
     expect(refused('world/deep/a.json')).toBe('path_outside_project');
     await new Promise((r) => setTimeout(r, 1));
     expect(refused('world/deep/a.json')).toBe('path_outside_project');
+  });
+
+  it('a write, a move or a removal after a read looks at the folders afresh: one swapped for a link is refused', () => {
+    const root = tempDir();
+    const outside = tempDir();
+    mkdirSync(join(root, 'world/deep'), { recursive: true });
+    mkdirSync(join(outside, 'deep'));
+    writeFileSync(join(root, 'world/deep/a.json'), '{"in":1}');
+    writeFileSync(join(outside, 'deep/a.json'), '{"out":1}');
+    const fs = new ProjectFs(root);
+    const code = (act: () => void): string | undefined => {
+      try {
+        act();
+      } catch (e) {
+        return (e as NovelError).code;
+      }
+      return undefined;
+    };
+    // In one synchronous stretch: the read finds the folders plain, then world/ becomes a link out of the project.
+    expect(fs.readBytes('world/deep/a.json').toString()).toBe('{"in":1}');
+    rmSync(join(root, 'world'), { recursive: true });
+    symlinkSync(outside, join(root, 'world'));
+    expect(code(() => fs.writeText('world/deep/b.json', 'x'))).toBe('path_outside_project');
+    expect(code(() => fs.rename('world/deep/a.json', 'world/deep/c.json'))).toBe('path_outside_project');
+    expect(code(() => fs.remove('world/deep/a.json'))).toBe('path_outside_project');
+    expect(readdirSync(join(outside, 'deep'))).toEqual(['a.json']);
+    expect(readFileSync(join(outside, 'deep/a.json'), 'utf8')).toBe('{"out":1}');
   });
 
   it('a link whose real path is too long to be told is refused, not taken for a path inside', () => {
