@@ -27,7 +27,7 @@ import { foreshadowingTasks } from './context/foreshadowing-tasks.js';
 import { isObj, type Obj, type ProjectView } from './context/project-view.js';
 import { requiredFixes } from './context/revision.js';
 import { adjacentMemories, adjacentStorylines, storylineMemoryPath } from './context/storylines.js';
-import { latestSummaries, prevSummary } from './context/summaries.js';
+import { latestSummaries, latestSummaryTexts, prevSummary } from './context/summaries.js';
 import { hardRulesList } from './context/world-rules.js';
 import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { dataBlock, dataType } from './embed.js';
@@ -272,27 +272,12 @@ function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnost
   return recentMemory(ledger.filter(isObj), chapter, input.settings.memory_context_chapters);
 }
 
-function summariesNewestFirst(
-  input: PacketInput,
-  chapter: number,
-  count: number,
-): Array<{ chapter: number; path: string; text: string }> {
-  const out: Array<{ chapter: number; path: string; text: string }> = [];
-  // Read, not first looked at: a summary read is there. One that is there but cannot be read counts with no text.
-  for (let c = chapter - 1; c >= 1 && out.length < count; c--) {
-    const path = paths.summary(c);
-    const text = input.view.text(path);
-    if (text !== undefined || input.view.exists(path)) out.push({ chapter: c, path, text: text ?? '' });
-  }
-  return out;
-}
-
 function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: string[]; profiles: string[] } {
   const selection = selectCharacters(
     ctx.entities.map,
     ctx.contract,
     ctx.contractPath,
-    summariesNewestFirst(input, ctx.chapter, 10),
+    latestSummaryTexts(input.view, ctx.chapter, 10),
   );
   ctx.warnings.push(...selection.problems);
   return {

@@ -3,7 +3,7 @@
  * first, gaps skipped, at most `count`) and the previous chapter's summary.
  */
 import { describe, expect, it } from 'vitest';
-import { latestSummaries, prevSummary } from '../../../src/core/context/summaries.js';
+import { latestSummaries, latestSummaryTexts, prevSummary } from '../../../src/core/context/summaries.js';
 import { memoryView } from '../../helpers/memory-view.js';
 
 const s = (n: string): string => `summaries/chapter-${n}-summary.md`;
@@ -50,6 +50,28 @@ describe('latestSummaries', () => {
     const v = memoryView({ [s('1199')]: 'x', [s('099')]: 'y' });
     expect(latestSummaries(v, 1200, 1)).toStrictEqual([{ chapter: 1199, path: s('1199') }]);
     expect(latestSummaries(v, 100, 1)).toStrictEqual([{ chapter: 99, path: s('099') }]);
+  });
+});
+
+describe('latestSummaryTexts', () => {
+  it('gives what latestSummaries gives, with each text', () => {
+    const view = memoryView({ [s('001')]: '一', [s('002')]: '二', [s('004')]: '四' });
+    expect(latestSummaryTexts(view, 5, 2)).toStrictEqual([
+      { chapter: 4, path: s('004'), text: '四' },
+      { chapter: 2, path: s('002'), text: '二' },
+    ]);
+    expect(latestSummaryTexts(view, 5, 10).map(({ chapter, path }) => ({ chapter, path }))).toStrictEqual(
+      latestSummaries(view, 5, 10),
+    );
+  });
+
+  it('counts a summary that is there but cannot be read, with no text', () => {
+    const base = memoryView({ [s('001')]: '一', [s('002')]: '二', [s('003')]: '三' });
+    const view = { ...base, text: (rel: string) => (rel === s('002') ? undefined : base.text(rel)) };
+    expect(latestSummaryTexts(view, 4, 2)).toStrictEqual([
+      { chapter: 3, path: s('003'), text: '三' },
+      { chapter: 2, path: s('002'), text: '' },
+    ]);
   });
 });
 
