@@ -37,14 +37,26 @@ export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
 
 export type DecodeResult = { ok: true; text: string } | { ok: false; offset: number };
 
+/** The offset of the first invalid sequence of `bytes`, or -1 when they are strict UTF-8 (checked by node:buffer). */
+export function invalidUtf8At(bytes: Uint8Array): number {
+  return isUtf8(bytes) ? -1 : Math.max(firstInvalidUtf8Offset(bytes), 0);
+}
+
 /**
- * The text of strict UTF-8 bytes (what a fatal TextDecoder gives: a leading byte order mark is not part of it), or the
- * offset of the first invalid sequence. Checked by node:buffer's isUtf8 and decoded by Buffer: no TextDecoder is made
- * when the module loads, and no exception is thrown on bytes that are not UTF-8.
+ * The text of bytes `invalidUtf8At` found valid (what a fatal TextDecoder gives: a leading byte order mark is not part
+ * of it), decoded by Buffer.
  */
-export function decodeUtf8(bytes: Uint8Array): DecodeResult {
-  if (!isUtf8(bytes)) return { ok: false, offset: Math.max(firstInvalidUtf8Offset(bytes), 0) };
+export function validUtf8Text(bytes: Uint8Array): string {
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buf.toString('utf8');
-  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * The text of strict UTF-8 bytes, or the offset of the first invalid sequence. No TextDecoder is made when the module
+ * loads, and no exception is thrown on bytes that are not UTF-8.
+ */
+export function decodeUtf8(bytes: Uint8Array): DecodeResult {
+  const offset = invalidUtf8At(bytes);
+  return offset >= 0 ? { ok: false, offset } : { ok: true, text: validUtf8Text(bytes) };
 }

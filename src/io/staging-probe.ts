@@ -21,7 +21,7 @@ import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { NovelError } from '../core/errors.js';
 import { errorAt } from '../schemas/diagnostics.js';
 import { aboutFile, notUtf8 } from './said-at.js';
-import { decodeUtf8 } from '../core/utf8.js';
+import { invalidUtf8At, validUtf8Text } from '../core/utf8.js';
 import { RACY_MS, settledAt, settledBefore, stampTickMs } from '../core/racy-clean.js';
 
 export const STAGING_CACHE = 'logs/.cache/staging.json';
@@ -113,6 +113,23 @@ function stagedOutputs(fs: ProjectFs, links: Set<string>): string[] {
 }
 
 /**
+ * A staged file read whole and found to be UTF-8, its text decoded at the first look. The bytes are those read at open,
+ * so a later look sees what the open saw; a command that never looks at a file's text (`novel status` at a 1,000-item
+ * delta) never decodes it.
+ */
+function utf8StagedFile(path: string, sha256: string, bytes: Buffer): StagedFile {
+  let text: string | undefined;
+  return {
+    path,
+    sha256,
+    get text(): string {
+      text ??= validUtf8Text(bytes);
+      return text;
+    },
+  };
+}
+
+/**
  * `recorded`: take a file's sha256 from the record when its stats match (readers).
  * A mutating command hashes every file it read (false): a process that mapped a
  * staged file writes through the mapping without moving its times, and what a
@@ -150,16 +167,12 @@ export function readStagingView(fs: ProjectFs, recorded = true): StagingView {
     const known = cache[rel];
     const sha256 =
       known && known[0] === stat[0] && known[1] === stat[1] && known[0] === bytes.length ? known[2] : sha256Hex(bytes);
-    const decoded = decodeUtf8(bytes);
+    const invalidAt = invalidUtf8At(bytes);
     files.set(
       rel,
-      decoded.ok
-        ? { path: rel, sha256, text: decoded.text }
-        : {
-            path: rel,
-            sha256,
-            problem: errorAt('invalid_utf8', rel, notUtf8(decoded.offset)),
-          },
+      invalidAt < 0
+        ? utf8StagedFile(rel, sha256, bytes)
+        : { path: rel, sha256, problem: errorAt('invalid_utf8', rel, notUtf8(invalidAt)) },
     );
   }
   const view = { files };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, firstInvalidUtf8Offset } from '../../src/core/utf8.js';
+import { decodeUtf8, firstInvalidUtf8Offset, invalidUtf8At, validUtf8Text } from '../../src/core/utf8.js';
 
 const b = (...xs: number[]): Uint8Array => new Uint8Array(xs);
 
@@ -86,5 +86,24 @@ describe('decodeUtf8', () => {
         expect(decodeUtf8(new TextEncoder().encode(s))).toEqual({ ok: true, text: s });
       }),
     );
+  });
+});
+
+describe('invalidUtf8At and validUtf8Text (the check and the decoding apart)', () => {
+  it('property: together they give what decodeUtf8 gives', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 16 }), fc.boolean(), (body, withBom) => {
+        const input = new Uint8Array([...(withBom ? [0xef, 0xbb, 0xbf] : []), ...body]);
+        const at = invalidUtf8At(input);
+        expect(at < 0 ? { ok: true, text: validUtf8Text(input) } : { ok: false, offset: at }).toEqual(
+          decodeUtf8(input),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('the offset of the first invalid byte, -1 for text', () => {
+    expect(invalidUtf8At(b(0x61, 0xe4, 0x41))).toBe(1);
+    expect(invalidUtf8At(new TextEncoder().encode('第1章'))).toBe(-1);
   });
 });

@@ -22,6 +22,23 @@ function stagedProject(): { root: string; fs: ProjectFs } {
   return { root, fs: new ProjectFs(root) };
 }
 
+describe('the staging view', () => {
+  it('holds the bytes read at open: a file rewritten after the open still reads as it was, text and hash', () => {
+    const { root, fs } = stagedProject();
+    const file = join(root, 'staging/chapters/chapter-004.md');
+    writeFileSync(file, '# 第4章\n\n开时的字\n');
+    writeFileSync(join(root, 'staging/chapters/chapter-005.md'), Buffer.from([0x61, 0xff]));
+    const view = readStagingView(fs);
+    writeFileSync(file, '# 第4章\n\n后来改的字\n');
+    const f = view.files.get('staging/chapters/chapter-004.md');
+    expect(f && 'text' in f ? f.text : null).toBe('# 第4章\n\n开时的字\n');
+    expect(f?.sha256).toBe(sha256Hex(Buffer.from('# 第4章\n\n开时的字\n')));
+    expect(f && 'text' in f ? f.text : null).toBe('# 第4章\n\n开时的字\n');
+    const bad = view.files.get('staging/chapters/chapter-005.md');
+    expect(bad && 'problem' in bad ? [bad.problem.code, 'text' in bad] : null).toEqual(['invalid_utf8', false]);
+  });
+});
+
 describe('the staged-hash cache (logs/.cache/staging.json)', () => {
   it(
     'vouches only for files older than the racy moments before ' +
