@@ -98,6 +98,19 @@ export function bundleOptions(repo, outfile, plugins = []) {
         },
       },
       {
+        // write-file-atomic and signal-exit, as src/ imports them, are loaded at novel's first write
+        // (scripts/shims/lazy-*.cjs): a command that only reads evaluates neither. The shims' own requires take the
+        // real modules.
+        name: 'writer-at-first-write',
+        setup(b) {
+          const shims = { 'write-file-atomic': 'lazy-write-file-atomic.cjs', 'signal-exit': 'lazy-signal-exit.cjs' };
+          const fromSrc = join(repo, 'src');
+          b.onResolve({ filter: /^(write-file-atomic|signal-exit)$/ }, (args) =>
+            args.importer.startsWith(fromSrc) ? { path: join(repo, 'scripts/shims', shims[args.path]) } : undefined,
+          );
+        },
+      },
+      {
         // signal-exit ships an ES module build and a CommonJS one: src/io/project-fs.ts
         // imports the first, write-file-atomic requires the second. Both would be
         // bundled, and both would set up their signal handlers; the bundle keeps
