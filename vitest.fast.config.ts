@@ -9,6 +9,7 @@ const FAST = [
   'test/schemas/**/*.test.ts',
   'test/io/**/*.test.ts',
   'test/architecture.test.ts',
+  'test/cli-machine.test.ts',
   'test/docs.test.ts',
 ];
 const { include: _all, globalSetup, ...shared } = base.test ?? {};

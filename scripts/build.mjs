@@ -36,6 +36,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleOptions as makeBundleOptions, wrapBundle } from './lib/bundle-options.mjs';
+import { cliMachines } from './lib/cli-machines.mjs';
 import { catalogueParts } from './lib/catalogue-parts.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -144,11 +145,20 @@ function groupOnly(commands) {
     },
   };
 }
+// Each group's bundle holds the parsing machines of its commands (src/cli-machine.ts).
+const machines = cliMachines(
+  repo,
+  Object.values(ownBundles).flatMap((g) => g.commands),
+);
 for (const [group, g] of Object.entries(ownBundles)) {
   await build({
     ...bundleOptions,
     outfile: join(dist, `novel.${group}.cjs`),
     metafile: false,
+    define: {
+      ...bundleOptions.define,
+      __NOVEL_CLI_MACHINES__: JSON.stringify(Object.fromEntries(g.commands.map((c) => [c, machines[c]]))),
+    },
     plugins: [...bundleOptions.plugins, groupOnly(g.commands)],
   });
 }

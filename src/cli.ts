@@ -7,6 +7,7 @@
 import { isSaid, langOf, said, type Lang, type Said, type Words } from './core/messages.js';
 import { Builtins, UsageError } from 'clipanion';
 import { closest } from './cli-help.js';
+import { builtMachine, parseWithMachine } from './cli-machine.js';
 import { buildCli, COMMAND_TABLE, newCli, VERSION, type NovelCli } from './command-table.js';
 
 export { buildCli, COMMAND_TABLE, VERSION };
@@ -31,7 +32,13 @@ async function cliFor(argv: readonly string[], lang: Lang): Promise<NovelCli> {
   const match = COMMAND_TABLE.filter(
     (c) => c.path.length <= words.length && c.path.every((w, i) => words[i] === w),
   ).sort((a, b) => b.path.length - a.path.length)[0];
-  if (match) return newCli([await match.load()], false, lang);
+  if (match) {
+    const cli = newCli([await match.load()], false, lang);
+    // A command with a bundle of its own parses with the machine the build compiled for it.
+    const machine = builtMachine(match.path);
+    if (machine !== undefined) parseWithMachine(cli, machine);
+    return cli;
+  }
   // `novel --version` alone needs no command loaded (the full CLI loads every one, the exporter's libraries among
   // them).
   if (Builtins.VersionCommand.paths?.some((path) => path.length === argv.length && path.every((w, i) => argv[i] === w)))
