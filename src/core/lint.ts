@@ -15,7 +15,7 @@ import {
   featureValues,
   type AiFlavour,
 } from './ai-flavour.js';
-import { clicheKindOf, type Severity } from './cliche-lexicon.js';
+import { clicheKindOf, SHIPPED_LEXICON_SHA256, type Severity } from './cliche-lexicon.js';
 import { fingerprints, repetitionFindings, shingleText, windowHashes, type EarlierChapter } from './shingles.js';
 import { LINT_WORDS, type Words } from './lint-words.js';
 import { titleRuleBreaks, type QualitySettings } from './quality-settings.js';
@@ -67,6 +67,8 @@ export interface LintLists {
   whitelist: readonly string[];
   /** cliche-lint.json (else the shipped lexicon): word → severity. */
   cliche: Readonly<Record<string, Severity>>;
+  /** `cliche` is the shipped lexicon (there is no cliche-lint.json): the inputs key names it by its sha256. */
+  clicheShipped?: boolean;
   /** The cast's display names and aliases (characters/): never a sentence's opening. */
   names?: readonly string[];
   /** sensitive-words.json (§18): each word a hard finding, with its category when the file gives one. */
@@ -217,7 +219,13 @@ function wordHits(
 export function lintInputsKey(settings: QualitySettings, lists: LintLists): string {
   return JSON.stringify([
     settings,
-    lists,
+    {
+      blacklist: lists.blacklist,
+      whitelist: lists.whitelist,
+      cliche: lists.clicheShipped === true ? { shipped: SHIPPED_LEXICON_SHA256 } : lists.cliche,
+      sensitive: lists.sensitive,
+      names: lists.names,
+    },
     AI_FLAVOUR_MODEL.corpus.sha256,
     AI_FLAVOUR_MODEL.features,
     AI_FLAVOUR_MODEL.intercept,

@@ -47,14 +47,33 @@ export function readLintLists(fs: ProjectFs, view: ProjectView = diskView(fs)): 
       said('bookfile.sensitive.hint'),
     );
   const file = blacklist?.ok ? blacklist.value : null;
-  return {
+  const lists: LintLists = {
     blacklist: effectiveBlacklist(file),
     whitelist: file?.whitelist?.words ?? [],
-    cliche: cliche?.ok ? (cliche.value.words as LintLists['cliche']) : clicheLexicon(),
+    cliche: {},
     ...(sensitive?.ok ? { sensitive: sensitiveWords(sensitive.value) } : {}),
     names: castNames(fs, view),
     earlier: (fps, chapter) => earlierChapters(fs, fps, chapter),
   };
+  if (cliche?.ok) lists.cliche = cliche.value.words as LintLists['cliche'];
+  else shippedLexicon(lists);
+  return lists;
+}
+
+/**
+ * Without cliche-lint.json, the shipped lexicon: built when a lint first reads it. A packet that takes a recorded lint
+ * only compares the inputs key, which names the lexicon by its sha256, and builds nothing.
+ */
+function shippedLexicon(lists: LintLists): void {
+  let words: LintLists['cliche'] | undefined;
+  lists.clicheShipped = true;
+  Object.defineProperty(lists, 'cliche', {
+    enumerable: true,
+    get: () => {
+      words ??= clicheLexicon();
+      return words;
+    },
+  });
 }
 
 /** The parts of a character file a lint needs: its names. */

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SHIPPED_LEXICON_SHA256 } from '../../src/core/cliche-lexicon.js';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { dormantItems } from '../../src/core/context/dormant-foreshadowing.js';
@@ -397,6 +398,8 @@ describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
       expect(cache.chapter).toBe(4);
       expect(cache.text).toBe(readFileSync(join(project, 'staging/chapters/chapter-004.md'), 'utf8'));
       expect(cache.report.source).toBe('staging');
+      // The book has no cliche-lint.json: the shipped lexicon is named by its sha256, not listed.
+      expect(cache.inputs).toContain(`"cliche":{"shipped":"${SHIPPED_LEXICON_SHA256}"}`);
       const withCache = judgePacket(project);
       expect(JSON.parse(withCache).data.manifest.inline.lint).toEqual(cache.report);
       rmSync(file);
@@ -424,6 +427,8 @@ describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
     expect(
       lintOf({ inputs: cache.inputs.replace('"blacklist_max_per_kchars":', '"blacklist_max_per_kchars":1000+') }),
     ).toEqual(fresh);
+    // Another shipped lexicon (another version of novel's): linted afresh.
+    expect(lintOf({ inputs: cache.inputs.replace(SHIPPED_LEXICON_SHA256, '0'.repeat(64)) })).toEqual(fresh);
     // A report that is not a lint report: linted afresh.
     expect(lintOf({ report: { ...marked, findings: [{ rule: 'x' }] } })).toEqual(fresh);
   });
