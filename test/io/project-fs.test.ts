@@ -68,54 +68,48 @@ describe('project-fs path safety', () => {
     expect(() => fs.readBytes('missing.md')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 
-  it('a folder read from, then swapped for a link out of the project, is refused at once and later', async () => {
+  /** A project whose world/deep/a.json has a twin in a folder outside it, and a world/ to swap for a link there. */
+  function swappableWorld(): { root: string; outside: string; fs: ProjectFs; swap: () => void } {
     const root = tempDir();
     const outside = tempDir();
     mkdirSync(join(root, 'world/deep'), { recursive: true });
     mkdirSync(join(outside, 'deep'));
     writeFileSync(join(root, 'world/deep/a.json'), '{"in":1}');
     writeFileSync(join(outside, 'deep/a.json'), '{"out":1}');
-    const fs = new ProjectFs(root);
-    const refused = (rel: string): string | undefined => {
-      try {
-        fs.readBytes(rel);
-      } catch (e) {
-        return (e as NovelError).code;
-      }
-      return undefined;
+    const swap = (): void => {
+      rmSync(join(root, 'world'), { recursive: true });
+      symlinkSync(outside, join(root, 'world'));
     };
+    return { root, outside, fs: new ProjectFs(root), swap };
+  }
+  /** The code of the NovelError `act` throws (undefined: it throws none). */
+  const codeOf = (act: () => void): string | undefined => {
+    try {
+      act();
+    } catch (e) {
+      return (e as NovelError).code;
+    }
+    return undefined;
+  };
+
+  it('a folder read from, then swapped for a link out of the project, is refused at once and later', async () => {
+    const { fs, swap } = swappableWorld();
     expect(fs.readBytes('world/deep/a.json').toString()).toBe('{"in":1}');
     // Within the same stretch of reads (the folders just found to be folders), and after an await.
-    rmSync(join(root, 'world'), { recursive: true });
-    symlinkSync(outside, join(root, 'world'));
-    expect(refused('world/deep/a.json')).toBe('path_outside_project');
+    swap();
+    expect(codeOf(() => fs.readBytes('world/deep/a.json'))).toBe('path_outside_project');
     await new Promise((r) => setTimeout(r, 1));
-    expect(refused('world/deep/a.json')).toBe('path_outside_project');
+    expect(codeOf(() => fs.readBytes('world/deep/a.json'))).toBe('path_outside_project');
   });
 
   it('a write, a move or a removal after a read looks at the folders afresh: one swapped for a link is refused', () => {
-    const root = tempDir();
-    const outside = tempDir();
-    mkdirSync(join(root, 'world/deep'), { recursive: true });
-    mkdirSync(join(outside, 'deep'));
-    writeFileSync(join(root, 'world/deep/a.json'), '{"in":1}');
-    writeFileSync(join(outside, 'deep/a.json'), '{"out":1}');
-    const fs = new ProjectFs(root);
-    const code = (act: () => void): string | undefined => {
-      try {
-        act();
-      } catch (e) {
-        return (e as NovelError).code;
-      }
-      return undefined;
-    };
+    const { outside, fs, swap } = swappableWorld();
     // In one synchronous stretch: the read finds the folders plain, then world/ becomes a link out of the project.
     expect(fs.readBytes('world/deep/a.json').toString()).toBe('{"in":1}');
-    rmSync(join(root, 'world'), { recursive: true });
-    symlinkSync(outside, join(root, 'world'));
-    expect(code(() => fs.writeText('world/deep/b.json', 'x'))).toBe('path_outside_project');
-    expect(code(() => fs.rename('world/deep/a.json', 'world/deep/c.json'))).toBe('path_outside_project');
-    expect(code(() => fs.remove('world/deep/a.json'))).toBe('path_outside_project');
+    swap();
+    expect(codeOf(() => fs.writeText('world/deep/b.json', 'x'))).toBe('path_outside_project');
+    expect(codeOf(() => fs.rename('world/deep/a.json', 'world/deep/c.json'))).toBe('path_outside_project');
+    expect(codeOf(() => fs.remove('world/deep/a.json'))).toBe('path_outside_project');
     expect(readdirSync(join(outside, 'deep'))).toEqual(['a.json']);
     expect(readFileSync(join(outside, 'deep/a.json'), 'utf8')).toBe('{"out":1}');
   });
