@@ -223,6 +223,11 @@ const cases = [
     book: 'outside',
   },
   { name: 'status, outside, then accepted', args: () => ['status'], book: 'accepted' },
+  {
+    name: 'instructions, outside, accepted',
+    args: (s) => ['instructions', `chapter:${pad3(s.n)}:judge`, '--json'],
+    book: 'accepted',
+  },
 ];
 // Every case of both sizes once per round, novel and cc-novel-writer one after the other, for `runs` rounds: a slow
 // stretch of the machine falls on every case alike, where a block of runs per case left it on the cases it met (two

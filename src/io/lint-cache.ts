@@ -8,12 +8,16 @@
  * hand could mislead a packet, never the gate. Written without fsync, never a
  * failure.
  */
-import { lintInputsKey, type LintLists, type LintReport } from '../core/lint.js';
+import { lintChapter, lintInputsKey, type LintLists, type LintReport } from '../core/lint.js';
+import { paths } from '../core/paths.js';
 import type { QualitySettings } from '../core/quality-settings.js';
 import { LintCacheSchema, parseCache } from '../schemas/caches.js';
 import type { ProjectFs } from './project-fs.js';
 
 export const LINT_CACHE = 'logs/.cache/lint.json';
+
+/** The commands (by their project fs) that recorded a lint of the staged chapter themselves. */
+const recordedBy = new WeakSet<ProjectFs>();
 
 /** Record the lint report an advance made of the staged chapter `text`. */
 export function recordStagedLint(
@@ -28,6 +32,7 @@ export function recordStagedLint(
     fs.writeText(LINT_CACHE, JSON.stringify({ v: 2, chapter, text, inputs: lintInputsKey(settings, lists), report }), {
       fsync: false,
     });
+    recordedBy.add(fs);
   } catch {
     /* a cache: the next packet lints afresh */
   }
@@ -51,4 +56,31 @@ export function recordedLintOf(
       ? (cached.report as LintReport)
       : null;
   };
+}
+
+/**
+ * At the end of a mutating command: the chapter in flight, when it is staged and no lint of its text is recorded (a
+ * book made outside novel, or a text put in staging/ by hand), is linted and recorded here, once, so that its packets
+ * take the report instead of linting the chapter at every call. A command that recorded the lint itself (an advance)
+ * pays nothing, any other one read of the record; a record of this text with other inputs (the lists edited since) is
+ * left to the next advance, as it was, since checking the inputs reads the cast. A cache: never a failure.
+ */
+export function ensureStagedLint(
+  fs: ProjectFs,
+  chapter: number | null,
+  settings: QualitySettings,
+  lists: () => LintLists,
+): void {
+  if (chapter === null || recordedBy.has(fs)) return;
+  try {
+    const staged = fs.readTextChecked(paths.stagingChapter(chapter));
+    if (staged === null || !('text' in staged)) return;
+    const { text } = staged;
+    const cached = parseCache(LintCacheSchema, fs.readCacheText(LINT_CACHE));
+    if (cached !== null && cached.chapter === chapter && cached.text === text) return;
+    const report = lintChapter({ chapter, source: 'staging', text, settings, lists: lists() });
+    recordStagedLint(fs, chapter, text, settings, lists(), report);
+  } catch {
+    /* a cache: the next packet lints afresh */
+  }
 }

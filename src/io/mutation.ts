@@ -6,6 +6,7 @@
  * signature, staged-file hashes, sweep record). Readers never load this module.
  */
 import { CAST_CACHE, recordCast } from './cast-cache.js';
+import { ensureStagedLint } from './lint-cache.js';
 import { ensureCachedStateFacts } from './continuity-book.js';
 import { langOf, said, say } from '../core/messages.js';
 import { FINAL_TREES, paths } from '../core/paths.js';
@@ -167,6 +168,14 @@ export function withMutation<R>(
     const result = fn(project, { lock, recovered });
     // Whether a box starts here, for `status` to read (a spawn of bwrap only when bwrap or the kernel changed).
     if (project.settings.executor.sandbox !== 'off') probeBoxCached(fs, cenv.env);
+    // The staged chapter's lint, where none of its text is recorded: its packets take it instead of linting afresh.
+    if (project.probe.lintLists)
+      ensureStagedLint(
+        fs,
+        readCheckpoint(fs).checkpoint.inflight_chapter ?? null,
+        project.settings.quality,
+        project.probe.lintLists,
+      );
     for (const write of fs.afterSuccess.splice(0)) write();
     if (options.checkFingerprint !== false) recordFirstFingerprint(fs);
     // Checked before, written through the fingerprint since: the trees match it

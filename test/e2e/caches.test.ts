@@ -432,6 +432,30 @@ describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
     // A report that is not a lint report: linted afresh.
     expect(lintOf({ report: { ...marked, findings: [{ rule: 'x' }] } })).toEqual(fresh);
   });
+
+  it('is recorded by a mutating command where none of the staged text is (a book made outside), never a reader', () => {
+    const project = refined();
+    const file = join(project, 'logs/.cache/lint.json');
+    const recorded = readJson(file);
+    const packet = judgePacket(project);
+    rmSync(file);
+    expect(judgePacket(project)).toBe(packet);
+    expect(novelBin(project, ['status']).code).toBe(0);
+    expect(existsSync(file), 'a reader writes no lint').toBe(false);
+    const r = novelBin(project, ['state', 'verify', '--accept']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readJson(file)).toEqual(recorded);
+    // Taken by the packet (a marked report shows through), the same bytes as linting afresh.
+    expect(judgePacket(project)).toBe(packet);
+    writeFileSync(file, JSON.stringify({ ...recorded, report: { ...recorded.report, zishu: 123456 } }));
+    expect(JSON.parse(judgePacket(project)).data.manifest.inline.lint.zishu).toBe(123456);
+    // A record of this very text is left as it is; one of another text is made afresh.
+    expect(novelBin(project, ['state', 'verify', '--accept']).code).toBe(0);
+    expect(readJson(file).report.zishu).toBe(123456);
+    writeFileSync(file, JSON.stringify({ ...recorded, text: `${recorded.text}。` }));
+    expect(novelBin(project, ['state', 'verify', '--accept']).code).toBe(0);
+    expect(readJson(file)).toEqual(recorded);
+  });
 });
 
 describe('the continuity cache (logs/.cache/continuity-*.json)', () => {
