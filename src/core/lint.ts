@@ -19,7 +19,7 @@ import { clicheKindOf, SHIPPED_LEXICON_SHA256, type Severity } from './cliche-le
 import { fingerprints, repetitionFindings, shingleText, windowHashes, type EarlierChapter } from './shingles.js';
 import { LINT_WORDS, type Words } from './lint-words.js';
 import { titleRuleBreaks, type QualitySettings } from './quality-settings.js';
-import { countZishu } from './zishu.js';
+import { countZishu, type ZishuCount } from './zishu.js';
 
 export type { Severity };
 
@@ -123,17 +123,32 @@ export function openingOf(sentence: string, names: readonly string[] = []): stri
   return han.length >= 2 ? `${han[0]}${han[1]}` : null;
 }
 
-/** The sentences of one paragraph. */
-export function sentencesOf(paragraph: string): string[] {
-  const out: string[] = [];
+/**
+ * The pieces of one paragraph, each up to and with its sentence end, every one counted (those of no 字 too). They
+ * cover the paragraph, and a piece ends with a full-width mark (or the paragraph), where no run of letters or digits
+ * goes on: the paragraph counts what its pieces count.
+ */
+function countedPieces(paragraph: string): Array<{ text: string } & ZishuCount> {
+  const out: Array<{ text: string } & ZishuCount> = [];
   let start = 0;
   for (const m of paragraph.matchAll(SENTENCE_END)) {
     const end = (m.index ?? 0) + m[0].length;
-    out.push(paragraph.slice(start, end));
+    const text = paragraph.slice(start, end);
+    out.push({ text, ...countZishu(text) });
     start = end;
   }
-  if (start < paragraph.length) out.push(paragraph.slice(start));
-  return out.filter((s) => countZishu(s).zishu > 0);
+  if (start < paragraph.length) {
+    const text = paragraph.slice(start);
+    out.push({ text, ...countZishu(text) });
+  }
+  return out;
+}
+
+/** The sentences of one paragraph. */
+export function sentencesOf(paragraph: string): string[] {
+  return countedPieces(paragraph)
+    .filter((s) => s.zishu > 0)
+    .map((s) => s.text);
 }
 
 /**
@@ -248,15 +263,23 @@ export function lintChapter(input: {
   const body: Line[] = fileLines
     .map((text, i) => ({ n: i + 1, text }))
     .filter((l) => !(hasTitleLine && l.n === titleIdx + 1));
-  const bodyText = body.map((l) => l.text).join('\n');
-  const { zishu, han } = countZishu(bodyText);
-  const paragraphs = body
+  // The body counts what its lines count (a line break ends a run and counts nothing), and a line what its sentences
+  // count: each character is counted once.
+  const counted = body
     .filter((l) => /\S/.test(l.text))
-    .map((l) => ({ ...l, zishu: countZishu(l.text).zishu }))
-    .filter((p) => p.zishu > 0);
+    .map((l) => {
+      const pieces = countedPieces(l.text);
+      const sum = (k: keyof ZishuCount): number => pieces.reduce((a, p) => a + p[k], 0);
+      return { ...l, zishu: sum('zishu'), han: sum('han'), pieces };
+    });
+  const zishu = counted.reduce((a, l) => a + l.zishu, 0);
+  const han = counted.reduce((a, l) => a + l.han, 0);
+  const paragraphs = counted.filter((p) => p.zishu > 0);
   const names = [...(lists.names ?? [])].filter(Boolean).sort((a, b) => b.length - a.length);
   const sentences: Sentence[] = paragraphs.flatMap((p) =>
-    sentencesOf(p.text).map((s) => ({ line: p.n, text: s, zishu: countZishu(s).zishu, opening: openingOf(s, names) })),
+    p.pieces
+      .filter((s) => s.zishu > 0)
+      .map((s) => ({ line: p.n, text: s.text, zishu: s.zishu, opening: openingOf(s.text, names) })),
   );
   const findings: LintFinding[] = [];
   const add = (f: Omit<LintFinding, keyof Words>, words: Words): void => void findings.push({ ...f, ...words });
@@ -454,7 +477,8 @@ export function lintChapter(input: {
   // Repetition across the book (§16): passages and shingles shared with an earlier chapter, compared as text.
   if (lists.earlier) {
     const shingled = shingleText(body);
-    for (const r of repetitionFindings(shingled, lists.earlier(fingerprints(windowHashes(shingled.chars)), chapter))) {
+    const hashes = windowHashes(shingled.chars);
+    for (const r of repetitionFindings(shingled, lists.earlier(fingerprints(hashes), chapter), hashes)) {
       const a = { chapter: r.chapter, line: r.earlierLine, length: r.length, percent: Math.round(r.share * 100) };
       add(
         { rule: r.rule, severity: 'hard', line: r.line, excerpt: r.excerpt },

@@ -32,19 +32,30 @@ export interface ShingleText {
   lines: Int32Array;
 }
 
-/** The shingled text of a chapter's body lines. */
+/**
+ * The shingled text of a chapter's body lines. The characters kept are taken a run at a time (one slice each, not
+ * one string per character), and the unified Han block without a call.
+ */
 export function shingleText(lines: ReadonlyArray<{ n: number; text: string }>): ShingleText {
-  const out: string[] = [];
-  const at: number[] = [];
+  const parts: string[] = [];
+  const at = new Int32Array(lines.reduce((a, l) => a + l.text.length, 0));
+  let kept = 0;
   for (const l of lines) {
-    for (let i = 0; i < l.text.length; i++) {
-      const c = l.text.charCodeAt(i);
-      if (c === 0x3000 || !(isHanCode(c) || isFullWidthPunctCode(c))) continue;
-      out.push(l.text[i] as string);
-      at.push(l.n);
+    const t = l.text;
+    let from = -1;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if ((c >= 0x4e00 && c <= 0x9fff) || (c !== 0x3000 && (isHanCode(c) || isFullWidthPunctCode(c)))) {
+        if (from < 0) from = i;
+        at[kept++] = l.n;
+      } else if (from >= 0) {
+        parts.push(t.slice(from, i));
+        from = -1;
+      }
     }
+    if (from >= 0) parts.push(t.slice(from));
   }
-  return { chars: out.join(''), lines: Int32Array.from(at) };
+  return { chars: parts.join(''), lines: at.slice(0, kept) };
 }
 
 /** The shingled text of a whole chapter file: its `# ` title line left out. */
@@ -58,32 +69,52 @@ export function shingleChapter(text: string): ShingleText {
   );
 }
 
-/** FNV-1a over each window's UTF-16 units; 0 is kept for "empty" in the index, so a hash of 0 becomes 1. */
+/** FNV-1a's offset basis, as the int32 of the same bits. */
+const FNV_OFFSET = 0x811c9dc5 | 0;
+/** Added to an int32 (by xor), orders the int32s as their unsigned bits order. */
+const SIGN = 0x80000000 | 0;
+
+/**
+ * FNV-1a over each window's UTF-16 units; 0 is kept for "empty" in the index, so a hash of 0 becomes 1. Worked out in
+ * int32 arithmetic, the same bits: an unsigned hash of 2^31 or more is a number of its own on the heap each time one is
+ * made, where an int32 is not.
+ */
 export function windowHashes(chars: string): Uint32Array {
   const n = Math.max(0, chars.length - SHINGLE + 1);
   const out = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    let h = 0x811c9dc5;
-    for (let k = i; k < i + SHINGLE; k++) h = Math.imul(h ^ chars.charCodeAt(k), 0x01000193) >>> 0;
+    let h = FNV_OFFSET;
+    for (let k = i; k < i + SHINGLE; k++) h = Math.imul(h ^ chars.charCodeAt(k), 0x01000193);
     out[i] = h === 0 ? 1 : h;
   }
   return out;
 }
 
+/** The hashes' bits as int32s (the same memory): compared, or kept in a Set or Map, without a number on the heap. */
+const bitsOf = (hashes: Uint32Array): Int32Array => new Int32Array(hashes.buffer, hashes.byteOffset, hashes.length);
+
 /**
- * The winnowed fingerprints: the smallest hash of every WINNOW consecutive windows (the rightmost on ties), each once,
- * sorted.
+ * The winnowed fingerprints: the smallest hash of every WINNOW consecutive windows, each once, sorted. The windows'
+ * minimum slides along with a queue of the positions that may still be one (their hashes rising from its front): each
+ * hash goes in and out once, where taking the minimum of every window afresh looked at each hash WINNOW times.
  */
 export function fingerprints(hashes: Uint32Array): number[] {
-  if (hashes.length === 0) return [];
+  const n = hashes.length;
+  if (n === 0) return [];
+  const w = Math.min(WINNOW, n);
+  const bits = bitsOf(hashes);
   const picked = new Set<number>();
-  const w = Math.min(WINNOW, hashes.length);
-  for (let start = 0; start + w <= hashes.length; start++) {
-    let min = start;
-    for (let i = start + 1; i < start + w; i++) if ((hashes[i] as number) <= (hashes[min] as number)) min = i;
-    picked.add(hashes[min] as number);
+  const queue = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < n; i++) {
+    const h = (bits[i] as number) ^ SIGN;
+    while (tail > head && ((bits[queue[tail - 1] as number] as number) ^ SIGN) >= h) tail--;
+    queue[tail++] = i;
+    if ((queue[head] as number) <= i - w) head++;
+    if (i >= w - 1) picked.add(bits[queue[head] as number] as number);
   }
-  return [...picked].sort((a, b) => a - b);
+  return Array.from(picked, (b) => b >>> 0).sort((a, b) => a - b);
 }
 
 export interface EarlierChapter {
@@ -107,15 +138,20 @@ export interface RepetitionFinding {
 
 /**
  * The repetitions of `current` in each earlier chapter: every maximal run of at least PASSAGE_MIN 字 that
- * stands in it (compared as text), and whether at least RECYCLED_SHARE of the current windows occur in it.
+ * stands in it (compared as text), and whether at least RECYCLED_SHARE of the current windows occur in it. `hashes`:
+ * the current text's window hashes, where the caller has them.
  */
-export function repetitionFindings(current: ShingleText, earlier: readonly EarlierChapter[]): RepetitionFinding[] {
+export function repetitionFindings(
+  current: ShingleText,
+  earlier: readonly EarlierChapter[],
+  hashes: Uint32Array = windowHashes(current.chars),
+): RepetitionFinding[] {
   const out: RepetitionFinding[] = [];
-  const mine = windowHashes(current.chars);
+  const mine = bitsOf(hashes);
   if (mine.length === 0) return out;
   for (const e of [...earlier].sort((a, b) => a.chapter - b.chapter)) {
     const other = shingleChapter(e.text);
-    const theirs = windowHashes(other.chars);
+    const theirs = bitsOf(windowHashes(other.chars));
     const firstAt = new Map<number, number>();
     theirs.forEach((h, i) => {
       if (!firstAt.has(h)) firstAt.set(h, i);

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { chapterBody, countZishu } from '../../src/core/zishu.js';
 import { lintChapter, openingOf, sentencesOf, type LintLists } from '../../src/core/lint.js';
 import { resolveQuality } from '../../src/core/quality-settings.js';
 
@@ -16,6 +18,26 @@ const rules = (r: ReturnType<typeof lint>) => r.findings.map((f) => `${f.rule}:$
 const TEXT = '# 第5章 雨夜\n\n他不禁笑了。她不禁哭了。他不禁叹气。\n“你来了。”她说。\n不是风动，而是心动。\n';
 
 describe('the lint report', () => {
+  it("property: its 字数 and han are the body's count, its paragraphs and sentences each counted as a whole", () => {
+    const unit = fc.constantFrom('字', '。', '！', '…', '”', '"', "'", 'a', 'Z', '7', ' ', '\n', '，', 'か', '\u3000');
+    const chapter = fc
+      .tuple(fc.boolean(), fc.string({ unit, maxLength: 200 }))
+      .map(([titled, body]) => `${titled ? '# 第5章 题\n' : ''}${body}`);
+    fc.assert(
+      fc.property(chapter, (text) => {
+        const r = lint(text);
+        expect([r.zishu, r.han]).toEqual(Object.values(countZishu(chapterBody(text))));
+        const lines = chapterBody(text)
+          .split(/\r?\n/)
+          .filter((l) => countZishu(l).zishu > 0);
+        expect(r.paragraphs).toBe(lines.length);
+        expect(r.sentences).toBe(lines.flatMap((l) => sentencesOf(l)).length);
+        expect(r.metrics.max_paragraph_zishu).toBe(Math.max(0, ...lines.map((l) => countZishu(l).zishu)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('counts 字数, han, paragraphs, sentences and the metrics exactly', () => {
     const r = lint(TEXT, {}, { blacklist: ['不禁'] });
     expect(r).toMatchObject({ chapter: 5, source: 'staging', zishu: 37, han: 28, paragraphs: 3, sentences: 6 });

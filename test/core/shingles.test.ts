@@ -23,6 +23,39 @@ describe('shingles', () => {
     expect(shingleChapter('# 第1章 标题\n\n正文。').chars).toBe('正文。');
   });
 
+  it('property: each kept character once, in order, with its line, as taking them one by one', () => {
+    const kept = (c: string): boolean =>
+      /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3001-\u303f\uff01-\uff0f]/.test(c) ||
+      /[\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\u2018\u2019\u201c\u201d\u2026\u2014\u00b7]/.test(c);
+    const unit = fc.constantFrom(
+      '字',
+      '龥',
+      '㐀',
+      '。',
+      '“',
+      '·',
+      'a',
+      '1',
+      ' ',
+      '\u3000',
+      '，',
+      'か',
+      '—',
+      '😀',
+      '\t',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit }), { maxLength: 6 }), (texts) => {
+        const ls = texts.map((text, i) => ({ n: i + 1, text }));
+        const chars = ls.flatMap((l) => [...l.text].filter(kept).map((c) => [c, l.n] as const));
+        const t = shingleText(ls);
+        expect(t.chars).toBe(chars.map(([c]) => c).join(''));
+        expect([...t.lines]).toEqual(chars.map(([, n]) => n));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('one hash per 8-字 window, never 0', () => {
     expect(windowHashes('一二三四五六七').length).toBe(0);
     const h = windowHashes('一二三四五六七八九');
@@ -47,6 +80,29 @@ describe('shingles', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it("winnowing: each window's smallest hash, each once, sorted, as taking every window's minimum afresh", () => {
+    const byWindow = (hashes: Uint32Array): number[] => {
+      const w = Math.min(WINNOW, hashes.length);
+      const picked = new Set<number>();
+      for (let start = 0; w > 0 && start + w <= hashes.length; start++)
+        picked.add(Math.min(...hashes.subarray(start, start + w)));
+      return [...picked].sort((a, b) => a - b);
+    };
+    // Few distinct values (ties everywhere), runs up and down, and real hashes of any length.
+    const hashes = fc.oneof(
+      fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 80 }),
+      fc.array(fc.integer({ min: 1, max: 0xffffffff }), { maxLength: 300 }),
+    );
+    fc.assert(
+      fc.property(hashes, (xs) => {
+        const h = Uint32Array.from(xs);
+        expect(fingerprints(h)).toEqual(byWindow(h));
+      }),
+      { numRuns: 500 },
+    );
+    expect(fingerprints(windowHashes(han(2000, 5)))).toEqual(byWindow(windowHashes(han(2000, 5))));
   });
 });
 

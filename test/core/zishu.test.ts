@@ -52,6 +52,37 @@ describe('countZishu', () => {
     );
   });
 
+  it("property: a text counts what its lines count (the lint counts a chapter's body line by line)", () => {
+    const unit = fc.constantFrom(
+      '字',
+      '龥',
+      '㐀',
+      '。',
+      'a',
+      'Z',
+      '1',
+      ' ',
+      '\n',
+      '\r',
+      '，',
+      'か',
+      '한',
+      '*',
+      '…',
+      '\u3000',
+    );
+    fc.assert(
+      fc.property(fc.string({ unit }), (text) => {
+        const lines = text.split('\n').map(countZishu);
+        expect(countZishu(text)).toEqual({
+          zishu: lines.reduce((a, l) => a + l.zishu, 0),
+          han: lines.reduce((a, l) => a + l.han, 0),
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('property: n Han characters count n, and han never exceeds zishu', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 500 }), fc.string(), (n, s) => {

@@ -49,6 +49,18 @@ describe('the shingle index', () => {
       expect(earlierChapters(fs, fpsOf(chapterText(n)), 99).map((c) => c.chapter)).toEqual([n]);
   });
 
+  it('a table too large to read whole is probed slot by slot, with the same answers', () => {
+    const fs = book(90);
+    rebuildShingleIndex(fs, 90);
+    // 2^15 slots (256 KiB) and less are read whole; this one has more.
+    expect(statSync(join(fs.root, SHINGLE_INDEX)).size).toBeGreaterThan(32 + 2 ** 15 * 8);
+    // The chapter itself first (among 90, another may share a fingerprint or two by chance).
+    for (const n of [1, 45, 90]) expect(earlierChapters(fs, fpsOf(chapterText(n)), 99)[0]?.chapter).toBe(n);
+    expect(earlierChapters(fs, fpsOf(chapterText(45)), 45).map((c) => c.chapter)).not.toContain(45);
+    // A text of no chapter's (their seeds run 1..90 and 1001..1090).
+    expect(earlierChapters(fs, fpsOf(`# x\n\n${han(800, 5000)}`), 99)).toEqual([]);
+  });
+
   it('a rewind drops the chapters from its target on; a missing or damaged index is rebuilt from the chapters', () => {
     const fs = book(6);
     rebuildShingleIndex(fs, 6);
