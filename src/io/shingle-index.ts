@@ -32,8 +32,6 @@ const MAGIC = 'NVSHIDX1';
 const HEADER = 32;
 const SLOT = 8;
 const MIN_BITS = 12;
-/** A table of at most this many bytes is read whole by a lint (up to 2^15 slots). */
-const READ_WHOLE = HEADER + (1 << 15) * SLOT;
 
 interface Header {
   bits: number;
@@ -221,17 +219,14 @@ export function earlierChapters(fs: ProjectFs, fps: readonly number[], chapter: 
     const head = readHeader(read(0, HEADER));
     if (!head || size !== HEADER + (1 << head.bits) * SLOT) return;
     const mask = (1 << head.bits) - 1;
-    // A small table (a short book's) is read whole, at once, where a probe a read would take hundreds of them.
-    const whole = size <= READ_WHOLE ? read(0, size) : null;
     for (const hash of fps) {
       // Linear probing: to the hash, or to an empty slot (the table is at most half full).
       for (let i = home(hash, head.bits), probed = 0; probed <= mask; i = (i + 1) & mask, probed++) {
-        const b = whole ?? read(HEADER + i * SLOT, SLOT);
-        const at = whole ? HEADER + i * SLOT : 0;
-        const h = b.length >= at + SLOT ? b.readUInt32LE(at) : 0;
+        const b = read(HEADER + i * SLOT, SLOT);
+        const h = b.length === SLOT ? b.readUInt32LE(0) : 0;
         if (h === 0) break;
         if (h !== hash) continue;
-        const c = b.readUInt32LE(at + 4);
+        const c = b.readUInt32LE(4);
         if (c < chapter) hits.set(c, (hits.get(c) ?? 0) + 1);
         break;
       }
