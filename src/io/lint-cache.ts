@@ -3,10 +3,11 @@
  * the staged chapter to validate it (§13.2), and the packet of the next step
  * carries that same report (the refined text's for the judge). The cache
  * holds the text and the lint's inputs whole, so it answers only for exactly
- * what `lintChapter` would be given; anything else lints afresh. Only packets
- * read it: the gate and the commit always lint afresh, so a cache edited by
- * hand could mislead a packet, never the gate. Written without fsync, never a
- * failure.
+ * what `lintChapter` would be given; anything else lints afresh. A mutating
+ * command records it where none of the staged text is (ensureStagedLint).
+ * Only packets take its report: the gate and the commit always lint afresh,
+ * so a cache edited by hand could mislead a packet, never the gate. Written
+ * without fsync, never a failure.
  */
 import { lintChapter, lintInputsKey, type LintLists, type LintReport } from '../core/lint.js';
 import { paths } from '../core/paths.js';
@@ -48,14 +49,15 @@ export function recordedLintOf(
   lists: () => LintLists,
 ): (chapter: number, text: string) => LintReport | null {
   return (chapter, text) => {
-    const cached = parseCache(LintCacheSchema, fs.readCacheText(LINT_CACHE));
-    return cached !== null &&
-      cached.chapter === chapter &&
-      cached.text === text &&
-      cached.inputs === lintInputsKey(settings, lists())
-      ? (cached.report as LintReport)
-      : null;
+    const cached = recordOf(fs, chapter, text);
+    return cached !== null && cached.inputs === lintInputsKey(settings, lists()) ? (cached.report as LintReport) : null;
   };
+}
+
+/** The record, when it was made of this chapter and text (its inputs not checked). */
+function recordOf(fs: ProjectFs, chapter: number, text: string) {
+  const cached = parseCache(LintCacheSchema, fs.readCacheText(LINT_CACHE));
+  return cached !== null && cached.chapter === chapter && cached.text === text ? cached : null;
 }
 
 /**
@@ -76,8 +78,7 @@ export function ensureStagedLint(
     const staged = fs.readTextChecked(paths.stagingChapter(chapter));
     if (staged === null || !('text' in staged)) return;
     const { text } = staged;
-    const cached = parseCache(LintCacheSchema, fs.readCacheText(LINT_CACHE));
-    if (cached !== null && cached.chapter === chapter && cached.text === text) return;
+    if (recordOf(fs, chapter, text) !== null) return;
     const report = lintChapter({ chapter, source: 'staging', text, settings, lists: lists() });
     recordStagedLint(fs, chapter, text, settings, lists(), report);
   } catch {
