@@ -167,53 +167,55 @@ export function dialogueZishu(line: string): number {
 /**
  * Word lists over the body, longest word first, each match masking its
  * characters (so no character counts twice); whitelisted phrases are masked
- * before anything is counted.
+ * before anything is counted. A word matches within one line: the body's lines
+ * are searched as one text joined by line breaks (one search a word, not one a
+ * word and line), and a word that holds a line break matches nowhere.
  */
 function wordHits(
   lines: readonly Line[],
   entries: ReadonlyArray<{ word: string; kind: 'banned' | 'sensitive' | 'cliche' | 'blacklist'; severity: Severity }>,
   whitelist: readonly string[],
 ) {
-  const masks = lines.map((l) => new Uint8Array(l.text.length));
-  const mark = (word: string, onHit: ((line: Line, at: number) => void) | null): void => {
-    if (!word) return;
-    lines.forEach((l, i) => {
-      const mask = masks[i] as Uint8Array;
-      let from = 0;
-      for (;;) {
-        const at = l.text.indexOf(word, from);
-        if (at < 0) break;
-        let free = true;
-        for (let k = at; k < at + word.length; k++) if (mask[k]) free = false;
-        if (free) {
-          mask.fill(1, at, at + word.length);
-          onHit?.(l, at);
-          from = at + word.length;
-        } else from = at + 1;
-      }
-    });
+  const text = lines.map((l) => l.text).join('\n');
+  const mask = new Uint8Array(text.length);
+  // Where each line starts in `text`, and the line an offset falls in.
+  const starts: number[] = [];
+  for (let at = 0, i = 0; i < lines.length; i++) {
+    starts.push(at);
+    at += (lines[i] as Line).text.length + 1;
+  }
+  const lineAt = (at: number): number => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   };
+  const matchable = (word: string): boolean => word !== '' && !word.includes('\n');
+  const words = entries.filter((e) => matchable(e.word));
   // A whitelisted word is masked only where it stands alone: never inside a longer listed phrase that holds it
   // (仿佛 whitelisted still lets 空气仿佛凝固 count).
   for (const w of [...whitelist].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
-    if (!w) continue;
+    if (!matchable(w)) continue;
     const holders: Array<{ word: string; k: number }> = [];
-    for (const e of entries) {
+    for (const e of words) {
       if (e.word.length <= w.length) continue;
       for (let k = e.word.indexOf(w); k >= 0; k = e.word.indexOf(w, k + 1)) holders.push({ word: e.word, k });
     }
-    lines.forEach((l, i) => {
-      const mask = masks[i] as Uint8Array;
-      for (let at = l.text.indexOf(w); at >= 0; at = l.text.indexOf(w, at + 1)) {
-        if (holders.some((h) => at - h.k >= 0 && l.text.startsWith(h.word, at - h.k))) continue;
-        mask.fill(1, at, at + w.length);
-      }
-    });
+    for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
+      if (holders.some((h) => at - h.k >= 0 && text.startsWith(h.word, at - h.k))) continue;
+      mask.fill(1, at, at + w.length);
+    }
   }
+  // Longest first, then banned, sensitive, cliché, blacklist, then by code units: sorted by a key of the three, with
+  // no comparator (some 300 words sorted through a comparator cost more than all the searching).
   const rank = { banned: 0, sensitive: 1, cliche: 2, blacklist: 3 } as const;
-  const sorted = [...entries].sort(
-    (a, b) => b.word.length - a.word.length || rank[a.kind] - rank[b.kind] || (a.word < b.word ? -1 : 1),
-  );
+  const byKey = new Map<string, (typeof words)[number]>();
+  for (const e of words) byKey.set(`${String(1e8 - e.word.length).padStart(9, '0')}${rank[e.kind]}${e.word}`, e);
+  const sorted = [...byKey.keys()].sort().map((k) => byKey.get(k) as (typeof words)[number]);
   const hits: Array<{
     word: string;
     kind: 'banned' | 'sensitive' | 'cliche' | 'blacklist';
@@ -222,9 +224,21 @@ function wordHits(
     excerpt: string;
     at: number;
   }> = [];
-  for (const e of sorted)
-    mark(e.word, (l, at) => hits.push({ ...e, line: l.n, excerpt: excerptOf(l.text, at, e.word.length), at }));
-  return hits.sort((a, b) => a.line - b.line || a.at - b.at);
+  for (const e of sorted) {
+    const len = e.word.length;
+    for (let at = text.indexOf(e.word); at >= 0; ) {
+      if (mask.subarray(at, at + len).includes(1)) {
+        at = text.indexOf(e.word, at + 1);
+        continue;
+      }
+      mask.fill(1, at, at + len);
+      const i = lineAt(at);
+      const l = lines[i] as Line;
+      hits.push({ ...e, line: l.n, excerpt: excerptOf(l.text, at - (starts[i] as number), len), at });
+      at = text.indexOf(e.word, at + len);
+    }
+  }
+  return hits.sort((a, b) => a.at - b.at);
 }
 
 /**

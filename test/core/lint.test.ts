@@ -259,3 +259,116 @@ describe('the lint after §16', () => {
     },
   );
 });
+
+describe('the word lists, searched over the joined body', () => {
+  type Kind = 'banned' | 'sensitive' | 'cliche' | 'blacklist';
+  /**
+   * The definition, line by line: every word longest first (banned, sensitive, cliché, blacklist among equals, then
+   * by code units), each match masking its characters within its line; whitelisted words first, except inside a
+   * longer listed word that holds them. Returns the hits in reading order.
+   */
+  function reference(
+    lines: ReadonlyArray<{ n: number; text: string }>,
+    entries: ReadonlyArray<{ word: string; kind: Kind }>,
+    whitelist: readonly string[],
+  ) {
+    const masks = lines.map((l) => new Uint8Array(l.text.length));
+    for (const w of [...whitelist].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
+      if (!w) continue;
+      lines.forEach((l, i) => {
+        for (let at = l.text.indexOf(w); at >= 0; at = l.text.indexOf(w, at + 1)) {
+          const held = entries.some((e) => {
+            if (e.word.length <= w.length) return false;
+            for (let k = e.word.indexOf(w); k >= 0; k = e.word.indexOf(w, k + 1))
+              if (at - k >= 0 && l.text.startsWith(e.word, at - k)) return true;
+            return false;
+          });
+          if (!held) (masks[i] as Uint8Array).fill(1, at, at + w.length);
+        }
+      });
+    }
+    const rank = { banned: 0, sensitive: 1, cliche: 2, blacklist: 3 };
+    const sorted = [...entries].sort(
+      (a, b) => b.word.length - a.word.length || rank[a.kind] - rank[b.kind] || (a.word < b.word ? -1 : 1),
+    );
+    const hits: Array<{ kind: Kind; word: string; line: number; at: number }> = [];
+    for (const e of sorted) {
+      if (!e.word) continue;
+      lines.forEach((l, i) => {
+        const mask = masks[i] as Uint8Array;
+        for (let at = l.text.indexOf(e.word); at >= 0; ) {
+          if (mask.subarray(at, at + e.word.length).includes(1)) at = l.text.indexOf(e.word, at + 1);
+          else {
+            mask.fill(1, at, at + e.word.length);
+            hits.push({ kind: e.kind, word: e.word, line: l.n, at });
+            at = l.text.indexOf(e.word, at + e.word.length);
+          }
+        }
+      });
+    }
+    return hits.sort((a, b) => a.line - b.line || a.at - b.at);
+  }
+
+  it('property: the hits, their lines and counts are those of each line searched on its own', () => {
+    const unit = fc.constantFrom('风', '雨', '夜', '。', '\n', '\r', 'a');
+    const word = fc.string({ unit, minLength: 0, maxLength: 4 });
+    const words = fc.uniqueArray(word, { maxLength: 5 });
+    const input = fc.record({
+      body: fc.string({ unit, maxLength: 120 }),
+      banned: fc.array(word, { maxLength: 5 }),
+      sensitive: words,
+      cliche: words,
+      blacklist: words,
+      whitelist: fc.array(word, { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(input, ({ body, banned, sensitive, cliche, blacklist, whitelist }) => {
+        const text = `# 第5章 雨夜\n${body}`;
+        const r = lint(
+          text,
+          { banned_words: banned },
+          {
+            sensitive: sensitive.map((w) => ({ word: w, category: null })),
+            cliche: Object.fromEntries(cliche.map((w) => [w, 'warn' as const])),
+            blacklist,
+            whitelist,
+          },
+        );
+        const lines = text
+          .split(/\r?\n/)
+          .map((t, i) => ({ n: i + 1, text: t }))
+          .slice(1);
+        const entries = [
+          ...banned.map((w) => ({ word: w, kind: 'banned' as const })),
+          ...sensitive.map((w) => ({ word: w, kind: 'sensitive' as const })),
+          ...cliche.map((w) => ({ word: w, kind: 'cliche' as const })),
+          ...blacklist.map((w) => ({ word: w, kind: 'blacklist' as const })),
+        ];
+        const hits = reference(lines, entries, whitelist);
+        const count = (kind: Kind) => hits.filter((h) => h.kind === kind).length;
+        expect([r.metrics.banned_hits, r.metrics.blacklist_hits, r.metrics.cliche_hits]).toEqual([
+          count('banned'),
+          count('blacklist'),
+          count('cliche'),
+        ]);
+        const rule = { banned: 'banned_word', sensitive: 'sensitive_word', cliche: 'cliche' } as const;
+        const listed = r.findings
+          .filter((f) => ['banned_word', 'sensitive_word', 'cliche'].includes(f.rule))
+          .map((f) => `${f.rule} ${f.line} ${f.excerpt}`)
+          .sort();
+        const expected = hits
+          .filter((h) => h.kind !== 'blacklist')
+          .map((h) => {
+            const line = (lines.find((l) => l.n === h.line) as { text: string }).text;
+            const from = Math.max(0, h.at - 8);
+            const to = Math.min(line.length, h.at + h.word.length + 8);
+            const excerpt = `${from > 0 ? '…' : ''}${line.slice(from, to)}${to < line.length ? '…' : ''}`;
+            return `${rule[h.kind as keyof typeof rule]} ${h.line} ${excerpt}`;
+          })
+          .sort();
+        expect(listed).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
