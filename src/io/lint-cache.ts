@@ -54,7 +54,7 @@ export function recordedLintOf(
   };
 }
 
-/** The record, when it was made of this chapter and text (its inputs not checked). */
+/** The record, when it was made of this chapter and text (its inputs not checked here). */
 function recordOf(fs: ProjectFs, chapter: number, text: string) {
   const cached = parseCache(LintCacheSchema, fs.readCacheText(LINT_CACHE));
   return cached !== null && cached.chapter === chapter && cached.text === text ? cached : null;
@@ -64,8 +64,9 @@ function recordOf(fs: ProjectFs, chapter: number, text: string) {
  * At the end of a mutating command: the chapter in flight, when it is staged and no lint of its text is recorded (a
  * book made outside novel, or a text put in staging/ by hand), is linted and recorded here, once, so that its packets
  * take the report instead of linting the chapter at every call. A command that recorded the lint itself (an advance)
- * pays nothing, any other one read of the record; a record of this text with other inputs (the lists edited since) is
- * left to the next advance, as it was, since checking the inputs reads the cast. A cache: never a failure.
+ * pays nothing, any other one read of the record and, where it holds this text, of the lint's inputs (the cast's
+ * names among them); a record of this text made of other inputs (the lists edited since, another version of novel's
+ * lint) is made afresh. A cache: never a failure.
  */
 export function ensureStagedLint(
   fs: ProjectFs,
@@ -78,7 +79,8 @@ export function ensureStagedLint(
     const staged = fs.readTextChecked(paths.stagingChapter(chapter));
     if (staged === null || !('text' in staged)) return;
     const { text } = staged;
-    if (recordOf(fs, chapter, text) !== null) return;
+    const recorded = recordOf(fs, chapter, text);
+    if (recorded !== null && recorded.inputs === lintInputsKey(settings, lists())) return;
     const report = lintChapter({ chapter, source: 'staging', text, settings, lists: lists() });
     recordStagedLint(fs, chapter, text, settings, lists(), report);
   } catch {

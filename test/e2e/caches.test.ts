@@ -449,10 +449,16 @@ describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
     expect(judgePacket(project)).toBe(packet);
     writeFileSync(file, JSON.stringify({ ...recorded, report: { ...recorded.report, zishu: 123456 } }));
     expect(JSON.parse(judgePacket(project)).data.manifest.inline.lint.zishu).toBe(123456);
-    // A record of this very text is left as it is; one of another text is made afresh.
+    // A record of this very text and inputs is left as it is; one of another text, or of other inputs (another
+    // version of novel's lint), is made afresh.
     expect(novelBin(project, ['state', 'verify', '--accept']).code).toBe(0);
     expect(readJson(file).report.zishu).toBe(123456);
     writeFileSync(file, JSON.stringify({ ...recorded, text: `${recorded.text}。` }));
+    expect(novelBin(project, ['state', 'verify', '--accept']).code).toBe(0);
+    expect(readJson(file)).toEqual(recorded);
+    const otherInputs = recorded.inputs.replace(SHIPPED_LEXICON_SHA256, '0'.repeat(64));
+    expect(otherInputs).not.toBe(recorded.inputs);
+    writeFileSync(file, JSON.stringify({ ...recorded, inputs: otherInputs, report: { ...recorded.report, zishu: 1 } }));
     expect(novelBin(project, ['state', 'verify', '--accept']).code).toBe(0);
     expect(readJson(file)).toEqual(recorded);
   });
