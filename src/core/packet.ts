@@ -200,10 +200,15 @@ function storylineContext(contract: Obj | undefined): {
   };
 }
 
-function foreshadowingFor(input: PacketInput, ctx: ChapterContext): ReturnType<typeof foreshadowingTasks> {
+/** `global`: foreshadowing/global.json as the caller parsed it already (the draft packet reads it twice). */
+function foreshadowingFor(
+  input: PacketInput,
+  ctx: ChapterContext,
+  global: unknown = input.view.json(paths.globalForeshadowing),
+): ReturnType<typeof foreshadowingTasks> {
   return foreshadowingTasks(
     input.view.json(`${paths.volumeDir(ctx.volume)}/foreshadowing.json`),
-    input.view.json('foreshadowing/global.json'),
+    global,
     ctx.chapter,
     ctx.keys.Foreshadowing ?? '',
   );
@@ -311,6 +316,8 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
   const block = requireOutlineBlock(ctx, step);
   const sc = storylineContext(ctx.contract);
   const chars = characterPaths(input, ctx);
+  // The list is parsed once for its tasks and its dormant items (a long book's is some 650 KB).
+  const global = view.json(paths.globalForeshadowing);
   const inline: Obj = {
     chapter: ctx.chapter,
     volume: ctx.volume,
@@ -320,14 +327,14 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
     concurrent_state: sc.concurrent_state,
     transition_hint: sc.transition_hint,
     hard_rules_list: hardRulesList(view.json('world/rules.json')),
-    foreshadowing_tasks: foreshadowingFor(input, ctx),
+    foreshadowing_tasks: foreshadowingFor(input, ctx, global),
     ai_blacklist_top10: blacklistTop10(view.json('ai-blacklist.json')),
     recent_memory: recentMemoryFor(input, ctx.chapter, ctx.warnings),
     // The target 字数 of novel.config.json, so that the writer knows it.
     ...(input.settings.chapter_length ? { chapter_length: input.settings.chapter_length } : {}),
     ...craftTargets(input),
   };
-  const dormant = lightTouchTasks(view.json('foreshadowing/global.json'), ctx.chapter, input.settings.quality.dormancy);
+  const dormant = lightTouchTasks(global, ctx.chapter, input.settings.quality.dormancy);
   if (dormant.length) inline.foreshadow_light_touch = dormant;
   const drift = styleDriftFor(input, ctx.chapter);
   if (drift) inline.style_drift = drift;

@@ -28,15 +28,29 @@ function items(file: unknown): Obj[] {
 
 /**
  * Whether the outline's Foreshadowing line names the id as a whole word: `fs-1` is not named by `fs-10`, nor `jade` by
- * `jade-ring`.
+ * `jade-ring`. Letters match in either case.
  */
-function namesId(line: string, id: string): boolean {
+function namesId(line: OutlineLine, id: string): boolean {
   if (id === '') return false;
+  // An id of ASCII only is named only where it stands in the line, letters folded to lower case: the line is searched
+  // for it first, and the whole-word test compiled only where it stands (a list of 1,000 items compiled 1,000 of them
+  // for a line that names two). Case-insensitive matching without the u flag pairs an ASCII letter with its other
+  // case and nothing else, so the search misses no match.
+  if (!NON_ASCII.test(id) && !line.folded.includes(asciiLower(id))) return false;
   const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`, 'i').test(line);
+  return new RegExp(`(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`, 'i').test(line.text);
 }
 
-function reasonsFor(item: Obj, chapter: number, outlineLine: string): TaskReason[] {
+const NON_ASCII = /[\u0080-\uffff]/;
+const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** The outline's Foreshadowing line, and the same with its ASCII letters in lower case. */
+interface OutlineLine {
+  text: string;
+  folded: string;
+}
+
+function reasonsFor(item: Obj, chapter: number, outlineLine: OutlineLine): TaskReason[] {
   const out: TaskReason[] = [];
   const id = String(item.id);
   const resolved = item.status === 'resolved';
@@ -69,11 +83,17 @@ export function foreshadowingTasks(
 ): ForeshadowingTask[] {
   const merged = new Map<string, Obj>();
   for (const item of items(plan)) merged.set(String(item.id), item);
-  for (const item of items(global)) merged.set(String(item.id), { ...(merged.get(String(item.id)) ?? {}), ...item });
+  for (const item of items(global)) {
+    const id = String(item.id);
+    const planned = merged.get(id);
+    // The global entry's members over the plan's; an item only the global list has is taken as it is (no copy).
+    merged.set(id, planned === undefined ? item : { ...planned, ...item });
+  }
+  const line = { text: outlineForeshadowingLine, folded: asciiLower(outlineForeshadowingLine) };
   const out: ForeshadowingTask[] = [];
   for (const id of [...merged.keys()].sort()) {
     const item = merged.get(id) as Obj;
-    const reasons = reasonsFor(item, chapter, outlineForeshadowingLine);
+    const reasons = reasonsFor(item, chapter, line);
     if (!reasons.length) continue;
     const task: ForeshadowingTask = { id, reasons };
     for (const k of KEYS) if (item[k] !== undefined) (task as unknown as Obj)[k] = item[k];

@@ -5,6 +5,7 @@
  * (resolve_window), short items past their window (overdue_short). Merged by
  * id (global wins field by field), sorted by id, resolved items never listed.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foreshadowingTasks } from '../../../src/core/context/foreshadowing-tasks.js';
 
@@ -236,5 +237,50 @@ describe('foreshadowingTasks: merging, fields and order', () => {
         '推进 g',
       ),
     ).toStrictEqual([{ id: 'g', reasons: ['advance_here'], status: 'planted', planted_chapter: 1 }]);
+  });
+});
+
+describe('foreshadowingTasks: the line searched before the whole-word test', () => {
+  it('property: an item is named exactly where the case-insensitive whole-word pattern matches the line', () => {
+    // ASCII letters of both cases, word and non-word marks, and letters whose upper case is ASCII (ſ, ı) or that
+    // fold to one only with the u flag (the Kelvin sign): none of them pairs with an ASCII letter here.
+    const unit = fc.constantFrom(
+      'a',
+      'A',
+      'k',
+      'K',
+      's',
+      'S',
+      'i',
+      'I',
+      '1',
+      '-',
+      '_',
+      '.',
+      ' ',
+      ',',
+      '伏',
+      'ſ',
+      'ı',
+      'K',
+      'İ',
+    );
+    const word = fc.string({ unit, minLength: 0, maxLength: 4 });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 6 }), fc.string({ unit, maxLength: 16 }), (ids, line) => {
+        const named = foreshadowingTasks({ foreshadowing: ids.map((id) => ({ id })) }, undefined, 5, line)
+          .filter((t) => t.reasons.includes('plant_here'))
+          .map((t) => t.id);
+        const expected = ids
+          .filter((id) => {
+            if (id === '') return false;
+            const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+            return new RegExp(`(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`, 'i').test(line);
+          })
+          .sort();
+        expect(named).toEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
