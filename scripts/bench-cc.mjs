@@ -208,6 +208,14 @@ const cases = [
   { name: 'next', args: () => ['next'] },
   { name: 'status', args: () => ['status'] },
   { name: 'instructions judge --json', args: (s) => ['instructions', `chapter:${pad3(s.n)}:judge`, '--json'] },
+  // The other packets of cc-novel-writer's steps, for the same chapter: novel's draft and summarize packets inline the
+  // chapter's foreshadowing tasks (all 1,000 items of the large book's list), cc-novel-writer's name paths.
+  { name: 'instructions draft --json', args: (s) => ['instructions', `chapter:${pad3(s.n)}:draft`, '--json'] },
+  {
+    name: 'instructions summarize --json',
+    args: (s) => ['instructions', `chapter:${pad3(s.n)}:summarize`, '--json'],
+  },
+  { name: 'instructions refine --json', args: (s) => ['instructions', `chapter:${pad3(s.n)}:refine`, '--json'] },
   { name: 'commit', args: (s) => ['commit', '--chapter', String(s.n)], fresh: true },
   { name: '--json --project . next', args: () => flagsFirst(['next']) },
   { name: '--json --project . status', args: () => flagsFirst(['status']) },
