@@ -200,7 +200,7 @@ function storylineContext(contract: Obj | undefined): {
   };
 }
 
-/** `global`: foreshadowing/global.json as the caller parsed it already (the draft packet reads it twice). */
+/** `global`: foreshadowing/global.json, where the caller parsed it already (the draft packet: its dormant items). */
 function foreshadowingFor(
   input: PacketInput,
   ctx: ChapterContext,
