@@ -48,16 +48,24 @@ export function recordedLintOf(
   settings: QualitySettings,
   lists: () => LintLists,
 ): (chapter: number, text: string) => LintReport | null {
-  return (chapter, text) => {
-    const cached = recordOf(fs, chapter, text);
-    return cached !== null && cached.inputs === lintInputsKey(settings, lists()) ? (cached.report as LintReport) : null;
-  };
+  return (chapter, text) => recordedReport(fs, chapter, text, settings, lists);
 }
 
-/** The record, when it was made of this chapter and text (its inputs not checked here). */
-function recordOf(fs: ProjectFs, chapter: number, text: string) {
+/** The recorded report, when the record was made of this chapter, text and inputs (the inputs read last). */
+function recordedReport(
+  fs: ProjectFs,
+  chapter: number,
+  text: string,
+  settings: QualitySettings,
+  lists: () => LintLists,
+): LintReport | null {
   const cached = parseCache(LintCacheSchema, fs.readCacheText(LINT_CACHE));
-  return cached !== null && cached.chapter === chapter && cached.text === text ? cached : null;
+  return cached !== null &&
+    cached.chapter === chapter &&
+    cached.text === text &&
+    cached.inputs === lintInputsKey(settings, lists())
+    ? (cached.report as LintReport)
+    : null;
 }
 
 /**
@@ -79,8 +87,7 @@ export function ensureStagedLint(
     const staged = fs.readTextChecked(paths.stagingChapter(chapter));
     if (staged === null || !('text' in staged)) return;
     const { text } = staged;
-    const recorded = recordOf(fs, chapter, text);
-    if (recorded !== null && recorded.inputs === lintInputsKey(settings, lists())) return;
+    if (recordedReport(fs, chapter, text, settings, lists) !== null) return;
     const report = lintChapter({ chapter, source: 'staging', text, settings, lists: lists() });
     recordStagedLint(fs, chapter, text, settings, lists(), report);
   } catch {
