@@ -116,12 +116,15 @@ function makeSize(label, options) {
     const next = sh(process.execPath, [cli, 'next'], { cwd: dir }).trim();
     if (next !== commitStep) throw new Error(`${label}: ${name} next says ${next}, expected ${commitStep}`);
   }
-  // A trial commit of each on a copy: it succeeds and moves the chapter into place.
+  // A trial commit of each on a copy: it succeeds and moves the chapter into place. The copies stay, for the packets
+  // of the chapter after (novel's draft packet right after a commit, before any other command has run).
+  const committed = {};
   for (const [name, cli, dir] of [
     ['novel', novelCli, novel],
     ['cc-novel-writer', ccCli, cc],
   ]) {
-    const copy = `${dir}-trial`;
+    const copy = `${dir}-committed`;
+    committed[name] = copy;
     sh('cp', ['-a', dir, copy]);
     sh(process.execPath, [cli, 'commit', '--chapter', String(n)], { cwd: copy });
     const cp = JSON.parse(readFileSync(join(copy, '.checkpoint.json'), 'utf8'));
@@ -135,7 +138,6 @@ function makeSize(label, options) {
     const state = JSON.parse(readFileSync(join(copy, 'state/current-state.json'), 'utf8'));
     if (state.state_version !== options.chapters + 1)
       throw new Error(`${label}: ${name}'s trial commit left state_version ${state.state_version}`);
-    rmSync(copy, { recursive: true, force: true });
   }
   // The same book as if made outside novel (by hand, or by an older version): none of novel's own bookkeeping (its
   // fingerprint, caches and the book ledger); then the same book once a mutating command (state verify --accept)
@@ -154,6 +156,8 @@ function makeSize(label, options) {
     outside,
     accepted,
     cc,
+    committed: committed.novel,
+    ccCommitted: committed['cc-novel-writer'],
     chapters: options.chapters,
     stateBytes: [stateBytes(novel), stateBytes(cc)],
     foreshadowing: options.foreshadowing,
@@ -216,6 +220,14 @@ const cases = [
     args: (s) => ['instructions', `chapter:${pad3(s.n)}:summarize`, '--json'],
   },
   { name: 'instructions refine --json', args: (s) => ['instructions', `chapter:${pad3(s.n)}:refine`, '--json'] },
+  // The chapter after, its draft packet on each tool's book right after its commit: novel's record of the chapter's
+  // foreshadowing is not there yet (a commit leaves it to the next mutating command), and the list is read.
+  {
+    name: 'draft packet after commit',
+    args: (s) => ['instructions', `chapter:${pad3(s.n + 1)}:draft`, '--json'],
+    book: 'committed',
+    ccBook: 'ccCommitted',
+  },
   { name: 'commit', args: (s) => ['commit', '--chapter', String(s.n)], fresh: true },
   { name: '--json --project . next', args: () => flagsFirst(['next']) },
   { name: '--json --project . status', args: () => flagsFirst(['status']) },
@@ -241,16 +253,18 @@ const cases = [
 // stretch of the machine falls on every case alike, where a block of runs per case left it on the cases it met (two
 // runs on 2026-11-30 read the large book's status and judge packet at 0.81-0.88 in their blocks, against 0.75-0.80 for
 // the same commands timed alone just after).
-const timed = sizes.flatMap((s) => cases.map((c) => ({ s, c, book: s[c.book ?? 'novel'], novel: [], cc: [] })));
+const timed = sizes.flatMap((s) =>
+  cases.map((c) => ({ s, c, book: s[c.book ?? 'novel'], ccBook: s[c.ccBook ?? 'cc'], novel: [], cc: [] })),
+);
 // One untimed run of each warms the file cache.
 for (const t of timed) {
   runIn(novelCli, t.book, t.c.args(t.s), t.c.fresh);
-  runIn(ccCli, t.s.cc, t.c.args(t.s), t.c.fresh);
+  runIn(ccCli, t.ccBook, t.c.args(t.s), t.c.fresh);
 }
 for (let i = 0; i < runs; i++) {
   for (const t of timed) {
     t.novel.push(runIn(novelCli, t.book, t.c.args(t.s), t.c.fresh));
-    t.cc.push(runIn(ccCli, t.s.cc, t.c.args(t.s), t.c.fresh));
+    t.cc.push(runIn(ccCli, t.ccBook, t.c.args(t.s), t.c.fresh));
   }
 }
 const results = {};

@@ -2,6 +2,7 @@ import { Option } from 'clipanion';
 import { prettyJson } from '../core/canonical-json.js';
 import { buildPacket, manifestPath } from '../core/packet.js';
 import { nextOf, openProject } from '../io/project.js';
+import { recordedForeshadowingOf } from '../io/foreshadowing-record.js';
 import { recordedLintOf } from '../io/lint-cache.js';
 import { usageOf, helpOf, NovelCommand, type CommandResult } from './base-command.js';
 import { parseStepArg } from './option-validators.js';
@@ -33,6 +34,7 @@ export class InstructionsCommand extends NovelCommand {
       // A packet names the step, its mode and gate; it shows no Chinese reason.
       next: nextOf(p, false),
       ...(this.embed ? { embed: {} } : {}),
+      recordedForeshadowing: recordedForeshadowingOf(p.fs),
       ...(p.probe.continuity ? { continuity: p.probe.continuity } : {}),
       ...(p.probe.lintLists
         ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(p.fs, p.settings.quality, p.probe.lintLists) }

@@ -10,5 +10,6 @@ export function upsertChapterMemory(ledger: readonly Obj[], entry: Obj): Obj[] {
 
 /** The latest `count` entries before `chapter`, oldest first. */
 export function recentMemory(ledger: readonly Obj[], chapter: number, count: number): Obj[] {
+  if (count <= 0) return [];
   return ledger.filter((e) => typeof e.chapter === 'number' && e.chapter < chapter).slice(-count);
 }

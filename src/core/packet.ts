@@ -6,7 +6,7 @@
  */
 import { render, said } from './messages.js';
 import { weightsInUse, type ScoreSettings } from '../../machines/pipeline.gate.js';
-import { lightTouchTasks } from './context/dormant-foreshadowing.js';
+import { lightTouchTasks, type DormantItem } from './context/dormant-foreshadowing.js';
 import { deriveContract } from './context/derived-contract.js';
 import { DRIFT_WINDOW, reportMetrics, styleDrift, type ReportMetrics, type StyleDrift } from './context/style-drift.js';
 import { convergenceChapters, isKeyChapter } from './key-chapters.js';
@@ -23,7 +23,7 @@ import { recentMemory } from './chapter-memory.js';
 import { blacklistTop10 } from './context/blacklist.js';
 import { selectCharacters } from './context/characters.js';
 import { entityIdMap } from './context/entities.js';
-import { foreshadowingTasks } from './context/foreshadowing-tasks.js';
+import { foreshadowingTasks, type ForeshadowingTask } from './context/foreshadowing-tasks.js';
 import { isObj, type Obj, type ProjectView } from './context/project-view.js';
 import { requiredFixes } from './context/revision.js';
 import { adjacentMemories, adjacentStorylines, storylineMemoryPath } from './context/storylines.js';
@@ -52,6 +52,11 @@ export interface PacketInput {
   lintLists?: () => LintLists;
   /** The lint the advance recorded of this chapter and text, when its inputs are these too (null: lint afresh). */
   recordedLint?: (chapter: number, text: string) => LintReport | null;
+  /**
+   * The chapter's foreshadowing as a mutating command recorded it for these inputs (src/io/foreshadowing-record.ts),
+   * or null: computed from the list.
+   */
+  recordedForeshadowing?: (key: ForeshadowingKey) => ChapterForeshadowing | null;
   /** The book's facts the continuity checks read (§19), read at the first call. */
   continuity?: () => ContinuityFacts;
 }
@@ -110,13 +115,19 @@ interface ChapterContext {
   warnings: Diagnostic[];
 }
 
-function chapterContext(input: PacketInput, chapter: number): ChapterContext {
-  const { view } = input;
-  const volume = Math.max(1, input.checkpoint.current_volume);
+/** The chapter's volume (the checkpoint's), its outline and the chapter's block in it with the block's key lines. */
+function chapterOutline(view: ProjectView, checkpoint: Checkpoint, chapter: number) {
+  const volume = Math.max(1, checkpoint.current_volume);
   const outlinePath = paths.volumeOutline(volume);
   const outlineText = view.text(outlinePath);
   const block = outlineText === undefined ? undefined : outlineBlock(outlineText, chapter);
-  const keys = block ? blockKeyLines(block) : {};
+  const keys: Record<string, string> = block ? blockKeyLines(block) : {};
+  return { volume, outlinePath, outlineText, block, keys };
+}
+
+function chapterContext(input: PacketInput, chapter: number): ChapterContext {
+  const { view } = input;
+  const { volume, outlinePath, outlineText, block, keys } = chapterOutline(view, input.checkpoint, chapter);
   const contractPath = paths.contract(volume, chapter);
   const rawContract = view.json(contractPath);
   // A chapter the author outlined without a contract: one derived from the block (§14).
@@ -200,18 +211,70 @@ function storylineContext(contract: Obj | undefined): {
   };
 }
 
-/** `global`: foreshadowing/global.json, where the caller parsed it already (the draft packet: its dormant items). */
+/**
+ * What a chapter's foreshadowing is computed from (§9, §13.6): the chapter, its outline block's Foreshadowing line,
+ * its volume's plan and the dormancy thresholds; the global list is read at its fixed path.
+ */
+export interface ForeshadowingKey {
+  chapter: number;
+  line: string;
+  plan: string;
+  dormancy: Settings['quality']['dormancy'];
+}
+
+/** The foreshadowing tasks of a chapter and its light-touch items, as the writer's packet carries them. */
+export interface ChapterForeshadowing {
+  tasks: ForeshadowingTask[];
+  light_touch: DormantItem[];
+}
+
+/** The volume's plan of foreshadowing. */
+const volumePlanOf = (volume: number): string => `${paths.volumeDir(volume)}/foreshadowing.json`;
+
+/** The key of `chapter`'s foreshadowing, as its packets compute it: the volume is the checkpoint's. */
+export function foreshadowingKeyOf(
+  view: ProjectView,
+  checkpoint: Checkpoint,
+  settings: Settings,
+  chapter: number,
+): ForeshadowingKey {
+  const { volume, keys } = chapterOutline(view, checkpoint, chapter);
+  return keyOf(chapter, volume, keys, settings);
+}
+
+function keyOf(chapter: number, volume: number, keys: Record<string, string>, settings: Settings): ForeshadowingKey {
+  return { chapter, line: keys.Foreshadowing ?? '', plan: volumePlanOf(volume), dormancy: settings.quality.dormancy };
+}
+
+/** A chapter's foreshadowing computed from the global list and the volume's plan. */
+export function foreshadowingFromList(view: ProjectView, key: ForeshadowingKey): ChapterForeshadowing {
+  const computed = fromList(view, key);
+  return { tasks: computed.tasks, light_touch: computed.lightTouch() };
+}
+
+/** The tasks, and the light-touch items on demand, from the list parsed once for both. */
+function fromList(
+  view: ProjectView,
+  key: ForeshadowingKey,
+): { tasks: ForeshadowingTask[]; lightTouch: () => DormantItem[] } {
+  const global = view.json(paths.globalForeshadowing);
+  return {
+    tasks: foreshadowingTasks(view.json(key.plan), global, key.chapter, key.line),
+    lightTouch: () => lightTouchTasks(global, key.chapter, key.dormancy),
+  };
+}
+
+/**
+ * The chapter's foreshadowing tasks and, on demand, its light-touch items: as a mutating command recorded them for
+ * these inputs, or computed from the list (a long book's is some 650 KB, parsed once for both).
+ */
 function foreshadowingFor(
   input: PacketInput,
   ctx: ChapterContext,
-  global: unknown = input.view.json(paths.globalForeshadowing),
-): ReturnType<typeof foreshadowingTasks> {
-  return foreshadowingTasks(
-    input.view.json(`${paths.volumeDir(ctx.volume)}/foreshadowing.json`),
-    global,
-    ctx.chapter,
-    ctx.keys.Foreshadowing ?? '',
-  );
+): { tasks: ForeshadowingTask[]; lightTouch: () => DormantItem[] } {
+  const key = keyOf(ctx.chapter, ctx.volume, ctx.keys, input.settings);
+  const recorded = input.recordedForeshadowing?.(key);
+  return recorded ? { tasks: recorded.tasks, lightTouch: () => recorded.light_touch } : fromList(input.view, key);
 }
 
 /** The staged chapter's lint report (§13.3: the draft's for the refiner, the refined text's for the judge). */
@@ -259,14 +322,25 @@ function keyChapter(input: PacketInput, ctx: ChapterContext): boolean {
   );
 }
 
+/** How much of the memory ledger's end is read first for a packet's recent entries (a long book's is 550 KB). */
+const LEDGER_TAIL_BYTES = 32 * 1024;
+
 function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnostic[]): Obj[] {
-  const ledger = input.view.json('state/chapter-memory.json');
+  const count = input.settings.memory_context_chapters;
+  // The ledger's end holds the entries wanted when it holds as many before the chapter as are asked for: the last
+  // ones of the whole list are among them.
+  const tail = count > 0 ? input.view.jsonArrayTail?.(paths.chapterMemory, LEDGER_TAIL_BYTES) : undefined;
+  if (tail) {
+    const recent = recentMemory(tail.filter(isObj), chapter, count);
+    if (recent.length === count) return recent;
+  }
+  const ledger = input.view.json(paths.chapterMemory);
   if (!Array.isArray(ledger)) {
     // Before the first chapter is committed there is nothing to remember: no ledger is normal.
-    const exists = input.view.exists('state/chapter-memory.json');
+    const exists = input.view.exists(paths.chapterMemory);
     if (!exists && input.checkpoint.last_completed_chapter === 0) return [];
     warnings.push(
-      warningAt('ledger_unavailable', 'state/chapter-memory.json', {
+      warningAt('ledger_unavailable', paths.chapterMemory, {
         expected: said('packet.ledger'),
         found: said(exists ? 'packet.unreadable_file' : 'validate.no_file'),
         fix: said('packet.ledger.fix'),
@@ -274,7 +348,7 @@ function recentMemoryFor(input: PacketInput, chapter: number, warnings: Diagnost
     );
     return [];
   }
-  return recentMemory(ledger.filter(isObj), chapter, input.settings.memory_context_chapters);
+  return recentMemory(ledger.filter(isObj), chapter, count);
 }
 
 function characterPaths(input: PacketInput, ctx: ChapterContext): { contracts: string[]; profiles: string[] } {
@@ -316,8 +390,7 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
   const block = requireOutlineBlock(ctx, step);
   const sc = storylineContext(ctx.contract);
   const chars = characterPaths(input, ctx);
-  // The list is parsed once for its tasks and its dormant items (a long book's is some 650 KB).
-  const global = view.json(paths.globalForeshadowing);
+  const foreshadowing = foreshadowingFor(input, ctx);
   const inline: Obj = {
     chapter: ctx.chapter,
     volume: ctx.volume,
@@ -327,14 +400,14 @@ function draftPacket(input: PacketInput, ctx: ChapterContext, revision: boolean,
     concurrent_state: sc.concurrent_state,
     transition_hint: sc.transition_hint,
     hard_rules_list: hardRulesList(view.json('world/rules.json')),
-    foreshadowing_tasks: foreshadowingFor(input, ctx, global),
+    foreshadowing_tasks: foreshadowing.tasks,
     ai_blacklist_top10: blacklistTop10(view.json('ai-blacklist.json')),
     recent_memory: recentMemoryFor(input, ctx.chapter, ctx.warnings),
     // The target 字数 of novel.config.json, so that the writer knows it.
     ...(input.settings.chapter_length ? { chapter_length: input.settings.chapter_length } : {}),
     ...craftTargets(input),
   };
-  const dormant = lightTouchTasks(global, ctx.chapter, input.settings.quality.dormancy);
+  const dormant = foreshadowing.lightTouch();
   if (dormant.length) inline.foreshadow_light_touch = dormant;
   const drift = styleDriftFor(input, ctx.chapter);
   if (drift) inline.style_drift = drift;
@@ -415,7 +488,7 @@ function summarizePacket(input: PacketInput, ctx: ChapterContext): Packet {
         chapter: n,
         volume: ctx.volume,
         storyline_id: ctx.storylineId ?? null,
-        foreshadowing_tasks: foreshadowingFor(input, ctx),
+        foreshadowing_tasks: foreshadowingFor(input, ctx).tasks,
         entity_id_map: ctx.entities.map,
       },
       paths: p,
@@ -509,7 +582,7 @@ function auditPacket(input: PacketInput, ctx: ChapterContext): Packet {
       inline: {
         chapter: n,
         state_slice: facts ? stateSlice(facts, text) : {},
-        foreshadowing_due: foreshadowingFor(input, ctx),
+        foreshadowing_due: foreshadowingFor(input, ctx).tasks,
         findings: facts ? auditFindings(input, facts, n, text) : [],
       },
       paths: p,

@@ -44,6 +44,7 @@ import { readStagingView, stagingTree, touchedSince, type StagingTree } from './
 import type { StepGuard } from './step-guard.js';
 import type { RunEvent } from '../core/run-render.js';
 import type { CommandEnv } from './project.js';
+import { recordedForeshadowingOf } from './foreshadowing-record.js';
 import { recordedLintOf } from './lint-cache.js';
 
 export type ExecutorChoice =
@@ -184,6 +185,7 @@ export async function executeStep(
       settings: p.settings,
       step,
       next,
+      recordedForeshadowing: recordedForeshadowingOf(r.fs),
       ...(p.probe.continuity ? { continuity: p.probe.continuity } : {}),
       ...(p.probe.lintLists
         ? { lintLists: p.probe.lintLists, recordedLint: recordedLintOf(r.fs, p.settings.quality, p.probe.lintLists) }

@@ -18,6 +18,7 @@ import { recordBoundary } from './boundary-cache.js';
 import { readCheckpoint } from './checkpoint.js';
 import { recoverJournal, sweepAtomicTemps } from './commit-journal.js';
 import { refreshDormantCount } from './dormant-count.js';
+import { refreshForeshadowingRecord } from './foreshadowing-record.js';
 import { refreshBookLedger } from './book-files.js';
 import { checkFinalTrees, logAuthorEdits, recordAuthorEdits, recordFirstFingerprint } from './fingerprint.js';
 import { checkPlanningInputs } from './planning-inputs.js';
@@ -114,6 +115,20 @@ function recordDormant(fs: ProjectFs, project: OpenProject): void {
   }
 }
 
+/**
+ * The next chapter's foreshadowing for its packets (src/io/foreshadowing-record.ts), unless this command moved the book
+ * to another chapter (a commit, a rewind): a cache, never a failure.
+ */
+function recordForeshadowing(fs: ProjectFs, project: OpenProject): void {
+  try {
+    const checkpoint = readCheckpoint(fs).checkpoint;
+    if (checkpoint.last_completed_chapter !== project.loaded.checkpoint.last_completed_chapter) return;
+    refreshForeshadowingRecord(fs, checkpoint, project.settings);
+  } catch {
+    /* a cache */
+  }
+}
+
 export function withMutation<R>(
   cenv: CommandEnv,
   projectFlag: string | undefined,
@@ -188,6 +203,7 @@ export function withMutation<R>(
     // Likewise the continuity checks' facts, where there is no record of this version's shape.
     ensureCachedStateFacts(fs, project.settings.continuity);
     recordDormant(fs, project);
+    recordForeshadowing(fs, project);
     // The book's totals, for a book whose ledger is missing or behind (made by hand, or by an older version): built
     // once here, so that readers read one file (a current ledger costs one small read).
     const last = readCheckpoint(fs).checkpoint.last_completed_chapter;

@@ -363,7 +363,10 @@ export class ProjectFs {
    * staging/ the file is opened without following a link and must be a
    * regular file with one link, in directories that are not links.
    */
-  readBytesAndStat(rel: string): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number; ino: number } {
+  readBytesAndStat(
+    rel: string,
+    tail?: number,
+  ): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number; ino: number } {
     // A path through a link out of the project is refused before anything is opened (nothing outside is touched);
     // after the open, the file the descriptor holds is checked again (`refuseOutside`, `refuseSwapped`): a link
     // swapped in between is refused, and what is read is what was checked.
@@ -372,7 +375,25 @@ export class ProjectFs {
     const inProject = this.relative(abs);
     const staged = inProject.startsWith('staging/');
     if (staged) this.refuseLinkedDirs(inProject, 'staging', true);
-    return this.openAndRead(rel, abs, staged);
+    return this.openAndRead(rel, abs, staged, tail);
+  }
+
+  /**
+   * The text of a file's last `len` bytes from the first line break in them on (the break kept), read with the checks
+   * of `readBytesAndStat`; null when the file is missing, no longer than `len` or unreadable, or those bytes are not
+   * UTF-8: the caller reads the file whole, and that read reports what is wrong.
+   */
+  readTailText(rel: string, len: number): string | null {
+    let read: { bytes: Buffer; size: number };
+    try {
+      read = this.readBytesAndStat(rel, len);
+    } catch {
+      return null;
+    }
+    const nl = read.size > len ? read.bytes.indexOf(0x0a) : -1;
+    if (nl < 0) return null;
+    const decoded = decodeUtf8(read.bytes.subarray(nl));
+    return decoded.ok ? decoded.text : null;
   }
 
   /**
@@ -391,10 +412,12 @@ export class ProjectFs {
     return this.lstat('staging')?.isDirectory() === true;
   }
 
+  /** `tail`: only the file's last `tail` bytes are read (`size` is still the file's). */
   private openAndRead(
     rel: string,
     abs: string,
     staged: boolean,
+    tail?: number,
   ): { bytes: Buffer; size: number; mtimeMs: number; ctimeMs: number; ino: number } {
     let fd: number;
     try {
@@ -433,7 +456,7 @@ export class ProjectFs {
       }
       if (staged) this.refuseSwapped(rel, abs, fd);
       return {
-        bytes: readAll(fd, stat.size),
+        bytes: tail !== undefined && stat.size > tail ? readTailBytes(fd, stat.size, tail) : readAll(fd, stat.size),
         size: stat.size,
         mtimeMs: stat.mtimeMs,
         ctimeMs: stat.ctimeMs,
@@ -1152,6 +1175,18 @@ function readAll(fd: number, size: number): Buffer {
   const bytes = Buffer.alloc(size);
   const off = readInto(fd, bytes, size);
   return off === bytes.length ? bytes : bytes.subarray(0, off);
+}
+
+/** The last `len` bytes of a file of `size` bytes (fewer if it shrank meanwhile). */
+function readTailBytes(fd: number, size: number, len: number): Buffer {
+  const bytes = Buffer.alloc(len);
+  let off = 0;
+  while (off < len) {
+    const n = readSync(fd, bytes, off, len - off, size - len + off);
+    if (n === 0) break;
+    off += n;
+  }
+  return off === len ? bytes : bytes.subarray(0, off);
 }
 
 function isDanglingLink(abs: string): boolean {

@@ -6,6 +6,7 @@ import type { ProjectView } from '../core/context/project-view.js';
 import { warningAt, type Diagnostic } from '../schemas/diagnostics.js';
 import { NovelError } from '../core/errors.js';
 import { parseJsonText } from '../schemas/parse.js';
+import { arrayTailText } from '../core/json-tail.js';
 import type { ProjectFs } from './project-fs.js';
 
 export function diskView(fs: ProjectFs, cached?: (rel: string) => string | undefined): ProjectView {
@@ -50,6 +51,15 @@ export function diskView(fs: ProjectFs, cached?: (rel: string) => string | undef
         return undefined;
       }
       return parsed.value;
+    },
+    jsonArrayTail(rel, bytes) {
+      // A file read whole already is parsed whole (json).
+      if (texts.has(rel)) return undefined;
+      const tail = fs.readTailText(rel, bytes);
+      const text = tail === null ? null : arrayTailText(tail);
+      if (text === null) return undefined;
+      const parsed = parseJsonText(text, rel, 'invalid_json');
+      return parsed.ok && Array.isArray(parsed.value) ? parsed.value : undefined;
     },
     list(dir) {
       const links = new Set<string>();

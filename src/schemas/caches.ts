@@ -5,7 +5,10 @@
  * full work it would have saved (a hand-edited or torn cache never decides).
  */
 import * as v from 'valibot';
+import type { DormantItem } from '../core/context/dormant-foreshadowing.js';
+import type { ForeshadowingTask } from '../core/context/foreshadowing-tasks.js';
 import { lazily, recordOf, Sha256Schema } from './common.js';
+import { nestedTooDeep } from './parse.js';
 
 /** [size, mtimeMs] of a file. */
 const SizeMtime = lazily(() => v.tuple([v.number(), v.number()]));
@@ -96,6 +99,55 @@ export const CastCacheSchema = lazily(() =>
   }),
 );
 export type CastCache = v.InferOutput<typeof CastCacheSchema>;
+
+const FileIdentitySchema = lazily(() =>
+  v.object({
+    /** null: the file was absent. */
+    sha256: v.nullable(Sha256Schema),
+    /** [size, mtimeMs] of the file when it was recorded settled: a reader that finds them equal need not hash it. */
+    stat: v.optional(SizeMtime),
+  }),
+);
+
+/**
+ * logs/.cache/foreshadowing.json, its first line: what the next chapter's foreshadowing was computed from
+ * (src/io/foreshadowing-record.ts).
+ */
+export const ForeshadowingRecordHeadSchema = lazily(() =>
+  v.object({
+    v: v.literal(1),
+    chapter: v.number(),
+    line: v.string(),
+    plan: v.string(),
+    dormancy: v.object({ short: v.number(), medium: v.number(), long: v.number() }),
+    list: FileIdentitySchema,
+    plan_file: FileIdentitySchema,
+    /** The bytes of the second line, its line break included. */
+    body_bytes: v.number(),
+  }),
+);
+export type ForeshadowingRecordHead = v.InferOutput<typeof ForeshadowingRecordHeadSchema>;
+
+/** An array of objects, each with a string id, nested no deeper than a book file may: checked where it lies. */
+const itemsWithIds = <T>(what: string) =>
+  v.pipe(
+    v.custom<T[]>(
+      (x) =>
+        Array.isArray(x) &&
+        x.every((i) => typeof i === 'object' && i !== null && typeof (i as { id?: unknown }).id === 'string') &&
+        nestedTooDeep(x) === null,
+      'schema.array_of',
+    ),
+    v.description(what),
+  );
+
+/** Its second line: the tasks and the light-touch items, as the packets carry them. */
+export const ForeshadowingRecordBodySchema = lazily(() =>
+  v.object({
+    tasks: itemsWithIds<ForeshadowingTask>('foreshadowing_tasks, as the packets carry them'),
+    light_touch: itemsWithIds<DormantItem>('foreshadow_light_touch, as the draft packet carries it'),
+  }),
+);
 
 /** A cache's content, or null when it is missing, not JSON or not of its schema. */
 export function parseCache<S extends v.GenericSchema>(schema: S, text: string | null): v.InferOutput<S> | null {

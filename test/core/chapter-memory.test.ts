@@ -44,6 +44,9 @@ describe('recentMemory', () => {
     expect(recentMemory(ledger, 1, 3)).toEqual([]);
     expect(recentMemory(ledger, 100, 1)).toEqual([{ chapter: 6 }]);
   });
+  it('none when none are asked for (memory_context_chapters 0)', () => {
+    expect(recentMemory(ledger, 5, 0)).toEqual([]);
+  });
   it('entries without a numeric chapter are skipped', () => {
     expect(recentMemory([{ chapter: '1' }, { chapter: 2 }, {}], 5, 5)).toEqual([{ chapter: 2 }]);
   });

@@ -464,6 +464,122 @@ describe("the staged chapter's lint (logs/.cache/lint.json)", () => {
   });
 });
 
+describe("the next chapter's foreshadowing (logs/.cache/foreshadowing.json)", () => {
+  const FILE = 'logs/.cache/foreshadowing.json';
+  const packetOf = (project: string, stage: string): string => {
+    const r = novelBin(project, ['instructions', `chapter:004:${stage}`, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    return r.stdout;
+  };
+  const packets = (project: string) => ({
+    draft: packetOf(project, 'draft'),
+    summarize: packetOf(project, 'summarize'),
+    audit: packetOf(project, 'audit'),
+  });
+  const lines = (project: string): [any, any] =>
+    readFileSync(join(project, FILE), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l)) as [any, any];
+  /** The record with its tasks and light-touch items marked: a packet that takes it shows the mark. */
+  const mark = (project: string, head: any): void => {
+    const [, body] = lines(project);
+    const tasks = [...body.tasks, { id: 'marked', reasons: ['resolve_window'] }];
+    writeFileSync(join(project, FILE), `${JSON.stringify(head)}\n${JSON.stringify({ ...body, tasks })}\n`);
+  };
+  const taken = (project: string): boolean =>
+    JSON.parse(packetOf(project, 'summarize')).data.manifest.inline.foreshadowing_tasks.some(
+      (t: { id: string }) => t.id === 'marked',
+    );
+
+  it('is recorded by a mutating command, never by a reader; the packets are the same with it or without it', () => {
+    const project = withCaches();
+    const [head, body] = lines(project);
+    expect(head).toMatchObject({ v: 1, chapter: 4, line: 'f-001 推进', plan: 'volumes/vol-01/foreshadowing.json' });
+    const list = readFileSync(join(project, 'foreshadowing/global.json'));
+    expect(head.list.sha256).toBe(sha256(list));
+    expect(body.tasks.map((t: { id: string }) => t.id)).toContain('f-001');
+    const withRecord = packets(project);
+    expect(JSON.parse(withRecord.summarize).data.manifest.inline.foreshadowing_tasks).toEqual(body.tasks);
+    rmSync(join(project, FILE));
+    expect(packets(project)).toEqual(withRecord);
+    expect(novelBin(project, ['status']).code).toBe(0);
+    expect(existsSync(join(project, FILE)), 'a reader records nothing').toBe(false);
+    writeFileSync(join(project, FILE), `${JSON.stringify(head)}\n{"tasks":[{"id":`);
+    expect(packets(project)).toEqual(withRecord);
+    const verify = novelBin(project, ['state', 'verify', '--accept']);
+    expect(verify.code, verify.stderr).toBe(0);
+    expect(lines(project)).toEqual([head, body]);
+  });
+
+  it('is taken only for its chapter, outline line, thresholds, list and plan', async () => {
+    const project = withCaches();
+    const [head] = lines(project);
+    mark(project, head);
+    expect(taken(project)).toBe(true);
+    for (const other of [
+      { chapter: 5 },
+      { line: 'f-001 推进；f-002' },
+      { plan: 'volumes/vol-02/foreshadowing.json' },
+      { dormancy: { ...head.dormancy, long: head.dormancy.long + 1 } },
+    ]) {
+      mark(project, { ...head, ...other });
+      expect(taken(project), JSON.stringify(other)).toBe(false);
+    }
+    // A list whose size and mtime are not the recorded ones: its sha256 decides.
+    mark(project, { ...head, list: { sha256: head.list.sha256, stat: [1, 2] } });
+    expect(taken(project)).toBe(true);
+    mark(project, { ...head, list: { sha256: 'a'.repeat(64), stat: [1, 2] } });
+    expect(taken(project)).toBe(false);
+    // The plan recorded absent, and there: not taken.
+    mark(project, { ...head, plan_file: { sha256: null } });
+    expect(taken(project)).toBe(false);
+    // The author edits the list, the plan, the outline line: not taken; the next mutating command records afresh.
+    mark(project, head);
+    const verify = () => expect(novelBin(project, ['state', 'verify', '--accept']).code).toBe(0);
+    verify();
+    for (const [rel, edit] of [
+      ['foreshadowing/global.json', (t: string) => t.replace('"status": "planted"', '"status": "advanced"')],
+      ['volumes/vol-01/foreshadowing.json', (t: string) => `${t}\n`],
+      ['volumes/vol-01/outline.md', (t: string) => t.replace('f-001 推进\n', 'f-001 推进；f-002 提及\n')],
+    ] as const) {
+      const record = readFileSync(join(project, FILE));
+      const [before] = lines(project);
+      mark(project, before);
+      expect(taken(project), rel).toBe(true);
+      await new Promise((r) => setTimeout(r, 20));
+      const file = join(project, rel);
+      writeFileSync(file, edit(readFileSync(file, 'utf8')));
+      expect(taken(project), rel).toBe(false);
+      // The record as it was: the next command finds the edit itself.
+      writeFileSync(join(project, FILE), record);
+      const fromFiles = packets(project);
+      verify();
+      const [after] = lines(project);
+      expect(after, rel).not.toEqual(before);
+      expect(after.list.sha256).toBe(sha256(readFileSync(join(project, 'foreshadowing/global.json'))));
+      expect(packets(project)).toEqual(fromFiles);
+    }
+    expect(lines(project)[0].line).toBe('f-001 推进；f-002 提及');
+  });
+
+  it('a commit leaves it to the next mutating command, which records the next chapter', async () => {
+    const project = await commitReadyProject();
+    expect(lines(project)[0].chapter).toBe(4);
+    const commit = novelBin(project, ['commit', '--chapter', '4']);
+    expect(commit.code, commit.stderr).toBe(0);
+    expect(lines(project)[0].chapter).toBe(4);
+    const draft = novelBin(project, ['instructions', 'chapter:005:draft', '--json']);
+    expect(draft.code, draft.stderr).toBe(0);
+    const verify = novelBin(project, ['state', 'verify', '--accept']);
+    expect(verify.code, verify.stderr).toBe(0);
+    const [head, body] = lines(project);
+    expect(head).toMatchObject({ chapter: 5, line: '无' });
+    expect(JSON.parse(draft.stdout).data.manifest.inline.foreshadowing_tasks).toEqual(body.tasks);
+    expect(novelBin(project, ['instructions', 'chapter:005:draft', '--json']).stdout).toBe(draft.stdout);
+  });
+});
+
 describe('the continuity cache (logs/.cache/continuity-*.json)', () => {
   it('is kept by the first mutating command that reads the facts, never by a reader; the findings are the same', () => {
     const dir = join(tempDir(), 'demo');

@@ -172,6 +172,48 @@ describe('packet rules', () => {
     expect(plain.stderr).toMatch(/warning: state\/chapter-memory\.json/);
   });
 
+  it("a long memory ledger: the entries its end gives are the whole ledger's; broken there, it is unread", async () => {
+    const project = fixtureCopy();
+    const ledgerFile = join(project, 'state/chapter-memory.json');
+    // Some 120 KB: more than the end a packet reads first. Events that look like structure, and entries after the
+    // chapter (a ledger a rewind left longer), which are not the chapter's recent memory.
+    const entry = (chapter: number) => ({
+      chapter,
+      time_anchor: `第${chapter}日`,
+      location: '藏经阁',
+      events: [`事件${chapter}：\n  {"chapter": 999}`, '］}{['.repeat(chapter % 7)],
+      character_states: { 'lin-qingyan': `第${chapter}章` },
+      open_threads: [],
+    });
+    const ledger = [...Array.from({ length: 600 }, (_, i) => entry(i + 1)), entry(3), entry(9)].filter(
+      (e) => e.chapter !== 4,
+    );
+    const recentOf = async (): Promise<unknown> => {
+      const r = await novelJson(project, ['instructions', 'chapter:004:draft']);
+      expect(r.code, r.stderr).toBe(0);
+      return r.body.data.manifest.inline.recent_memory;
+    };
+    writeFileSync(ledgerFile, `${JSON.stringify(ledger, null, 2)}\n`);
+    expect(await recentOf()).toEqual([entry(2), entry(3), entry(3)]);
+    // Without the two at its end, the entries before the chapter stand at its start only: read whole.
+    const upTo = ledger.slice(0, -2);
+    writeFileSync(ledgerFile, `${JSON.stringify(upTo, null, 2)}\n`);
+    expect(await recentOf()).toEqual([entry(1), entry(2), entry(3)]);
+    // Compact (no line breaks): read whole, the same entries.
+    writeFileSync(ledgerFile, JSON.stringify(upTo));
+    expect(await recentOf()).toEqual([entry(1), entry(2), entry(3)]);
+    // Broken at its end: read whole, and reported.
+    writeFileSync(ledgerFile, `${JSON.stringify(upTo, null, 2)}\n,`);
+    const r = await novelJson(project, ['instructions', 'chapter:004:draft']);
+    expect(r.body.data.manifest.inline.recent_memory).toEqual([]);
+    expect(r.body.data.warnings.map((w: { file: string }) => w.file)).toContain('state/chapter-memory.json');
+    // memory_context_chapters 0: none.
+    const config = join(project, 'novel.config.json');
+    writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), memory_context_chapters: 0 }));
+    writeFileSync(ledgerFile, `${JSON.stringify(upTo, null, 2)}\n`);
+    expect(await recentOf()).toEqual([]);
+  });
+
   it('a missing outline block is exit 2 with the file, the expected heading and the way back to planning', async () => {
     const project = fixtureCopy();
     const outline = join(project, 'volumes/vol-01/outline.md');

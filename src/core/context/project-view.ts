@@ -9,6 +9,11 @@ export interface ProjectView {
   text(rel: string): string | undefined;
   /** Parsed JSON of a project file; undefined when absent or invalid (problems go to `problems`). */
   json(rel: string): unknown;
+  /**
+   * The last entries of a file holding a JSON array, from about its last `bytes` bytes only; undefined when that part
+   * alone does not give them (a shorter file, another layout, a problem the whole read reports): `json` then.
+   */
+  jsonArrayTail?(rel: string, bytes: number): unknown[] | undefined;
   /** Project-relative paths of the files directly in `dir`, sorted. */
   list(dir: string): string[];
   exists(rel: string): boolean;

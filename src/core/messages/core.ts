@@ -677,6 +677,10 @@ export const CORE_GROUPS = {
       (a) => `an object (${a.what})`,
       (a) => `对象（${a.what}）`,
     ),
+    'schema.array_of': entry<{ what: string }>(
+      (a) => `an array (${a.what})`,
+      (a) => `数组（${a.what}）`,
+    ),
     'schema.min_max': entry(
       (_) => 'min ≤ max',
       (_) => 'min ≤ max（下限不大于上限）',
