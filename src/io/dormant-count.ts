@@ -10,18 +10,15 @@
  * system's tick where the stamp shows a coarse one, as for the staged files'
  * hashes), and a reader that finds them equal takes the count on them.
  */
-import { dormantItems, type DormancyThresholds } from '../core/context/dormant-foreshadowing.js';
+import { dormantItems, sameThresholds, type DormancyThresholds } from '../core/context/dormant-foreshadowing.js';
 import { DormantCacheSchema, parseCache, type DormantCache } from '../schemas/caches.js';
 import { readGlobalForeshadowing } from './book-files.js';
 import type { ProjectFs } from './project-fs.js';
 import { paths } from '../core/paths.js';
-import { settledBefore } from '../core/racy-clean.js';
+import { settledStat, stillRecorded } from './recorded-file.js';
 
 export const DORMANT_CACHE = 'logs/.cache/dormant.json';
 export const GLOBAL_FORESHADOWING = paths.globalForeshadowing;
-
-const sameThresholds = (a: DormancyThresholds, b: DormancyThresholds): boolean =>
-  a.short === b.short && a.medium === b.medium && a.long === b.long;
 
 type Recorded = { count: number; byStat: boolean; sha256: string };
 
@@ -32,13 +29,8 @@ type Recorded = { count: number; byStat: boolean; sha256: string };
 function recorded(fs: ProjectFs, chapter: number, dormancy: DormancyThresholds): Recorded | null {
   const cached = parseCache(DormantCacheSchema, fs.readCacheText(DORMANT_CACHE));
   if (!cached || cached.chapter !== chapter || !sameThresholds(cached.dormancy, dormancy)) return null;
-  const st = fs.stat(GLOBAL_FORESHADOWING);
-  if (st === null) return null;
-  if (cached.global_stat && cached.global_stat[0] === st.size && cached.global_stat[1] === st.mtimeMs)
-    return { count: cached.count, byStat: true, sha256: cached.global_sha256 };
-  return fs.sha256(GLOBAL_FORESHADOWING) === cached.global_sha256
-    ? { count: cached.count, byStat: false, sha256: cached.global_sha256 }
-    : null;
+  const still = stillRecorded(fs, GLOBAL_FORESHADOWING, cached.global_sha256, cached.global_stat);
+  return still === null ? null : { count: cached.count, byStat: still === 'stat', sha256: cached.global_sha256 };
 }
 
 /** The number of dormant items at `chapter`: the recorded count when it still holds, else counted from the list. */
@@ -83,14 +75,11 @@ export function refreshDormantCount(fs: ProjectFs, chapter: number, dormancy: Do
  * cache: a failed write is no failure.
  */
 export function recordDormantCount(fs: ProjectFs, entry: Omit<DormantCache, 'v' | 'global_stat'>): void {
-  const st = fs.stat(GLOBAL_FORESHADOWING);
-  const settled = st !== null && settledBefore(st.mtimeMs, Date.now());
+  const stat = settledStat(fs.stat(GLOBAL_FORESHADOWING));
   try {
-    fs.writeText(
-      DORMANT_CACHE,
-      JSON.stringify({ v: 1, ...entry, ...(settled ? { global_stat: [st.size, st.mtimeMs] } : {}) }),
-      { fsync: false },
-    );
+    fs.writeText(DORMANT_CACHE, JSON.stringify({ v: 1, ...entry, ...(stat ? { global_stat: stat } : {}) }), {
+      fsync: false,
+    });
   } catch {
     /* a cache */
   }

@@ -27,8 +27,8 @@ import {
   type ChapterForeshadowing,
   type ForeshadowingKey,
 } from '../core/packet.js';
+import { sameThresholds } from '../core/context/dormant-foreshadowing.js';
 import { paths } from '../core/paths.js';
-import { settledBefore } from '../core/racy-clean.js';
 import type { Settings } from '../core/settings.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import type { Checkpoint } from '../schemas/checkpoint.js';
@@ -40,6 +40,7 @@ import {
 } from '../schemas/caches.js';
 import { sha256Hex, type ProjectFs } from './project-fs.js';
 import { diskView } from './project-view.js';
+import { settledStat, stillRecorded } from './recorded-file.js';
 
 export const FORESHADOWING_RECORD = 'logs/.cache/foreshadowing.json';
 
@@ -52,18 +53,12 @@ const sameKey = (head: ForeshadowingRecordHead, key: ForeshadowingKey): boolean 
   head.chapter === key.chapter &&
   head.line === key.line &&
   head.plan === key.plan &&
-  head.dormancy.short === key.dormancy.short &&
-  head.dormancy.medium === key.dormancy.medium &&
-  head.dormancy.long === key.dormancy.long;
+  sameThresholds(head.dormancy, key.dormancy);
 
-/** The file is still the one recorded: absent then and now, or the same size and mtime, or else the same sha256. */
-function stillRecorded(fs: ProjectFs, rel: string, id: FileIdentity): boolean {
-  const st = fs.stat(rel);
-  if (id.sha256 === null) return st === null;
-  if (st === null) return false;
-  if (id.stat && id.stat[0] === st.size && id.stat[1] === st.mtimeMs) return true;
+/** The file is still the one recorded (a file that cannot be hashed is not). */
+function holds(fs: ProjectFs, rel: string, id: FileIdentity): boolean {
   try {
-    return fs.sha256(rel) === id.sha256;
+    return stillRecorded(fs, rel, id.sha256, id.stat) !== null;
   } catch {
     return false;
   }
@@ -74,7 +69,7 @@ const settled = (id: FileIdentity): boolean => id.sha256 === null || id.stat !==
 
 /** Both files are still the recorded ones. */
 const filesHold = (fs: ProjectFs, head: ForeshadowingRecordHead): boolean =>
-  stillRecorded(fs, paths.globalForeshadowing, head.list) && stillRecorded(fs, head.plan, head.plan_file);
+  holds(fs, paths.globalForeshadowing, head.list) && holds(fs, head.plan, head.plan_file);
 
 /** The record's two lines parsed, or null when it is missing or not of its schema. */
 function readRecord(fs: ProjectFs): { head: ForeshadowingRecordHead; body: string } | null {
@@ -105,11 +100,8 @@ function readIdentified(fs: ProjectFs, rel: string): { id: FileIdentity; text: s
   }
   const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok) return null;
-  const settled = settledBefore(read.mtimeMs, Date.now());
-  return {
-    id: { sha256: sha256Hex(read.bytes), ...(settled ? { stat: [read.size, read.mtimeMs] as [number, number] } : {}) },
-    text: decoded.text,
-  };
+  const stat = settledStat(read);
+  return { id: { sha256: sha256Hex(read.bytes), ...(stat ? { stat } : {}) }, text: decoded.text };
 }
 
 /**

@@ -24,6 +24,9 @@ export interface DormantItem {
 
 export const LIGHT_TOUCH_LIMIT = 5;
 
+export const sameThresholds = (a: DormancyThresholds, b: DormancyThresholds): boolean =>
+  a.short === b.short && a.medium === b.medium && a.long === b.long;
+
 /** The last chapter that planted or advanced an item (its history first, then its recorded chapters). */
 function lastTouched(item: Obj): number | null {
   // One loop, no copies: a commit that advances a thousand items tallies each.
